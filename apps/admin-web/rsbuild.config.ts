@@ -1,0 +1,56 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared } from '@intranet/web-build';
+
+/**
+ * Admin remote (Module Federation 2): exposes the employee administration (libs/people/web) and client
+ * management (libs/clients/web) pages. Production output: dist/web/admin, served by the gateway at
+ * /remotes/admin/ (publicPath). The shell loads `/remotes/admin/mf-manifest.json` at run time.
+ * Dev: `rsbuild dev` on :4201 under /remotes/admin/ (the shell's dev server proxies that path here).
+ */
+const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+const shared = mfShared;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'admin',
+      exposes: {
+        './EmployeesPage': './src/expose/EmployeesPage.tsx',
+        './ClientsPage': './src/expose/ClientsPage.tsx',
+      },
+      shared: shared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+    }),
+  ],
+  source: {
+    entry: { index: './src/index.ts' },
+  },
+  html: {
+    title: 'Admin remote (standalone)',
+    mountId: 'root',
+  },
+  output: {
+    distPath: { root: '../../dist/web/admin' },
+    assetPrefix: '/remotes/admin/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  performance: {
+    printFileSize: { compressed: true },
+  },
+  server: {
+    port: 4201,
+    base: '/remotes/admin',
+    cors: { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] },
+    historyApiFallback: { index: '/remotes/admin/index.html' },
+    proxy: {
+      '/api': { target: API, changeOrigin: true },
+    },
+  },
+});

@@ -1,0 +1,2 @@
+/** Exposed as `kb/ArticlePage` (libs/kb/web). */
+export { ArticlePage as default } from '@intranet/kb-web';

@@ -1,0 +1,1 @@
+export { startPortal, type Portal, type PortalOptions } from './portal.ts';

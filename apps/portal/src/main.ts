@@ -1,0 +1,14 @@
+import { loadConfig } from '@intranet/platform-config';
+import { onShutdown } from '@intranet/platform-host';
+import { startPortal } from './portal.ts';
+
+// `npm start`: the embedded portal in one process. `--demo` fills workspace "demo" with ~200 employees.
+const config = loadConfig();
+const portal = await startPortal(config);
+if (process.argv.includes('--demo')) {
+  const { seedDemo } = await import('@intranet/seed');
+  const r = await seedDemo(portal.platform.bus, { workspace: 'demo', count: 200 });
+  portal.platform.log.info(`demo workspace '${r.workspace}': ${r.imported} employees; admin ${r.adminEmail} / ${r.adminPassword}`);
+}
+portal.platform.log.info(`portal ready at ${portal.url} (data in ${config.DATA_DIR})`);
+onShutdown(() => portal.close());

@@ -1,0 +1,87 @@
+import { clientsModule } from '@intranet/clients-server';
+import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
+import { kbModule } from '@intranet/kb-server';
+import { peopleModule } from '@intranet/people-server';
+import { socialModule } from '@intranet/social-server';
+import type { Bus } from '@intranet/platform-bus';
+import type { Config } from '@intranet/platform-config';
+import type { Database } from '@intranet/platform-db';
+import { openPlatform, startDomains, type Platform } from '@intranet/platform-host';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Every domain the embedded portal hosts. */
+export const DOMAINS = [clientsModule, peopleModule, socialModule, kbModule];
+
+export interface PortalOptions {
+  /** Injected ports (tests pass a cloned database or a prefixed NATS bus). */
+  db?: Database;
+  bus?: Bus;
+  /** Listen on config.PORT (default) or only build the app (tests use inject). */
+  listen?: boolean;
+}
+
+export interface Portal {
+  app: NestFastifyApplication;
+  platform: Platform;
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded mode (DESIGN §1): gateway and every domain module in one process — PGlite in DATA_DIR (or
+ * DATABASE_URL), the in-process bus (or NATS_URL), files and outbox under DATA_DIR. Resolves once serving.
+ */
+export async function startPortal(config: Config, opts: PortalOptions = {}): Promise<Portal> {
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const cfg: Config = { ...config, JWT_SECRET: config.JWT_SECRET ?? (await persistedSecret(config.DATA_DIR)) };
+  const platform = await openPlatform(cfg, { db: opts.db, bus: opts.bus });
+  await startDomains(platform, DOMAINS);
+  const app = await createGateway({
+    bus: platform.bus,
+    routes: allRoutes,
+    realtimeSubjects,
+    jwtSecret: cfg.JWT_SECRET!,
+    vendor: cfg.VENDOR,
+    log: platform.log,
+    webDir: cfg.WEB_DIR,
+    rateLimitScale: cfg.RATE_LIMIT_SCALE,
+    storage: platform.storage,
+    bucket: cfg.S3_BUCKET,
+  });
+  let url = '';
+  if (opts.listen !== false) {
+    await app.listen(cfg.PORT, cfg.HOST);
+    const addr = app.getHttpServer().address();
+    const port = typeof addr === 'object' && addr ? addr.port : cfg.PORT;
+    url = `http://${cfg.HOST}:${port}`;
+  } else {
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  }
+  return {
+    app,
+    platform,
+    url,
+    config: cfg,
+    async close() {
+      await app.close();
+      await platform.close();
+    },
+  };
+}
+
+/** A random JWT secret kept in DATA_DIR/jwt-secret so tokens survive restarts of the embedded portal. */
+async function persistedSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const s = randomBytes(32).toString('base64url');
+    await writeFile(file, s, { mode: 0o600 });
+    return s;
+  }
+}

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startBrowserPortal, type BrowserPortal } from '../src/e2e.ts';
+import type { Portal } from '../src/portal.ts';
+
+const SU = { login: 'root@example.com', password: 'rootpass1' };
+const THANKS = 'Thank you for the great help with the release last week, Bob!';
+const POST_FILE_TEXT = 'Files above 20 MB cannot be attached';
+/** An 8×8 PNG (a real image, so the server can make its thumbnail). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP438CAFWEXHbQSAKmzX8FBxi1QAAAAAElFTkSuQmCC', 'base64');
+
+describe('the company wall in the browser: thanks with an image, live likes and comments, views, paging, file limit', { timeout: 240_000 }, () => {
+  let portal: Portal;
+
+  /** JSON call to the portal's API; returns the parsed body (the `result` field when present). */
+  async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+    const res = await fetch(portal.url + path, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return ('result' in json && !('token' in json) ? json.result : json) as T;
+  }
+  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+
+  let e: BrowserPortal;
+  before(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
+    portal = e.portal;
+  });
+  after(() => e?.close());
+  const newPage = () => e.newPage();
+
+  const signIn = async (page: Page, l: string, password: string) => {
+    await page.goto('/login/');
+    await page.getByTestId('login-input').fill(l);
+    await page.getByTestId('password-input').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/company\/?$/);
+    await page.getByTestId('post-form').waitFor();
+  };
+
+  const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+  const waitText = async (page: Page, testId: string, expected: string) => {
+    await page.waitForFunction(([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === want, [testId, expected] as const);
+  };
+
+  it('runs the wall story with two employees', async () => {
+    // Client, its administrator and two employees through the API.
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'acme', name: 'Acme Ltd' });
+    await api('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: 'admin@acme.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
+    const admin = await login('admin@acme.test', 'adminpass1');
+    const reg = (firstName: string, lastName: string, email: string) =>
+      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1', position: 'Engineer' });
+    const annUser = await reg('Ann', 'Archer', 'ann@acme.test');
+    const bobUser = await reg('Bob', 'Baker', 'bob@acme.test');
+    const ann = await login('ann@acme.test', 'employee1');
+    await api('PUT', `/api/user/${bobUser._id}/role/profile_edit`, admin.token);
+
+    const a = await newPage();
+    const b = await newPage();
+    await signIn(a.page, 'ann@acme.test', 'employee1');
+    await signIn(b.page, 'bob@acme.test', 'employee1');
+    assert.equal(await text(a.page, 'company-name'), 'Acme Ltd');
+    await b.page.getByTestId('feed-empty').waitFor();
+
+    // A writes a thank-you post to B (chosen from suggestions after two letters) with an image; the upload shows progress.
+    await a.page.getByTestId('post-mode-thanks').click();
+    await a.page.getByTestId('thanks-to').fill('Bo');
+    await a.page.getByTestId(`thanks-suggest-${bobUser._id}`).click();
+    await a.page.getByTestId('thanks-to-chip').waitFor();
+    await a.page.getByTestId('post-message').fill(THANKS);
+    await a.page.getByTestId('post-file-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    await a.page.getByTestId('upload-progress').waitFor({ state: 'visible' });
+    await a.page.getByTestId('post-form-files').getByText('photo.png').waitFor();
+    await a.page.getByTestId('upload-progress').waitFor({ state: 'detached', timeout: 5000 }); // hidden 1.5 s after finishing
+    await a.page.getByTestId('post-submit').click();
+    const card = a.page.locator('article[data-type="thanks"]');
+    await card.waitFor();
+    const id = (await card.getAttribute('data-testid'))!.replace(/^post-/, '');
+    assert.match(await text(a.page, `post-thanks-${id}`), /Bob Baker/);
+
+    // B sees it appear without reloading, with the image; the image opens in the viewer.
+    await b.page.getByTestId(`post-${id}`).waitFor();
+    assert.match(await text(b.page, `post-text-${id}`), /great help with the release/);
+    await b.page.getByTestId(`post-${id}-image`).click();
+    await b.page.getByTestId('image-viewer').waitFor();
+    await b.page.keyboard.press('Escape');
+    await b.page.getByTestId('image-viewer').waitFor({ state: 'detached' });
+
+    // B likes it (A sees the count live); A opens the comments; B comments; A sees the comment live.
+    await b.page.getByTestId(`post-like-${id}`).click();
+    await waitText(b.page, `post-likes-${id}`, '1');
+    assert.equal(await b.page.getByTestId(`post-like-${id}`).getAttribute('aria-pressed'), 'true');
+    await waitText(a.page, `post-likes-${id}`, '1');
+    await a.page.getByTestId(`post-comments-toggle-${id}`).click();
+    await a.page.getByTestId(`comments-${id}`).waitFor();
+    await b.page.getByTestId(`post-comments-toggle-${id}`).click();
+    await b.page.getByTestId(`comment-input-${id}`).fill('You are welcome, Ann!');
+    await b.page.getByTestId(`comment-input-${id}-send`).click();
+    await a.page.getByTestId(`comments-${id}`).getByText('You are welcome, Ann!').waitFor();
+    await waitText(a.page, `post-comments-${id}`, '1');
+
+    // B opens the post three times: one view.
+    for (let i = 0; i < 3; i++) {
+      await b.page.goto(`/post/${id}`);
+      await b.page.getByTestId('post-page').waitFor();
+      await waitText(b.page, `post-views-${id}`, '1');
+    }
+    const full = await api<{ views_count: number; views: unknown[] }>('GET', `/api/post/${id}`, ann.token);
+    assert.equal(full.views_count, 1);
+    assert.equal(full.views.length, 1);
+    await waitText(a.page, `post-views-${id}`, '1');
+
+    // §5 errors come from the server's field errors: an empty post is refused under the text field.
+    await a.page.getByTestId('post-mode-post').click();
+    await a.page.getByTestId('post-submit').click();
+    await waitText(a.page, 'post-message-error', 'Field is required');
+    // A mentions B in a normal post: suggestions after two characters; the mention becomes a profile link.
+    await a.page.getByTestId('post-message').pressSequentially('Release notes are ready, @Ba');
+    await a.page.getByTestId(`mention-suggest-${bobUser._id}`).click();
+    await a.page.getByTestId('post-submit').click();
+    const mentionPost = a.page.locator('article[data-type="post"]').first();
+    await mentionPost.locator('a[href="/profile/' + bobUser._id + '"]').waitFor();
+    const mentionId = (await mentionPost.getAttribute('data-testid'))!.replace(/^post-/, '');
+    const mp = await api<{ mentions: string[] }>('GET', `/api/post/${mentionId}`, ann.token);
+    assert.deepEqual(mp.mentions, [bobUser._id]);
+    await b.page.goto('/company');
+    await b.page.getByTestId(`post-${mentionId}`).waitFor();
+
+    // 25 more posts (27 in all): the first page shows 20, "more" loads the rest.
+    for (let i = 1; i <= 25; i++) await api('POST', '/api/post', ann.token, { message: `Post number ${i}` });
+    await b.page.goto('/company');
+    await b.page.getByTestId('feed').waitFor();
+    assert.equal(await b.page.getByTestId('feed').getAttribute('data-count'), '20');
+    await b.page.getByTestId('feed-more').click();
+    await b.page.waitForFunction(() => document.querySelector('[data-testid="feed"]')?.getAttribute('data-count') === '27');
+    assert.equal(await b.page.getByTestId('feed-more').count(), 0);
+    await b.page.getByTestId(`post-${id}`).waitFor();
+
+    // A 21 MB post file is refused with the spec text (in the form and by the server).
+    await b.page.getByTestId('post-file-input').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
+    await b.page.getByTestId('post-file-error').waitFor();
+    assert.equal(await text(b.page, 'post-file-error'), POST_FILE_TEXT);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.alloc(21 * 1024 * 1024, 1)]), 'big.bin');
+    const bob = await login('bob@acme.test', 'employee1');
+    const up = await fetch(`${portal.url}/api/upload?kind=post`, { method: 'POST', headers: { authorization: `Bearer ${bob.token}` }, body: form });
+    assert.ok(up.status >= 400);
+    assert.equal(((await up.json()) as { message: string }).message, POST_FILE_TEXT);
+
+    // The address book finds colleagues; an avatar opens the profile in a new tab.
+    await b.page.goto('/addressBook/');
+    await b.page.getByTestId('address-search').fill('Archer');
+    await b.page.getByTestId('address-book').getByText('Ann Archer').waitFor();
+    const [tab] = await Promise.all([b.ctx.waitForEvent('page'), b.page.getByTestId(`avatar-${annUser._id}`).first().click()]);
+    await tab!.getByTestId('profile-name').waitFor();
+    assert.equal(await tab!.getByTestId('profile-name').innerText(), 'Ann Archer');
+    await tab!.getByTestId('follow-button').click();
+    await tab!.getByTestId('followers-count').waitFor();
+    assert.equal(await tab!.getByTestId('follow-button').getAttribute('aria-pressed'), 'true');
+
+    // B edits their own profile (feature right profile_edit).
+    await b.page.goto(`/profile/${bobUser._id}`);
+    await b.page.getByTestId('profile-edit-open').click();
+    await b.page.getByTestId('profile-city').fill('Lisbon');
+    await b.page.getByTestId('profile-save').click();
+    await b.page.getByTestId('profile-edit').waitFor({ state: 'detached' });
+    await b.page.getByTestId('profile-page').getByText('Lisbon').waitFor();
+  });
+});

@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared } from '@intranet/web-build';
+
+/**
+ * Shell (MF host) build (DESIGN §8). Production output: dist/web/shell, served at `/` by the gateway with SPA
+ * fallback. Remotes are not declared here: they are registered at run time (`src/remotes.ts`) from
+ * `/remotes/<name>/mf-manifest.json`, so a missing remote never blocks start-up (`shareStrategy: 'loaded-first'`).
+ * Dev: `rsbuild dev` on :4200, proxying /api and /socket.io to the portal on :3000 and /remotes/admin to :4201.
+ */
+const require = createRequire(import.meta.url);
+const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+const reactRouterVersion = (require('react-router/package.json') as { version: string }).version;
+
+const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const ADMIN_REMOTE = process.env.ADMIN_REMOTE_URL ?? 'http://127.0.0.1:4201';
+
+/** Shared singletons (tools/web/mf-shared.ts); the shell provides react-router through a browser-only facade. */
+const shared = {
+  ...mfShared,
+  'react-router': {
+    singleton: true,
+    requiredVersion: '^8.0.0',
+    import: './src/shared/react-router.ts',
+    shareKey: 'react-router',
+    version: reactRouterVersion,
+  },
+};
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      remotes: {},
+      shared: shared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+    }),
+  ],
+  source: {
+    entry: { index: './src/index.ts' },
+  },
+  resolve: {
+    alias: { 'react-router-full$': path.join(reactRouterDir, 'dist/production/index.js') },
+  },
+  html: {
+    title: 'Intranet',
+    mountId: 'root',
+    meta: { viewport: 'width=device-width, initial-scale=1' },
+  },
+  output: {
+    distPath: { root: '../../dist/web/shell' },
+    assetPrefix: '/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  performance: {
+    printFileSize: { compressed: true },
+  },
+  server: {
+    port: 4200,
+    historyApiFallback: true,
+    proxy: {
+      '/api': { target: API, changeOrigin: true },
+      '/socket.io': { target: API, ws: true, changeOrigin: true },
+      '/remotes/admin': { target: ADMIN_REMOTE, changeOrigin: true },
+    },
+  },
+});

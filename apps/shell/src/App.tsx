@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError, onApiError, onConnectionLost, onUnauthorized } from '@intranet/web-api';
+import { translateServerMessage } from '@intranet/web-i18n';
+import { rememberPath, SessionProvider } from '@intranet/web-session';
+import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
+import { AppRoutes } from './routes.tsx';
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        retry: (count, error) => !(isApiError(error) && (error.status === 0 || (error.status >= 400 && error.status < 500))) && count < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Wires the API client's §8 listeners to the shell: 401 → remember the path and go to /login; no response →
+ * full-screen 'No connection to server!'; other shown errors → the error dialog.
+ */
+function ApiListeners({ onOffline }: { onOffline: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notifier = useNotifier();
+  const here = location.pathname + location.search;
+  useEffect(() => onUnauthorized(() => {
+    if (here !== '/' && !here.startsWith('/login')) rememberPath(here);
+    navigate('/login', { replace: true, state: { expired: true } });
+  }), [navigate, here]);
+  useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
+  useEffect(() => onApiError((e) => notifier.error(translateServerMessage(e.message))), [notifier]);
+  return null;
+}
+
+function NoConnection({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('shell');
+  const qc = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const retry = async () => {
+    setChecking(true);
+    try {
+      const res = await fetch('/api/env', { cache: 'no-store' });
+      if (res.status < 502 || res.status > 504) {
+        onBack();
+        await qc.invalidateQueries();
+      }
+    } catch {
+      /* still offline */
+    } finally {
+      setChecking(false);
+    }
+  };
+  return (
+    <FullScreenMessage
+      testId="no-connection"
+      title={t('noConnection.title')}
+      text={t('noConnection.text')}
+      action={<Button onClick={retry} loading={checking} data-testid="no-connection-retry">{t('noConnection.retry')}</Button>}
+    />
+  );
+}
+
+/** The shell application: query cache, error dialog, session, router and routes (§2). */
+export function App() {
+  const [queryClient] = useState(makeQueryClient);
+  const [offline, setOffline] = useState(false);
+  const goOffline = useCallback(() => setOffline(true), []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <NotifierProvider>
+        <SessionProvider>
+          <BrowserRouter>
+            <ApiListeners onOffline={goOffline} />
+            <AppRoutes />
+            {offline ? <NoConnection onBack={() => setOffline(false)} /> : null}
+          </BrowserRouter>
+        </SessionProvider>
+      </NotifierProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasExplicitLanguage, setLanguage } from '@intranet/web-i18n';
+import { useSession } from '@intranet/web-session';
+import { Button } from '@intranet/web-ui';
+import { getVendor, vendorTitle } from '../env.ts';
+import { visibleMenu, type MenuItem } from '../menu.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+
+function initials(label: string): string {
+  return label.replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase() || '•';
+}
+
+function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNavigate?: () => void; testPrefix: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <ul className="shell-menu">
+      {items.map((m) => {
+        const label = t(`menu.${m.label}`);
+        return (
+          <li key={m.id}>
+            <NavLink to={m.path} className="shell-menu__link" onClick={onNavigate} title={label} data-testid={`${testPrefix}-${m.id}`}>
+              <span className="shell-menu__icon" aria-hidden="true">{initials(label)}</span>
+              <span className="shell-menu__label">{label}</span>
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Developer info overlay, toggled with Ctrl+Shift+D (§2). */
+function DevInfo() {
+  const { t, i18n } = useTranslation('shell');
+  const s = useSession();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey && e.shiftKey && (e.key === 'D' || e.key === 'd')) {
+        e.preventDefault();
+        setOpen((o) => !o);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  if (!open) return null;
+  const info = {
+    user: s.user ? `${s.user.fullName} (${s.uid})` : s.uid,
+    roles: s.user?.roles.join(', '),
+    client: s.client ? `${s.client.name} (${s.client._id})` : null,
+    workspace: s.workspace,
+    language: i18n.language,
+    vendor: getVendor(),
+    viewport: `${window.innerWidth}×${window.innerHeight}`,
+  };
+  return (
+    <aside className="shell-dev" data-testid="dev-info" aria-label={t('dev.title')}>
+      <strong>{t('dev.title')}</strong>
+      <dl>
+        {Object.entries(info).map(([k, v]) => (
+          <div key={k}><dt>{k}</dt><dd>{v ?? '—'}</dd></div>
+        ))}
+      </dl>
+    </aside>
+  );
+}
+
+/**
+ * Root layout (§2): navbar (once user and client are loaded), header, routed page area with a transition, footer;
+ * below the mobile breakpoint (769px) a mobile footer and a mobile main menu. Breakpoints phone 481, mobile 769,
+ * tablet 1025, mac 1281 (shell.css).
+ */
+export function RootLayout() {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mobileMenu, setMobileMenu] = useState(false);
+  const { user, client, isSuperadmin } = session;
+
+  // The interface follows the profile language unless the user picked one explicitly.
+  useEffect(() => {
+    if (user?.lang && !hasExplicitLanguage()) setLanguage(user.lang);
+  }, [user?.lang]);
+  useEffect(() => setMobileMenu(false), [location.pathname]);
+
+  const items = useMemo(
+    () =>
+      visibleMenu({
+        uid: session.uid,
+        isAdmin: session.isAdmin,
+        isSuperadmin,
+        hasRight: session.hasRight,
+        features: client?.features ?? [],
+      }),
+    [session.uid, session.isAdmin, isSuperadmin, session.hasRight, client?.features],
+  );
+  const mobileItems = items.filter((m) => m.mobile).slice(0, 4);
+  const showNav = !!user && (!!client || isSuperadmin);
+
+  // Leave the guarded area first, so the sign-out is not mistaken for a visit to remember (§2).
+  const logout = async () => {
+    navigate('/login', { replace: true });
+    await session.signOut();
+  };
+
+  return (
+    <div className="shell" data-testid="root-layout">
+      {showNav ? (
+        <nav className="shell-nav" aria-label="main" data-testid="navbar">
+          <div className="shell-nav__brand">
+            <span className="shell-logo" aria-hidden="true">{(client?.name ?? vendorTitle()).charAt(0).toUpperCase()}</span>
+            <span className="shell-nav__brand-name">{client?.name ?? vendorTitle()}</span>
+          </div>
+          <MenuLinks items={items} testPrefix="nav" />
+        </nav>
+      ) : null}
+      <div className="shell-main">
+        <header className="shell-header" data-testid="header">
+          <div className="shell-header__title">
+            {client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}
+          </div>
+          <div className="shell-header__right">
+            <LanguageSwitcher />
+            {user ? <span className="shell-header__user" data-testid="current-user">{user.fullName || `${user.firstName} ${user.lastName}`}</span> : null}
+            <Button size="small" variant="secondary" onClick={logout} data-testid="logout">{t('header.logout')}</Button>
+          </div>
+        </header>
+        <main className="shell-content">
+          <div key={location.pathname} className="shell-page">
+            <Outlet />
+          </div>
+        </main>
+        <footer className="shell-footer" data-testid="footer">
+          {t('footer.rights', { year: new Date().getFullYear(), vendor: vendorTitle() })}
+        </footer>
+      </div>
+      {showNav ? (
+        <nav className="shell-mobile-footer" aria-label="mobile" data-testid="mobile-footer">
+          {mobileItems.map((m) => {
+            const label = t(`menu.${m.label}`);
+            return (
+              <NavLink key={m.id} to={m.path} className="shell-mobile-footer__item" data-testid={`mobile-${m.id}`}>
+                <span className="shell-menu__icon" aria-hidden="true">{initials(label)}</span>
+                <span>{label}</span>
+              </NavLink>
+            );
+          })}
+          <button type="button" className="shell-mobile-footer__item" onClick={() => setMobileMenu(true)} aria-expanded={mobileMenu} data-testid="mobile-menu-open">
+            <span className="shell-menu__icon" aria-hidden="true">≡</span>
+            <span>{t('menu.more')}</span>
+          </button>
+        </nav>
+      ) : null}
+      {mobileMenu ? (
+        <div className="shell-mobile-menu" role="dialog" aria-modal="true" aria-label={t('menu.more')} data-testid="mobile-menu">
+          <div className="shell-mobile-menu__head">
+            <strong>{client?.name ?? vendorTitle()}</strong>
+            <button type="button" className="ui-modal__close" onClick={() => setMobileMenu(false)} aria-label={t('header.closeMenu')}>×</button>
+          </div>
+          <MenuLinks items={items} onNavigate={() => setMobileMenu(false)} testPrefix="mobile-menu" />
+        </div>
+      ) : null}
+      <DevInfo />
+    </div>
+  );
+}

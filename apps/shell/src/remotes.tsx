@@ -1,0 +1,90 @@
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, Loader } from '@intranet/web-ui';
+import { kbRemote } from './domains/kb.tsx';
+import { wallRemote } from './domains/wall.tsx';
+
+/** Remotes and their manifests (same origin; the gateway serves dist/web/<name> at /remotes/<name>/). */
+export const REMOTES: Record<string, string> = {
+  admin: '/remotes/admin/mf-manifest.json',
+  ...wallRemote,
+  ...kbRemote,
+};
+
+/** §9: lazy load time-out 120 seconds. */
+const LOAD_TIMEOUT_MS = 120_000;
+
+let registered = false;
+
+/** Registers the remotes with the MF runtime; `force` drops a cached (failed) remote entry so it is fetched again. */
+export function registerAppRemotes(force = false): void {
+  if (registered && !force) return;
+  registerRemotes(
+    Object.entries(REMOTES).map(([name, path]) => ({ name, entry: new URL(path, window.location.origin).href })),
+    { force },
+  );
+  registered = true;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`Loading timed out after ${ms / 1000}s`)), ms);
+    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e); });
+  });
+}
+
+/** Builds a NEW lazy component for `id` ("remote/Expose"); React.lazy caches failures, so each retry calls this again. */
+function remoteLazy(id: string, force: boolean): ComponentType {
+  return lazy(async () => {
+    registerAppRemotes(force);
+    const mod = await withTimeout(loadRemote<{ default: ComponentType }>(id), LOAD_TIMEOUT_MS);
+    if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no default export`);
+    return { default: mod.default };
+  });
+}
+
+class RemoteBoundary extends Component<{ onRetry: () => void; children: ReactNode; fallback: (retry: () => void, error: Error) => ReactNode }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Remote module failed', error, info.componentStack);
+  }
+
+  retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry();
+  };
+
+  render() {
+    return this.state.error ? this.props.fallback(this.retry, this.state.error) : this.props.children;
+  }
+}
+
+/**
+ * Renders a module exposed by a remote (Module Federation `loadRemote`) inside an error boundary: while loading a
+ * spinner, on failure an error block with Retry (data-testid "remote-error" / "remote-error-retry"); the rest of the
+ * shell keeps working (DESIGN §8).
+ */
+export function RemotePage({ id }: { id: string }) {
+  const { t } = useTranslation('shell');
+  const [attempt, setAttempt] = useState(0);
+  const Page = useMemo(() => remoteLazy(id, attempt > 0), [id, attempt]);
+  return (
+    <RemoteBoundary
+      key={attempt}
+      onRetry={() => setAttempt((a) => a + 1)}
+      fallback={(retry, error) => (
+        <ErrorState title={t('remote.failed')} message={error.message} onRetry={retry} testId="remote-error" />
+      )}
+    >
+      <Suspense fallback={<Loader testId="remote-loading" />}>
+        <Page />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { rememberPath, startPath, useSession } from '@intranet/web-session';
+import { ErrorState, Loader } from '@intranet/web-ui';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { AuthorizePage, ComingSoonPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordPages.tsx';
+import { RemotePage } from './remotes.tsx';
+import { kbRoutes } from './domains/kb.tsx';
+import { wallRoutes } from './domains/wall.tsx';
+
+/**
+ * §2: visitors without token or authorization flag go to /login (the wanted path is remembered); a loader shows
+ * until the user and the client (or the superadmin) are loaded.
+ */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'anonymous') {
+    const wanted = location.pathname + location.search + location.hash;
+    if (location.pathname !== '/') rememberPath(wanted);
+    return <Navigate to="/login" replace />;
+  }
+  if (session.status === 'error') {
+    return (
+      <div className="shell-center">
+        <ErrorState message={session.loadError instanceof Error ? session.loadError.message : t('remote.failed')} onRetry={session.reload} testId="session-error" />
+      </div>
+    );
+  }
+  if (session.status === 'loading') return <Loader fullscreen testId="session-loader" />;
+  return <>{children}</>;
+}
+
+/** §2: /clients and /app are for the superadmin, /employees for admins; others go to the wall. */
+function RequireRole({ role, children }: { role: 'admin' | 'superadmin'; children: ReactNode }) {
+  const s = useSession();
+  const ok = role === 'superadmin' ? s.isSuperadmin : s.isAdmin;
+  return ok ? <>{children}</> : <Navigate to="/company" replace />;
+}
+
+/** §2 root path: superadmin → /clients, else the stored start page ('profile' → /profile/{uid}) or /company. */
+function RootRedirect() {
+  const s = useSession();
+  return <Navigate to={startPath({ superadmin: s.isSuperadmin, uid: s.uid })} replace />;
+}
+
+const soon = (label: string) => <ComingSoonPage label={label} />;
+
+/** Paths of §2 whose modules are not built yet, with the menu label naming them. */
+const COMING_SOON: [string, string][] = [
+  ['profile/:id', 'profile'],
+  ['post/:id', 'post'],
+  ['calendar', 'events'],
+  ['addressBook', 'addressBook'],
+  ['notifications', 'notifications'],
+  ['structure_new', 'structure'],
+  ['idea', 'ideas'],
+  ['report_violation', 'noSilent'],
+  ['shop', 'shop'],
+  ['about', 'about'],
+  ['birthdays', 'birthdays'],
+  ['vacations', 'vacations'],
+  ['help', 'help'],
+  ['idp', 'idp'],
+  ['idp/new', 'idp'],
+  ['idp/:id', 'idp'],
+  ['courses', 'learning'],
+  ['courses/settings', 'learning'],
+  ['courses/analytics', 'learningAnalytics'],
+  ['courses/analytics/:userId', 'learningAnalytics'],
+  ['courses/new', 'learning'],
+  ['courses/:id', 'learning'],
+  ['courses/:id/lessons/new', 'learning'],
+  ['courses/:id/lessons/:lessonId', 'learning'],
+  ['courses/:id/tests/new', 'learning'],
+  ['courses/:id/tests/:testId', 'learning'],
+  ['adaptation', 'adaptation'],
+  ['adaptation/user/:adaptId', 'adaptation'],
+  ['adaptation/:id', 'adaptation'],
+  ['articles', 'knowledgeBase'],
+  ['articles/:parent', 'knowledgeBase'],
+  ['article/:id', 'article'],
+  ['vacancies', 'vacancies'],
+  ['vacancy/:id', 'vacancy'],
+  ['chat', 'chats'],
+  ['chat/:id', 'chat'],
+  ['groups', 'groups'],
+  ['groups/:id', 'groups'],
+  ['group/:id', 'group'],
+  ['polls', 'polls'],
+  ['poll/new', 'poll'],
+  ['poll/:id', 'poll'],
+  ['poll/:id/results', 'poll'],
+  ['services', 'services'],
+  ['service/:id', 'service'],
+  ['task-tracker', 'taskTracker'],
+  ['desk/:id', 'desk'],
+];
+
+/** Routes contributed by the domains' remotes (one file each under ./domains). */
+const DOMAIN_ROUTES = [...wallRoutes, ...kbRoutes];
+const DOMAIN_PATHS = new Set(DOMAIN_ROUTES.map((r) => String((r.props as { path?: string }).path)));
+
+/** The §2 route table: public routes, then everything else under the root layout behind the session guard. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage workspaceMode={false} />} />
+      <Route path="/login_new" element={<LoginPage workspaceMode />} />
+      <Route path="/authorize" element={<AuthorizePage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      <Route element={<RequireAuth><RootLayout /></RequireAuth>}>
+        <Route index element={<RootRedirect />} />
+        {DOMAIN_ROUTES}
+        <Route path="employees/*" element={<RequireRole role="admin"><RemotePage id="admin/EmployeesPage" /></RequireRole>} />
+        <Route path="clients" element={<RequireRole role="superadmin"><RemotePage id="admin/ClientsPage" /></RequireRole>} />
+        <Route path="app" element={<RequireRole role="superadmin">{soon('appSettings')}</RequireRole>} />
+        <Route path="admin" element={<RequireRole role="admin">{soon('adminPanel')}</RequireRole>} />
+        {COMING_SOON.filter(([path]) => !DOMAIN_PATHS.has(path)).map(([path, label]) => (
+          <Route key={path} path={path} element={soon(label)} />
+        ))}
+        <Route path="404" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

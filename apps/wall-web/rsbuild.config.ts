@@ -1,0 +1,59 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared } from '@intranet/web-build';
+
+/**
+ * Wall remote (Module Federation 2): exposes the company wall, post, profile, address book and birthdays pages
+ * (libs/social/web). Production output: dist/web/wall, served by the gateway at /remotes/wall/. The shell loads
+ * `/remotes/wall/mf-manifest.json` at run time. Dev: `rsbuild dev` on :4202 under /remotes/wall/.
+ */
+const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+const shared = mfShared;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'wall',
+      exposes: {
+        './WallPage': './src/expose/WallPage.tsx',
+        './PostPage': './src/expose/PostPage.tsx',
+        './ProfilePage': './src/expose/ProfilePage.tsx',
+        './AddressBookPage': './src/expose/AddressBookPage.tsx',
+        './BirthdaysPage': './src/expose/BirthdaysPage.tsx',
+      },
+      shared: shared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+    }),
+  ],
+  source: {
+    entry: { index: './src/index.ts' },
+  },
+  html: {
+    title: 'Wall remote (standalone)',
+    mountId: 'root',
+  },
+  output: {
+    distPath: { root: '../../dist/web/wall' },
+    assetPrefix: '/remotes/wall/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  performance: {
+    printFileSize: { compressed: true },
+  },
+  server: {
+    port: 4202,
+    base: '/remotes/wall',
+    cors: { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] },
+    historyApiFallback: { index: '/remotes/wall/index.html' },
+    proxy: {
+      '/api': { target: API, changeOrigin: true },
+      '/socket.io': { target: API, ws: true, changeOrigin: true },
+    },
+  },
+});

@@ -1,0 +1,144 @@
+import { access, defineRoute, FEATURE_RIGHTS, Id, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
+
+/** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
+export const CLIENT_FEATURES = [
+  'wall', 'address_book', 'groups', 'calendar', 'knowledge_base', 'vacancies', 'services', 'polls', 'chat',
+  'structure', 'no_silent', 'ideas', 'task_tracker', 'shop', 'adaptation', 'vacations', 'lms', 'idp', 'analytics',
+  'mood',
+] as const;
+export type ClientFeature = (typeof CLIENT_FEATURES)[number];
+
+export const workspaceCode = requiredString()
+  .max(30, V.max(30))
+  .regex(/^[A-Za-z0-9]+$/, 'Workspace code: latin letters and digits only')
+  .transform((s) => s.toLowerCase());
+
+/** §3 Client, as the API returns it (secrets such as the HR password never leave the service). */
+export const clientSchema = z.object({
+  _id: z.string(),
+  workspace: z.string(),
+  name: z.string(),
+  fullName: z.string().nullable(),
+  lang: z.string(),
+  start_page: z.string(),
+  status: z.enum(['active', 'blocked']),
+  settings: z.object({
+    hideMoodMeter: z.boolean().default(false),
+    initialRights: z.array(z.string()).default([...FEATURE_RIGHTS]),
+  }),
+  design: z.record(z.string(), z.unknown()),
+  logo: z.string().nullable(),
+  city: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  director: z.string().nullable(),
+  telegram: z.string().nullable(),
+  notes: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  storage: z.object({ total: z.number(), used: z.number() }),
+  features: z.array(z.object({ feature: z.string(), active: z.boolean() })),
+  hr: z.object({ url: z.string().nullable(), login: z.string().nullable() }),
+  created: z.string(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+/** What anyone may see of a workspace before signing in (login page branding). */
+export const publicClientSchema = clientSchema.pick({ _id: true, workspace: true, name: true, lang: true, logo: true, design: true, status: true });
+
+const nullableText = (max: number) => z.string().trim().max(max, V.max(max)).nullable().optional();
+
+/** Fields an administrator or the superadmin may write (§2 client screen tabs "data", "design", "other rights"). */
+export const clientWritable = z.object({
+  name: requiredString().max(100, V.max(100)),
+  fullName: nullableText(200),
+  // No defaults here: a partial update must leave unsent fields as they are (defaults live in clientCreate).
+  lang: z.enum(['ru', 'uk', 'en']),
+  start_page: z.string().trim().max(50),
+  settings: z.object({
+    hideMoodMeter: z.boolean().optional(),
+    initialRights: z.array(z.enum(FEATURE_RIGHTS)).optional(),
+  }).optional(),
+  design: z.record(z.string(), z.unknown()).optional(),
+  logo: nullableText(500),
+  city: nullableText(100),
+  phone: nullableText(30),
+  address: nullableText(300),
+  director: nullableText(100),
+  telegram: nullableText(100),
+  notes: nullableText(2000),
+  taxNumber: nullableText(20),
+  hr: z.object({ url: z.string().trim().url(V.url).nullable().optional(), login: nullableText(100), password: nullableText(200) }).optional(),
+});
+
+export const clientCreate = clientWritable.extend({
+  lang: z.enum(['ru', 'uk', 'en']).default('ru'),
+  start_page: z.string().trim().max(50).default('company'),
+  workspace: workspaceCode,
+  storageTotalGb: z.number().positive().max(100_000).default(10),
+});
+
+/** Superadmin-only fields on update. */
+export const clientUpdate = clientWritable.partial().extend({
+  status: z.enum(['active', 'blocked']).optional(),
+  storageTotalGb: z.number().positive().max(100_000).optional(),
+});
+
+export const clientRoutes = {
+  env: defineRoute({
+    method: 'GET', path: '/api/env', subject: 'clients.env', summary: 'Environment: vendor variant', spec: '§7 Environment',
+    access: access.public, envelope: 'raw', result: z.object({ vendor: z.string() }),
+  }),
+  list: defineRoute({
+    method: 'GET', path: '/api/clients', subject: 'clients.list', summary: 'All clients', spec: '§7 Clients',
+    access: access.superadmin,
+    query: z.object({ search: z.string().optional() }),
+    result: z.array(clientSchema.extend({ employeeCount: z.number() })),
+  }),
+  get: defineRoute({
+    method: 'GET', path: '/api/clients/{id}', subject: 'clients.get', summary: 'One client', spec: '§7 Clients',
+    access: access.authenticated, params: z.object({ id: Id }), result: clientSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT', path: '/api/clients/{id}', subject: 'clients.update', summary: 'Edit a client', spec: '§7 Clients',
+    access: access.admin, params: z.object({ id: Id }), body: clientUpdate, result: clientSchema,
+  }),
+  create: defineRoute({
+    method: 'POST', path: '/api/clients', subject: 'clients.create', summary: 'Create a client (workspace)', spec: '§7 Clients',
+    access: access.superadmin, body: clientCreate, result: clientSchema,
+  }),
+  byWorkspace: defineRoute({
+    method: 'GET', path: '/api/clients/by_ws/{ws}', subject: 'clients.byWorkspace', summary: 'Public data of a workspace', spec: '§7 Clients',
+    access: access.public, params: z.object({ ws: z.string().min(1).max(30) }), result: publicClientSchema,
+  }),
+  featuresAll: defineRoute({
+    method: 'GET', path: '/api/clients/features/all', subject: 'clients.features.all', summary: 'All client features', spec: '§7 Clients',
+    access: access.authenticated, result: z.array(z.object({ feature: z.string() })),
+  }),
+  featureSwitch: defineRoute({
+    method: 'PUT', path: '/api/clients/features/switch/{client}/{code}', subject: 'clients.features.switch',
+    summary: 'Toggle a feature of a client', spec: '§7 Clients', access: access.superadmin,
+    params: z.object({ client: Id, code: z.enum(CLIENT_FEATURES) }), result: clientSchema,
+  }),
+} satisfies Record<string, RouteDef>;
+
+/** Bus-only subjects other services and the gateway use (no HTTP route). */
+export const clientSubjects = {
+  /** { id } → Client (system lookup, bypasses the tenant). */
+  internalGet: 'clients.internal.get',
+  /** { workspace } → Client. */
+  internalByWorkspace: 'clients.internal.byWorkspace',
+  /**
+   * { clientId, bytes } → { used, total } (bytes). Atomically adds `bytes` to the client's used storage; refuses
+   * with 413 'Storage limit reached ({size})! Available {available}' when it would pass the total (§3, §8).
+   * `check: true` only tests without reserving.
+   */
+  storageReserve: 'clients.internal.storage.reserve',
+  /** { clientId, bytes } → { used, total }: gives storage back (deleted files). */
+  storageRelease: 'clients.internal.storage.release',
+} as const;
+
+/** Events published by the clients service. */
+export const clientEvents = {
+  created: 'evt.clients.client.created',
+  updated: 'evt.clients.client.updated',
+} as const;

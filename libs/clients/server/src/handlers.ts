@@ -1,0 +1,170 @@
+import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Client } from '@intranet/clients-contract';
+import { peopleSubjects } from '@intranet/people-contract';
+import { bindRoutes, type RequestContext } from '@intranet/platform-bus';
+import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
+import { uuidv7 } from '@intranet/platform-db';
+import { DomainError, Errors } from '@intranet/platform-errors';
+import type { DomainDeps } from '@intranet/platform-host';
+import { clientsRepository as repo } from './repository.ts';
+import type { ClientRow } from './schema.ts';
+
+const GB = 1024 ** 3;
+const isSuper = (ctx: RequestContext) => ctx.roles.includes('superadmin');
+
+/** Row → §3 Client as the API shows it (the HR password never leaves). */
+export function toClient(row: ClientRow): Client {
+  return {
+    _id: row.id,
+    workspace: row.workspace,
+    name: row.name,
+    fullName: row.fullName,
+    lang: row.lang,
+    start_page: row.startPage,
+    status: row.status,
+    settings: { hideMoodMeter: row.settings.hideMoodMeter ?? false, initialRights: row.settings.initialRights ?? [...FEATURE_RIGHTS] },
+    design: row.design,
+    logo: row.logo,
+    city: row.city,
+    phone: row.phone,
+    address: row.address,
+    director: row.director,
+    telegram: row.telegram,
+    notes: row.notes,
+    taxNumber: row.taxNumber,
+    storage: { total: row.storageTotalBytes / GB, used: row.storageUsedBytes / GB },
+    features: row.features,
+    hr: { url: row.hrUrl, login: row.hrLogin },
+    created: row.createdAt.toISOString(),
+  };
+}
+
+/** Binds the clients routes (§7 Clients) and bus-only subjects. */
+export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
+  /** Superadmin work bypasses RLS (audited); everyone else runs in their own tenant. */
+  const run = <T>(ctx: RequestContext, why: string, fn: Parameters<typeof db.inTenant<T>>[1]) =>
+    isSuper(ctx) ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
+
+  bindRoutes(bus, clientRoutes, {
+    /** §7 GET /api/env → { vendor }. */
+    env: async () => ({ vendor: config.VENDOR }),
+
+    /** §7 GET api/clients (superadmin) → clients with employee counts. */
+    list: async ({ query }, ctx) => {
+      const rows = await db.asSystem(`superadmin ${ctx.userId}: list clients`, (tx) => repo.list(tx, query.search));
+      const counts = await bus
+        .request<Record<string, number>>(peopleSubjects.counts, { ctx, input: {} })
+        .catch(() => ({}) as Record<string, number>);
+      return rows.map((r) => ({ ...toClient(r), employeeCount: counts[r.id] ?? 0 }));
+    },
+
+    /** §7 GET api/clients/{id}: own client, or any for the superadmin; else 404. */
+    get: async ({ params }, ctx) => {
+      const row = await run(ctx, `get client ${params.id}`, (tx) => repo.byId(tx, params.id));
+      if (!row || row.deleted) throw Errors.notFound();
+      return toClient(row);
+    },
+
+    /**
+     * §7 PUT api/clients/{id}: admins edit their own client's data; status, storage and features are the
+     * superadmin's. Errors: 404 (not own client), 403 (superadmin-only field).
+     */
+    update: async ({ params, body }, ctx) => {
+      if (!isSuper(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined)) throw Errors.forbidden();
+      const row = await run(ctx, `update client ${params.id}`, async (tx) => {
+        const cur = await repo.byId(tx, params.id);
+        if (!cur || cur.deleted) throw Errors.notFound();
+        const { settings, hr, storageTotalGb, start_page, ...rest } = body;
+        return repo.update(tx, params.id, {
+          ...rest,
+          ...(start_page !== undefined ? { startPage: start_page } : {}),
+          ...(settings ? { settings: { ...cur.settings, ...settings } } : {}),
+          ...(hr ? { hrUrl: hr.url ?? cur.hrUrl, hrLogin: hr.login ?? cur.hrLogin, hrPassword: hr.password ?? cur.hrPassword } : {}),
+          ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
+        });
+      });
+      await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
+      return toClient(row!);
+    },
+
+    /** §7 POST api/clients (superadmin): workspace code latin letters and digits only (§5), unique. */
+    create: async ({ body }, ctx) => {
+      const { storageTotalGb, settings, hr, start_page, ...rest } = body;
+      const row = await db.asSystem(`superadmin ${ctx.userId}: create client ${body.workspace}`, async (tx) => {
+        if (await repo.byWorkspace(tx, body.workspace)) throw Errors.conflict('workspace', 'This workspace code is already taken');
+        return repo.insert(tx, {
+          ...rest,
+          id: uuidv7(),
+          startPage: start_page,
+          settings: { hideMoodMeter: settings?.hideMoodMeter ?? false, initialRights: settings?.initialRights ?? [...FEATURE_RIGHTS] },
+          hrUrl: hr?.url ?? null,
+          hrLogin: hr?.login ?? null,
+          hrPassword: hr?.password ?? null,
+          storageTotalBytes: Math.round(storageTotalGb * GB),
+          features: CLIENT_FEATURES.map((feature) => ({ feature, active: true })),
+        });
+      });
+      await bus.publish(clientEvents.created, row.id, { _id: row.id, workspace: row.workspace });
+      return toClient(row);
+    },
+
+    /** §7 GET api/clients/by_ws/{ws} (public): branding of a workspace for its sign-in page. */
+    byWorkspace: async ({ params }) => {
+      const row = await db.asSystem('public workspace lookup', (tx) => repo.byWorkspace(tx, params.ws));
+      if (!row || row.deleted) throw Errors.notFound();
+      const c = toClient(row);
+      return { _id: c._id, workspace: c.workspace, name: c.name, lang: c.lang, logo: c.logo, design: c.design, status: c.status };
+    },
+
+    /** §7 GET api/clients/features/all → every toggleable feature code. */
+    featuresAll: async () => CLIENT_FEATURES.map((feature) => ({ feature })),
+
+    /** §7 PUT api/clients/features/switch/{client}/{code} (superadmin): flips one feature. */
+    featureSwitch: async ({ params }, ctx) => {
+      const row = await db.asSystem(`superadmin ${ctx.userId}: switch ${params.code} of ${params.client}`, async (tx) => {
+        const cur = await repo.byId(tx, params.client);
+        if (!cur) throw Errors.notFound();
+        const has = cur.features.some((f) => f.feature === params.code);
+        const features = has
+          ? cur.features.map((f) => (f.feature === params.code ? { ...f, active: !f.active } : f))
+          : [...cur.features, { feature: params.code, active: false }];
+        return repo.update(tx, cur.id, { features });
+      });
+      await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
+      return toClient(row!);
+    },
+  });
+
+  /** Bus-only: { id } → Client or 404. For the gateway and other services. */
+  bus.handle(clientSubjects.internalGet, async ({ input }) => {
+    const { id } = input as { id: string };
+    const row = await db.asSystem('internal client lookup', (tx) => repo.byId(tx, id));
+    if (!row) throw new DomainError('not_found', 'Client not found');
+    return toClient(row);
+  });
+  bus.handle(clientSubjects.storageReserve, async ({ input }) => {
+    const { clientId, bytes, check } = input as { clientId: string; bytes: number; check?: boolean };
+    const n = Math.max(0, Math.ceil(Number(bytes) || 0));
+    return db.inTenant({ clientId }, async (tx) => {
+      const cur = await repo.byId(tx, clientId);
+      if (!cur) throw Errors.notFound();
+      const out = check ? (cur.storageUsedBytes + n <= cur.storageTotalBytes ? { used: cur.storageUsedBytes, total: cur.storageTotalBytes } : undefined) : await repo.reserve(tx, clientId, n);
+      if (!out) {
+        const available = Math.max(0, cur.storageTotalBytes - cur.storageUsedBytes);
+        throw new DomainError('payload_too_large', `Storage limit reached (${formatBytes(cur.storageTotalBytes)})! Available ${formatBytes(available)}`, {
+          details: { total: cur.storageTotalBytes, available },
+        });
+      }
+      return out;
+    });
+  });
+  bus.handle(clientSubjects.storageRelease, async ({ input }) => {
+    const { clientId, bytes } = input as { clientId: string; bytes: number };
+    return db.inTenant({ clientId }, (tx) => repo.release(tx, clientId, Math.max(0, Math.ceil(Number(bytes) || 0))));
+  });
+  bus.handle(clientSubjects.internalByWorkspace, async ({ input }) => {
+    const { workspace } = input as { workspace: string };
+    const row = await db.asSystem('internal workspace lookup', (tx) => repo.byWorkspace(tx, String(workspace)));
+    if (!row) throw new DomainError('not_found', 'Client not found');
+    return toClient(row);
+  });
+}

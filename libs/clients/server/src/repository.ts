@@ -1,0 +1,49 @@
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Tx } from '@intranet/platform-db';
+import { clients, type ClientRow } from './schema.ts';
+
+/** SQL of the clients service (Immich style: repositories own the queries). Every call runs inside a tx. */
+export const clientsRepository = {
+  /** Clients ordered by name; optional case-insensitive search over workspace and name. */
+  list(tx: Tx, search?: string): Promise<ClientRow[]> {
+    const q = tx.select().from(clients).where(eq(clients.deleted, false)).$dynamic();
+    if (search) {
+      const like = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+      q.where(sql`${clients.deleted} = false AND (${or(ilike(clients.workspace, like), ilike(clients.name, like))})`);
+    }
+    return q.orderBy(asc(clients.name));
+  },
+  async byId(tx: Tx, id: string): Promise<ClientRow | undefined> {
+    const [row] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
+    return row;
+  },
+  async byWorkspace(tx: Tx, workspace: string): Promise<ClientRow | undefined> {
+    const [row] = await tx.select().from(clients).where(eq(clients.workspace, workspace.toLowerCase())).limit(1);
+    return row;
+  },
+  async insert(tx: Tx, row: typeof clients.$inferInsert): Promise<ClientRow> {
+    const [out] = await tx.insert(clients).values(row).returning();
+    return out;
+  },
+  /** Adds `bytes` to used storage if it stays within the total; returns the new figures or undefined. */
+  async reserve(tx: Tx, id: string, bytes: number): Promise<{ used: number; total: number } | undefined> {
+    const [row] = await tx
+      .update(clients)
+      .set({ storageUsedBytes: sql`${clients.storageUsedBytes} + ${bytes}` })
+      .where(sql`${clients.id} = ${id} AND ${clients.storageUsedBytes} + ${bytes} <= ${clients.storageTotalBytes}`)
+      .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
+    return row;
+  },
+  async release(tx: Tx, id: string, bytes: number): Promise<{ used: number; total: number } | undefined> {
+    const [row] = await tx
+      .update(clients)
+      .set({ storageUsedBytes: sql`greatest(${clients.storageUsedBytes} - ${bytes}, 0)` })
+      .where(eq(clients.id, id))
+      .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
+    return row;
+  },
+  async update(tx: Tx, id: string, patch: Partial<typeof clients.$inferInsert>): Promise<ClientRow | undefined> {
+    const [out] = await tx.update(clients).set({ ...patch, updatedAt: new Date() }).where(eq(clients.id, id)).returning();
+    return out;
+  },
+};

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, jsonb, pgPolicy, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appRole } from '@intranet/platform-db';
+
+/** PostgreSQL schema owned by the clients service (DESIGN §2). */
+export const clientsSchema = pgSchema('clients');
+
+/**
+ * §3 Client. The client row is its own tenant: visible when it is the transaction's tenant, or to the
+ * superadmin through the audited system bypass.
+ */
+export const clients = clientsSchema.table(
+  'clients',
+  {
+    id: uuid('id').primaryKey(),
+    workspace: text('workspace').notNull().unique(),
+    name: text('name').notNull(),
+    fullName: text('full_name'),
+    lang: text('lang').notNull().default('ru'),
+    startPage: text('start_page').notNull().default('company'),
+    status: text('status', { enum: ['active', 'blocked'] }).notNull().default('active'),
+    settings: jsonb('settings').$type<{ hideMoodMeter?: boolean; initialRights?: string[] }>().notNull().default({}),
+    design: jsonb('design').$type<Record<string, unknown>>().notNull().default({}),
+    logo: text('logo'),
+    city: text('city'),
+    phone: text('phone'),
+    address: text('address'),
+    director: text('director'),
+    telegram: text('telegram'),
+    notes: text('notes'),
+    taxNumber: text('tax_number'),
+    storageTotalBytes: bigint('storage_total_bytes', { mode: 'number' }).notNull(),
+    storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
+    features: jsonb('features').$type<{ feature: string; active: boolean }[]>().notNull().default([]),
+    hrUrl: text('hr_url'),
+    hrLogin: text('hr_login'),
+    hrPassword: text('hr_password'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => {
+    const expr = sql`(id = nullif(current_setting('app.client_id', true), '')::uuid OR current_setting('app.bypass_rls', true) = 'on')`;
+    return [pgPolicy('tenant_isolation', { as: 'permissive', to: appRole, for: 'all', using: expr, withCheck: expr })];
+  },
+);
+export type ClientRow = typeof clients.$inferSelect;

@@ -1,0 +1,170 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Bus, RequestContext } from '@intranet/platform-bus';
+import { parseRouteInput } from '@intranet/platform-bus';
+import { allows, buildOpenApi, toFastifyPath, type RouteDef } from '@intranet/platform-contracts';
+import { DomainError, Errors, MESSAGES, toHttp } from '@intranet/platform-errors';
+import type { Logger } from '@intranet/platform-host';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { registerFiles } from './files.ts';
+import { attachRealtime } from './realtime.ts';
+import { IdentityResolver } from './identity.ts';
+import type { Storage } from '@intranet/platform-storage';
+
+export interface GatewayOptions {
+  bus: Bus;
+  routes: RouteDef[];
+  jwtSecret: string;
+  vendor: string;
+  log: Logger;
+  /** Built web (dist/web): `shell/` served at /, `admin/` at /remotes/admin/. Skipped when absent. */
+  webDir?: string;
+  /** Largest JSON body in bytes (default 25 MB: the CSV import is the biggest). */
+  bodyLimit?: number;
+  /** Multiplier for route rate limits (benchmarks raise it). */
+  rateLimitScale?: number;
+  /** Object storage for uploads and signed downloads. */
+  storage: Storage;
+  /** Bucket name, for the §8 'no such bucket' text. */
+  bucket?: string;
+  /** Event subjects relayed to the browsers' sockets (§4 Realtime socket). */
+  realtimeSubjects?: string[];
+}
+
+/** Nest module of the gateway: no controllers — routes come from the contracts (DESIGN §4). */
+class GatewayModule {}
+Module({})(GatewayModule);
+
+/**
+ * Builds the gateway (NestJS on Fastify): registers every contract route with no per-route code, serves the
+ * OpenAPI document (/api/docs, JSON at /api/docs/json) and the built web. Returns the Nest app, not listening.
+ */
+export async function createGateway(opts: GatewayOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024, logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: false });
+  // Nest installs its own not-found and error hooks in init(); ours are set afterwards and take precedence.
+  await app.init();
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const identity = new IdentityResolver(opts.bus, opts.jwtSecret);
+  await identity.watch();
+
+  fastify.addHook('onSend', async (_req, reply) => {
+    reply.header('x-vendor', opts.vendor);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  const doc = buildOpenApi(opts.routes, { title: 'Intranet portal API', version: '1' });
+  await fastify.register(fastifySwagger, { mode: 'static', specification: { document: doc as never } });
+  await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const scale = opts.rateLimitScale ?? 1;
+  // The API lives in its own plugin scope so its error handler (§8 bodies) does not fight Nest's.
+  await fastify.register(async (api) => {
+    api.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+      // Fastify's own failures (bad JSON, body too large) and anything unexpected: safe text, no stack.
+      if (err.statusCode === 413) return send(reply, new DomainError('payload_too_large', 'Error: file size too big'));
+      if (err.statusCode && err.statusCode < 500) return send(reply, Errors.badRequest(err.message));
+      opts.log.error(`${req.method} ${req.url}: ${err.name}: ${err.message}`);
+      return send(reply, Errors.internal());
+    });
+    // files.* stream bytes: the gateway serves them itself (DESIGN §7); every other route goes over the bus.
+    for (const route of opts.routes) if (!route.subject.startsWith('files.')) registerRoute(api, route, identity, opts.bus, opts.log, scale);
+    await registerFiles(api, {
+      storage: opts.storage,
+      bus: opts.bus,
+      secret: opts.jwtSecret,
+      bucket: opts.bucket ?? 'intranet',
+      identify: (req) => identity.context(req.raw, req.ip, header(req, 'x-company-id')),
+      send,
+    });
+    api.all('/api/*', async (_req, reply) => send(reply, Errors.notFound()));
+  });
+
+  const realtime = await attachRealtime({ http: app.getHttpServer(), bus: opts.bus, identity, subjects: opts.realtimeSubjects ?? [], log: opts.log });
+  // Nest closes the HTTP server; the socket server and its bus subscriptions go with it.
+  const close = app.close.bind(app);
+  app.close = async () => {
+    await realtime.close();
+    await close();
+  };
+
+  const shell = opts.webDir ? join(opts.webDir, 'shell') : undefined;
+  // Each built remote (dist/web/<name>) is served at /remotes/<name>/ (the shell loads its mf-manifest.json).
+  const remotes = opts.webDir && existsSync(opts.webDir) ? readdirSync(opts.webDir).filter((d) => d !== 'shell' && existsSync(join(opts.webDir!, d, 'mf-manifest.json'))) : [];
+  for (const name of remotes) {
+    await fastify.register(fastifyStatic, { root: join(opts.webDir!, name), prefix: `/remotes/${name}/`, decorateReply: false, index: false });
+  }
+  const hasShell = !!shell && existsSync(join(shell, 'index.html'));
+  if (hasShell) await fastify.register(fastifyStatic, { root: shell!, prefix: '/', wildcard: false, index: false });
+  if (hasShell) {
+    // SPA fallback: every screen of §2 is a client-side route.
+    fastify.get('/*', async (req, reply) => {
+      // A missing asset is a 404, not the app page (a stale bundle must fail loudly, not parse HTML as JS).
+      if (/^\/(static|remotes)\//.test(req.url) || /\.[a-z0-9]{1,5}(\?|$)/i.test(req.url)) return send(reply, Errors.notFound());
+      return (reply as FastifyReply & { sendFile: (f: string, root: string) => FastifyReply }).type('text/html').sendFile('index.html', shell!);
+    });
+  }
+  return app;
+}
+
+function send(reply: FastifyReply, err: unknown) {
+  const { status, body } = toHttp(err);
+  return reply.status(status).send(body);
+}
+
+function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: IdentityResolver, bus: Bus, log: Logger, scale: number) {
+  // Per account: the route's points; per address: five times that (offices share one address).
+  const limiter = route.rateLimit
+    ? {
+        account: new RateLimiterMemory({ points: Math.ceil(route.rateLimit.points * scale), duration: route.rateLimit.seconds }),
+        address: new RateLimiterMemory({ points: Math.ceil(route.rateLimit.points * 5 * scale), duration: route.rateLimit.seconds }),
+      }
+    : undefined;
+  const pub = route.access.kind === 'public';
+
+  fastify.route({
+    method: route.method,
+    url: toFastifyPath(route.path),
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        if (limiter) await consume(limiter, route, req);
+        const ctx: RequestContext = pub
+          ? { clientId: null, userId: null, roles: [], workspace: null, lang: 'en', ip: req.ip }
+          : await identity.context(req.raw, req.ip, header(req, 'x-company-id'));
+        if (!pub && !allows(route.access, ctx.roles)) throw Errors.noAccess();
+        const input = parseRouteInput(route, { params: req.params, query: req.query, body: req.body ?? {} });
+        const result = await bus.request(route.subject, { ctx, input });
+        return reply.send(route.envelope === 'raw' ? result : { result });
+      } catch (err) {
+        if (!(err instanceof DomainError)) log.error(`${route.method} ${route.path}: ${(err as Error)?.name}: ${(err as Error)?.message}`);
+        return send(reply, err);
+      }
+    },
+  });
+}
+
+/** Counts a call against the route's limits, per address and per account field (§ sign-in rate limit). */
+async function consume(limiter: { account: RateLimiterMemory; address: RateLimiterMemory }, route: RouteDef, req: FastifyRequest) {
+  const field = route.rateLimit?.accountField;
+  const v = field ? (req.body as Record<string, unknown> | undefined)?.[field] : undefined;
+  try {
+    await limiter.address.consume(`${route.subject}:${req.ip}`);
+    if (typeof v === 'string' && v) await limiter.account.consume(`${route.subject}:${v.toLowerCase().slice(0, 254)}`);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw new DomainError('rate_limited', MESSAGES.tooManyAttempts, { details: { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) } });
+    throw e;
+  }
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v || undefined;
+}
+export { allRoutes, realtimeSubjects } from './routes.ts';

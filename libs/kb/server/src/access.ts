@@ -1,0 +1,160 @@
+import type { WORKING_TIME } from '@intranet/kb-contract';
+import { peopleRoutes, type User } from '@intranet/people-contract';
+import { systemContext, type Bus, type RequestContext } from '@intranet/platform-bus';
+import { sql, type Database, type Tx } from '@intranet/platform-db';
+import { Errors } from '@intranet/platform-errors';
+import { eq, sql as dsql, type SQL } from 'drizzle-orm';
+import { articles, members, type MemberRow } from './schema.ts';
+
+/** Role string marking a head (§6 "all heads", "head"). Departments' `headUser` joins in when structure exists. */
+export const HEAD_ROLE = 'head';
+
+/** Who is reading: what §6 grants match on. */
+export interface Viewer {
+  userId: string;
+  clientId: string;
+  admin: boolean;
+  head: boolean;
+  department: string | null;
+  position: string | null;
+  city: string | null;
+  /** §9 working-time range of `workingSince`, or null when unknown. */
+  workingTime: (typeof WORKING_TIME)[number] | null;
+  /** Feature rights (§6): knowledge_base, vacancies, kb_files. */
+  roles: string[];
+}
+
+export const isAdminRoles = (roles: readonly string[]) => roles.includes('admin') || roles.includes('superadmin');
+
+/** §9 working-time filter of a YYYY-MM-DD start date on `today`. */
+export function workingTimeOf(since: string | null | undefined, today = new Date()): Viewer['workingTime'] {
+  if (!since) return null;
+  const [y, m, d] = since.split('-').map(Number);
+  if (!y || !m || !d) return null;
+  let months = (today.getUTCFullYear() - y) * 12 + (today.getUTCMonth() + 1 - m);
+  if (today.getUTCDate() < d) months -= 1;
+  if (months < 3) return 'lt3m';
+  if (months < 12) return '3m_1y';
+  if (months < 60) return '1y_5y';
+  if (months < 120) return '5y_10y';
+  return '10y_plus';
+}
+
+/** SQL: the level (0, 1, 2) a `grants` expression gives the viewer. */
+export function grantLevel(v: Viewer, grants: SQL | typeof articles.grants): SQL<number> {
+  return dsql<number>`kb.grant_level(${grants}, ${v.userId}, ${v.head}, ${v.department}, ${v.position}, ${v.city}, ${v.workingTime})`;
+}
+
+/** The viewer and the levels the client's restricting nodes give them (acl id → 1 read / 2 write; absent: none). */
+export interface Reader extends Viewer {
+  acl: Map<string, number>;
+}
+
+/** Levels of every restricting node (non-empty grants) of the client for the viewer; admins need none. */
+export async function loadAcl(tx: Tx, v: Viewer): Promise<Reader> {
+  if (v.admin) return { ...v, acl: new Map() };
+  const rows = await tx
+    .select({ id: articles.id, lvl: grantLevel(v, articles.grants) })
+    .from(articles)
+    .where(dsql`${articles.clientId} = ${v.clientId} AND jsonb_array_length(${articles.grants}) > 0`);
+  return { ...v, acl: new Map(rows.filter((r) => Number(r.lvl) > 0).map((r) => [r.id, Number(r.lvl)])) };
+}
+
+/** A PostgreSQL uuid[] literal of the readable acl ids (one parameter, however many). */
+export const readableLiteral = (r: Reader) => `{${[...r.acl.keys()].join(',')}}`;
+
+/** SQL predicate on a row (`alias` or the articles table): the reader may read it. */
+export function canReadSql(r: Reader, alias?: string): SQL {
+  if (r.admin) return dsql`true`;
+  const acl = alias ? dsql.raw(`${alias}.acl_id`) : dsql`${articles.aclId}`;
+  const author = alias ? dsql.raw(`${alias}.author_id`) : dsql`${articles.authorId}`;
+  return dsql`(${acl} IS NULL OR ${author} = ${r.userId} OR ${acl} = ANY(${readableLiteral(r)}::uuid[]))`;
+}
+
+/** The reader's level on a row: 2 write (admins, authors, write grants), 1 read, 0 none. */
+export function levelOn(r: Reader, row: { aclId: string | null; authorId: string | null }): number {
+  if (r.admin || (row.authorId && row.authorId === r.userId)) return 2;
+  if (!row.aclId) return 1;
+  return r.acl.get(row.aclId) ?? 0;
+}
+
+/** Whether the viewer has a feature right (§6); admins have all. */
+export const hasRight = (v: Pick<Viewer, 'admin' | 'roles'>, right: string) => v.admin || v.roles.includes(right);
+/** The feature right a section needs (§6: knowledge base, vacancies). */
+export const sectionRight = (section: string) => (section === 'vacancy' ? 'vacancies' : 'knowledge_base');
+
+/** Attribute columns of the projection from a people User. */
+export function memberFromUser(u: Pick<User, '_id' | 'client_id' | 'roles' | 'fullName' | 'department' | 'position' | 'city' | 'workingSince' | 'deletion_mark'>) {
+  return {
+    id: u._id,
+    clientId: u.client_id!,
+    roles: u.roles,
+    fullName: u.fullName,
+    department: u.department,
+    position: u.position,
+    city: u.city,
+    workingSince: u.workingSince,
+    deletionMark: u.deletion_mark,
+    complete: true,
+  };
+}
+
+/**
+ * The projection row of a user; missing or incomplete rows (the people event did not carry the attributes) are
+ * fetched from people.user.get and cached. Runs its own short transactions, never inside the caller's (embedded
+ * PGlite has one connection, and people answers through its own transaction).
+ * Errors: 404 'User not found' when people does not know the user in this client.
+ */
+export async function memberOf(db: Database, bus: Bus, clientId: string, userId: string): Promise<MemberRow> {
+  const row = await db.inTenant({ clientId }, async (tx) => (await tx.select().from(members).where(eq(members.id, userId)).limit(1))[0]);
+  if (row?.complete) return row;
+  const user = await bus
+    .request<User>(peopleRoutes.get.subject, { ctx: systemContext(clientId), input: { params: { id: userId } } })
+    .catch(() => null);
+  if (!user || user.client_id !== clientId) throw Errors.userNotFound();
+  const values = { ...memberFromUser(user), version: new Date() };
+  return db.inTenant({ clientId }, async (tx) => {
+    const [saved] = await tx
+      .insert(members)
+      .values(values)
+      .onConflictDoUpdate({ target: members.id, set: { ...values, id: undefined } })
+      .returning();
+    return saved;
+  });
+}
+
+/**
+ * The viewer for a call: the caller (roles from the verified context, attributes from the projection) or, for an
+ * administrator asking on someone's behalf (access_for/{user}), that user as the projection knows them.
+ * Errors: 404 without a workspace; 403 'No access' when a non-admin asks for someone else.
+ */
+export async function viewerFor(db: Database, bus: Bus, ctx: RequestContext, userId?: string): Promise<Viewer> {
+  const clientId = ctx.clientId;
+  if (!clientId || !ctx.userId) throw Errors.notFound();
+  const self = !userId || userId === ctx.userId;
+  if (!self && !isAdminRoles(ctx.roles)) throw Errors.noAccess();
+  if (self && isAdminRoles(ctx.roles)) {
+    // Administrators read and write everything in their client: no attributes needed.
+    return { userId: ctx.userId, clientId, admin: true, head: ctx.roles.includes(HEAD_ROLE), department: null, position: null, city: null, workingTime: null, roles: ctx.roles };
+  }
+  const m = await memberOf(db, bus, clientId, self ? ctx.userId : userId!);
+  const roles = self ? ctx.roles : m.roles;
+  return {
+    userId: m.id,
+    clientId,
+    admin: isAdminRoles(roles),
+    head: roles.includes(HEAD_ROLE),
+    department: m.department,
+    position: m.position,
+    city: m.city,
+    workingTime: workingTimeOf(m.workingSince),
+    roles,
+  };
+}
+
+/** Marks every projected user of a client stale (bulk role changes carry no user list). */
+export async function staleMembers(tx: Tx, clientId: string): Promise<void> {
+  await tx.update(members).set({ complete: false }).where(eq(members.clientId, clientId));
+}
+
+export { sql };

@@ -1,0 +1,269 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { kbRoutes, type Article } from '@intranet/kb-contract';
+import { call } from '@intranet/web-api';
+import { Alert, Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, useNotifier } from '@intranet/web-ui';
+import { Breadcrumbs, FavButton } from './ArticlesPage.tsx';
+import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
+import { mediaKeys, RichEditor } from './Editor.tsx';
+import { GrantsModal } from './GrantsModal.tsx';
+import { registerKbTranslations } from './i18n.ts';
+import { Icon } from './icons.tsx';
+import './kb.css';
+
+registerKbTranslations();
+
+type Full = Omit<Article, 'snippet' | 'titleHighlight' | 'rank'>;
+
+const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Attached files with download links, add (with progress) and delete (writers). Test ids: kb-files, kb-file-<name>, kb-files-input, kb-files-progress. */
+function Files({ a }: { a: Full }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [del, setDel] = useState<{ _id: string; fileName: string } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const write = a.access === 'write';
+  const add = async (files: File[]) => {
+    setProgress(0);
+    try {
+      const up = await uploadFiles(files, 'kb', (p) => setProgress(p.percent));
+      await call(kbRoutes.addFiles, { params: { id: a._id }, body: { files: up.map(toRef) }, silent: true });
+      await qc.invalidateQueries({ queryKey: kbKeys.article(a._id) });
+    } catch (e) {
+      notifier.error(errorText(e));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <section className="kb-files" data-testid="kb-files">
+      <h2>{t('files')}</h2>
+      {a.files.length === 0 ? <p className="kb-muted">{t('noFiles')}</p> : null}
+      <ul>
+        {a.files.map((f) => (
+          <li key={f._id} data-testid={`kb-file-${f.fileName}`}>
+            <a href={f.url} download={f.fileName} target="_blank" rel="noreferrer" data-testid="kb-file-download"><Icon name="file" /> {f.fileName}</a>
+            <span className="kb-muted"> · {size(f.size)}</span>
+            {write ? <Button size="tiny" variant="ghost" onClick={() => setDel(f)} data-testid={`kb-file-delete-${f._id}`}>{t('delete')}</Button> : null}
+          </li>
+        ))}
+      </ul>
+      {write ? (
+        <>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            data-testid="kb-files-input"
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = '';
+              if (files.length) void add(files);
+            }}
+          />
+          <Button variant="secondary" size="small" onClick={() => input.current?.click()} loading={progress !== null} data-testid="kb-files-add">{t('addFiles')}</Button>
+          {progress !== null ? <ProgressBar value={progress} label={t('uploading', { percent: progress })} testId="kb-files-progress" /> : null}
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={!!del}
+        message={t('deleteFileConfirm', { name: del?.fileName ?? '' })}
+        confirmLabel={t('delete')}
+        onCancel={() => setDel(null)}
+        onConfirm={async () => {
+          try {
+            await call(kbRoutes.delFile, { params: { id: a._id, file: del!._id }, silent: true });
+            setDel(null);
+            await qc.invalidateQueries({ queryKey: kbKeys.article(a._id) });
+          } catch (e) {
+            notifier.error(errorText(e));
+            throw e;
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+/** Tags of the article; writers attach by name (found or created in module kb) and detach. Test ids: kb-tags, kb-tag-input. */
+function Tags({ a }: { a: Full }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [name, setName] = useState('');
+  const write = a.access === 'write';
+  const refresh = () => qc.invalidateQueries({ queryKey: kbKeys.article(a._id) });
+  return (
+    <section className="kb-tags" data-testid="kb-tags">
+      <span className="kb-muted">{t('tags')}: </span>
+      {a.tags.length === 0 ? <span className="kb-muted">{t('noTags')}</span> : null}
+      {a.tags.map((tag) => (
+        <span key={tag._id} className="kb-chip" style={tag.color ? { borderColor: tag.color } : undefined} data-testid={`kb-tag-${tag.name}`}>
+          #{tag.name}
+          {write ? (
+            <button type="button" aria-label={t('delete')} onClick={async () => {
+              try {
+                await call(kbRoutes.tagDetach, { params: { id: tag._id, model: 'article', item_id: a._id }, silent: true });
+                await refresh();
+              } catch (e) {
+                notifier.error(errorText(e));
+              }
+            }}>×</button>
+          ) : null}
+        </span>
+      ))}
+      {write ? (
+        <form
+          className="kb-inline"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!name.trim()) return;
+            try {
+              await call(kbRoutes.tagAttach, { params: { model: 'article', item_id: a._id }, body: { name: name.trim(), module: 'kb' }, silent: true });
+              setName('');
+              await refresh();
+            } catch (err) {
+              notifier.error(errorText(err));
+            }
+          }}
+        >
+          <input className="ui-field__control" placeholder={t('addTag')} aria-label={t('addTag')} value={name} onChange={(e) => setName(e.target.value)} data-testid="kb-tag-input" />
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** Title and rich-text editing (PUT api/article/{id}); inline images are sent as attachments. */
+function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [title, setTitle] = useState(a.title);
+  const [content, setContent] = useState(a.content ?? '');
+  const [media, setMedia] = useState<Record<string, { key: string; fileName: string; mimetype: string }>>(() =>
+    Object.fromEntries(a.attachments.map((f) => [f.key, { key: f.key, fileName: f.fileName, mimetype: f.mimetype }])),
+  );
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    try {
+      const attachments = mediaKeys(content).flatMap((k) => (media[k] ? [media[k]] : []));
+      await call(kbRoutes.update, { params: { id: a._id }, body: { title, content: a.type === 'folder' ? undefined : content, attachments }, silent: true });
+      await qc.invalidateQueries({ queryKey: kbKeys.all });
+      notifier.toast(t('saved'));
+      onDone();
+    } catch (e) {
+      const fe = (e as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
+      if (fe && Object.keys(fe).length) setErrors(fe);
+      else setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="kb-edit" data-testid="kb-edit">
+      {error ? <Alert testId="kb-edit-error">{error}</Alert> : null}
+      <Input label={t('title')} id="kb-edit-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
+      {a.type !== 'folder' ? (
+        <div className="ui-field">
+          <span className="ui-field__label ui-field__label--required">{t('content')}</span>
+          <RichEditor value={a.content ?? ''} onChange={setContent} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-edit-editor" />
+          {errors.content ? <div className="ui-field__error" role="alert">{errors.content}</div> : null}
+        </div>
+      ) : null}
+      <div className="ui-toolbar">
+        <Button variant="secondary" onClick={onDone} disabled={busy}>{t('cancel')}</Button>
+        <Button onClick={save} loading={busy} data-testid="kb-edit-save">{t('save')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Loads an article (403 'No access', 404 not found) and counts one view per user. */
+export function useArticle(id: string | undefined) {
+  const { uid } = useKb();
+  const q = useQuery({
+    queryKey: kbKeys.article(id ?? ''),
+    queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: id! }, signal, silent: true }),
+    enabled: !!id,
+    retry: false,
+  });
+  const counted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!q.data || !uid || counted.current === q.data._id || q.data.viewed) return;
+    counted.current = q.data._id;
+    // §8: article view errors are swallowed.
+    call(kbRoutes.view, { params: { id: q.data._id, user: uid }, silent: true }).catch(() => undefined);
+  }, [q.data, uid]);
+  return q;
+}
+
+function View() {
+  const { t } = useTranslation('kb');
+  const { id } = useParams();
+  const q = useArticle(id);
+  const [editing, setEditing] = useState(false);
+  const [rights, setRights] = useState(false);
+  if (q.isLoading) return <Loader />;
+  if (q.error || !q.data) {
+    return (
+      <section className="kb-page" data-testid="article-page">
+        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+      </section>
+    );
+  }
+  const a = q.data;
+  const write = a.access === 'write';
+  return (
+    <section className="kb-page" data-testid="article-page">
+      <Breadcrumbs id={a._id} />
+      <div className="kb-head">
+        <h1 className="ui-page-title" data-testid="article-title">{a.title}</h1>
+        <FavButton id={a._id} on={a.favourite} />
+        {a.grants.length ? <Badge>{t('restricted')}</Badge> : null}
+        <span className="ui-toolbar__spacer" />
+        {a.type === 'folder' ? <Link to={`/articles/${a._id}`}>{t('type.folder')} →</Link> : null}
+        {write && !editing ? (
+          <>
+            <Button variant="secondary" size="small" onClick={() => setRights(true)} data-testid="kb-article-rights">{t('rights')}</Button>
+            <Button size="small" onClick={() => setEditing(true)} data-testid="kb-article-edit">{t('edit')}</Button>
+          </>
+        ) : null}
+      </div>
+      <p className="kb-muted">{t('views', { count: a.views })} · {new Date(a.updated).toLocaleString()}</p>
+      <Tags a={a} />
+      {editing ? (
+        <EditForm a={a} onDone={() => setEditing(false)} />
+      ) : (
+        // Sanitised by the server (sanitize-html allow-list).
+        <div className="kb-content" data-testid="article-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
+      )}
+      {a.type === 'file' && a.file ? <p><a href={a.file.url} download={a.file.fileName}>{t('download')} {a.file.fileName}</a></p> : null}
+      <Files a={a} />
+      {rights ? <GrantsModal open id={a._id} title={a.title} grants={a.grants} onClose={() => setRights(false)} /> : null}
+    </section>
+  );
+}
+
+/**
+ * /article/{_id} (§2): content, tags, attachments with download and upload progress, editor and access rights for
+ * writers, favourite flag; counts a view. Test ids: article-page, article-title, article-content, kb-files.
+ */
+export default function ArticlePage() {
+  return (
+    <NeedClient>
+      <View />
+    </NeedClient>
+  );
+}

@@ -1,0 +1,325 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { kbRoutes, type ArticleListItem, type Grant } from '@intranet/kb-contract';
+import { call } from '@intranet/web-api';
+import { Alert, Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
+import { errorText, kbKeys, LoadError, NeedClient, useDebounced, useKb } from './common.tsx';
+import { mediaKeys, RichEditor } from './Editor.tsx';
+import { GrantsModal } from './GrantsModal.tsx';
+import { registerKbTranslations } from './i18n.ts';
+import { KbTree } from './Tree.tsx';
+import { Icon } from './icons.tsx';
+import './kb.css';
+
+registerKbTranslations();
+
+/** Path from the root to `id` (GET api/article/breadcrumbs/{id}); the last item is shown as text. Test id: kb-crumbs. */
+export function Breadcrumbs({ id }: { id?: string }) {
+  const { t } = useTranslation('kb');
+  const q = useQuery({
+    queryKey: kbKeys.crumbs(id ?? ''),
+    queryFn: ({ signal }) => call(kbRoutes.breadcrumbs, { params: { id: id! }, signal, silent: true }),
+    enabled: !!id,
+  });
+  const items = q.data ?? [];
+  return (
+    <nav className="kb-crumbs" aria-label="breadcrumbs" data-testid="kb-crumbs">
+      <Link to="/articles/">{t('root')}</Link>
+      {items.map((c, i) => (
+        <span key={c._id}>
+          <span aria-hidden="true"> / </span>
+          {i === items.length - 1 || !c.access ? <span>{c.title ?? '…'}</span> : <Link to={c.type === 'folder' ? `/articles/${c._id}` : `/article/${c._id}`}>{c.title}</Link>}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** Favourite star (PUT api/article/{id}/favourite). Test id: kb-fav-<id>. */
+export function FavButton({ id, on }: { id: string; on: boolean }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={`kb-fav${on ? ' kb-fav--on' : ''}`}
+      aria-pressed={on}
+      title={on ? t('unfavourite') : t('favourite')}
+      aria-label={on ? t('unfavourite') : t('favourite')}
+      disabled={busy}
+      data-testid={`kb-fav-${id}`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await call(kbRoutes.favourite, { params: { id }, body: { favourite: !on } });
+          await qc.invalidateQueries({ queryKey: kbKeys.all });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {on ? '★' : '☆'}
+    </button>
+  );
+}
+
+const href = (a: ArticleListItem) => (a.type === 'folder' ? `/articles/${a._id}` : `/article/${a._id}`);
+
+/** Create-folder / create-article dialog (POST api/article). Test ids: kb-create-modal, kb-create-title, kb-create-submit. */
+function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; parent: string | null; onClose: () => void }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const nav = useNavigate();
+  const notifier = useNotifier();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [media, setMedia] = useState<Record<string, { key: string; fileName: string; mimetype: string }>>({});
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    try {
+      const attachments = mediaKeys(content).flatMap((k) => (media[k] ? [media[k]] : []));
+      const a = await call(kbRoutes.create, {
+        body: { type: kind, section: 'kb', title, content: kind === 'article' ? content : null, parent, attachments },
+        silent: true,
+      });
+      await qc.invalidateQueries({ queryKey: kbKeys.all });
+      notifier.toast(t('created'));
+      onClose();
+      if (kind === 'article') void nav(`/article/${a._id}`);
+    } catch (e) {
+      const fe = (e as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
+      if (fe && Object.keys(fe).length) setErrors(fe);
+      else setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={kind === 'folder' ? t('newFolder') : t('newArticle')}
+      onClose={onClose}
+      width={kind === 'folder' ? 480 : 860}
+      testId="kb-create-modal"
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
+          <Button onClick={submit} loading={busy} data-testid="kb-create-submit">{t('create')}</Button>
+        </>
+      }
+    >
+      {error ? <Alert testId="kb-create-error">{error}</Alert> : null}
+      <Input label={t('title')} id="kb-create-title" data-testid="kb-create-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
+      {kind === 'article' ? (
+        <div className="ui-field">
+          <span className="ui-field__label ui-field__label--required">{t('content')}</span>
+          <RichEditor value="" onChange={setContent} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-create-editor" />
+          {errors.content ? <div className="ui-field__error" role="alert" data-testid="kb-create-content-error">{errors.content}</div> : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Search results as you type (access_for?search=), with highlighted title and snippet. Test ids: kb-search-results, kb-hit-<id>. */
+function SearchResults({ search }: { search: string }) {
+  const { t } = useTranslation('kb');
+  const { clientId, uid } = useKb();
+  const q = useQuery({
+    queryKey: kbKeys.list({ search, section: 'kb' }),
+    queryFn: ({ signal }) => call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { search, section: 'kb', limit: 50 }, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  if (q.isLoading) return <Loader label={t('searching')} />;
+  if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  const hits = q.data ?? [];
+  if (!hits.length) return <EmptyState title={t('noResults')} testId="kb-search-empty" />;
+  return (
+    <ul className="kb-hits" data-testid="kb-search-results">
+      {hits.map((h) => (
+        <li key={h._id} className="kb-hit" data-testid={`kb-hit-${h._id}`}>
+          <Link to={href(h)} className="kb-hit__title" dangerouslySetInnerHTML={{ __html: h.titleHighlight || escapeHtml(h.title ?? '') }} />
+          {h.snippet ? <div className="kb-hit__snippet" dangerouslySetInnerHTML={{ __html: h.snippet }} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function Tree() {
+  const { t } = useTranslation('kb');
+  const { parent } = useParams();
+  const { clientId, uid, isAdmin } = useKb();
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [search, setSearch] = useState('');
+  const dsearch = useDebounced(search.trim(), 250);
+  const [favs, setFavs] = useState(false);
+  const [creating, setCreating] = useState<'folder' | 'article' | null>(null);
+  const [deleting, setDeleting] = useState<ArticleListItem | null>(null);
+  const [rights, setRights] = useState<{ id: string; title: string; grants: Grant[] } | null>(null);
+  const [drag, setDrag] = useState<string | null>(null);
+
+  const folder = useQuery({
+    queryKey: kbKeys.article(parent ?? ''),
+    queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: parent! }, signal, silent: true }),
+    enabled: !!parent,
+  });
+  const listKey = { parent: parent ?? null, section: 'kb', favourites: favs };
+  const list = useQuery({
+    queryKey: kbKeys.list(listKey),
+    queryFn: ({ signal }) =>
+      call(kbRoutes.accessFor, {
+        params: { client: clientId!, user: uid! },
+        query: { parent: favs ? undefined : parent, section: 'kb', favourites: favs ? true : undefined, limit: 1000 },
+        signal,
+        silent: true,
+      }),
+  });
+  const canWrite = isAdmin || folder.data?.access === 'write';
+
+  const openRights = async (id: string, title: string) => {
+    try {
+      const a = await call(kbRoutes.get, { params: { id }, silent: true });
+      setRights({ id, title, grants: a.grants });
+    } catch (e) {
+      notifier.error(errorText(e));
+    }
+  };
+
+  const reorder = async (from: string, to: string) => {
+    if (from === to) return;
+    try {
+      await call(kbRoutes.order, { params: { client: clientId!, from, to }, silent: true });
+      await qc.invalidateQueries({ queryKey: kbKeys.all });
+      notifier.toast(t('reordered'));
+    } catch (e) {
+      notifier.error(errorText(e));
+    }
+  };
+
+  const error = (parent && folder.error) || list.error;
+  const items = [...(list.data ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+  return (
+    <section className="kb-page kb-layout" data-testid="articles-page">
+      <KbTree current={parent} />
+      <div className="kb-main">
+        <Breadcrumbs id={parent} />
+        <h1 className="ui-page-title">{parent ? folder.data?.title ?? '…' : t('kb')}</h1>
+        <div className="ui-toolbar">
+          <input className="ui-field__control kb-search" type="search" placeholder={t('search')} aria-label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="kb-search" />
+          <label className="ui-checkbox">
+            <input type="checkbox" checked={favs} onChange={(e) => setFavs(e.target.checked)} data-testid="kb-favourites" />
+            <span>{t('favourites')}</span>
+          </label>
+          <span className="ui-toolbar__spacer" />
+          {canWrite && !error ? (
+            <>
+              <Button variant="secondary" onClick={() => setCreating('folder')} data-testid="kb-new-folder">{t('newFolder')}</Button>
+              <Button onClick={() => setCreating('article')} data-testid="kb-new-article">{t('newArticle')}</Button>
+            </>
+          ) : null}
+        </div>
+        {dsearch ? (
+          <SearchResults search={dsearch} />
+        ) : error ? (
+          <LoadError error={error} onRetry={() => void list.refetch()} />
+        ) : list.isLoading ? (
+          <Loader />
+        ) : !items.length ? (
+          <EmptyState title={favs ? t('emptyFavourites') : t('empty')} testId="kb-empty" />
+        ) : (
+          <>
+            {canWrite && !favs ? <p className="kb-muted">{t('dragHint')}</p> : null}
+            <ul className="kb-list" data-testid="kb-list">
+              {items.map((a) => (
+                <li
+                  key={a._id}
+                  className={`kb-row${drag === a._id ? ' kb-row--drag' : ''}`}
+                  data-testid={`kb-row-${a._id}`}
+                  data-title={a.title}
+                  draggable={canWrite && !favs}
+                  onDragStart={(e) => {
+                    setDrag(a._id);
+                    e.dataTransfer.setData('text/plain', a._id);
+                    e.dataTransfer.effectAllowed = 'move';
+                  }}
+                  onDragEnd={() => setDrag(null)}
+                  onDragOver={(e) => {
+                    if (drag) e.preventDefault();
+                  }}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    const from = e.dataTransfer.getData('text/plain') || drag;
+                    setDrag(null);
+                    if (from) void reorder(from, a._id);
+                  }}
+                >
+                  <Icon name={a.type ?? 'article'} />
+                  {a.type === 'file' && a.url ? (
+                    <a href={a.url} download className="kb-row__title">{a.title}</a>
+                  ) : (
+                    <Link to={href(a)} className="kb-row__title" data-testid={`kb-open-${a._id}`}>{a.title}</Link>
+                  )}
+                  {a.grants?.length ? <span className="ui-badge">{t('restricted')}</span> : null}
+                  <span className="kb-muted kb-row__type">{a.type ? t(`type.${a.type}`) : ''}</span>
+                  <FavButton id={a._id} on={!!a.favourite} />
+                  {a.access === 'write' || isAdmin ? (
+                    <span className="kb-row__actions">
+                      <Button size="small" variant="ghost" onClick={() => void openRights(a._id, a.title ?? '')} data-testid={`kb-rights-${a._id}`}>{t('rights')}</Button>
+                      <Button size="small" variant="ghost" onClick={() => setDeleting(a)} data-testid={`kb-delete-${a._id}`}>{t('delete')}</Button>
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      {creating ? <CreateModal kind={creating} parent={parent ?? null} onClose={() => setCreating(null)} /> : null}
+      {rights ? <GrantsModal open id={rights.id} title={rights.title} grants={rights.grants} onClose={() => setRights(null)} /> : null}
+      <ConfirmDialog
+        open={!!deleting}
+        message={t('deleteConfirm', { title: deleting?.title ?? '' })}
+        confirmLabel={t('delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          try {
+            await call(kbRoutes.deepDelete, { params: { id: deleting!._id }, silent: true });
+            setDeleting(null);
+            await qc.invalidateQueries({ queryKey: kbKeys.all });
+            notifier.toast(t('deleted'));
+          } catch (e) {
+            notifier.error(errorText(e));
+            throw e;
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+/**
+ * /articles/ and /articles/{parent} (§2): the readable folder level with breadcrumbs, search as you type with
+ * highlighted snippets, favourites, create folder/article, drag-and-drop ordering, access rights and deep delete.
+ * Test ids: articles-page, kb-search, kb-list, kb-row-<id>, kb-new-folder, kb-new-article, kb-no-access, kb-not-found.
+ */
+export default function ArticlesPage() {
+  return (
+    <NeedClient>
+      <Tree />
+    </NeedClient>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { GRANT_LEVELS, GRANT_TARGETS, kbRoutes, WORKING_TIME, type Grant } from '@intranet/kb-contract';
+import { call } from '@intranet/web-api';
+import { Alert, Button, Modal, useNotifier } from '@intranet/web-ui';
+import { errorText, kbKeys, UserPicker, type PickedUser } from './common.tsx';
+
+type Target = (typeof GRANT_TARGETS)[number];
+type Level = (typeof GRANT_LEVELS)[number];
+interface Row {
+  target: Target;
+  level: Level;
+  value: string;
+  users: PickedUser[];
+}
+
+const NEEDS_VALUE = new Set<Target>(['position', 'department', 'city']);
+
+/**
+ * Grants editor (§6): one row per rule with every target type (all, all heads, head, position, department, city,
+ * working time, manual filter) and level (read, write, none); saves with PUT api/article/{id}/rights.
+ * Test ids: grants-modal, grant-add, grant-<i>-target/-level/-value/-users, grant-<i>-remove, grants-save.
+ */
+export function GrantsModal({ id, title, grants, open, onClose }: { id: string; title: string; grants: Grant[]; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [rows, setRows] = useState<Row[]>(() =>
+    grants.map((g) => ({
+      target: g.target,
+      level: g.level,
+      value: g.value ?? '',
+      users: g.target === 'head' && g.value ? [{ _id: g.value, name: g.value }] : (g.users ?? []).map((u) => ({ _id: u, name: u })),
+    })),
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body: Grant[] = rows.map((r) => {
+        if (r.target === 'manual') return { target: r.target, level: r.level, users: r.users.map((u) => u._id) };
+        if (r.target === 'head') return { target: r.target, level: r.level, value: r.users[0]?._id ?? null };
+        if (NEEDS_VALUE.has(r.target) || r.target === 'working_time') return { target: r.target, level: r.level, value: r.value.trim() || null };
+        return { target: r.target, level: r.level };
+      });
+      await call(kbRoutes.rights, { params: { id }, body: { grants: body }, silent: true });
+      await qc.invalidateQueries({ queryKey: kbKeys.all });
+      notifier.toast(t('grants.saved'));
+      onClose();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('grants.title', { title })}
+      onClose={onClose}
+      width={760}
+      testId="grants-modal"
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
+          <Button onClick={save} loading={busy} data-testid="grants-save">{t('save')}</Button>
+        </>
+      }
+    >
+      <p className="kb-muted">{t('grants.hint')}</p>
+      {error ? <Alert testId="grants-error">{error}</Alert> : null}
+      {rows.length === 0 ? <p data-testid="grants-none">{t('grants.none')}</p> : null}
+      {rows.map((r, i) => (
+        <div key={i} className="kb-grant" data-testid={`grant-${i}`}>
+          <label>
+            <span className="kb-muted">{t('grants.target')}</span>
+            <select className="ui-field__control" value={r.target} data-testid={`grant-${i}-target`} onChange={(e) => set(i, { target: e.target.value as Target, value: e.target.value === 'working_time' ? WORKING_TIME[0] : '', users: [] })}>
+              {GRANT_TARGETS.map((x) => <option key={x} value={x}>{t(`grants.targets.${x}`)}</option>)}
+            </select>
+          </label>
+          <label>
+            <span className="kb-muted">{t('grants.level')}</span>
+            <select className="ui-field__control" value={r.level} data-testid={`grant-${i}-level`} onChange={(e) => set(i, { level: e.target.value as Level })}>
+              {GRANT_LEVELS.map((x) => <option key={x} value={x}>{t(`grants.levels.${x}`)}</option>)}
+            </select>
+          </label>
+          <div className="kb-grant__value">
+            {NEEDS_VALUE.has(r.target) ? (
+              <label>
+                <span className="kb-muted">{t(`grants.targets.${r.target}`)}</span>
+                <input className="ui-field__control" value={r.value} data-testid={`grant-${i}-value`} onChange={(e) => set(i, { value: e.target.value })} />
+              </label>
+            ) : null}
+            {r.target === 'working_time' ? (
+              <label>
+                <span className="kb-muted">{t('grants.value')}</span>
+                <select className="ui-field__control" value={r.value} data-testid={`grant-${i}-value`} onChange={(e) => set(i, { value: e.target.value })}>
+                  {WORKING_TIME.map((x) => <option key={x} value={x}>{t(`grants.working.${x}`)}</option>)}
+                </select>
+              </label>
+            ) : null}
+            {r.target === 'head' || r.target === 'manual' ? (
+              <UserPicker value={r.users} single={r.target === 'head'} onChange={(users) => set(i, { users })} testId={`grant-${i}-users`} />
+            ) : null}
+          </div>
+          <Button variant="ghost" size="small" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} data-testid={`grant-${i}-remove`}>{t('grants.remove')}</Button>
+        </div>
+      ))}
+      <Button variant="secondary" size="small" onClick={() => setRows((rs) => [...rs, { target: 'all', level: 'read', value: '', users: [] }])} data-testid="grant-add">
+        {t('grants.add')}
+      </Button>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
+import type { FileRef } from '@intranet/kb-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { call, isApiError, upload, type UploadProgress } from '@intranet/web-api';
+import { useSession } from '@intranet/web-session';
+import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+
+/** Ids the kb calls need: the current client and user. */
+export function useKb() {
+  const s = useSession();
+  return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, workspace: s.workspace, isAdmin: s.isAdmin, status: s.status };
+}
+
+/** Query keys of this module (invalidate `kbKeys.all` after any change). */
+export const kbKeys = {
+  all: ['kb'] as const,
+  list: (q: Record<string, unknown>) => ['kb', 'list', q] as const,
+  article: (id: string) => ['kb', 'article', id] as const,
+  crumbs: (id: string) => ['kb', 'crumbs', id] as const,
+  tags: (client: string) => ['kb', 'tags', client] as const,
+};
+
+/** Uploads files (kind kb or cv) with progress; returns what the storage answered. */
+export async function uploadFiles(files: File[], kind: 'kb' | 'cv', onProgress: (p: UploadProgress) => void): Promise<UploadedFile[]> {
+  const fd = new FormData();
+  for (const f of files) fd.append('file', f, f.name);
+  const r = await upload(fileRoutes.upload, fd, onProgress, { query: { kind }, silent: true });
+  return r.results;
+}
+
+/** An uploaded file as the kb calls take it. */
+export const toRef = (f: { key: string; fileName: string; mimetype: string; size?: number }): FileRef => ({
+  key: f.key,
+  fileName: f.fileName,
+  mimetype: f.mimetype,
+});
+
+/** Text of an error for inline display. */
+export function errorText(e: unknown): string {
+  return isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
+}
+
+/** 'No access' (403), not found (404) or a generic failure with Retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('kb');
+  if (isApiError(error) && error.status === 403) {
+    return <EmptyState title={t('noAccess')} text={t('noAccessText')} testId="kb-no-access" action={<Link to="/articles/">{t('toRoot')}</Link>} />;
+  }
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+    return <EmptyState title={t('notFound')} text={t('notFoundText')} testId="kb-not-found" action={<Link to="/articles/">{t('toRoot')}</Link>} />;
+  }
+  return <ErrorState message={errorText(error)} onRetry={onRetry} testId="kb-error" />;
+}
+
+/** Shows children once the session has a client; a loader before. */
+export function NeedClient({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('kb');
+  const { clientId, uid, status } = useKb();
+  if (status === 'loading') return <Loader />;
+  if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="kb-no-client" />;
+  return <>{children}</>;
+}
+
+/** Debounced value. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return v;
+}
+
+export interface PickedUser {
+  _id: string;
+  name: string;
+}
+
+/** Picks employees by name (POST api/user/filter); `single` keeps one. Test ids: <testId>-search, <testId>-option-<id>. */
+export function UserPicker({ value, onChange, single, testId }: { value: PickedUser[]; onChange: (v: PickedUser[]) => void; single?: boolean; testId: string }) {
+  const { t } = useTranslation('kb');
+  const { workspace } = useKb();
+  const [q, setQ] = useState('');
+  const dq = useDebounced(q, 250);
+  const res = useQuery({
+    queryKey: ['kb', 'users', workspace, dq],
+    queryFn: ({ signal }) => call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq || undefined, page: 1, limit: 8 } }, signal, silent: true }),
+    enabled: !!workspace && dq.trim().length > 0,
+  });
+  const chosen = new Set(value.map((u) => u._id));
+  return (
+    <div className="kb-picker" data-testid={testId}>
+      <div className="kb-chips">
+        {value.map((u) => (
+          <span key={u._id} className="kb-chip">
+            {u.name}
+            <button type="button" aria-label={t('grants.remove')} onClick={() => onChange(value.filter((x) => x._id !== u._id))}>×</button>
+          </span>
+        ))}
+      </div>
+      <input className="ui-field__control" placeholder={t('grants.findUser')} value={q} onChange={(e) => setQ(e.target.value)} data-testid={`${testId}-search`} />
+      {dq && res.data ? (
+        <ul className="kb-picker__list">
+          {res.data.users.filter((u) => !chosen.has(u._id)).map((u) => (
+            <li key={u._id}>
+              <button
+                type="button"
+                className="kb-linkbtn"
+                data-testid={`${testId}-option-${u._id}`}
+                onClick={() => {
+                  const p = { _id: u._id, name: u.fullName || u.email };
+                  onChange(single ? [p] : [...value, p]);
+                  setQ('');
+                }}
+              >
+                {u.fullName || u.email} <small>{u.email}</small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { access, defineRoute, FEATURE_RIGHTS, Id, IsoDate, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
+
+/** §5 Employee texts (server and web say the same thing). */
+export const PEOPLE_TEXT = {
+  emailTaken: 'This e-mail is already taken',
+  loginTaken: 'This login is already taken',
+  passwordShort: 'Password must be longer than 6 symbols',
+  passwordsMustMatch: 'Passwords must match',
+  illegalSymbols: 'Illegal symbols',
+  inn: 'Tax id must be 10 digits',
+  phone: 'Invalid phone format',
+  cannotDeleteAdmin: 'Administrator cannot be deleted',
+  cannotDeleteSelf: 'You cannot delete yourself',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  resetLinkInvalid: 'The link is invalid or expired',
+  ambiguousLogin: 'This e-mail is used in several workspaces: sign in on your workspace page',
+} as const;
+
+/** Roles a client administrator may grant: admin plus the feature rights (§6). */
+export const GRANTABLE_ROLES = ['admin', 'employee', ...FEATURE_RIGHTS] as const;
+
+const NAME_RE = /^[\p{L}\p{M}' .-]+$/u;
+const name = (required: boolean) => {
+  const s = z.string().trim().max(20, V.max(20)).regex(NAME_RE, PEOPLE_TEXT.illegalSymbols);
+  return required ? requiredString().pipe(s) : z.union([z.literal(''), s]).nullable().optional();
+};
+const optText = (max: number) => z.string().trim().max(max, V.max(max)).nullable().optional();
+
+export const passwordRule = z.string().min(7, PEOPLE_TEXT.passwordShort).max(200, V.max(200));
+export const emailRule = requiredString().max(254, V.max(254)).pipe(z.email(V.email)).transform((s) => s.toLowerCase());
+export const loginRule = z.string().trim().max(20, V.max(20)).regex(/^[A-Za-z0-9._@-]+$/, PEOPLE_TEXT.illegalSymbols);
+
+/** Profile fields shared by create, update and import (§3 User, §5 Employee). */
+export const userFields = z.object({
+  firstName: name(true),
+  lastName: name(true),
+  middleName: name(false),
+  email: emailRule,
+  login: z.union([z.literal(''), loginRule]).nullable().optional(),
+  phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, PEOPLE_TEXT.phone)]).nullable().optional(),
+  internalPhone: optText(20),
+  position: optText(100),
+  department: optText(100),
+  cabinet: optText(20),
+  city: optText(100),
+  gender: z.enum(['man', 'woman', 'not_selected']).default('not_selected'),
+  birthDate: z.union([z.literal(''), IsoDate]).nullable().optional(),
+  workingSince: z.union([z.literal(''), IsoDate]).nullable().optional(),
+  inn: z.union([z.literal(''), z.string().trim().regex(/^\d{10}$/, PEOPLE_TEXT.inn)]).nullable().optional(),
+  kpp: optText(20),
+  organisation: optText(200),
+  about: optText(2000),
+  lang: z.enum(['ru', 'uk', 'en']).optional(),
+  avatar: optText(500),
+  avatar_big: optText(500),
+  cover: optText(500),
+  social: z.record(z.string(), z.string().max(300)).optional(),
+  chiefCode: optText(50),
+});
+
+const withPasswordCheck = <T extends z.ZodType<{ password?: string | null; confirmPassword?: string | null }>>(s: T) =>
+  s.superRefine((v, ctx) => {
+    if (v.password && v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PEOPLE_TEXT.passwordsMustMatch });
+    }
+  });
+
+/** POST api/register body (§5 Employee). `client_id` only for the superadmin; admins register into their own client. */
+export const registerBody = withPasswordCheck(
+  userFields.extend({
+    password: passwordRule.optional(),
+    confirmPassword: z.string().optional(),
+    client_id: Id.optional(),
+    roles: z.array(z.enum(GRANTABLE_ROLES)).optional(),
+  }),
+);
+
+/** PUT api/user/{id} body: every profile field optional; password change needs confirmation. */
+export const updateBody = withPasswordCheck(
+  userFields.partial().extend({
+    password: passwordRule.optional(),
+    confirmPassword: z.string().optional(),
+  }),
+);
+
+/** §3 User as the API returns it (never the password hash). */
+export const userSchema = z.object({
+  _id: z.string(),
+  client_id: z.string().nullable(),
+  roles: z.array(z.string()),
+  lang: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  middleName: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  login: z.string().nullable(),
+  phone: z.string().nullable(),
+  internalPhone: z.string().nullable(),
+  position: z.string().nullable(),
+  department: z.string().nullable(),
+  cabinet: z.string().nullable(),
+  city: z.string().nullable(),
+  gender: z.string(),
+  birthDate: z.string().nullable(),
+  workingSince: z.string().nullable(),
+  inn: z.string().nullable(),
+  kpp: z.string().nullable(),
+  organisation: z.string().nullable(),
+  about: z.string().nullable(),
+  avatar: z.string().nullable(),
+  avatar_big: z.string().nullable(),
+  cover: z.string().nullable(),
+  pics: z.array(z.object({ src: z.string(), mini: z.string().nullable() })),
+  social: z.record(z.string(), z.string()),
+  chiefCode: z.string().nullable(),
+  pinned_num: z.number().nullable(),
+  deletion_mark: z.boolean(),
+  status: z.enum(['active', 'blocked', 'deleted']),
+  created: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const credentials = z.object({
+  login: z.string({ error: 'Enter login or e-mail' }).trim().min(1, 'Enter login or e-mail').max(254),
+  password: z.string({ error: 'Enter login and password' }).min(1, 'Enter login and password').max(200),
+});
+
+const loginResult = z.object({ token: z.string(), result: userSchema, _id: z.string() });
+
+/** One CSV import row outcome (register_many report). */
+export const importRowResult = z.object({
+  row: z.number(),
+  ok: z.boolean(),
+  email: z.string().nullable(),
+  _id: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+const roleParam = z.enum(GRANTABLE_ROLES);
+const loginRate = { points: 10, seconds: 60, accountField: 'login' };
+
+export const peopleRoutes = {
+  login: defineRoute({
+    method: 'POST', path: '/api/login', subject: 'people.auth.login', summary: 'Sign in by login or e-mail', spec: '§7 Environment and session',
+    access: access.public, envelope: 'raw', body: credentials.extend({ workspace: z.string().max(30).optional() }), result: loginResult,
+    rateLimit: loginRate,
+  }),
+  loginPage: defineRoute({
+    method: 'POST', path: '/api/loginPage', subject: 'people.auth.loginPage', summary: 'Sign in on a workspace page', spec: '§7 Environment and session',
+    access: access.public, envelope: 'raw', body: credentials.extend({ workspace: requiredString().max(30) }), result: loginResult,
+    rateLimit: loginRate,
+  }),
+  logout: defineRoute({
+    method: 'POST', path: '/api/logout', subject: 'people.auth.logout', summary: 'Sign out (revokes the token)', spec: '§7 Environment and session',
+    access: access.authenticated, body: z.object({ user: z.string().optional() }).passthrough(), result: z.object({ ok: z.boolean() }),
+  }),
+  forgotPassword: defineRoute({
+    method: 'POST', path: '/api/forgot_password', subject: 'people.auth.forgot', summary: 'Send a password reset link', spec: '§7 Environment and session',
+    access: access.public, body: z.object({ email: emailRule, workspace: z.string().max(30).optional() }), result: z.object({ sent: z.boolean() }),
+    rateLimit: { points: 5, seconds: 300, accountField: 'email' },
+  }),
+  resetPassword: defineRoute({
+    method: 'POST', path: '/api/reset_password/{token}', subject: 'people.auth.reset', summary: 'Set a new password by a reset link', spec: '§7 Environment and session',
+    access: access.public, params: z.object({ token: z.string().min(10).max(200) }),
+    body: withPasswordCheck(z.object({ password: passwordRule, confirmPassword: z.string().optional() })), result: z.object({ ok: z.boolean() }),
+    rateLimit: { points: 20, seconds: 300 },
+  }),
+  resetPasswordHard: defineRoute({
+    method: 'POST', path: '/api/reset_password_hard', subject: 'people.auth.resetHard', summary: 'Administrator sets a user password', spec: '§7 Environment and session',
+    access: access.admin, body: withPasswordCheck(z.object({ user_id: Id, password: passwordRule, confirmPassword: z.string().optional() })),
+    result: z.object({ ok: z.boolean() }),
+  }),
+  register: defineRoute({
+    method: 'POST', path: '/api/register', subject: 'people.user.register', summary: 'Create an employee', spec: '§7 Users, §5 Employee',
+    access: access.admin, body: registerBody, result: userSchema,
+  }),
+  registerMany: defineRoute({
+    method: 'POST', path: '/api/register_many', subject: 'people.user.registerMany', summary: 'Import employees from CSV', spec: '§7 Users, §5 Employee',
+    access: access.admin,
+    body: z.object({ csv: z.string().min(1, V.required).max(20_000_000), client_id: Id.optional() }),
+    result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
+  }),
+  get: defineRoute({
+    method: 'GET', path: '/api/user/{id}', subject: 'people.user.get', summary: 'One user', spec: '§7 Users',
+    access: access.authenticated, params: z.object({ id: Id }), result: userSchema,
+  }),
+  forClient: defineRoute({
+    method: 'GET', path: '/api/user/for_client/{clientId}', subject: 'people.user.forClient', summary: 'Users of a client', spec: '§7 Users',
+    access: access.authenticated, params: z.object({ clientId: Id }), result: z.array(userSchema),
+  }),
+  filter: defineRoute({
+    method: 'POST', path: '/api/user/filter/{workspace}', subject: 'people.user.filter', summary: 'Search users with paging', spec: '§7 Users',
+    access: access.authenticated, params: z.object({ workspace: z.string().max(30) }),
+    body: z.object({
+      data: z.object({
+        search: z.string().max(100).optional(),
+        page: z.number().int().min(1).default(1),
+        limit: z.number().int().min(1).max(200).default(20),
+        sort: z.enum(['lastName', 'firstName', 'email', 'position', 'department', 'city', 'created']).default('lastName'),
+        order: z.enum(['asc', 'desc']).default('asc'),
+        deleted: z.boolean().optional(),
+      }).default({ page: 1, limit: 20, sort: 'lastName', order: 'asc' }),
+    }),
+    result: z.object({ users: z.array(userSchema), total: z.number(), page: z.number(), limit: z.number() }),
+  }),
+  update: defineRoute({
+    method: 'PUT', path: '/api/user/{id}', subject: 'people.user.update', summary: 'Edit a user', spec: '§7 Users, §5 Employee',
+    access: access.authenticated, params: z.object({ id: Id }), body: updateBody, result: userSchema,
+  }),
+  delete: defineRoute({
+    method: 'PUT', path: '/api/user/delete/{id}', subject: 'people.user.delete', summary: 'Mark a user deleted (fired)', spec: '§7 Users',
+    access: access.admin, params: z.object({ id: Id }), result: userSchema,
+  }),
+  undelete: defineRoute({
+    method: 'PUT', path: '/api/user/undelete/{id}', subject: 'people.user.undelete', summary: 'Restore a deleted user', spec: '§7 Users',
+    access: access.admin, params: z.object({ id: Id }), result: userSchema,
+  }),
+  clientRoleAdd: defineRoute({
+    method: 'PUT', path: '/api/clients/{clientId}/role/{role}', subject: 'people.role.addAll', summary: 'Add a role to all users of a client', spec: '§7 Users, §6',
+    access: access.admin, params: z.object({ clientId: Id, role: roleParam }), result: z.object({ updated: z.number() }),
+  }),
+  clientRoleRemove: defineRoute({
+    method: 'DELETE', path: '/api/clients/{clientId}/role/{role}', subject: 'people.role.removeAll', summary: 'Remove a role from all users of a client (deleted users skipped)', spec: '§7 Users, §6',
+    access: access.admin, params: z.object({ clientId: Id, role: roleParam }), result: z.object({ updated: z.number() }),
+  }),
+  userRoleAdd: defineRoute({
+    method: 'PUT', path: '/api/user/{userId}/role/{role}', subject: 'people.role.add', summary: 'Add a role to a user', spec: '§7 Users, §6',
+    access: access.admin, params: z.object({ userId: Id, role: roleParam }), result: userSchema,
+  }),
+  userRoleRemove: defineRoute({
+    method: 'DELETE', path: '/api/user/{userId}/role/{role}', subject: 'people.role.remove', summary: 'Remove a role from a user', spec: '§7 Users, §6',
+    access: access.admin, params: z.object({ userId: Id, role: roleParam }), result: userSchema,
+  }),
+  pin: defineRoute({
+    method: 'PUT', path: '/api/user/pin/{id}', subject: 'people.user.pin', summary: 'Pin a user into a numbered slot (null unpins); a taken slot swaps', spec: '§7 Users, §4 Posts',
+    access: access.admin, params: z.object({ id: Id }),
+    body: z.object({ pinned_num: z.number().int().min(0).max(10_000).nullable() }),
+    result: z.array(userSchema),
+  }),
+  pinMove: defineRoute({
+    method: 'PUT', path: '/api/user/pin_move', subject: 'people.user.pinMove', summary: 'Swap the users of two pin slots', spec: '§7 Users, §4 Posts',
+    access: access.admin,
+    body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
+    result: z.array(userSchema),
+  }),
+} satisfies Record<string, RouteDef>;
+
+/** Bus-only subjects. */
+export const peopleSubjects = {
+  /** { userId, sessionId } → SessionInfo | null: the gateway's per-request check (cached briefly). */
+  session: 'people.internal.session',
+  /** { email, password } → creates the superadmin if none exists (first start). */
+  ensureSuperadmin: 'people.internal.ensureSuperadmin',
+  /** {} → { [clientId]: number of active employees } (superadmin's client list). */
+  counts: 'people.internal.counts',
+} as const;
+
+/** What the gateway learns about a token's session. */
+export const sessionInfoSchema = z.object({
+  userId: z.string(),
+  clientId: z.string().nullable(),
+  workspace: z.string().nullable(),
+  roles: z.array(z.string()),
+  lang: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/**
+ * Payload of `evt.people.user.created|updated|deleted` (bulk role changes send `{ bulk: true, role }` instead).
+ * Carries what projections in other services keep (e.g. social's authors: name, avatar, birthday).
+ */
+export interface UserEventData {
+  _id: string;
+  client_id: string | null;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  position: string | null;
+  department: string | null;
+  birthDate: string | null;
+  workingSince: string | null;
+  pinned_num: number | null;
+  roles: string[];
+  deletion_mark: boolean;
+}
+
+export const peopleEvents = {
+  userCreated: 'evt.people.user.created',
+  userUpdated: 'evt.people.user.updated',
+  userDeleted: 'evt.people.user.deleted',
+  sessionRevoked: 'evt.people.session.revoked',
+  passwordResetRequested: 'evt.people.password.reset_requested',
+} as const;

@@ -1,0 +1,199 @@
+import { clientSubjects, type Client } from '@intranet/clients-contract';
+import { PEOPLE_TEXT, peopleEvents, peopleRoutes, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
+import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
+import { systemContext, type RouteHandlers } from '@intranet/platform-bus';
+import { sql, uuidv7 } from '@intranet/platform-db';
+import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
+import type { DomainDeps } from '@intranet/platform-host';
+import { isAdmin, isSuper, toUser } from './mapping.ts';
+import { resetsRepository, sessionsRepository, usersRepository as users } from './repository.ts';
+import type { UserRow } from './schema.ts';
+
+type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordHard'>;
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Sign-in, sign-out and password reset (§7 Environment and session, §8 Login errors). */
+export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): RouteHandlers<AuthRoutes> {
+  const secret = () => {
+    if (!config.JWT_SECRET) throw new DomainError('internal', MESSAGES.serverError);
+    return config.JWT_SECRET;
+  };
+  const clientOf = (id: string) => bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } });
+  const workspaceClient = async (workspace: string) => {
+    try {
+      return await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace } });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'not_found') throw Errors.notFound();
+      throw err;
+    }
+  };
+
+  /**
+   * Shared sign-in (§8 order: unknown account, wrong password, deleted user, blocked company).
+   * Output `{ token, result: User, _id }`; the token carries exp, client_id, result._id and the session id.
+   */
+  async function signIn(login: string, password: string, workspace: string | undefined, ip: string | undefined) {
+    const clientId = workspace ? (await workspaceClient(workspace))._id : undefined;
+    const found = await db.asSystem('sign-in lookup', (tx) => users.byLogin(tx, login, clientId));
+    if (found.length === 0) {
+      await burnPasswordCheck(password);
+      throw login.includes('@') ? new DomainError('user_not_found', MESSAGES.noUserWithEmail) : Errors.userNotFound();
+    }
+    if (found.length > 1) {
+      await burnPasswordCheck(password);
+      throw Errors.badRequest(PEOPLE_TEXT.ambiguousLogin);
+    }
+    const user = found[0];
+    if (!(await verifyPassword(user.passwordHash, password))) throw new DomainError('wrong_password', MESSAGES.wrongPassword);
+    if (user.deletionMark) throw Errors.userDeleted();
+    if (user.status === 'blocked') throw Errors.loginBlocked();
+    if (user.clientId) {
+      const client = await clientOf(user.clientId);
+      if (client.status === 'blocked') throw Errors.loginBlocked();
+    }
+    const sid = uuidv7();
+    const ttl = config.JWT_TTL_SECONDS;
+    await db.asSystem('create session', (tx) =>
+      sessionsRepository.create(tx, { id: sid, userId: user.id, clientId: user.clientId, ip: ip ?? null, expiresAt: new Date(Date.now() + ttl * 1000) }),
+    );
+    const token = signToken({ client_id: user.clientId, result: { _id: user.id }, sid }, secret(), ttl);
+    return { token, result: toUser(user), _id: user.id };
+  }
+
+  return {
+    /** §7 POST /api/login {login, password} → { token, result, _id }. */
+    login: async ({ body }, ctx) => signIn(body.login, body.password, body.workspace || undefined, ctx.ip),
+
+    /** §7 POST /api/loginPage {login, password, workspace} → { token, result, _id }. */
+    loginPage: async ({ body }, ctx) => signIn(body.login, body.password, body.workspace, ctx.ip),
+
+    /** §7 POST /api/logout: revokes the caller's session so the token stops working at once. */
+    logout: async (_input, ctx) => {
+      if (ctx.sessionId) {
+        await db.asSystem('logout', (tx) => sessionsRepository.revoke(tx, ctx.sessionId!));
+        await bus.publish(peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: [ctx.sessionId], userId: ctx.userId });
+      }
+      return { ok: true };
+    },
+
+    /**
+     * §7 POST /api/forgot_password {email}: stores a single-use token (hashed, 1 h) and mails the link.
+     * Errors: 404 'No user with this e-mail'.
+     */
+    forgotPassword: async ({ body }) => {
+      const clientId = body.workspace ? (await workspaceClient(body.workspace))._id : undefined;
+      const found = (await db.asSystem('forgot-password lookup', (tx) => users.byEmail(tx, body.email, clientId))).filter((u) => !u.deletionMark);
+      if (!found.length) throw new DomainError('user_not_found', MESSAGES.noUserWithEmail);
+      const base = publicUrl(config);
+      for (const u of found) {
+        const { token, hash } = newSecretToken();
+        await db.asSystem('create password reset', (tx) =>
+          resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) }),
+        );
+        const link = `${base}/reset-password/${token}`;
+        await mailer.send({
+          to: u.email,
+          subject: 'Password reset',
+          text: `Hello ${u.firstName},\n\nTo set a new password open this link within one hour:\n${link}\n\nIf you did not ask for it, ignore this message.\n`,
+          html: `<p>Hello ${escapeHtml(u.firstName)},</p><p>To set a new password open this link within one hour:</p><p><a href="${link}">${link}</a></p>`,
+        });
+        await bus.publish(peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
+      }
+      log.info(`password reset requested for ${found.length} account(s)`);
+      return { sent: true };
+    },
+
+    /** §7 POST /api/reset_password/{token} {password, confirmPassword}: single use; revokes all sessions. */
+    resetPassword: async ({ params, body }) => {
+      const hash = await hashPassword(body.password);
+      const revoked = await db.asSystem('password reset', async (tx) => {
+        const r = await resetsRepository.consume(tx, sha256(params.token));
+        if (!r) throw Errors.badRequest(PEOPLE_TEXT.resetLinkInvalid);
+        await users.update(tx, r.userId, { passwordHash: hash });
+        return { ...r, sessions: await sessionsRepository.revokeAllOf(tx, r.userId) };
+      });
+      await bus.publish(peopleEvents.sessionRevoked, revoked.clientId, { sessionIds: revoked.sessions, userId: revoked.userId });
+      return { ok: true };
+    },
+
+    /** §7 POST /api/reset_password_hard {user_id, password}: an administrator sets a password in their client. */
+    resetPasswordHard: async ({ body }, ctx) => {
+      if (!isAdmin(ctx)) throw Errors.forbidden();
+      const hash = await hashPassword(body.password);
+      const fn = async (tx: Parameters<Parameters<typeof db.inTenant>[1]>[0]) => {
+        const u = await users.byId(tx, body.user_id);
+        if (!u) throw Errors.notFound();
+        await users.update(tx, u.id, { passwordHash: hash });
+        return sessionsRepository.revokeAllOf(tx, u.id);
+      };
+      const sessions = isSuper(ctx) && !ctx.clientId ? await db.asSystem('superadmin hard reset', fn) : await db.inTenant(ctx, fn);
+      await bus.publish(peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: sessions, userId: body.user_id });
+      return { ok: true };
+    },
+  };
+}
+
+/** Bus-only: the gateway's session check and the superadmin bootstrap. */
+export function registerAuthSubjects({ db, bus }: DomainDeps): void {
+  /** { userId, sessionId } → SessionInfo, or null when the session is revoked/expired or the user deleted. */
+  bus.handle(peopleSubjects.session, async ({ input }) => {
+    const { userId, sessionId } = input as { userId: string; sessionId: string };
+    if (!userId || !sessionId) return null;
+    const u = await db.asSystem('session check', (tx) => sessionsRepository.live(tx, sessionId, userId));
+    if (!u || u.deletionMark || u.status === 'blocked') return null;
+    const info: SessionInfo = { userId: u.id, clientId: u.clientId, workspace: null, roles: u.roles, lang: u.lang };
+    return info;
+  });
+
+  bus.handle(peopleSubjects.counts, async () => db.asSystem('employee counts', (tx) => users.counts(tx)));
+
+  /** { email, password } → creates the superadmin if none exists (first start). Returns { created }. */
+  bus.handle(peopleSubjects.ensureSuperadmin, async ({ input }) => {
+    const { email, password } = input as { email: string; password: string };
+    return ensureSuperadmin(db, email, password);
+  });
+}
+
+/** Creates the superadmin account if none exists. Output: { created, _id }. */
+export async function ensureSuperadmin(db: DomainDeps['db'], email: string, password: string | null): Promise<{ created: boolean; _id: string }> {
+  const passwordHash = password ? await hashPassword(password) : null;
+  return db.asSystem('superadmin bootstrap', async (tx) => {
+    // Replicas starting together must not both create one: check and insert under one transaction lock.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('intranet:superadmin'))`);
+    const existing = await users.superadmin(tx);
+    if (existing.length) return { created: false, _id: existing[0].id };
+    const [u]: UserRow[] = await users.insertMany(tx, [
+      {
+        id: uuidv7(),
+        clientId: null,
+        roles: ['superadmin'],
+        firstName: 'Super',
+        lastName: 'Admin',
+        email: email.toLowerCase(),
+        login: 'superadmin',
+        passwordHash,
+        lang: 'en',
+      },
+    ]);
+    return { created: true, _id: u.id };
+  });
+}
+
+/** Issues a password reset token for `userId` and returns its link (first-start superadmin sign-in). */
+export async function oneTimeLink(db: DomainDeps['db'], userId: string, config: DomainDeps['config']): Promise<string> {
+  const { token, hash } = newSecretToken();
+  await db.asSystem('one-time sign-in link', (tx) =>
+    resetsRepository.create(tx, { id: uuidv7(), userId, clientId: null, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) }),
+  );
+  return `${publicUrl(config)}/reset-password/${token}`;
+}
+
+/** Base URL people open (links in mails): PUBLIC_URL, else http://HOST:PORT. */
+export function publicUrl(config: DomainDeps['config']): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

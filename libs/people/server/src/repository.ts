@@ -1,0 +1,178 @@
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '@intranet/platform-db';
+import { passwordResets, sessions, users, type UserRow } from './schema.ts';
+
+export type NewUser = typeof users.$inferInsert;
+
+const SORT = {
+  lastName: users.lastName,
+  firstName: users.firstName,
+  email: users.email,
+  position: users.position,
+  department: users.department,
+  city: users.city,
+  created: users.createdAt,
+} as const;
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+/** SQL of the people service. Every function runs inside a transaction opened by Database.inTenant/asSystem. */
+export const usersRepository = {
+  async byId(tx: Tx, id: string): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+
+  /** Accounts whose e-mail or login equals `login` (case-insensitive), optionally within one client. */
+  byLogin(tx: Tx, login: string, clientId?: string): Promise<UserRow[]> {
+    const l = login.toLowerCase();
+    const match = or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.login}) = ${l}`)!;
+    return tx.select().from(users).where(clientId ? and(match, eq(users.clientId, clientId)) : match).limit(10);
+  },
+
+  byEmail(tx: Tx, email: string, clientId?: string): Promise<UserRow[]> {
+    const e = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+    return tx.select().from(users).where(clientId ? and(e, eq(users.clientId, clientId)) : e).limit(10);
+  },
+
+  /** E-mails and logins already used in a client among the given ones (lower-cased). */
+  async taken(tx: Tx, clientId: string, emails: string[], logins: string[], exceptId?: string): Promise<{ emails: Set<string>; logins: Set<string> }> {
+    const conds: SQL[] = [];
+    if (emails.length) conds.push(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+    if (logins.length) conds.push(inArray(sql`lower(${users.login})`, logins.map((e) => e.toLowerCase())));
+    if (!conds.length) return { emails: new Set(), logins: new Set() };
+    const where = and(eq(users.clientId, clientId), or(...conds), exceptId ? ne(users.id, exceptId) : undefined);
+    const rows = await tx.select({ email: users.email, login: users.login }).from(users).where(where);
+    return {
+      emails: new Set(rows.map((r) => r.email.toLowerCase())),
+      logins: new Set(rows.filter((r) => r.login).map((r) => r.login!.toLowerCase())),
+    };
+  },
+
+  async insertMany(tx: Tx, rows: NewUser[]): Promise<UserRow[]> {
+    if (!rows.length) return [];
+    return tx.insert(users).values(rows).onConflictDoNothing().returning();
+  },
+
+  async update(tx: Tx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
+    const [row] = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row;
+  },
+
+  /** Active (not deleted) users of a client ordered by name. */
+  forClient(tx: Tx, clientId: string): Promise<UserRow[]> {
+    return tx
+      .select()
+      .from(users)
+      .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
+      .orderBy(asc(users.lastName), asc(users.firstName));
+  },
+
+  /**
+   * Address-book style search: words match name, e-mail, login, position, department, city or phone.
+   * Returns one page and the total.
+   */
+  async filter(
+    tx: Tx,
+    f: { clientId: string; search?: string; deleted?: boolean; sort: keyof typeof SORT; order: 'asc' | 'desc'; offset: number; limit: number },
+  ): Promise<{ rows: UserRow[]; total: number }> {
+    const conds: SQL[] = [eq(users.clientId, f.clientId), eq(users.deletionMark, Boolean(f.deleted))];
+    for (const word of (f.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
+      const like = `%${escapeLike(word.toLowerCase())}%`;
+      conds.push(
+        sql`(lower(${users.firstName}) LIKE ${like} OR lower(${users.lastName}) LIKE ${like} OR lower(coalesce(${users.middleName}, '')) LIKE ${like}
+          OR lower(${users.email}) LIKE ${like} OR lower(coalesce(${users.login}, '')) LIKE ${like} OR lower(coalesce(${users.position}, '')) LIKE ${like}
+          OR lower(coalesce(${users.department}, '')) LIKE ${like} OR lower(coalesce(${users.city}, '')) LIKE ${like} OR coalesce(${users.phone}, '') LIKE ${like})`,
+      );
+    }
+    const where = and(...conds);
+    const col = SORT[f.sort];
+    const [rows, [{ total }]] = await Promise.all([
+      tx
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(f.order === 'desc' ? desc(col) : asc(col), asc(users.id))
+        .limit(f.limit)
+        .offset(f.offset),
+      tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  /** Adds `role` to every user of a client except `exceptId`; returns how many changed. */
+  async addRoleAll(tx: Tx, clientId: string, role: string, exceptId: string | null): Promise<number> {
+    const res = await tx
+      .update(users)
+      .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: new Date() })
+      .where(and(eq(users.clientId, clientId), sql`NOT (${role} = ANY(${users.roles}))`, exceptId ? ne(users.id, exceptId) : undefined))
+      .returning({ id: users.id });
+    return res.length;
+  },
+
+  /** Removes `role` from every non-deleted user of a client except `exceptId` (§6: removal skips deleted users). */
+  async removeRoleAll(tx: Tx, clientId: string, role: string, exceptId: string | null): Promise<number> {
+    const res = await tx
+      .update(users)
+      .set({ roles: sql`array_remove(${users.roles}, ${role})`, updatedAt: new Date() })
+      .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), sql`${role} = ANY(${users.roles})`, exceptId ? ne(users.id, exceptId) : undefined))
+      .returning({ id: users.id });
+    return res.length;
+  },
+
+  /** Employee counts per client (active users). */
+  async counts(tx: Tx): Promise<Record<string, number>> {
+    const rows = await tx
+      .select({ clientId: users.clientId, n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.deletionMark, false), sql`${users.clientId} IS NOT NULL`))
+      .groupBy(users.clientId);
+    return Object.fromEntries(rows.map((r) => [r.clientId!, r.n]));
+  },
+
+  superadmin(tx: Tx): Promise<UserRow[]> {
+    return tx.select().from(users).where(and(isNull(users.clientId), sql`'superadmin' = ANY(${users.roles})`)).limit(1);
+  },
+};
+
+export const sessionsRepository = {
+  async create(tx: Tx, s: typeof sessions.$inferInsert): Promise<void> {
+    await tx.insert(sessions).values(s);
+  },
+  /** The live session `id` of `userId` joined with its user, or undefined if revoked, expired or unknown. */
+  async live(tx: Tx, id: string, userId: string): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row?.user;
+  },
+  async revoke(tx: Tx, id: string): Promise<void> {
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  },
+  async revokeAllOf(tx: Tx, userId: string): Promise<string[]> {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  },
+};
+
+export const resetsRepository = {
+  async create(tx: Tx, r: typeof passwordResets.$inferInsert): Promise<void> {
+    await tx.insert(passwordResets).values(r);
+  },
+  /** Marks the unused, unexpired reset with this hash used and returns it (single use, atomically). */
+  async consume(tx: Tx, tokenHash: string): Promise<{ userId: string; clientId: string | null } | undefined> {
+    const [row] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId, clientId: passwordResets.clientId });
+    return row;
+  },
+};

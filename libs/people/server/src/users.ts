@@ -1,0 +1,275 @@
+import { clientSubjects, type Client } from '@intranet/clients-contract';
+import { PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { hashPassword } from '@intranet/platform-auth';
+import { systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
+import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
+import { uuidv7, type Tx } from '@intranet/platform-db';
+import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
+import type { DomainDeps } from '@intranet/platform-host';
+import Papa from 'papaparse';
+import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
+import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
+
+type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordHard' | 'pin' | 'pinMove'>;
+
+/** Most rows one CSV import may carry. */
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** Users, roles and feature rights (§7 Users, §5 Employee, §6). */
+export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes> {
+  /** Runs in the caller's tenant; the superadmin without a selected workspace works through the audited bypass. */
+  const run = <T>(ctx: RequestContext, why: string, fn: (tx: Tx) => Promise<T>) =>
+    isSuper(ctx) && !ctx.clientId ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
+
+  /** The client an admin acts on: their own; the superadmin names one (or has selected a workspace). */
+  const targetClient = (ctx: RequestContext, requested?: string): string => {
+    if (isSuper(ctx)) {
+      const id = requested ?? ctx.clientId;
+      if (!id) throw Errors.field('client_id', V.required);
+      return id;
+    }
+    if (!ctx.clientId) throw Errors.forbidden();
+    if (requested && requested !== ctx.clientId) throw Errors.notFound();
+    return ctx.clientId;
+  };
+
+  const clientOf = (id: string) =>
+    bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } }).catch(() => {
+      throw Errors.field('client_id', 'Client not found');
+    });
+
+  const initialRoles = (client: Client, extra: readonly string[] = []) => [
+    ...new Set(['employee', ...(client.settings.initialRights ?? FEATURE_RIGHTS), ...extra]),
+  ];
+
+  /** Validates rows against §5 and the client's existing accounts; returns per-row errors and good rows. */
+  async function prepare(tx: Tx, clientId: string, rows: { row: number; input: unknown }[], roles: string[]) {
+    const report: { row: number; ok: boolean; email: string | null; errors?: FieldError[]; _id?: string }[] = [];
+    const good: { row: number; user: NewUser; password?: string }[] = [];
+    const parsed = rows.map(({ row, input }) => ({ row, input, res: registerBody.safeParse(input) }));
+    const emails = parsed.flatMap((p) => (p.res.success ? [p.res.data.email] : []));
+    const logins = parsed.flatMap((p) => (p.res.success && p.res.data.login ? [p.res.data.login] : []));
+    const taken = await users.taken(tx, clientId, emails, logins);
+    const seenEmail = new Set<string>();
+    const seenLogin = new Set<string>();
+    for (const p of parsed) {
+      const email = typeof (p.input as { email?: unknown })?.email === 'string' ? String((p.input as { email: string }).email).trim().toLowerCase() || null : null;
+      if (!p.res.success) {
+        report.push({ row: p.row, ok: false, email, errors: zodFieldErrors(p.res.error) });
+        continue;
+      }
+      const v = p.res.data;
+      const errors: FieldError[] = [];
+      const e = v.email.toLowerCase();
+      if (taken.emails.has(e) || seenEmail.has(e)) errors.push({ field: 'email', message: PEOPLE_TEXT.emailTaken });
+      const l = v.login ? v.login.toLowerCase() : null;
+      if (l && (taken.logins.has(l) || seenLogin.has(l))) errors.push({ field: 'login', message: PEOPLE_TEXT.loginTaken });
+      if (errors.length) {
+        report.push({ row: p.row, ok: false, email: e, errors });
+        continue;
+      }
+      seenEmail.add(e);
+      if (l) seenLogin.add(l);
+      good.push({
+        row: p.row,
+        password: v.password,
+        user: { ...(profileColumns(v) as NewUser), id: uuidv7(), clientId, roles: [...new Set([...roles, ...(v.roles ?? [])])] },
+      });
+      report.push({ row: p.row, ok: true, email: e });
+    }
+    return { report, good };
+  }
+
+  /** Hashes passwords (argon2id, on the thread pool) and inserts the good rows in one statement. */
+  async function insertGood(tx: Tx, good: { row: number; user: NewUser; password?: string }[]) {
+    const hashed = await Promise.all(good.map(async (g) => ({ ...g.user, passwordHash: g.password ? await hashPassword(g.password) : null })));
+    const inserted = await users.insertMany(tx, hashed);
+    return new Map(inserted.map((u) => [u.id, u]));
+  }
+
+  const publishUser = (verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User) =>
+    bus.publish(peopleEvents[verb], u.client_id, userEventData(u));
+
+  return {
+    /**
+     * §7 POST api/register: creates an employee with the client's initial rights (§6).
+     * Errors: field errors of §5; 'This e-mail is already taken'; 'This login is already taken'.
+     */
+    register: async ({ body }, ctx) => {
+      const clientId = targetClient(ctx, body.client_id);
+      const client = await clientOf(clientId);
+      const created = await db.inTenant({ clientId }, async (tx) => {
+        const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client));
+        const bad = report.find((r) => !r.ok);
+        if (bad) throw new DomainError(bad.errors!.some((e) => e.message === PEOPLE_TEXT.emailTaken || e.message === PEOPLE_TEXT.loginTaken) ? 'conflict' : 'validation', bad.errors![0].message, { errors: bad.errors });
+        const map = await insertGood(tx, good);
+        const row = map.get(good[0].user.id!);
+        if (!row) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
+        return toUser(row);
+      });
+      await publishUser('userCreated', created);
+      return created;
+    },
+
+    /**
+     * §7 POST api/register_many {csv}: validates every row, imports the good ones in one transaction and
+     * returns a per-row report (row = line number in the file, header is line 1). A bad row never blocks others.
+     */
+    registerMany: async ({ body }, ctx) => {
+      const clientId = targetClient(ctx, body.client_id);
+      const client = await clientOf(clientId);
+      const parsed = Papa.parse<Record<string, string>>(body.csv.replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: 'greedy',
+        transformHeader: (h) => h.trim(),
+        transform: (v) => v.trim(),
+      });
+      if (!parsed.meta.fields?.includes('email')) throw Errors.field('csv', 'The CSV needs a header row with at least firstName, lastName, email');
+      if (parsed.data.length > IMPORT_MAX_ROWS) throw Errors.field('csv', `At most ${IMPORT_MAX_ROWS} rows per import`);
+      const rows = parsed.data.map((rec, i) => {
+        const input: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(rec)) if (v !== '' && k) input[k] = v;
+        if (input.password) input.confirmPassword = input.password;
+        return { row: i + 2, input };
+      });
+      const out = await db.inTenant({ clientId }, async (tx) => {
+        const { report, good } = await prepare(tx, clientId, rows, initialRoles(client));
+        const inserted = await insertGood(tx, good);
+        for (const g of good) {
+          const r = report.find((x) => x.row === g.row)!;
+          if (inserted.has(g.user.id!)) r._id = g.user.id;
+          else Object.assign(r, { ok: false, errors: [{ field: 'email', message: PEOPLE_TEXT.emailTaken }] });
+        }
+        return { report, created: [...inserted.values()].map(toUser) };
+      });
+      for (const u of out.created) await publishUser('userCreated', u);
+      const imported = out.report.filter((r) => r.ok).length;
+      return { imported, failed: out.report.length - imported, rows: out.report };
+    },
+
+    /** §7 GET api/user/{id}: a user of the caller's client; anything else is 404. */
+    get: async ({ params }, ctx) => {
+      // One's own record is always readable, even by a superadmin working inside a selected workspace.
+      const row =
+        params.id === ctx.userId && isSuper(ctx)
+          ? await db.asSystem(`superadmin ${ctx.userId}: own record`, (tx) => users.byId(tx, params.id))
+          : await run(ctx, `get user ${params.id}`, (tx) => users.byId(tx, params.id));
+      if (!row) throw Errors.notFound();
+      return toUser(row);
+    },
+
+    /** §7 GET api/user/for_client/{clientId}: active users of the caller's client. */
+    forClient: async ({ params }, ctx) => {
+      const clientId = targetClient(ctx, params.clientId);
+      const rows = await db.inTenant({ clientId }, (tx) => users.forClient(tx, clientId));
+      return rows.map(toUser);
+    },
+
+    /** §7 POST api/user/filter/{workspace} {data}: search, sort and page the client's users (deleted on request, admins only). */
+    filter: async ({ params, body }, ctx) => {
+      const clientId = isSuper(ctx)
+        ? (await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace: params.workspace } }).catch(() => {
+            throw Errors.notFound();
+          }))._id
+        : targetClient(ctx);
+      if (!isSuper(ctx) && ctx.workspace && params.workspace.toLowerCase() !== ctx.workspace) throw Errors.notFound();
+      const d = body.data;
+      if (d.deleted && !isAdmin(ctx)) throw Errors.forbidden();
+      const { rows, total } = await db.inTenant({ clientId }, (tx) =>
+        users.filter(tx, { clientId, search: d.search, deleted: d.deleted, sort: d.sort, order: d.order, offset: (d.page - 1) * d.limit, limit: d.limit }),
+      );
+      return { users: rows.map(toUser), total, page: d.page, limit: d.limit };
+    },
+
+    /**
+     * §7 PUT api/user/{id}: own profile (needs profile_edit) or any user of the client for an admin.
+     * Errors: 404, 403, §5 field errors, e-mail/login taken.
+     */
+    update: async ({ params, body }, ctx) => {
+      const self = params.id === ctx.userId;
+      if (!isAdmin(ctx) && !(self && ctx.roles.includes('profile_edit'))) throw Errors.forbidden();
+      const { password, confirmPassword: _c, ...profile } = body;
+      const hash = password ? await hashPassword(password) : undefined;
+      const updated = await run(ctx, `update user ${params.id}`, async (tx) => {
+        const cur = await users.byId(tx, params.id);
+        if (!cur) throw Errors.notFound();
+        const cols = profileColumns(profile);
+        if (cur.clientId && (cols.email || cols.login)) {
+          const taken = await users.taken(tx, cur.clientId, cols.email ? [cols.email] : [], cols.login ? [cols.login] : [], cur.id);
+          if (cols.email && taken.emails.size) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
+          if (cols.login && taken.logins.size) throw Errors.conflict('login', PEOPLE_TEXT.loginTaken);
+        }
+        const row = await users.update(tx, cur.id, { ...cols, ...(hash ? { passwordHash: hash } : {}) });
+        return toUser(row!);
+      });
+      await publishUser('userUpdated', updated);
+      return updated;
+    },
+
+    /** §7 PUT api/user/delete/{id}: marks deleted and ends their sessions. Errors: cannot delete self or an administrator. */
+    delete: async ({ params }, ctx) => {
+      if (params.id === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteSelf);
+      const { user, sessions } = await run(ctx, `delete user ${params.id}`, async (tx) => {
+        const cur = await users.byId(tx, params.id);
+        if (!cur) throw Errors.notFound();
+        if (cur.roles.includes('admin') || cur.roles.includes('superadmin')) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteAdmin);
+        const row = await users.update(tx, cur.id, { deletionMark: true });
+        return { user: toUser(row!), sessions: await sessionsRepository.revokeAllOf(tx, cur.id) };
+      });
+      await publishUser('userDeleted', user);
+      await bus.publish(peopleEvents.sessionRevoked, user.client_id, { sessionIds: sessions, userId: user._id });
+      return user;
+    },
+
+    /** §7 PUT api/user/undelete/{id}: restores a deleted user. */
+    undelete: async ({ params }, ctx) => {
+      const user = await run(ctx, `undelete user ${params.id}`, async (tx) => {
+        const cur = await users.byId(tx, params.id);
+        if (!cur) throw Errors.notFound();
+        return toUser((await users.update(tx, cur.id, { deletionMark: false }))!);
+      });
+      await publishUser('userUpdated', user);
+      return user;
+    },
+
+    /** §7 PUT api/clients/{clientId}/role/{role}: adds a role or right to every user of the client but the caller. */
+    clientRoleAdd: async ({ params }, ctx) => {
+      const clientId = targetClient(ctx, params.clientId);
+      const updated = await db.inTenant({ clientId }, (tx) => users.addRoleAll(tx, clientId, params.role, ctx.userId));
+      await bus.publish(peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+      return { updated };
+    },
+
+    /** §7 DELETE api/clients/{clientId}/role/{role}: removes it from every non-deleted user but the caller (§6). */
+    clientRoleRemove: async ({ params }, ctx) => {
+      const clientId = targetClient(ctx, params.clientId);
+      const updated = await db.inTenant({ clientId }, (tx) => users.removeRoleAll(tx, clientId, params.role, ctx.userId));
+      await bus.publish(peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+      return { updated };
+    },
+
+    /** §7 PUT api/user/{userId}/role/{role}. Errors: own role cannot be changed (403), 404. */
+    userRoleAdd: async ({ params }, ctx) => {
+      if (params.userId === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotChangeOwnRole);
+      const user = await run(ctx, `add role ${params.role}`, async (tx) => {
+        const cur = await users.byId(tx, params.userId);
+        if (!cur) throw Errors.notFound();
+        return toUser((await users.update(tx, cur.id, { roles: [...new Set([...cur.roles, params.role])] }))!);
+      });
+      await publishUser('userUpdated', user);
+      return user;
+    },
+
+    /** §7 DELETE api/user/{userId}/role/{role}. Errors: own role cannot be changed (403), 404. */
+    userRoleRemove: async ({ params }, ctx) => {
+      if (params.userId === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotChangeOwnRole);
+      const user = await run(ctx, `remove role ${params.role}`, async (tx) => {
+        const cur = await users.byId(tx, params.userId);
+        if (!cur) throw Errors.notFound();
+        return toUser((await users.update(tx, cur.id, { roles: cur.roles.filter((r) => r !== params.role) }))!);
+      });
+      await publishUser('userUpdated', user);
+      return user;
+    },
+  };
+}

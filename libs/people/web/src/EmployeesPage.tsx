@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@intranet/web-session';
+import { EmptyState, Loader, Tabs } from '@intranet/web-ui';
+import { AllEmployeesTab } from './AllEmployeesTab.tsx';
+import { registerPeopleTranslations } from './i18n.ts';
+import { RightsTab } from './RightsTab.tsx';
+import './people.css';
+
+registerPeopleTranslations();
+
+/** Employee administration tabs of §2; those not built yet are disabled ("coming soon"). */
+const TABS = ['all', 'rights', 'mood', 'other', 'notifications', 'interface', 'ai', 'integrations', 'company'] as const;
+const READY = new Set<string>(['all', 'rights']);
+
+/**
+ * /employees (§2, admins only): employee administration of the current client. The superadmin works in the
+ * client chosen on /clients (stored currentClient). Test ids: employees-page, tab-<id>.
+ */
+export default function EmployeesPage() {
+  const { t } = useTranslation('people');
+  const { client, workspace, isSuperadmin } = useSession();
+  const [tab, setTab] = useState<string>('all');
+
+  if (!workspace || (isSuperadmin && !client)) {
+    if (isSuperadmin && workspace && !client) return <Loader />;
+    return (
+      <section data-testid="employees-page">
+        <h1 className="ui-page-title">{t('title')}</h1>
+        <EmptyState title={t('noClient')} action={<Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">{t('toClients')}</Link>} testId="employees-no-client" />
+      </section>
+    );
+  }
+
+  return (
+    <section data-testid="employees-page">
+      <h1 className="ui-page-title">{t('title')}{client ? <span className="people-client"> · {client.name}</span> : null}</h1>
+      <Tabs
+        label={t('title')}
+        active={tab}
+        onChange={setTab}
+        tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
+      />
+      {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
+      {tab === 'rights' && client ? <RightsTab client={client} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { peopleRoutes } from '@intranet/people-contract';
+import { upload, type UploadProgress } from '@intranet/web-api';
+import { Alert, Badge, Button, Checkbox, Modal, ProgressBar, Table } from '@intranet/web-ui';
+import { errorText } from '@intranet/web-i18n';
+import { peopleKeys } from './queries.ts';
+
+/** CSV columns accepted by POST /api/register_many (a header row is required). */
+export const CSV_COLUMNS = [
+  'firstName', 'lastName', 'email', 'login', 'password', 'phone', 'position', 'department', 'city', 'birthDate', 'workingSince', 'inn',
+] as const;
+
+const MAX_CSV_BYTES = 20_000_000;
+
+type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; errors?: { field: string; message: string }[] }[] };
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
+
+function templateHref(): string {
+  const sample = 'Ivan,Petrov,ivan.petrov@example.com,ipetrov,secret123,+380501234567,Engineer,IT,Kyiv,1990-05-17,2020-01-09,1234567890';
+  return `data:text/csv;charset=utf-8,${encodeURIComponent(`${CSV_COLUMNS.join(',')}\n${sample}\n`)}`;
+}
+
+/**
+ * CSV import of employees (§7 register_many): documents the columns, picks a file, uploads it with a progress bar
+ * (XMLHttpRequest upload events) and shows the per-row report `{imported, failed, rows}` with the reasons of each
+ * bad row. Test ids: csv-file-input, csv-upload, import-progress, import-summary, import-row-<row> (with
+ * data-ok="true|false"), import-row-<row>-errors, import-again.
+ */
+export function ImportModal({ clientId, onClose }: { clientId?: string; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const qc = useQueryClient();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const busy = phase.kind === 'uploading' || phase.kind === 'processing';
+
+  const start = async () => {
+    if (!file) return setPhase({ kind: 'error', message: t('csv.noFile') });
+    if (file.size > MAX_CSV_BYTES) return setPhase({ kind: 'error', message: t('csv.tooBig') });
+    let csv: string;
+    try {
+      csv = await file.text();
+    } catch {
+      return setPhase({ kind: 'error', message: t('csv.readError') });
+    }
+    setPhase({ kind: 'uploading', percent: 0 });
+    const onProgress = (p: UploadProgress) => setPhase(p.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: p.percent });
+    try {
+      const report = await upload(peopleRoutes.registerMany, clientId ? { csv, client_id: clientId } : { csv }, onProgress, { silent: true });
+      setPhase({ kind: 'done', report });
+      void qc.invalidateQueries({ queryKey: peopleKeys.all });
+    } catch (err) {
+      setPhase({ kind: 'error', message: errorText(err) });
+    }
+  };
+
+  const reset = () => {
+    setFile(null);
+    setPhase({ kind: 'idle' });
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const rows = useMemo(() => (phase.kind === 'done' ? phase.report.rows.filter((r) => !onlyErrors || !r.ok) : []), [phase, onlyErrors]);
+
+  return (
+    <Modal
+      open
+      title={t('csv.title')}
+      onClose={onClose}
+      width={820}
+      testId="import-modal"
+      dismissible={!busy}
+      footer={<Button variant="secondary" onClick={onClose} disabled={busy} data-testid="import-close">{t('common:close')}</Button>}
+    >
+      <div className="people-csv-doc" data-testid="csv-columns">
+        <p>{t('csv.columns')}</p>
+        <code className="people-code">{CSV_COLUMNS.join(',')}</code>
+        <p className="people-muted">{t('csv.columnsHelp')}</p>
+        <a href={templateHref()} download="employees-template.csv" data-testid="csv-template">{t('csv.template')}</a>
+      </div>
+
+      {phase.kind !== 'done' ? (
+        <div className="people-csv-pick">
+          <label className="ui-field__label" htmlFor="csv-file">{t('csv.file')}</label>
+          <input
+            ref={fileRef}
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              if (phase.kind === 'error') setPhase({ kind: 'idle' });
+            }}
+            data-testid="csv-file-input"
+          />
+          <Button onClick={start} disabled={!file || busy} loading={busy} data-testid="csv-upload">{t('csv.upload')}</Button>
+        </div>
+      ) : null}
+
+      {phase.kind === 'uploading' ? <ProgressBar value={phase.percent} label={t('csv.uploading', { percent: phase.percent })} testId="import-progress" /> : null}
+      {phase.kind === 'processing' ? <ProgressBar value={100} label={t('csv.processing')} testId="import-progress" /> : null}
+      {phase.kind === 'error' ? <Alert testId="import-error">{phase.message}</Alert> : null}
+
+      {phase.kind === 'done' ? (
+        <div className="people-report">
+          <Alert kind={phase.report.failed ? 'info' : 'success'} testId="import-summary">
+            {t('csv.summary', { imported: phase.report.imported, failed: phase.report.failed })}
+          </Alert>
+          <div className="ui-toolbar">
+            <Checkbox label={t('csv.onlyErrors')} checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} data-testid="import-only-errors" />
+            <span className="ui-toolbar__spacer" />
+            <Button variant="secondary" size="small" onClick={reset} data-testid="import-again">{t('csv.again')}</Button>
+          </div>
+          <Table
+            testId="import-report"
+            columns={[
+              { key: 'row', header: t('csv.row'), render: (r) => r.row, width: 70 },
+              { key: 'email', header: t('csv.email'), render: (r) => r.email ?? '—' },
+              { key: 'result', header: t('csv.result'), render: (r) => (r.ok ? <Badge tone="success">{t('csv.ok')}</Badge> : <Badge tone="danger">{t('csv.failed')}</Badge>), width: 130 },
+              {
+                key: 'errors',
+                header: '',
+                render: (r) =>
+                  r.errors?.length ? (
+                    <ul className="people-row-errors" data-testid={`import-row-${r.row}-errors`}>
+                      {r.errors.map((e, i) => (
+                        <li key={i}><strong>{e.field}</strong>: {e.message}</li>
+                      ))}
+                    </ul>
+                  ) : null,
+              },
+            ]}
+            rows={rows}
+            rowKey={(r) => String(r.row)}
+            rowTestId={(r) => `import-row-${r.row}`}
+            rowAttrs={(r) => ({ 'data-ok': String(r.ok) })}
+          />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FEATURE_RIGHTS } from '@intranet/platform-contracts';
+import { GRANTABLE_ROLES, peopleRoutes, type User } from '@intranet/people-contract';
+import { call } from '@intranet/web-api';
+import { useSession } from '@intranet/web-session';
+import { Alert, Button, Checkbox, Modal } from '@intranet/web-ui';
+import { errorText } from '@intranet/web-i18n';
+import { peopleKeys } from './queries.ts';
+
+type Role = (typeof GRANTABLE_ROLES)[number];
+const BASE_ROLES: Role[] = ['admin', 'employee'];
+
+/**
+ * Roles and feature rights of one employee (§6): a checkbox per grantable role; ticking calls
+ * PUT /api/user/{userId}/role/{role}, unticking DELETE. Own roles cannot be changed (§5).
+ * Checkboxes: data-testid "role-<role>".
+ */
+export function RightsModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const { uid } = useSession();
+  const qc = useQueryClient();
+  const [roles, setRoles] = useState<string[]>(user.roles);
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const own = user._id === uid;
+  const name = user.fullName || `${user.firstName} ${user.lastName}`;
+
+  const toggle = async (role: Role, on: boolean) => {
+    setPending(role);
+    setError(null);
+    try {
+      const route = on ? peopleRoutes.userRoleAdd : peopleRoutes.userRoleRemove;
+      const updated = await call(route, { params: { userId: user._id, role }, silent: true });
+      setRoles(updated.roles);
+      void qc.invalidateQueries({ queryKey: peopleKeys.all });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const box = (role: Role) => (
+    <Checkbox
+      key={role}
+      label={t(`rights.names.${role}`)}
+      checked={roles.includes(role) || (role !== 'admin' && role !== 'employee' && roles.includes('admin'))}
+      disabled={own || pending !== null || (role !== 'admin' && role !== 'employee' && roles.includes('admin'))}
+      onChange={(e) => void toggle(role, e.target.checked)}
+      data-testid={`role-${role}`}
+    />
+  );
+
+  return (
+    <Modal open title={t('rights.title', { name })} onClose={onClose} testId="rights-modal" footer={<Button onClick={onClose} data-testid="rights-close">{t('common:close')}</Button>}>
+      {own ? <Alert kind="info">{t('rights.own')}</Alert> : null}
+      {error ? <Alert testId="rights-error">{error}</Alert> : null}
+      <h3 className="people-subtitle">{t('rights.roles')}</h3>
+      <div className="people-checks">{BASE_ROLES.map(box)}</div>
+      <h3 className="people-subtitle">{t('rights.features')}</h3>
+      <div className="people-checks">{FEATURE_RIGHTS.map((r) => box(r))}</div>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FEATURE_RIGHTS, type FeatureRight } from '@intranet/platform-contracts';
+import { clientRoutes, type Client } from '@intranet/clients-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { call } from '@intranet/web-api';
+import { sessionKeys } from '@intranet/web-session';
+import { Button, Checkbox, ConfirmDialog, useNotifier } from '@intranet/web-ui';
+import { errorText } from '@intranet/web-i18n';
+import { peopleKeys } from './queries.ts';
+
+/**
+ * "Rights and roles" tab (§6): allow or forbid a right for all employees (PUT/DELETE
+ * /api/clients/{clientId}/role/{role}) and the initial rights of new/imported employees
+ * (PUT /api/clients/{id} {settings:{initialRights}}).
+ * Test ids: allow-all-<right>, forbid-all-<right>, initial-<right>, initial-save.
+ */
+export function RightsTab({ client }: { client: Client }) {
+  const { t } = useTranslation('people');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [confirm, setConfirm] = useState<{ right: FeatureRight; allow: boolean } | null>(null);
+  const [initial, setInitial] = useState<string[]>(client.settings.initialRights);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setInitial(client.settings.initialRights), [client.settings.initialRights]);
+
+  const applyAll = async () => {
+    if (!confirm) return;
+    try {
+      const route = confirm.allow ? peopleRoutes.clientRoleAdd : peopleRoutes.clientRoleRemove;
+      const res = await call(route, { params: { clientId: client._id, role: confirm.right }, silent: true });
+      notifier.toast(t('rights.updated', { count: res.updated }));
+      void qc.invalidateQueries({ queryKey: peopleKeys.all });
+      setConfirm(null);
+    } catch (err) {
+      notifier.error(errorText(err));
+      throw err;
+    }
+  };
+
+  const saveInitial = async () => {
+    setSaving(true);
+    try {
+      const updated = await call(clientRoutes.update, {
+        params: { id: client._id },
+        body: { settings: { hideMoodMeter: client.settings.hideMoodMeter, initialRights: initial as FeatureRight[] } },
+        silent: true,
+      });
+      qc.setQueryData(sessionKeys.client(client._id), updated);
+      void qc.invalidateQueries({ queryKey: ['clients'] });
+      notifier.toast(t('rights.initialSaved'));
+    } catch (err) {
+      notifier.error(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const rightName = (r: string) => t(`rights.names.${r}`);
+
+  return (
+    <div className="people-rights">
+      <section className="ui-card">
+        <h2 className="people-section-title">{t('rights.forAllTitle')}</h2>
+        <p className="people-muted">{t('rights.forAllText')}</p>
+        <table className="ui-table people-rights-table">
+          <tbody>
+            {FEATURE_RIGHTS.map((r) => (
+              <tr key={r}>
+                <td>{rightName(r)}</td>
+                <td className="ui-table__actions">
+                  <Button size="small" variant="secondary" onClick={() => setConfirm({ right: r, allow: true })} data-testid={`allow-all-${r}`}>{t('rights.allow')}</Button>
+                  <Button size="small" variant="ghost" onClick={() => setConfirm({ right: r, allow: false })} data-testid={`forbid-all-${r}`}>{t('rights.forbid')}</Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="ui-card">
+        <h2 className="people-section-title">{t('rights.initialTitle')}</h2>
+        <p className="people-muted">{t('rights.initialText')}</p>
+        <div className="people-checks">
+          {FEATURE_RIGHTS.map((r) => (
+            <Checkbox
+              key={r}
+              label={rightName(r)}
+              checked={initial.includes(r)}
+              onChange={(e) => setInitial((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))}
+              data-testid={`initial-${r}`}
+            />
+          ))}
+        </div>
+        <Button onClick={saveInitial} loading={saving} data-testid="initial-save">{t('rights.initialSave')}</Button>
+      </section>
+      <ConfirmDialog
+        open={!!confirm}
+        danger={confirm ? !confirm.allow : false}
+        message={confirm ? t(confirm.allow ? 'rights.allowConfirm' : 'rights.forbidConfirm', { right: rightName(confirm.right) }) : ''}
+        onConfirm={applyAll}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
+}

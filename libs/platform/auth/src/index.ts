@@ -1,0 +1,52 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** @node-rs/argon2's Algorithm.Argon2id (a const enum, which type stripping cannot read). */
+const ARGON2ID = 2;
+import jwt from 'jsonwebtoken';
+import { createHash, randomBytes } from 'node:crypto';
+
+/** argon2id with OWASP's baseline cost (19 MiB, 2 passes). Output: PHC string. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+}
+
+/** Constant-time check of a password against a PHC hash; false on any malformed hash. */
+export async function verifyPassword(phc: string | null | undefined, password: string): Promise<boolean> {
+  if (!phc) return false;
+  try {
+    return await verify(phc, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A precomputed hash so a sign-in for an unknown account costs the same as a real one. */
+let dummyHash: Promise<string> | undefined;
+export function burnPasswordCheck(password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  return dummyHash.then((h) => verifyPassword(h, password)).then(() => false);
+}
+
+/** The token payload of §3 Login response: `exp`, `client_id`, `result._id`; `sid` names the session. */
+export interface TokenPayload {
+  client_id: string | null;
+  result: { _id: string };
+  sid: string;
+  exp?: number;
+  iat?: number;
+}
+
+/** Signs a HS256 JWT valid for `ttlSeconds`. */
+export function signToken(payload: Omit<TokenPayload, 'exp' | 'iat'>, secret: string, ttlSeconds: number): string {
+  return jwt.sign(payload, secret, { algorithm: 'HS256', expiresIn: ttlSeconds });
+}
+
+/** A random URL-safe secret (password reset links) and its SHA-256 (what is stored). */
+export function newSecretToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: sha256(token) };
+}
+
+export function sha256(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
+}

@@ -1,0 +1,105 @@
+import { DomainError, Errors, serializeError } from '@intranet/platform-errors';
+import { v7 as uuidv7 } from 'uuid';
+import { subjectMatches } from './subject.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, Reply, SubscribeOptions } from './types.ts';
+
+interface Sub {
+  pattern: string;
+  handler: EventHandler;
+  durable?: string;
+}
+
+/**
+ * The embedded-mode bus (DESIGN §1): same contract as NatsBus inside one process. Payloads go through a JSON
+ * round trip so handlers see exactly what they would over the wire. Durable subscribers get each event
+ * retried (up to 5 times, with back-off) until their handler succeeds, as a JetStream consumer would.
+ */
+export class InProcessBus implements Bus {
+  private readonly handlers = new Map<string, Handler>();
+  private readonly subs = new Set<Sub>();
+  private readonly inflight = new Set<Promise<void>>();
+  private closed = false;
+
+  async request<R>(subject: string, req: BusRequest, _opts?: { timeoutMs?: number }): Promise<R> {
+    const handler = this.handlers.get(subject);
+    if (!handler) throw new DomainError('unavailable', `No handler for ${subject}`);
+    const reply = await runHandler(handler, wire(req));
+    if (!reply.ok) throw DomainError.from(reply.error);
+    return wire(reply.result) as R;
+  }
+
+  handle(subject: string, handler: Handler): void {
+    if (this.handlers.has(subject)) throw new Error(`Handler for ${subject} already bound`);
+    this.handlers.set(subject, handler);
+  }
+
+  async publish<T>(subject: string, clientId: string | null, data: T): Promise<void> {
+    if (this.closed) return;
+    const evt: BusEvent<T> = { id: uuidv7(), subject, clientId, at: new Date().toISOString(), data: wire(data) };
+    for (const sub of this.subs) {
+      if (!subjectMatches(sub.pattern, subject)) continue;
+      const p = this.deliver(sub, evt).finally(() => this.inflight.delete(p));
+      this.inflight.add(p);
+    }
+  }
+
+  async subscribe<T>(subject: string, handler: EventHandler<T>, opts: SubscribeOptions = {}): Promise<() => Promise<void>> {
+    const sub: Sub = { pattern: subject, handler: handler as EventHandler, durable: opts.durable };
+    this.subs.add(sub);
+    return async () => {
+      this.subs.delete(sub);
+    };
+  }
+
+  async start(): Promise<void> {
+    // Nothing to connect: handlers are bound in memory.
+  }
+
+  /** Waits for events in flight, then stops delivering. */
+  async close(): Promise<void> {
+    await this.drain();
+    this.closed = true;
+    this.subs.clear();
+  }
+
+  /** Resolves when every event published so far has been handled (tests use it to await side effects). */
+  async drain(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  }
+
+  private async deliver(sub: Sub, evt: BusEvent): Promise<void> {
+    await Promise.resolve();
+    const attempts = sub.durable ? 5 : 1;
+    for (let i = 0; i < attempts; i++) {
+      try {
+        await sub.handler(evt);
+        return;
+      } catch {
+        if (i < attempts - 1) await new Promise((r) => setTimeout(r, 50 * 2 ** i));
+      }
+    }
+  }
+}
+
+/** Runs a handler and turns its outcome into the reply envelope (shared by both buses). */
+export async function runHandler(handler: Handler, req: BusRequest): Promise<Reply> {
+  try {
+    const result = await handler(req);
+    return { ok: true, result: result ?? null };
+  } catch (err) {
+    if (!(err instanceof DomainError)) logUnexpected(err);
+    return { ok: false, error: serializeError(err) };
+  }
+}
+
+function logUnexpected(err: unknown) {
+  // The cause goes to the server log (name and message, no stack); the caller only sees the safe 500 text.
+  const e = err as Error;
+  console.error(`[bus] unexpected error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+}
+
+function wire<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+export { Errors };

@@ -1,0 +1,7 @@
+export type { Bus, BusRequest, BusEvent, RequestContext, Handler, EventHandler, SubscribeOptions } from './types.ts';
+export { systemContext } from './types.ts';
+export { InProcessBus } from './in-process.ts';
+export { NatsBus, type NatsBusOptions } from './nats.ts';
+export { subjectMatches } from './subject.ts';
+export { openBus, type OpenBusOptions } from './open.ts';
+export { bindRoutes, parseRouteInput, type RouteHandler, type RouteHandlers, type RouteMessage } from './bind.ts';

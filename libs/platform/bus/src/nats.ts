@@ -1,0 +1,188 @@
+import { ClientNats, ServerNats } from '@nestjs/microservices';
+import { DomainError } from '@intranet/platform-errors';
+import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
+import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import { v7 as uuidv7 } from 'uuid';
+import { runHandler } from './in-process.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, Reply, SubscribeOptions } from './types.ts';
+
+/** Largest reply a service sends over NATS (below the server's default 1 MB max_payload, with room for the envelope). */
+const MAX_REPLY_BYTES = 900 * 1024;
+
+export interface NatsBusOptions {
+  servers: string;
+  /** Queue group: several processes of one service share its requests (DESIGN §2). */
+  queue?: string;
+  /**
+   * Prefix for every subject and the stream name; isolates test runs sharing one NATS server.
+   * Empty in production.
+   */
+  prefix?: string;
+  /** Delete the event stream on close (tests). */
+  ephemeral?: boolean;
+  requestTimeoutMs?: number;
+}
+
+/**
+ * The distributed bus: request/reply through @nestjs/microservices' NATS transport (ClientNats/ServerNats,
+ * queue groups), events on NATS with JetStream durable consumers for subscribers that must not miss one.
+ */
+export class NatsBus implements Bus {
+  private readonly client: ClientNats;
+  private server?: ServerNats;
+  private readonly pending = new Map<string, Handler>();
+  private nc?: NatsConnection;
+  private readonly closers: Array<() => Promise<void>> = [];
+  /** Event handlers still running; close() waits for them so none outlives the database. */
+  private readonly running = new Set<Promise<void>>();
+  private readonly stream: string;
+  private readonly prefix: string;
+
+  private readonly opts: NatsBusOptions;
+
+  constructor(opts: NatsBusOptions) {
+    this.opts = opts;
+    this.prefix = opts.prefix ? `${opts.prefix}.` : '';
+    this.stream = `EVT${opts.prefix ? `_${opts.prefix.replace(/[^A-Za-z0-9]/g, '_')}` : ''}`;
+    this.client = new ClientNats({ servers: opts.servers });
+  }
+
+  async request<R>(subject: string, req: BusRequest, o?: { timeoutMs?: number }): Promise<R> {
+    const ms = o?.timeoutMs ?? this.opts.requestTimeoutMs ?? 15_000;
+    let reply: Reply;
+    try {
+      // One core-NATS request in Nest's packet format: ServerNats answers it as it would ClientNats, without
+      // ClientNats' per-request reply subscription (measured ~7% cheaper per call).
+      const nc = await this.connection();
+      const pattern = this.prefix + subject;
+      const msg = await nc.request(pattern, JSON.stringify({ pattern, data: req, id: uuidv7() }), { timeout: ms });
+      const packet = msg.json<{ err?: unknown; response?: Reply }>();
+      if (packet.err !== undefined || !packet.response) throw new Error(String(packet.err ?? 'empty reply'));
+      reply = packet.response;
+    } catch (err) {
+      throw new DomainError('unavailable', `Service unavailable for ${subject}`, { details: { cause: (err as Error)?.name } });
+    }
+    if (!reply.ok) throw DomainError.from(reply.error);
+    return reply.result as R;
+  }
+
+  handle(subject: string, handler: Handler): void {
+    if (this.pending.has(subject)) throw new Error(`Handler for ${subject} already bound`);
+    this.pending.set(subject, handler);
+  }
+
+  async publish<T>(subject: string, clientId: string | null, data: T): Promise<void> {
+    const evt: BusEvent<T> = { id: uuidv7(), subject, clientId, at: new Date().toISOString(), data };
+    const js = jetstream(await this.connection());
+    await js.publish(this.prefix + subject, JSON.stringify(evt), { msgID: evt.id });
+  }
+
+  async subscribe<T>(subject: string, handler: EventHandler<T>, opts: SubscribeOptions = {}): Promise<() => Promise<void>> {
+    const nc = await this.connection();
+    const full = this.prefix + subject;
+    if (!opts.durable) {
+      const sub: Subscription = nc.subscribe(full);
+      void (async () => {
+        for await (const m of sub) {
+          // Non-durable: a failed handler loses only its own copy.
+          await this.track(handler(m.json<BusEvent<T>>()).catch(() => undefined));
+        }
+      })();
+      const close = async () => sub.unsubscribe();
+      this.closers.push(close);
+      return close;
+    }
+    const jsm = await jetstreamManager(nc);
+    const name = opts.durable.replace(/[^A-Za-z0-9_-]/g, '_');
+    try {
+      await jsm.consumers.info(this.stream, name);
+    } catch {
+      await jsm.consumers.add(this.stream, {
+        durable_name: name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.New,
+        filter_subject: full,
+        max_deliver: 10,
+        ack_wait: 30_000_000_000,
+      });
+    }
+    const consumer = await jetstream(nc).consumers.get(this.stream, name);
+    const messages: ConsumerMessages = await consumer.consume();
+    void (async () => {
+      for await (const m of messages) {
+        await this.track(
+          handler(m.json<BusEvent<T>>()).then(
+            () => m.ack(),
+            () => m.nak(500),
+          ),
+        );
+      }
+    })();
+    const close = async () => {
+      await messages.close();
+    };
+    this.closers.push(close);
+    return close;
+  }
+
+  async start(): Promise<void> {
+    const nc = await this.connection();
+    const jsm = await jetstreamManager(nc);
+    try {
+      await jsm.streams.info(this.stream);
+    } catch {
+      try {
+        await jsm.streams.add({ name: this.stream, subjects: [`${this.prefix}evt.>`], max_age: 7 * 24 * 3600 * 1e9 });
+      } catch (err) {
+        // Another process created it between our look and our add.
+        await jsm.streams.info(this.stream).catch(() => {
+          throw err;
+        });
+      }
+    }
+    if (this.pending.size) {
+      this.server = new ServerNats({ servers: this.opts.servers, queue: this.opts.queue });
+      for (const [subject, handler] of this.pending) {
+        this.server.addHandler(this.prefix + subject, async (data: BusRequest) => {
+          const reply = await runHandler(handler, data);
+          // NATS drops messages over its max_payload (1 MB by default): answer at once rather than let the caller time out.
+          if (reply.ok && JSON.stringify(reply.result).length > MAX_REPLY_BYTES) {
+            return { ok: false, error: new DomainError('payload_too_large', 'The answer is too large; ask for less (paging or one level at a time)').toJSON() } satisfies Reply;
+          }
+          return reply;
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        void this.server!.listen((err?: unknown) => (err ? reject(err) : resolve()));
+      });
+    }
+  }
+
+  private async track(p: Promise<void>): Promise<void> {
+    this.running.add(p);
+    try {
+      await p;
+    } finally {
+      this.running.delete(p);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.closers.splice(0)) await c().catch(() => undefined);
+    await Promise.allSettled([...this.running]);
+    if (this.server) await this.server.close();
+    if (this.opts.ephemeral && this.nc) {
+      const jsm = await jetstreamManager(this.nc);
+      await jsm.streams.delete(this.stream).catch(() => undefined);
+    }
+    await this.client.close();
+  }
+
+  private async connection(): Promise<NatsConnection> {
+    if (!this.nc) {
+      await this.client.connect();
+      this.nc = this.client.unwrap<NatsConnection>();
+    }
+    return this.nc;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Who is asking, carried with every bus request (DESIGN §5). Built by the gateway from the verified token;
+ * domain handlers never trust anything else for identity.
+ */
+export interface RequestContext {
+  clientId: string | null;
+  userId: string | null;
+  /** The user's roles: 'superadmin' | 'admin' | 'employee' plus the feature rights of §6. */
+  roles: string[];
+  /** Workspace code of the tenant the request runs in. */
+  workspace: string | null;
+  lang: string;
+  /** Caller's address (rate limiting, audit). */
+  ip?: string;
+  /** Session (token) id. */
+  sessionId?: string | null;
+}
+
+/** Context for scheduler and bootstrap work with no user. */
+export const systemContext = (clientId: string | null = null): RequestContext => ({
+  clientId,
+  userId: null,
+  roles: ['system'],
+  workspace: null,
+  lang: 'en',
+});
+
+/** A bus request: the caller's context and the validated input of the route. */
+export interface BusRequest<I = unknown> {
+  ctx: RequestContext;
+  input: I;
+}
+
+/** An event `evt.<domain>.<entity>.<verb>` (DESIGN §6). */
+export interface BusEvent<T = unknown> {
+  id: string;
+  subject: string;
+  clientId: string | null;
+  at: string;
+  data: T;
+}
+
+export type Handler<I = unknown, R = unknown> = (req: BusRequest<I>) => Promise<R>;
+export type EventHandler<T = unknown> = (evt: BusEvent<T>) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** A durable consumer name: events are kept while the consumer is away and redelivered until handled. */
+  durable?: string;
+}
+
+/**
+ * The message bus port (DESIGN §1, §6): request/reply by subject `<domain>.<action>` and events.
+ * Two implementations: InProcessBus (embedded) and NatsBus (distributed, queue groups, JetStream).
+ */
+export interface Bus {
+  /** Sends a request; resolves with the handler's result or rejects with the DomainError it raised. */
+  request<R = unknown>(subject: string, req: BusRequest, opts?: { timeoutMs?: number }): Promise<R>;
+  /** Binds a handler to a subject. Call before `start()`. */
+  handle(subject: string, handler: Handler): void;
+  /** Publishes an event; durable consumers will see it even if they are down right now. */
+  publish<T>(subject: string, clientId: string | null, data: T): Promise<void>;
+  /** Subscribes to events; `subject` may use NATS wildcards (`*`, `>`). Returns an unsubscribe function. */
+  subscribe<T>(subject: string, handler: EventHandler<T>, opts?: SubscribeOptions): Promise<() => Promise<void>>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Reply envelope: errors cross the bus as data (DESIGN §5). */
+export type Reply = { ok: true; result: unknown } | { ok: false; error: import('@intranet/platform-errors').SerializedError };

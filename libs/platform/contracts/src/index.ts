@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+export { z };
+
+/** Feature rights per employee (§6). Stored as role strings beside 'admin'/'employee'. */
+export const FEATURE_RIGHTS = [
+  'wall', 'address', 'groups', 'calendar', 'profile_edit', 'knowledge_base', 'events_create', 'task_tracker',
+  'desk_add', 'vacancies', 'services', 'structures', 'no_silent', 'polls', 'ideas', 'kb_files', 'chat', 'shop',
+  'adaptation', 'vacations', 'vacations_edit', 'dark_theme', 'lms',
+] as const;
+export type FeatureRight = (typeof FEATURE_RIGHTS)[number];
+
+/** Who may call a route (§6). Checked by the gateway before the request reaches the bus. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'admin' }
+  | { kind: 'superadmin' }
+  | { kind: 'feature'; right: FeatureRight };
+
+export const access = {
+  public: { kind: 'public' } as Access,
+  authenticated: { kind: 'authenticated' } as Access,
+  admin: { kind: 'admin' } as Access,
+  superadmin: { kind: 'superadmin' } as Access,
+  feature: (right: FeatureRight): Access => ({ kind: 'feature', right }),
+};
+
+/** Whether `roles` satisfy a route's access rule. Admin rights also hold for the superadmin (§6). */
+export function allows(rule: Access, roles: readonly string[] | null): boolean {
+  if (rule.kind === 'public') return true;
+  if (!roles) return false;
+  const superadmin = roles.includes('superadmin');
+  switch (rule.kind) {
+    case 'authenticated':
+      return true;
+    case 'superadmin':
+      return superadmin;
+    case 'admin':
+      return superadmin || roles.includes('admin');
+    case 'feature':
+      return superadmin || roles.includes('admin') || roles.includes(rule.right);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Per-route rate limit: `points` calls per `seconds`, counted per caller address and per a body field. */
+export interface RateLimit {
+  points: number;
+  seconds: number;
+  /** Body field identifying the account (e.g. 'login'); counted separately from the address. */
+  accountField?: string;
+}
+
+/**
+ * One route of §7, written once as data (DESIGN §4). The gateway registers it, the service binds its handler to
+ * `subject`, the web gets a typed function and the OpenAPI document lists it.
+ */
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path exactly as §7 gives it, with `{param}` placeholders and a leading slash. */
+  path: string;
+  /** Bus subject `<domain>.<action>`. */
+  subject: string;
+  summary: string;
+  /** Spec section, for the docs. */
+  spec: string;
+  access: Access;
+  params: P;
+  query: Q;
+  body: B;
+  result: R;
+  /**
+   * 'result' wraps the handler's output as `{ result }` (§7); 'raw' sends it as is (sign-in answers
+   * `{ token, result, _id }`).
+   */
+  envelope: 'result' | 'raw';
+  rateLimit?: RateLimit;
+  /** Upload routes take multipart bodies; the gateway streams them. */
+  multipart?: boolean;
+}
+
+const empty = z.object({}).strict();
+const anyQuery = z.object({}).passthrough();
+
+/** Builds a RouteDef with defaults (no params/query/body, `{ result }` envelope). */
+export function defineRoute<
+  P extends z.ZodType = typeof empty,
+  Q extends z.ZodType = typeof anyQuery,
+  B extends z.ZodType = typeof empty,
+  R extends z.ZodType = z.ZodType,
+>(def: {
+  method: HttpMethod;
+  path: string;
+  subject: string;
+  summary: string;
+  spec: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  result: R;
+  envelope?: 'result' | 'raw';
+  rateLimit?: RateLimit;
+  multipart?: boolean;
+}): RouteDef<P, Q, B, R> {
+  const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
+  return {
+    ...def,
+    path,
+    params: (def.params ?? empty) as P,
+    query: (def.query ?? anyQuery) as Q,
+    body: (def.body ?? z.object({}).passthrough()) as B,
+    envelope: def.envelope ?? 'result',
+  };
+}
+
+/** A route's input as the handler receives it: validated params, query and body. */
+export type RouteInput<D extends RouteDef> = {
+  params: z.output<D['params']>;
+  query: z.output<D['query']>;
+  body: z.output<D['body']>;
+};
+/** What the caller sends (before zod defaults/coercion). */
+export type RouteRequest<D extends RouteDef> = {
+  params: z.input<D['params']>;
+  query?: z.input<D['query']>;
+  body?: z.input<D['body']>;
+};
+export type RouteResult<D extends RouteDef> = z.output<D['result']>;
+
+/** `/api/user/{id}` → `/api/user/:id` (Fastify syntax). */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Fills `{param}` placeholders; values are URI-encoded. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined || v === null) throw new Error(`Missing path parameter ${k}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** Shared field shapes. */
+export const Id = z.string().uuid({ message: 'Invalid id' });
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
+export const idParams = z.object({ id: Id });
+
+/** Validation texts of §5 shared by server and web. */
+export const V = {
+  required: 'Field is required',
+  email: 'Invalid e-mail',
+  url: 'Invalid URL',
+  alphanumeric: 'Only latin letters and digits',
+  max: (n: number) => `Max ${n} symbols`,
+  min: (n: number) => `Min ${n} symbols`,
+} as const;
+
+/** A required non-empty, trimmed string with the §5 'Field is required' text. */
+export const requiredString = () =>
+  z.string({ error: V.required }).trim().min(1, V.required);
+
+/** Converts zod issues to the `{ field, message }` list of §8 validation errors. */
+export function zodFieldErrors(error: z.ZodError, prefix = ''): { field: string; message: string }[] {
+  return error.issues.map((i) => ({
+    field: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+    // zod's own wording for a missing value becomes the §5 text; custom messages stay as written.
+    message: i.code === 'invalid_type' && i.message.startsWith('Invalid input') ? V.required : i.message,
+  }));
+}
+
+/** Bytes → '20 MB' style text (binary units) for the §8 size messages. */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[i]}`;
+}
+
+/** Size limits of §9 in bytes. */
+export const FILE_LIMITS = { post: 20 * 1024 * 1024, any: 250 * 1024 * 1024 } as const;
+
+export { buildOpenApi } from './openapi.ts';

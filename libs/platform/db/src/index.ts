@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+
+export { sql, uuidv7 };
+export { appRole, tenantPolicy } from './policy.ts';
+
+/** The non-superuser role every tenant query runs as, so row-level security applies (DESIGN §10). */
+export const APP_ROLE = 'intranet_app';
+
+/** Who is asking: the part of the request context the database layer needs (DESIGN §5). */
+export interface TenantContext {
+  clientId: string | null;
+  userId?: string | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Tx = PgTransaction<PgQueryResultHKT, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Drizzle = PgDatabase<PgQueryResultHKT, any>;
+
+/** A domain's migration set: its PostgreSQL schema and the folder drizzle-kit wrote. */
+export interface MigrationSet {
+  schema: string;
+  folder: string;
+}
+
+/** The database port every domain sees; the same in embedded (PGlite) and distributed (PostgreSQL) modes. */
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly drizzle: Drizzle;
+  /**
+   * Runs `fn` in one transaction as APP_ROLE with `app.client_id` set to ctx.clientId: other clients' rows are
+   * invisible whatever `fn` forgets. Rolls back if `fn` throws.
+   */
+  inTenant<T>(ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction with row-level security bypassed (superadmin work, sign-in look-ups, schedulers).
+   * `reason` is written to the audit log.
+   */
+  asSystem<T>(reason: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Applies committed migrations of the given sets (idempotent, serialised across processes). */
+  migrate(sets: MigrationSet[]): Promise<void>;
+  /** Plain SQL outside any tenant (tests and bootstrap). */
+  exec(query: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data folder; undefined means in-memory. */
+  dataDir?: string;
+  /** An already-open PGlite instance (tests clone a migrated template). */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  poolSize?: number;
+  /** Audit sink for `asSystem`; defaults to nothing at info level. */
+  audit?: (reason: string) => void;
+}
+
+const BOOTSTRAP_SQL = `
+DO $$ BEGIN
+  CREATE ROLE ${APP_ROLE} NOLOGIN;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $$;
+`;
+
+/**
+ * Opens the database: PostgreSQL when `url` is given, else PGlite (in `dataDir`, or in memory).
+ * Creates APP_ROLE if missing. Errors: connection failures propagate.
+ */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const audit = opts.audit ?? (() => undefined);
+  if (opts.url) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.default.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, DROP DATABASE) must not crash the process.
+    pool.on('error', (err) => audit(`idle connection lost: ${err.message}`));
+    const db = drizzle(pool) as unknown as Drizzle;
+    await pool.query(BOOTSTRAP_SQL);
+    return makeDatabase('postgres', db, audit, {
+      async migrate(sets) {
+        const conn = await pool.connect();
+        try {
+          // One lock for every domain: services starting together share the `drizzle` bookkeeping schema.
+          await conn.query("SELECT pg_advisory_lock(hashtext('intranet:migrate'))");
+          try {
+            for (const set of sets) {
+              await migrate(db as never, { migrationsFolder: set.folder, migrationsSchema: 'drizzle', migrationsTable: `${set.schema}_migrations` });
+            }
+          } finally {
+            await conn.query("SELECT pg_advisory_unlock(hashtext('intranet:migrate'))");
+          }
+        } finally {
+          conn.release();
+        }
+      },
+      exec: async (q) => {
+        await pool.query(q);
+      },
+      close: () => pool.end(),
+    });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = opts.pglite ?? (opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create());
+  const db = drizzle(client) as unknown as Drizzle;
+  await client.exec(BOOTSTRAP_SQL);
+  return makeDatabase('pglite', db, audit, {
+    async migrate(sets) {
+      for (const set of sets) {
+        await migrate(db as never, { migrationsFolder: set.folder, migrationsSchema: 'drizzle', migrationsTable: `${set.schema}_migrations` });
+      }
+    },
+    exec: async (q) => {
+      await client.exec(q);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  });
+}
+
+function makeDatabase(
+  kind: Database['kind'],
+  db: Drizzle,
+  audit: (reason: string) => void,
+  ops: Pick<Database, 'migrate' | 'exec' | 'close'>,
+): Database {
+  return {
+    kind,
+    drizzle: db,
+    inTenant(ctx, fn) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.client_id', ${ctx.clientId ?? ''}, true), set_config('app.user_id', ${ctx.userId ?? ''}, true)`);
+        return fn(tx as Tx);
+      });
+    },
+    asSystem(reason, fn) {
+      audit(reason);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.bypass_rls', 'on', true)`);
+        return fn(tx as Tx);
+      });
+    },
+    ...ops,
+  };
+}
+
+/** Keyset-friendly page arithmetic shared by list handlers: page is 1-based. */
+export function pageWindow(page: number | undefined, limit: number | undefined, max = 200): { offset: number; limit: number } {
+  const l = Math.min(Math.max(limit ?? 20, 1), max);
+  const p = Math.max(page ?? 1, 1);
+  return { offset: (p - 1) * l, limit: l };
+}

@@ -1,0 +1,120 @@
+import { SOCIAL_TEXT, socialEvents, type CommentEvent, type socialRoutes } from '@intranet/social-contract';
+import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import { FILE_LIMITS } from '@intranet/platform-contracts';
+import { uuidv7 } from '@intranet/platform-db';
+import { Errors } from '@intranet/platform-errors';
+import { isAdmin, toComment } from './mapping.ts';
+import { commentsRepository, filesRepository, postsRepository, type FileRow } from './repository.ts';
+import type { StoredFile } from './schema.ts';
+import type { Kit } from './support.ts';
+import { cleanMessage, plainText } from './text.ts';
+
+type CommentRoutes = Pick<typeof socialRoutes, 'commentCreate' | 'commentUpdate' | 'commentDelete'>;
+
+const canEdit = (ctx: RequestContext, authorId: string) => authorId === ctx.userId || isAdmin(ctx);
+
+function prepare(raw: string) {
+  const message = cleanMessage(raw);
+  if (!plainText(message)) throw Errors.field('message', SOCIAL_TEXT.required);
+  return message;
+}
+
+/** Comments and answers (§7 Comments, §3 Comment: parent post or comment). */
+export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
+  const { db, bus, sign } = kit;
+
+  return {
+    /**
+     * §7 POST api/comment {parent_type, parent_id, message, attachment?}: comments a post, or answers a comment (an
+     * answer to an answer joins the same thread). Errors: 404 for an unknown or foreign parent; 'Field is required';
+     * file errors as for posts (any file up to 250 MB).
+     */
+    commentCreate: async ({ body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const userId = kit.userOf(ctx);
+      const message = prepare(body.message);
+      await kit.ensureAuthors(ctx, [userId], { field: 'author', strict: false });
+      const [file] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], FILE_LIMITS.any, 'attachment') : [];
+      const out = await db.inTenant(ctx, async (tx) => {
+        let postId = body.parent_id;
+        let parentCommentId: string | null = null;
+        if (body.parent_type === 'comment') {
+          const parent = await commentsRepository.byId(tx, body.parent_id);
+          if (!parent) throw Errors.notFound();
+          postId = parent.postId;
+          parentCommentId = parent.parentCommentId ?? parent.id;
+        }
+        if (!(await postsRepository.lock(tx, postId))) throw Errors.notFound();
+        const id = uuidv7();
+        const now = new Date();
+        await commentsRepository.insert(tx, { id, clientId, postId, parentCommentId, authorId: userId, message, attachment: file ?? null, createdAt: now, updatedAt: now });
+        if (file && !(await filesRepository.claim(tx, [{ key: file.key, clientId, postId, commentId: id, thumbKey: file.thumbKey, size: file.size }]))) {
+          throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
+        }
+        const count = await commentsRepository.bumpPost(tx, postId, 1);
+        return { row: (await commentsRepository.item(tx, userId, id))!, count, postId };
+      });
+      const comment = toComment(out.row, sign);
+      await bus.publish<CommentEvent>(socialEvents.commentCreated, clientId, { comment, post_id: out.postId, comments_count: out.count });
+      return comment;
+    },
+
+    /** §7 PUT api/comment/{id} {message?, attachment?}: the author or an admin edits; a replaced file is deleted. Errors: 404, 403. */
+    commentUpdate: async ({ params, body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const cur = await db.inTenant(ctx, (tx) => commentsRepository.byId(tx, params.id));
+      if (!cur) throw Errors.notFound();
+      if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
+      const message = body.message !== undefined ? prepare(body.message) : cur.message;
+      let attachment: StoredFile | null = cur.attachment;
+      let added: StoredFile | undefined;
+      if (body.attachment !== undefined && body.attachment?.key !== cur.attachment?.key) {
+        [added] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], FILE_LIMITS.any, 'attachment') : [];
+        attachment = added ?? null;
+      }
+      const out = await db.inTenant(ctx, async (tx) => {
+        if (!(await commentsRepository.update(tx, params.id, { message, attachment }))) throw Errors.notFound();
+        let dropped: FileRow[] = [];
+        if (attachment?.key !== cur.attachment?.key) {
+          dropped = cur.attachment ? await filesRepository.release(tx, [cur.attachment.key]) : [];
+          if (added && !(await filesRepository.claim(tx, [{ key: added.key, clientId, postId: cur.postId, commentId: cur.id, thumbKey: added.thumbKey, size: added.size }]))) {
+            throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
+          }
+        }
+        const post = await postsRepository.byId(tx, cur.postId);
+        return { row: (await commentsRepository.item(tx, ctx.userId, params.id))!, dropped, count: post?.commentsCount ?? 0 };
+      });
+      await kit.dropFiles(clientId, out.dropped);
+      const comment = toComment(out.row, sign);
+      await bus.publish<CommentEvent>(socialEvents.commentUpdated, clientId, { comment: { ...comment, liked: false }, post_id: cur.postId, comments_count: out.count });
+      return comment;
+    },
+
+    /**
+     * §7 DELETE api/comment/{id}?parent_type: the author or an admin deletes a comment with its answers, likes and
+     * files. Errors: 404 (also when `parent_type` does not match), 403.
+     */
+    commentDelete: async ({ params, query }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const out = await db.inTenant(ctx, async (tx) => {
+        const cur = await commentsRepository.byId(tx, params.id);
+        if (!cur) throw Errors.notFound();
+        if (query.parent_type && (query.parent_type === 'comment') !== Boolean(cur.parentCommentId)) throw Errors.notFound();
+        if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
+        await postsRepository.lock(tx, cur.postId);
+        const files = await filesRepository.ofComment(tx, cur.id);
+        const n = await commentsRepository.delete(tx, cur.id);
+        const count = await commentsRepository.bumpPost(tx, cur.postId, -n);
+        return { cur, files, count };
+      });
+      await kit.dropFiles(clientId, out.files);
+      await bus.publish(socialEvents.commentDeleted, clientId, {
+        _id: params.id,
+        post_id: out.cur.postId,
+        parent: out.cur.parentCommentId ? { type: 'comment', id: out.cur.parentCommentId } : { type: 'post', id: out.cur.postId },
+        comments_count: out.count,
+      });
+      return { _id: params.id, post_id: out.cur.postId, deleted: true, comments_count: out.count };
+    },
+  };
+}

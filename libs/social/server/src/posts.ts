@@ -1,0 +1,292 @@
+import {
+  FEED_PAGE_SIZE,
+  SOCIAL_TEXT,
+  THANKS_MIN_SYMBOLS,
+  socialEvents,
+  type FeedPost,
+  type LikeChangedEvent,
+  type PostDeletedEvent,
+  type socialRoutes,
+  type ViewChangedEvent,
+} from '@intranet/social-contract';
+import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import { FILE_LIMITS } from '@intranet/platform-contracts';
+import { uuidv7 } from '@intranet/platform-db';
+import { DomainError, Errors } from '@intranet/platform-errors';
+import { commentTree, isAdmin, toAuthor, toFeedPost } from './mapping.ts';
+import { commentsRepository, feedWhere, filesRepository, likesRepository, postsRepository, viewsRepository, type FileRow } from './repository.ts';
+import type { PostRow, StoredFile } from './schema.ts';
+import { emptyPage, unique, type Kit } from './support.ts';
+import { cleanMessage, mentionsIn, plainText } from './text.ts';
+
+type PostRoutes = Pick<
+  typeof socialRoutes,
+  | 'news' | 'userFeed' | 'allView' | 'like' | 'query' | 'clientFeed' | 'followsFeed' | 'authorFeed' | 'groupFeed' | 'groupUserFeed'
+  | 'commentsFeed' | 'mentionsFeed' | 'get' | 'create' | 'update' | 'delete' | 'view'
+>;
+
+/** §5 Posts: a thank-you post is over 30 symbols and mentions exactly one person. */
+function checkThanks(type: 'post' | 'thanks', text: string, mentions: string[]) {
+  if (type !== 'thanks') return;
+  const errors = [];
+  if ([...text].length <= THANKS_MIN_SYMBOLS) errors.push({ field: 'message', message: SOCIAL_TEXT.thanksTooShort });
+  if (mentions.length !== 1) errors.push({ field: 'mentions', message: SOCIAL_TEXT.thanksOnePerson });
+  if (errors.length) throw new DomainError('validation', errors[0].message, { errors });
+}
+
+/** Sanitised message, its visible text (required) and the mentions of body and markup. */
+function prepareMessage(raw: string, mentions: string[]) {
+  const message = cleanMessage(raw);
+  const text = plainText(message);
+  if (!text) throw Errors.field('message', SOCIAL_TEXT.required);
+  return { message, text, mentions: unique([...mentions, ...mentionsIn(message)]) };
+}
+
+const canEdit = (ctx: RequestContext, authorId: string) => authorId === ctx.userId || isAdmin(ctx);
+
+/**
+ * Posts, feeds, likes and views (§7 Posts, §4 Posts, §5 Posts). Every read and write runs in the caller's tenant:
+ * another client's post is simply not there (404).
+ */
+export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
+  const { db, bus, sign } = kit;
+
+  /** Where a new post goes (§3 parent types): company and feed for everyone with `wall`; system and task for admins. */
+  const resolveParent = (ctx: RequestContext, p: { type: PostRow['parentType']; id?: string | null; where?: string | null }) => {
+    const where = p.where ?? null;
+    switch (p.type) {
+      case 'company':
+        return { parentType: p.type, parentId: null, parentWhere: where, onWall: true };
+      case 'feed':
+        return { parentType: p.type, parentId: p.id ?? ctx.userId, parentWhere: where, onWall: true };
+      case 'group':
+        // Groups are not built yet: no group can be found, so nobody may post into one.
+        throw Errors.notFound();
+      case 'system':
+      case 'task':
+        if (!isAdmin(ctx)) throw Errors.forbidden();
+        return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: p.type === 'system' };
+    }
+  };
+
+  const publishViews = (clientId: string, userId: string, posts: { id: string; viewsCount: number }[]) =>
+    posts.length
+      ? bus.publish<ViewChangedEvent>(socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) })
+      : Promise.resolve();
+
+  return {
+    /** §7 GET api/post/news/{clientId}/{page}: the company wall, 20 a page newest first (`before` keeps pages stable). */
+    news: async ({ params, query }, ctx) => {
+      if (params.clientId !== ctx.clientId) throw Errors.notFound();
+      return kit.pageOf(ctx, feedWhere.wall, { ...query, page: params.page });
+    },
+
+    /** §7 GET api/post/user_feed/{userId}/{page}: a user's posts and the posts on their wall. */
+    userFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.userFeed(c, params.userId), { ...query, page: params.page }),
+
+    /** §7 GET /api/post/client/{id}: the client's wall, paged by `page` in the query. Errors: 404 for another client. */
+    clientFeed: async ({ params, query }, ctx) => {
+      if (params.id !== ctx.clientId) throw Errors.notFound();
+      return kit.pageOf(ctx, feedWhere.wall, query);
+    },
+
+    /** §7 GET /api/post/follows/{id}: wall posts of the people user {id} follows. */
+    followsFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.follows(c, params.id), query),
+
+    /** §7 GET /api/post/user/{id}: posts written by user {id}. */
+    authorFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.author(c, params.id), query),
+
+    /**
+     * §7 GET /api/post/group/{id}: posts of a group the caller may read (feature right `groups`). Groups are not built
+     * yet, so no group is readable and the page is empty.
+     */
+    groupFeed: async ({ query }, ctx) => {
+      if (!ctx.clientId) throw Errors.notFound();
+      return emptyPage(query);
+    },
+
+    /** §7 GET /api/post/group/user/{id}: posts of the groups of user {id} (empty until groups exist). */
+    groupUserFeed: async ({ query }, ctx) => {
+      if (!ctx.clientId) throw Errors.notFound();
+      return emptyPage(query);
+    },
+
+    /** §7 GET /api/post/comments_feed/{id}: posts user {id} commented on. */
+    commentsFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.commented(c, params.id), query),
+
+    /** §7 GET /api/post/mentions_feed/{id}: posts mentioning user {id}. */
+    mentionsFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.mentions(c, params.id), query),
+
+    /** §7 GET api/post (query): posts by author, type, parent, mention or text. */
+    query: async ({ query }, ctx) => kit.pageOf(ctx, (c) => postsRepository.queryWhere(c, query), query),
+
+    /** §7 GET api/post/{id}: one post with its comments (answers nested), likes and views. Errors: 404. */
+    get: async ({ params }, ctx) => {
+      const out = await db.inTenant(ctx, async (tx) => {
+        const row = await postsRepository.feedItem(tx, ctx.userId, params.id);
+        if (!row) return undefined;
+        // One transaction connection: sequential, not concurrent.
+        const comments = await commentsRepository.ofPost(tx, ctx.userId, params.id);
+        const likes = await postsRepository.likesOf(tx, params.id);
+        const views = await postsRepository.viewsOf(tx, params.id);
+        return { row, comments, likes, views };
+      });
+      if (!out || !ctx.clientId) throw Errors.notFound();
+      return {
+        ...toFeedPost(out.row, sign),
+        comments: commentTree(out.comments, sign),
+        likes: out.likes.map((l) => ({ _id: l.id, created: l.createdAt.toISOString(), author: toAuthor(l.userId, l.author) })),
+        views: out.views.map((v) => ({ user: v.userId, time: v.createdAt.toISOString(), where: v.where })),
+      };
+    },
+
+    /**
+     * §7 POST api/post (feature right `wall`): a post or thank-you post with mentions and uploaded files. The message
+     * HTML is sanitised. Errors (§5, §8): 'Field is required'; thank-you over 30 symbols and exactly one mention;
+     * 'Files above 20 MB cannot be attached' (413); 'The file was not found or was deleted'; 'User not found'.
+     */
+    create: async ({ body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const userId = kit.userOf(ctx);
+      const { message, text, mentions } = prepareMessage(body.message, body.mentions);
+      checkThanks(body.type, text, mentions);
+      const parent = resolveParent(ctx, body.parent);
+      await kit.ensureAuthors(ctx, parent.parentType === 'feed' && parent.parentId ? [...mentions, parent.parentId] : mentions, { field: 'mentions', strict: true });
+      await kit.ensureAuthors(ctx, [userId], { field: 'author', strict: false });
+      const stored = await kit.checkFiles(clientId, body.attachments, FILE_LIMITS.post, 'attachments');
+      const id = uuidv7();
+      const row = await db.inTenant(ctx, async (tx) => {
+        const now = new Date();
+        await postsRepository.insert(tx, { id, clientId, authorId: userId, type: body.type, ...parent, message, mentions, attachments: stored, createdAt: now, updatedAt: now });
+        const claimed = await filesRepository.claim(tx, stored.map((f) => ({ key: f.key, clientId, postId: id, thumbKey: f.thumbKey, size: f.size })));
+        if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
+        return postsRepository.feedItem(tx, userId, id);
+      });
+      const post = toFeedPost(row!, sign);
+      await bus.publish<{ post: FeedPost }>(socialEvents.postCreated, clientId, { post });
+      return post;
+    },
+
+    /**
+     * §7 PUT api/post/{id}: the author or an admin edits message, type, mentions or the attachment list (files left
+     * out are deleted and their bytes released). Same rules as create. Errors: 404, 403.
+     */
+    update: async ({ params, body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const cur = await db.inTenant(ctx, (tx) => postsRepository.byId(tx, params.id));
+      if (!cur) throw Errors.notFound();
+      if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
+      const { message, text, mentions } = prepareMessage(body.message ?? cur.message, body.mentions ?? cur.mentions);
+      const type = body.type ?? cur.type;
+      checkThanks(type, text, mentions);
+      await kit.ensureAuthors(ctx, mentions.filter((m) => !cur.mentions.includes(m)), { field: 'mentions', strict: true });
+      let attachments: StoredFile[] = cur.attachments;
+      let added: StoredFile[] = [];
+      let removedKeys: string[] = [];
+      if (body.attachments) {
+        const old = new Map(cur.attachments.map((f) => [f.key, f]));
+        const wanted = new Set(body.attachments.map((f) => f.key));
+        added = await kit.checkFiles(clientId, body.attachments.filter((f) => !old.has(f.key)), FILE_LIMITS.post, 'attachments');
+        const addedByKey = new Map(added.map((f) => [f.key, f]));
+        attachments = body.attachments.map((f) => old.get(f.key) ?? addedByKey.get(f.key)!);
+        removedKeys = cur.attachments.filter((f) => !wanted.has(f.key)).map((f) => f.key);
+      }
+      const out = await db.inTenant(ctx, async (tx) => {
+        const locked = await postsRepository.lock(tx, params.id);
+        if (!locked) throw Errors.notFound();
+        await postsRepository.update(tx, params.id, { message, type, mentions, attachments });
+        const claimed = await filesRepository.claim(tx, added.map((f) => ({ key: f.key, clientId, postId: params.id, thumbKey: f.thumbKey, size: f.size })));
+        if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
+        const dropped = await filesRepository.release(tx, removedKeys);
+        return { row: await postsRepository.feedItem(tx, ctx.userId, params.id), dropped };
+      });
+      await kit.dropFiles(clientId, out.dropped);
+      const post = toFeedPost(out.row!, sign);
+      await bus.publish<{ post: FeedPost }>(socialEvents.postUpdated, clientId, { post: { ...post, liked: false, viewed: false } });
+      return post;
+    },
+
+    /**
+     * §7 DELETE api/post/{id}: the author or an admin deletes a post; its comments, likes and views go with it and its
+     * files are deleted with their bytes given back to the client's storage. Errors: 404, 403.
+     */
+    delete: async ({ params }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const out = await db.inTenant(ctx, async (tx) => {
+        const cur = await postsRepository.lock(tx, params.id);
+        if (!cur) throw Errors.notFound();
+        if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
+        const files: FileRow[] = await filesRepository.ofPost(tx, params.id);
+        await postsRepository.delete(tx, params.id);
+        return { cur, files };
+      });
+      await kit.dropFiles(clientId, out.files);
+      await bus.publish<PostDeletedEvent>(socialEvents.postDeleted, clientId, {
+        _id: params.id,
+        type: out.cur.type,
+        parent: { type: out.cur.parentType, id: out.cur.parentId },
+      });
+      return { _id: params.id, deleted: true };
+    },
+
+    /**
+     * §7 PUT /api/post/{id}/view {user_id, where}: registers the caller's view once (a repeat changes nothing).
+     * Errors: 404; 403 when `user_id` names someone else.
+     */
+    view: async ({ params, body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const userId = kit.userOf(ctx);
+      if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
+      const out = await db.inTenant(ctx, async (tx) => {
+        const post = await postsRepository.byId(tx, params.id);
+        if (!post) throw Errors.notFound();
+        const added = await viewsRepository.add(tx, clientId, userId, [params.id], body.where ?? null);
+        return { count: added[0]?.viewsCount ?? post.viewsCount, added };
+      });
+      await publishViews(clientId, userId, out.added);
+      return { _id: params.id, views_count: out.count, counted: out.added.length > 0 };
+    },
+
+    /** §7 PUT api/post/all/view {user_id, where, ids?}: registers views of the given posts, else of the newest wall page. */
+    allView: async ({ body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const userId = kit.userOf(ctx);
+      if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
+      const added = await db.inTenant(ctx, async (tx) => {
+        const ids = body.ids ?? (await postsRepository.newestWallIds(tx, clientId, FEED_PAGE_SIZE));
+        return viewsRepository.add(tx, clientId, userId, unique(ids), body.where ?? null);
+      });
+      await publishViews(clientId, userId, added);
+      return { viewed: added.length, posts: added.map((p) => ({ _id: p.id, views_count: p.viewsCount })) };
+    },
+
+    /**
+     * §7 POST api/post/like {like_type, post_id | comment_id | answer_id | id}: toggles the caller's like of a post,
+     * comment or answer; it never counts twice. Errors: 404 for an unknown or foreign target.
+     */
+    like: async ({ body }, ctx) => {
+      const clientId = kit.clientOf(ctx);
+      const userId = kit.userOf(ctx);
+      const targetId = (body.like_type === 'post' ? (body.post_id ?? body.id) : body.like_type === 'comment' ? (body.comment_id ?? body.id) : (body.answer_id ?? body.id))!;
+      const out = await db.inTenant(ctx, async (tx) => {
+        let postId: string;
+        let commentId: string | null = null;
+        if (body.like_type === 'post') {
+          const post = await postsRepository.byId(tx, targetId);
+          if (!post) throw Errors.notFound();
+          postId = post.id;
+        } else {
+          const c = await commentsRepository.byId(tx, targetId);
+          if (!c) throw Errors.notFound();
+          postId = c.postId;
+          commentId = c.id;
+        }
+        const r = await likesRepository.toggle(tx, { id: uuidv7(), clientId, likeType: body.like_type, targetId, postId, commentId, userId });
+        return { postId, ...r };
+      });
+      const result = { like_type: body.like_type, target_id: targetId, post_id: out.postId, liked: out.liked, likes_count: out.count };
+      await bus.publish<LikeChangedEvent>(socialEvents.likeChanged, clientId, { ...result, user_id: userId });
+      return result;
+    },
+  };
+}

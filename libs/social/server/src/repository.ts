@@ -1,0 +1,341 @@
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '@intranet/platform-db';
+import { authors, comments, files, follows, likes, posts, views, type AuthorRow, type CommentRow, type PostRow } from './schema.ts';
+
+export type NewPost = typeof posts.$inferInsert;
+export type NewComment = typeof comments.$inferInsert;
+export type NewAuthor = typeof authors.$inferInsert;
+export type FileRow = typeof files.$inferSelect;
+
+/** A position in a feed ordered by (created_at desc, id desc). */
+export interface FeedCursor {
+  at: Date;
+  id: string;
+}
+export const parseCursor = (s: string): FeedCursor => {
+  const i = s.indexOf('_');
+  return { at: new Date(Number(s.slice(0, i))), id: s.slice(i + 1) };
+};
+export const cursorOf = (at: Date, id: string) => `${at.getTime()}_${id}`;
+
+/** Author columns as joined into feed rows (null when the projection has not seen the user yet). */
+const authorFields = {
+  id: authors.id,
+  firstName: authors.firstName,
+  lastName: authors.lastName,
+  avatar: authors.avatar,
+  position: authors.position,
+  department: authors.department,
+  deletionMark: authors.deletionMark,
+};
+export interface AuthorJson {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatar: string | null;
+  position: string | null;
+  department: string | null;
+  deletionMark: boolean;
+}
+
+const mentionedJson = sql<AuthorJson[]>`(SELECT coalesce(json_agg(json_build_object('id', ma.id, 'firstName', ma.first_name, 'lastName', ma.last_name,
+  'avatar', ma.avatar, 'position', ma.position, 'department', ma.department, 'deletionMark', ma.deletion_mark)), '[]'::json)
+  FROM ${authors} ma WHERE ma.id = ANY(${posts.mentions}))`;
+
+/**
+ * The one query behind every feed page (no N+1): posts with their author, mentioned people, stored counters and
+ * whether `me` liked / viewed each, from an index range scan on (created_at desc, id desc).
+ */
+function feedSelect(tx: Tx, me: string | null) {
+  return tx
+    .select({
+      post: posts,
+      author: authorFields,
+      mentioned: mentionedJson,
+      liked: sql<boolean>`EXISTS (SELECT 1 FROM ${likes} ml WHERE ml.target_id = ${posts.id} AND ml.user_id = ${me}::uuid)`,
+      viewed: sql<boolean>`EXISTS (SELECT 1 FROM ${views} mv WHERE mv.post_id = ${posts.id} AND mv.user_id = ${me}::uuid)`,
+    })
+    .from(posts)
+    .leftJoin(authors, eq(authors.id, posts.authorId));
+}
+export type FeedRow = Awaited<ReturnType<ReturnType<typeof feedSelect>['execute']>>[number];
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+  /** Snapshot: only posts at or before this position (the first page's newest). */
+  before?: FeedCursor;
+  /** Keyset: only posts strictly after (older than) this position; `page` is then ignored. */
+  after?: FeedCursor;
+}
+
+const le = (c: FeedCursor) => sql`(${posts.createdAt}, ${posts.id}) <= (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)`;
+const lt = (c: FeedCursor) => sql`(${posts.createdAt}, ${posts.id}) < (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)`;
+
+/** Feed filters: each uses an index whose order is (created_at desc, id desc). */
+export const feedWhere = {
+  wall: (clientId: string) => and(eq(posts.clientId, clientId), eq(posts.onWall, true))!,
+  author: (clientId: string, userId: string) => and(eq(posts.clientId, clientId), eq(posts.authorId, userId))!,
+  userFeed: (clientId: string, userId: string) =>
+    and(eq(posts.clientId, clientId), sql`(${posts.authorId} = ${userId}::uuid OR (${posts.parentType} = 'feed' AND ${posts.parentId} = ${userId}::uuid))`)!,
+  follows: (clientId: string, userId: string) =>
+    and(eq(posts.clientId, clientId), eq(posts.onWall, true), sql`${posts.authorId} IN (SELECT f.user_id FROM ${follows} f WHERE f.follower_id = ${userId}::uuid)`)!,
+  mentions: (clientId: string, userId: string) => and(eq(posts.clientId, clientId), sql`${posts.mentions} @> ARRAY[${userId}::uuid]`)!,
+  commented: (clientId: string, userId: string) =>
+    and(eq(posts.clientId, clientId), sql`${posts.id} IN (SELECT c.post_id FROM ${comments} c WHERE c.author_id = ${userId}::uuid)`)!,
+  thanks: (clientId: string) => and(eq(posts.clientId, clientId), eq(posts.type, 'thanks'))!,
+  group: (clientId: string, groupIds: string[]) =>
+    groupIds.length ? and(eq(posts.clientId, clientId), eq(posts.parentType, 'group'), inArray(posts.parentId, groupIds))! : sql`false`,
+};
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+export const postsRepository = {
+  /** One page of a feed: `limit + 1` rows are read so the caller knows whether more follow. */
+  async page(tx: Tx, me: string | null, where: SQL, p: PageRequest): Promise<FeedRow[]> {
+    const conds = [where];
+    if (p.before) conds.push(le(p.before));
+    if (p.after) conds.push(lt(p.after));
+    return feedSelect(tx, me)
+      .where(and(...conds))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(p.limit + 1)
+      .offset(p.after ? 0 : (p.page - 1) * p.limit);
+  },
+
+  /** GET api/post filters combined. */
+  queryWhere(clientId: string, q: { author?: string; type?: string; parent_type?: string; parent_id?: string; mention?: string; search?: string }): SQL {
+    const conds: SQL[] = [eq(posts.clientId, clientId)];
+    if (q.author) conds.push(eq(posts.authorId, q.author));
+    if (q.type) conds.push(sql`${posts.type} = ${q.type}`);
+    if (q.parent_type) conds.push(sql`${posts.parentType} = ${q.parent_type}`);
+    if (q.parent_id) conds.push(eq(posts.parentId, q.parent_id));
+    if (q.mention) conds.push(sql`${posts.mentions} @> ARRAY[${q.mention}::uuid]`);
+    if (q.search) conds.push(sql`${posts.message} ILIKE ${`%${escapeLike(q.search)}%`}`);
+    return and(...conds)!;
+  },
+
+  async feedItem(tx: Tx, me: string | null, id: string): Promise<FeedRow | undefined> {
+    const [row] = await feedSelect(tx, me).where(eq(posts.id, id)).limit(1);
+    return row;
+  },
+
+  async byId(tx: Tx, id: string): Promise<PostRow | undefined> {
+    const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1);
+    return row;
+  },
+
+  /** Locks the post row for a counter or content change. */
+  async lock(tx: Tx, id: string): Promise<PostRow | undefined> {
+    const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1).for('update');
+    return row;
+  },
+
+  async insert(tx: Tx, row: NewPost): Promise<PostRow> {
+    const [r] = await tx.insert(posts).values(row).returning();
+    return r;
+  },
+
+  async update(tx: Tx, id: string, patch: Partial<NewPost>): Promise<PostRow | undefined> {
+    const [r] = await tx.update(posts).set({ ...patch, updatedAt: new Date() }).where(eq(posts.id, id)).returning();
+    return r;
+  },
+
+  /** Deletes the post; comments, likes, views and file rows go with it (FK cascade). */
+  async delete(tx: Tx, id: string): Promise<boolean> {
+    const r = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+    return r.length > 0;
+  },
+
+  /** Newest wall post ids (PUT api/post/all/view without ids). */
+  async newestWallIds(tx: Tx, clientId: string, limit: number): Promise<string[]> {
+    const rows = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(feedWhere.wall(clientId))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+
+  /** Likers of a post (§3 likes: _id, created, author). */
+  likesOf(tx: Tx, postId: string) {
+    return tx
+      .select({ id: likes.id, createdAt: likes.createdAt, userId: likes.userId, author: authorFields })
+      .from(likes)
+      .leftJoin(authors, eq(authors.id, likes.userId))
+      .where(and(eq(likes.targetId, postId), eq(likes.likeType, 'post')))
+      .orderBy(asc(likes.createdAt));
+  },
+
+  /** Viewers of a post (§3 views: {user, time}). */
+  viewsOf(tx: Tx, postId: string) {
+    return tx.select().from(views).where(eq(views.postId, postId)).orderBy(asc(views.createdAt));
+  },
+};
+
+export const likesRepository = {
+  /**
+   * Toggles `userId`'s like of a target: removes it if present, else adds it (the unique (target, user) key means a
+   * like is never counted twice, even by two concurrent calls). Keeps the counter of the post or comment in step.
+   * Output: whether the user now likes it and the new count.
+   */
+  async toggle(
+    tx: Tx,
+    l: { clientId: string; likeType: 'post' | 'comment' | 'answer'; targetId: string; postId: string; commentId: string | null; userId: string; id: string },
+  ): Promise<{ liked: boolean; count: number }> {
+    const removed = await tx
+      .delete(likes)
+      .where(and(eq(likes.targetId, l.targetId), eq(likes.userId, l.userId)))
+      .returning({ id: likes.id });
+    let delta = removed.length ? -1 : 0;
+    let liked = false;
+    if (!removed.length) {
+      const added = await tx.insert(likes).values(l).onConflictDoNothing().returning({ id: likes.id });
+      delta = added.length;
+      liked = true;
+    }
+    const [row] = l.commentId
+      ? await tx
+          .update(comments)
+          .set({ likesCount: sql`greatest(0, ${comments.likesCount} + ${delta})` })
+          .where(eq(comments.id, l.targetId))
+          .returning({ count: comments.likesCount })
+      : await tx
+          .update(posts)
+          .set({ likesCount: sql`greatest(0, ${posts.likesCount} + ${delta})` })
+          .where(eq(posts.id, l.targetId))
+          .returning({ count: posts.likesCount });
+    return { liked, count: row?.count ?? 0 };
+  },
+};
+
+export const viewsRepository = {
+  /**
+   * Registers `userId`'s view of each post once (primary key (post, user)); bumps the counters of the posts whose
+   * view is new. Output: the new counters of those posts.
+   */
+  async add(tx: Tx, clientId: string, userId: string, postIds: string[], where: string | null): Promise<{ id: string; viewsCount: number }[]> {
+    if (!postIds.length) return [];
+    const inserted = await tx.execute(sql`
+      INSERT INTO ${views} (post_id, user_id, client_id, "where")
+      SELECT p.id, ${userId}::uuid, ${clientId}::uuid, ${where} FROM ${posts} p WHERE p.id = ANY(${`{${postIds.join(',')}}`}::uuid[])
+      ON CONFLICT DO NOTHING RETURNING post_id`);
+    const ids = (inserted as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
+    if (!ids.length) return [];
+    return tx
+      .update(posts)
+      .set({ viewsCount: sql`${posts.viewsCount} + 1` })
+      .where(inArray(posts.id, ids))
+      .returning({ id: posts.id, viewsCount: posts.viewsCount });
+  },
+};
+
+/** Comment rows with author and whether `me` liked them. */
+function commentSelect(tx: Tx, me: string | null) {
+  return tx
+    .select({
+      comment: comments,
+      author: authorFields,
+      liked: sql<boolean>`EXISTS (SELECT 1 FROM ${likes} cl WHERE cl.target_id = ${comments.id} AND cl.user_id = ${me}::uuid)`,
+    })
+    .from(comments)
+    .leftJoin(authors, eq(authors.id, comments.authorId));
+}
+export type CommentFeedRow = Awaited<ReturnType<ReturnType<typeof commentSelect>['execute']>>[number];
+
+export const commentsRepository = {
+  /** Every comment and answer of a post, oldest first (one query). */
+  ofPost(tx: Tx, me: string | null, postId: string): Promise<CommentFeedRow[]> {
+    return commentSelect(tx, me).where(eq(comments.postId, postId)).orderBy(asc(comments.createdAt), asc(comments.id));
+  },
+  async item(tx: Tx, me: string | null, id: string): Promise<CommentFeedRow | undefined> {
+    const [row] = await commentSelect(tx, me).where(eq(comments.id, id)).limit(1);
+    return row;
+  },
+  async byId(tx: Tx, id: string): Promise<CommentRow | undefined> {
+    const [row] = await tx.select().from(comments).where(eq(comments.id, id)).limit(1);
+    return row;
+  },
+  async insert(tx: Tx, row: NewComment): Promise<CommentRow> {
+    const [r] = await tx.insert(comments).values(row).returning();
+    return r;
+  },
+  async update(tx: Tx, id: string, patch: Partial<NewComment>): Promise<CommentRow | undefined> {
+    const [r] = await tx.update(comments).set({ ...patch, updatedAt: new Date() }).where(eq(comments.id, id)).returning();
+    return r;
+  },
+  /** Deletes a comment and its answers; output: how many comments went. */
+  async delete(tx: Tx, id: string): Promise<number> {
+    const answers = await tx.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.parentCommentId, id));
+    const r = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+    return r.length ? 1 + (answers[0]?.n ?? 0) : 0;
+  },
+  /** Adds `delta` to the post's comment counter; output: the new count. */
+  async bumpPost(tx: Tx, postId: string, delta: number): Promise<number> {
+    const [r] = await tx
+      .update(posts)
+      .set({ commentsCount: sql`greatest(0, ${posts.commentsCount} + ${delta})` })
+      .where(eq(posts.id, postId))
+      .returning({ n: posts.commentsCount });
+    return r?.n ?? 0;
+  },
+};
+
+export const filesRepository = {
+  /** Claims keys for a post/comment; false when one is already attached elsewhere. */
+  async claim(tx: Tx, rows: (typeof files.$inferInsert)[]): Promise<boolean> {
+    if (!rows.length) return true;
+    const r = await tx.insert(files).values(rows).onConflictDoNothing().returning({ key: files.key });
+    return r.length === rows.length;
+  },
+  ofPost(tx: Tx, postId: string): Promise<FileRow[]> {
+    return tx.select().from(files).where(eq(files.postId, postId));
+  },
+  /** Files of a comment and its answers. */
+  ofComment(tx: Tx, commentId: string): Promise<FileRow[]> {
+    return tx
+      .select()
+      .from(files)
+      .where(sql`${files.commentId} = ${commentId}::uuid OR ${files.commentId} IN (SELECT c.id FROM ${comments} c WHERE c.parent_comment_id = ${commentId}::uuid)`);
+  },
+  async release(tx: Tx, keys: string[]): Promise<FileRow[]> {
+    if (!keys.length) return [];
+    return tx.delete(files).where(inArray(files.key, keys)).returning();
+  },
+};
+
+export const followsRepository = {
+  async add(tx: Tx, clientId: string, followerId: string, userId: string): Promise<void> {
+    await tx.insert(follows).values({ clientId, followerId, userId }).onConflictDoNothing();
+  },
+  async remove(tx: Tx, followerId: string, userId: string): Promise<void> {
+    await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.userId, userId)));
+  },
+  async followers(tx: Tx, userId: string): Promise<number> {
+    const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(follows).where(eq(follows.userId, userId));
+    return r?.n ?? 0;
+  },
+};
+
+export const authorsRepository = {
+  byIds(tx: Tx, ids: string[]): Promise<AuthorRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return tx.select().from(authors).where(inArray(authors.id, ids));
+  },
+  /** Upserts a projection row unless a newer version is already stored (events may arrive out of order). */
+  async upsert(tx: Tx, row: NewAuthor): Promise<void> {
+    const { id: _id, ...rest } = row;
+    await tx
+      .insert(authors)
+      .values(row)
+      .onConflictDoUpdate({ target: authors.id, set: rest, setWhere: sql`${authors.version} <= excluded.version` });
+  },
+  /** Not-deleted people of a client with a birth date (birthdays widget). */
+  withBirthdays(tx: Tx, clientId: string): Promise<AuthorRow[]> {
+    return tx
+      .select()
+      .from(authors)
+      .where(and(eq(authors.clientId, clientId), eq(authors.deletionMark, false), isNotNull(authors.birthDate)));
+  },
+};

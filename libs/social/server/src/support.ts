@@ -1,0 +1,165 @@
+import { clientSubjects } from '@intranet/clients-contract';
+import { peopleRoutes, type User } from '@intranet/people-contract';
+import { FEED_PAGE_SIZE, SOCIAL_TEXT, type AttachmentInput, type FeedPage } from '@intranet/social-contract';
+import { systemContext, type RequestContext } from '@intranet/platform-bus';
+import { formatBytes } from '@intranet/platform-contracts';
+import type { SQL } from 'drizzle-orm';
+import { DomainError, Errors } from '@intranet/platform-errors';
+import type { DomainDeps } from '@intranet/platform-host';
+import { signer, toFeedPost, type Signer } from './mapping.ts';
+import { authorsRepository, cursorOf, parseCursor, postsRepository, type FileRow, type NewAuthor } from './repository.ts';
+import type { StoredFile } from './schema.ts';
+
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+  before?: string;
+  after?: string;
+}
+
+/** What every social handler shares: ports, the URL signer and the tenant, author, file and paging helpers. */
+export interface Kit extends DomainDeps {
+  sign: Signer;
+  /** The caller's client for a write; the superadmin must have selected a workspace. */
+  clientOf(ctx: RequestContext): string;
+  /** The caller's user id (every social action is a person's). */
+  userOf(ctx: RequestContext): string;
+  /**
+   * Makes sure the projection knows these users of the caller's client (asking people for any it has not seen yet).
+   * `strict`: an unknown id raises 'User not found' on `field`; otherwise it is skipped.
+   */
+  ensureAuthors(ctx: RequestContext, ids: string[], opts: { field: string; strict: boolean }): Promise<void>;
+  /** Checks uploaded files against the client prefix, existence and `limit`; output: what to store. */
+  checkFiles(clientId: string, items: AttachmentInput[], limit: number, field: string): Promise<StoredFile[]>;
+  /** After a commit: deletes the objects and gives their bytes back to the client's quota (best effort, logged). */
+  dropFiles(clientId: string, rows: FileRow[]): Promise<void>;
+  /** One feed page for the caller (20 newest first; stable with `before`, keyset with `after`). */
+  pageOf(ctx: RequestContext, where: (clientId: string) => SQL, q: PageQuery): Promise<FeedPage>;
+}
+
+export const emptyPage = (q: PageQuery): FeedPage => ({ posts: [], page: q.page ?? 1, limit: q.limit ?? FEED_PAGE_SIZE, cursor: null, next: null, hasMore: false });
+
+export function authorFromUser(u: User, version: Date): NewAuthor {
+  return {
+    id: u._id,
+    clientId: u.client_id!,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    avatar: u.avatar,
+    position: u.position,
+    department: u.department,
+    birthDate: u.birthDate || null,
+    workingSince: u.workingSince || null,
+    deletionMark: u.deletion_mark,
+    version,
+  };
+}
+
+export function makeKit(deps: DomainDeps): Kit {
+  const { db, bus, storage, log, config } = deps;
+  const sign = signer(config.JWT_SECRET);
+
+  const clientOf = (ctx: RequestContext) => {
+    if (!ctx.clientId) throw Errors.badRequest(SOCIAL_TEXT.selectWorkspace);
+    return ctx.clientId;
+  };
+  const userOf = (ctx: RequestContext) => {
+    if (!ctx.userId) throw Errors.forbidden();
+    return ctx.userId;
+  };
+
+  const fileNotFound = (field: string) => new DomainError('not_found', SOCIAL_TEXT.fileNotFound, { errors: [{ field, message: SOCIAL_TEXT.fileNotFound }] });
+  const tooBig = (field: string, limit: number) => {
+    const message = SOCIAL_TEXT.filesAbove(formatBytes(limit));
+    return new DomainError('payload_too_large', message, { errors: [{ field, message }] });
+  };
+
+  return {
+    ...deps,
+    sign,
+    clientOf,
+    userOf,
+
+    async ensureAuthors(ctx, ids, { field, strict }) {
+      const want = [...new Set(ids)];
+      if (!want.length) return;
+      const have = new Set((await db.inTenant(ctx, (tx) => authorsRepository.byIds(tx, want))).map((a) => a.id));
+      for (const id of want.filter((i) => !have.has(i))) {
+        try {
+          // The projection has not seen this user yet (events are asynchronous): ask the owner once.
+          const u = await bus.request<User>(peopleRoutes.get.subject, { ctx, input: { params: { id } } });
+          if (!u.client_id || u.client_id !== ctx.clientId) throw Errors.notFound();
+          await db.inTenant(ctx, (tx) => authorsRepository.upsert(tx, authorFromUser(u, new Date())));
+        } catch (err) {
+          if (!strict) continue;
+          if (err instanceof DomainError && (err.code === 'not_found' || err.code === 'user_not_found')) {
+            throw new DomainError('validation', SOCIAL_TEXT.userNotFound, { errors: [{ field, message: SOCIAL_TEXT.userNotFound }] });
+          }
+          throw err;
+        }
+      }
+    },
+
+    async checkFiles(clientId, items, limit, field) {
+      const out: StoredFile[] = [];
+      const seen = new Set<string>();
+      for (const [i, f] of items.entries()) {
+        const at = `${field}.${i}`;
+        if (!f.key.startsWith(`${clientId}/`) || (f.thumbKey && !f.thumbKey.startsWith(`${clientId}/`)) || seen.has(f.key)) throw fileNotFound(at);
+        seen.add(f.key);
+        if (f.size > limit) throw tooBig(at, limit);
+        // The stored size is the truth, whatever the body claims.
+        const obj = await storage.get(f.key).catch(() => null);
+        if (!obj) throw fileNotFound(at);
+        obj.stream.destroy();
+        if (obj.size > limit) throw tooBig(at, limit);
+        out.push({ key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: obj.size, thumbKey: f.thumbKey ?? null });
+      }
+      return out;
+    },
+
+    async dropFiles(clientId, rows) {
+      if (!rows.length) return;
+      const keys = rows.flatMap((r) => (r.thumbKey ? [r.key, r.thumbKey] : [r.key]));
+      // Thumbnails were reserved with their images at upload: give their bytes back too.
+      let thumbBytes = 0;
+      for (const r of rows) {
+        if (!r.thumbKey) continue;
+        const t = await storage.get(r.thumbKey).catch(() => null);
+        if (t) {
+          t.stream.destroy();
+          thumbBytes += t.size;
+        }
+      }
+      await storage.delete(keys).catch((err: Error) => log.warn(`social: could not delete ${keys.length} objects: ${err.message}`));
+      const bytes = rows.reduce((n, r) => n + r.size, thumbBytes);
+      await bus
+        .request(clientSubjects.storageRelease, { ctx: systemContext(clientId), input: { clientId, bytes } })
+        .catch((err: Error) => log.warn(`social: could not release ${bytes} bytes of ${clientId}: ${err.message}`));
+    },
+
+    async pageOf(ctx, where, q) {
+      if (!ctx.clientId) throw Errors.notFound();
+      const clientId = ctx.clientId;
+      const page = q.page ?? 1;
+      const limit = q.limit ?? FEED_PAGE_SIZE;
+      const before = q.before ? parseCursor(q.before) : undefined;
+      const after = q.after ? parseCursor(q.after) : undefined;
+      const rows = await db.inTenant(ctx, (tx) => postsRepository.page(tx, ctx.userId, where(clientId), { page, limit, before, after }));
+      const hasMore = rows.length > limit;
+      const items = rows.slice(0, limit);
+      const first = items[0]?.post;
+      const last = items.at(-1)?.post;
+      return {
+        posts: items.map((r) => toFeedPost(r, sign)),
+        page,
+        limit,
+        cursor: q.before ?? (page === 1 && !after && first ? cursorOf(first.createdAt, first.id) : null),
+        next: hasMore && last ? cursorOf(last.createdAt, last.id) : null,
+        hasMore,
+      };
+    },
+  };
+}
+
+export const unique = (ids: string[]) => [...new Set(ids.map((s) => s.toLowerCase()))];

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
+import { FILE_LIMITS } from '@intranet/platform-contracts';
+import { MAX_ATTACHMENTS, SOCIAL_TEXT, socialRoutes } from '@intranet/social-contract';
+import { call, isApiError, upload } from '@intranet/web-api';
+import { useSession } from '@intranet/web-session';
+import { Alert, Button, Input, ProgressBar, TextArea, useNotifier } from '@intranet/web-ui';
+import { prependPost, usePeople } from './queries.ts';
+
+type Person = { id: string; name: string };
+
+/** §7 Upload: the progress bar hides 1.5 s after the upload finished. */
+const PROGRESS_HIDE_MS = 1500;
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Plain text → message HTML: escaped, mentions as profile links, line breaks kept. */
+function toHtml(text: string, mentions: Person[]): string {
+  let html = escapeHtml(text.trim());
+  for (const m of mentions) {
+    const name = escapeHtml(`@${m.name}`);
+    html = html.split(name).join(`<a href="/profile/${m.id}">${name}</a>`);
+  }
+  return html.replace(/\n/g, '<br>');
+}
+
+/** People suggestions from the address book after 2 typed characters. */
+function Suggestions({ query, onPick, testId }: { query: string; onPick: (p: Person) => void; testId: string }) {
+  const { workspace, uid } = useSession();
+  const q = usePeople(workspace, query, 1, 8, query.length >= 2);
+  if (query.length < 2 || !q.data) return null;
+  const users = q.data.users.filter((u) => u._id !== uid);
+  if (users.length === 0) return null;
+  return (
+    <ul className="wall-suggest__list" data-testid={testId}>
+      {users.map((u) => (
+        <li key={u._id}>
+          <button type="button" onMouseDown={(e) => { e.preventDefault(); onPick({ id: u._id, name: u.fullName }); }} data-testid={`${testId}-${u._id}`}>
+            {u.fullName}{u.position ? <span className="wall-muted"> · {u.position}</span> : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The post form of the wall: a post (text, @mentions, images and files) or a thank-you post to one colleague.
+ * Uploads go to POST api/upload?kind=post with a progress bar; §5 errors come from the server's field errors.
+ */
+export function PostForm() {
+  const { t } = useTranslation('wall');
+  const qc = useQueryClient();
+  const notify = useNotifier();
+  const { client } = useSession();
+  const [mode, setMode] = useState<'post' | 'thanks'>('post');
+  const [text, setText] = useState('');
+  const [mentions, setMentions] = useState<Person[]>([]);
+  const [mentionQuery, setMentionQuery] = useState('');
+  const [to, setTo] = useState<Person | null>(null);
+  const [toQuery, setToQuery] = useState('');
+  const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => { if (hideTimer.current) clearTimeout(hideTimer.current); }, []);
+
+  const onText = (e: ChangeEvent<HTMLTextAreaElement>) => {
+    setText(e.target.value);
+    const before = e.target.value.slice(0, e.target.selectionStart ?? e.target.value.length);
+    const m = /(?:^|\s)@([^\s@]{2,30})$/.exec(before);
+    setMentionQuery(mode === 'post' && m ? m[1]! : '');
+  };
+
+  const pickMention = (p: Person) => {
+    const el = document.getElementById('post-message') as HTMLTextAreaElement | null;
+    const caret = el?.selectionStart ?? text.length;
+    const before = text.slice(0, caret).replace(/@([^\s@]{2,30})$/, `@${p.name} `);
+    setText(before + text.slice(caret));
+    setMentions((list) => (list.some((x) => x.id === p.id) ? list : [...list, p]));
+    setMentionQuery('');
+    el?.focus();
+  };
+
+  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
+    const list = [...(e.target.files ?? [])];
+    e.target.value = '';
+    setErrors((x) => ({ ...x, attachments: '' }));
+    const tooBig = list.find((f) => f.size > FILE_LIMITS.post);
+    if (tooBig) {
+      setErrors((x) => ({ ...x, attachments: SOCIAL_TEXT.postFileTooBig }));
+      return;
+    }
+    if (list.length === 0) return;
+    if (files.length + list.length > MAX_ATTACHMENTS) return;
+    const form = new FormData();
+    for (const f of list) form.append('file', f, f.name);
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+    setUploading(true);
+    setProgress(0);
+    try {
+      const r = await upload(fileRoutes.upload, form, (p) => setProgress(p.percent), { query: { kind: 'post' }, silent: true });
+      setFiles((x) => [...x, ...r.results]);
+      setProgress(100);
+    } catch (err) {
+      setErrors((x) => ({ ...x, attachments: isApiError(err) ? (Object.values(err.fieldErrors())[0] ?? err.message) : String(err) }));
+    } finally {
+      setUploading(false);
+      hideTimer.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
+    }
+  };
+
+  const create = useMutation({
+    mutationFn: () => {
+      const ments = mode === 'thanks' ? (to ? [to] : []) : mentions.filter((m) => text.includes(`@${m.name}`));
+      return call(socialRoutes.create, {
+        body: {
+          type: mode,
+          message: mode === 'thanks' ? escapeHtml(text.trim()).replace(/\n/g, '<br>') : toHtml(text, ments),
+          parent: { type: 'company' },
+          mentions: ments.map((m) => m.id),
+          attachments: files.map((f) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: f.size, thumbKey: f.thumbKey })),
+        },
+        silent: true,
+      });
+    },
+    onSuccess: (post) => {
+      if (client) prependPost(qc, client._id, post);
+      setText(''); setMentions([]); setTo(null); setToQuery(''); setFiles([]); setErrors({}); setFormError(null);
+      notify.toast(t('form.published'), 'success');
+    },
+    onError: (e) => {
+      if (isApiError(e) && e.errors?.length) {
+        const fe = e.fieldErrors();
+        const mapped: Record<string, string> = {};
+        for (const [k, v] of Object.entries(fe)) mapped[k.startsWith('attachments') ? 'attachments' : k.startsWith('mentions') ? 'mentions' : k] = v;
+        setErrors(mapped);
+        setFormError(mapped.message || mapped.mentions || mapped.attachments ? null : e.message);
+      } else setFormError(isApiError(e) ? e.message : String(e));
+    },
+  });
+
+  const switchMode = (m: 'post' | 'thanks') => {
+    setMode(m);
+    setErrors({});
+    setFormError(null);
+    setMentionQuery('');
+  };
+
+  return (
+    <form className="wall-card" data-testid="post-form" onSubmit={(e) => { e.preventDefault(); setErrors({}); setFormError(null); create.mutate(); }}>
+      <div className="ui-tabs" role="tablist" style={{ marginBottom: 10 }}>
+        <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'post'} onClick={() => switchMode('post')} data-testid="post-mode-post">{t('form.post')}</button>
+        <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'thanks'} onClick={() => switchMode('thanks')} data-testid="post-mode-thanks">{t('form.thanks')}</button>
+      </div>
+      {mode === 'thanks' ? (
+        <div className="wall-suggest">
+          {to ? (
+            <div className="wall-chips" data-testid="thanks-to-chip">
+              🙏 {to.name} <Button size="tiny" variant="ghost" onClick={() => setTo(null)} data-testid="thanks-to-clear">×</Button>
+            </div>
+          ) : (
+            <Input id="thanks-to" label={t('form.to')} placeholder={t('form.toPlaceholder')} value={toQuery} onChange={(e) => setToQuery(e.target.value)} error={errors.mentions || null} data-testid="thanks-to" autoComplete="off" />
+          )}
+          {!to ? <Suggestions query={toQuery.trim()} onPick={(p) => { setTo(p); setToQuery(''); }} testId="thanks-suggest" /> : null}
+          {to && errors.mentions ? <div className="ui-field__error" role="alert">{errors.mentions}</div> : null}
+        </div>
+      ) : null}
+      <div className="wall-suggest">
+        <TextArea
+          id="post-message"
+          label={t('form.message')}
+          placeholder={mode === 'thanks' ? t('form.thanksPlaceholder') : t('form.placeholder')}
+          rows={3}
+          value={text}
+          onChange={onText}
+          error={errors.message || null}
+          data-testid="post-message"
+        />
+        <Suggestions query={mentionQuery} onPick={pickMention} testId="mention-suggest" />
+      </div>
+      {mode === 'post' && mentions.length ? (
+        <div className="wall-chips wall-muted">{mentions.filter((m) => text.includes(`@${m.name}`)).map((m) => <span key={m.id}>@{m.name}</span>)}</div>
+      ) : null}
+      {files.length ? (
+        <ul className="wall-files" data-testid="post-form-files">
+          {files.map((f) => (
+            <li key={f.key}>
+              {f.thumb ? <img src={f.thumb} alt="" style={{ height: 32, verticalAlign: 'middle', marginRight: 6 }} /> : '📎 '}
+              {f.fileName}{' '}
+              <Button size="tiny" variant="ghost" onClick={() => setFiles((x) => x.filter((y) => y.key !== f.key))}>{t('form.remove')}</Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {progress !== null ? (
+        <ProgressBar value={progress} label={uploading ? t('form.uploading', { percent: progress }) : t('form.uploaded')} testId="upload-progress" />
+      ) : null}
+      {errors.attachments ? <Alert testId="post-file-error">{errors.attachments}</Alert> : null}
+      {formError ? <Alert testId="post-form-error">{formError}</Alert> : null}
+      <div className="wall-row" style={{ justifyContent: 'space-between', marginTop: 8 }}>
+        <label className="ui-btn ui-btn--small ui-btn--secondary">
+          📎 {t('form.attach')}
+          <input type="file" multiple hidden onChange={(e) => void onFiles(e)} data-testid="post-file-input" />
+        </label>
+        <Button type="submit" loading={create.isPending} disabled={uploading} data-testid="post-submit">{t('form.submit')}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Web pages of the social domain (DESIGN §3 libs/<domain>/web): the company wall (/company), a post (/post/{_id}),
+ * profiles (/profile/{_id}), the address book (/addressBook/) and birthdays (/birthdays/). Exposed to the shell by
+ * the wall remote (apps/wall-web).
+ */
+export { WallPage, PostPage, ProfilePage, AddressBookPage, BirthdaysPage } from './pages.tsx';
+export { useWallRealtime } from './realtime.ts';

@@ -1,0 +1,214 @@
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@intranet/web-session';
+import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
+import type { User } from '@intranet/people-contract';
+import { Avatar } from './common.tsx';
+import { Feed } from './Feed.tsx';
+import { registerWallTranslations } from './i18n.ts';
+import { PostCard } from './PostCard.tsx';
+import { PostForm } from './PostForm.tsx';
+import { ProfileEdit } from './ProfileEdit.tsx';
+import { registerView, useBirthdays, useFollow, useNewsFeed, usePeople, usePost, useUser, useUserFeed } from './queries.ts';
+import { useWallRealtime } from './realtime.ts';
+import { BirthdaysWidget, ThanksWidget } from './Widgets.tsx';
+import './social.css';
+
+registerWallTranslations();
+
+/** /company (§2): the news feed, the post and thank-you form, birthdays and thanks widgets. Test id: company-page. */
+export function WallPage() {
+  const { t } = useTranslation('wall');
+  const { client, isSuperadmin, hasRight } = useSession();
+  useWallRealtime();
+  const feed = useNewsFeed(client?._id ?? null);
+  return (
+    <section data-testid="company-page">
+      <h1 className="ui-page-title" data-testid="company-name">{client?.fullName || client?.name || t('wall')}</h1>
+      {!client ? (
+        <EmptyState title={isSuperadmin ? t('chooseClient') : t('loadError')} action={isSuperadmin ? <Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">Clients</Link> : undefined} />
+      ) : (
+        <div className="wall-layout">
+          <div className="wall-feed">
+            {hasRight('wall') ? <PostForm /> : null}
+            <Feed q={feed} testId="feed" />
+          </div>
+          <aside className="wall-side">
+            <BirthdaysWidget />
+            <ThanksWidget />
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /post/{_id}: one post with its comments; registers the caller's view once. Test id: post-page. */
+export function PostPage() {
+  const { t } = useTranslation('wall');
+  const { id = '' } = useParams();
+  const qc = useQueryClient();
+  useWallRealtime();
+  const q = usePost(id, !!id);
+  const viewed = useRef<string | null>(null);
+  const loaded = !!q.data;
+  useEffect(() => {
+    if (!loaded || viewed.current === id) return;
+    viewed.current = id;
+    registerView(qc, id, 'post');
+  }, [loaded, id, qc]);
+  return (
+    <section data-testid="post-page">
+      <p><Link to="/company">← {t('post.back')}</Link></p>
+      {q.isPending ? <Loader /> : q.isError ? (
+        <ErrorState title={t('post.notFound')} message={q.error.message} onRetry={() => void q.refetch()} />
+      ) : (
+        <PostCard post={q.data} expanded />
+      )}
+    </section>
+  );
+}
+
+function FollowButton({ userId }: { userId: string }) {
+  const { t } = useTranslation('wall');
+  const follow = useFollow();
+  const [state, setState] = useState<{ following: boolean; followers: number } | null>(null);
+  const following = state?.following ?? false;
+  return (
+    <span className="wall-row">
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        loading={follow.isPending}
+        onClick={() => follow.mutate({ user_id: userId, follow: !following }, { onSuccess: (r) => setState({ following: r.following, followers: r.followers }) })}
+        data-testid="follow-button"
+        aria-pressed={following}
+      >
+        {following ? t('profile.unfollow') : t('profile.follow')}
+      </Button>
+      {state ? <span className="wall-muted" data-testid="followers-count">{t('profile.followers', { count: state.followers })}</span> : null}
+    </span>
+  );
+}
+
+/** /profile/{_id}: avatar, cover, contacts, about, social networks, follow button and the person's feed. */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation('wall');
+  const { id = '' } = useParams();
+  const { uid, isAdmin, hasRight } = useSession();
+  const [editing, setEditing] = useState(false);
+  useWallRealtime();
+  const q = useUser(id);
+  const feed = useUserFeed(id);
+  if (q.isPending) return <Loader />;
+  if (q.isError) return <ErrorState title={t('profile.notFound')} message={q.error.message} onRetry={() => void q.refetch()} testId="profile-error" />;
+  const u = q.data;
+  const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(i18n.language) : null);
+  const rows: [string, string | null][] = [
+    [t('profile.email'), u.email], [t('profile.phone'), u.phone], [t('profile.internalPhone'), u.internalPhone], [t('profile.city'), u.city],
+    [t('profile.cabinet'), u.cabinet], [t('profile.department'), u.department], [t('profile.birthDate'), date(u.birthDate)], [t('profile.workingSince'), date(u.workingSince)],
+  ];
+  const social = Object.entries(u.social ?? {}).filter(([, v]) => !!v);
+  return (
+    <section data-testid="profile-page">
+      <div className="wall-cover" style={u.cover ? { backgroundImage: `url("${u.cover}")` } : undefined} />
+      <div className="wall-profile-head">
+        <span className="wall-avatar wall-avatar--big">{u.avatar_big || u.avatar ? <img src={u.avatar_big ?? u.avatar!} alt={u.fullName} /> : u.fullName.slice(0, 1)}</span>
+        <div>
+          <h1 className="ui-page-title" style={{ margin: 0 }} data-testid="profile-name">{u.fullName}</h1>
+          <div className="wall-muted">{[u.position, u.department].filter(Boolean).join(' · ')}</div>
+        </div>
+        <span style={{ flex: 1 }} />
+        {uid && uid !== u._id ? <FollowButton userId={u._id} /> : null}
+        {(uid === u._id && hasRight('profile_edit')) || isAdmin ? <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">{t('profile.edit')}</Button> : null}
+        {editing ? <ProfileEdit user={u} open onClose={() => setEditing(false)} /> : null}
+      </div>
+      <div className="wall-layout">
+        <div className="wall-feed">
+          <h2 style={{ fontSize: 17, margin: 0 }}>{t('profile.posts')}</h2>
+          <Feed q={feed} testId="user-feed" />
+        </div>
+        <aside className="wall-side">
+          <section className="wall-card wall-widget">
+            <h3>{t('profile.contacts')}</h3>
+            <dl className="wall-dl">
+              {rows.filter(([, v]) => !!v).map(([k, v]) => (<Fragment key={k}><dt>{k}</dt><dd>{v}</dd></Fragment>))}
+            </dl>
+          </section>
+          {u.about ? <section className="wall-card wall-widget"><h3>{t('profile.about')}</h3><p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{u.about}</p></section> : null}
+          {social.length ? (
+            <section className="wall-card wall-widget">
+              <h3>{t('profile.social')}</h3>
+              <ul>{social.map(([k, v]) => <li key={k}><a href={v} target="_blank" rel="noopener noreferrer">{k}</a></li>)}</ul>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+const PAGE_SIZE = 20;
+
+/** /addressBook/: colleagues by POST api/user/filter/{workspace} with search and paging. Test id: address-book. */
+export function AddressBookPage() {
+  const { t } = useTranslation('wall');
+  const { workspace } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const h = setTimeout(() => { setDebounced(search.trim()); setPage(1); }, 300);
+    return () => clearTimeout(h);
+  }, [search]);
+  const q = usePeople(workspace, debounced, page, PAGE_SIZE);
+  const columns: Column<User>[] = [
+    { key: 'name', header: t('address.name'), render: (u) => (<span className="wall-row"><Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" /><Link to={`/profile/${u._id}`}>{u.fullName}</Link></span>) },
+    { key: 'position', header: t('address.position'), render: (u) => u.position ?? '' },
+    { key: 'department', header: t('address.department'), render: (u) => u.department ?? '' },
+    { key: 'email', header: t('address.email'), render: (u) => <a href={`mailto:${u.email}`}>{u.email}</a> },
+    { key: 'phone', header: t('address.phone'), render: (u) => u.phone ?? '' },
+    { key: 'city', header: t('address.city'), render: (u) => u.city ?? '' },
+  ];
+  return (
+    <section data-testid="address-book">
+      <h1 className="ui-page-title">{t('address.title')}</h1>
+      <div className="ui-toolbar">
+        <Input label={<span className="ui-visually-hidden">{t('address.search')}</span>} placeholder={t('address.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="address-search" />
+      </div>
+      {q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
+        <>
+          <Table columns={columns} rows={q.data.users} rowKey={(u) => u._id} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={q.data.total} onChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /birthdays/: everybody by next birthday. Test id: birthdays-page. */
+export function BirthdaysPage() {
+  const { t, i18n } = useTranslation('wall');
+  const { client } = useSession();
+  const q = useBirthdays(client?._id ?? null, null);
+  return (
+    <section data-testid="birthdays-page">
+      <h1 className="ui-page-title">{t('birthdays.title')}</h1>
+      {!client || q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
+        <div className="wall-card wall-widget">
+          <ul>
+            {q.data.map((b) => (
+              <li key={b._id} className="wall-row">
+                <Avatar id={b._id} name={b.fullName} src={b.avatar} size="small" />
+                <span><Link to={`/profile/${b._id}`}>{b.fullName}</Link>{b.position ? <span className="wall-muted"> · {b.position}</span> : null}<br />
+                  <span className="wall-muted">{new Date(b.next).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long' })} · {b.daysLeft === 0 ? t('widgets.today') : t('widgets.inDays', { count: b.daysLeft })}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,225 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { peopleRoutes } from '@intranet/people-contract';
+import { socialRoutes, type Comment, type FeedPage, type FeedPost, type FullPost } from '@intranet/social-contract';
+import { call } from '@intranet/web-api';
+
+/** Query keys of the wall (everything under `socialKeys.all`). */
+export const socialKeys = {
+  all: ['social'] as const,
+  feeds: ['social', 'feed'] as const,
+  news: (clientId: string) => ['social', 'feed', 'news', clientId] as const,
+  userFeed: (userId: string) => ['social', 'feed', 'user', userId] as const,
+  post: (id: string) => ['social', 'post', id] as const,
+  thanks: (clientId: string) => ['social', 'thanks', clientId] as const,
+  birthdays: (clientId: string, days: number | null) => ['social', 'birthdays', clientId, days] as const,
+  people: (workspace: string, search: string, page: number, limit: number) => ['social', 'people', workspace, search, page, limit] as const,
+  user: (id: string) => ['social', 'user', id] as const,
+};
+
+type PageParam = { page: number; before?: string };
+export type FeedData = InfiniteData<FeedPage, PageParam>;
+
+/** Next page: the page number pinned to the first page's snapshot cursor (`before`), so arriving posts never shift pages. */
+function nextParam(last: FeedPage, all: FeedPage[]): PageParam | undefined {
+  if (!last.hasMore) return undefined;
+  return { page: last.page + 1, before: all[0]?.cursor ?? undefined };
+}
+
+/** GET api/post/news/{clientId}/{page}: the company feed, 20 a page, "more" loads the next page. */
+export function useNewsFeed(clientId: string | null) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.news(clientId ?? ''),
+    initialPageParam: { page: 1 } as PageParam,
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.news, { params: { clientId: clientId!, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
+    getNextPageParam: nextParam,
+    enabled: !!clientId,
+  });
+}
+
+/** GET api/post/user_feed/{userId}/{page}: a profile's feed. */
+export function useUserFeed(userId: string) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.userFeed(userId),
+    initialPageParam: { page: 1 } as PageParam,
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.userFeed, { params: { userId, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
+    getNextPageParam: nextParam,
+  });
+}
+
+/** GET api/post/{id}: one post with comments, likes and views. */
+export function usePost(id: string, enabled = true) {
+  return useQuery({
+    queryKey: socialKeys.post(id),
+    queryFn: ({ signal }) => call(socialRoutes.get, { params: { id }, signal, silent: true }),
+    enabled,
+  });
+}
+
+/** GET api/clients/{id}/all_thanks (thanks widget). */
+export function useThanks(clientId: string | null, limit = 5) {
+  return useQuery({
+    queryKey: socialKeys.thanks(clientId ?? ''),
+    queryFn: ({ signal }) => call(socialRoutes.allThanks, { params: { id: clientId! }, query: { page: 1, limit }, signal, silent: true }),
+    enabled: !!clientId,
+  });
+}
+
+/** GET api/clients/{id}/birthdays (widget: within `days`; page: all). */
+export function useBirthdays(clientId: string | null, days: number | null) {
+  return useQuery({
+    queryKey: socialKeys.birthdays(clientId ?? '', days),
+    queryFn: ({ signal }) => call(socialRoutes.birthdays, { params: { id: clientId! }, query: days === null ? {} : { days }, signal, silent: true }),
+    enabled: !!clientId,
+  });
+}
+
+/** POST api/user/filter/{workspace}: the address book and @mention suggestions. */
+export function usePeople(workspace: string | null, search: string, page: number, limit: number, enabled = true) {
+  return useQuery({
+    queryKey: socialKeys.people(workspace ?? '', search, page, limit),
+    queryFn: ({ signal }) =>
+      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: search || undefined, page, limit, sort: 'lastName', order: 'asc' } }, signal, silent: true }),
+    enabled: !!workspace && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET api/user/{id}: a profile. */
+export function useUser(id: string) {
+  return useQuery({
+    queryKey: socialKeys.user(id),
+    queryFn: ({ signal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
+  });
+}
+
+// ---- cache updates (mutations and realtime events share them) ----
+
+/** Applies `fn` to every cached feed post with this id (all feeds) and to the full post. */
+export function patchPost(qc: QueryClient, id: string, fn: (p: FeedPost) => FeedPost): void {
+  qc.setQueriesData<FeedData>({ queryKey: socialKeys.feeds }, (data) =>
+    data ? { ...data, pages: data.pages.map((pg) => ({ ...pg, posts: pg.posts.map((p) => (p._id === id ? fn(p) : p)) })) } : data,
+  );
+  qc.setQueryData<FullPost>(socialKeys.post(id), (p) => (p ? { ...p, ...fn(p) } : p));
+}
+
+/** Puts a new post at the front of the news feed (once). */
+export function prependPost(qc: QueryClient, clientId: string, post: FeedPost): void {
+  qc.setQueryData<FeedData>(socialKeys.news(clientId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((pg) => pg.posts.some((p) => p._id === post._id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first!, posts: [post, ...first!.posts] }, ...rest] };
+  });
+}
+
+/** Removes a post from every feed. */
+export function removePost(qc: QueryClient, id: string): void {
+  qc.setQueriesData<FeedData>({ queryKey: socialKeys.feeds }, (data) =>
+    data ? { ...data, pages: data.pages.map((pg) => ({ ...pg, posts: pg.posts.filter((p) => p._id !== id) })) } : data,
+  );
+}
+
+function mapComments(list: Comment[], fn: (c: Comment) => Comment): Comment[] {
+  return list.map((c) => fn({ ...c, answers: mapComments(c.answers, fn) }));
+}
+
+/** Applies `fn` to a comment or answer inside a cached full post. */
+export function patchComment(qc: QueryClient, postId: string, id: string, fn: (c: Comment) => Comment): void {
+  qc.setQueryData<FullPost>(socialKeys.post(postId), (p) => (p ? { ...p, comments: mapComments(p.comments, (c) => (c._id === id ? fn(c) : c)) } : p));
+}
+
+function hasComment(list: Comment[], id: string): boolean {
+  return list.some((c) => c._id === id || hasComment(c.answers, id));
+}
+
+/** Adds a comment (or an answer under its parent comment) to a cached full post, once; sets the count. */
+export function addComment(qc: QueryClient, postId: string, comment: Comment, count: number): void {
+  qc.setQueryData<FullPost>(socialKeys.post(postId), (p) => {
+    if (!p || hasComment(p.comments, comment._id)) return p;
+    const comments =
+      comment.parent.type === 'post'
+        ? [...p.comments, comment]
+        : mapComments(p.comments, (c) => (c._id === comment.parent.id ? { ...c, answers: [...c.answers, comment] } : c));
+    return { ...p, comments };
+  });
+  patchPost(qc, postId, (p) => ({ ...p, comments_count: count }));
+}
+
+/** Removes a comment (or answer) from a cached full post. */
+export function dropComment(qc: QueryClient, postId: string, id: string, count: number): void {
+  const drop = (list: Comment[]): Comment[] => list.filter((c) => c._id !== id).map((c) => ({ ...c, answers: drop(c.answers) }));
+  qc.setQueryData<FullPost>(socialKeys.post(postId), (p) => (p ? { ...p, comments: drop(p.comments) } : p));
+  patchPost(qc, postId, (p) => ({ ...p, comments_count: count }));
+}
+
+// ---- mutations ----
+
+/** POST api/post/like: toggles a like on a post, comment or answer. */
+export function useLike() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { like_type: 'post' | 'comment' | 'answer'; id: string }) => call(socialRoutes.like, { body: { like_type: v.like_type, id: v.id } }),
+    onSuccess: (r) => {
+      if (r.like_type === 'post') patchPost(qc, r.post_id, (p) => ({ ...p, liked: r.liked, likes_count: r.likes_count }));
+      else patchComment(qc, r.post_id, r.target_id, (c) => ({ ...c, liked: r.liked, likes_count: r.likes_count }));
+    },
+  });
+}
+
+/** POST api/comment: a comment on a post or an answer to a comment. */
+export function useAddComment(postId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string }) => call(socialRoutes.commentCreate, { body: v, silent: true }),
+    onSuccess: (c) => {
+      const full = qc.getQueryData<FullPost>(socialKeys.post(postId));
+      const count = full ? full.comments_count + 1 : 0;
+      addComment(qc, postId, c, count);
+      void qc.invalidateQueries({ queryKey: socialKeys.post(postId) });
+    },
+  });
+}
+
+/** DELETE api/comment/{id}. */
+export function useDeleteComment(postId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(socialRoutes.commentDelete, { params: { id } }),
+    onSuccess: (r) => dropComment(qc, postId, r._id, r.comments_count),
+  });
+}
+
+/** DELETE api/post/{id}. */
+export function useDeletePost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(socialRoutes.delete, { params: { id } }),
+    onSuccess: (r) => removePost(qc, r._id),
+  });
+}
+
+/** POST api/follow / api/unfollow. */
+export function useFollow() {
+  return useMutation({
+    mutationFn: (v: { user_id: string; follow: boolean }) => call(v.follow ? socialRoutes.follow : socialRoutes.unfollow, { body: { user_id: v.user_id } }),
+  });
+}
+
+/** PUT api/post/{id}/view (once per user; the server keeps it idempotent). */
+export function registerView(qc: QueryClient, id: string, where: string): void {
+  call(socialRoutes.view, { params: { id }, body: { where }, silent: true })
+    .then((r) => patchPost(qc, r._id, (p) => ({ ...p, views_count: r.views_count, viewed: true })))
+    .catch(() => undefined);
+}
+
+/** PUT api/post/all/view for the posts of a feed page not viewed yet. */
+export function registerViews(qc: QueryClient, ids: string[], where: string): void {
+  if (ids.length === 0) return;
+  call(socialRoutes.allView, { body: { ids, where }, silent: true })
+    .then((r) => {
+      for (const p of r.posts) patchPost(qc, p._id, (x) => ({ ...x, views_count: p.views_count, viewed: true }));
+    })
+    .catch(() => undefined);
+}

@@ -1,0 +1,28 @@
+/**
+ * Session of the web (spec §4): stored keys (authorization, token, uid, currentClient), token decoding, the
+ * current user and client loaded from the API, React context and hooks. A Module Federation singleton.
+ */
+export { decodeToken, isExpired, type TokenPayload } from './token.ts';
+export {
+  getSessionSnapshot,
+  subscribeSession,
+  checkStoredSession,
+  storeLogin,
+  clearSession,
+  setCurrentClient,
+  rememberPath,
+  takeRememberedPath,
+  storeStartPage,
+  startPath,
+  type SessionSnapshot,
+} from './store.ts';
+export {
+  SessionProvider,
+  useSession,
+  useCurrentUser,
+  useCurrentClient,
+  sessionKeys,
+  type SessionValue,
+  type SessionStatus,
+} from './provider.tsx';
+export { mountStandalone, type StandaloneOptions } from './standalone.tsx';

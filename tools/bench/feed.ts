@@ -1,0 +1,220 @@
+/**
+ * Benchmark: the company feed page GET /api/post/news/{clientId}/1 (20 posts with author, mentioned people,
+ * counters, liked/viewed) through the gateway in distributed mode (gateway → NATS → social-service → PostgreSQL)
+ * against a bare Fastify handler running the same SQL, at BENCH_POSTS_SMALL and then BENCH_POSTS_LARGE posts.
+ *
+ *   node tools/bench/feed.ts
+ *   BENCH_SECONDS=5 BENCH_POSTS_LARGE=200000 node tools/bench/feed.ts
+ *
+ * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_WARMUP_SECONDS (3), BENCH_EMPLOYEES (1000),
+ * BENCH_POSTS_SMALL (10000), BENCH_POSTS_LARGE (1000000), BENCH_POOL_SIZE (10), BENCH_PG_URL, BENCH_NATS_URL,
+ * BENCH_EXPLAIN (unset: set to print EXPLAIN ANALYZE of the feed SQL at each size, as the service role).
+ * See tools/bench/README.md.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import Fastify from 'fastify';
+import pg from 'pg';
+import {
+  assertAlive, autocannon, intEnv, log, machine, mark, onCleanup, runBench, startStack, superClient, table, waitCount, within,
+  type CannonResult,
+} from './lib.ts';
+
+interface BareConfig {
+  databaseUrl: string;
+  clientId: string;
+  userId: string;
+  poolSize: number;
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// Bare server (worker thread): the feed page SQL of postsRepository.page, captured once from Drizzle, run with pg.
+// ------------------------------------------------------------------------------------------------------------------
+
+async function bareWorker(cfg: BareConfig): Promise<void> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { postsRepository, feedWhere } = await import('../../libs/social/server/src/repository.ts');
+  // Capture the exact SQL and parameters social-service sends for page 1 of the wall (kit.pageOf → page()).
+  let captured: { text: string; values: unknown[] } | undefined;
+  const capPool = new pg.Pool({ connectionString: cfg.databaseUrl, max: 1 });
+  const d = drizzle(capPool, { logger: { logQuery: (text: string, values: unknown[]) => void (captured ??= { text, values }) } });
+  await postsRepository.page(d as never, cfg.userId, feedWhere.wall(cfg.clientId), { page: 1, limit: 20 });
+  await capPool.end();
+  if (!captured) throw new Error('could not capture the feed SQL');
+  const feedSql = captured;
+
+  const pool = new pg.Pool({ connectionString: cfg.databaseUrl, max: cfg.poolSize });
+  const app = Fastify({ logger: false });
+  app.get('/news', async () => {
+    const c = await pool.connect();
+    try {
+      // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/repository.ts).
+      await c.query('BEGIN');
+      await c.query("SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.user_id', $3, true)", [
+        'intranet_app', cfg.clientId, cfg.userId,
+      ]);
+      const { rows } = await c.query({ text: feedSql.text, values: feedSql.values, rowMode: 'array' });
+      await c.query('COMMIT');
+      return { result: { posts: rows.slice(0, 20), page: 1, limit: 20, hasMore: rows.length > 20 } };
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  parentPort!.postMessage({ port: typeof addr === 'object' && addr ? addr.port : 0, sql: feedSql.text, values: feedSql.values });
+  parentPort!.once('message', async () => {
+    await app.close();
+    await pool.end();
+    parentPort!.postMessage({ closed: true });
+    parentPort!.close();
+  });
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// Orchestration
+// ------------------------------------------------------------------------------------------------------------------
+
+interface Row {
+  posts: number;
+  target: string;
+  r: CannonResult;
+}
+
+async function main(): Promise<void> {
+  const seconds = intEnv('BENCH_SECONDS', 10);
+  const connections = intEnv('BENCH_CONNECTIONS', 64);
+  const warmup = intEnv('BENCH_WARMUP_SECONDS', 3);
+  const employees = intEnv('BENCH_EMPLOYEES', 1000);
+  const small = intEnv('BENCH_POSTS_SMALL', 10_000);
+  const large = intEnv('BENCH_POSTS_LARGE', 1_000_000);
+  const poolSize = intEnv('BENCH_POOL_SIZE', 10);
+  if (large < small) throw new Error('BENCH_POSTS_LARGE must be ≥ BENCH_POSTS_SMALL');
+
+  const s = await startStack({ services: ['social'], employees });
+  const su = await superClient(s);
+  // Authors come to social through its durable projection consumer: wait until it has seen everyone.
+  await waitCount(su, 'social.authors projection', 'SELECT count(*) AS n FROM social.authors WHERE client_id = $1', [s.clientId], s.employeeIds.length + 1);
+
+  const { openDatabase } = await import('@intranet/platform-db');
+  const { seedPosts } = await import('@intranet/social-server');
+  const db = await openDatabase({ url: s.databaseUrl, poolSize: 2 });
+  onCleanup(() => db.close());
+  const authorIds = [s.adminId, ...s.employeeIds];
+
+  const worker = new Worker(new URL(import.meta.url), { workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig });
+  onCleanup(async () => {
+    await within(5_000, 'bare server close', new Promise<void>((r) => {
+      worker.once('message', () => r());
+      worker.once('exit', () => r());
+      worker.postMessage('close');
+    })).catch(() => undefined);
+    await worker.terminate();
+  });
+  // The worker captures the SQL by running it once, so it starts after the schema exists.
+  const bare = await within(30_000, 'bare server start', new Promise<{ port: number; sql: string; values: unknown[] }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }));
+  log(`bare server on port ${bare.port}; feed SQL: ${bare.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
+
+  const targets = [
+    { target: 'gateway (distributed)', url: `${s.base}/api/post/news/${s.clientId}/1`, headers: { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined },
+    { target: 'bare fastify + pg', url: `http://127.0.0.1:${bare.port}/news`, headers: undefined },
+  ];
+
+  const rows: Row[] = [];
+  let have = 0;
+  for (const total of small === large ? [small] : [small, large]) {
+    // Seed up to `total` posts, like a few of the newest as the caller (so `liked` is not trivially false), analyse.
+    const t0 = Date.now();
+    await seedPosts(db, s.clientId, authorIds, total - have);
+    have = total;
+    await su.query(
+      `WITH p AS (SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS k FROM social.posts WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 60)
+       INSERT INTO social.likes (id, client_id, like_type, target_id, post_id, user_id)
+       SELECT gen_random_uuid(), $1, 'post', p.id, p.id, $2 FROM p WHERE p.k % 3 = 0 ON CONFLICT DO NOTHING`,
+      [s.clientId, s.adminId],
+    );
+    await su.query(`UPDATE social.posts p SET likes_count = (SELECT count(*) FROM social.likes l WHERE l.post_id = p.id) WHERE p.id IN (SELECT post_id FROM social.likes WHERE client_id = $1)`, [s.clientId]);
+    const seeded = (Date.now() - t0) / 1000;
+    // Fresh statistics for every table of the query (autovacuum would get there within a minute or so; without them
+    // the planner takes the 1,000-row authors table for 5 rows and joins it by a nested-loop filter).
+    for (const t of ['posts', 'likes', 'views', 'authors']) await su.query(`VACUUM (ANALYZE) social.${t}`);
+    log(`${total} posts (seeded in ${seeded.toFixed(1)} s, then VACUUM ANALYZE of social.posts, likes, views, authors)`);
+    if (process.env.BENCH_EXPLAIN) {
+      // The plan as the service's role sees it (row-level security on).
+      await su.query('BEGIN');
+      await su.query("SELECT set_config('role', 'intranet_app', true), set_config('app.client_id', $1, true), set_config('app.user_id', $2, true)", [s.clientId, s.adminId]);
+      const plan = await su.query(`EXPLAIN (ANALYZE, BUFFERS) ${bare.sql}`, bare.values);
+      await su.query('ROLLBACK');
+      console.log(`\nEXPLAIN ANALYZE at ${total} posts:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+    }
+
+    // Both answer 200 with the same newest post.
+    const ids: string[] = [];
+    for (const t of targets) {
+      const res = await fetch(t.url, { headers: t.headers, signal: AbortSignal.timeout(10_000) });
+      const body = (await res.json()) as { result?: { posts?: unknown[] } };
+      const posts = body.result?.posts ?? [];
+      if (res.status !== 200 || posts.length !== 20) throw new Error(`${t.target}: expected 200 with 20 posts, got ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      const first = posts[0] as { _id?: string; author?: { fullName?: string } } | unknown[];
+      ids.push(Array.isArray(first) ? String(first[0]) : String(first._id));
+      if (!Array.isArray(first) && !first.author?.fullName) throw new Error(`${t.target}: the newest post has no author name (projection?)`);
+    }
+    if (ids[0] !== ids[1]) throw new Error(`targets disagree on the newest post: ${ids.join(' vs ')}`);
+
+    for (const t of targets) {
+      assertAlive();
+      log(`${total} posts, ${t.target}: warm-up ${warmup} s`);
+      await within((warmup + 30) * 1000, 'warm-up', autocannon({ url: t.url, connections, duration: warmup, headers: t.headers, timeout: 10 }));
+      log(`${total} posts, ${t.target}: ${seconds} s at ${connections} connections`);
+      const r = await within((seconds + 30) * 1000, 'measurement', autocannon({ url: t.url, connections, duration: seconds, headers: t.headers, timeout: 10 }));
+      rows.push({ posts: total, target: t.target, r });
+    }
+  }
+  assertAlive();
+
+  console.log(`\nGET /api/post/news/{clientId}/1 — ${seconds} s per target, ${connections} connections, ${employees} employees\n${machine(s.pgVersion)}\n`);
+  console.log(
+    table(
+      ['posts', 'target', 'req/s', 'p50 ms', 'p99 ms', 'avg ms', 'requests', 'errors/non-2xx'],
+      rows.map(({ posts, target, r }) => [
+        String(posts), target, r.requests.average.toFixed(0), r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), r.latency.average.toFixed(1), String(r.requests.total),
+        `${r.errors + r.timeouts}/${r.non2xx}`,
+      ]),
+    ),
+  );
+  const gw = (n: number) => rows.find((x) => x.posts === n && x.target.startsWith('gateway'))!.r;
+  const bareR = (n: number) => rows.find((x) => x.posts === n && x.target.startsWith('bare'))!.r;
+  console.log('\ntargets (gateway): ≥ 3,000 req/s, p99 ≤ 50 ms, ≥ 50 % of bare req/s, latency(large)/latency(small) ≤ 1.5');
+  for (const n of [...new Set(rows.map((x) => x.posts))]) {
+    const g = gw(n);
+    const b = bareR(n);
+    const ratio = g.requests.average / b.requests.average;
+    console.log(
+      `${String(n).padStart(8)} posts: ${mark(g.requests.average >= 3000)} req/s ${g.requests.average.toFixed(0)}  ${mark(g.latency.p99 <= 50)} p99 ${g.latency.p99.toFixed(1)} ms  ` +
+        `${mark(ratio >= 0.5)} gateway/bare req/s ${ratio.toFixed(2)} (p50 ${(g.latency.p50 / b.latency.p50).toFixed(2)}×, p99 ${(g.latency.p99 / b.latency.p99).toFixed(2)}×)`,
+    );
+  }
+  if (small !== large) {
+    for (const t of ['gateway', 'bare']) {
+      const a = t === 'gateway' ? gw(small) : bareR(small);
+      const z = t === 'gateway' ? gw(large) : bareR(large);
+      const p50 = z.latency.p50 / a.latency.p50;
+      const p99 = z.latency.p99 / a.latency.p99;
+      console.log(
+        `latency(${large})/latency(${small}) ${t.padEnd(7)}: ${mark(p50 <= 1.5)} p50 ${p50.toFixed(2)}×  ${mark(p99 <= 1.5)} p99 ${p99.toFixed(2)}×  avg ${(z.latency.average / a.latency.average).toFixed(2)}×`,
+      );
+    }
+  }
+}
+
+// Entry point last: the module-level constants above must be initialised first.
+if (isMainThread) {
+  await runBench(main);
+} else {
+  await bareWorker(workerData as BareConfig);
+}

@@ -1,0 +1,422 @@
+/**
+ * Shared helpers of the benchmarks in tools/bench (feed.ts, socket-fanout.ts, kb-search.ts): environment parsing,
+ * a throw-away database, a private nats-server, the portal in distributed mode as child processes (gateway +
+ * clients/people + the domain services a bench needs), a client with its admin and imported employees, cleanup on
+ * exit/errors/Ctrl-C, percentiles and tables. user-get.ts predates this file and keeps its own copy.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createConnection, createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SUPER = { login: 'bench-root@example.com', password: 'benchroot1' };
+export const ADMIN_PASSWORD = 'benchadmin1';
+
+export function intEnv(name: string, def: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min} (got '${raw}')`);
+  return n;
+}
+
+export const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Rejects when `p` takes longer than `ms`. */
+export async function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no result within ${Math.round(ms / 1000)} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function tcpOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = createConnection({ host, port });
+    sock.once('connect', () => {
+      sock.destroy();
+      resolve(true);
+    });
+    sock.once('error', () => resolve(false));
+  });
+}
+
+/** Polls `check` every `everyMs` until it returns true; throws after `ms`. */
+export async function until(ms: number, what: string, check: () => Promise<boolean>, everyMs = 250): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(everyMs);
+  }
+  throw new Error(`${what}: not ready within ${Math.round(ms / 1000)} s`);
+}
+
+function which(bin: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/local/bin'];
+  for (const d of dirs) if (d && existsSync(join(d, bin))) return join(d, bin);
+  return undefined;
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// Child processes and cleanup
+// ------------------------------------------------------------------------------------------------------------------
+
+/** A child process whose last output lines are kept for error reports. */
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  tail: string[];
+  exited: boolean;
+}
+
+const children: Child[] = [];
+/** Extra cleanup steps (workers, sockets, pools), run before the children are stopped, newest first. */
+const cleanups: (() => Promise<void> | void)[] = [];
+export const onCleanup = (fn: () => Promise<void> | void) => void cleanups.push(fn);
+
+function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: Child = { name, proc, tail: [], exited: false };
+  const keep = (buf: Buffer) => {
+    for (const line of buf.toString().split('\n')) if (line.trim()) child.tail.push(line);
+    if (child.tail.length > 40) child.tail.splice(0, child.tail.length - 40);
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  proc.once('exit', () => {
+    child.exited = true;
+  });
+  children.push(child);
+  return child;
+}
+
+/** The last output lines of a child process started by startStack (e.g. 'kb-service'). */
+export const childTail = (name: string): string[] => children.find((c) => c.name === name)?.tail ?? [];
+
+export function assertAlive(): void {
+  const dead = children.find((c) => c.exited);
+  if (dead) throw new Error(`${dead.name} exited (code ${dead.proc.exitCode}):\n  ${dead.tail.join('\n  ')}`);
+}
+
+async function stopChild(c: Child, ms = 5_000): Promise<void> {
+  if (c.exited || c.proc.exitCode !== null || c.proc.signalCode !== null) return;
+  const gone = new Promise<void>((r) => c.proc.once('exit', () => r()));
+  c.proc.kill('SIGTERM');
+  const t = setTimeout(() => c.proc.kill('SIGKILL'), ms);
+  await gone;
+  clearTimeout(t);
+}
+
+let cleaning: Promise<void> | undefined;
+const dirs: string[] = [];
+let dropDb: { adminUrl: string; dbName: string } | undefined;
+
+/** Idempotent: extra cleanups, then the children (services first, NATS last), temp dirs, the database. */
+export function cleanup(): Promise<void> {
+  return (cleaning ??= (async () => {
+    for (const fn of [...cleanups].reverse()) {
+      try {
+        await within(10_000, 'cleanup step', Promise.resolve(fn()));
+      } catch (err) {
+        log(`cleanup: ${(err as Error).message}`);
+      }
+    }
+    for (const c of [...children].reverse()) await stopChild(c);
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    if (dropDb) {
+      const admin = new pg.Client({ connectionString: dropDb.adminUrl });
+      try {
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS "${dropDb.dbName}" WITH (FORCE)`);
+        log(`dropped database ${dropDb.dbName}`);
+      } catch (err) {
+        log(`could not drop database ${dropDb.dbName}: ${(err as Error).message}`);
+      } finally {
+        await admin.end().catch(() => undefined);
+      }
+    }
+  })());
+}
+
+/** Runs `main` with cleanup on success, error, SIGINT and SIGTERM; sets the exit code. */
+export async function runBench(main: () => Promise<void>): Promise<void> {
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      log(`${sig}: cleaning up`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  try {
+    await main();
+  } catch (err) {
+    process.exitCode = 1;
+    log(`FAILED: ${(err as Error).stack ?? err}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// HTTP API
+// ------------------------------------------------------------------------------------------------------------------
+
+export interface ApiResult {
+  status: number;
+  body: any;
+}
+export type Api = (method: string, path: string, body?: unknown) => Promise<ApiResult>;
+
+export function api(base: string, token?: string): Api {
+  return async (method, path, body) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(120_000),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed };
+  };
+}
+
+export function expectOk(r: ApiResult, what: string): any {
+  if (r.status !== 200) throw new Error(`${what}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+  return r.body;
+}
+
+/** ~n employees as CSV (header + rows), varied enough for realistic rows. */
+export function employeesCsv(n: number): string {
+  const first = ['Anna', 'Boris', 'Chloe', 'Dmytro', 'Elena', 'Fedir', 'Galyna', 'Ivan', 'Kateryna', 'Oleh', 'Maria', 'Petro'];
+  const last = ['Shevchenko', 'Bondarenko', 'Kovalenko', 'Tkachenko', 'Kravchenko', 'Oliynyk', 'Smith', 'Jones', 'Melnyk', 'Boyko'];
+  const dept = ['Sales', 'Finance', 'Engineering', 'HR', 'Legal', 'Support', 'Marketing'];
+  const city = ['Kyiv', 'Lviv', 'Odesa', 'Kharkiv', 'Dnipro'];
+  const lines = ['firstName,lastName,email,position,department,city,phone'];
+  for (let i = 0; i < n; i++) {
+    lines.push(
+      [first[i % first.length], last[(i * 7) % last.length], `employee${i}@bench.test`, `Specialist ${i % 9}`, dept[i % dept.length], city[i % city.length], `+380 44 ${String(1000000 + i).slice(-7)}`].join(','),
+    );
+  }
+  return lines.join('\n');
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// The portal in distributed mode
+// ------------------------------------------------------------------------------------------------------------------
+
+export interface Stack {
+  base: string;
+  adminUrl: string;
+  databaseUrl: string;
+  pgVersion: string;
+  natsUrl: string;
+  workspace: string;
+  clientId: string;
+  adminId: string;
+  adminToken: string;
+  superToken: string;
+  employeeIds: string[];
+  call: Api;
+}
+
+/**
+ * Creates `bench_<random>`, starts a private nats-server (unless BENCH_NATS_URL), clients-service + gateway, then
+ * people-service and the given domain services one after the other (their migrations must not race), makes a client,
+ * its admin and `employees` imported employees. Everything is undone by `cleanup()`.
+ */
+export async function startStack(opts: { services: string[]; employees: number }): Promise<Stack> {
+  const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `bench_${randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  dirs.push(dataDir);
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await within(10_000, 'PostgreSQL connect', admin.connect());
+  const pgVersion = (await admin.query('SHOW server_version')).rows[0].server_version as string;
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  dropDb = { adminUrl, dbName };
+  await admin.end();
+  log(`database ${dbName} on ${dbUrl.host}`);
+
+  let natsUrl = process.env.BENCH_NATS_URL;
+  const natsBin = natsUrl ? undefined : which('nats-server');
+  if (!natsUrl && natsBin) {
+    const natsPort = await freePort();
+    const natsDir = mkdtempSync(join(tmpdir(), 'bench-nats-'));
+    dirs.push(natsDir);
+    startChild('nats-server', natsBin, ['-js', '-a', '127.0.0.1', '-p', String(natsPort), '-sd', natsDir], process.env);
+    await until(10_000, 'nats-server', async () => {
+      assertAlive();
+      return tcpOpen('127.0.0.1', natsPort);
+    });
+    natsUrl = `nats://127.0.0.1:${natsPort}`;
+    log(`private nats-server at ${natsUrl}`);
+  } else {
+    natsUrl ??= 'nats://127.0.0.1:4222';
+    log(`shared NATS at ${natsUrl}: results are wrong if another stack serves the same subjects there`);
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(24).toString('base64url'),
+    SUPERADMIN_EMAIL: SUPER.login,
+    SUPERADMIN_PASSWORD: SUPER.password,
+    RATE_LIMIT_SCALE: '1000',
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+    WEB_DIR: '',
+  };
+  startChild('clients-service', process.execPath, ['apps/clients-service/src/main.ts'], env);
+  startChild('gateway', process.execPath, ['apps/gateway/src/main.ts'], env);
+  const call = api(base);
+  await until(60_000, 'gateway + clients-service (GET /api/env)', async () => {
+    assertAlive();
+    return (await call('GET', '/api/env')).status === 200;
+  });
+  startChild('people-service', process.execPath, ['apps/people-service/src/main.ts'], env);
+  let superToken = '';
+  await until(60_000, 'people-service (superadmin sign-in)', async () => {
+    assertAlive();
+    const r = await call('POST', '/api/login', SUPER);
+    if (r.status === 200) superToken = r.body.token;
+    return r.status === 200;
+  }, 500);
+  for (const svc of opts.services) {
+    // LOG_LEVEL=info only for the "ready" line; the services log nothing per request at info.
+    const c = startChild(`${svc}-service`, process.execPath, [`apps/${svc}-service/src/main.ts`], { ...env, LOG_LEVEL: 'info' });
+    await until(60_000, c.name, async () => {
+      assertAlive();
+      return c.tail.some((l) => l.includes(`${svc}-service ready`));
+    });
+  }
+  log(`distributed mode is up (gateway, clients, people${opts.services.map((s) => `, ${s}`).join('')})`);
+
+  const su = api(base, superToken);
+  const workspace = `bench${randomBytes(3).toString('hex')}`;
+  const client = expectOk(await su('POST', '/api/clients', { workspace, name: 'Bench Company' }), 'create client').result;
+  const adminEmail = `admin@${workspace}.test`;
+  expectOk(
+    await su('POST', '/api/register', {
+      client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: adminEmail, password: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD, roles: ['admin'],
+    }),
+    'create admin',
+  );
+  const login = expectOk(await call('POST', '/api/login', { login: adminEmail, password: ADMIN_PASSWORD }), 'admin sign-in');
+  let employeeIds: string[] = [];
+  if (opts.employees > 0) {
+    const t0 = Date.now();
+    const imported = expectOk(await api(base, login.token)('POST', '/api/register_many', { csv: employeesCsv(opts.employees) }), 'import employees').result;
+    log(`imported ${imported.imported} employees (${imported.failed} failed) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    employeeIds = (imported.rows as { _id?: string }[]).flatMap((r) => (r._id ? [r._id] : []));
+  }
+  return {
+    base, adminUrl, databaseUrl, pgVersion, natsUrl, workspace, clientId: client._id, adminId: login._id, adminToken: login.token, superToken, employeeIds, call,
+  };
+}
+
+/** A superuser pg client on the bench database (RLS does not apply), closed by cleanup(). */
+export async function superClient(s: Stack): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: s.databaseUrl });
+  await c.connect();
+  onCleanup(() => c.end().catch(() => undefined));
+  return c;
+}
+
+/** Waits until `sql` (one row, column n) reaches `want`; projections fill asynchronously from the event stream. */
+export async function waitCount(c: pg.Client, what: string, sql: string, params: unknown[], want: number, ms = 120_000): Promise<void> {
+  let last = 0;
+  await until(ms, `${what} (${last}/${want})`, async () => {
+    assertAlive();
+    last = Number((await c.query(sql, params)).rows[0].n);
+    return last >= want;
+  }, 500);
+  log(`${what}: ${last}/${want}`);
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// Measurement and output
+// ------------------------------------------------------------------------------------------------------------------
+
+/** The part of autocannon's result these benches read (autocannon ships no types). */
+export interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+}
+export type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  timeout?: number;
+}) => Promise<CannonResult>;
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** Nearest-rank percentile of an unsorted sample (0 for an empty one). */
+export function percentile(xs: number[], p: number): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+export function table(head: string[], data: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...data.map((d) => (d[i] ?? '').length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...data.map(fmt)].join('\n');
+}
+
+export function machine(pgVersion: string): string {
+  const cpu = cpus();
+  return `node ${process.version}, PostgreSQL ${pgVersion}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+}
+
+/** A target check: ✓ / ✗ next to a figure. */
+export const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');

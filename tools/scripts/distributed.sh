@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# Distributed mode on one machine (DESIGN §1): every domain service (clients, people, social, kb) and the gateway as separate Node
+# processes talking over NATS, against a real PostgreSQL. Waits until the portal answers, prints its URL and stops
+# every child on Ctrl-C / SIGTERM (or when one of them dies).
+#
+#   bash tools/scripts/distributed.sh            # or: npm run distributed
+#
+# Environment (all optional; every other variable of libs/platform/config is passed through unchanged):
+#   DATABASE_URL      postgres://postgres@127.0.0.1:5432/intranet   (the database is created when missing)
+#   NATS_URL          nats://127.0.0.1:4222                           (JetStream must be enabled: nats-server -js)
+#   JWT_SECRET        generated once into .data/distributed/jwt-secret
+#   PORT / HOST       3000 / 127.0.0.1 (the gateway's HTTP address)
+#   SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD   first-start superadmin (without them people-service logs a one-time link)
+#   SERVICE_REPLICAS  1; N > 1 starts N processes of each domain service (they share NATS queue groups)
+#   WEB_DIR           dist/web when that folder exists (the built shell and remotes)
+#   DATA_DIR          .data/distributed (mail outbox when SMTP_URL is unset)
+#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (90)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+
+log() { printf '[distributed] %s\n' "$*" >&2; }
+die() {
+  log "error: $*"
+  exit 1
+}
+
+# --- Node 24 ----------------------------------------------------------------------------------------------------
+if [[ -f tools/scripts/node-env.sh ]]; then
+  # shellcheck source=/dev/null
+  source tools/scripts/node-env.sh
+fi
+command -v node >/dev/null 2>&1 || die "node not found on PATH: Node 24 or newer is required"
+NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+if ! [[ "$NODE_MAJOR" =~ ^[0-9]+$ ]] || ((NODE_MAJOR < 24)); then
+  die "$(command -v node) is $(node --version 2>/dev/null || echo 'unknown'): Node 24 or newer is required (it runs the TypeScript sources directly)"
+fi
+
+# --- configuration ----------------------------------------------------------------------------------------------
+STATE_DIR="$ROOT/.data/distributed"
+mkdir -p "$STATE_DIR"
+
+export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/intranet}"
+export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
+SERVICES="clients people social kb"
+export PORT="${PORT:-3000}"
+export DATA_DIR="${DATA_DIR:-$STATE_DIR}"
+if [[ -z "${JWT_SECRET:-}" ]]; then
+  if [[ ! -s "$STATE_DIR/jwt-secret" ]]; then
+    (
+      umask 077
+      node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))' >"$STATE_DIR/jwt-secret"
+    )
+    log "generated a JWT secret in .data/distributed/jwt-secret"
+  fi
+  JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")"
+fi
+export JWT_SECRET
+if [[ -z "${WEB_DIR:-}" && -d "$ROOT/dist/web" ]]; then
+  export WEB_DIR="$ROOT/dist/web"
+fi
+REPLICAS="${SERVICE_REPLICAS:-1}"
+[[ "$REPLICAS" =~ ^[1-9][0-9]*$ ]] || die "SERVICE_REPLICAS must be a positive integer (got '$REPLICAS')"
+TIMEOUT="${STARTUP_TIMEOUT:-90}"
+[[ "$TIMEOUT" =~ ^[1-9][0-9]*$ ]] || die "STARTUP_TIMEOUT must be a positive integer (got '$TIMEOUT')"
+
+CHECK_HOST="${HOST:-127.0.0.1}"
+case "$CHECK_HOST" in 0.0.0.0 | :: | '[::]') CHECK_HOST=127.0.0.1 ;; esac
+[[ "$CHECK_HOST" == *:* && "$CHECK_HOST" != \[* ]] && CHECK_HOST="[$CHECK_HOST]"
+URL="http://$CHECK_HOST:$PORT"
+
+# The gateway must get the port: otherwise the readiness check below could be answered by another server.
+node -e '
+const s = require("node:net").createServer();
+s.once("error", (e) => { console.error(`[distributed] error: ${process.argv[2]}:${process.argv[1]} is not free (${e.code}); set PORT`); process.exit(1); });
+s.listen(Number(process.argv[1]), process.argv[2], () => s.close());
+' "$PORT" "${HOST:-127.0.0.1}" || exit 1
+
+# --- database ---------------------------------------------------------------------------------------------------
+# Creates the database when missing, and the `drizzle` schema that holds every domain's migrations table: each
+# service migrates under an advisory lock of its own schema, so two services starting together on an empty database
+# would both run `CREATE SCHEMA IF NOT EXISTS drizzle` and one of them fails with a duplicate key.
+node --input-type=module -e '
+import pg from "pg";
+const url = process.env.DATABASE_URL;
+const name = decodeURIComponent(new URL(url).pathname.slice(1));
+const where = new URL(url).host;
+const fail = (msg) => { console.error(`[distributed] error: ${msg}`); process.exit(1); };
+const open = async (u) => { const c = new pg.Client({ connectionString: u }); await c.connect(); return c; };
+let db;
+try {
+  db = await open(url);
+} catch (e) {
+  if (e.code !== "3D000") fail(`cannot connect to PostgreSQL at ${where}: ${e.message}`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  let admin;
+  try { admin = await open(adminUrl.toString()); } catch (e2) { fail(`cannot connect to PostgreSQL at ${where}: ${e2.message}`); }
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, "\"\"")}"`);
+    console.error(`[distributed] created database ${name}`);
+  } catch (e3) {
+    if (e3.code !== "42P04") fail(`cannot create database ${name}: ${e3.message}`);
+  } finally {
+    await admin.end();
+  }
+  db = await open(url);
+}
+try {
+  await db.query("CREATE SCHEMA IF NOT EXISTS drizzle");
+} catch (e) {
+  if (e.code !== "23505" && e.code !== "42P06") fail(`cannot prepare database ${name}: ${e.message}`);
+} finally {
+  await db.end();
+}
+'
+
+# --- processes --------------------------------------------------------------------------------------------------
+PIDS=()
+NAMES=()
+GATEWAY_PID=""
+
+# start NAME ENTRY: runs `node ENTRY` in the background, every output line prefixed with NAME.
+start() {
+  local name="$1" entry="$2"
+  node "$entry" > >(sed -u "s/^/[$name] /") 2> >(sed -u "s/^/[$name] /" >&2) &
+  PIDS+=("$!")
+  NAMES+=("$name")
+}
+
+alive() { kill -0 "$1" 2>/dev/null; }
+
+# stop_pids SECONDS PID...: SIGTERM, then SIGKILL whatever is still running after SECONDS.
+stop_pids() {
+  local secs="$1" p left i
+  shift
+  (($#)) || return 0
+  kill -TERM "$@" 2>/dev/null || true
+  for ((i = 0; i < secs * 10; i++)); do
+    left=0
+    for p in "$@"; do alive "$p" && left=1; done
+    ((left)) || return 0
+    sleep 0.1
+  done
+  for p in "$@"; do alive "$p" && kill -KILL "$p" 2>/dev/null; done
+  return 0
+}
+
+STOPPED=0
+cleanup() {
+  ((STOPPED)) && return 0
+  STOPPED=1
+  ((${#PIDS[@]})) || return 0
+  log "stopping ${#PIDS[@]} processes"
+  # The edge first (no new requests), then the services.
+  local services=() p
+  for p in "${PIDS[@]}"; do [[ "$p" != "$GATEWAY_PID" ]] && services+=("$p"); done
+  [[ -n "$GATEWAY_PID" ]] && stop_pids 5 "$GATEWAY_PID"
+  stop_pids 10 "${services[@]}"
+  wait 2>/dev/null || true
+}
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+trap 'cleanup' EXIT
+
+# dead_child: prints the name of the first child that is no longer running (empty when all run).
+dead_child() {
+  local i
+  for i in "${!PIDS[@]}"; do
+    if ! alive "${PIDS[$i]}"; then
+      echo "${NAMES[$i]}"
+      return 0
+    fi
+  done
+}
+
+http_ok() {
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsS -o /dev/null --max-time 2 "$1" 2>/dev/null
+  else
+    node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(2000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1"
+  fi
+}
+
+# people-service's first start creates the superadmin (check-then-insert): further replicas start only after it,
+# or each of them would create one.
+superadmin_ready() {
+  node --input-type=module -e '
+import pg from "pg";
+const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+try {
+  await c.connect();
+  const r = await c.query("SELECT 1 FROM people.users WHERE client_id IS NULL AND $1 = ANY(roles) LIMIT 1", ["superadmin"]);
+  process.exitCode = r.rowCount ? 0 : 1;
+} catch {
+  process.exitCode = 1;
+} finally {
+  await c.end().catch(() => undefined);
+}
+' 2>/dev/null
+}
+
+log "node $(node --version), database $(node -e 'const u = new URL(process.argv[1]); console.log(u.host + u.pathname)' "$DATABASE_URL"), NATS $NATS_URL, $REPLICAS replica(s) per service"
+suffix() { ((REPLICAS > 1)) && echo "-$1" || true; }
+# All processes share DATA_DIR, so without S3 the gateway (uploads) and the services (deletes) see one file store.
+for svc in $SERVICES; do start "$svc$(suffix 1)" "apps/$svc-service/src/main.ts"; done
+start gateway apps/gateway/src/main.ts
+GATEWAY_PID="${PIDS[-1]}"
+
+deadline=$((SECONDS + TIMEOUT))
+env_ok=0
+while :; do
+  dead="$(dead_child)"
+  [[ -n "$dead" ]] && die "$dead exited during start-up (see its output above)"
+  ((env_ok)) || { http_ok "$URL/api/env" && env_ok=1; }
+  ((env_ok)) && superadmin_ready && break
+  ((SECONDS < deadline)) || die "the portal did not become ready within ${TIMEOUT}s ($URL/api/env answering: $([[ $env_ok == 1 ]] && echo yes || echo no); people-service bootstrap done: no)"
+  sleep 0.5
+done
+
+if ((REPLICAS > 1)); then
+  for ((r = 2; r <= REPLICAS; r++)); do
+    for svc in $SERVICES; do start "$svc-$r" "apps/$svc-service/src/main.ts"; done
+  done
+  log "started $((REPLICAS - 1)) more replica(s) of each service"
+fi
+
+log "ready: $URL (stop with Ctrl-C)"
+echo "$URL"
+
+# Runs until a signal (traps above) or until any child exits; then stops the rest.
+set +e
+wait -n "${PIDS[@]}"
+code=$?
+set -e
+dead="$(dead_child)"
+log "${dead:-a process} exited (code $code); stopping the others"
+exit "$code"

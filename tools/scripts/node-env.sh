@@ -1,0 +1,13 @@
+# Sourced by the project scripts: puts Node 24 on PATH, installing it from the npm registry into .tools/node24
+# when the system Node is older (NestJS 12 is ESM-only; the code runs TypeScript by Node's type stripping).
+_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ "$(_major node)" -lt 24 ]; then
+  _local="$_root/.tools/node24/node_modules/.bin"
+  if [ ! -x "$_local/node" ] || [ "$(_major "$_local/node")" -lt 24 ]; then
+    echo "[setup] Node $(node --version 2>/dev/null || echo none) is older than 24: installing node@24 into .tools/node24" >&2
+    npm install --prefix "$_root/.tools/node24" --no-audit --no-fund --loglevel=error node@24 >&2
+  fi
+  export PATH="$_local:$PATH"
+fi
+export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false

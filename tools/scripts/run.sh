@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# One entry point behind `npm start`, `npm test` and `npm run distributed` (README "Getting started").
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source tools/scripts/node-env.sh
+
+# Installs dependencies when package-lock.json changed since the last install (or on a fresh clone).
+ensure_deps() {
+  local stamp=node_modules/.install-stamp hash
+  hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$hash" ]; then
+    echo "[setup] installing dependencies"
+    # `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries (rspack) out of the
+    # lock file, which `npm ci` then refuses; the lock still pins every version used here.
+    npm install --no-audit --no-fund --loglevel=error
+    echo "$hash" > "$stamp"
+  fi
+}
+
+# Builds the web (shell + remotes) into dist/web when sources are newer than the build.
+ensure_web() {
+  if [ ! -f dist/web/shell/index.html ] || [ -n "$(find apps/shell apps/admin-web libs/web libs/*/web libs/*/contract -newer dist/web/shell/index.html -type f 2>/dev/null | head -n 1)" ]; then
+    echo "[setup] building the web"
+    bash tools/scripts/build-web.sh
+  fi
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    echo "[setup] installing Debian's chromium for the browser specs"
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    fi
+  fi
+}
+
+cmd="${1:-start}"; shift || true
+case "$cmd" in
+  start)
+    ensure_deps
+    ensure_web
+    export WEB_DIR="${WEB_DIR:-dist/web}"
+    exec node apps/portal/src/main.ts "$@"
+    ;;
+  distributed)
+    ensure_deps
+    ensure_web
+    exec bash tools/scripts/distributed.sh "$@"
+    ;;
+  test)
+    ensure_deps
+    exec bash tools/scripts/test.sh "$@"
+    ;;
+  *)
+    echo "usage: run.sh start [--demo] | distributed | test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Every check CI holds a change to: lint (module boundaries), type-check, unit specs, integration specs in both
+# modes (embedded: PGlite + in-process bus; distributed: the machine's PostgreSQL and NATS), browser specs.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source tools/scripts/node-env.sh
+log=$(mktemp -d)
+failed_steps=()
+pass=0; fail=0
+
+step() { # step NAME COMMAND...
+  local name=$1; shift
+  echo; echo "==> $name"
+  local start=$SECONDS
+  if "$@" 2>&1 | tee "$log/$name.log"; then :; else failed_steps+=("$name"); fi
+  local p f
+  p=$(grep -E '^ℹ pass [0-9]+' "$log/$name.log" | awk '{s+=$3} END {print s+0}')
+  f=$(grep -E '^ℹ fail [0-9]+' "$log/$name.log" | awk '{s+=$3} END {print s+0}')
+  pass=$((pass + p)); fail=$((fail + f))
+  echo "<== $name: $((SECONDS - start)) s"
+}
+
+specs() { # specs GLOB... — node's test runner over TypeScript specs
+  node --test --test-force-exit --test-concurrency=2 --test-timeout=120000 "$@"
+}
+
+reachable() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+npx nx show projects >/dev/null   # computes the project graph the boundary rule reads
+step lint npx eslint --max-warnings=0 libs apps tools
+step typecheck npx tsc -p tsconfig.json --noEmit
+step unit specs 'libs/**/*.spec.ts' 'apps/**/*.spec.ts'
+step integration-embedded env -u DATABASE_URL -u NATS_URL bash -c "$(declare -f specs); specs 'libs/**/*.int-spec.ts' 'apps/**/*.int-spec.ts'"
+if reachable 127.0.0.1 5432 && reachable 127.0.0.1 4222; then
+  step integration-distributed env DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" NATS_URL="${TEST_NATS_URL:-nats://127.0.0.1:4222}" \
+    bash -c "$(declare -f specs); specs 'libs/**/*.int-spec.ts' 'apps/**/*.int-spec.ts'"
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL or NATS not reachable on 127.0.0.1 in CI"; failed_steps+=("services")
+fi
+if [ -z "${SKIP_BROWSER:-}" ]; then
+  step build-web bash tools/scripts/build-web.sh
+  step browser env -u DATABASE_URL -u NATS_URL bash -c "$(declare -f specs); specs 'apps/**/*.e2e-spec.ts'"
+fi
+
+echo
+echo "tests: $pass passed, $fail failed"
+if [ ${#failed_steps[@]} -gt 0 ]; then echo "failed steps: ${failed_steps[*]}"; exit 1; fi
