@@ -88,6 +88,8 @@ export class NatsBus implements Bus {
           await this.track(handler(m.json<BusEvent<T>>()).catch(() => undefined));
         }
       })();
+      // The promise resolves once the server has the SUB, so an event published right after is not missed.
+      await nc.flush();
       const close = async () => sub.unsubscribe();
       this.closers.push(close);
       return close;
@@ -155,7 +157,12 @@ export class NatsBus implements Bus {
       await new Promise<void>((resolve, reject) => {
         void this.server!.listen((err?: unknown) => (err ? reject(err) : resolve()));
       });
+      // ServerNats sends its SUBs without waiting: a round trip makes sure the server knows them before start()
+      // returns, or a request sent at once from another connection gets "no responders".
+      await this.server.unwrap<NatsConnection>().flush();
     }
+    // Same for the event subscriptions made on our own connection before start().
+    await nc.flush();
   }
 
   private async track(p: Promise<void>): Promise<void> {
