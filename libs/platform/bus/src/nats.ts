@@ -3,11 +3,20 @@ import { DomainError } from '@intranet/platform-errors';
 import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { v7 as uuidv7 } from 'uuid';
+import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
 import type { Bus, BusEvent, BusRequest, EventHandler, Handler, Reply, SubscribeOptions } from './types.ts';
 
-/** Largest reply a service sends over NATS (below the server's default 1 MB max_payload, with room for the envelope). */
-const MAX_REPLY_BYTES = 900 * 1024;
+/** Largest reply a service sends at all (larger ones are refused with 413 rather than held in memory). */
+const MAX_REPLY_BYTES = 64 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Whether a JSON string exceeds `limit` bytes in UTF-8 (cheap test first: a UTF-16 unit is at most 3 bytes). */
+function tooBig(json: string, limit: number): boolean {
+  return json.length * 3 > limit && Buffer.byteLength(json) > limit;
+}
 
 export interface NatsBusOptions {
   servers: string;
@@ -55,10 +64,18 @@ export class NatsBus implements Bus {
       // ClientNats' per-request reply subscription (measured ~7% cheaper per call).
       const nc = await this.connection();
       const pattern = this.prefix + subject;
-      const msg = await nc.request(pattern, JSON.stringify({ pattern, data: req, id: uuidv7() }), { timeout: ms });
-      const packet = msg.json<{ err?: unknown; response?: Reply }>();
+      const id = uuidv7();
+      let body = JSON.stringify({ pattern, data: req, id });
+      if (tooBig(body, inlineLimit(nc))) {
+        // Above max_payload (a large CSV import, say): the service fetches the request from us in chunks.
+        const ref = offerBlob(nc, this.prefix, encoder.encode(JSON.stringify(req)), ms);
+        body = JSON.stringify({ pattern, data: { [BLOB_KEY]: ref }, id });
+      }
+      const msg = await nc.request(pattern, body, { timeout: ms });
+      let packet = msg.json<{ err?: unknown; response?: Reply | { [BLOB_KEY]: BlobRef } }>();
+      if (isBlobRef(packet.response)) packet = JSON.parse(decoder.decode(await fetchBlob(nc, packet.response[BLOB_KEY], ms)));
       if (packet.err !== undefined || !packet.response) throw new Error(String(packet.err ?? 'empty reply'));
-      reply = packet.response;
+      reply = packet.response as Reply;
     } catch (err) {
       throw new DomainError('unavailable', `Service unavailable for ${subject}`, { details: { cause: (err as Error)?.name } });
     }
@@ -143,15 +160,39 @@ export class NatsBus implements Bus {
       }
     }
     if (this.pending.size) {
-      this.server = new ServerNats({ servers: this.opts.servers, queue: this.opts.queue });
+      const prefix = this.prefix;
+      const timeoutMs = this.opts.requestTimeoutMs ?? 15_000;
+      const serverConn = () => this.server!.unwrap<NatsConnection>();
+      this.server = new ServerNats({
+        servers: this.opts.servers,
+        queue: this.opts.queue,
+        // Nest's own serializer is JSON.stringify of the packet; this one also hands replies above max_payload
+        // over by claim check (NATS would drop them and the caller would time out).
+        serializer: {
+          serialize(packet: { id?: string; response?: unknown; isDisposed?: boolean }) {
+            const data = JSON.stringify(packet);
+            const nc = serverConn();
+            if (!tooBig(data, inlineLimit(nc))) return { data };
+            const bytes = encoder.encode(data);
+            if (bytes.length > MAX_REPLY_BYTES) {
+              const error = new DomainError('payload_too_large', 'The answer is too large; ask for less (paging or one level at a time)').toJSON();
+              return { data: JSON.stringify({ id: packet.id, isDisposed: true, response: { ok: false, error } satisfies Reply }) };
+            }
+            const ref = offerBlob(nc, prefix, bytes, timeoutMs);
+            return { data: JSON.stringify({ id: packet.id, isDisposed: packet.isDisposed, response: { [BLOB_KEY]: ref } }) };
+          },
+        },
+      });
       for (const [subject, handler] of this.pending) {
-        this.server.addHandler(this.prefix + subject, async (data: BusRequest) => {
-          const reply = await runHandler(handler, data);
-          // NATS drops messages over its max_payload (1 MB by default): answer at once rather than let the caller time out.
-          if (reply.ok && JSON.stringify(reply.result).length > MAX_REPLY_BYTES) {
-            return { ok: false, error: new DomainError('payload_too_large', 'The answer is too large; ask for less (paging or one level at a time)').toJSON() } satisfies Reply;
+        this.server.addHandler(this.prefix + subject, async (data: BusRequest | { [BLOB_KEY]: BlobRef }) => {
+          if (isBlobRef(data)) {
+            try {
+              data = JSON.parse(decoder.decode(await fetchBlob(serverConn(), data[BLOB_KEY], timeoutMs))) as BusRequest;
+            } catch {
+              return { ok: false, error: new DomainError('unavailable', 'The request could not be read; try again').toJSON() } satisfies Reply;
+            }
           }
-          return reply;
+          return runHandler(handler, data);
         });
       }
       await new Promise<void>((resolve, reject) => {
