@@ -80,7 +80,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', (err) => audit(`idle connection lost: ${err.message}`));
     const db = drizzle(pool) as unknown as Drizzle;
     await pool.query(BOOTSTRAP_SQL);
-    return makeDatabase('postgres', db, audit, {
+    const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
+    // BEGIN and the tenant settings in one simple-protocol round trip instead of two (every request pays it).
+    const transaction: TxRunner = async (setup, fn) => {
+      const base = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
+      const conn = await pool.connect();
+      const tx = new NodePgTransaction(base.dialect, new NodePgSession(conn, base.dialect, base.schema, base.options), base.schema);
+      let broken: Error | undefined;
+      try {
+        await conn.query(`BEGIN; SELECT ${setup(conn.escapeLiteral.bind(conn))}`);
+        try {
+          const result = await fn(tx as unknown as Tx);
+          await conn.query('COMMIT');
+          return result;
+        } catch (err) {
+          await conn.query('ROLLBACK').catch((e: Error) => (broken = e));
+          throw err;
+        }
+      } finally {
+        conn.release(broken);
+      }
+    };
+    return makeDatabase('postgres', db, audit, transaction, {
       async migrate(sets) {
         const conn = await pool.connect();
         try {
@@ -109,7 +130,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = opts.pglite ?? (opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create());
   const db = drizzle(client) as unknown as Drizzle;
   await client.exec(BOOTSTRAP_SQL);
-  return makeDatabase('pglite', db, audit, {
+  const transaction: TxRunner = (setup, fn) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SELECT ${setup(escapeLiteral)}`));
+      return fn(tx as Tx);
+    });
+  return makeDatabase('pglite', db, audit, transaction, {
     async migrate(sets) {
       for (const set of sets) {
         await migrate(db as never, { migrationsFolder: set.folder, migrationsSchema: 'drizzle', migrationsTable: `${set.schema}_migrations` });
@@ -124,27 +150,34 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   });
 }
 
+/** Runs `fn` in a transaction whose first statement is `SELECT <setup(quote)>`; `quote` makes a SQL literal. */
+type TxRunner = <T>(setup: (quote: (v: string) => string) => string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** PostgreSQL string literal (standard_conforming_strings on, as in every supported version). */
+function escapeLiteral(v: string): string {
+  if (v.includes('\0')) throw new Error('NUL in a SQL literal');
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
 function makeDatabase(
   kind: Database['kind'],
   db: Drizzle,
   audit: (reason: string) => void,
+  transaction: TxRunner,
   ops: Pick<Database, 'migrate' | 'exec' | 'close'>,
 ): Database {
   return {
     kind,
     drizzle: db,
     inTenant(ctx, fn) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.client_id', ${ctx.clientId ?? ''}, true), set_config('app.user_id', ${ctx.userId ?? ''}, true)`);
-        return fn(tx as Tx);
-      });
+      return transaction(
+        (q) => `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(ctx.clientId ?? '')}, true), set_config('app.user_id', ${q(ctx.userId ?? '')}, true)`,
+        fn,
+      );
     },
     asSystem(reason, fn) {
       audit(reason);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.bypass_rls', 'on', true)`);
-        return fn(tx as Tx);
-      });
+      return transaction((q) => `set_config('role', ${q(APP_ROLE)}, true), set_config('app.bypass_rls', 'on', true)`, fn);
     },
     ...ops,
   };
