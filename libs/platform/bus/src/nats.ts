@@ -119,7 +119,7 @@ export class NatsBus implements Bus {
       await jsm.consumers.add(this.stream, {
         durable_name: name,
         ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.New,
+        deliver_policy: opts.replay ? DeliverPolicy.All : DeliverPolicy.New,
         filter_subject: full,
         max_deliver: 10,
         ack_wait: 30_000_000_000,

@@ -46,6 +46,12 @@ export type EventHandler<T = unknown> = (evt: BusEvent<T>) => Promise<void>;
 export interface SubscribeOptions {
   /** A durable consumer name: events are kept while the consumer is away and redelivered until handled. */
   durable?: string;
+  /**
+   * With `durable`: when the consumer is created for the first time, start from the oldest event the stream
+   * still keeps (7 days) instead of the next new one. For projections, so a service deployed after its source
+   * still learns what happened before it first started; never for side effects such as sending mail.
+   */
+  replay?: boolean;
 }
 
 /**
