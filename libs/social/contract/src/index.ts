@@ -1,5 +1,8 @@
 import { access, defineRoute, FILE_LIMITS, formatBytes, Id, IsoDate, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
 
+/** Largest comment attachment in bytes: 20 MB, as POST api/upload?kind=comment allows (§9 post file limit). */
+export const COMMENT_FILE_LIMIT = FILE_LIMITS.post;
+
 /** §5 Posts and §8 texts (server and web say the same thing). */
 export const SOCIAL_TEXT = {
   required: V.required,
@@ -7,6 +10,8 @@ export const SOCIAL_TEXT = {
   thanksOnePerson: 'A thank-you post must mention exactly one person',
   filesAbove: (size: string) => `Files above ${size} cannot be attached`,
   postFileTooBig: `Files above ${formatBytes(FILE_LIMITS.post)} cannot be attached`,
+  /** Comment attachments share the post limit (the gateway caps upload kind `comment` at 20 MB). */
+  commentFileTooBig: `Files above ${formatBytes(COMMENT_FILE_LIMIT)} cannot be attached`,
   anyFileTooBig: `Files above ${formatBytes(FILE_LIMITS.any)} cannot be attached`,
   fileNotFound: 'The file was not found or was deleted',
   foreignFile: 'The file was not found or was deleted',
@@ -15,6 +20,7 @@ export const SOCIAL_TEXT = {
   selectWorkspace: 'Select a workspace first',
   cannotFollowSelf: 'You cannot follow yourself',
   groupNotFound: 'The requested resource was not found',
+  likeTypeMismatch: (target: 'comment' | 'answer') => `like_type must be '${target}' for this target`,
 } as const;
 
 /** §9: feed page size and the thank-you minimum. */
@@ -47,6 +53,7 @@ export const attachmentInput = z.object({
   thumbKey: z.string().max(500).nullable().optional(),
 });
 export type AttachmentInput = z.infer<typeof attachmentInput>;
+
 
 /** An attachment as the API returns it: signed URLs (§7 Upload: file (src), thumb, url, fileName). */
 export const attachmentSchema = z.object({
@@ -134,7 +141,8 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
 export const fullPostSchema = feedPostSchema.extend({
   comments: z.array(commentSchema),
   likes: z.array(z.object({ _id: z.string(), created: z.string(), author: authorSchema })),
-  views: z.array(z.object({ user: z.string(), time: z.string(), where: z.string().nullable() })),
+  /** §3 views {user, time}; `author` is the viewer's name and avatar for the "viewed by" list. */
+  views: z.array(z.object({ user: z.string(), time: z.string(), where: z.string().nullable(), author: authorSchema })),
 });
 export type FullPost = z.infer<typeof fullPostSchema>;
 
@@ -150,6 +158,10 @@ export const feedPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** A user feed page also tells whether the caller follows that user and how many follow them (§7 Follow state). */
+export const userFeedPageSchema = feedPageSchema.extend({ following: z.boolean(), followers: z.number() });
+export type UserFeedPage = z.infer<typeof userFeedPageSchema>;
 
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -219,8 +231,9 @@ export const socialRoutes = {
     access: access.authenticated, params: pageParams.extend({ clientId: Id }), query: pageQuery.omit({ page: true }), result: feedPageSchema,
   }),
   userFeed: defineRoute({
-    method: 'GET', path: '/api/post/user_feed/{userId}/{page}', subject: 'social.post.userFeed', summary: "A user's feed: their posts and posts on their wall", spec: '§7 Posts',
-    access: access.authenticated, params: pageParams.extend({ userId: Id }), query: pageQuery.omit({ page: true }), result: feedPageSchema,
+    method: 'GET', path: '/api/post/user_feed/{userId}/{page}', subject: 'social.post.userFeed',
+    summary: "A user's feed: their posts and posts on their wall, whether the caller follows them and their follower count", spec: '§7 Posts, §7 Follow',
+    access: access.authenticated, params: pageParams.extend({ userId: Id }), query: pageQuery.omit({ page: true }), result: userFeedPageSchema,
   }),
   allView: defineRoute({
     method: 'PUT', path: '/api/post/all/view', subject: 'social.post.allView', summary: 'Register views of many posts (given ids, else the newest page of the news feed)', spec: '§7 Posts, §4 Posts',
@@ -343,3 +356,4 @@ export type PostDeletedEvent = { _id: string; type: string; parent: { type: stri
 export type CommentEvent = { comment: Comment; post_id: string; comments_count: number };
 export type LikeChangedEvent = z.infer<typeof likeResult> & { user_id: string };
 export type ViewChangedEvent = { user_id: string; posts: { _id: string; views_count: number }[] };
+export type FollowChangedEvent = { follower_id: string; user_id: string; following: boolean; followers: number };

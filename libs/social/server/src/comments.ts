@@ -1,6 +1,5 @@
-import { SOCIAL_TEXT, socialEvents, type CommentEvent, type socialRoutes } from '@intranet/social-contract';
+import { COMMENT_FILE_LIMIT, SOCIAL_TEXT, socialEvents, type CommentEvent, type socialRoutes } from '@intranet/social-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
-import { FILE_LIMITS } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { isAdmin, toComment } from './mapping.ts';
@@ -27,14 +26,15 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
     /**
      * §7 POST api/comment {parent_type, parent_id, message, attachment?}: comments a post, or answers a comment (an
      * answer to an answer joins the same thread). Errors: 404 for an unknown or foreign parent; 'Field is required';
-     * file errors as for posts (any file up to 250 MB).
+     * file errors as for posts: a comment file is at most 20 MB ('Files above 20 MB cannot be attached', 413), the
+     * same cap POST api/upload?kind=comment applies.
      */
     commentCreate: async ({ body }, ctx) => {
       const clientId = kit.clientOf(ctx);
       const userId = kit.userOf(ctx);
       const message = prepare(body.message);
       await kit.ensureAuthors(ctx, [userId], { field: 'author', strict: false });
-      const [file] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], FILE_LIMITS.any, 'attachment') : [];
+      const [file] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], COMMENT_FILE_LIMIT, 'attachment') : [];
       const out = await db.inTenant(ctx, async (tx) => {
         let postId = body.parent_id;
         let parentCommentId: string | null = null;
@@ -59,7 +59,10 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
       return comment;
     },
 
-    /** §7 PUT api/comment/{id} {message?, attachment?}: the author or an admin edits; a replaced file is deleted. Errors: 404, 403. */
+    /**
+     * §7 PUT api/comment/{id} {message?, attachment?}: the author or an admin edits; a replaced file is deleted.
+     * Errors: 404, 403; file errors as for create (20 MB).
+     */
     commentUpdate: async ({ params, body }, ctx) => {
       const clientId = kit.clientOf(ctx);
       const cur = await db.inTenant(ctx, (tx) => commentsRepository.byId(tx, params.id));
@@ -69,7 +72,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
       let attachment: StoredFile | null = cur.attachment;
       let added: StoredFile | undefined;
       if (body.attachment !== undefined && body.attachment?.key !== cur.attachment?.key) {
-        [added] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], FILE_LIMITS.any, 'attachment') : [];
+        [added] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], COMMENT_FILE_LIMIT, 'attachment') : [];
         attachment = added ?? null;
       }
       const out = await db.inTenant(ctx, async (tx) => {

@@ -14,7 +14,7 @@ import { FILE_LIMITS } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { commentTree, isAdmin, toAuthor, toFeedPost } from './mapping.ts';
-import { commentsRepository, feedWhere, filesRepository, likesRepository, postsRepository, viewsRepository, type FileRow } from './repository.ts';
+import { commentsRepository, feedWhere, filesRepository, followsRepository, likesRepository, postsRepository, viewsRepository, type FileRow } from './repository.ts';
 import type { PostRow, StoredFile } from './schema.ts';
 import { emptyPage, unique, type Kit } from './support.ts';
 import { cleanMessage, mentionsIn, plainText } from './text.ts';
@@ -81,8 +81,15 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       return kit.pageOf(ctx, feedWhere.wall, { ...query, page: params.page });
     },
 
-    /** §7 GET api/post/user_feed/{userId}/{page}: a user's posts and the posts on their wall. */
-    userFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.userFeed(c, params.userId), { ...query, page: params.page }),
+    /**
+     * §7 GET api/post/user_feed/{userId}/{page}: a user's posts and the posts on their wall, plus the follow state of
+     * the profile: `following` (the caller follows {userId}) and `followers` (how many follow {userId}).
+     */
+    userFeed: async ({ params, query }, ctx) => {
+      const page = await kit.pageOf(ctx, (c) => feedWhere.userFeed(c, params.userId), { ...query, page: params.page });
+      const state = await db.inTenant(ctx, (tx) => followsRepository.state(tx, ctx.userId, params.userId));
+      return { ...page, ...state };
+    },
 
     /** §7 GET /api/post/client/{id}: the client's wall, paged by `page` in the query. Errors: 404 for another client. */
     clientFeed: async ({ params, query }, ctx) => {
@@ -120,7 +127,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
     /** §7 GET api/post (query): posts by author, type, parent, mention or text. */
     query: async ({ query }, ctx) => kit.pageOf(ctx, (c) => postsRepository.queryWhere(c, query), query),
 
-    /** §7 GET api/post/{id}: one post with its comments (answers nested), likes and views. Errors: 404. */
+    /** §7 GET api/post/{id}: one post with its comments (answers nested), likes and views (with the viewer's name). Errors: 404. */
     get: async ({ params }, ctx) => {
       const out = await db.inTenant(ctx, async (tx) => {
         const row = await postsRepository.feedItem(tx, ctx.userId, params.id);
@@ -136,7 +143,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         ...toFeedPost(out.row, sign),
         comments: commentTree(out.comments, sign),
         likes: out.likes.map((l) => ({ _id: l.id, created: l.createdAt.toISOString(), author: toAuthor(l.userId, l.author) })),
-        views: out.views.map((v) => ({ user: v.userId, time: v.createdAt.toISOString(), where: v.where })),
+        views: out.views.map((v) => ({ user: v.userId, time: v.createdAt.toISOString(), where: v.where, author: toAuthor(v.userId, v.author) })),
       };
     },
 
@@ -262,7 +269,8 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
 
     /**
      * §7 POST api/post/like {like_type, post_id | comment_id | answer_id | id}: toggles the caller's like of a post,
-     * comment or answer; it never counts twice. Errors: 404 for an unknown or foreign target.
+     * comment or answer; it never counts twice. Errors: 404 for an unknown or foreign target; 400 on `like_type` when
+     * it does not match the target (`comment` for an answer or `answer` for a comment).
      */
     like: async ({ body }, ctx) => {
       const clientId = kit.clientOf(ctx);
@@ -278,6 +286,9 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         } else {
           const c = await commentsRepository.byId(tx, targetId);
           if (!c) throw Errors.notFound();
+          // §4 Posts: the like goes to a comment or an answer by like_type, so it must name what the target is.
+          const actual = c.parentCommentId ? 'answer' : 'comment';
+          if (body.like_type !== actual) throw Errors.field('like_type', SOCIAL_TEXT.likeTypeMismatch(actual));
           postId = c.postId;
           commentId = c.id;
         }

@@ -168,9 +168,14 @@ export const postsRepository = {
       .orderBy(asc(likes.createdAt));
   },
 
-  /** Viewers of a post (§3 views: {user, time}). */
+  /** Viewers of a post (§3 views: {user, time}) with their names and avatars, oldest first. */
   viewsOf(tx: Tx, postId: string) {
-    return tx.select().from(views).where(eq(views.postId, postId)).orderBy(asc(views.createdAt));
+    return tx
+      .select({ userId: views.userId, createdAt: views.createdAt, where: views.where, author: authorFields })
+      .from(views)
+      .leftJoin(authors, eq(authors.id, views.userId))
+      .where(eq(views.postId, postId))
+      .orderBy(asc(views.createdAt));
   },
 };
 
@@ -311,6 +316,17 @@ export const followsRepository = {
   },
   async remove(tx: Tx, followerId: string, userId: string): Promise<void> {
     await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.userId, userId)));
+  },
+  /** Whether `me` follows `userId` and how many follow `userId`. */
+  async state(tx: Tx, me: string | null, userId: string): Promise<{ following: boolean; followers: number }> {
+    const [r] = await tx
+      .select({
+        followers: sql<number>`count(*)::int`,
+        following: sql<boolean>`coalesce(bool_or(${follows.followerId} = ${me}::uuid), false)`,
+      })
+      .from(follows)
+      .where(eq(follows.userId, userId));
+    return { following: Boolean(r?.following), followers: r?.followers ?? 0 };
   },
   async followers(tx: Tx, userId: string): Promise<number> {
     const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(follows).where(eq(follows.userId, userId));

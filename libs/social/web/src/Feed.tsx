@@ -1,19 +1,31 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { FeedPage } from '@intranet/social-contract';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Loader } from '@intranet/web-ui';
 import { PostCard } from './PostCard.tsx';
+import { useFeedViews } from './views.ts';
 
-/** A feed of posts with loading, empty and error states and a "more" button (20 a page). */
-export function Feed({ q, testId }: { q: UseInfiniteQueryResult<InfiniteData<FeedPage>>; testId: string }) {
+/**
+ * A feed of posts with loading, empty and error states and a "more" button (20 a page). Posts of others that scroll
+ * into view are registered as viewed (`where`: which feed), in batches.
+ */
+export function Feed({ q, testId, where = 'feed' }: { q: UseInfiniteQueryResult<InfiniteData<FeedPage>>; testId: string; where?: string }) {
   const { t } = useTranslation('wall');
+  const { uid } = useSession();
+  const track = useFeedViews(where);
   if (q.isPending) return <Loader testId={`${testId}-loading`} />;
   if (q.isError) return <ErrorState title={t('loadError')} message={q.error.message} onRetry={() => void q.refetch()} testId={`${testId}-error`} />;
   const posts = q.data.pages.flatMap((p) => p.posts);
   if (posts.length === 0) return <EmptyState title={t('empty')} testId={`${testId}-empty`} />;
   return (
     <div className="wall-feed" data-testid={testId} data-count={posts.length}>
-      {posts.map((p) => <PostCard key={p._id} post={p} />)}
+      {posts.map((p) => (
+        // One's own posts are not counted as viewed by their author.
+        <div key={p._id} data-post-id={p._id} ref={!p.viewed && p.author._id !== uid ? track : undefined}>
+          <PostCard post={p} />
+        </div>
+      ))}
       {q.hasNextPage ? (
         <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid={`${testId}-more`}>{t('more')}</Button>
       ) : null}

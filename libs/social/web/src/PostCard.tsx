@@ -1,39 +1,102 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Comment, FeedPost } from '@intranet/social-contract';
+import type { UploadedFile } from '@intranet/files-contract';
+import { COMMENT_FILE_LIMIT, type Comment, type FeedPost } from '@intranet/social-contract';
 import { isApiError } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, ErrorState, Loader, TextArea } from '@intranet/web-ui';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
 import { Attachments, Avatar, formatDate } from './common.tsx';
-import { useAddComment, useDeleteComment, useDeletePost, useLike, usePost } from './queries.ts';
+import { useAddComment, useDeleteComment, useDeletePost, useLike, usePost, useUpdateComment, useUpdatePost } from './queries.ts';
+import { toHtml, toText, type Person } from './text.ts';
+import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
+
+/** The first field error of an API error, else its message. */
+const errorText = (e: unknown) => (isApiError(e) ? (Object.values(e.fieldErrors())[0] ?? e.message) : String(e));
 
 /** The message HTML as the service stored it (sanitised server-side, §4 Posts). */
 function Message({ html, testId }: { html: string; testId: string }) {
   return <div className="wall-message" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** A comment form (comment on a post or answer to a comment); shows the server's field error. */
+/**
+ * A comment form (comment on a post or answer to a comment) with one optional file, uploaded before saving (§7
+ * Upload, kind `comment`, at most 20 MB) with a progress bar; shows the server's field error.
+ */
 function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { postId: string; parentType: 'post' | 'comment'; parentId: string; placeholder: string; onDone?: () => void }) {
   const { t } = useTranslation('wall');
   const [text, setText] = useState('');
+  const [file, setFile] = useState<UploadedFile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const add = useAddComment(postId);
+  const up = useUpload('comment', COMMENT_FILE_LIMIT);
   const tid = parentType === 'post' ? `comment-input-${postId}` : `answer-input-${parentId}`;
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const list = [...(e.target.files ?? [])].slice(0, 1);
+    e.target.value = '';
+    setFileError(null);
+    try {
+      const [stored] = await up.start(list);
+      if (stored) setFile(stored);
+    } catch (err) {
+      setFileError(err instanceof Error ? err.message : String(err));
+    }
+  };
   const submit = () => {
     setError(null);
     add.mutate(
-      { parent_type: parentType, parent_id: parentId, message: text },
+      { parent_type: parentType, parent_id: parentId, message: text, attachment: file ? attachmentOf(file) : null },
       {
-        onSuccess: () => { setText(''); onDone?.(); },
-        onError: (e) => setError(isApiError(e) ? (Object.values(e.fieldErrors())[0] ?? e.message) : String(e)),
+        onSuccess: () => { setText(''); setFile(null); onDone?.(); },
+        onError: (e) => setError(errorText(e)),
       },
     );
   };
   return (
-    <div className="wall-inline">
-      <TextArea label={<span className="ui-visually-hidden">{placeholder}</span>} placeholder={placeholder} rows={1} value={text} onChange={(e) => setText(e.target.value)} error={error} data-testid={tid} id={tid} />
-      <Button size="small" onClick={submit} loading={add.isPending} disabled={!text.trim()} data-testid={`${tid}-send`}>{t('post.send')}</Button>
+    <div>
+      <div className="wall-inline">
+        <TextArea label={<span className="ui-visually-hidden">{placeholder}</span>} placeholder={placeholder} rows={1} value={text} onChange={(e) => setText(e.target.value)} error={error} data-testid={tid} id={tid} />
+        <label className="ui-btn ui-btn--small ui-btn--ghost" title={t('post.attach')}>
+          📎<span className="ui-visually-hidden">{t('post.attach')}</span>
+          <input type="file" hidden onChange={(e) => void onFile(e)} data-testid={`${tid}-file`} disabled={up.uploading} />
+        </label>
+        <Button size="small" onClick={submit} loading={add.isPending} disabled={!text.trim() || up.uploading} data-testid={`${tid}-send`}>{t('post.send')}</Button>
+      </div>
+      {file ? (
+        <div className="wall-chips wall-muted" data-testid={`${tid}-attached`}>
+          📎 {file.fileName} <Button size="tiny" variant="ghost" onClick={() => setFile(null)} data-testid={`${tid}-file-remove`}>{t('form.remove')}</Button>
+        </div>
+      ) : null}
+      <UploadProgress progress={up.progress} uploading={up.uploading} testId={`${tid}-progress`} />
+      {fileError ? <Alert testId={`${tid}-file-error`}>{fileError}</Alert> : null}
+    </div>
+  );
+}
+
+/**
+ * Inline editor of a post's or comment's text (author or admin): the stored HTML is shown as text; mentions of
+ * `people` stay profile links. `save` gets the new HTML; its field error is shown under the text.
+ */
+function TextEditor({ html, people, testId, saving, save, onCancel }: { html: string; people: Person[]; testId: string; saving: boolean; save: (html: string) => Promise<unknown>; onCancel: () => void }) {
+  const { t } = useTranslation('wall');
+  const [text, setText] = useState(() => toText(html));
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    try {
+      await save(toHtml(text, people));
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <div data-testid={testId}>
+      <TextArea label={<span className="ui-visually-hidden">{t('post.edit')}</span>} rows={3} value={text} onChange={(e) => setText(e.target.value)} error={error} data-testid={`${testId}-text`} id={`${testId}-text`} />
+      <div className="wall-row">
+        <Button size="small" onClick={() => void submit()} loading={saving} data-testid={`${testId}-save`}>{t('post.save')}</Button>
+        <Button size="small" variant="ghost" onClick={onCancel} data-testid={`${testId}-cancel`}>{t('post.cancel')}</Button>
+      </div>
     </div>
   );
 }
@@ -43,22 +106,31 @@ function CommentItem({ c, postId, answer }: { c: Comment; postId: string; answer
   const { uid, isAdmin } = useSession();
   const like = useLike();
   const del = useDeleteComment(postId);
+  const edit = useUpdateComment(postId);
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const mine = c.author._id === uid || isAdmin;
   return (
     <div data-testid={`comment-${c._id}`}>
       <div className="wall-comment">
         <Avatar id={c.author._id} name={c.author.fullName} src={c.author.avatar} size="small" />
         <div className="wall-comment__body">
           <div><span className="wall-name">{c.author.fullName}</span> <span className="wall-muted">{formatDate(c.created, i18n.language)}</span></div>
-          <Message html={c.message} testId={`comment-text-${c._id}`} />
+          {editing ? (
+            <TextEditor html={c.message} people={[]} testId={`comment-edit-${c._id}`} saving={edit.isPending} onCancel={() => setEditing(false)}
+              save={async (message) => { await edit.mutateAsync({ id: c._id, message }); setEditing(false); }} />
+          ) : <Message html={c.message} testId={`comment-text-${c._id}`} />}
           {c.attachment ? <Attachments items={[c.attachment]} testId={`comment-${c._id}`} /> : null}
           <div className="wall-row">
             <Button size="tiny" variant="ghost" className="wall-like" aria-pressed={c.liked} onClick={() => like.mutate({ like_type: answer ? 'answer' : 'comment', id: c._id })} data-testid={`comment-like-${c._id}`}>
               ♥ <span data-testid={`comment-likes-${c._id}`}>{c.likes_count}</span>
             </Button>
             {!answer ? <Button size="tiny" variant="ghost" onClick={() => setReplying((r) => !r)} data-testid={`comment-reply-${c._id}`}>{t('post.reply')}</Button> : null}
-            {c.author._id === uid || isAdmin ? <Button size="tiny" variant="ghost" onClick={() => del.mutate(c._id)} data-testid={`comment-delete-${c._id}`}>{t('post.delete')}</Button> : null}
+            {mine && !editing ? <Button size="tiny" variant="ghost" onClick={() => setEditing(true)} data-testid={`comment-edit-open-${c._id}`}>{t('post.edit')}</Button> : null}
+            {mine ? <Button size="tiny" variant="ghost" onClick={() => setConfirm(true)} data-testid={`comment-delete-${c._id}`}>{t('post.delete')}</Button> : null}
           </div>
+          <ConfirmDialog open={confirm} message={t('post.deleteCommentConfirm')} onCancel={() => setConfirm(false)} onConfirm={async () => { await del.mutateAsync(c._id); setConfirm(false); }} />
         </div>
       </div>
       {c.answers.length || replying ? (
@@ -85,14 +157,45 @@ export function Comments({ postId }: { postId: string }) {
   );
 }
 
+/** "Viewed by": who viewed a post and when (GET api/post/{id} views with names and avatars). */
+function Viewers({ postId, count, onClose }: { postId: string; count: number; onClose: () => void }) {
+  const { t, i18n } = useTranslation('wall');
+  const q = usePost(postId);
+  return (
+    <Modal open title={t('post.viewers', { count: q.data?.views_count ?? count })} onClose={onClose} testId={`viewers-${postId}`}>
+      {q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.views.length === 0 ? (
+        <EmptyState title={t('post.noViewers')} testId={`viewers-${postId}-empty`} />
+      ) : (
+        <ul className="wall-viewers">
+          {q.data.views.map((v) => (
+            <li key={v.user} className="wall-row" data-testid={`viewer-${v.user}`}>
+              <Avatar id={v.user} name={v.author.fullName} src={v.author.avatar} size="small" />
+              <span>
+                <Link className="wall-name" to={`/profile/${v.user}`}>{v.author.fullName || '—'}</Link>
+                {v.author.position ? <span className="wall-muted"> · {v.author.position}</span> : null}
+                <br />
+                <span className="wall-muted">{formatDate(v.time, i18n.language)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
 /** One post of a feed: author, thanks line, message, attachments, likes, comments, views. */
 export function PostCard({ post, expanded }: { post: FeedPost; expanded?: boolean }) {
   const { t, i18n } = useTranslation('wall');
   const { uid, isAdmin } = useSession();
   const like = useLike();
   const del = useDeletePost();
+  const edit = useUpdatePost();
   const [showComments, setShowComments] = useState(!!expanded);
   const [confirm, setConfirm] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [viewers, setViewers] = useState(false);
+  const mine = post.author._id === uid || isAdmin;
   const thanked = post.type === 'thanks' ? post.mentioned[0] : undefined;
   return (
     <article className="wall-card" data-testid={`post-${post._id}`} data-type={post.type}>
@@ -108,7 +211,10 @@ export function PostCard({ post, expanded }: { post: FeedPost; expanded?: boolea
           🙏 {t('post.thanksTo')} → <a href={`/profile/${thanked._id}`} target="_blank" rel="noopener">{thanked.fullName}</a>
         </div>
       ) : null}
-      <Message html={post.message} testId={`post-text-${post._id}`} />
+      {editing ? (
+        <TextEditor html={post.message} people={post.mentioned.map((m) => ({ id: m._id, name: m.fullName }))} testId={`post-edit-${post._id}`} saving={edit.isPending}
+          onCancel={() => setEditing(false)} save={async (message) => { await edit.mutateAsync({ id: post._id, message }); setEditing(false); }} />
+      ) : <Message html={post.message} testId={`post-text-${post._id}`} />}
       <Attachments items={post.attachments} testId={`post-${post._id}`} />
       <div className="wall-actions">
         <Button size="small" variant="ghost" className="wall-like" aria-pressed={post.liked} onClick={() => like.mutate({ like_type: 'post', id: post._id })} data-testid={`post-like-${post._id}`}>
@@ -117,12 +223,16 @@ export function PostCard({ post, expanded }: { post: FeedPost; expanded?: boolea
         <Button size="small" variant="ghost" onClick={() => setShowComments((s) => !s)} data-testid={`post-comments-toggle-${post._id}`}>
           💬 {t('post.comments')} <span data-testid={`post-comments-${post._id}`}>{post.comments_count}</span>
         </Button>
-        <span className="wall-muted" title={t('post.views')}>👁 <span data-testid={`post-views-${post._id}`}>{post.views_count}</span></span>
+        <Button size="small" variant="ghost" title={t('post.views')} aria-haspopup="dialog" onClick={() => setViewers(true)} data-testid={`post-viewers-${post._id}`}>
+          👁 <span data-testid={`post-views-${post._id}`}>{post.views_count}</span>
+        </Button>
         <span className="ui-toolbar__spacer" style={{ flex: 1 }} />
-        {post.author._id === uid || isAdmin ? (
+        {mine && !editing ? <Button size="small" variant="ghost" onClick={() => setEditing(true)} data-testid={`post-edit-open-${post._id}`}>{t('post.edit')}</Button> : null}
+        {mine ? (
           <Button size="small" variant="ghost" onClick={() => setConfirm(true)} data-testid={`post-delete-${post._id}`}>{t('post.delete')}</Button>
         ) : null}
       </div>
+      {viewers ? <Viewers postId={post._id} count={post.views_count} onClose={() => setViewers(false)} /> : null}
       {showComments ? <Comments postId={post._id} /> : null}
       <ConfirmDialog open={confirm} message={t('post.deleteConfirm')} onCancel={() => setConfirm(false)} onConfirm={async () => { await del.mutateAsync(post._id); setConfirm(false); }} />
     </article>

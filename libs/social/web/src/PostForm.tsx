@@ -1,32 +1,15 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
+import type { UploadedFile } from '@intranet/files-contract';
 import { FILE_LIMITS } from '@intranet/platform-contracts';
-import { MAX_ATTACHMENTS, SOCIAL_TEXT, socialRoutes } from '@intranet/social-contract';
-import { call, isApiError, upload } from '@intranet/web-api';
+import { MAX_ATTACHMENTS, socialRoutes } from '@intranet/social-contract';
+import { call, isApiError } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
-import { Alert, Button, Input, ProgressBar, TextArea, useNotifier } from '@intranet/web-ui';
+import { Alert, Button, Input, TextArea, useNotifier } from '@intranet/web-ui';
 import { prependPost, usePeople } from './queries.ts';
-
-type Person = { id: string; name: string };
-
-/** §7 Upload: the progress bar hides 1.5 s after the upload finished. */
-const PROGRESS_HIDE_MS = 1500;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Plain text → message HTML: escaped, mentions as profile links, line breaks kept. */
-function toHtml(text: string, mentions: Person[]): string {
-  let html = escapeHtml(text.trim());
-  for (const m of mentions) {
-    const name = escapeHtml(`@${m.name}`);
-    html = html.split(name).join(`<a href="/profile/${m.id}">${name}</a>`);
-  }
-  return html.replace(/\n/g, '<br>');
-}
+import { escapeHtml, toHtml, type Person } from './text.ts';
+import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
 
 /** People suggestions from the address book after 2 typed characters. */
 function Suggestions({ query, onPick, testId }: { query: string; onPick: (p: Person) => void; testId: string }) {
@@ -64,12 +47,9 @@ export function PostForm() {
   const [to, setTo] = useState<Person | null>(null);
   const [toQuery, setToQuery] = useState('');
   const [files, setFiles] = useState<UploadedFile[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const up = useUpload('post', FILE_LIMITS.post);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (hideTimer.current) clearTimeout(hideTimer.current); }, []);
 
   const onText = (e: ChangeEvent<HTMLTextAreaElement>) => {
     setText(e.target.value);
@@ -92,27 +72,12 @@ export function PostForm() {
     const list = [...(e.target.files ?? [])];
     e.target.value = '';
     setErrors((x) => ({ ...x, attachments: '' }));
-    const tooBig = list.find((f) => f.size > FILE_LIMITS.post);
-    if (tooBig) {
-      setErrors((x) => ({ ...x, attachments: SOCIAL_TEXT.postFileTooBig }));
-      return;
-    }
-    if (list.length === 0) return;
     if (files.length + list.length > MAX_ATTACHMENTS) return;
-    const form = new FormData();
-    for (const f of list) form.append('file', f, f.name);
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-    setUploading(true);
-    setProgress(0);
     try {
-      const r = await upload(fileRoutes.upload, form, (p) => setProgress(p.percent), { query: { kind: 'post' }, silent: true });
-      setFiles((x) => [...x, ...r.results]);
-      setProgress(100);
+      const stored = await up.start(list);
+      setFiles((x) => [...x, ...stored]);
     } catch (err) {
-      setErrors((x) => ({ ...x, attachments: isApiError(err) ? (Object.values(err.fieldErrors())[0] ?? err.message) : String(err) }));
-    } finally {
-      setUploading(false);
-      hideTimer.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
+      setErrors((x) => ({ ...x, attachments: err instanceof Error ? err.message : String(err) }));
     }
   };
 
@@ -125,7 +90,7 @@ export function PostForm() {
           message: mode === 'thanks' ? escapeHtml(text.trim()).replace(/\n/g, '<br>') : toHtml(text, ments),
           parent: { type: 'company' },
           mentions: ments.map((m) => m.id),
-          attachments: files.map((f) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: f.size, thumbKey: f.thumbKey })),
+          attachments: files.map(attachmentOf),
         },
         silent: true,
       });
@@ -199,9 +164,7 @@ export function PostForm() {
           ))}
         </ul>
       ) : null}
-      {progress !== null ? (
-        <ProgressBar value={progress} label={uploading ? t('form.uploading', { percent: progress }) : t('form.uploaded')} testId="upload-progress" />
-      ) : null}
+      <UploadProgress progress={up.progress} uploading={up.uploading} testId="upload-progress" />
       {errors.attachments ? <Alert testId="post-file-error">{errors.attachments}</Alert> : null}
       {formError ? <Alert testId="post-form-error">{formError}</Alert> : null}
       <div className="wall-row" style={{ justifyContent: 'space-between', marginTop: 8 }}>
@@ -209,7 +172,7 @@ export function PostForm() {
           📎 {t('form.attach')}
           <input type="file" multiple hidden onChange={(e) => void onFiles(e)} data-testid="post-file-input" />
         </label>
-        <Button type="submit" loading={create.isPending} disabled={uploading} data-testid="post-submit">{t('form.submit')}</Button>
+        <Button type="submit" loading={create.isPending} disabled={up.uploading} data-testid="post-submit">{t('form.submit')}</Button>
       </div>
     </form>
   );

@@ -16,6 +16,8 @@ const en = {
     like: 'Like', comments: 'Comments', views: 'Views', open: 'Open', delete: 'Delete', deleteConfirm: 'Delete this post?',
     thanksTo: 'thanks', download: 'Download', comment: 'Write a comment…', send: 'Send', reply: 'Reply', answer: 'Write an answer…',
     notFound: 'The post was not found', back: 'Back to the wall', viewers: 'Viewed by {{count}}',
+    noViewers: 'Nobody has viewed it yet', edit: 'Edit', save: 'Save', cancel: 'Cancel', attach: 'Attach a file (up to 20 MB)',
+    deleteCommentConfirm: 'Delete this comment with its answers?',
   },
   widgets: { birthdays: 'Birthdays', thanks: 'Thanks', today: 'today', inDays: 'in {{count}} d.', all: 'All', none: 'Nothing yet' },
   profile: {
@@ -44,6 +46,8 @@ const ru: typeof en = {
     like: 'Нравится', comments: 'Комментарии', views: 'Просмотры', open: 'Открыть', delete: 'Удалить', deleteConfirm: 'Удалить этот пост?',
     thanksTo: 'спасибо', download: 'Скачать', comment: 'Напишите комментарий…', send: 'Отправить', reply: 'Ответить', answer: 'Напишите ответ…',
     notFound: 'Пост не найден', back: 'На стену', viewers: 'Просмотров: {{count}}',
+    noViewers: 'Его ещё никто не просмотрел', edit: 'Изменить', save: 'Сохранить', cancel: 'Отмена', attach: 'Прикрепить файл (до 20 МБ)',
+    deleteCommentConfirm: 'Удалить этот комментарий вместе с ответами?',
   },
   widgets: { birthdays: 'Дни рождения', thanks: 'Благодарности', today: 'сегодня', inDays: 'через {{count}} дн.', all: 'Все', none: 'Пока ничего' },
   profile: {
@@ -72,6 +76,8 @@ const uk: typeof en = {
     like: 'Подобається', comments: 'Коментарі', views: 'Перегляди', open: 'Відкрити', delete: 'Видалити', deleteConfirm: 'Видалити цей допис?',
     thanksTo: 'дякую', download: 'Завантажити', comment: 'Напишіть коментар…', send: 'Надіслати', reply: 'Відповісти', answer: 'Напишіть відповідь…',
     notFound: 'Допис не знайдено', back: 'На стіну', viewers: 'Переглядів: {{count}}',
+    noViewers: 'Його ще ніхто не переглянув', edit: 'Змінити', save: 'Зберегти', cancel: 'Скасувати', attach: 'Прикріпити файл (до 20 МБ)',
+    deleteCommentConfirm: 'Видалити цей коментар разом з відповідями?',
   },
   widgets: { birthdays: 'Дні народження', thanks: 'Подяки', today: 'сьогодні', inDays: 'через {{count}} дн.', all: 'Усі', none: 'Поки нічого' },
   profile: {

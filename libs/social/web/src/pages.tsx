@@ -11,7 +11,7 @@ import { registerWallTranslations } from './i18n.ts';
 import { PostCard } from './PostCard.tsx';
 import { PostForm } from './PostForm.tsx';
 import { ProfileEdit } from './ProfileEdit.tsx';
-import { registerView, useBirthdays, useFollow, useNewsFeed, usePeople, usePost, useUser, useUserFeed } from './queries.ts';
+import { registerView, useBirthdays, useFollow, useNewsFeed, usePeople, usePost, useUser, useUserFeed, type PeopleSort } from './queries.ts';
 import { useWallRealtime } from './realtime.ts';
 import { BirthdaysWidget, ThanksWidget } from './Widgets.tsx';
 import './social.css';
@@ -71,17 +71,21 @@ export function PostPage() {
   );
 }
 
-function FollowButton({ userId }: { userId: string }) {
+/**
+ * Follow / unfollow a colleague (§7 Follow). The state and follower count come from the profile feed's answer, so
+ * they are right after a reload; the follow answer and follow-changed events keep them current.
+ */
+function FollowButton({ userId, state }: { userId: string; state: { following: boolean; followers: number } | undefined }) {
   const { t } = useTranslation('wall');
   const follow = useFollow();
-  const [state, setState] = useState<{ following: boolean; followers: number } | null>(null);
   const following = state?.following ?? false;
   return (
     <span className="wall-row">
       <Button
         variant={following ? 'secondary' : 'primary'}
         loading={follow.isPending}
-        onClick={() => follow.mutate({ user_id: userId, follow: !following }, { onSuccess: (r) => setState({ following: r.following, followers: r.followers }) })}
+        disabled={!state}
+        onClick={() => follow.mutate({ user_id: userId, follow: !following })}
         data-testid="follow-button"
         aria-pressed={following}
       >
@@ -120,14 +124,14 @@ export function ProfilePage() {
           <div className="wall-muted">{[u.position, u.department].filter(Boolean).join(' · ')}</div>
         </div>
         <span style={{ flex: 1 }} />
-        {uid && uid !== u._id ? <FollowButton userId={u._id} /> : null}
+        {uid && uid !== u._id ? <FollowButton userId={u._id} state={feed.data?.pages[0]} /> : null}
         {(uid === u._id && hasRight('profile_edit')) || isAdmin ? <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">{t('profile.edit')}</Button> : null}
         {editing ? <ProfileEdit user={u} open onClose={() => setEditing(false)} /> : null}
       </div>
       <div className="wall-layout">
         <div className="wall-feed">
           <h2 style={{ fontSize: 17, margin: 0 }}>{t('profile.posts')}</h2>
-          <Feed q={feed} testId="user-feed" />
+          <Feed q={feed} testId="user-feed" where="profile" />
         </div>
         <aside className="wall-side">
           <section className="wall-card wall-widget">
@@ -151,25 +155,38 @@ export function ProfilePage() {
 
 const PAGE_SIZE = 20;
 
-/** /addressBook/: colleagues by POST api/user/filter/{workspace} with search and paging. Test id: address-book. */
+/** Address book columns the server sorts by (people's filter: lastName, position, department, city). */
+const SORTABLE: Record<string, PeopleSort['key']> = { name: 'lastName', position: 'position', department: 'department', city: 'city' };
+
+/**
+ * /addressBook/: colleagues by POST api/user/filter/{workspace} with search, paging and sorting by name, position,
+ * department or city (a header click sorts by it; again reverses). Test id: address-book.
+ */
 export function AddressBookPage() {
   const { t } = useTranslation('wall');
   const { workspace } = useSession();
   const [search, setSearch] = useState('');
   const [debounced, setDebounced] = useState('');
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<PeopleSort>({ key: 'lastName', order: 'asc' });
+  const onSort = (column: string) => {
+    const key = SORTABLE[column];
+    if (!key) return;
+    setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
+    setPage(1);
+  };
   useEffect(() => {
     const h = setTimeout(() => { setDebounced(search.trim()); setPage(1); }, 300);
     return () => clearTimeout(h);
   }, [search]);
-  const q = usePeople(workspace, debounced, page, PAGE_SIZE);
+  const q = usePeople(workspace, debounced, page, PAGE_SIZE, true, sort);
   const columns: Column<User>[] = [
-    { key: 'name', header: t('address.name'), render: (u) => (<span className="wall-row"><Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" /><Link to={`/profile/${u._id}`}>{u.fullName}</Link></span>) },
-    { key: 'position', header: t('address.position'), render: (u) => u.position ?? '' },
-    { key: 'department', header: t('address.department'), render: (u) => u.department ?? '' },
+    { key: 'name', sortable: true, header: t('address.name'), render: (u) => (<span className="wall-row"><Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" /><Link to={`/profile/${u._id}`}>{u.fullName}</Link></span>) },
+    { key: 'position', sortable: true, header: t('address.position'), render: (u) => u.position ?? '' },
+    { key: 'department', sortable: true, header: t('address.department'), render: (u) => u.department ?? '' },
     { key: 'email', header: t('address.email'), render: (u) => <a href={`mailto:${u.email}`}>{u.email}</a> },
     { key: 'phone', header: t('address.phone'), render: (u) => u.phone ?? '' },
-    { key: 'city', header: t('address.city'), render: (u) => u.city ?? '' },
+    { key: 'city', sortable: true, header: t('address.city'), render: (u) => u.city ?? '' },
   ];
   return (
     <section data-testid="address-book">
@@ -179,7 +196,16 @@ export function AddressBookPage() {
       </div>
       {q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
         <>
-          <Table columns={columns} rows={q.data.users} rowKey={(u) => u._id} />
+          <Table
+            columns={columns}
+            rows={q.data.users}
+            rowKey={(u) => u._id}
+            sort={{ key: Object.keys(SORTABLE).find((c) => SORTABLE[c] === sort.key) ?? 'name', order: sort.order }}
+            onSort={onSort}
+            loading={q.isFetching}
+            rowTestId={(u) => `address-row-${u._id}`}
+            testId="address-table"
+          />
           <Pagination page={page} pageSize={PAGE_SIZE} total={q.data.total} onChange={setPage} />
         </>
       )}

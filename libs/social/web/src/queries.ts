@@ -1,7 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { peopleRoutes } from '@intranet/people-contract';
-import { socialRoutes, type Comment, type FeedPage, type FeedPost, type FullPost } from '@intranet/social-contract';
+import { socialRoutes, type AttachmentInput, type Comment, type FeedPage, type FeedPost, type FollowChangedEvent, type FullPost, type UserFeedPage } from '@intranet/social-contract';
 import { call } from '@intranet/web-api';
+
+/** Address book order: the fields POST api/user/filter/{workspace} sorts by (people contract), ascending or descending. */
+export type PeopleSort = { key: 'lastName' | 'firstName' | 'position' | 'department' | 'city'; order: 'asc' | 'desc' };
+const BY_NAME: PeopleSort = { key: 'lastName', order: 'asc' };
 
 /** Query keys of the wall (everything under `socialKeys.all`). */
 export const socialKeys = {
@@ -9,15 +13,18 @@ export const socialKeys = {
   feeds: ['social', 'feed'] as const,
   news: (clientId: string) => ['social', 'feed', 'news', clientId] as const,
   userFeed: (userId: string) => ['social', 'feed', 'user', userId] as const,
+  posts: ['social', 'post'] as const,
   post: (id: string) => ['social', 'post', id] as const,
+  allThanks: ['social', 'thanks'] as const,
   thanks: (clientId: string) => ['social', 'thanks', clientId] as const,
   birthdays: (clientId: string, days: number | null) => ['social', 'birthdays', clientId, days] as const,
-  people: (workspace: string, search: string, page: number, limit: number) => ['social', 'people', workspace, search, page, limit] as const,
+  people: (workspace: string, search: string, page: number, limit: number, sort: PeopleSort) => ['social', 'people', workspace, search, page, limit, sort.key, sort.order] as const,
   user: (id: string) => ['social', 'user', id] as const,
 };
 
 type PageParam = { page: number; before?: string };
 export type FeedData = InfiniteData<FeedPage, PageParam>;
+export type UserFeedData = InfiniteData<UserFeedPage, PageParam>;
 
 /** Next page: the page number pinned to the first page's snapshot cursor (`before`), so arriving posts never shift pages. */
 function nextParam(last: FeedPage, all: FeedPage[]): PageParam | undefined {
@@ -37,7 +44,7 @@ export function useNewsFeed(clientId: string | null) {
   });
 }
 
-/** GET api/post/user_feed/{userId}/{page}: a profile's feed. */
+/** GET api/post/user_feed/{userId}/{page}: a profile's feed; every page also says whether I follow them and their follower count. */
 export function useUserFeed(userId: string) {
   return useInfiniteQuery({
     queryKey: socialKeys.userFeed(userId),
@@ -75,12 +82,17 @@ export function useBirthdays(clientId: string | null, days: number | null) {
   });
 }
 
-/** POST api/user/filter/{workspace}: the address book and @mention suggestions. */
-export function usePeople(workspace: string | null, search: string, page: number, limit: number, enabled = true) {
+/** POST api/user/filter/{workspace}: the address book and @mention suggestions, ordered by `sort` (last name by default). */
+export function usePeople(workspace: string | null, search: string, page: number, limit: number, enabled = true, sort: PeopleSort = BY_NAME) {
   return useQuery({
-    queryKey: socialKeys.people(workspace ?? '', search, page, limit),
+    queryKey: socialKeys.people(workspace ?? '', search, page, limit, sort),
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: search || undefined, page, limit, sort: 'lastName', order: 'asc' } }, signal, silent: true }),
+      call(peopleRoutes.filter, {
+        params: { workspace: workspace! },
+        body: { data: { search: search || undefined, page, limit, sort: sort.key, order: sort.order } },
+        signal,
+        silent: true,
+      }),
     enabled: !!workspace && enabled,
     placeholderData: keepPreviousData,
   });
@@ -134,8 +146,18 @@ function hasComment(list: Comment[], id: string): boolean {
   return list.some((c) => c._id === id || hasComment(c.answers, id));
 }
 
-/** Adds a comment (or an answer under its parent comment) to a cached full post, once; sets the count. */
-export function addComment(qc: QueryClient, postId: string, comment: Comment, count: number): void {
+/**
+ * Adds a comment (or an answer under its parent comment) to a cached full post, once, and sets the post's comment
+ * count to `count` (the server's figure from the event). `count: 'added'` (our own HTTP reply, which carries no
+ * count) adds one only when this comment was not in the cache yet: when the socket event came first it already set
+ * the exact count, so the reply must not count the same comment again.
+ */
+export function addComment(qc: QueryClient, postId: string, comment: Comment, count: number | 'added'): void {
+  const full = qc.getQueryData<FullPost>(socialKeys.post(postId));
+  if (count === 'added') {
+    if (!full || hasComment(full.comments, comment._id)) return;
+    count = full.comments_count + 1;
+  }
   qc.setQueryData<FullPost>(socialKeys.post(postId), (p) => {
     if (!p || hasComment(p.comments, comment._id)) return p;
     const comments =
@@ -144,7 +166,8 @@ export function addComment(qc: QueryClient, postId: string, comment: Comment, co
         : mapComments(p.comments, (c) => (c._id === comment.parent.id ? { ...c, answers: [...c.answers, comment] } : c));
     return { ...p, comments };
   });
-  patchPost(qc, postId, (p) => ({ ...p, comments_count: count }));
+  const exact = count;
+  patchPost(qc, postId, (p) => ({ ...p, comments_count: exact }));
 }
 
 /** Removes a comment (or answer) from a cached full post. */
@@ -168,17 +191,34 @@ export function useLike() {
   });
 }
 
-/** POST api/comment: a comment on a post or an answer to a comment. */
+/** POST api/comment: a comment on a post or an answer to a comment (with an uploaded attachment or none). */
 export function useAddComment(postId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string }) => call(socialRoutes.commentCreate, { body: v, silent: true }),
+    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string; attachment?: AttachmentInput | null }) =>
+      call(socialRoutes.commentCreate, { body: v, silent: true }),
     onSuccess: (c) => {
-      const full = qc.getQueryData<FullPost>(socialKeys.post(postId));
-      const count = full ? full.comments_count + 1 : 0;
-      addComment(qc, postId, c, count);
+      addComment(qc, postId, c, 'added');
       void qc.invalidateQueries({ queryKey: socialKeys.post(postId) });
     },
+  });
+}
+
+/** PUT api/comment/{id}: the author or an admin edits a comment's or answer's text. */
+export function useUpdateComment(postId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; message: string }) => call(socialRoutes.commentUpdate, { params: { id: v.id }, body: { message: v.message }, silent: true }),
+    onSuccess: (c) => patchComment(qc, postId, c._id, (old) => ({ ...c, answers: old.answers })),
+  });
+}
+
+/** PUT api/post/{id}: the author or an admin edits a post's text (mentions and attachments stay). */
+export function useUpdatePost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; message: string }) => call(socialRoutes.update, { params: { id: v.id }, body: { message: v.message }, silent: true }),
+    onSuccess: (p) => patchPost(qc, p._id, (old) => ({ ...p, liked: old.liked, viewed: old.viewed })),
   });
 }
 
@@ -200,10 +240,29 @@ export function useDeletePost() {
   });
 }
 
-/** POST api/follow / api/unfollow. */
+/**
+ * Sets the follow state of `userId` in their cached profile feed: the follower count always, `following` only when
+ * given (another person's follow changes the count, not whether I follow).
+ */
+export function setFollowState(qc: QueryClient, userId: string, state: { following?: boolean; followers: number }): void {
+  qc.setQueryData<UserFeedData>(socialKeys.userFeed(userId), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((pg) => ({ ...pg, followers: state.followers, following: state.following ?? pg.following })) }
+      : data,
+  );
+}
+
+/** evt.social.follow.changed: someone followed or unfollowed `user_id`. */
+export function applyFollowChanged(qc: QueryClient, e: FollowChangedEvent, me: string): void {
+  setFollowState(qc, e.user_id, { followers: e.followers, following: e.follower_id === me ? e.following : undefined });
+}
+
+/** POST api/follow / api/unfollow; the answer's state goes into the profile feed's cache. */
 export function useFollow() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { user_id: string; follow: boolean }) => call(v.follow ? socialRoutes.follow : socialRoutes.unfollow, { body: { user_id: v.user_id } }),
+    onSuccess: (r) => setFollowState(qc, r.user_id, { following: r.following, followers: r.followers }),
   });
 }
 

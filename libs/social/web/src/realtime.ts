@@ -5,19 +5,21 @@ import {
   socialEvents,
   type CommentEvent,
   type FeedPost,
+  type FollowChangedEvent,
   type LikeChangedEvent,
   type PostCreatedEvent,
   type PostDeletedEvent,
   type ViewChangedEvent,
 } from '@intranet/social-contract';
 import { getSessionSnapshot, subscribeSession, useSession } from '@intranet/web-session';
-import { addComment, dropComment, patchComment, patchPost, prependPost, removePost, socialKeys } from './queries.ts';
+import { addComment, applyFollowChanged, dropComment, patchComment, patchPost, prependPost, removePost, socialKeys } from './queries.ts';
 
 /**
  * §4 Realtime socket: one Socket.IO connection per page session to the workspace namespace (`/<workspace>`),
  * websocket transport only, reconnect after 1 s, 1,200,000 ms time-out; authenticates with the bearer token and
  * identifies `{ client_id, user_id, timestamp }`. `evt.social.*` events update the TanStack Query caches, so new
- * posts, comments, likes and views appear without reloading. On sign-out it emits 'user-logout' and disconnects.
+ * posts, comments, likes, views and follows appear without reloading; after a reconnect the feeds and open posts
+ * are refetched, since events sent meanwhile never arrive. On sign-out it emits 'user-logout' and disconnects.
  */
 interface Live {
   key: string;
@@ -63,6 +65,7 @@ function applyEvents(socket: Socket, clients: Set<QueryClient>, me: string, clie
       else patchComment(qc, e.post_id, e.target_id, (c) => ({ ...c, likes_count: e.likes_count, liked: mine ? e.liked : c.liked }));
     }),
   );
+  socket.on(socialEvents.followChanged, (e: FollowChangedEvent) => each((qc) => applyFollowChanged(qc, e, me)));
   socket.on(socialEvents.viewChanged, (e: ViewChangedEvent) =>
     each((qc) => {
       for (const p of e.posts) patchPost(qc, p._id, (x) => ({ ...x, views_count: p.views_count, viewed: e.user_id === me ? true : x.viewed }));
@@ -100,6 +103,14 @@ function open(qc: QueryClient, workspace: string, token: string, userId: string,
     socket.emit('identify', { client_id: clientId, user_id: userId, timestamp: Date.now() }, () => undefined);
   });
   applyEvents(socket, clients, userId, clientId);
+  // Events sent while the socket was down are lost: after a reconnect, refetch what they would have updated.
+  socket.io.on('reconnect', () => {
+    for (const qc of clients) {
+      void qc.invalidateQueries({ queryKey: socialKeys.feeds });
+      void qc.invalidateQueries({ queryKey: socialKeys.posts });
+      void qc.invalidateQueries({ queryKey: socialKeys.allThanks });
+    }
+  });
   // Sign-out (or a 401) anywhere in the app: tell the server, then disconnect.
   const unsubscribeSession = subscribeSession(() => {
     if (!getSessionSnapshot().authorized) close(true);
