@@ -1,6 +1,5 @@
 import { clientsModule } from '@intranet/clients-server';
-import { loadConfig } from '@intranet/platform-config';
-import { runService } from '@intranet/platform-host';
+import { main, runService } from '@intranet/platform-host';
 
 // Distributed mode: the clients domain as its own NATS microservice (DESIGN §1, §3).
-await runService(clientsModule, loadConfig());
+await main('clients-service', (config) => runService(clientsModule, config));

@@ -1,6 +1,5 @@
 import { peopleModule } from '@intranet/people-server';
-import { loadConfig } from '@intranet/platform-config';
-import { runService } from '@intranet/platform-host';
+import { main, runService } from '@intranet/platform-host';
 
 // Distributed mode: the people domain as its own NATS microservice (DESIGN §1, §3).
-await runService(peopleModule, loadConfig());
+await main('people-service', (config) => runService(peopleModule, config));

@@ -1,5 +1,6 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { passwordResets } from '@intranet/people-server';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -151,6 +152,47 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     assert.equal(last, 429);
     const r = await t.call(peopleRoutes.login, { body: { login: 'target@acme.test', password: 'x' }, ip: '10.0.1.1' });
     assert.equal(r.body.message, 'Too many attempts, try again later');
+  });
+
+  it('/api/login and /api/loginPage share one budget per account (the key holds no route)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.call(peopleRoutes.login, { body: { login: 'Shared@acme.test', password: 'guess-' + i }, ip: `10.1.0.${i}` })).status);
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await t.call(peopleRoutes.loginPage, { body: { login: 'shared@acme.test', password: 'guess-' + i, workspace: 'acme' }, ip: `10.1.1.${i}` })).status);
+    }
+    assert.ok(statuses.slice(0, 10).every((s) => s !== 429), statuses.join(','));
+    assert.equal(statuses[10], 429, 'the 11th attempt in a minute is refused whichever route it uses');
+  });
+
+  it('sign-in is rate-limited per address, and a made-up X-Forwarded-For does not reset the count', async () => {
+    // Fifty attempts a minute per address (five times the per-account budget), each for another account and
+    // each claiming another forwarded address: TRUST_PROXY is off, so the socket's address is what counts.
+    let last = 0;
+    for (let i = 0; i < 51; i++) {
+      last = (await t.call(peopleRoutes.login, {
+        body: { login: `nobody${i}@acme.test`, password: 'x' },
+        ip: '10.2.0.1',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      })).status;
+      if (i < 50) assert.notEqual(last, 429, `attempt ${i + 1}`);
+    }
+    assert.equal(last, 429);
+    // Another address still may sign in.
+    assert.equal((await t.call(peopleRoutes.login, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: '10.2.0.2' })).status, 200);
+  });
+
+  it('an expired reset link is refused and changes nothing', async () => {
+    await t.makeEmployee(acme.adminToken, 'late@acme.test');
+    assert.equal((await t.call(peopleRoutes.forgotPassword, { body: { email: 'late@acme.test' } })).status, 200);
+    const outbox = join(t.dataDir, 'outbox');
+    const mails = await Promise.all((await readdir(outbox)).filter((f) => f.endsWith('.txt')).map((f) => readFile(join(outbox, f), 'utf8')));
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.includes('late@acme.test'))!)![1];
+    // Age every stored reset past its hour.
+    await t.portal.platform.db.asSystem('test: expire resets', (tx) => tx.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }));
+    const r = await t.call(peopleRoutes.resetPassword, { params: { token }, body: { password: 'newpass12', confirmPassword: 'newpass12' } });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.message, 'The link is invalid or expired');
+    assert.equal((await t.call(peopleRoutes.login, { body: { login: 'late@acme.test', password: 'employee1' } })).status, 200);
   });
 
   it('the superadmin signs in with SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD and has no client', async () => {

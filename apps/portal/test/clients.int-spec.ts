@@ -1,4 +1,6 @@
 import { clientRoutes } from '@intranet/clients-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testPortal, type TestPortal } from '../src/testing.ts';
@@ -51,6 +53,35 @@ describe('clients (§7 Clients, §5 workspace code) and the gateway edge', () =>
     const on = await t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } });
     assert.equal(on.body.result.features.find((f: { feature: string }) => f.feature === 'shop').active, true);
     assert.equal((await t.call(clientRoutes.featureSwitch, { token: acme.adminToken, params: { client: acme.client._id, code: 'shop' } })).status, 403);
+  });
+
+  it('a feature switched off for a client closes its routes to everyone in it (admins too), not to the superadmin', async () => {
+    const co = await t.makeClient('featco');
+    const emp = await t.makeEmployee(co.adminToken, 'emp@featco.test');
+    const search = (token: string, workspace?: string) =>
+      t.call(peopleRoutes.filter, { token, workspace, params: { workspace: 'featco' }, body: { data: {} } });
+    const post = (token: string) => t.call(socialRoutes.create, { token, body: { message: 'Hello from featco' } });
+    assert.equal((await search(emp.token)).status, 200);
+    assert.equal((await post(emp.token)).status, 200);
+    // address_book off: the address book routes (right 'address') answer 403 'No access'.
+    await t.call(clientRoutes.featureSwitch, { token: co.superToken, params: { client: co.client._id, code: 'address_book' } });
+    const refused = await search(emp.token);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, 'No access');
+    assert.equal((await search(co.adminToken)).status, 403);
+    assert.equal((await t.call(peopleRoutes.forClient, { token: co.adminToken, params: { clientId: co.client._id } })).status, 403);
+    assert.equal((await search(co.superToken, 'featco')).status, 200, 'the superadmin is not held back');
+    // Other modules stay open; one's own record (no feature rule) too.
+    assert.equal((await post(emp.token)).status, 200);
+    assert.equal((await t.call(peopleRoutes.get, { token: emp.token, params: { id: emp.user._id } })).status, 200);
+    // wall off: creating a post (right 'wall') is refused.
+    await t.call(clientRoutes.featureSwitch, { token: co.superToken, params: { client: co.client._id, code: 'wall' } });
+    assert.equal((await post(co.adminToken)).status, 403);
+    // Switching back on reopens them.
+    await t.call(clientRoutes.featureSwitch, { token: co.superToken, params: { client: co.client._id, code: 'address_book' } });
+    await t.call(clientRoutes.featureSwitch, { token: co.superToken, params: { client: co.client._id, code: 'wall' } });
+    assert.equal((await search(emp.token)).status, 200);
+    assert.equal((await post(emp.token)).status, 200);
   });
 
   it('a partial update leaves the fields it does not send as they were', async () => {

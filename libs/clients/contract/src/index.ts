@@ -1,4 +1,4 @@
-import { access, defineRoute, FEATURE_RIGHTS, Id, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineRoute, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type FeatureRight, type RouteDef } from '@intranet/platform-contracts';
 
 /** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
 export const CLIENT_FEATURES = [
@@ -7,6 +7,35 @@ export const CLIENT_FEATURES = [
   'mood',
 ] as const;
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
+
+/**
+ * The client feature (module) each per-employee feature right belongs to (§6). A route whose access rule is a
+ * feature right is refused when its client feature is switched off for the caller's client; rights that are
+ * not a module of their own (profile_edit, dark_theme) map to null and are never switched off this way.
+ */
+export const FEATURE_OF_RIGHT: Record<FeatureRight, ClientFeature | null> = {
+  wall: 'wall', address: 'address_book', groups: 'groups', calendar: 'calendar', profile_edit: null,
+  knowledge_base: 'knowledge_base', events_create: 'calendar', task_tracker: 'task_tracker', desk_add: 'task_tracker',
+  vacancies: 'vacancies', services: 'services', structures: 'structure', no_silent: 'no_silent', polls: 'polls',
+  ideas: 'ideas', kb_files: 'knowledge_base', chat: 'chat', shop: 'shop', adaptation: 'adaptation',
+  vacations: 'vacations', vacations_edit: 'vacations', dark_theme: null, lms: 'lms',
+};
+
+/**
+ * Whether a client feature is on: a feature missing from the client's list counts as on (clients get every
+ * feature active at creation; switching one adds it as off).
+ */
+export function clientFeatureActive(client: Pick<Client, 'features'>, feature: ClientFeature): boolean {
+  return client.features.find((f) => f.feature === feature)?.active ?? true;
+}
+
+/**
+ * The client feature a route's access rule depends on (§3 features, §6), or null when the rule names no
+ * feature right or the right is not a module. Input: the route's `access`.
+ */
+export function routeClientFeature(rule: Access): ClientFeature | null {
+  return rule.kind === 'feature' ? FEATURE_OF_RIGHT[rule.right] : null;
+}
 
 export const workspaceCode = requiredString()
   .max(30, V.max(30))

@@ -6,7 +6,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { parseRouteInput } from '@intranet/platform-bus';
-import { allows, buildOpenApi, toFastifyPath, type RouteDef } from '@intranet/platform-contracts';
+import { clientFeatureActive, routeClientFeature } from '@intranet/clients-contract';
+import { allows, buildOpenApi, toFastifyPath, type RateLimit, type RouteDef } from '@intranet/platform-contracts';
 import { DomainError, Errors, MESSAGES, toHttp } from '@intranet/platform-errors';
 import type { Logger } from '@intranet/platform-host';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -36,6 +37,12 @@ export interface GatewayOptions {
   bucket?: string;
   /** Event subjects relayed to the browsers' sockets (§4 Realtime socket). */
   realtimeSubjects?: string[];
+  /**
+   * Which proxies' X-Forwarded-For to believe (config TRUST_PROXY): false (default) uses the socket's address,
+   * so a client cannot pick the address the sign-in limits count; true, a hop count or a list of proxy
+   * addresses/CIDRs as Fastify's `trustProxy` takes them.
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 /** Nest module of the gateway: no controllers — routes come from the contracts (DESIGN §4). */
@@ -47,7 +54,10 @@ Module({})(GatewayModule);
  * OpenAPI document (/api/docs, JSON at /api/docs/json) and the built web. Returns the Nest app, not listening.
  */
 export async function createGateway(opts: GatewayOptions): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024, logger: false });
+  const tp = opts.trustProxy ?? false;
+  // A hop count becomes proxy-addr's "trust the first n hops" function (the adapter's types take no number).
+  const trustProxy = typeof tp === 'number' ? (_addr: string, hop: number) => hop < tp : tp;
+  const adapter = new FastifyAdapter({ trustProxy, bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024, logger: false });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: false });
   // Nest installs its own not-found and error hooks in init(); ours are set afterwards and take precedence.
   await app.init();
@@ -75,7 +85,8 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
       return send(reply, Errors.internal());
     });
     // files.* stream bytes: the gateway serves them itself (DESIGN §7); every other route goes over the bus.
-    for (const route of opts.routes) if (!route.subject.startsWith('files.')) registerRoute(api, route, identity, opts.bus, opts.log, scale);
+    const limiters = new Map<RateLimit, Limiters>();
+    for (const route of opts.routes) if (!route.subject.startsWith('files.')) registerRoute(api, route, identity, opts.bus, opts.log, limitersFor(limiters, route.rateLimit, scale));
     await registerFiles(api, {
       storage: opts.storage,
       bus: opts.bus,
@@ -119,26 +130,53 @@ function send(reply: FastifyReply, err: unknown) {
   return reply.status(status).send(body);
 }
 
-function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: IdentityResolver, bus: Bus, log: Logger, scale: number) {
-  // Per account: the route's points; per address: five times that (offices share one address).
-  const limiter = route.rateLimit
-    ? {
-        account: new RateLimiterMemory({ points: Math.ceil(route.rateLimit.points * scale), duration: route.rateLimit.seconds }),
-        address: new RateLimiterMemory({ points: Math.ceil(route.rateLimit.points * 5 * scale), duration: route.rateLimit.seconds }),
-      }
-    : undefined;
+/** The two budgets of one rate limit: per account (the body field) and per caller address. */
+interface Limiters {
+  account: RateLimiterMemory;
+  address: RateLimiterMemory;
+  accountField?: string;
+}
+
+/**
+ * The limiters of a route's rate limit. Routes that share one RateLimit object in their contract share its
+ * budgets (POST /api/login and /api/loginPage both count against the same account and address), so switching
+ * routes never buys more attempts.
+ */
+function limitersFor(cache: Map<RateLimit, Limiters>, rate: RateLimit | undefined, scale: number): Limiters | undefined {
+  if (!rate) return undefined;
+  let l = cache.get(rate);
+  if (!l) {
+    // Per account: the route's points; per address: five times that (offices share one address).
+    l = {
+      account: new RateLimiterMemory({ points: Math.ceil(rate.points * scale), duration: rate.seconds }),
+      address: new RateLimiterMemory({ points: Math.ceil(rate.points * 5 * scale), duration: rate.seconds }),
+      accountField: rate.accountField,
+    };
+    cache.set(rate, l);
+  }
+  return l;
+}
+
+function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: IdentityResolver, bus: Bus, log: Logger, limiter: Limiters | undefined) {
   const pub = route.access.kind === 'public';
+  const feature = routeClientFeature(route.access);
 
   fastify.route({
     method: route.method,
     url: toFastifyPath(route.path),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       try {
-        if (limiter) await consume(limiter, route, req);
+        if (limiter) await consume(limiter, req);
         const ctx: RequestContext = pub
           ? { clientId: null, userId: null, roles: [], workspace: null, lang: 'en', ip: req.ip }
           : await identity.context(req.raw, req.ip, header(req, 'x-company-id'));
         if (!pub && !allows(route.access, ctx.roles)) throw Errors.noAccess();
+        // A module switched off for the client (§3 features) is closed to everyone in it, admins included;
+        // the superadmin, who switches features, is not held back.
+        if (feature && ctx.clientId && !ctx.roles.includes('superadmin')) {
+          const client = await identity.client(ctx.clientId);
+          if (client && !clientFeatureActive(client, feature)) throw Errors.noAccess();
+        }
         const input = parseRouteInput(route, { params: req.params, query: req.query, body: req.body ?? {} });
         const result = await bus.request(route.subject, { ctx, input });
         return reply.send(route.envelope === 'raw' ? result : { result });
@@ -150,13 +188,17 @@ function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: Iden
   });
 }
 
-/** Counts a call against the route's limits, per address and per account field (§ sign-in rate limit). */
-async function consume(limiter: { account: RateLimiterMemory; address: RateLimiterMemory }, route: RouteDef, req: FastifyRequest) {
-  const field = route.rateLimit?.accountField;
+/**
+ * Counts a call against its limits (sign-in rate limit, README "Auth"): per caller address (req.ip: the socket's
+ * address unless TRUST_PROXY names the proxy) and per account (the limit's body field, lower-cased; the key
+ * holds no route). Errors: 429 'Too many attempts, try again later' with retryAfterSeconds.
+ */
+async function consume(limiter: Limiters, req: FastifyRequest) {
+  const field = limiter.accountField;
   const v = field ? (req.body as Record<string, unknown> | undefined)?.[field] : undefined;
   try {
-    await limiter.address.consume(`${route.subject}:${req.ip}`);
-    if (typeof v === 'string' && v) await limiter.account.consume(`${route.subject}:${v.toLowerCase().slice(0, 254)}`);
+    await limiter.address.consume(req.ip);
+    if (typeof v === 'string' && v.trim()) await limiter.account.consume(v.trim().toLowerCase().slice(0, 254));
   } catch (e) {
     if (e instanceof RateLimiterRes) throw new DomainError('rate_limited', MESSAGES.tooManyAttempts, { details: { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) } });
     throw e;

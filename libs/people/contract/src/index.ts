@@ -16,8 +16,11 @@ export const PEOPLE_TEXT = {
   ambiguousLogin: 'This e-mail is used in several workspaces: sign in on your workspace page',
 } as const;
 
-/** Roles a client administrator may grant: admin plus the feature rights (§6). */
-export const GRANTABLE_ROLES = ['admin', 'employee', ...FEATURE_RIGHTS] as const;
+/**
+ * Roles a client administrator may grant (§6): admin, head (department head: the knowledge base's 'all heads' /
+ * 'head' grants match it), employee, plus the feature rights.
+ */
+export const GRANTABLE_ROLES = ['admin', 'head', 'employee', ...FEATURE_RIGHTS] as const;
 
 const NAME_RE = /^[\p{L}\p{M}' .-]+$/u;
 const name = (required: boolean) => {
@@ -65,13 +68,31 @@ const withPasswordCheck = <T extends z.ZodType<{ password?: string | null; confi
     }
   });
 
-/** POST api/register body (§5 Employee). `client_id` only for the superadmin; admins register into their own client. */
+const newUserFields = userFields.extend({
+  client_id: Id.optional(),
+  roles: z.array(z.enum(GRANTABLE_ROLES)).optional(),
+});
+
+/**
+ * POST api/register body (§5 Employee: 'password longer than 6 and confirmed' — both required here).
+ * `client_id` only for the superadmin; admins register into their own client.
+ */
 export const registerBody = withPasswordCheck(
-  userFields.extend({
+  newUserFields.extend({
+    // Not trimmed: spaces are part of a password.
+    password: z.string({ error: V.required }).min(1, V.required).pipe(passwordRule),
+    confirmPassword: z.string({ error: PEOPLE_TEXT.passwordsMustMatch }),
+  }),
+);
+
+/**
+ * One CSV import row (POST api/register_many): the register rules, except that the password may be left out.
+ * Such an employee gets no usable password and sets one through 'Forgot password' (README, CSV import).
+ */
+export const importRowBody = withPasswordCheck(
+  newUserFields.extend({
     password: passwordRule.optional(),
     confirmPassword: z.string().optional(),
-    client_id: Id.optional(),
-    roles: z.array(z.enum(GRANTABLE_ROLES)).optional(),
   }),
 );
 
@@ -135,6 +156,8 @@ export const importRowResult = z.object({
   email: z.string().nullable(),
   _id: z.string().optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Imported without a password: the employee sets one through 'Forgot password'. */
+  noPassword: z.boolean().optional(),
 });
 
 const roleParam = z.enum(GRANTABLE_ROLES);
@@ -182,16 +205,16 @@ export const peopleRoutes = {
     result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
   }),
   get: defineRoute({
-    method: 'GET', path: '/api/user/{id}', subject: 'people.user.get', summary: 'One user', spec: '§7 Users',
+    method: 'GET', path: '/api/user/{id}', subject: 'people.user.get', summary: 'One user (oneself always; others with the address right)', spec: '§7 Users, §6 address',
     access: access.authenticated, params: z.object({ id: Id }), result: userSchema,
   }),
   forClient: defineRoute({
-    method: 'GET', path: '/api/user/for_client/{clientId}', subject: 'people.user.forClient', summary: 'Users of a client', spec: '§7 Users',
-    access: access.authenticated, params: z.object({ clientId: Id }), result: z.array(userSchema),
+    method: 'GET', path: '/api/user/for_client/{clientId}', subject: 'people.user.forClient', summary: 'Users of a client (address book)', spec: '§7 Users, §6 address',
+    access: access.feature('address'), params: z.object({ clientId: Id }), result: z.array(userSchema),
   }),
   filter: defineRoute({
-    method: 'POST', path: '/api/user/filter/{workspace}', subject: 'people.user.filter', summary: 'Search users with paging', spec: '§7 Users',
-    access: access.authenticated, params: z.object({ workspace: z.string().max(30) }),
+    method: 'POST', path: '/api/user/filter/{workspace}', subject: 'people.user.filter', summary: 'Search users with paging (address book)', spec: '§7 Users, §6 address',
+    access: access.feature('address'), params: z.object({ workspace: z.string().max(30) }),
     body: z.object({
       data: z.object({
         search: z.string().max(100).optional(),

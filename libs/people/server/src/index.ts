@@ -12,6 +12,8 @@ export { usersRepository } from './repository.ts';
 /** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins. */
 export const peopleModule: DomainModule = {
   name: 'people',
+  // It signs the tokens the gateway verifies: a generated secret would differ per process.
+  requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   register(deps) {
     bindRoutes(deps.bus, peopleRoutes, { ...authHandlers(deps), ...userHandlers(deps), ...pinHandlers(deps) });

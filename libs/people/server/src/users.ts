@@ -1,5 +1,5 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
 import { hashPassword } from '@intranet/platform-auth';
 import { systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
@@ -42,11 +42,14 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     ...new Set(['employee', ...(client.settings.initialRights ?? FEATURE_RIGHTS), ...extra]),
   ];
 
-  /** Validates rows against §5 and the client's existing accounts; returns per-row errors and good rows. */
-  async function prepare(tx: Tx, clientId: string, rows: { row: number; input: unknown }[], roles: string[]) {
-    const report: { row: number; ok: boolean; email: string | null; errors?: FieldError[]; _id?: string }[] = [];
+  /**
+   * Validates rows against §5 (`schema`: registerBody for one employee, importRowBody for CSV rows) and the
+   * client's existing accounts; returns per-row errors and the good rows.
+   */
+  async function prepare(tx: Tx, clientId: string, rows: { row: number; input: unknown }[], roles: string[], schema: typeof registerBody | typeof importRowBody) {
+    const report: { row: number; ok: boolean; email: string | null; errors?: FieldError[]; _id?: string; noPassword?: boolean }[] = [];
     const good: { row: number; user: NewUser; password?: string }[] = [];
-    const parsed = rows.map(({ row, input }) => ({ row, input, res: registerBody.safeParse(input) }));
+    const parsed = rows.map(({ row, input }) => ({ row, input, res: schema.safeParse(input) }));
     const emails = parsed.flatMap((p) => (p.res.success ? [p.res.data.email] : []));
     const logins = parsed.flatMap((p) => (p.res.success && p.res.data.login ? [p.res.data.login] : []));
     const taken = await users.taken(tx, clientId, emails, logins);
@@ -75,7 +78,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         password: v.password,
         user: { ...(profileColumns(v) as NewUser), id: uuidv7(), clientId, roles: [...new Set([...roles, ...(v.roles ?? [])])] },
       });
-      report.push({ row: p.row, ok: true, email: e });
+      report.push({ row: p.row, ok: true, email: e, ...(v.password ? {} : { noPassword: true }) });
     }
     return { report, good };
   }
@@ -99,7 +102,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       const clientId = targetClient(ctx, body.client_id);
       const client = await clientOf(clientId);
       const created = await db.inTenant({ clientId }, async (tx) => {
-        const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client));
+        const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client), registerBody);
         const bad = report.find((r) => !r.ok);
         if (bad) throw new DomainError(bad.errors!.some((e) => e.message === PEOPLE_TEXT.emailTaken || e.message === PEOPLE_TEXT.loginTaken) ? 'conflict' : 'validation', bad.errors![0].message, { errors: bad.errors });
         const map = await insertGood(tx, good);
@@ -114,6 +117,8 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     /**
      * §7 POST api/register_many {csv}: validates every row, imports the good ones in one transaction and
      * returns a per-row report (row = line number in the file, header is line 1). A bad row never blocks others.
+     * A row without a password is imported with no usable password: that employee sets one through
+     * 'Forgot password' (the report marks such rows `noPassword: true`). Errors: 400 without a header row.
      */
     registerMany: async ({ body }, ctx) => {
       const clientId = targetClient(ctx, body.client_id);
@@ -133,7 +138,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         return { row: i + 2, input };
       });
       const out = await db.inTenant({ clientId }, async (tx) => {
-        const { report, good } = await prepare(tx, clientId, rows, initialRoles(client));
+        const { report, good } = await prepare(tx, clientId, rows, initialRoles(client), importRowBody);
         const inserted = await insertGood(tx, good);
         for (const g of good) {
           const r = report.find((x) => x.row === g.row)!;
@@ -147,8 +152,12 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       return { imported, failed: out.report.length - imported, rows: out.report };
     },
 
-    /** §7 GET api/user/{id}: a user of the caller's client; anything else is 404. */
+    /**
+     * §7 GET api/user/{id}: a user of the caller's client; anything else is 404. One's own record is always
+     * readable; another's needs the address book right (§6 `address`; admins always). Errors: 403 'No access'.
+     */
     get: async ({ params }, ctx) => {
+      if (params.id !== ctx.userId && !isAdmin(ctx) && !ctx.roles.includes('address')) throw Errors.noAccess();
       // One's own record is always readable, even by a superadmin working inside a selected workspace.
       const row =
         params.id === ctx.userId && isSuper(ctx)
@@ -158,14 +167,17 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       return toUser(row);
     },
 
-    /** §7 GET api/user/for_client/{clientId}: active users of the caller's client. */
+    /** §7 GET api/user/for_client/{clientId}: active users of the caller's client (route needs `address`, §6). */
     forClient: async ({ params }, ctx) => {
       const clientId = targetClient(ctx, params.clientId);
       const rows = await db.inTenant({ clientId }, (tx) => users.forClient(tx, clientId));
       return rows.map(toUser);
     },
 
-    /** §7 POST api/user/filter/{workspace} {data}: search, sort and page the client's users (deleted on request, admins only). */
+    /**
+     * §7 POST api/user/filter/{workspace} {data}: search, sort and page the client's users — the address book
+     * (route needs `address`, §6); deleted ones on request, admins only. Errors: 404 other workspace, 403.
+     */
     filter: async ({ params, body }, ctx) => {
       const clientId = isSuper(ctx)
         ? (await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace: params.workspace } }).catch(() => {

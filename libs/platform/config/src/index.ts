@@ -7,6 +7,27 @@ import { z } from 'zod';
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/**
+ * TRUST_PROXY: whose X-Forwarded-For to believe. Off by default (the socket's address counts, so a caller cannot
+ * pick the address the sign-in limits count); `true` trusts any proxy, a number that many hops, otherwise a
+ * comma-separated list of proxy addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    const l = v.toLowerCase();
+    if (['false', 'off', 'no', '0'].includes(l)) return false;
+    if (['true', 'on', 'yes'].includes(l)) return true;
+    if (/^\d+$/.test(l)) return Number(l);
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    if (!list.length || list.some((x) => !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(x))) {
+      ctx.addIssue({ code: 'custom', message: 'true, false, a hop count or comma-separated proxy addresses/CIDRs' });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 export const configSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
   PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
@@ -28,6 +49,7 @@ export const configSchema = z.object({
   VENDOR: optional(z.string()).default('intranet'),
   PUBLIC_URL: optional(z.string().url()),
   WEB_DIR: optional(z.string()),
+  TRUST_PROXY: optional(trustProxy).default(false),
   RATE_LIMIT_SCALE: optional(z.coerce.number().positive()).default(1),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])).default('info'),
 });
@@ -48,4 +70,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Checks that `keys` are set for `who` (e.g. 'people-service'); raises ConfigError naming each missing variable
+ * (distributed mode has no embedded fallbacks such as the generated JWT secret).
+ */
+export function requireConfig(config: Config, keys: readonly (keyof Config)[], who: string): void {
+  const missing = keys.filter((k) => config[k] === undefined || config[k] === null || config[k] === '');
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required by ${who} (distributed mode)`).join('\n')}`);
+  }
 }

@@ -1,7 +1,7 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import type { Bus } from '@intranet/platform-bus';
 import { openBus } from '@intranet/platform-bus';
-import type { Config } from '@intranet/platform-config';
+import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
 import { openDatabase, type Database, type MigrationSet } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
 import { openStorage, type Storage } from '@intranet/platform-storage';
@@ -26,6 +26,11 @@ export interface DomainModule {
   name: string;
   /** Absent while a domain has no tables yet. */
   migrations?: MigrationSet;
+  /**
+   * Variables the service cannot run without in distributed mode (beyond DATABASE_URL and NATS_URL), e.g.
+   * JWT_SECRET for the one that signs tokens; the embedded portal supplies its own fallbacks.
+   */
+  requiredConfig?: (keyof Config)[];
   /** Binds handlers and subscriptions; called before the bus starts. */
   register(deps: DomainDeps): void | Promise<void>;
   /** Called once after the bus started (bootstrap work that needs other services, e.g. the superadmin). */
@@ -98,16 +103,29 @@ export async function startDomains(platform: Platform, modules: DomainModule[]):
 
 /**
  * Runs one domain service as its own process (distributed mode): NATS queue group named after the domain,
- * PostgreSQL from DATABASE_URL. Exits with a clear message when either is missing. Stops on SIGINT/SIGTERM.
+ * PostgreSQL from DATABASE_URL. Raises ConfigError naming each missing variable (DATABASE_URL, NATS_URL and the
+ * module's `requiredConfig`) before opening anything. Stops on SIGINT/SIGTERM.
  */
 export async function runService(module: DomainModule, config: Config): Promise<Platform> {
-  const missing = (['DATABASE_URL', 'NATS_URL'] as const).filter((k) => !config[k]);
-  if (missing.length) throw new Error(`${module.name}-service needs ${missing.join(' and ')} (distributed mode)`);
+  requireConfig(config, ['DATABASE_URL', 'NATS_URL', ...(module.requiredConfig ?? [])], `${module.name}-service`);
   const platform = await openPlatform(config, { queue: module.name });
   await startDomains(platform, [module]);
   platform.log.info(`${module.name}-service ready (queue group '${module.name}')`);
   onShutdown(() => platform.close());
   return platform;
+}
+
+/**
+ * Entry point of a process: validates the environment (loadConfig) and runs `start`; a ConfigError is printed
+ * as its message alone (naming each bad variable), anything else with its stack; both exit with status 1.
+ */
+export async function main(name: string, start: (config: Config) => Promise<unknown>): Promise<void> {
+  try {
+    await start(loadConfig());
+  } catch (err) {
+    process.stderr.write(`${name}: ${err instanceof ConfigError ? err.message : ((err as Error)?.stack ?? String(err))}\n`);
+    process.exit(1);
+  }
 }
 
 /** Calls `fn` once on SIGINT/SIGTERM, then exits. */
