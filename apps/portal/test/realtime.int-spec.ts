@@ -1,6 +1,8 @@
+import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { io, type Socket } from 'socket.io-client';
+import { eventually } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '../src/testing.ts';
 
 describe('realtime socket (§4): namespace per workspace, identify, relay only to that workspace', () => {
@@ -60,6 +62,55 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     assert.deepEqual(await got, { userIds: [emp.user._id], text: 'hi' });
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(adminGot, false);
+  });
+
+  it("another client's sockets get none of a real post's events (create, like, comment, view, edit, delete through the routes)", async () => {
+    const ann = await t.makeEmployee(acme.adminToken, 'ann.rt@acme.test');
+    const eve = await t.makeEmployee(beta.adminToken, 'eve.rt@beta.test');
+    const a = connect('acme', ann.token);
+    const b = connect('beta', eve.token);
+    const bAdmin = connect('beta', beta.adminToken);
+    await Promise.all([connected(a), connected(b), connected(bAdmin)]);
+    assert.deepEqual(await identify(a, acme.client._id, ann.user._id), { ok: true });
+    assert.deepEqual(await identify(b, beta.client._id, eve.user._id), { ok: true });
+    assert.deepEqual(await identify(bAdmin, beta.client._id, beta.admin._id), { ok: true });
+    const gotA: { subject: string; data: unknown }[] = [];
+    const gotB: string[] = [];
+    a.onAny((subject: string, data: unknown) => gotA.push({ subject, data }));
+    b.onAny((subject: string) => gotB.push(subject));
+    bAdmin.onAny((subject: string) => gotB.push(subject));
+
+    const ok = async (p: Promise<{ status: number; body: any }>) => {
+      const r = await p;
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result;
+    };
+    const postId = (await ok(t.call(socialRoutes.create, { token: ann.token, body: { message: 'acme only' } })))._id;
+    await ok(t.call(socialRoutes.like, { token: acme.adminToken, body: { like_type: 'post', post_id: postId } }));
+    const commentId = (await ok(t.call(socialRoutes.commentCreate, { token: acme.adminToken, body: { parent_id: postId, message: 'acme comment' } })))._id;
+    await ok(t.call(socialRoutes.like, { token: ann.token, body: { like_type: 'comment', comment_id: commentId } }));
+    await ok(t.call(socialRoutes.allView, { token: acme.adminToken, body: { ids: [postId], where: 'feed' } }));
+    await ok(t.call(socialRoutes.update, { token: ann.token, params: { id: postId }, body: { message: 'acme only, edited' } }));
+    await ok(t.call(socialRoutes.commentUpdate, { token: acme.adminToken, params: { id: commentId }, body: { message: 'acme comment, edited' } }));
+    await ok(t.call(socialRoutes.commentDelete, { token: acme.adminToken, params: { id: commentId } }));
+    await ok(t.call(socialRoutes.follow, { token: ann.token, body: { user_id: acme.admin._id } }));
+    await ok(t.call(socialRoutes.delete, { token: ann.token, params: { id: postId } }));
+
+    const expected = [
+      'evt.social.post.created', 'evt.social.like.changed', 'evt.social.comment.created', 'evt.social.view.changed',
+      'evt.social.post.updated', 'evt.social.comment.updated', 'evt.social.comment.deleted', 'evt.social.follow.changed', 'evt.social.post.deleted',
+    ];
+    // A got every event (so they were relayed) ...
+    await eventually(() => gotA.some((e) => e.subject === 'evt.social.post.deleted'));
+    for (const s of expected) assert.ok(gotA.some((e) => e.subject === s), `acme socket missed ${s}`);
+    assert.equal(gotA.filter((e) => e.subject === 'evt.social.like.changed').length, 2);
+    // ... and B's sockets, in the same process, got none.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(gotB, []);
+    // Control: B's sockets do get B's own post.
+    await ok(t.call(socialRoutes.create, { token: eve.token, body: { message: 'beta news' } }));
+    await eventually(() => gotB.filter((s) => s === 'evt.social.post.created').length === 2);
+    assert.ok(!gotA.some((e) => JSON.stringify(e.data).includes('beta news')));
   });
 
   it("refuses another workspace's namespace, a bad token and a false identity", async () => {

@@ -16,8 +16,8 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
     return inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=${kind}`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${token}` } });
   };
   const used = async () => (await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used;
-  const storedFiles = async () => {
-    const dir = join(t.dataDir, 'files', acme.client._id);
+  const storedFiles = async (clientId = acme.client._id) => {
+    const dir = join(t.dataDir, 'files', clientId);
     const walk = async (d: string): Promise<string[]> => {
       try {
         const entries = await readdir(d, { withFileTypes: true });
@@ -71,16 +71,33 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
     assert.equal(asFile.statusCode, 200);
   });
 
+  it('caps comment attachments (kind comment) at 20 MB like post files, keeping nothing', async () => {
+    const before = await used();
+    const files = (await storedFiles()).length;
+    const r = await upload(acme.adminToken, [{ name: 'big.bin', data: Buffer.alloc(21 * 1024 * 1024, 1) }], 'comment');
+    assert.equal(r.statusCode, 413);
+    assert.equal(r.json().message, 'Files above 20 MB cannot be attached');
+    assert.equal(await used(), before);
+    assert.equal((await storedFiles()).length, files);
+    const small = await upload(acme.adminToken, [{ name: 'notes.txt', data: Buffer.from('comment file') }], 'comment');
+    assert.equal(small.statusCode, 200);
+    assert.ok(small.json().results[0].key.startsWith(`${acme.client._id}/comment/`));
+  });
+
   it('refuses past the storage quota with the spec text and stores nothing', async () => {
     const small = await t.makeClient('smallco');
     await t.call(clientRoutes.update, { token: small.superToken, params: { id: small.client._id }, body: { storageTotalGb: 0.00002 } }); // ~21 KB
     const ok = await upload(small.adminToken, [{ name: 'a.txt', data: Buffer.alloc(8 * 1024, 97) }]);
     assert.equal(ok.statusCode, 200);
+    const kept = await storedFiles(small.client._id);
+    assert.equal(kept.length, 1);
     const r = await upload(small.adminToken, [{ name: 'b.txt', data: Buffer.alloc(16 * 1024, 98) }]);
     assert.equal(r.statusCode, 413);
     assert.match(r.json().message, /^Storage limit reached \(21\.\d KB\)! Available 1[23]\.\d KB$/);
     const c = await t.call(clientRoutes.get, { token: small.adminToken, params: { id: small.client._id } });
     assert.equal(Math.round(c.body.result.storage.used * 1024 ** 3), 8 * 1024);
+    // Nothing of the refused file is left in storage: the same single file as before.
+    assert.deepEqual(await storedFiles(small.client._id), kept);
   });
 
   it('checks cover image size (§5: 3420 px wide, from 250 px high) and needs a token', async () => {
