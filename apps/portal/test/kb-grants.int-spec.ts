@@ -105,15 +105,17 @@ describe('knowledge base access grants (§6) matrix', () => {
     assert.equal(child.status, allowed ? 200 : 403, `${msg} (child)`);
     if (allowed) {
       const url = one.body.result.files[0].url;
-      assert.equal((await inject({ method: 'GET', url })).statusCode, 200, `${msg} (download)`);
+      assert.equal((await inject({ method: 'GET', url, headers: { authorization: `Bearer ${p.token}` } })).statusCode, 200, `${msg} (download)`);
     } else {
+      // A real URL signed for an administrator, replayed by the denied user: refused at download time.
+      assert.equal((await inject({ method: 'GET', url: fileUrl, headers: { authorization: `Bearer ${p.token}` } })).statusCode, 403, `${msg} (replayed URL)`);
       for (const r of [root, inside, found, byFile, one, tree, crumbs, child]) {
         assert.ok(!JSON.stringify(r.body).includes('/api/files/'), `${msg}: no signed URL in any answer`);
         assert.ok(!JSON.stringify(r.body).includes(WORD), `${msg}: no content in any answer`);
       }
       assert.equal(one.body.message, 'No access');
       const forged = fileUrl.replace(/sig=[^&]+/, 'sig=forged');
-      assert.equal((await inject({ method: 'GET', url: forged })).statusCode, 403, `${msg} (forged URL)`);
+      assert.equal((await inject({ method: 'GET', url: forged, headers: { authorization: `Bearer ${p.token}` } })).statusCode, 403, `${msg} (forged URL)`);
     }
   }
 

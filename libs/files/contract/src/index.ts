@@ -31,6 +31,32 @@ export const UPLOAD_TEXT = {
   notFound: 'The file was not found or was deleted',
 } as const;
 
+/**
+ * Upload kinds whose files the gateway serves only to readers the owning domain allows at download time (kb grants,
+ * vacancy CVs): kind → bus subject answering `{ key }` (a file or thumbnail key) with a `FileAccessAnswer` for the
+ * requester in `ctx`. Downloads of these kinds need the signed URL and a signed-in requester (bearer token or the
+ * `FILE_SESSION_COOKIE`).
+ */
+export const GUARDED_KINDS: Partial<Record<UploadKind, string>> = {
+  kb: 'kb.internal.fileAccess',
+  cv: 'kb.internal.fileAccess',
+};
+
+/** Lifetime (seconds) of the signed URLs of guarded kinds, in upload answers and in the owning domain's answers. */
+export const GUARDED_URL_TTL = 600;
+
+/**
+ * What the owner says about a guarded key: `known` when the key belongs to one of its records; `allowed` when the
+ * requester may read it now. Unknown keys (uploaded, not attached yet) are served only to their uploader.
+ */
+export interface FileAccessAnswer {
+  known: boolean;
+  allowed: boolean;
+}
+
+/** HttpOnly cookie (path /api/files) holding the session token, so <img> and <a href> downloads of guarded kinds authenticate. */
+export const FILE_SESSION_COOKIE = 'intranet_files';
+
 export const fileRoutes = {
   /** Streamed by the gateway to object storage (no bus hop for the bytes). */
   upload: defineRoute({
@@ -39,10 +65,22 @@ export const fileRoutes = {
     query: z.object({ kind: z.enum(UPLOAD_KINDS).default('file') }),
     result: z.object({ results: z.array(uploadedFile) }),
   }),
-  /** Downloads by a signed URL (the signature is the credential, so <img> tags work). */
+  /**
+   * Downloads by a signed URL (the signature is the credential, so <img> tags work). Guarded kinds (GUARDED_KINDS)
+   * also need a signed-in requester whom the owning domain allows now; `u`/`ub` bind an upload answer's URL to its
+   * uploader until the file is attached.
+   */
   download: defineRoute({
     method: 'GET', path: '/api/files/{key}', subject: 'files.download', summary: 'Download a file by its signed URL', spec: '§7 Upload',
-    access: access.public, params: z.object({ key: z.string() }), query: z.object({ exp: z.coerce.number(), sig: z.string() }),
+    access: access.public, params: z.object({ key: z.string() }), query: z.object({ exp: z.coerce.number(), sig: z.string(), u: z.string().optional(), ub: z.string().optional() }),
     result: z.unknown(),
+  }),
+  /**
+   * Puts the caller's session token into the HttpOnly FILE_SESSION_COOKIE (path /api/files), so the browser's
+   * plain <img>/<a> downloads of guarded kinds carry who is asking. Output: the token's expiry (unix seconds).
+   */
+  session: defineRoute({
+    method: 'PUT', path: '/api/files/session', subject: 'files.session', summary: 'Let the browser download protected files (sets an HttpOnly cookie)',
+    spec: '§7 Upload, §6 Access grants', access: access.authenticated, result: z.object({ expires: z.number() }),
   }),
 } satisfies Record<string, RouteDef>;

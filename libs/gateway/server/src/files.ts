@@ -1,5 +1,14 @@
 import { clientSubjects } from '@intranet/clients-contract';
-import { fileRoutes, UPLOAD_TEXT, type UploadedFile, type UploadKind } from '@intranet/files-contract';
+import {
+  FILE_SESSION_COOKIE,
+  fileRoutes,
+  GUARDED_KINDS,
+  GUARDED_URL_TTL,
+  UPLOAD_TEXT,
+  type FileAccessAnswer,
+  type UploadedFile,
+  type UploadKind,
+} from '@intranet/files-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { systemContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, formatBytes } from '@intranet/platform-contracts';
@@ -9,6 +18,7 @@ import { signFileUrl, StorageLimitError, verifyFileSignature, type Storage } fro
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { extname } from 'node:path';
 
 /** Largest file per upload kind in bytes (§5, §9: post files 20 MB, any file 250 MB). */
@@ -56,6 +66,34 @@ export function uploadError(err: unknown, bucket: string): DomainError {
   return new DomainError('internal', UPLOAD_TEXT.uploading);
 }
 
+/** Binding of a signed URL to one user: HMAC of key, expiry and user id (a second signature beside `sig`). */
+function userBinding(secret: string, key: string, exp: number, userId: string): string {
+  return createHmac('sha256', secret).update(`file-user:${key}:${exp}:${userId}`).digest('base64url');
+}
+
+/** A signed URL of a guarded kind for its uploader: short expiry, bound to `userId` (`u`, `ub`). */
+export function signBoundFileUrl(secret: string, key: string, userId: string): string {
+  const url = signFileUrl(secret, key, GUARDED_URL_TTL);
+  const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
+  return `${url}&u=${encodeURIComponent(userId)}&ub=${userBinding(secret, key, exp, userId)}`;
+}
+
+/** True when `ub` binds the URL (`key`, `exp`) to `userId`. */
+function verifyBinding(secret: string, key: string, exp: number, userId: string, ub: string): boolean {
+  const want = Buffer.from(userBinding(secret, key, exp, userId));
+  const got = Buffer.from(String(ub));
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** One cookie's value from a Cookie header (names and values as set by this gateway: no quoting). */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
+
 export interface FilesOptions {
   storage: Storage;
   bus: Bus;
@@ -68,7 +106,8 @@ export interface FilesOptions {
 /**
  * §7 Upload: POST /api/upload streams each multipart file straight to object storage (never buffered whole),
  * enforcing the per-kind limit while it streams and the client's storage quota (checked before, reserved after);
- * images get a 480 px WebP thumbnail (sharp). GET /api/files/<key>?exp&sig serves a file by its signed URL.
+ * images get a 480 px WebP thumbnail (sharp). GET /api/files/<key>?exp&sig serves a file by its signed URL; kinds
+ * in GUARDED_KINDS (kb, cv) are served only to a signed-in requester their owner allows at download time.
  */
 export async function registerFiles(api: FastifyInstance, o: FilesOptions): Promise<void> {
   await api.register(multipart, { limits: { fileSize: FILE_LIMITS.any + 1, files: 20, fields: 10 } });
@@ -98,11 +137,13 @@ export async function registerFiles(api: FastifyInstance, o: FilesOptions): Prom
         if (part.file.truncated) throw new StorageLimitError(limit);
         const img = mimetype.startsWith('image/') && mimetype !== 'image/svg+xml' ? await thumbnail(o.storage, key, kind) : null;
         if (img?.thumbKey) stored.push({ key: img.thumbKey, size: img.thumbSize });
+        // Guarded kinds: short-lived URLs only the uploader can use until the owner attaches the file.
+        const sign = GUARDED_KINDS[kind] ? (k: string) => signBoundFileUrl(o.secret, k, ctx!.userId!) : (k: string) => signFileUrl(o.secret, k);
         results.push({
           key,
-          file: signFileUrl(o.secret, key),
-          url: signFileUrl(o.secret, key),
-          thumb: img?.thumbKey ? signFileUrl(o.secret, img.thumbKey) : null,
+          file: sign(key),
+          url: sign(key),
+          thumb: img?.thumbKey ? sign(img.thumbKey) : null,
           thumbKey: img?.thumbKey ?? null,
           fileName,
           mimetype,
@@ -122,17 +163,71 @@ export async function registerFiles(api: FastifyInstance, o: FilesOptions): Prom
     }
   });
 
+  /**
+   * The requester of a guarded download: the bearer token, else the FILE_SESSION_COOKIE (browsers send no header
+   * with <img>/<a>). Errors: 401 when neither identifies a live session.
+   */
+  const requester = (req: FastifyRequest): Promise<RequestContext> => {
+    if (!req.headers.authorization) {
+      const token = cookieValue(req.headers.cookie, FILE_SESSION_COOKIE);
+      if (token) req.raw.headers.authorization = `Bearer ${token}`;
+    }
+    return o.identify(req);
+  };
+
+  /**
+   * Whether the requester may download a guarded key now: same client, a URL bound to someone else refused, then the
+   * owning domain decides for keys it knows (grants re-checked on every download); a key it does not know (uploaded,
+   * not attached) only by the uploader it is bound to. Errors: 401 not signed in, 403 'No access'.
+   */
+  async function checkGuarded(req: FastifyRequest, key: string, subject: string, q: { exp?: string; u?: string; ub?: string }): Promise<void> {
+    const ctx = await requester(req);
+    if (!ctx.userId || !ctx.clientId || ctx.clientId !== key.split('/')[0]) throw Errors.noAccess();
+    let bound = false;
+    if (q.u !== undefined || q.ub !== undefined) {
+      bound = q.u === ctx.userId && !!q.ub && verifyBinding(o.secret, key, Number(q.exp), q.u, q.ub);
+      if (!bound) throw Errors.noAccess();
+    }
+    const answer = await o.bus.request<FileAccessAnswer>(subject, { ctx, input: { key } });
+    if (answer.known ? !answer.allowed : !bound) throw Errors.noAccess();
+  }
+
+  /** PUT /api/files/session: copies the caller's bearer token into the HttpOnly download cookie (path /api/files). */
+  api.put(fileRoutes.session.path, async (req, reply) => {
+    try {
+      await o.identify(req);
+      const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      const exp = Number((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') as { exp?: number }).exp ?? 0);
+      const maxAge = Math.max(0, Math.floor(exp - Date.now() / 1000));
+      const secure = req.protocol === 'https' ? '; Secure' : '';
+      reply.header('set-cookie', `${FILE_SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
+      return reply.send({ result: { expires: exp } });
+    } catch (err) {
+      return o.send(reply, err);
+    }
+  });
+
   api.get('/api/files/*', async (req, reply) => {
     const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
-    const q = req.query as { exp?: string; sig?: string };
+    const q = req.query as { exp?: string; sig?: string; u?: string; ub?: string };
     if (!q.sig || !verifyFileSignature(o.secret, key, Number(q.exp), q.sig)) return o.send(reply, Errors.noAccess());
     const obj = await o.storage.get(key).catch(() => null);
     if (!obj) return o.send(reply, new DomainError('not_found', UPLOAD_TEXT.notFound));
+    const guard = GUARDED_KINDS[key.split('/')[1] as UploadKind];
+    if (guard) {
+      try {
+        await checkGuarded(req, key, guard, q);
+      } catch (err) {
+        obj.stream.destroy();
+        return o.send(reply, err);
+      }
+    }
     const type = key.endsWith('.thumb.webp') ? 'image/webp' : mimeOf(key);
     const name = key.split('/').pop()!;
     reply.header('content-type', type);
     reply.header('content-length', obj.size);
-    reply.header('cache-control', 'private, max-age=600');
+    // Guarded files: the browser may keep them briefly for the user, no shared cache ever.
+    reply.header('cache-control', guard ? 'private, no-cache' : 'private, max-age=600');
     reply.header('content-disposition', `${INLINE.has(type) ? 'inline' : 'attachment'}; filename="${name}"`);
     reply.header('content-security-policy', "default-src 'none'; sandbox");
     return reply.send(obj.stream);

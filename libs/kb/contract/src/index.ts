@@ -1,3 +1,4 @@
+import { GUARDED_KINDS } from '@intranet/files-contract';
 import { access, defineRoute, Id, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
 
 /** §5 / §8 knowledge base texts (server and web say the same thing). */
@@ -16,6 +17,7 @@ export const KB_TEXT = {
   salaryRange: 'Salary from cannot exceed salary to',
   notVacancy: 'This is not a vacancy',
   tagExists: 'This tag already exists',
+  notSiblings: 'Only items of the same folder can swap places',
 } as const;
 
 /** What a knowledge-base node is (§3 Knowledge base article/folder/file). */
@@ -194,29 +196,26 @@ export type Article = z.infer<typeof articleSchema>;
 export const articleListItem = articleSchema.partial().extend({ _id: z.string() });
 export type ArticleListItem = z.infer<typeof articleListItem>;
 
-/** One node of full_tree. */
+/**
+ * One node of full_tree, kept small (a 5,000-folder tree must fit one bus message): the parent is the nesting,
+ * the order is the sibling order, `favourite`/`restricted` appear only when true and `children` only when any.
+ */
 export interface TreeNode {
   _id: string;
   title: string;
   type: (typeof ARTICLE_TYPES)[number];
-  section: (typeof ARTICLE_SECTIONS)[number];
-  parent: string | null;
-  order: number;
-  favourite: boolean;
-  restricted: boolean;
-  children: TreeNode[];
+  favourite?: true;
+  restricted?: true;
+  children?: TreeNode[];
 }
 export const treeNode: z.ZodType<TreeNode> = z.lazy(() =>
   z.object({
     _id: z.string(),
     title: z.string(),
     type: z.enum(ARTICLE_TYPES),
-    section: z.enum(ARTICLE_SECTIONS),
-    parent: z.string().nullable(),
-    order: z.number(),
-    favourite: z.boolean(),
-    restricted: z.boolean(),
-    children: z.array(treeNode),
+    favourite: z.literal(true).optional(),
+    restricted: z.literal(true).optional(),
+    children: z.array(treeNode).optional(),
   }),
 );
 
@@ -243,6 +242,8 @@ const vacancyResponse = z.object({
   _id: z.string(),
   article: z.string(),
   user: z.string(),
+  /** The responder's name as the kb knows it (responses list). */
+  userName: z.string().nullable().optional(),
   message: z.string().nullable(),
   contacts: z.string().nullable(),
   cv: fileOut.nullable(),
@@ -307,7 +308,8 @@ export const kbRoutes = {
   breadcrumbs: defineRoute({
     method: 'GET', path: '/api/article/breadcrumbs/{id}', subject: 'kb.article.breadcrumbs', summary: 'Path from the root to an article',
     spec: '§7 Articles', access: access.authenticated, params: idParam,
-    result: z.array(z.object({ _id: z.string(), title: z.string().nullable(), type: z.enum(ARTICLE_TYPES), access: z.boolean() })),
+    /** Ancestors the caller may not read collapse into one `{ _id: null, title: null, access: false }` step. */
+    result: z.array(z.object({ _id: z.string().nullable(), title: z.string().nullable(), type: z.enum(ARTICLE_TYPES), access: z.boolean() })),
   }),
   fullTree: defineRoute({
     method: 'GET', path: '/api/article/full_tree/{id}', subject: 'kb.article.fullTree',
@@ -354,8 +356,9 @@ export const kbRoutes = {
   }),
   emptyAsArticles: defineRoute({
     method: 'PUT', path: '/api/article/empty_as_articles/{client}', subject: 'kb.article.emptyAsArticles',
-    summary: 'Turn folders that hold nothing into articles', spec: '§7 Articles', access: access.admin, params: clientParam,
-    result: z.object({ updated: z.number() }),
+    summary: 'Turn folders that hold nothing into articles (those with content; §5: an article needs content)', spec: '§7 Articles, §5 Knowledge base',
+    access: access.admin, params: clientParam,
+    result: z.object({ updated: z.number(), skipped: z.number() }),
   }),
   order: defineRoute({
     method: 'PUT', path: '/api/article/{client}/order/{from}/{to}', subject: 'kb.article.order', summary: 'Swap the order of two articles',
@@ -372,6 +375,11 @@ export const kbRoutes = {
       cv: fileRef.nullable().optional(),
     }),
     result: vacancyResponse,
+  }),
+  /** Addition to §7: the responses to a vacancy, for administrators and the vacancy's response receivers. */
+  responses: defineRoute({
+    method: 'GET', path: '/api/article/{id}/responses', subject: 'kb.vacancy.responses', summary: 'Responses to a vacancy, newest first (addition to §7)',
+    spec: '§3 Vacancy response receivers', access: access.authenticated, params: idParam, result: z.array(vacancyResponse),
   }),
   view: defineRoute({
     method: 'PUT', path: '/api/article/{id}/view/{user}', subject: 'kb.article.view', summary: 'Count a view (once per user)',
@@ -455,6 +463,15 @@ export const kbRoutes = {
     access: access.admin, params: z.object({ block_id: Id, id: Id }), result: linksBlockSchema,
   }),
 } satisfies Record<string, RouteDef>;
+
+/** Internal subjects of the kb service (not HTTP routes). */
+export const kbSubjects = {
+  /**
+   * `{ key }` (a file or thumbnail key) → FileAccessAnswer for the requester in ctx: whether a kb file (attached
+   * file, inline media, cover, file node, CV) may be downloaded now. Asked by the gateway on every guarded download.
+   */
+  fileAccess: GUARDED_KINDS.kb!,
+} as const;
 
 /**
  * Events of the kb service. The gateway relays `evt.kb.>` to the workspace's browsers, so article events carry

@@ -63,17 +63,19 @@ export async function loadAcl(tx: Tx, v: Viewer): Promise<Reader> {
 /** A PostgreSQL uuid[] literal of the readable acl ids (one parameter, however many). */
 export const readableLiteral = (r: Reader) => `{${[...r.acl.keys()].join(',')}}`;
 
-/** SQL predicate on a row (`alias` or the articles table): the reader may read it. */
+/**
+ * SQL predicate on a row (`alias` or the articles table): the reader may read it. Authorship gives nothing: an
+ * author whom the grants leave out no longer sees the node (§6); administrators see everything.
+ */
 export function canReadSql(r: Reader, alias?: string): SQL {
   if (r.admin) return dsql`true`;
   const acl = alias ? dsql.raw(`${alias}.acl_id`) : dsql`${articles.aclId}`;
-  const author = alias ? dsql.raw(`${alias}.author_id`) : dsql`${articles.authorId}`;
-  return dsql`(${acl} IS NULL OR ${author} = ${r.userId} OR ${acl} = ANY(${readableLiteral(r)}::uuid[]))`;
+  return dsql`(${acl} IS NULL OR ${acl} = ANY(${readableLiteral(r)}::uuid[]))`;
 }
 
-/** The reader's level on a row: 2 write (admins, authors, write grants), 1 read, 0 none. */
-export function levelOn(r: Reader, row: { aclId: string | null; authorId: string | null }): number {
-  if (r.admin || (row.authorId && row.authorId === r.userId)) return 2;
+/** The reader's level on a row: 2 write (admins, write grants), 1 read (read grants, or no grants up the tree), 0 none. */
+export function levelOn(r: Reader, row: { aclId: string | null }): number {
+  if (r.admin) return 2;
   if (!row.aclId) return 1;
   return r.acl.get(row.aclId) ?? 0;
 }
@@ -108,8 +110,10 @@ export function memberFromUser(u: Pick<User, '_id' | 'client_id' | 'roles' | 'fu
 export async function memberOf(db: Database, bus: Bus, clientId: string, userId: string): Promise<MemberRow> {
   const row = await db.inTenant({ clientId }, async (tx) => (await tx.select().from(members).where(eq(members.id, userId)).limit(1))[0]);
   if (row?.complete) return row;
+  // Asked as the system on the user's behalf: people.user.get gives anyone their own record, while other users'
+  // records need the address right, which a bare system context does not carry.
   const user = await bus
-    .request<User>(peopleRoutes.get.subject, { ctx: systemContext(clientId), input: { params: { id: userId } } })
+    .request<User>(peopleRoutes.get.subject, { ctx: { ...systemContext(clientId), userId }, input: { params: { id: userId } } })
     .catch(() => null);
   if (!user || user.client_id !== clientId) throw Errors.userNotFound();
   const values = { ...memberFromUser(user), version: new Date() };

@@ -1,27 +1,31 @@
+import type { FileAccessAnswer } from '@intranet/files-contract';
 import { articleIssues, KB_TEXT, kbEvents, kbRoutes, type FileRef, type TreeNode, type VacancyRespondedEvent } from '@intranet/kb-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { V } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hasRight, levelOn, loadAcl, sectionRight, viewerFor, type Reader } from './access.ts';
 import { fileTools, type FileTools } from './files.ts';
 import { articlesRepository as repo, type ListRow } from './repository.ts';
 import { plainText, sanitizeRichText, withSignedMedia } from './sanitize.ts';
-import { articles, favourites, files, tagLinks, tags, vacancyResponses, views, type ArticleRow, type FileKind, type FileRow, type NewArticle } from './schema.ts';
+import { articles, favourites, files, members, tagLinks, tags, vacancyResponses, views, type ArticleRow, type FileKind, type FileRow, type NewArticle } from './schema.ts';
 import { searchArticles, trigramSchema, type SearchRow } from './search.ts';
 
 type ArticleRoutes = Pick<
   typeof kbRoutes,
   | 'accessFor' | 'breadcrumbs' | 'fullTree' | 'child' | 'get' | 'create' | 'update' | 'deepDelete' | 'addFiles' | 'delFile' | 'delFiles'
-  | 'emptyAsArticles' | 'order' | 'vacRespond' | 'view' | 'rights' | 'favourite'
+  | 'emptyAsArticles' | 'order' | 'vacRespond' | 'responses' | 'view' | 'rights' | 'favourite'
 >;
 
 const LIST_DEFAULT = 500;
 
 /** Articles, folders, file nodes and vacancies (§7 Articles, §5 Knowledge base and Vacancy, §6 Access grants). */
-export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> & { tools: FileTools } {
+export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> & {
+  tools: FileTools;
+  fileAccess: (input: { key: string }, ctx: RequestContext) => Promise<FileAccessAnswer>;
+} {
   const { db, bus, config, log, storage } = deps;
   const secret = config.JWT_SECRET;
   if (!secret) throw new Error('kb needs JWT_SECRET to sign file URLs');
@@ -157,6 +161,30 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
     tools: ft,
 
     /**
+     * kbSubjects.fileAccess {key} → {known, allowed}: asked by the gateway on every download of a kb or cv key, so
+     * the grants in force now decide (§6). A key of an article, folder or file node: readers of that node with the
+     * section's feature right. A CV: administrators, the vacancy's receivers and the responder. Keys kb does not
+     * hold: known false (the gateway then serves only the uploader).
+     */
+    fileAccess: async ({ key }, ctx) => {
+      if (!ctx.clientId || !ctx.userId) return { known: false, allowed: false };
+      return run(ctx, async (tx, r) => {
+        // A thumbnail sits beside its file (`<key>.thumb.webp`): look both up by the unique key index.
+        const base = key.endsWith('.thumb.webp') ? key.slice(0, -'.thumb.webp'.length) : key;
+        const f = (await tx.select().from(files).where(inArray(files.key, [...new Set([key, base])]))).find((x) => x.key === key || x.thumbKey === key);
+        if (!f) return { known: false, allowed: false };
+        const row = await repo.byId(tx, f.articleId);
+        if (!row) return { known: true, allowed: false };
+        if (f.kind === 'cv') {
+          if (r.admin || row.receivers.includes(r.userId)) return { known: true, allowed: true };
+          const [resp] = f.responseId ? await tx.select({ userId: vacancyResponses.userId }).from(vacancyResponses).where(eq(vacancyResponses.id, f.responseId)) : [];
+          return { known: true, allowed: resp?.userId === r.userId };
+        }
+        return { known: true, allowed: hasRight(r, sectionRight(row.section)) && levelOn(r, row) >= 1 };
+      });
+    },
+
+    /**
      * §7 GET api/user/{client}/articles/access_for/{user}: what {user} may read (an administrator may ask for anyone;
      * others only for themselves). With `search`: ranked full-text hits with snippets; with `favourites`: the
      * user's favourites; with `tags`: tagged items anywhere; with `parent`: that folder's children; else the root.
@@ -202,23 +230,26 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
     },
 
     /**
-     * §7 GET api/article/breadcrumbs/{id}: the path from the root; an ancestor the caller may not read shows no
-     * title. Errors: 404, 403 'No access' on the article itself.
+     * §7 GET api/article/breadcrumbs/{id}: the path from the root. Ancestors the caller may not read give neither id
+     * nor title: each run of them collapses into one `{ _id: null, title: null, access: false }` step.
+     * Errors: 404, 403 'No access' on the article itself.
      */
     breadcrumbs: async ({ params }, ctx) =>
       run(ctx, async (tx, r) => {
         await open(tx, r, params.id);
-        const path = await repo.ancestors(tx, params.id);
-        return path.map((a) => {
-          const ok = levelOn(r, a) >= 1;
-          return { _id: a.id, title: ok ? a.title : null, type: a.type, access: ok };
-        });
+        const out: { _id: string | null; title: string | null; type: ArticleRow['type']; access: boolean }[] = [];
+        for (const a of await repo.ancestors(tx, params.id)) {
+          if (levelOn(r, a) >= 1) out.push({ _id: a.id, title: a.title, type: a.type, access: true });
+          else if (out.at(-1)?.access !== false) out.push({ _id: null, title: null, type: 'folder', access: false });
+        }
+        return out;
       }),
 
     /**
      * §7 GET api/article/full_tree/{id}: the readable tree under folder {id}, or the client's whole tree when {id}
-     * is the client id (`section`, default kb; `folders=1` for folders only). A node the caller may not read is
-     * left out with everything under it. Errors: 404, 403 'No access'.
+     * is the client id (`section`, default kb; `folders=1` for folders only). Siblings come in their order; nodes
+     * are slim (see TreeNode). A node the caller may not read is left out with everything under it.
+     * Errors: 404, 403 'No access'.
      */
     fullTree: async ({ params, query }, ctx) =>
       run(ctx, async (tx, r) => {
@@ -242,17 +273,14 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         const build = (parent: string | null, depth: number): TreeNode[] =>
           depth > 200
             ? []
-            : (kids.get(parent) ?? []).map((n) => ({
-                _id: n.id,
-                title: n.title,
-                type: n.type,
-                section: n.section,
-                parent: n.parentId,
-                order: n.sortOrder,
-                favourite: favs.has(n.id),
-                restricted: n.aclId !== null,
-                children: build(n.id, depth + 1),
-              }));
+            : (kids.get(parent) ?? []).map((n) => {
+                const node: TreeNode = { _id: n.id, title: n.title, type: n.type };
+                if (favs.has(n.id)) node.favourite = true;
+                if (n.aclId !== null) node.restricted = true;
+                const children = build(n.id, depth + 1);
+                if (children.length) node.children = children;
+                return node;
+              });
         return build(root, 0);
       }),
 
@@ -389,7 +417,7 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         const { row } = await open(tx, r, params.id, 2);
         const ids = await repo.subtreeIds(tx, row.id);
         if (!r.admin) {
-          const nodes = await tx.select({ aclId: articles.aclId, authorId: articles.authorId }).from(articles).where(inArray(articles.id, ids));
+          const nodes = await tx.select({ aclId: articles.aclId }).from(articles).where(inArray(articles.id, ids));
           if (nodes.some((n) => levelOn(r, n) < 2)) throw Errors.noAccess();
         }
         const fileRows = await tx.select().from(files).where(inArray(files.articleId, ids));
@@ -450,25 +478,34 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
       return out.files;
     },
 
-    /** §7 PUT api/article/empty_as_articles/{client}: folders holding nothing become articles (administrators). */
+    /**
+     * §7 PUT api/article/empty_as_articles/{client}: folders holding nothing become articles (administrators). §5: an
+     * article needs content, so only empty folders that carry content convert; the others stay folders and are
+     * counted as `skipped`. Output: { updated, skipped }.
+     */
     emptyAsArticles: async ({ params }, ctx) => {
       sameClient(ctx, params.client);
       return db.inTenant(ctx, async (tx) => {
-        const res = await tx
-          .update(articles)
-          .set({ type: 'article', updatedAt: new Date() })
-          .where(and(eq(articles.clientId, params.client), eq(articles.type, 'folder'), sql`NOT EXISTS (SELECT 1 FROM kb.articles c WHERE c.parent_id = ${articles.id})`))
-          .returning({ id: articles.id });
-        return { updated: res.length };
+        const empty = await tx
+          .select({ id: articles.id, content: articles.content })
+          .from(articles)
+          .where(and(eq(articles.clientId, params.client), eq(articles.type, 'folder'), sql`NOT EXISTS (SELECT 1 FROM kb.articles c WHERE c.parent_id = ${articles.id})`));
+        const ok = empty.filter((f) => !articleIssues({ type: 'article', section: 'kb', title: 'x', content: f.content }).some((i) => i.field === 'content'));
+        if (ok.length) await tx.update(articles).set({ type: 'article', updatedAt: new Date() }).where(inArray(articles.id, ok.map((f) => f.id)));
+        return { updated: ok.length, skipped: empty.length - ok.length };
       });
     },
 
-    /** §7 PUT api/article/{client}/order/{from}/{to}: swaps the order values of two nodes (§4). Errors: 404, 403. */
+    /**
+     * §7 PUT api/article/{client}/order/{from}/{to}: swaps the order values of two siblings (§4: same parent and
+     * section). Errors: 404, 403, 400 'Only items of the same folder can swap places'.
+     */
     order: async ({ params }, ctx) => {
       sameClient(ctx, params.client);
       return run(ctx, async (tx, r) => {
         const a = (await open(tx, r, params.from, 2)).row;
         const b = (await open(tx, r, params.to, 2)).row;
+        if (a.parentId !== b.parentId || a.section !== b.section) throw Errors.field('to', KB_TEXT.notSiblings);
         await repo.update(tx, a.id, { sortOrder: b.sortOrder });
         await repo.update(tx, b.id, { sortOrder: a.sortOrder });
         return [
@@ -515,6 +552,40 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         created: out.resp.createdAt.toISOString(),
       };
     },
+
+    /**
+     * GET api/article/{id}/responses (addition to §7): the responses to a vacancy, newest first, each with the
+     * responder's name and a signed CV link — for administrators and the vacancy's response receivers only.
+     * Errors: 404 (absent, another client), 400 'This is not a vacancy', 403 'No access'.
+     */
+    responses: async ({ params }, ctx) =>
+      run(ctx, async (tx, r) => {
+        const row = await repo.byId(tx, params.id);
+        if (!row) throw Errors.notFound();
+        if (row.section !== 'vacancy' || row.type === 'folder') throw Errors.field('id', KB_TEXT.notVacancy);
+        if (!r.admin && !row.receivers.includes(r.userId)) throw Errors.noAccess();
+        const list = await tx
+          .select({ resp: vacancyResponses, name: members.fullName })
+          .from(vacancyResponses)
+          .leftJoin(members, eq(members.id, vacancyResponses.userId))
+          .where(eq(vacancyResponses.articleId, row.id))
+          .orderBy(desc(vacancyResponses.createdAt), desc(vacancyResponses.id));
+        const cvs = list.length ? await tx.select().from(files).where(and(eq(files.articleId, row.id), eq(files.kind, 'cv'))) : [];
+        const cvOf = new Map(cvs.map((f) => [f.responseId, f]));
+        return list.map(({ resp, name }) => {
+          const cv = cvOf.get(resp.id);
+          return {
+            _id: resp.id,
+            article: row.id,
+            user: resp.userId,
+            userName: name ?? null,
+            message: resp.message,
+            contacts: resp.contacts,
+            cv: cv ? ft.out(cv) : null,
+            created: resp.createdAt.toISOString(),
+          };
+        });
+      }),
 
     /** §7 PUT api/article/{id}/view/{user}: counts the caller's view once. Errors: 403 (someone else, grants), 404. */
     view: async ({ params }, ctx) => {

@@ -1,4 +1,5 @@
 import { clientSubjects } from '@intranet/clients-contract';
+import { GUARDED_URL_TTL } from '@intranet/files-contract';
 import { KB_TEXT, type FileRef } from '@intranet/kb-contract';
 import { systemContext, type Bus } from '@intranet/platform-bus';
 import { uuidv7, type Tx } from '@intranet/platform-db';
@@ -8,8 +9,11 @@ import { signFileUrl, type Storage } from '@intranet/platform-storage';
 import { inArray } from 'drizzle-orm';
 import { files, type FileKind, type FileRow } from './schema.ts';
 
-/** Lifetime of the signed URLs kb answers give (seconds): a revoked grant stops downloads within it. */
-export const FILE_URL_TTL = 600;
+/**
+ * Lifetime of the signed URLs kb answers give (seconds). Downloads are re-checked against the grants by the gateway
+ * (kbSubjects.fileAccess), so a revoked grant stops them at once; the expiry only limits how long a URL is usable.
+ */
+export const FILE_URL_TTL = GUARDED_URL_TTL;
 
 const MEDIA = /^(image|video|audio)\//;
 
@@ -19,8 +23,9 @@ export interface FileTools {
   /** A file row as answers give it. */
   out(f: FileRow, favourite?: boolean): { _id: string; key: string; fileName: string; mimetype: string; size: number; url: string; thumb: string | null; favourite: boolean };
   /**
-   * Checks uploaded refs (key of the caller's client, present in storage, media where the kind needs it, not
-   * attached elsewhere) and inserts them for `articleId`. Sizes come from storage.
+   * Checks uploaded refs (key of the caller's client uploaded as kind kb — cv for CVs — so downloads stay guarded,
+   * thumbnail beside its key, present in storage, media where the kind needs it, not attached elsewhere) and
+   * inserts them for `articleId`. Sizes come from storage.
    * Errors: 403 'No access' (foreign key), 400 'The file was not found or was deleted', 'File must be media',
    * 'File must be an image', 409 'This file is already attached'.
    */
@@ -55,9 +60,10 @@ export function fileTools(deps: { storage: Storage; bus: Bus; secret: string; lo
 
     async attach(tx, clientId, articleId, kind, refs, field, responseId) {
       if (!refs.length) return [];
-      const prefix = `${clientId}/`;
+      // Only keys uploaded as a guarded kind: a 'post' upload's never-expiring URL would bypass the grants.
+      const prefix = `${clientId}/${kind === 'cv' ? 'cv' : 'kb'}/`;
       for (const r of refs) {
-        if (!r.key.startsWith(prefix) || (r.thumbKey && !r.thumbKey.startsWith(prefix)) || r.key.includes('..')) throw Errors.noAccess();
+        if (!r.key.startsWith(prefix) || (r.thumbKey && r.thumbKey !== `${r.key}.thumb.webp`) || r.key.includes('..')) throw Errors.noAccess();
         if (kind === 'attachment' && !MEDIA.test(r.mimetype)) throw Errors.field(field, KB_TEXT.mediaRequired);
         if (kind === 'cover' && !r.mimetype.startsWith('image/')) throw Errors.field(field, KB_TEXT.imageRequired);
       }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { kbRoutes } from '@intranet/kb-contract';
+import { kbRoutes, kbSubjects } from '@intranet/kb-contract';
 import { bindRoutes } from '@intranet/platform-bus';
 import type { DomainModule } from '@intranet/platform-host';
 import { articleHandlers } from './articles.ts';
@@ -21,8 +21,9 @@ export const kbModule: DomainModule = {
   name: 'kb',
   migrations: { schema: 'kb', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   register(deps) {
-    const { tools: _tools, ...articlesH } = articleHandlers(deps);
+    const { tools: _tools, fileAccess, ...articlesH } = articleHandlers(deps);
     bindRoutes(deps.bus, kbRoutes, { ...articlesH, ...tagHandlers(deps), ...linkHandlers(deps) });
+    deps.bus.handle(kbSubjects.fileAccess, async ({ ctx, input }) => fileAccess(input as { key: string }, ctx));
   },
   /** The people projection's durable consumer needs the event stream, which exists once the bus started. */
   async afterStart(deps) {

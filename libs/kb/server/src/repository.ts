@@ -107,10 +107,10 @@ export const articlesRepository = {
     return rows as ListRow[];
   },
 
-  /** Light rows of the readable tree (all nodes of a section, or only folders). */
+  /** Light rows of the readable tree (all nodes of a section, or only folders), in sibling order. */
   async treeRows(tx: Tx, r: Reader, section: string | undefined, foldersOnly: boolean) {
     return tx
-      .select({ id: articles.id, title: articles.title, type: articles.type, section: articles.section, parentId: articles.parentId, sortOrder: articles.sortOrder, aclId: articles.aclId, grants: sql<number>`jsonb_array_length(${articles.grants})` })
+      .select({ id: articles.id, title: articles.title, type: articles.type, parentId: articles.parentId, aclId: articles.aclId })
       .from(articles)
       .where(and(eq(articles.clientId, r.clientId), section ? eq(articles.section, section as 'kb') : undefined, foldersOnly ? eq(articles.type, 'folder') : undefined, canReadSql(r)))
       .orderBy(asc(articles.sortOrder), asc(articles.createdAt), asc(articles.id));

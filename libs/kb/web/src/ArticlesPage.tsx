@@ -28,7 +28,7 @@ export function Breadcrumbs({ id }: { id?: string }) {
     <nav className="kb-crumbs" aria-label="breadcrumbs" data-testid="kb-crumbs">
       <Link to="/articles/">{t('root')}</Link>
       {items.map((c, i) => (
-        <span key={c._id}>
+        <span key={c._id ?? `hidden-${i}`}>
           <span aria-hidden="true"> / </span>
           {i === items.length - 1 || !c.access ? <span>{c.title ?? '…'}</span> : <Link to={c.type === 'folder' ? `/articles/${c._id}` : `/article/${c._id}`}>{c.title}</Link>}
         </span>

@@ -4,51 +4,118 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kbRoutes, type TreeNode } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
+import { Button } from '@intranet/web-ui';
 import { kbKeys, useKb } from './common.tsx';
 import { Icon } from './icons.tsx';
 
-function Node({ n, current, depth }: { n: TreeNode; current?: string; depth: number }) {
+interface Leaf {
+  _id: string;
+  title?: string;
+  type?: TreeNode['type'];
+  favourite?: boolean;
+}
+
+/** Loading and error lines inside the tree. Test ids: kb-tree-loading, kb-tree-error. */
+function State({ loading, error, onRetry }: { loading: boolean; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('kb');
+  if (loading) return <li className="kb-muted" data-testid="kb-tree-loading">{t('tree.loading')}</li>;
+  if (!error) return null;
+  return (
+    <li className="kb-tree__error" role="alert" data-testid="kb-tree-error">
+      {t('tree.error')} <Button size="tiny" variant="ghost" onClick={onRetry}>{t('tree.retry')}</Button>
+    </li>
+  );
+}
+
+/** Articles and files of one folder (GET api/article/child/{id}), loaded when the folder is opened. */
+function Leaves({ folder, current }: { folder: string; current?: string }) {
+  const q = useQuery({
+    queryKey: [...kbKeys.all, 'tree-leaves', folder],
+    queryFn: ({ signal }) => call(kbRoutes.child, { params: { id: folder }, signal, silent: true }),
+  });
+  const leaves = (q.data ?? []).filter((a) => a.type !== 'folder');
+  return (
+    <>
+      <State loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} />
+      {leaves.map((a) => <LeafItem key={a._id} a={a} current={current} />)}
+    </>
+  );
+}
+
+function LeafItem({ a, current }: { a: Leaf; current?: string }) {
+  return (
+    <li className="kb-tree__node" data-testid={`kb-tree-${a._id}`} data-title={a.title}>
+      <div className={`kb-tree__item${current === a._id ? ' kb-tree__item--current' : ''}`}>
+        <span className="kb-tree__toggle" aria-hidden="true" />
+        <Link to={`/article/${a._id}`}><Icon name={a.type ?? 'article'} /> {a.title}</Link>
+        {a.favourite ? <span className="kb-fav--on"> ★</span> : null}
+      </div>
+    </li>
+  );
+}
+
+function FolderNode({ n, current, depth }: { n: TreeNode; current?: string; depth: number }) {
+  const { t } = useTranslation('kb');
+  // Top folders start open (their sub-folders are already here); articles load only once a folder is opened by
+  // hand or is the current one, so a big tree costs no request per folder.
   const [open, setOpen] = useState(depth < 1);
-  const folder = n.type === 'folder';
+  const [asked, setAsked] = useState(false);
   return (
     <li className="kb-tree__node" data-testid={`kb-tree-${n._id}`} data-title={n.title}>
       <div className={`kb-tree__item${current === n._id ? ' kb-tree__item--current' : ''}`}>
-        {folder && n.children.length ? (
-          <button type="button" className="kb-tree__toggle" aria-expanded={open} aria-label={n.title} onClick={() => setOpen((o) => !o)}>{open ? '▾' : '▸'}</button>
-        ) : (
-          <span className="kb-tree__toggle" aria-hidden="true" />
-        )}
-        <Link to={folder ? `/articles/${n._id}` : `/article/${n._id}`}><Icon name={n.type} /> {n.title}</Link>
+        <button type="button" className="kb-tree__toggle" aria-expanded={open} aria-label={n.title} data-testid={`kb-tree-toggle-${n._id}`} onClick={() => {
+          setAsked(true);
+          setOpen((o) => !o);
+        }}>
+          {open ? '▾' : '▸'}
+        </button>
+        <Link to={`/articles/${n._id}`}><Icon name="folder" /> {n.title}</Link>
         {n.restricted ? <Icon name="lock" title={t('restricted')} /> : null}
         {n.favourite ? <span className="kb-fav--on"> ★</span> : null}
       </div>
-      {folder && open && n.children.length ? (
+      {open ? (
         <ul>
-          {n.children.map((c) => <Node key={c._id} n={c} current={current} depth={depth + 1} />)}
+          {(n.children ?? []).map((c) => <FolderNode key={c._id} n={c} current={current} depth={depth + 1} />)}
+          {asked || current === n._id ? <Leaves folder={n._id} current={current} /> : null}
         </ul>
       ) : null}
     </li>
   );
 }
 
-/** The whole readable tree of the knowledge base (GET api/article/full_tree/{client}?section=kb). Test ids: kb-tree, kb-tree-<id>. */
+/**
+ * The readable folder tree of the knowledge base (GET api/article/full_tree/{client}?section=kb&folders=1); the
+ * articles of a folder are loaded one level at a time (child/{id}) when it is opened, the root's from access_for.
+ * Test ids: kb-tree, kb-tree-<id>, kb-tree-toggle-<id>, kb-tree-loading, kb-tree-error.
+ */
 export function KbTree({ current }: { current?: string }) {
   const { t } = useTranslation('kb');
-  const { clientId } = useKb();
-  const q = useQuery({
+  const { clientId, uid } = useKb();
+  const folders = useQuery({
     queryKey: [...kbKeys.all, 'tree', clientId],
-    queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb' }, signal, silent: true }),
+    queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb', folders: true }, signal, silent: true }),
     enabled: !!clientId,
+  });
+  const rootLeaves = useQuery({
+    queryKey: [...kbKeys.all, 'tree-leaves', 'root', clientId],
+    queryFn: ({ signal }) =>
+      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { section: 'kb', fields: ['title', 'type', 'favourite'], limit: 1000 }, signal, silent: true }),
+    enabled: !!clientId && !!uid,
   });
   return (
     <aside className="kb-tree" data-testid="kb-tree" aria-label={t('kb')}>
       <Link to="/articles/" className="kb-tree__root">{t('root')}</Link>
-      {q.data ? (
-        <ul>
-          {[...q.data].sort((a, b) => a.order - b.order).map((n) => <Node key={n._id} n={n} current={current} depth={0} />)}
-        </ul>
-      ) : null}
+      <ul>
+        <State loading={folders.isLoading} error={folders.error} onRetry={() => void folders.refetch()} />
+        {(folders.data ?? []).map((n) => <FolderNode key={n._id} n={n} current={current} depth={0} />)}
+        {folders.data ? (
+          <>
+            <State loading={rootLeaves.isLoading} error={rootLeaves.error} onRetry={() => void rootLeaves.refetch()} />
+            {(rootLeaves.data ?? []).filter((a) => a.type !== 'folder').map((a) => <LeafItem key={a._id} a={a} current={current} />)}
+          </>
+        ) : null}
+        {folders.data && !folders.data.length && rootLeaves.data && !rootLeaves.data.length ? <li className="kb-muted" data-testid="kb-tree-empty">{t('empty')}</li> : null}
+      </ul>
     </aside>
   );
 }

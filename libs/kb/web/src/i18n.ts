@@ -275,10 +275,56 @@ const uk: Tr = {
   },
 };
 
+
+/** Texts added with the tree states, link blocks, tag filter, moving, vacancy editing and responses. */
+const enMore = {
+  tree: { loading: 'Loading…', error: 'Could not load', retry: 'Retry' },
+  links: {
+    title: 'Useful links', add: 'Add a link', edit: 'Edit', delete: 'Delete', linkTitle: 'Title', url: 'Address',
+    empty: 'No links yet', deleteConfirm: 'Delete the link “{{title}}”?', saved: 'Link saved', deleted: 'Link deleted',
+    show: 'Show to everyone', hidden: 'Hidden from employees', loadError: 'Could not load the links',
+  },
+  tagFilter: 'Tag', allTags: 'All tags', noTagged: 'Nothing has this tag',
+  parent: 'Folder', rootFolder: 'Knowledge base (top level)',
+  vacancyMore: {
+    edit: 'Edit vacancy', search: 'Search vacancies…', deleteConfirm: 'Delete the vacancy “{{title}}”?', tabVacancy: 'Vacancy',
+    tabResponses: 'Responses', noResponses: 'No responses yet', from: 'From', cv: 'CV', noCv: 'No CV', loadError: 'Could not load the responses',
+  },
+};
+type TrMore = typeof enMore;
+const ruMore: TrMore = {
+  tree: { loading: 'Загрузка…', error: 'Не удалось загрузить', retry: 'Повторить' },
+  links: {
+    title: 'Полезные ссылки', add: 'Добавить ссылку', edit: 'Изменить', delete: 'Удалить', linkTitle: 'Название', url: 'Адрес',
+    empty: 'Ссылок пока нет', deleteConfirm: 'Удалить ссылку «{{title}}»?', saved: 'Ссылка сохранена', deleted: 'Ссылка удалена',
+    show: 'Показывать всем', hidden: 'Скрыт от сотрудников', loadError: 'Не удалось загрузить ссылки',
+  },
+  tagFilter: 'Тег', allTags: 'Все теги', noTagged: 'С этим тегом ничего нет',
+  parent: 'Папка', rootFolder: 'База знаний (верхний уровень)',
+  vacancyMore: {
+    edit: 'Изменить вакансию', search: 'Поиск вакансий…', deleteConfirm: 'Удалить вакансию «{{title}}»?', tabVacancy: 'Вакансия',
+    tabResponses: 'Отклики', noResponses: 'Откликов пока нет', from: 'От', cv: 'Резюме', noCv: 'Без резюме', loadError: 'Не удалось загрузить отклики',
+  },
+};
+const ukMore: TrMore = {
+  tree: { loading: 'Завантаження…', error: 'Не вдалося завантажити', retry: 'Повторити' },
+  links: {
+    title: 'Корисні посилання', add: 'Додати посилання', edit: 'Змінити', delete: 'Видалити', linkTitle: 'Назва', url: 'Адреса',
+    empty: 'Посилань поки немає', deleteConfirm: 'Видалити посилання «{{title}}»?', saved: 'Посилання збережено', deleted: 'Посилання видалено',
+    show: 'Показувати всім', hidden: 'Приховано від співробітників', loadError: 'Не вдалося завантажити посилання',
+  },
+  tagFilter: 'Тег', allTags: 'Усі теги', noTagged: 'З цим тегом нічого немає',
+  parent: 'Папка', rootFolder: 'База знань (верхній рівень)',
+  vacancyMore: {
+    edit: 'Змінити вакансію', search: 'Пошук вакансій…', deleteConfirm: 'Видалити вакансію «{{title}}»?', tabVacancy: 'Вакансія',
+    tabResponses: 'Відгуки', noResponses: 'Відгуків поки немає', from: 'Від', cv: 'Резюме', noCv: 'Без резюме', loadError: 'Не вдалося завантажити відгуки',
+  },
+};
+
 let done = false;
 /** Registers the `kb` namespace (ru, uk with three plural forms, en). Called when the pages load. */
 export function registerKbTranslations(): void {
   if (done) return;
   done = true;
-  registerTranslations('kb', { en, ru, uk });
+  registerTranslations('kb', { en: { ...en, ...enMore }, ru: { ...ru, ...ruMore }, uk: { ...uk, ...ukMore } });
 }
