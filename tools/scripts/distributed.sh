@@ -11,7 +11,7 @@
 #   JWT_SECRET        generated once into .data/distributed/jwt-secret
 #   PORT / HOST       3000 / 127.0.0.1 (the gateway's HTTP address)
 #   SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD   first-start superadmin (without them people-service logs a one-time link)
-#   SERVICE_REPLICAS  1; N > 1 starts N processes of each domain service (they share NATS queue groups)
+#   SERVICE_REPLICAS  1; N > 1 starts N processes of each domain service together (they share NATS queue groups)
 #   WEB_DIR           dist/web when that folder exists (the built shell and remotes)
 #   DATA_DIR          .data/distributed (mail outbox when SMTP_URL is unset)
 #   STARTUP_TIMEOUT   seconds to wait for the portal to answer (90)
@@ -78,9 +78,8 @@ s.listen(Number(process.argv[1]), process.argv[2], () => s.close());
 ' "$PORT" "${HOST:-127.0.0.1}" || exit 1
 
 # --- database ---------------------------------------------------------------------------------------------------
-# Creates the database when missing, and the `drizzle` schema that holds every domain's migrations table: each
-# service migrates under an advisory lock of its own schema, so two services starting together on an empty database
-# would both run `CREATE SCHEMA IF NOT EXISTS drizzle` and one of them fails with a duplicate key.
+# Creates the database when missing. The services migrate it themselves, one at a time (one database-wide advisory
+# lock in libs/platform/db), so they may start together on an empty database.
 node --input-type=module -e '
 import pg from "pg";
 const url = process.env.DATABASE_URL;
@@ -107,13 +106,7 @@ try {
   }
   db = await open(url);
 }
-try {
-  await db.query("CREATE SCHEMA IF NOT EXISTS drizzle");
-} catch (e) {
-  if (e.code !== "23505" && e.code !== "42P06") fail(`cannot prepare database ${name}: ${e.message}`);
-} finally {
-  await db.end();
-}
+await db.end();
 '
 
 # --- processes --------------------------------------------------------------------------------------------------
@@ -183,8 +176,8 @@ http_ok() {
   fi
 }
 
-# people-service's first start creates the superadmin (check-then-insert): further replicas start only after it,
-# or each of them would create one.
+# Ready means the superadmin exists too (people-service creates it on its first start, once, under a lock), so
+# the printed URL can be signed in to at once.
 superadmin_ready() {
   node --input-type=module -e '
 import pg from "pg";
@@ -204,7 +197,10 @@ try {
 log "node $(node --version), database $(node -e 'const u = new URL(process.argv[1]); console.log(u.host + u.pathname)' "$DATABASE_URL"), NATS $NATS_URL, $REPLICAS replica(s) per service"
 suffix() { ((REPLICAS > 1)) && echo "-$1" || true; }
 # All processes share DATA_DIR, so without S3 the gateway (uploads) and the services (deletes) see one file store.
-for svc in $SERVICES; do start "$svc$(suffix 1)" "apps/$svc-service/src/main.ts"; done
+# Replicas start together: they share their NATS queue group and wait for each other's migrations.
+for ((r = 1; r <= REPLICAS; r++)); do
+  for svc in $SERVICES; do start "$svc$(suffix "$r")" "apps/$svc-service/src/main.ts"; done
+done
 start gateway apps/gateway/src/main.ts
 GATEWAY_PID="${PIDS[-1]}"
 
@@ -218,13 +214,6 @@ while :; do
   ((SECONDS < deadline)) || die "the portal did not become ready within ${TIMEOUT}s ($URL/api/env answering: $([[ $env_ok == 1 ]] && echo yes || echo no); people-service bootstrap done: no)"
   sleep 0.5
 done
-
-if ((REPLICAS > 1)); then
-  for ((r = 2; r <= REPLICAS; r++)); do
-    for svc in $SERVICES; do start "$svc-$r" "apps/$svc-service/src/main.ts"; done
-  done
-  log "started $((REPLICAS - 1)) more replica(s) of each service"
-fi
 
 log "ready: $URL (stop with Ctrl-C)"
 echo "$URL"

@@ -17,9 +17,9 @@ ensure_deps() {
   fi
 }
 
-# Builds the web (shell + remotes) into dist/web when sources are newer than the build.
+# Builds the web (shell + every apps/*-web remote) into dist/web when any of their sources is newer than the build.
 ensure_web() {
-  if [ ! -f dist/web/shell/index.html ] || [ -n "$(find apps/shell apps/admin-web libs/web libs/*/web libs/*/contract -newer dist/web/shell/index.html -type f 2>/dev/null | head -n 1)" ]; then
+  if [ ! -f dist/web/shell/index.html ] || [ -n "$(find apps/shell apps/*-web libs/web libs/*/web libs/*/contract tools/web -newer dist/web/shell/index.html -type f 2>/dev/null | head -n 1)" ]; then
     echo "[setup] building the web"
     bash tools/scripts/build-web.sh
   fi

@@ -20,7 +20,7 @@ function employeesCsv(): string {
   return lines.join('\n');
 }
 
-describe('foundation in the browser: superadmin, client, CSV import, employee, blocked client, password reset', { timeout: 240_000 }, () => {
+describe('foundation in the browser: superadmin, client, CSV import, employee, navigation rules, blocked client, password reset', { timeout: 240_000 }, () => {
   let dataDir: string;
 
   let e: BrowserPortal;
@@ -86,6 +86,20 @@ describe('foundation in the browser: superadmin, client, CSV import, employee, b
     await signIn(emp.page, 'worker12@acme.test', 'password12');
     await emp.page.waitForURL(/\/company\/?$/);
     await emp.page.getByTestId('company-page').waitFor();
+    // §2: /employees is for admins and /clients for the superadmin; an employee lands on the wall instead.
+    await emp.page.goto('/employees/');
+    await emp.page.waitForURL(/\/company\/?$/);
+    await emp.page.goto('/clients');
+    await emp.page.waitForURL(/\/company\/?$/);
+
+    // 3b. A visitor without a session is sent to /login; the wanted path is remembered and used after sign-in.
+    const visitor = await newPage();
+    await visitor.page.goto('/help/');
+    await visitor.page.waitForURL(/\/login\/?$/);
+    await visitor.page.getByTestId('login-input').fill('worker14@acme.test');
+    await visitor.page.getByTestId('password-input').fill('password14');
+    await visitor.page.getByTestId('login-submit').click();
+    await visitor.page.waitForURL(/\/help\/?$/);
 
     // 4. Password reset by the link from the outbox.
     const reset = await newPage();
@@ -122,5 +136,12 @@ describe('foundation in the browser: superadmin, client, CSV import, employee, b
     const err = blocked.page.getByTestId('login-error');
     await err.waitFor();
     assert.match(await err.innerText(), /Login blocked/);
+
+    // 6. An employee whose client is blocked mid-session is sent to the sign-in page, which says why.
+    await emp.page.goto('/company');
+    await emp.page.waitForURL(/\/login\/?$/);
+    const midSession = emp.page.getByTestId('login-error');
+    await midSession.waitFor();
+    assert.match(await midSession.innerText(), /Login blocked/);
   });
 });

@@ -22,7 +22,8 @@ function makeQueryClient(): QueryClient {
 }
 
 /**
- * Wires the API client's §8 listeners to the shell: 401 → remember the path and go to /login; no response →
+ * Wires the API client's §8 listeners to the shell: 401 or 403 'Login blocked' → remember the path and go to
+ * /login (which shows why); no response →
  * full-screen 'No connection to server!'; other shown errors → the error dialog.
  */
 function ApiListeners({ onOffline }: { onOffline: () => void }) {
@@ -30,9 +31,10 @@ function ApiListeners({ onOffline }: { onOffline: () => void }) {
   const location = useLocation();
   const notifier = useNotifier();
   const here = location.pathname + location.search;
-  useEffect(() => onUnauthorized(() => {
+  useEffect(() => onUnauthorized((e) => {
     if (here !== '/' && !here.startsWith('/login')) rememberPath(here);
-    navigate('/login', { replace: true, state: { expired: true } });
+    // A client blocked mid-session: the sign-in page says 'Login blocked' (§8), not 'session expired'.
+    navigate('/login', { replace: true, state: e.code === 'login_blocked' ? { blocked: true } : { expired: true } });
   }), [navigate, here]);
   useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
   useEffect(() => onApiError((e) => notifier.error(translateServerMessage(e.message))), [notifier]);

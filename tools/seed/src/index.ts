@@ -1,6 +1,6 @@
 import { fakerEN, fakerRU, fakerUK, type Faker } from '@faker-js/faker';
 import { clientRoutes, clientSubjects, type Client } from '@intranet/clients-contract';
-import { peopleRoutes } from '@intranet/people-contract';
+import { PEOPLE_TEXT, peopleRoutes } from '@intranet/people-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { DomainError } from '@intranet/platform-errors';
 import Papa from 'papaparse';
@@ -37,7 +37,10 @@ export function demoCsv(workspace: string, count: number, seed = 42): string {
 
 /**
  * Creates (or reuses) workspace `workspace` with an administrator and `count` faker employees through the same
- * bus handlers the API uses. Output: { workspace, imported, adminEmail, adminPassword }.
+ * bus handlers the API uses. Idempotent: a second run keeps the workspace and its employees (the generated rows
+ * are the same, so none is imported twice) and gives the existing demo administrator a new password, so the one
+ * returned always works. Output: { workspace, imported (new this run), employees (demo employees now present),
+ * adminEmail, adminPassword, adminCreated }.
  */
 export async function seedDemo(bus: Bus, opts: { workspace: string; count: number }) {
   let client: Client;
@@ -49,17 +52,30 @@ export async function seedDemo(bus: Bus, opts: { workspace: string; count: numbe
   }
   const adminEmail = `admin@${opts.workspace}.example.com`;
   const adminPassword = randomBytes(9).toString('base64url');
+  const pw = { password: adminPassword, confirmPassword: adminPassword };
+  let adminCreated = true;
   try {
     await bus.request(peopleRoutes.register.subject, {
       ctx: superadmin,
-      input: { body: { client_id: client._id, firstName: 'Demo', lastName: 'Admin', email: adminEmail, password: adminPassword, confirmPassword: adminPassword, roles: ['admin'] } },
+      input: { body: { client_id: client._id, firstName: 'Demo', lastName: 'Admin', email: adminEmail, ...pw, roles: ['admin'] } },
     });
   } catch (err) {
     if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
+    // Already there from an earlier run: its password was printed then and never stored, so set a new one.
+    adminCreated = false;
+    const found = await bus.request<{ users: { _id: string; email: string }[] }>(peopleRoutes.filter.subject, {
+      ctx: superadmin,
+      input: { params: { workspace: client.workspace }, body: { data: { search: adminEmail, page: 1, limit: 5 } } },
+    });
+    const admin = found.users.find((u) => u.email === adminEmail);
+    if (!admin) throw new Error(`demo administrator ${adminEmail} exists but was not found (deleted?)`);
+    await bus.request(peopleRoutes.resetPasswordHard.subject, { ctx: superadmin, input: { body: { user_id: admin._id, ...pw } } });
   }
-  const report = await bus.request<{ imported: number }>(peopleRoutes.registerMany.subject, {
+  const report = await bus.request<{ imported: number; rows: { ok: boolean; errors?: { message: string }[] }[] }>(peopleRoutes.registerMany.subject, {
     ctx: superadmin,
     input: { body: { client_id: client._id, csv: demoCsv(opts.workspace, opts.count) } },
   });
-  return { workspace: client.workspace, imported: report.imported, adminEmail, adminPassword };
+  // Rows refused only because their e-mail exists are demo employees from an earlier run.
+  const present = report.rows.filter((r) => r.ok || (r.errors?.length === 1 && r.errors[0].message === PEOPLE_TEXT.emailTaken)).length;
+  return { workspace: client.workspace, imported: report.imported, employees: present, adminEmail, adminPassword, adminCreated };
 }

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { zodFieldErrors } from '@intranet/platform-contracts';
 import { peopleRoutes, PEOPLE_TEXT } from '@intranet/people-contract';
-import { call, isApiError, readStoredClient } from '@intranet/web-api';
+import { call, isApiError, readLoginNotice, readStoredClient, writeLoginNotice } from '@intranet/web-api';
 import { translateServerMessage } from '@intranet/web-i18n';
 import { clearSession, takeRememberedPath, useSession } from '@intranet/web-session';
 import { Alert, Button, Input } from '@intranet/web-ui';
@@ -12,7 +12,8 @@ import { PublicLayout } from '../layout/PublicLayout.tsx';
 /**
  * Sign-in page (§2 /login/ and /login_new/). `workspace` mode adds the workspace field and posts to
  * /api/loginPage; otherwise /api/login. On success stores the session (§4) and goes to the remembered path or
- * `/`; on failure shows the server's §8 message and clears the stored session.
+ * `/`; on failure shows the server's §8 message and clears the stored session. After a session ended because the
+ * client was blocked it opens with the 'Login blocked' error.
  * Test ids: login-input, password-input, workspace-input, login-submit, login-error.
  */
 export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
@@ -25,7 +26,11 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
   const [password, setPassword] = useState('');
   const [workspace, setWorkspace] = useState(() => params.get('ws') ?? params.get('workspace') ?? readStoredClient()?.workspace ?? '');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  // A client blocked mid-session lands here with the 'blocked' notice (§8: 403 → login error 'Login blocked').
+  const [error, setError] = useState<string | null>(() =>
+    readLoginNotice() === 'blocked' || (location.state as { blocked?: boolean } | null)?.blocked ? translateServerMessage('Login blocked') : null,
+  );
+  useEffect(() => writeLoginNotice(null), []);
   const [ambiguous, setAmbiguous] = useState(false);
   const [busy, setBusy] = useState(false);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;

@@ -141,6 +141,11 @@ export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
     if (!row) throw new DomainError('not_found', 'Client not found');
     return toClient(row);
   });
+  /**
+   * Bus-only (files upload, §3 storage, §8): { clientId, bytes, check? } → { used, total } in bytes. Adds `bytes`
+   * to the client's used storage atomically, or with `check` only tests that they fit. Errors: 413 'Storage limit
+   * reached ({size})! Available {available}'; 404 unknown client.
+   */
   bus.handle(clientSubjects.storageReserve, async ({ input }) => {
     const { clientId, bytes, check } = input as { clientId: string; bytes: number; check?: boolean };
     const n = Math.max(0, Math.ceil(Number(bytes) || 0));
@@ -157,10 +162,12 @@ export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
       return out;
     });
   });
+  /** Bus-only: { clientId, bytes } → { used, total } in bytes, after giving back the storage of deleted files. */
   bus.handle(clientSubjects.storageRelease, async ({ input }) => {
     const { clientId, bytes } = input as { clientId: string; bytes: number };
     return db.inTenant({ clientId }, (tx) => repo.release(tx, clientId, Math.max(0, Math.ceil(Number(bytes) || 0))));
   });
+  /** Bus-only: { workspace } → Client (system look-up, any status) or 404. For the gateway's X-COMPANY-ID and sign-in. */
   bus.handle(clientSubjects.internalByWorkspace, async ({ input }) => {
     const { workspace } = input as { workspace: string };
     const row = await db.asSystem('internal workspace lookup', (tx) => repo.byWorkspace(tx, String(workspace)));

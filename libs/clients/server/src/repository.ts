@@ -13,14 +13,17 @@ export const clientsRepository = {
     }
     return q.orderBy(asc(clients.name));
   },
+  /** The client with this id (deleted ones too: callers decide), or undefined. */
   async byId(tx: Tx, id: string): Promise<ClientRow | undefined> {
     const [row] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
     return row;
   },
+  /** The client whose workspace code equals `workspace` (case-insensitive; codes are stored lower-cased). */
   async byWorkspace(tx: Tx, workspace: string): Promise<ClientRow | undefined> {
     const [row] = await tx.select().from(clients).where(eq(clients.workspace, workspace.toLowerCase())).limit(1);
     return row;
   },
+  /** Inserts one client and returns the stored row. */
   async insert(tx: Tx, row: typeof clients.$inferInsert): Promise<ClientRow> {
     const [out] = await tx.insert(clients).values(row).returning();
     return out;
@@ -34,6 +37,7 @@ export const clientsRepository = {
       .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
     return row;
   },
+  /** Gives `bytes` of used storage back (never below 0); returns the new figures, undefined for an unknown id. */
   async release(tx: Tx, id: string, bytes: number): Promise<{ used: number; total: number } | undefined> {
     const [row] = await tx
       .update(clients)
@@ -42,6 +46,7 @@ export const clientsRepository = {
       .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
     return row;
   },
+  /** Applies `patch` (and updatedAt); returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<typeof clients.$inferInsert>): Promise<ClientRow | undefined> {
     const [out] = await tx.update(clients).set({ ...patch, updatedAt: new Date() }).where(eq(clients.id, id)).returning();
     return out;

@@ -15,11 +15,14 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Sign-in, sign-out and password reset (§7 Environment and session, §8 Login errors). */
 export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): RouteHandlers<AuthRoutes> {
+  /** The token signing secret; its absence is a server error (distributed mode refuses to start without it). */
   const secret = () => {
     if (!config.JWT_SECRET) throw new DomainError('internal', MESSAGES.serverError);
     return config.JWT_SECRET;
   };
+  /** The client of `id` from the clients service (status for the §8 'Login blocked' check). */
   const clientOf = (id: string) => bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } });
+  /** The client of a workspace code; an unknown one is 404 'The requested resource was not found'. */
   const workspaceClient = async (workspace: string) => {
     try {
       return await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace } });
@@ -146,6 +149,7 @@ export function registerAuthSubjects({ db, bus }: DomainDeps): void {
     return info;
   });
 
+  /** {} → { [clientId]: number of active employees } for the superadmin's client list (§2 client screen). */
   bus.handle(peopleSubjects.counts, async () => db.asSystem('employee counts', (tx) => users.counts(tx)));
 
   /** { email, password } → creates the superadmin if none exists (first start). Returns { created }. */
@@ -194,6 +198,7 @@ export function publicUrl(config: DomainDeps['config']): string {
   return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
 }
 
+/** Escapes text for the HTML part of a mail. */
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -76,7 +76,9 @@ export function profileColumns(v: Record<string, unknown>): Partial<UserRow> {
   return out;
 }
 
+/** Whether the caller is the superadmin. */
 export const isSuper = (ctx: RequestContext) => ctx.roles.includes('superadmin');
+/** Whether the caller has admin rights (§6: they also hold for the superadmin). */
 export const isAdmin = (ctx: RequestContext) => isSuper(ctx) || ctx.roles.includes('admin');
 
 /** The user event payload (peopleEvents.user*): what other services' projections need. */

@@ -18,6 +18,7 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 /** SQL of the people service. Every function runs inside a transaction opened by Database.inTenant/asSystem. */
 export const usersRepository = {
+  /** The user with this id (deleted ones too), or undefined; RLS limits it to the transaction's client. */
   async byId(tx: Tx, id: string): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
@@ -30,6 +31,7 @@ export const usersRepository = {
     return tx.select().from(users).where(clientId ? and(match, eq(users.clientId, clientId)) : match).limit(10);
   },
 
+  /** Accounts with this e-mail (case-insensitive), optionally within one client; at most 10 (forgot password). */
   byEmail(tx: Tx, email: string, clientId?: string): Promise<UserRow[]> {
     const e = sql`lower(${users.email}) = ${email.toLowerCase()}`;
     return tx.select().from(users).where(clientId ? and(e, eq(users.clientId, clientId)) : e).limit(10);
@@ -49,11 +51,16 @@ export const usersRepository = {
     };
   },
 
+  /**
+   * Inserts users in one statement; rows clashing with a unique e-mail/login of their client are skipped, so the
+   * result may be shorter than `rows` (callers report those as taken).
+   */
   async insertMany(tx: Tx, rows: NewUser[]): Promise<UserRow[]> {
     if (!rows.length) return [];
     return tx.insert(users).values(rows).onConflictDoNothing().returning();
   },
 
+  /** Applies `patch` (and updatedAt) to one user; returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
     const [row] = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     return row;
@@ -130,12 +137,15 @@ export const usersRepository = {
     return Object.fromEntries(rows.map((r) => [r.clientId!, r.n]));
   },
 
+  /** The superadmin account (no client, role 'superadmin'), as a list of at most one. */
   superadmin(tx: Tx): Promise<UserRow[]> {
     return tx.select().from(users).where(and(isNull(users.clientId), sql`'superadmin' = ANY(${users.roles})`)).limit(1);
   },
 };
 
+/** Sessions behind the tokens: a token is honoured only while its session is live (logout and deletion end it). */
 export const sessionsRepository = {
+  /** Stores a new session (id = the token's `sid`). */
   async create(tx: Tx, s: typeof sessions.$inferInsert): Promise<void> {
     await tx.insert(sessions).values(s);
   },
@@ -149,9 +159,11 @@ export const sessionsRepository = {
       .limit(1);
     return row?.user;
   },
+  /** Ends one session (logout); a revoked one stays revoked. */
   async revoke(tx: Tx, id: string): Promise<void> {
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
+  /** Ends every live session of a user (deletion, password change); returns their ids for the revocation event. */
   async revokeAllOf(tx: Tx, userId: string): Promise<string[]> {
     const rows = await tx
       .update(sessions)
@@ -162,7 +174,9 @@ export const sessionsRepository = {
   },
 };
 
+/** Password reset tokens (single use, one hour); only their SHA-256 is stored. */
 export const resetsRepository = {
+  /** Stores a reset token's hash with its expiry. */
   async create(tx: Tx, r: typeof passwordResets.$inferInsert): Promise<void> {
     await tx.insert(passwordResets).values(r);
   },

@@ -81,7 +81,12 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
     {
       key: 'roles',
       header: t('col.roles'),
-      render: (u) => (u.roles.includes('admin') ? <Badge tone="primary">{t('rights.names.admin')}</Badge> : <Badge>{t('rights.names.employee')}</Badge>),
+      render: (u) => (
+        <>
+          {u.roles.includes('admin') ? <Badge tone="primary">{t('rights.names.admin')}</Badge> : <Badge>{t('rights.names.employee')}</Badge>}
+          {u.roles.includes('head') ? <> <Badge>{t('rights.names.head')}</Badge></> : null}
+        </>
+      ),
     },
     {
       key: 'status',

@@ -154,6 +154,7 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
             value={v.password}
             onChange={set('password')}
             error={errors.password}
+            required={!user}
             hint={user ? undefined : t('form.passwordHint')}
             data-testid="emp-password"
           />
@@ -165,6 +166,7 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
             value={v.confirmPassword}
             onChange={set('confirmPassword')}
             error={errors.confirmPassword}
+            required={!user}
             data-testid="emp-confirmPassword"
           />
         </FormGrid>

@@ -7,18 +7,22 @@ import { Alert, Badge, Button, Checkbox, Modal, ProgressBar, Table } from '@intr
 import { errorText } from '@intranet/web-i18n';
 import { peopleKeys } from './queries.ts';
 
-/** CSV columns accepted by POST /api/register_many (a header row is required). */
+/** Every CSV column POST /api/register_many accepts (README "CSV import columns"; a header row is required). */
 export const CSV_COLUMNS = [
-  'firstName', 'lastName', 'email', 'login', 'password', 'phone', 'position', 'department', 'city', 'birthDate', 'workingSince', 'inn',
+  'firstName', 'lastName', 'email', 'middleName', 'login', 'password', 'phone', 'internalPhone', 'position', 'department',
+  'cabinet', 'city', 'gender', 'birthDate', 'workingSince', 'inn', 'kpp', 'organisation', 'about', 'lang', 'chiefCode',
 ] as const;
 
 const MAX_CSV_BYTES = 20_000_000;
 
-type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; errors?: { field: string; message: string }[] }[] };
+type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; noPassword?: boolean; errors?: { field: string; message: string }[] }[] };
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
 
 function templateHref(): string {
-  const sample = 'Ivan,Petrov,ivan.petrov@example.com,ipetrov,secret123,+380501234567,Engineer,IT,Kyiv,1990-05-17,2020-01-09,1234567890';
+  const sample = [
+    'Ivan', 'Petrov', 'ivan.petrov@example.com', 'Ivanovich', 'ipetrov', 'secret123', '+380501234567', '1234', 'Engineer', 'IT',
+    '305', 'Kyiv', 'man', '1990-05-17', '2020-01-09', '1234567890', '770101001', 'Acme Ltd', 'Likes chess', 'en', 'IT-01',
+  ].join(',');
   return `data:text/csv;charset=utf-8,${encodeURIComponent(`${CSV_COLUMNS.join(',')}\n${sample}\n`)}`;
 }
 
@@ -79,6 +83,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
         <p>{t('csv.columns')}</p>
         <code className="people-code">{CSV_COLUMNS.join(',')}</code>
         <p className="people-muted">{t('csv.columnsHelp')}</p>
+        <p className="people-muted">{t('csv.noPasswordHelp')}</p>
         <a href={templateHref()} download="employees-template.csv" data-testid="csv-template">{t('csv.template')}</a>
       </div>
 
@@ -120,7 +125,20 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
             columns={[
               { key: 'row', header: t('csv.row'), render: (r) => r.row, width: 70 },
               { key: 'email', header: t('csv.email'), render: (r) => r.email ?? '—' },
-              { key: 'result', header: t('csv.result'), render: (r) => (r.ok ? <Badge tone="success">{t('csv.ok')}</Badge> : <Badge tone="danger">{t('csv.failed')}</Badge>), width: 130 },
+              {
+                key: 'result',
+                header: t('csv.result'),
+                render: (r) =>
+                  r.ok ? (
+                    <>
+                      <Badge tone="success">{t('csv.ok')}</Badge>
+                      {r.noPassword ? <div className="people-muted" data-testid={`import-row-${r.row}-nopassword`}>{t('csv.noPassword')}</div> : null}
+                    </>
+                  ) : (
+                    <Badge tone="danger">{t('csv.failed')}</Badge>
+                  ),
+                width: 170,
+              },
               {
                 key: 'errors',
                 header: '',

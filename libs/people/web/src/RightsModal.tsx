@@ -10,7 +10,9 @@ import { errorText } from '@intranet/web-i18n';
 import { peopleKeys } from './queries.ts';
 
 type Role = (typeof GRANTABLE_ROLES)[number];
-const BASE_ROLES: Role[] = ['admin', 'employee'];
+const BASE_ROLES: Role[] = ['admin', 'head', 'employee'];
+/** Feature rights are implied by the admin role (§6); base roles (admin, head, employee) are not. */
+const isFeature = (role: Role) => !BASE_ROLES.includes(role);
 
 /**
  * Roles and feature rights of one employee (§6): a checkbox per grantable role; ticking calls
@@ -46,8 +48,8 @@ export function RightsModal({ user, onClose }: { user: User; onClose: () => void
     <Checkbox
       key={role}
       label={t(`rights.names.${role}`)}
-      checked={roles.includes(role) || (role !== 'admin' && role !== 'employee' && roles.includes('admin'))}
-      disabled={own || pending !== null || (role !== 'admin' && role !== 'employee' && roles.includes('admin'))}
+      checked={roles.includes(role) || (isFeature(role) && roles.includes('admin'))}
+      disabled={own || pending !== null || (isFeature(role) && roles.includes('admin'))}
       onChange={(e) => void toggle(role, e.target.checked)}
       data-testid={`role-${role}`}
     />

@@ -1,21 +1,21 @@
 import { registerTranslations } from '@intranet/web-i18n';
 
 const rightsEn = {
-  admin: 'Administrator', employee: 'Employee', wall: 'Wall', address: 'Address book', groups: 'Groups', calendar: 'Calendar',
+  admin: 'Administrator', head: 'Department head', employee: 'Employee', wall: 'Wall', address: 'Address book', groups: 'Groups', calendar: 'Calendar',
   profile_edit: 'Profile editing', knowledge_base: 'Knowledge base', events_create: 'Creating events', task_tracker: 'Task tracker',
   desk_add: 'Creating boards', vacancies: 'Vacancies', services: 'Services', structures: 'Structure', no_silent: "Don't be silent",
   polls: 'Polls', ideas: 'Ideas', kb_files: 'Knowledge base files', chat: 'Chat', shop: 'Shop', adaptation: 'Adaptation',
   vacations: 'Vacations', vacations_edit: 'Editing vacations', dark_theme: 'Dark theme', lms: 'Learning',
 };
 const rightsRu = {
-  admin: 'Администратор', employee: 'Сотрудник', wall: 'Стена', address: 'Адресная книга', groups: 'Группы', calendar: 'Календарь',
+  admin: 'Администратор', head: 'Руководитель отдела', employee: 'Сотрудник', wall: 'Стена', address: 'Адресная книга', groups: 'Группы', calendar: 'Календарь',
   profile_edit: 'Редактирование профиля', knowledge_base: 'База знаний', events_create: 'Создание событий', task_tracker: 'Трекер задач',
   desk_add: 'Создание досок', vacancies: 'Вакансии', services: 'Сервисы', structures: 'Структура', no_silent: 'Не молчи',
   polls: 'Опросы', ideas: 'Идеи', kb_files: 'Файлы базы знаний', chat: 'Чат', shop: 'Магазин', adaptation: 'Адаптация',
   vacations: 'Отпуска', vacations_edit: 'Редактирование отпусков', dark_theme: 'Тёмная тема', lms: 'Обучение',
 };
 const rightsUk = {
-  admin: 'Адміністратор', employee: 'Співробітник', wall: 'Стіна', address: 'Адресна книга', groups: 'Групи', calendar: 'Календар',
+  admin: 'Адміністратор', head: 'Керівник відділу', employee: 'Співробітник', wall: 'Стіна', address: 'Адресна книга', groups: 'Групи', calendar: 'Календар',
   profile_edit: 'Редагування профілю', knowledge_base: 'База знань', events_create: 'Створення подій', task_tracker: 'Трекер задач',
   desk_add: 'Створення дошок', vacancies: 'Вакансії', services: 'Сервіси', structures: 'Структура', no_silent: 'Не мовчи',
   polls: 'Опитування', ideas: 'Ідеї', kb_files: 'Файли бази знань', chat: 'Чат', shop: 'Магазин', adaptation: 'Адаптація',
@@ -55,7 +55,7 @@ const en = {
     city: 'City', gender: 'Gender', birthDate: 'Birth date', workingSince: 'Working since', inn: 'Tax id', kpp: 'KPP',
     organisation: 'Organisation', about: 'About', lang: 'Language', chiefCode: 'Chief code',
     password: 'Password', confirmPassword: 'Repeat password', newPassword: 'New password (leave empty to keep)',
-    passwordHint: 'Longer than 6 symbols. Leave empty to let the employee set it via “Forgot password”.',
+    passwordHint: 'Required: longer than 6 symbols, repeated below.',
     gender_man: 'Man', gender_woman: 'Woman', gender_not_selected: 'Not selected', lang_none: 'Company default',
     initialRightsNote: 'New employees get the initial rights set on the “Rights and roles” tab.',
   },
@@ -83,7 +83,9 @@ const en = {
   csv: {
     title: 'Import employees from CSV',
     columns: 'Columns (a header row is required):',
-    columnsHelp: 'Required: firstName, lastName, email. Dates as YYYY-MM-DD; tax id (inn) 10 digits; password longer than 6 symbols or empty.',
+    columnsHelp: 'Required: firstName, lastName, email. Dates as YYYY-MM-DD; tax id (inn) 10 digits; gender man, woman or not_selected; lang ru, uk or en; password longer than 6 symbols or empty.',
+    noPasswordHelp: 'An employee imported without a password cannot sign in until they set one with “Forgot password” on the sign-in page.',
+    noPassword: 'no password: “Forgot password”',
     template: 'Download template',
     file: 'CSV file',
     upload: 'Upload and import',
@@ -133,7 +135,7 @@ const ru = {
     city: 'Город', gender: 'Пол', birthDate: 'Дата рождения', workingSince: 'Работает с', inn: 'ИНН', kpp: 'КПП',
     organisation: 'Организация', about: 'О себе', lang: 'Язык', chiefCode: 'Код руководителя',
     password: 'Пароль', confirmPassword: 'Повторите пароль', newPassword: 'Новый пароль (оставьте пустым, чтобы не менять)',
-    passwordHint: 'Длиннее 6 символов. Оставьте пустым — сотрудник задаст его через «Забыли пароль».',
+    passwordHint: 'Обязателен: длиннее 6 символов, повторите ниже.',
     gender_man: 'Мужской', gender_woman: 'Женский', gender_not_selected: 'Не выбран', lang_none: 'Как у компании',
     initialRightsNote: 'Новые сотрудники получают начальные права, заданные на вкладке «Права и роли».',
   },
@@ -161,7 +163,9 @@ const ru = {
   csv: {
     title: 'Импорт сотрудников из CSV',
     columns: 'Столбцы (строка заголовка обязательна):',
-    columnsHelp: 'Обязательны: firstName, lastName, email. Даты в формате ГГГГ-ММ-ДД; ИНН (inn) — 10 цифр; пароль длиннее 6 символов или пустой.',
+    columnsHelp: 'Обязательны: firstName, lastName, email. Даты в формате ГГГГ-ММ-ДД; ИНН (inn) — 10 цифр; пол (gender) man, woman или not_selected; язык (lang) ru, uk или en; пароль длиннее 6 символов или пустой.',
+    noPasswordHelp: 'Сотрудник, импортированный без пароля, не сможет войти, пока не задаст пароль через «Забыли пароль» на странице входа.',
+    noPassword: 'без пароля: «Забыли пароль»',
     template: 'Скачать шаблон',
     file: 'Файл CSV',
     upload: 'Загрузить и импортировать',
@@ -211,7 +215,7 @@ const uk = {
     city: 'Місто', gender: 'Стать', birthDate: 'Дата народження', workingSince: 'Працює з', inn: 'ІПН', kpp: 'КПП',
     organisation: 'Організація', about: 'Про себе', lang: 'Мова', chiefCode: 'Код керівника',
     password: 'Пароль', confirmPassword: 'Повторіть пароль', newPassword: 'Новий пароль (залиште порожнім, щоб не змінювати)',
-    passwordHint: 'Довший за 6 символів. Залиште порожнім — співробітник задасть його через «Забули пароль».',
+    passwordHint: 'Обов’язковий: довший за 6 символів, повторіть нижче.',
     gender_man: 'Чоловіча', gender_woman: 'Жіноча', gender_not_selected: 'Не вибрано', lang_none: 'Як у компанії',
     initialRightsNote: 'Нові співробітники отримують початкові права, задані на вкладці «Права і ролі».',
   },
@@ -239,7 +243,9 @@ const uk = {
   csv: {
     title: 'Імпорт співробітників із CSV',
     columns: 'Стовпці (рядок заголовка обов’язковий):',
-    columnsHelp: 'Обов’язкові: firstName, lastName, email. Дати у форматі РРРР-ММ-ДД; ІПН (inn) — 10 цифр; пароль довший за 6 символів або порожній.',
+    columnsHelp: 'Обов’язкові: firstName, lastName, email. Дати у форматі РРРР-ММ-ДД; ІПН (inn) — 10 цифр; стать (gender) man, woman або not_selected; мова (lang) ru, uk або en; пароль довший за 6 символів або порожній.',
+    noPasswordHelp: 'Співробітник, імпортований без пароля, не зможе увійти, доки не задасть пароль через «Забули пароль» на сторінці входу.',
+    noPassword: 'без пароля: «Забули пароль»',
     template: 'Завантажити шаблон',
     file: 'Файл CSV',
     upload: 'Завантажити та імпортувати',

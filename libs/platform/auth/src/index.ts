@@ -47,6 +47,7 @@ export function newSecretToken(): { token: string; hash: string } {
   return { token, hash: sha256(token) };
 }
 
+/** SHA-256 of a UTF-8 string as 64 lower-case hex characters (how reset tokens are stored and looked up). */
 export function sha256(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { fillPath, type RouteDef, type RouteResult, type z } from '@intranet/platform-contracts';
 import { ApiError, connectionError, errorFromResponse } from './errors.ts';
-import { clearStoredSession, readStoredAuth } from './storage.ts';
+import { clearStoredSession, readStoredAuth, writeLoginNotice } from './storage.ts';
 
 /** What a caller passes to `call`: params are required only when the route has path parameters. */
 export type CallInput<D extends RouteDef> = (Record<never, never> extends z.input<D['params']>
@@ -51,8 +51,10 @@ export function configureApi(options: { baseUrl?: string }): void {
 }
 
 /**
- * Subscribes to 401 answers of authenticated calls. The stored session (§4 keys) is already cleared when the
- * listener runs; the shell navigates to /login (§8). Returns the unsubscribe function.
+ * Subscribes to answers that end the session on an authenticated call: 401, and 403 with code 'login_blocked'
+ * (the client was blocked mid-session; the error's `code` tells which, and the sign-in page finds the
+ * 'blocked' login notice). The stored session (§4 keys) is already cleared when the listener runs; the shell
+ * navigates to /login (§8). Returns the unsubscribe function.
  */
 export function onUnauthorized(fn: Listener<ApiError>): () => void {
   return unauthorized.on(fn);
@@ -136,8 +138,10 @@ function settle<D extends RouteDef>(route: D, status: number, body: unknown, sil
     throw err;
   }
   const err = errorFromResponse(status, body);
-  if (status === 401 && route.access.kind !== 'public' && sentToken) {
+  const blocked = status === 403 && err.code === 'login_blocked';
+  if ((status === 401 || blocked) && route.access.kind !== 'public' && sentToken) {
     clearStoredSession();
+    if (blocked) writeLoginNotice('blocked');
     err.silent = true;
     unauthorized.emit(err);
     throw err;
@@ -150,8 +154,8 @@ function settle<D extends RouteDef>(route: D, status: number, body: unknown, sil
 /**
  * Calls a contract route (DESIGN §4) and returns its typed result.
  * Input: the route definition and `{ params, query, body }`. Output: the `result` field for routes with the
- * `result` envelope, the raw body for `raw` routes. Throws ApiError per §8 (401 clears the session and notifies
- * `onUnauthorized`; no response notifies `onConnectionLost`).
+ * `result` envelope, the raw body for `raw` routes. Throws ApiError per §8 (401 and 403 'Login blocked' clear the
+ * session and notify `onUnauthorized`; no response notifies `onConnectionLost`).
  */
 export async function call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<RouteResult<D>> {
   const input = (args[0] ?? {}) as CallInput<RouteDef> & { params?: Record<string, unknown>; query?: Record<string, unknown> };

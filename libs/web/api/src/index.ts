@@ -24,6 +24,9 @@ export {
   readStoredClient,
   writeStoredClient,
   clearStoredSession,
+  readLoginNotice,
+  writeLoginNotice,
+  type LoginNotice,
   type StoredAuth,
   type StoredClient,
 } from './storage.ts';

@@ -94,3 +94,28 @@ export function clearStoredSession(): void {
   writeKey(STORAGE_KEYS.uid, null);
   writeKey(STORAGE_KEYS.currentClient, null);
 }
+
+const LOGIN_NOTICE_KEY = 'loginNotice';
+
+/** Why the session ended, for the sign-in page to say (§8: 403 → login error 'Login blocked'). */
+export type LoginNotice = 'blocked';
+
+/** Remembers (or with null forgets) why the session ended, for this tab only (sessionStorage). */
+export function writeLoginNotice(notice: LoginNotice | null): void {
+  try {
+    if (typeof sessionStorage === 'undefined') return;
+    if (notice) sessionStorage.setItem(LOGIN_NOTICE_KEY, notice);
+    else sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+  } catch {
+    /* storage unavailable: the sign-in page simply says nothing */
+  }
+}
+
+/** The remembered reason the session ended, or null. Does not forget it (see writeLoginNotice(null)). */
+export function readLoginNotice(): LoginNotice | null {
+  try {
+    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(LOGIN_NOTICE_KEY) === 'blocked' ? 'blocked' : null;
+  } catch {
+    return null;
+  }
+}
