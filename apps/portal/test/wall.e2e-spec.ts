@@ -48,11 +48,16 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await page.waitForFunction(([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === want, [testId, expected] as const);
   };
 
+  /** Waits until the element's text ends with the number `n` (the texts are in the user's language). */
+  const waitCount = async (page: Page, testId: string, n: number) => {
+    await page.waitForFunction(([id, want]) => new RegExp(`\\D${want}$`).test(document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? ''), [testId, String(n)] as const);
+  };
+
   it('runs the wall story with two employees', async () => {
     // Client, its administrator and two employees through the API.
     const su = await login(SU.login, SU.password);
     const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'acme', name: 'Acme Ltd' });
-    await api('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: 'admin@acme.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
+    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: 'admin@acme.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
     const admin = await login('admin@acme.test', 'adminpass1');
     const reg = (firstName: string, lastName: string, email: string) =>
       api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1', position: 'Engineer' });
@@ -100,10 +105,17 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await a.page.getByTestId(`post-comments-toggle-${id}`).click();
     await a.page.getByTestId(`comments-${id}`).waitFor();
     await b.page.getByTestId(`post-comments-toggle-${id}`).click();
+    // A comment attachment is uploaded before saving (§7 Upload), at most 20 MB.
+    await b.page.getByTestId(`comment-input-${id}-file`).setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
+    await waitText(b.page, `comment-input-${id}-file-error`, POST_FILE_TEXT);
+    await b.page.getByTestId(`comment-input-${id}-file`).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('release notes') });
+    await b.page.getByTestId(`comment-input-${id}-attached`).getByText('notes.txt').waitFor();
     await b.page.getByTestId(`comment-input-${id}`).fill('You are welcome, Ann!');
     await b.page.getByTestId(`comment-input-${id}-send`).click();
     await a.page.getByTestId(`comments-${id}`).getByText('You are welcome, Ann!').waitFor();
+    await a.page.getByTestId(`comments-${id}`).getByText('notes.txt').waitFor();
     await waitText(a.page, `post-comments-${id}`, '1');
+    await waitText(b.page, `post-comments-${id}`, '1');
 
     // B opens the post three times: one view.
     for (let i = 0; i < 3; i++) {
@@ -115,6 +127,13 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     assert.equal(full.views_count, 1);
     assert.equal(full.views.length, 1);
     await waitText(a.page, `post-views-${id}`, '1');
+    // "Viewed by": A opens the list of viewers of the post (B, by name).
+    await a.page.getByTestId(`post-viewers-${id}`).click();
+    await a.page.getByTestId(`viewers-${id}`).waitFor();
+    assert.match(await text(a.page, `viewer-${bobUser._id}`), /Bob Baker/);
+    assert.equal(await a.page.getByTestId(`viewers-${id}`).locator('[data-testid^="viewer-"]').count(), 1);
+    await a.page.keyboard.press('Escape');
+    await a.page.getByTestId(`viewers-${id}`).waitFor({ state: 'detached' });
 
     // §5 errors come from the server's field errors: an empty post is refused under the text field.
     await a.page.getByTestId('post-mode-post').click();
@@ -131,6 +150,19 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     assert.deepEqual(mp.mentions, [bobUser._id]);
     await b.page.goto('/company');
     await b.page.getByTestId(`post-${mentionId}`).waitFor();
+    // Seeing it in the feed registers B's view (not A's own): A's count becomes 1 live.
+    await waitText(a.page, `post-views-${mentionId}`, '1');
+    await waitText(b.page, `post-views-${mentionId}`, '1');
+
+    // A edits the post: the text changes for B live and the mention stays a profile link.
+    await a.page.getByTestId(`post-edit-open-${mentionId}`).click();
+    assert.equal(await a.page.getByTestId(`post-edit-${mentionId}-text`).inputValue(), 'Release notes are ready, @Bob Baker');
+    await a.page.getByTestId(`post-edit-${mentionId}-text`).fill('Release notes v2 are ready, @Bob Baker');
+    await a.page.getByTestId(`post-edit-${mentionId}-save`).click();
+    await a.page.getByTestId(`post-edit-${mentionId}`).waitFor({ state: 'detached' });
+    await b.page.getByTestId(`post-text-${mentionId}`).getByText('Release notes v2 are ready').waitFor();
+    await b.page.getByTestId(`post-text-${mentionId}`).locator(`a[href="/profile/${bobUser._id}"]`).waitFor();
+    assert.equal(await b.page.getByTestId(`post-edit-open-${mentionId}`).count(), 0);
 
     // 25 more posts (27 in all): the first page shows 20, "more" loads the rest.
     for (let i = 1; i <= 25; i++) await api('POST', '/api/post', ann.token, { message: `Post number ${i}` });
@@ -154,14 +186,32 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     assert.equal(((await up.json()) as { message: string }).message, POST_FILE_TEXT);
 
     // The address book finds colleagues; an avatar opens the profile in a new tab.
+    // The address book sorts by name (last name), both ways, and by position.
     await b.page.goto('/addressBook/');
+    const firstRow = () => b.page.getByTestId('address-table').locator('tbody tr').first().getAttribute('data-testid');
+    await b.page.getByTestId(`address-row-${adminUser._id}`).waitFor();
+    assert.equal(await firstRow(), `address-row-${adminUser._id}`);
+    // The first column (name) is sorted ascending; a click reverses it.
+    assert.equal(await b.page.getByTestId('address-table').locator('thead th').first().getAttribute('aria-sort'), 'ascending');
+    await b.page.getByTestId('address-table').locator('thead th').first().getByRole('button').click();
+    await b.page.waitForFunction((want) => document.querySelector('[data-testid="address-table"] tbody tr')?.getAttribute('data-testid') === want, `address-row-${bobUser._id}`);
+    assert.equal(await b.page.getByTestId('address-table').locator('thead th').first().getAttribute('aria-sort'), 'descending');
+    // Another sortable column (position) becomes the ascending one.
+    await b.page.getByTestId('address-table').locator('thead th').nth(1).getByRole('button').click();
+    await b.page.waitForFunction(() => document.querySelectorAll('[data-testid="address-table"] thead th')[1]?.getAttribute('aria-sort') === 'ascending');
     await b.page.getByTestId('address-search').fill('Archer');
     await b.page.getByTestId('address-book').getByText('Ann Archer').waitFor();
     const [tab] = await Promise.all([b.ctx.waitForEvent('page'), b.page.getByTestId(`avatar-${annUser._id}`).first().click()]);
     await tab!.getByTestId('profile-name').waitFor();
     assert.equal(await tab!.getByTestId('profile-name').innerText(), 'Ann Archer');
+    await waitCount(tab!, 'followers-count', 0);
+    assert.equal(await tab!.getByTestId('follow-button').getAttribute('aria-pressed'), 'false');
     await tab!.getByTestId('follow-button').click();
-    await tab!.getByTestId('followers-count').waitFor();
+    await waitCount(tab!, 'followers-count', 1);
+    assert.equal(await tab!.getByTestId('follow-button').getAttribute('aria-pressed'), 'true');
+    // The follow state survives a reload (it comes from the server).
+    await tab!.reload();
+    await waitCount(tab!, 'followers-count', 1);
     assert.equal(await tab!.getByTestId('follow-button').getAttribute('aria-pressed'), 'true');
 
     // B edits their own profile (feature right profile_edit).

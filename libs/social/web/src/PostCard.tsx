@@ -160,7 +160,7 @@ export function Comments({ postId }: { postId: string }) {
 /** "Viewed by": who viewed a post and when (GET api/post/{id} views with names and avatars). */
 function Viewers({ postId, count, onClose }: { postId: string; count: number; onClose: () => void }) {
   const { t, i18n } = useTranslation('wall');
-  const q = usePost(postId);
+  const q = usePost(postId, true, true);
   return (
     <Modal open title={t('post.viewers', { count: q.data?.views_count ?? count })} onClose={onClose} testId={`viewers-${postId}`}>
       {q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.views.length === 0 ? (

@@ -55,12 +55,13 @@ export function useUserFeed(userId: string) {
   });
 }
 
-/** GET api/post/{id}: one post with comments, likes and views. */
-export function usePost(id: string, enabled = true) {
+/** GET api/post/{id}: one post with comments, likes and views; `fresh` refetches on mount even when cached. */
+export function usePost(id: string, enabled = true, fresh = false) {
   return useQuery({
     queryKey: socialKeys.post(id),
     queryFn: ({ signal }) => call(socialRoutes.get, { params: { id }, signal, silent: true }),
     enabled,
+    refetchOnMount: fresh ? 'always' : true,
   });
 }
 

@@ -68,7 +68,11 @@ function applyEvents(socket: Socket, clients: Set<QueryClient>, me: string, clie
   socket.on(socialEvents.followChanged, (e: FollowChangedEvent) => each((qc) => applyFollowChanged(qc, e, me)));
   socket.on(socialEvents.viewChanged, (e: ViewChangedEvent) =>
     each((qc) => {
-      for (const p of e.posts) patchPost(qc, p._id, (x) => ({ ...x, views_count: p.views_count, viewed: e.user_id === me ? true : x.viewed }));
+      for (const p of e.posts) {
+        patchPost(qc, p._id, (x) => ({ ...x, views_count: p.views_count, viewed: e.user_id === me ? true : x.viewed }));
+        // The event names no viewer: an open "viewed by" list refetches (inactive full posts are only marked stale).
+        void qc.invalidateQueries({ queryKey: socialKeys.post(p._id), refetchType: 'active' });
+      }
     }),
   );
 }
