@@ -1,5 +1,6 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { allRoutes, createGateway } from '@intranet/gateway-server';
 import { passwordResets } from '@intranet/people-server';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -179,6 +180,26 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     assert.equal(last, 429);
     // Another address still may sign in.
     assert.equal((await t.call(peopleRoutes.login, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: '10.2.0.2' })).status, 200);
+  });
+
+  it('with TRUST_PROXY naming the proxy, each forwarded address has its own sign-in budget', async () => {
+    // A second gateway on the same bus, behind a "proxy" at 127.0.0.1; a low scale keeps the budgets small
+    // (per address ceil(10 × 0.2 × 5) = 10 a minute).
+    const p = t.portal.platform;
+    const app = await createGateway({ bus: p.bus, routes: allRoutes, jwtSecret: t.config.JWT_SECRET!, vendor: 'intranet', log: p.log, storage: p.storage, rateLimitScale: 0.2, trustProxy: ['127.0.0.1'] });
+    try {
+      await app.init();
+      const fastify = app.getHttpAdapter().getInstance();
+      const attempt = async (i: number, forwarded: string) =>
+        (await fastify.inject({ method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded }, payload: { login: `proxied${i}@acme.test`, password: 'x' } })).statusCode;
+      for (let i = 0; i < 11; i++) assert.notEqual(await attempt(i, `198.51.100.${i}`), 429, `distinct address ${i}`);
+      const same: number[] = [];
+      for (let i = 0; i < 11; i++) same.push(await attempt(100 + i, '203.0.113.7'));
+      assert.ok(same.slice(0, 10).every((s) => s !== 429), same.join(','));
+      assert.equal(same[10], 429);
+    } finally {
+      await app.close();
+    }
   });
 
   it('an expired reset link is refused and changes nothing', async () => {
