@@ -10,8 +10,6 @@ export const SOCIAL_TEXT = {
   thanksOnePerson: 'A thank-you post must mention exactly one person',
   filesAbove: (size: string) => `Files above ${size} cannot be attached`,
   postFileTooBig: `Files above ${formatBytes(FILE_LIMITS.post)} cannot be attached`,
-  /** Comment attachments share the post limit (the gateway caps upload kind `comment` at 20 MB). */
-  commentFileTooBig: `Files above ${formatBytes(COMMENT_FILE_LIMIT)} cannot be attached`,
   anyFileTooBig: `Files above ${formatBytes(FILE_LIMITS.any)} cannot be attached`,
   fileNotFound: 'The file was not found or was deleted',
   foreignFile: 'The file was not found or was deleted',
