@@ -8,7 +8,9 @@ const portal = await startPortal(config);
 if (process.argv.includes('--demo')) {
   const { seedDemo } = await import('@intranet/seed');
   const r = await seedDemo(portal.platform.bus, { workspace: 'demo', count: 200 });
-  portal.platform.log.info(`demo workspace '${r.workspace}': ${r.imported} employees; admin ${r.adminEmail} / ${r.adminPassword}`);
+  portal.platform.log.info(
+    `demo workspace '${r.workspace}': ${r.employees} employees (${r.imported} new); admin ${r.adminEmail} / ${r.adminPassword}${r.adminCreated ? '' : ' (existing admin, password reset)'}`,
+  );
 }
 portal.platform.log.info(`portal ready at ${portal.url} (data in ${config.DATA_DIR})`);
 onShutdown(() => portal.close());

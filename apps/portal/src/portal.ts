@@ -49,6 +49,7 @@ export async function startPortal(config: Config, opts: PortalOptions = {}): Pro
     log: platform.log,
     webDir: cfg.WEB_DIR,
     rateLimitScale: cfg.RATE_LIMIT_SCALE,
+    trustProxy: cfg.TRUST_PROXY,
     storage: platform.storage,
     bucket: cfg.S3_BUCKET,
   });
