@@ -134,6 +134,12 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await insider.page.getByTestId('article-title').waitFor();
     assert.equal(await insider.page.getByTestId('article-title').innerText(), 'Pricing guide');
     await insider.page.getByTestId('kb-file-price-list.txt').waitFor();
+    // The download works from the browser (the download cookie identifies the reader; no header on <a href>).
+    const fileUrl = (await insider.page.getByTestId('kb-file-price-list.txt').getByTestId('kb-file-download').getAttribute('href'))!;
+    assert.match(fileUrl, /^\/api\/files\//);
+    const insiderGet = await insider.page.request.get(fileUrl);
+    assert.equal(insiderGet.status(), 200);
+    assert.equal(await insiderGet.text(), 'prices: 1, 2, 3');
 
     // 4. An employee of IT sees it nowhere: not in the tree, not in search, not by direct URL.
     const outsider = await newPage();
@@ -150,6 +156,8 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await outsider.page.locator('[data-testid="kb-no-access"], [data-testid="kb-not-found"]').first().waitFor();
     assert.equal(await outsider.page.getByText(WORD).count(), 0);
     if (await outsider.page.getByTestId('kb-no-access').count()) assert.match(await outsider.page.getByTestId('kb-no-access').innerText(), /No access|Нет доступа|Немає доступу/);
+    // The insider's real file URL, replayed in the outsider's signed-in browser: refused.
+    assert.equal((await outsider.page.request.get(fileUrl)).status(), 403);
 
     // 5. The IT employee responds to the vacancy with a CV.
     await outsider.page.goto('/vacancies/');
@@ -161,5 +169,34 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await outsider.page.getByTestId('vac-cv-done').waitFor();
     await outsider.page.getByTestId('vac-respond-submit').click();
     await outsider.page.getByTestId('vac-respond-sent').waitFor();
+
+    // 6. The admin (a response receiver) reads the response on the Responses tab and downloads the CV; the
+    //    insider (not a receiver) gets no tab and cannot download it.
+    await admin.page.goto(`/vacancy/${vacancy._id}`);
+    await admin.page.getByTestId('tab-responses').click();
+    const response = admin.page.locator('[data-testid^="vac-response-"]').filter({ hasText: 'I love gardens' });
+    await response.waitFor();
+    assert.match(await response.innerText(), /Oscar Worker/);
+    const cvUrl = (await response.locator('[data-testid^="vac-response-cv-"]').getAttribute('href'))!;
+    assert.equal((await admin.page.request.get(cvUrl)).status(), 200);
+    assert.equal((await insider.page.request.get(cvUrl)).status(), 403);
+    await insider.page.goto(`/vacancy/${vacancy._id}`);
+    await insider.page.getByTestId('vacancy-title').waitFor();
+    assert.equal(await insider.page.getByTestId('tab-responses').count(), 0);
+
+    // 7. Link blocks: §5 'title and valid url' shown in the form; a valid link appears for employees once shown.
+    await admin.page.goto('/articles/');
+    await admin.page.getByTestId('kb-links').waitFor();
+    await admin.page.getByTestId('kb-link-add-title').fill('Portal');
+    await admin.page.getByTestId('kb-link-add-url').fill('not a url');
+    await admin.page.getByTestId('kb-link-add-save').click();
+    await admin.page.getByTestId('kb-links').getByText('Invalid URL').waitFor();
+    await admin.page.getByTestId('kb-link-add-url').fill('https://example.com/');
+    await admin.page.getByTestId('kb-link-add-save').click();
+    await admin.page.locator('[data-testid^="kb-link-"][data-title="Portal"]').waitFor();
+    await admin.page.getByTestId('kb-links-toggle').check();
+    await admin.page.getByTestId('kb-links').getByText('Hidden from employees').waitFor({ state: 'detached' });
+    await insider.page.goto('/articles/');
+    await insider.page.getByTestId('kb-links').getByRole('link', { name: 'Portal' }).waitFor();
   });
 });

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { kbRoutes, type Article } from '@intranet/kb-contract';
+import { kbRoutes, type Article, type TreeNode } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
-import { Alert, Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, useNotifier } from '@intranet/web-ui';
+import { Alert, Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, Select, useNotifier } from '@intranet/web-ui';
 import { Breadcrumbs, FavButton } from './ArticlesPage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
@@ -18,6 +18,38 @@ registerKbTranslations();
 type Full = Omit<Article, 'snippet' | 'titleHighlight' | 'rank'>;
 
 const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Favourite star of an attached file (PUT api/article/{id}/favourite {file}). Test id: kb-file-fav-<id>. */
+function FileFav({ article, file, on }: { article: string; file: string; on: boolean }) {
+  const { t } = useTranslation('kb');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={`kb-fav${on ? ' kb-fav--on' : ''}`}
+      aria-pressed={on}
+      title={on ? t('unfavourite') : t('favourite')}
+      aria-label={on ? t('unfavourite') : t('favourite')}
+      disabled={busy}
+      data-testid={`kb-file-fav-${file}`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await call(kbRoutes.favourite, { params: { id: article }, body: { file, favourite: !on }, silent: true });
+          await qc.invalidateQueries({ queryKey: kbKeys.article(article) });
+        } catch (e) {
+          notifier.error(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {on ? '★' : '☆'}
+    </button>
+  );
+}
 
 /** Attached files with download links, add (with progress) and delete (writers). Test ids: kb-files, kb-file-<name>, kb-files-input, kb-files-progress. */
 function Files({ a }: { a: Full }) {
@@ -49,6 +81,7 @@ function Files({ a }: { a: Full }) {
           <li key={f._id} data-testid={`kb-file-${f.fileName}`}>
             <a href={f.url} download={f.fileName} target="_blank" rel="noreferrer" data-testid="kb-file-download"><Icon name="file" /> {f.fileName}</a>
             <span className="kb-muted"> · {size(f.size)}</span>
+            <FileFav article={a._id} file={f._id} on={!!f.favourite} />
             {write ? <Button size="tiny" variant="ghost" onClick={() => setDel(f)} data-testid={`kb-file-delete-${f._id}`}>{t('delete')}</Button> : null}
           </li>
         ))}
@@ -98,7 +131,7 @@ function Tags({ a }: { a: Full }) {
   const notifier = useNotifier();
   const [name, setName] = useState('');
   const write = a.access === 'write';
-  const refresh = () => qc.invalidateQueries({ queryKey: kbKeys.article(a._id) });
+  const refresh = () => qc.invalidateQueries({ queryKey: kbKeys.all });
   return (
     <section className="kb-tags" data-testid="kb-tags">
       <span className="kb-muted">{t('tags')}: </span>
@@ -145,8 +178,30 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
   const notifier = useNotifier();
+  const { clientId, isAdmin } = useKb();
   const [title, setTitle] = useState(a.title);
   const [content, setContent] = useState(a.content ?? '');
+  const [parent, setParent] = useState(a.parent ?? '');
+  const tree = useQuery({
+    queryKey: [...kbKeys.all, 'tree', clientId],
+    queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb', folders: true }, signal, silent: true }),
+    enabled: !!clientId && a.section === 'kb',
+  });
+  // Destinations: readable folders, minus the item itself and what is under it (the server refuses those too).
+  const folders: { value: string; label: string }[] = [];
+  const walk = (nodes: TreeNode[], depth: number) => {
+    for (const n of nodes) {
+      if (n._id === a._id) continue;
+      folders.push({ value: n._id, label: `${'\u00a0\u00a0'.repeat(depth)}${n.title}` });
+      walk(n.children ?? [], depth + 1);
+    }
+  };
+  walk(tree.data ?? [], 0);
+  const parentOptions = [
+    ...(isAdmin || !a.parent ? [{ value: '', label: t('rootFolder') }] : []),
+    ...(a.parent && !folders.some((f) => f.value === a.parent) ? [{ value: a.parent, label: '…' }] : []),
+    ...folders,
+  ];
   const [media, setMedia] = useState<Record<string, { key: string; fileName: string; mimetype: string }>>(() =>
     Object.fromEntries(a.attachments.map((f) => [f.key, { key: f.key, fileName: f.fileName, mimetype: f.mimetype }])),
   );
@@ -159,7 +214,12 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
     setError(null);
     try {
       const attachments = mediaKeys(content).flatMap((k) => (media[k] ? [media[k]] : []));
-      await call(kbRoutes.update, { params: { id: a._id }, body: { title, content: a.type === 'folder' ? undefined : content, attachments }, silent: true });
+      const moved = (parent || null) !== (a.parent ?? null);
+      await call(kbRoutes.update, {
+        params: { id: a._id },
+        body: { title, content: a.type === 'folder' || a.type === 'file' ? undefined : content, attachments: a.type === 'file' ? undefined : attachments, ...(moved ? { parent: parent || null } : {}) },
+        silent: true,
+      });
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('saved'));
       onDone();
@@ -175,6 +235,9 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
     <div className="kb-edit" data-testid="kb-edit">
       {error ? <Alert testId="kb-edit-error">{error}</Alert> : null}
       <Input label={t('title')} id="kb-edit-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
+      {a.section === 'kb' ? (
+        <Select label={t('parent')} id="kb-edit-parent" data-testid="kb-edit-parent" value={parent} onChange={(e) => setParent(e.target.value)} options={parentOptions} error={errors.parent} disabled={tree.isLoading} />
+      ) : null}
       {a.type !== 'folder' ? (
         <div className="ui-field">
           <span className="ui-field__label ui-field__label--required">{t('content')}</span>

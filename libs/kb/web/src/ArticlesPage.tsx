@@ -10,6 +10,7 @@ import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { registerKbTranslations } from './i18n.ts';
 import { KbTree } from './Tree.tsx';
+import { LinksPanel } from './LinksPanel.tsx';
 import { Icon } from './icons.tsx';
 import './kb.css';
 
@@ -166,6 +167,7 @@ function Tree() {
   const [search, setSearch] = useState('');
   const dsearch = useDebounced(search.trim(), 250);
   const [favs, setFavs] = useState(false);
+  const [tag, setTag] = useState('');
   const [creating, setCreating] = useState<'folder' | 'article' | null>(null);
   const [deleting, setDeleting] = useState<ArticleListItem | null>(null);
   const [rights, setRights] = useState<{ id: string; title: string; grants: Grant[] } | null>(null);
@@ -176,13 +178,19 @@ function Tree() {
     queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: parent! }, signal, silent: true }),
     enabled: !!parent,
   });
-  const listKey = { parent: parent ?? null, section: 'kb', favourites: favs };
+  const tags = useQuery({
+    queryKey: kbKeys.tags(clientId ?? ''),
+    queryFn: ({ signal }) => call(kbRoutes.tagList, { params: { client_id: clientId!, module: 'kb' }, signal, silent: true }),
+    enabled: !!clientId,
+  });
+  // A tag filter lists tagged items anywhere in the knowledge base (and within favourites when both are on).
+  const listKey = { parent: parent ?? null, section: 'kb', favourites: favs, tag };
   const list = useQuery({
     queryKey: kbKeys.list(listKey),
     queryFn: ({ signal }) =>
       call(kbRoutes.accessFor, {
         params: { client: clientId!, user: uid! },
-        query: { parent: favs ? undefined : parent, section: 'kb', favourites: favs ? true : undefined, limit: 1000 },
+        query: { parent: favs || tag ? undefined : parent, section: 'kb', favourites: favs ? true : undefined, tags: tag ? [tag] : undefined, limit: 1000 },
         signal,
         silent: true,
       }),
@@ -217,6 +225,7 @@ function Tree() {
       <KbTree current={parent} />
       <div className="kb-main">
         <Breadcrumbs id={parent} />
+        {!parent ? <LinksPanel /> : null}
         <h1 className="ui-page-title">{parent ? folder.data?.title ?? '…' : t('kb')}</h1>
         <div className="ui-toolbar">
           <input className="ui-field__control kb-search" type="search" placeholder={t('search')} aria-label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="kb-search" />
@@ -224,6 +233,12 @@ function Tree() {
             <input type="checkbox" checked={favs} onChange={(e) => setFavs(e.target.checked)} data-testid="kb-favourites" />
             <span>{t('favourites')}</span>
           </label>
+          {tags.data?.length ? (
+            <select className="ui-field__control kb-tagfilter" aria-label={t('tagFilter')} value={tag} onChange={(e) => setTag(e.target.value)} data-testid="kb-tag-filter">
+              <option value="">{t('allTags')}</option>
+              {tags.data.map((x) => <option key={x._id} value={x._id}>#{x.name}</option>)}
+            </select>
+          ) : null}
           <span className="ui-toolbar__spacer" />
           {canWrite && !error ? (
             <>
@@ -239,10 +254,10 @@ function Tree() {
         ) : list.isLoading ? (
           <Loader />
         ) : !items.length ? (
-          <EmptyState title={favs ? t('emptyFavourites') : t('empty')} testId="kb-empty" />
+          <EmptyState title={tag ? t('noTagged') : favs ? t('emptyFavourites') : t('empty')} testId="kb-empty" />
         ) : (
           <>
-            {canWrite && !favs ? <p className="kb-muted">{t('dragHint')}</p> : null}
+            {canWrite && !favs && !tag ? <p className="kb-muted">{t('dragHint')}</p> : null}
             <ul className="kb-list" data-testid="kb-list">
               {items.map((a) => (
                 <li
@@ -250,7 +265,7 @@ function Tree() {
                   className={`kb-row${drag === a._id ? ' kb-row--drag' : ''}`}
                   data-testid={`kb-row-${a._id}`}
                   data-title={a.title}
-                  draggable={canWrite && !favs}
+                  draggable={canWrite && !favs && !tag}
                   onDragStart={(e) => {
                     setDrag(a._id);
                     e.dataTransfer.setData('text/plain', a._id);
@@ -274,6 +289,13 @@ function Tree() {
                     <Link to={href(a)} className="kb-row__title" data-testid={`kb-open-${a._id}`}>{a.title}</Link>
                   )}
                   {a.grants?.length ? <span className="ui-badge">{t('restricted')}</span> : null}
+                  {a.tags?.length ? (
+                    <span className="kb-row__tags" data-testid={`kb-row-tags-${a._id}`}>
+                      {a.tags.map((x) => (
+                        <button key={x._id} type="button" className="kb-chip" style={x.color ? { borderColor: x.color } : undefined} onClick={() => setTag(x._id)} title={t('tagFilter')}>#{x.name}</button>
+                      ))}
+                    </span>
+                  ) : null}
                   <span className="kb-muted kb-row__type">{a.type ? t(`type.${a.type}`) : ''}</span>
                   <FavButton id={a._id} on={!!a.favourite} />
                   {a.access === 'write' || isAdmin ? (

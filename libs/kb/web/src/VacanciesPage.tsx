@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kbRoutes } from '@intranet/kb-contract';
+import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { Alert, Button, EmptyState, FormGrid, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
-import { errorText, kbKeys, LoadError, NeedClient, UserPicker, useKb, type PickedUser } from './common.tsx';
+import { errorText, kbKeys, LoadError, NeedClient, useDebounced, UserPicker, useKb, type PickedUser } from './common.tsx';
 import { RichEditor } from './Editor.tsx';
 import { registerKbTranslations } from './i18n.ts';
 import './kb.css';
@@ -15,18 +16,47 @@ registerKbTranslations();
 export const salary = (from?: number | null, to?: number | null) =>
   from != null && to != null ? (from === to ? `${from}` : `${from} – ${to}`) : from != null ? `${from}+` : to != null ? `≤ ${to}` : '';
 
-/** Vacancy form (§3 Vacancy: header, body, salary from/to, receivers; §5 all required). Test ids: vac-*. */
-function VacancyModal({ onClose }: { onClose: () => void }) {
+/** Names of chosen receivers (GET api/user/{id}); the id stands in when the caller may not read the user. */
+function useReceiverNames(ids: string[]) {
+  const qs = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['kb', 'user-name', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
+      staleTime: 60_000,
+      retry: false,
+    })),
+  });
+  return new Map(ids.map((id, i) => [id, qs[i]?.data?.fullName || qs[i]?.data?.email || id]));
+}
+
+/** The fields of an existing vacancy to edit. */
+export interface VacancyInit {
+  _id: string;
+  title: string;
+  content: string | null;
+  salaryFrom: number | null;
+  salaryTo: number | null;
+  receivers: string[];
+}
+
+/**
+ * Vacancy form (§3 Vacancy: header, body, salary from/to, receivers; §5 all required): creates (POST api/article)
+ * or, given `vacancy`, edits (PUT api/article/{id}). Test ids: vac-modal, vac-title, vac-from, vac-to, vac-submit.
+ */
+export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacancy?: VacancyInit }) {
   const { t } = useTranslation('kb');
   const { uid } = useKb();
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [receivers, setReceivers] = useState<PickedUser[]>(uid ? [{ _id: uid, name: '✓' }] : []);
+  const [title, setTitle] = useState(vacancy?.title ?? '');
+  const [content, setContent] = useState(vacancy?.content ?? '');
+  const [from, setFrom] = useState(vacancy?.salaryFrom != null ? String(vacancy.salaryFrom) : '');
+  const [to, setTo] = useState(vacancy?.salaryTo != null ? String(vacancy.salaryTo) : '');
+  const names = useReceiverNames(vacancy?.receivers ?? []);
+  const [picked, setReceivers] = useState<PickedUser[] | null>(vacancy ? null : uid ? [{ _id: uid, name: '✓' }] : []);
+  // Until the editor touches the list, show the stored receivers with their names as they arrive.
+  const receivers = picked ?? (vacancy?.receivers ?? []).map((id) => ({ _id: id, name: names.get(id) ?? id }));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -36,14 +66,14 @@ function VacancyModal({ onClose }: { onClose: () => void }) {
     setErrors({});
     setError(null);
     try {
-      const a = await call(kbRoutes.create, {
-        body: { section: 'vacancy', type: 'article', title, content, salaryFrom: num(from), salaryTo: num(to), receivers: receivers.map((r) => r._id) },
-        silent: true,
-      });
+      const fields = { title, content, salaryFrom: num(from), salaryTo: num(to), receivers: receivers.map((r) => r._id) };
+      const a = vacancy
+        ? await call(kbRoutes.update, { params: { id: vacancy._id }, body: fields, silent: true })
+        : await call(kbRoutes.create, { body: { section: 'vacancy', type: 'article', ...fields }, silent: true });
       await qc.invalidateQueries({ queryKey: kbKeys.all });
-      notifier.toast(t('created'));
+      notifier.toast(vacancy ? t('saved') : t('created'));
       onClose();
-      void nav(`/vacancy/${a._id}`);
+      if (!vacancy) void nav(`/vacancy/${a._id}`);
     } catch (e) {
       const fe = (e as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
       if (fe && Object.keys(fe).length) setErrors(fe);
@@ -55,7 +85,7 @@ function VacancyModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('vacancy.new')}
+      title={vacancy ? t('vacancyMore.edit') : t('vacancy.new')}
       onClose={onClose}
       width={860}
       testId="vac-modal"
@@ -63,7 +93,7 @@ function VacancyModal({ onClose }: { onClose: () => void }) {
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button onClick={submit} loading={busy} data-testid="vac-submit">{t('create')}</Button>
+          <Button onClick={submit} loading={busy} data-testid="vac-submit">{vacancy ? t('save') : t('create')}</Button>
         </>
       }
     >
@@ -71,7 +101,7 @@ function VacancyModal({ onClose }: { onClose: () => void }) {
       <Input label={t('vacancy.header')} id="vac-title" data-testid="vac-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
       <div className="ui-field">
         <span className="ui-field__label ui-field__label--required">{t('vacancy.body')}</span>
-        <RichEditor value="" onChange={setContent} testId="vac-editor" />
+        <RichEditor value={vacancy?.content ?? ''} onChange={setContent} testId="vac-editor" />
         {errors.content ? <div className="ui-field__error" role="alert">{errors.content}</div> : null}
       </div>
       <FormGrid>
@@ -91,9 +121,13 @@ function List() {
   const { t } = useTranslation('kb');
   const { clientId, uid, isAdmin } = useKb();
   const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState('');
+  const dsearch = useDebounced(search.trim(), 250);
   const q = useQuery({
-    queryKey: kbKeys.list({ section: 'vacancy' }),
-    queryFn: ({ signal }) => call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { section: 'vacancy', limit: 1000 }, signal, silent: true }),
+    queryKey: kbKeys.list({ section: 'vacancy', search: dsearch }),
+    queryFn: ({ signal }) =>
+      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { section: 'vacancy', search: dsearch || undefined, limit: dsearch ? 200 : 1000 }, signal, silent: true }),
+    placeholderData: keepPreviousData,
   });
   const items = (q.data ?? []).filter((v) => v.type !== 'folder');
   return (
@@ -103,17 +137,23 @@ function List() {
         <span className="ui-toolbar__spacer" />
         {isAdmin ? <Button onClick={() => setCreating(true)} data-testid="vac-new">{t('vacancy.new')}</Button> : null}
       </div>
+      <input className="ui-field__control kb-search" type="search" placeholder={t('vacancyMore.search')} aria-label={t('vacancyMore.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="vac-search" />
       {q.error ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} />
       ) : q.isLoading ? (
         <Loader />
       ) : !items.length ? (
-        <EmptyState title={t('vacancy.empty')} testId="vac-empty" />
+        <EmptyState title={dsearch ? t('noResults') : t('vacancy.empty')} testId="vac-empty" />
       ) : (
         <ul className="kb-cards" data-testid="vac-list">
           {items.map((v) => (
             <li key={v._id} className="ui-card kb-card" data-testid={`vac-${v._id}`}>
-              <Link to={`/vacancy/${v._id}`} className="kb-card__title">{v.title}</Link>
+              {v.titleHighlight ? (
+                <Link to={`/vacancy/${v._id}`} className="kb-card__title" dangerouslySetInnerHTML={{ __html: v.titleHighlight }} />
+              ) : (
+                <Link to={`/vacancy/${v._id}`} className="kb-card__title">{v.title}</Link>
+              )}
+              {v.snippet ? <div className="kb-hit__snippet kb-hits" dangerouslySetInnerHTML={{ __html: v.snippet }} /> : null}
               <div className="kb-muted">{t('vacancy.salary')}: {salary(v.salaryFrom, v.salaryTo)}</div>
             </li>
           ))}
@@ -124,7 +164,10 @@ function List() {
   );
 }
 
-/** /vacancies/ (§2): the vacancies board; administrators publish vacancies. Test ids: vacancies-page, vac-list, vac-<id>, vac-new. */
+/**
+ * /vacancies/ (§2): the vacancies board with search (highlighted hits); administrators publish vacancies.
+ * Test ids: vacancies-page, vac-search, vac-list, vac-<id>, vac-new.
+ */
 export default function VacanciesPage() {
   return (
     <NeedClient>

@@ -1,14 +1,15 @@
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kbRoutes, KB_TEXT } from '@intranet/kb-contract';
 import type { UploadedFile } from '@intranet/files-contract';
 import { call } from '@intranet/web-api';
-import { Alert, Button, Input, Loader, ProgressBar, TextArea } from '@intranet/web-ui';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
 import { useArticle } from './ArticlePage.tsx';
-import { errorText, LoadError, NeedClient, toRef, uploadFiles } from './common.tsx';
+import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { registerKbTranslations } from './i18n.ts';
-import { salary } from './VacanciesPage.tsx';
+import { salary, VacancyModal } from './VacanciesPage.tsx';
 import './kb.css';
 
 registerKbTranslations();
@@ -77,12 +78,56 @@ function RespondForm({ id }: { id: string }) {
   );
 }
 
+/**
+ * Responses to the vacancy (GET api/article/{id}/responses) with CV links, for administrators and receivers.
+ * Test ids: vac-responses, vac-response-<id>, vac-responses-empty.
+ */
+function Responses({ id }: { id: string }) {
+  const { t } = useTranslation('kb');
+  const q = useQuery({
+    queryKey: [...kbKeys.all, 'responses', id],
+    queryFn: ({ signal }) => call(kbRoutes.responses, { params: { id }, signal, silent: true }),
+  });
+  if (q.isLoading) return <Loader />;
+  if (q.error) return <ErrorState message={`${t('vacancyMore.loadError')}: ${errorText(q.error)}`} onRetry={() => void q.refetch()} testId="vac-responses-error" />;
+  const list = q.data ?? [];
+  if (!list.length) return <EmptyState title={t('vacancyMore.noResponses')} testId="vac-responses-empty" />;
+  return (
+    <ul className="kb-responses" data-testid="vac-responses">
+      {list.map((r) => (
+        <li key={r._id} className="ui-card kb-card" data-testid={`vac-response-${r._id}`}>
+          <div className="kb-head">
+            <strong>{t('vacancyMore.from')}: {r.userName || r.user}</strong>
+            <span className="kb-muted">{new Date(r.created).toLocaleString()}</span>
+          </div>
+          {r.message ? <p style={{ whiteSpace: 'pre-wrap' }}>{r.message}</p> : null}
+          {r.contacts ? <p className="kb-muted">{t('vacancy.contacts')}: {r.contacts}</p> : null}
+          {r.cv ? (
+            <a href={r.cv.url} download={r.cv.fileName} target="_blank" rel="noreferrer" data-testid={`vac-response-cv-${r._id}`}>{t('vacancyMore.cv')}: {r.cv.fileName}</a>
+          ) : (
+            <span className="kb-muted">{t('vacancyMore.noCv')}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function View() {
   const { t } = useTranslation('kb');
   const { id } = useParams();
+  const { uid, isAdmin } = useKb();
+  const qc = useQueryClient();
+  const nav = useNavigate();
+  const notifier = useNotifier();
   const q = useArticle(id);
+  const [tab, setTab] = useState('vacancy');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   if (q.isLoading) return <Loader />;
   const a = q.data;
+  const receiver = !!a && (isAdmin || (!!uid && a.receivers.includes(uid)));
+  const write = a?.access === 'write';
   return (
     <section className="kb-page" data-testid="vacancy-page">
       <nav className="kb-crumbs"><Link to="/vacancies/">{t('vacancy.back')}</Link></nav>
@@ -92,18 +137,66 @@ function View() {
         <Alert>{KB_TEXT.notVacancy}</Alert>
       ) : (
         <>
-          <h1 className="ui-page-title" data-testid="vacancy-title">{a.title}</h1>
-          <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
-          {/* Sanitised by the server. */}
-          <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
-          <RespondForm id={a._id} />
+          <div className="kb-head">
+            <h1 className="ui-page-title" data-testid="vacancy-title">{a.title}</h1>
+            <span className="ui-toolbar__spacer" />
+            {write ? (
+              <>
+                <Button variant="secondary" size="small" onClick={() => setEditing(true)} data-testid="vac-edit">{t('edit')}</Button>
+                <Button variant="danger" size="small" onClick={() => setDeleting(true)} data-testid="vac-delete">{t('delete')}</Button>
+              </>
+            ) : null}
+          </div>
+          {receiver ? (
+            <Tabs
+              tabs={[
+                { id: 'vacancy', label: t('vacancyMore.tabVacancy') },
+                { id: 'responses', label: t('vacancyMore.tabResponses') },
+              ]}
+              active={tab}
+              onChange={setTab}
+            />
+          ) : null}
+          {receiver && tab === 'responses' ? (
+            <Responses id={a._id} />
+          ) : (
+            <>
+              <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
+              {/* Sanitised by the server. */}
+              <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
+              <RespondForm id={a._id} />
+            </>
+          )}
+          {editing ? <VacancyModal vacancy={a} onClose={() => setEditing(false)} /> : null}
+          <ConfirmDialog
+            open={deleting}
+            message={t('vacancyMore.deleteConfirm', { title: a.title })}
+            confirmLabel={t('delete')}
+            onCancel={() => setDeleting(false)}
+            onConfirm={async () => {
+              try {
+                await call(kbRoutes.deepDelete, { params: { id: a._id }, silent: true });
+                setDeleting(false);
+                notifier.toast(t('deleted'));
+                await qc.invalidateQueries({ queryKey: kbKeys.all });
+                void nav('/vacancies/');
+              } catch (e) {
+                notifier.error(errorText(e));
+                throw e;
+              }
+            }}
+          />
         </>
       )}
     </section>
   );
 }
 
-/** /vacancy/{_id} (§2): the vacancy and its response form. Test ids: vacancy-page, vacancy-title, vac-respond-form. */
+/**
+ * /vacancy/{_id} (§2): the vacancy and its response form; writers edit or delete it; administrators and the
+ * response receivers get a Responses tab. Test ids: vacancy-page, vacancy-title, vac-respond-form, vac-edit,
+ * vac-delete, tab-responses.
+ */
 export default function VacancyPage() {
   return (
     <NeedClient>

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { kbRoutes, linkInput } from '@intranet/kb-contract';
+import { call } from '@intranet/web-api';
+import { Button, Checkbox, ConfirmDialog, Input, useNotifier } from '@intranet/web-ui';
+import { errorText, useKb } from './common.tsx';
+
+const BLOCK = 'main';
+
+/** §5 Link (title and valid URL) checked with the contract's own schema; field → message. */
+function linkErrors(v: { title: string; url: string }): Record<string, string> {
+  const r = linkInput.safeParse(v);
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const i of r.error.issues) out[String(i.path[0])] ??= i.message;
+  return out;
+}
+
+/** Add or edit one link (§5: title and valid url). Test ids: <testId>-title, <testId>-url, <testId>-save. */
+function LinkForm({ init, onSave, onCancel, testId }: { init: { title: string; url: string }; onSave: (v: { title: string; url: string }) => Promise<void>; onCancel?: () => void; testId: string }) {
+  const { t } = useTranslation('kb');
+  const [v, setV] = useState(init);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="kb-linkform"
+      data-testid={testId}
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const bad = linkErrors(v);
+        setErrors(bad);
+        if (Object.keys(bad).length) return;
+        setBusy(true);
+        try {
+          await onSave({ title: v.title.trim(), url: v.url.trim() });
+          setV(init);
+        } catch (err) {
+          const fe = (err as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
+          if (fe && Object.keys(fe).length) setErrors(fe);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Input label={t('links.linkTitle')} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} error={errors.title} required data-testid={`${testId}-title`} />
+      <Input label={t('links.url')} type="url" placeholder="https://" value={v.url} onChange={(e) => setV({ ...v, url: e.target.value })} error={errors.url} required data-testid={`${testId}-url`} />
+      <Button type="submit" size="small" loading={busy} data-testid={`${testId}-save`}>{onCancel ? t('save') : t('links.add')}</Button>
+      {onCancel ? <Button variant="secondary" size="small" onClick={onCancel} disabled={busy}>{t('cancel')}</Button> : <span />}
+    </form>
+  );
+}
+
+/**
+ * The knowledge base's links block (§7 Link blocks, module kb, place 'main'): everyone sees it when shown and not
+ * empty; administrators show/hide it and add, edit and delete links (§5 Link). Test ids: kb-links, kb-links-toggle,
+ * kb-link-<id>, kb-link-edit-<id>, kb-link-delete-<id>, kb-link-add (form).
+ */
+export function LinksPanel() {
+  const { t } = useTranslation('kb');
+  const { clientId, isAdmin } = useKb();
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const key = ['kb', 'links', clientId];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => call(kbRoutes.linksBlockList, { params: { client_id: clientId!, module: 'kb' }, signal, silent: true }),
+    enabled: !!clientId,
+  });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ _id: string; title: string } | null>(null);
+  const block = q.data?.find((b) => b.block_id === BLOCK);
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  /** The block's id, created (hidden until shown) on the administrator's first link. */
+  const ensureBlock = async () => block?._id ?? (await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active: false }, silent: true }))._id;
+
+  if (q.isLoading) return null;
+  if (q.error) return isAdmin ? <p className="kb-muted" role="alert" data-testid="kb-links-error">{t('links.loadError')}</p> : null;
+  if (!isAdmin && (!block || !block.active || !block.links.length)) return null;
+  const links = block?.links ?? [];
+  return (
+    <section className="kb-linkblock" data-testid="kb-links" aria-label={t('links.title')}>
+      <div className="kb-linkblock__head">
+        <strong>{block?.title || t('links.title')}</strong>
+        {isAdmin ? (
+          <>
+            <Checkbox
+              label={t('links.show')}
+              checked={!!block?.active}
+              data-testid="kb-links-toggle"
+              onChange={async (e) => {
+                try {
+                  await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active: e.target.checked }, silent: true });
+                  await refresh();
+                } catch (err) {
+                  notifier.error(errorText(err));
+                }
+              }}
+            />
+            {!block?.active ? <span className="kb-muted">{t('links.hidden')}</span> : null}
+          </>
+        ) : null}
+      </div>
+      {links.length ? (
+        <ul>
+          {links.map((l) =>
+            editing === l._id ? (
+              <li key={l._id}>
+                <LinkForm
+                  testId={`kb-link-form-${l._id}`}
+                  init={{ title: l.title, url: l.url }}
+                  onCancel={() => setEditing(null)}
+                  onSave={async (v) => {
+                    try {
+                      await call(kbRoutes.linkUpdate, { params: { block_id: block!._id }, body: { _id: l._id, ...v }, silent: true });
+                      setEditing(null);
+                      await refresh();
+                      notifier.toast(t('links.saved'));
+                    } catch (err) {
+                      notifier.error(errorText(err));
+                      throw err;
+                    }
+                  }}
+                />
+              </li>
+            ) : (
+              <li key={l._id} data-testid={`kb-link-${l._id}`} data-title={l.title}>
+                <a href={l.url} target="_blank" rel="noreferrer noopener">{l.title}</a>
+                {isAdmin ? (
+                  <>
+                    <Button size="tiny" variant="ghost" onClick={() => setEditing(l._id)} data-testid={`kb-link-edit-${l._id}`}>{t('links.edit')}</Button>
+                    <Button size="tiny" variant="ghost" onClick={() => setDeleting(l)} data-testid={`kb-link-delete-${l._id}`}>{t('links.delete')}</Button>
+                  </>
+                ) : null}
+              </li>
+            ),
+          )}
+        </ul>
+      ) : (
+        <p className="kb-muted" data-testid="kb-links-empty">{t('links.empty')}</p>
+      )}
+      {isAdmin ? (
+        <LinkForm
+          testId="kb-link-add"
+          init={{ title: '', url: '' }}
+          onSave={async (v) => {
+            try {
+              const id = await ensureBlock();
+              await call(kbRoutes.linkAdd, { params: { block_id: id }, body: v, silent: true });
+              await refresh();
+              notifier.toast(t('links.saved'));
+            } catch (err) {
+              const fe = (err as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
+              if (!fe || !Object.keys(fe).length) notifier.error(errorText(err));
+              throw err;
+            }
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!deleting}
+        message={t('links.deleteConfirm', { title: deleting?.title ?? '' })}
+        confirmLabel={t('links.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          try {
+            await call(kbRoutes.linkDelete, { params: { block_id: block!._id, id: deleting!._id }, silent: true });
+            setDeleting(null);
+            await refresh();
+            notifier.toast(t('links.deleted'));
+          } catch (err) {
+            notifier.error(errorText(err));
+            throw err;
+          }
+        }}
+      />
+    </section>
+  );
+}
