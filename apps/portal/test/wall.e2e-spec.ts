@@ -116,6 +116,14 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await a.page.getByTestId(`comments-${id}`).getByText('notes.txt').waitFor();
     await waitText(a.page, `post-comments-${id}`, '1');
     await waitText(b.page, `post-comments-${id}`, '1');
+    // B edits the comment; A sees the new text live; A (neither author nor admin) has no edit button for it.
+    const cid = (await b.page.getByTestId(`comments-${id}`).locator('[data-testid^="comment-text-"]').first().getAttribute('data-testid'))!.replace('comment-text-', '');
+    await b.page.getByTestId(`comment-edit-open-${cid}`).click();
+    assert.equal(await b.page.getByTestId(`comment-edit-${cid}-text`).inputValue(), 'You are welcome, Ann!');
+    await b.page.getByTestId(`comment-edit-${cid}-text`).fill('You are very welcome, Ann!');
+    await b.page.getByTestId(`comment-edit-${cid}-save`).click();
+    await waitText(a.page, `comment-text-${cid}`, 'You are very welcome, Ann!');
+    assert.equal(await a.page.getByTestId(`comment-edit-open-${cid}`).count(), 0);
 
     // B opens the post three times: one view.
     for (let i = 0; i < 3; i++) {

@@ -45,20 +45,21 @@ export function WallPage() {
   );
 }
 
-/** /post/{_id}: one post with its comments; registers the caller's view once. Test id: post-page. */
+/** /post/{_id}: one post with its comments; registers the caller's view once (not the author's own, as in feeds). Test id: post-page. */
 export function PostPage() {
   const { t } = useTranslation('wall');
   const { id = '' } = useParams();
+  const { uid } = useSession();
   const qc = useQueryClient();
   useWallRealtime();
   const q = usePost(id, !!id);
   const viewed = useRef<string | null>(null);
-  const loaded = !!q.data;
+  const authorId = q.data?.author._id ?? null;
   useEffect(() => {
-    if (!loaded || viewed.current === id) return;
+    if (!authorId || viewed.current === id) return;
     viewed.current = id;
-    registerView(qc, id, 'post');
-  }, [loaded, id, qc]);
+    if (authorId !== uid) registerView(qc, id, 'post');
+  }, [authorId, uid, id, qc]);
   return (
     <section data-testid="post-page">
       <p><Link to="/company">← {t('post.back')}</Link></p>
