@@ -38,7 +38,8 @@ export async function subscribeAuthors(kit: Kit): Promise<void> {
         }),
       );
     },
-    { durable: AUTHORS_CONSUMER },
+    // replay: a social-service deployed after people already had users still projects them (stream keeps 7 days).
+    { durable: AUTHORS_CONSUMER, replay: true },
   );
 }
 
