@@ -1,5 +1,6 @@
 import { FILE_SESSION_COOKIE, fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
+import { seedArticles } from '@intranet/kb-server';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { multipart, testPortal, type TestPortal } from '../src/testing.ts';
@@ -231,5 +232,16 @@ describe('knowledge base files and access (issue 4 review)', () => {
     assert.deepEqual(nb, { _id: b.body.result._id, title: 'B', type: 'folder', favourite: true });
     const folders = await t.call(kbRoutes.fullTree, { token: c.adminToken, params: { id: c.client._id }, query: { folders: '1' } });
     assert.equal(folders.body.result[0].children, undefined, 'folders=1 leaves articles out');
+  });
+
+  it('a 5,000-folder tree (half restricted) answers in one bus message (NATS max payload 1 MB)', async () => {
+    const c = await t.makeClient('kbbigtree');
+    await seedArticles(t.portal.platform.db, c.client._id, { folders: 5000, articles: 0, grantedShare: 0.5 });
+    const r = await t.call(kbRoutes.fullTree, { token: c.adminToken, params: { id: c.client._id }, query: { folders: '1' } });
+    assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 300));
+    const count = (nodes: any[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
+    assert.equal(count(r.body.result), 5000);
+    const bytes = Buffer.byteLength(JSON.stringify(r.body.result));
+    assert.ok(bytes < 700_000, `tree answer is ${bytes} bytes`);
   });
 });

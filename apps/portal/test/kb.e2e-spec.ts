@@ -198,5 +198,37 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await admin.page.getByTestId('kb-links').getByText('Hidden from employees').waitFor({ state: 'detached' });
     await insider.page.goto('/articles/');
     await insider.page.getByTestId('kb-links').getByRole('link', { name: 'Portal' }).waitFor();
+
+    // 8. Favourite an attached file, tag the article and filter by the tag, move it to another folder.
+    const publicNotes = await admin.page.locator('[data-testid="kb-tree"] [data-title="Public notes"]').getAttribute('data-testid');
+    const publicId = publicNotes!.replace('kb-tree-', '');
+    await admin.page.goto(articlePath);
+    const fav = admin.page.getByTestId('kb-file-price-list.txt').locator('[data-testid^="kb-file-fav-"]');
+    await fav.click();
+    await admin.page.waitForFunction(() => document.querySelector('[data-testid^="kb-file-fav-"]')?.getAttribute('aria-pressed') === 'true');
+    await admin.page.getByTestId('kb-tag-input').fill('pricing');
+    await admin.page.getByTestId('kb-tag-input').press('Enter');
+    await admin.page.getByTestId('kb-tag-pricing').waitFor();
+    await admin.page.getByTestId('kb-article-edit').click();
+    await admin.page.getByTestId('kb-edit-parent').selectOption(publicId);
+    await admin.page.getByTestId('kb-edit-save').click();
+    await admin.page.getByTestId('kb-crumbs').getByRole('link', { name: 'Public notes' }).waitFor();
+    await admin.page.goto('/articles/');
+    await admin.page.getByTestId('kb-tag-filter').selectOption({ label: '#pricing' });
+    await row(admin.page, 'Pricing guide').locator('[data-testid^="kb-row-tags-"]').getByText('#pricing').waitFor();
+    assert.equal(await admin.page.locator('[data-testid^="kb-row-"][data-title]').count(), 1, 'only the tagged item is listed');
+
+    // 9. Vacancies: search the board, edit the vacancy.
+    await admin.page.goto('/vacancies/');
+    await admin.page.getByTestId('vac-search').fill('gardener');
+    await admin.page.getByTestId(`vac-${vacancy._id}`).locator('mark').first().waitFor();
+    await admin.page.getByTestId('vac-search').fill('zzzyxq');
+    await admin.page.getByTestId('vac-empty').waitFor();
+    await admin.page.goto(`/vacancy/${vacancy._id}`);
+    await admin.page.getByTestId('vac-edit').click();
+    await admin.page.getByTestId('vac-title').fill('Head gardener');
+    await admin.page.getByTestId('vac-submit').click();
+    await admin.page.getByTestId('vac-modal').waitFor({ state: 'detached' });
+    await admin.page.getByTestId('vacancy-title').getByText('Head gardener').waitFor();
   });
 });

@@ -70,6 +70,8 @@ export function LinksPanel() {
     enabled: !!clientId,
   });
   const [editing, setEditing] = useState<string | null>(null);
+  // The toggle shows the wanted state at once and the stored one after the refetch.
+  const [toggling, setToggling] = useState<boolean | null>(null);
   const [deleting, setDeleting] = useState<{ _id: string; title: string } | null>(null);
   const block = q.data?.find((b) => b.block_id === BLOCK);
   const refresh = () => qc.invalidateQueries({ queryKey: key });
@@ -88,18 +90,23 @@ export function LinksPanel() {
           <>
             <Checkbox
               label={t('links.show')}
-              checked={!!block?.active}
+              checked={toggling ?? !!block?.active}
+              disabled={toggling !== null}
               data-testid="kb-links-toggle"
               onChange={async (e) => {
+                const active = e.target.checked;
+                setToggling(active);
                 try {
-                  await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active: e.target.checked }, silent: true });
+                  await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active }, silent: true });
                   await refresh();
                 } catch (err) {
                   notifier.error(errorText(err));
+                } finally {
+                  setToggling(null);
                 }
               }}
             />
-            {!block?.active ? <span className="kb-muted">{t('links.hidden')}</span> : null}
+            {!(toggling ?? block?.active) ? <span className="kb-muted">{t('links.hidden')}</span> : null}
           </>
         ) : null}
       </div>
