@@ -300,6 +300,7 @@ function Tree() {
                   <FavButton id={a._id} on={!!a.favourite} />
                   {a.access === 'write' || isAdmin ? (
                     <span className="kb-row__actions">
+                      {a.type === 'folder' ? <Link to={`/article/${a._id}`} className="ui-btn ui-btn--small ui-btn--ghost" data-testid={`kb-edit-${a._id}`}>{t('edit')}</Link> : null}
                       <Button size="small" variant="ghost" onClick={() => void openRights(a._id, a.title ?? '')} data-testid={`kb-rights-${a._id}`}>{t('rights')}</Button>
                       <Button size="small" variant="ghost" onClick={() => setDeleting(a)} data-testid={`kb-delete-${a._id}`}>{t('delete')}</Button>
                     </span>
