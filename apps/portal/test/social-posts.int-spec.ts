@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
 import { seedPosts } from '@intranet/social-server';
@@ -155,6 +156,15 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(gone.status, 404);
     const twice = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'again', attachments: [small] } });
     assert.equal(twice.status, 409);
+    // A knowledge-base or CV upload (downloads checked against kb grants) cannot be re-published on the wall.
+    for (const kind of ['kb', 'cv']) {
+      const guarded = await upload(t, acme.client._id, 500, `${kind}.pdf`, 'application/pdf');
+      const key = guarded.key.replace(`${acme.client._id}/post/`, `${acme.client._id}/${kind}/`);
+      await t.portal.platform.storage.put(key, Readable.from([Buffer.alloc(500, 1)]), { contentType: 'application/pdf' });
+      const r = await t.call(socialRoutes.create, { token: ann.token, body: { message: `a ${kind} file`, attachments: [{ ...guarded, key }] } });
+      assert.equal(r.status, 404, JSON.stringify(r.body));
+      assert.equal(r.body.message, 'The file was not found or was deleted');
+    }
   });
 
   it('DELETE api/post/{id}: author or admin; comments, likes and views go too; files are deleted and their bytes released', async () => {

@@ -19,6 +19,8 @@ export { sanitizeRichText } from './sanitize.ts';
  */
 export const kbModule: DomainModule = {
   name: 'kb',
+  // It signs file URLs the gateway checks with the same secret.
+  requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'kb', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   register(deps) {
     const { tools: _tools, fileAccess, ...articlesH } = articleHandlers(deps);

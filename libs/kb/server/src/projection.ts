@@ -62,7 +62,8 @@ export async function subscribeMembers({ db, bus, log }: DomainDeps): Promise<vo
           .onConflictDoUpdate({ target: members.id, set, setWhere: sql`${members.version} <= ${version}` }),
       );
     },
-    { durable: 'kb-users' },
+    // replay: a kb-service deployed after people already had users still projects them (stream keeps 7 days).
+    { durable: 'kb-users', replay: true },
   );
   log.debug('kb: projecting evt.people.user.* (durable kb-users)');
 }

@@ -157,7 +157,8 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
      * readable; another's needs the address book right (§6 `address`; admins always). Errors: 403 'No access'.
      */
     get: async ({ params }, ctx) => {
-      if (params.id !== ctx.userId && !isAdmin(ctx) && !ctx.roles.includes('address')) throw Errors.noAccess();
+      // 'system' is the other services asking (projections, mentions); no user can hold that role.
+      if (params.id !== ctx.userId && !isAdmin(ctx) && !ctx.roles.includes('address') && !ctx.roles.includes('system')) throw Errors.noAccess();
       // One's own record is always readable, even by a superadmin working inside a selected workspace.
       const row =
         params.id === ctx.userId && isSuper(ctx)

@@ -18,6 +18,8 @@ export { nextBirthday, AUTHORS_CONSUMER } from './people.ts';
  */
 export const socialModule: DomainModule = {
   name: 'social',
+  // It signs file URLs the gateway checks with the same secret.
+  requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'social', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   register(deps) {
     const kit = makeKit(deps);

@@ -3,12 +3,16 @@ import { peopleRoutes, type User } from '@intranet/people-contract';
 import { FEED_PAGE_SIZE, SOCIAL_TEXT, type AttachmentInput, type FeedPage } from '@intranet/social-contract';
 import { systemContext, type RequestContext } from '@intranet/platform-bus';
 import { formatBytes } from '@intranet/platform-contracts';
+import { GUARDED_KINDS } from '@intranet/files-contract';
 import type { SQL } from 'drizzle-orm';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { signer, toFeedPost, type Signer } from './mapping.ts';
 import { authorsRepository, cursorOf, parseCursor, postsRepository, type FileRow, type NewAuthor } from './repository.ts';
 import type { StoredFile } from './schema.ts';
+
+/** Key segments of upload kinds whose downloads are checked by their owning domain (§6 grants). */
+const GUARDED_PREFIXES = Object.keys(GUARDED_KINDS);
 
 export interface PageQuery {
   page?: number;
@@ -87,7 +91,8 @@ export function makeKit(deps: DomainDeps): Kit {
       for (const id of want.filter((i) => !have.has(i))) {
         try {
           // The projection has not seen this user yet (events are asynchronous): ask the owner once.
-          const u = await bus.request<User>(peopleRoutes.get.subject, { ctx, input: { params: { id } } });
+          // As the service, not the caller: a mention must not depend on the author's address-book right.
+          const u = await bus.request<User>(peopleRoutes.get.subject, { ctx: systemContext(ctx.clientId), input: { params: { id } } });
           if (!u.client_id || u.client_id !== ctx.clientId) throw Errors.notFound();
           await db.inTenant(ctx, (tx) => authorsRepository.upsert(tx, authorFromUser(u, new Date())));
         } catch (err) {
@@ -106,6 +111,8 @@ export function makeKit(deps: DomainDeps): Kit {
       for (const [i, f] of items.entries()) {
         const at = `${field}.${i}`;
         if (!f.key.startsWith(`${clientId}/`) || (f.thumbKey && !f.thumbKey.startsWith(`${clientId}/`)) || seen.has(f.key)) throw fileNotFound(at);
+        // Guarded uploads (kb, cv) download only for readers their owner allows: never attachable to a post.
+        if (GUARDED_PREFIXES.some((k) => f.key.startsWith(`${clientId}/${k}/`))) throw fileNotFound(at);
         seen.add(f.key);
         if (f.size > limit) throw tooBig(at, limit);
         // The stored size is the truth, whatever the body claims.
