@@ -53,7 +53,9 @@ export class NatsBus implements Bus {
     this.opts = opts;
     this.prefix = opts.prefix ? `${opts.prefix}.` : '';
     this.stream = `EVT${opts.prefix ? `_${opts.prefix.replace(/[^A-Za-z0-9]/g, '_')}` : ''}`;
-    this.client = new ClientNats({ servers: opts.servers });
+    // noAsyncTraces: nats.js otherwise builds an Error (stack capture) on every request just in case it fails;
+    // a failure here becomes a DomainError without that stack anyway (measured 1.8% of the gateway's CPU).
+    this.client = new ClientNats({ servers: opts.servers, noAsyncTraces: true });
   }
 
   async request<R>(subject: string, req: BusRequest, o?: { timeoutMs?: number }): Promise<R> {
@@ -166,6 +168,7 @@ export class NatsBus implements Bus {
       this.server = new ServerNats({
         servers: this.opts.servers,
         queue: this.opts.queue,
+        noAsyncTraces: true,
         // Nest's own serializer is JSON.stringify of the packet; this one also hands replies above max_payload
         // over by claim check (NATS would drop them and the caller would time out).
         serializer: {
