@@ -6,6 +6,7 @@ import { isApiError, onApiError, onConnectionLost, onUnauthorized } from '@intra
 import { translateServerMessage } from '@intranet/web-i18n';
 import { rememberPath, SessionProvider } from '@intranet/web-session';
 import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
+import { shouldRememberPath, sessionEndedRedirect } from './navigation.ts';
 import { AppRoutes } from './routes.tsx';
 
 function makeQueryClient(): QueryClient {
@@ -23,19 +24,22 @@ function makeQueryClient(): QueryClient {
 
 /**
  * Wires the API client's §8 listeners to the shell: 401 or 403 'Login blocked' → remember the path and go to
- * /login (which shows why); no response →
+ * /login (which shows why), except on a public route (the session is cleared and the page stays); no response →
  * full-screen 'No connection to server!'; other shown errors → the error dialog.
  */
 function ApiListeners({ onOffline }: { onOffline: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const notifier = useNotifier();
-  const here = location.pathname + location.search;
+  const { pathname } = location;
+  const here = pathname + location.search;
   useEffect(() => onUnauthorized((e) => {
-    if (here !== '/' && !here.startsWith('/login')) rememberPath(here);
+    const to = sessionEndedRedirect(pathname);
+    if (!to) return;
+    if (shouldRememberPath(pathname)) rememberPath(here);
     // A client blocked mid-session: the sign-in page says 'Login blocked' (§8), not 'session expired'.
-    navigate('/login', { replace: true, state: e.code === 'login_blocked' ? { blocked: true } : { expired: true } });
-  }), [navigate, here]);
+    navigate(to, { replace: true, state: e.code === 'login_blocked' ? { blocked: true } : { expired: true } });
+  }), [navigate, pathname, here]);
   useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
   useEffect(() => onApiError((e) => notifier.error(translateServerMessage(e.message))), [notifier]);
   return null;

@@ -10,6 +10,7 @@ import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordPages.tsx
 import { RemotePage } from './remotes.tsx';
 import { kbRoutes } from './domains/kb.tsx';
 import { wallRoutes } from './domains/wall.tsx';
+import { LOGIN_PATH, PUBLIC_ROUTES, ROLE_FALLBACK_PATH, ROLE_ROUTES, roleAllows, shouldRememberPath, type RequiredRole } from './navigation.ts';
 
 /**
  * §2: visitors without token or authorization flag go to /login (the wanted path is remembered); a loader shows
@@ -21,8 +22,8 @@ function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (session.status === 'anonymous') {
     const wanted = location.pathname + location.search + location.hash;
-    if (location.pathname !== '/') rememberPath(wanted);
-    return <Navigate to="/login" replace />;
+    if (shouldRememberPath(location.pathname)) rememberPath(wanted);
+    return <Navigate to={LOGIN_PATH} replace />;
   }
   if (session.status === 'error') {
     return (
@@ -36,10 +37,9 @@ function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** §2: /clients and /app are for the superadmin, /employees for admins; others go to the wall. */
-function RequireRole({ role, children }: { role: 'admin' | 'superadmin'; children: ReactNode }) {
+function RequireRole({ role, children }: { role: RequiredRole; children: ReactNode }) {
   const s = useSession();
-  const ok = role === 'superadmin' ? s.isSuperadmin : s.isAdmin;
-  return ok ? <>{children}</> : <Navigate to="/company" replace />;
+  return roleAllows(role, s) ? <>{children}</> : <Navigate to={ROLE_FALLBACK_PATH} replace />;
 }
 
 /** §2 root path: superadmin → /clients, else the stored start page ('profile' → /profile/{uid}) or /company. */
@@ -109,19 +109,19 @@ const DOMAIN_PATHS = new Set(DOMAIN_ROUTES.map((r) => String((r.props as { path?
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginPage workspaceMode={false} />} />
-      <Route path="/login_new" element={<LoginPage workspaceMode />} />
-      <Route path="/authorize" element={<AuthorizePage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      <Route path={PUBLIC_ROUTES.login} element={<LoginPage workspaceMode={false} />} />
+      <Route path={PUBLIC_ROUTES.loginWorkspace} element={<LoginPage workspaceMode />} />
+      <Route path={PUBLIC_ROUTES.authorize} element={<AuthorizePage />} />
+      <Route path={PUBLIC_ROUTES.register} element={<RegisterPage />} />
+      <Route path={PUBLIC_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+      <Route path={PUBLIC_ROUTES.resetPassword} element={<ResetPasswordPage />} />
       <Route element={<RequireAuth><RootLayout /></RequireAuth>}>
         <Route index element={<RootRedirect />} />
         {DOMAIN_ROUTES}
-        <Route path="employees/*" element={<RequireRole role="admin"><RemotePage id="admin/EmployeesPage" /></RequireRole>} />
-        <Route path="clients" element={<RequireRole role="superadmin"><RemotePage id="admin/ClientsPage" /></RequireRole>} />
-        <Route path="app" element={<RequireRole role="superadmin">{soon('appSettings')}</RequireRole>} />
-        <Route path="admin" element={<RequireRole role="admin">{soon('adminPanel')}</RequireRole>} />
+        <Route path="employees/*" element={<RequireRole role={ROLE_ROUTES.employees}><RemotePage id="admin/EmployeesPage" /></RequireRole>} />
+        <Route path="clients" element={<RequireRole role={ROLE_ROUTES.clients}><RemotePage id="admin/ClientsPage" /></RequireRole>} />
+        <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />
+        <Route path="admin" element={<RequireRole role={ROLE_ROUTES.admin}>{soon('adminPanel')}</RequireRole>} />
         {COMING_SOON.filter(([path]) => !DOMAIN_PATHS.has(path)).map(([path, label]) => (
           <Route key={path} path={path} element={soon(label)} />
         ))}
