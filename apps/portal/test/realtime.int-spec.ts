@@ -1,3 +1,5 @@
+import { clientRoutes } from '@intranet/clients-contract';
+import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -111,6 +113,83 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await ok(t.call(socialRoutes.create, { token: eve.token, body: { message: 'beta news' } }));
     await eventually(() => gotB.filter((s) => s === 'evt.social.post.created').length === 2);
     assert.ok(!gotA.some((e) => JSON.stringify(e.data).includes('beta news')));
+  });
+
+  /** Resolves when the server closes `s` (not when the test does). */
+  const dropped = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+  /** Whether `s` is still connected after the server had time to act on an event. */
+  const stillUp = async (s: Socket) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return s.connected;
+  };
+
+  it('signing out elsewhere closes that session\'s sockets only; the session cannot connect again', async () => {
+    await t.makeEmployee(acme.adminToken, 'two.sessions@acme.test');
+    const one = await t.login('two.sessions@acme.test', 'employee1');
+    const two = await t.login('two.sessions@acme.test', 'employee1');
+    const a = connect('acme', one.token);
+    const b = connect('acme', two.token);
+    await Promise.all([connected(a), connected(b)]);
+    assert.deepEqual(await identify(a, acme.client._id, one.user._id), { ok: true });
+    assert.deepEqual(await identify(b, acme.client._id, two.user._id), { ok: true });
+    const bGone = dropped(b);
+    // Signed out over HTTP (another tab, another device): no 'user-logout' reaches this socket.
+    assert.equal((await t.call(peopleRoutes.logout, { token: two.token, body: {} })).status, 200);
+    assert.equal(await bGone, 'io server disconnect');
+    assert.equal(await stillUp(a), true, 'the other session keeps its socket');
+    const got = new Promise((resolve) => a.once('evt.social.post.created', resolve));
+    await t.portal.platform.bus.publish('evt.social.post.created', acme.client._id, { _id: 'p2' });
+    assert.deepEqual(await got, { _id: 'p2' });
+    await assert.rejects(connected(connect('acme', two.token)));
+  });
+
+  it('a password reset by the administrator closes every socket of that user', async () => {
+    const emp = await t.makeEmployee(acme.adminToken, 'reset.rt@acme.test');
+    const other = await t.login('reset.rt@acme.test', 'employee1');
+    const s1 = connect('acme', emp.token);
+    const s2 = connect('acme', other.token);
+    const admin = connect('acme', acme.adminToken);
+    await Promise.all([connected(s1), connected(s2), connected(admin)]);
+    const gone = Promise.all([dropped(s1), dropped(s2)]);
+    const r = await t.call(peopleRoutes.resetPasswordHard, { token: acme.adminToken, body: { user_id: emp.user._id, password: 'fresh12345', confirmPassword: 'fresh12345' } });
+    assert.equal(r.status, 200);
+    assert.deepEqual(await gone, ['io server disconnect', 'io server disconnect']);
+    assert.equal(await stillUp(admin), true);
+  });
+
+  it('deleting a user closes their sockets, identified or not', async () => {
+    const emp = await t.makeEmployee(acme.adminToken, 'fired.rt@acme.test');
+    const identified = connect('acme', emp.token);
+    const silent = connect('acme', emp.token);
+    const admin = connect('acme', acme.adminToken);
+    await Promise.all([connected(identified), connected(silent), connected(admin)]);
+    assert.deepEqual(await identify(identified, acme.client._id, emp.user._id), { ok: true });
+    const gone = Promise.all([dropped(identified), dropped(silent)]);
+    assert.equal((await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: emp.user._id } })).status, 200);
+    assert.deepEqual(await gone, ['io server disconnect', 'io server disconnect']);
+    assert.equal(await stillUp(admin), true);
+    await assert.rejects(connected(connect('acme', emp.token)));
+  });
+
+  it("blocking a client closes all its sockets and no other client's", async () => {
+    const gamma = await t.makeClient('gamma');
+    const emp = await t.makeEmployee(gamma.adminToken, 'worker@gamma.test');
+    const g1 = connect('gamma', gamma.adminToken);
+    const g2 = connect('gamma', emp.token);
+    const other = connect('beta', beta.adminToken);
+    await Promise.all([connected(g1), connected(g2), connected(other)]);
+    assert.deepEqual(await identify(g2, gamma.client._id, emp.user._id), { ok: true });
+    const gone = Promise.all([dropped(g1), dropped(g2)]);
+    const r = await t.call(clientRoutes.update, { token: gamma.superToken, params: { id: gamma.client._id }, body: { status: 'blocked' } });
+    assert.equal(r.status, 200);
+    assert.deepEqual(await gone, ['io server disconnect', 'io server disconnect']);
+    assert.equal(await stillUp(other), true);
+    await assert.rejects(connected(connect('gamma', emp.token)));
+    // Another change to an active client closes nothing.
+    const keep = connect('beta', beta.adminToken);
+    await connected(keep);
+    assert.equal((await t.call(clientRoutes.update, { token: beta.superToken, params: { id: beta.client._id }, body: { name: 'Beta renamed' } })).status, 200);
+    assert.equal(await stillUp(keep), true);
   });
 
   it("refuses another workspace's namespace, a bad token and a false identity", async () => {

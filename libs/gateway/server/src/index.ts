@@ -140,7 +140,10 @@ interface Limiters {
 /**
  * The limiters of a route's rate limit. Routes that share one RateLimit object in their contract share its
  * budgets (POST /api/login and /api/loginPage both count against the same account and address), so switching
- * routes never buys more attempts.
+ * routes never buys more attempts. These counters are this process's only: they turn a flood away before it
+ * reaches the bus. The budgets that hold across gateways are the owning service's (people counts sign-in in its
+ * database); a process never counts more than all processes together, so this first line refuses nothing the
+ * shared budget would still allow.
  */
 function limitersFor(cache: Map<RateLimit, Limiters>, rate: RateLimit | undefined, scale: number): Limiters | undefined {
   if (!rate) return undefined;
@@ -189,9 +192,10 @@ function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: Iden
 }
 
 /**
- * Counts a call against its limits (sign-in rate limit, README "Auth"): per caller address (req.ip: the socket's
- * address unless TRUST_PROXY names the proxy) and per account (the limit's body field, lower-cased; the key
- * holds no route). Errors: 429 'Too many attempts, try again later' with retryAfterSeconds.
+ * Counts a call against this process's limits (README "Auth"): per caller address (req.ip: the socket's address
+ * unless TRUST_PROXY names the proxy; the same address reaches the services as ctx.ip) and per account (the
+ * limit's body field, lower-cased; the key holds no route). Errors: 429 'Too many attempts, try again later' with
+ * details.retryAfterSeconds.
  */
 async function consume(limiter: Limiters, req: FastifyRequest) {
   const field = limiter.accountField;

@@ -1,8 +1,11 @@
-import type { Bus, BusEvent } from '@intranet/platform-bus';
+import { clientEvents } from '@intranet/clients-contract';
+import { peopleEvents } from '@intranet/people-contract';
+import type { Bus, BusEvent, RequestContext } from '@intranet/platform-bus';
 import type { Logger } from '@intranet/platform-host';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { IdentityResolver } from './identity.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 /** What a relayed event may carry to narrow its audience. */
 interface Audience {
@@ -15,7 +18,9 @@ interface Audience {
  * websocket transport only. A socket authenticates with its bearer token (handshake `auth.token`), then
  * identifies `{ client_id, user_id, timestamp }`; both must match the token and the namespace. Events of the
  * given subjects are relayed from the bus to the sockets of that event's client only; each gateway node relays
- * to its own sockets, so several nodes need no adapter (DESIGN §6). Output: a close function.
+ * to its own sockets, so several nodes need no adapter (DESIGN §6). A socket lives no longer than what let it
+ * in: revoking its session (logout elsewhere, password reset), deleting its user or blocking its client
+ * disconnects it on every node. Output: the server and a close function.
  */
 export async function attachRealtime(opts: {
   http: HttpServer;
@@ -46,8 +51,11 @@ export async function attachRealtime(opts: {
     }
   });
 
+  const live = new SocketIndex();
   workspaces.on('connection', (socket: Socket) => {
-    const ctx = socket.data.ctx as { clientId: string; userId: string };
+    const ctx = socket.data.ctx as RequestContext & { clientId: string; userId: string };
+    if (!live.add(socket, ctx)) return;
+    socket.on('disconnect', () => live.remove(socket, ctx));
     socket.on('identify', (msg: { client_id?: string; user_id?: string; timestamp?: number }, ack?: (r: unknown) => void) => {
       if (msg?.client_id !== ctx.clientId || msg?.user_id !== ctx.userId) {
         ack?.({ ok: false });
@@ -68,6 +76,18 @@ export async function attachRealtime(opts: {
     workspaces.to(rooms).emit(evt.subject, evt.data);
   };
   const unsubs = await Promise.all(opts.subjects.map((s) => opts.bus.subscribe(s, relay)));
+  // The events that end a socket's right to listen (the identity cache watches the same ones).
+  unsubs.push(
+    await opts.bus.subscribe<{ sessionIds?: string[] }>(peopleEvents.sessionRevoked, async (e) => {
+      for (const sid of e.data.sessionIds ?? []) live.disconnect(`session:${sid}`);
+    }),
+    await opts.bus.subscribe<{ _id?: string }>(peopleEvents.userDeleted, async (e) => {
+      if (e.data._id) live.disconnect(`user:${e.data._id}`);
+    }),
+    await opts.bus.subscribe<{ _id?: string; status?: string }>(clientEvents.updated, async (e) => {
+      if (e.data._id && e.data.status === 'blocked') live.disconnect(`client:${e.data._id}`);
+    }),
+  );
   opts.log.debug(`realtime relays ${opts.subjects.join(', ')}`);
   return {
     io,
@@ -76,4 +96,51 @@ export async function attachRealtime(opts: {
       await new Promise<void>((r) => io.close(() => r()));
     },
   };
+}
+
+/**
+ * This node's connected sockets by session, user and client (keys `session:<sid>`, `user:<id>`,
+ * `client:<id>`), so a revocation finds them without walking every workspace namespace. Kept apart from the
+ * relay rooms, which a socket joins only once identified.
+ */
+class SocketIndex {
+  private readonly byKey = new Map<string, Set<Socket>>();
+  /** When each key was last revoked: a socket whose handshake was checked before that is let go too. */
+  private readonly revokedAt = new TtlCache<number>(60_000);
+
+  /** Indexes a socket that just connected; false (and the socket closed) if it was revoked meanwhile. */
+  add(socket: Socket, ctx: RequestContext): boolean {
+    for (const k of keysOf(ctx)) {
+      // The revocation came while this socket's check was under way (its answer predates the revocation).
+      if ((this.revokedAt.get(k) ?? -1) >= socket.handshake.issued) {
+        socket.disconnect(true);
+        return false;
+      }
+    }
+    for (const k of keysOf(ctx)) {
+      let set = this.byKey.get(k);
+      if (!set) this.byKey.set(k, (set = new Set()));
+      set.add(socket);
+    }
+    return true;
+  }
+
+  remove(socket: Socket, ctx: RequestContext): void {
+    for (const k of keysOf(ctx)) {
+      const set = this.byKey.get(k);
+      if (!set) continue;
+      set.delete(socket);
+      if (!set.size) this.byKey.delete(k);
+    }
+  }
+
+  /** Closes every socket under `key` (their connections too: the client must sign in again). */
+  disconnect(key: string): void {
+    this.revokedAt.set(key, Date.now());
+    for (const s of [...(this.byKey.get(key) ?? [])]) s.disconnect(true);
+  }
+}
+
+function keysOf(ctx: RequestContext): string[] {
+  return [ctx.sessionId ? `session:${ctx.sessionId}` : '', ctx.userId ? `user:${ctx.userId}` : '', ctx.clientId ? `client:${ctx.clientId}` : ''].filter(Boolean);
 }

@@ -8,6 +8,7 @@ import type { DomainDeps } from '@intranet/platform-host';
 import { isAdmin, isSuper, toUser } from './mapping.ts';
 import { resetsRepository, sessionsRepository, usersRepository as users } from './repository.ts';
 import type { UserRow } from './schema.ts';
+import { signInLimits } from './sign-in-limits.ts';
 
 type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordHard'>;
 
@@ -20,6 +21,7 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     if (!config.JWT_SECRET) throw new DomainError('internal', MESSAGES.serverError);
     return config.JWT_SECRET;
   };
+  const limits = signInLimits({ db, config });
   /** The client of `id` from the clients service (status for the §8 'Login blocked' check). */
   const clientOf = (id: string) => bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } });
   /** The client of a workspace code; an unknown one is 404 'The requested resource was not found'. */
@@ -33,10 +35,12 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
   };
 
   /**
-   * Shared sign-in (§8 order: unknown account, wrong password, deleted user, blocked company).
+   * Shared sign-in (§8 order: unknown account, wrong password, deleted user, blocked company), counted first
+   * against the shared per-address and per-account budgets (429 'Too many attempts, try again later').
    * Output `{ token, result: User, _id }`; the token carries exp, client_id, result._id and the session id.
    */
   async function signIn(login: string, password: string, workspace: string | undefined, ip: string | undefined) {
+    await limits.consume(ip, login);
     const clientId = workspace ? (await workspaceClient(workspace))._id : undefined;
     const found = await db.asSystem('sign-in lookup', (tx) => users.byLogin(tx, login, clientId));
     if (found.length === 0) {
@@ -65,7 +69,7 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
   }
 
   return {
-    /** §7 POST /api/login {login, password} → { token, result, _id }. */
+    /** §7 POST /api/login {login, password} → { token, result, _id }; shares its rate budget with loginPage. */
     login: async ({ body }, ctx) => signIn(body.login, body.password, body.workspace || undefined, ctx.ip),
 
     /** §7 POST /api/loginPage {login, password, workspace} → { token, result, _id }. */

@@ -6,8 +6,9 @@ import { authHandlers, ensureSuperadmin, oneTimeLink, registerAuthSubjects } fro
 import { pinHandlers } from './pins.ts';
 import { userHandlers } from './users.ts';
 
-export { users, sessions, passwordResets } from './schema.ts';
+export { users, sessions, passwordResets, signInAttempts } from './schema.ts';
 export { usersRepository } from './repository.ts';
+export { signInLimits, type SignInLimits } from './sign-in-limits.ts';
 
 /** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins. */
 export const peopleModule: DomainModule = {

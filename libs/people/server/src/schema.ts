@@ -83,3 +83,14 @@ export const passwordResets = peopleSchema.table(
   },
   () => [tenantPolicy()],
 );
+
+/**
+ * Shared sign-in attempt counters (README "Auth"): one row per rate-limit key (`<limit>:<account hash or
+ * address>`), in the shape rate-limiter-flexible's RateLimiterDrizzle reads and writes. Not tenant-scoped:
+ * sign-in is counted before any tenant is known, so the table has no client_id and no row-level security.
+ */
+export const signInAttempts = peopleSchema.table('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});
