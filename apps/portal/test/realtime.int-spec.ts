@@ -1,5 +1,6 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { signToken, type TokenPayload } from '@intranet/platform-auth';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -190,6 +191,20 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await connected(keep);
     assert.equal((await t.call(clientRoutes.update, { token: beta.superToken, params: { id: beta.client._id }, body: { name: 'Beta renamed' } })).status, 200);
     assert.equal(await stillUp(keep), true);
+  });
+
+  it('a socket is closed when its token expires', async () => {
+    const payload = JSON.parse(Buffer.from(acme.adminToken.split('.')[1], 'base64url').toString()) as TokenPayload;
+    // The same live session, in a token that expires in two seconds.
+    const short = signToken({ client_id: payload.client_id, result: payload.result, sid: payload.sid }, t.config.JWT_SECRET!, 2);
+    const s = connect('acme', short);
+    const keep = connect('acme', acme.adminToken);
+    await Promise.all([connected(s), connected(keep)]);
+    assert.deepEqual(await identify(s, acme.client._id, acme.admin._id), { ok: true });
+    const started = Date.now();
+    assert.equal(await dropped(s), 'io server disconnect');
+    assert.ok(Date.now() - started < 3_500);
+    assert.equal(keep.connected, true, 'the long-lived token of the same session keeps its socket');
   });
 
   it("refuses another workspace's namespace, a bad token and a false identity", async () => {

@@ -7,6 +7,9 @@ import { Server, type Socket } from 'socket.io';
 import type { IdentityResolver } from './identity.ts';
 import { TtlCache } from './ttl-cache.ts';
 
+/** setTimeout's largest delay (about 24.8 days); a longer-lived token's socket is closed then and reconnects. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** What a relayed event may carry to narrow its audience. */
 interface Audience {
   /** Only these users' sockets get it (e.g. a notification). */
@@ -20,7 +23,7 @@ interface Audience {
  * given subjects are relayed from the bus to the sockets of that event's client only; each gateway node relays
  * to its own sockets, so several nodes need no adapter (DESIGN §6). A socket lives no longer than what let it
  * in: revoking its session (logout elsewhere, password reset), deleting its user or blocking its client
- * disconnects it on every node. Output: the server and a close function.
+ * disconnects it on every node, and so does its token's expiry. Output: the server and a close function.
  */
 export async function attachRealtime(opts: {
   http: HttpServer;
@@ -45,6 +48,7 @@ export async function attachRealtime(opts: {
       const ctx = await opts.identity.context(raw, socket.handshake.address, undefined);
       if (!ctx.workspace || `/${ctx.workspace}` !== socket.nsp.name) return next(new Error('No access'));
       socket.data.ctx = ctx;
+      socket.data.exp = (await opts.identity.verify(raw))?.exp;
       next();
     } catch {
       next(new Error('Unauthorized'));
@@ -55,7 +59,14 @@ export async function attachRealtime(opts: {
   workspaces.on('connection', (socket: Socket) => {
     const ctx = socket.data.ctx as RequestContext & { clientId: string; userId: string };
     if (!live.add(socket, ctx)) return;
-    socket.on('disconnect', () => live.remove(socket, ctx));
+    // Nor does a socket outlive its token: at `exp` the client must sign in (and connect) again.
+    const exp = socket.data.exp as number | undefined;
+    const expiry = exp ? setTimeout(() => socket.disconnect(true), Math.min(Math.max(exp * 1000 - Date.now(), 0), MAX_TIMER_MS)) : undefined;
+    expiry?.unref();
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      live.remove(socket, ctx);
+    });
     socket.on('identify', (msg: { client_id?: string; user_id?: string; timestamp?: number }, ack?: (r: unknown) => void) => {
       if (msg?.client_id !== ctx.clientId || msg?.user_id !== ctx.userId) {
         ack?.({ ok: false });
