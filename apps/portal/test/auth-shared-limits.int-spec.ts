@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testPortal, type TestPortal } from '../src/testing.ts';
 
-describe('sign-in limits are shared by every gateway and people process (README "Auth", §8 Login)', () => {
+describe('sign-in and password-reset limits are shared by every gateway and people process (README "Auth", §8 Login)', () => {
   let t: TestPortal;
   // A second gateway on the same bus, as a second gateway process would be, behind a "proxy" at 127.0.0.1.
   let second: NestFastifyApplication;
@@ -64,6 +64,21 @@ describe('sign-in limits are shared by every gateway and people process (README 
     // Another address, through either gateway, still signs in.
     assert.equal((await viaSecond({ login: 'admin@acme.test', password: 'adminpass1' }, '203.0.113.51')).status, 200);
     assert.equal((await t.call(peopleRoutes.login, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: '203.0.113.52' })).status, 200);
+  });
+
+  it("the 'forgot password' budget per e-mail (5 in 5 minutes) holds across two gateways", async () => {
+    await t.makeEmployee((await t.login('admin@acme.test', 'adminpass1')).token, 'forgetful@acme.test');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(i % 2
+        ? (await t.call(peopleRoutes.forgotPassword, { body: { email: 'forgetful@acme.test' }, ip: `10.7.0.${i}` })).status
+        : (await viaSecond({ email: 'Forgetful@acme.test' }, `10.7.1.${i}`, '/api/forgot_password')).status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200]);
+    const refused = await viaSecond({ email: 'forgetful@acme.test' }, '10.7.2.1', '/api/forgot_password');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.message, 'Too many attempts, try again later');
+    assert.equal((await t.call(peopleRoutes.forgotPassword, { body: { email: 'forgetful@acme.test' }, ip: '10.7.2.2' })).status, 429);
   });
 
   it('two people replicas on one database draw on the same counters, which keep no typed login', async () => {

@@ -8,7 +8,7 @@ import type { DomainDeps } from '@intranet/platform-host';
 import { isAdmin, isSuper, toUser } from './mapping.ts';
 import { resetsRepository, sessionsRepository, usersRepository as users } from './repository.ts';
 import type { UserRow } from './schema.ts';
-import { signInLimits } from './sign-in-limits.ts';
+import { sharedRateLimit, signInLimits } from './sign-in-limits.ts';
 
 type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordHard'>;
 
@@ -22,6 +22,9 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     return config.JWT_SECRET;
   };
   const limits = signInLimits({ db, config });
+  // The other public credential routes' contract budgets, shared across processes like sign-in's.
+  const forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.forgotPassword.rateLimit!);
+  const resetLimits = sharedRateLimit({ db, config }, 'reset', peopleRoutes.resetPassword.rateLimit!);
   /** The client of `id` from the clients service (status for the §8 'Login blocked' check). */
   const clientOf = (id: string) => bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } });
   /** The client of a workspace code; an unknown one is 404 'The requested resource was not found'. */
@@ -86,9 +89,11 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
 
     /**
      * §7 POST /api/forgot_password {email}: stores a single-use token (hashed, 1 h) and mails the link.
-     * Errors: 404 'No user with this e-mail'.
+     * Errors: 429 'Too many attempts, try again later' (5 per e-mail, 25 per address in 5 minutes), 404 'No user
+     * with this e-mail'.
      */
-    forgotPassword: async ({ body }) => {
+    forgotPassword: async ({ body }, ctx) => {
+      await forgotLimits.consume(ctx.ip, body.email);
       const clientId = body.workspace ? (await workspaceClient(body.workspace))._id : undefined;
       const found = (await db.asSystem('forgot-password lookup', (tx) => users.byEmail(tx, body.email, clientId))).filter((u) => !u.deletionMark);
       if (!found.length) throw new DomainError('user_not_found', MESSAGES.noUserWithEmail);
@@ -111,8 +116,13 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
       return { sent: true };
     },
 
-    /** §7 POST /api/reset_password/{token} {password, confirmPassword}: single use; revokes all sessions. */
-    resetPassword: async ({ params, body }) => {
+    /**
+     * §7 POST /api/reset_password/{token} {password, confirmPassword}: single use; revokes all sessions.
+     * Errors: 429 'Too many attempts, try again later' (100 per address in 5 minutes), 400 'The link is invalid
+     * or expired'.
+     */
+    resetPassword: async ({ params, body }, ctx) => {
+      await resetLimits.consume(ctx.ip);
       const hash = await hashPassword(body.password);
       const revoked = await db.asSystem('password reset', async (tx) => {
         const r = await resetsRepository.consume(tx, sha256(params.token));

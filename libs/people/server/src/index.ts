@@ -8,7 +8,7 @@ import { userHandlers } from './users.ts';
 
 export { users, sessions, passwordResets, signInAttempts } from './schema.ts';
 export { usersRepository } from './repository.ts';
-export { signInLimits, type SignInLimits } from './sign-in-limits.ts';
+export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 
 /** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins. */
 export const peopleModule: DomainModule = {

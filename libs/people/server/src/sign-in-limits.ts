@@ -1,5 +1,7 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import { sha256 } from '@intranet/platform-auth';
+import type { RateLimit } from '@intranet/platform-contracts';
+import type { Database } from '@intranet/platform-db';
 import { DomainError, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -8,48 +10,52 @@ import { signInAttempts } from './schema.ts';
 /** The per-address budget is this many times the per-account one (offices share one address), as in the gateway. */
 const ADDRESS_FACTOR = 5;
 
-/** Counts sign-in attempts against the budgets every people process shares. */
-export interface SignInLimits {
+/** Databases that already have a sweeper of expired counters (one per process and database is enough). */
+const swept = new WeakSet<Database>();
+
+/** A rate limit whose counters every people process (and so every gateway) shares. */
+export interface SharedRateLimit {
   /**
-   * Counts one attempt for `address` (the caller's address as the gateway saw it, TRUST_PROXY applied) and for
-   * `login` (case and surrounding spaces ignored). Errors: 429 'Too many attempts, try again later' with
-   * `details.retryAfterSeconds` (whole seconds until the exhausted budget refills).
+   * Counts one attempt for `address` (the caller's address as the gateway saw it, TRUST_PROXY applied) and, when
+   * given, for `account` (case and surrounding spaces ignored). Errors: 429 'Too many attempts, try again later'
+   * with `details.retryAfterSeconds` (whole seconds until the exhausted budget refills).
    */
-  consume(address: string | undefined, login: string): Promise<void>;
+  consume(address: string | undefined, account?: string): Promise<void>;
 }
 
 /**
- * Sign-in rate limits (README "Auth"; §8 'Too many attempts'): per account the contract's budget of POST
- * /api/login and /api/loginPage (one budget for both: 10 a minute), per address five times that, each scaled by
- * RATE_LIMIT_SCALE. The counters live in `people.sign_in_attempts` (rate-limiter-flexible's RateLimiterDrizzle,
- * one atomic upsert per count), so every gateway and every people replica draws on the same budget. The table is
- * not tenant-scoped and is used through the owner connection: no tenant is known yet when someone signs in. If
- * the database fails, each process counts in memory until it is back.
+ * A contract rate limit counted in `people.sign_in_attempts` (rate-limiter-flexible's RateLimiterDrizzle, one
+ * atomic upsert per count) under keys `<name>:account:<sha256 of the account>` and `<name>:address:<ip>`: per
+ * account `rate.points` per `rate.seconds`, per address five times that, both scaled by RATE_LIMIT_SCALE, as
+ * the gateway counts them per process. The table is not tenant-scoped and is used through the owner connection:
+ * no tenant is known yet when someone signs in. If the database fails, each process counts in memory meanwhile.
  */
-export function signInLimits({ db, config }: Pick<DomainDeps, 'db' | 'config'>): SignInLimits {
-  const rate = peopleRoutes.login.rateLimit!;
+export function sharedRateLimit({ db, config }: Pick<DomainDeps, 'db' | 'config'>, name: string, rate: RateLimit): SharedRateLimit {
   const scale = config.RATE_LIMIT_SCALE;
-  const limiter = (keyPrefix: string, points: number, clearExpired: boolean) =>
-    new RateLimiterDrizzle({
+  const limiter = (kind: string, points: number) => {
+    // Rows expired over an hour ago are swept every 5 minutes.
+    const clearExpiredByTimeout = !swept.has(db);
+    swept.add(db);
+    return new RateLimiterDrizzle({
       storeClient: db.drizzle,
       schema: signInAttempts,
-      keyPrefix,
+      keyPrefix: `${name}:${kind}`,
       points,
       duration: rate.seconds,
-      // Rows expired over an hour ago are swept every 5 minutes; one sweeper per process is enough (one table).
-      clearExpiredByTimeout: clearExpired,
+      clearExpiredByTimeout,
       insuranceLimiter: new RateLimiterMemory({ points, duration: rate.seconds }),
     });
-  const account = limiter('signin:account', Math.ceil(rate.points * scale), true);
-  const address = limiter('signin:address', Math.ceil(rate.points * ADDRESS_FACTOR * scale), false);
+  };
+  const perAccount = limiter('account', Math.ceil(rate.points * scale));
+  const perAddress = limiter('address', Math.ceil(rate.points * ADDRESS_FACTOR * scale));
 
   return {
-    async consume(ip, login) {
+    async consume(address, account) {
       try {
-        if (ip) await address.consume(ip);
-        const key = login.trim().toLowerCase().slice(0, 254);
+        if (address) await perAddress.consume(address);
+        const key = account?.trim().toLowerCase().slice(0, 254);
         // The table keeps a hash, not what people typed (a password pasted into the login field included).
-        if (key) await account.consume(sha256(key));
+        if (key) await perAccount.consume(sha256(key));
       } catch (e) {
         if (e instanceof RateLimiterRes) {
           throw new DomainError('rate_limited', MESSAGES.tooManyAttempts, { details: { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) } });
@@ -58,4 +64,12 @@ export function signInLimits({ db, config }: Pick<DomainDeps, 'db' | 'config'>):
       }
     },
   };
+}
+
+/**
+ * Sign-in rate limits (README "Auth"; §8 'Too many attempts'): the contract budget of POST /api/login, which
+ * /api/loginPage shares (10 a minute per account, 50 per address), across every gateway and people replica.
+ */
+export function signInLimits(deps: Pick<DomainDeps, 'db' | 'config'>): SharedRateLimit {
+  return sharedRateLimit(deps, 'signin', peopleRoutes.login.rateLimit!);
 }
