@@ -1,4 +1,4 @@
-import { clientEvents, clientSubjects, type Client } from '@intranet/clients-contract';
+import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { systemContext } from '@intranet/platform-bus';
@@ -45,7 +45,6 @@ export class IdentityResolver {
       this.clients.evict((k) => k === e.data._id);
       this.workspaces.clear();
     });
-    void clientEvents;
   }
 
   /** Verifies the bearer token; resolves the payload or null (absent, bad signature, expired). */
