@@ -309,10 +309,19 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     const enHit = e.find((x) => x._id === en._id);
     assert.ok(!enHit.snippet.includes('<script>'), 'snippets are HTML-safe');
     assert.ok((await q('квартальный')).some((x) => x._id === withFile._id), 'file names are searched');
-    assert.ok((await q('Travl')).some((x) => x._id === en._id) || !(await trigram()), 'typos match with pg_trgm');
+    assert.ok(await trigram(), 'pg_trgm is loaded in both modes');
+    assert.ok((await q('Travl')).some((x) => x._id === en._id), 'typos in titles match');
+    const bodyTypo = await q('emplyees');
+    assert.ok(bodyTypo.some((x) => x._id === en._id), 'typos in contents match');
+    assert.match(bodyTypo.find((x) => x._id === en._id).snippet, /<mark>Employees<\/mark>/, 'the corrected word is highlighted');
+    assert.ok((await q('ежегодые')).some((x) => x._id === ru._id), 'typos in russian contents match');
+    assert.ok((await q('квартальнй')).some((x) => x._id === withFile._id), 'typos in file names match');
+    assert.ok(!(await q('emplyees')).some((x) => x._id === uk._id), 'a corrected word still has to match');
     assert.deepEqual(await q('!!!'), []);
     const elsewhere = await t.call(kbRoutes.accessFor, { token: other.adminToken, params: { client: other.client._id, user: other.admin._id }, query: { search: 'отпуск' } });
     assert.deepEqual(elsewhere.body.result, [], 'another client finds nothing');
+    const typoElsewhere = await t.call(kbRoutes.accessFor, { token: other.adminToken, params: { client: other.client._id, user: other.admin._id }, query: { search: 'emplyees' } });
+    assert.deepEqual(typoElsewhere.body.result, [], "another client's words correct nothing");
   });
 
   async function trigram() {

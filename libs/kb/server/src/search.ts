@@ -1,6 +1,6 @@
 import type { Database, Tx } from '@intranet/platform-db';
 import { sql, type SQL } from 'drizzle-orm';
-import { canReadSql, type Reader } from './access.ts';
+import { canReadSql, readableLiteral, type Reader } from './access.ts';
 import { rowsOf, type ListRow } from './repository.ts';
 
 /** Words of a query: letters and digits only (so nothing reaches to_tsquery as syntax), at most 8. */
@@ -9,8 +9,8 @@ export function queryWords(q: string): string[] {
 }
 
 /**
- * The schema pg_trgm lives in, or null when the database has no pg_trgm (embedded PGlite is built without it):
- * search then matches substrings with ILIKE instead of trigram similarity. Checked once per database.
+ * The schema pg_trgm lives in, or null when the database has no pg_trgm (a PostgreSQL server without contrib):
+ * search then corrects query words by substring only. Checked once per database.
  */
 export function trigramSchema(db: Database): () => Promise<string | null> {
   let found: Promise<string | null> | undefined;
@@ -27,14 +27,56 @@ export function trigramSchema(db: Database): () => Promise<string | null> {
 export type SearchRow = ListRow & { snippet: string; titleHighlight: string; rank: number };
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+/** What may go into to_tsquery as one term (the word list keeps lexemes without punctuation; checked again here). */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+/** Query words shorter than this are never corrected (too little to tell a typo from a prefix). */
+const MIN_CORRECTED = 3;
+/** Corrections offered per unknown query word. */
+const CORRECTIONS = 3;
+/** Rows ranked exactly (ts_rank_cd + title similarity) beyond the page asked for; the rest only by ts_rank_cd. */
+const RERANKED = 250;
+
+/**
+ * Typo corrections of the query words from the client's word list (`kb.search_words`: words of titles, contents
+ * and file names). A word that starts some known word (a prefix while typing, or spelled right) is kept as is;
+ * otherwise up to CORRECTIONS known words replace-or-join it: the most trigram-similar (pg_trgm `%`, similarity
+ * ≥ 0.3) and words containing it. Output: per query word, its corrections (often none). One round trip; the
+ * trigram and text_pattern_ops indexes make it independent of the number of articles.
+ */
+export async function correctWords(tx: Tx, clientId: string, words: string[], trgm: string | null): Promise<string[][]> {
+  const asked = words.map((w, i) => ({ w, i })).filter(({ w }) => w.length >= MIN_CORRECTED);
+  const out = words.map((): string[] => []);
+  if (!asked.length) return out;
+  if (trgm) await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', '0.3', true)`);
+  const near = (w: string) =>
+    trgm
+      ? sql`(s.word ${sql.raw(`OPERATOR(${trgm}.%)`)} ${w} OR s.word LIKE ${`%${escapeLike(w)}%`}) ORDER BY ${sql.raw(`${trgm}.similarity`)}(s.word, ${w}) DESC, s.word`
+      : sql`s.word LIKE ${`%${escapeLike(w)}%`} ORDER BY length(s.word), s.word`;
+  const parts = asked.map(
+    ({ w, i }) => sql`SELECT ${i}::int AS i, CASE WHEN EXISTS (SELECT 1 FROM kb.search_words s WHERE s.client_id = ${clientId} AND s.word LIKE ${`${escapeLike(w)}%`})
+      THEN '{}'::text[] ELSE ARRAY(SELECT s.word FROM kb.search_words s WHERE s.client_id = ${clientId} AND ${near(w)} LIMIT ${CORRECTIONS}) END AS near`,
+  );
+  const res = await tx.execute(sql.join(parts, sql` UNION ALL `));
+  for (const row of rowsOf(res) as { i: number; near: string[] | string }[]) {
+    const list = Array.isArray(row.near) ? row.near : String(row.near).replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+    out[Number(row.i)] = list.filter((x) => PLAIN_WORD.test(x));
+  }
+  return out;
+}
 
 /**
  * Full-text search over titles, contents and attached file names (ru, uk, en) of what the reader may read.
  * - The query's words become prefix terms (`word:*`, results as you type) in two configurations OR-ed: 'simple'
  *   (exact forms: Ukrainian, names, codes) and 'russian' (Russian stems; latin words get English stems).
- * - Typos: trigram word similarity on titles and file names when pg_trgm is there, else ILIKE substrings.
- * - Ranked by ts_rank_cd (title weighs most) plus the trigram similarity; snippets by ts_headline with <mark>,
- *   computed over HTML-escaped text, so a snippet is safe to render as HTML.
+ * - Typos: a word that begins no word of the client's articles is OR-ed with its corrections (`correctWords`), so
+ *   typos in titles, contents and file names are found by the same indexed full-text match.
+ * - Ranked by ts_rank_cd (title weighs most) plus the trigram word similarity of the query to the title. The
+ *   similarity (costly per row) is computed for the best RERANKED rows beyond the page only, picked by ts_rank_cd
+ *   plus 1 when the title matches (the similarity is at most 1 and high only for such titles).
+ * - Snippets by ts_headline with <mark>, computed over HTML-escaped text, so a snippet is safe to render as HTML.
+ * - Matches come from `kb.search_matches` (migration 0002): it runs as the table owner so the GIN index serves @@
+ *   (under row-level security it cannot), confined to the transaction's client; it takes the reader's readable
+ *   restricting nodes and `canReadSql` filters its rows again, so grants stay enforced in SQL.
  */
 export async function searchArticles(
   tx: Tx,
@@ -44,30 +86,35 @@ export async function searchArticles(
 ): Promise<SearchRow[]> {
   const words = queryWords(q);
   if (!words.length) return [];
-  const terms = words.map((w) => `${w}:*`).join(' & ');
+  const fixes = await correctWords(tx, r.clientId, words, o.trgm);
+  const group = (w: string, i: number, weight: string) => {
+    const alts = [`${w}:*${weight}`, ...fixes[i].map((c) => `${c}${weight ? `:${weight}` : ''}`)];
+    return alts.length > 1 ? `(${alts.join(' | ')})` : alts[0];
+  };
+  const terms = words.map((w, i) => group(w, i, '')).join(' & ');
+  const titleTerms = words.map((w, i) => group(w, i, 'A')).join(' & ');
   const phrase = words.join(' ');
-  const tsq = sql`(to_tsquery('simple', ${terms}) || to_tsquery('russian', ${terms}))`;
-  const like = `%${escapeLike(phrase)}%`;
-  const fuzzy = o.trgm
-    ? sql`(${phrase} ${sql.raw(`OPERATOR(${o.trgm}.<%)`)} a.title OR ${phrase} ${sql.raw(`OPERATOR(${o.trgm}.<%)`)} a.file_names OR a.title ILIKE ${like})`
-    : sql`(a.title ILIKE ${like} OR a.file_names ILIKE ${like})`;
+  const tsq = (t: string) => sql`(to_tsquery('simple', ${t}) || to_tsquery('russian', ${t}))`;
   const similarity = o.trgm ? sql`${sql.raw(`${o.trgm}.word_similarity`)}(${phrase}, a.title)` : sql`0`;
-  if (o.trgm) await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
   const within = o.parent
     ? sql`AND a.id IN (WITH RECURSIVE down(id) AS (SELECT id FROM kb.articles WHERE id = ${o.parent} UNION ALL SELECT c.id FROM kb.articles c JOIN down ON c.parent_id = down.id) SELECT id FROM down WHERE id <> ${o.parent})`
     : sql``;
   const esc = (col: string) => sql.raw(`replace(replace(replace(coalesce(${col}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`);
   const opts = 'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
   const res = await tx.execute(sql`
-    WITH q AS (SELECT ${tsq} AS tsq),
+    WITH q AS NOT MATERIALIZED (SELECT ${tsq(terms)} AS tsq, ${tsq(titleTerms)} AS title_tsq),
+    cand AS (
+      SELECT a.id, a.cd
+      FROM q, kb.search_matches(q.tsq, q.title_tsq, ${o.section}, ${r.admin ? null : readableLiteral(r)}::uuid[]) a
+      WHERE ${canReadSql(r, 'a')} ${within} ${o.tagFilter ? sql`AND ${o.tagFilter}` : sql``}
+      ORDER BY a.cd + a.title_hit::int DESC, a.updated_at DESC, a.id
+      LIMIT ${o.offset + o.limit + RERANKED}
+    ),
     hits AS (
       SELECT a.id, a.client_id, a.type, a.section, a.parent_id, a.title, a.sort_order, a.grants, a.acl_id, a.author_id, a.views,
              a.salary_from, a.salary_to, a.receivers, a.created_at, a.updated_at, a.body_text, a.file_names,
-             ts_rank_cd(a.search, q.tsq) + ${similarity} AS rank
-      FROM kb.articles a, q
-      WHERE a.client_id = ${r.clientId} AND a.section = ${o.section}
-        AND (a.search @@ q.tsq OR ${fuzzy})
-        AND ${canReadSql(r, 'a')} ${within} ${o.tagFilter ? sql`AND ${o.tagFilter}` : sql``}
+             c.cd + ${similarity} AS rank
+      FROM cand c JOIN kb.articles a ON a.id = c.id
       ORDER BY rank DESC, a.updated_at DESC, a.id
       LIMIT ${o.limit} OFFSET ${o.offset}
     )

@@ -58,6 +58,15 @@ export interface DatabaseOptions {
   audit?: (reason: string) => void;
 }
 
+/**
+ * Contrib extensions an embedded PGlite loads, so migrations can `CREATE EXTENSION` them as on the PostgreSQL server
+ * (pg_trgm: typo-tolerant search). Pass to `PGlite.create({ extensions })` wherever a PGlite is created.
+ */
+export async function pgliteExtensions(): Promise<NonNullable<import('@electric-sql/pglite').PGliteOptions['extensions']>> {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 const BOOTSTRAP_SQL = `
 DO $$ BEGIN
   CREATE ROLE ${APP_ROLE} NOLOGIN;
@@ -127,7 +136,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = opts.pglite ?? (opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create());
+  const client = opts.pglite ?? (await PGlite.create(opts.dataDir, { extensions: await pgliteExtensions() }));
   const db = drizzle(client) as unknown as Drizzle;
   await client.exec(BOOTSTRAP_SQL);
   const transaction: TxRunner = (setup, fn) =>

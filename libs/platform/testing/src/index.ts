@@ -1,5 +1,5 @@
 import { InProcessBus, NatsBus, type Bus } from '@intranet/platform-bus';
-import { openDatabase, type Database, type MigrationSet } from '@intranet/platform-db';
+import { openDatabase, pgliteExtensions, type Database, type MigrationSet } from '@intranet/platform-db';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -48,7 +48,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
   if (!template || templateSets !== key) {
     templateSets = key;
     template = (async () => {
-      const pgl = await PGlite.create();
+      const pgl = await PGlite.create({ extensions: await pgliteExtensions() });
       const db = await openDatabase({ pglite: pgl });
       await db.migrate(sets);
       return pgl;
