@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,12 +54,23 @@ function LeafItem({ a, current }: { a: Leaf; current?: string }) {
   );
 }
 
-function FolderNode({ n, current, depth }: { n: TreeNode; current?: string; depth: number }) {
+/** What the tree opens by itself: the current node's readable ancestors, and the folder holding it (leaves load). */
+interface Reveal {
+  ancestors: ReadonlySet<string>;
+  parent?: string;
+}
+
+function FolderNode({ n, current, depth, reveal }: { n: TreeNode; current?: string; depth: number; reveal: Reveal }) {
   const { t } = useTranslation('kb');
   // Top folders start open (their sub-folders are already here); articles load only once a folder is opened by
-  // hand or is the current one, so a big tree costs no request per folder.
-  const [open, setOpen] = useState(depth < 1);
+  // hand, is the current one or holds the current one, so a big tree costs no request per folder.
+  const [open, setOpen] = useState(depth < 1 || reveal.ancestors.has(n._id));
   const [asked, setAsked] = useState(false);
+  const onPath = reveal.ancestors.has(n._id);
+  // Breadcrumbs arrive after the tree, and the current node changes as the user navigates: open the path then.
+  useEffect(() => {
+    if (onPath) setOpen(true);
+  }, [onPath]);
   return (
     <li className="kb-tree__node" data-testid={`kb-tree-${n._id}`} data-title={n.title}>
       <div className={`kb-tree__item${current === n._id ? ' kb-tree__item--current' : ''}`}>
@@ -75,8 +86,8 @@ function FolderNode({ n, current, depth }: { n: TreeNode; current?: string; dept
       </div>
       {open ? (
         <ul>
-          {(n.children ?? []).map((c) => <FolderNode key={c._id} n={c} current={current} depth={depth + 1} />)}
-          {asked || current === n._id ? <Leaves folder={n._id} current={current} /> : null}
+          {(n.children ?? []).map((c) => <FolderNode key={c._id} n={c} current={current} depth={depth + 1} reveal={reveal} />)}
+          {asked || current === n._id || reveal.parent === n._id ? <Leaves folder={n._id} current={current} /> : null}
         </ul>
       ) : null}
     </li>
@@ -86,6 +97,7 @@ function FolderNode({ n, current, depth }: { n: TreeNode; current?: string; dept
 /**
  * The readable folder tree of the knowledge base (GET api/article/full_tree/{client}?section=kb&folders=1); the
  * articles of a folder are loaded one level at a time (child/{id}) when it is opened, the root's from access_for.
+ * The ancestors of `current` (a folder or an article; from its breadcrumbs) open by themselves.
  * Test ids: kb-tree, kb-tree-<id>, kb-tree-toggle-<id>, kb-tree-loading, kb-tree-error.
  */
 export function KbTree({ current }: { current?: string }) {
@@ -96,6 +108,14 @@ export function KbTree({ current }: { current?: string }) {
     queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb', folders: true }, signal, silent: true }),
     enabled: !!clientId,
   });
+  // The same query (and cache entry) as the page's breadcrumbs: the path from the root to the current node.
+  const crumbs = useQuery({
+    queryKey: kbKeys.crumbs(current ?? ''),
+    queryFn: ({ signal }) => call(kbRoutes.breadcrumbs, { params: { id: current! }, signal, silent: true }),
+    enabled: !!current,
+  });
+  const path = (crumbs.data ?? []).filter((c): c is typeof c & { _id: string } => !!c._id && c._id !== current);
+  const reveal: Reveal = { ancestors: new Set(path.map((c) => c._id)), parent: path.at(-1)?._id };
   const rootLeaves = useQuery({
     queryKey: [...kbKeys.all, 'tree-leaves', 'root', clientId],
     queryFn: ({ signal }) =>
@@ -107,7 +127,7 @@ export function KbTree({ current }: { current?: string }) {
       <Link to="/articles/" className="kb-tree__root">{t('root')}</Link>
       <ul>
         <State loading={folders.isLoading} error={folders.error} onRetry={() => void folders.refetch()} />
-        {(folders.data ?? []).map((n) => <FolderNode key={n._id} n={n} current={current} depth={0} />)}
+        {(folders.data ?? []).map((n) => <FolderNode key={n._id} n={n} current={current} depth={0} reveal={reveal} />)}
         {folders.data ? (
           <>
             <State loading={rootLeaves.isLoading} error={rootLeaves.error} onRetry={() => void rootLeaves.refetch()} />
