@@ -19,38 +19,6 @@ type Full = Omit<Article, 'snippet' | 'titleHighlight' | 'rank'>;
 
 const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
-/** Favourite star of an attached file (PUT api/article/{id}/favourite {file}). Test id: kb-file-fav-<id>. */
-function FileFav({ article, file, on }: { article: string; file: string; on: boolean }) {
-  const { t } = useTranslation('kb');
-  const qc = useQueryClient();
-  const notifier = useNotifier();
-  const [busy, setBusy] = useState(false);
-  return (
-    <button
-      type="button"
-      className={`kb-fav${on ? ' kb-fav--on' : ''}`}
-      aria-pressed={on}
-      title={on ? t('unfavourite') : t('favourite')}
-      aria-label={on ? t('unfavourite') : t('favourite')}
-      disabled={busy}
-      data-testid={`kb-file-fav-${file}`}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await call(kbRoutes.favourite, { params: { id: article }, body: { file, favourite: !on }, silent: true });
-          await qc.invalidateQueries({ queryKey: kbKeys.article(article) });
-        } catch (e) {
-          notifier.error(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {on ? '★' : '☆'}
-    </button>
-  );
-}
-
 /** Attached files with download links, add (with progress) and delete (writers). Test ids: kb-files, kb-file-<name>, kb-files-input, kb-files-progress. */
 function Files({ a }: { a: Full }) {
   const { t } = useTranslation('kb');
@@ -81,7 +49,7 @@ function Files({ a }: { a: Full }) {
           <li key={f._id} data-testid={`kb-file-${f.fileName}`}>
             <a href={f.url} download={f.fileName} target="_blank" rel="noreferrer" data-testid="kb-file-download"><Icon name="file" /> {f.fileName}</a>
             <span className="kb-muted"> · {size(f.size)}</span>
-            <FileFav article={a._id} file={f._id} on={!!f.favourite} />
+            <FavButton id={a._id} file={f._id} on={!!f.favourite} />
             {write ? <Button size="tiny" variant="ghost" onClick={() => setDel(f)} data-testid={`kb-file-delete-${f._id}`}>{t('delete')}</Button> : null}
           </li>
         ))}

@@ -38,10 +38,14 @@ export function Breadcrumbs({ id }: { id?: string }) {
   );
 }
 
-/** Favourite star (PUT api/article/{id}/favourite). Test id: kb-fav-<id>. */
-export function FavButton({ id, on }: { id: string; on: boolean }) {
+/**
+ * Favourite star (PUT api/article/{id}/favourite) of an article or folder, or with `file` of one attached file.
+ * Test ids: kb-fav-<id>, kb-file-fav-<file id>.
+ */
+export function FavButton({ id, on, file }: { id: string; on: boolean; file?: string }) {
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
+  const notifier = useNotifier();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -51,12 +55,14 @@ export function FavButton({ id, on }: { id: string; on: boolean }) {
       title={on ? t('unfavourite') : t('favourite')}
       aria-label={on ? t('unfavourite') : t('favourite')}
       disabled={busy}
-      data-testid={`kb-fav-${id}`}
+      data-testid={file ? `kb-file-fav-${file}` : `kb-fav-${id}`}
       onClick={async () => {
         setBusy(true);
         try {
-          await call(kbRoutes.favourite, { params: { id }, body: { favourite: !on } });
-          await qc.invalidateQueries({ queryKey: kbKeys.all });
+          await call(kbRoutes.favourite, { params: { id }, body: file ? { file, favourite: !on } : { favourite: !on }, silent: true });
+          await qc.invalidateQueries({ queryKey: file ? kbKeys.article(id) : kbKeys.all });
+        } catch (e) {
+          notifier.error(errorText(e));
         } finally {
           setBusy(false);
         }
