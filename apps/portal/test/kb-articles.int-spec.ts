@@ -318,6 +318,18 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.ok((await q('квартальнй')).some((x) => x._id === withFile._id), 'typos in file names match');
     assert.ok(!(await q('emplyees')).some((x) => x._id === uk._id), 'a corrected word still has to match');
     assert.deepEqual(await q('!!!'), []);
+    // Pages of a ranked search: together they are the whole ranking, in order (the title-similarity cut-off uses
+    // the page's last rank).
+    for (const [i, title] of ['Wombat', 'Wombat care', 'Notes', 'Wombat wombat', 'Zoo'].entries()) {
+      await article(title, i % 2 ? '<p>wombat wombat wombat facts</p>' : '<p>a wombat</p>', s._id);
+    }
+    const all = (await q('wombat')).map((x) => x._id);
+    assert.equal(all.length, 5);
+    const paged: string[] = [];
+    for (const offset of [0, 2, 4]) {
+      paged.push(...((await list(emp.token, emp.user._id, { search: 'wombat', limit: '2', offset: String(offset) })).body.result as any[]).map((x) => x._id));
+    }
+    assert.deepEqual(paged, all);
     const elsewhere = await t.call(kbRoutes.accessFor, { token: other.adminToken, params: { client: other.client._id, user: other.admin._id }, query: { search: 'отпуск' } });
     assert.deepEqual(elsewhere.body.result, [], 'another client finds nothing');
     const typoElsewhere = await t.call(kbRoutes.accessFor, { token: other.adminToken, params: { client: other.client._id, user: other.admin._id }, query: { search: 'emplyees' } });

@@ -33,8 +33,8 @@ const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 const MIN_CORRECTED = 3;
 /** Corrections offered per unknown query word. */
 const CORRECTIONS = 3;
-/** Rows ranked exactly (ts_rank_cd + title similarity) beyond the page asked for; the rest only by ts_rank_cd. */
-const RERANKED = 250;
+/** At most this many rows get the title similarity (those within 1 of the page's last ts_rank_cd). */
+const RERANKED = 2000;
 
 /**
  * Typo corrections of the query words from the client's word list (`kb.search_words`: words of titles, contents
@@ -71,8 +71,9 @@ export async function correctWords(tx: Tx, clientId: string, words: string[], tr
  * - Typos: a word that begins no word of the client's articles is OR-ed with its corrections (`correctWords`), so
  *   typos in titles, contents and file names are found by the same indexed full-text match.
  * - Ranked by ts_rank_cd (title weighs most) plus the trigram word similarity of the query to the title. The
- *   similarity (costly per row) is computed for the best RERANKED rows beyond the page only, picked by ts_rank_cd
- *   plus 1 when the title matches (the similarity is at most 1 and high only for such titles).
+ *   similarity is costly per row (a common word matches most articles) and at most 1, so it is computed only for
+ *   rows whose ts_rank_cd is within 1 of the page's last one (at most RERANKED): the same order as computing it
+ *   for every match.
  * - Snippets by ts_headline with <mark>, computed over HTML-escaped text, so a snippet is safe to render as HTML.
  * - Matches come from `kb.search_matches` (migration 0002): it runs as the table owner so the GIN index serves @@
  *   (under row-level security it cannot), confined to the transaction's client; it takes the reader's readable
@@ -87,14 +88,13 @@ export async function searchArticles(
   const words = queryWords(q);
   if (!words.length) return [];
   const fixes = await correctWords(tx, r.clientId, words, o.trgm);
-  const group = (w: string, i: number, weight: string) => {
-    const alts = [`${w}:*${weight}`, ...fixes[i].map((c) => `${c}${weight ? `:${weight}` : ''}`)];
-    return alts.length > 1 ? `(${alts.join(' | ')})` : alts[0];
-  };
-  const terms = words.map((w, i) => group(w, i, '')).join(' & ');
-  const titleTerms = words.map((w, i) => group(w, i, 'A')).join(' & ');
+  const group = (w: string, i: number) => (fixes[i].length ? `(${[`${w}:*`, ...fixes[i]].join(' | ')})` : `${w}:*`);
+  const terms = words.map(group).join(' & ');
   const phrase = words.join(' ');
-  const tsq = (t: string) => sql`(to_tsquery('simple', ${t}) || to_tsquery('russian', ${t}))`;
+  // Both configurations OR-ed; one alone when they agree (common for Cyrillic prefixes): the same matches and
+  // ranks, but ts_rank_cd costs about a third less than with the operand twice.
+  const tsq = (t: string) =>
+    sql`(CASE WHEN to_tsquery('simple', ${t}) = to_tsquery('russian', ${t}) THEN to_tsquery('simple', ${t}) ELSE to_tsquery('simple', ${t}) || to_tsquery('russian', ${t}) END)`;
   const similarity = o.trgm ? sql`${sql.raw(`${o.trgm}.word_similarity`)}(${phrase}, a.title)` : sql`0`;
   const within = o.parent
     ? sql`AND a.id IN (WITH RECURSIVE down(id) AS (SELECT id FROM kb.articles WHERE id = ${o.parent} UNION ALL SELECT c.id FROM kb.articles c JOIN down ON c.parent_id = down.id) SELECT id FROM down WHERE id <> ${o.parent})`
@@ -102,13 +102,19 @@ export async function searchArticles(
   const esc = (col: string) => sql.raw(`replace(replace(replace(coalesce(${col}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`);
   const opts = 'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
   const res = await tx.execute(sql`
-    WITH q AS NOT MATERIALIZED (SELECT ${tsq(terms)} AS tsq, ${tsq(titleTerms)} AS title_tsq),
-    cand AS (
-      SELECT a.id, a.cd
-      FROM q, kb.search_matches(q.tsq, q.title_tsq, ${o.section}, ${r.admin ? null : readableLiteral(r)}::uuid[]) a
+    WITH q AS NOT MATERIALIZED (SELECT ${tsq(terms)} AS tsq),
+    matches AS (
+      SELECT a.id, a.updated_at, a.cd
+      FROM q, kb.search_matches(q.tsq, ${o.section}, ${r.admin ? null : readableLiteral(r)}::uuid[]) a
       WHERE ${canReadSql(r, 'a')} ${within} ${o.tagFilter ? sql`AND ${o.tagFilter}` : sql``}
-      ORDER BY a.cd + a.title_hit::int DESC, a.updated_at DESC, a.id
-      LIMIT ${o.offset + o.limit + RERANKED}
+    ),
+    -- The title similarity adds at most 1: nothing ranked below the page's last ts_rank_cd minus 1 can reach it.
+    floor AS (SELECT cd - 1 AS cd FROM matches ORDER BY cd DESC LIMIT 1 OFFSET ${Math.max(0, o.offset + o.limit - 1)}),
+    cand AS (
+      SELECT m.id, m.cd FROM matches m
+      WHERE m.cd >= coalesce((SELECT cd FROM floor), 0)
+      ORDER BY m.cd DESC, m.updated_at DESC, m.id
+      LIMIT ${RERANKED}
     ),
     hits AS (
       SELECT a.id, a.client_id, a.type, a.section, a.parent_id, a.title, a.sort_order, a.grants, a.acl_id, a.author_id, a.views,
