@@ -26,10 +26,9 @@ export function trigramSchema(db: Database): () => Promise<string | null> {
 
 export type SearchRow = ListRow & { snippet: string; titleHighlight: string; rank: number };
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 /** What may go into to_tsquery as one term (the word list keeps lexemes without punctuation; checked again here). */
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
-/** Query words shorter than this are never corrected (too little to tell a typo from a prefix). */
+/** Query words shorter than this are never corrected (too little to tell a typo from a prefix; as in SQL). */
 const MIN_CORRECTED = 3;
 /** Corrections offered per unknown query word. */
 const CORRECTIONS = 3;
@@ -38,28 +37,20 @@ const RERANKED = 2000;
 
 /**
  * Typo corrections of the query words from the client's word list (`kb.search_words`: words of titles, contents
- * and file names). A word that starts some known word (a prefix while typing, or spelled right) is kept as is;
- * otherwise up to CORRECTIONS known words replace-or-join it: the most trigram-similar (pg_trgm `%`, similarity
- * ≥ 0.3) and words containing it. Output: per query word, its corrections (often none). One round trip; the
- * trigram and text_pattern_ops indexes make it independent of the number of articles.
+ * and file names), by `kb.search_corrections` (migration 0004; a function so that the indexes serve under row-level
+ * security). A word that starts some known word (a prefix while typing, or spelled right) gets none; otherwise up
+ * to CORRECTIONS known words: the most trigram-similar (similarity >= 0.3) and words containing it. Output: per
+ * query word, its corrections (often none). One round trip.
  */
-export async function correctWords(tx: Tx, clientId: string, words: string[], trgm: string | null): Promise<string[][]> {
-  const asked = words.map((w, i) => ({ w, i })).filter(({ w }) => w.length >= MIN_CORRECTED);
+export async function correctWords(tx: Tx, words: string[]): Promise<string[][]> {
   const out = words.map((): string[] => []);
-  if (!asked.length) return out;
-  if (trgm) await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', '0.3', true)`);
-  const near = (w: string) =>
-    trgm
-      ? sql`(s.word ${sql.raw(`OPERATOR(${trgm}.%)`)} ${w} OR s.word LIKE ${`%${escapeLike(w)}%`}) ORDER BY ${sql.raw(`${trgm}.similarity`)}(s.word, ${w}) DESC, s.word`
-      : sql`s.word LIKE ${`%${escapeLike(w)}%`} ORDER BY length(s.word), s.word`;
-  const parts = asked.map(
-    ({ w, i }) => sql`SELECT ${i}::int AS i, CASE WHEN EXISTS (SELECT 1 FROM kb.search_words s WHERE s.client_id = ${clientId} AND s.word LIKE ${`${escapeLike(w)}%`})
-      THEN '{}'::text[] ELSE ARRAY(SELECT s.word FROM kb.search_words s WHERE s.client_id = ${clientId} AND ${near(w)} LIMIT ${CORRECTIONS}) END AS near`,
+  if (!words.some((w) => w.length >= MIN_CORRECTED)) return out;
+  const res = await tx.execute(
+    sql`SELECT t.i::int AS i, kb.search_corrections(t.w, ${CORRECTIONS}) AS near FROM unnest(${`{${words.join(',')}}`}::text[]) WITH ORDINALITY AS t(w, i)`,
   );
-  const res = await tx.execute(sql.join(parts, sql` UNION ALL `));
   for (const row of rowsOf(res) as { i: number; near: string[] | string }[]) {
     const list = Array.isArray(row.near) ? row.near : String(row.near).replace(/^\{|\}$/g, '').split(',').filter(Boolean);
-    out[Number(row.i)] = list.filter((x) => PLAIN_WORD.test(x));
+    out[Number(row.i) - 1] = list.filter((x) => PLAIN_WORD.test(x));
   }
   return out;
 }
@@ -87,7 +78,7 @@ export async function searchArticles(
 ): Promise<SearchRow[]> {
   const words = queryWords(q);
   if (!words.length) return [];
-  const fixes = await correctWords(tx, r.clientId, words, o.trgm);
+  const fixes = await correctWords(tx, words);
   const group = (w: string, i: number) => (fixes[i].length ? `(${[`${w}:*`, ...fixes[i]].join(' | ')})` : `${w}:*`);
   const terms = words.map(group).join(' & ');
   const phrase = words.join(' ');
