@@ -4,7 +4,7 @@ import { systemContext, type Bus, type RequestContext } from '@intranet/platform
 import { sql, type Database, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { eq, sql as dsql, type SQL } from 'drizzle-orm';
-import { articles, members, type MemberRow } from './schema.ts';
+import { aclVersions, articles, members, type MemberRow } from './schema.ts';
 
 /** Role string marking a head (§6 "all heads", "head"). Departments' `headUser` joins in when structure exists. */
 export const HEAD_ROLE = 'head';
@@ -47,21 +47,109 @@ export function grantLevel(v: Viewer, grants: SQL | typeof articles.grants): SQL
 
 /** The viewer and the levels the client's restricting nodes give them (acl id → 1 read / 2 write; absent: none). */
 export interface Reader extends Viewer {
-  acl: Map<string, number>;
+  /** Shared with other requests through the cache: never modified. */
+  acl: ReadonlyMap<string, number>;
 }
 
-/** Levels of every restricting node (non-empty grants) of the client for the viewer; admins need none. */
-export async function loadAcl(tx: Tx, v: Viewer): Promise<Reader> {
+interface AclEntry {
+  version: number;
+  acl: ReadonlyMap<string, number>;
+}
+
+/**
+ * Per-process cache of grant-level maps (§6), bounded LRU: key = client + the viewer attributes `grant_level` reads,
+ * value = the map and the client's `kb.acl_versions` version it was computed at. Bounded by entries and by the total
+ * number of acl ids held (maps of large trees are big).
+ */
+export interface AclCache {
+  get(key: string, version: number): ReadonlyMap<string, number> | undefined;
+  set(key: string, version: number, acl: ReadonlyMap<string, number>): void;
+  readonly size: number;
+}
+
+/** A new LRU acl cache holding at most `maxEntries` maps and `maxIds` acl ids in all. */
+export function createAclCache(maxEntries = 2000, maxIds = 1_000_000): AclCache {
+  const entries = new Map<string, AclEntry>();
+  let ids = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    ids -= e.acl.size;
+    entries.delete(key);
+  };
+  return {
+    get(key, version) {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (e.version !== version) {
+        drop(key);
+        return undefined;
+      }
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, e);
+      return e.acl;
+    },
+    set(key, version, acl) {
+      drop(key);
+      if (acl.size > maxIds) return;
+      entries.set(key, { version, acl });
+      ids += acl.size;
+      for (const k of entries.keys()) {
+        if (entries.size <= maxEntries && ids <= maxIds) break;
+        drop(k);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+const cachesByDb = new WeakMap<object, AclCache>();
+/** The process's acl cache for one database (each embedded database of a test process has its own). */
+export function aclCacheFor(db: Database): AclCache {
+  let c = cachesByDb.get(db);
+  if (!c) cachesByDb.set(db, (c = createAclCache()));
+  return c;
+}
+
+/** Cache key: the client and every viewer attribute `kb.grant_level` reads (see `grantLevel`). */
+export const aclKey = (v: Viewer) => JSON.stringify([v.clientId, v.userId, v.head, v.department, v.position, v.city, v.workingTime]);
+
+/**
+ * Levels of every restricting node (non-empty grants) of the client for the viewer; admins need none.
+ * With a cache: one look-up of the client's acl version, and the map is recomputed only when the version moved
+ * (triggers bump it with every change of a restricting node's grants, migration 0006) or the viewer's attributes
+ * differ. Without a version row the client has no restricting node to cache: computed each time.
+ * The version is read before the rows, so a map is never stored under a version newer than its rows.
+ */
+export async function loadAcl(tx: Tx, v: Viewer, cache: AclCache | null): Promise<Reader> {
   if (v.admin) return { ...v, acl: new Map() };
+  let version: number | undefined;
+  const key = cache ? aclKey(v) : '';
+  if (cache) {
+    const [row] = await tx.select({ version: aclVersions.version }).from(aclVersions).where(eq(aclVersions.clientId, v.clientId)).limit(1);
+    version = row ? Number(row.version) : undefined;
+    const hit = version === undefined ? undefined : cache.get(key, version);
+    if (hit) return { ...v, acl: hit };
+  }
   const rows = await tx
     .select({ id: articles.id, lvl: grantLevel(v, articles.grants) })
     .from(articles)
     .where(dsql`${articles.clientId} = ${v.clientId} AND jsonb_array_length(${articles.grants}) > 0`);
-  return { ...v, acl: new Map(rows.filter((r) => Number(r.lvl) > 0).map((r) => [r.id, Number(r.lvl)])) };
+  const acl = new Map(rows.filter((r) => Number(r.lvl) > 0).map((r) => [r.id, Number(r.lvl)]));
+  if (cache && version !== undefined) cache.set(key, version, acl);
+  return { ...v, acl };
 }
 
-/** A PostgreSQL uuid[] literal of the readable acl ids (one parameter, however many). */
-export const readableLiteral = (r: Reader) => `{${[...r.acl.keys()].join(',')}}`;
+const literals = new WeakMap<ReadonlyMap<string, number>, string>();
+/** A PostgreSQL uuid[] literal of the readable acl ids (one parameter, however many); built once per cached map. */
+export const readableLiteral = (r: Reader) => {
+  let lit = literals.get(r.acl);
+  if (lit === undefined) literals.set(r.acl, (lit = `{${[...r.acl.keys()].join(',')}}`));
+  return lit;
+};
 
 /**
  * SQL predicate on a row (`alias` or the articles table): the reader may read it. Authorship gives nothing: an

@@ -6,7 +6,7 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { hasRight, levelOn, loadAcl, sectionRight, viewerFor, type Reader } from './access.ts';
+import { aclCacheFor, hasRight, levelOn, loadAcl, sectionRight, viewerFor, type Reader } from './access.ts';
 import { fileTools, type FileTools } from './files.ts';
 import { articlesRepository as repo, type ListRow } from './repository.ts';
 import { plainText, sanitizeRichText, withSignedMedia } from './sanitize.ts';
@@ -31,11 +31,12 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
   if (!secret) throw new Error('kb needs JWT_SECRET to sign file URLs');
   const ft = fileTools({ storage, bus, secret, log });
   const trgm = trigramSchema(db);
+  const aclCache = aclCacheFor(db);
 
   /** Resolves the viewer (outside any transaction), then runs `fn` in the caller's tenant with their grant levels. */
   async function run<T>(ctx: RequestContext, fn: (tx: Tx, r: Reader) => Promise<T>, asUser?: string): Promise<T> {
     const v = await viewerFor(db, bus, ctx, asUser);
-    return db.inTenant(ctx, async (tx) => fn(tx, await loadAcl(tx, v)));
+    return db.inTenant(ctx, async (tx) => fn(tx, await loadAcl(tx, v, aclCache)));
   }
 
   /** The row and the reader's level. Errors: 404 (absent or another client), 403 'No access' (grants, feature right). */

@@ -10,7 +10,7 @@ import { tagHandlers } from './tags.ts';
 export { articles, files, favourites, views, members, tags, tagLinks, linksBlocks, vacancyResponses } from './schema.ts';
 export { articlesRepository } from './repository.ts';
 export { seedArticles, type SeedOptions } from './seed.ts';
-export { workingTimeOf, HEAD_ROLE } from './access.ts';
+export { workingTimeOf, HEAD_ROLE, createAclCache, aclKey } from './access.ts';
 export { sanitizeRichText } from './sanitize.ts';
 
 /**

@@ -5,7 +5,7 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq } from 'drizzle-orm';
-import { isAdminRoles, levelOn, loadAcl, viewerFor, type Viewer } from './access.ts';
+import { aclCacheFor, isAdminRoles, levelOn, loadAcl, viewerFor, type Viewer } from './access.ts';
 import { articlesRepository } from './repository.ts';
 import { linksBlocks, type LinksBlockRow, type StoredLink } from './schema.ts';
 
@@ -40,7 +40,7 @@ export function linkHandlers({ db, bus }: DomainDeps): RouteHandlers<LinkRoutes>
     const onArticles = rows.filter((b) => (b.module === 'kb' || b.module === 'vacancy') && Id.safeParse(b.blockId).success);
     const denied = new Set<string>();
     if (onArticles.length) {
-      const r = await loadAcl(tx, v);
+      const r = await loadAcl(tx, v, aclCacheFor(db));
       for (const b of onArticles) {
         const a = await articlesRepository.byId(tx, b.blockId);
         if (a && levelOn(r, a) < 1) denied.add(b.id);

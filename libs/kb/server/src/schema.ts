@@ -57,6 +57,21 @@ export const articles = kbSchema.table(
   ],
 );
 export type ArticleRow = typeof articles.$inferSelect;
+
+/**
+ * Per-client version of the §6 grants that restrict nodes (rows of `articles` with non-empty grants). Triggers on
+ * `articles` bump it in the same transaction as any insert, delete or grants change of such a row, so a grant-level
+ * map cached under a version is never served once the grants it was computed from changed (access.ts `loadAcl`).
+ * No row: version 0.
+ */
+export const aclVersions = kbSchema.table(
+  'acl_versions',
+  {
+    clientId: uuid('client_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  () => [tenantPolicy()],
+);
 export type NewArticle = typeof articles.$inferInsert;
 
 export const FILE_KINDS = ['file', 'attachment', 'cover', 'node', 'cv'] as const;

@@ -4,7 +4,7 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { hasRight, isAdminRoles, levelOn, loadAcl, sectionRight, viewerFor } from './access.ts';
+import { aclCacheFor, hasRight, isAdminRoles, levelOn, loadAcl, sectionRight, viewerFor } from './access.ts';
 import { articlesRepository } from './repository.ts';
 import { tagLinks, tags, type TagRow } from './schema.ts';
 
@@ -31,7 +31,7 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
   async function onItem<T>(ctx: RequestContext, itemId: string, fn: (tx: Tx, section: string) => Promise<T>): Promise<T> {
     const v = await viewerFor(db, bus, ctx);
     return db.inTenant(ctx, async (tx) => {
-      const r = await loadAcl(tx, v);
+      const r = await loadAcl(tx, v, aclCacheFor(db));
       const row = await articlesRepository.byId(tx, itemId);
       if (!row) throw Errors.notFound();
       if (!hasRight(r, sectionRight(row.section)) || levelOn(r, row) < 2) throw Errors.noAccess();
