@@ -101,6 +101,28 @@ async function main(): Promise<void> {
     if (leaked) log(`WARNING: '${q}': ${leaked} results flagged access=false for the employee`);
   }
 
+  // 1b. The grant-level cache (kb access.ts loadAcl): a cheap search (no hits, so the grant levels dominate) while
+  //     the cached map is valid, and right after a grants change (the version moved: the map is recomputed).
+  const granted = (
+    await su.query(`SELECT id, grants FROM kb.articles WHERE client_id = $1 AND jsonb_array_length(grants) > 0 ORDER BY id LIMIT 1`, [s.clientId])
+  ).rows[0] as { id: string; grants: unknown[] };
+  const cheap = `/api/user/${s.clientId}/articles/access_for/${emp._id}?search=zzzqxv`;
+  const warm: number[] = [];
+  const cold: number[] = [];
+  await timed(reader, cheap);
+  for (let i = 0; i < repeats; i++) {
+    assertAlive();
+    warm.push((await timed(reader, cheap)).ms);
+    // Same grants written twice over (a change, then back): the version moves, the levels do not.
+    expectOk(await admin('PUT', `/api/article/${granted.id}/rights`, { grants: i % 2 ? granted.grants : [...granted.grants, { target: 'all', level: 'none' }] }), 'rights change');
+    cold.push((await timed(reader, cheap)).ms);
+  }
+  expectOk(await admin('PUT', `/api/article/${granted.id}/rights`, { grants: granted.grants }), 'rights restored');
+  const aclRows = [
+    ['cached (version unchanged)', percentile(warm, 50).toFixed(1), percentile(warm, 99).toFixed(1)],
+    ['after a grants change (recomputed)', percentile(cold, 50).toFixed(1), percentile(cold, 99).toFixed(1)],
+  ];
+
   // 2. Tree: folders only (the 5k-folder tree), and the whole tree with articles; employee and admin. A failing
   //    variant (e.g. a bus timeout) is reported in the table instead of ending the run.
   const treeRows: string[][] = [];
@@ -131,6 +153,8 @@ async function main(): Promise<void> {
   );
   console.log(table(['search', 'employee hits', 'p50 ms', 'p99 ms', 'admin hits', 'admin p50', 'admin p99'], rows));
   console.log(`\nall employee searches: p50 ${percentile(allEmp, 50).toFixed(1)} ms, p99 ${percentile(allEmp, 99).toFixed(1)} ms (${allEmp.length} requests)\n`);
+  console.log(table(["employee search 'zzzqxv', grant levels", 'p50 ms', 'p99 ms'], aclRows));
+  console.log('');
   console.log(table(['full_tree', 'nodes', 'JSON', 'p50 ms', 'p99 ms', 'max ms'], treeRows));
   if (failures) {
     const tail = [...childTail('kb-service'), ...childTail('gateway')].map((l) => l.replace(ANSI, '')).filter((l) => !l.includes('ready')).slice(-12);

@@ -68,7 +68,7 @@ export interface AclCache {
 }
 
 /** A new LRU acl cache holding at most `maxEntries` maps and `maxIds` acl ids in all. */
-export function createAclCache(maxEntries = 2000, maxIds = 1_000_000): AclCache {
+export function createAclCache(maxEntries = 5000, maxIds = 300_000): AclCache {
   const entries = new Map<string, AclEntry>();
   let ids = 0;
   const drop = (key: string) => {
