@@ -182,6 +182,22 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     assert.equal(await get(betaEmp, bArt), 403);
   });
 
+  it('the application role reads its own version but cannot write versions (only the triggers do)', async () => {
+    const db = t.portal.platform.db;
+    // Drizzle wraps the driver's error: the reason is in its cause.
+    const denied = (e: unknown) => /permission denied/.test(String((e as { cause?: Error }).cause?.message ?? (e as Error).message));
+    const seen = await db.inTenant({ clientId: acme.client._id }, async (tx) => {
+      const r = (await tx.execute(sql`SELECT client_id FROM kb.acl_versions`)) as unknown as { rows: { client_id: string }[] };
+      return r.rows.map((x) => x.client_id);
+    });
+    assert.deepEqual(seen, [acme.client._id], 'row-level security shows only the own client');
+    await assert.rejects(db.inTenant({ clientId: acme.client._id }, (tx) => tx.execute(sql`UPDATE kb.acl_versions SET version = 1`)), denied);
+    await assert.rejects(
+      db.inTenant({ clientId: acme.client._id }, (tx) => tx.execute(sql`INSERT INTO kb.acl_versions (client_id, version) VALUES (${acme.client._id}, 1)`)),
+      denied,
+    );
+  });
+
   it('cache unit: keys carry the client and every attribute; versions and bounds evict', () => {
     const v = { userId: 'u', clientId: 'c1', admin: false, head: false, department: 'Sales', position: null, city: null, workingTime: null, roles: [] };
     assert.notEqual(aclKey(v), aclKey({ ...v, clientId: 'c2' }));
