@@ -2,6 +2,7 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { signToken, type TokenPayload } from '@intranet/platform-auth';
 import { socialRoutes } from '@intranet/social-contract';
+import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { io, type Socket } from 'socket.io-client';
@@ -49,6 +50,47 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     assert.deepEqual(await gotA, { _id: 'p1' });
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(betaGot, false);
+  });
+
+  it('with two gateway processes on one bus, a post made through one reaches sockets of the other (and of itself); closing one disconnects its sockets', async () => {
+    const p = t.portal.platform;
+    // A second gateway as a second process would run it: same bus (in-process or NATS), its own HTTP and Socket.IO.
+    const second = await createGateway({ bus: p.bus, routes: allRoutes, realtimeSubjects, jwtSecret: t.config.JWT_SECRET!, vendor: 'intranet', log: p.log, storage: p.storage });
+    await second.listen(0, '127.0.0.1');
+    const addr = second.getHttpServer().address();
+    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const onSecondGateway: Socket[] = [];
+    try {
+      const onSecond = io(`${url}/acme`, { transports: ['websocket'], auth: { token: acme.adminToken }, reconnection: false, timeout: 5000 });
+      onSecondGateway.push(onSecond);
+      const onFirst = connect('acme', acme.adminToken);
+      const betaOnSecond = io(`${url}/beta`, { transports: ['websocket'], auth: { token: beta.adminToken }, reconnection: false, timeout: 5000 });
+      onSecondGateway.push(betaOnSecond);
+      await Promise.all([connected(onSecond), connected(onFirst), connected(betaOnSecond)]);
+      await identify(onSecond, acme.client._id, acme.admin._id);
+      await identify(onFirst, acme.client._id, acme.admin._id);
+      await identify(betaOnSecond, beta.client._id, beta.admin._id);
+      let betaGot = 0;
+      betaOnSecond.on('evt.social.post.created', () => betaGot++);
+      const marker = `two gateways ${Date.now()}`;
+      const isMine = (e: { post?: { message?: string } }) => String(e?.post?.message ?? '').includes(marker);
+      const seen = (s: Socket) => new Promise<void>((resolve) => s.on('evt.social.post.created', (e: { post?: { message?: string } }) => isMine(e) && resolve()));
+      const both = Promise.all([seen(onSecond), seen(onFirst)]);
+      const r = await t.call(socialRoutes.create, { token: acme.adminToken, body: { message: marker } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      await both;
+      await new Promise((res) => setTimeout(res, 200));
+      assert.equal(betaGot, 0);
+      // Shutting a gateway down closes its sockets (an open websocket used to keep close() waiting for ever);
+      // the clients see the disconnect and may reconnect to another node.
+      const gone = onSecondGateway.map((s) => new Promise<void>((resolve) => s.once('disconnect', () => resolve())));
+      await second.close();
+      await Promise.all(gone);
+      assert.ok(onFirst.connected);
+    } finally {
+      for (const s of onSecondGateway) s.disconnect();
+      await second.close().catch(() => undefined);
+    }
   });
 
   it('targets single users when the event names them', async () => {

@@ -99,12 +99,11 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   });
 
   const realtime = await attachRealtime({ http: app.getHttpServer(), bus: opts.bus, identity, subjects: opts.realtimeSubjects ?? [], log: opts.log });
-  // Nest closes the HTTP server; the socket server and its bus subscriptions go with it.
-  const close = app.close.bind(app);
-  app.close = async () => {
+  // Before the HTTP server closes, the sockets must go (an open websocket keeps close() waiting forever) and
+  // so must the relay's bus subscriptions. A Fastify hook, because Nest's app proxy drops assignments to app.close.
+  app.getHttpAdapter().getInstance().addHook('preClose', async () => {
     await realtime.close();
-    await close();
-  };
+  });
 
   const shell = opts.webDir ? join(opts.webDir, 'shell') : undefined;
   // Each built remote (dist/web/<name>) is served at /remotes/<name>/ (the shell loads its mf-manifest.json).

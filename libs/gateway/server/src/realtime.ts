@@ -102,9 +102,10 @@ export async function attachRealtime(opts: {
   opts.log.debug(`realtime relays ${opts.subjects.join(', ')}`);
   return {
     io,
+    /** Stops relaying and closes every socket's connection; the HTTP server itself is closed by its owner. */
     async close() {
       for (const u of unsubs) await u();
-      await new Promise<void>((r) => io.close(() => r()));
+      io.engine.close();
     },
   };
 }
