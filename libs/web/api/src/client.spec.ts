@@ -2,31 +2,10 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { access, defineRoute, z } from '@intranet/platform-contracts';
 import { ApiError } from './errors.ts';
+import { MemoryStorage } from './memory-storage.ts';
 import { authHeaders, call, onApiError, onConnectionLost, onUnauthorized, routeUrl } from './client.ts';
 import { readLoginNotice, readStoredAuth, STORAGE_KEYS, writeKey, writeLoginNotice, writeStoredClient } from './storage.ts';
 
-/** In-memory Web Storage for Node (the browser's localStorage / sessionStorage). */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length(): number {
-    return this.#items.size;
-  }
-  clear(): void {
-    this.#items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.#items.set(key, String(value));
-  }
-}
 const g = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage; fetch: typeof fetch };
 g.localStorage = new MemoryStorage();
 g.sessionStorage = new MemoryStorage();

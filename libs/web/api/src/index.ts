@@ -15,6 +15,7 @@ export {
   type CallArgs,
   type UploadProgress,
 } from './client.ts';
+export { MemoryStorage } from './memory-storage.ts';
 export { ApiError, isApiError, errorFromResponse, connectionError, API_TEXT, NO_RESPONSE } from './errors.ts';
 export {
   STORAGE_KEYS,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { access, defineRoute, z } from '@intranet/platform-contracts';
-import { call, readStoredAuth, readStoredClient, STORAGE_KEYS, writeKey, writeStoredClient } from '@intranet/web-api';
+import { call, MemoryStorage, readStoredAuth, readStoredClient, STORAGE_KEYS, writeKey, writeStoredClient } from '@intranet/web-api';
 import {
   checkStoredSession,
   clearSession,
@@ -15,28 +15,6 @@ import {
   takeRememberedPath,
 } from './store.ts';
 
-/** In-memory Web Storage for Node (the browser's localStorage / sessionStorage). */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length(): number {
-    return this.#items.size;
-  }
-  clear(): void {
-    this.#items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.#items.set(key, String(value));
-  }
-}
 const g = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage };
 g.localStorage = new MemoryStorage();
 g.sessionStorage = new MemoryStorage();
