@@ -12,6 +12,8 @@ export const PEOPLE_TEXT = {
   cannotDeleteAdmin: 'Administrator cannot be deleted',
   cannotDeleteSelf: 'You cannot delete yourself',
   cannotChangeOwnRole: 'You cannot change your own role',
+  cannotBlockAdmin: 'Administrator cannot be blocked',
+  cannotBlockSelf: 'You cannot block yourself',
   resetLinkInvalid: 'The link is invalid or expired',
   ambiguousLogin: 'This e-mail is used in several workspaces: sign in on your workspace page',
 } as const;
@@ -96,11 +98,15 @@ export const importRowBody = withPasswordCheck(
   }),
 );
 
-/** PUT api/user/{id} body: every profile field optional; password change needs confirmation. */
+/**
+ * PUT api/user/{id} body: every profile field optional; password change needs confirmation.
+ * `status` blocks or unblocks the employee (§4 Employee states; administrators only).
+ */
 export const updateBody = withPasswordCheck(
   userFields.partial().extend({
     password: passwordRule.optional(),
     confirmPassword: z.string().optional(),
+    status: z.enum(['active', 'blocked']).optional(),
   }),
 );
 

@@ -196,26 +196,34 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
 
     /**
      * §7 PUT api/user/{id}: own profile (needs profile_edit) or any user of the client for an admin.
-     * Errors: 404, 403, §5 field errors, e-mail/login taken.
+     * `status` ('blocked' | 'active', §4 Employee states) only for admins; blocking ends all the user's sessions.
+     * Errors: 404, 403 ('No access'; 'You cannot block yourself'; 'Administrator cannot be blocked'),
+     * §5 field errors, e-mail/login taken.
      */
     update: async ({ params, body }, ctx) => {
       const self = params.id === ctx.userId;
       if (!isAdmin(ctx) && !(self && ctx.roles.includes('profile_edit'))) throw Errors.forbidden();
-      const { password, confirmPassword: _c, ...profile } = body;
+      const { password, confirmPassword: _c, status, ...profile } = body;
+      if (status !== undefined && !isAdmin(ctx)) throw Errors.forbidden();
+      if (status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);
       const hash = password ? await hashPassword(password) : undefined;
-      const updated = await run(ctx, `update user ${params.id}`, async (tx) => {
+      const { user: updated, sessions } = await run(ctx, `update user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
+        const blocking = status === 'blocked' && cur.status !== 'blocked';
+        if (blocking && (cur.roles.includes('admin') || cur.roles.includes('superadmin'))) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockAdmin);
         const cols = profileColumns(profile);
         if (cur.clientId && (cols.email || cols.login)) {
           const taken = await users.taken(tx, cur.clientId, cols.email ? [cols.email] : [], cols.login ? [cols.login] : [], cur.id);
           if (cols.email && taken.emails.size) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
           if (cols.login && taken.logins.size) throw Errors.conflict('login', PEOPLE_TEXT.loginTaken);
         }
-        const row = await users.update(tx, cur.id, { ...cols, ...(hash ? { passwordHash: hash } : {}) });
-        return toUser(row!);
+        const row = await users.update(tx, cur.id, { ...cols, ...(hash ? { passwordHash: hash } : {}), ...(status ? { status } : {}) });
+        // Same as deletion: a blocked user's tokens stop working at once.
+        return { user: toUser(row!), sessions: blocking ? await sessionsRepository.revokeAllOf(tx, cur.id) : [] };
       });
       await publishUser('userUpdated', updated);
+      if (sessions.length) await bus.publish(peopleEvents.sessionRevoked, updated.client_id, { sessionIds: sessions, userId: updated._id });
       return updated;
     },
 

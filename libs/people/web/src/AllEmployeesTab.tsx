@@ -24,9 +24,11 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * "All employees" tab (§2 employee administration): search, paging, sorting, a toggle for deleted employees,
- * create/edit in a modal, delete with confirmation and restore, per-employee rights and the CSV import.
+ * create/edit in a modal, delete with confirmation and restore, block/unblock with confirmation (§4 Employee
+ * states), per-employee rights and the CSV import.
  * Test ids: employees-search, employees-show-deleted, employee-add, employees-import, employees-table,
- * employee-row-<email>, employee-edit-<id>, employee-rights-<id>, employee-delete-<id>, employee-restore-<id>.
+ * employee-row-<email>, employee-edit-<id>, employee-rights-<id>, employee-delete-<id>, employee-restore-<id>,
+ * employee-block-<id>, employee-unblock-<id>, employee-block-confirm.
  */
 export function AllEmployeesTab({ workspace, clientId }: { workspace: string; clientId?: string }) {
   const { t } = useTranslation('people');
@@ -41,6 +43,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [rightsOf, setRightsOf] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [blocking, setBlocking] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
   const [restoring, setRestoring] = useState<string | null>(null);
 
@@ -54,6 +57,16 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
     await call(peopleRoutes.delete, { params: { id: deleting._id } });
     notifier.toast(t('deleted'));
     setDeleting(null);
+    await refresh();
+  };
+
+  /** PUT api/user/{id} {status}: blocks an active employee or unblocks a blocked one (errors: the error dialog). */
+  const toggleBlock = async () => {
+    if (!blocking) return;
+    const block = blocking.status !== 'blocked';
+    await call(peopleRoutes.update, { params: { id: blocking._id }, body: { status: block ? 'blocked' : 'active' } });
+    notifier.toast(block ? t('blockedToast') : t('unblockedToast'));
+    setBlocking(null);
     await refresh();
   };
 
@@ -109,6 +122,11 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
           <div className="ui-table__actions">
             <Button size="small" variant="secondary" onClick={() => setEditing(u)} data-testid={`employee-edit-${u._id}`}>{t('actions.edit')}</Button>
             <Button size="small" variant="secondary" onClick={() => setRightsOf(u)} data-testid={`employee-rights-${u._id}`}>{t('actions.rights')}</Button>
+            {u.status === 'blocked' ? (
+              <Button size="small" variant="secondary" onClick={() => setBlocking(u)} data-testid={`employee-unblock-${u._id}`}>{t('actions.unblock')}</Button>
+            ) : (
+              <Button size="small" variant="ghost" disabled={u._id === uid || u.roles.includes('admin')} onClick={() => setBlocking(u)} data-testid={`employee-block-${u._id}`}>{t('actions.block')}</Button>
+            )}
             <Button size="small" variant="ghost" disabled={u._id === uid} onClick={() => setDeleting(u)} data-testid={`employee-delete-${u._id}`}>{t('actions.delete')}</Button>
           </div>
         ),
@@ -186,6 +204,15 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
         testId="employee-delete-confirm"
+      />
+      <ConfirmDialog
+        open={!!blocking}
+        message={blocking ? t(blocking.status === 'blocked' ? 'unblockConfirm' : 'blockConfirm', { name: name(blocking) }) : ''}
+        confirmLabel={blocking?.status === 'blocked' ? t('actions.unblock') : t('actions.block')}
+        danger={blocking?.status !== 'blocked'}
+        onConfirm={toggleBlock}
+        onCancel={() => setBlocking(null)}
+        testId="employee-block-confirm"
       />
     </div>
   );
