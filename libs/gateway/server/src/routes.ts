@@ -15,4 +15,4 @@ export const allRoutes: RouteDef[] = [
 ];
 
 /** Events the gateway relays to the browsers of the event's workspace (§4 Realtime socket). */
-export const realtimeSubjects = ['evt.social.>', 'evt.kb.>'];
+export const realtimeSubjects = ['evt.social.>', 'evt.kb.>', 'evt.people.import.progress'];

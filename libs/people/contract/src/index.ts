@@ -207,7 +207,8 @@ export const peopleRoutes = {
   registerMany: defineRoute({
     method: 'POST', path: '/api/register_many', subject: 'people.user.registerMany', summary: 'Import employees from CSV', spec: '§7 Users, §5 Employee',
     access: access.admin,
-    body: z.object({ csv: z.string().min(1, V.required).max(20_000_000), client_id: Id.optional() }),
+    // importId: a uuid the dialog generates to recognise its own progress events (peopleEvents.importProgress).
+    body: z.object({ csv: z.string().min(1, V.required).max(20_000_000), client_id: Id.optional(), importId: Id.optional() }),
     result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
   }),
   get: defineRoute({
@@ -321,4 +322,18 @@ export const peopleEvents = {
   userDeleted: 'evt.people.user.deleted',
   sessionRevoked: 'evt.people.session.revoked',
   passwordResetRequested: 'evt.people.password.reset_requested',
+  importProgress: 'evt.people.import.progress',
 } as const;
+
+/**
+ * Payload of `evt.people.import.progress` (§7 register_many with an `importId`): rows processed so far out of
+ * `total`; phase 'saving' while rows are stored, 'done' once, last. Sent to the importing admin's sockets only
+ * (`userIds`), throttled and best-effort: the route's per-row report is the source of truth.
+ */
+export interface ImportProgressEvent {
+  importId: string;
+  done: number;
+  total: number;
+  phase: 'saving' | 'done';
+  userIds: string[];
+}

@@ -1,5 +1,5 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { importRowBody, PEOPLE_TEXT, type ImportProgressEvent, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
 import { hashPassword } from '@intranet/platform-auth';
 import { systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
@@ -83,12 +83,50 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     return { report, good };
   }
 
-  /** Hashes passwords (argon2id, on the thread pool) and inserts the good rows in one statement. */
-  async function insertGood(tx: Tx, good: { row: number; user: NewUser; password?: string }[]) {
-    const hashed = await Promise.all(good.map(async (g) => ({ ...g.user, passwordHash: g.password ? await hashPassword(g.password) : null })));
+  /**
+   * Hashes passwords (argon2id, on the thread pool) and inserts the good rows in one statement; `onRow` is
+   * called as each row is ready to be stored (for import progress).
+   */
+  async function insertGood(tx: Tx, good: { row: number; user: NewUser; password?: string }[], onRow?: () => void) {
+    const hashed = await Promise.all(
+      good.map(async (g) => {
+        const passwordHash = g.password ? await hashPassword(g.password) : null;
+        onRow?.();
+        return { ...g.user, passwordHash };
+      }),
+    );
     const inserted = await users.insertMany(tx, hashed);
     return new Map(inserted.map((u) => [u.id, u]));
   }
+
+  /**
+   * Import progress for `evt.people.import.progress` (ImportProgressEvent) to the importing admin only (`userIds`):
+   * `step(n)` counts n more rows done and publishes at most every 200 rows or 250 ms; `finish()` sends the final
+   * done === total. No-op without an importId or a calling user. Best-effort: a failed publish is ignored, never fails the import.
+   */
+  const importProgress = (ctx: RequestContext, clientId: string, importId: string | undefined, total: number) => {
+    let done = 0;
+    let sentDone = 0;
+    let sentAt = Date.now();
+    const userId = ctx.userId;
+    const send = (phase: 'saving' | 'done') => {
+      // Without a user the relay would fall back to the whole workspace: send nothing then.
+      if (!importId || !userId) return;
+      sentDone = done;
+      sentAt = Date.now();
+      bus.publish(peopleEvents.importProgress, clientId, { importId, done, total, phase, userIds: [userId] } satisfies ImportProgressEvent).catch(() => undefined);
+    };
+    return {
+      step: (n = 1) => {
+        done = Math.min(total, done + n);
+        if (done - sentDone >= 200 || Date.now() - sentAt >= 250) send('saving');
+      },
+      finish: () => {
+        done = total;
+        send('done');
+      },
+    };
+  };
 
   const publishUser = (verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User) =>
     bus.publish(peopleEvents[verb], u.client_id, userEventData(u));
@@ -118,7 +156,8 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
      * §7 POST api/register_many {csv}: validates every row, imports the good ones in one transaction and
      * returns a per-row report (row = line number in the file, header is line 1). A bad row never blocks others.
      * A row without a password is imported with no usable password: that employee sets one through
-     * 'Forgot password' (the report marks such rows `noPassword: true`). Errors: 400 without a header row.
+     * 'Forgot password' (the report marks such rows `noPassword: true`). With an `importId`, progress events
+     * `evt.people.import.progress` go to the caller's sockets while rows are stored. Errors: 400 without a header row.
      */
     registerMany: async ({ body }, ctx) => {
       const clientId = targetClient(ctx, body.client_id);
@@ -137,9 +176,11 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         if (input.password) input.confirmPassword = input.password;
         return { row: i + 2, input };
       });
+      const progress = importProgress(ctx, clientId, body.importId, rows.length);
       const out = await db.inTenant({ clientId }, async (tx) => {
         const { report, good } = await prepare(tx, clientId, rows, initialRoles(client), importRowBody);
-        const inserted = await insertGood(tx, good);
+        progress.step(rows.length - good.length); // rejected rows are done once validated
+        const inserted = await insertGood(tx, good, () => progress.step());
         for (const g of good) {
           const r = report.find((x) => x.row === g.row)!;
           if (inserted.has(g.user.id!)) r._id = g.user.id;
@@ -147,6 +188,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         }
         return { report, created: [...inserted.values()].map(toUser) };
       });
+      progress.finish();
       for (const u of out.created) await publishUser('userCreated', u);
       const imported = out.report.filter((r) => r.ok).length;
       return { imported, failed: out.report.length - imported, rows: out.report };
