@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { peopleRoutes } from '@intranet/people-contract';
+import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
 import { upload, type UploadProgress } from '@intranet/web-api';
 import { Alert, Badge, Button, Checkbox, Modal, ProgressBar, Table } from '@intranet/web-ui';
 import { errorText } from '@intranet/web-i18n';
+import { useRealtimeEvent } from '@intranet/web-session';
 import { peopleKeys } from './queries.ts';
 
 /** Every CSV column POST /api/register_many accepts (README "CSV import columns"; a header row is required). */
@@ -16,7 +17,7 @@ export const CSV_COLUMNS = [
 const MAX_CSV_BYTES = 20_000_000;
 
 type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; noPassword?: boolean; errors?: { field: string; message: string }[] }[] };
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; done?: number; total?: number } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
 
 function templateHref(): string {
   const sample = [
@@ -28,7 +29,8 @@ function templateHref(): string {
 
 /**
  * CSV import of employees (§7 register_many): documents the columns, picks a file, uploads it with a progress bar
- * (XMLHttpRequest upload events) and shows the per-row report `{imported, failed, rows}` with the reasons of each
+ * (XMLHttpRequest upload events), then the server's row progress (`evt.people.import.progress` events of this
+ * dialog's `importId` on the shared realtime socket; without events just "processing") and shows the per-row report `{imported, failed, rows}` with the reasons of each
  * bad row. Test ids: csv-file-input, csv-upload, import-progress, import-summary, import-row-<row> (with
  * data-ok="true|false"), import-row-<row>-errors, import-again.
  */
@@ -40,6 +42,13 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [onlyErrors, setOnlyErrors] = useState(false);
   const busy = phase.kind === 'uploading' || phase.kind === 'processing';
+  // The importId of the running upload; progress events of other imports (other tabs, other admins) are ignored.
+  const importIdRef = useRef<string | null>(null);
+
+  useRealtimeEvent<ImportProgressEvent>(peopleEvents.importProgress, (e) => {
+    if (!importIdRef.current || e.importId !== importIdRef.current) return;
+    setPhase((p) => (p.kind === 'uploading' || p.kind === 'processing' ? { kind: 'processing', done: e.done, total: e.total } : p));
+  });
 
   const start = async () => {
     if (!file) return setPhase({ kind: 'error', message: t('csv.noFile') });
@@ -50,13 +59,20 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
     } catch {
       return setPhase({ kind: 'error', message: t('csv.readError') });
     }
+    const importId = crypto.randomUUID();
+    importIdRef.current = importId;
     setPhase({ kind: 'uploading', percent: 0 });
-    const onProgress = (p: UploadProgress) => setPhase(p.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: p.percent });
+    // Late upload events never take the bar back from the server's row progress.
+    const onProgress = (u: UploadProgress) =>
+      setPhase((p) => (p.kind === 'processing' ? p : u.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: u.percent }));
     try {
-      const report = await upload(peopleRoutes.registerMany, clientId ? { csv, client_id: clientId } : { csv }, onProgress, { silent: true });
+      const body = clientId ? { csv, client_id: clientId, importId } : { csv, importId };
+      const report = await upload(peopleRoutes.registerMany, body, onProgress, { silent: true });
+      importIdRef.current = null;
       setPhase({ kind: 'done', report });
       void qc.invalidateQueries({ queryKey: peopleKeys.all });
     } catch (err) {
+      importIdRef.current = null;
       setPhase({ kind: 'error', message: errorText(err) });
     }
   };
@@ -107,7 +123,17 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
       ) : null}
 
       {phase.kind === 'uploading' ? <ProgressBar value={phase.percent} label={t('csv.uploading', { percent: phase.percent })} testId="import-progress" /> : null}
-      {phase.kind === 'processing' ? <ProgressBar value={100} label={t('csv.processing')} testId="import-progress" /> : null}
+      {phase.kind === 'processing' ? (
+        phase.total ? (
+          <ProgressBar
+            value={Math.min(100, Math.round(((phase.done ?? 0) / phase.total) * 100))}
+            label={t('csv.processingRows', { done: phase.done ?? 0, total: phase.total })}
+            testId="import-progress"
+          />
+        ) : (
+          <ProgressBar value={100} label={t('csv.processing')} testId="import-progress" />
+        )
+      ) : null}
       {phase.kind === 'error' ? <Alert testId="import-error">{phase.message}</Alert> : null}
 
       {phase.kind === 'done' ? (

@@ -26,3 +26,5 @@ export {
   type SessionStatus,
 } from './provider.tsx';
 export { mountStandalone, type StandaloneOptions } from './standalone.tsx';
+export { acquireRealtime, type RealtimeHandle } from './realtime.ts';
+export { useRealtimeEvent } from './useRealtime.ts';
