@@ -198,10 +198,8 @@ export function memberFromUser(u: Pick<User, '_id' | 'client_id' | 'roles' | 'fu
 export async function memberOf(db: Database, bus: Bus, clientId: string, userId: string): Promise<MemberRow> {
   const row = await db.inTenant({ clientId }, async (tx) => (await tx.select().from(members).where(eq(members.id, userId)).limit(1))[0]);
   if (row?.complete) return row;
-  // Asked as the system on the user's behalf: people.user.get gives anyone their own record, while other users'
-  // records need the address right, which a bare system context does not carry.
   const user = await bus
-    .request<User>(peopleRoutes.get.subject, { ctx: { ...systemContext(clientId), userId }, input: { params: { id: userId } } })
+    .request<User>(peopleRoutes.get.subject, { ctx: systemContext(clientId), input: { params: { id: userId } } })
     .catch(() => null);
   if (!user || user.client_id !== clientId) throw Errors.userNotFound();
   const values = { ...memberFromUser(user), version: new Date() };

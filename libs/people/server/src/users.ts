@@ -181,8 +181,9 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         const { report, good } = await prepare(tx, clientId, rows, initialRoles(client), importRowBody);
         progress.step(rows.length - good.length); // rejected rows are done once validated
         const inserted = await insertGood(tx, good, () => progress.step());
+        const byRow = new Map(report.map((x) => [x.row, x]));
         for (const g of good) {
-          const r = report.find((x) => x.row === g.row)!;
+          const r = byRow.get(g.row)!;
           if (inserted.has(g.user.id!)) r._id = g.user.id;
           else Object.assign(r, { ok: false, errors: [{ field: 'email', message: PEOPLE_TEXT.emailTaken }] });
         }
