@@ -1,5 +1,5 @@
 # Sourced by the project scripts: puts Node 24 on PATH, installing it from the npm registry into .tools/node24
-# when the system Node is older (NestJS 12 is ESM-only; the code runs TypeScript by Node's type stripping).
+# when the system Node is older (NestJS 12 is ESM-only; the code runs TypeScript compiled by SWC at load).
 _root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 _major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 if [ "$(_major node)" -lt 24 ]; then
@@ -10,4 +10,6 @@ if [ "$(_major node)" -lt 24 ]; then
   fi
   export PATH="$_local:$PATH"
 fi
+# Every server process and script compiles the sources with SWC at load (NestJS decorators; tools/swc/register.mjs).
+case " ${NODE_OPTIONS:-} " in *"/tools/swc/register.mjs"*) ;; *) export NODE_OPTIONS="--enable-source-maps --import=$_root/tools/swc/register.mjs ${NODE_OPTIONS:-}" ;; esac
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
