@@ -216,8 +216,10 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     return lastValueFrom(this.transformToObservable(await handler(data)), { defaultValue: undefined });
   }
 
-  /** The bus is the host's: it closes it after the application (platform.close). */
-  close(): void {}
+  /** The bus is the host's: it closes it after the application (platform.close), so nothing to do here. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
 
   on(): never {
     throw new Error('BusTransport has no events');
