@@ -1,6 +1,5 @@
-import { kbModule } from '@intranet/kb-server';
-import { loadConfig } from '@intranet/platform-config';
-import { runService } from '@intranet/platform-host';
+import { KbModule } from '@intranet/kb-server';
+import { main, runService } from '@intranet/platform-host';
 
-// Distributed mode: the kb domain as its own NATS microservice (DESIGN §1, §3).
-await runService(kbModule, loadConfig());
+// Distributed mode: the kb domain as its own Nest microservice on NATS (DESIGN §1, §3).
+await main('kb-service', (config) => runService(KbModule, config));

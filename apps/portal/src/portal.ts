@@ -1,19 +1,24 @@
-import { clientsModule } from '@intranet/clients-server';
+import { ClientsModule } from '@intranet/clients-server';
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
-import { kbModule } from '@intranet/kb-server';
-import { peopleModule } from '@intranet/people-server';
-import { socialModule } from '@intranet/social-server';
+import { KbModule } from '@intranet/kb-server';
+import { PeopleModule } from '@intranet/people-server';
+import { SocialModule } from '@intranet/social-server';
 import type { Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
-import { openPlatform, startDomains, type Platform } from '@intranet/platform-host';
+import { domainOf, openPlatform, startDomains, type Platform } from '@intranet/platform-host';
+import type { INestMicroservice } from '@nestjs/common';
+import type { MigrationSet } from '@intranet/platform-db';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Every domain the embedded portal hosts. */
-export const DOMAINS = [clientsModule, peopleModule, socialModule, kbModule];
+/** Every domain module the embedded portal hosts (one Nest microservice on the in-process bus). */
+export const DOMAINS = [ClientsModule, PeopleModule, SocialModule, KbModule];
+
+/** The migrations of every hosted domain (tests prepare a template database from them). */
+export const MIGRATIONS: MigrationSet[] = DOMAINS.flatMap((m) => domainOf(m).migrations ?? []);
 
 export interface PortalOptions {
   /** Injected ports (tests pass a cloned database or a prefixed NATS bus). */
@@ -25,6 +30,8 @@ export interface PortalOptions {
 
 export interface Portal {
   app: NestFastifyApplication;
+  /** The domain modules' Nest application (BusTransport over the platform's bus). */
+  domains: INestMicroservice;
   platform: Platform;
   url: string;
   config: Config;
@@ -32,14 +39,15 @@ export interface Portal {
 }
 
 /**
- * Embedded mode (DESIGN §1): gateway and every domain module in one process — PGlite in DATA_DIR (or
+ * Embedded mode (DESIGN §1): gateway and every domain module in one process (the domains as one Nest
+ * microservice beside the gateway app, bound to the bus by BusTransport — the same handler code as a service) — PGlite in DATA_DIR (or
  * DATABASE_URL), the in-process bus (or NATS_URL), files and outbox under DATA_DIR. Resolves once serving.
  */
 export async function startPortal(config: Config, opts: PortalOptions = {}): Promise<Portal> {
   await mkdir(config.DATA_DIR, { recursive: true });
   const cfg: Config = { ...config, JWT_SECRET: config.JWT_SECRET ?? (await persistedSecret(config.DATA_DIR)) };
   const platform = await openPlatform(cfg, { db: opts.db, bus: opts.bus });
-  await startDomains(platform, DOMAINS);
+  const domains = await startDomains(platform, DOMAINS);
   const app = await createGateway({
     bus: platform.bus,
     routes: allRoutes,
@@ -65,11 +73,13 @@ export async function startPortal(config: Config, opts: PortalOptions = {}): Pro
   }
   return {
     app,
+    domains,
     platform,
     url,
     config: cfg,
     async close() {
       await app.close();
+      await domains.close();
       await platform.close();
     },
   };

@@ -6,7 +6,7 @@ import { testBus, testDatabase } from '@intranet/platform-testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOMAINS, startPortal, type Portal } from './portal.ts';
+import { MIGRATIONS, startPortal, type Portal } from './portal.ts';
 
 export const SUPERADMIN = { login: 'root@example.com', password: 'rootpass1' };
 
@@ -42,7 +42,7 @@ export async function testPortal(overrides: Partial<Record<keyof Config, string>
     PORT: '0',
     ...overrides,
   });
-  const db = await testDatabase(DOMAINS.flatMap((m) => (m.migrations ? [m.migrations] : [])));
+  const db = await testDatabase(MIGRATIONS);
   const bus = testBus();
   const portal: Portal = await startPortal({ ...config, DATABASE_URL: undefined, NATS_URL: undefined }, { db, bus, listen: opts.listen ?? false });
   const fastify = portal.app.getHttpAdapter().getInstance();

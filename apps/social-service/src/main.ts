@@ -1,6 +1,5 @@
-import { socialModule } from '@intranet/social-server';
-import { loadConfig } from '@intranet/platform-config';
-import { runService } from '@intranet/platform-host';
+import { SocialModule } from '@intranet/social-server';
+import { main, runService } from '@intranet/platform-host';
 
-// Distributed mode: the social domain as its own NATS microservice (DESIGN §1, §3).
-await runService(socialModule, loadConfig());
+// Distributed mode: the social domain as its own Nest microservice on NATS (DESIGN §1, §3).
+await main('social-service', (config) => runService(SocialModule, config));

@@ -1,6 +1,6 @@
 import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Client } from '@intranet/clients-contract';
 import { peopleSubjects } from '@intranet/people-contract';
-import { bindRoutes, type RequestContext } from '@intranet/platform-bus';
+import type { Handler, RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -38,13 +38,13 @@ export function toClient(row: ClientRow): Client {
   };
 }
 
-/** Binds the clients routes (§7 Clients) and bus-only subjects. */
-export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
+/** The clients routes (§7 Clients) and bus-only subjects (`clientSubjects`), bound by ClientsModule's controllers. */
+export function clientHandlers({ db, bus, config }: DomainDeps): { routes: RouteHandlers<typeof clientRoutes>; subjects: Record<string, Handler> } {
   /** Superadmin work bypasses RLS (audited); everyone else runs in their own tenant. */
   const run = <T>(ctx: RequestContext, why: string, fn: Parameters<typeof db.inTenant<T>>[1]) =>
     isSuper(ctx) ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
 
-  bindRoutes(bus, clientRoutes, {
+  const routes: RouteHandlers<typeof clientRoutes> = {
     /** §7 GET /api/env → { vendor }. */
     env: async () => ({ vendor: config.VENDOR }),
 
@@ -132,10 +132,12 @@ export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
       await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
       return toClient(row!);
     },
-  });
+  };
 
+  const subjects: Record<string, Handler> = {};
+  const handle = (subject: string, h: Handler) => void (subjects[subject] = h);
   /** Bus-only: { id } → Client or 404. For the gateway and other services. */
-  bus.handle(clientSubjects.internalGet, async ({ input }) => {
+  handle(clientSubjects.internalGet, async ({ input }) => {
     const { id } = input as { id: string };
     const row = await db.asSystem('internal client lookup', (tx) => repo.byId(tx, id));
     if (!row) throw new DomainError('not_found', 'Client not found');
@@ -146,7 +148,7 @@ export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
    * to the client's used storage atomically, or with `check` only tests that they fit. Errors: 413 'Storage limit
    * reached ({size})! Available {available}'; 404 unknown client.
    */
-  bus.handle(clientSubjects.storageReserve, async ({ input }) => {
+  handle(clientSubjects.storageReserve, async ({ input }) => {
     const { clientId, bytes, check } = input as { clientId: string; bytes: number; check?: boolean };
     const n = Math.max(0, Math.ceil(Number(bytes) || 0));
     return db.inTenant({ clientId }, async (tx) => {
@@ -163,15 +165,16 @@ export function registerClientHandlers({ db, bus, config }: DomainDeps): void {
     });
   });
   /** Bus-only: { clientId, bytes } → { used, total } in bytes, after giving back the storage of deleted files. */
-  bus.handle(clientSubjects.storageRelease, async ({ input }) => {
+  handle(clientSubjects.storageRelease, async ({ input }) => {
     const { clientId, bytes } = input as { clientId: string; bytes: number };
     return db.inTenant({ clientId }, (tx) => repo.release(tx, clientId, Math.max(0, Math.ceil(Number(bytes) || 0))));
   });
   /** Bus-only: { workspace } → Client (system look-up, any status) or 404. For the gateway's X-COMPANY-ID and sign-in. */
-  bus.handle(clientSubjects.internalByWorkspace, async ({ input }) => {
+  handle(clientSubjects.internalByWorkspace, async ({ input }) => {
     const { workspace } = input as { workspace: string };
     const row = await db.asSystem('internal workspace lookup', (tx) => repo.byWorkspace(tx, String(workspace)));
     if (!row) throw new DomainError('not_found', 'Client not found');
     return toClient(row);
   });
+  return { routes, subjects };
 }

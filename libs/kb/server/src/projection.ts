@@ -1,5 +1,5 @@
 import { peopleEvents } from '@intranet/people-contract';
-import type { BusEvent } from '@intranet/platform-bus';
+import type { BusEvent, EventHandler } from '@intranet/platform-bus';
 import type { DomainDeps } from '@intranet/platform-host';
 import { sql } from 'drizzle-orm';
 import { staleMembers } from './access.ts';
@@ -25,45 +25,41 @@ const ATTRS = ['department', 'position', 'city', 'workingSince'] as const;
 /**
  * Keeps kb.members (the grants' view of employees) from people's events, with a durable consumer so none is
  * missed while kb is down. An event without every grant attribute marks the row incomplete: the next access
- * check fetches the user from people (see `memberOf`). Older events never overwrite newer rows.
+ * check fetches the user from people (see `memberOf`). Older events never overwrite newer rows. Bound by KbModule
+ * to `evt.people.user.*` as the durable consumer `kb-users` with replay (a kb-service deployed after people
+ * already had users still projects them; the stream keeps 7 days).
  */
-export async function subscribeMembers({ db, bus, log }: DomainDeps): Promise<void> {
-  await bus.subscribe<PeopleUserEvent>(
-    'evt.people.user.*',
-    async (evt: BusEvent<PeopleUserEvent>) => {
-      const d = evt.data ?? {};
-      const clientId = evt.clientId ?? d.client_id ?? null;
-      if (!clientId) return;
-      if (d.bulk || !d._id) {
-        await db.inTenant({ clientId }, (tx) => staleMembers(tx, clientId));
-        return;
-      }
-      const complete = ATTRS.every((k) => k in d);
-      const version = new Date(evt.at);
-      const values = {
-        id: d._id,
-        clientId,
-        roles: d.roles ?? [],
-        fullName: d.fullName ?? null,
-        deletionMark: evt.subject === peopleEvents.userDeleted ? true : Boolean(d.deletion_mark),
-        department: d.department ?? null,
-        position: d.position ?? null,
-        city: d.city ?? null,
-        workingSince: d.workingSince || null,
-        complete,
-        version,
-      };
-      const set: Partial<typeof values> = { roles: values.roles, fullName: values.fullName, deletionMark: values.deletionMark, complete, version };
-      if (complete) Object.assign(set, { department: values.department, position: values.position, city: values.city, workingSince: values.workingSince });
-      await db.inTenant({ clientId }, (tx) =>
-        tx
-          .insert(members)
-          .values(values)
-          .onConflictDoUpdate({ target: members.id, set, setWhere: sql`${members.version} <= ${version}` }),
-      );
-    },
-    // replay: a kb-service deployed after people already had users still projects them (stream keeps 7 days).
-    { durable: 'kb-users', replay: true },
-  );
-  log.debug('kb: projecting evt.people.user.* (durable kb-users)');
+export function membersProjection({ db }: Pick<DomainDeps, 'db'>): EventHandler<PeopleUserEvent> {
+  return async (evt: BusEvent<PeopleUserEvent>) => {
+    const d = evt.data ?? {};
+    const clientId = evt.clientId ?? d.client_id ?? null;
+    if (!clientId) return;
+    if (d.bulk || !d._id) {
+      await db.inTenant({ clientId }, (tx) => staleMembers(tx, clientId));
+      return;
+    }
+    const complete = ATTRS.every((k) => k in d);
+    const version = new Date(evt.at);
+    const values = {
+      id: d._id,
+      clientId,
+      roles: d.roles ?? [],
+      fullName: d.fullName ?? null,
+      deletionMark: evt.subject === peopleEvents.userDeleted ? true : Boolean(d.deletion_mark),
+      department: d.department ?? null,
+      position: d.position ?? null,
+      city: d.city ?? null,
+      workingSince: d.workingSince || null,
+      complete,
+      version,
+    };
+    const set: Partial<typeof values> = { roles: values.roles, fullName: values.fullName, deletionMark: values.deletionMark, complete, version };
+    if (complete) Object.assign(set, { department: values.department, position: values.position, city: values.city, workingSince: values.workingSince });
+    await db.inTenant({ clientId }, (tx) =>
+      tx
+        .insert(members)
+        .values(values)
+        .onConflictDoUpdate({ target: members.id, set, setWhere: sql`${members.version} <= ${version}` }),
+    );
+  };
 }

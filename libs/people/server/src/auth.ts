@@ -1,7 +1,7 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { PEOPLE_TEXT, peopleEvents, peopleRoutes, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
-import { systemContext, type RouteHandlers } from '@intranet/platform-bus';
+import { systemContext, type Handler, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
@@ -151,10 +151,12 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
   };
 }
 
-/** Bus-only: the gateway's session check and the superadmin bootstrap. */
-export function registerAuthSubjects({ db, bus }: DomainDeps): void {
+/** Bus-only subjects (`peopleSubjects`): the gateway's session check and the superadmin bootstrap. */
+export function authSubjects({ db }: Pick<DomainDeps, 'db'>): Record<string, Handler> {
+  const subjects: Record<string, Handler> = {};
+  const handle = (subject: string, h: Handler) => void (subjects[subject] = h);
   /** { userId, sessionId } → SessionInfo, or null when the session is revoked/expired or the user deleted. */
-  bus.handle(peopleSubjects.session, async ({ input }) => {
+  handle(peopleSubjects.session, async ({ input }) => {
     const { userId, sessionId } = input as { userId: string; sessionId: string };
     if (!userId || !sessionId) return null;
     const u = await db.asSystem('session check', (tx) => sessionsRepository.live(tx, sessionId, userId));
@@ -164,13 +166,14 @@ export function registerAuthSubjects({ db, bus }: DomainDeps): void {
   });
 
   /** {} → { [clientId]: number of active employees } for the superadmin's client list (§2 client screen). */
-  bus.handle(peopleSubjects.counts, async () => db.asSystem('employee counts', (tx) => users.counts(tx)));
+  handle(peopleSubjects.counts, async () => db.asSystem('employee counts', (tx) => users.counts(tx)));
 
   /** { email, password } → creates the superadmin if none exists (first start). Returns { created }. */
-  bus.handle(peopleSubjects.ensureSuperadmin, async ({ input }) => {
+  handle(peopleSubjects.ensureSuperadmin, async ({ input }) => {
     const { email, password } = input as { email: string; password: string };
     return ensureSuperadmin(db, email, password);
   });
+  return subjects;
 }
 
 /** Creates the superadmin account if none exists. Output: { created, _id }. */

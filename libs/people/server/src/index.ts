@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { peopleRoutes } from '@intranet/people-contract';
-import { bindRoutes } from '@intranet/platform-bus';
-import type { DomainModule } from '@intranet/platform-host';
-import { authHandlers, ensureSuperadmin, oneTimeLink, registerAuthSubjects } from './auth.ts';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { peopleRoutes, peopleSubjects } from '@intranet/people-contract';
+import type { Config } from '@intranet/platform-config';
+import type { Database } from '@intranet/platform-db';
+import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type DomainDeps, type Logger } from '@intranet/platform-host';
+import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
 import { pinHandlers } from './pins.ts';
 import { userHandlers } from './users.ts';
 
@@ -10,21 +12,25 @@ export { users, sessions, passwordResets, signInAttempts } from './schema.ts';
 export { usersRepository } from './repository.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 
-/** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins. */
-export const peopleModule: DomainModule = {
-  name: 'people',
-  // It signs the tokens the gateway verifies: a generated secret would differ per process.
-  requiredConfig: ['JWT_SECRET'],
-  migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  register(deps) {
-    bindRoutes(deps.bus, peopleRoutes, { ...authHandlers(deps), ...userHandlers(deps), ...pinHandlers(deps) });
-    registerAuthSubjects(deps);
-  },
-  /**
-   * First start: creates the superadmin from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD; without them, creates one
-   * with no usable password and prints a one-time link (a password reset token, 1 h) to set it.
-   */
-  async afterStart({ db, config, log }) {
+/** Provider tokens of the people handler maps (routes of `peopleRoutes`; bus-only `peopleSubjects`). */
+export const PEOPLE_ROUTES = 'people:routes';
+export const PEOPLE_SUBJECTS = 'people:subjects';
+
+/**
+ * First start: creates the superadmin from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD; without them, creates one
+ * with no usable password and prints a one-time link (a password reset token, 1 h) to set it. Runs before the
+ * service answers requests (it needs the database only).
+ */
+@Injectable()
+export class SuperadminBootstrap implements OnApplicationBootstrap {
+  constructor(
+    @Inject(PORTS.db) private readonly db: Database,
+    @Inject(PORTS.config) private readonly config: Config,
+    @Inject(PORTS.log) private readonly log: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { db, config, log } = this;
     if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
       const r = await ensureSuperadmin(db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
       if (r.created) log.info(`superadmin ${config.SUPERADMIN_EMAIL} created`);
@@ -34,5 +40,20 @@ export const peopleModule: DomainModule = {
     if (!r.created) return;
     const link = await oneTimeLink(db, r._id, config);
     log.info(`superadmin created (login 'superadmin'); set its password once at ${link}`);
-  },
-};
+  }
+}
+
+/** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins. */
+@Domain({
+  name: 'people',
+  // It signs the tokens the gateway verifies: a generated secret would differ per process.
+  requiredConfig: ['JWT_SECRET'],
+  migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  providers: [
+    { provide: PEOPLE_ROUTES, useFactory: (deps: DomainDeps) => ({ ...authHandlers(deps), ...userHandlers(deps), ...pinHandlers(deps) }), inject: [DOMAIN_DEPS] },
+    { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
+    SuperadminBootstrap,
+  ],
+  controllers: [RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES), SubjectController('PeopleSubjects', Object.values(peopleSubjects), PEOPLE_SUBJECTS)],
+})
+export class PeopleModule {}

@@ -4,4 +4,4 @@ export { InProcessBus } from './in-process.ts';
 export { NatsBus, type NatsBusOptions } from './nats.ts';
 export { subjectMatches } from './subject.ts';
 export { openBus, type OpenBusOptions } from './open.ts';
-export { bindRoutes, parseRouteInput, type RouteHandler, type RouteHandlers, type RouteMessage } from './bind.ts';
+export { parseRouteInput, type RouteHandler, type RouteHandlers, type RouteMessage } from './bind.ts';

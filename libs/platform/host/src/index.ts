@@ -1,16 +1,35 @@
-import { Logger as NestLogger } from '@nestjs/common';
+import { Logger as NestLogger, type INestMicroservice, type Type } from '@nestjs/common';
 import type { Bus } from '@intranet/platform-bus';
 import { openBus } from '@intranet/platform-bus';
 import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
-import { openDatabase, type Database, type MigrationSet } from '@intranet/platform-db';
+import { openDatabase, type Database } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
 import { createLogger, type Logger } from './logger.ts';
+import { domainOf, startDomains } from './nest.ts';
 
 export { createLogger, type Logger } from './logger.ts';
+export {
+  BusTransport,
+  Domain,
+  DOMAIN_DEPS,
+  domainOf,
+  ForwardErrors,
+  PlatformModule,
+  PORTS,
+  RouteController,
+  RouteHandler,
+  startDomains,
+  SubjectController,
+  type DomainInfo,
+  type EventExtras,
+} from './nest.ts';
 
-/** What every domain module receives (DESIGN §1: a Bus, a Db and a Storage port; it never knows the mode). */
+/**
+ * The platform ports as one object (DESIGN §1: a Bus, a Db and a Storage port; a domain never knows the mode):
+ * the `DOMAIN_DEPS` provider the domains' handler factories take.
+ */
 export interface DomainDeps {
   db: Database;
   bus: Bus;
@@ -19,22 +38,6 @@ export interface DomainDeps {
   log: Logger;
   /** Object storage (keys start with the client id); see @intranet/platform-storage for signed URLs. */
   storage: Storage;
-}
-
-/** A domain's server side as the hosts (service apps, embedded portal) see it. */
-export interface DomainModule {
-  name: string;
-  /** Absent while a domain has no tables yet. */
-  migrations?: MigrationSet;
-  /**
-   * Variables the service cannot run without in distributed mode (beyond DATABASE_URL and NATS_URL), e.g.
-   * JWT_SECRET for the one that signs tokens; the embedded portal supplies its own fallbacks.
-   */
-  requiredConfig?: (keyof Config)[];
-  /** Binds handlers and subscriptions; called before the bus starts. */
-  register(deps: DomainDeps): void | Promise<void>;
-  /** Called once after the bus started (bootstrap work that needs other services, e.g. the superadmin). */
-  afterStart?(deps: DomainDeps): Promise<void>;
 }
 
 export interface Platform {
@@ -91,28 +94,22 @@ export async function openPlatform(
 }
 
 /**
- * Migrates, registers and starts domain modules on a platform. Resolves when the bus is serving.
+ * Runs one domain module as its own process (distributed mode): a Nest microservice on NATS (BusTransport over
+ * NatsBus, queue group named after the domain), PostgreSQL from DATABASE_URL. Raises ConfigError naming each
+ * missing variable (DATABASE_URL, NATS_URL and the module's `requiredConfig`) before opening anything. Stops on
+ * SIGINT/SIGTERM, closing the app, then the bus and the database.
  */
-export async function startDomains(platform: Platform, modules: DomainModule[]): Promise<void> {
-  await platform.db.migrate(modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
-  const deps: DomainDeps = { db: platform.db, bus: platform.bus, config: platform.config, mailer: platform.mailer, log: platform.log, storage: platform.storage };
-  for (const m of modules) await m.register(deps);
-  await platform.bus.start();
-  for (const m of modules) await m.afterStart?.(deps);
-}
-
-/**
- * Runs one domain service as its own process (distributed mode): NATS queue group named after the domain,
- * PostgreSQL from DATABASE_URL. Raises ConfigError naming each missing variable (DATABASE_URL, NATS_URL and the
- * module's `requiredConfig`) before opening anything. Stops on SIGINT/SIGTERM.
- */
-export async function runService(module: DomainModule, config: Config): Promise<Platform> {
-  requireConfig(config, ['DATABASE_URL', 'NATS_URL', ...(module.requiredConfig ?? [])], `${module.name}-service`);
-  const platform = await openPlatform(config, { queue: module.name });
-  await startDomains(platform, [module]);
-  platform.log.info(`${module.name}-service ready (queue group '${module.name}')`);
-  onShutdown(() => platform.close());
-  return platform;
+export async function runService(module: Type, config: Config): Promise<{ app: INestMicroservice; platform: Platform }> {
+  const { name, requiredConfig } = domainOf(module);
+  requireConfig(config, ['DATABASE_URL', 'NATS_URL', ...(requiredConfig ?? [])], `${name}-service`);
+  const platform = await openPlatform(config, { queue: name });
+  const app = await startDomains(platform, [module]);
+  platform.log.info(`${name}-service ready (queue group '${name}')`);
+  onShutdown(async () => {
+    await app.close();
+    await platform.close();
+  });
+  return { app, platform };
 }
 
 /**

@@ -1,32 +1,54 @@
 import { fileURLToPath } from 'node:url';
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { socialRoutes } from '@intranet/social-contract';
-import { bindRoutes } from '@intranet/platform-bus';
-import type { DomainModule } from '@intranet/platform-host';
+import type { BusEvent, EventHandler, RouteHandlers } from '@intranet/platform-bus';
+import { Domain, DOMAIN_DEPS, RouteController } from '@intranet/platform-host';
 import { commentHandlers } from './comments.ts';
-import { peopleHandlers, subscribeAuthors } from './people.ts';
+import { AUTHORS_CONSUMER, authorsProjection, peopleHandlers } from './people.ts';
 import { postHandlers } from './posts.ts';
-import { makeKit } from './support.ts';
+import { makeKit, type Kit } from './support.ts';
 
 export { authors, comments, files, follows, likes, posts, views } from './schema.ts';
 export { seedPosts } from './seed.ts';
 export { cleanMessage, plainText } from './text.ts';
 export { nextBirthday, AUTHORS_CONSUMER } from './people.ts';
 
+/** Provider tokens: the shared helpers of the social handlers (Kit), the route handler map, the projection. */
+export const SOCIAL_KIT = 'social:kit';
+export const SOCIAL_ROUTES = 'social:routes';
+export const SOCIAL_AUTHORS_PROJECTION = 'social:authorsProjection';
+
+/** social's projection of people's users (authors: names, avatars, birthdays): a durable consumer. */
+@Controller()
+export class SocialProjectionController {
+  constructor(@Inject(SOCIAL_AUTHORS_PROJECTION) private readonly authors: EventHandler) {}
+
+  /** evt.people.user.* → social.authors; durable AUTHORS_CONSUMER, replayed from the stream's start when first created. */
+  @EventPattern('evt.people.user.*', { durable: AUTHORS_CONSUMER, replay: true })
+  onPeopleUser(evt: BusEvent): Promise<void> {
+    return this.authors(evt);
+  }
+}
+
 /**
  * The social domain (DESIGN §2): posts, feeds, comments, likes, views, mentions, thank-you posts, follows, the
  * thanks and birthdays widgets, and a projection of people's users for author names, avatars and birthdays.
  */
-export const socialModule: DomainModule = {
+@Domain({
   name: 'social',
   // It signs file URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'social', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  register(deps) {
-    const kit = makeKit(deps);
-    bindRoutes(deps.bus, socialRoutes, { ...postHandlers(kit), ...commentHandlers(kit), ...peopleHandlers(kit) });
-  },
-  /** The durable projection consumer needs the event stream, which exists once the bus has started. */
-  async afterStart(deps) {
-    await subscribeAuthors(makeKit(deps));
-  },
-};
+  providers: [
+    { provide: SOCIAL_KIT, useFactory: makeKit, inject: [DOMAIN_DEPS] },
+    {
+      provide: SOCIAL_ROUTES,
+      useFactory: (kit: Kit): RouteHandlers<typeof socialRoutes> => ({ ...postHandlers(kit), ...commentHandlers(kit), ...peopleHandlers(kit) }),
+      inject: [SOCIAL_KIT],
+    },
+    { provide: SOCIAL_AUTHORS_PROJECTION, useFactory: authorsProjection, inject: [SOCIAL_KIT] },
+  ],
+  controllers: [RouteController('SocialRoutes', socialRoutes, SOCIAL_ROUTES), SocialProjectionController],
+})
+export class SocialModule {}

@@ -1,6 +1,6 @@
 import type { UserEventData } from '@intranet/people-contract';
 import { SOCIAL_TEXT, socialEvents, type socialRoutes } from '@intranet/social-contract';
-import type { BusEvent, RouteHandlers } from '@intranet/platform-bus';
+import type { BusEvent, EventHandler, RouteHandlers } from '@intranet/platform-bus';
 import { Errors } from '@intranet/platform-errors';
 import { feedWhere, authorsRepository, followsRepository } from './repository.ts';
 import type { AuthorRow } from './schema.ts';
@@ -13,34 +13,31 @@ export const AUTHORS_CONSUMER = 'social-users';
 
 /**
  * Keeps `social.authors` in step with `evt.people.user.*` (name, avatar, position, birthday, deletion mark).
- * Bulk role events carry no user and are skipped; an older event never overwrites a newer state.
+ * Bulk role events carry no user and are skipped; an older event never overwrites a newer state. Bound by
+ * SocialModule as a durable consumer (AUTHORS_CONSUMER, replay: a social-service deployed after people already
+ * had users still projects them; the stream keeps 7 days).
  */
-export async function subscribeAuthors(kit: Kit): Promise<void> {
-  await kit.bus.subscribe<Partial<UserEventData>>(
-    'evt.people.user.*',
-    async (e: BusEvent<Partial<UserEventData>>) => {
-      const u = e.data;
-      if (!u?._id || !u.client_id) return;
-      const clientId = u.client_id;
-      await kit.db.inTenant({ clientId }, (tx) =>
-        authorsRepository.upsert(tx, {
-          id: u._id!,
-          clientId,
-          firstName: u.firstName ?? u.fullName?.split(' ')[0] ?? null,
-          lastName: u.lastName ?? u.fullName?.split(' ').slice(1).join(' ') ?? null,
-          avatar: u.avatar ?? null,
-          position: u.position ?? null,
-          department: u.department ?? null,
-          birthDate: u.birthDate || null,
-          workingSince: u.workingSince || null,
-          deletionMark: Boolean(u.deletion_mark),
-          version: new Date(e.at),
-        }),
-      );
-    },
-    // replay: a social-service deployed after people already had users still projects them (stream keeps 7 days).
-    { durable: AUTHORS_CONSUMER, replay: true },
-  );
+export function authorsProjection(kit: Pick<Kit, 'db'>): EventHandler<Partial<UserEventData>> {
+  return async (e: BusEvent<Partial<UserEventData>>) => {
+    const u = e.data;
+    if (!u?._id || !u.client_id) return;
+    const clientId = u.client_id;
+    await kit.db.inTenant({ clientId }, (tx) =>
+      authorsRepository.upsert(tx, {
+        id: u._id!,
+        clientId,
+        firstName: u.firstName ?? u.fullName?.split(' ')[0] ?? null,
+        lastName: u.lastName ?? u.fullName?.split(' ').slice(1).join(' ') ?? null,
+        avatar: u.avatar ?? null,
+        position: u.position ?? null,
+        department: u.department ?? null,
+        birthDate: u.birthDate || null,
+        workingSince: u.workingSince || null,
+        deletionMark: Boolean(u.deletion_mark),
+        version: new Date(e.at),
+      }),
+    );
+  };
 }
 
 const DAY = 86_400_000;
