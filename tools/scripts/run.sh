@@ -41,6 +41,7 @@ case "$cmd" in
   start)
     ensure_deps
     ensure_web
+    # Relative paths (this one, DATA_DIR) resolve against the repository root in libs/platform/config.
     export WEB_DIR="${WEB_DIR:-dist/web}"
     exec node apps/portal/src/main.ts "$@"
     ;;
@@ -51,6 +52,7 @@ case "$cmd" in
     ;;
   test)
     ensure_deps
+    ensure_chromium
     exec bash tools/scripts/test.sh "$@"
     ;;
   *)
