@@ -12,9 +12,12 @@ ensure_deps() {
     echo "[setup] installing dependencies"
     # `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries (rspack) out of the
     # lock file, which `npm ci` then refuses; the lock still pins every version used here.
-    npm install --no-audit --no-fund --loglevel=error
+    # Without the SWC hook on NODE_OPTIONS: npm runs on this Node and @swc/core may not be installed yet.
+    NODE_OPTIONS="$(printf '%s' "${NODE_OPTIONS:-}" | sed -E 's#--import=[^ ]*/tools/swc/register\.mjs##')" \
+      npm install --no-audit --no-fund --loglevel=error
     echo "$hash" > "$stamp"
   fi
+  source tools/scripts/node-env.sh
 }
 
 # Builds the web (shell + every apps/*-web remote) into dist/web when any of their sources is newer than the build.
