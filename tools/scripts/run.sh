@@ -16,6 +16,10 @@ ensure_deps() {
     NODE_OPTIONS="$(printf '%s' "${NODE_OPTIONS:-}" | sed -E 's#--import=[^ ]*/tools/swc/register\.mjs##')" \
       npm install --no-audit --no-fund --loglevel=error
     echo "$hash" > "$stamp"
+    source tools/scripts/node-env.sh
+    # The initialised PGlite data folder every new DATA_DIR starts from (initdb once here, not on each first start).
+    echo "[setup] preparing the PGlite data template"
+    node --input-type=module -e 'await (await import("@intranet/platform-db")).ensurePgliteTemplate()'
   fi
   source tools/scripts/node-env.sh
 }

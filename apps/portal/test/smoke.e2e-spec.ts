@@ -86,14 +86,15 @@ function runUntilReady(cwd: string, args: string[], ready: RegExp, timeoutMs: nu
       const url = ready.exec(out);
       if (admin && url) {
         clearTimeout(timer);
-        child.off('exit', onExit);
+        child.off('close', onExit);
         resolve({ child, url: url[1], admin: { login: admin[1], password: admin[2] }, output });
       }
     };
+    // 'close', not 'exit': the output is complete only once the pipes are drained.
     const onExit = (code: number | null, sig: string | null) => fail(`exited (${code ?? sig}) before it was ready`);
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', onExit);
+    child.once('close', onExit);
   });
 }
 
