@@ -15,7 +15,7 @@
 #   SERVICE_REPLICAS  1; N > 1 starts N processes of each domain service together (they share NATS queue groups)
 #   WEB_DIR           dist/web when that folder exists (the built shell and remotes)
 #   DATA_DIR          .data/distributed (mail outbox when SMTP_URL is unset)
-#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (90)
+#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (180: a first start migrates four schemas one by one)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -71,7 +71,7 @@ if [[ -z "${WEB_DIR:-}" && -d "$ROOT/dist/web" ]]; then
 fi
 REPLICAS="${SERVICE_REPLICAS:-1}"
 [[ "$REPLICAS" =~ ^[1-9][0-9]*$ ]] || die "SERVICE_REPLICAS must be a positive integer (got '$REPLICAS')"
-TIMEOUT="${STARTUP_TIMEOUT:-90}"
+TIMEOUT="${STARTUP_TIMEOUT:-180}"
 [[ "$TIMEOUT" =~ ^[1-9][0-9]*$ ]] || die "STARTUP_TIMEOUT must be a positive integer (got '$TIMEOUT')"
 
 CHECK_HOST="${HOST:-127.0.0.1}"
