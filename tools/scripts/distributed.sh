@@ -4,6 +4,7 @@
 # every child on Ctrl-C / SIGTERM (or when one of them dies).
 #
 #   bash tools/scripts/distributed.sh            # or: npm run distributed
+#   bash tools/scripts/distributed.sh --demo     # also fills workspace "demo" (as `npm start -- --demo`) and prints its admin
 #
 # Environment (all optional; every other variable of libs/platform/config is passed through unchanged):
 #   DATABASE_URL      postgres://postgres@127.0.0.1:5432/intranet   (the database is created when missing)
@@ -14,7 +15,7 @@
 #   SERVICE_REPLICAS  1; N > 1 starts N processes of each domain service together (they share NATS queue groups)
 #   WEB_DIR           dist/web when that folder exists (the built shell and remotes)
 #   DATA_DIR          .data/distributed (mail outbox when SMTP_URL is unset)
-#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (90)
+#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (180: a first start migrates four schemas one by one)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -25,6 +26,14 @@ die() {
   log "error: $*"
   exit 1
 }
+
+DEMO=0
+for arg in "$@"; do
+  case "$arg" in
+    --demo) DEMO=1 ;;
+    *) die "unknown argument '$arg' (usage: distributed.sh [--demo])" ;;
+  esac
+done
 
 # --- Node 24 ----------------------------------------------------------------------------------------------------
 if [[ -f tools/scripts/node-env.sh ]]; then
@@ -62,7 +71,7 @@ if [[ -z "${WEB_DIR:-}" && -d "$ROOT/dist/web" ]]; then
 fi
 REPLICAS="${SERVICE_REPLICAS:-1}"
 [[ "$REPLICAS" =~ ^[1-9][0-9]*$ ]] || die "SERVICE_REPLICAS must be a positive integer (got '$REPLICAS')"
-TIMEOUT="${STARTUP_TIMEOUT:-90}"
+TIMEOUT="${STARTUP_TIMEOUT:-180}"
 [[ "$TIMEOUT" =~ ^[1-9][0-9]*$ ]] || die "STARTUP_TIMEOUT must be a positive integer (got '$TIMEOUT')"
 
 CHECK_HOST="${HOST:-127.0.0.1}"
@@ -214,6 +223,21 @@ while :; do
   ((SECONDS < deadline)) || die "the portal did not become ready within ${TIMEOUT}s ($URL/api/env answering: $([[ $env_ok == 1 ]] && echo yes || echo no); people-service bootstrap done: no)"
   sleep 0.5
 done
+
+# --demo: the same demo workspace as `npm start -- --demo`, seeded over the bus once the services answer.
+if ((DEMO)); then
+  node --input-type=module -e '
+import { openBus } from "@intranet/platform-bus";
+import { seedDemo } from "@intranet/seed";
+const bus = openBus({ natsUrl: process.env.NATS_URL, prefix: process.env.BUS_PREFIX || undefined });
+try {
+  const r = await seedDemo(bus, { workspace: "demo", count: 200 });
+  console.error(`[distributed] demo workspace '"'"'${r.workspace}'"'"': ${r.employees} employees (${r.imported} new); admin ${r.adminEmail} / ${r.adminPassword}${r.adminCreated ? "" : " (existing admin, password reset)"}`);
+} finally {
+  await bus.close();
+}
+' || die "seeding the demo workspace failed"
+fi
 
 log "ready: $URL (stop with Ctrl-C)"
 echo "$URL"

@@ -11,5 +11,10 @@ if [ "$(_major node)" -lt 24 ]; then
   export PATH="$_local:$PATH"
 fi
 # Every server process and script compiles the sources with SWC at load (NestJS decorators; tools/swc/register.mjs).
-case " ${NODE_OPTIONS:-} " in *"/tools/swc/register.mjs"*) ;; *) export NODE_OPTIONS="--enable-source-maps --import=$_root/tools/swc/register.mjs ${NODE_OPTIONS:-}" ;; esac
+# Not before the dependencies are installed: npm itself runs on this Node, and the hook needs @swc/core (run.sh
+# sources this file again after installing). V8's compile cache keeps the compiled bytecode between starts.
+if [ -d "$_root/node_modules/@swc/core" ]; then
+  case " ${NODE_OPTIONS:-} " in *"/tools/swc/register.mjs"*) ;; *) export NODE_OPTIONS="--enable-source-maps --import=$_root/tools/swc/register.mjs ${NODE_OPTIONS:-}" ;; esac
+fi
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$_root/node_modules/.cache/node-compile}"
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false

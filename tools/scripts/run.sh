@@ -12,9 +12,16 @@ ensure_deps() {
     echo "[setup] installing dependencies"
     # `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional binaries (rspack) out of the
     # lock file, which `npm ci` then refuses; the lock still pins every version used here.
-    npm install --no-audit --no-fund --loglevel=error
+    # Without the SWC hook on NODE_OPTIONS: npm runs on this Node and @swc/core may not be installed yet.
+    NODE_OPTIONS="$(printf '%s' "${NODE_OPTIONS:-}" | sed -E 's#--import=[^ ]*/tools/swc/register\.mjs##')" \
+      npm install --no-audit --no-fund --loglevel=error
     echo "$hash" > "$stamp"
+    source tools/scripts/node-env.sh
+    # The initialised PGlite data folder every new DATA_DIR starts from (initdb once here, not on each first start).
+    echo "[setup] preparing the PGlite data template"
+    node --input-type=module -e 'await (await import("@intranet/platform-db")).ensurePgliteTemplate()'
   fi
+  source tools/scripts/node-env.sh
 }
 
 # Builds the web (shell + every apps/*-web remote) into dist/web when any of their sources is newer than the build.
@@ -41,6 +48,7 @@ case "$cmd" in
   start)
     ensure_deps
     ensure_web
+    # Relative paths (this one, DATA_DIR) resolve against the repository root in libs/platform/config.
     export WEB_DIR="${WEB_DIR:-dist/web}"
     exec node apps/portal/src/main.ts "$@"
     ;;
@@ -51,6 +59,7 @@ case "$cmd" in
     ;;
   test)
     ensure_deps
+    ensure_chromium
     exec bash tools/scripts/test.sh "$@"
     ;;
   *)

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ConfigError, loadConfig, requireConfig } from './index.ts';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { ConfigError, loadConfig, REPO_ROOT, requireConfig } from './index.ts';
 
 it('defaults to the embedded mode', () => {
   const c = loadConfig({});
@@ -39,4 +41,23 @@ it('requireConfig names each missing variable', () => {
     return true;
   });
   requireConfig(loadConfig({ JWT_SECRET: '0123456789abcdef0' }), ['JWT_SECRET'], 'people-service');
+});
+
+it('path settings (DATA_DIR, WEB_DIR) resolve a relative value against the repository root, whatever the cwd', () => {
+  const root = REPO_ROOT;
+  assert.ok(existsSync(join(root, 'package.json')) && existsSync(join(root, 'libs/platform/config/src/index.ts')), root);
+  const cwd = process.cwd();
+  try {
+    process.chdir(join(root, 'libs/platform/config'));
+    const c = loadConfig({ DATA_DIR: 'tmp/data', WEB_DIR: 'dist/web' });
+    assert.equal(c.DATA_DIR, join(root, 'tmp/data'));
+    assert.equal(c.WEB_DIR, join(root, 'dist/web'));
+    assert.equal(loadConfig({ DATA_DIR: './a/../b/' }).DATA_DIR, join(root, 'b'));
+    assert.equal(loadConfig({}).DATA_DIR, join(root, '.data/portal'));
+    assert.equal(loadConfig({ DATA_DIR: '/var/lib/intranet' }).DATA_DIR, '/var/lib/intranet');
+    assert.equal(loadConfig({ WEB_DIR: '' }).WEB_DIR, undefined);
+  } finally {
+    process.chdir(cwd);
+  }
+  assert.ok(isAbsolute(loadConfig({ WEB_DIR: 'dist/web' }).WEB_DIR!));
 });

@@ -1,4 +1,18 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The repository root (this file is libs/platform/config/src/index.ts): relative path settings resolve against it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/\/$/, '');
+
+/**
+ * A path setting (DATA_DIR, WEB_DIR): a relative value is taken from the repository root, whatever the process's
+ * current directory (npm runs scripts from a workspace folder; Fastify's static plugin needs absolute roots).
+ */
+export function resolvePath(p: string, root: string = REPO_ROOT): string {
+  return isAbsolute(p) ? resolve(p) : resolve(root, p);
+}
+const pathSetting = z.string().transform((p) => resolvePath(p));
 
 /**
  * Process configuration, validated once at start (README "Configuration" lists every variable).
@@ -32,7 +46,7 @@ export const configSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
   PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
   HOST: optional(z.string()).default('127.0.0.1'),
-  DATA_DIR: optional(z.string()).default('.data/portal'),
+  DATA_DIR: optional(pathSetting).default(resolvePath('.data/portal')),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
   BUS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_]+$/, 'letters, digits and _ only')),
   NATS_URL: optional(z.string().regex(/^(nats|tls):\/\//, 'must start with nats:// or tls://')),
@@ -48,7 +62,7 @@ export const configSchema = z.object({
   SUPERADMIN_PASSWORD: optional(z.string().min(7, 'must be longer than 6 characters')),
   VENDOR: optional(z.string()).default('intranet'),
   PUBLIC_URL: optional(z.string().url()),
-  WEB_DIR: optional(z.string()),
+  WEB_DIR: optional(pathSetting),
   TRUST_PROXY: optional(trustProxy).default(false),
   RATE_LIMIT_SCALE: optional(z.coerce.number().positive()).default(1),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])).default('info'),
