@@ -5,3 +5,4 @@ export { NatsBus, type NatsBusOptions } from './nats.ts';
 export { subjectMatches } from './subject.ts';
 export { openBus, type OpenBusOptions } from './open.ts';
 export { bindRoutes, parseRouteInput, type RouteHandler, type RouteHandlers, type RouteMessage } from './bind.ts';
+export { emit, on, ask, serve } from './typed.ts';

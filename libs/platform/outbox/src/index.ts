@@ -1,4 +1,6 @@
 import type { Bus } from '@intranet/platform-bus';
+import type { EventDef } from '@intranet/platform-contracts';
+import type { z } from 'zod';
 import { afterCommit, sql, uuidv7, type Database, type MigrationSet, type Tx } from '@intranet/platform-db';
 import { fileURLToPath } from 'node:url';
 
@@ -30,12 +32,14 @@ export class Outbox {
   }
 
   /**
-   * Adds `evt.<domain>.<entity>.<verb>` for `clientId` (null: a platform-wide event) with `data` (JSON) to `tx`.
-   * Raises whatever the insert raises (the caller's transaction then rolls back: no change without its event).
+   * Adds the contract event `def` for `clientId` (null: a platform-wide event) to `tx`; `data` is parsed by the
+   * event's payload schema first. Raises the schema's or the insert's error (the caller's transaction then rolls
+   * back: no change without its event).
    */
-  async add<T>(tx: Tx, subject: string, clientId: string | null, data: T): Promise<string> {
+  async add<S extends z.ZodType>(tx: Tx, def: EventDef<S>, clientId: string | null, data: z.input<S>): Promise<string> {
     const id = uuidv7();
-    await tx.execute(sql`INSERT INTO outbox.events (id, subject, client_id, payload) VALUES (${id}, ${subject}, ${clientId}, ${JSON.stringify(data ?? null)}::jsonb)`);
+    const payload = def.payload.parse(data);
+    await tx.execute(sql`INSERT INTO outbox.events (id, subject, client_id, payload) VALUES (${id}, ${def.subject}, ${clientId}, ${JSON.stringify(payload ?? null)}::jsonb)`);
     const relay = this.relay;
     if (relay) afterCommit(tx, () => relay.kick());
     return id;

@@ -1,11 +1,13 @@
 import { eventually, testBus, testDatabase } from '@intranet/platform-testing';
-import type { Bus, BusEvent } from '@intranet/platform-bus';
+import { on, type Bus, type BusEvent } from '@intranet/platform-bus';
+import { defineEvent, z } from '@intranet/platform-contracts';
 import { sql, uuidv7, type Database } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Outbox, OutboxRelay, outboxMigrations } from './index.ts';
 
-const SUBJECT = 'evt.test.thing.created';
+const thingCreated = defineEvent('evt.test.thing.created', z.object({ n: z.number().int() }));
+const SUBJECT = thingCreated.subject;
 const quiet = { warn: () => undefined, debug: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,7 +28,7 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     bus = testBus('outbox');
     await bus.start();
     // A durable consumer, as notifications, accruals and projections use.
-    await bus.subscribe<{ n: number }>(SUBJECT, async (e) => void received.push(e), { durable: `outbox_${uuidv7().slice(-8)}` });
+    await on(bus, thingCreated, async (e) => void received.push(e), { durable: `outbox_${uuidv7().slice(-8)}` });
   });
   after(async () => {
     await bus.close();
@@ -41,7 +43,7 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     dying.start();
     const outbox = new Outbox(dying);
     // The change commits even though publishing fails: a failed publish never turns a saved change into an error.
-    const id = await db.asSystem('spec', (tx) => outbox.add(tx, SUBJECT, null, { n: 1 }));
+    const id = await db.asSystem('spec', (tx) => outbox.add(tx, thingCreated, null, { n: 1 }));
     await sleep(300);
     await dying.stop();
     assert.equal(countOf(1), 0, 'nothing was published');
@@ -71,7 +73,7 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
       },
       quiet,
     );
-    await db.asSystem('spec', (tx) => new Outbox().add(tx, SUBJECT, null, { n: 2 }));
+    await db.asSystem('spec', (tx) => new Outbox().add(tx, thingCreated, null, { n: 2 }));
     await assert.rejects(halfway.relayOnce(), /killed after publish/);
     assert.equal(await pending(), 1, 'the batch rolled back');
     const healthy = new OutboxRelay(db, bus, quiet);
@@ -89,11 +91,11 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
       const outbox = new Outbox(relay);
       await assert.rejects(
         db.asSystem('spec', async (tx) => {
-          await outbox.add(tx, SUBJECT, null, { n: 3 });
+          await outbox.add(tx, thingCreated, null, { n: 3 });
           throw new Error('the change fails');
         }),
       );
-      await db.asSystem('spec', (tx) => outbox.add(tx, SUBJECT, null, { n: 4 }));
+      await db.asSystem('spec', (tx) => outbox.add(tx, thingCreated, null, { n: 4 }));
       await eventually(() => countOf(4) === 1, 3000);
       assert.equal(countOf(3), 0);
       assert.equal(await pending(), 0);
@@ -102,11 +104,16 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     }
   });
 
+  it('a payload that does not match the event schema is refused inside the transaction (nothing saved)', async () => {
+    await assert.rejects(db.asSystem('spec', (tx) => new Outbox().add(tx, thingCreated, null, { n: 'seven' } as never)));
+    assert.equal(await pending(), 0);
+  });
+
   it("a tenant's transaction can only write its own client's events (row-level security)", async () => {
     const a = uuidv7();
     const b = uuidv7();
-    await assert.rejects(db.inTenant({ clientId: a }, (tx) => new Outbox().add(tx, SUBJECT, b, { n: 5 })));
-    await db.inTenant({ clientId: a }, (tx) => new Outbox().add(tx, SUBJECT, a, { n: 6 }));
+    await assert.rejects(db.inTenant({ clientId: a }, (tx) => new Outbox().add(tx, thingCreated, b, { n: 5 })));
+    await db.inTenant({ clientId: a }, (tx) => new Outbox().add(tx, thingCreated, a, { n: 6 }));
     const seen = await db.inTenant({ clientId: b }, (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM outbox.events`));
     assert.equal((seen as unknown as { rows: { n: number }[] }).rows[0].n, 0, "another client sees none of a's events");
     await new OutboxRelay(db, bus, quiet).flush();
