@@ -1,7 +1,10 @@
 import { DomainError, Errors, serializeError } from '@intranet/platform-errors';
 import { v7 as uuidv7 } from 'uuid';
 import { subjectMatches } from './subject.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, PublishOptions, Reply, SubscribeOptions } from './types.ts';
+
+/** How many recent event ids the in-process bus remembers for de-duplication. */
+const RECENT_IDS = 10_000;
 
 interface Sub {
   pattern: string;
@@ -19,6 +22,7 @@ export class InProcessBus implements Bus {
   private readonly subs = new Set<Sub>();
   private readonly inflight = new Set<Promise<void>>();
   private closed = false;
+  private readonly recentIds = new Set<string>();
 
   async request<R>(subject: string, req: BusRequest, _opts?: { timeoutMs?: number }): Promise<R> {
     const handler = this.handlers.get(subject);
@@ -33,9 +37,15 @@ export class InProcessBus implements Bus {
     this.handlers.set(subject, handler);
   }
 
-  async publish<T>(subject: string, clientId: string | null, data: T): Promise<void> {
+  async publish<T>(subject: string, clientId: string | null, data: T, opts: PublishOptions = {}): Promise<void> {
     if (this.closed) return;
-    const evt: BusEvent<T> = { id: uuidv7(), subject, clientId, at: new Date().toISOString(), data: wire(data) };
+    // Like JetStream's duplicate window: an id seen lately (an outbox re-publish after a crash) is dropped.
+    if (opts.id) {
+      if (this.recentIds.has(opts.id)) return;
+      this.recentIds.add(opts.id);
+      if (this.recentIds.size > RECENT_IDS) this.recentIds.delete(this.recentIds.values().next().value!);
+    }
+    const evt: BusEvent<T> = { id: opts.id ?? uuidv7(), subject, clientId, at: opts.at ?? new Date().toISOString(), data: wire(data) };
     for (const sub of this.subs) {
       if (!subjectMatches(sub.pattern, subject)) continue;
       const p = this.deliver(sub, evt).finally(() => this.inflight.delete(p));

@@ -1,7 +1,8 @@
-export type { Bus, BusRequest, BusEvent, RequestContext, Handler, EventHandler, SubscribeOptions } from './types.ts';
+export type { Bus, BusRequest, BusEvent, RequestContext, Handler, EventHandler, SubscribeOptions, PublishOptions } from './types.ts';
 export { systemContext } from './types.ts';
 export { InProcessBus } from './in-process.ts';
 export { NatsBus, type NatsBusOptions } from './nats.ts';
 export { subjectMatches } from './subject.ts';
 export { openBus, type OpenBusOptions } from './open.ts';
 export { parseRouteInput, type RouteHandler, type RouteHandlers, type RouteMessage } from './bind.ts';
+export { emit, on, ask, serve } from './typed.ts';

@@ -5,7 +5,7 @@ import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, PublishOptions, Reply, SubscribeOptions } from './types.ts';
 
 /** Largest reply a service sends at all (larger ones are refused with 413 rather than held in memory). */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
@@ -90,8 +90,9 @@ export class NatsBus implements Bus {
     this.pending.set(subject, handler);
   }
 
-  async publish<T>(subject: string, clientId: string | null, data: T): Promise<void> {
-    const evt: BusEvent<T> = { id: uuidv7(), subject, clientId, at: new Date().toISOString(), data };
+  async publish<T>(subject: string, clientId: string | null, data: T, opts: PublishOptions = {}): Promise<void> {
+    // The id is JetStream's Nats-Msg-Id: a second publish of it within the stream's duplicate window is dropped.
+    const evt: BusEvent<T> = { id: opts.id ?? uuidv7(), subject, clientId, at: opts.at ?? new Date().toISOString(), data };
     const js = jetstream(await this.connection());
     await js.publish(this.prefix + subject, JSON.stringify(evt), { msgID: evt.id });
   }

@@ -54,6 +54,13 @@ export interface SubscribeOptions {
   replay?: boolean;
 }
 
+export interface PublishOptions {
+  /** Event id (UUIDv7), also the de-duplication id; generated when absent. */
+  id?: string;
+  /** ISO time of the change; now when absent. */
+  at?: string;
+}
+
 /**
  * The message bus port (DESIGN §1, §6): request/reply by subject `<domain>.<action>` and events.
  * Two implementations: InProcessBus (embedded) and NatsBus (distributed, queue groups, JetStream).
@@ -63,8 +70,11 @@ export interface Bus {
   request<R = unknown>(subject: string, req: BusRequest, opts?: { timeoutMs?: number }): Promise<R>;
   /** Binds a handler to a subject. Call before `start()`. */
   handle(subject: string, handler: Handler): void;
-  /** Publishes an event; durable consumers will see it even if they are down right now. */
-  publish<T>(subject: string, clientId: string | null, data: T): Promise<void>;
+  /**
+   * Publishes an event; durable consumers will see it even if they are down right now. `opts.id` (the outbox
+   * event id) makes a re-publish of the same event a duplicate that consumers never see twice; `opts.at` its time.
+   */
+  publish<T>(subject: string, clientId: string | null, data: T, opts?: PublishOptions): Promise<void>;
   /** Subscribes to events; `subject` may use NATS wildcards (`*`, `>`). Returns an unsubscribe function. */
   subscribe<T>(subject: string, handler: EventHandler<T>, opts?: SubscribeOptions): Promise<() => Promise<void>>;
   start(): Promise<void>;

@@ -193,3 +193,4 @@ export function formatBytes(n: number): string {
 export const FILE_LIMITS = { post: 20 * 1024 * 1024, any: 250 * 1024 * 1024 } as const;
 
 export { buildOpenApi } from './openapi.ts';
+export { defineEvent, defineSubject, type EventDef, type EventInput, type EventPayload, type SubjectDef } from './messages.ts';

@@ -246,21 +246,41 @@ function makeDatabase(
   transaction: TxRunner,
   ops: Pick<Database, 'migrate' | 'exec' | 'close'>,
 ): Database {
+  // Runs the transaction, then the callbacks registered on it by afterCommit (only when it committed).
+  const run: TxRunner = async (setup, fn) => {
+    const hooks: (() => void)[] = [];
+    const result = await transaction(setup, (tx) => {
+      commitHooks.set(tx, hooks);
+      return fn(tx);
+    });
+    for (const h of hooks) h();
+    return result;
+  };
   return {
     kind,
     drizzle: db,
     inTenant(ctx, fn) {
-      return transaction(
+      return run(
         (q) => `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(ctx.clientId ?? '')}, true), set_config('app.user_id', ${q(ctx.userId ?? '')}, true)`,
         fn,
       );
     },
     asSystem(reason, fn) {
       audit(reason);
-      return transaction((q) => `set_config('role', ${q(APP_ROLE)}, true), set_config('app.bypass_rls', 'on', true)`, fn);
+      return run((q) => `set_config('role', ${q(APP_ROLE)}, true), set_config('app.bypass_rls', 'on', true)`, fn);
     },
     ...ops,
   };
+}
+
+const commitHooks = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Calls `fn` once `tx` (a transaction of inTenant/asSystem) has committed; never when it rolls back. A nested
+ * transaction's callbacks are not tracked (they are dropped), so use the outer `tx`. `fn` must not throw.
+ */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  commitHooks.get(tx)?.push(fn);
 }
 
 /** Keyset-friendly page arithmetic shared by list handlers: page is 1-based. */

@@ -1,0 +1,147 @@
+import type { Bus } from '@intranet/platform-bus';
+import type { EventDef } from '@intranet/platform-contracts';
+import type { z } from 'zod';
+import { afterCommit, sql, uuidv7, type Database, type MigrationSet, type Tx } from '@intranet/platform-db';
+import { fileURLToPath } from 'node:url';
+
+/** The outbox table's migrations; every host applies them before the domains' (schema `outbox`). */
+export const outboxMigrations: MigrationSet = { schema: 'outbox', folder: fileURLToPath(new URL('../migrations', import.meta.url)) };
+
+/** What the relay needs of a logger. */
+interface Log {
+  warn(msg: string): void;
+  debug(msg: string): void;
+}
+
+/** Something that can be woken after a commit (the relay of this process). */
+interface Kickable {
+  kick(): void;
+}
+
+/**
+ * Writes domain events in the caller's transaction (DESIGN §6 transactional outbox). The event row commits or rolls
+ * back with the change; after commit the relay of this process is woken to publish it at once, and a relay of any
+ * process publishes whatever a crashed one left behind. Returns the event id (also the bus message id, which
+ * JetStream and the in-process bus use to drop a duplicate).
+ */
+export class Outbox {
+  private readonly relay: Kickable | undefined;
+
+  constructor(relay?: Kickable) {
+    this.relay = relay;
+  }
+
+  /**
+   * Adds the contract event `def` for `clientId` (null: a platform-wide event) to `tx`; `data` is parsed by the
+   * event's payload schema first. Raises the schema's or the insert's error (the caller's transaction then rolls
+   * back: no change without its event).
+   */
+  async add<S extends z.ZodType>(tx: Tx, def: EventDef<S>, clientId: string | null, data: z.input<S>): Promise<string> {
+    const id = uuidv7();
+    const payload = def.payload.parse(data);
+    await tx.execute(sql`INSERT INTO outbox.events (id, subject, client_id, payload) VALUES (${id}, ${def.subject}, ${clientId}, ${JSON.stringify(payload ?? null)}::jsonb)`);
+    const relay = this.relay;
+    if (relay) afterCommit(tx, () => relay.kick());
+    return id;
+  }
+}
+
+export interface RelayOptions {
+  /** How often pending events are looked for without a kick (events of crashed processes), ms. Default 1000. */
+  intervalMs?: number;
+  /** Events published per transaction. Default 100. */
+  batch?: number;
+}
+
+/**
+ * Publishes committed outbox events to the bus in id (time) order and deletes them in the same transaction.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so relays of several processes share the work; a publish that fails
+ * rolls the batch back and the rows are retried (the bus drops a re-published id as a duplicate).
+ */
+export class OutboxRelay implements Kickable {
+  private readonly intervalMs: number;
+  private readonly batch: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: Pick<Bus, 'publish'>,
+    private readonly log: Log,
+    opts: RelayOptions = {},
+  ) {
+    this.intervalMs = opts.intervalMs ?? 1000;
+    this.batch = opts.batch ?? 100;
+  }
+
+  /** Starts polling (and relays what is pending now). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops polling and waits for a relay in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a relay soon; coalesces kicks while one runs. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.relayOnce()) === this.batch && !this.stopped);
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.log.warn(`outbox relay: ${(err as Error)?.message ?? String(err)} (retried in ${this.intervalMs} ms)`);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+  }
+
+  /** Waits until nothing is pending (tests, shutdown). */
+  async flush(): Promise<void> {
+    for (;;) {
+      await this.running;
+      if ((await this.relayOnce()) === 0) return;
+    }
+  }
+
+  /** Publishes one batch; resolves with the number of events published. Raises the bus's error (batch rolled back). */
+  async relayOnce(): Promise<number> {
+    return this.db.asSystem('outbox relay', async (tx) => {
+      const res = await tx.execute(
+        sql`DELETE FROM outbox.events WHERE id IN (SELECT id FROM outbox.events ORDER BY id LIMIT ${this.batch} FOR UPDATE SKIP LOCKED)
+            RETURNING id, subject, client_id, payload, created_at`,
+      );
+      const rows = (res as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+      for (const r of rows) {
+        await this.bus.publish(r.subject, r.client_id, r.payload, { id: r.id, at: new Date(r.created_at).toISOString() });
+      }
+      if (rows.length) this.log.debug(`outbox relay: published ${rows.length}`);
+      return rows.length;
+    });
+  }
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  client_id: string | null;
+  payload: unknown;
+  created_at: string | Date;
+}
