@@ -192,6 +192,9 @@ export const V = {
   alphanumeric: 'Only latin letters and digits',
   max: (n: number) => `Max ${n} symbols`,
   min: (n: number) => `Min ${n} symbols`,
+  /** §5 "illegal symbols rejected": control characters (NUL…) in any text. */
+  illegalSymbols: 'Illegal symbols',
+  tooDeep: 'Nested too deeply',
 } as const;
 
 /** A required non-empty, trimmed string with the §5 'Field is required' text. */
