@@ -33,6 +33,8 @@ describe('parseRouteInput: input hygiene for every route (§5 illegal symbols; n
     assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, query: { q: '\u001b[31m' }, body: {} })), [{ field: 'q', message: 'Illegal symbols' }]);
     assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { tags: ['ok', 'x\u007f'] } })), [{ field: 'tags.1', message: 'Illegal symbols' }]);
     assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { extra: { 'k\u0000': 1 } } })), [{ field: 'extra', message: 'Illegal symbols' }]);
+    // A lone surrogate is no text: PostgreSQL's jsonb refuses its \ud800 escape (a 500 on PUT links_block).
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { name: 'a\ud800' } })), [{ field: 'name', message: 'Illegal symbols' }]);
   });
 
   it('keeps tabs, line breaks and any printable text', () => {

@@ -67,7 +67,8 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const MAX_HYGIENE_ERRORS = 20;
 
 /**
- * Input rules every route shares (§5 "illegal symbols rejected"): no string or key holds a control character and
+ * Input rules every route shares (§5 "illegal symbols rejected"): no string or key holds a control character or a
+ * lone surrogate (ill-formed UTF-16: jsonb refuses its escape), and
  * no value nests deeper than MAX_INPUT_DEPTH. Input: a parsed JSON value (params, query or body). Output: the §8
  * field errors (at most 20), `field` being the dotted path as zod names it; [] when clean. Walks iteratively.
  */
@@ -77,7 +78,7 @@ export function inputHygiene(value: unknown): { field: string; message: string }
   while (stack.length && errors.length < MAX_HYGIENE_ERRORS) {
     const { v, path } = stack.pop()!;
     if (typeof v === 'string') {
-      if (CONTROL_CHARS.test(v)) errors.push({ field: path.join('.'), message: V.illegalSymbols });
+      if (CONTROL_CHARS.test(v) || !v.isWellFormed()) errors.push({ field: path.join('.'), message: V.illegalSymbols });
     } else if (v && typeof v === 'object') {
       if (path.length >= MAX_INPUT_DEPTH) {
         errors.push({ field: path.slice(0, 1).join('.'), message: V.tooDeep });
@@ -85,7 +86,7 @@ export function inputHygiene(value: unknown): { field: string; message: string }
       }
       const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
       for (const [k, x] of entries) {
-        if (CONTROL_CHARS.test(k)) {
+        if (CONTROL_CHARS.test(k) || !k.isWellFormed()) {
           errors.push({ field: path.join('.'), message: V.illegalSymbols });
           break;
         }
