@@ -59,17 +59,17 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
     );
   });
 
-  it("feeds of another client are 404 or empty; B's events never carry A's posts", async () => {
+  it("feeds of another client, and of another client's users, are 404; B's events never carry A's posts", async () => {
     assert.equal((await t.call(socialRoutes.news, { token: eve.token, params: { clientId: a.client._id, page: 1 } })).status, 404);
     assert.equal((await t.call(socialRoutes.clientFeed, { token: eve.token, params: { id: a.client._id } })).status, 404);
     assert.equal((await t.call(socialRoutes.allThanks, { token: eve.token, params: { id: a.client._id } })).status, 404);
     for (const route of [socialRoutes.authorFeed, socialRoutes.mentionsFeed, socialRoutes.commentsFeed, socialRoutes.followsFeed]) {
       const r = await t.call(route, { token: eve.token, params: { id: ann.user._id } });
-      assert.equal(r.status, 200);
-      assert.deepEqual(r.body.result.posts, []);
+      assert.equal(r.status, 404);
+      assert.equal(r.body.result, undefined);
     }
     const uf = await t.call(socialRoutes.userFeed, { token: eve.token, params: { userId: ann.user._id, page: 1 } });
-    assert.deepEqual(uf.body.result.posts, []);
+    assert.equal(uf.status, 404);
     const q = await t.call(socialRoutes.query, { token: eve.token, query: { search: 'secret' } });
     assert.deepEqual(q.body.result.posts, []);
     const own = await t.call(socialRoutes.news, { token: eve.token, params: { clientId: b.client._id, page: 1 } });

@@ -1,25 +1,6 @@
-import { access, defineRoute, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type FeatureRight, type RouteDef } from '@intranet/platform-contracts';
+import { access, CLIENT_FEATURES, defineRoute, FEATURE_OF_RIGHT, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type ClientFeature, type RouteDef } from '@intranet/platform-contracts';
 
-/** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
-export const CLIENT_FEATURES = [
-  'wall', 'address_book', 'groups', 'calendar', 'knowledge_base', 'vacancies', 'services', 'polls', 'chat',
-  'structure', 'no_silent', 'ideas', 'task_tracker', 'shop', 'adaptation', 'vacations', 'lms', 'idp', 'analytics',
-  'mood',
-] as const;
-export type ClientFeature = (typeof CLIENT_FEATURES)[number];
-
-/**
- * The client feature (module) each per-employee feature right belongs to (§6). A route whose access rule is a
- * feature right is refused when its client feature is switched off for the caller's client; rights that are
- * not a module of their own (profile_edit, dark_theme) map to null and are never switched off this way.
- */
-export const FEATURE_OF_RIGHT: Record<FeatureRight, ClientFeature | null> = {
-  wall: 'wall', address: 'address_book', groups: 'groups', calendar: 'calendar', profile_edit: null,
-  knowledge_base: 'knowledge_base', events_create: 'calendar', task_tracker: 'task_tracker', desk_add: 'task_tracker',
-  vacancies: 'vacancies', services: 'services', structures: 'structure', no_silent: 'no_silent', polls: 'polls',
-  ideas: 'ideas', kb_files: 'knowledge_base', chat: 'chat', shop: 'shop', adaptation: 'adaptation',
-  vacations: 'vacations', vacations_edit: 'vacations', dark_theme: null, lms: 'lms',
-};
+export { CLIENT_FEATURES, FEATURE_OF_RIGHT, type ClientFeature } from '@intranet/platform-contracts';
 
 /**
  * Whether a client feature is on: a feature missing from the client's list counts as on (clients get every

@@ -10,7 +10,7 @@ import {
   type UploadKind,
 } from '@intranet/files-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { systemContext } from '@intranet/platform-bus';
+import { parseRouteInput, systemContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -119,7 +119,7 @@ export async function registerFiles(api: FastifyInstance, o: FilesOptions): Prom
       ctx = await o.identify(req);
       const clientId = ctx.clientId;
       if (!clientId) throw Errors.badRequest('Select a workspace first');
-      const { kind } = fileRoutes.upload.query.parse(req.query ?? {});
+      const { kind } = parseRouteInput(fileRoutes.upload, { query: req.query }).query;
       const limit = KIND_LIMIT[kind];
       if (!req.isMultipart()) throw Errors.badRequest('Expected multipart/form-data');
       const declared = Number(req.headers['content-length'] ?? 0);
@@ -208,7 +208,14 @@ export async function registerFiles(api: FastifyInstance, o: FilesOptions): Prom
   });
 
   api.get('/api/files/*', async (req, reply) => {
-    const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+    const raw = (req.params as { '*': string })['*'] ?? '';
+    // The router has decoded the path already; a key left with a bare '%' is no key we signed (not a 500).
+    let key: string;
+    try {
+      key = decodeURIComponent(raw);
+    } catch {
+      return o.send(reply, new DomainError('not_found', UPLOAD_TEXT.notFound));
+    }
     const q = req.query as { exp?: string; sig?: string; u?: string; ub?: string };
     if (!q.sig || !verifyFileSignature(o.secret, key, Number(q.exp), q.sig)) return o.send(reply, Errors.noAccess());
     const obj = await o.storage.get(key).catch(() => null);

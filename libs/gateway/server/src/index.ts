@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { parseRouteInput } from '@intranet/platform-bus';
-import { clientFeatureActive, routeClientFeature } from '@intranet/clients-contract';
+import { clientFeatureActive } from '@intranet/clients-contract';
 import { allows, buildOpenApi, toFastifyPath, type RateLimit, type RouteDef } from '@intranet/platform-contracts';
 import { DomainError, Errors, MESSAGES, toHttp } from '@intranet/platform-errors';
 import type { Logger } from '@intranet/platform-host';
@@ -161,7 +161,7 @@ function limitersFor(cache: Map<RateLimit, Limiters>, rate: RateLimit | undefine
 
 function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: IdentityResolver, bus: Bus, log: Logger, limiter: Limiters | undefined) {
   const pub = route.access.kind === 'public';
-  const feature = routeClientFeature(route.access);
+  const feature = route.feature;
 
   fastify.route({
     method: route.method,

@@ -89,6 +89,8 @@ export const fileOut = z.object({
 const money = z
   .number({ error: V.required })
   .min(0, KB_TEXT.notNegative)
+  // The column is a PostgreSQL integer: anything larger was a 500.
+  .max(2_147_483_647, 'Max 2147483647')
   .refine((n) => Number.isInteger(n), KB_TEXT.wholeNumber);
 
 /** Writable fields of an article, folder, file node or vacancy (§3). */

@@ -10,6 +10,27 @@ export const FEATURE_RIGHTS = [
 ] as const;
 export type FeatureRight = (typeof FEATURE_RIGHTS)[number];
 
+/** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
+export const CLIENT_FEATURES = [
+  'wall', 'address_book', 'groups', 'calendar', 'knowledge_base', 'vacancies', 'services', 'polls', 'chat',
+  'structure', 'no_silent', 'ideas', 'task_tracker', 'shop', 'adaptation', 'vacations', 'lms', 'idp', 'analytics',
+  'mood',
+] as const;
+export type ClientFeature = (typeof CLIENT_FEATURES)[number];
+
+/**
+ * The client feature (module) each per-employee feature right belongs to (§6). A route whose access rule is a
+ * feature right is refused when its client feature is switched off for the caller's client; rights that are
+ * not a module of their own (profile_edit, dark_theme) map to null and are never switched off this way.
+ */
+export const FEATURE_OF_RIGHT: Record<FeatureRight, ClientFeature | null> = {
+  wall: 'wall', address: 'address_book', groups: 'groups', calendar: 'calendar', profile_edit: null,
+  knowledge_base: 'knowledge_base', events_create: 'calendar', task_tracker: 'task_tracker', desk_add: 'task_tracker',
+  vacancies: 'vacancies', services: 'services', structures: 'structure', no_silent: 'no_silent', polls: 'polls',
+  ideas: 'ideas', kb_files: 'knowledge_base', chat: 'chat', shop: 'shop', adaptation: 'adaptation',
+  vacations: 'vacations', vacations_edit: 'vacations', dark_theme: null, lms: 'lms',
+};
+
 /** Who may call a route (§6). Checked by the gateway before the request reaches the bus. */
 export type Access =
   | { kind: 'public' }
@@ -72,6 +93,12 @@ export interface RouteDef<
   /** Spec section, for the docs. */
   spec: string;
   access: Access;
+  /**
+   * The client feature (§3 features, §6) this route belongs to: the gateway refuses it (403 'No access') when the
+   * feature is switched off for the caller's client. Null: no module of its own (never switched off this way).
+   * Derived by `defineRoute` from a feature access rule unless given.
+   */
+  feature: ClientFeature | null;
   params: P;
   query: Q;
   body: B;
@@ -102,6 +129,8 @@ export function defineRoute<
   summary: string;
   spec: string;
   access: Access;
+  /** The route's client feature; default: the feature of the access rule's right (FEATURE_OF_RIGHT), else null. */
+  feature?: ClientFeature | null;
   params?: P;
   query?: Q;
   body?: B;
@@ -114,6 +143,7 @@ export function defineRoute<
   return {
     ...def,
     path,
+    feature: def.feature !== undefined ? def.feature : def.access.kind === 'feature' ? FEATURE_OF_RIGHT[def.access.right] : null,
     params: (def.params ?? empty) as P,
     query: (def.query ?? anyQuery) as Q,
     body: (def.body ?? z.object({}).passthrough()) as B,
@@ -162,6 +192,9 @@ export const V = {
   alphanumeric: 'Only latin letters and digits',
   max: (n: number) => `Max ${n} symbols`,
   min: (n: number) => `Min ${n} symbols`,
+  /** §5 "illegal symbols rejected": control characters (NUL…) in any text. */
+  illegalSymbols: 'Illegal symbols',
+  tooDeep: 'Nested too deeply',
 } as const;
 
 /** A required non-empty, trimmed string with the §5 'Field is required' text. */

@@ -78,8 +78,11 @@ export function peopleHandlers(kit: Kit): RouteHandlers<PeopleRoutes> {
       return followState(ctx, body.user_id, true);
     },
 
-    /** §7 POST api/unfollow {user_id}: stop following (not following is harmless). */
-    unfollow: async ({ body }, ctx) => followState(ctx, body.user_id, false),
+    /** §7 POST api/unfollow {user_id}: stop following (not following is harmless). Errors: 'User not found' (another client's too). */
+    unfollow: async ({ body }, ctx) => {
+      await kit.ensureAuthors(ctx, [body.user_id], { field: 'user_id', strict: true });
+      return followState(ctx, body.user_id, false);
+    },
 
     /** §7 GET api/clients/{id}/all_thanks: the client's thank-you posts, newest first, 20 a page. Errors: 404 for another client. */
     allThanks: async ({ params, query }, ctx) => {

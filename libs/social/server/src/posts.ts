@@ -74,6 +74,16 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       ? bus.publish<ViewChangedEvent>(socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) })
       : Promise.resolve();
 
+  /** A user id of a path: 404 unless it is a user of the caller's client (another client's id reads as unknown). */
+  const userOfClient = async (ctx: RequestContext, id: string) => {
+    try {
+      await kit.ensureAuthors(ctx, [id], { field: 'id', strict: true });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'validation') throw Errors.notFound();
+      throw err;
+    }
+  };
+
   return {
     /** §7 GET api/post/news/{clientId}/{page}: the company wall, 20 a page newest first (`before` keeps pages stable). */
     news: async ({ params, query }, ctx) => {
@@ -86,6 +96,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
      * the profile: `following` (the caller follows {userId}) and `followers` (how many follow {userId}).
      */
     userFeed: async ({ params, query }, ctx) => {
+      await userOfClient(ctx, params.userId);
       const page = await kit.pageOf(ctx, (c) => feedWhere.userFeed(c, params.userId), { ...query, page: params.page });
       const state = await db.inTenant(ctx, (tx) => followsRepository.state(tx, ctx.userId, params.userId));
       return { ...page, ...state };
@@ -98,31 +109,43 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
     },
 
     /** §7 GET /api/post/follows/{id}: wall posts of the people user {id} follows. */
-    followsFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.follows(c, params.id), query),
+    followsFeed: async ({ params, query }, ctx) => {
+      await userOfClient(ctx, params.id);
+      return kit.pageOf(ctx, (c) => feedWhere.follows(c, params.id), query);
+    },
 
     /** §7 GET /api/post/user/{id}: posts written by user {id}. */
-    authorFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.author(c, params.id), query),
+    authorFeed: async ({ params, query }, ctx) => {
+      await userOfClient(ctx, params.id);
+      return kit.pageOf(ctx, (c) => feedWhere.author(c, params.id), query);
+    },
 
     /**
      * §7 GET /api/post/group/{id}: posts of a group the caller may read (feature right `groups`). Groups are not built
-     * yet, so no group is readable and the page is empty.
+     * yet, so no group can be found: 404 (as posting into one).
      */
-    groupFeed: async ({ query }, ctx) => {
-      if (!ctx.clientId) throw Errors.notFound();
-      return emptyPage(query);
+    groupFeed: async () => {
+      throw Errors.notFound();
     },
 
     /** §7 GET /api/post/group/user/{id}: posts of the groups of user {id} (empty until groups exist). */
-    groupUserFeed: async ({ query }, ctx) => {
+    groupUserFeed: async ({ params, query }, ctx) => {
       if (!ctx.clientId) throw Errors.notFound();
+      await userOfClient(ctx, params.id);
       return emptyPage(query);
     },
 
     /** §7 GET /api/post/comments_feed/{id}: posts user {id} commented on. */
-    commentsFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.commented(c, params.id), query),
+    commentsFeed: async ({ params, query }, ctx) => {
+      await userOfClient(ctx, params.id);
+      return kit.pageOf(ctx, (c) => feedWhere.commented(c, params.id), query);
+    },
 
     /** §7 GET /api/post/mentions_feed/{id}: posts mentioning user {id}. */
-    mentionsFeed: async ({ params, query }, ctx) => kit.pageOf(ctx, (c) => feedWhere.mentions(c, params.id), query),
+    mentionsFeed: async ({ params, query }, ctx) => {
+      await userOfClient(ctx, params.id);
+      return kit.pageOf(ctx, (c) => feedWhere.mentions(c, params.id), query);
+    },
 
     /** §7 GET api/post (query): posts by author, type, parent, mention or text. */
     query: async ({ query }, ctx) => kit.pageOf(ctx, (c) => postsRepository.queryWhere(c, query), query),

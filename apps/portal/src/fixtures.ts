@@ -1,0 +1,278 @@
+import { clientRoutes } from '@intranet/clients-contract';
+import { kbRoutes } from '@intranet/kb-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { socialRoutes } from '@intranet/social-contract';
+import { z, type RouteDef } from '@intranet/platform-contracts';
+import type { TestPortal } from './testing.ts';
+
+/**
+ * Fixture registry for the route-generic checks (issue 9 "Checks every route gets"): it creates one object per
+ * entity through the real routes and knows which route params and body id fields name which entity. A route
+ * whose params or id fields it cannot fill is reported as "cannot cover" — a new route is covered by declaring
+ * its names here (PARAM_BY_NAME / ID_PARAM_BY_SUBJECT / BODY_BY_SUBJECT).
+ */
+
+/** Entities a route may address by id. `group`: groups are not built yet, so it is a uuid nothing has. */
+export type Entity =
+  | 'client' | 'admin' | 'user' | 'post' | 'comment' | 'article' | 'folder' | 'vacancy' | 'tag' | 'linksBlock' | 'link'
+  | 'file' | 'group';
+
+/** One client with one object per entity, created through the routes, and its users' tokens. */
+export interface World {
+  workspace: string;
+  ids: Record<Entity, string>;
+  adminToken: string;
+  superToken: string;
+  /** An employee with every initial right (author of the post and comment). */
+  employee: { id: string; token: string };
+}
+
+/** What a path param holds: an entity's id, the client's workspace code, or a fixed non-id value. */
+export type Slot = { entity: Entity } | { workspace: true } | { literal: string };
+
+/** Param names that mean the same thing on every route. */
+export const PARAM_BY_NAME: Record<string, Slot> = {
+  clientId: { entity: 'client' }, client: { entity: 'client' }, client_id: { entity: 'client' },
+  workspace: { workspace: true }, ws: { workspace: true },
+  userId: { entity: 'user' }, user: { entity: 'user' },
+  item_id: { entity: 'article' }, tag_id: { entity: 'tag' }, block_id: { entity: 'linksBlock' },
+  from: { entity: 'article' }, to: { entity: 'folder' },
+  // kb del_file/{file}: an attached file's id; the article's own id stands for "an id of the first client".
+  file: { entity: 'article' },
+  key: { entity: 'file' },
+  page: { literal: '1' }, role: { literal: 'wall' }, code: { literal: 'wall' }, module: { literal: 'kb' },
+  model: { literal: 'article' }, token: { literal: 'no-such-reset-token' },
+};
+
+/** `{id}` (and any name PARAM_BY_NAME lacks) by the route's subject: the longest matching prefix wins. */
+export const ID_PARAM_BY_SUBJECT: Record<string, Entity> = {
+  'clients.': 'client',
+  'people.user.': 'user',
+  'social.post.': 'post',
+  'social.post.client': 'client',
+  'social.post.follows': 'user',
+  'social.post.user': 'user',
+  'social.post.commentsFeed': 'user',
+  'social.post.mentionsFeed': 'user',
+  'social.post.group': 'group',
+  'social.post.groupUser': 'user',
+  'social.comment.': 'comment',
+  'social.thanks.': 'client',
+  'social.birthdays': 'client',
+  'kb.article.': 'article',
+  'kb.vacancy.': 'vacancy',
+  'kb.tag.': 'tag',
+  'kb.links.get': 'linksBlock',
+  'kb.links.delete': 'link',
+};
+
+type Body = Record<string, unknown>;
+/**
+ * A valid body per route that has one, with the ids it names taken from `w` (routes absent here send `{}`).
+ * Every body field that holds an id (a uuid in the schema) must be listed in `ids`, or the route cannot be
+ * covered.
+ */
+export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: Record<string, Entity> }> = {
+  'clients.update': { body: () => ({ name: 'Renamed' }) },
+  'clients.create': { body: () => ({ workspace: `x${Math.random().toString(36).slice(2, 10)}`, name: 'New' }) },
+  'people.auth.login': { body: (w) => ({ login: `nobody@${w.workspace}.test`, password: 'wrong-password' }) },
+  'people.auth.loginPage': { body: (w) => ({ login: `nobody@${w.workspace}.test`, password: 'wrong-password' }) },
+  'people.auth.logout': { body: () => ({}) },
+  'people.auth.forgot': { body: (w) => ({ email: `admin@${w.workspace}.test` }) },
+  'people.auth.reset': { body: () => ({ password: 'newpass123', confirmPassword: 'newpass123' }) },
+  'people.auth.resetHard': { body: (w) => ({ user_id: w.ids.user, password: 'newpass123', confirmPassword: 'newpass123' }), ids: { user_id: 'user' } },
+  'people.user.register': { body: (w) => ({ firstName: 'Fix', lastName: 'Ture', email: `f${Math.random().toString(36).slice(2, 8)}@${w.workspace}.test`, password: 'fixture1', confirmPassword: 'fixture1', client_id: w.ids.client }), ids: { client_id: 'client' } },
+  'people.user.registerMany': { body: (w) => ({ csv: 'firstName,lastName,email\nCsv,Row,csv@x.test\n', client_id: w.ids.client }), ids: { client_id: 'client', importId: 'client' } },
+  'people.user.filter': { body: () => ({ data: {} }) },
+  'people.user.update': { body: () => ({ position: 'Changed' }) },
+  'people.user.pin': { body: () => ({ pinned_num: 1 }) },
+  'people.user.pinMove': { body: () => ({ from: 1, to: 2 }) },
+  'social.post.allView': { body: (w) => ({ user_id: w.ids.user, ids: [w.ids.post] }), ids: { user_id: 'user', ids: 'post' } },
+  'social.post.like': { body: (w) => ({ like_type: 'post', post_id: w.ids.post }), ids: { post_id: 'post', comment_id: 'comment', answer_id: 'comment', id: 'post' } },
+  'social.post.create': { body: (w) => ({ message: 'A fixture post', mentions: [w.ids.user] }), ids: { mentions: 'user' } },
+  'social.post.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
+  'social.post.view': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
+  'social.comment.create': { body: (w) => ({ parent_type: 'post', parent_id: w.ids.post, message: 'A foreign comment' }), ids: { parent_id: 'post' } },
+  'social.comment.update': { body: () => ({ message: 'Changed' }) },
+  'social.follow.add': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
+  'social.follow.remove': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
+  'kb.article.create': { body: (w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder }), ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' } },
+  'kb.article.update': { body: () => ({ title: 'Changed' }), ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' } },
+  'kb.article.addFiles': { body: (w) => ({ files: [{ key: w.ids.file, fileName: 'a.txt', mimetype: 'text/plain', size: 1 }] }) },
+  'kb.article.delFiles': { body: (w) => ({ files: [w.ids.article] }), ids: { files: 'article' } },
+  'kb.vacancy.respond': { body: (w) => ({ article: w.ids.vacancy, message: 'Interested', contacts: 'me' }), ids: { article: 'vacancy' } },
+  'kb.article.rights': { body: () => ({ grants: [] }) },
+  'kb.article.favourite': { body: () => ({ favourite: true }), ids: { file: 'article' } },
+  'kb.tag.create': { body: () => ({ name: `T${Math.random().toString(36).slice(2, 8)}`, module: 'kb' }) },
+  'kb.tag.update': { body: () => ({ name: 'Renamed' }) },
+  'kb.tag.attach': { body: (w) => ({ _id: w.ids.tag }), ids: { _id: 'tag' } },
+  'kb.links.toggle': { body: () => ({ module: 'kb', active: false }) },
+  'kb.links.add': { body: () => ({ title: 'Link', url: 'https://example.com' }) },
+  'kb.links.update': { body: (w) => ({ _id: w.ids.link, title: 'Link', url: 'https://example.com/2' }), ids: { _id: 'link' } },
+};
+
+/** Routes the gateway serves itself (files.*) or that take no JSON (multipart): the checks call them as they are. */
+export const isMultipart = (r: RouteDef) => !!r.multipart;
+
+/** Why a route cannot be covered, or null: an unknown param name, or an id body field the registry lacks. */
+export function cannotCover(route: RouteDef): string | null {
+  for (const name of paramNames(route)) if (!slotOf(route, name)) return `path param {${name}} names no entity`;
+  for (const f of bodyIdFields(route)) {
+    if (!BODY_BY_SUBJECT[route.subject]?.ids?.[f]) return `body id field "${f}" names no entity`;
+  }
+  return null;
+}
+
+/** The `{param}` names of a route's path. */
+export function paramNames(route: RouteDef): string[] {
+  return [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** What a path param of a route holds (see PARAM_BY_NAME, ID_PARAM_BY_SUBJECT), or undefined when unknown. */
+export function slotOf(route: RouteDef, name: string): Slot | undefined {
+  if (name !== 'id' && PARAM_BY_NAME[name]) return PARAM_BY_NAME[name];
+  let best: string | undefined;
+  for (const prefix of Object.keys(ID_PARAM_BY_SUBJECT)) {
+    if (route.subject.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
+  }
+  return best && name === 'id' ? { entity: ID_PARAM_BY_SUBJECT[best]! } : undefined;
+}
+
+/** Body fields whose schema is a uuid or a list of uuids (the id fields a cross-tenant check must fill). */
+export function bodyIdFields(route: RouteDef): string[] {
+  const props = jsonSchemaProps(route.body);
+  const isUuid = (s: JsonSchema | undefined): boolean =>
+    !!s && (s.format === 'uuid' || (s.anyOf ?? []).some(isUuid) || (s.type === 'array' && isUuid(s.items as JsonSchema)));
+  return Object.entries(props).filter(([, s]) => isUuid(s)).map(([k]) => k);
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  [k: string]: unknown;
+}
+
+/** The input JSON schema of a zod schema (z.toJSONSchema; shapes it cannot express become `{}`). */
+export function jsonSchema(schema: z.ZodType): JsonSchema {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return {};
+  }
+}
+
+/** Top-level properties of an object schema's input (refinements and pipes included). */
+export function jsonSchemaProps(schema: z.ZodType): Record<string, JsonSchema> {
+  const s = jsonSchema(schema);
+  return s.properties ?? Object.assign({}, ...(s.anyOf ?? []).map((a) => a.properties ?? {}));
+}
+
+/** A route's path params filled from `w`; throws "cannot cover" naming the route when a param is unknown. */
+export function paramsFor(route: RouteDef, w: World): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of paramNames(route)) {
+    const slot = slotOf(route, name);
+    if (!slot) throw new Error(`cannot cover ${route.method} ${route.path}: path param {${name}} names no entity`);
+    out[name] = 'entity' in slot ? w.ids[slot.entity] : 'workspace' in slot ? w.workspace : slot.literal;
+  }
+  return out;
+}
+
+/** The entities a route's params and body name (what a cross-tenant check reads back before and after). */
+export function entitiesOf(route: RouteDef): Entity[] {
+  const set = new Set<Entity>();
+  for (const name of paramNames(route)) {
+    const slot = slotOf(route, name);
+    if (slot && 'entity' in slot) set.add(slot.entity);
+  }
+  for (const e of Object.values(BODY_BY_SUBJECT[route.subject]?.ids ?? {})) set.add(e);
+  return [...set];
+}
+
+/** A valid body for a route (ids from `w`); `{}` when the registry declares none. */
+export const bodyFor = (route: RouteDef, w: World): Body => BODY_BY_SUBJECT[route.subject]?.body(w) ?? {};
+
+/** Whether a route addresses an object of a client by id (params or body id fields). */
+export const takesId = (route: RouteDef) => entitiesOf(route).length > 0;
+
+/** The `result` of a fixture call; throws naming the fixture on any other status. */
+async function ok<T = { _id: string }>(p: Promise<{ status: number; body: unknown }>, what: string): Promise<T> {
+  const r = await p;
+  if (r.status !== 200) throw new Error(`fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return (r.body as { result: T }).result;
+}
+
+/**
+ * Creates a client `workspace` with one object per entity through the real routes: its admin, an employee, a post
+ * by the employee and a comment on it, a kb folder with an article, a vacancy, a tag, a links block with a link, and
+ * an uploaded file. Output: the World.
+ */
+export async function createWorld(t: TestPortal, workspace: string): Promise<World> {
+  const c = await t.makeClient(workspace);
+  const emp = await t.makeEmployee(c.adminToken, `emp@${workspace}.test`);
+  const post = await ok(t.call(socialRoutes.create, { token: emp.token, body: { message: `Post of ${workspace}` } }), 'post');
+  const comment = await ok(t.call(socialRoutes.commentCreate, { token: emp.token, body: { parent_type: 'post', parent_id: post._id, message: `Comment of ${workspace}` } }), 'comment');
+  const folder = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', type: 'folder', title: `Folder of ${workspace}` } }), 'folder');
+  const article = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', title: `Article of ${workspace}`, content: 'secret text', parent: folder._id } }), 'article');
+  const vacancy = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'vacancy', title: `Vacancy of ${workspace}`, content: 'x', salaryFrom: 1000, salaryTo: 2000, receivers: [c.admin._id] } }), 'vacancy');
+  const tag = await ok(t.call(kbRoutes.tagCreate, { token: c.adminToken, body: { name: `Tag${workspace}`, module: 'kb' } }), 'tag');
+  const block = await ok(t.call(kbRoutes.linksBlockToggle, { token: c.adminToken, body: { module: 'kb', active: true, title: `Links of ${workspace}` } }), 'links block');
+  const withLink = await ok<{ links: { _id: string }[] }>(t.call(kbRoutes.linkAdd, { token: c.adminToken, params: { block_id: block._id }, body: { title: 'Home', url: 'https://example.com' } }), 'link');
+  const up = await t.portal.app.getHttpAdapter().getInstance().inject({
+    method: 'POST', url: '/api/upload?kind=file', ...uploadBody(`file of ${workspace}`), headers: { ...uploadBody('').headers, authorization: `Bearer ${c.adminToken}` },
+  });
+  const uploaded = up.json();
+  const fileKey: string | undefined = uploaded?.results?.[0]?.key;
+  if (up.statusCode !== 200 || !fileKey) throw new Error(`fixture file: ${up.statusCode} ${up.body}`);
+  return {
+    workspace,
+    adminToken: c.adminToken,
+    superToken: c.superToken,
+    employee: { id: emp.user._id, token: emp.token },
+    ids: {
+      client: c.client._id, admin: c.admin._id, user: emp.user._id, post: post._id, comment: comment._id, article: article._id,
+      folder: folder._id, vacancy: vacancy._id, tag: tag._id, linksBlock: block._id, link: withLink.links[0]!._id, file: fileKey,
+      group: '00000000-0000-4000-8000-000000000000',
+    },
+  };
+}
+
+let boundary = '';
+function uploadBody(text: string): { payload: Buffer; headers: Record<string, string> } {
+  boundary ||= `----fixture${Date.now().toString(16)}`;
+  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * Reads an entity back as its owner (the admin of `w`), for before/after comparison. Output: a JSON-comparable
+ * value; entities with no read route of their own are read through their container.
+ */
+export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unknown> {
+  const token = w.adminToken;
+  const get = async (route: RouteDef, params: Record<string, string>, query?: Record<string, string>) => {
+    const r = await t.call(route, { token, params, query });
+    return { status: r.status, body: r.body };
+  };
+  switch (e) {
+    case 'client': return get(clientRoutes.get, { id: w.ids.client });
+    case 'admin': return get(peopleRoutes.get, { id: w.ids.admin });
+    case 'user': return get(peopleRoutes.get, { id: w.ids.user });
+    case 'post': case 'comment': return get(socialRoutes.get, { id: w.ids.post });
+    case 'article': return get(kbRoutes.get, { id: w.ids.article });
+    case 'folder': return get(kbRoutes.child, { id: w.ids.folder });
+    case 'vacancy': return [await get(kbRoutes.get, { id: w.ids.vacancy }), await get(kbRoutes.responses, { id: w.ids.vacancy })];
+    case 'tag': return get(kbRoutes.tagList, { client_id: w.ids.client, module: 'kb' });
+    case 'linksBlock': case 'link': return get(kbRoutes.linksBlockGet, { id: w.ids.linksBlock });
+    case 'file': case 'group': return null;
+  }
+}
+
+/** Every id and distinctive text of `w` (what must never appear in an answer to another client's user). */
+export function secretsOf(w: World): string[] {
+  return [...Object.entries(w.ids).filter(([k]) => k !== 'group').map(([, v]) => v), `of ${w.workspace}`, 'secret text'];
+}

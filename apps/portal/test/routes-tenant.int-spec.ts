@@ -1,0 +1,60 @@
+import { allRoutes } from '@intranet/gateway-server';
+import type { RouteDef } from '@intranet/platform-contracts';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BODY_BY_SUBJECT, bodyFor, cannotCover, createWorld, entitiesOf, paramsFor, readBack, secretsOf, takesId, type World } from '../src/fixtures.ts';
+import { testPortal, type TestPortal } from '../src/testing.ts';
+
+const label = (r: RouteDef) => `${r.method} ${r.path}`;
+/** Routes that address an object by id; public ones are open to anyone by contract (by_ws, reset links). */
+const idRoutes = allRoutes.filter((r) => takesId(r) && (r.access.kind !== 'public' || r.subject.startsWith('files.')));
+
+/**
+ * Route-generic tenant isolation (issue 9): for every route that takes an id, the admin and an employee of another
+ * client, calling it with the first client's ids, get 403/404, no data of the first client, and nothing of it
+ * changes (read back as its owner before and after).
+ */
+describe('every route that takes an id: another client\'s users get 403/404, no data, no change (§6 tenancy)', () => {
+  let t: TestPortal;
+  let a: World;
+  let b: World;
+  let calls = 0;
+  const started = Date.now();
+
+  before(async () => {
+    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
+    a = await createWorld(t, 'tenanta');
+    b = await createWorld(t, 'tenantb');
+  });
+  after(async () => {
+    console.log(`routes-tenant: ${idRoutes.length} routes take an id, ${calls} calls, ${Date.now() - started} ms`);
+    await t.close();
+  });
+
+  it('the fixture registry covers every route that takes an id', () => {
+    assert.ok(idRoutes.length > 0);
+    const missing = allRoutes.map((r) => [label(r), cannotCover(r)]).filter(([, why]) => why);
+    assert.deepEqual(missing, [], `cannot cover: ${missing.map(([r, why]) => `${r} (${why})`).join('; ')}`);
+  });
+
+  for (const route of idRoutes) {
+    it(`${label(route)} with client A's ids as B's admin and employee`, async () => {
+      const secrets = secretsOf(a);
+      const entities = entitiesOf(route);
+      const read = async () => Promise.all(entities.map((e) => readBack(t, a, e)));
+      const before = await read();
+      for (const [as, token] of [['admin', b.adminToken], ['employee', b.employee.token]] as const) {
+        calls++;
+        const r = await t.call(route, { token, params: paramsFor(route, a), body: route.multipart ? undefined : bodyFor(route, a) });
+        // An id in a body that names nothing of the caller's client is a field error of that field (§8).
+        const bodyIds = Object.keys(BODY_BY_SUBJECT[route.subject]?.ids ?? {});
+        const fieldError = r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => bodyIds.some((f) => e.field === f || e.field.startsWith(`${f}.`)));
+        assert.ok([403, 404].includes(r.status) || fieldError, `${label(route)} as B's ${as}: expected 403/404 (or 400 on the body id field), got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        const text = JSON.stringify(r.body);
+        for (const s of secrets) assert.ok(!text.includes(s), `${label(route)} as B's ${as}: the answer carries A's "${s}"`);
+      }
+      calls += entities.length * 2;
+      assert.deepEqual(await read(), before, `${label(route)}: A's objects changed`);
+    });
+  }
+});
