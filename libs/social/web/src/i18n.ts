@@ -9,7 +9,7 @@ const en = {
   form: {
     post: 'Post', thanks: 'Thank you', placeholder: 'What is new? Type @ and two letters to mention a colleague',
     thanksPlaceholder: 'What are you thankful for? (over 30 symbols)', message: 'Message', to: 'Whom to thank',
-    toPlaceholder: 'Start typing a name', attach: 'Attach files', submit: 'Publish', uploading: 'Uploading… {{percent}}%',
+    toPlaceholder: 'Start typing a name', mentionList: 'People to mention', morePeople: 'More people…', attach: 'Attach files', submit: 'Publish', uploading: 'Uploading… {{percent}}%',
     uploaded: 'Uploaded', remove: 'Remove', published: 'Published',
   },
   post: {
@@ -39,7 +39,7 @@ const ru: typeof en = {
   form: {
     post: 'Пост', thanks: 'Спасибо', placeholder: 'Что нового? Наберите @ и две буквы, чтобы упомянуть коллегу',
     thanksPlaceholder: 'За что вы благодарите? (больше 30 символов)', message: 'Сообщение', to: 'Кого поблагодарить',
-    toPlaceholder: 'Начните вводить имя', attach: 'Прикрепить файлы', submit: 'Опубликовать', uploading: 'Загрузка… {{percent}}%',
+    toPlaceholder: 'Начните вводить имя', mentionList: 'Кого упомянуть', morePeople: 'Ещё…', attach: 'Прикрепить файлы', submit: 'Опубликовать', uploading: 'Загрузка… {{percent}}%',
     uploaded: 'Загружено', remove: 'Убрать', published: 'Опубликовано',
   },
   post: {
@@ -69,7 +69,7 @@ const uk: typeof en = {
   form: {
     post: 'Допис', thanks: 'Дякую', placeholder: 'Що нового? Наберіть @ і дві літери, щоб згадати колегу',
     thanksPlaceholder: 'За що ви дякуєте? (понад 30 символів)', message: 'Повідомлення', to: 'Кому подякувати',
-    toPlaceholder: 'Почніть вводити ім’я', attach: 'Прикріпити файли', submit: 'Опублікувати', uploading: 'Завантаження… {{percent}}%',
+    toPlaceholder: 'Почніть вводити ім’я', mentionList: 'Кого згадати', morePeople: 'Ще…', attach: 'Прикріпити файли', submit: 'Опублікувати', uploading: 'Завантаження… {{percent}}%',
     uploaded: 'Завантажено', remove: 'Прибрати', published: 'Опубліковано',
   },
   post: {

@@ -196,7 +196,7 @@ export function useLike() {
 export function useAddComment(postId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string; attachment?: AttachmentInput | null }) =>
+    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string; mentions?: string[]; attachment?: AttachmentInput | null }) =>
       call(socialRoutes.commentCreate, { body: v, silent: true }),
     onSuccess: (c) => {
       addComment(qc, postId, c, 'added');
