@@ -27,7 +27,9 @@ const en = {
     edit: 'Edit profile', save: 'Save', cancel: 'Cancel', saved: 'Profile saved', choose: 'Choose image', avatar: 'Avatar', avatarBig: 'Big avatar', cover: 'Cover (3420 px wide, at least 250 px high)',
   },
   address: { title: 'Address book', search: 'Search by name, position, department, city, phone, e-mail', empty: 'Nobody found', name: 'Name', position: 'Position', department: 'Department', email: 'E-mail', phone: 'Phone', city: 'City' },
-  birthdays: { title: 'Birthdays', empty: 'No birthdays known', date: 'Date', in: 'In' },
+  birthdays: { title: 'Birthdays', empty: 'No birthdays known', date: 'Date', in: 'In', more: 'Show more', todayGroup: 'Today' },
+  tabs: { all: 'All posts', follows: 'Following', label: 'Feed', followsEmpty: 'Follow colleagues on their profiles to see their posts here' },
+  thanksTo: { title: 'Thanks received', empty: 'No thanks yet' },
 };
 
 const ru: typeof en = {
@@ -57,7 +59,9 @@ const ru: typeof en = {
     edit: 'Редактировать профиль', save: 'Сохранить', cancel: 'Отмена', saved: 'Профиль сохранён', choose: 'Выбрать изображение', avatar: 'Аватар', avatarBig: 'Большой аватар', cover: 'Обложка (ширина 3420 px, высота от 250 px)',
   },
   address: { title: 'Адресная книга', search: 'Поиск по имени, должности, отделу, городу, телефону, e-mail', empty: 'Никого не найдено', name: 'Имя', position: 'Должность', department: 'Отдел', email: 'E-mail', phone: 'Телефон', city: 'Город' },
-  birthdays: { title: 'Дни рождения', empty: 'Дни рождения неизвестны', date: 'Дата', in: 'Через' },
+  birthdays: { title: 'Дни рождения', empty: 'Дни рождения неизвестны', date: 'Дата', in: 'Через', more: 'Показать ещё', todayGroup: 'Сегодня' },
+  tabs: { all: 'Все записи', follows: 'Подписки', label: 'Лента', followsEmpty: 'Подпишитесь на коллег в их профилях, чтобы видеть здесь их записи' },
+  thanksTo: { title: 'Благодарности', empty: 'Благодарностей пока нет' },
 };
 
 const uk: typeof en = {
@@ -87,7 +91,9 @@ const uk: typeof en = {
     edit: 'Редагувати профіль', save: 'Зберегти', cancel: 'Скасувати', saved: 'Профіль збережено', choose: 'Вибрати зображення', avatar: 'Аватар', avatarBig: 'Великий аватар', cover: 'Обкладинка (ширина 3420 px, висота від 250 px)',
   },
   address: { title: 'Адресна книга', search: 'Пошук за ім’ям, посадою, відділом, містом, телефоном, e-mail', empty: 'Нікого не знайдено', name: 'Ім’я', position: 'Посада', department: 'Відділ', email: 'E-mail', phone: 'Телефон', city: 'Місто' },
-  birthdays: { title: 'Дні народження', empty: 'Дні народження невідомі', date: 'Дата', in: 'Через' },
+  birthdays: { title: 'Дні народження', empty: 'Дні народження невідомі', date: 'Дата', in: 'Через', more: 'Показати ще', todayGroup: 'Сьогодні' },
+  tabs: { all: 'Усі записи', follows: 'Підписки', label: 'Стрічка', followsEmpty: 'Підпишіться на колег у їхніх профілях, щоб бачити тут їхні записи' },
+  thanksTo: { title: 'Подяки', empty: 'Подяк поки немає' },
 };
 
 /** Registers the `wall` namespace (en, ru, uk). Called when the pages load. */
