@@ -4,11 +4,17 @@ import { registerTranslations } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { useNotifier } from '@intranet/web-ui';
 
-registerTranslations('notices', {
-  en: { vacancyResponded: '{{name}} responded to the vacancy “{{title}}”', someone: 'Someone' },
-  ru: { vacancyResponded: '{{name}} откликается на вакансию «{{title}}»', someone: 'Кто-то' },
-  uk: { vacancyResponded: '{{name}} відгукується на вакансію «{{title}}»', someone: 'Хтось' },
-});
+let registered = false;
+/** Registered on first render: i18next is initialised by then (the bootstrap does it before rendering). */
+function registerNoticeTexts(): void {
+  if (registered) return;
+  registered = true;
+  registerTranslations('notices', {
+    en: { vacancyResponded: '{{name}} responded to the vacancy “{{title}}”', someone: 'Someone' },
+    ru: { vacancyResponded: '{{name}} откликается на вакансию «{{title}}»', someone: 'Кто-то' },
+    uk: { vacancyResponded: '{{name}} відгукується на вакансію «{{title}}»', someone: 'Хтось' },
+  });
+}
 
 /**
  * Toasts for the signed-in user's personal events, on every page (until the notifications domain exists):
@@ -16,6 +22,7 @@ registerTranslations('notices', {
  * Test id: toast text.
  */
 export function RealtimeNotices() {
+  registerNoticeTexts();
   const { t } = useTranslation('notices');
   const s = useSession();
   const notifier = useNotifier();
