@@ -157,18 +157,31 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     assert.equal(resp.body.result.user, emp.user._id);
     assert.equal(resp.body.result.cv.fileName, 'cv.pdf');
     const e = await eventually(() => events.find((x) => x.data.responseId === resp.body.result._id));
-    assert.deepEqual(e.data.userIds, [hr.user._id], 'the relay sends it to the receivers only');
+    assert.deepEqual(new Set(e.data.userIds), new Set([hr.user._id, acme.admin._id]), 'the relay sends it to the receivers and the owner only');
+    assert.equal(e.data.ownerId, acme.admin._id);
+    assert.equal(e.data.title, 'Backend developer');
     assert.equal(e.clientId, acme.client._id);
     await offEvt();
+    // §5: one response per person; an empty response is refused and stores nothing.
+    const twice = await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: v.body.result._id, message: 'Again' } });
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.message, 'You have already responded to this vacancy');
+    const both = await Promise.all([1, 2].map(() => t.call(kbRoutes.vacRespond, { token: acme.adminToken, body: { article: v.body.result._id, contacts: 'a@b.c' } })));
+    assert.deepEqual(both.map((x) => x.status).sort(), [200, 409], 'two requests at once store one response');
+    const empty = await t.call(kbRoutes.vacRespond, { token: hr.token, body: { article: v.body.result._id, message: '   ', contacts: '' } });
+    assert.equal(empty.status, 400);
+    assert.deepEqual(empty.body.errors, [{ field: 'message', message: 'Write a message, leave contacts or attach a CV' }]);
+    const listed = await t.call(kbRoutes.responses, { token: hr.token, params: { id: v.body.result._id } });
+    assert.deepEqual(listed.body.result.map((x: any) => x.user).sort(), [emp.user._id, acme.admin._id].sort());
     const notVacancy = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Plain', content: 'x' } });
-    const wrong = await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: notVacancy.body.result._id } });
+    const wrong = await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: notVacancy.body.result._id, message: 'x' } });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.message, 'This is not a vacancy');
-    assert.equal((await t.call(kbRoutes.vacRespond, { token: other.adminToken, body: { article: v.body.result._id } })).status, 404);
+    assert.equal((await t.call(kbRoutes.vacRespond, { token: other.adminToken, body: { article: v.body.result._id, message: 'x' } })).status, 404);
     // A vacancy restricted to HR: others can neither see nor respond.
     await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id: v.body.result._id }, body: { grants: [{ target: 'department', value: 'HR', level: 'read' }] } });
-    assert.equal((await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: v.body.result._id } })).status, 403);
-    assert.equal((await t.call(kbRoutes.vacRespond, { token: hr.token, body: { article: v.body.result._id } })).status, 200);
+    assert.equal((await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: v.body.result._id, message: 'x' } })).status, 403);
+    assert.equal((await t.call(kbRoutes.vacRespond, { token: hr.token, body: { article: v.body.result._id, message: 'Me too' } })).status, 200);
   });
 
   it('feature rights (§6): without knowledge_base an employee reads no article', async () => {

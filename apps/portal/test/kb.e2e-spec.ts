@@ -159,16 +159,27 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     // The insider's real file URL, replayed in the outsider's signed-in browser: refused.
     assert.equal((await outsider.page.request.get(fileUrl)).status(), 403);
 
-    // 5. The IT employee responds to the vacancy with a CV.
+    // 5. The IT employee responds to the vacancy with a CV (an empty response is refused first, §5).
+    //    The admin, the vacancy's receiver and owner, has a page open and is told at once (issue 8 §4).
+    await admin.page.goto('/articles/');
     await outsider.page.goto('/vacancies/');
     await outsider.page.getByTestId(`vac-${vacancy._id}`).getByRole('link', { name: 'Senior gardener' }).click();
     await outsider.page.getByTestId('vacancy-title').waitFor();
+    await outsider.page.getByTestId('vac-respond-submit').click();
+    // The employee's language decides the wording (en, ru or uk).
+    await outsider.page.getByTestId('vac-respond-error').getByText(/Write a message|Напишите сообщение|Напишіть повідомлення/).waitFor();
     await outsider.page.getByTestId('vac-respond-message').fill('I love gardens');
     await outsider.page.getByTestId('vac-respond-contacts').fill('+380 44 000 0000');
     await outsider.page.getByTestId('vac-respond-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 cv') });
     await outsider.page.getByTestId('vac-cv-done').waitFor();
     await outsider.page.getByTestId('vac-respond-submit').click();
     await outsider.page.getByTestId('vac-respond-sent').waitFor();
+    await admin.page.getByText(/Oscar Worker .*Senior gardener/).waitFor();
+    // A second response by the same person is refused: the page says so.
+    await outsider.page.reload();
+    await outsider.page.getByTestId('vac-respond-message').fill('Me again');
+    await outsider.page.getByTestId('vac-respond-submit').click();
+    await outsider.page.getByTestId('vac-respond-already').waitFor();
 
     // 6. The admin (a response receiver) reads the response on the Responses tab and downloads the CV; the
     //    insider (not a receiver) gets no tab and cannot download it.
@@ -230,5 +241,13 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await admin.page.getByTestId('vac-submit').click();
     await admin.page.getByTestId('vac-modal').waitFor({ state: 'detached' });
     await admin.page.getByTestId('vacancy-title').getByText('Head gardener').waitFor();
+
+    // 10. A new vacancy: the author is the first receiver, shown by name; the receivers search finds colleagues.
+    await admin.page.goto('/vacancies/');
+    await admin.page.getByTestId('vac-new').click();
+    await admin.page.getByTestId('vac-receivers').locator('.kb-chip').getByText('Ada Admin').waitFor();
+    await admin.page.getByTestId('vac-receivers-search').fill('Oscar');
+    await admin.page.locator('[data-testid^="vac-receivers-option-"]').getByText('Oscar Worker').click();
+    await admin.page.getByTestId('vac-receivers').locator('.kb-chip').getByText('Oscar Worker').waitFor();
   });
 });

@@ -130,6 +130,28 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
     }
   });
 
+  it('comments carry mentions (body ids and markup spans) as posts do; a foreign id is refused; events carry them', async () => {
+    const p = await post(t, ann.token, { message: 'who knows?' });
+    const c = await t.call(socialRoutes.commentCreate, {
+      token: ann.token,
+      body: { parent_id: p._id, message: `<p>Ask <span data-mention="${bob.user._id}">@Bob Baker</span></p>`, mentions: [] },
+    });
+    assert.equal(c.status, 200, JSON.stringify(c.body));
+    assert.deepEqual(c.body.result.mentions, [bob.user._id]);
+    const full = (await t.call(socialRoutes.get, { token: bob.token, params: { id: p._id } })).body.result;
+    assert.deepEqual(full.comments[0].mentions, [bob.user._id]);
+    const evt = await eventually(() => events.find((e) => e.subject === 'evt.social.comment.created' && e.data.comment._id === c.body.result._id));
+    assert.deepEqual(evt.data.comment.mentions, [bob.user._id]);
+    const answer = await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: c.body.result._id, message: 'me?', mentions: [ann.user._id] } });
+    assert.deepEqual(answer.body.result.mentions, [ann.user._id]);
+    const other = await t.makeClient('engageother');
+    const foreign = await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_id: p._id, message: 'x', mentions: [other.admin._id] } });
+    assert.equal(foreign.status, 400);
+    assert.ok(fieldMessages(foreign.body).mentions);
+    const edited = await t.call(socialRoutes.commentUpdate, { token: ann.token, params: { id: c.body.result._id }, body: { message: 'no one now' } });
+    assert.deepEqual(edited.body.result.mentions, []);
+  });
+
   it('comment attachments are stored and released with the comment', async () => {
     const p = await post(t, ann.token, { message: 'files in comments' });
     const f = await upload(t, acme.client._id, 3000, 'c.txt', 'text/plain');
@@ -212,6 +234,12 @@ describe('social: pins, birthdays and the authors projection (§7 Users pins, Cl
     assert.equal(list[1].daysLeft, 37);
     const soon = await get({ today: '2027-02-01', days: '30' });
     assert.deepEqual(soon.body.result.map((x: any) => x._id), [f.user._id]);
+    // Paged on the server (the birthdays page loads 50 at a time): pages follow the same order.
+    const page1 = await get({ today: '2027-02-01', limit: '2' });
+    const page2 = await get({ today: '2027-02-01', limit: '2', offset: '2' });
+    assert.deepEqual([...page1.body.result, ...page2.body.result].map((x: any) => x._id), [f.user._id, d.user._id, e.user._id]);
+    assert.equal(page1.body.result.length, 2);
+    assert.equal((await get({ limit: '0' })).status, 400);
     // Deleting and renaming flow through people's events.
     await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: e.user._id } });
     await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: d.user._id }, body: { lastName: 'Dawn' } });

@@ -162,6 +162,19 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await waitText(a.page, `post-views-${mentionId}`, '1');
     await waitText(b.page, `post-views-${mentionId}`, '1');
 
+    // Mentions by keyboard (issue 8 §4): a name with a space is typed whole, Enter picks, Escape closes.
+    await a.page.getByTestId('post-message').pressSequentially('Ping @Bob Ba');
+    await a.page.getByTestId('mention-suggest').waitFor();
+    assert.equal(await a.page.getByTestId('post-message').getAttribute('aria-expanded'), 'true');
+    await a.page.getByTestId('post-message').press('Enter');
+    assert.equal(await a.page.getByTestId('post-message').inputValue(), 'Ping @Bob Baker ');
+    await a.page.getByTestId('post-mentions').getByText('@Bob Baker').waitFor();
+    await a.page.getByTestId('post-message').pressSequentially('and @Ad');
+    await a.page.getByTestId('mention-suggest').waitFor();
+    await a.page.getByTestId('post-message').press('Escape');
+    await a.page.getByTestId('mention-suggest').waitFor({ state: 'detached' });
+    await a.page.getByTestId('post-message').fill('');
+
     // A edits the post: the text changes for B live and the mention stays a profile link.
     await a.page.getByTestId(`post-edit-open-${mentionId}`).click();
     assert.equal(await a.page.getByTestId(`post-edit-${mentionId}-text`).inputValue(), 'Release notes are ready, @Bob Baker');
@@ -221,6 +234,16 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await tab!.reload();
     await waitCount(tab!, 'followers-count', 1);
     assert.equal(await tab!.getByTestId('follow-button').getAttribute('aria-pressed'), 'true');
+    // The wall's Following tab shows the followed colleague's posts (GET api/post/follows/{id}).
+    await b.page.goto('/company');
+    await b.page.getByTestId('tab-follows').click();
+    // Ann wrote 27 posts since: the first page holds 20 of them, all by Ann.
+    await b.page.locator('[data-testid="follows-feed"][data-count="20"]').waitFor();
+    assert.equal(await b.page.getByTestId('follows-feed').locator('article').filter({ hasText: 'Ann Archer' }).count(), 20);
+    // Bob's profile lists the thanks he received (§3/§7 thank-you posts mentioning him).
+    await b.page.goto(`/profile/${bobUser._id}`);
+    await b.page.getByTestId('tab-thanks').click();
+    await b.page.getByTestId('thanks-feed').getByTestId(`post-${id}`).waitFor();
 
     // B edits their own profile (feature right profile_edit).
     await b.page.goto(`/profile/${bobUser._id}`);
@@ -229,5 +252,60 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await b.page.getByTestId('profile-save').click();
     await b.page.getByTestId('profile-edit').waitFor({ state: 'detached' });
     await b.page.getByTestId('profile-page').getByText('Lisbon').waitFor();
+    // A long e-mail stays inside the profile card (issue 8 §4).
+    const longEmail = `${'very.long.address.'.repeat(4)}person@acme.test`;
+    await api('PUT', `/api/user/${bobUser._id}`, admin.token, { email: longEmail });
+    await b.page.reload();
+    await b.page.getByText(longEmail).waitFor();
+    const fits = await b.page.evaluate((em) => {
+      const dd = [...document.querySelectorAll('.wall-dl dd')].find((x) => x.textContent === em)!;
+      const card = dd.closest('.wall-card')!.getBoundingClientRect();
+      return dd.getBoundingClientRect().right <= card.right + 0.5;
+    }, longEmail);
+    assert.ok(fits, 'the e-mail wraps inside the card');
+
+    // Comments take mentions too (stored as a post's).
+    await a.page.goto(`/post/${id}`);
+    await a.page.getByTestId(`comment-input-${id}`).pressSequentially('Thanks @Bob B');
+    await a.page.getByTestId(`comment-input-${id}-suggest-${bobUser._id}`).click();
+    await a.page.getByTestId(`comment-input-${id}-send`).click();
+    await a.page.getByTestId(`comments-${id}`).locator(`a[data-mention="${bobUser._id}"]`).waitFor();
+    const withComment = await api<{ comments: { mentions: string[] }[] }>('GET', `/api/post/${id}`, ann.token);
+    assert.ok(withComment.comments.some((c) => c.mentions.includes(bobUser._id)));
+
+    // The whole address book is searched, 8 at a time: more load as the arrow goes past the end.
+    for (let i = 0; i < 10; i++) await reg('Zoe', `Zimmer${'ABCDEFGHIJ'[i]}`, `zoe${i}@acme.test`);
+    await a.page.goto('/company');
+    await a.page.getByTestId('post-message').pressSequentially('@Zoe');
+    await a.page.getByTestId('mention-suggest').waitFor();
+    await a.page.waitForFunction(() => document.querySelectorAll('[data-testid="mention-suggest"] [role="option"]').length === 8);
+    for (let i = 0; i < 8; i++) await a.page.getByTestId('post-message').press('ArrowDown');
+    await a.page.waitForFunction(() => document.querySelectorAll('[data-testid="mention-suggest"] [role="option"]').length === 10);
+    for (let i = 0; i < 3; i++) await a.page.getByTestId('post-message').press('ArrowDown'); // stops at the last one
+    await a.page.getByTestId('post-message').press('Enter');
+    assert.equal(await a.page.getByTestId('post-message').inputValue(), '@Zoe ZimmerJ ');
+
+    // Session loss (issue 8 §4): the draft is kept, the sign-in page says the session ended, and signing in
+    // returns to the same page with the draft. The session is revoked from the page's own token (logout elsewhere).
+    await a.page.getByTestId('post-message').pressSequentially('half-written thought');
+    await a.page.evaluate(async () => {
+      await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' }, body: '{}' });
+    });
+    await a.page.waitForURL(/\/login\/?$/);
+    await a.page.getByTestId('login-expired').waitFor();
+    await signIn(a.page, 'ann@acme.test', 'employee1');
+    assert.equal(await a.page.getByTestId('post-message').inputValue(), '@Zoe ZimmerJ half-written thought');
+
+    // Birthdays page: grouped by month and day, today first.
+    const today = new Date();
+    const mmdd = `${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await api('PUT', `/api/user/${bobUser._id}`, admin.token, { birthDate: `1990-${mmdd}` });
+    await b.page.goto('/birthdays/');
+    await b.page.getByTestId(`birthdays-day-${mmdd}`).getByText('Bob Baker').waitFor({ timeout: 10_000 }).catch(async () => {
+      await b.page.reload();
+      await b.page.getByTestId(`birthdays-day-${mmdd}`).getByText('Bob Baker').waitFor();
+    });
+    const firstDay = await b.page.locator('[data-testid^="birthdays-day-"]').first().getAttribute('data-testid');
+    assert.equal(firstDay, `birthdays-day-${mmdd}`);
   });
 });

@@ -7,6 +7,7 @@ import { translateServerMessage } from '@intranet/web-i18n';
 import { rememberPath, SessionProvider } from '@intranet/web-session';
 import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
 import { shouldRememberPath, sessionEndedRedirect } from './navigation.ts';
+import { RealtimeNotices } from './notices.tsx';
 import { AppRoutes } from './routes.tsx';
 
 function makeQueryClient(): QueryClient {
@@ -84,6 +85,7 @@ export function App() {
         <SessionProvider>
           <BrowserRouter>
             <ApiListeners onOffline={goOffline} />
+            <RealtimeNotices />
             <AppRoutes />
             {offline ? <NoConnection onBack={() => setOffline(false)} /> : null}
           </BrowserRouter>

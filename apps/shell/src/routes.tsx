@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { rememberPath, startPath, useSession } from '@intranet/web-session';
+import { rememberPath, sessionEndedUnexpectedly, startPath, useSession } from '@intranet/web-session';
 import { ErrorState, Loader } from '@intranet/web-ui';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { AuthorizePage, ComingSoonPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
@@ -23,7 +23,8 @@ function RequireAuth({ children }: { children: ReactNode }) {
   if (session.status === 'anonymous') {
     const wanted = location.pathname + location.search + location.hash;
     if (shouldRememberPath(location.pathname)) rememberPath(wanted);
-    return <Navigate to={LOGIN_PATH} replace />;
+    // An expired or revoked session (not a sign-out) is named on the sign-in page; drafts wait in local storage.
+    return <Navigate to={LOGIN_PATH} replace state={sessionEndedUnexpectedly() ? { expired: true } : undefined} />;
   }
   if (session.status === 'error') {
     return (

@@ -16,6 +16,9 @@ export const KB_TEXT = {
   notNegative: 'Must be 0 or more',
   salaryRange: 'Salary from cannot exceed salary to',
   notVacancy: 'This is not a vacancy',
+  /** §5 Vacancy response: a message, contacts or a CV (an empty response says nothing). */
+  responseEmpty: 'Write a message, leave contacts or attach a CV',
+  alreadyResponded: 'You have already responded to this vacancy',
   tagExists: 'This tag already exists',
   notSiblings: 'Only items of the same folder can swap places',
 } as const;
@@ -487,12 +490,18 @@ export const kbEvents = {
   vacancyResponded: 'evt.kb.vacancy.responded',
 } as const;
 
-/** Payload of evt.kb.vacancy.responded. */
+/** Payload of evt.kb.vacancy.responded: the receivers and the vacancy's owner (author) are notified. */
 export interface VacancyRespondedEvent {
   vacancyId: string;
+  /** The vacancy's title, for the receivers' notification (they may read the vacancy's responses anyway). */
+  title: string;
   responseId: string;
   userId: string;
+  /** The responder's name as the kb knows it. */
+  userName: string | null;
   receivers: string[];
+  /** The vacancy's author, notified with the receivers (null when unknown). */
+  ownerId: string | null;
   /** The relay sends it to these users only. */
   userIds: string[];
   cvKey: string | null;

@@ -518,28 +518,41 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
 
     /**
      * §7 POST api/article/vac_respond {article, message?, contacts?, cv?}: stores a response to a vacancy the caller
-     * may read and publishes evt.kb.vacancy.responded to its receivers. Errors: 404, 'This is not a vacancy', 403.
+     * may read and publishes evt.kb.vacancy.responded to its receivers and its owner (author). §5: the response
+     * needs a message, contacts or a CV; one response per person. Errors: 400 'Write a message, leave contacts or
+     * attach a CV', 404, 'This is not a vacancy', 403, 409 'You have already responded to this vacancy'.
      */
     vacRespond: async ({ body }, ctx) => {
+      const message = body.message?.trim() || null;
+      const contacts = body.contacts?.trim() || null;
+      if (!message && !contacts && !body.cv) throw Errors.field('message', KB_TEXT.responseEmpty);
       const out = await run(ctx, async (tx, r) => {
         const row = await repo.byId(tx, body.article);
         if (!row) throw Errors.notFound();
         if (row.section !== 'vacancy' || row.type === 'folder') throw Errors.field('article', KB_TEXT.notVacancy);
         await open(tx, r, row.id);
         const id = uuidv7();
+        // The unique index (article, user) refuses a second response, also from two requests at once.
         const [resp] = await tx
           .insert(vacancyResponses)
-          .values({ id, clientId: r.clientId, articleId: row.id, userId: r.userId, message: body.message ?? null, contacts: body.contacts ?? null })
+          .values({ id, clientId: r.clientId, articleId: row.id, userId: r.userId, message, contacts })
+          .onConflictDoNothing({ target: [vacancyResponses.articleId, vacancyResponses.userId] })
           .returning();
+        if (!resp) throw Errors.conflict('article', KB_TEXT.alreadyResponded);
         const [cv] = body.cv ? await ft.attach(tx, r.clientId, row.id, 'cv', [body.cv], 'cv', id) : [];
-        return { row, resp, cv };
+        const [me] = await tx.select({ name: members.fullName }).from(members).where(eq(members.id, r.userId));
+        return { row, resp, cv, userName: me?.name ?? null };
       });
+      const owner = out.row.authorId ?? null;
       const evt: VacancyRespondedEvent = {
         vacancyId: out.row.id,
+        title: out.row.title,
         responseId: out.resp.id,
         userId: out.resp.userId,
+        userName: out.userName,
         receivers: out.row.receivers,
-        userIds: out.row.receivers,
+        ownerId: owner,
+        userIds: [...new Set([...out.row.receivers, ...(owner ? [owner] : [])])],
         cvKey: out.cv?.key ?? null,
       };
       await bus.publish(kbEvents.vacancyResponded, out.row.clientId, evt);

@@ -162,7 +162,8 @@ export const vacancyResponses = kbSchema.table(
     contacts: text('contacts'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('vacancy_responses_article_idx').on(t.articleId), tenantPolicy()],
+  // One response per person and vacancy (issue 8 §4): the handler checks first, the index settles races.
+  (t) => [index('vacancy_responses_article_idx').on(t.articleId), uniqueIndex('vacancy_responses_article_user_uq').on(t.articleId, t.userId), tenantPolicy()],
 );
 
 /** §3 Tag, per module; `tmpl` marks template tags offered by default. */

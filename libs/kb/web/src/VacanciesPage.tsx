@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
+import { useSession } from '@intranet/web-session';
 import { Alert, Button, EmptyState, FormGrid, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
 import { errorText, kbKeys, LoadError, NeedClient, useDebounced, UserPicker, useKb, type PickedUser } from './common.tsx';
 import { RichEditor } from './Editor.tsx';
@@ -46,6 +47,7 @@ export interface VacancyInit {
 export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacancy?: VacancyInit }) {
   const { t } = useTranslation('kb');
   const { uid } = useKb();
+  const me = useSession().user;
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
@@ -54,7 +56,7 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
   const [from, setFrom] = useState(vacancy?.salaryFrom != null ? String(vacancy.salaryFrom) : '');
   const [to, setTo] = useState(vacancy?.salaryTo != null ? String(vacancy.salaryTo) : '');
   const names = useReceiverNames(vacancy?.receivers ?? []);
-  const [picked, setReceivers] = useState<PickedUser[] | null>(vacancy ? null : uid ? [{ _id: uid, name: '✓' }] : []);
+  const [picked, setReceivers] = useState<PickedUser[] | null>(vacancy ? null : uid ? [{ _id: uid, name: me?.fullName || me?.email || '' }] : []);
   // Until the editor touches the list, show the stored receivers with their names as they arrive.
   const receivers = picked ?? (vacancy?.receivers ?? []).map((id) => ({ _id: id, name: names.get(id) ?? id }));
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kbRoutes, KB_TEXT } from '@intranet/kb-contract';
 import type { UploadedFile } from '@intranet/files-contract';
-import { call } from '@intranet/web-api';
+import { call, isApiError } from '@intranet/web-api';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
 import { useArticle } from './ArticlePage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
@@ -22,22 +22,26 @@ function RespondForm({ id }: { id: string }) {
   const [cv, setCv] = useState<UploadedFile | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<'sent' | 'already' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  if (sent) return <Alert kind="success" testId="vac-respond-sent">{t('vacancy.sent')}</Alert>;
+  if (sent === 'sent') return <Alert kind="success" testId="vac-respond-sent">{t('vacancy.sent')}</Alert>;
+  if (sent === 'already') return <Alert kind="info" testId="vac-respond-already">{t('vacancy.already')}</Alert>;
   return (
     <form
       className="kb-respond ui-card"
       data-testid="vac-respond-form"
       onSubmit={async (e) => {
         e.preventDefault();
+        // §5: an empty response says nothing; the server refuses it too.
+        if (!message.trim() && !contacts.trim() && !cv) return setError(t('vacancy.emptyResponse'));
         setBusy(true);
         setError(null);
         try {
-          await call(kbRoutes.vacRespond, { body: { article: id, message: message || null, contacts: contacts || null, cv: cv ? toRef(cv) : null }, silent: true });
-          setSent(true);
+          await call(kbRoutes.vacRespond, { body: { article: id, message: message.trim() || null, contacts: contacts.trim() || null, cv: cv ? toRef(cv) : null }, silent: true });
+          setSent('sent');
         } catch (err) {
+          if (isApiError(err) && err.status === 409) return setSent('already');
           setError(errorText(err));
         } finally {
           setBusy(false);

@@ -87,6 +87,8 @@ const en = {
     contacts: 'Contacts',
     cv: 'CV (optional)',
     sent: 'Your response has been sent',
+    already: 'You have already responded to this vacancy',
+    emptyResponse: 'Write a message, leave contacts or attach a CV',
     back: 'All vacancies',
   },
 };
@@ -180,6 +182,8 @@ const ru: Tr = {
     contacts: 'Контакты',
     cv: 'Резюме (необязательно)',
     sent: 'Ваш отклик отправлен',
+    already: 'Вы уже откликнулись на эту вакансию',
+    emptyResponse: 'Напишите сообщение, оставьте контакты или приложите резюме',
     back: 'Все вакансии',
   },
 };
@@ -271,6 +275,8 @@ const uk: Tr = {
     contacts: 'Контакти',
     cv: 'Резюме (необов’язково)',
     sent: 'Ваш відгук надіслано',
+    already: 'Ви вже відгукнулися на цю вакансію',
+    emptyResponse: 'Напишіть повідомлення, залиште контакти або додайте резюме',
     back: 'Усі вакансії',
   },
 };

@@ -111,6 +111,8 @@ export type Comment = {
   author: Author;
   message: string;
   attachment: Attachment | null;
+  /** Ids of the people mentioned (as a post's `mentions`). */
+  mentions: string[];
   status: string;
   likes_count: number;
   liked: boolean;
@@ -126,6 +128,7 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
     author: authorSchema,
     message: z.string(),
     attachment: attachmentSchema.nullable(),
+    mentions: z.array(z.string()),
     status: z.string(),
     likes_count: z.number(),
     liked: z.boolean(),
@@ -293,13 +296,17 @@ export const socialRoutes = {
   commentCreate: defineRoute({
     method: 'POST', path: '/api/comment', subject: 'social.comment.create', summary: 'Comment a post or answer a comment', spec: '§7 Comments',
     access: access.authenticated,
-    body: z.object({ parent_type: z.enum(COMMENT_PARENT_TYPES).default('post'), parent_id: Id, message: messageRule, attachment: attachmentInput.nullable().optional() }),
+    body: z.object({
+      parent_type: z.enum(COMMENT_PARENT_TYPES).default('post'), parent_id: Id, message: messageRule, attachment: attachmentInput.nullable().optional(),
+      /** People mentioned (the markup's mention spans count too), as for posts. */
+      mentions: z.array(Id).max(50).default([]),
+    }),
     result: commentSchema,
   }),
   commentUpdate: defineRoute({
     method: 'PUT', path: '/api/comment/{id}', subject: 'social.comment.update', summary: 'Edit a comment (author or admin)', spec: '§7 Comments',
     access: access.authenticated, params: z.object({ id: Id }),
-    body: z.object({ message: messageRule.optional(), attachment: attachmentInput.nullable().optional() }), result: commentSchema,
+    body: z.object({ message: messageRule.optional(), attachment: attachmentInput.nullable().optional(), mentions: z.array(Id).max(50).optional() }), result: commentSchema,
   }),
   commentDelete: defineRoute({
     method: 'DELETE', path: '/api/comment/{id}', subject: 'social.comment.delete', summary: 'Delete a comment with its answers (author or admin)', spec: '§7 Comments',
@@ -321,7 +328,12 @@ export const socialRoutes = {
   birthdays: defineRoute({
     method: 'GET', path: '/api/clients/{id}/birthdays', subject: 'social.birthdays', summary: 'Employees by next birthday (optionally within `days`)', spec: '§7 Clients',
     access: access.authenticated, params: z.object({ id: Id }),
-    query: z.object({ days: z.coerce.number().int().min(0).max(366).optional(), today: IsoDate.optional() }),
+    query: z.object({
+      days: z.coerce.number().int().min(0).max(366).optional(), today: IsoDate.optional(),
+      /** Paging of the birthdays page: `limit` people from `offset` (all when absent). */
+      offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
+    }),
     result: z.array(birthdaySchema),
   }),
 } satisfies Record<string, RouteDef>;

@@ -6,7 +6,7 @@ import { isAdmin, toComment } from './mapping.ts';
 import { commentsRepository, filesRepository, postsRepository, type FileRow } from './repository.ts';
 import type { StoredFile } from './schema.ts';
 import type { Kit } from './support.ts';
-import { cleanMessage, plainText } from './text.ts';
+import { cleanMessage, mentionsIn, plainText } from './text.ts';
 
 type CommentRoutes = Pick<typeof socialRoutes, 'commentCreate' | 'commentUpdate' | 'commentDelete'>;
 
@@ -18,14 +18,18 @@ function prepare(raw: string) {
   return message;
 }
 
+const unique = (ids: string[]) => [...new Set(ids.map((x) => x.toLowerCase()))];
+
 /** Comments and answers (§7 Comments, §3 Comment: parent post or comment). */
 export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
   const { db, bus, sign } = kit;
 
   return {
     /**
-     * §7 POST api/comment {parent_type, parent_id, message, attachment?}: comments a post, or answers a comment (an
-     * answer to an answer joins the same thread). Errors: 404 for an unknown or foreign parent; 'Field is required';
+     * §7 POST api/comment {parent_type, parent_id, message, attachment?, mentions?}: comments a post, or answers a
+     * comment (an answer to an answer joins the same thread). Mentions (body ids and the markup's mention spans) are
+     * stored and go out with evt.social.comment.created, as a post's do. Errors: 404 for an unknown or foreign
+     * parent; 400 on `mentions` for someone not in the client; 'Field is required';
      * file errors as for posts: a comment file is at most 20 MB ('Files above 20 MB cannot be attached', 413), the
      * same cap POST api/upload?kind=comment applies.
      */
@@ -33,7 +37,10 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
       const clientId = kit.clientOf(ctx);
       const userId = kit.userOf(ctx);
       const message = prepare(body.message);
+      const mentions = unique([...body.mentions, ...mentionsIn(message)]);
       await kit.ensureAuthors(ctx, [userId], { field: 'author', strict: false });
+      // As for posts: every mentioned person must exist in the client (strict), so no foreign id is stored.
+      if (mentions.length) await kit.ensureAuthors(ctx, mentions, { field: 'mentions', strict: true });
       const [file] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], COMMENT_FILE_LIMIT, 'attachment') : [];
       const out = await db.inTenant(ctx, async (tx) => {
         let postId = body.parent_id;
@@ -47,7 +54,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         if (!(await postsRepository.lock(tx, postId))) throw Errors.notFound();
         const id = uuidv7();
         const now = new Date();
-        await commentsRepository.insert(tx, { id, clientId, postId, parentCommentId, authorId: userId, message, attachment: file ?? null, createdAt: now, updatedAt: now });
+        await commentsRepository.insert(tx, { id, clientId, postId, parentCommentId, authorId: userId, message, mentions, attachment: file ?? null, createdAt: now, updatedAt: now });
         if (file && !(await filesRepository.claim(tx, [{ key: file.key, clientId, postId, commentId: id, thumbKey: file.thumbKey, size: file.size }]))) {
           throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
         }
@@ -69,6 +76,9 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
       if (!cur) throw Errors.notFound();
       if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
       const message = body.message !== undefined ? prepare(body.message) : cur.message;
+      const mentions = unique([...(body.mentions ?? (body.message !== undefined ? [] : cur.mentions)), ...mentionsIn(message)]);
+      const newMentions = mentions.filter((m) => !cur.mentions.includes(m));
+      if (newMentions.length) await kit.ensureAuthors(ctx, newMentions, { field: 'mentions', strict: true });
       let attachment: StoredFile | null = cur.attachment;
       let added: StoredFile | undefined;
       if (body.attachment !== undefined && body.attachment?.key !== cur.attachment?.key) {
@@ -76,7 +86,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         attachment = added ?? null;
       }
       const out = await db.inTenant(ctx, async (tx) => {
-        if (!(await commentsRepository.update(tx, params.id, { message, attachment }))) throw Errors.notFound();
+        if (!(await commentsRepository.update(tx, params.id, { message, mentions, attachment }))) throw Errors.notFound();
         let dropped: FileRow[] = [];
         if (attachment?.key !== cur.attachment?.key) {
           dropped = cur.attachment ? await filesRepository.release(tx, [cur.attachment.key]) : [];

@@ -65,6 +65,7 @@ export function toComment(r: CommentFeedRow, sign: Signer): Comment {
     author: toAuthor(c.authorId, r.author),
     message: c.message,
     attachment: c.attachment ? toAttachment(c.attachment, sign) : null,
+    mentions: c.mentions ?? [],
     status: c.status,
     likes_count: c.likesCount,
     liked: Boolean(r.liked),

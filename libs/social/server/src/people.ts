@@ -92,7 +92,8 @@ export function peopleHandlers(kit: Kit): RouteHandlers<PeopleRoutes> {
 
     /**
      * §7 GET api/clients/{id}/birthdays?days&today: employees (not deleted) by their next birthday, from social's
-     * projection of people; `days` keeps those within that many days. Errors: 404 for another client.
+     * projection of people; `days` keeps those within that many days; `offset`/`limit` page the list (today's and
+     * the nearest first, so a page never splits the order). Errors: 404 for another client.
      */
     birthdays: async ({ params, query }, ctx) => {
       if (params.id !== ctx.clientId) throw Errors.notFound();
@@ -113,7 +114,8 @@ export function peopleHandlers(kit: Kit): RouteHandlers<PeopleRoutes> {
           ...nextBirthday(a.birthDate!, today),
         }))
         .filter((b) => query.days === undefined || b.daysLeft <= query.days)
-        .sort((x, y) => x.daysLeft - y.daysLeft || x.fullName.localeCompare(y.fullName));
+        .sort((x, y) => x.daysLeft - y.daysLeft || x.fullName.localeCompare(y.fullName) || x._id.localeCompare(y._id))
+        .slice(query.offset ?? 0, query.limit === undefined ? undefined : (query.offset ?? 0) + query.limit);
     },
   };
 }

@@ -94,6 +94,8 @@ export const comments = socialSchema.table(
     authorId: uuid('author_id').notNull(),
     message: text('message').notNull(),
     attachment: jsonb('attachment').$type<StoredFile | null>(),
+    /** People mentioned in the comment (body `mentions` and the markup's mention spans), as posts keep them. */
+    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
     status: text('status').notNull().default('active'),
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -10,14 +10,14 @@ import { useFeedViews } from './views.ts';
  * A feed of posts with loading, empty and error states and a "more" button (20 a page). Posts of others that scroll
  * into view are registered as viewed (`where`: which feed), in batches.
  */
-export function Feed({ q, testId, where = 'feed' }: { q: UseInfiniteQueryResult<InfiniteData<FeedPage>>; testId: string; where?: string }) {
+export function Feed({ q, testId, where = 'feed', emptyText }: { q: UseInfiniteQueryResult<InfiniteData<FeedPage>>; testId: string; where?: string; emptyText?: string }) {
   const { t } = useTranslation('wall');
   const { uid } = useSession();
   const track = useFeedViews(where);
   if (q.isPending) return <Loader testId={`${testId}-loading`} />;
   if (q.isError) return <ErrorState title={t('loadError')} message={q.error.message} onRetry={() => void q.refetch()} testId={`${testId}-error`} />;
   const posts = q.data.pages.flatMap((p) => p.posts);
-  if (posts.length === 0) return <EmptyState title={t('empty')} testId={`${testId}-empty`} />;
+  if (posts.length === 0) return <EmptyState title={emptyText ?? t('empty')} testId={`${testId}-empty`} />;
   return (
     <div className="wall-feed" data-testid={testId} data-count={posts.length}>
       {posts.map((p) => (

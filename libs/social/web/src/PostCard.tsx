@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { UploadedFile } from '@intranet/files-contract';
 import { COMMENT_FILE_LIMIT, type Comment, type FeedPost } from '@intranet/social-contract';
 import { isApiError } from '@intranet/web-api';
-import { useSession } from '@intranet/web-session';
+import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
 import { Attachments, Avatar, formatDate } from './common.tsx';
 import { useAddComment, useDeleteComment, useDeletePost, useLike, usePost, useUpdateComment, useUpdatePost } from './queries.ts';
+import { liveMentions, MentionTextArea } from './mentions.tsx';
 import { toHtml, toText, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
 
@@ -25,7 +26,10 @@ function Message({ html, testId }: { html: string; testId: string }) {
  */
 function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { postId: string; parentType: 'post' | 'comment'; parentId: string; placeholder: string; onDone?: () => void }) {
   const { t } = useTranslation('wall');
-  const [text, setText] = useState('');
+  // Kept per user in local storage (issue 8 §4), like the post composer.
+  const [draft, setDraft, clearDraft] = useDraft<{ text: string; mentions: Person[] }>(`wall:comment:${parentType}:${parentId}`, { text: '', mentions: [] }, (d) => !d.text.trim());
+  const { text, mentions } = draft;
+  const setText = (v: string) => setDraft((d) => ({ ...d, text: v }));
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -45,10 +49,11 @@ function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { po
   };
   const submit = () => {
     setError(null);
+    const ments = liveMentions(text, mentions);
     add.mutate(
-      { parent_type: parentType, parent_id: parentId, message: text, attachment: file ? attachmentOf(file) : null },
+      { parent_type: parentType, parent_id: parentId, message: toHtml(text, ments), mentions: ments.map((m) => m.id), attachment: file ? attachmentOf(file) : null },
       {
-        onSuccess: () => { setText(''); setFile(null); onDone?.(); },
+        onSuccess: () => { clearDraft(); setFile(null); onDone?.(); },
         onError: (e) => setError(errorText(e)),
       },
     );
@@ -56,7 +61,18 @@ function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { po
   return (
     <div>
       <div className="wall-inline">
-        <TextArea label={<span className="ui-visually-hidden">{placeholder}</span>} placeholder={placeholder} rows={1} value={text} onChange={(e) => setText(e.target.value)} error={error} data-testid={tid} id={tid} />
+        <MentionTextArea
+          id={tid}
+          label={<span className="ui-visually-hidden">{placeholder}</span>}
+          placeholder={placeholder}
+          rows={1}
+          value={text}
+          onChange={setText}
+          onMention={(p) => setDraft((d) => ({ ...d, mentions: d.mentions.some((x) => x.id === p.id) ? d.mentions : [...d.mentions, p] }))}
+          error={error}
+          testId={tid}
+          suggestTestId={`${tid}-suggest`}
+        />
         <label className="ui-btn ui-btn--small ui-btn--ghost" title={t('post.attach')}>
           📎<span className="ui-visually-hidden">{t('post.attach')}</span>
           <input type="file" hidden onChange={(e) => void onFile(e)} data-testid={`${tid}-file`} disabled={up.uploading} />

@@ -5,8 +5,9 @@ import type { UploadedFile } from '@intranet/files-contract';
 import { FILE_LIMITS } from '@intranet/platform-contracts';
 import { MAX_ATTACHMENTS, socialRoutes } from '@intranet/social-contract';
 import { call, isApiError } from '@intranet/web-api';
-import { useSession } from '@intranet/web-session';
-import { Alert, Button, Input, TextArea, useNotifier } from '@intranet/web-ui';
+import { useDraft, useSession } from '@intranet/web-session';
+import { Alert, Button, Input, useNotifier } from '@intranet/web-ui';
+import { liveMentions, MentionTextArea } from './mentions.tsx';
 import { prependPost, usePeople } from './queries.ts';
 import { escapeHtml, toHtml, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
@@ -31,6 +32,15 @@ function Suggestions({ query, onPick, testId }: { query: string; onPick: (p: Per
   );
 }
 
+/** What the post composer keeps as a draft. */
+interface PostDraft {
+  mode: 'post' | 'thanks';
+  text: string;
+  mentions: Person[];
+  to: Person | null;
+}
+const EMPTY_DRAFT: PostDraft = { mode: 'post', text: '', mentions: [], to: null };
+
 /**
  * The post form of the wall: a post (text, @mentions, images and files) or a thank-you post to one colleague.
  * Uploads go to POST api/upload?kind=post with a progress bar; §5 errors come from the server's field errors.
@@ -40,33 +50,19 @@ export function PostForm() {
   const qc = useQueryClient();
   const notify = useNotifier();
   const { client } = useSession();
-  const [mode, setMode] = useState<'post' | 'thanks'>('post');
-  const [text, setText] = useState('');
-  const [mentions, setMentions] = useState<Person[]>([]);
-  const [mentionQuery, setMentionQuery] = useState('');
-  const [to, setTo] = useState<Person | null>(null);
+  // The composer is a draft kept per user (issue 8 §4): an expired session or a reload loses nothing.
+  const [draft, setDraft, clearDraft] = useDraft<PostDraft>('wall:post', EMPTY_DRAFT, (d) => !d.text.trim() && !d.to);
+  const { mode, text, mentions, to } = draft;
+  const setMode = (m: 'post' | 'thanks') => setDraft((d) => ({ ...d, mode: m }));
+  const setText = (v: string) => setDraft((d) => ({ ...d, text: v }));
+  const setTo = (p: Person | null) => setDraft((d) => ({ ...d, to: p }));
   const [toQuery, setToQuery] = useState('');
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const up = useUpload('post', FILE_LIMITS.post);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const onText = (e: ChangeEvent<HTMLTextAreaElement>) => {
-    setText(e.target.value);
-    const before = e.target.value.slice(0, e.target.selectionStart ?? e.target.value.length);
-    const m = /(?:^|\s)@([^\s@]{2,30})$/.exec(before);
-    setMentionQuery(mode === 'post' && m ? m[1]! : '');
-  };
-
-  const pickMention = (p: Person) => {
-    const el = document.getElementById('post-message') as HTMLTextAreaElement | null;
-    const caret = el?.selectionStart ?? text.length;
-    const before = text.slice(0, caret).replace(/@([^\s@]{2,30})$/, `@${p.name} `);
-    setText(before + text.slice(caret));
-    setMentions((list) => (list.some((x) => x.id === p.id) ? list : [...list, p]));
-    setMentionQuery('');
-    el?.focus();
-  };
+  const pickMention = (p: Person) => setDraft((d) => ({ ...d, mentions: d.mentions.some((x) => x.id === p.id) ? d.mentions : [...d.mentions, p] }));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const list = [...(e.target.files ?? [])];
@@ -83,7 +79,7 @@ export function PostForm() {
 
   const create = useMutation({
     mutationFn: () => {
-      const ments = mode === 'thanks' ? (to ? [to] : []) : mentions.filter((m) => text.includes(`@${m.name}`));
+      const ments = mode === 'thanks' ? (to ? [to] : []) : liveMentions(text, mentions);
       return call(socialRoutes.create, {
         body: {
           type: mode,
@@ -97,7 +93,7 @@ export function PostForm() {
     },
     onSuccess: (post) => {
       if (client) prependPost(qc, client._id, post);
-      setText(''); setMentions([]); setTo(null); setToQuery(''); setFiles([]); setErrors({}); setFormError(null);
+      clearDraft(); setToQuery(''); setFiles([]); setErrors({}); setFormError(null);
       notify.toast(t('form.published'), 'success');
     },
     onError: (e) => {
@@ -115,7 +111,6 @@ export function PostForm() {
     setMode(m);
     setErrors({});
     setFormError(null);
-    setMentionQuery('');
   };
 
   return (
@@ -138,20 +133,22 @@ export function PostForm() {
         </div>
       ) : null}
       <div className="wall-suggest">
-        <TextArea
+        <MentionTextArea
           id="post-message"
           label={t('form.message')}
           placeholder={mode === 'thanks' ? t('form.thanksPlaceholder') : t('form.placeholder')}
           rows={3}
           value={text}
-          onChange={onText}
+          onChange={setText}
+          onMention={pickMention}
+          enabled={mode === 'post'}
           error={errors.message || null}
-          data-testid="post-message"
+          testId="post-message"
+          suggestTestId="mention-suggest"
         />
-        <Suggestions query={mentionQuery} onPick={pickMention} testId="mention-suggest" />
       </div>
       {mode === 'post' && mentions.length ? (
-        <div className="wall-chips wall-muted">{mentions.filter((m) => text.includes(`@${m.name}`)).map((m) => <span key={m.id}>@{m.name}</span>)}</div>
+        <div className="wall-chips wall-muted" data-testid="post-mentions">{liveMentions(text, mentions).map((m) => <span key={m.id}>@{m.name}</span>)}</div>
       ) : null}
       {files.length ? (
         <ul className="wall-files" data-testid="post-form-files">

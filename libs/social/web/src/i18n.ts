@@ -9,7 +9,7 @@ const en = {
   form: {
     post: 'Post', thanks: 'Thank you', placeholder: 'What is new? Type @ and two letters to mention a colleague',
     thanksPlaceholder: 'What are you thankful for? (over 30 symbols)', message: 'Message', to: 'Whom to thank',
-    toPlaceholder: 'Start typing a name', attach: 'Attach files', submit: 'Publish', uploading: 'Uploading… {{percent}}%',
+    toPlaceholder: 'Start typing a name', mentionList: 'People to mention', morePeople: 'More people…', attach: 'Attach files', submit: 'Publish', uploading: 'Uploading… {{percent}}%',
     uploaded: 'Uploaded', remove: 'Remove', published: 'Published',
   },
   post: {
@@ -27,7 +27,9 @@ const en = {
     edit: 'Edit profile', save: 'Save', cancel: 'Cancel', saved: 'Profile saved', choose: 'Choose image', avatar: 'Avatar', avatarBig: 'Big avatar', cover: 'Cover (3420 px wide, at least 250 px high)',
   },
   address: { title: 'Address book', search: 'Search by name, position, department, city, phone, e-mail', empty: 'Nobody found', name: 'Name', position: 'Position', department: 'Department', email: 'E-mail', phone: 'Phone', city: 'City' },
-  birthdays: { title: 'Birthdays', empty: 'No birthdays known', date: 'Date', in: 'In' },
+  birthdays: { title: 'Birthdays', empty: 'No birthdays known', date: 'Date', in: 'In', more: 'Show more', todayGroup: 'Today' },
+  tabs: { all: 'All posts', follows: 'Following', label: 'Feed', followsEmpty: 'Follow colleagues on their profiles to see their posts here' },
+  thanksTo: { title: 'Thanks received', empty: 'No thanks yet' },
 };
 
 const ru: typeof en = {
@@ -39,7 +41,7 @@ const ru: typeof en = {
   form: {
     post: 'Пост', thanks: 'Спасибо', placeholder: 'Что нового? Наберите @ и две буквы, чтобы упомянуть коллегу',
     thanksPlaceholder: 'За что вы благодарите? (больше 30 символов)', message: 'Сообщение', to: 'Кого поблагодарить',
-    toPlaceholder: 'Начните вводить имя', attach: 'Прикрепить файлы', submit: 'Опубликовать', uploading: 'Загрузка… {{percent}}%',
+    toPlaceholder: 'Начните вводить имя', mentionList: 'Кого упомянуть', morePeople: 'Ещё…', attach: 'Прикрепить файлы', submit: 'Опубликовать', uploading: 'Загрузка… {{percent}}%',
     uploaded: 'Загружено', remove: 'Убрать', published: 'Опубликовано',
   },
   post: {
@@ -57,7 +59,9 @@ const ru: typeof en = {
     edit: 'Редактировать профиль', save: 'Сохранить', cancel: 'Отмена', saved: 'Профиль сохранён', choose: 'Выбрать изображение', avatar: 'Аватар', avatarBig: 'Большой аватар', cover: 'Обложка (ширина 3420 px, высота от 250 px)',
   },
   address: { title: 'Адресная книга', search: 'Поиск по имени, должности, отделу, городу, телефону, e-mail', empty: 'Никого не найдено', name: 'Имя', position: 'Должность', department: 'Отдел', email: 'E-mail', phone: 'Телефон', city: 'Город' },
-  birthdays: { title: 'Дни рождения', empty: 'Дни рождения неизвестны', date: 'Дата', in: 'Через' },
+  birthdays: { title: 'Дни рождения', empty: 'Дни рождения неизвестны', date: 'Дата', in: 'Через', more: 'Показать ещё', todayGroup: 'Сегодня' },
+  tabs: { all: 'Все записи', follows: 'Подписки', label: 'Лента', followsEmpty: 'Подпишитесь на коллег в их профилях, чтобы видеть здесь их записи' },
+  thanksTo: { title: 'Благодарности', empty: 'Благодарностей пока нет' },
 };
 
 const uk: typeof en = {
@@ -69,7 +73,7 @@ const uk: typeof en = {
   form: {
     post: 'Допис', thanks: 'Дякую', placeholder: 'Що нового? Наберіть @ і дві літери, щоб згадати колегу',
     thanksPlaceholder: 'За що ви дякуєте? (понад 30 символів)', message: 'Повідомлення', to: 'Кому подякувати',
-    toPlaceholder: 'Почніть вводити ім’я', attach: 'Прикріпити файли', submit: 'Опублікувати', uploading: 'Завантаження… {{percent}}%',
+    toPlaceholder: 'Почніть вводити ім’я', mentionList: 'Кого згадати', morePeople: 'Ще…', attach: 'Прикріпити файли', submit: 'Опублікувати', uploading: 'Завантаження… {{percent}}%',
     uploaded: 'Завантажено', remove: 'Прибрати', published: 'Опубліковано',
   },
   post: {
@@ -87,7 +91,9 @@ const uk: typeof en = {
     edit: 'Редагувати профіль', save: 'Зберегти', cancel: 'Скасувати', saved: 'Профіль збережено', choose: 'Вибрати зображення', avatar: 'Аватар', avatarBig: 'Великий аватар', cover: 'Обкладинка (ширина 3420 px, висота від 250 px)',
   },
   address: { title: 'Адресна книга', search: 'Пошук за ім’ям, посадою, відділом, містом, телефоном, e-mail', empty: 'Нікого не знайдено', name: 'Ім’я', position: 'Посада', department: 'Відділ', email: 'E-mail', phone: 'Телефон', city: 'Місто' },
-  birthdays: { title: 'Дні народження', empty: 'Дні народження невідомі', date: 'Дата', in: 'Через' },
+  birthdays: { title: 'Дні народження', empty: 'Дні народження невідомі', date: 'Дата', in: 'Через', more: 'Показати ще', todayGroup: 'Сьогодні' },
+  tabs: { all: 'Усі записи', follows: 'Підписки', label: 'Стрічка', followsEmpty: 'Підпишіться на колег у їхніх профілях, щоб бачити тут їхні записи' },
+  thanksTo: { title: 'Подяки', empty: 'Подяк поки немає' },
 };
 
 /** Registers the `wall` namespace (en, ru, uk). Called when the pages load. */

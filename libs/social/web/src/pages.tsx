@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@intranet/web-session';
-import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
+import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, Tabs, type Column } from '@intranet/web-ui';
 import type { User } from '@intranet/people-contract';
 import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
@@ -11,7 +11,7 @@ import { registerWallTranslations } from './i18n.ts';
 import { PostCard } from './PostCard.tsx';
 import { PostForm } from './PostForm.tsx';
 import { ProfileEdit } from './ProfileEdit.tsx';
-import { registerView, useBirthdays, useFollow, useNewsFeed, usePeople, usePost, useUser, useUserFeed, type PeopleSort } from './queries.ts';
+import { registerView, useBirthdayPages, useFollow, useFollowsFeed, useNewsFeed, usePeople, usePost, useThanksTo, useUser, useUserFeed, type PeopleSort } from './queries.ts';
 import { useWallRealtime } from './realtime.ts';
 import { BirthdaysWidget, ThanksWidget } from './Widgets.tsx';
 import './social.css';
@@ -21,9 +21,11 @@ registerWallTranslations();
 /** /company (§2): the news feed, the post and thank-you form, birthdays and thanks widgets. Test id: company-page. */
 export function WallPage() {
   const { t } = useTranslation('wall');
-  const { client, isSuperadmin, hasRight } = useSession();
+  const { client, isSuperadmin, hasRight, uid } = useSession();
   useWallRealtime();
+  const [tab, setTab] = useState<'all' | 'follows'>('all');
   const feed = useNewsFeed(client?._id ?? null);
+  const follows = useFollowsFeed(uid, tab === 'follows');
   return (
     <section data-testid="company-page">
       <h1 className="ui-page-title" data-testid="company-name">{client?.fullName || client?.name || t('wall')}</h1>
@@ -33,7 +35,8 @@ export function WallPage() {
         <div className="wall-layout">
           <div className="wall-feed">
             {hasRight('wall') ? <PostForm /> : null}
-            <Feed q={feed} testId="feed" />
+            <Tabs label={t('tabs.label')} tabs={[{ id: 'all', label: t('tabs.all') }, { id: 'follows', label: t('tabs.follows') }]} active={tab} onChange={(id) => setTab(id as 'all' | 'follows')} />
+            {tab === 'all' ? <Feed q={feed} testId="feed" /> : <Feed q={follows} testId="follows-feed" where="follows" emptyText={t('tabs.followsEmpty')} />}
           </div>
           <aside className="wall-side">
             <BirthdaysWidget />
@@ -106,6 +109,8 @@ export function ProfilePage() {
   useWallRealtime();
   const q = useUser(id);
   const feed = useUserFeed(id);
+  const [tab, setTab] = useState<'posts' | 'thanks'>('posts');
+  const thanks = useThanksTo(id, tab === 'thanks');
   if (q.isPending) return <Loader />;
   if (q.isError) return <ErrorState title={t('profile.notFound')} message={q.error.message} onRetry={() => void q.refetch()} testId="profile-error" />;
   const u = q.data;
@@ -131,8 +136,8 @@ export function ProfilePage() {
       </div>
       <div className="wall-layout">
         <div className="wall-feed">
-          <h2 style={{ fontSize: 17, margin: 0 }}>{t('profile.posts')}</h2>
-          <Feed q={feed} testId="user-feed" where="profile" />
+          <Tabs label={u.fullName} tabs={[{ id: 'posts', label: t('profile.posts') }, { id: 'thanks', label: t('thanksTo.title') }]} active={tab} onChange={(x) => setTab(x as 'posts' | 'thanks')} />
+          {tab === 'posts' ? <Feed q={feed} testId="user-feed" where="profile" /> : <Feed q={thanks} testId="thanks-feed" where="profile" emptyText={t('thanksTo.empty')} />}
         </div>
         <aside className="wall-side">
           <section className="wall-card wall-widget">
@@ -214,27 +219,58 @@ export function AddressBookPage() {
   );
 }
 
-/** /birthdays/: everybody by next birthday. Test id: birthdays-page. */
+/**
+ * /birthdays/: everybody by next birthday, grouped by month and day — today first, then the upcoming ones — loaded
+ * 50 at a time from the server (GET api/clients/{id}/birthdays?offset&limit). Test ids: birthdays-page,
+ * birthdays-month-<MM>, birthdays-day-<MM-DD>, birthdays-more.
+ */
 export function BirthdaysPage() {
   const { t, i18n } = useTranslation('wall');
   const { client } = useSession();
-  const q = useBirthdays(client?._id ?? null, null);
+  const q = useBirthdayPages(client?._id ?? null);
+  const people = q.data?.pages.flat() ?? [];
+  // The list is sorted by days left, so months and days come in order (a month may recur after a year: key by both).
+  const months: { key: string; label: string; days: { key: string; label: string; today: boolean; people: typeof people }[] }[] = [];
+  for (const b of people) {
+    const [y, m, d] = b.next.split('-');
+    const mKey = `${y}-${m}`;
+    let month = months[months.length - 1];
+    if (!month || month.key !== mKey) {
+      month = { key: mKey, label: new Date(`${y}-${m}-15T12:00:00`).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' }), days: [] };
+      months.push(month);
+    }
+    let day = month.days[month.days.length - 1];
+    if (!day || day.key !== `${m}-${d}`) {
+      day = { key: `${m}-${d}`, label: new Date(`${b.next}T12:00:00`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', weekday: 'short' }), today: b.daysLeft === 0, people: [] };
+      month.days.push(day);
+    }
+    day.people.push(b);
+  }
   return (
     <section data-testid="birthdays-page">
       <h1 className="ui-page-title">{t('birthdays.title')}</h1>
-      {!client || q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
-        <div className="wall-card wall-widget">
-          <ul>
-            {q.data.map((b) => (
-              <li key={b._id} className="wall-row">
-                <Avatar id={b._id} name={b.fullName} src={b.avatar} size="small" />
-                <span><Link to={`/profile/${b._id}`}>{b.fullName}</Link>{b.position ? <span className="wall-muted"> · {b.position}</span> : null}<br />
-                  <span className="wall-muted">{new Date(b.next).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long' })} · {b.daysLeft === 0 ? t('widgets.today') : t('widgets.inDays', { count: b.daysLeft })}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {!client || q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : people.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
+        <>
+          {months.map((mo) => (
+            <section key={mo.key} className="wall-card wall-widget wall-bd-month" data-testid={`birthdays-month-${mo.key.slice(5)}`}>
+              <h2 className="wall-bd-month__title">{mo.label}</h2>
+              {mo.days.map((day) => (
+                <div key={day.key} className={`wall-bd-day${day.today ? ' wall-bd-day--today' : ''}`} data-testid={`birthdays-day-${day.key}`}>
+                  <h3 className="wall-bd-day__title">{day.today ? `${t('birthdays.todayGroup')} · ` : ''}{day.label}{!day.today ? <span className="wall-muted"> · {t('widgets.inDays', { count: day.people[0]!.daysLeft })}</span> : null}</h3>
+                  <ul>
+                    {day.people.map((b) => (
+                      <li key={b._id} className="wall-row">
+                        <Avatar id={b._id} name={b.fullName} src={b.avatar} size="small" />
+                        <span><Link to={`/profile/${b._id}`}>{b.fullName}</Link>{b.position ? <span className="wall-muted"> · {b.position}</span> : null}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+          ))}
+          {q.hasNextPage ? <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid="birthdays-more">{t('birthdays.more')}</Button> : null}
+        </>
       )}
     </section>
   );

@@ -10,7 +10,7 @@ const feedPost: FeedPost = {
   attachments: [], created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z', likes_count: 0, comments_count: 2, views_count: 0, liked: false, viewed: false,
 };
 const comment = (id: string): Comment => ({
-  _id: id, post_id: 'p1', parent: { type: 'post', id: 'p1' }, author, message: id, attachment: null, status: 'active', likes_count: 0, liked: false,
+  _id: id, post_id: 'p1', parent: { type: 'post', id: 'p1' }, author, message: id, attachment: null, mentions: [], status: 'active', likes_count: 0, liked: false,
   created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z', answers: [],
 });
 

@@ -13,6 +13,9 @@ export const socialKeys = {
   feeds: ['social', 'feed'] as const,
   news: (clientId: string) => ['social', 'feed', 'news', clientId] as const,
   userFeed: (userId: string) => ['social', 'feed', 'user', userId] as const,
+  follows: (userId: string) => ['social', 'feed', 'follows', userId] as const,
+  thanksTo: (userId: string) => ['social', 'feed', 'thanksTo', userId] as const,
+  birthdayPages: (clientId: string) => ['social', 'birthdays', clientId, 'pages'] as const,
   posts: ['social', 'post'] as const,
   post: (id: string) => ['social', 'post', id] as const,
   allThanks: ['social', 'thanks'] as const,
@@ -52,6 +55,44 @@ export function useUserFeed(userId: string) {
     queryFn: ({ pageParam, signal }) =>
       call(socialRoutes.userFeed, { params: { userId, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
+  });
+}
+
+/** GET /api/post/follows/{id}: posts of the people the user follows (the wall's "Following" tab). */
+export function useFollowsFeed(userId: string | null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.follows(userId ?? ''),
+    initialPageParam: { page: 1 } as PageParam,
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.followsFeed, { params: { id: userId! }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+    getNextPageParam: nextParam,
+    enabled: !!userId && enabled,
+  });
+}
+
+/** GET api/post?type=thanks&mention={id}: the thank-you posts that thank this person (§3/§7; shown on the profile). */
+export function useThanksTo(userId: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.thanksTo(userId),
+    initialPageParam: { page: 1 } as PageParam,
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.query, { query: { type: 'thanks', mention: userId, page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+    getNextPageParam: nextParam,
+    enabled,
+  });
+}
+
+/** People per page of the birthdays page. */
+export const BIRTHDAYS_PAGE = 50;
+
+/** GET api/clients/{id}/birthdays?offset&limit: the birthdays page, nearest first, loaded page by page on the server. */
+export function useBirthdayPages(clientId: string | null) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.birthdayPages(clientId ?? ''),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => call(socialRoutes.birthdays, { params: { id: clientId! }, query: { offset: pageParam, limit: BIRTHDAYS_PAGE }, signal, silent: true }),
+    getNextPageParam: (last, all) => (last.length < BIRTHDAYS_PAGE ? undefined : all.length * BIRTHDAYS_PAGE),
+    enabled: !!clientId,
   });
 }
 
@@ -196,7 +237,7 @@ export function useLike() {
 export function useAddComment(postId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string; attachment?: AttachmentInput | null }) =>
+    mutationFn: (v: { parent_type: 'post' | 'comment'; parent_id: string; message: string; mentions?: string[]; attachment?: AttachmentInput | null }) =>
       call(socialRoutes.commentCreate, { body: v, silent: true }),
     onSuccess: (c) => {
       addComment(qc, postId, c, 'added');

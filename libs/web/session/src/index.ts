@@ -12,6 +12,7 @@ export {
   setCurrentClient,
   rememberPath,
   takeRememberedPath,
+  sessionEndedUnexpectedly,
   storeStartPage,
   startPath,
   type SessionSnapshot,
@@ -28,3 +29,4 @@ export {
 export { mountStandalone, type StandaloneOptions } from './standalone.tsx';
 export { acquireRealtime, type RealtimeHandle } from './realtime.ts';
 export { useRealtimeEvent } from './useRealtime.ts';
+export { useDraft, readDraft, writeDraft, draftKey } from './drafts.ts';

@@ -1,4 +1,6 @@
 import type { Socket } from 'socket.io-client';
+import { peopleRoutes } from '@intranet/people-contract';
+import { call } from '@intranet/web-api';
 import { getSessionSnapshot, subscribeSession, type SessionSnapshot } from './store.ts';
 
 /**
@@ -65,6 +67,11 @@ function fireReconnect(): void {
   for (const fn of [...reconnectListeners]) fn();
 }
 
+/** Asks for the signed-in user once; a 401 clears the session through the API client's listeners. */
+function verifySession(uid: string): void {
+  call(peopleRoutes.get, { params: { id: uid }, silent: true }).catch(() => undefined);
+}
+
 function openSocket(t: Target): void {
   const gen = ++generation;
   socketKey = t.key;
@@ -83,6 +90,11 @@ function openSocket(t: Target): void {
       });
       s.on('connect', () => {
         s.emit('identify', { client_id: t.clientId, user_id: t.userId, timestamp: Date.now() }, () => undefined);
+      });
+      // The gateway closes the socket when the session is revoked (logout elsewhere, password reset, blocking):
+      // one authenticated call then meets the 401, which ends the session visibly (sign-in page, path and drafts kept).
+      s.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect' && gen === generation) verifySession(t.userId);
       });
       for (const [event, set] of handlers) for (const h of set) s.on(event, h);
       s.io.on('reconnect', fireReconnect);

@@ -32,10 +32,34 @@ function read(): SessionSnapshot {
 
 let snapshot: SessionSnapshot = read();
 const listeners = new Set<() => void>();
+/** The session ended without the user signing out (token expired, revoked, 401): the sign-in page says so. */
+let endedUnexpectedly = false;
+let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
-function publish(): void {
+/** Re-reads the session when the token's `exp` passes, so an idle page notices the expiry (not only the next call). */
+function watchExpiry(): void {
+  if (expiryTimer) clearTimeout(expiryTimer);
+  expiryTimer = null;
+  const p = snapshot.token ? decodeToken(snapshot.token) : null;
+  if (!snapshot.authorized || !p?.exp) return;
+  // setTimeout holds at most ~24.8 days; a longer token is re-checked then.
+  const ms = Math.min(Math.max(p.exp * 1000 - Date.now() + 500, 0), 2 ** 31 - 1);
+  expiryTimer = setTimeout(() => publish(), ms);
+  (expiryTimer as { unref?: () => void }).unref?.();
+}
+
+function publish(explicit = false): void {
+  const was = snapshot.authorized;
   snapshot = read();
+  if (snapshot.authorized) endedUnexpectedly = false;
+  else if (was && !explicit) endedUnexpectedly = true;
+  watchExpiry();
   for (const l of [...listeners]) l();
+}
+
+/** Whether the last session ended by itself (expired, revoked) rather than by signing out (issue 8 §4). */
+export function sessionEndedUnexpectedly(): boolean {
+  return endedUnexpectedly;
 }
 
 /** Subscribes to session changes (sign-in, sign-out, 401, other tabs). */
@@ -88,7 +112,7 @@ export function storeLogin(token: string, userId?: string): boolean {
 /** Forgets the stored session (logout, failed session check). */
 export function clearSession(): void {
   clearStoredSession();
-  publish();
+  publish(true);
 }
 
 /** Remembers the client whose workspace goes to X-COMPANY-ID (superadmin picks one; others get their own). */
@@ -139,6 +163,7 @@ export function startPath(opts: { superadmin: boolean; uid: string | null }): st
 }
 
 onUnauthorized(() => publish());
+if (typeof window !== 'undefined') watchExpiry();
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === null || Object.values(STORAGE_KEYS).includes(e.key as never)) publish();

@@ -1,0 +1,1 @@
+ALTER TABLE "social"."comments" ADD COLUMN "mentions" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
