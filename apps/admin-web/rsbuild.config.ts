@@ -21,6 +21,7 @@ export default defineConfig({
       exposes: {
         './EmployeesPage': './src/expose/EmployeesPage.tsx',
         './ClientsPage': './src/expose/ClientsPage.tsx',
+        './AdminPanelPage': './src/expose/AdminPanelPage.tsx',
       },
       shared: shared as never,
       shareStrategy: 'loaded-first',

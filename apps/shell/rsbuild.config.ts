@@ -51,6 +51,8 @@ export default defineConfig({
     title: 'Intranet',
     mountId: 'root',
     meta: { viewport: 'width=device-width, initial-scale=1' },
+    // §1: the favicon differs by vendor; env.ts swaps the href once GET /api/env answers (public/favicon*.svg).
+    tags: [{ tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg', id: 'favicon' }, head: true }],
   },
   output: {
     distPath: { root: '../../dist/web/shell' },

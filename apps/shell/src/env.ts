@@ -3,6 +3,13 @@ const VENDOR_TITLES: Record<string, string> = {
   default: 'Intranet',
 };
 
+/** Favicon per vendor (§1; files in apps/shell/public); unknown vendors keep the default one. */
+const VENDOR_FAVICONS: Record<string, string> = {
+  default: '/favicon.svg',
+  intranet: '/favicon.svg',
+  alt: '/favicon-alt.svg',
+};
+
 let vendor = 'default';
 
 /** The vendor from GET /api/env (default until it answers). */
@@ -26,6 +33,8 @@ export async function loadEnv(): Promise<void> {
     const body = (await res.json()) as { vendor?: unknown };
     if (typeof body.vendor === 'string' && body.vendor) vendor = body.vendor;
     document.title = vendorTitle();
+    const icon = document.querySelector<HTMLLinkElement>('link#favicon');
+    if (icon) icon.href = VENDOR_FAVICONS[vendor] ?? VENDOR_FAVICONS.default;
   } catch (e) {
     console.warn('Environment could not be loaded; starting with defaults.', e);
   }

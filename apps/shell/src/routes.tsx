@@ -122,7 +122,7 @@ export function AppRoutes() {
         <Route path="employees/*" element={<RequireRole role={ROLE_ROUTES.employees}><RemotePage id="admin/EmployeesPage" /></RequireRole>} />
         <Route path="clients" element={<RequireRole role={ROLE_ROUTES.clients}><RemotePage id="admin/ClientsPage" /></RequireRole>} />
         <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />
-        <Route path="admin" element={<RequireRole role={ROLE_ROUTES.admin}>{soon('adminPanel')}</RequireRole>} />
+        <Route path="admin" element={<RequireRole role={ROLE_ROUTES.admin}><RemotePage id="admin/AdminPanelPage" /></RequireRole>} />
         {COMING_SOON.filter(([path]) => !DOMAIN_PATHS.has(path)).map(([path, label]) => (
           <Route key={path} path={path} element={soon(label)} />
         ))}

@@ -3,14 +3,12 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasExplicitLanguage, setLanguage } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
-import { Button } from '@intranet/web-ui';
+import { applyClientDesign, Button } from '@intranet/web-ui';
+import { Menu as MenuGlyph, X } from 'lucide-react';
 import { getVendor, vendorTitle } from '../env.ts';
 import { visibleMenu, type MenuItem } from '../menu.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-
-function initials(label: string): string {
-  return label.replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase() || '•';
-}
+import { MenuIcon } from './menuIcons.tsx';
 
 function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNavigate?: () => void; testPrefix: string }) {
   const { t } = useTranslation('shell');
@@ -21,7 +19,7 @@ function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNav
         return (
           <li key={m.id}>
             <NavLink to={m.path} className="shell-menu__link" onClick={onNavigate} title={label} data-testid={`${testPrefix}-${m.id}`}>
-              <span className="shell-menu__icon" aria-hidden="true">{initials(label)}</span>
+              <span className="shell-menu__icon" aria-hidden="true"><MenuIcon id={m.id} /></span>
               <span className="shell-menu__label">{label}</span>
             </NavLink>
           </li>
@@ -86,6 +84,11 @@ export function RootLayout() {
     if (user?.lang && !hasExplicitLanguage()) setLanguage(user.lang);
   }, [user?.lang]);
   useEffect(() => setMobileMenu(false), [location.pathname]);
+  // §3 client design (§2 design tab) for everyone in the workspace, through the kit's design tokens.
+  useEffect(() => {
+    applyClientDesign(client?.design);
+    return () => applyClientDesign(null);
+  }, [client?.design]);
 
   const items = useMemo(
     () =>
@@ -112,14 +115,16 @@ export function RootLayout() {
       {showNav ? (
         <nav className="shell-nav" aria-label="main" data-testid="navbar">
           <div className="shell-nav__brand">
-            <span className="shell-logo" aria-hidden="true">{(client?.name ?? vendorTitle()).charAt(0).toUpperCase()}</span>
+            <span className="shell-logo" aria-hidden="true">
+              {client?.logo ? <img src={client.logo} alt="" data-testid="client-logo" /> : (client?.name ?? vendorTitle()).charAt(0).toUpperCase()}
+            </span>
             <span className="shell-nav__brand-name">{client?.name ?? vendorTitle()}</span>
           </div>
           <MenuLinks items={items} testPrefix="nav" />
         </nav>
       ) : null}
       <div className="shell-main">
-        <header className="shell-header" data-testid="header">
+        <header className={client?.design?.headImage ? 'shell-header shell-header--image' : 'shell-header'} data-testid="header">
           <div className="shell-header__title">
             {client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}
           </div>
@@ -144,13 +149,13 @@ export function RootLayout() {
             const label = t(`menu.${m.label}`);
             return (
               <NavLink key={m.id} to={m.path} className="shell-mobile-footer__item" data-testid={`mobile-${m.id}`}>
-                <span className="shell-menu__icon" aria-hidden="true">{initials(label)}</span>
+                <span className="shell-menu__icon" aria-hidden="true"><MenuIcon id={m.id} /></span>
                 <span>{label}</span>
               </NavLink>
             );
           })}
           <button type="button" className="shell-mobile-footer__item" onClick={() => setMobileMenu(true)} aria-expanded={mobileMenu} data-testid="mobile-menu-open">
-            <span className="shell-menu__icon" aria-hidden="true">≡</span>
+            <span className="shell-menu__icon" aria-hidden="true"><MenuGlyph size={20} aria-hidden="true" /></span>
             <span>{t('menu.more')}</span>
           </button>
         </nav>
@@ -159,7 +164,7 @@ export function RootLayout() {
         <div className="shell-mobile-menu" role="dialog" aria-modal="true" aria-label={t('menu.more')} data-testid="mobile-menu">
           <div className="shell-mobile-menu__head">
             <strong>{client?.name ?? vendorTitle()}</strong>
-            <button type="button" className="ui-modal__close" onClick={() => setMobileMenu(false)} aria-label={t('header.closeMenu')}>×</button>
+            <button type="button" className="ui-modal__close" onClick={() => setMobileMenu(false)} aria-label={t('header.closeMenu')}><X size={20} aria-hidden="true" /></button>
           </div>
           <MenuLinks items={items} onNavigate={() => setMobileMenu(false)} testPrefix="mobile-menu" />
         </div>

@@ -23,6 +23,31 @@ export const workspaceCode = requiredString()
   .regex(/^[A-Za-z0-9]+$/, 'Workspace code: latin letters and digits only')
   .transform((s) => s.toLowerCase());
 
+/** §5-style text for a colour that is not a hex value. */
+export const COLOUR_TEXT = 'Colour must be a hex value like #1a73e8';
+/** Fonts a client may pick for its workspace (§3 Client font); 'system' is the platform's default stack. */
+export const CLIENT_FONTS = ['system', 'Inter', 'Roboto', 'Open Sans', 'PT Sans', 'Georgia'] as const;
+export type ClientFont = (typeof CLIENT_FONTS)[number];
+
+const hexColour = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, COLOUR_TEXT).nullable().optional();
+/** An image reference: an absolute http(s) URL or a path the gateway serves (as POST api/upload answers `url`). */
+const imageRef = z.string().trim().max(500, V.max(500)).regex(/^(https?:\/\/|\/)\S*$/, V.url).nullable().optional();
+
+/**
+ * §3 Client design (§2 client screen tab "design"): head image (160 px high, from 1000 px wide), side panel,
+ * background and text colours (hex), font. Every field is optional; null clears it (the platform default applies).
+ * On PUT the sent fields are merged into the stored design.
+ */
+export const clientDesignSchema = z.strictObject({
+  headImage: imageRef,
+  sidePanel: hexColour,
+  background: hexColour,
+  text: hexColour,
+  accent: hexColour,
+  font: z.enum(CLIENT_FONTS).nullable().optional(),
+});
+export type ClientDesign = z.infer<typeof clientDesignSchema>;
+
 /** §3 Client, as the API returns it (secrets such as the HR password never leave the service). */
 export const clientSchema = z.object({
   _id: z.string(),
@@ -36,7 +61,7 @@ export const clientSchema = z.object({
     hideMoodMeter: z.boolean().default(false),
     initialRights: z.array(z.string()).default([...FEATURE_RIGHTS]),
   }),
-  design: z.record(z.string(), z.unknown()),
+  design: clientDesignSchema,
   logo: z.string().nullable(),
   city: z.string().nullable(),
   phone: z.string().nullable(),
@@ -68,8 +93,8 @@ export const clientWritable = z.object({
     hideMoodMeter: z.boolean().optional(),
     initialRights: z.array(z.enum(FEATURE_RIGHTS)).optional(),
   }).optional(),
-  design: z.record(z.string(), z.unknown()).optional(),
-  logo: nullableText(500),
+  design: clientDesignSchema.optional(),
+  logo: imageRef,
   city: nullableText(100),
   phone: nullableText(30),
   address: nullableText(300),

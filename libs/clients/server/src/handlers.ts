@@ -1,4 +1,4 @@
-import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Client } from '@intranet/clients-contract';
+import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Client, type ClientDesign } from '@intranet/clients-contract';
 import { peopleSubjects } from '@intranet/people-contract';
 import type { Handler, RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
@@ -22,7 +22,7 @@ export function toClient(row: ClientRow): Client {
     start_page: row.startPage,
     status: row.status,
     settings: { hideMoodMeter: row.settings.hideMoodMeter ?? false, initialRights: row.settings.initialRights ?? [...FEATURE_RIGHTS] },
-    design: row.design,
+    design: row.design as ClientDesign,
     logo: row.logo,
     city: row.city,
     phone: row.phone,
@@ -73,9 +73,11 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
       const row = await run(ctx, `update client ${params.id}`, async (tx) => {
         const cur = await repo.byId(tx, params.id);
         if (!cur || cur.deleted) throw Errors.notFound();
-        const { settings, hr, storageTotalGb, start_page, ...rest } = body;
+        const { settings, hr, storageTotalGb, start_page, design, ...rest } = body;
         return repo.update(tx, params.id, {
           ...rest,
+          // §2 design tab: sent fields merge into the stored design; null clears one.
+          ...(design ? { design: { ...cur.design, ...design } } : {}),
           ...(start_page !== undefined ? { startPage: start_page } : {}),
           ...(settings ? { settings: { ...cur.settings, ...settings } } : {}),
           ...(hr ? { hrUrl: hr.url ?? cur.hrUrl, hrLogin: hr.login ?? cur.hrLogin, hrPassword: hr.password ?? cur.hrPassword } : {}),

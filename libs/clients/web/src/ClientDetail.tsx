@@ -8,6 +8,7 @@ import { useSession } from '@intranet/web-session';
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
 import { errorText, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
 import { clientChanged, useClient } from './queries.ts';
+import { DesignTab } from './DesignTab.tsx';
 
 const TEXT = ['name', 'fullName', 'city', 'phone', 'address', 'director', 'telegram', 'taxNumber', 'notes'] as const;
 type TextKey = (typeof TEXT)[number];
@@ -127,11 +128,11 @@ function FeaturesTab({ client }: { client: Client }) {
 }
 
 const TABS = ['data', 'design', 'features', 'rights', 'maintenance'] as const;
-const READY = new Set<string>(['data', 'features']);
+const READY = new Set<string>(['data', 'design', 'features']);
 
 /**
- * One client (§2 client screen): block/unblock (PUT /api/clients/{id} {status}) and the tabs data and features;
- * design, other rights and maintenance are disabled for now. Test ids: client-detail, client-status,
+ * One client (§2 client screen): block/unblock (PUT /api/clients/{id} {status}) and the tabs data, design and
+ * features; other rights and maintenance are disabled for now. Test ids: client-detail, client-status,
  * client-block, client-unblock, client-manage-employees, client-back.
  */
 export function ClientDetail({ id, onBack }: { id: string; onBack: () => void }) {
@@ -191,6 +192,7 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
         tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
       />
       {tab === 'data' ? <DataTab client={client} /> : null}
+      {tab === 'design' ? <DesignTab client={client} /> : null}
       {tab === 'features' ? <FeaturesTab client={client} /> : null}
       <ConfirmDialog
         open={confirmBlock}

@@ -3,3 +3,5 @@
  * Exposed to the shell by the admin remote (apps/admin-web).
  */
 export { default as ClientsPage } from './ClientsPage.tsx';
+export { default as AdminPanelPage } from './AdminPanelPage.tsx';
+export { DesignTab } from './DesignTab.tsx';

@@ -13,3 +13,4 @@ export { Tabs, type TabItem } from './tabs.tsx';
 export { ProgressBar, Loader, EmptyState, ErrorState, FullScreenMessage, Badge } from './feedback.tsx';
 export { NotifierProvider, useNotifier, type Notifier } from './notifier.tsx';
 export { BREAKPOINTS, useMediaQuery, useBelow, type Breakpoint } from './media.ts';
+export { applyClientDesign, designVariables, readableOn, luminance, type DesignTokens } from './theme.ts';

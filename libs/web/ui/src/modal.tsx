@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
 import { Button } from './button.tsx';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   open: boolean;
@@ -18,7 +21,7 @@ export interface ModalProps {
 
 /**
  * Dialog rendered in a portal: role="dialog", labelled by its title, closes on Escape and backdrop click, moves
- * focus inside on open and back on close. Default width 600px (§9).
+ * focus inside on open, keeps it inside (Tab/Shift+Tab cycle) and gives it back on close. Default width 600px (§9).
  */
 export function Modal({ open, title, onClose, children, footer, width = 600, testId, dismissible = true }: ModalProps) {
   const { t } = useTranslation('common');
@@ -38,6 +41,21 @@ export function Modal({ open, title, onClose, children, footer, width = 600, tes
         e.stopPropagation();
         closeRef.current();
       }
+      // Focus trap: Tab and Shift+Tab cycle inside the dialog (WAI-ARIA modal dialog pattern).
+      if (e.key === 'Tab' && node) {
+        const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+        if (items.length === 0) return void e.preventDefault();
+        const first = items[0];
+        const last = items[items.length - 1];
+        const inside = node.contains(document.activeElement);
+        if (e.shiftKey && (document.activeElement === first || !inside)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
     };
     document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
@@ -55,7 +73,7 @@ export function Modal({ open, title, onClose, children, footer, width = 600, tes
       <div ref={ref} className="ui-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ maxWidth: width }} tabIndex={-1} data-testid={testId}>
         <div className="ui-modal__header">
           <h2 id={titleId} className="ui-modal__title">{title}</h2>
-          <button type="button" className="ui-modal__close" onClick={onClose} aria-label={t('close')} disabled={!dismissible}>×</button>
+          <button type="button" className="ui-modal__close" onClick={onClose} aria-label={t('close')} disabled={!dismissible}><X size={18} aria-hidden="true" /></button>
         </div>
         <div className="ui-modal__body">{children}</div>
         {footer ? <div className="ui-modal__footer">{footer}</div> : null}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@intranet/web-session';
+import { EmptyState, Tabs } from '@intranet/web-ui';
+import { DesignTab } from './DesignTab.tsx';
+import { registerClientsTranslations } from './i18n.ts';
+import './clients.css';
+
+registerClientsTranslations();
+
+const TABS = ['design'] as const;
+
+/**
+ * §2 admin panel (/admin, client administrators): the design tab (logo, head image, colours, font) of the admin's
+ * own client; the other §2 admin panel tabs come later. Test id: admin-panel.
+ */
+export default function AdminPanelPage() {
+  const { t } = useTranslation('clients');
+  const { client } = useSession();
+  const [tab, setTab] = useState<string>('design');
+  return (
+    <section data-testid="admin-panel">
+      <h1 className="ui-page-title">{t('adminPanel')}</h1>
+      <Tabs label={t('adminPanel')} active={tab} onChange={setTab} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
+      {client ? <DesignTab client={client} /> : <EmptyState title={t('empty')} />}
+    </section>
+  );
+}
