@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared } from '@intranet/web-build';
+import { mfShared, remoteManifest } from '@intranet/web-build';
 
 /**
  * Admin remote (Module Federation 2): exposes the employee administration (libs/people/web) and client
@@ -26,6 +26,8 @@ export default defineConfig({
       shared: shared as never,
       shareStrategy: 'loaded-first',
       dts: false,
+      // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
+      manifest: remoteManifest({ 'employees/*': { expose: 'EmployeesPage', role: 'admin' }, clients: { expose: 'ClientsPage', role: 'superadmin' }, admin: { expose: 'AdminPanelPage', role: 'admin' } }),
     }),
   ],
   source: {

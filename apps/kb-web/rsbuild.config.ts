@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared } from '@intranet/web-build';
+import { mfShared, remoteManifest } from '@intranet/web-build';
 
 /**
  * Knowledge base remote (Module Federation 2): exposes the knowledge base and vacancies pages (libs/kb/web).
@@ -27,6 +27,8 @@ export default defineConfig({
       shared: shared as never,
       shareStrategy: 'loaded-first',
       dts: false,
+      // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
+      manifest: remoteManifest({ articles: 'ArticlesPage', 'articles/:parent': 'ArticlesPage', 'article/:id': 'ArticlePage', vacancies: 'VacanciesPage', 'vacancy/:id': 'VacancyPage' }),
     }),
   ],
   source: {

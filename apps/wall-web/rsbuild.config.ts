@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared } from '@intranet/web-build';
+import { mfShared, remoteManifest } from '@intranet/web-build';
 
 /**
  * Wall remote (Module Federation 2): exposes the company wall, post, profile, address book and birthdays pages
@@ -27,6 +27,8 @@ export default defineConfig({
       shared: shared as never,
       shareStrategy: 'loaded-first',
       dts: false,
+      // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
+      manifest: remoteManifest({ company: 'WallPage', 'post/:id': 'PostPage', 'profile/:id': 'ProfilePage', addressBook: 'AddressBookPage', birthdays: 'BirthdaysPage' }),
     }),
   ],
   source: {

@@ -32,6 +32,8 @@ for app in apps/*-web; do
 done
 echo "[build-web] shell → dist/web/shell"
 (cd apps/shell && "$RSBUILD" build --log-level warn)
+# The shell discovers the remotes from this list and their screens from each mf-manifest.json (metaData.routes).
+node -e 'const fs = require("node:fs"); const d = process.argv[1]; const names = fs.readdirSync(d).filter((n) => n !== "shell" && fs.existsSync(`${d}/${n}/mf-manifest.json`)).sort(); fs.writeFileSync(`${d}/shell/remotes.json`, JSON.stringify(names)); console.log(`[build-web] remotes: ${names.join(", ")}`);' "$ROOT/dist/web"
 
 node --input-type=module - "$ROOT/dist/web" <<'NODE'
 import fs from 'node:fs';

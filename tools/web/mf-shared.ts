@@ -16,3 +16,26 @@ export const mfShared = {
   '@intranet/web-i18n': { singleton: true, requiredVersion: false },
   '@intranet/web-session': { singleton: true, requiredVersion: false },
 } as const;
+
+/** A screen a remote serves (§2 route, without the leading slash) and the module it exposes for it. */
+export interface RemoteRoute {
+  /** Name of the exposed module (`./<expose>` in `exposes`). */
+  expose: string;
+  /** Only for client administrators (and the superadmin), or only for the superadmin (§2 navigation rules). */
+  role?: 'admin' | 'superadmin';
+}
+
+/**
+ * The `manifest` option of a remote's federation plugin: writes the remote's routes into its mf-manifest.json
+ * (`metaData.routes`), where the shell discovers them at start (DESIGN §3: the shell discovers remotes by their
+ * mf-manifest; adding a remote edits no shell file). Input: `{ 'articles/:parent': 'ArticlesPage', ... }`.
+ */
+export function remoteManifest(routes: Record<string, string | RemoteRoute>) {
+  const table = Object.fromEntries(Object.entries(routes).map(([path, r]) => [path, typeof r === 'string' ? { expose: r } : r]));
+  return {
+    // Mutates the stats in place: returning nothing keeps them as the manifest's source.
+    additionalData: ({ stats }: { stats: { metaData: object } }): void => {
+      Object.assign(stats.metaData, { routes: table });
+    },
+  };
+}

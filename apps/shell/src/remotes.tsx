@@ -2,15 +2,50 @@ import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type 
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loader } from '@intranet/web-ui';
-import { kbRemote } from './domains/kb.tsx';
-import { wallRemote } from './domains/wall.tsx';
 
-/** Remotes and their manifests (same origin; the gateway serves dist/web/<name> at /remotes/<name>/). */
-export const REMOTES: Record<string, string> = {
-  admin: '/remotes/admin/mf-manifest.json',
-  ...wallRemote,
-  ...kbRemote,
-};
+/** A screen served by a remote, as its mf-manifest declares it (`metaData.routes`, see tools/web remoteManifest). */
+export interface RemoteScreen {
+  /** §2 path without the leading slash, React Router syntax (`articles/:parent`). */
+  path: string;
+  /** `remote/Expose` for loadRemote. */
+  id: string;
+  role?: 'admin' | 'superadmin';
+}
+
+/** localStorage key prefix of each remote's last known screens. */
+const CACHE_PREFIX = 'remoteScreens:';
+
+/** Remote name → manifest URL (same origin; the gateway serves dist/web/<name> at /remotes/<name>/). */
+export const REMOTES: Record<string, string> = {};
+
+/**
+ * Discovers the remotes and their screens (DESIGN §3): the build writes the names of the built remotes into
+ * /remotes.json; each remote's mf-manifest.json lists its routes. Registers them with the MF runtime. A remote whose
+ * manifest cannot be read is left out (its screens show the not-found page) rather than blanking the shell.
+ * Errors: rejects only when /remotes.json itself cannot be read.
+ */
+export async function discoverRemotes(): Promise<RemoteScreen[]> {
+  const res = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
+  const names = (await res.json()) as string[];
+  const tables = await Promise.all(
+    names.map(async (name) => {
+      const url = `/remotes/${name}/mf-manifest.json`;
+      REMOTES[name] = url;
+      try {
+        const m = (await (await fetch(url)).json()) as { metaData?: { routes?: Record<string, { expose: string; role?: 'admin' | 'superadmin' }> } };
+        const screens = Object.entries(m.metaData?.routes ?? {}).map(([path, r]) => ({ path, id: `${name}/${r.expose}`, role: r.role }));
+        localStorage.setItem(CACHE_PREFIX + name, JSON.stringify(screens));
+        return screens;
+      } catch (e) {
+        // A remote that is down keeps the screens it had last time: they show the remote error with Retry.
+        console.error(`Remote ${name} has no readable manifest`, e);
+        return JSON.parse(localStorage.getItem(CACHE_PREFIX + name) ?? '[]') as RemoteScreen[];
+      }
+    }),
+  );
+  return tables.flat();
+}
 
 /** §9: lazy load time-out 120 seconds. */
 const LOAD_TIMEOUT_MS = 120_000;

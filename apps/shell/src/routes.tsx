@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rememberPath, sessionEndedUnexpectedly, startPath, useSession } from '@intranet/web-session';
@@ -7,9 +7,7 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import { AuthorizePage, ComingSoonPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordPages.tsx';
-import { RemotePage } from './remotes.tsx';
-import { kbRoutes } from './domains/kb.tsx';
-import { wallRoutes } from './domains/wall.tsx';
+import { discoverRemotes, RemotePage, type RemoteScreen } from './remotes.tsx';
 import { LOGIN_PATH, PUBLIC_ROUTES, ROLE_FALLBACK_PATH, ROLE_ROUTES, roleAllows, shouldRememberPath, type RequiredRole } from './navigation.ts';
 
 /**
@@ -102,12 +100,38 @@ const COMING_SOON: [string, string][] = [
   ['desk/:id', 'desk'],
 ];
 
-/** Routes contributed by the domains' remotes (one file each under ./domains). */
-const DOMAIN_ROUTES = [...wallRoutes, ...kbRoutes];
-const DOMAIN_PATHS = new Set(DOMAIN_ROUTES.map((r) => String((r.props as { path?: string }).path)));
+/**
+ * The screens of the built remotes, discovered once per page load from their manifests (see remotes.tsx): null
+ * while loading, an Error when the remote index could not be read.
+ */
+function useRemoteScreens(): RemoteScreen[] | Error | null {
+  const [screens, setScreens] = useState<RemoteScreen[] | Error | null>(null);
+  useEffect(() => {
+    let live = true;
+    discoverRemotes().then(
+      (s) => live && setScreens(s),
+      (e: unknown) => live && setScreens(e instanceof Error ? e : new Error(String(e))),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return screens;
+}
 
 /** The §2 route table: public routes, then everything else under the root layout behind the session guard. */
 export function AppRoutes() {
+  const { t } = useTranslation('shell');
+  const screens = useRemoteScreens();
+  if (screens === null) return <Loader fullscreen testId="remotes-loader" />;
+  if (screens instanceof Error) {
+    return (
+      <div className="shell-center">
+        <ErrorState title={t('remote.failed')} message={screens.message} onRetry={() => window.location.reload()} testId="remotes-error" />
+      </div>
+    );
+  }
+  const served = new Set(screens.map((s) => s.path));
   return (
     <Routes>
       <Route path={PUBLIC_ROUTES.login} element={<LoginPage workspaceMode={false} />} />
@@ -118,12 +142,11 @@ export function AppRoutes() {
       <Route path={PUBLIC_ROUTES.resetPassword} element={<ResetPasswordPage />} />
       <Route element={<RequireAuth><RootLayout /></RequireAuth>}>
         <Route index element={<RootRedirect />} />
-        {DOMAIN_ROUTES}
-        <Route path="employees/*" element={<RequireRole role={ROLE_ROUTES.employees}><RemotePage id="admin/EmployeesPage" /></RequireRole>} />
-        <Route path="clients" element={<RequireRole role={ROLE_ROUTES.clients}><RemotePage id="admin/ClientsPage" /></RequireRole>} />
+        {screens.map((s) => (
+          <Route key={s.path} path={s.path} element={s.role ? <RequireRole role={s.role}><RemotePage id={s.id} /></RequireRole> : <RemotePage id={s.id} />} />
+        ))}
         <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />
-        <Route path="admin" element={<RequireRole role={ROLE_ROUTES.admin}><RemotePage id="admin/AdminPanelPage" /></RequireRole>} />
-        {COMING_SOON.filter(([path]) => !DOMAIN_PATHS.has(path)).map(([path, label]) => (
+        {COMING_SOON.filter(([path]) => !served.has(path)).map(([path, label]) => (
           <Route key={path} path={path} element={soon(label)} />
         ))}
         <Route path="404" element={<NotFoundPage />} />
