@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { ConfigError, loadConfig, requireConfig } from './index.ts';
 
 it('defaults to the embedded mode', () => {
