@@ -1,6 +1,6 @@
 import { loadConfig } from '@intranet/platform-config';
 import { onShutdown } from '@intranet/platform-host';
-import { startPortal } from './portal.ts';
+import { startPortal } from '@intranet/portal-server';
 
 // `npm start`: the embedded portal in one process. `--demo` fills workspace "demo" with ~200 employees.
 const config = loadConfig();

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '../src/e2e.ts';
+import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@acme.test', password: 'adminpass1' };
@@ -20,16 +20,15 @@ function employeesCsv(): string {
   return lines.join('\n');
 }
 
-jest.setTimeout(240_000);
-describe('foundation in the browser: superadmin, client, CSV import, employee, navigation rules, blocked client, password reset', () => {
+describe('foundation in the browser: superadmin, client, CSV import, employee, navigation rules, blocked client, password reset', { timeout: 240_000 }, () => {
   let dataDir: string;
 
   let e: BrowserPortal;
-  beforeAll(async () => {
+  before(async () => {
     e = await startBrowserPortal(['shell/index.html']);
     dataDir = e.dataDir;
   });
-  afterAll(() => e?.close());
+  after(() => e?.close());
   const newPage = () => e.newPage();
 
   const signIn = async (page: Page, login: string, password: string) => {

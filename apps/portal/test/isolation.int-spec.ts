@@ -2,22 +2,22 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { users } from '@intranet/people-server';
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '../src/testing.ts';
+import { after, before, describe, it } from 'node:test';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('tenant isolation (DESIGN §5): enforced by the database, not by handlers', () => {
   let t: TestPortal;
   let a: Awaited<ReturnType<TestPortal['makeClient']>>;
   let b: Awaited<ReturnType<TestPortal['makeClient']>>;
   let aEmp: Awaited<ReturnType<TestPortal['makeEmployee']>>;
-  beforeAll(async () => {
+  before(async () => {
     t = await testPortal();
     a = await t.makeClient('alpha');
     b = await t.makeClient('beta');
     aEmp = await t.makeEmployee(a.adminToken, 'secret.person@alpha.test');
     await t.makeEmployee(b.adminToken, 'bob@beta.test');
   });
-  afterAll(() => t.close());
+  after(() => t.close());
 
   it('a repository call with no client filter still sees only its tenant rows', async () => {
     const db = t.portal.platform.db;

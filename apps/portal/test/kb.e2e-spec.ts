@@ -3,10 +3,10 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '../src/e2e.ts';
-import type { Portal } from '../src/portal.ts';
+import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@kbweb.test', password: 'adminpass1' };
@@ -19,8 +19,7 @@ const WORD = 'quokkapricing';
  * restricts one folder to a department; an employee of that department finds the article by a word from its body;
  * an employee outside it sees it nowhere (tree, search, direct URL); an employee responds to a vacancy.
  */
-jest.setTimeout(240_000);
-describe('knowledge base in the browser: tree, attachment, grants, search, vacancy response', () => {
+describe('knowledge base in the browser: tree, attachment, grants, search, vacancy response', { timeout: 240_000 }, () => {
   let portal: Portal;
 
   /** Calls a route over HTTP; returns the `result` (or the whole body) and throws on a non-2xx status. */
@@ -35,11 +34,11 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
   }
 
   let e: BrowserPortal;
-  beforeAll(async () => {
+  before(async () => {
     e = await startBrowserPortal(['shell/index.html', 'kb/mf-manifest.json']);
     portal = e.portal;
   });
-  afterAll(() => e?.close());
+  after(() => e?.close());
   const newPage = () => e.newPage();
 
   const signIn = async (page: Page, login: string, password: string) => {

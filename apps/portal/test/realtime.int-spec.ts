@@ -4,22 +4,22 @@ import { signToken, type TokenPayload } from '@intranet/platform-auth';
 import { socialRoutes } from '@intranet/social-contract';
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { after, before, describe, it } from 'node:test';
 import { io, type Socket } from 'socket.io-client';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '../src/testing.ts';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('realtime socket (§4): namespace per workspace, identify, relay only to that workspace', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let beta: Awaited<ReturnType<TestPortal['makeClient']>>;
   const sockets: Socket[] = [];
-  beforeAll(async () => {
+  before(async () => {
     t = await testPortal({}, { listen: true });
     acme = await t.makeClient('acme');
     beta = await t.makeClient('beta');
   });
-  afterAll(async () => {
+  after(async () => {
     for (const s of sockets) s.disconnect();
     await t.close();
   });

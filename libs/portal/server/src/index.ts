@@ -1,0 +1,1 @@
+export { DOMAINS, startPortal, type Portal, type PortalOptions } from './portal.ts';
