@@ -14,22 +14,29 @@ export default [
           enforceBuildableLibDependency: false,
           banTransitiveDependencies: false,
           depConstraints: [
+            // Entry points: apps compose anything; a service (apps/<domain>-service, the gateway) boots server libs.
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:server', 'type:contract', 'type:util'] },
             // A server may use contracts, utils and servers of its own scope or the platform — never another domain's server.
             { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:server', 'type:contract', 'type:util'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract', 'type:util'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:server', 'type:contract', 'type:util'] },
+            // Test harnesses and domain spec projects (libs/<domain>/server/test) drive the assembled portal.
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:server', 'type:contract', 'type:util'] },
             // Web libs never import server libs.
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:web', 'type:contract', 'type:util'] },
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:platform'] },
-            { sourceTag: 'scope:clients', onlyDependOnLibsWithTags: ['scope:clients', 'scope:platform', 'scope:web', 'type:contract'] },
-            { sourceTag: 'scope:people', onlyDependOnLibsWithTags: ['scope:people', 'scope:platform', 'scope:web', 'type:contract'] },
-            { sourceTag: 'scope:social', onlyDependOnLibsWithTags: ['scope:social', 'scope:platform', 'scope:web', 'type:contract'] },
-            { sourceTag: 'scope:kb', onlyDependOnLibsWithTags: ['scope:kb', 'scope:platform', 'scope:web', 'type:contract'] },
+            // type:tool here only serves apps (rsbuild configs use @intranet/web-build); the type rules keep libs off it.
+            { sourceTag: 'scope:clients', onlyDependOnLibsWithTags: ['scope:clients', 'scope:platform', 'scope:web', 'type:contract', 'type:tool'] },
+            { sourceTag: 'scope:people', onlyDependOnLibsWithTags: ['scope:people', 'scope:platform', 'scope:web', 'type:contract', 'type:tool'] },
+            { sourceTag: 'scope:social', onlyDependOnLibsWithTags: ['scope:social', 'scope:platform', 'scope:web', 'type:contract', 'type:tool'] },
+            { sourceTag: 'scope:kb', onlyDependOnLibsWithTags: ['scope:kb', 'scope:platform', 'scope:web', 'type:contract', 'type:tool'] },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'type:contract'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:platform', 'type:contract', 'type:util'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:platform', 'type:contract', 'type:util', 'type:tool'] },
             { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:platform', 'type:contract', 'type:util'] },
+            // The portal (embedded mode, its harness and the domain spec projects) composes every domain; no web lib.
+            { sourceTag: 'scope:portal', notDependOnLibsWithTags: ['type:web'] },
           ],
         },
       ],
@@ -39,7 +46,7 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/testing.ts', 'tools/bench/**'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/testing.ts', '**/test/**', 'tools/bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 ];

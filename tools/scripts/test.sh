@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every check CI holds a change to: lint (module boundaries), type-check, unit specs, integration specs in both
 # modes (embedded: PGlite + in-process bus; distributed: the machine's PostgreSQL and NATS), browser specs.
+# Lint, type-check and the unit specs (Jest) run as Nx targets (cached; `nx affected` when NX_BASE names a base
+# commit, e.g. NX_BASE=origin/main in CI; everything otherwise, as on a clean checkout).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source tools/scripts/node-env.sh
@@ -14,8 +16,11 @@ step() { # step NAME COMMAND...
   local start=$SECONDS
   if "$@" 2>&1 | tee "$log/$name.log"; then :; else failed_steps+=("$name"); fi
   local p f
+  # Node's test runner prints `ℹ pass N` / `ℹ fail N`; Jest prints `Tests: [N failed, ][N skipped, ]N passed, N total`.
   p=$(grep -E '^ℹ pass [0-9]+' "$log/$name.log" | awk '{s+=$3} END {print s+0}')
   f=$(grep -E '^ℹ fail [0-9]+' "$log/$name.log" | awk '{s+=$3} END {print s+0}')
+  p=$((p + $(grep -E '^Tests: ' "$log/$name.log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')))
+  f=$((f + $(grep -E '^Tests: ' "$log/$name.log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')))
   pass=$((pass + p)); fail=$((fail + f))
   echo "<== $name: $((SECONDS - start)) s"
 }
@@ -26,10 +31,17 @@ specs() { # specs GLOB... — node's test runner over TypeScript specs
 
 reachable() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
-npx nx show projects >/dev/null   # computes the project graph the boundary rule reads
-step lint npx eslint --max-warnings=0 libs apps tools
-step typecheck npx tsc -p tsconfig.json --noEmit
-step unit specs 'libs/**/*.spec.ts' 'apps/**/*.spec.ts'
+# nx run-many (everything) or nx affected (projects changed since NX_BASE) over TARGET; stdin closed, no colours.
+nx_targets() { # nx_targets TARGET...
+  local how=(run-many)
+  if [ -n "${NX_BASE:-}" ]; then how=(affected --base="$NX_BASE" --head="${NX_HEAD:-HEAD}"); fi
+  FORCE_COLOR=0 npx nx "${how[@]}" -t "$@" --outputStyle=static --parallel="${NX_PARALLEL:-2}" </dev/null
+}
+
+step lint nx_targets lint
+step lint-scripts npx eslint --max-warnings=0 tools/bench tools/scripts tools/swc   # files outside every project
+step typecheck nx_targets typecheck
+step unit nx_targets test
 step integration-embedded env -u DATABASE_URL -u NATS_URL bash -c "$(declare -f specs); specs 'libs/**/*.int-spec.ts' 'apps/**/*.int-spec.ts'"
 if reachable 127.0.0.1 5432 && reachable 127.0.0.1 4222; then
   step integration-distributed env DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" NATS_URL="${TEST_NATS_URL:-nats://127.0.0.1:4222}" \

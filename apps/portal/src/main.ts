@@ -1,7 +1,7 @@
 import { loadConfig } from '@intranet/platform-config';
 import { onShutdown } from '@intranet/platform-host';
+import { startPortal } from '@intranet/portal-server';
 import { performance } from 'node:perf_hooks';
-import { startPortal } from './portal.ts';
 
 // `npm start`: the embedded portal in one process. `--demo` fills workspace "demo" with ~200 employees.
 const config = loadConfig();

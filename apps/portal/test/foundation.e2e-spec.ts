@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '../src/e2e.ts';
+import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@acme.test', password: 'adminpass1' };

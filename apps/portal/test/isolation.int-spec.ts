@@ -3,7 +3,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { users } from '@intranet/people-server';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { testPortal, type TestPortal } from '../src/testing.ts';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('tenant isolation (DESIGN §5): enforced by the database, not by handlers', () => {
   let t: TestPortal;

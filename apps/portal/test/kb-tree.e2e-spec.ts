@@ -4,7 +4,7 @@ import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startBrowserPortal, type BrowserPortal } from '../src/e2e.ts';
+import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@kbtree.test', password: 'adminpass1' };

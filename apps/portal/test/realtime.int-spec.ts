@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { io, type Socket } from 'socket.io-client';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '../src/testing.ts';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('realtime socket (§4): namespace per workspace, identify, relay only to that workspace', () => {
   let t: TestPortal;

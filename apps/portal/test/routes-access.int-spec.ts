@@ -5,8 +5,8 @@ import { FEATURE_RIGHTS, type ClientFeature, type RouteDef } from '@intranet/pla
 import jwt from 'jsonwebtoken';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bodyFor, cannotCover, createWorld, paramsFor, type World } from '../src/fixtures.ts';
-import { testPortal, type CallResult, type TestPortal } from '../src/testing.ts';
+import { bodyFor, cannotCover, createWorld, paramsFor, type World } from '@intranet/portal-testing/fixtures';
+import { testPortal, type CallResult, type TestPortal } from '@intranet/portal-testing';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 const protectedRoutes = allRoutes.filter((r) => r.access.kind !== 'public');

@@ -4,8 +4,8 @@ import { fillPath, type RouteDef } from '@intranet/platform-contracts';
 import { faker } from '@faker-js/faker';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bodyFor, createWorld, jsonSchemaProps, paramNames, paramsFor, type JsonSchema, type World } from '../src/fixtures.ts';
-import { SUPERADMIN, testPortal, type TestPortal } from '../src/testing.ts';
+import { bodyFor, createWorld, jsonSchemaProps, paramNames, paramsFor, type JsonSchema, type World } from '@intranet/portal-testing/fixtures';
+import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 const CASES_PER_ROUTE = 100;

@@ -2,8 +2,8 @@ import { allRoutes } from '@intranet/gateway-server';
 import type { RouteDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BODY_BY_SUBJECT, bodyFor, cannotCover, createWorld, entitiesOf, paramsFor, readBack, secretsOf, takesId, type World } from '../src/fixtures.ts';
-import { testPortal, type TestPortal } from '../src/testing.ts';
+import { BODY_BY_SUBJECT, bodyFor, cannotCover, createWorld, entitiesOf, paramsFor, readBack, secretsOf, takesId, type World } from '@intranet/portal-testing/fixtures';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 /** Routes that address an object by id; public ones are open to anyone by contract (by_ws, reset links). */

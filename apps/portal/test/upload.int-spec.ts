@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { multipart, testPortal, type TestPortal } from '../src/testing.ts';
+import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads', () => {
   let t: TestPortal;

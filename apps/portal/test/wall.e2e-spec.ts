@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '../src/e2e.ts';
-import type { Portal } from '../src/portal.ts';
+import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 const THANKS = 'Thank you for the great help with the release last week, Bob!';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { access, allows, type FeatureRight } from '@intranet/platform-contracts';
 import { MENU, visibleMenu, type MenuContext } from './menu.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { GRANTABLE_ROLES, importRowBody, registerBody } from './index.ts';
 
 const msgs = (input: unknown) => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { subjectMatches } from './subject.ts';
 
 it('subjectMatches follows NATS wildcards', () => {

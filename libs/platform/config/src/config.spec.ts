@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { ConfigError, loadConfig, REPO_ROOT, requireConfig } from './index.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { access, allows, defineRoute, fillPath, toFastifyPath, z, zodFieldErrors } from './index.ts';
 
 it('access rules: admin rights hold for the superadmin; feature rights by role string (§6)', () => {

@@ -1,6 +1,23 @@
 import { createDocument } from 'zod-openapi';
 import type { z } from 'zod';
-import type { RouteDef } from './index.ts';
+
+/**
+ * The parts of a RouteDef (index.ts) the document reads, declared here so this file does not import index.ts,
+ * which re-exports it (a file cycle in the Nx graph). Every RouteDef satisfies it.
+ */
+interface RouteDef {
+  method: string;
+  path: string;
+  subject: string;
+  summary: string;
+  spec: string;
+  access: { kind: string; right?: string };
+  params: z.ZodType;
+  query: z.ZodType;
+  body: z.ZodType;
+  result: z.ZodType;
+  multipart?: boolean;
+}
 
 /**
  * OpenAPI 3.1 document for a set of routes (served by the gateway at /api/docs/openapi.json).
@@ -11,7 +28,7 @@ export function buildOpenApi(routes: RouteDef[], info: { title: string; version:
   for (const r of routes) {
     const op: Record<string, unknown> = {
       summary: r.summary,
-      description: `${r.spec}. Access: ${r.access.kind}${r.access.kind === 'feature' ? ` (${r.access.right})` : ''}. Bus subject: ${r.subject}.`,
+      description: `${r.spec}. Access: ${r.access.kind}${r.access.right ? ` (${r.access.right})` : ''}. Bus subject: ${r.subject}.`,
       operationId: r.subject,
       tags: [r.subject.split('.')[0]],
       requestParams: { path: r.params as z.ZodObject, query: r.query as z.ZodObject },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 import { DomainError, Errors, serializeError, toHttp } from './index.ts';
 
 it('maps codes to HTTP in one place with the §8 texts', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { QueryClient } from '@tanstack/react-query';
 import type { Comment, FeedPage, FeedPost, FullPost } from '@intranet/social-contract';
 import { addComment, socialKeys, type FeedData } from './queries.ts';

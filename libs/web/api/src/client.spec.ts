@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from '@jest/globals';
 import { access, defineRoute, z } from '@intranet/platform-contracts';
 import { ApiError } from './errors.ts';
 import { MemoryStorage } from './memory-storage.ts';

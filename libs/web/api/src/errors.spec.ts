@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { API_TEXT, ApiError, connectionError, errorFromResponse, isApiError, NO_RESPONSE } from './errors.ts';
 
 describe('§8 error texts', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { initI18n, LANG_STORAGE_KEY, LANGUAGES, normalizeLanguage, setLanguage, translateServerMessage } from './index.ts';
 
 describe("§1 languages: ru, ua → uk, en", () => {

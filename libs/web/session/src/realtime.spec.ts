@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { MemoryStorage } from '@intranet/web-api';
 import { acquireRealtime } from './realtime.ts';
@@ -30,7 +30,7 @@ describe('shared realtime socket (§4)', () => {
   const identified: { client_id?: string; user_id?: string }[] = [];
   let logouts = 0;
 
-  before(async () => {
+  beforeAll(async () => {
     http = createServer();
     io = new Server(http, { path: '/socket.io', transports: ['websocket'] });
     io.of(/^\/\w+$/).on('connection', (s) => {
@@ -47,7 +47,7 @@ describe('shared realtime socket (§4)', () => {
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     g.window = { location: { origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}` } };
   });
-  after(async () => {
+  afterAll(async () => {
     await io.close();
   });
   beforeEach(() => {

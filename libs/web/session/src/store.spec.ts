@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from '@jest/globals';
 import { access, defineRoute, z } from '@intranet/platform-contracts';
 import { call, MemoryStorage, readStoredAuth, readStoredClient, STORAGE_KEYS, writeKey, writeStoredClient } from '@intranet/web-api';
 import {

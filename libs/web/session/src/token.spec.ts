@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { decodeToken, isExpired } from './token.ts';
 
 /** An unsigned JWT with this payload (the web never verifies the signature; the server does). */

@@ -1,1 +1,0 @@
-export { startPortal, type Portal, type PortalOptions } from './portal.ts';

@@ -1,0 +1,67 @@
+import { clientRoutes, COLOUR_TEXT } from '@intranet/clients-contract';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+/** §2 admin panel, client screen tab "design" (§3 Client: logo, head image, colours, font) via PUT api/clients/{id}. */
+describe('client design settings (§2 design tab, §3 Client, §5 validation)', () => {
+  let t: TestPortal;
+  let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
+  let other: Awaited<ReturnType<TestPortal['makeClient']>>;
+  before(async () => {
+    t = await testPortal();
+    acme = await t.makeClient('designco');
+    other = await t.makeClient('otherdesign');
+  });
+  after(() => t.close());
+
+  const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.update, { token, params: { id }, body });
+
+  it('an admin sets logo and colours; everyone in the workspace reads them; unsent design fields stay', async () => {
+    const r = await put(acme.adminToken, acme.client._id, {
+      logo: '/files/designco/logo.png',
+      design: { sidePanel: '#123456', background: '#fff', text: '#222222', font: 'Inter', headImage: 'https://cdn.example.com/head.jpg' },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.result.logo, '/files/designco/logo.png');
+    assert.equal(r.body.result.design.sidePanel, '#123456');
+    const emp = await t.makeEmployee(acme.adminToken, 'reader@designco.test');
+    const seen = await t.call(clientRoutes.get, { token: emp.token, params: { id: acme.client._id } });
+    assert.equal(seen.body.result.design.background, '#fff');
+    assert.equal(seen.body.result.design.font, 'Inter');
+    // A partial design update merges; null clears one field.
+    const merged = await put(acme.adminToken, acme.client._id, { design: { text: null, accent: '#ff0000' } });
+    assert.equal(merged.body.result.design.sidePanel, '#123456');
+    assert.equal(merged.body.result.design.text, null);
+    assert.equal(merged.body.result.design.accent, '#ff0000');
+    // The public sign-in branding carries them too.
+    const pub = await t.call(clientRoutes.byWorkspace, { params: { ws: 'designco' } });
+    assert.equal(pub.body.result.design.sidePanel, '#123456');
+  });
+
+  it('validates: colours are hex, fonts from the list, images are URLs, unknown design keys refused; nothing changes', async () => {
+    const bad = await put(acme.adminToken, acme.client._id, { design: { background: 'red' } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.errors[0].field, 'design.background');
+    assert.equal(bad.body.errors[0].message, COLOUR_TEXT);
+    assert.equal((await put(acme.adminToken, acme.client._id, { design: { text: '#12345' } })).status, 400);
+    assert.equal((await put(acme.adminToken, acme.client._id, { design: { font: 'Comic Sans' } })).status, 400);
+    assert.equal((await put(acme.adminToken, acme.client._id, { design: { script: 'x' } })).status, 400);
+    const badLogo = await put(acme.adminToken, acme.client._id, { logo: 'javascript:alert(1)' });
+    assert.equal(badLogo.status, 400);
+    assert.equal(badLogo.body.errors[0].message, 'Invalid URL');
+    const now = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    assert.equal(now.body.result.design.sidePanel, '#123456');
+    assert.equal(now.body.result.logo, '/files/designco/logo.png');
+  });
+
+  it('an employee may not change the design; another client\'s admin may not either', async () => {
+    const emp = await t.makeEmployee(acme.adminToken, 'emp@designco.test');
+    const byEmp = await put(emp.token, acme.client._id, { design: { sidePanel: '#000000' } });
+    assert.equal(byEmp.status, 403);
+    const byOther = await put(other.adminToken, acme.client._id, { design: { sidePanel: '#000000' } });
+    assert.equal(byOther.status, 404);
+    const now = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    assert.equal(now.body.result.design.sidePanel, '#123456');
+  });
+});

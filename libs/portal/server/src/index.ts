@@ -1,0 +1,1 @@
+export { DOMAINS, MIGRATIONS, startPortal, type Portal, type PortalOptions } from './portal.ts';

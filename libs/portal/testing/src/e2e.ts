@@ -1,0 +1,51 @@
+import { loadConfig } from '@intranet/platform-config';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startPortal, type Portal } from '@intranet/portal-server';
+import { SUPERADMIN } from './testing.ts';
+
+/** The built web the browser specs need (tools/scripts/build-web.sh). */
+export const WEB_DIR = join(import.meta.dirname, '../../../../dist/web');
+
+export interface BrowserPortal {
+  portal: Portal;
+  browser: Browser;
+  dataDir: string;
+  /** A fresh browser context (en-US, 1280×900) on the portal with one page. */
+  newPage(): Promise<{ ctx: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * For browser specs: the embedded portal on a free port serving the built web, with the superadmin of
+ * `SUPERADMIN`, and Debian's Chromium (CHROMIUM_PATH overrides). `requires` lists built files under dist/web that
+ * must exist (e.g. 'kb/mf-manifest.json'). Close it in `after`.
+ */
+export async function startBrowserPortal(requires: string[] = ['shell/index.html']): Promise<BrowserPortal> {
+  for (const f of requires) if (!existsSync(join(WEB_DIR, f))) throw new Error(`dist/web/${f} missing: build the web first (tools/scripts/build-web.sh)`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  const portal = await startPortal(
+    loadConfig({ DATA_DIR: dataDir, PORT: '0', WEB_DIR, SUPERADMIN_EMAIL: SUPERADMIN.login, SUPERADMIN_PASSWORD: SUPERADMIN.password, LOG_LEVEL: 'error', JWT_SECRET: 'e2e-secret-0123456789abcdef' }),
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  return {
+    portal,
+    browser,
+    dataDir,
+    async newPage() {
+      const ctx = await browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
+      return { ctx, page: await ctx.newPage() };
+    },
+    async close() {
+      await browser.close();
+      await portal.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

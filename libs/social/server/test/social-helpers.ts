@@ -1,0 +1,47 @@
+import { clientSubjects } from '@intranet/clients-contract';
+import { socialRoutes } from '@intranet/social-contract';
+import { systemContext, type BusEvent } from '@intranet/platform-bus';
+import { uuidv7 } from '@intranet/platform-db';
+import { Readable } from 'node:stream';
+import type { TestPortal } from '@intranet/portal-testing';
+
+export const fieldMessages = (body: { errors?: { field: string; message: string }[] }) =>
+  Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
+
+/** A thank-you text over 30 symbols. */
+export const THANKS_TEXT = 'Thank you for the great help with the release last week!';
+
+/** Writes a post as `token`; fails the test on a non-200. */
+export async function post(t: TestPortal, token: string, body: Record<string, unknown>) {
+  const r = await t.call(socialRoutes.create, { token, body });
+  if (r.status !== 200) throw new Error(`post failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.result;
+}
+
+/**
+ * Puts a file into the portal's object storage as POST api/upload would (key prefixed by the client) and reserves
+ * its bytes in the client's quota. Output: the attachment item a post body carries.
+ */
+export async function upload(t: TestPortal, clientId: string, bytes: number, name = 'photo.png', mimetype = 'image/png') {
+  const key = `${clientId}/post/${uuidv7()}/${name}`;
+  await t.portal.platform.storage.put(key, Readable.from([Buffer.alloc(bytes, 7)]), { contentType: mimetype });
+  await reserve(t, clientId, bytes);
+  return { key, fileName: name, mimetype, size: bytes };
+}
+
+/** Reserves bytes (0 reads the usage); output { used, total } in bytes. */
+export function reserve(t: TestPortal, clientId: string, bytes: number): Promise<{ used: number; total: number }> {
+  return t.portal.platform.bus.request(clientSubjects.storageReserve, { ctx: systemContext(clientId), input: { clientId, bytes } });
+}
+
+/** Records every social event published on the portal's bus. */
+export async function recordEvents(t: TestPortal) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- specs read event payloads loosely
+  type Data = any;
+  const seen: BusEvent<Data>[] = [];
+  await t.portal.platform.bus.subscribe<Data>('evt.social.>', async (e) => {
+    seen.push(e);
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  return seen;
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Converts specs written for Node's test runner to Jest 30 (README "Tests"):
+//   node tools/scripts/node-test-to-jest.mjs [--check] <file|dir>...
+// - `import { … } from 'node:test'` becomes `import { … } from '@jest/globals'` (before → beforeAll, after → afterAll;
+//   describe/it/beforeEach/afterEach stay; `jest` is added when needed);
+// - `describe(name, { timeout: N }, fn)` becomes `jest.setTimeout(N)` before the describe (jest has no per-describe
+//   time-out); `it(name, { timeout: N }, fn)` becomes `it(name, fn, N)`;
+// - `it(name, { skip: cond }, fn)` becomes `(cond ? it.skip : it)(name, fn)` (the same condition as before);
+// - `{ todo }` / `{ only }` / `{ concurrency }` are refused (convert by hand);
+// - node:assert/strict assertions are left as they are (jest fails a test on any thrown AssertionError).
+// Files without a `node:test` import are left alone, so it can be run over a whole tree. --check lists what would
+// change and exits 1 when something would.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+const RENAME = { before: 'beforeAll', after: 'afterAll' };
+const HOOKS = new Set(['describe', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach']);
+
+function files(p, out = []) {
+  if (statSync(p).isDirectory()) {
+    for (const e of readdirSync(p)) if (e !== 'node_modules' && e !== 'dist' && !e.startsWith('.')) files(join(p, e), out);
+  } else if (/\.(m|c)?tsx?$/.test(p)) out.push(p);
+  return out;
+}
+
+/** The converted source, or null when `src` does not import node:test. Throws on what it cannot convert. */
+export function convert(src, file = 'spec.ts') {
+  const sf = ts.createSourceFile(file, src, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const imp = sf.statements.find((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === 'node:test');
+  if (!imp) return null;
+  const bindings = imp.importClause?.namedBindings;
+  if (!bindings || !ts.isNamedImports(bindings) || imp.importClause.name) throw new Error(`${file}: only named imports from node:test can be converted`);
+  const names = bindings.elements.map((e) => {
+    if (e.propertyName || !HOOKS.has(e.name.text)) throw new Error(`${file}: cannot convert node:test import '${e.getText()}' (by hand)`);
+    return e.name.text;
+  });
+  const edits = []; // [start, end, text], non-overlapping
+  let needJest = false;
+  const text = (n) => n.getText(sf);
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && names.includes(node.expression.text)) {
+      const fn = node.expression.text;
+      if (RENAME[fn]) edits.push([node.expression.getStart(sf), node.expression.end, RENAME[fn]]);
+      const a = node.arguments;
+      if (['describe', 'it', 'test'].includes(fn) && a.length === 3 && ts.isObjectLiteralExpression(a[1])) {
+        const opts = {};
+        for (const p of a[1].properties) {
+          const key = p.name && ts.isIdentifier(p.name) ? p.name.text : '?';
+          if (!['timeout', 'skip'].includes(key)) throw new Error(`${file}: cannot convert option '${key}' of ${fn}() (by hand)`);
+          opts[key] = ts.isPropertyAssignment(p) ? text(p.initializer) : key;
+        }
+        const head = opts.skip ? `(${opts.skip} ? ${fn}.skip : ${fn})` : fn;
+        // Inner calls are edited separately: keep the callback's source span and rewrite around it.
+        edits.push([node.getStart(sf), a[0].getStart(sf), `${head}(`]);
+        edits.push([a[0].end, a[2].getStart(sf), ', ']);
+        if (opts.timeout && fn === 'describe') {
+          // jest has no per-describe time-out: set it for the file before the describe.
+          needJest = true;
+          const stmt = node.parent;
+          if (!ts.isExpressionStatement(stmt)) throw new Error(`${file}: describe() with a timeout must be a statement`);
+          const lineStart = src.lastIndexOf('\n', stmt.getStart(sf)) + 1;
+          const indent = src.slice(lineStart, stmt.getStart(sf));
+          edits.push([stmt.getStart(sf), stmt.getStart(sf), `jest.setTimeout(${opts.timeout});\n${indent}`]);
+        } else if (opts.timeout) {
+          edits.push([a[2].end, a[2].end, `, ${opts.timeout}`]);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  const jestNames = names.map((n) => RENAME[n] ?? n);
+  if (needJest || /(?<![\w.$])jest\./.test(src)) jestNames.push('jest');
+  const uniq = [...new Set(jestNames)].sort((x, y) => x.localeCompare(y));
+  edits.push([imp.getStart(sf), imp.end, `import { ${uniq.join(', ')} } from '@jest/globals';`]);
+  edits.sort((x, y) => y[0] - x[0] || y[1] - x[1]);
+  let out = src;
+  for (const [s, e, t] of edits) out = out.slice(0, s) + t + out.slice(e);
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argv = process.argv.slice(2);
+  const check = argv.includes('--check');
+  const paths = argv.filter((a) => a !== '--check');
+  if (!paths.length) {
+    console.error('usage: node tools/scripts/node-test-to-jest.mjs [--check] <file|dir>...');
+    process.exit(2);
+  }
+  let changed = 0;
+  for (const f of paths.flatMap((p) => files(p))) {
+    const src = readFileSync(f, 'utf8');
+    const out = convert(src, f);
+    if (out === null || out === src) continue;
+    changed++;
+    if (check) console.log(`would convert ${f}`);
+    else {
+      writeFileSync(f, out);
+      console.log(`converted ${f}`);
+    }
+  }
+  console.log(`${changed} file(s) ${check ? 'to convert' : 'converted'}`);
+  if (check && changed) process.exit(1);
+}
