@@ -2,7 +2,7 @@ import type { TokenPayload } from '@intranet/platform-auth';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteDef } from '@intranet/platform-contracts';
 import { Errors } from '@intranet/platform-errors';
-import { Inject, Injectable, type CanActivate, type ExecutionContext, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, AuthModuleOptions, PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
@@ -26,7 +26,7 @@ let strategies = 0;
  * process (tests) never verify with each other's caches.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy) implements OnModuleDestroy {
+export class JwtStrategy extends PassportStrategy(Strategy) implements OnApplicationShutdown {
   readonly strategyName: string;
 
   constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly identity: IdentityResolver) {
@@ -50,7 +50,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) implements OnModuleD
     return this.identity.session(payload, req.ip);
   }
 
-  onModuleDestroy(): void {
+  /** After the HTTP server has closed (requests in flight still verify with it). */
+  onApplicationShutdown(): void {
     passport.unuse(this.strategyName);
   }
 

@@ -15,7 +15,7 @@ import { FilesController } from './files.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
 import { IdentityResolver } from './identity.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
-import { ErrorFilter, LoggingInterceptor, RouteInputPipe, TimingInterceptor } from './pipeline.ts';
+import { ErrorFilter, RouteInputPipe, TimingInterceptor } from './pipeline.ts';
 import { RealtimeGateway } from './realtime.ts';
 import { ApiNotFoundController, contractControllers } from './routes-controllers.ts';
 import { SHELL_DIR, WebController } from './web.ts';
@@ -26,7 +26,7 @@ export { allRoutes, realtimeSubjects } from './routes.ts';
 /**
  * The gateway's Nest module: controllers derived from the contracts (one per domain), the files controller, the
  * realtime gateway; passport-jwt authentication, guards, the validation pipe, one exception filter and the
- * logging/timing interceptors as providers.
+ * timing/logging interceptor as providers.
  */
 @Module({})
 export class GatewayModule {
@@ -45,7 +45,6 @@ export class GatewayModule {
       ClientFeatureGuard,
       RouteInputPipe,
       { provide: APP_FILTER, useClass: ErrorFilter },
-      { provide: APP_INTERCEPTOR, useClass: LoggingInterceptor },
       { provide: APP_INTERCEPTOR, useClass: TimingInterceptor },
       RealtimeGateway,
     ];
