@@ -33,7 +33,8 @@ async function serve(root: string): Promise<void> {
   bus.handle('clients.internal.get', async () => ({ _id: ids.client, workspace: 'bench', name: 'Bench', status: 'active', features: [] }));
   bus.handle('people.user.get', async () => user);
   await bus.start();
-  const silent = { debug() {}, info() {}, warn() {}, error: (m: string) => process.stderr.write(`${m}\n`) };
+  const quiet = () => undefined;
+  const silent = { debug: quiet, info: quiet, warn: quiet, error: (m: string) => process.stderr.write(`${m}\n`) };
   const app = await createGateway({
     bus,
     routes: allRoutes,
