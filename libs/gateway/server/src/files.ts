@@ -10,13 +10,19 @@ import {
   type UploadKind,
 } from '@intranet/files-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { parseRouteInput, systemContext } from '@intranet/platform-bus';
+import { systemContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { signFileUrl, StorageLimitError, verifyFileSignature, type Storage } from '@intranet/platform-storage';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { RouteInput as RouteInputOf } from '@intranet/platform-contracts';
+import { toFastifyPath } from '@intranet/platform-contracts';
+import { Controller, Get, HttpCode, Inject, Post, Put, Req, Res, SetMetadata, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JwtStrategy } from './auth.ts';
+import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
+import { Caller, RouteInput, RouteInputPipe } from './pipeline.ts';
+import { ROUTE_GUARDS } from './routes-controllers.ts';
 import sharp from 'sharp';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { extname } from 'node:path';
@@ -94,51 +100,56 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
-export interface FilesOptions {
-  storage: Storage;
-  bus: Bus;
-  secret: string;
-  bucket: string;
-  identify: (req: FastifyRequest) => Promise<RequestContext>;
-  send: (reply: FastifyReply, err: unknown) => unknown;
-}
-
 /**
  * §7 Upload: POST /api/upload streams each multipart file straight to object storage (never buffered whole),
  * enforcing the per-kind limit while it streams and the client's storage quota (checked before, reserved after);
  * images get a 480 px WebP thumbnail (sharp). GET /api/files/<key>?exp&sig serves a file by its signed URL; kinds
  * in GUARDED_KINDS (kb, cv) are served only to a signed-in requester their owner allows at download time.
+ * Paths, access and the upload's query schema come from the files contract (route metadata, RouteInputPipe).
  */
-export async function registerFiles(api: FastifyInstance, o: FilesOptions): Promise<void> {
-  await api.register(multipart, { limits: { fileSize: FILE_LIMITS.any + 1, files: 20, fields: 10 } });
+@Controller()
+@UseGuards(...ROUTE_GUARDS)
+export class FilesController {
+  private readonly storage: Storage;
+  private readonly bus: Bus;
+  private readonly secret: string;
+  private readonly bucket: string;
 
-  api.post(fileRoutes.upload.path, async (req, reply) => {
+  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly auth: JwtStrategy) {
+    this.storage = opts.storage;
+    this.bus = opts.bus;
+    this.secret = opts.jwtSecret;
+    this.bucket = opts.bucket ?? 'intranet';
+  }
+
+  @Post(fileRoutes.upload.path)
+  @HttpCode(200)
+  @SetMetadata(ROUTE_DEF, fileRoutes.upload)
+  async upload(@RouteInput(fileRoutes.upload, RouteInputPipe) input: RouteInputOf<typeof fileRoutes.upload>, @Caller() ctx: RequestContext, @Req() req: FastifyRequest) {
     const stored: { key: string; size: number }[] = [];
-    let ctx: RequestContext | undefined;
     try {
-      ctx = await o.identify(req);
       const clientId = ctx.clientId;
       if (!clientId) throw Errors.badRequest('Select a workspace first');
-      const { kind } = parseRouteInput(fileRoutes.upload, { query: req.query }).query;
+      const kind = input.query.kind;
       const limit = KIND_LIMIT[kind];
       if (!req.isMultipart()) throw Errors.badRequest('Expected multipart/form-data');
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > FILE_LIMITS.any * 20) throw new DomainError('payload_too_large', UPLOAD_TEXT.tooBig);
       // Refuse early when even the declared body cannot fit the quota.
-      if (declared) await reserve(o.bus, clientId, declared, true);
+      if (declared) await reserve(this.bus, clientId, declared, true);
       const results: UploadedFile[] = [];
       for await (const part of req.files()) {
         const fileName = part.filename || 'file';
         const key = `${clientId}/${kind}/${uuidv7()}/${safeName(fileName)}`;
         const mimetype = mimeOf(fileName);
         if (IMAGE_KINDS.has(kind) && !/^image\/(png|jpeg|webp|gif)$/.test(mimetype)) throw new DomainError('validation', UPLOAD_TEXT.wrongImageSize);
-        const { size } = await o.storage.put(key, part.file, { contentType: mimetype, maxBytes: limit });
+        const { size } = await this.storage.put(key, part.file, { contentType: mimetype, maxBytes: limit });
         stored.push({ key, size });
         if (part.file.truncated) throw new StorageLimitError(limit);
-        const img = mimetype.startsWith('image/') && mimetype !== 'image/svg+xml' ? await thumbnail(o.storage, key, kind) : null;
+        const img = mimetype.startsWith('image/') && mimetype !== 'image/svg+xml' ? await thumbnail(this.storage, key, kind) : null;
         if (img?.thumbKey) stored.push({ key: img.thumbKey, size: img.thumbSize });
         // Guarded kinds: short-lived URLs only the uploader can use until the owner attaches the file.
-        const sign = GUARDED_KINDS[kind] ? (k: string) => signBoundFileUrl(o.secret, k, ctx!.userId!) : (k: string) => signFileUrl(o.secret, k);
+        const sign = GUARDED_KINDS[kind] ? (k: string) => signBoundFileUrl(this.secret, k, ctx.userId!) : (k: string) => signFileUrl(this.secret, k);
         results.push({
           key,
           file: sign(key),
@@ -153,80 +164,50 @@ export async function registerFiles(api: FastifyInstance, o: FilesOptions): Prom
         });
       }
       if (!results.length) throw Errors.field('file', 'Field is required');
-      await reserve(o.bus, clientId, stored.reduce((n, s) => n + s.size, 0), false);
-      return reply.send({ results });
+      await reserve(this.bus, clientId, stored.reduce((n, s) => n + s.size, 0), false);
+      return { results };
     } catch (err) {
-      if (stored.length) await o.storage.delete(stored.map((s) => s.key)).catch(() => undefined);
-      // Drain what the browser is still sending so the error reaches it.
-      req.raw.resume();
-      return o.send(reply, uploadError(err, o.bucket));
+      if (stored.length) await this.storage.delete(stored.map((s) => s.key)).catch(() => undefined);
+      throw uploadError(err, this.bucket);
     }
-  });
-
-  /**
-   * The requester of a guarded download: the bearer token, else the FILE_SESSION_COOKIE (browsers send no header
-   * with <img>/<a>). Errors: 401 when neither identifies a live session.
-   */
-  const requester = (req: FastifyRequest): Promise<RequestContext> => {
-    if (!req.headers.authorization) {
-      const token = cookieValue(req.headers.cookie, FILE_SESSION_COOKIE);
-      if (token) req.raw.headers.authorization = `Bearer ${token}`;
-    }
-    return o.identify(req);
-  };
-
-  /**
-   * Whether the requester may download a guarded key now: same client, a URL bound to someone else refused, then the
-   * owning domain decides for keys it knows (grants re-checked on every download); a key it does not know (uploaded,
-   * not attached) only by the uploader it is bound to. Errors: 401 not signed in, 403 'No access'.
-   */
-  async function checkGuarded(req: FastifyRequest, key: string, subject: string, q: { exp?: string; u?: string; ub?: string }): Promise<void> {
-    const ctx = await requester(req);
-    if (!ctx.userId || !ctx.clientId || ctx.clientId !== key.split('/')[0]) throw Errors.noAccess();
-    let bound = false;
-    if (q.u !== undefined || q.ub !== undefined) {
-      bound = q.u === ctx.userId && !!q.ub && verifyBinding(o.secret, key, Number(q.exp), q.u, q.ub);
-      if (!bound) throw Errors.noAccess();
-    }
-    const answer = await o.bus.request<FileAccessAnswer>(subject, { ctx, input: { key } });
-    if (answer.known ? !answer.allowed : !bound) throw Errors.noAccess();
   }
 
   /** PUT /api/files/session: copies the caller's bearer token into the HttpOnly download cookie (path /api/files). */
-  api.put(fileRoutes.session.path, async (req, reply) => {
-    try {
-      await o.identify(req);
-      const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-      const exp = Number((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') as { exp?: number }).exp ?? 0);
-      const maxAge = Math.max(0, Math.floor(exp - Date.now() / 1000));
-      const secure = req.protocol === 'https' ? '; Secure' : '';
-      reply.header('set-cookie', `${FILE_SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
-      return reply.send({ result: { expires: exp } });
-    } catch (err) {
-      return o.send(reply, err);
-    }
-  });
+  @Put(fileRoutes.session.path)
+  @HttpCode(200)
+  @SetMetadata(ROUTE_DEF, fileRoutes.session)
+  session(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    const exp = Number((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') as { exp?: number }).exp ?? 0);
+    const maxAge = Math.max(0, Math.floor(exp - Date.now() / 1000));
+    const secure = req.protocol === 'https' ? '; Secure' : '';
+    reply.header('set-cookie', `${FILE_SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
+    return { result: { expires: exp } };
+  }
 
-  api.get('/api/files/*', async (req, reply) => {
+  /** GET /api/files/<key>?exp&sig[&u&ub]: the file by its signed URL (guarded kinds: also the requester's right now). */
+  @Get(toFastifyPath(fileRoutes.download.path).replace(':key', '*'))
+  @SetMetadata(ROUTE_DEF, fileRoutes.download)
+  async download(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const raw = (req.params as { '*': string })['*'] ?? '';
-    // The router has decoded the path already; a key left with a bare '%' is no key we signed (not a 500).
+    // The router has decoded the path already; a key left with a bare '%' is no key we signed (404, not a 500).
     let key: string;
     try {
       key = decodeURIComponent(raw);
     } catch {
-      return o.send(reply, new DomainError('not_found', UPLOAD_TEXT.notFound));
+      throw new DomainError('not_found', UPLOAD_TEXT.notFound);
     }
     const q = req.query as { exp?: string; sig?: string; u?: string; ub?: string };
-    if (!q.sig || !verifyFileSignature(o.secret, key, Number(q.exp), q.sig)) return o.send(reply, Errors.noAccess());
-    const obj = await o.storage.get(key).catch(() => null);
-    if (!obj) return o.send(reply, new DomainError('not_found', UPLOAD_TEXT.notFound));
+    if (!q.sig || !verifyFileSignature(this.secret, key, Number(q.exp), q.sig)) throw Errors.noAccess();
+    const obj = await this.storage.get(key).catch(() => null);
+    if (!obj) throw new DomainError('not_found', UPLOAD_TEXT.notFound);
     const guard = GUARDED_KINDS[key.split('/')[1] as UploadKind];
     if (guard) {
       try {
-        await checkGuarded(req, key, guard, q);
+        await this.checkGuarded(req, key, guard, q);
       } catch (err) {
         obj.stream.destroy();
-        return o.send(reply, err);
+        throw err;
       }
     }
     const type = key.endsWith('.thumb.webp') ? 'image/webp' : mimeOf(key);
@@ -238,7 +219,30 @@ export async function registerFiles(api: FastifyInstance, o: FilesOptions): Prom
     reply.header('content-disposition', `${INLINE.has(type) ? 'inline' : 'attachment'}; filename="${name}"`);
     reply.header('content-security-policy', "default-src 'none'; sandbox");
     return reply.send(obj.stream);
-  });
+  }
+
+  /**
+   * Whether the requester may download a guarded key now: the bearer token, else the FILE_SESSION_COOKIE (browsers
+   * send no header with <img>/<a>), names a live session of the key's client; a URL bound to someone else is
+   * refused; then the owning domain decides for keys it knows (grants re-checked on every download); a key it does
+   * not know (uploaded, not attached) only by the uploader it is bound to. Errors: 401 not signed in, 403 'No access'.
+   */
+  private async checkGuarded(req: FastifyRequest, key: string, subject: string, q: { exp?: string; u?: string; ub?: string }): Promise<void> {
+    const headers = { ...req.headers };
+    if (!headers.authorization) {
+      const token = cookieValue(req.headers.cookie, FILE_SESSION_COOKIE);
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    const { ctx } = await this.auth.authenticateRequest({ headers, ip: req.ip });
+    if (!ctx.userId || !ctx.clientId || ctx.clientId !== key.split('/')[0]) throw Errors.noAccess();
+    let bound = false;
+    if (q.u !== undefined || q.ub !== undefined) {
+      bound = q.u === ctx.userId && !!q.ub && verifyBinding(this.secret, key, Number(q.exp), q.u, q.ub);
+      if (!bound) throw Errors.noAccess();
+    }
+    const answer = await this.bus.request<FileAccessAnswer>(subject, { ctx, input: { key } });
+    if (answer.known ? !answer.allowed : !bound) throw Errors.noAccess();
+  }
 }
 
 async function reserve(bus: Bus, clientId: string, bytes: number, check: boolean): Promise<void> {

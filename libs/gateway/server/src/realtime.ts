@@ -2,9 +2,21 @@ import { clientEvents } from '@intranet/clients-contract';
 import { peopleEvents } from '@intranet/people-contract';
 import type { Bus, BusEvent, RequestContext } from '@intranet/platform-bus';
 import type { Logger } from '@intranet/platform-host';
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import { Server, type Socket } from 'socket.io';
-import type { IdentityResolver } from './identity.ts';
+import { Inject, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Ack,
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import type { Namespace, Socket } from 'socket.io';
+import { JwtStrategy } from './auth.ts';
+import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** setTimeout's largest delay (about 24.8 days); a longer-lived token's socket is closed then and reconnects. */
@@ -16,98 +28,127 @@ interface Audience {
   userIds?: string[];
 }
 
+type SocketCtx = RequestContext & { clientId: string; userId: string };
+
 /**
- * §4 Realtime socket: Socket.IO on the gateway's HTTP server, one namespace per workspace (`/<workspace>`),
- * websocket transport only. A socket authenticates with its bearer token (handshake `auth.token`), then
+ * §4 Realtime socket: Socket.IO on the gateway's HTTP server (Nest's socket.io adapter), one namespace per
+ * workspace (`/<workspace>`, a regex namespace, DESIGN §10), websocket transport only. A socket authenticates with
+ * its bearer token (handshake `auth.token`) through the same passport-jwt strategy and session check as HTTP, then
  * identifies `{ client_id, user_id, timestamp }`; both must match the token and the namespace. Events of the
- * given subjects are relayed from the bus to the sockets of that event's client only; each gateway node relays
- * to its own sockets, so several nodes need no adapter (DESIGN §6). A socket lives no longer than what let it
- * in: revoking its session (logout elsewhere, password reset), deleting its user or blocking its client
- * disconnects it on every node, and so does its token's expiry. Output: the server and a close function.
+ * relayed subjects go from the bus to the sockets of that event's client only; each gateway node relays to its own
+ * sockets, so several nodes need no adapter (DESIGN §6). A socket lives no longer than what let it in: revoking
+ * its session (logout elsewhere, password reset), deleting its user or blocking its client disconnects it on every
+ * node, and so does its token's expiry.
  */
-export async function attachRealtime(opts: {
-  http: HttpServer;
-  bus: Bus;
-  identity: IdentityResolver;
-  subjects: string[];
-  log: Logger;
-}): Promise<{ io: Server; close: () => Promise<void> }> {
-  const io = new Server(opts.http, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    serveClient: false,
-    pingTimeout: 20_000,
-    connectTimeout: 20_000,
-  });
-  const workspaces = io.of(/^\/[a-z0-9]+$/);
+@WebSocketGateway({
+  namespace: /^\/[a-z0-9]+$/,
+  path: '/socket.io',
+  transports: ['websocket'],
+  serveClient: false,
+  pingTimeout: 20_000,
+  connectTimeout: 20_000,
+})
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, BeforeApplicationShutdown {
+  @WebSocketServer() workspaces!: Namespace;
+  private readonly bus: Bus;
+  private readonly subjects: string[];
+  private readonly log: Logger;
+  private readonly live = new SocketIndex();
+  private readonly expiries = new WeakMap<Socket, NodeJS.Timeout>();
+  private unsubs: (() => Promise<void>)[] = [];
 
-  workspaces.use(async (socket, next) => {
-    try {
-      const token = String(socket.handshake.auth?.token ?? '');
-      const raw = { headers: { authorization: `Bearer ${token}` } } as unknown as IncomingMessage;
-      const ctx = await opts.identity.context(raw, socket.handshake.address, undefined);
-      if (!ctx.workspace || `/${ctx.workspace}` !== socket.nsp.name) return next(new Error('No access'));
-      socket.data.ctx = ctx;
-      socket.data.exp = (await opts.identity.verify(raw))?.exp;
-      next();
-    } catch {
-      next(new Error('Unauthorized'));
-    }
-  });
+  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly auth: JwtStrategy) {
+    this.bus = opts.bus;
+    this.subjects = opts.realtimeSubjects ?? [];
+    this.log = opts.log;
+  }
 
-  const live = new SocketIndex();
-  workspaces.on('connection', (socket: Socket) => {
-    const ctx = socket.data.ctx as RequestContext & { clientId: string; userId: string };
-    if (!live.add(socket, ctx)) return;
+  /** Handshake check of every workspace namespace: a live session of that very workspace. */
+  afterInit(nsp: Namespace): void {
+    nsp.use(async (socket, next) => {
+      try {
+        const token = String(socket.handshake.auth?.token ?? '');
+        const { ctx, exp } = await this.auth.authenticateRequest({ headers: { authorization: `Bearer ${token}` }, ip: socket.handshake.address });
+        if (!ctx.workspace || `/${ctx.workspace}` !== socket.nsp.name) return next(new Error('No access'));
+        socket.data.ctx = ctx;
+        socket.data.exp = exp;
+        next();
+      } catch {
+        next(new Error('Unauthorized'));
+      }
+    });
+  }
+
+  /** Relays the event subjects, and closes sockets on the events that end their right to listen. */
+  async onModuleInit(): Promise<void> {
+    const relay = async (evt: BusEvent<Audience & Record<string, unknown>>) => {
+      if (!evt.clientId) return;
+      // Rooms carry the client id, so one emit on the parent namespace reaches only that workspace's sockets
+      // (emitting on io.of('/x') would create an unguarded static namespace).
+      const rooms = evt.data?.userIds?.length ? evt.data.userIds.map((u) => `user:${u}`) : [`client:${evt.clientId}`];
+      this.workspaces.to(rooms).emit(evt.subject, evt.data);
+    };
+    this.unsubs = await Promise.all(this.subjects.map((s) => this.bus.subscribe(s, relay)));
+    this.unsubs.push(
+      await this.bus.subscribe<{ sessionIds?: string[] }>(peopleEvents.sessionRevoked, async (e) => {
+        for (const sid of e.data.sessionIds ?? []) this.live.disconnect(`session:${sid}`);
+      }),
+      await this.bus.subscribe<{ _id?: string }>(peopleEvents.userDeleted, async (e) => {
+        if (e.data._id) this.live.disconnect(`user:${e.data._id}`);
+      }),
+      await this.bus.subscribe<{ _id?: string; status?: string }>(clientEvents.updated, async (e) => {
+        if (e.data._id && e.data.status === 'blocked') this.live.disconnect(`client:${e.data._id}`);
+      }),
+    );
+    this.log.debug(`realtime relays ${this.subjects.join(', ')}`);
+  }
+
+  handleConnection(socket: Socket): void {
+    const ctx = socket.data.ctx as SocketCtx;
+    if (!this.live.add(socket, ctx)) return;
     // Nor does a socket outlive its token: at `exp` the client must sign in (and connect) again.
     const exp = socket.data.exp as number | undefined;
-    const expiry = exp ? setTimeout(() => socket.disconnect(true), Math.min(Math.max(exp * 1000 - Date.now(), 0), MAX_TIMER_MS)) : undefined;
-    expiry?.unref();
-    socket.on('disconnect', () => {
-      clearTimeout(expiry);
-      live.remove(socket, ctx);
-    });
-    socket.on('identify', (msg: { client_id?: string; user_id?: string; timestamp?: number }, ack?: (r: unknown) => void) => {
-      if (msg?.client_id !== ctx.clientId || msg?.user_id !== ctx.userId) {
-        ack?.({ ok: false });
-        socket.disconnect(true);
-        return;
-      }
-      void socket.join([`client:${ctx.clientId}`, `user:${ctx.userId}`]);
-      ack?.({ ok: true });
-    });
-    socket.on('user-logout', () => socket.disconnect(true));
-  });
+    if (exp) {
+      const t = setTimeout(() => socket.disconnect(true), Math.min(Math.max(exp * 1000 - Date.now(), 0), MAX_TIMER_MS));
+      t.unref();
+      this.expiries.set(socket, t);
+    }
+  }
 
-  const relay = async (evt: BusEvent<Audience & Record<string, unknown>>) => {
-    if (!evt.clientId) return;
-    // Rooms carry the client id, so one emit on the parent namespace reaches only that workspace's sockets
-    // (emitting on io.of('/x') would create an unguarded static namespace).
-    const rooms = evt.data?.userIds?.length ? evt.data.userIds.map((u) => `user:${u}`) : [`client:${evt.clientId}`];
-    workspaces.to(rooms).emit(evt.subject, evt.data);
-  };
-  const unsubs = await Promise.all(opts.subjects.map((s) => opts.bus.subscribe(s, relay)));
-  // The events that end a socket's right to listen (the identity cache watches the same ones).
-  unsubs.push(
-    await opts.bus.subscribe<{ sessionIds?: string[] }>(peopleEvents.sessionRevoked, async (e) => {
-      for (const sid of e.data.sessionIds ?? []) live.disconnect(`session:${sid}`);
-    }),
-    await opts.bus.subscribe<{ _id?: string }>(peopleEvents.userDeleted, async (e) => {
-      if (e.data._id) live.disconnect(`user:${e.data._id}`);
-    }),
-    await opts.bus.subscribe<{ _id?: string; status?: string }>(clientEvents.updated, async (e) => {
-      if (e.data._id && e.data.status === 'blocked') live.disconnect(`client:${e.data._id}`);
-    }),
-  );
-  opts.log.debug(`realtime relays ${opts.subjects.join(', ')}`);
-  return {
-    io,
-    /** Stops relaying and closes every socket's connection; the HTTP server itself is closed by its owner. */
-    async close() {
-      for (const u of unsubs) await u();
-      io.engine.close();
-    },
-  };
+  handleDisconnect(socket: Socket): void {
+    clearTimeout(this.expiries.get(socket));
+    const ctx = socket.data.ctx as SocketCtx | undefined;
+    if (ctx) this.live.remove(socket, ctx);
+  }
+
+  /** §4 identify: joins the client's and the user's rooms; a mismatch answers `{ ok: false }` and disconnects. */
+  @SubscribeMessage('identify')
+  identify(@ConnectedSocket() socket: Socket, @MessageBody() msg: { client_id?: string; user_id?: string; timestamp?: number } | undefined, @Ack() ack?: (r: unknown) => void): void {
+    const ctx = socket.data.ctx as SocketCtx;
+    if (msg?.client_id !== ctx.clientId || msg?.user_id !== ctx.userId) {
+      if (typeof ack === 'function') ack({ ok: false });
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join([`client:${ctx.clientId}`, `user:${ctx.userId}`]);
+    if (typeof ack === 'function') ack({ ok: true });
+  }
+
+  @SubscribeMessage('user-logout')
+  logout(@ConnectedSocket() socket: Socket): void {
+    socket.disconnect(true);
+  }
+
+  /**
+   * Shutting down: stop relaying and close every socket's connection before the HTTP server closes (an open
+   * websocket would keep close() waiting for ever; Nest's adapter cannot close a namespace's server).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    const unsubs = this.unsubs;
+    this.unsubs = [];
+    for (const u of unsubs) await u();
+    this.workspaces?.server.engine.close();
+  }
 }
 
 /**

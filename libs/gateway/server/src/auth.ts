@@ -1,0 +1,131 @@
+import type { TokenPayload } from '@intranet/platform-auth';
+import type { RequestContext } from '@intranet/platform-bus';
+import type { RouteDef } from '@intranet/platform-contracts';
+import { Errors } from '@intranet/platform-errors';
+import { Inject, Injectable, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard, AuthModuleOptions, PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { createSecretKey } from 'node:crypto';
+import { IdentityResolver } from './identity.ts';
+import { GATEWAY_OPTIONS, header, publicContext, ROUTE_DEF, type GatewayOptions } from './options.ts';
+
+/** What passport-jwt and the strategy need of a request (a Fastify request, or a socket's handshake made into one). */
+export interface TokenRequest {
+  headers: Record<string, string | string[] | undefined>;
+  ip: string;
+}
+
+let strategies = 0;
+
+/**
+ * passport-jwt strategy of one gateway (DESIGN §5): HS256 with the key as a KeyObject (spares jsonwebtoken from
+ * trying the secret as a public key on every request), then the live-session check of IdentityResolver.
+ * Registered with passport under a name of its own (AuthModuleOptions.defaultStrategy), so two gateways in one
+ * process (tests) never verify with each other's caches.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) implements OnApplicationShutdown {
+  readonly strategyName: string;
+
+  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly identity: IdentityResolver) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: createSecretKey(Buffer.from(opts.jwtSecret)) as never,
+      algorithms: ['HS256'],
+      passReqToCallback: true,
+    });
+    this.strategyName = `jwt-gateway-${++strategies}`;
+    passport.use(this.strategyName, this as never);
+  }
+
+  /** The mixin registers with this throw-away instance; the constructor registers under the unique name. */
+  getPassportInstance() {
+    return new passport.Passport();
+  }
+
+  /** Called by passport with the verified payload: the caller's session (401 when revoked). */
+  validate(req: TokenRequest, payload: TokenPayload): Promise<RequestContext> {
+    return this.identity.session(payload, req.ip);
+  }
+
+  /** After the HTTP server has closed (requests in flight still verify with it). */
+  onApplicationShutdown(): void {
+    passport.unuse(this.strategyName);
+  }
+
+  /**
+   * Authenticates a request outside an HTTP route (socket handshake, guarded download): the same verification and
+   * session check, then the tenant. Resolves the context with the token's `exp`; rejects 401 / 403 / 404 as the guards do.
+   */
+  authenticateRequest(req: TokenRequest): Promise<{ ctx: RequestContext; exp?: number }> {
+    return new Promise<RequestContext>((resolve, reject) => {
+      const s = Object.create(this) as JwtStrategy & { success: (u: RequestContext) => void; fail: () => void; error: (e: unknown) => void };
+      s.success = (ctx) => resolve(ctx);
+      s.fail = () => reject(Errors.unauthorized());
+      s.error = (e) => reject(e);
+      (s as unknown as { authenticate: (r: unknown, o: unknown) => void }).authenticate(req, {});
+    }).then(async (ctx) => ({ ctx: await this.identity.tenant(ctx, header(req.headers, 'x-company-id')), exp: tokenExp(req) }));
+  }
+}
+
+/** `exp` of the request's bearer token (already verified by passport-jwt when this is read). */
+function tokenExp(req: TokenRequest): number | undefined {
+  const token = String(header(req.headers, 'authorization') ?? '').replace(/^Bearer\s+/i, '');
+  try {
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Route metadata of a handler (SetMetadata(ROUTE_DEF, route) on every derived and files handler). */
+export function routeOf(reflector: Reflector, context: ExecutionContext): RouteDef | undefined {
+  return reflector.get<RouteDef | undefined>(ROUTE_DEF, context.getHandler());
+}
+
+/**
+ * @nestjs/passport's AuthGuard with this gateway's strategy: sets `request.user` to the caller's RequestContext.
+ * Public routes pass with the anonymous context. Errors: 401 (no/invalid/expired token, revoked session).
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard() {
+  constructor(@Inject(AuthModuleOptions) options: AuthModuleOptions, private readonly reflector: Reflector) {
+    super(options);
+  }
+
+  canActivate(context: ExecutionContext): Promise<boolean> | boolean {
+    const route = routeOf(this.reflector, context);
+    if (route?.access.kind === 'public') {
+      const req = context.switchToHttp().getRequest<TokenRequest & { user?: RequestContext }>();
+      req.user = publicContext(req.ip);
+      return true;
+    }
+    return super.canActivate(context) as Promise<boolean>;
+  }
+
+  handleRequest<T>(err: unknown, user: T): T {
+    if (err) throw err;
+    if (!user) throw Errors.unauthorized();
+    return user;
+  }
+}
+
+/**
+ * Tenant resolution: completes the caller's context with its client (blocked → 403 'Login blocked', gone → 401)
+ * or, for the superadmin, the workspace named in X-COMPANY-ID (unknown → 404). Runs after JwtAuthGuard.
+ */
+@Injectable()
+export class TenantGuard implements CanActivate {
+  constructor(private readonly identity: IdentityResolver) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<TokenRequest & { user?: RequestContext }>();
+    const ctx = req.user;
+    if (!ctx?.userId) return true; // public route
+    await this.identity.tenant(ctx, header(req.headers, 'x-company-id'));
+    return true;
+  }
+}

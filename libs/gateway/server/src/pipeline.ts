@@ -1,0 +1,107 @@
+import type { RequestContext } from '@intranet/platform-bus';
+import { parseRouteInput } from '@intranet/platform-bus';
+import type { RouteDef } from '@intranet/platform-contracts';
+import { DomainError, Errors, toHttp } from '@intranet/platform-errors';
+import type { Logger } from '@intranet/platform-host';
+import {
+  Catch,
+  createParamDecorator,
+  HttpException,
+  Inject,
+  Injectable,
+  type ArgumentMetadata,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExceptionFilter,
+  type ExecutionContext,
+  type NestInterceptor,
+  type PipeTransform,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { finalize, type Observable } from 'rxjs';
+import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+
+/**
+ * Validates a route's input with its contract's zod schemas (params, query, body) and answers the §8 validation
+ * body listing every bad field (parseRouteInput, the same function the services run). The route comes as the
+ * parameter decorator's data: `RouteInput(route, RouteInputPipe)`.
+ */
+@Injectable()
+export class RouteInputPipe implements PipeTransform {
+  transform(value: { params: unknown; query: unknown; body: unknown }, metadata: ArgumentMetadata) {
+    return parseRouteInput(metadata.data as unknown as RouteDef, value);
+  }
+}
+
+/** The raw input of a contract route (validated by a pipe given with it). */
+export const RouteInput = createParamDecorator((_route: unknown, ctx: ExecutionContext) => {
+  const req = ctx.switchToHttp().getRequest<FastifyRequest>();
+  return { params: req.params, query: req.query, body: req.body ?? {} };
+});
+
+/** The caller's RequestContext the guards built (`request.user`). */
+export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestContext => ctx.switchToHttp().getRequest<{ user: RequestContext }>().user);
+
+/**
+ * The one error shape of the API (§8): every error of an HTTP call becomes `{ name, code, message, errors? }` via
+ * toHttp, with no stack. Fastify's own failures (bad JSON: 400, body too large: 413) and Nest's not-found come
+ * here too; anything unexpected is logged and answered 500 'internal'.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly log: Logger;
+
+  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions) {
+    this.log = opts.log;
+  }
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const req = http.getRequest<FastifyRequest>();
+    const { status, body } = toHttp(this.domainError(exception, req));
+    if (reply.sent) return;
+    // A refused upload: drain what the browser is still sending so the answer reaches it.
+    if (!req.raw.readableEnded) req.raw.resume();
+    void reply.status(status).send(body);
+  }
+
+  private domainError(err: unknown, req: FastifyRequest): DomainError {
+    if (err instanceof DomainError) return err;
+    const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
+    if (status === 404) return Errors.notFound();
+    if (status === 413) return new DomainError('payload_too_large', 'Error: file size too big');
+    if (status && status >= 400 && status < 500) return Errors.badRequest((err as Error).message);
+    this.log.error(`${req.method} ${req.url}: ${(err as Error)?.name}: ${(err as Error)?.message}`);
+    return Errors.internal();
+  }
+}
+
+/**
+ * Timing and logging of every API call, in one interceptor (one observable chain per request, not two): adds
+ * `server-timing: gw;dur=<ms>` (the gateway's whole handling, bus included) to the answer and writes one debug
+ * line (method, route pattern, duration; silent unless LOG_LEVEL=debug).
+ */
+@Injectable()
+export class TimingInterceptor implements NestInterceptor {
+  private readonly log: Logger;
+
+  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions) {
+    this.log = opts.log;
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const start = performance.now();
+    const http = context.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    return next.handle().pipe(
+      finalize(() => {
+        const ms = (performance.now() - start).toFixed(1);
+        if (!reply.sent) reply.header('server-timing', `gw;dur=${ms}`);
+        const req = http.getRequest<FastifyRequest>();
+        this.log.debug(`${req.method} ${req.routeOptions?.url ?? req.url} ${ms} ms`);
+      }),
+    );
+  }
+}
