@@ -89,8 +89,11 @@ export interface SerializedError {
   errors?: FieldError[];
 }
 
-/** Kinds whose specific reason lives in the field errors: the top-level code stays the kind. */
-const FIELD_KINDS: ReadonlySet<ErrorCode> = new Set(['validation', 'conflict']);
+/**
+ * Kinds whose code may become the specific code of their text. Others keep the kind as the code: `validation` and
+ * `conflict` carry their reasons in the field errors, and callers branch on `not_found`, `login_blocked`, ...
+ */
+const SPECIFIC_KINDS: ReadonlySet<ErrorCode> = new Set(['forbidden', 'no_access', 'bad_request', 'payload_too_large', 'internal', 'unavailable', 'user_not_found']);
 
 /** An expected failure with a stable code; never carries a stack across process boundaries. */
 export class DomainError extends Error {
@@ -98,7 +101,7 @@ export class DomainError extends Error {
   readonly kind: ErrorCode;
   /**
    * The stable code the web words: given, else the code of a specific known text (`codeOf`), else the kind.
-   * Generic texts ('No access' on a `forbidden`) and field kinds (`validation`, `conflict`) keep the kind.
+   * Generic texts ('No access' on a `forbidden`) and kinds outside SPECIFIC_KINDS keep the kind.
    */
   readonly code: string;
   readonly params?: Record<string, unknown>;
@@ -115,7 +118,7 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.kind = kind;
     const known = opts.code ? null : codeOf(message);
-    const specific = known && !(known.code in ERROR_STATUS) && !FIELD_KINDS.has(kind) ? known : null;
+    const specific = known && !(known.code in ERROR_STATUS) && SPECIFIC_KINDS.has(kind) ? known : null;
     this.code = opts.code ?? specific?.code ?? kind;
     const params = opts.params ?? specific?.params;
     if (params && Object.keys(params).length) this.params = params;
