@@ -127,6 +127,7 @@ export const en = {
       back: 'Back to sign in',
     },
     reset: {
+      requestNew: 'Ask for a new link',
       title: 'New password',
       password: 'New password',
       confirm: 'Repeat password',

@@ -129,6 +129,7 @@ export const ru = {
       back: 'Вернуться ко входу',
     },
     reset: {
+      requestNew: 'Запросить новую ссылку',
       title: 'Новый пароль',
       password: 'Новый пароль',
       confirm: 'Повторите пароль',

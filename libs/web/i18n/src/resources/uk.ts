@@ -129,6 +129,7 @@ export const uk = {
       back: 'Повернутися до входу',
     },
     reset: {
+      requestNew: 'Запросити нове посилання',
       title: 'Новий пароль',
       password: 'Новий пароль',
       confirm: 'Повторіть пароль',
