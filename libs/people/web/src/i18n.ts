@@ -85,6 +85,7 @@ const en = {
     names: rightsEn,
   },
   csv: {
+    record: 'Record',
     title: 'Import employees from CSV',
     columns: 'Columns (a header row is required):',
     columnsHelp: 'Required: firstName, lastName, email. Dates as YYYY-MM-DD; tax id (inn) 10 digits; gender man, woman or not_selected; lang ru, uk or en; password longer than 6 symbols or empty.',
@@ -170,6 +171,7 @@ const ru = {
     names: rightsRu,
   },
   csv: {
+    record: 'Запись',
     title: 'Импорт сотрудников из CSV',
     columns: 'Столбцы (строка заголовка обязательна):',
     columnsHelp: 'Обязательны: firstName, lastName, email. Даты в формате ГГГГ-ММ-ДД; ИНН (inn) — 10 цифр; пол (gender) man, woman или not_selected; язык (lang) ru, uk или en; пароль длиннее 6 символов или пустой.',
@@ -255,6 +257,7 @@ const uk = {
     names: rightsUk,
   },
   csv: {
+    record: 'Запис',
     title: 'Імпорт співробітників із CSV',
     columns: 'Стовпці (рядок заголовка обов’язковий):',
     columnsHelp: 'Обов’язкові: firstName, lastName, email. Дати у форматі РРРР-ММ-ДД; ІПН (inn) — 10 цифр; стать (gender) man, woman або not_selected; мова (lang) ru, uk або en; пароль довший за 6 символів або порожній.',

@@ -97,3 +97,15 @@ describe('errorText words codes with params in the user language', () => {
     assert.equal(formatDate('garbage'), '');
   });
 });
+
+describe('page loads: not found, no access (issue 8 §3, §4)', () => {
+  it('a malformed id (400 on the id param) or a 404 is not found; 403 is no access; others are errors', async () => {
+    const { pageLoadKind } = await import('./index.ts');
+    assert.equal(pageLoadKind(errorFromResponse(400, { code: 'validation', message: 'Invalid id', errors: [{ field: 'id', code: 'invalidId', message: 'Invalid id' }] })), 'notFound');
+    assert.equal(pageLoadKind(errorFromResponse(404, { code: 'not_found', message: 'The requested resource was not found' })), 'notFound');
+    assert.equal(pageLoadKind(errorFromResponse(403, { code: 'no_access', message: 'No access' })), 'noAccess');
+    assert.equal(pageLoadKind(errorFromResponse(403, { code: 'login_blocked', message: 'Login blocked' })), 'error');
+    assert.equal(pageLoadKind(errorFromResponse(400, { code: 'validation', message: 'x', errors: [{ field: 'message', code: 'required', message: 'Field is required' }] })), 'error');
+    assert.equal(pageLoadKind(errorFromResponse(500, undefined)), 'error');
+  });
+});

@@ -108,3 +108,4 @@ export function translateServerMessage(message: string): string {
 export { i18next as i18n };
 export { errorText, fieldErrorTexts, serverFieldErrors, useErrorText, zodErrors, type CodedError } from './forms.ts';
 export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
+export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';

@@ -145,6 +145,7 @@ export const en = {
       text: 'Sign-in with an external identity is not available yet.',
       toLogin: 'Go to sign in',
     },
+    noAccess: { title: 'No access', text: 'You have no access to this page. Ask your administrator if you need it.' },
     notFound: {
       title: '404',
       text: 'page no longer relevant',
