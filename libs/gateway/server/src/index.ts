@@ -180,7 +180,7 @@ function registerRoute(fastify: FastifyInstance, route: RouteDef, identity: Iden
           if (client && !clientFeatureActive(client, feature)) throw Errors.noAccess();
         }
         const input = parseRouteInput(route, { params: req.params, query: req.query, body: req.body ?? {} });
-        const result = await bus.request(route.subject, { ctx, input });
+        const result = await bus.request(route.subject, { ctx, input }, route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined);
         return reply.send(route.envelope === 'raw' ? result : { result });
       } catch (err) {
         if (!(err instanceof DomainError)) log.error(`${route.method} ${route.path}: ${(err as Error)?.name}: ${(err as Error)?.message}`);

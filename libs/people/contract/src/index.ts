@@ -237,6 +237,8 @@ export const peopleRoutes = {
   registerMany: defineRoute({
     method: 'POST', path: '/api/register_many', subject: 'people.user.registerMany', summary: 'Import employees from CSV', spec: '§7 Users, §5 Employee',
     access: access.admin,
+    // 10,000 rows (IMPORT_MAX_ROWS) take longer than the bus's 15 s default on a busy machine.
+    timeoutMs: 300_000,
     // importId: a uuid the dialog generates to recognise its own progress events (peopleEvents.importProgress).
     // csv: the file as text; or csvBase64: its bytes, decoded on the server (UTF-8, else Windows-1251).
     body: z

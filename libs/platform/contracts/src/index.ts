@@ -85,6 +85,8 @@ export interface RouteDef<
   rateLimit?: RateLimit;
   /** Upload routes take multipart bodies; the gateway streams them. */
   multipart?: boolean;
+  /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
+  timeoutMs?: number;
 }
 
 const empty = z.object({}).strict();
@@ -110,6 +112,7 @@ export function defineRoute<
   envelope?: 'result' | 'raw';
   rateLimit?: RateLimit;
   multipart?: boolean;
+  timeoutMs?: number;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {
