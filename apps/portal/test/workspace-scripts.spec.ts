@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { it } from 'node:test';
+import { it } from '@jest/globals';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const read = (f: string) => JSON.parse(readFileSync(join(ROOT, f), 'utf8'));
@@ -21,5 +21,18 @@ it('every npm workspace forwards start, test and distributed to the root, hidden
     const included: string[] | undefined = pkg.nx?.includedScripts;
     assert.ok(Array.isArray(included), `${f}: nx.includedScripts`);
     assert.ok(!included.some((s) => ['start', 'test', 'distributed'].includes(s)), `${f}: nx.includedScripts`);
+  }
+});
+
+// `npm test` runs the unit specs through each project's Nx `test` target: a project with specs but no target would
+// have them silently skipped.
+it('every workspace holding unit specs has a jest config and an Nx test target', () => {
+  const root = read('package.json');
+  const dirs = (root.workspaces as string[]).flatMap((w) => globSync(`${w}/package.json`, { cwd: ROOT })).map((f) => f.replace(/\/package\.json$/, ''));
+  const withSpecs = dirs.filter((d) => globSync(`${d}/{src,test}/**/*.spec.{ts,tsx}`, { cwd: ROOT }).length > 0);
+  assert.ok(withSpecs.length >= 10, `projects with specs: ${withSpecs.length}`);
+  for (const d of withSpecs) {
+    assert.ok(globSync(`${d}/jest.config.mjs`, { cwd: ROOT }).length === 1, `${d}: jest.config.mjs`);
+    assert.match(String(read(`${d}/package.json`).nx?.targets?.test?.command ?? ''), /jest/, `${d}: nx.targets.test`);
   }
 });

@@ -1,7 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { peopleRoutes } from '@intranet/people-contract';
+import { call, readStoredAuth } from '@intranet/web-api';
 import { LANGUAGE_NAMES, LANGUAGES, normalizeLanguage, setLanguage } from '@intranet/web-i18n';
 
-/** Language select (ru, uk, en); the choice is remembered and wins over the profile language. */
+/**
+ * Saves the interface language to the signed-in user's profile (§7 PUT api/user/{id} `{ lang }`, allowed for
+ * oneself without profile_edit), so it holds on the next sign-in elsewhere and in e-mails. Best effort: a failure
+ * leaves the local choice in place.
+ */
+export async function saveProfileLanguage(lang: string): Promise<void> {
+  const { uid, token } = readStoredAuth();
+  if (!uid || !token) return;
+  const l = normalizeLanguage(lang);
+  if (!l) return;
+  await call(peopleRoutes.update, { params: { id: uid }, body: { lang: l }, silent: true }).catch(() => undefined);
+}
+
+/** Language select (ru, uk, en); the choice is remembered, wins over the profile language and is saved to it. */
 export function LanguageSwitcher({ compact }: { compact?: boolean }) {
   const { t, i18n } = useTranslation('shell');
   const current = normalizeLanguage(i18n.language) ?? 'en';
@@ -10,7 +25,10 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
       className="shell-lang"
       aria-label={t('header.language')}
       value={current}
-      onChange={(e) => setLanguage(e.target.value, { persist: true })}
+      onChange={(e) => {
+        setLanguage(e.target.value, { persist: true });
+        void saveProfileLanguage(e.target.value);
+      }}
       data-testid="language-select"
     >
       {LANGUAGES.map((l) => (

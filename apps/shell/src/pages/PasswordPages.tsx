@@ -1,18 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { zodFieldErrors } from '@intranet/platform-contracts';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError } from '@intranet/web-api';
-import { translateServerMessage } from '@intranet/web-i18n';
+import { fieldErrorTexts, useErrorText } from '@intranet/web-i18n';
 import { Alert, Button, Input } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
-function firstErrors(list: { field: string; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of list) if (!out[e.field]) out[e.field] = translateServerMessage(e.message);
-  return out;
-}
 
 /**
  * /forgot-password/ (§2, §7): posts `{ email }` to /api/forgot_password and confirms the link was sent.
@@ -20,6 +15,8 @@ function firstErrors(list: { field: string; message: string }[]): Record<string,
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
+  const word = useErrorText();
+  const firstErrors = (list: Parameters<typeof fieldErrorTexts>[1]) => fieldErrorTexts(t, list);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +35,8 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (err) {
       if (isApiError(err) && err.status === 0) return;
-      setError(translateServerMessage(isApiError(err) ? err.message : 'An error occured'));
-      if (isApiError(err) && err.errors) setErrors(firstErrors(err.errors));
+      setError(word(err));
+      if (isApiError(err) && err.fields.length) setErrors(firstErrors(err.fields));
     } finally {
       setBusy(false);
     }
@@ -70,7 +67,25 @@ export function ForgotPasswordPage() {
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('shell');
+  const word = useErrorText();
+  const firstErrors = (list: Parameters<typeof fieldErrorTexts>[1]) => fieldErrorTexts(t, list);
   const { token = '' } = useParams();
+  // The link is checked as the page opens: a used or expired one is refused before the form is filled.
+  const [link, setLink] = useState<'checking' | 'valid' | string>('checking');
+  useEffect(() => {
+    let live = true;
+    call(peopleRoutes.resetPasswordCheck, { params: { token }, silent: true })
+      .then(() => live && setLink('valid'))
+      .catch((err) => {
+        if (!live) return;
+        // No answer: let the form try (the POST reports its own error).
+        if (isApiError(err) && err.status === 0) return setLink('valid');
+        setLink(isApiError(err) && err.status === 400 ? word({ code: 'resetLinkInvalid' }) : word(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [token, word]);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -90,8 +105,8 @@ export function ResetPasswordPage() {
       setDone(true);
     } catch (err) {
       if (isApiError(err) && err.status === 0) return;
-      setError(translateServerMessage(isApiError(err) ? err.message : 'An error occured'));
-      if (isApiError(err) && err.errors) setErrors(firstErrors(err.errors));
+      setError(word(err));
+      if (isApiError(err) && err.fields.length) setErrors(firstErrors(err.fields));
     } finally {
       setBusy(false);
     }
@@ -99,7 +114,12 @@ export function ResetPasswordPage() {
 
   return (
     <PublicLayout title={t('reset.title')} testId="reset-page">
-      {done ? (
+      {link !== 'valid' && link !== 'checking' && !done ? (
+        <>
+          <Alert testId="reset-link-invalid">{link}</Alert>
+          <Link to="/forgot-password/" className="ui-btn ui-btn--big ui-btn--primary ui-btn--block" data-testid="reset-request-new">{t('reset.requestNew')}</Link>
+        </>
+      ) : done ? (
         <>
           <Alert kind="success" testId="reset-done">{t('reset.done')}</Alert>
           <Link to="/login/" className="ui-btn ui-btn--big ui-btn--primary ui-btn--block" data-testid="reset-login-link">{t('reset.toLogin')}</Link>
@@ -109,7 +129,7 @@ export function ResetPasswordPage() {
           {error ? <Alert testId="reset-error">{error}</Alert> : null}
           <Input id="reset-password" label={t('reset.password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required autoFocus data-testid="reset-password" />
           <Input id="reset-confirm" label={t('reset.confirm')} type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} error={errors.confirmPassword} required data-testid="reset-confirm" />
-          <Button type="submit" size="big" block loading={busy} data-testid="reset-submit">{t('reset.submit')}</Button>
+          <Button type="submit" size="big" block loading={busy} disabled={link === 'checking'} data-testid="reset-submit">{t('reset.submit')}</Button>
         </form>
       )}
     </PublicLayout>

@@ -23,7 +23,7 @@ class ContractRoutes {
 
   /** Sends the call to the route's subject; answers `{ result }` or, for 'raw' routes, the handler's output as is. */
   protected async forward(route: RouteDef, input: unknown, ctx: RequestContext): Promise<unknown> {
-    const result = await this.bus.request(route.subject, { ctx, input });
+    const result = await this.bus.request(route.subject, { ctx, input }, route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined);
     return route.envelope === 'raw' ? result : { result };
   }
 }

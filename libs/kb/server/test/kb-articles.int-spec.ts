@@ -96,7 +96,7 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     const a = await article('Edit me', 'text');
     const upd = await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: a._id }, body: { content: '' } });
     assert.equal(upd.status, 400);
-    assert.deepEqual(upd.body.errors, [{ field: 'content', message: 'Field is required' }]);
+    assert.deepEqual(upd.body.errors, [{ field: 'content', code: 'required', message: 'Field is required' }]);
     const empUpd = await t.call(kbRoutes.update, { token: emp.token, params: { id: a._id }, body: { title: 'x' } });
     assert.equal(empUpd.status, 403);
   });

@@ -124,7 +124,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     const money = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'Dev', content: 'x', salaryFrom: -1, salaryTo: 1.5, receivers: [hr.user._id] } });
     assert.deepEqual(money.body.errors.map((e: any) => `${e.field}:${e.message}`).sort(), ['salaryFrom:Must be 0 or more', 'salaryTo:Must be a whole number']);
     const range = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'Dev', content: 'x', salaryFrom: 5, salaryTo: 1, receivers: [hr.user._id] } });
-    assert.deepEqual(range.body.errors, [{ field: 'salaryTo', message: 'Salary from cannot exceed salary to' }]);
+    assert.deepEqual(range.body.errors, [{ field: 'salaryTo', code: 'salaryRange', message: 'Salary from cannot exceed salary to' }]);
     const v = await t.call(kbRoutes.create, {
       token: acme.adminToken,
       body: { section: 'vacancy', title: 'Backend developer', content: '<p>Node and <b>PostgreSQL</b></p>', salaryFrom: 3000, salaryTo: 5000, receivers: [hr.user._id] },
@@ -138,7 +138,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     const found = await t.call(kbRoutes.accessFor, { token: emp.token, params: { client: acme.client._id, user: emp.user._id }, query: { section: 'vacancy', search: 'postgresql' } });
     assert.deepEqual(found.body.result.map((x: any) => x._id), [v.body.result._id]);
     const clear = await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: v.body.result._id }, body: { receivers: [] } });
-    assert.deepEqual(clear.body.errors, [{ field: 'receivers', message: 'Field is required' }]);
+    assert.deepEqual(clear.body.errors, [{ field: 'receivers', code: 'required', message: 'Field is required' }]);
 
     const events: any[] = [];
     const offEvt = await t.portal.platform.bus.subscribe(kbEvents.vacancyResponded, async (e) => {

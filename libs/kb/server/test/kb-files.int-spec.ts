@@ -189,7 +189,7 @@ describe('knowledge base files and access (issue 4 review)', () => {
     const y = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Y', content: 'y', parent: p2.body.result._id } });
     const r = await t.call(kbRoutes.order, { token: acme.adminToken, params: { client: acme.client._id, from: x.body.result._id, to: y.body.result._id } });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body.errors, [{ field: 'to', message: 'Only items of the same folder can swap places' }]);
+    assert.deepEqual(r.body.errors, [{ field: 'to', code: 'notSiblings', message: 'Only items of the same folder can swap places' }]);
     assert.equal((await t.call(kbRoutes.get, { token: acme.adminToken, params: { id: x.body.result._id } })).body.result.order, x.body.result.order);
     const vac = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'V', content: 'v', salaryFrom: 1, salaryTo: 1, receivers: [hr.user._id] } });
     const cross = await t.call(kbRoutes.order, { token: acme.adminToken, params: { client: acme.client._id, from: p1.body.result._id, to: vac.body.result._id } });

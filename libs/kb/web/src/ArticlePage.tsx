@@ -12,6 +12,7 @@ import { GrantsModal } from './GrantsModal.tsx';
 import { registerKbTranslations } from './i18n.ts';
 import { Icon } from './icons.tsx';
 import './kb.css';
+import { formatDateTime } from '@intranet/web-i18n';
 
 registerKbTranslations();
 
@@ -272,7 +273,7 @@ function View() {
           </>
         ) : null}
       </div>
-      <p className="kb-muted">{t('views', { count: a.views })} · {new Date(a.updated).toLocaleString()}</p>
+      <p className="kb-muted">{t('views', { count: a.views })} · {formatDateTime(a.updated)}</p>
       <Tags a={a} />
       {editing ? (
         <EditForm a={a} onDone={() => setEditing(false)} />

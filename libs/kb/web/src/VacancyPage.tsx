@@ -11,6 +11,7 @@ import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } f
 import { registerKbTranslations } from './i18n.ts';
 import { salary, VacancyModal } from './VacanciesPage.tsx';
 import './kb.css';
+import { formatDateTime } from '@intranet/web-i18n';
 
 registerKbTranslations();
 
@@ -102,7 +103,7 @@ function Responses({ id }: { id: string }) {
         <li key={r._id} className="ui-card kb-card" data-testid={`vac-response-${r._id}`}>
           <div className="kb-head">
             <strong>{t('vacancyMore.from')}: {r.userName || r.user}</strong>
-            <span className="kb-muted">{new Date(r.created).toLocaleString()}</span>
+            <span className="kb-muted">{formatDateTime(r.created)}</span>
           </div>
           {r.message ? <p style={{ whiteSpace: 'pre-wrap' }}>{r.message}</p> : null}
           {r.contacts ? <p className="kb-muted">{t('vacancy.contacts')}: {r.contacts}</p> : null}

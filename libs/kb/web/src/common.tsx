@@ -6,6 +6,7 @@ import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { FileRef } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError, readStoredAuth, upload, type UploadProgress } from '@intranet/web-api';
+import { errorText as wordError } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
 
@@ -39,9 +40,9 @@ export const toRef = (f: { key: string; fileName: string; mimetype: string; size
   mimetype: f.mimetype,
 });
 
-/** Text of an error for inline display. */
+/** Text of an error for inline display, worded by its code in the user's language. */
 export function errorText(e: unknown): string {
-  return isApiError(e) ? e.message : e instanceof Error ? e.message : String(e);
+  return isApiError(e) || e instanceof Error ? wordError(e) : String(e);
 }
 
 /** 'No access' (403), not found (404) or a generic failure with Retry. */

@@ -104,6 +104,8 @@ export const importRowBody = withPasswordCheck(
  */
 export const updateBody = withPasswordCheck(
   userFields.partial().extend({
+    // No default here: an update that leaves gender out must not reset it.
+    gender: z.enum(['man', 'woman', 'not_selected']).optional(),
     password: passwordRule.optional(),
     confirmPassword: z.string().optional(),
     status: z.enum(['active', 'blocked']).optional(),
@@ -155,13 +157,31 @@ const credentials = z.object({
 
 const loginResult = z.object({ token: z.string(), result: userSchema, _id: z.string() });
 
-/** One CSV import row outcome (register_many report). */
+/**
+ * Decodes an uploaded CSV file's bytes: UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), otherwise
+ * Windows-1251 (the usual export of Russian and Ukrainian HR systems). Valid UTF-8 in a Cyrillic Windows-1251
+ * file is practically impossible (its letters are bytes 0xC0–0xFF, which UTF-8 never uses alone), so the
+ * strict decode decides robustly.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes);
+  }
+}
+
+/** §8 validation field error `{ field, code, params?, message }`. */
+export const fieldErrorSchema = z.object({ field: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional(), message: z.string() });
+
+/** One CSV import row outcome (register_many report); `row` is the line the record starts on (the header is line 1 when first). */
 export const importRowResult = z.object({
   row: z.number(),
   ok: z.boolean(),
   email: z.string().nullable(),
   _id: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Problems of a bad row: `field` is the CSV column (`csv` for the record itself), `code`/`params` worded by the web. */
+  errors: z.array(fieldErrorSchema).optional(),
   /** Imported without a password: the employee sets one through 'Forgot password'. */
   noPassword: z.boolean().optional(),
 });
@@ -195,6 +215,16 @@ export const peopleRoutes = {
     body: withPasswordCheck(z.object({ password: passwordRule, confirmPassword: z.string().optional() })), result: z.object({ ok: z.boolean() }),
     rateLimit: { points: 20, seconds: 300 },
   }),
+  /**
+   * Not in §7 (which has only the POST): GET under the same prefix tells the reset page, as it opens, whether its
+   * link is still usable, so a used or expired link is refused before the form is filled. 400 'The link is
+   * invalid or expired' (code resetLinkInvalid) otherwise.
+   */
+  resetPasswordCheck: defineRoute({
+    method: 'GET', path: '/api/reset_password/{token}', subject: 'people.auth.resetCheck', summary: 'Check a password reset link', spec: '§7 Environment and session (added)',
+    access: access.public, params: z.object({ token: z.string().min(10).max(200) }), result: z.object({ valid: z.literal(true) }),
+    rateLimit: { points: 60, seconds: 300 },
+  }),
   resetPasswordHard: defineRoute({
     method: 'POST', path: '/api/reset_password_hard', subject: 'people.auth.resetHard', summary: 'Administrator sets a user password', spec: '§7 Environment and session',
     access: access.admin, body: withPasswordCheck(z.object({ user_id: Id, password: passwordRule, confirmPassword: z.string().optional() })),
@@ -207,8 +237,15 @@ export const peopleRoutes = {
   registerMany: defineRoute({
     method: 'POST', path: '/api/register_many', subject: 'people.user.registerMany', summary: 'Import employees from CSV', spec: '§7 Users, §5 Employee',
     access: access.admin,
+    // 10,000 rows (IMPORT_MAX_ROWS) take longer than the bus's 15 s default on a busy machine.
+    timeoutMs: 300_000,
     // importId: a uuid the dialog generates to recognise its own progress events (peopleEvents.importProgress).
-    body: z.object({ csv: z.string().min(1, V.required).max(20_000_000), client_id: Id.optional(), importId: Id.optional() }),
+    // csv: the file as text; or csvBase64: its bytes, decoded on the server (UTF-8, else Windows-1251).
+    body: z
+      .object({ csv: z.string().max(20_000_000).optional(), csvBase64: z.string().max(27_000_000).optional(), client_id: Id.optional(), importId: Id.optional() })
+      .superRefine((v, ctx) => {
+        if (!v.csv && !v.csvBase64) ctx.addIssue({ code: 'custom', path: ['csv'], message: V.required });
+      }),
     result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
   }),
   get: defineRoute({

@@ -5,12 +5,13 @@ import { systemContext, type Handler, type RouteHandlers } from '@intranet/platf
 import { sql, uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
+import { passwordResetMail } from '@intranet/platform-mail';
 import { isAdmin, isSuper, toUser } from './mapping.ts';
 import { resetsRepository, sessionsRepository, usersRepository as users } from './repository.ts';
 import type { UserRow } from './schema.ts';
 import { sharedRateLimit, signInLimits } from './sign-in-limits.ts';
 
-type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordHard'>;
+type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard'>;
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -88,32 +89,45 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     },
 
     /**
-     * §7 POST /api/forgot_password {email}: stores a single-use token (hashed, 1 h) and mails the link.
-     * Errors: 429 'Too many attempts, try again later' (5 per e-mail, 25 per address in 5 minutes), 404 'No user
-     * with this e-mail'.
+     * §7 POST /api/forgot_password {email, workspace?}: stores a single-use token (hashed, 1 h) for each account
+     * with this e-mail and mails the link in the account's language. The answer is `{ sent: true }` whether or not
+     * the e-mail (or workspace) has an account, so it tells nobody who is registered.
+     * Errors: 429 'Too many attempts, try again later' (5 per e-mail, 25 per address in 5 minutes).
      */
     forgotPassword: async ({ body }, ctx) => {
       await forgotLimits.consume(ctx.ip, body.email);
-      const clientId = body.workspace ? (await workspaceClient(body.workspace))._id : undefined;
+      let clientId: string | undefined;
+      if (body.workspace) {
+        try {
+          clientId = (await workspaceClient(body.workspace))._id;
+        } catch (err) {
+          if (err instanceof DomainError && err.code === 'not_found') return { sent: true };
+          throw err;
+        }
+      }
       const found = (await db.asSystem('forgot-password lookup', (tx) => users.byEmail(tx, body.email, clientId))).filter((u) => !u.deletionMark);
-      if (!found.length) throw new DomainError('user_not_found', MESSAGES.noUserWithEmail);
       const base = publicUrl(config);
       for (const u of found) {
         const { token, hash } = newSecretToken();
         await db.asSystem('create password reset', (tx) =>
           resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) }),
         );
-        const link = `${base}/reset-password/${token}`;
-        await mailer.send({
-          to: u.email,
-          subject: 'Password reset',
-          text: `Hello ${u.firstName},\n\nTo set a new password open this link within one hour:\n${link}\n\nIf you did not ask for it, ignore this message.\n`,
-          html: `<p>Hello ${escapeHtml(u.firstName)},</p><p>To set a new password open this link within one hour:</p><p><a href="${link}">${link}</a></p>`,
-        });
+        await mailer.send(passwordResetMail(u.email, u.firstName, `${base}/reset-password/${token}`, u.lang));
         await bus.publish(peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
       }
       log.info(`password reset requested for ${found.length} account(s)`);
       return { sent: true };
+    },
+
+    /**
+     * GET /api/reset_password/{token} (added beside §7's POST): `{ valid: true }` while the link is unused and
+     * unexpired. Errors: 400 'The link is invalid or expired' (code resetLinkInvalid); 429 as the POST's budget.
+     */
+    resetPasswordCheck: async ({ params }, ctx) => {
+      await resetLimits.consume(ctx.ip);
+      const live = await db.asSystem('password reset check', (tx) => resetsRepository.live(tx, sha256(params.token)));
+      if (!live) throw Errors.badRequest(PEOPLE_TEXT.resetLinkInvalid);
+      return { valid: true as const };
     },
 
     /**
@@ -213,9 +227,4 @@ export async function oneTimeLink(db: DomainDeps['db'], userId: string, config: 
 /** Base URL people open (links in mails): PUBLIC_URL, else http://HOST:PORT. */
 export function publicUrl(config: DomainDeps['config']): string {
   return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
-}
-
-/** Escapes text for the HTML part of a mail. */
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

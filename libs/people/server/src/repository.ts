@@ -180,6 +180,15 @@ export const resetsRepository = {
   async create(tx: Tx, r: typeof passwordResets.$inferInsert): Promise<void> {
     await tx.insert(passwordResets).values(r);
   },
+  /** Whether an unused, unexpired reset with this hash exists (the reset page checks its link on opening). */
+  async live(tx: Tx, tokenHash: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .limit(1);
+    return rows.length > 0;
+  },
   /** Marks the unused, unexpired reset with this hash used and returns it (single use, atomically). */
   async consume(tx: Tx, tokenHash: string): Promise<{ userId: string; clientId: string | null } | undefined> {
     const [row] = await tx

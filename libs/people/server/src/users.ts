@@ -6,11 +6,11 @@ import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts'
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import Papa from 'papaparse';
+import { decodeCsvBytes, parseCsv } from './import.ts';
 import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
 import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
 
-type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordHard' | 'pin' | 'pinMove'>;
+type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove'>;
 
 /** Most rows one CSV import may carry. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -38,6 +38,12 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       throw Errors.field('client_id', 'Client not found');
     });
 
+  /** The client's language (§3 Client lang) as a user language; 'ua' is Ukrainian. */
+  const clientLang = (client: Client) => {
+    const l = (client.lang ?? '').toLowerCase();
+    return l === 'ua' ? 'uk' : ['ru', 'uk', 'en'].includes(l) ? l : 'ru';
+  };
+
   const initialRoles = (client: Client, extra: readonly string[] = []) => [
     ...new Set(['employee', ...(client.settings.initialRights ?? FEATURE_RIGHTS), ...extra]),
   ];
@@ -46,7 +52,14 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
    * Validates rows against §5 (`schema`: registerBody for one employee, importRowBody for CSV rows) and the
    * client's existing accounts; returns per-row errors and the good rows.
    */
-  async function prepare(tx: Tx, clientId: string, rows: { row: number; input: unknown }[], roles: string[], schema: typeof registerBody | typeof importRowBody) {
+  async function prepare(
+    tx: Tx,
+    clientId: string,
+    rows: { row: number; input: unknown; errors?: FieldError[] }[],
+    roles: string[],
+    schema: typeof registerBody | typeof importRowBody,
+    lang: string,
+  ) {
     const report: { row: number; ok: boolean; email: string | null; errors?: FieldError[]; _id?: string; noPassword?: boolean }[] = [];
     const good: { row: number; user: NewUser; password?: string }[] = [];
     const parsed = rows.map(({ row, input }) => ({ row, input, res: schema.safeParse(input) }));
@@ -57,16 +70,17 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     const seenLogin = new Set<string>();
     for (const p of parsed) {
       const email = typeof (p.input as { email?: unknown })?.email === 'string' ? String((p.input as { email: string }).email).trim().toLowerCase() || null : null;
-      if (!p.res.success) {
-        report.push({ row: p.row, ok: false, email, errors: zodFieldErrors(p.res.error) });
+      const recordErrors = rows[parsed.indexOf(p)].errors ?? [];
+      if (!p.res.success || recordErrors.length) {
+        report.push({ row: p.row, ok: false, email, errors: [...recordErrors, ...(p.res.success ? [] : zodFieldErrors(p.res.error))] });
         continue;
       }
       const v = p.res.data;
       const errors: FieldError[] = [];
       const e = v.email.toLowerCase();
-      if (taken.emails.has(e) || seenEmail.has(e)) errors.push({ field: 'email', message: PEOPLE_TEXT.emailTaken });
+      if (taken.emails.has(e) || seenEmail.has(e)) errors.push({ field: 'email', code: 'emailTaken', message: PEOPLE_TEXT.emailTaken });
       const l = v.login ? v.login.toLowerCase() : null;
-      if (l && (taken.logins.has(l) || seenLogin.has(l))) errors.push({ field: 'login', message: PEOPLE_TEXT.loginTaken });
+      if (l && (taken.logins.has(l) || seenLogin.has(l))) errors.push({ field: 'login', code: 'loginTaken', message: PEOPLE_TEXT.loginTaken });
       if (errors.length) {
         report.push({ row: p.row, ok: false, email: e, errors });
         continue;
@@ -76,7 +90,8 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       good.push({
         row: p.row,
         password: v.password,
-        user: { ...(profileColumns(v) as NewUser), id: uuidv7(), clientId, roles: [...new Set([...roles, ...(v.roles ?? [])])] },
+        // §3 Client lang is the default of users created or imported in it.
+        user: { lang, ...(profileColumns(v) as NewUser), id: uuidv7(), clientId, roles: [...new Set([...roles, ...(v.roles ?? [])])] },
       });
       report.push({ row: p.row, ok: true, email: e, ...(v.password ? {} : { noPassword: true }) });
     }
@@ -95,7 +110,9 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         return { ...g.user, passwordHash };
       }),
     );
-    const inserted = await users.insertMany(tx, hashed);
+    // Chunks keep each statement under PostgreSQL's 65,535 bind parameters (10,000 rows × ~25 columns would not be).
+    const inserted: Awaited<ReturnType<typeof users.insertMany>> = [];
+    for (let i = 0; i < hashed.length; i += 1000) inserted.push(...(await users.insertMany(tx, hashed.slice(i, i + 1000))));
     return new Map(inserted.map((u) => [u.id, u]));
   }
 
@@ -140,7 +157,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       const clientId = targetClient(ctx, body.client_id);
       const client = await clientOf(clientId);
       const created = await db.inTenant({ clientId }, async (tx) => {
-        const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client), registerBody);
+        const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client), registerBody, clientLang(client));
         const bad = report.find((r) => !r.ok);
         if (bad) throw new DomainError(bad.errors!.some((e) => e.message === PEOPLE_TEXT.emailTaken || e.message === PEOPLE_TEXT.loginTaken) ? 'conflict' : 'validation', bad.errors![0].message, { errors: bad.errors });
         const map = await insertGood(tx, good);
@@ -162,30 +179,26 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     registerMany: async ({ body }, ctx) => {
       const clientId = targetClient(ctx, body.client_id);
       const client = await clientOf(clientId);
-      const parsed = Papa.parse<Record<string, string>>(body.csv.replace(/^\uFEFF/, ''), {
-        header: true,
-        skipEmptyLines: 'greedy',
-        transformHeader: (h) => h.trim(),
-        transform: (v) => v.trim(),
-      });
-      if (!parsed.meta.fields?.includes('email')) throw Errors.field('csv', 'The CSV needs a header row with at least firstName, lastName, email');
-      if (parsed.data.length > IMPORT_MAX_ROWS) throw Errors.field('csv', `At most ${IMPORT_MAX_ROWS} rows per import`);
-      const rows = parsed.data.map((rec, i) => {
+      const text = body.csv ?? decodeCsvBytes(Buffer.from(body.csvBase64 ?? '', 'base64'));
+      const { header, records } = parseCsv(text);
+      if (!header.includes('email')) throw Errors.field('csv', 'The CSV needs a header row with at least firstName, lastName, email');
+      if (records.length > IMPORT_MAX_ROWS) throw Errors.field('csv', `At most ${IMPORT_MAX_ROWS} rows per import`);
+      const rows = records.map((rec) => {
         const input: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(rec)) if (v !== '' && k) input[k] = v;
+        for (const [k, v] of Object.entries(rec.values)) if (v !== '') input[k] = v;
         if (input.password) input.confirmPassword = input.password;
-        return { row: i + 2, input };
+        return { row: rec.line, input, errors: rec.errors };
       });
       const progress = importProgress(ctx, clientId, body.importId, rows.length);
       const out = await db.inTenant({ clientId }, async (tx) => {
-        const { report, good } = await prepare(tx, clientId, rows, initialRoles(client), importRowBody);
+        const { report, good } = await prepare(tx, clientId, rows, initialRoles(client), importRowBody, clientLang(client));
         progress.step(rows.length - good.length); // rejected rows are done once validated
         const inserted = await insertGood(tx, good, () => progress.step());
         const byRow = new Map(report.map((x) => [x.row, x]));
         for (const g of good) {
           const r = byRow.get(g.row)!;
           if (inserted.has(g.user.id!)) r._id = g.user.id;
-          else Object.assign(r, { ok: false, errors: [{ field: 'email', message: PEOPLE_TEXT.emailTaken }] });
+          else Object.assign(r, { ok: false, errors: [{ field: 'email', code: 'emailTaken', message: PEOPLE_TEXT.emailTaken }] });
         }
         return { report, created: [...inserted.values()].map(toUser) };
       });
@@ -238,14 +251,17 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     },
 
     /**
-     * §7 PUT api/user/{id}: own profile (needs profile_edit) or any user of the client for an admin.
+     * §7 PUT api/user/{id}: own profile (needs profile_edit, except a body of only `lang`) or any user of the
+     * client for an admin.
      * `status` ('blocked' | 'active', §4 Employee states) only for admins; blocking ends all the user's sessions.
      * Errors: 404, 403 ('No access'; 'You cannot block yourself'; 'Administrator cannot be blocked'),
      * §5 field errors, e-mail/login taken.
      */
     update: async ({ params, body }, ctx) => {
       const self = params.id === ctx.userId;
-      if (!isAdmin(ctx) && !(self && ctx.roles.includes('profile_edit'))) throw Errors.forbidden();
+      // Everyone may keep their own interface language (the header switcher saves it); other fields need profile_edit.
+      const langOnly = Object.keys(body).every((k) => k === 'lang');
+      if (!isAdmin(ctx) && !(self && (ctx.roles.includes('profile_edit') || langOnly))) throw Errors.forbidden();
       const { password, confirmPassword: _c, status, ...profile } = body;
       if (status !== undefined && !isAdmin(ctx)) throw Errors.forbidden();
       if (status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);

@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
+import { decodeCsvBytes, peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
 import { upload, type UploadProgress } from '@intranet/web-api';
 import { Alert, Badge, Button, Checkbox, Modal, ProgressBar, Table } from '@intranet/web-ui';
-import { errorText } from '@intranet/web-i18n';
+import { useErrorText } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { peopleKeys } from './queries.ts';
 
@@ -16,7 +16,7 @@ export const CSV_COLUMNS = [
 
 const MAX_CSV_BYTES = 20_000_000;
 
-type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; noPassword?: boolean; errors?: { field: string; message: string }[] }[] };
+type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; noPassword?: boolean; errors?: { field: string; code: string; params?: Record<string, unknown>; message: string }[] }[] };
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; done?: number; total?: number } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
 
 function templateHref(): string {
@@ -36,6 +36,7 @@ function templateHref(): string {
  */
 export function ImportModal({ clientId, onClose }: { clientId?: string; onClose: () => void }) {
   const { t } = useTranslation('people');
+  const word = useErrorText();
   const qc = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -55,7 +56,8 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
     if (file.size > MAX_CSV_BYTES) return setPhase({ kind: 'error', message: t('csv.tooBig') });
     let csv: string;
     try {
-      csv = await file.text();
+      // UTF-8 when the bytes are valid UTF-8, else Windows-1251 (Excel's Cyrillic CSV), as the server decides.
+      csv = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     } catch {
       return setPhase({ kind: 'error', message: t('csv.readError') });
     }
@@ -73,7 +75,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
       void qc.invalidateQueries({ queryKey: peopleKeys.all });
     } catch (err) {
       importIdRef.current = null;
-      setPhase({ kind: 'error', message: errorText(err) });
+      setPhase({ kind: 'error', message: word(err) });
     }
   };
 
@@ -172,7 +174,9 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
                   r.errors?.length ? (
                     <ul className="people-row-errors" data-testid={`import-row-${r.row}-errors`}>
                       {r.errors.map((e, i) => (
-                        <li key={i}><strong>{e.field}</strong>: {e.message}</li>
+                        <li key={i}>
+                          <strong>{e.field === 'csv' ? t('csv.record') : e.field}</strong>: {word(e)}
+                        </li>
                       ))}
                     </ul>
                   ) : null,

@@ -1,7 +1,7 @@
 import { defineRoute, z } from '@intranet/platform-contracts';
 import { DomainError } from '@intranet/platform-errors';
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { InProcessBus } from './in-process.ts';
 import { systemContext } from './index.ts';
 import { MAX_INPUT_DEPTH, parseRouteInput } from './bind.ts';
@@ -29,12 +29,12 @@ const deep = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)
 
 describe('parseRouteInput: input hygiene for every route (§5 illegal symbols; no 500 on hostile JSON)', () => {
   it('rejects NUL and control characters in any string of params, query and body, keys included, as "Illegal symbols"', () => {
-    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: 'a\u0000b' }, body: {} })), [{ field: 'id', message: 'Illegal symbols' }]);
-    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, query: { q: '\u001b[31m' }, body: {} })), [{ field: 'q', message: 'Illegal symbols' }]);
-    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { tags: ['ok', 'x\u007f'] } })), [{ field: 'tags.1', message: 'Illegal symbols' }]);
-    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { extra: { 'k\u0000': 1 } } })), [{ field: 'extra', message: 'Illegal symbols' }]);
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: 'a\u0000b' }, body: {} })), [{ field: 'id', message: 'Illegal symbols', code: 'illegalSymbols' }]);
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, query: { q: '\u001b[31m' }, body: {} })), [{ field: 'q', message: 'Illegal symbols', code: 'illegalSymbols' }]);
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { tags: ['ok', 'x\u007f'] } })), [{ field: 'tags.1', message: 'Illegal symbols', code: 'illegalSymbols' }]);
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { extra: { 'k\u0000': 1 } } })), [{ field: 'extra', message: 'Illegal symbols', code: 'illegalSymbols' }]);
     // A lone surrogate is no text: PostgreSQL's jsonb refuses its \ud800 escape (a 500 on PUT links_block).
-    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { name: 'a\ud800' } })), [{ field: 'name', message: 'Illegal symbols' }]);
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { name: 'a\ud800' } })), [{ field: 'name', message: 'Illegal symbols', code: 'illegalSymbols' }]);
   });
 
   it('keeps tabs, line breaks and any printable text', () => {
@@ -43,7 +43,7 @@ describe('parseRouteInput: input hygiene for every route (§5 illegal symbols; n
   });
 
   it(`rejects input nested deeper than ${MAX_INPUT_DEPTH} levels before it reaches the bus (JSON.stringify of 5,000 levels overflows the stack)`, async () => {
-    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { x: deep(5_000) } })), [{ field: 'x', message: 'Nested too deeply' }]);
+    assert.deepEqual(errorsOf(() => parseRouteInput(route, { params: { id: '1' }, body: { x: deep(5_000) } })), [{ field: 'x', message: 'Nested too deeply', code: 'nestedTooDeep' }]);
     parseRouteInput(route, { params: { id: '1' }, body: { x: deep(MAX_INPUT_DEPTH - 2) } });
     // The cause, shown: the bus serialises the input, and 5,000 levels overflow it.
     const bus = new InProcessBus();

@@ -1,6 +1,6 @@
 import { defineEvent, defineSubject, z } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { InProcessBus } from './in-process.ts';
 import { ask, emit, on, serve } from './typed.ts';
 import { systemContext, type BusEvent } from './types.ts';

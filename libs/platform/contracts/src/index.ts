@@ -1,3 +1,4 @@
+import { codeOf, type FieldError } from '@intranet/platform-errors';
 import { z } from 'zod';
 
 export { z };
@@ -111,6 +112,8 @@ export interface RouteDef<
   rateLimit?: RateLimit;
   /** Upload routes take multipart bodies; the gateway streams them. */
   multipart?: boolean;
+  /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
+  timeoutMs?: number;
 }
 
 const empty = z.object({}).strict();
@@ -138,6 +141,7 @@ export function defineRoute<
   envelope?: 'result' | 'raw';
   rateLimit?: RateLimit;
   multipart?: boolean;
+  timeoutMs?: number;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {
@@ -181,7 +185,22 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
 
 /** Shared field shapes. */
 export const Id = z.string().uuid({ message: 'Invalid id' });
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
+/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not): the database would refuse it later. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .refine((s) => isCalendarDate(s), 'Date must be YYYY-MM-DD');
+
+/** True when `YYYY-MM-DD` names a real day between years 1 and 9999. */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  const dt = new Date(Date.UTC(2000, mo - 1, d));
+  dt.setUTCFullYear(y);
+  return dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
 export const idParams = z.object({ id: Id });
 
 /** Validation texts of §5 shared by server and web. */
@@ -201,13 +220,42 @@ export const V = {
 export const requiredString = () =>
   z.string({ error: V.required }).trim().min(1, V.required);
 
-/** Converts zod issues to the `{ field, message }` list of §8 validation errors. */
-export function zodFieldErrors(error: z.ZodError, prefix = ''): { field: string; message: string }[] {
-  return error.issues.map((i) => ({
-    field: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+/**
+ * Converts zod issues to the §8 validation field errors `{ field, code, params?, message }`: a known §5 text gives
+ * its code (`'Max 100 symbols'` → `tooLong {max: 100}`), else the zod issue kind does (`too_big` → `tooLong`,
+ * `invalid_format` email → `email`, a missing value → `required`, ...). `message` stays the §5 English text.
+ */
+export function zodFieldErrors(error: z.ZodError, prefix = ''): FieldError[] {
+  return error.issues.map((i) => {
     // zod's own wording for a missing value becomes the §5 text; custom messages stay as written.
-    message: i.code === 'invalid_type' && i.message.startsWith('Invalid input') ? V.required : i.message,
-  }));
+    const message = i.code === 'invalid_type' && i.message.startsWith('Invalid input') ? V.required : i.message;
+    const known = codeOf(message) ?? issueCode(i);
+    const out: FieldError = { field: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), code: known.code, message };
+    if (known.params) out.params = known.params;
+    return out;
+  });
+}
+
+/** The code of a zod issue whose message is zod's own (not a §5 text). */
+function issueCode(i: z.core.$ZodIssue): { code: string; params?: Record<string, unknown> } {
+  switch (i.code) {
+    case 'too_big':
+      return i.origin === 'string' ? { code: 'tooLong', params: { max: Number(i.maximum) } } : { code: 'tooBig', params: { max: Number(i.maximum) } };
+    case 'too_small':
+      return i.origin === 'string' ? { code: 'tooShort', params: { min: Number(i.minimum) } } : { code: 'tooSmall', params: { min: Number(i.minimum) } };
+    case 'invalid_format':
+      if (i.format === 'email') return { code: 'email' };
+      if (i.format === 'url') return { code: 'url' };
+      if (i.format === 'uuid' || i.format === 'guid') return { code: 'invalidId' };
+      if (i.format === 'date' || i.format === 'datetime') return { code: 'invalidDate' };
+      return { code: 'invalidFormat' };
+    case 'invalid_value':
+      return { code: 'invalidOption', params: { options: i.values.map(String).join(', ') } };
+    case 'invalid_type':
+      return { code: 'required' };
+    default:
+      return { code: 'invalidValue' };
+  }
 }
 
 /** Bytes → '20 MB' style text (binary units) for the §8 size messages. */

@@ -9,7 +9,7 @@ it('maps codes to HTTP in one place with the §8 texts', () => {
   assert.equal(toHttp(Errors.unauthorized()).status, 401);
   const v = toHttp(Errors.validation([{ field: 'email', message: 'Invalid e-mail' }]));
   assert.equal(v.status, 400);
-  assert.deepEqual(v.body.errors, [{ field: 'email', message: 'Invalid e-mail' }]);
+  assert.deepEqual(v.body.errors, [{ field: 'email', code: 'email', message: 'Invalid e-mail' }]);
 });
 
 it('unknown errors become a safe 500 without their message or stack', () => {
@@ -25,4 +25,37 @@ it('round-trips across the bus as plain data', () => {
   assert.equal(back.code, 'conflict');
   assert.equal(back.status, 409);
   assert.deepEqual(back.errors, e.errors);
+});
+
+it('§8 business errors carry a stable code and params the web words; the message stays the English fallback', () => {
+  const blockSelf = toHttp(Errors.forbidden('You cannot block yourself'));
+  assert.deepEqual(blockSelf, { status: 403, body: { name: 'forbidden', code: 'cannotBlockSelf', message: 'You cannot block yourself' } });
+  // A generic text keeps its kind as the code.
+  assert.equal(toHttp(Errors.forbidden()).body.code, 'forbidden');
+  const storage = toHttp(new DomainError('payload_too_large', 'Storage limit reached (10 GB)! Available 1.5 GB'));
+  assert.equal(storage.body.code, 'storageLimit');
+  assert.deepEqual(storage.body.params, { size: '10 GB', available: '1.5 GB' });
+  // An explicit code wins.
+  assert.equal(toHttp(new DomainError('bad_request', 'whatever', { code: 'custom', params: { n: 1 } })).body.code, 'custom');
+});
+
+it('field errors are { field, code, params?, message } with codes from the §5 texts', () => {
+  const v = toHttp(Errors.validation([{ field: 'name', message: 'Max 100 symbols' }, { field: 'x', message: 'Something new' }]));
+  assert.deepEqual(v.body.errors, [
+    { field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' },
+    { field: 'x', code: 'invalidValue', message: 'Something new' },
+  ]);
+  assert.equal(v.body.code, 'validation');
+  const c = toHttp(Errors.conflict('email', 'This e-mail is already taken'));
+  assert.equal(c.body.code, 'conflict');
+  assert.deepEqual(c.body.errors, [{ field: 'email', code: 'emailTaken', message: 'This e-mail is already taken' }]);
+});
+
+it('codes and params survive the bus', () => {
+  const e = new DomainError('payload_too_large', 'Files above 20 MB cannot be attached');
+  const back = DomainError.from(JSON.parse(JSON.stringify(e.toJSON())));
+  assert.equal(back.kind, 'payload_too_large');
+  assert.equal(back.code, 'filesAbove');
+  assert.deepEqual(back.params, { size: '20 MB' });
+  assert.equal(back.status, 413);
 });

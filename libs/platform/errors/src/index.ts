@@ -48,56 +48,108 @@ export const MESSAGES = {
   unknown: 'An error occured',
 } as const;
 
-/** A field-level validation problem: `field` is a dotted path, `message` the §5 text. */
+import { codeOf, type Coded } from './codes.ts';
+
+export { codeOf, KNOWN_CODES, TEXT_CODES, type Coded } from './codes.ts';
+
+/**
+ * A field-level validation problem: `field` is a dotted path, `code` a stable code the web words (`tooLong`),
+ * `params` its values (`{ max: 100 }`), `message` the §5 English text (the contract and the fallback).
+ */
 export interface FieldError {
   field: string;
+  code: string;
+  params?: Record<string, unknown>;
   message: string;
 }
 
-/** Plain-data form of a DomainError: what crosses NATS and what the HTTP body is built from. */
+/** A field error as raised: the code (and params) may be left to `codeOf(message)`. */
+export type FieldErrorInput = { field: string; message: string; code?: string; params?: Record<string, unknown> };
+
+/** Fills a field error's code from its text (unknown text → 'invalidValue', still carrying the message). */
+export function toFieldError(e: FieldErrorInput): FieldError {
+  const known: Coded | null = e.code ? { code: e.code, params: e.params } : codeOf(e.message);
+  const out: FieldError = { field: e.field, code: known?.code ?? 'invalidValue', message: e.message };
+  const params = e.params ?? known?.params;
+  if (params && Object.keys(params).length) out.params = params;
+  return out;
+}
+
+/**
+ * Plain-data form of a DomainError: what crosses NATS and what the HTTP body is built from. `kind` is the HTTP
+ * class (mapped to `status`); `code` the stable code the web words (the kind itself for the generic texts).
+ */
 export interface SerializedError {
-  code: ErrorCode;
+  kind?: ErrorCode;
+  code: string;
+  params?: Record<string, unknown>;
   message: string;
   status: number;
   details?: Record<string, unknown>;
   errors?: FieldError[];
 }
 
+/**
+ * Kinds whose code may become the specific code of their text. Others keep the kind as the code: `validation` and
+ * `conflict` carry their reasons in the field errors, and callers branch on `not_found`, `login_blocked`, ...
+ */
+const SPECIFIC_KINDS: ReadonlySet<ErrorCode> = new Set(['forbidden', 'no_access', 'bad_request', 'payload_too_large', 'internal', 'unavailable', 'user_not_found']);
+
 /** An expected failure with a stable code; never carries a stack across process boundaries. */
 export class DomainError extends Error {
-  readonly code: ErrorCode;
+  /** The HTTP class of the error (one row of ERROR_STATUS). */
+  readonly kind: ErrorCode;
+  /**
+   * The stable code the web words: given, else the code of a specific known text (`codeOf`), else the kind.
+   * Generic texts ('No access' on a `forbidden`) and kinds outside SPECIFIC_KINDS keep the kind.
+   */
+  readonly code: string;
+  readonly params?: Record<string, unknown>;
   readonly status: number;
   readonly details?: Record<string, unknown>;
   readonly errors?: FieldError[];
 
-  constructor(code: ErrorCode, message: string, opts: { details?: Record<string, unknown>; errors?: FieldError[] } = {}) {
+  constructor(
+    kind: ErrorCode,
+    message: string,
+    opts: { code?: string; params?: Record<string, unknown>; details?: Record<string, unknown>; errors?: FieldErrorInput[] } = {},
+  ) {
     super(message);
     this.name = 'DomainError';
-    this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.kind = kind;
+    const known = opts.code ? null : codeOf(message);
+    const specific = known && !(known.code in ERROR_STATUS) && SPECIFIC_KINDS.has(kind) ? known : null;
+    this.code = opts.code ?? specific?.code ?? kind;
+    const params = opts.params ?? specific?.params;
+    if (params && Object.keys(params).length) this.params = params;
+    this.status = ERROR_STATUS[kind];
     this.details = opts.details;
-    this.errors = opts.errors;
+    this.errors = opts.errors?.map(toFieldError);
   }
 
   /** Plain data for the bus. */
   toJSON(): SerializedError {
-    const out: SerializedError = { code: this.code, message: this.message, status: this.status };
+    const out: SerializedError = { kind: this.kind, code: this.code, message: this.message, status: this.status };
+    if (this.params) out.params = this.params;
     if (this.details) out.details = this.details;
     if (this.errors) out.errors = this.errors;
     return out;
   }
 
-  /** Rebuilds the error on the receiving side of the bus. */
+  /** Rebuilds the error on the receiving side of the bus (older senders put the kind in `code`). */
   static from(data: SerializedError): DomainError {
-    const code = (data.code in ERROR_STATUS ? data.code : 'internal') as ErrorCode;
-    return new DomainError(code, data.message, { details: data.details, errors: data.errors });
+    const raw = data.kind ?? data.code;
+    const kind = (raw in ERROR_STATUS ? raw : 'internal') as ErrorCode;
+    return new DomainError(kind, data.message, { code: data.code, params: data.params, details: data.details, errors: data.errors });
   }
 }
 
 /** Shorthands used by handlers; each raises the spec's text. */
 export const Errors = {
-  validation: (errors: FieldError[]) => new DomainError('validation', MESSAGES.validationError, { errors }),
-  field: (field: string, message: string) => new DomainError('validation', message, { errors: [{ field, message }] }),
+  validation: (errors: FieldErrorInput[]) => new DomainError('validation', MESSAGES.validationError, { errors }),
+  /** One field's problem; `code`/`params` default to the text's (`codeOf`). */
+  field: (field: string, message: string, code?: string, params?: Record<string, unknown>) =>
+    new DomainError('validation', message, { errors: [{ field, message, code, params }] }),
   badRequest: (message: string) => new DomainError('bad_request', message),
   notFound: () => new DomainError('not_found', MESSAGES.notFound),
   userNotFound: () => new DomainError('user_not_found', MESSAGES.userNotFound),
@@ -106,7 +158,7 @@ export const Errors = {
   unauthorized: () => new DomainError('unauthorized', MESSAGES.unauthorized),
   loginBlocked: () => new DomainError('login_blocked', MESSAGES.loginBlocked),
   userDeleted: () => new DomainError('user_deleted', MESSAGES.userDeleted),
-  conflict: (field: string, message: string) => new DomainError('conflict', message, { errors: [{ field, message }] }),
+  conflict: (field: string, message: string, code?: string) => new DomainError('conflict', message, { errors: [{ field, message, code }] }),
   rateLimited: () => new DomainError('rate_limited', MESSAGES.tooManyAttempts),
   internal: () => new DomainError('internal', MESSAGES.serverError),
 };
@@ -116,22 +168,34 @@ export function serializeError(err: unknown): SerializedError {
   if (err instanceof DomainError) return err.toJSON();
   if (err && typeof err === 'object' && 'code' in err && 'status' in err && 'message' in err) {
     const e = err as SerializedError;
-    if (typeof e.code === 'string' && e.code in ERROR_STATUS) return DomainError.from(e).toJSON();
+    const kind = e.kind ?? e.code;
+    if (typeof kind === 'string' && kind in ERROR_STATUS) return DomainError.from(e).toJSON();
   }
   return Errors.internal().toJSON();
 }
 
+/** The §8 HTTP error body. `name` is the kind, `code`/`params` what the web words, `message` the fallback text. */
+export interface HttpErrorBody {
+  name: string;
+  code: string;
+  params?: Record<string, unknown>;
+  message: string;
+  errors?: FieldError[];
+  details?: Record<string, unknown>;
+}
+
 /**
- * Maps an error to the HTTP status and body of §8: `{ name, code, message, errors? }`.
+ * Maps an error to the HTTP status and body of §8: `{ name, code, params?, message, errors? }`.
  * Never includes a stack.
  */
-export function toHttp(err: unknown): { status: number; body: { name: string; code: ErrorCode; message: string; errors?: FieldError[]; details?: Record<string, unknown> } } {
+export function toHttp(err: unknown): { status: number; body: HttpErrorBody } {
   const s = serializeError(err);
-  const body: { name: string; code: ErrorCode; message: string; errors?: FieldError[]; details?: Record<string, unknown> } = {
-    name: s.code,
+  const body: HttpErrorBody = {
+    name: s.kind ?? s.code,
     code: s.code,
     message: s.message,
   };
+  if (s.params) body.params = s.params;
   if (s.errors) body.errors = s.errors;
   if (s.details) body.details = s.details;
   return { status: s.status, body };

@@ -39,3 +39,54 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     },
   };
 }
+
+/** Mail languages (§1: ru, uk, en); anything else reads English. */
+export type MailLanguage = 'ru' | 'uk' | 'en';
+
+const RESET_TEXT: Record<MailLanguage, { subject: string; hello: (n: string) => string; body: string; ignore: string }> = {
+  en: {
+    subject: 'Password reset',
+    hello: (n) => `Hello ${n},`,
+    body: 'To set a new password open this link within one hour:',
+    ignore: 'If you did not ask for it, ignore this message.',
+  },
+  ru: {
+    subject: 'Восстановление пароля',
+    hello: (n) => `Здравствуйте, ${n}!`,
+    body: 'Чтобы задать новый пароль, откройте эту ссылку в течение часа:',
+    ignore: 'Если вы не запрашивали сброс пароля, просто проигнорируйте это письмо.',
+  },
+  uk: {
+    subject: 'Відновлення пароля',
+    hello: (n) => `Вітаємо, ${n}!`,
+    body: 'Щоб задати новий пароль, відкрийте це посилання протягом години:',
+    ignore: 'Якщо ви не просили скинути пароль, просто проігноруйте цей лист.',
+  },
+};
+
+/** Normalises a user's language tag ('ua', 'uk-UA', 'ru-RU', ...) to a mail language; unknown → en. */
+export function mailLanguage(lang: string | null | undefined): MailLanguage {
+  const base = (lang ?? '').toLowerCase().split(/[-_]/)[0];
+  if (base === 'uk' || base === 'ua') return 'uk';
+  if (base === 'ru') return 'ru';
+  return 'en';
+}
+
+/** Escapes text for the HTML part of a mail. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The password reset mail (§7 forgot_password) in the user's language. Input: recipient, first name, link, user
+ * language (ru, uk/ua, en; others read English). Output: a MailMessage with text and HTML parts.
+ */
+export function passwordResetMail(to: string, firstName: string, link: string, lang: string | null | undefined): MailMessage {
+  const t = RESET_TEXT[mailLanguage(lang)];
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.hello(firstName)}\n\n${t.body}\n${link}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(t.hello(firstName))}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+  };
+}

@@ -20,7 +20,7 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
       await assert.rejects(bus.request('demo.fail', { ctx: systemContext(), input: {} }), (e: unknown) => {
         assert.ok(e instanceof DomainError);
         assert.equal(e.code, 'validation');
-        assert.deepEqual(e.errors, [{ field: 'name', message: 'Field is required' }]);
+        assert.deepEqual(e.errors, [{ field: 'name', code: 'required', message: 'Field is required' }]);
         return true;
       });
       await assert.rejects(bus.request('demo.crash', { ctx: systemContext(), input: {} }), (e: unknown) => {

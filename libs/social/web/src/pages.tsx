@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, Tabs, type Column } from '@intranet/web-ui';
 import type { User } from '@intranet/people-contract';
@@ -67,7 +68,8 @@ export function PostPage() {
     <section data-testid="post-page">
       <p><Link to="/company">← {t('post.back')}</Link></p>
       {q.isPending ? <Loader /> : q.isError ? (
-        <ErrorState title={t('post.notFound')} message={q.error.message} onRetry={() => void q.refetch()} />
+        // An unknown or malformed id is the §8 not-found page; a missing right a clear no-access page.
+        pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState title={t('post.notFound')} message={q.error.message} onRetry={() => void q.refetch()} />
       ) : (
         <PostCard post={q.data} expanded />
       )}
@@ -112,6 +114,7 @@ export function ProfilePage() {
   const [tab, setTab] = useState<'posts' | 'thanks'>('posts');
   const thanks = useThanksTo(id, tab === 'thanks');
   if (q.isPending) return <Loader />;
+  if (q.isError && pageLoadKind(q.error) !== 'error') return <PageLoadError error={q.error} home={<Link to="/company">{t('post.back')}</Link>} />;
   if (q.isError) return <ErrorState title={t('profile.notFound')} message={q.error.message} onRetry={() => void q.refetch()} testId="profile-error" />;
   const u = q.data;
   const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(i18n.language) : null);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { liveMentions, mentionAt, toHtml } from './text.ts';
 
 describe('mentions in the composer text (issue 8 §4)', () => {

@@ -78,6 +78,24 @@ describe('errorFromResponse (§8)', () => {
     assert.deepEqual(e.fieldErrors(), { email: 'Invalid e-mail', login: 'This login is already taken', name: 'Field is required' });
   });
 
+  it('keeps the stable code, params and field codes the web words (§8 coded errors)', () => {
+    const e = errorFromResponse(400, {
+      name: 'validation',
+      code: 'validation',
+      message: 'Validation error',
+      errors: [{ field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' }, { field: 'x', message: 'legacy' }],
+    });
+    assert.deepEqual(e.fields, [
+      { field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' },
+      { field: 'x', code: 'invalidValue', message: 'legacy' },
+    ]);
+    const s = errorFromResponse(413, { name: 'payload_too_large', code: 'storageLimit', params: { size: '1 GB', available: '0 B' }, message: 'Storage limit reached (1 GB)! Available 0 B' });
+    assert.equal(s.code, 'storageLimit');
+    assert.deepEqual(s.params, { size: '1 GB', available: '0 B' });
+    assert.equal(s.message, 'Storage limit reached (1 GB)! Available 0 B');
+    assert.deepEqual(errorFromResponse(500, undefined).fields, []);
+  });
+
   it('maps statuses to codes when the body has none', () => {
     assert.equal(errorFromResponse(401, undefined).code, 'unauthorized');
     assert.equal(errorFromResponse(403, undefined).code, 'forbidden');

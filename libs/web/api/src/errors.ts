@@ -1,4 +1,10 @@
-import type { FieldError } from '@intranet/platform-errors';
+/** A server field error (§8): `{ field, code, params?, message }`; the web words `code`, `message` is the fallback. */
+export interface ApiFieldError {
+  field: string;
+  code: string;
+  params?: Record<string, unknown>;
+  message: string;
+}
 
 /** Spec §8 texts the web shows itself (the server's own texts come in the error body). */
 export const API_TEXT = {
@@ -13,22 +19,36 @@ export const API_TEXT = {
 export const NO_RESPONSE = 0;
 
 /**
- * A failed API call (§8). Built from the error body `{ name, code, message, errors? }`; `status` is the HTTP status
- * (0 when the server could not be reached). `silent` is true when the server asked not to show it (no-show flag)
+ * A failed API call (§8). Built from the error body `{ name, code, params?, message, errors? }`; `status` is the
+ * HTTP status (0 when the server could not be reached); `code`/`params` are what the web words (`errorText` of
+ * @intranet/web-i18n), `message` the server's English fallback; `fields` the field errors (`[]` when none;
+ * `errors` is the same list or undefined). `silent` is true when the server asked not to show it (no-show flag)
  * or the caller handles it inline.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly errors?: FieldError[];
+  readonly params?: Record<string, unknown>;
+  readonly fields: ApiFieldError[];
+  readonly errors?: ApiFieldError[];
   readonly body: unknown;
   silent: boolean;
 
-  constructor(init: { status: number; code: string; message: string; errors?: FieldError[]; body?: unknown; silent?: boolean }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    params?: Record<string, unknown>;
+    errors?: ApiFieldError[];
+    body?: unknown;
+    silent?: boolean;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
+    if (init.params) this.params = init.params;
+    this.fields = init.errors ?? [];
     this.errors = init.errors;
     this.body = init.body;
     this.silent = init.silent ?? false;
@@ -67,8 +87,12 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     const b = body as Record<string, unknown>;
     const errors = Array.isArray(b.errors)
       ? (b.errors as unknown[])
-          .filter((e): e is FieldError => !!e && typeof e === 'object' && typeof (e as FieldError).field === 'string')
-          .map((e) => ({ field: e.field, message: String(e.message ?? '') }))
+          .filter((e): e is ApiFieldError => !!e && typeof e === 'object' && typeof (e as ApiFieldError).field === 'string')
+          .map((e) => {
+            const out: ApiFieldError = { field: e.field, code: str(e.code) ?? 'invalidValue', message: String(e.message ?? '') };
+            if (isRecord(e.params)) out.params = e.params;
+            return out;
+          })
       : undefined;
     const message =
       str(b.message) ?? str(b.error) ?? str(b.text) ?? (status === 404 ? API_TEXT.notFound : undefined) ??
@@ -76,6 +100,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     return new ApiError({
       status,
       code: str(b.code) ?? str(b.name) ?? codeFor(status),
+      params: isRecord(b.params) ? b.params : undefined,
       message,
       errors: errors?.length ? errors : undefined,
       body,
@@ -84,6 +109,10 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   }
   const text = typeof body === 'string' && body.length > 0 && body.length < 300 && !body.trimStart().startsWith('<') ? body : undefined;
   return new ApiError({ status, code: codeFor(status), message: text ?? fallbackText(status), body });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
 function fallbackText(status: number): string {

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './resources/en.ts';
 import { ru } from './resources/ru.ts';
 import { uk } from './resources/uk.ts';
+import { codesEn, codesRu, codesUk } from './resources/codes.ts';
 import { LANGUAGES, type Language, type Translation } from './types.ts';
 
 export { LANGUAGES, type Language, type Translation };
@@ -53,11 +54,11 @@ export function initI18n(options: { lng?: string } = {}): I18n {
   initialized = true;
   const lng = storedLanguage() ?? normalizeLanguage(options.lng) ?? DEFAULT_LANGUAGE;
   void i18next.use(initReactI18next).init({
-    resources: { en, ru, uk },
+    resources: { en: { ...en, codes: codesEn }, ru: { ...ru, codes: codesRu }, uk: { ...uk, codes: codesUk } },
     lng,
     fallbackLng: ['en', 'ru'],
     supportedLngs: [...LANGUAGES],
-    ns: ['common', 'shell', 'errors'],
+    ns: ['common', 'shell', 'errors', 'codes'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -105,4 +106,6 @@ export function translateServerMessage(message: string): string {
 }
 
 export { i18next as i18n };
-export { errorText, serverFieldErrors, zodErrors } from './forms.ts';
+export { errorText, fieldErrorTexts, serverFieldErrors, useErrorText, zodErrors, type CodedError } from './forms.ts';
+export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
+export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';

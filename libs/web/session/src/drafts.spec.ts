@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from '@jest/globals';
 import { MemoryStorage } from '@intranet/web-api';
 import { readDraft, writeDraft } from './drafts.ts';
 import { checkStoredSession, clearSession, sessionEndedUnexpectedly, storeLogin } from './store.ts';

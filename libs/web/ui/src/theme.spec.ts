@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { designVariables, readableOn } from './theme.ts';
 
 describe('client design → design tokens (§3 Client design, §2 design tab)', () => {

@@ -54,6 +54,7 @@ export const en = {
     'Downloading error': 'Downloading error',
   },
   shell: {
+    notices: { vacancyResponded: '{{name}} responded to the vacancy “{{title}}”', someone: 'Someone' },
     appTitle: 'Intranet',
     menu: {
       notifications: 'Notifications',
@@ -127,6 +128,7 @@ export const en = {
       back: 'Back to sign in',
     },
     reset: {
+      requestNew: 'Ask for a new link',
       title: 'New password',
       password: 'New password',
       confirm: 'Repeat password',
@@ -144,6 +146,7 @@ export const en = {
       text: 'Sign-in with an external identity is not available yet.',
       toLogin: 'Go to sign in',
     },
+    noAccess: { title: 'No access', text: 'You have no access to this page. Ask your administrator if you need it.' },
     notFound: {
       title: '404',
       text: 'page no longer relevant',

@@ -58,6 +58,7 @@ export const ru = {
     'Downloading error': 'Ошибка скачивания',
   },
   shell: {
+    notices: { vacancyResponded: '{{name}} откликается на вакансию «{{title}}»', someone: 'Кто-то' },
     appTitle: 'Интранет',
     menu: {
       notifications: 'Уведомления',
@@ -129,6 +130,7 @@ export const ru = {
       back: 'Вернуться ко входу',
     },
     reset: {
+      requestNew: 'Запросить новую ссылку',
       title: 'Новый пароль',
       password: 'Новый пароль',
       confirm: 'Повторите пароль',
@@ -146,6 +148,7 @@ export const ru = {
       text: 'Вход через внешнюю учётную запись пока недоступен.',
       toLogin: 'Перейти ко входу',
     },
+    noAccess: { title: 'Нет доступа', text: 'У вас нет доступа к этой странице. Если он нужен, обратитесь к администратору.' },
     notFound: { title: '404', text: 'страница больше не актуальна', home: 'На главную' },
     noConnection: {
       title: 'Нет соединения с сервером!',

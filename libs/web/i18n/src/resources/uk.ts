@@ -58,6 +58,7 @@ export const uk = {
     'Downloading error': 'Помилка звантаження',
   },
   shell: {
+    notices: { vacancyResponded: '{{name}} відгукується на вакансію «{{title}}»', someone: 'Хтось' },
     appTitle: 'Інтранет',
     menu: {
       notifications: 'Сповіщення',
@@ -129,6 +130,7 @@ export const uk = {
       back: 'Повернутися до входу',
     },
     reset: {
+      requestNew: 'Запросити нове посилання',
       title: 'Новий пароль',
       password: 'Новий пароль',
       confirm: 'Повторіть пароль',
@@ -146,6 +148,7 @@ export const uk = {
       text: 'Вхід через зовнішній обліковий запис поки недоступний.',
       toLogin: 'Перейти до входу',
     },
+    noAccess: { title: 'Немає доступу', text: 'У вас немає доступу до цієї сторінки. Якщо він потрібен, зверніться до адміністратора.' },
     notFound: { title: '404', text: 'сторінка більше не актуальна', home: 'На головну' },
     noConnection: {
       title: "Немає з'єднання із сервером!",
