@@ -7,7 +7,6 @@ import { after, before, describe, it } from 'node:test';
 import { Outbox, OutboxRelay, outboxMigrations } from './index.ts';
 
 const thingCreated = defineEvent('evt.test.thing.created', z.object({ n: z.number().int() }));
-const SUBJECT = thingCreated.subject;
 const quiet = { warn: () => undefined, debug: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

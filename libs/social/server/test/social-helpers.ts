@@ -36,7 +36,6 @@ export function reserve(t: TestPortal, clientId: string, bytes: number): Promise
 
 /** Records every social event published on the portal's bus. */
 export async function recordEvents(t: TestPortal) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- specs read event payloads loosely
   type Data = any;
   const seen: BusEvent<Data>[] = [];
   await t.portal.platform.bus.subscribe<Data>('evt.social.>', async (e) => {
