@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Distributed mode on one machine (DESIGN §1): every domain service (clients, people, social, kb) and the gateway as separate Node
+# Distributed mode on one machine (DESIGN §1): every domain service (each apps/<domain>-service) and the gateway as separate Node
 # processes talking over NATS, against a real PostgreSQL. Waits until the portal answers, prints its URL and stops
 # every child on Ctrl-C / SIGTERM (or when one of them dies).
 #
@@ -52,7 +52,8 @@ mkdir -p "$STATE_DIR"
 
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/intranet}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
-SERVICES="clients people social kb"
+# Every apps/<domain>-service is started (a generated domain needs no edit here).
+SERVICES="$(cd apps && for d in *-service; do [[ -f "$d/src/main.ts" ]] && printf '%s ' "${d%-service}"; done)"
 export PORT="${PORT:-3000}"
 export DATA_DIR="${DATA_DIR:-$STATE_DIR}"
 if [[ -z "${JWT_SECRET:-}" ]]; then

@@ -1,12 +1,8 @@
-import { ClientsModule } from '@intranet/clients-server';
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
-import { KbModule } from '@intranet/kb-server';
-import { PeopleModule } from '@intranet/people-server';
-import { SocialModule } from '@intranet/social-server';
 import type { Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
-import { domainOf, openPlatform, startDomains, type Platform } from '@intranet/platform-host';
+import { discoverDomainModules, domainOf, openPlatform, startDomains, type Platform } from '@intranet/platform-host';
 import type { INestMicroservice } from '@nestjs/common';
 import type { MigrationSet } from '@intranet/platform-db';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,8 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Every domain module the embedded portal hosts (one Nest microservice on the in-process bus). */
-export const DOMAINS = [ClientsModule, PeopleModule, SocialModule, KbModule];
+/**
+ * Every domain module the embedded portal hosts (one Nest microservice on the in-process bus), discovered from the
+ * servers' manifests (package.json "intranet".module): a generated domain is hosted with no edit here.
+ */
+export const DOMAINS = await discoverDomainModules();
 
 /** The migrations of every hosted domain (tests prepare a template database from them). */
 export const MIGRATIONS: MigrationSet[] = DOMAINS.flatMap((m) => domainOf(m).migrations ?? []);

@@ -1,0 +1,60 @@
+import { REPO_ROOT } from '@intranet/platform-config';
+import type { RouteDef } from '@intranet/platform-contracts';
+import type { Type } from '@nestjs/common';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The workspace's domains, found by their manifests instead of lists written by hand (DESIGN §3: adding a domain
+ * edits no shared file). A contract's package.json names its routes export and the events the browsers see:
+ * `"intranet": { "routes": "kbRoutes", "realtime": ["evt.kb.>"] }`; a server's names its Nest module:
+ * `"intranet": { "module": "KbModule", "order": 40 }` (order: start-up and migration order, default 100).
+ */
+interface Manifest {
+  name: string;
+  intranet: { routes?: string; realtime?: string[]; module?: string; order?: number };
+}
+
+/** Manifests of `libs/<x>/<kind>/package.json` that carry an `intranet` field, by `order` then name. */
+function manifests(kind: 'contract' | 'server', root: string): Manifest[] {
+  const libs = join(root, 'libs');
+  return readdirSync(libs, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(libs, d.name, kind, 'package.json'))
+    .filter((f) => existsSync(f))
+    .map((f) => JSON.parse(readFileSync(f, 'utf8')) as Partial<Manifest>)
+    .filter((m): m is Manifest => !!m.name && !!m.intranet)
+    .sort((a, b) => (a.intranet.order ?? 100) - (b.intranet.order ?? 100) || a.name.localeCompare(b.name));
+}
+
+/**
+ * Every route of every contract and the event subjects relayed to the browsers (§4 realtime socket).
+ * Errors: a manifest naming an export its package lacks (a typo must not silently drop routes).
+ */
+export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes: RouteDef[]; realtimeSubjects: string[] }> {
+  const routes: RouteDef[] = [];
+  const realtimeSubjects: string[] = [];
+  for (const m of manifests('contract', root)) {
+    if (m.intranet.routes) {
+      const mod = (await import(m.name)) as Record<string, Record<string, RouteDef> | undefined>;
+      const table = mod[m.intranet.routes];
+      if (!table) throw new Error(`${m.name} has no export '${m.intranet.routes}' (package.json "intranet".routes)`);
+      routes.push(...Object.values(table));
+    }
+    realtimeSubjects.push(...(m.intranet.realtime ?? []));
+  }
+  return { routes, realtimeSubjects };
+}
+
+/** The Nest modules of every domain server, in start-up order. Errors: a manifest naming a missing export. */
+export async function discoverDomainModules(root: string = REPO_ROOT): Promise<Type[]> {
+  const out: Type[] = [];
+  for (const m of manifests('server', root)) {
+    if (!m.intranet.module) continue;
+    const mod = (await import(m.name)) as Record<string, Type | undefined>;
+    const cls = mod[m.intranet.module];
+    if (!cls) throw new Error(`${m.name} has no export '${m.intranet.module}' (package.json "intranet".module)`);
+    out.push(cls);
+  }
+  return out;
+}
