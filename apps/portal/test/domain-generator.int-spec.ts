@@ -18,9 +18,16 @@ const skipReason = process.env.DATABASE_URL ? 'the generator is checked once, in
 
 describe('domain generator (nx g @intranet/plugin:domain)', { skip: skipReason, timeout: 15 * 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'domain-gen-'));
-  const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0', CI: 'true' };
-  const run = (cmd: string, args: string[], opts: ExecFileSyncOptions = {}) =>
-    execFileSync(cmd, args, { cwd: dir, env, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024, ...opts }).toString();
+  const env: NodeJS.ProcessEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', FORCE_COLOR: '0', CI: 'true' };
+  /** Runs a command in the copy; on failure the error carries its output (what tsc or eslint said). */
+  const run = (cmd: string, args: string[], opts: ExecFileSyncOptions = {}) => {
+    try {
+      return execFileSync(cmd, args, { cwd: dir, env, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024, ...opts }).toString();
+    } catch (e) {
+      const x = e as { stdout?: Buffer; stderr?: Buffer };
+      throw new Error(`${cmd} ${args.join(' ')} failed:\n${x.stdout?.toString() ?? ''}\n${x.stderr?.toString() ?? ''}`.slice(0, 8000));
+    }
+  };
   const { DATABASE_URL: _db, NATS_URL: _nats, ...embedded } = env;
   after(() => rmSync(dir, { recursive: true, force: true }));
 
