@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from './index.ts';
+import i18n from 'i18next';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', uk: 'uk-UA' };
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { zodFieldErrors, type z } from '@intranet/platform-contracts';
 import { isApiError } from '@intranet/web-api';
-import { i18n, translateServerMessage } from './index.ts';
+import i18n from 'i18next';
+import { translateServerMessage } from './server-text.ts';
 
 /** What the server sends for an error or a field error (§8): a stable code, its params, the English fallback. */
 export interface CodedError {

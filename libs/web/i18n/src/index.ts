@@ -96,16 +96,8 @@ export function setLanguage(lang: string, options: { persist?: boolean } = {}): 
   if (i18next.language !== l) void i18next.changeLanguage(l);
 }
 
-/**
- * Translates a message that came from the server (§8 texts are English): known texts get the current language,
- * unknown ones are shown as they are.
- */
-export function translateServerMessage(message: string): string {
-  if (!message) return message;
-  return i18next.t(message, { ns: 'errors', keySeparator: false, nsSeparator: false, defaultValue: message });
-}
-
 export { i18next as i18n };
+export { translateServerMessage } from './server-text.ts';
 export { errorText, fieldErrorTexts, serverFieldErrors, useErrorText, zodErrors, type CodedError } from './forms.ts';
 export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
 export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';
