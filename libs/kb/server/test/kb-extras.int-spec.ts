@@ -170,7 +170,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     assert.deepEqual(both.map((x) => x.status).sort(), [200, 409], 'two requests at once store one response');
     const empty = await t.call(kbRoutes.vacRespond, { token: hr.token, body: { article: v.body.result._id, message: '   ', contacts: '' } });
     assert.equal(empty.status, 400);
-    assert.deepEqual(empty.body.errors, [{ field: 'message', message: 'Write a message, leave contacts or attach a CV' }]);
+    assert.deepEqual(empty.body.errors, [{ field: 'message', code: 'responseEmpty', message: 'Write a message, leave contacts or attach a CV' }]);
     const listed = await t.call(kbRoutes.responses, { token: hr.token, params: { id: v.body.result._id } });
     assert.deepEqual(listed.body.result.map((x: any) => x.user).sort(), [emp.user._id, acme.admin._id].sort());
     const notVacancy = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Plain', content: 'x' } });
