@@ -1,6 +1,9 @@
 import { InProcessBus, NatsBus, type Bus } from '@intranet/platform-bus';
 import { openDatabase, pgliteExtensions, type Database, type MigrationSet } from '@intranet/platform-db';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Test ports (DESIGN §9): the real PostgreSQL and NATS when DATABASE_URL / NATS_URL are set, else PGlite and
@@ -47,12 +50,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
   const key = sets.map((s) => s.folder).join('|');
   if (!template || templateSets !== key) {
     templateSets = key;
-    template = (async () => {
-      const pgl = await PGlite.create({ extensions: await pgliteExtensions() });
-      const db = await openDatabase({ pglite: pgl });
-      await db.migrate(sets);
-      return pgl;
-    })();
+    template = migratedTemplate(sets);
     const t = template;
     // The template is closed with the process: an open PGlite would keep Node alive.
     process.once('beforeExit', () => void t.then((p) => p.close()).catch(() => undefined));
@@ -60,6 +58,42 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
   const clone = (await (await template).clone()) as import("@electric-sql/pglite").PGlite;
   return openDatabase({ pglite: clone });
 }
+
+/**
+ * A migrated in-memory PGlite for `sets`. Spec files run in separate processes and each used to pay initdb and every
+ * migration (~10 s); the first one dumps the migrated data folder to node_modules/.cache (keyed by the PGlite version
+ * and the migration files' contents) and the others load that dump. Writes are atomic (rename), so racing processes
+ * are harmless.
+ */
+async function migratedTemplate(sets: MigrationSet[]): Promise<import('@electric-sql/pglite').PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const extensions = await pgliteExtensions();
+  const hash = createHash('sha256');
+  for (const set of sets) {
+    for (const f of readdirSync(set.folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort()) {
+      hash.update(f.slice(set.folder.length)).update(readFileSync(f));
+    }
+  }
+  const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8')) as { version: string }).version;
+  const file = join(DUMP_CACHE, `migrated-${version}-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) {
+    try {
+      return await PGlite.create({ extensions, loadDataDir: new Blob([readFileSync(file)]) });
+    } catch {
+      // A damaged dump is rebuilt below.
+    }
+  }
+  const pgl = await PGlite.create({ extensions });
+  await (await openDatabase({ pglite: pgl })).migrate(sets);
+  const dump = await pgl.dumpDataDir('none');
+  mkdirSync(DUMP_CACHE, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, file);
+  return pgl;
+}
+
+const DUMP_CACHE = fileURLToPath(new URL('../../../../node_modules/.cache/intranet-pglite-migrated/', import.meta.url));
 
 /** An isolated bus: NATS with a random prefix (ephemeral stream) or a new in-process bus. */
 export function testBus(queue?: string): Bus {
