@@ -6,7 +6,7 @@
 #   bash tools/scripts/build-web.sh
 #
 # Prints every asset with its gzip size and the shell's first load (index.html's scripts plus the chunks the
-# bootstrap pulls in), checked against the 250 KB gzip budget (DESIGN §10). Exit 1 when over budget.
+# bootstrap pulls in) as an upper bound; the 250 KB gzip budget (DESIGN §10) is checked on what a browser really fetches by apps/portal/test/first-load.e2e-spec.ts.
 # Dev servers: (cd apps/admin-web && npx rsbuild dev)   → :4201 under /remotes/admin/
 #              (cd apps/shell && npx rsbuild dev)       → :4200, proxies /api and /socket.io to :3000, /remotes/admin to :4201
 set -euo pipefail
@@ -69,8 +69,8 @@ for (const f of assets) {
   seen.add(key);
   first += gz(f);
 }
-const ok = first / 1024 <= BUDGET_KB;
-console.log(`\nshell first load (upper bound: index.html + every shell js/css): ${kb(first)} gzip — budget ${BUDGET_KB} KB: ${ok ? 'OK' : 'OVER'}`);
-if (!ok) process.exitCode = 1;
+// An upper bound: every language's catalogue and every lazy chunk, which no page load fetches all of. The budget is
+// enforced on what a browser really fetches to sign in (apps/portal/test/first-load.e2e-spec.ts).
+console.log(`\nshell, every js/css file (upper bound of the first load): ${kb(first)} gzip — first-load budget ${BUDGET_KB} KB is checked by first-load.e2e-spec.ts`);
 NODE
 echo "[build-web] done in $(( $(date +%s) - START ))s"
