@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { zodFieldErrors } from '@intranet/platform-contracts';
@@ -30,13 +30,14 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
   const [error, setError] = useState<string | null>(() =>
     readLoginNotice() === 'blocked' || (location.state as { blocked?: boolean } | null)?.blocked ? translateServerMessage('Login blocked') : null,
   );
-  useEffect(() => writeLoginNotice(null), []);
   const [ambiguous, setAmbiguous] = useState(false);
   const [busy, setBusy] = useState(false);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The reason the last session ended stays on this page (a reload included) until the next sign-in attempt.
+    writeLoginNotice(null);
     setError(null);
     setAmbiguous(false);
     const route = workspaceMode ? peopleRoutes.loginPage : peopleRoutes.login;
