@@ -6,6 +6,7 @@ import { parseRouteInput, type Bus, type BusRequest, type Handler, type RouteHan
 import type { RouteDef } from '@intranet/platform-contracts';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
+import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
 
@@ -20,6 +21,8 @@ export const PORTS = {
   mailer: 'platform:Mailer',
   log: 'platform:Logger',
   config: 'platform:Config',
+  /** The Outbox bound to the process's relay (DESIGN §6). */
+  outbox: 'platform:Outbox',
 } as const;
 
 /** Token of the DomainDeps object (every port at once) that the domains' handler factories receive. */
@@ -40,11 +43,20 @@ export class PlatformModule {
       { provide: PORTS.mailer, useValue: p.mailer },
       { provide: PORTS.log, useValue: p.log },
       { provide: PORTS.config, useValue: p.config },
+      { provide: PORTS.outbox, useValue: p.outbox },
     ];
     const deps = {
       provide: DOMAIN_DEPS,
-      useFactory: (db: Platform['db'], bus: Bus, storage: Platform['storage'], mailer: Platform['mailer'], log: Platform['log'], config: Config): DomainDeps => ({ db, bus, storage, mailer, log, config }),
-      inject: [PORTS.db, PORTS.bus, PORTS.storage, PORTS.mailer, PORTS.log, PORTS.config],
+      useFactory: (db: Platform['db'], bus: Bus, storage: Platform['storage'], mailer: Platform['mailer'], log: Platform['log'], config: Config, outbox: Platform['outbox']): DomainDeps => ({
+        db,
+        bus,
+        storage,
+        mailer,
+        log,
+        config,
+        outbox,
+      }),
+      inject: [PORTS.db, PORTS.bus, PORTS.storage, PORTS.mailer, PORTS.log, PORTS.config, PORTS.outbox],
     };
     return { module: PlatformModule, global: true, providers: [...ports, deps], exports: [...ports.map((x) => x.provide), DOMAIN_DEPS] };
   }
@@ -243,12 +255,13 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
 }
 
 /**
- * Migrates the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
+ * Migrates the outbox and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
  * resolves once it is serving: `OnApplicationBootstrap` hooks (the superadmin) have run, requests are bound,
- * durable consumers attached. Close the returned app before the platform.
+ * durable consumers attached, and the platform's outbox relay started (after the bus: it publishes what earlier
+ * runs left behind at once). Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
-  await platform.db.migrate(modules.flatMap((m) => domainOf(m).migrations ?? []));
+  await platform.db.migrate([outboxMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])]);
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);
@@ -256,5 +269,6 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   app.useGlobalFilters(new ForwardErrors());
   await app.init();
   await app.listen();
+  platform.relay.start();
   return app;
 }
