@@ -1,4 +1,4 @@
-import { access, CLIENT_FEATURES, defineRoute, FEATURE_OF_RIGHT, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type ClientFeature, type RouteDef } from '@intranet/platform-contracts';
+import { access, CLIENT_FEATURES, defineEvent, defineRoute, FEATURE_OF_RIGHT, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type ClientFeature, type EventDef, type RouteDef } from '@intranet/platform-contracts';
 
 export { CLIENT_FEATURES, FEATURE_OF_RIGHT, type ClientFeature } from '@intranet/platform-contracts';
 
@@ -172,8 +172,8 @@ export const clientSubjects = {
   storageRelease: 'clients.internal.storage.release',
 } as const;
 
-/** Events published by the clients service. */
+/** Events published by the clients service (the gateway's tenant caches and sockets follow them). */
 export const clientEvents = {
-  created: 'evt.clients.client.created',
-  updated: 'evt.clients.client.updated',
-} as const;
+  created: defineEvent('evt.clients.client.created', z.object({ _id: z.string(), workspace: z.string() })),
+  updated: defineEvent('evt.clients.client.updated', z.object({ _id: z.string(), status: z.string(), workspace: z.string() })),
+} satisfies Record<string, EventDef>;

@@ -2,7 +2,7 @@ import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Clien
 import { peopleSubjects } from '@intranet/people-contract';
 import type { Handler, RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
-import { uuidv7 } from '@intranet/platform-db';
+import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { clientsRepository as repo } from './repository.ts';
@@ -39,10 +39,13 @@ export function toClient(row: ClientRow): Client {
 }
 
 /** The clients routes (§7 Clients) and bus-only subjects (`clientSubjects`), bound by ClientsModule's controllers. */
-export function clientHandlers({ db, bus, config }: DomainDeps): { routes: RouteHandlers<typeof clientRoutes>; subjects: Record<string, Handler> } {
+export function clientHandlers({ db, bus, config, outbox }: DomainDeps): { routes: RouteHandlers<typeof clientRoutes>; subjects: Record<string, Handler> } {
   /** Superadmin work bypasses RLS (audited); everyone else runs in their own tenant. */
   const run = <T>(ctx: RequestContext, why: string, fn: Parameters<typeof db.inTenant<T>>[1]) =>
     isSuper(ctx) ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
+  /** evt.clients.client.updated in the change's transaction (DESIGN §6 outbox): gateways drop cached tenants, sockets of a blocked one close. */
+  const addUpdated = (tx: Tx, row: { id: string; status: string; workspace: string }) =>
+    outbox.add(tx, clientEvents.updated, row.id, { _id: row.id, status: row.status, workspace: row.workspace });
 
   const routes: RouteHandlers<typeof clientRoutes> = {
     /** §7 GET /api/env → { vendor }. */
@@ -74,7 +77,7 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
         const cur = await repo.byId(tx, params.id);
         if (!cur || cur.deleted) throw Errors.notFound();
         const { settings, hr, storageTotalGb, start_page, design, ...rest } = body;
-        return repo.update(tx, params.id, {
+        const updated = await repo.update(tx, params.id, {
           ...rest,
           // §2 design tab: sent fields merge into the stored design; null clears one.
           ...(design ? { design: { ...cur.design, ...design } } : {}),
@@ -83,8 +86,9 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
           ...(hr ? { hrUrl: hr.url ?? cur.hrUrl, hrLogin: hr.login ?? cur.hrLogin, hrPassword: hr.password ?? cur.hrPassword } : {}),
           ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
         });
+        await addUpdated(tx, updated!);
+        return updated;
       });
-      await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
       return toClient(row!);
     },
 
@@ -93,7 +97,7 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
       const { storageTotalGb, settings, hr, start_page, ...rest } = body;
       const row = await db.asSystem(`superadmin ${ctx.userId}: create client ${body.workspace}`, async (tx) => {
         if (await repo.byWorkspace(tx, body.workspace)) throw Errors.conflict('workspace', 'This workspace code is already taken');
-        return repo.insert(tx, {
+        const created = await repo.insert(tx, {
           ...rest,
           id: uuidv7(),
           startPage: start_page,
@@ -104,8 +108,9 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
           storageTotalBytes: Math.round(storageTotalGb * GB),
           features: CLIENT_FEATURES.map((feature) => ({ feature, active: true })),
         });
+        await outbox.add(tx, clientEvents.created, created.id, { _id: created.id, workspace: created.workspace });
+        return created;
       });
-      await bus.publish(clientEvents.created, row.id, { _id: row.id, workspace: row.workspace });
       return toClient(row);
     },
 
@@ -129,9 +134,10 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
         const features = has
           ? cur.features.map((f) => (f.feature === params.code ? { ...f, active: !f.active } : f))
           : [...cur.features, { feature: params.code, active: false }];
-        return repo.update(tx, cur.id, { features });
+        const updated = await repo.update(tx, cur.id, { features });
+        await addUpdated(tx, updated!);
+        return updated;
       });
-      await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
       return toClient(row!);
     },
   };

@@ -1,7 +1,7 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { systemContext } from '@intranet/platform-bus';
+import { on, systemContext } from '@intranet/platform-bus';
 import type { TokenPayload } from '@intranet/platform-auth';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
@@ -28,13 +28,15 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
   /** Subscribes to the events that make cached identities stale. */
   async onModuleInit(): Promise<void> {
     this.unsubs.push(
-      await this.bus.subscribe<{ sessionIds?: string[]; userId?: string }>(peopleEvents.sessionRevoked, async (e) => {
-        const ids = new Set(e.data.sessionIds ?? []);
+      await on(this.bus, peopleEvents.sessionRevoked, async (e) => {
+        const ids = new Set(e.data.sessionIds);
         this.sessions.evict((k, v) => ids.has(k.split(':')[1]) || (!!e.data.userId && v?.userId === e.data.userId));
       }),
-      await this.bus.subscribe<{ _id?: string; bulk?: boolean }>('evt.people.user.*', async (e) => {
-        if (e.data.bulk) this.sessions.evict((_k, v) => v?.clientId === e.clientId);
-        else this.sessions.evict((k) => k.startsWith(`${e.data._id}:`));
+      await this.bus.subscribe('evt.people.user.*', async (e) => {
+        // Every evt.people.user.* payload is one of userUpdated's (a user, or a bulk role change).
+        const d = peopleEvents.userUpdated.payload.parse(e.data);
+        if ('bulk' in d) this.sessions.evict((_k, v) => v?.clientId === e.clientId);
+        else this.sessions.evict((k) => k.startsWith(`${d._id}:`));
       }),
       await this.bus.subscribe<{ _id: string }>('evt.clients.client.*', async (e) => {
         this.clients.evict((k) => k === e.data._id);

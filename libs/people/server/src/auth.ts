@@ -16,7 +16,7 @@ type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | '
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Sign-in, sign-out and password reset (§7 Environment and session, §8 Login errors). */
-export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): RouteHandlers<AuthRoutes> {
+export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDeps): RouteHandlers<AuthRoutes> {
   /** The token signing secret; its absence is a server error (distributed mode refuses to start without it). */
   const secret = () => {
     if (!config.JWT_SECRET) throw new DomainError('internal', MESSAGES.serverError);
@@ -82,8 +82,11 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     /** §7 POST /api/logout: revokes the caller's session so the token stops working at once. */
     logout: async (_input, ctx) => {
       if (ctx.sessionId) {
-        await db.asSystem('logout', (tx) => sessionsRepository.revoke(tx, ctx.sessionId!));
-        await bus.publish(peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: [ctx.sessionId], userId: ctx.userId });
+        const sessionId = ctx.sessionId;
+        await db.asSystem('logout', async (tx) => {
+          await sessionsRepository.revoke(tx, sessionId);
+          await outbox.add(tx, peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: [sessionId], userId: ctx.userId });
+        });
       }
       return { ok: true };
     },
@@ -109,11 +112,11 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
       const base = publicUrl(config);
       for (const u of found) {
         const { token, hash } = newSecretToken();
-        await db.asSystem('create password reset', (tx) =>
-          resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) }),
-        );
+        await db.asSystem('create password reset', async (tx) => {
+          await resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+          await outbox.add(tx, peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
+        });
         await mailer.send(passwordResetMail(u.email, u.firstName, `${base}/reset-password/${token}`, u.lang));
-        await bus.publish(peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
       }
       log.info(`password reset requested for ${found.length} account(s)`);
       return { sent: true };
@@ -138,13 +141,12 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     resetPassword: async ({ params, body }, ctx) => {
       await resetLimits.consume(ctx.ip);
       const hash = await hashPassword(body.password);
-      const revoked = await db.asSystem('password reset', async (tx) => {
+      await db.asSystem('password reset', async (tx) => {
         const r = await resetsRepository.consume(tx, sha256(params.token));
         if (!r) throw Errors.badRequest(PEOPLE_TEXT.resetLinkInvalid);
         await users.update(tx, r.userId, { passwordHash: hash });
-        return { ...r, sessions: await sessionsRepository.revokeAllOf(tx, r.userId) };
+        await outbox.add(tx, peopleEvents.sessionRevoked, r.clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, r.userId), userId: r.userId });
       });
-      await bus.publish(peopleEvents.sessionRevoked, revoked.clientId, { sessionIds: revoked.sessions, userId: revoked.userId });
       return { ok: true };
     },
 
@@ -156,10 +158,9 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
         const u = await users.byId(tx, body.user_id);
         if (!u) throw Errors.notFound();
         await users.update(tx, u.id, { passwordHash: hash });
-        return sessionsRepository.revokeAllOf(tx, u.id);
+        await outbox.add(tx, peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, u.id), userId: body.user_id });
       };
-      const sessions = isSuper(ctx) && !ctx.clientId ? await db.asSystem('superadmin hard reset', fn) : await db.inTenant(ctx, fn);
-      await bus.publish(peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: sessions, userId: body.user_id });
+      await (isSuper(ctx) && !ctx.clientId ? db.asSystem('superadmin hard reset', fn) : db.inTenant(ctx, fn));
       return { ok: true };
     },
   };
