@@ -1,7 +1,7 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { on, systemContext } from '@intranet/platform-bus';
+import { ask, on, systemContext } from '@intranet/platform-bus';
 import type { TokenPayload } from '@intranet/platform-auth';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
@@ -60,7 +60,7 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
     const userId = payload.result._id;
     const sessionId = payload.sid;
     const info = await this.sessions.getOrLoad(`${userId}:${sessionId}`, () =>
-      this.bus.request<SessionInfo | null>(peopleSubjects.session, { ctx: systemContext(), input: { userId, sessionId } }),
+      ask(this.bus, peopleSubjects.session, systemContext(), { userId, sessionId }),
     );
     if (!info) throw Errors.unauthorized();
     return { clientId: info.clientId, userId: info.userId, roles: info.roles, workspace: null, lang: info.lang, ip, sessionId };
@@ -88,13 +88,13 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
 
   /** The client of `id` (cached 5 s, single flight), or null. */
   client(id: string): Promise<Client | null> | Client | null {
-    return this.clients.getOrLoad(id, () => this.bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } }).catch(notFoundAsNull));
+    return this.clients.getOrLoad(id, () => ask(this.bus, clientSubjects.internalGet, systemContext(), { id }).catch(notFoundAsNull));
   }
 
   private byWorkspace(ws: string): Promise<Client | null> | Client | null {
     const key = ws.toLowerCase();
     return this.workspaces.getOrLoad(key, () =>
-      this.bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace: key } }).catch(notFoundAsNull),
+      ask(this.bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: key }).catch(notFoundAsNull),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { GUARDED_KINDS } from '@intranet/files-contract';
-import { access, defineEvent, defineRoute, Id, requiredString, V, z, type EventDef, type EventPayload, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, Id, requiredString, V, z, type EventDef, type EventPayload, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
 
 /** §5 / §8 knowledge base texts (server and web say the same thing). */
 export const KB_TEXT = {
@@ -475,8 +475,8 @@ export const kbSubjects = {
    * `{ key }` (a file or thumbnail key) → FileAccessAnswer for the requester in ctx: whether a kb file (attached
    * file, inline media, cover, file node, CV) may be downloaded now. Asked by the gateway on every guarded download.
    */
-  fileAccess: GUARDED_KINDS.kb!,
-} as const;
+  fileAccess: defineSubject(GUARDED_KINDS.kb!, z.object({ key: z.string() }), z.object({ known: z.boolean(), allowed: z.boolean() })),
+} satisfies Record<string, SubjectDef>;
 
 /**
  * Events of the kb service. The gateway relays `evt.kb.>` to the workspace's browsers, so article events carry

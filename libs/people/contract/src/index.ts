@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, FEATURE_RIGHTS, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, FEATURE_RIGHTS, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
 
 /** §5 Employee texts (server and web say the same thing). */
 export const PEOPLE_TEXT = {
@@ -313,16 +313,6 @@ export const peopleRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
-/** Bus-only subjects. */
-export const peopleSubjects = {
-  /** { userId, sessionId } → SessionInfo | null: the gateway's per-request check (cached briefly). */
-  session: 'people.internal.session',
-  /** { email, password } → creates the superadmin if none exists (first start). */
-  ensureSuperadmin: 'people.internal.ensureSuperadmin',
-  /** {} → { [clientId]: number of active employees } (superadmin's client list). */
-  counts: 'people.internal.counts',
-} as const;
-
 /** What the gateway learns about a token's session. */
 export const sessionInfoSchema = z.object({
   userId: z.string(),
@@ -332,6 +322,20 @@ export const sessionInfoSchema = z.object({
   lang: z.string(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** Bus-only subjects; call with `ask`, answered by SubjectController. */
+export const peopleSubjects = {
+  /** { userId, sessionId } → SessionInfo | null: the gateway's per-request check (cached briefly). */
+  session: defineSubject('people.internal.session', z.object({ userId: z.string(), sessionId: z.string() }), sessionInfoSchema.nullable()),
+  /** { email, password } → creates the superadmin if none exists (first start). */
+  ensureSuperadmin: defineSubject(
+    'people.internal.ensureSuperadmin',
+    z.object({ email: z.string(), password: z.string().nullable() }),
+    z.object({ created: z.boolean(), _id: z.string() }),
+  ),
+  /** {} → { [clientId]: number of active employees } (superadmin's client list). */
+  counts: defineSubject('people.internal.counts', z.object({}), z.record(z.string(), z.number())),
+} satisfies Record<string, SubjectDef>;
 
 /**
  * Payload of `evt.people.user.created|updated|deleted`.

@@ -1,10 +1,10 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { PEOPLE_TEXT, peopleEvents, peopleRoutes, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
-import { systemContext, type Handler, type RouteHandlers } from '@intranet/platform-bus';
+import { ask, systemContext, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
-import type { DomainDeps } from '@intranet/platform-host';
+import type { DomainDeps, SubjectHandlers } from '@intranet/platform-host';
 import { passwordResetMail } from '@intranet/platform-mail';
 import { isAdmin, isSuper, toUser } from './mapping.ts';
 import { resetsRepository, sessionsRepository, usersRepository as users } from './repository.ts';
@@ -27,11 +27,11 @@ export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDep
   const forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.forgotPassword.rateLimit!);
   const resetLimits = sharedRateLimit({ db, config }, 'reset', peopleRoutes.resetPassword.rateLimit!);
   /** The client of `id` from the clients service (status for the §8 'Login blocked' check). */
-  const clientOf = (id: string) => bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } });
+  const clientOf = (id: string) => ask(bus, clientSubjects.internalGet, systemContext(), { id });
   /** The client of a workspace code; an unknown one is 404 'The requested resource was not found'. */
   const workspaceClient = async (workspace: string) => {
     try {
-      return await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace } });
+      return await ask(bus, clientSubjects.internalByWorkspace, systemContext(), { workspace });
     } catch (err) {
       if (err instanceof DomainError && err.code === 'not_found') throw Errors.notFound();
       throw err;
@@ -87,6 +87,8 @@ export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDep
           await sessionsRepository.revoke(tx, sessionId);
           await outbox.add(tx, peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: [sessionId], userId: ctx.userId });
         });
+        // The token must be refused on the very next request: the gateways' caches drop it on this event.
+        await outbox.published();
       }
       return { ok: true };
     },
@@ -147,6 +149,7 @@ export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDep
         await users.update(tx, r.userId, { passwordHash: hash });
         await outbox.add(tx, peopleEvents.sessionRevoked, r.clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, r.userId), userId: r.userId });
       });
+      await outbox.published();
       return { ok: true };
     },
 
@@ -161,34 +164,30 @@ export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDep
         await outbox.add(tx, peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, u.id), userId: body.user_id });
       };
       await (isSuper(ctx) && !ctx.clientId ? db.asSystem('superadmin hard reset', fn) : db.inTenant(ctx, fn));
+      await outbox.published();
       return { ok: true };
     },
   };
 }
 
 /** Bus-only subjects (`peopleSubjects`): the gateway's session check and the superadmin bootstrap. */
-export function authSubjects({ db }: Pick<DomainDeps, 'db'>): Record<string, Handler> {
-  const subjects: Record<string, Handler> = {};
-  const handle = (subject: string, h: Handler) => void (subjects[subject] = h);
-  /** { userId, sessionId } → SessionInfo, or null when the session is revoked/expired or the user deleted. */
-  handle(peopleSubjects.session, async ({ input }) => {
-    const { userId, sessionId } = input as { userId: string; sessionId: string };
-    if (!userId || !sessionId) return null;
-    const u = await db.asSystem('session check', (tx) => sessionsRepository.live(tx, sessionId, userId));
-    if (!u || u.deletionMark || u.status === 'blocked') return null;
-    const info: SessionInfo = { userId: u.id, clientId: u.clientId, workspace: null, roles: u.roles, lang: u.lang };
-    return info;
-  });
+export function authSubjects({ db }: Pick<DomainDeps, 'db'>): SubjectHandlers<typeof peopleSubjects> {
+  return {
+    /** { userId, sessionId } → SessionInfo, or null when the session is revoked/expired or the user deleted. */
+    session: async ({ userId, sessionId }) => {
+      if (!userId || !sessionId) return null;
+      const u = await db.asSystem('session check', (tx) => sessionsRepository.live(tx, sessionId, userId));
+      if (!u || u.deletionMark || u.status === 'blocked') return null;
+      const info: SessionInfo = { userId: u.id, clientId: u.clientId, workspace: null, roles: u.roles, lang: u.lang };
+      return info;
+    },
 
-  /** {} → { [clientId]: number of active employees } for the superadmin's client list (§2 client screen). */
-  handle(peopleSubjects.counts, async () => db.asSystem('employee counts', (tx) => users.counts(tx)));
+    /** {} → { [clientId]: number of active employees } for the superadmin's client list (§2 client screen). */
+    counts: async () => db.asSystem('employee counts', (tx) => users.counts(tx)),
 
-  /** { email, password } → creates the superadmin if none exists (first start). Returns { created }. */
-  handle(peopleSubjects.ensureSuperadmin, async ({ input }) => {
-    const { email, password } = input as { email: string; password: string };
-    return ensureSuperadmin(db, email, password);
-  });
-  return subjects;
+    /** { email, password } → creates the superadmin if none exists (first start). Returns { created, _id }. */
+    ensureSuperadmin: async ({ email, password }) => ensureSuperadmin(db, email, password),
+  };
 }
 
 /** Creates the superadmin account if none exists. Output: { created, _id }. */

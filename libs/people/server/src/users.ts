@@ -1,7 +1,7 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
 import { hashPassword } from '@intranet/platform-auth';
-import { emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
+import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
@@ -34,7 +34,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
   };
 
   const clientOf = (id: string) =>
-    bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } }).catch(() => {
+    ask(bus, clientSubjects.internalGet, systemContext(), { id }).catch(() => {
       throw Errors.field('client_id', 'Client not found');
     });
 
@@ -244,7 +244,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
      */
     filter: async ({ params, body }, ctx) => {
       const clientId = isSuper(ctx)
-        ? (await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace: params.workspace } }).catch(() => {
+        ? (await ask(bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: params.workspace }).catch(() => {
             throw Errors.notFound();
           }))._id
         : targetClient(ctx);
@@ -291,6 +291,8 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         await addRevoked(tx, user.client_id, user._id, blocking ? await sessionsRepository.revokeAllOf(tx, cur.id) : []);
         return { user };
       });
+      // A block ends the sessions at once (gateways drop them on the event); other edits refresh caches as soon.
+      await outbox.published();
       return updated;
     },
 
@@ -307,6 +309,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         await outbox.add(tx, peopleEvents.sessionRevoked, deleted.client_id, { sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id), userId: deleted._id });
         return deleted;
       });
+      await outbox.published();
       return user;
     },
 

@@ -25,6 +25,7 @@ export {
   SubjectController,
   type DomainInfo,
   type EventExtras,
+  type SubjectHandlers,
 } from './nest.ts';
 
 /**
