@@ -333,6 +333,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
         return n;
       });
+      await outbox.published();
       return { updated };
     },
 
@@ -344,6 +345,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
         return n;
       });
+      await outbox.published();
       return { updated };
     },
 
@@ -357,6 +359,8 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         await addUserEvent(tx, 'userUpdated', changed);
         return changed;
       });
+      // Roles are checked by the gateway from its session cache, which drops the user on this event.
+      await outbox.published();
       return user;
     },
 
@@ -370,6 +374,8 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         await addUserEvent(tx, 'userUpdated', changed);
         return changed;
       });
+      // Roles are checked by the gateway from its session cache, which drops the user on this event.
+      await outbox.published();
       return user;
     },
   };
