@@ -1,5 +1,5 @@
 import type { FileAccessAnswer } from '@intranet/files-contract';
-import { articleIssues, KB_TEXT, kbEvents, kbRoutes, type FileRef, type TreeNode, type VacancyRespondedEvent } from '@intranet/kb-contract';
+import { articleIssues, KB_TEXT, kbEvents, kbRoutes, type FileRef, type TreeNode } from '@intranet/kb-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { V } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';

@@ -1,4 +1,4 @@
-import { clientSubjects, type Client } from '@intranet/clients-contract';
+import { clientSubjects } from '@intranet/clients-contract';
 import { PEOPLE_TEXT, peopleEvents, peopleRoutes, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
 import { ask, systemContext, type RouteHandlers } from '@intranet/platform-bus';

@@ -1,4 +1,4 @@
-import { COMMENT_FILE_LIMIT, SOCIAL_TEXT, socialEvents, type CommentEvent, type socialRoutes } from '@intranet/social-contract';
+import { COMMENT_FILE_LIMIT, SOCIAL_TEXT, socialEvents, type socialRoutes } from '@intranet/social-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';

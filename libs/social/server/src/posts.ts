@@ -3,11 +3,7 @@ import {
   SOCIAL_TEXT,
   THANKS_MIN_SYMBOLS,
   socialEvents,
-  type FeedPost,
-  type LikeChangedEvent,
-  type PostDeletedEvent,
   type socialRoutes,
-  type ViewChangedEvent,
 } from '@intranet/social-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { FILE_LIMITS } from '@intranet/platform-contracts';
