@@ -13,7 +13,7 @@ export function RealtimeNotices() {
   const s = useSession();
   const notifier = useNotifier();
   useRealtimeEvent<VacancyRespondedEvent>(
-    kbEvents.vacancyResponded,
+    kbEvents.vacancyResponded.subject,
     (e) => {
       if (e.userId === s.uid) return;
       notifier.toast(t('notices.vacancyResponded', { name: e.userName || t('notices.someone'), title: e.title }), 'info');

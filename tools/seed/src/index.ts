@@ -1,7 +1,7 @@
 import { fakerEN, fakerRU, fakerUK, type Faker } from '@faker-js/faker';
 import { clientRoutes, clientSubjects, type Client } from '@intranet/clients-contract';
 import { PEOPLE_TEXT, peopleRoutes } from '@intranet/people-contract';
-import type { Bus, RequestContext } from '@intranet/platform-bus';
+import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
 import { DomainError } from '@intranet/platform-errors';
 import Papa from 'papaparse';
 import { randomBytes } from 'node:crypto';
@@ -48,7 +48,7 @@ export async function seedDemo(bus: Bus, opts: { workspace: string; count: numbe
     client = await bus.request<Client>(clientRoutes.create.subject, { ctx: superadmin, input: { body: { workspace: opts.workspace, name: `Demo ${opts.workspace}`, lang: 'en' } } });
   } catch (err) {
     if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
-    client = await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: superadmin, input: { workspace: opts.workspace } });
+    client = await ask(bus, clientSubjects.internalByWorkspace, superadmin, { workspace: opts.workspace });
   }
   const adminEmail = `admin@${opts.workspace}.example.com`;
   const adminPassword = randomBytes(9).toString('base64url');

@@ -1,4 +1,4 @@
-import { access, CLIENT_FEATURES, defineRoute, FEATURE_OF_RIGHT, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type ClientFeature, type RouteDef } from '@intranet/platform-contracts';
+import { access, CLIENT_FEATURES, defineEvent, defineRoute, defineSubject, FEATURE_OF_RIGHT, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type ClientFeature, type EventDef, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
 
 export { CLIENT_FEATURES, FEATURE_OF_RIGHT, type ClientFeature } from '@intranet/platform-contracts';
 
@@ -156,24 +156,26 @@ export const clientRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
-/** Bus-only subjects other services and the gateway use (no HTTP route). */
+const storageAnswer = z.object({ used: z.number(), total: z.number() });
+
+/** Bus-only subjects other services and the gateway use (no HTTP route); call with `ask`, answered by SubjectController. */
 export const clientSubjects = {
-  /** { id } → Client (system lookup, bypasses the tenant). */
-  internalGet: 'clients.internal.get',
-  /** { workspace } → Client. */
-  internalByWorkspace: 'clients.internal.byWorkspace',
+  /** { id } → Client (system lookup, bypasses the tenant); 404 'Client not found'. */
+  internalGet: defineSubject('clients.internal.get', z.object({ id: z.string() }), clientSchema),
+  /** { workspace } → Client (any status); 404 'Client not found'. */
+  internalByWorkspace: defineSubject('clients.internal.byWorkspace', z.object({ workspace: z.string() }), clientSchema),
   /**
    * { clientId, bytes } → { used, total } (bytes). Atomically adds `bytes` to the client's used storage; refuses
    * with 413 'Storage limit reached ({size})! Available {available}' when it would pass the total (§3, §8).
    * `check: true` only tests without reserving.
    */
-  storageReserve: 'clients.internal.storage.reserve',
+  storageReserve: defineSubject('clients.internal.storage.reserve', z.object({ clientId: z.string(), bytes: z.number(), check: z.boolean().optional() }), storageAnswer),
   /** { clientId, bytes } → { used, total }: gives storage back (deleted files). */
-  storageRelease: 'clients.internal.storage.release',
-} as const;
+  storageRelease: defineSubject('clients.internal.storage.release', z.object({ clientId: z.string(), bytes: z.number() }), storageAnswer),
+} satisfies Record<string, SubjectDef>;
 
-/** Events published by the clients service. */
+/** Events published by the clients service (the gateway's tenant caches and sockets follow them). */
 export const clientEvents = {
-  created: 'evt.clients.client.created',
-  updated: 'evt.clients.client.updated',
-} as const;
+  created: defineEvent('evt.clients.client.created', z.object({ _id: z.string(), workspace: z.string() })),
+  updated: defineEvent('evt.clients.client.updated', z.object({ _id: z.string(), status: z.string(), workspace: z.string() })),
+} satisfies Record<string, EventDef>;

@@ -1,10 +1,10 @@
 import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Client, type ClientDesign } from '@intranet/clients-contract';
 import { peopleSubjects } from '@intranet/people-contract';
-import type { Handler, RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import { ask, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
-import { uuidv7 } from '@intranet/platform-db';
+import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
-import type { DomainDeps } from '@intranet/platform-host';
+import type { DomainDeps, SubjectHandlers } from '@intranet/platform-host';
 import { clientsRepository as repo } from './repository.ts';
 import type { ClientRow } from './schema.ts';
 
@@ -39,10 +39,13 @@ export function toClient(row: ClientRow): Client {
 }
 
 /** The clients routes (§7 Clients) and bus-only subjects (`clientSubjects`), bound by ClientsModule's controllers. */
-export function clientHandlers({ db, bus, config }: DomainDeps): { routes: RouteHandlers<typeof clientRoutes>; subjects: Record<string, Handler> } {
+export function clientHandlers({ db, bus, config, outbox }: DomainDeps): { routes: RouteHandlers<typeof clientRoutes>; subjects: SubjectHandlers<typeof clientSubjects> } {
   /** Superadmin work bypasses RLS (audited); everyone else runs in their own tenant. */
   const run = <T>(ctx: RequestContext, why: string, fn: Parameters<typeof db.inTenant<T>>[1]) =>
     isSuper(ctx) ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
+  /** evt.clients.client.updated in the change's transaction (DESIGN §6 outbox): gateways drop cached tenants, sockets of a blocked one close. */
+  const addUpdated = (tx: Tx, row: { id: string; status: string; workspace: string }) =>
+    outbox.add(tx, clientEvents.updated, row.id, { _id: row.id, status: row.status, workspace: row.workspace });
 
   const routes: RouteHandlers<typeof clientRoutes> = {
     /** §7 GET /api/env → { vendor }. */
@@ -51,9 +54,7 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
     /** §7 GET api/clients (superadmin) → clients with employee counts. */
     list: async ({ query }, ctx) => {
       const rows = await db.asSystem(`superadmin ${ctx.userId}: list clients`, (tx) => repo.list(tx, query.search));
-      const counts = await bus
-        .request<Record<string, number>>(peopleSubjects.counts, { ctx, input: {} })
-        .catch(() => ({}) as Record<string, number>);
+      const counts: Record<string, number> = await ask(bus, peopleSubjects.counts, ctx, {}).catch(() => ({}));
       return rows.map((r) => ({ ...toClient(r), employeeCount: counts[r.id] ?? 0 }));
     },
 
@@ -74,7 +75,7 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
         const cur = await repo.byId(tx, params.id);
         if (!cur || cur.deleted) throw Errors.notFound();
         const { settings, hr, storageTotalGb, start_page, design, ...rest } = body;
-        return repo.update(tx, params.id, {
+        const updated = await repo.update(tx, params.id, {
           ...rest,
           // §2 design tab: sent fields merge into the stored design; null clears one.
           ...(design ? { design: { ...cur.design, ...design } } : {}),
@@ -83,8 +84,11 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
           ...(hr ? { hrUrl: hr.url ?? cur.hrUrl, hrLogin: hr.login ?? cur.hrLogin, hrPassword: hr.password ?? cur.hrPassword } : {}),
           ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
         });
+        await addUpdated(tx, updated!);
+        return updated;
       });
-      await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
+      // A blocked client is refused on the very next request (gateways drop the cached tenant on the event).
+      await outbox.published();
       return toClient(row!);
     },
 
@@ -93,7 +97,7 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
       const { storageTotalGb, settings, hr, start_page, ...rest } = body;
       const row = await db.asSystem(`superadmin ${ctx.userId}: create client ${body.workspace}`, async (tx) => {
         if (await repo.byWorkspace(tx, body.workspace)) throw Errors.conflict('workspace', 'This workspace code is already taken');
-        return repo.insert(tx, {
+        const created = await repo.insert(tx, {
           ...rest,
           id: uuidv7(),
           startPage: start_page,
@@ -104,8 +108,9 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
           storageTotalBytes: Math.round(storageTotalGb * GB),
           features: CLIENT_FEATURES.map((feature) => ({ feature, active: true })),
         });
+        await outbox.add(tx, clientEvents.created, created.id, { _id: created.id, workspace: created.workspace });
+        return created;
       });
-      await bus.publish(clientEvents.created, row.id, { _id: row.id, workspace: row.workspace });
       return toClient(row);
     },
 
@@ -129,54 +134,55 @@ export function clientHandlers({ db, bus, config }: DomainDeps): { routes: Route
         const features = has
           ? cur.features.map((f) => (f.feature === params.code ? { ...f, active: !f.active } : f))
           : [...cur.features, { feature: params.code, active: false }];
-        return repo.update(tx, cur.id, { features });
+        const updated = await repo.update(tx, cur.id, { features });
+        await addUpdated(tx, updated!);
+        return updated;
       });
-      await bus.publish(clientEvents.updated, row!.id, { _id: row!.id, status: row!.status, workspace: row!.workspace });
+      // A blocked client is refused on the very next request (gateways drop the cached tenant on the event).
+      await outbox.published();
       return toClient(row!);
     },
   };
 
-  const subjects: Record<string, Handler> = {};
-  const handle = (subject: string, h: Handler) => void (subjects[subject] = h);
-  /** Bus-only: { id } → Client or 404. For the gateway and other services. */
-  handle(clientSubjects.internalGet, async ({ input }) => {
-    const { id } = input as { id: string };
-    const row = await db.asSystem('internal client lookup', (tx) => repo.byId(tx, id));
-    if (!row) throw new DomainError('not_found', 'Client not found');
-    return toClient(row);
-  });
-  /**
-   * Bus-only (files upload, §3 storage, §8): { clientId, bytes, check? } → { used, total } in bytes. Adds `bytes`
-   * to the client's used storage atomically, or with `check` only tests that they fit. Errors: 413 'Storage limit
-   * reached ({size})! Available {available}'; 404 unknown client.
-   */
-  handle(clientSubjects.storageReserve, async ({ input }) => {
-    const { clientId, bytes, check } = input as { clientId: string; bytes: number; check?: boolean };
-    const n = Math.max(0, Math.ceil(Number(bytes) || 0));
-    return db.inTenant({ clientId }, async (tx) => {
-      const cur = await repo.byId(tx, clientId);
-      if (!cur) throw Errors.notFound();
-      const out = check ? (cur.storageUsedBytes + n <= cur.storageTotalBytes ? { used: cur.storageUsedBytes, total: cur.storageTotalBytes } : undefined) : await repo.reserve(tx, clientId, n);
-      if (!out) {
-        const available = Math.max(0, cur.storageTotalBytes - cur.storageUsedBytes);
-        throw new DomainError('payload_too_large', `Storage limit reached (${formatBytes(cur.storageTotalBytes)})! Available ${formatBytes(available)}`, {
-          details: { total: cur.storageTotalBytes, available },
-        });
-      }
+  const subjects: SubjectHandlers<typeof clientSubjects> = {
+    /** Bus-only: { id } → Client or 404. For the gateway and other services. */
+    internalGet: async ({ id }) => {
+      const row = await db.asSystem('internal client lookup', (tx) => repo.byId(tx, id));
+      if (!row) throw new DomainError('not_found', 'Client not found');
+      return toClient(row);
+    },
+    /**
+     * Bus-only (files upload, §3 storage, §8): { clientId, bytes, check? } → { used, total } in bytes. Adds `bytes`
+     * to the client's used storage atomically, or with `check` only tests that they fit. Errors: 413 'Storage limit
+     * reached ({size})! Available {available}'; 404 unknown client.
+     */
+    storageReserve: async ({ clientId, bytes, check }) => {
+      const n = Math.max(0, Math.ceil(Number(bytes) || 0));
+      return db.inTenant({ clientId }, async (tx) => {
+        const cur = await repo.byId(tx, clientId);
+        if (!cur) throw Errors.notFound();
+        const out = check ? (cur.storageUsedBytes + n <= cur.storageTotalBytes ? { used: cur.storageUsedBytes, total: cur.storageTotalBytes } : undefined) : await repo.reserve(tx, clientId, n);
+        if (!out) {
+          const available = Math.max(0, cur.storageTotalBytes - cur.storageUsedBytes);
+          throw new DomainError('payload_too_large', `Storage limit reached (${formatBytes(cur.storageTotalBytes)})! Available ${formatBytes(available)}`, {
+            details: { total: cur.storageTotalBytes, available },
+          });
+        }
+        return out;
+      });
+    },
+    /** Bus-only: { clientId, bytes } → { used, total } in bytes, after giving back the storage of deleted files. */
+    storageRelease: async ({ clientId, bytes }) => {
+      const out = await db.inTenant({ clientId }, (tx) => repo.release(tx, clientId, Math.max(0, Math.ceil(Number(bytes) || 0))));
+      if (!out) throw Errors.notFound();
       return out;
-    });
-  });
-  /** Bus-only: { clientId, bytes } → { used, total } in bytes, after giving back the storage of deleted files. */
-  handle(clientSubjects.storageRelease, async ({ input }) => {
-    const { clientId, bytes } = input as { clientId: string; bytes: number };
-    return db.inTenant({ clientId }, (tx) => repo.release(tx, clientId, Math.max(0, Math.ceil(Number(bytes) || 0))));
-  });
-  /** Bus-only: { workspace } → Client (system look-up, any status) or 404. For the gateway's X-COMPANY-ID and sign-in. */
-  handle(clientSubjects.internalByWorkspace, async ({ input }) => {
-    const { workspace } = input as { workspace: string };
-    const row = await db.asSystem('internal workspace lookup', (tx) => repo.byWorkspace(tx, String(workspace)));
-    if (!row) throw new DomainError('not_found', 'Client not found');
-    return toClient(row);
-  });
+    },
+    /** Bus-only: { workspace } → Client (system look-up, any status) or 404. For the gateway's X-COMPANY-ID and sign-in. */
+    internalByWorkspace: async ({ workspace }) => {
+      const row = await db.asSystem('internal workspace lookup', (tx) => repo.byWorkspace(tx, workspace));
+      if (!row) throw new DomainError('not_found', 'Client not found');
+      return toClient(row);
+    },
+  };
   return { routes, subjects };
 }

@@ -22,6 +22,6 @@ const SUBJECTS = 'clients:subjects';
     { provide: ROUTES, useFactory: (h: ReturnType<typeof clientHandlers>) => h.routes, inject: [CLIENT_HANDLERS] },
     { provide: SUBJECTS, useFactory: (h: ReturnType<typeof clientHandlers>) => h.subjects, inject: [CLIENT_HANDLERS] },
   ],
-  controllers: [RouteController('ClientRoutes', clientRoutes, ROUTES), SubjectController('ClientSubjects', Object.values(clientSubjects), SUBJECTS)],
+  controllers: [RouteController('ClientRoutes', clientRoutes, ROUTES), SubjectController('ClientSubjects', clientSubjects, SUBJECTS)],
 })
 export class ClientsModule {}

@@ -10,7 +10,7 @@ import {
   type UploadKind,
 } from '@intranet/files-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { systemContext } from '@intranet/platform-bus';
+import { ask, systemContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -246,7 +246,7 @@ export class FilesController {
 }
 
 async function reserve(bus: Bus, clientId: string, bytes: number, check: boolean): Promise<void> {
-  await bus.request(clientSubjects.storageReserve, { ctx: systemContext(clientId), input: { clientId, bytes, check } });
+  await ask(bus, clientSubjects.storageReserve, systemContext(clientId), { clientId, bytes, check });
 }
 
 /** 480 px WebP thumbnail beside the image; cover images must be 3420 px wide and at least 250 px high (§5). */

@@ -1,7 +1,7 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { systemContext } from '@intranet/platform-bus';
+import { ask, on, systemContext } from '@intranet/platform-bus';
 import type { TokenPayload } from '@intranet/platform-auth';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
@@ -28,13 +28,15 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
   /** Subscribes to the events that make cached identities stale. */
   async onModuleInit(): Promise<void> {
     this.unsubs.push(
-      await this.bus.subscribe<{ sessionIds?: string[]; userId?: string }>(peopleEvents.sessionRevoked, async (e) => {
-        const ids = new Set(e.data.sessionIds ?? []);
+      await on(this.bus, peopleEvents.sessionRevoked, async (e) => {
+        const ids = new Set(e.data.sessionIds);
         this.sessions.evict((k, v) => ids.has(k.split(':')[1]) || (!!e.data.userId && v?.userId === e.data.userId));
       }),
-      await this.bus.subscribe<{ _id?: string; bulk?: boolean }>('evt.people.user.*', async (e) => {
-        if (e.data.bulk) this.sessions.evict((_k, v) => v?.clientId === e.clientId);
-        else this.sessions.evict((k) => k.startsWith(`${e.data._id}:`));
+      await this.bus.subscribe('evt.people.user.*', async (e) => {
+        // Every evt.people.user.* payload is one of userUpdated's (a user, or a bulk role change).
+        const d = peopleEvents.userUpdated.payload.parse(e.data);
+        if ('bulk' in d) this.sessions.evict((_k, v) => v?.clientId === e.clientId);
+        else this.sessions.evict((k) => k.startsWith(`${d._id}:`));
       }),
       await this.bus.subscribe<{ _id: string }>('evt.clients.client.*', async (e) => {
         this.clients.evict((k) => k === e.data._id);
@@ -58,7 +60,7 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
     const userId = payload.result._id;
     const sessionId = payload.sid;
     const info = await this.sessions.getOrLoad(`${userId}:${sessionId}`, () =>
-      this.bus.request<SessionInfo | null>(peopleSubjects.session, { ctx: systemContext(), input: { userId, sessionId } }),
+      ask(this.bus, peopleSubjects.session, systemContext(), { userId, sessionId }),
     );
     if (!info) throw Errors.unauthorized();
     return { clientId: info.clientId, userId: info.userId, roles: info.roles, workspace: null, lang: info.lang, ip, sessionId };
@@ -86,13 +88,13 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
 
   /** The client of `id` (cached 5 s, single flight), or null. */
   client(id: string): Promise<Client | null> | Client | null {
-    return this.clients.getOrLoad(id, () => this.bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } }).catch(notFoundAsNull));
+    return this.clients.getOrLoad(id, () => ask(this.bus, clientSubjects.internalGet, systemContext(), { id }).catch(notFoundAsNull));
   }
 
   private byWorkspace(ws: string): Promise<Client | null> | Client | null {
     const key = ws.toLowerCase();
     return this.workspaces.getOrLoad(key, () =>
-      this.bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace: key } }).catch(notFoundAsNull),
+      ask(this.bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: key }).catch(notFoundAsNull),
     );
   }
 }

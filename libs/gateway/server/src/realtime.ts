@@ -1,6 +1,6 @@
 import { clientEvents } from '@intranet/clients-contract';
 import { peopleEvents } from '@intranet/people-contract';
-import type { Bus, BusEvent, RequestContext } from '@intranet/platform-bus';
+import { on, type Bus, type BusEvent, type RequestContext } from '@intranet/platform-bus';
 import type { Logger } from '@intranet/platform-host';
 import { Inject, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import {
@@ -90,14 +90,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     };
     this.unsubs = await Promise.all(this.subjects.map((s) => this.bus.subscribe(s, relay)));
     this.unsubs.push(
-      await this.bus.subscribe<{ sessionIds?: string[] }>(peopleEvents.sessionRevoked, async (e) => {
-        for (const sid of e.data.sessionIds ?? []) this.live.disconnect(`session:${sid}`);
+      await on(this.bus, peopleEvents.sessionRevoked, async (e) => {
+        for (const sid of e.data.sessionIds) this.live.disconnect(`session:${sid}`);
       }),
-      await this.bus.subscribe<{ _id?: string }>(peopleEvents.userDeleted, async (e) => {
-        if (e.data._id) this.live.disconnect(`user:${e.data._id}`);
+      await on(this.bus, peopleEvents.userDeleted, async (e) => {
+        this.live.disconnect(`user:${e.data._id}`);
       }),
-      await this.bus.subscribe<{ _id?: string; status?: string }>(clientEvents.updated, async (e) => {
-        if (e.data._id && e.data.status === 'blocked') this.live.disconnect(`client:${e.data._id}`);
+      await on(this.bus, clientEvents.updated, async (e) => {
+        if (e.data.status === 'blocked') this.live.disconnect(`client:${e.data._id}`);
       }),
     );
     this.log.debug(`realtime relays ${this.subjects.join(', ')}`);

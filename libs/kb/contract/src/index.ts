@@ -1,5 +1,5 @@
 import { GUARDED_KINDS } from '@intranet/files-contract';
-import { access, defineRoute, Id, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, Id, requiredString, V, z, type EventDef, type EventPayload, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
 
 /** §5 / §8 knowledge base texts (server and web say the same thing). */
 export const KB_TEXT = {
@@ -475,34 +475,39 @@ export const kbSubjects = {
    * `{ key }` (a file or thumbnail key) → FileAccessAnswer for the requester in ctx: whether a kb file (attached
    * file, inline media, cover, file node, CV) may be downloaded now. Asked by the gateway on every guarded download.
    */
-  fileAccess: GUARDED_KINDS.kb!,
-} as const;
+  fileAccess: defineSubject(GUARDED_KINDS.kb!, z.object({ key: z.string() }), z.object({ known: z.boolean(), allowed: z.boolean() })),
+} satisfies Record<string, SubjectDef>;
 
 /**
  * Events of the kb service. The gateway relays `evt.kb.>` to the workspace's browsers, so article events carry
  * ids only (never titles: a restricted article must not leak); clients refetch through the grants.
  * `vacancy.responded` goes to its receivers only (`userIds`).
  */
-export const kbEvents = {
-  articleCreated: 'evt.kb.article.created',
-  articleUpdated: 'evt.kb.article.updated',
-  articleDeleted: 'evt.kb.article.deleted',
-  vacancyResponded: 'evt.kb.vacancy.responded',
-} as const;
+const articleEvent = z.object({ _id: z.string(), parent: z.string().nullable(), section: z.string() });
 
 /** Payload of evt.kb.vacancy.responded: the receivers and the vacancy's owner (author) are notified. */
-export interface VacancyRespondedEvent {
-  vacancyId: string;
+const vacancyRespondedSchema = z.object({
+  vacancyId: z.string(),
   /** The vacancy's title, for the receivers' notification (they may read the vacancy's responses anyway). */
-  title: string;
-  responseId: string;
-  userId: string;
+  title: z.string(),
+  responseId: z.string(),
+  userId: z.string(),
   /** The responder's name as the kb knows it. */
-  userName: string | null;
-  receivers: string[];
+  userName: z.string().nullable(),
+  receivers: z.array(z.string()),
   /** The vacancy's author, notified with the receivers (null when unknown). */
-  ownerId: string | null;
+  ownerId: z.string().nullable(),
   /** The relay sends it to these users only. */
-  userIds: string[];
-  cvKey: string | null;
-}
+  userIds: z.array(z.string()),
+  cvKey: z.string().nullable(),
+});
+
+export const kbEvents = {
+  articleCreated: defineEvent('evt.kb.article.created', articleEvent),
+  articleUpdated: defineEvent('evt.kb.article.updated', articleEvent),
+  articleDeleted: defineEvent('evt.kb.article.deleted', articleEvent),
+  vacancyResponded: defineEvent('evt.kb.vacancy.responded', vacancyRespondedSchema),
+} satisfies Record<string, EventDef>;
+
+export type ArticleEvent = EventPayload<typeof kbEvents.articleCreated>;
+export type VacancyRespondedEvent = EventPayload<typeof kbEvents.vacancyResponded>;

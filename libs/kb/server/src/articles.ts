@@ -1,5 +1,5 @@
 import type { FileAccessAnswer } from '@intranet/files-contract';
-import { articleIssues, KB_TEXT, kbEvents, kbRoutes, type FileRef, type TreeNode, type VacancyRespondedEvent } from '@intranet/kb-contract';
+import { articleIssues, KB_TEXT, kbEvents, kbRoutes, type FileRef, type TreeNode } from '@intranet/kb-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { V } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
@@ -26,7 +26,7 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
   tools: FileTools;
   fileAccess: (input: { key: string }, ctx: RequestContext) => Promise<FileAccessAnswer>;
 } {
-  const { db, bus, config, log, storage } = deps;
+  const { db, bus, config, log, storage, outbox } = deps;
   const secret = config.JWT_SECRET;
   if (!secret) throw new Error('kb needs JWT_SECRET to sign file URLs');
   const ft = fileTools({ storage, bus, secret, log });
@@ -151,8 +151,9 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
     return parent;
   }
 
-  const publish = (verb: 'articleCreated' | 'articleUpdated' | 'articleDeleted', clientId: string, data: { _id: string; parent: string | null; section: string }) =>
-    bus.publish(kbEvents[verb], clientId, data).catch((err) => log.error(`kb: publish ${verb} failed: ${(err as Error)?.message}`));
+  /** Adds an article event to the change's transaction (DESIGN §6 outbox): ids only, never the title. */
+  const addEvent = (tx: Tx, verb: 'articleCreated' | 'articleUpdated' | 'articleDeleted', clientId: string, data: { _id: string; parent: string | null; section: string }) =>
+    outbox.add(tx, kbEvents[verb], clientId, data);
 
   const sameClient = (ctx: RequestContext, client: string) => {
     if (!ctx.clientId || client !== ctx.clientId) throw Errors.notFound();
@@ -340,9 +341,10 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         }
         if (body.file || body.files?.length) await repo.refreshFileNames(tx, id);
         if (body.tags?.length) await setTags(tx, r.clientId, id, body.tags);
-        return presentOne(tx, r, id);
+        const out = await presentOne(tx, r, id);
+        await addEvent(tx, 'articleCreated', out.client_id, { _id: out._id, parent: out.parent, section: out.section });
+        return out;
       });
-      await publish('articleCreated', created.client_id, { _id: created._id, parent: created.parent, section: created.section });
       return created;
     },
 
@@ -402,10 +404,11 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         }
         if (body.file !== undefined || body.files !== undefined) await repo.refreshFileNames(tx, row.id);
         if (body.tags !== undefined) await setTags(tx, r.clientId, row.id, body.tags);
-        return presentOne(tx, r, row.id);
+        const out = await presentOne(tx, r, row.id);
+        await addEvent(tx, 'articleUpdated', out.client_id, { _id: out._id, parent: out.parent, section: out.section });
+        return out;
       });
       await ft.release(updated.client_id, freed);
-      await publish('articleUpdated', updated.client_id, { _id: updated._id, parent: updated.parent, section: updated.section });
       return updated;
     },
 
@@ -425,10 +428,10 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         const bytes = await ft.remove(tx, fileRows, KB_TEXT.deleteFiles);
         await tx.delete(tagLinks).where(and(eq(tagLinks.model, 'article'), inArray(tagLinks.itemId, ids)));
         await tx.delete(articles).where(eq(articles.id, row.id));
+        await addEvent(tx, 'articleDeleted', row.clientId, { _id: row.id, parent: row.parentId, section: row.section });
         return { row, result: { deleted: ids.length, files: fileRows.length, bytes } };
       });
       await ft.release(out.row.clientId, out.result.bytes);
-      await publish('articleDeleted', out.row.clientId, { _id: out.row.id, parent: out.row.parentId, section: out.row.section });
       return out.result;
     },
 
@@ -541,21 +544,20 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         if (!resp) throw Errors.conflict('article', KB_TEXT.alreadyResponded);
         const [cv] = body.cv ? await ft.attach(tx, r.clientId, row.id, 'cv', [body.cv], 'cv', id) : [];
         const [me] = await tx.select({ name: members.fullName }).from(members).where(eq(members.id, r.userId));
-        return { row, resp, cv, userName: me?.name ?? null };
+        const owner = row.authorId ?? null;
+        await outbox.add(tx, kbEvents.vacancyResponded, row.clientId, {
+          vacancyId: row.id,
+          title: row.title,
+          responseId: resp.id,
+          userId: resp.userId,
+          userName: me?.name ?? null,
+          receivers: row.receivers,
+          ownerId: owner,
+          userIds: [...new Set([...row.receivers, ...(owner ? [owner] : [])])],
+          cvKey: cv?.key ?? null,
+        });
+        return { row, resp, cv };
       });
-      const owner = out.row.authorId ?? null;
-      const evt: VacancyRespondedEvent = {
-        vacancyId: out.row.id,
-        title: out.row.title,
-        responseId: out.resp.id,
-        userId: out.resp.userId,
-        userName: out.userName,
-        receivers: out.row.receivers,
-        ownerId: owner,
-        userIds: [...new Set([...out.row.receivers, ...(owner ? [owner] : [])])],
-        cvKey: out.cv?.key ?? null,
-      };
-      await bus.publish(kbEvents.vacancyResponded, out.row.clientId, evt);
       return {
         _id: out.resp.id,
         article: out.row.id,
@@ -622,9 +624,10 @@ export function articleHandlers(deps: DomainDeps): RouteHandlers<ArticleRoutes> 
         const { row } = await open(tx, r, params.id, 2);
         await repo.update(tx, row.id, { grants: body.grants });
         await repo.propagateAcl(tx, row.id);
-        return presentOne(tx, r, row.id);
+        const one = await presentOne(tx, r, row.id);
+        await addEvent(tx, 'articleUpdated', one.client_id, { _id: one._id, parent: one.parent, section: one.section });
+        return one;
       });
-      await publish('articleUpdated', out.client_id, { _id: out._id, parent: out.parent, section: out.section });
       return out;
     },
 

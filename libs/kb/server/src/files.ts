@@ -1,7 +1,7 @@
 import { clientSubjects } from '@intranet/clients-contract';
 import { GUARDED_URL_TTL } from '@intranet/files-contract';
 import { KB_TEXT, type FileRef } from '@intranet/kb-contract';
-import { systemContext, type Bus } from '@intranet/platform-bus';
+import { ask, systemContext, type Bus } from '@intranet/platform-bus';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { Logger } from '@intranet/platform-host';
@@ -107,9 +107,7 @@ export function fileTools(deps: { storage: Storage; bus: Bus; secret: string; lo
 
     async release(clientId, bytes) {
       if (bytes <= 0) return;
-      await deps.bus
-        .request(clientSubjects.storageRelease, { ctx: systemContext(clientId), input: { clientId, bytes } })
-        .catch((err) => deps.log.error(`kb: storage release of ${bytes} bytes for ${clientId} failed: ${(err as Error)?.message}`));
+      await ask(deps.bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err) => deps.log.error(`kb: storage release of ${bytes} bytes for ${clientId} failed: ${(err as Error)?.message}`));
     },
   };
 }

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { kbRoutes, kbSubjects } from '@intranet/kb-contract';
-import type { BusEvent, EventHandler, Handler, RouteHandlers } from '@intranet/platform-bus';
-import { Domain, DOMAIN_DEPS, RouteController, SubjectController, type DomainDeps } from '@intranet/platform-host';
+import type { BusEvent, EventHandler, RouteHandlers } from '@intranet/platform-bus';
+import { Domain, DOMAIN_DEPS, RouteController, SubjectController, type DomainDeps, type SubjectHandlers } from '@intranet/platform-host';
 import { articleHandlers } from './articles.ts';
 import { linkHandlers } from './links.ts';
 import { membersProjection } from './projection.ts';
@@ -53,11 +53,11 @@ type Articles = ReturnType<typeof articleHandlers>;
     },
     {
       provide: KB_SUBJECTS,
-      useFactory: ({ fileAccess }: Articles): Record<string, Handler> => ({ [kbSubjects.fileAccess]: async ({ ctx, input }) => fileAccess(input as { key: string }, ctx) }),
+      useFactory: ({ fileAccess }: Articles): SubjectHandlers<typeof kbSubjects> => ({ fileAccess }),
       inject: [KB_ARTICLES],
     },
     { provide: KB_MEMBERS_PROJECTION, useFactory: membersProjection, inject: [DOMAIN_DEPS] },
   ],
-  controllers: [RouteController('KbRoutes', kbRoutes, KB_ROUTES), SubjectController('KbSubjects', Object.values(kbSubjects), KB_SUBJECTS), KbProjectionController],
+  controllers: [RouteController('KbRoutes', kbRoutes, KB_ROUTES), SubjectController('KbSubjects', kbSubjects, KB_SUBJECTS), KbProjectionController],
 })
 export class KbModule {}

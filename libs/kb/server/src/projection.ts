@@ -45,7 +45,7 @@ export function membersProjection({ db }: Pick<DomainDeps, 'db'>): EventHandler<
       clientId,
       roles: d.roles ?? [],
       fullName: d.fullName ?? null,
-      deletionMark: evt.subject === peopleEvents.userDeleted ? true : Boolean(d.deletion_mark),
+      deletionMark: evt.subject === peopleEvents.userDeleted.subject ? true : Boolean(d.deletion_mark),
       department: d.department ?? null,
       position: d.position ?? null,
       city: d.city ?? null,

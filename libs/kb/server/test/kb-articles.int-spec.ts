@@ -1,6 +1,7 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { fileRoutes } from '@intranet/files-contract';
-import { kbEvents, kbRoutes } from '@intranet/kb-contract';
+import { kbEvents, kbRoutes, type ArticleEvent } from '@intranet/kb-contract';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import { seedArticles } from '@intranet/kb-server';
 import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
@@ -365,8 +366,8 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
   });
 
   it('publishes id-only article events and refuses a non-admin asking for someone else', async () => {
-    const seen: any[] = [];
-    const off = await t.portal.platform.bus.subscribe(kbEvents.articleCreated, async (e) => {
+    const seen: BusEvent<ArticleEvent>[] = [];
+    const off = await on(t.portal.platform.bus, kbEvents.articleCreated, async (e) => {
       seen.push(e);
     });
     const a = await article('Evented', 'secret title text');

@@ -1,5 +1,6 @@
 import { fileRoutes } from '@intranet/files-contract';
-import { kbEvents, kbRoutes } from '@intranet/kb-contract';
+import { kbEvents, kbRoutes, type VacancyRespondedEvent } from '@intranet/kb-contract';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import { peopleRoutes } from '@intranet/people-contract';
 import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
@@ -140,8 +141,8 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     const clear = await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: v.body.result._id }, body: { receivers: [] } });
     assert.deepEqual(clear.body.errors, [{ field: 'receivers', code: 'required', message: 'Field is required' }]);
 
-    const events: any[] = [];
-    const offEvt = await t.portal.platform.bus.subscribe(kbEvents.vacancyResponded, async (e) => {
+    const events: BusEvent<VacancyRespondedEvent>[] = [];
+    const offEvt = await on(t.portal.platform.bus, kbEvents.vacancyResponded, async (e) => {
       events.push(e);
     });
     const boundary = '----cv';

@@ -1,4 +1,4 @@
-import { access, defineRoute, FEATURE_RIGHTS, Id, IsoDate, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, FEATURE_RIGHTS, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
 
 /** §5 Employee texts (server and web say the same thing). */
 export const PEOPLE_TEXT = {
@@ -313,16 +313,6 @@ export const peopleRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
-/** Bus-only subjects. */
-export const peopleSubjects = {
-  /** { userId, sessionId } → SessionInfo | null: the gateway's per-request check (cached briefly). */
-  session: 'people.internal.session',
-  /** { email, password } → creates the superadmin if none exists (first start). */
-  ensureSuperadmin: 'people.internal.ensureSuperadmin',
-  /** {} → { [clientId]: number of active employees } (superadmin's client list). */
-  counts: 'people.internal.counts',
-} as const;
-
 /** What the gateway learns about a token's session. */
 export const sessionInfoSchema = z.object({
   userId: z.string(),
@@ -333,44 +323,64 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
+/** Bus-only subjects; call with `ask`, answered by SubjectController. */
+export const peopleSubjects = {
+  /** { userId, sessionId } → SessionInfo | null: the gateway's per-request check (cached briefly). */
+  session: defineSubject('people.internal.session', z.object({ userId: z.string(), sessionId: z.string() }), sessionInfoSchema.nullable()),
+  /** { email, password } → creates the superadmin if none exists (first start). */
+  ensureSuperadmin: defineSubject(
+    'people.internal.ensureSuperadmin',
+    z.object({ email: z.string(), password: z.string().nullable() }),
+    z.object({ created: z.boolean(), _id: z.string() }),
+  ),
+  /** {} → { [clientId]: number of active employees } (superadmin's client list). */
+  counts: defineSubject('people.internal.counts', z.object({}), z.record(z.string(), z.number())),
+} satisfies Record<string, SubjectDef>;
+
 /**
- * Payload of `evt.people.user.created|updated|deleted` (bulk role changes send `{ bulk: true, role }` instead).
+ * Payload of `evt.people.user.created|updated|deleted`.
  * Carries what projections in other services keep (e.g. social's authors: name, avatar, birthday).
  */
-export interface UserEventData {
-  _id: string;
-  client_id: string | null;
-  fullName: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-  position: string | null;
-  department: string | null;
-  birthDate: string | null;
-  workingSince: string | null;
-  pinned_num: number | null;
-  roles: string[];
-  deletion_mark: boolean;
-}
+export const userEventSchema = z.object({
+  _id: z.string(),
+  client_id: z.string().nullable(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  position: z.string().nullable(),
+  department: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  workingSince: z.string().nullable(),
+  pinned_num: z.number().nullable(),
+  roles: z.array(z.string()),
+  deletion_mark: z.boolean(),
+});
+export type UserEventData = z.infer<typeof userEventSchema>;
+
+/** Bulk role changes (§7 clients/{id}/role/{role}) send this instead of one event per user. */
+export const bulkRoleEventSchema = z.object({ bulk: z.literal(true), role: z.string() });
 
 export const peopleEvents = {
-  userCreated: 'evt.people.user.created',
-  userUpdated: 'evt.people.user.updated',
-  userDeleted: 'evt.people.user.deleted',
-  sessionRevoked: 'evt.people.session.revoked',
-  passwordResetRequested: 'evt.people.password.reset_requested',
-  importProgress: 'evt.people.import.progress',
-} as const;
+  userCreated: defineEvent('evt.people.user.created', userEventSchema),
+  userUpdated: defineEvent('evt.people.user.updated', z.union([userEventSchema, bulkRoleEventSchema])),
+  userDeleted: defineEvent('evt.people.user.deleted', userEventSchema),
+  /** These sessions' tokens stop working at once (gateway caches, sockets). */
+  sessionRevoked: defineEvent('evt.people.session.revoked', z.object({ sessionIds: z.array(z.string()), userId: z.string().nullable() })),
+  passwordResetRequested: defineEvent('evt.people.password.reset_requested', z.object({ userId: z.string() })),
+  /**
+   * `evt.people.import.progress` (§7 register_many with an `importId`): rows processed so far out of
+   * `total`; phase 'saving' while rows are stored, 'done' once, last. Sent to the importing admin's sockets only
+   * (`userIds`), throttled and best-effort (describes no stored change: `emit`, not the outbox): the route's
+   * per-row report is the source of truth.
+   */
+  importProgress: defineEvent(
+    'evt.people.import.progress',
+    z.object({ importId: z.string(), done: z.number().int(), total: z.number().int(), phase: z.enum(['saving', 'done']), userIds: z.array(z.string()) }),
+  ),
+} satisfies Record<string, EventDef>;
 
-/**
- * Payload of `evt.people.import.progress` (§7 register_many with an `importId`): rows processed so far out of
- * `total`; phase 'saving' while rows are stored, 'done' once, last. Sent to the importing admin's sockets only
- * (`userIds`), throttled and best-effort: the route's per-row report is the source of truth.
- */
-export interface ImportProgressEvent {
-  importId: string;
-  done: number;
-  total: number;
-  phase: 'saving' | 'done';
-  userIds: string[];
-}
+/** Any payload of `evt.people.user.*` (a consumer of the wildcard gets one of these). */
+export type PeopleUserEventData = EventPayload<typeof peopleEvents.userUpdated>;
+export type SessionRevokedEvent = EventPayload<typeof peopleEvents.sessionRevoked>;
+export type ImportProgressEvent = EventPayload<typeof peopleEvents.importProgress>;

@@ -1,10 +1,10 @@
-import { clientSubjects, type Client } from '@intranet/clients-contract';
+import { clientSubjects } from '@intranet/clients-contract';
 import { PEOPLE_TEXT, peopleEvents, peopleRoutes, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
-import { systemContext, type Handler, type RouteHandlers } from '@intranet/platform-bus';
+import { ask, systemContext, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
-import type { DomainDeps } from '@intranet/platform-host';
+import type { DomainDeps, SubjectHandlers } from '@intranet/platform-host';
 import { passwordResetMail } from '@intranet/platform-mail';
 import { isAdmin, isSuper, toUser } from './mapping.ts';
 import { resetsRepository, sessionsRepository, usersRepository as users } from './repository.ts';
@@ -16,7 +16,7 @@ type AuthRoutes = Pick<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | '
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Sign-in, sign-out and password reset (§7 Environment and session, §8 Login errors). */
-export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): RouteHandlers<AuthRoutes> {
+export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDeps): RouteHandlers<AuthRoutes> {
   /** The token signing secret; its absence is a server error (distributed mode refuses to start without it). */
   const secret = () => {
     if (!config.JWT_SECRET) throw new DomainError('internal', MESSAGES.serverError);
@@ -27,11 +27,11 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
   const forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.forgotPassword.rateLimit!);
   const resetLimits = sharedRateLimit({ db, config }, 'reset', peopleRoutes.resetPassword.rateLimit!);
   /** The client of `id` from the clients service (status for the §8 'Login blocked' check). */
-  const clientOf = (id: string) => bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } });
+  const clientOf = (id: string) => ask(bus, clientSubjects.internalGet, systemContext(), { id });
   /** The client of a workspace code; an unknown one is 404 'The requested resource was not found'. */
   const workspaceClient = async (workspace: string) => {
     try {
-      return await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace } });
+      return await ask(bus, clientSubjects.internalByWorkspace, systemContext(), { workspace });
     } catch (err) {
       if (err instanceof DomainError && err.code === 'not_found') throw Errors.notFound();
       throw err;
@@ -82,8 +82,13 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     /** §7 POST /api/logout: revokes the caller's session so the token stops working at once. */
     logout: async (_input, ctx) => {
       if (ctx.sessionId) {
-        await db.asSystem('logout', (tx) => sessionsRepository.revoke(tx, ctx.sessionId!));
-        await bus.publish(peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: [ctx.sessionId], userId: ctx.userId });
+        const sessionId = ctx.sessionId;
+        await db.asSystem('logout', async (tx) => {
+          await sessionsRepository.revoke(tx, sessionId);
+          await outbox.add(tx, peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: [sessionId], userId: ctx.userId });
+        });
+        // The token must be refused on the very next request: the gateways' caches drop it on this event.
+        await outbox.published();
       }
       return { ok: true };
     },
@@ -109,11 +114,11 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
       const base = publicUrl(config);
       for (const u of found) {
         const { token, hash } = newSecretToken();
-        await db.asSystem('create password reset', (tx) =>
-          resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) }),
-        );
+        await db.asSystem('create password reset', async (tx) => {
+          await resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+          await outbox.add(tx, peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
+        });
         await mailer.send(passwordResetMail(u.email, u.firstName, `${base}/reset-password/${token}`, u.lang));
-        await bus.publish(peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
       }
       log.info(`password reset requested for ${found.length} account(s)`);
       return { sent: true };
@@ -138,13 +143,13 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
     resetPassword: async ({ params, body }, ctx) => {
       await resetLimits.consume(ctx.ip);
       const hash = await hashPassword(body.password);
-      const revoked = await db.asSystem('password reset', async (tx) => {
+      await db.asSystem('password reset', async (tx) => {
         const r = await resetsRepository.consume(tx, sha256(params.token));
         if (!r) throw Errors.badRequest(PEOPLE_TEXT.resetLinkInvalid);
         await users.update(tx, r.userId, { passwordHash: hash });
-        return { ...r, sessions: await sessionsRepository.revokeAllOf(tx, r.userId) };
+        await outbox.add(tx, peopleEvents.sessionRevoked, r.clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, r.userId), userId: r.userId });
       });
-      await bus.publish(peopleEvents.sessionRevoked, revoked.clientId, { sessionIds: revoked.sessions, userId: revoked.userId });
+      await outbox.published();
       return { ok: true };
     },
 
@@ -156,38 +161,33 @@ export function authHandlers({ db, bus, config, mailer, log }: DomainDeps): Rout
         const u = await users.byId(tx, body.user_id);
         if (!u) throw Errors.notFound();
         await users.update(tx, u.id, { passwordHash: hash });
-        return sessionsRepository.revokeAllOf(tx, u.id);
+        await outbox.add(tx, peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, u.id), userId: body.user_id });
       };
-      const sessions = isSuper(ctx) && !ctx.clientId ? await db.asSystem('superadmin hard reset', fn) : await db.inTenant(ctx, fn);
-      await bus.publish(peopleEvents.sessionRevoked, ctx.clientId, { sessionIds: sessions, userId: body.user_id });
+      await (isSuper(ctx) && !ctx.clientId ? db.asSystem('superadmin hard reset', fn) : db.inTenant(ctx, fn));
+      await outbox.published();
       return { ok: true };
     },
   };
 }
 
 /** Bus-only subjects (`peopleSubjects`): the gateway's session check and the superadmin bootstrap. */
-export function authSubjects({ db }: Pick<DomainDeps, 'db'>): Record<string, Handler> {
-  const subjects: Record<string, Handler> = {};
-  const handle = (subject: string, h: Handler) => void (subjects[subject] = h);
-  /** { userId, sessionId } → SessionInfo, or null when the session is revoked/expired or the user deleted. */
-  handle(peopleSubjects.session, async ({ input }) => {
-    const { userId, sessionId } = input as { userId: string; sessionId: string };
-    if (!userId || !sessionId) return null;
-    const u = await db.asSystem('session check', (tx) => sessionsRepository.live(tx, sessionId, userId));
-    if (!u || u.deletionMark || u.status === 'blocked') return null;
-    const info: SessionInfo = { userId: u.id, clientId: u.clientId, workspace: null, roles: u.roles, lang: u.lang };
-    return info;
-  });
+export function authSubjects({ db }: Pick<DomainDeps, 'db'>): SubjectHandlers<typeof peopleSubjects> {
+  return {
+    /** { userId, sessionId } → SessionInfo, or null when the session is revoked/expired or the user deleted. */
+    session: async ({ userId, sessionId }) => {
+      if (!userId || !sessionId) return null;
+      const u = await db.asSystem('session check', (tx) => sessionsRepository.live(tx, sessionId, userId));
+      if (!u || u.deletionMark || u.status === 'blocked') return null;
+      const info: SessionInfo = { userId: u.id, clientId: u.clientId, workspace: null, roles: u.roles, lang: u.lang };
+      return info;
+    },
 
-  /** {} → { [clientId]: number of active employees } for the superadmin's client list (§2 client screen). */
-  handle(peopleSubjects.counts, async () => db.asSystem('employee counts', (tx) => users.counts(tx)));
+    /** {} → { [clientId]: number of active employees } for the superadmin's client list (§2 client screen). */
+    counts: async () => db.asSystem('employee counts', (tx) => users.counts(tx)),
 
-  /** { email, password } → creates the superadmin if none exists (first start). Returns { created }. */
-  handle(peopleSubjects.ensureSuperadmin, async ({ input }) => {
-    const { email, password } = input as { email: string; password: string };
-    return ensureSuperadmin(db, email, password);
-  });
-  return subjects;
+    /** { email, password } → creates the superadmin if none exists (first start). Returns { created, _id }. */
+    ensureSuperadmin: async ({ email, password }) => ensureSuperadmin(db, email, password),
+  };
 }
 
 /** Creates the superadmin account if none exists. Output: { created, _id }. */

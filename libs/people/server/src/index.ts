@@ -54,6 +54,6 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
     SuperadminBootstrap,
   ],
-  controllers: [RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES), SubjectController('PeopleSubjects', Object.values(peopleSubjects), PEOPLE_SUBJECTS)],
+  controllers: [RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES), SubjectController('PeopleSubjects', peopleSubjects, PEOPLE_SUBJECTS)],
 })
 export class PeopleModule {}

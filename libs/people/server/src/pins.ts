@@ -27,13 +27,14 @@ const lockPins = (tx: Tx, clientId: string) => tx.execute(sql`SELECT pg_advisory
  * Pins (§4 Posts: users are pinned into numbered slots; pin_move swaps slots). Each slot holds at most one user
  * per client: pinning into a taken slot swaps the two users.
  */
-export function pinHandlers({ db, bus }: DomainDeps): RouteHandlers<PinRoutes> {
+export function pinHandlers({ db, outbox }: DomainDeps): RouteHandlers<PinRoutes> {
   const clientOf = (ctx: RequestContext) => {
     if (!ctx.clientId) throw Errors.field('client_id', 'Select a workspace first');
     return ctx.clientId;
   };
-  const publish = async (rows: UserRow[]) => {
-    for (const r of rows) await bus.publish(peopleEvents.userUpdated, r.clientId, userEventData(toUser(r)));
+  /** Adds evt.people.user.updated of every changed user to the pin change's transaction (DESIGN §6 outbox). */
+  const addEvents = async (tx: Tx, rows: UserRow[]) => {
+    for (const r of rows) await outbox.add(tx, peopleEvents.userUpdated, r.clientId, userEventData(toUser(r)));
   };
 
   return {
@@ -54,9 +55,9 @@ export function pinHandlers({ db, bus }: DomainDeps): RouteHandlers<PinRoutes> {
           if (holder) out.push((await usersRepository.update(tx, holder.id, { pinnedNum: cur.pinnedNum }))!);
         }
         out.unshift((await usersRepository.update(tx, cur.id, { pinnedNum: slot }))!);
+        await addEvents(tx, out);
         return out;
       });
-      await publish(changed);
       return changed.map(toUser);
     },
 
@@ -71,9 +72,9 @@ export function pinHandlers({ db, bus }: DomainDeps): RouteHandlers<PinRoutes> {
         const b = await inSlot(tx, clientId, body.to);
         const out = [(await usersRepository.update(tx, a.id, { pinnedNum: body.to }))!];
         if (b) out.push((await usersRepository.update(tx, b.id, { pinnedNum: body.from }))!);
+        await addEvents(tx, out);
         return out;
       });
-      await publish(changed);
       return changed.map(toUser);
     },
   };

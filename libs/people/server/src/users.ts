@@ -1,7 +1,7 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { importRowBody, PEOPLE_TEXT, type ImportProgressEvent, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
 import { hashPassword } from '@intranet/platform-auth';
-import { systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
+import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
@@ -16,7 +16,7 @@ type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | '
 export const IMPORT_MAX_ROWS = 10_000;
 
 /** Users, roles and feature rights (§7 Users, §5 Employee, §6). */
-export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes> {
+export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<UserRoutes> {
   /** Runs in the caller's tenant; the superadmin without a selected workspace works through the audited bypass. */
   const run = <T>(ctx: RequestContext, why: string, fn: (tx: Tx) => Promise<T>) =>
     isSuper(ctx) && !ctx.clientId ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
@@ -34,7 +34,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
   };
 
   const clientOf = (id: string) =>
-    bus.request<Client>(clientSubjects.internalGet, { ctx: systemContext(), input: { id } }).catch(() => {
+    ask(bus, clientSubjects.internalGet, systemContext(), { id }).catch(() => {
       throw Errors.field('client_id', 'Client not found');
     });
 
@@ -131,7 +131,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       if (!importId || !userId) return;
       sentDone = done;
       sentAt = Date.now();
-      bus.publish(peopleEvents.importProgress, clientId, { importId, done, total, phase, userIds: [userId] } satisfies ImportProgressEvent).catch(() => undefined);
+      emit(bus, peopleEvents.importProgress, clientId, { importId, done, total, phase, userIds: [userId] }).catch(() => undefined);
     };
     return {
       step: (n = 1) => {
@@ -145,8 +145,13 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
     };
   };
 
-  const publishUser = (verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User) =>
-    bus.publish(peopleEvents[verb], u.client_id, userEventData(u));
+  /** Adds a user event to the change's transaction (DESIGN §6 outbox). */
+  const addUserEvent = (tx: Tx, verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User) =>
+    verb === 'userUpdated' ? outbox.add(tx, peopleEvents.userUpdated, u.client_id, userEventData(u)) : outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u));
+  /** Adds evt.people.session.revoked for these sessions (none: nothing). */
+  const addRevoked = async (tx: Tx, clientId: string | null, userId: string, sessionIds: string[]) => {
+    if (sessionIds.length) await outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds, userId });
+  };
 
   return {
     /**
@@ -163,9 +168,10 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         const map = await insertGood(tx, good);
         const row = map.get(good[0].user.id!);
         if (!row) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
-        return toUser(row);
+        const user = toUser(row);
+        await addUserEvent(tx, 'userCreated', user);
+        return user;
       });
-      await publishUser('userCreated', created);
       return created;
     },
 
@@ -200,10 +206,11 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
           if (inserted.has(g.user.id!)) r._id = g.user.id;
           else Object.assign(r, { ok: false, errors: [{ field: 'email', code: 'emailTaken', message: PEOPLE_TEXT.emailTaken }] });
         }
-        return { report, created: [...inserted.values()].map(toUser) };
+        const created = [...inserted.values()].map(toUser);
+        for (const u of created) await addUserEvent(tx, 'userCreated', u);
+        return { report, created };
       });
       progress.finish();
-      for (const u of out.created) await publishUser('userCreated', u);
       const imported = out.report.filter((r) => r.ok).length;
       return { imported, failed: out.report.length - imported, rows: out.report };
     },
@@ -237,7 +244,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
      */
     filter: async ({ params, body }, ctx) => {
       const clientId = isSuper(ctx)
-        ? (await bus.request<Client>(clientSubjects.internalByWorkspace, { ctx: systemContext(), input: { workspace: params.workspace } }).catch(() => {
+        ? (await ask(bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: params.workspace }).catch(() => {
             throw Errors.notFound();
           }))._id
         : targetClient(ctx);
@@ -266,7 +273,7 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       if (status !== undefined && !isAdmin(ctx)) throw Errors.forbidden();
       if (status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);
       const hash = password ? await hashPassword(password) : undefined;
-      const { user: updated, sessions } = await run(ctx, `update user ${params.id}`, async (tx) => {
+      const { user: updated } = await run(ctx, `update user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
         const blocking = status === 'blocked' && cur.status !== 'blocked';
@@ -279,25 +286,30 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
         }
         const row = await users.update(tx, cur.id, { ...cols, ...(hash ? { passwordHash: hash } : {}), ...(status ? { status } : {}) });
         // Same as deletion: a blocked user's tokens stop working at once.
-        return { user: toUser(row!), sessions: blocking ? await sessionsRepository.revokeAllOf(tx, cur.id) : [] };
+        const user = toUser(row!);
+        await addUserEvent(tx, 'userUpdated', user);
+        await addRevoked(tx, user.client_id, user._id, blocking ? await sessionsRepository.revokeAllOf(tx, cur.id) : []);
+        return { user };
       });
-      await publishUser('userUpdated', updated);
-      if (sessions.length) await bus.publish(peopleEvents.sessionRevoked, updated.client_id, { sessionIds: sessions, userId: updated._id });
+      // A block ends the sessions at once (gateways drop them on the event); other edits refresh caches as soon.
+      await outbox.published();
       return updated;
     },
 
     /** §7 PUT api/user/delete/{id}: marks deleted and ends their sessions. Errors: cannot delete self or an administrator. */
     delete: async ({ params }, ctx) => {
       if (params.id === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteSelf);
-      const { user, sessions } = await run(ctx, `delete user ${params.id}`, async (tx) => {
+      const user = await run(ctx, `delete user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
         if (cur.roles.includes('admin') || cur.roles.includes('superadmin')) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteAdmin);
-        const row = await users.update(tx, cur.id, { deletionMark: true });
-        return { user: toUser(row!), sessions: await sessionsRepository.revokeAllOf(tx, cur.id) };
+        const deleted = toUser((await users.update(tx, cur.id, { deletionMark: true }))!);
+        await addUserEvent(tx, 'userDeleted', deleted);
+        // Always sent (also with no live session), as before: the gateway forgets the user at once.
+        await outbox.add(tx, peopleEvents.sessionRevoked, deleted.client_id, { sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id), userId: deleted._id });
+        return deleted;
       });
-      await publishUser('userDeleted', user);
-      await bus.publish(peopleEvents.sessionRevoked, user.client_id, { sessionIds: sessions, userId: user._id });
+      await outbox.published();
       return user;
     },
 
@@ -306,25 +318,34 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       const user = await run(ctx, `undelete user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
-        return toUser((await users.update(tx, cur.id, { deletionMark: false }))!);
+        const restored = toUser((await users.update(tx, cur.id, { deletionMark: false }))!);
+        await addUserEvent(tx, 'userUpdated', restored);
+        return restored;
       });
-      await publishUser('userUpdated', user);
       return user;
     },
 
     /** §7 PUT api/clients/{clientId}/role/{role}: adds a role or right to every user of the client but the caller. */
     clientRoleAdd: async ({ params }, ctx) => {
       const clientId = targetClient(ctx, params.clientId);
-      const updated = await db.inTenant({ clientId }, (tx) => users.addRoleAll(tx, clientId, params.role, ctx.userId));
-      await bus.publish(peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+      const updated = await db.inTenant({ clientId }, async (tx) => {
+        const n = await users.addRoleAll(tx, clientId, params.role, ctx.userId);
+        await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+        return n;
+      });
+      await outbox.published();
       return { updated };
     },
 
     /** §7 DELETE api/clients/{clientId}/role/{role}: removes it from every non-deleted user but the caller (§6). */
     clientRoleRemove: async ({ params }, ctx) => {
       const clientId = targetClient(ctx, params.clientId);
-      const updated = await db.inTenant({ clientId }, (tx) => users.removeRoleAll(tx, clientId, params.role, ctx.userId));
-      await bus.publish(peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+      const updated = await db.inTenant({ clientId }, async (tx) => {
+        const n = await users.removeRoleAll(tx, clientId, params.role, ctx.userId);
+        await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+        return n;
+      });
+      await outbox.published();
       return { updated };
     },
 
@@ -334,9 +355,12 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       const user = await run(ctx, `add role ${params.role}`, async (tx) => {
         const cur = await users.byId(tx, params.userId);
         if (!cur) throw Errors.notFound();
-        return toUser((await users.update(tx, cur.id, { roles: [...new Set([...cur.roles, params.role])] }))!);
+        const changed = toUser((await users.update(tx, cur.id, { roles: [...new Set([...cur.roles, params.role])] }))!);
+        await addUserEvent(tx, 'userUpdated', changed);
+        return changed;
       });
-      await publishUser('userUpdated', user);
+      // Roles are checked by the gateway from its session cache, which drops the user on this event.
+      await outbox.published();
       return user;
     },
 
@@ -346,9 +370,12 @@ export function userHandlers({ db, bus }: DomainDeps): RouteHandlers<UserRoutes>
       const user = await run(ctx, `remove role ${params.role}`, async (tx) => {
         const cur = await users.byId(tx, params.userId);
         if (!cur) throw Errors.notFound();
-        return toUser((await users.update(tx, cur.id, { roles: cur.roles.filter((r) => r !== params.role) }))!);
+        const changed = toUser((await users.update(tx, cur.id, { roles: cur.roles.filter((r) => r !== params.role) }))!);
+        await addUserEvent(tx, 'userUpdated', changed);
+        return changed;
       });
-      await publishUser('userUpdated', user);
+      // Roles are checked by the gateway from its session cache, which drops the user on this event.
+      await outbox.published();
       return user;
     },
   };

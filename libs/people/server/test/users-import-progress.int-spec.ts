@@ -1,5 +1,5 @@
 import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
-import type { BusEvent } from '@intranet/platform-bus';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ describe('CSV import progress events (§7 register_many, evt.people.import.progr
   before(async () => {
     t = await testPortal();
     co = await t.makeClient('progressco');
-    off = await t.portal.platform.bus.subscribe<ImportProgressEvent>(peopleEvents.importProgress, async (e) => {
+    off = await on(t.portal.platform.bus, peopleEvents.importProgress, async (e) => {
       seen.push(e);
     });
   });

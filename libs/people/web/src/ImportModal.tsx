@@ -46,7 +46,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
   // The importId of the running upload; progress events of other imports (other tabs, other admins) are ignored.
   const importIdRef = useRef<string | null>(null);
 
-  useRealtimeEvent<ImportProgressEvent>(peopleEvents.importProgress, (e) => {
+  useRealtimeEvent<ImportProgressEvent>(peopleEvents.importProgress.subject, (e) => {
     if (!importIdRef.current || e.importId !== importIdRef.current) return;
     setPhase((p) => (p.kind === 'uploading' || p.kind === 'processing' ? { kind: 'processing', done: e.done, total: e.total } : p));
   });

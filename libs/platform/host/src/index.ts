@@ -4,6 +4,7 @@ import { openBus } from '@intranet/platform-bus';
 import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
 import { openDatabase, type Database } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
+import { Outbox, OutboxRelay } from '@intranet/platform-outbox';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
 import { createLogger, type Logger } from './logger.ts';
@@ -24,6 +25,7 @@ export {
   SubjectController,
   type DomainInfo,
   type EventExtras,
+  type SubjectHandlers,
 } from './nest.ts';
 
 /**
@@ -38,6 +40,11 @@ export interface DomainDeps {
   log: Logger;
   /** Object storage (keys start with the client id); see @intranet/platform-storage for signed URLs. */
   storage: Storage;
+  /**
+   * Domain events of a state change: `outbox.add(tx, def, clientId, data)` inside the change's transaction (DESIGN §6);
+   * the process's relay publishes them right after commit. `emit` only for events that describe no stored change.
+   */
+  outbox: Outbox;
 }
 
 export interface Platform {
@@ -47,12 +54,17 @@ export interface Platform {
   mailer: Mailer;
   log: Logger;
   config: Config;
+  /** Bound to `relay`: events added in a transaction are published right after its commit. */
+  outbox: Outbox;
+  /** The process's one outbox relay: started by startDomains once the bus is up, stopped by close before the bus. */
+  relay: OutboxRelay;
   close(): Promise<void>;
 }
 
 /**
  * Opens the ports for a process: PostgreSQL or PGlite (`DATABASE_URL` else `DATA_DIR/pg`), NATS or the
- * in-process bus (`NATS_URL`), SMTP or the outbox folder (`SMTP_URL` else `DATA_DIR/outbox`).
+ * in-process bus (`NATS_URL`), SMTP or the outbox folder (`SMTP_URL` else `DATA_DIR/outbox`), and the event
+ * outbox with this process's relay (not started: startDomains starts it once the bus is up).
  */
 export async function openPlatform(
   config: Config,
@@ -79,6 +91,7 @@ export async function openPlatform(
     dataDir: config.DATA_DIR,
     s3: config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET } : undefined,
   });
+  const relay = new OutboxRelay(db, bus, log);
   return {
     db,
     bus,
@@ -86,7 +99,10 @@ export async function openPlatform(
     mailer,
     log,
     config,
+    outbox: new Outbox(relay),
+    relay,
     async close() {
+      await relay.stop();
       await bus.close();
       await db.close();
     },

@@ -2,10 +2,13 @@ import { Catch, Controller, Inject, Module, type DynamicModule, type InjectionTo
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import type { INestMicroservice } from '@nestjs/common';
-import { parseRouteInput, type Bus, type BusRequest, type Handler, type RouteHandlers, type RouteMessage } from '@intranet/platform-bus';
-import type { RouteDef } from '@intranet/platform-contracts';
+import { parseRouteInput, type Bus, type BusRequest, type RequestContext, type RouteHandlers, type RouteMessage } from '@intranet/platform-bus';
+import { zodFieldErrors, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
+import { Errors } from '@intranet/platform-errors';
+import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
+import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
 
@@ -20,6 +23,8 @@ export const PORTS = {
   mailer: 'platform:Mailer',
   log: 'platform:Logger',
   config: 'platform:Config',
+  /** The Outbox bound to the process's relay (DESIGN §6). */
+  outbox: 'platform:Outbox',
 } as const;
 
 /** Token of the DomainDeps object (every port at once) that the domains' handler factories receive. */
@@ -40,11 +45,20 @@ export class PlatformModule {
       { provide: PORTS.mailer, useValue: p.mailer },
       { provide: PORTS.log, useValue: p.log },
       { provide: PORTS.config, useValue: p.config },
+      { provide: PORTS.outbox, useValue: p.outbox },
     ];
     const deps = {
       provide: DOMAIN_DEPS,
-      useFactory: (db: Platform['db'], bus: Bus, storage: Platform['storage'], mailer: Platform['mailer'], log: Platform['log'], config: Config): DomainDeps => ({ db, bus, storage, mailer, log, config }),
-      inject: [PORTS.db, PORTS.bus, PORTS.storage, PORTS.mailer, PORTS.log, PORTS.config],
+      useFactory: (db: Platform['db'], bus: Bus, storage: Platform['storage'], mailer: Platform['mailer'], log: Platform['log'], config: Config, outbox: Platform['outbox']): DomainDeps => ({
+        db,
+        bus,
+        storage,
+        mailer,
+        log,
+        config,
+        outbox,
+      }),
+      inject: [PORTS.db, PORTS.bus, PORTS.storage, PORTS.mailer, PORTS.log, PORTS.config, PORTS.outbox],
     };
     return { module: PlatformModule, global: true, providers: [...ports, deps], exports: [...ports.map((x) => x.provide), DOMAIN_DEPS] };
   }
@@ -130,28 +144,37 @@ export function RouteController<T extends Record<string, RouteDef>>(name: string
   return finishController(Routes, name, handlers);
 }
 
+/** The handlers of a contract's request subjects: each gets the input parsed by its request schema. */
+export type SubjectHandlers<T extends Record<string, SubjectDef>> = {
+  [K in keyof T]: (input: z.output<T[K]['request']>, ctx: RequestContext) => Promise<z.input<T[K]['reply']>>;
+};
+
 /**
- * A controller answering bus-only subjects (internal requests such as `people.internal.session`) with the map
- * `{ [subject]: Handler }` that the provider `handlers` supplies. Input is the raw BusRequest.
+ * A controller answering a contract's bus-only subjects (internal requests such as `people.internal.session`,
+ * declared with defineSubject) with the map `{ [key]: handler }` that the provider `handlers` supplies (keys as in
+ * `subjects`). As `serve`: the handler gets the input parsed by the request schema (a bad one is a 400 validation
+ * error), and its answer is parsed by the reply schema. Throws at start for a missing handler.
  */
-export function SubjectController(name: string, subjects: readonly string[], handlers: InjectionToken): Type {
+export function SubjectController<T extends Record<string, SubjectDef>>(name: string, subjects: T, handlers: InjectionToken): Type {
   const Subjects = class {
-    [HANDLERS]: Record<string, Handler>;
-    constructor(h: Record<string, Handler>) {
-      for (const s of subjects) if (typeof h[s] !== 'function') throw new Error(`No handler for subject ${s}`);
+    [HANDLERS]: SubjectHandlers<T>;
+    constructor(h: SubjectHandlers<T>) {
+      for (const key of Object.keys(subjects)) if (typeof h[key] !== 'function') throw new Error(`No handler for subject ${key} (${subjects[key].subject})`);
       this[HANDLERS] = h;
     }
   };
-  for (const subject of subjects) {
+  for (const [key, def] of Object.entries(subjects)) {
     const descriptor: PropertyDescriptor = {
-      value: function (this: InstanceType<typeof Subjects>, req: BusRequest) {
-        return this[HANDLERS][subject](req);
+      value: async function (this: InstanceType<typeof Subjects>, req: BusRequest) {
+        const input = def.request.safeParse(req.input ?? {});
+        if (!input.success) throw Errors.validation(zodFieldErrors(input.error));
+        return def.reply.parse(await this[HANDLERS][key](input.data as never, req.ctx));
       },
       writable: true,
       configurable: true,
     };
-    MessagePattern(subject)(Subjects.prototype, subject, descriptor);
-    Object.defineProperty(Subjects.prototype, subject, descriptor);
+    MessagePattern(def.subject)(Subjects.prototype, key, descriptor);
+    Object.defineProperty(Subjects.prototype, key, descriptor);
   }
   return finishController(Subjects, name, handlers);
 }
@@ -243,12 +266,13 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
 }
 
 /**
- * Migrates the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
+ * Migrates the outbox and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
  * resolves once it is serving: `OnApplicationBootstrap` hooks (the superadmin) have run, requests are bound,
- * durable consumers attached. Close the returned app before the platform.
+ * durable consumers attached, and the platform's outbox relay started (after the bus: it publishes what earlier
+ * runs left behind at once). Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
-  await platform.db.migrate(modules.flatMap((m) => domainOf(m).migrations ?? []));
+  await platform.db.migrate([outboxMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])]);
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);
@@ -256,5 +280,6 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   app.useGlobalFilters(new ForwardErrors());
   await app.init();
   await app.listen();
+  platform.relay.start();
   return app;
 }

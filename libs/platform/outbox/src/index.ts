@@ -16,6 +16,7 @@ interface Log {
 /** Something that can be woken after a commit (the relay of this process). */
 interface Kickable {
   kick(): void;
+  flush?(): Promise<void>;
 }
 
 /**
@@ -43,6 +44,15 @@ export class Outbox {
     const relay = this.relay;
     if (relay) afterCommit(tx, () => relay.kick());
     return id;
+  }
+
+  /**
+   * After a commit: waits until this process's relay has published what is pending (best effort: a bus failure is
+   * not raised, the event stays in the outbox for the next try). For answers whose effect must be visible at once
+   * elsewhere, e.g. a revoked session's token refused by every gateway on the very next request.
+   */
+  async published(): Promise<void> {
+    await this.relay?.flush?.().catch(() => undefined);
   }
 }
 

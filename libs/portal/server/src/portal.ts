@@ -5,6 +5,7 @@ import type { Database } from '@intranet/platform-db';
 import { discoverDomainModules, domainOf, openPlatform, startDomains, type Platform } from '@intranet/platform-host';
 import type { INestMicroservice } from '@nestjs/common';
 import type { MigrationSet } from '@intranet/platform-db';
+import { outboxMigrations } from '@intranet/platform-outbox';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,8 +17,8 @@ import { join } from 'node:path';
  */
 export const DOMAINS = await discoverDomainModules();
 
-/** The migrations of every hosted domain (tests prepare a template database from them). */
-export const MIGRATIONS: MigrationSet[] = DOMAINS.flatMap((m) => domainOf(m).migrations ?? []);
+/** The outbox's and every hosted domain's migrations, in the order startDomains applies them (tests prepare a template database from them). */
+export const MIGRATIONS: MigrationSet[] = [outboxMigrations, ...DOMAINS.flatMap((m) => domainOf(m).migrations ?? [])];
 
 export interface PortalOptions {
   /** Injected ports (tests pass a cloned database or a prefixed NATS bus). */

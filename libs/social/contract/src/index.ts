@@ -1,4 +1,4 @@
-import { access, defineRoute, FILE_LIMITS, formatBytes, Id, IsoDate, requiredString, V, z, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, FILE_LIMITS, formatBytes, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload, type RouteDef } from '@intranet/platform-contracts';
 
 /** Largest comment attachment in bytes: 20 MB, as POST api/upload?kind=comment allows (§9 post file limit). */
 export const COMMENT_FILE_LIMIT = FILE_LIMITS.post;
@@ -340,30 +340,29 @@ export const socialRoutes = {
 
 /** Events the social service publishes (DESIGN §6); the gateway relays `evt.social.>` to the client's sockets. */
 export const socialEvents = {
-  /** { post: FeedPost (liked/viewed false) } */
-  postCreated: 'evt.social.post.created',
-  /** { post: FeedPost } */
-  postUpdated: 'evt.social.post.updated',
-  /** { _id, type, parent } */
-  postDeleted: 'evt.social.post.deleted',
-  /** { comment: Comment, post_id, comments_count } */
-  commentCreated: 'evt.social.comment.created',
-  /** { comment: Comment, post_id, comments_count } */
-  commentUpdated: 'evt.social.comment.updated',
-  /** { _id, post_id, parent, comments_count } */
-  commentDeleted: 'evt.social.comment.deleted',
-  /** { like_type, target_id, post_id, user_id, liked, likes_count } */
-  likeChanged: 'evt.social.like.changed',
-  /** { user_id, posts: [{ _id, views_count }] } */
-  viewChanged: 'evt.social.view.changed',
-  /** { follower_id, user_id, following, followers } */
-  followChanged: 'evt.social.follow.changed',
-} as const;
+  /** A post was created (liked/viewed false: the payload is the same for every reader). */
+  postCreated: defineEvent('evt.social.post.created', z.object({ post: feedPostSchema })),
+  postUpdated: defineEvent('evt.social.post.updated', z.object({ post: feedPostSchema })),
+  postDeleted: defineEvent(
+    'evt.social.post.deleted',
+    z.object({ _id: z.string(), type: z.string(), parent: z.object({ type: z.string(), id: z.string().nullable() }) }),
+  ),
+  commentCreated: defineEvent('evt.social.comment.created', z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number() })),
+  commentUpdated: defineEvent('evt.social.comment.updated', z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number() })),
+  commentDeleted: defineEvent(
+    'evt.social.comment.deleted',
+    z.object({ _id: z.string(), post_id: z.string(), parent: z.object({ type: z.enum(COMMENT_PARENT_TYPES), id: z.string() }), comments_count: z.number() }),
+  ),
+  likeChanged: defineEvent('evt.social.like.changed', likeResult.extend({ user_id: z.string() })),
+  viewChanged: defineEvent('evt.social.view.changed', z.object({ user_id: z.string(), posts: z.array(z.object({ _id: z.string(), views_count: z.number() })) })),
+  followChanged: defineEvent('evt.social.follow.changed', z.object({ follower_id: z.string(), user_id: z.string(), following: z.boolean(), followers: z.number() })),
+} satisfies Record<string, EventDef>;
 
 /** Payload types of the events above. */
-export type PostCreatedEvent = { post: FeedPost };
-export type PostDeletedEvent = { _id: string; type: string; parent: { type: string; id: string | null } };
-export type CommentEvent = { comment: Comment; post_id: string; comments_count: number };
-export type LikeChangedEvent = z.infer<typeof likeResult> & { user_id: string };
-export type ViewChangedEvent = { user_id: string; posts: { _id: string; views_count: number }[] };
-export type FollowChangedEvent = { follower_id: string; user_id: string; following: boolean; followers: number };
+export type PostCreatedEvent = EventPayload<typeof socialEvents.postCreated>;
+export type PostDeletedEvent = EventPayload<typeof socialEvents.postDeleted>;
+export type CommentEvent = EventPayload<typeof socialEvents.commentCreated>;
+export type CommentDeletedEvent = EventPayload<typeof socialEvents.commentDeleted>;
+export type LikeChangedEvent = EventPayload<typeof socialEvents.likeChanged>;
+export type ViewChangedEvent = EventPayload<typeof socialEvents.viewChanged>;
+export type FollowChangedEvent = EventPayload<typeof socialEvents.followChanged>;

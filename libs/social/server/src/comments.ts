@@ -1,4 +1,4 @@
-import { COMMENT_FILE_LIMIT, SOCIAL_TEXT, socialEvents, type CommentEvent, type socialRoutes } from '@intranet/social-contract';
+import { COMMENT_FILE_LIMIT, SOCIAL_TEXT, socialEvents, type socialRoutes } from '@intranet/social-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
@@ -22,7 +22,7 @@ const unique = (ids: string[]) => [...new Set(ids.map((x) => x.toLowerCase()))];
 
 /** Comments and answers (§7 Comments, §3 Comment: parent post or comment). */
 export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
-  const { db, bus, sign } = kit;
+  const { db, outbox, sign } = kit;
 
   return {
     /**
@@ -59,11 +59,11 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
         }
         const count = await commentsRepository.bumpPost(tx, postId, 1);
-        return { row: (await commentsRepository.item(tx, userId, id))!, count, postId };
+        const comment = toComment((await commentsRepository.item(tx, userId, id))!, sign);
+        await outbox.add(tx, socialEvents.commentCreated, clientId, { comment, post_id: postId, comments_count: count });
+        return comment;
       });
-      const comment = toComment(out.row, sign);
-      await bus.publish<CommentEvent>(socialEvents.commentCreated, clientId, { comment, post_id: out.postId, comments_count: out.count });
-      return comment;
+      return out;
     },
 
     /**
@@ -95,12 +95,12 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           }
         }
         const post = await postsRepository.byId(tx, cur.postId);
-        return { row: (await commentsRepository.item(tx, ctx.userId, params.id))!, dropped, count: post?.commentsCount ?? 0 };
+        const comment = toComment((await commentsRepository.item(tx, ctx.userId, params.id))!, sign);
+        await outbox.add(tx, socialEvents.commentUpdated, clientId, { comment: { ...comment, liked: false }, post_id: cur.postId, comments_count: post?.commentsCount ?? 0 });
+        return { comment, dropped };
       });
       await kit.dropFiles(clientId, out.dropped);
-      const comment = toComment(out.row, sign);
-      await bus.publish<CommentEvent>(socialEvents.commentUpdated, clientId, { comment: { ...comment, liked: false }, post_id: cur.postId, comments_count: out.count });
-      return comment;
+      return out.comment;
     },
 
     /**
@@ -118,15 +118,15 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         const files = await filesRepository.ofComment(tx, cur.id);
         const n = await commentsRepository.delete(tx, cur.id);
         const count = await commentsRepository.bumpPost(tx, cur.postId, -n);
+        await outbox.add(tx, socialEvents.commentDeleted, clientId, {
+          _id: params.id,
+          post_id: cur.postId,
+          parent: cur.parentCommentId ? { type: 'comment', id: cur.parentCommentId } : { type: 'post', id: cur.postId },
+          comments_count: count,
+        });
         return { cur, files, count };
       });
       await kit.dropFiles(clientId, out.files);
-      await bus.publish(socialEvents.commentDeleted, clientId, {
-        _id: params.id,
-        post_id: out.cur.postId,
-        parent: out.cur.parentCommentId ? { type: 'comment', id: out.cur.parentCommentId } : { type: 'post', id: out.cur.postId },
-        comments_count: out.count,
-      });
       return { _id: params.id, post_id: out.cur.postId, deleted: true, comments_count: out.count };
     },
   };

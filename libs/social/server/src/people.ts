@@ -56,7 +56,7 @@ export function nextBirthday(birthDate: string, today: string): { next: string; 
 
 /** Follows, the thanks widget and the birthdays widget (§7 Follow, §7 Clients all_thanks and birthdays). */
 export function peopleHandlers(kit: Kit): RouteHandlers<PeopleRoutes> {
-  const { db, bus } = kit;
+  const { db, outbox } = kit;
 
   const followState = async (ctx: Parameters<Kit['clientOf']>[0], userId: string, following: boolean) => {
     const clientId = kit.clientOf(ctx);
@@ -64,9 +64,10 @@ export function peopleHandlers(kit: Kit): RouteHandlers<PeopleRoutes> {
     const followers = await db.inTenant(ctx, async (tx) => {
       if (following) await followsRepository.add(tx, clientId, me, userId);
       else await followsRepository.remove(tx, me, userId);
-      return followsRepository.followers(tx, userId);
+      const n = await followsRepository.followers(tx, userId);
+      await outbox.add(tx, socialEvents.followChanged, clientId, { follower_id: me, user_id: userId, following, followers: n });
+      return n;
     });
-    await bus.publish(socialEvents.followChanged, clientId, { follower_id: me, user_id: userId, following, followers });
     return { user_id: userId, following, followers };
   };
 

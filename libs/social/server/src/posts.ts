@@ -3,15 +3,11 @@ import {
   SOCIAL_TEXT,
   THANKS_MIN_SYMBOLS,
   socialEvents,
-  type FeedPost,
-  type LikeChangedEvent,
-  type PostDeletedEvent,
   type socialRoutes,
-  type ViewChangedEvent,
 } from '@intranet/social-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { FILE_LIMITS } from '@intranet/platform-contracts';
-import { uuidv7 } from '@intranet/platform-db';
+import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { commentTree, isAdmin, toAuthor, toFeedPost } from './mapping.ts';
 import { commentsRepository, feedWhere, filesRepository, followsRepository, likesRepository, postsRepository, viewsRepository, type FileRow } from './repository.ts';
@@ -49,7 +45,7 @@ const canEdit = (ctx: RequestContext, authorId: string) => authorId === ctx.user
  * another client's post is simply not there (404).
  */
 export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
-  const { db, bus, sign } = kit;
+  const { db, outbox, sign } = kit;
 
   /** Where a new post goes (§3 parent types): company and feed for everyone with `wall`; system and task for admins. */
   const resolveParent = (ctx: RequestContext, p: { type: PostRow['parentType']; id?: string | null; where?: string | null }) => {
@@ -69,10 +65,10 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
     }
   };
 
-  const publishViews = (clientId: string, userId: string, posts: { id: string; viewsCount: number }[]) =>
-    posts.length
-      ? bus.publish<ViewChangedEvent>(socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) })
-      : Promise.resolve();
+  /** Adds evt.social.view.changed to the views' transaction (nothing when no view was new). */
+  const addViews = async (tx: Tx, clientId: string, userId: string, posts: { id: string; viewsCount: number }[]) => {
+    if (posts.length) await outbox.add(tx, socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) });
+  };
 
   /** A user id of a path: 404 unless it is a user of the caller's client (another client's id reads as unknown). */
   const userOfClient = async (ctx: RequestContext, id: string) => {
@@ -190,11 +186,12 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         await postsRepository.insert(tx, { id, clientId, authorId: userId, type: body.type, ...parent, message, mentions, attachments: stored, createdAt: now, updatedAt: now });
         const claimed = await filesRepository.claim(tx, stored.map((f) => ({ key: f.key, clientId, postId: id, thumbKey: f.thumbKey, size: f.size })));
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
-        return postsRepository.feedItem(tx, userId, id);
+        const post = toFeedPost((await postsRepository.feedItem(tx, userId, id))!, sign);
+        // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
+        await outbox.add(tx, socialEvents.postCreated, clientId, { post });
+        return post;
       });
-      const post = toFeedPost(row!, sign);
-      await bus.publish<{ post: FeedPost }>(socialEvents.postCreated, clientId, { post });
-      return post;
+      return row;
     },
 
     /**
@@ -228,12 +225,12 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         const claimed = await filesRepository.claim(tx, added.map((f) => ({ key: f.key, clientId, postId: params.id, thumbKey: f.thumbKey, size: f.size })));
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const dropped = await filesRepository.release(tx, removedKeys);
-        return { row: await postsRepository.feedItem(tx, ctx.userId, params.id), dropped };
+        const post = toFeedPost((await postsRepository.feedItem(tx, ctx.userId, params.id))!, sign);
+        await outbox.add(tx, socialEvents.postUpdated, clientId, { post: { ...post, liked: false, viewed: false } });
+        return { post, dropped };
       });
       await kit.dropFiles(clientId, out.dropped);
-      const post = toFeedPost(out.row!, sign);
-      await bus.publish<{ post: FeedPost }>(socialEvents.postUpdated, clientId, { post: { ...post, liked: false, viewed: false } });
-      return post;
+      return out.post;
     },
 
     /**
@@ -248,14 +245,10 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
         const files: FileRow[] = await filesRepository.ofPost(tx, params.id);
         await postsRepository.delete(tx, params.id);
+        await outbox.add(tx, socialEvents.postDeleted, clientId, { _id: params.id, type: cur.type, parent: { type: cur.parentType, id: cur.parentId } });
         return { cur, files };
       });
       await kit.dropFiles(clientId, out.files);
-      await bus.publish<PostDeletedEvent>(socialEvents.postDeleted, clientId, {
-        _id: params.id,
-        type: out.cur.type,
-        parent: { type: out.cur.parentType, id: out.cur.parentId },
-      });
       return { _id: params.id, deleted: true };
     },
 
@@ -271,9 +264,9 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         const post = await postsRepository.byId(tx, params.id);
         if (!post) throw Errors.notFound();
         const added = await viewsRepository.add(tx, clientId, userId, [params.id], body.where ?? null);
+        await addViews(tx, clientId, userId, added);
         return { count: added[0]?.viewsCount ?? post.viewsCount, added };
       });
-      await publishViews(clientId, userId, out.added);
       return { _id: params.id, views_count: out.count, counted: out.added.length > 0 };
     },
 
@@ -284,9 +277,10 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
       const added = await db.inTenant(ctx, async (tx) => {
         const ids = body.ids ?? (await postsRepository.newestWallIds(tx, clientId, FEED_PAGE_SIZE));
-        return viewsRepository.add(tx, clientId, userId, unique(ids), body.where ?? null);
+        const views = await viewsRepository.add(tx, clientId, userId, unique(ids), body.where ?? null);
+        await addViews(tx, clientId, userId, views);
+        return views;
       });
-      await publishViews(clientId, userId, added);
       return { viewed: added.length, posts: added.map((p) => ({ _id: p.id, views_count: p.viewsCount })) };
     },
 
@@ -316,11 +310,11 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
           commentId = c.id;
         }
         const r = await likesRepository.toggle(tx, { id: uuidv7(), clientId, likeType: body.like_type, targetId, postId, commentId, userId });
-        return { postId, ...r };
+        const result = { like_type: body.like_type, target_id: targetId, post_id: postId, liked: r.liked, likes_count: r.count };
+        await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId });
+        return result;
       });
-      const result = { like_type: body.like_type, target_id: targetId, post_id: out.postId, liked: out.liked, likes_count: out.count };
-      await bus.publish<LikeChangedEvent>(socialEvents.likeChanged, clientId, { ...result, user_id: userId });
-      return result;
+      return out;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { clientSubjects } from '@intranet/clients-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { FEED_PAGE_SIZE, SOCIAL_TEXT, type AttachmentInput, type FeedPage } from '@intranet/social-contract';
-import { systemContext, type RequestContext } from '@intranet/platform-bus';
+import { ask, systemContext, type RequestContext } from '@intranet/platform-bus';
 import { formatBytes } from '@intranet/platform-contracts';
 import { GUARDED_KINDS } from '@intranet/files-contract';
 import type { SQL } from 'drizzle-orm';
@@ -140,9 +140,7 @@ export function makeKit(deps: DomainDeps): Kit {
       }
       await storage.delete(keys).catch((err: Error) => log.warn(`social: could not delete ${keys.length} objects: ${err.message}`));
       const bytes = rows.reduce((n, r) => n + r.size, thumbBytes);
-      await bus
-        .request(clientSubjects.storageRelease, { ctx: systemContext(clientId), input: { clientId, bytes } })
-        .catch((err: Error) => log.warn(`social: could not release ${bytes} bytes of ${clientId}: ${err.message}`));
+      await ask(bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err: Error) => log.warn(`social: could not release ${bytes} bytes of ${clientId}: ${err.message}`));
     },
 
     async pageOf(ctx, where, q) {

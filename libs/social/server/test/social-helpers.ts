@@ -1,6 +1,6 @@
 import { clientSubjects } from '@intranet/clients-contract';
 import { socialRoutes } from '@intranet/social-contract';
-import { systemContext, type BusEvent } from '@intranet/platform-bus';
+import { ask, systemContext, type BusEvent } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
 import { Readable } from 'node:stream';
 import type { TestPortal } from '@intranet/portal-testing';
@@ -31,7 +31,7 @@ export async function upload(t: TestPortal, clientId: string, bytes: number, nam
 
 /** Reserves bytes (0 reads the usage); output { used, total } in bytes. */
 export function reserve(t: TestPortal, clientId: string, bytes: number): Promise<{ used: number; total: number }> {
-  return t.portal.platform.bus.request(clientSubjects.storageReserve, { ctx: systemContext(clientId), input: { clientId, bytes } });
+  return ask(t.portal.platform.bus, clientSubjects.storageReserve, systemContext(clientId), { clientId, bytes });
 }
 
 /** Records every social event published on the portal's bus. */

@@ -42,6 +42,32 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(evt.data.post.type, 'post');
   });
 
+  it('a post saved while the bus refuses publishes is still saved (200), and its event arrives once, when the bus works again (DESIGN §6 outbox)', async () => {
+    const bus = t.portal.platform.bus;
+    const publish = bus.publish;
+    let refused = 0;
+    bus.publish = async () => {
+      refused++;
+      throw new Error('bus down');
+    };
+    let p: { _id: string };
+    try {
+      const r = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'Saved while the bus is down' } });
+      assert.equal(r.status, 200, 'a failed publish never turns a saved post into an error');
+      p = r.body.result;
+      await eventually(() => refused > 0);
+      const feed = await t.call(socialRoutes.news, { token: bob.token, params: { clientId: acme.client._id, page: 1 } });
+      assert.equal(feed.body.result.posts[0]._id, p._id, 'the post is saved');
+      assert.ok(!events.some((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id), 'no event yet');
+    } finally {
+      bus.publish = publish;
+    }
+    // The relay's poll retries the kept event (no new request needed).
+    await eventually(() => events.some((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id), 5000);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(events.filter((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id).length, 1, 'delivered once');
+  });
+
   it('§5: post text is required (also when only markup or a script remains)', async () => {
     for (const message of ['', '   ', '<script>alert(1)</script>', '<p></p>']) {
       const r = await t.call(socialRoutes.create, { token: ann.token, body: { message } });

@@ -35,38 +35,38 @@ function applyEvents(rt: RealtimeHandle, clients: Set<QueryClient>): void {
   // Read at event time: the shared socket follows a new sign-in without the handlers being attached again.
   const me = () => getSessionSnapshot().uid ?? '';
   const clientId = () => getSessionSnapshot().currentClient?._id ?? '';
-  rt.on<PostCreatedEvent>(socialEvents.postCreated, (e) =>
+  rt.on<PostCreatedEvent>(socialEvents.postCreated.subject, (e) =>
     each((qc) => {
       if (e.post.parent.type === 'company' || e.post.parent.type === 'feed' || e.post.parent.type === 'system') prependPost(qc, clientId(), e.post);
       if (e.post.type === 'thanks') void qc.invalidateQueries({ queryKey: socialKeys.thanks(clientId()) });
       void qc.invalidateQueries({ queryKey: socialKeys.userFeed(e.post.author._id) });
     }),
   );
-  rt.on<{ post: FeedPost }>(socialEvents.postUpdated, (e) =>
+  rt.on<{ post: FeedPost }>(socialEvents.postUpdated.subject, (e) =>
     each((qc) => patchPost(qc, e.post._id, (p) => ({ ...e.post, liked: p.liked, viewed: p.viewed }))),
   );
-  rt.on<PostDeletedEvent>(socialEvents.postDeleted, (e) =>
+  rt.on<PostDeletedEvent>(socialEvents.postDeleted.subject, (e) =>
     each((qc) => {
       removePost(qc, e._id);
       qc.removeQueries({ queryKey: socialKeys.post(e._id) });
     }),
   );
-  rt.on<CommentEvent>(socialEvents.commentCreated, (e) => each((qc) => addComment(qc, e.post_id, e.comment, e.comments_count)));
-  rt.on<CommentEvent>(socialEvents.commentUpdated, (e) =>
+  rt.on<CommentEvent>(socialEvents.commentCreated.subject, (e) => each((qc) => addComment(qc, e.post_id, e.comment, e.comments_count)));
+  rt.on<CommentEvent>(socialEvents.commentUpdated.subject, (e) =>
     each((qc) => patchComment(qc, e.post_id, e.comment._id, (c) => ({ ...e.comment, liked: c.liked, answers: c.answers }))),
   );
-  rt.on<{ _id: string; post_id: string; comments_count: number }>(socialEvents.commentDeleted, (e) =>
+  rt.on<{ _id: string; post_id: string; comments_count: number }>(socialEvents.commentDeleted.subject, (e) =>
     each((qc) => dropComment(qc, e.post_id, e._id, e.comments_count)),
   );
-  rt.on<LikeChangedEvent>(socialEvents.likeChanged, (e) =>
+  rt.on<LikeChangedEvent>(socialEvents.likeChanged.subject, (e) =>
     each((qc) => {
       const mine = e.user_id === me();
       if (e.like_type === 'post') patchPost(qc, e.post_id, (p) => ({ ...p, likes_count: e.likes_count, liked: mine ? e.liked : p.liked }));
       else patchComment(qc, e.post_id, e.target_id, (c) => ({ ...c, likes_count: e.likes_count, liked: mine ? e.liked : c.liked }));
     }),
   );
-  rt.on<FollowChangedEvent>(socialEvents.followChanged, (e) => each((qc) => applyFollowChanged(qc, e, me())));
-  rt.on<ViewChangedEvent>(socialEvents.viewChanged, (e) =>
+  rt.on<FollowChangedEvent>(socialEvents.followChanged.subject, (e) => each((qc) => applyFollowChanged(qc, e, me())));
+  rt.on<ViewChangedEvent>(socialEvents.viewChanged.subject, (e) =>
     each((qc) => {
       for (const p of e.posts) {
         patchPost(qc, p._id, (x) => ({ ...x, views_count: p.views_count, viewed: e.user_id === me() ? true : x.viewed }));
