@@ -28,7 +28,8 @@ describe('domain generator (nx g @intranet/plugin:domain)', { skip: skipReason, 
       throw new Error(`${cmd} ${args.join(' ')} failed:\n${x.stdout?.toString() ?? ''}\n${x.stderr?.toString() ?? ''}`.slice(0, 8000));
     }
   };
-  const { DATABASE_URL: _db, NATS_URL: _nats, ...embedded } = env;
+  // NODE_TEST_CONTEXT would make the nested `node --test` report to this runner instead of printing its summary.
+  const { DATABASE_URL: _db, NATS_URL: _nats, NODE_TEST_CONTEXT: _ctx, ...embedded } = env;
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('generates a domain that type-checks, lints, builds, is discovered everywhere and answers through the gateway', () => {
