@@ -46,7 +46,6 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const key = sets.map((s) => s.folder).join('|');
   if (!template || templateSets !== key) {
     templateSets = key;
