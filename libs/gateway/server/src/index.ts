@@ -57,6 +57,25 @@ export class GatewayModule {
 }
 
 /**
+ * The OpenAPI document of `routes`, built on its first use (/api/docs) rather than at start-up, where converting
+ * every zod schema cost ≈ 100 ms of the ready time (issue 8 §1). A Proxy, because @fastify/swagger's static mode
+ * takes the document object at registration and serves or stringifies it as it is.
+ */
+function lazyOpenApi(routes: GatewayOptions['routes']): object {
+  let doc: object | undefined;
+  const get = () => (doc ??= buildOpenApi(routes, { title: 'Intranet portal API', version: '1' }) as object);
+  return new Proxy({}, {
+    get: (_t, key) => Reflect.get(get(), key),
+    has: (_t, key) => Reflect.has(get(), key),
+    ownKeys: () => Reflect.ownKeys(get()),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(get(), key);
+      return d && { ...d, configurable: true };
+    },
+  });
+}
+
+/**
  * Builds the gateway (a Nest application on Fastify): every contract route as a derived controller, uploads and
  * signed downloads, realtime sockets, the OpenAPI document (/api/docs, JSON at /api/docs/json) and the built web.
  * Returns the initialised Nest app, not listening.
@@ -77,8 +96,7 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
     reply.header('x-content-type-options', 'nosniff');
   });
   await app.register(fastifyMultipart as never, { limits: { fileSize: FILE_LIMITS.any + 1, files: 20, fields: 10 } });
-  const doc = buildOpenApi(opts.routes, { title: 'Intranet portal API', version: '1' });
-  await app.register(fastifySwagger as never, { mode: 'static', specification: { document: doc as never } });
+  await app.register(fastifySwagger as never, { mode: 'static', specification: { document: lazyOpenApi(opts.routes) as never } });
   await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
   // Each built remote (dist/web/<name>) is served at /remotes/<name>/ (the shell loads its mf-manifest.json).
   const remotes = opts.webDir && existsSync(opts.webDir) ? readdirSync(opts.webDir).filter((d) => d !== 'shell' && existsSync(join(opts.webDir!, d, 'mf-manifest.json'))) : [];

@@ -143,6 +143,14 @@ END $$;
 `;
 
 /**
+ * The database options of a platform process: PostgreSQL at `DATABASE_URL` when set, else PGlite in `<DATA_DIR>/pg`.
+ * Shared by openPlatform and the embedded portal's entry point, which opens the database before loading the rest.
+ */
+export function platformDatabaseOptions(config: { DATABASE_URL?: string; DATA_DIR: string }, audit?: (reason: string) => void): DatabaseOptions {
+  return { url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'pg'), audit };
+}
+
+/**
  * Opens the database: PostgreSQL when `url` is given, else PGlite (in `dataDir`, or in memory).
  * Creates APP_ROLE if missing. Errors: connection failures propagate.
  */

@@ -2,7 +2,7 @@ import { Logger as NestLogger, type INestMicroservice, type Type } from '@nestjs
 import type { Bus } from '@intranet/platform-bus';
 import { openBus } from '@intranet/platform-bus';
 import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
-import { openDatabase, type Database } from '@intranet/platform-db';
+import { openDatabase, platformDatabaseOptions, type Database } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
 import { Outbox, OutboxRelay } from '@intranet/platform-outbox';
 import { openStorage, type Storage } from '@intranet/platform-storage';
@@ -75,11 +75,7 @@ export async function openPlatform(
   if (config.LOG_LEVEL !== 'debug') NestLogger.overrideLogger(['error']);
   const db =
     opts.db ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'pg'),
-      audit: (reason) => log.debug(`rls bypass: ${reason}`),
-    }));
+(await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
   const bus = opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
