@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '@intranet/platform-db';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedQuery, type Tx } from '@intranet/platform-db';
 import { authors, comments, files, follows, likes, posts, views, type AuthorRow, type CommentRow, type PostRow } from './schema.ts';
 
 export type NewPost = typeof posts.$inferInsert;
@@ -46,7 +46,7 @@ const mentionedJson = sql<AuthorJson[]>`(SELECT coalesce(json_agg(json_build_obj
  * The one query behind every feed page (no N+1): posts with their author, mentioned people, stored counters and
  * whether `me` liked / viewed each, from an index range scan on (created_at desc, id desc).
  */
-function feedSelect(tx: Tx, me: string | null) {
+function feedSelect(tx: Tx, me: string | null | Placeholder) {
   return tx
     .select({
       post: posts,
@@ -74,7 +74,7 @@ const lt = (c: FeedCursor) => sql`(${posts.createdAt}, ${posts.id}) < (${c.at.to
 
 /** Feed filters: each uses an index whose order is (created_at desc, id desc). */
 export const feedWhere = {
-  wall: (clientId: string) => and(eq(posts.clientId, clientId), eq(posts.onWall, true))!,
+  wall: (clientId: string | Placeholder) => and(eq(posts.clientId, clientId), eq(posts.onWall, true))!,
   author: (clientId: string, userId: string) => and(eq(posts.clientId, clientId), eq(posts.authorId, userId))!,
   userFeed: (clientId: string, userId: string) =>
     and(eq(posts.clientId, clientId), sql`(${posts.authorId} = ${userId}::uuid OR (${posts.parentType} = 'feed' AND ${posts.parentId} = ${userId}::uuid))`)!,
@@ -83,14 +83,55 @@ export const feedWhere = {
   mentions: (clientId: string, userId: string) => and(eq(posts.clientId, clientId), sql`${posts.mentions} @> ARRAY[${userId}::uuid]`)!,
   commented: (clientId: string, userId: string) =>
     and(eq(posts.clientId, clientId), sql`${posts.id} IN (SELECT c.post_id FROM ${comments} c WHERE c.author_id = ${userId}::uuid)`)!,
-  thanks: (clientId: string) => and(eq(posts.clientId, clientId), eq(posts.type, 'thanks'))!,
+  thanks: (clientId: string | Placeholder) => and(eq(posts.clientId, clientId), eq(posts.type, 'thanks'))!,
   group: (clientId: string, groupIds: string[]) =>
     groupIds.length ? and(eq(posts.clientId, clientId), eq(posts.parentType, 'group'), inArray(posts.parentId, groupIds))! : sql`false`,
 };
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
+/** Feeds whose filter depends on the client alone run as prepared statements (the wall is the most read page). */
+export type PreparedFeed = 'wall' | 'thanks';
+
+const ph = sql.placeholder;
+const cursorAt = (name: string) => sql`(${ph(`${name}At`)}::timestamptz, ${ph(`${name}Id`)}::uuid)`;
+/** One prepared page query per feed and cursor shape (no cursor, `before` snapshot, `after` keyset). */
+const preparedPages = Object.fromEntries(
+  (['wall', 'thanks'] as const).flatMap((feed) =>
+    (['first', 'before', 'after'] as const).map((shape) => [
+      `${feed}:${shape}`,
+      preparedQuery(`social_${feed}_page_${shape}`, (tx) =>
+        feedSelect(tx, ph('me'))
+          .where(
+            and(
+              feedWhere[feed](ph('clientId')),
+              shape === 'before' ? sql`(${posts.createdAt}, ${posts.id}) <= ${cursorAt('cursor')}` : undefined,
+              shape === 'after' ? sql`(${posts.createdAt}, ${posts.id}) < ${cursorAt('cursor')}` : undefined,
+            ),
+          )
+          .orderBy(desc(posts.createdAt), desc(posts.id))
+          .limit(ph('limit'))
+          .offset(ph('offset')),
+      ),
+    ]),
+  ),
+) as Record<`${PreparedFeed}:${'first' | 'before' | 'after'}`, ReturnType<typeof preparedQuery<Record<string, unknown>, FeedRow[]>>>;
+
 export const postsRepository = {
+  /** `page` of a client-only feed (wall, thanks) as a prepared statement: same rows, no SQL building per call. */
+  async preparedPage(tx: Tx, feed: PreparedFeed, me: string | null, clientId: string, p: PageRequest): Promise<FeedRow[]> {
+    const cursor = p.after ?? p.before;
+    const shape = p.after ? 'after' : p.before ? 'before' : 'first';
+    return preparedPages[`${feed}:${shape}`].execute(tx, {
+      me,
+      clientId,
+      cursorAt: cursor?.at.toISOString(),
+      cursorId: cursor?.id,
+      limit: p.limit + 1,
+      offset: p.after ? 0 : (p.page - 1) * p.limit,
+    });
+  },
+
   /** One page of a feed: `limit + 1` rows are read so the caller knows whether more follow. */
   async page(tx: Tx, me: string | null, where: SQL, p: PageRequest): Promise<FeedRow[]> {
     const conds = [where];

@@ -8,7 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { signer, toFeedPost, type Signer } from './mapping.ts';
-import { authorsRepository, cursorOf, parseCursor, postsRepository, type FileRow, type NewAuthor } from './repository.ts';
+import { authorsRepository, cursorOf, feedWhere, parseCursor, postsRepository, type FileRow, type NewAuthor } from './repository.ts';
 import type { StoredFile } from './schema.ts';
 
 /** Key segments of upload kinds whose downloads are checked by their owning domain (§6 grants). */
@@ -150,7 +150,12 @@ export function makeKit(deps: DomainDeps): Kit {
       const limit = q.limit ?? FEED_PAGE_SIZE;
       const before = q.before ? parseCursor(q.before) : undefined;
       const after = q.after ? parseCursor(q.after) : undefined;
-      const rows = await db.inTenant(ctx, (tx) => postsRepository.page(tx, ctx.userId, where(clientId), { page, limit, before, after }));
+      const prepared = where === feedWhere.wall ? 'wall' : where === feedWhere.thanks ? 'thanks' : undefined;
+      const rows = await db.inTenant(ctx, (tx) =>
+        prepared
+          ? postsRepository.preparedPage(tx, prepared, ctx.userId, clientId, { page, limit, before, after })
+          : postsRepository.page(tx, ctx.userId, where(clientId), { page, limit, before, after }),
+      );
       const hasMore = rows.length > limit;
       const items = rows.slice(0, limit);
       const first = items[0]?.post;
