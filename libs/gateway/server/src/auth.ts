@@ -7,8 +7,9 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard, AuthModuleOptions, PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { IdentityResolver } from './identity.ts';
+import { TtlCache } from './ttl-cache.ts';
 import { GATEWAY_OPTIONS, header, publicContext, ROUTE_DEF, type GatewayOptions } from './options.ts';
 
 /** What passport-jwt and the strategy need of a request (a Fastify request, or a socket's handshake made into one). */
@@ -18,6 +19,37 @@ export interface TokenRequest {
 }
 
 let strategies = 0;
+
+type JwtVerifier = (token: string, key: unknown, options: unknown, done: (err: Error | null, payload?: TokenPayload) => void) => void;
+const passportJwt = Strategy as unknown as { JwtVerifier: JwtVerifier };
+const verifyJwt = passportJwt.JwtVerifier;
+/** Verified tokens per key (a KeyObject per gateway): token → payload. Errors are never cached. */
+const verifiedTokens = new WeakMap<object, TtlCache<TokenPayload>>();
+
+/**
+ * passport-jwt's verification with a cache of tokens already verified with the same key (HMAC verification was
+ * ≈ 10 % of the gateway's CPU per request, tools/bench/README.md): a token is immutable and its signature either
+ * holds or not, so a hit only re-checks `exp` (and `nbf`). Revocation is not a property of the token: the session
+ * check after it (IdentityResolver) still runs on every request. At most 10,000 tokens for at most 60 s each.
+ */
+export const cachedJwtVerifier: JwtVerifier = (token, key, options, done) => {
+  const cache = typeof key === 'object' && key ? verifiedTokens.get(key) : undefined;
+  const hit = cache?.get(token);
+  const now = Date.now() / 1000;
+  if (hit && (hit.exp === undefined || hit.exp > now) && ((hit as { nbf?: number }).nbf ?? 0) <= now) return done(null, hit);
+  verifyJwt(token, key, options, (err, payload) => {
+    if (!err && payload && cache) cache.set(token, Object.freeze(payload));
+    done(err, payload);
+  });
+};
+passportJwt.JwtVerifier = cachedJwtVerifier;
+
+/** A verification key whose verified tokens cachedJwtVerifier keeps (one per gateway). */
+export function jwtKey(secret: string): KeyObject {
+  const key = createSecretKey(Buffer.from(secret));
+  verifiedTokens.set(key, new TtlCache<TokenPayload>(60_000, 10_000));
+  return key;
+}
 
 /**
  * passport-jwt strategy of one gateway (DESIGN §5): HS256 with the key as a KeyObject (spares jsonwebtoken from
@@ -32,7 +64,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) implements OnApplica
   constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly identity: IdentityResolver) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: createSecretKey(Buffer.from(opts.jwtSecret)) as never,
+      secretOrKey: jwtKey(opts.jwtSecret) as never,
       algorithms: ['HS256'],
       passReqToCallback: true,
     });

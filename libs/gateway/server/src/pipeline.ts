@@ -18,7 +18,7 @@ import {
   type PipeTransform,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { finalize, type Observable } from 'rxjs';
+import { finalize, map, type Observable } from 'rxjs';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
 
 /**
@@ -79,9 +79,17 @@ export class ErrorFilter implements ExceptionFilter {
 }
 
 /**
+ * A response body that is JSON text already: a contract route's `{ result }` envelope around the result as its
+ * service serialised it (Bus.requestJson), so the gateway neither parses nor serialises it again.
+ */
+export class JsonText {
+  constructor(readonly body: string | Buffer) {}
+}
+
+/**
  * Timing and logging of every API call, in one interceptor (one observable chain per request, not two): adds
  * `server-timing: gw;dur=<ms>` (the gateway's whole handling, bus included) to the answer and writes one debug
- * line (method, route pattern, duration; silent unless LOG_LEVEL=debug).
+ * line (method, route pattern, duration; silent unless LOG_LEVEL=debug). A JsonText answer goes out as is, typed JSON.
  */
 @Injectable()
 export class TimingInterceptor implements NestInterceptor {
@@ -96,6 +104,11 @@ export class TimingInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     return next.handle().pipe(
+      map((v) => {
+        if (!(v instanceof JsonText)) return v;
+        reply.type('application/json; charset=utf-8');
+        return v.body;
+      }),
       finalize(() => {
         const ms = (performance.now() - start).toFixed(1);
         if (!reply.sent) reply.header('server-timing', `gw;dur=${ms}`);

@@ -5,13 +5,16 @@ import { All, Controller, HttpCode, Inject, RequestMapping, RequestMethod, SetMe
 import { JwtAuthGuard, TenantGuard } from './auth.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
 import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
-import { Caller, RouteInput, RouteInputPipe } from './pipeline.ts';
+import { Caller, JsonText, RouteInput, RouteInputPipe } from './pipeline.ts';
 
 /**
  * The guards of every contract route, in order: rate limit (before anything else, as a flood must not reach the
  * bus), authentication (passport-jwt + session), tenant, access rule (§6), client feature (§3).
  */
 export const ROUTE_GUARDS = [RateLimitGuard, JwtAuthGuard, TenantGuard, AccessGuard, ClientFeatureGuard];
+
+const RESULT_HEAD = Buffer.from('{"result":');
+const RESULT_TAIL = Buffer.from('}');
 
 /** Base of the derived controllers: a contract route's validated input goes over the bus to its domain. */
 class ContractRoutes {
@@ -21,10 +24,15 @@ class ContractRoutes {
     this.bus = opts.bus;
   }
 
-  /** Sends the call to the route's subject; answers `{ result }` or, for 'raw' routes, the handler's output as is. */
+  /**
+   * Sends the call to the route's subject; answers `{ result }` — with the result as the service serialised it
+   * (JsonText, no parse and re-serialisation here) — or, for 'raw' routes, the handler's output as is.
+   */
   protected async forward(route: RouteDef, input: unknown, ctx: RequestContext): Promise<unknown> {
-    const result = await this.bus.request(route.subject, { ctx, input }, route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined);
-    return route.envelope === 'raw' ? result : { result };
+    const opts = route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined;
+    if (route.envelope === 'raw') return this.bus.request(route.subject, { ctx, input }, opts);
+    const json = await this.bus.requestJson(route.subject, { ctx, input }, opts);
+    return new JsonText(typeof json === 'string' ? `{"result":${json}}` : Buffer.concat([RESULT_HEAD, json, RESULT_TAIL]));
   }
 }
 

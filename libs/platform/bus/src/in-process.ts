@@ -32,6 +32,15 @@ export class InProcessBus implements Bus {
     return wire(reply.result) as R;
   }
 
+  async requestJson(subject: string, req: BusRequest, _opts?: { timeoutMs?: number }): Promise<string> {
+    const handler = this.handlers.get(subject);
+    if (!handler) throw new DomainError('unavailable', `No handler for ${subject}`);
+    const reply = await runHandler(handler, wire(req));
+    if (!reply.ok) throw DomainError.from(reply.error);
+    // The one serialisation a NATS reply would have had; result is never undefined (runHandler makes it null).
+    return JSON.stringify(reply.result);
+  }
+
   handle(subject: string, handler: Handler): void {
     if (this.handlers.has(subject)) throw new Error(`Handler for ${subject} already bound`);
     this.handlers.set(subject, handler);

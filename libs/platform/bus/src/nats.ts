@@ -18,6 +18,28 @@ function tooBig(json: string, limit: number): boolean {
   return json.length * 3 > limit && Buffer.byteLength(json) > limit;
 }
 
+/**
+ * A reply packet as JSON. A successful reply is laid out as `{"id":…,"isDisposed":…,"response":{"ok":true,"result":…}}`
+ * so that requestJson can take the result's bytes out of it without parsing (okResult); anything else is Nest's
+ * own JSON.stringify of the packet.
+ */
+function replyData(packet: { id?: string; response?: unknown; isDisposed?: boolean; err?: unknown }): string {
+  const r = packet.response as Reply | undefined;
+  if (packet.err === undefined && typeof packet.id === 'string' && r?.ok === true && r.result !== undefined) {
+    return `{"id":${JSON.stringify(packet.id)},"isDisposed":${packet.isDisposed === true},"response":{"ok":true,"result":${JSON.stringify(r.result)}}}`;
+  }
+  return JSON.stringify(packet);
+}
+
+/** The result's JSON bytes of a successful reply to request `id` laid out by replyData, else undefined. */
+function okResult(data: Uint8Array, id: string): Uint8Array | undefined {
+  const head = encoder.encode(`{"id":"${id}","isDisposed":true,"response":{"ok":true,"result":`);
+  // Ends with the two closing braces of response and packet.
+  if (data.length < head.length + 2 || data[data.length - 1] !== 0x7d || data[data.length - 2] !== 0x7d) return undefined;
+  for (let i = 0; i < head.length; i++) if (data[i] !== head[i]) return undefined;
+  return data.subarray(head.length, data.length - 2);
+}
+
 export interface NatsBusOptions {
   servers: string;
   /** Queue group: several processes of one service share its requests (DESIGN §2). */
@@ -59,6 +81,15 @@ export class NatsBus implements Bus {
   }
 
   async request<R>(subject: string, req: BusRequest, o?: { timeoutMs?: number }): Promise<R> {
+    return (await this.send(subject, req, o, false)) as R;
+  }
+
+  async requestJson(subject: string, req: BusRequest, o?: { timeoutMs?: number }): Promise<string | Uint8Array> {
+    return (await this.send(subject, req, o, true)) as string | Uint8Array;
+  }
+
+  /** One request; `json`: resolve with the result's JSON (the reply's own bytes when laid out by replyData). */
+  private async send(subject: string, req: BusRequest, o: { timeoutMs?: number } | undefined, json: boolean): Promise<unknown> {
     const ms = o?.timeoutMs ?? this.opts.requestTimeoutMs ?? 15_000;
     let reply: Reply;
     try {
@@ -74,6 +105,10 @@ export class NatsBus implements Bus {
         body = JSON.stringify({ pattern, data: { [BLOB_KEY]: ref }, id });
       }
       const msg = await nc.request(pattern, body, { timeout: ms });
+      if (json) {
+        const result = okResult(msg.data, id);
+        if (result) return result;
+      }
       let packet = msg.json<{ err?: unknown; response?: Reply | { [BLOB_KEY]: BlobRef } }>();
       if (isBlobRef(packet.response)) packet = JSON.parse(decoder.decode(await fetchBlob(nc, packet.response[BLOB_KEY], ms)));
       if (packet.err !== undefined || !packet.response) throw new Error(String(packet.err ?? 'empty reply'));
@@ -82,7 +117,7 @@ export class NatsBus implements Bus {
       throw new DomainError('unavailable', `Service unavailable for ${subject}`, { details: { cause: (err as Error)?.name } });
     }
     if (!reply.ok) throw DomainError.from(reply.error);
-    return reply.result as R;
+    return json ? JSON.stringify(reply.result) : reply.result;
   }
 
   handle(subject: string, handler: Handler): void {
@@ -173,8 +208,8 @@ export class NatsBus implements Bus {
         // Nest's own serializer is JSON.stringify of the packet; this one also hands replies above max_payload
         // over by claim check (NATS would drop them and the caller would time out).
         serializer: {
-          serialize(packet: { id?: string; response?: unknown; isDisposed?: boolean }) {
-            const data = JSON.stringify(packet);
+          serialize(packet: { id?: string; response?: unknown; isDisposed?: boolean; err?: unknown }) {
+            const data = replyData(packet);
             const nc = serverConn();
             if (!tooBig(data, inlineLimit(nc))) return { data };
             const bytes = encoder.encode(data);

@@ -68,6 +68,12 @@ export interface PublishOptions {
 export interface Bus {
   /** Sends a request; resolves with the handler's result or rejects with the DomainError it raised. */
   request<R = unknown>(subject: string, req: BusRequest, opts?: { timeoutMs?: number }): Promise<R>;
+  /**
+   * Like request, but resolves with the result as JSON text (a string or its UTF-8 bytes), as the handler's side
+   * serialised it: the gateway sends it on as the HTTP body without parsing and serialising it again (the feed's
+   * 20 posts are ≈ 20 KB; tools/bench/README.md). Same errors as request.
+   */
+  requestJson(subject: string, req: BusRequest, opts?: { timeoutMs?: number }): Promise<string | Uint8Array>;
   /** Binds a handler to a subject. Call before `start()`. */
   handle(subject: string, handler: Handler): void;
   /**
