@@ -10,11 +10,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createConnection, createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The checkout whose services and gateway are started: this one, or BENCH_ROOT (tools/bench/compare.ts runs a base commit's). */
+export const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : fileURLToPath(new URL('../..', import.meta.url));
 const SUPER = { login: 'bench-root@example.com', password: 'benchroot1' };
 export const ADMIN_PASSWORD = 'benchadmin1';
 
