@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { canReadSql, type Reader } from './access.ts';
-import { articles, favourites, files, tagLinks, tags, views, type ArticleRow, type FileRow, type NewArticle } from './schema.ts';
+import { articles, favourites, files, members, tagLinks, tags, vacancyResponses, views, type ArticleRow, type FileKind, type FileRow, type NewArticle } from './schema.ts';
+
+type VacancyResponseRow = typeof vacancyResponses.$inferSelect;
 
 /** Columns of a list row: everything but the heavy text unless asked. */
 const light = {
@@ -26,6 +28,10 @@ const light = {
 export const rowsOf = (res: unknown): unknown[] => (res as { rows: unknown[] }).rows;
 
 export type ListRow = Omit<ArticleRow, 'content' | 'bodyText' | 'fileNames' | 'search'> & { content?: string | null };
+
+/** Nodes (their id column `id`) tagged with one of `tagIds`; undefined (no filter) for none. */
+const taggedWith = (id: SQL, tagIds: string[] | undefined): SQL | undefined =>
+  tagIds?.length ? sql`EXISTS (SELECT 1 FROM kb.tag_links tl WHERE tl.model = 'article' AND tl.item_id = ${id} AND tl.tag_id = ANY(${`{${tagIds.join(',')}}`}::uuid[]))` : undefined;
 
 /** SQL of the kb articles. Every function runs inside a transaction opened by Database.inTenant. */
 export const articlesRepository = {
@@ -107,6 +113,30 @@ export const articlesRepository = {
     return rows as ListRow[];
   },
 
+  /**
+   * The filter of an access_for list (§7) in `section`: the user's favourite nodes, else the children of `parent`,
+   * else (with no tags) the root; with `tags`, only nodes tagged with one of them (anywhere when no parent).
+   */
+  accessForWhere(section: string, q: { favouritesOf?: string; parent?: string; tags?: string[] }): SQL | undefined {
+    return and(
+      eq(articles.section, section as 'kb'),
+      q.favouritesOf
+        ? sql`EXISTS (SELECT 1 FROM kb.favourites f WHERE f.article_id = ${articles.id} AND f.user_id = ${q.favouritesOf} AND f.file_id = '')`
+        : q.parent
+          ? eq(articles.parentId, q.parent)
+          : q.tags?.length
+            ? undefined
+            : isNull(articles.parentId),
+      taggedWith(sql`${articles.id}`, q.tags),
+    );
+  },
+
+  /** The filter of a folder's children (any section). */
+  childrenOf: (id: string): SQL => eq(articles.parentId, id),
+
+  /** The tag filter of searchArticles, whose rows are aliased `a`. */
+  searchTagFilter: (tagIds: string[] | undefined): SQL | undefined => taggedWith(sql.raw('a.id'), tagIds),
+
   /** Light rows of the readable tree (all nodes of a section, or only folders), in sibling order. */
   async treeRows(tx: Tx, r: Reader, section: string | undefined, foldersOnly: boolean) {
     return tx
@@ -163,8 +193,162 @@ export const articlesRepository = {
     return rows.length > 0;
   },
 
+  /** Access columns of the given nodes (a subtree's write check). */
+  aclOf(tx: Tx, ids: string[]): Promise<{ aclId: string | null }[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return tx.select({ aclId: articles.aclId }).from(articles).where(inArray(articles.id, ids));
+  },
+
+  /** Deletes the node; its subtree, files, favourites and views go with it (FK cascade). */
+  async delete(tx: Tx, id: string): Promise<void> {
+    await tx.delete(articles).where(eq(articles.id, id));
+  },
+
+  /** The client's folders that hold nothing, with their content. */
+  emptyFolders(tx: Tx, clientId: string): Promise<{ id: string; content: string | null }[]> {
+    return tx
+      .select({ id: articles.id, content: articles.content })
+      .from(articles)
+      .where(and(eq(articles.clientId, clientId), eq(articles.type, 'folder'), sql`NOT EXISTS (SELECT 1 FROM kb.articles c WHERE c.parent_id = ${articles.id})`));
+  },
+
+  /** Turns the given folders into articles. */
+  async makeArticles(tx: Tx, ids: string[]): Promise<void> {
+    if (ids.length) await tx.update(articles).set({ type: 'article', updatedAt: new Date() }).where(inArray(articles.id, ids));
+  },
+
   /** Recomputes the searchable file names of an article from its files. */
   async refreshFileNames(tx: Tx, id: string): Promise<void> {
     await tx.execute(sql`UPDATE kb.articles SET file_names = coalesce((SELECT string_agg(file_name, ' ' ORDER BY created_at) FROM kb.files WHERE article_id = ${id} AND kind IN ('file', 'node')), '') WHERE id = ${id}`);
+  },
+};
+
+/** SQL of the files attached to kb nodes (cover, node file, attachments, files, CVs). */
+export const articleFilesRepository = {
+  /** The article's files of one kind. */
+  ofKind(tx: Tx, articleId: string, kind: FileKind): Promise<FileRow[]> {
+    return tx.select().from(files).where(and(eq(files.articleId, articleId), eq(files.kind, kind)));
+  },
+
+  /** Whether the article has a file node (`kind = 'node'`). */
+  async hasNode(tx: Tx, articleId: string): Promise<boolean> {
+    return (await tx.select({ id: files.id }).from(files).where(and(eq(files.articleId, articleId), eq(files.kind, 'node'))).limit(1)).length > 0;
+  },
+
+  /** The file whose key or thumbnail key is `key` (a thumbnail `<key>.thumb.webp` is looked up with its file). */
+  async byKeyOrThumb(tx: Tx, key: string): Promise<FileRow | undefined> {
+    const base = key.endsWith('.thumb.webp') ? key.slice(0, -'.thumb.webp'.length) : key;
+    const rows = await tx.select().from(files).where(inArray(files.key, [...new Set([key, base])]));
+    return rows.find((x) => x.key === key || x.thumbKey === key);
+  },
+
+  /** Every file of the given articles. */
+  ofArticles(tx: Tx, articleIds: string[]): Promise<FileRow[]> {
+    if (!articleIds.length) return Promise.resolve([]);
+    return tx.select().from(files).where(inArray(files.articleId, articleIds));
+  },
+
+  /** The article's attached files (`kind = 'file'`): those of `ids` when given (an empty list matches none), else all. */
+  attached(tx: Tx, articleId: string, ids?: string[]): Promise<FileRow[]> {
+    if (ids && !ids.length) return Promise.resolve([]);
+    return tx
+      .select()
+      .from(files)
+      .where(and(eq(files.articleId, articleId), eq(files.kind, 'file'), ids ? inArray(files.id, ids) : undefined));
+  },
+
+  /** Whether `fileId` is a file or file node of the article (what a favourite may mark). */
+  async isMarkable(tx: Tx, articleId: string, fileId: string): Promise<boolean> {
+    const rows = await tx.select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.articleId, articleId), inArray(files.kind, ['file', 'node'])));
+    return rows.length > 0;
+  },
+};
+
+/** SQL of tag links of kb articles (model 'article'). */
+export const articleTagsRepository = {
+  /** How many of `ids` are tags visible in the transaction's client. */
+  async countKnown(tx: Tx, ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    return (await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids))).length;
+  },
+
+  /** Replaces the article's tags by `tagIds`. */
+  async replace(tx: Tx, clientId: string, articleId: string, tagIds: string[]): Promise<void> {
+    await tx.delete(tagLinks).where(and(eq(tagLinks.model, 'article'), eq(tagLinks.itemId, articleId)));
+    if (tagIds.length) await tx.insert(tagLinks).values(tagIds.map((tagId) => ({ tagId, clientId, model: 'article', itemId: articleId })));
+  },
+
+  /** Removes the tag links of the given articles. */
+  async unlinkAll(tx: Tx, articleIds: string[]): Promise<void> {
+    if (articleIds.length) await tx.delete(tagLinks).where(and(eq(tagLinks.model, 'article'), inArray(tagLinks.itemId, articleIds)));
+  },
+};
+
+/** SQL of the per-user marks on kb nodes: favourites and views. */
+export const articleMarksRepository = {
+  /** The user's favourite nodes (not files) of the client. */
+  async favouriteNodes(tx: Tx, userId: string): Promise<Set<string>> {
+    const rows = await tx.select({ id: favourites.articleId }).from(favourites).where(and(eq(favourites.userId, userId), eq(favourites.fileId, '')));
+    return new Set(rows.map((f) => f.id));
+  },
+
+  /** Whether the user marked the node (`fileId` '') or one of its files as a favourite. */
+  async isFavourite(tx: Tx, userId: string, articleId: string, fileId: string): Promise<boolean> {
+    const rows = await tx
+      .select({ a: favourites.articleId })
+      .from(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.articleId, articleId), eq(favourites.fileId, fileId)));
+    return rows.length > 0;
+  },
+
+  async addFavourite(tx: Tx, row: { userId: string; clientId: string; articleId: string; fileId: string }): Promise<void> {
+    await tx.insert(favourites).values(row).onConflictDoNothing();
+  },
+
+  async removeFavourite(tx: Tx, userId: string, articleId: string, fileId: string): Promise<void> {
+    await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.articleId, articleId), eq(favourites.fileId, fileId)));
+  },
+
+  /** Counts the user's first view of the article; returns the new count, or null when the user had viewed it. */
+  async countView(tx: Tx, row: { articleId: string; userId: string; clientId: string }): Promise<number | null> {
+    const added = await tx.insert(views).values(row).onConflictDoNothing().returning();
+    if (!added.length) return null;
+    const [u] = await tx.update(articles).set({ views: sql`${articles.views} + 1` }).where(eq(articles.id, row.articleId)).returning({ views: articles.views });
+    return u.views;
+  },
+};
+
+/** SQL of vacancy responses (§3 Vacancy response). */
+export const vacancyResponsesRepository = {
+  /** Stores the response; undefined when the user has responded to the vacancy already (unique index). */
+  async insert(tx: Tx, row: typeof vacancyResponses.$inferInsert): Promise<VacancyResponseRow | undefined> {
+    const [resp] = await tx
+      .insert(vacancyResponses)
+      .values(row)
+      .onConflictDoNothing({ target: [vacancyResponses.articleId, vacancyResponses.userId] })
+      .returning();
+    return resp;
+  },
+
+  /** The responder of a response, if it exists. */
+  async responder(tx: Tx, id: string): Promise<string | undefined> {
+    const [resp] = await tx.select({ userId: vacancyResponses.userId }).from(vacancyResponses).where(eq(vacancyResponses.id, id));
+    return resp?.userId;
+  },
+
+  /** The responses to a vacancy, newest first, with the responder's name from the members projection. */
+  ofVacancy(tx: Tx, articleId: string) {
+    return tx
+      .select({ resp: vacancyResponses, name: members.fullName })
+      .from(vacancyResponses)
+      .leftJoin(members, eq(members.id, vacancyResponses.userId))
+      .where(eq(vacancyResponses.articleId, articleId))
+      .orderBy(desc(vacancyResponses.createdAt), desc(vacancyResponses.id));
+  },
+
+  /** A member's full name from the projection. */
+  async memberName(tx: Tx, userId: string): Promise<string | null> {
+    const [me] = await tx.select({ name: members.fullName }).from(members).where(eq(members.id, userId));
+    return me?.name ?? null;
   },
 };

@@ -1,0 +1,58 @@
+import { KB_TEXT, type kbRoutes } from '@intranet/kb-contract';
+import type { RouteHandlers } from '@intranet/platform-bus';
+import { Errors } from '@intranet/platform-errors';
+import { hasRight } from './access.ts';
+import type { ArticleKit } from './article-kit.ts';
+import { articleFilesRepository, articlesRepository as repo } from './repository.ts';
+
+type FileRoutes = Pick<typeof kbRoutes, 'addFiles' | 'delFile' | 'delFiles'>;
+
+/** The attached files of kb nodes (§7 Articles add_files / del_file / del_files): storage is freed after commit. */
+export function articleFiles(kit: ArticleKit): RouteHandlers<FileRoutes> {
+  const { ft, run, open, presentOne } = kit;
+  return {
+    /**
+     * §7 PUT api/article/{id}/add_files {files}: attaches uploaded files (writers with the kb_files right, or
+     * administrators). Output: the article's files. Errors: 403 'No access' (also for another client's key), 400
+     * 'The file was not found or was deleted', 409 'This file is already attached'.
+     */
+    addFiles: async ({ params, body }, ctx) =>
+      run(ctx, async (tx, r) => {
+        const { row } = await open(tx, r, params.id, 2);
+        if (!hasRight(r, 'kb_files')) throw Errors.noAccess();
+        await ft.attach(tx, r.clientId, row.id, 'file', body.files, 'files');
+        await repo.refreshFileNames(tx, row.id);
+        return (await presentOne(tx, r, row.id)).files;
+      }),
+
+    /** §7 PUT api/article/{id}/del_file/{file}: deletes one attached file. Errors: 404, 403, 500 'Error on deleting file'. */
+    delFile: async ({ params }, ctx) => {
+      const out = await run(ctx, async (tx, r) => {
+        const { row } = await open(tx, r, params.id, 2);
+        const rows = await articleFilesRepository.attached(tx, row.id, [params.file]);
+        if (!rows.length) throw Errors.notFound();
+        const bytes = await ft.remove(tx, rows, KB_TEXT.deleteFile);
+        await repo.refreshFileNames(tx, row.id);
+        return { clientId: row.clientId, bytes, files: (await presentOne(tx, r, row.id)).files };
+      });
+      await ft.release(out.clientId, out.bytes);
+      return out.files;
+    },
+
+    /**
+     * §7 PUT api/article/{id}/del_files {files?}: deletes the listed attached files, or all of them.
+     * Errors: 404, 403, 500 'Error on deleting files from db'.
+     */
+    delFiles: async ({ params, body }, ctx) => {
+      const out = await run(ctx, async (tx, r) => {
+        const { row } = await open(tx, r, params.id, 2);
+        const rows = await articleFilesRepository.attached(tx, row.id, body.files);
+        const bytes = await ft.remove(tx, rows, KB_TEXT.deleteFiles);
+        await repo.refreshFileNames(tx, row.id);
+        return { clientId: row.clientId, bytes, files: (await presentOne(tx, r, row.id)).files };
+      });
+      await ft.release(out.clientId, out.bytes);
+      return out.files;
+    },
+  };
+}
