@@ -4,73 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes, type PinnedUser, type User } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
-import { errorText, registerTranslations } from '@intranet/web-i18n';
+import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, ConfirmDialog, Input, Loader, useNotifier } from '@intranet/web-ui';
 import { Avatar } from './common.tsx';
 import { socialKeys } from './queries.ts';
 
-const en = {
-  title: 'Pinned employees',
-  none: 'Nobody is pinned yet. Pin a colleague from their profile.',
-  loadError: 'The pinned employees could not be loaded',
-  slot: 'No. {{slot}}',
-  up: 'Move up',
-  down: 'Move down',
-  unpin: 'Unpin',
-  unpinConfirm: 'Take {{name}} off the wall?',
-  pinTitle: 'Pin on the wall',
-  pinnedAt: 'Pinned on the wall, slot {{slot}}',
-  notPinned: 'Not pinned on the wall',
-  slotLabel: 'Slot',
-  slotHint: 'A taken slot swaps: its holder gets this person\'s slot',
-  slotInvalid: 'Enter a slot from 1 to 99',
-  pin: 'Pin',
-  moveTo: 'Move',
-  pinned: 'Pinned',
-  unpinned: 'Unpinned',
-};
-const ru: typeof en = {
-  title: 'Закреплённые сотрудники',
-  none: 'Пока никто не закреплён. Закрепите коллегу в его профиле.',
-  loadError: 'Не удалось загрузить закреплённых сотрудников',
-  slot: '№ {{slot}}',
-  up: 'Выше',
-  down: 'Ниже',
-  unpin: 'Открепить',
-  unpinConfirm: 'Убрать {{name}} со стены?',
-  pinTitle: 'Закрепить на стене',
-  pinnedAt: 'Закреплён на стене, место {{slot}}',
-  notPinned: 'Не закреплён на стене',
-  slotLabel: 'Место',
-  slotHint: 'Занятое место меняется: его владелец получает место этого сотрудника',
-  slotInvalid: 'Введите место от 1 до 99',
-  pin: 'Закрепить',
-  moveTo: 'Переместить',
-  pinned: 'Закреплён',
-  unpinned: 'Откреплён',
-};
-const uk: typeof en = {
-  title: 'Закріплені співробітники',
-  none: 'Поки ніхто не закріплений. Закріпіть колегу в його профілі.',
-  loadError: 'Не вдалося завантажити закріплених співробітників',
-  slot: '№ {{slot}}',
-  up: 'Вище',
-  down: 'Нижче',
-  unpin: 'Відкріпити',
-  unpinConfirm: 'Прибрати {{name}} зі стіни?',
-  pinTitle: 'Закріпити на стіні',
-  pinnedAt: 'Закріплений на стіні, місце {{slot}}',
-  notPinned: 'Не закріплений на стіні',
-  slotLabel: 'Місце',
-  slotHint: 'Зайняте місце міняється: його власник отримує місце цього співробітника',
-  slotInvalid: 'Введіть місце від 1 до 99',
-  pin: 'Закріпити',
-  moveTo: 'Перемістити',
-  pinned: 'Закріплено',
-  unpinned: 'Відкріплено',
-};
-registerTranslations('wallPins', { en, ru, uk });
 
 /** Highest slot the web offers (the server takes 0–10,000). */
 const MAX_SLOT = 99;
@@ -118,7 +57,7 @@ function usePinChange() {
  * pinned-<userId>, pinned-slot-<userId>, pinned-up-/down-/unpin-<userId>, pinned-empty, pinned-error.
  */
 export function PinnedWidget() {
-  const { t } = useTranslation('wallPins');
+  const { t } = useTranslation('wall');
   const { client, isAdmin } = useSession();
   const q = usePinned(client?._id ?? null);
   const { pin, move, busy } = usePinChange();
@@ -127,14 +66,14 @@ export function PinnedWidget() {
   const list = q.data ?? [];
   return (
     <section className="wall-card wall-widget" data-testid="pinned-widget" aria-busy={busy || undefined}>
-      <h3>📌 {t('title')}</h3>
-      {q.isPending ? <Loader /> : q.isError ? <span className="wall-muted" role="alert" data-testid="pinned-error">{t('loadError')}: {errorText(q.error)}</span> : list.length === 0 ? (
-        <span className="wall-muted" data-testid="pinned-empty">{t('none')}</span>
+      <h3>📌 {t('pins.title')}</h3>
+      {q.isPending ? <Loader /> : q.isError ? <span className="wall-muted" role="alert" data-testid="pinned-error">{t('pins.loadError')}: {errorText(q.error)}</span> : list.length === 0 ? (
+        <span className="wall-muted" data-testid="pinned-empty">{t('pins.none')}</span>
       ) : (
         <ol className="wall-pins" data-testid="pinned-list">
           {list.map((u, i) => (
             <li key={u._id} className="wall-row" data-testid={`pinned-${u._id}`}>
-              <span className="wall-muted" data-testid={`pinned-slot-${u._id}`}>{t('slot', { slot: u.pinned_num })}</span>
+              <span className="wall-muted" data-testid={`pinned-slot-${u._id}`}>{t('pins.slot', { slot: u.pinned_num })}</span>
               <Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" />
               <span style={{ flex: 1 }}>
                 <Link to={`/profile/${u._id}`}>{u.fullName}</Link>
@@ -142,9 +81,9 @@ export function PinnedWidget() {
               </span>
               {isAdmin ? (
                 <span className="wall-row">
-                  <Button size="tiny" variant="ghost" aria-label={t('up')} title={t('up')} disabled={i === 0 || busy} onClick={() => move.mutate({ from: u.pinned_num, to: list[i - 1]!.pinned_num })} data-testid={`pinned-up-${u._id}`}>↑</Button>
-                  <Button size="tiny" variant="ghost" aria-label={t('down')} title={t('down')} disabled={i === list.length - 1 || busy} onClick={() => move.mutate({ from: u.pinned_num, to: list[i + 1]!.pinned_num })} data-testid={`pinned-down-${u._id}`}>↓</Button>
-                  <Button size="tiny" variant="ghost" aria-label={t('unpin')} title={t('unpin')} disabled={busy} onClick={() => setUnpin(u)} data-testid={`pinned-unpin-${u._id}`}>✕</Button>
+                  <Button size="tiny" variant="ghost" aria-label={t('pins.up')} title={t('pins.up')} disabled={i === 0 || busy} onClick={() => move.mutate({ from: u.pinned_num, to: list[i - 1]!.pinned_num })} data-testid={`pinned-up-${u._id}`}>↑</Button>
+                  <Button size="tiny" variant="ghost" aria-label={t('pins.down')} title={t('pins.down')} disabled={i === list.length - 1 || busy} onClick={() => move.mutate({ from: u.pinned_num, to: list[i + 1]!.pinned_num })} data-testid={`pinned-down-${u._id}`}>↓</Button>
+                  <Button size="tiny" variant="ghost" aria-label={t('pins.unpin')} title={t('pins.unpin')} disabled={busy} onClick={() => setUnpin(u)} data-testid={`pinned-unpin-${u._id}`}>✕</Button>
                 </span>
               ) : null}
             </li>
@@ -153,8 +92,8 @@ export function PinnedWidget() {
       )}
       <ConfirmDialog
         open={!!unpin}
-        message={t('unpinConfirm', { name: unpin?.fullName ?? '' })}
-        confirmLabel={t('unpin')}
+        message={t('pins.unpinConfirm', { name: unpin?.fullName ?? '' })}
+        confirmLabel={t('pins.unpin')}
         onCancel={() => setUnpin(null)}
         onConfirm={async () => {
           if (!unpin) return;
@@ -173,7 +112,7 @@ export function PinnedWidget() {
  * pin-slot, pin-submit, pin-unpin.
  */
 export function PinControl({ user }: { user: User }) {
-  const { t } = useTranslation('wallPins');
+  const { t } = useTranslation('wall');
   const notifier = useNotifier();
   const { pin, busy } = usePinChange();
   const [slot, setSlot] = useState(user.pinned_num ? String(user.pinned_num) : '');
@@ -181,14 +120,14 @@ export function PinControl({ user }: { user: User }) {
   const [confirm, setConfirm] = useState(false);
   const submit = () => {
     const n = Number(slot);
-    if (!/^\d+$/.test(slot.trim()) || n < 1 || n > MAX_SLOT) return setError(t('slotInvalid'));
+    if (!/^\d+$/.test(slot.trim()) || n < 1 || n > MAX_SLOT) return setError(t('pins.slotInvalid'));
     setError(null);
-    pin.mutate({ id: user._id, slot: n }, { onSuccess: () => notifier.toast(t('pinned')) });
+    pin.mutate({ id: user._id, slot: n }, { onSuccess: () => notifier.toast(t('pins.pinned')) });
   };
   return (
     <section className="wall-card wall-widget" data-testid="pin-control">
-      <h3>📌 {t('pinTitle')}</h3>
-      <p className="wall-muted" data-testid="pin-state">{user.pinned_num !== null ? t('pinnedAt', { slot: user.pinned_num }) : t('notPinned')}</p>
+      <h3>📌 {t('pins.pinTitle')}</h3>
+      <p className="wall-muted" data-testid="pin-state">{user.pinned_num !== null ? t('pins.pinnedAt', { slot: user.pinned_num }) : t('pins.notPinned')}</p>
       <form
         className="wall-row"
         style={{ alignItems: 'flex-end' }}
@@ -197,20 +136,20 @@ export function PinControl({ user }: { user: User }) {
           submit();
         }}
       >
-        <Input id="pin-slot" data-testid="pin-slot" type="number" min={1} max={MAX_SLOT} inputMode="numeric" label={t('slotLabel')} hint={t('slotHint')} error={error} value={slot} onChange={(e) => setSlot(e.target.value)} />
-        <Button type="submit" loading={pin.isPending} disabled={busy} data-testid="pin-submit">{user.pinned_num !== null ? t('moveTo') : t('pin')}</Button>
-        {user.pinned_num !== null ? <Button variant="secondary" disabled={busy} onClick={() => setConfirm(true)} data-testid="pin-unpin">{t('unpin')}</Button> : null}
+        <Input id="pin-slot" data-testid="pin-slot" type="number" min={1} max={MAX_SLOT} inputMode="numeric" label={t('pins.slotLabel')} hint={t('pins.slotHint')} error={error} value={slot} onChange={(e) => setSlot(e.target.value)} />
+        <Button type="submit" loading={pin.isPending} disabled={busy} data-testid="pin-submit">{user.pinned_num !== null ? t('pins.moveTo') : t('pins.pin')}</Button>
+        {user.pinned_num !== null ? <Button variant="secondary" disabled={busy} onClick={() => setConfirm(true)} data-testid="pin-unpin">{t('pins.unpin')}</Button> : null}
       </form>
       <ConfirmDialog
         open={confirm}
-        message={t('unpinConfirm', { name: user.fullName })}
-        confirmLabel={t('unpin')}
+        message={t('pins.unpinConfirm', { name: user.fullName })}
+        confirmLabel={t('pins.unpin')}
         onCancel={() => setConfirm(false)}
         onConfirm={async () => {
           await pin.mutateAsync({ id: user._id, slot: null });
           setConfirm(false);
           setSlot('');
-          notifier.toast(t('unpinned'));
+          notifier.toast(t('pins.unpinned'));
         }}
         testId="pin-unpin-confirm"
       />

@@ -206,7 +206,7 @@ export function AddressBookPage() {
       <div className="ui-toolbar">
         <Input label={<span className="ui-visually-hidden">{t('address.search')}</span>} placeholder={t('address.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="address-search" />
       </div>
-      {q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
+      {q.isPending ? <Loader /> : q.isError ? (pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />) : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
         <>
           <Table
             columns={columns}
@@ -255,7 +255,7 @@ export function BirthdaysPage() {
   return (
     <section data-testid="birthdays-page">
       <h1 className="ui-page-title">{t('birthdays.title')}</h1>
-      {!client || q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : people.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
+      {!client || q.isPending ? <Loader /> : q.isError ? (pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />) : people.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
         <>
           {months.map((mo) => (
             <section key={mo.key} className="wall-card wall-widget wall-bd-month" data-testid={`birthdays-month-${mo.key.slice(5)}`}>
