@@ -131,6 +131,7 @@ export function PinControl({ user }: { user: User }) {
       <form
         className="wall-row"
         style={{ alignItems: 'flex-end' }}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
