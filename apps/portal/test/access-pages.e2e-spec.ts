@@ -113,6 +113,9 @@ describe('API not found, no access, not found and switched-off pages in the brow
       await a.page.goto(path);
       await a.page.getByTestId('kb-not-found').waitFor();
       assert.match(await a.page.getByTestId('kb-not-found').innerText(), /The page no longer relevant/, path);
+      // The way back leads to the page's own list.
+      const back = path.startsWith('/vacancy/') ? '/vacancies/' : '/articles/';
+      assert.equal(await a.page.getByTestId('kb-not-found').locator(`a[href="${back}"]`).count(), 1, path);
     }
     await a.ctx.close();
 
