@@ -259,6 +259,18 @@ export async function viewerFor(db: Database, bus: Bus, ctx: RequestContext, use
 /** The switched-off client features a call is held to: none for the superadmin (the gateway exempts them too). */
 const featuresOffOf = (ctx: RequestContext): string[] => (ctx.roles.includes('superadmin') ? [] : (ctx.featuresOff ?? []));
 
+/** The client feature of a tag or links-block module (§6): kb → knowledge base, vacancy → vacancies; others none. */
+export const MODULE_FEATURE: Readonly<Record<string, string>> = { kb: 'knowledge_base', vacancy: 'vacancies' };
+
+/**
+ * Refuses a tag or links-block call on a module whose client feature is switched off (§6), for administrators too
+ * (not the superadmin). Errors: 403 'No access'.
+ */
+export function assertModuleOn(ctx: RequestContext, module: string): void {
+  const feature = MODULE_FEATURE[module];
+  if (feature && featuresOffOf(ctx).includes(feature)) throw Errors.noAccess();
+}
+
 /** Marks every projected user of a client stale (bulk role changes carry no user list). */
 export async function staleMembers(tx: Tx, clientId: string): Promise<void> {
   await tx.update(members).set({ complete: false }).where(eq(members.clientId, clientId));

@@ -67,9 +67,14 @@ describe('kb: the knowledge base and vacancies with their client feature switche
       assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'kb'), 403), 403, `${who}: kb list`);
       assert.equal(await statusOf(kbRoutes.fullTree, token, { params: { id: acme.client._id } }, 403), 403, `${who}: tree`);
       assert.equal(await statusOf(kbRoutes.create, token, { body: { section: 'kb', title: 'New', content: 'z' } }, 403), 403, `${who}: create`);
+      assert.equal(await statusOf(kbRoutes.tagList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403), 403, `${who}: kb tags`);
+      assert.equal(await statusOf(kbRoutes.linksBlockList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403), 403, `${who}: kb links blocks`);
+      assert.equal(await statusOf(kbRoutes.tagList, token, { params: { client_id: acme.client._id, module: 'vacancy' } }, 200), 200, `${who}: vacancy tags`);
       assert.equal(await statusOf(kbRoutes.get, token, { params: { id: vacancy } }, 200), 200, `${who}: a vacancy still opens`);
       assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'vacancy'), 200), 200, `${who}: vacancy list`);
     }
+    assert.equal(await statusOf(kbRoutes.linksBlockToggle, acme.adminToken, { body: { module: 'kb', block_id: 'main', active: true } }, 403), 403, 'admin: kb links block toggle');
+    assert.equal(await statusOf(kbRoutes.tagCreate, acme.adminToken, { body: { name: 'Off', module: 'kb' } }, 403), 403, 'admin: new kb tag');
     // Nothing was created while it was off.
     await setFeature('knowledge_base', true);
     const list = await t.call(kbRoutes.accessFor, { token: acme.adminToken, params: { client: acme.client._id, user: acme.admin._id }, query: { section: 'kb', parent: folder } });
