@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError, onApiError, onConnectionLost, onUnauthorized } from '@intranet/web-api';
-import { translateServerMessage } from '@intranet/web-i18n';
+import { isApiError, isApiNotFound, onApiError, onConnectionLost, onUnauthorized } from '@intranet/web-api';
+import { errorText, translateServerMessage } from '@intranet/web-i18n';
 import { rememberPath, SessionProvider } from '@intranet/web-session';
 import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
 import { shouldRememberPath, sessionEndedRedirect } from './navigation.ts';
@@ -26,7 +26,8 @@ function makeQueryClient(): QueryClient {
 /**
  * Wires the API client's §8 listeners to the shell: 401 or 403 'Login blocked' → remember the path and go to
  * /login (which shows why), except on a public route (the session is cleared and the page stays); no response →
- * full-screen 'No connection to server!'; other shown errors → the error dialog.
+ * full-screen 'No connection to server!'; other shown errors → the error dialog (a 404 'apiNotFound', a route the
+ * server does not have, shows the §8 'The requested resource was not found' in the user's language).
  */
 function ApiListeners({ onOffline }: { onOffline: () => void }) {
   const navigate = useNavigate();
@@ -42,7 +43,8 @@ function ApiListeners({ onOffline }: { onOffline: () => void }) {
     navigate(to, { replace: true, state: e.code === 'login_blocked' ? { blocked: true } : { expired: true } });
   }), [navigate, pathname, here]);
   useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
-  useEffect(() => onApiError((e) => notifier.error(translateServerMessage(e.message))), [notifier]);
+  // §8 'API not found' (a route the server does not have) is worded by its code in the user's language.
+  useEffect(() => onApiError((e) => notifier.error(isApiNotFound(e) ? errorText(e) : translateServerMessage(e.message))), [notifier]);
   return null;
 }
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { rememberPath, sessionEndedUnexpectedly, startPath, useSession } from '@intranet/web-session';
 import { ErrorState, Loader } from '@intranet/web-ui';
 import { RootLayout } from './layout/RootLayout.tsx';
-import { AuthorizePage, ComingSoonPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
+import { screenSwitchedOff } from './features.ts';
+import { AuthorizePage, ComingSoonPage, FeatureOffPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordPages.tsx';
 import { discoverRemotes, RemotePage, type RemoteScreen } from './remotes.tsx';
@@ -39,6 +40,15 @@ function RequireAuth({ children }: { children: ReactNode }) {
 function RequireRole({ role, children }: { role: RequiredRole; children: ReactNode }) {
   const s = useSession();
   return roleAllows(role, s) ? <>{children}</> : <Navigate to={ROLE_FALLBACK_PATH} replace />;
+}
+
+/**
+ * §6: a screen of a client feature switched off for the user's client shows a clear page (the menu hides its
+ * item; this covers a URL opened directly). The API refuses the feature's routes anyway (gateway, issue 8 §4).
+ */
+function RequireFeature({ path, children }: { path: string; children: ReactNode }) {
+  const s = useSession();
+  return screenSwitchedOff(path, { isSuperadmin: s.isSuperadmin, features: s.client?.features ?? [] }) ? <FeatureOffPage /> : <>{children}</>;
 }
 
 /** §2 root path: superadmin → /clients, else the stored start page ('profile' → /profile/{uid}) or /company. */
@@ -143,11 +153,11 @@ export function AppRoutes() {
       <Route element={<RequireAuth><RootLayout /></RequireAuth>}>
         <Route index element={<RootRedirect />} />
         {screens.map((s) => (
-          <Route key={s.path} path={s.path} element={s.role ? <RequireRole role={s.role}><RemotePage id={s.id} /></RequireRole> : <RemotePage id={s.id} />} />
+          <Route key={s.path} path={s.path} element={<RequireFeature path={s.path}>{s.role ? <RequireRole role={s.role}><RemotePage id={s.id} /></RequireRole> : <RemotePage id={s.id} />}</RequireFeature>} />
         ))}
         <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />
         {COMING_SOON.filter(([path]) => !served.has(path)).map(([path, label]) => (
-          <Route key={path} path={path} element={soon(label)} />
+          <Route key={path} path={path} element={<RequireFeature path={path}>{soon(label)}</RequireFeature>} />
         ))}
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -38,6 +38,21 @@ export function NotFoundPage() {
   );
 }
 
+/**
+ * A screen of a client feature switched off for the user's company (§6): says so clearly, with the way home.
+ * Test id: feature-off.
+ */
+export function FeatureOffPage() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="ui-state" role="alert" data-testid="feature-off">
+      <p className="ui-state__title">{t('featureOff.title')}</p>
+      <p className="ui-state__text">{t('featureOff.text')}</p>
+      <Link to="/" className="ui-btn ui-btn--normal ui-btn--primary">{t('notFound.home')}</Link>
+    </div>
+  );
+}
+
 /** Placeholder for §2 modules not built yet. Test id: coming-soon. */
 export function ComingSoonPage({ label }: { label: string }) {
   const { t } = useTranslation('shell');

@@ -81,7 +81,8 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): { route
           ...(design ? { design: { ...cur.design, ...design } } : {}),
           ...(start_page !== undefined ? { startPage: start_page } : {}),
           ...(settings ? { settings: { ...cur.settings, ...settings } } : {}),
-          ...(hr ? { hrUrl: hr.url ?? cur.hrUrl, hrLogin: hr.login ?? cur.hrLogin, hrPassword: hr.password ?? cur.hrPassword } : {}),
+          // §2 integrations tab: a sent field replaces the stored one (null disconnects), an absent one stays.
+          ...(hr ? { hrUrl: hr.url !== undefined ? hr.url : cur.hrUrl, hrLogin: hr.login !== undefined ? hr.login : cur.hrLogin, hrPassword: hr.password !== undefined ? hr.password : cur.hrPassword } : {}),
           ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
         });
         await addUpdated(tx, updated!);

@@ -6,7 +6,7 @@ import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intra
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
-import { errorText, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
+import { errorText, PageLoadError, pageLoadKind, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
 import { clientChanged, useClient } from './queries.ts';
 import { DesignTab } from './DesignTab.tsx';
 
@@ -147,6 +147,8 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
   const [busy, setBusy] = useState(false);
 
   if (q.isPending) return <Loader />;
+  // A missing right or an unknown client: a clear page, no Retry (§8).
+  if (q.isError && pageLoadKind(q.error) !== 'error') return <PageLoadError error={q.error} />;
   if (q.isError) return <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="client-error" />;
   const client = q.data;
 

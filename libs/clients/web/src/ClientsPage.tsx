@@ -6,7 +6,7 @@ import { useSession } from '@intranet/web-session';
 import { Badge, Button, EmptyState, ErrorState, Input, Table, useNotifier, type Column } from '@intranet/web-ui';
 import { ClientDetail } from './ClientDetail.tsx';
 import { CreateClientModal } from './CreateClientModal.tsx';
-import { errorText } from '@intranet/web-i18n';
+import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { registerClientsTranslations } from './i18n.ts';
 import { useClients } from './queries.ts';
 import './clients.css';
@@ -76,7 +76,7 @@ export default function ClientsPage() {
         <Button onClick={() => setCreating(true)} data-testid="client-create-open">{t('create')}</Button>
       </div>
       {q.isError && !q.data ? (
-        <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="clients-error" />
+        pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="clients-error" />
       ) : (
         <>
           {q.data ? <p className="clients-muted" data-testid="clients-total">{t('count', { count: q.data.length })}</p> : null}

@@ -77,11 +77,13 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
       if (!client) throw Errors.unauthorized();
       if (client.status === 'blocked') throw Errors.loginBlocked();
       ctx.workspace = client.workspace;
+      ctx.featuresOff = featuresOff(client);
     } else if (workspaceHeader && ctx.roles.includes('superadmin')) {
       const client = await this.byWorkspace(workspaceHeader);
       if (!client) throw Errors.notFound();
       ctx.clientId = client._id;
       ctx.workspace = client.workspace;
+      ctx.featuresOff = featuresOff(client);
     }
     return ctx;
   }
@@ -97,6 +99,11 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
       ask(this.bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: key }).catch(notFoundAsNull),
     );
   }
+}
+
+/** The client features switched off (§3 features), for the request context. */
+function featuresOff(client: Client): string[] {
+  return client.features.filter((f) => !f.active).map((f) => f.feature);
 }
 
 function notFoundAsNull(err: unknown): null {

@@ -1,6 +1,6 @@
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { toFastifyPath, type RouteDef } from '@intranet/platform-contracts';
-import { Errors } from '@intranet/platform-errors';
+import { DomainError, MESSAGES } from '@intranet/platform-errors';
 import { All, Controller, HttpCode, Inject, RequestMapping, RequestMethod, SetMetadata, UseGuards, type Type } from '@nestjs/common';
 import { JwtAuthGuard, TenantGuard } from './auth.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
@@ -71,11 +71,17 @@ export function contractControllers(routes: RouteDef[], skip: (r: RouteDef) => b
   });
 }
 
-/** Any other /api path: the §8 not-found body (never the web app's page). */
+/** Code of the 404 for an /api path no route serves (the web shows the §8 'API not found' dialog for it). */
+export const API_NOT_FOUND_CODE = 'apiNotFound';
+
+/**
+ * Any other /api path: the §8 not-found body (never the web app's page), with the code `apiNotFound` so the web
+ * tells a route the server does not have (a web newer than its server) from an entity that is not there.
+ */
 @Controller()
 export class ApiNotFoundController {
   @All('/api/*')
   notFound(): never {
-    throw Errors.notFound();
+    throw new DomainError('not_found', MESSAGES.notFound, { code: API_NOT_FOUND_CODE });
   }
 }

@@ -302,6 +302,12 @@ export const linksBlockSchema = z.object({
 const clientParam = z.object({ client: Id });
 const idParam = z.object({ id: Id });
 
+/**
+ * The kb routes (§7 Articles, Tags, Link blocks). Routes of one module name their client feature (§6; the gateway
+ * refuses them when it is switched off): folder navigation → knowledge_base, vacancy responses → vacancies. Routes
+ * shared by both sections (one article or vacancy by id, lists by `section`, files, tags) are checked by the kb
+ * service on the row's section (access.ts `hasRight`: a switched-off feature counts as a missing right).
+ */
 export const kbRoutes = {
   // ── Articles (§7 Articles) ────────────────────────────────────────────────────────────────────────────────
   accessFor: defineRoute({
@@ -312,7 +318,7 @@ export const kbRoutes = {
   }),
   breadcrumbs: defineRoute({
     method: 'GET', path: '/api/article/breadcrumbs/{id}', subject: 'kb.article.breadcrumbs', summary: 'Path from the root to an article',
-    spec: '§7 Articles', access: access.authenticated, params: idParam,
+    spec: '§7 Articles', access: access.authenticated, feature: 'knowledge_base', params: idParam,
     /** Ancestors the caller may not read collapse into one `{ _id: null, title: null, access: false }` step. */
     result: z.array(z.object({ _id: z.string().nullable(), title: z.string().nullable(), type: z.enum(ARTICLE_TYPES), access: z.boolean() })),
   }),
@@ -324,7 +330,7 @@ export const kbRoutes = {
   }),
   child: defineRoute({
     method: 'GET', path: '/api/article/child/{id}', subject: 'kb.article.child', summary: 'Readable children of a folder',
-    spec: '§7 Articles', access: access.authenticated, params: idParam, result: z.array(articleListItem),
+    spec: '§7 Articles', access: access.authenticated, feature: 'knowledge_base', params: idParam, result: z.array(articleListItem),
   }),
   get: defineRoute({
     method: 'GET', path: '/api/article/{id}', subject: 'kb.article.get', summary: 'One article, folder, file or vacancy',
@@ -362,7 +368,7 @@ export const kbRoutes = {
   emptyAsArticles: defineRoute({
     method: 'PUT', path: '/api/article/empty_as_articles/{client}', subject: 'kb.article.emptyAsArticles',
     summary: 'Turn folders that hold nothing into articles (those with content; §5: an article needs content)', spec: '§7 Articles, §5 Knowledge base',
-    access: access.admin, params: clientParam,
+    access: access.admin, feature: 'knowledge_base', params: clientParam,
     result: z.object({ updated: z.number(), skipped: z.number() }),
   }),
   order: defineRoute({
@@ -372,7 +378,7 @@ export const kbRoutes = {
   }),
   vacRespond: defineRoute({
     method: 'POST', path: '/api/article/vac_respond', subject: 'kb.vacancy.respond', summary: 'Respond to a vacancy (optional CV upload)',
-    spec: '§7 Articles, §3 Vacancy', access: access.authenticated,
+    spec: '§7 Articles, §3 Vacancy', access: access.authenticated, feature: 'vacancies',
     body: z.object({
       article: Id,
       message: z.string().trim().max(5000, V.max(5000)).nullable().optional(),
@@ -384,7 +390,7 @@ export const kbRoutes = {
   /** Addition to §7: the responses to a vacancy, for administrators and the vacancy's response receivers. */
   responses: defineRoute({
     method: 'GET', path: '/api/article/{id}/responses', subject: 'kb.vacancy.responses', summary: 'Responses to a vacancy, newest first (addition to §7)',
-    spec: '§3 Vacancy response receivers', access: access.authenticated, params: idParam, result: z.array(vacancyResponse),
+    spec: '§3 Vacancy response receivers', access: access.authenticated, feature: 'vacancies', params: idParam, result: z.array(vacancyResponse),
   }),
   view: defineRoute({
     method: 'PUT', path: '/api/article/{id}/view/{user}', subject: 'kb.article.view', summary: 'Count a view (once per user)',

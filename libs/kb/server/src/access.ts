@@ -1,6 +1,7 @@
 import type { WORKING_TIME } from '@intranet/kb-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { systemContext, type Bus, type RequestContext } from '@intranet/platform-bus';
+import { FEATURE_OF_RIGHT, type FeatureRight } from '@intranet/platform-contracts';
 import { sql, type Database, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { eq, sql as dsql, type SQL } from 'drizzle-orm';
@@ -22,6 +23,11 @@ export interface Viewer {
   workingTime: (typeof WORKING_TIME)[number] | null;
   /** Feature rights (§6): knowledge_base, vacancies, kb_files. */
   roles: string[];
+  /**
+   * Client features switched off for the viewer's client (§6, from the gateway's request context): their rights
+   * count as missing, for administrators too. Empty for the superadmin, who switches features.
+   */
+  featuresOff?: readonly string[];
 }
 
 export const isAdminRoles = (roles: readonly string[]) => roles.includes('admin') || roles.includes('superadmin');
@@ -168,8 +174,15 @@ export function levelOn(r: Reader, row: { aclId: string | null }): number {
   return r.acl.get(row.aclId) ?? 0;
 }
 
-/** Whether the viewer has a feature right (§6); admins have all. */
-export const hasRight = (v: Pick<Viewer, 'admin' | 'roles'>, right: string) => v.admin || v.roles.includes(right);
+/**
+ * Whether the viewer has a feature right (§6); admins have all — unless the right's client feature is switched
+ * off for the client (§6 "Clients have toggleable features"), which closes it to everyone in it.
+ */
+export const hasRight = (v: Pick<Viewer, 'admin' | 'roles' | 'featuresOff'>, right: string) => {
+  const feature = FEATURE_OF_RIGHT[right as FeatureRight];
+  if (feature && v.featuresOff?.includes(feature)) return false;
+  return v.admin || v.roles.includes(right);
+};
 /** The feature right a section needs (§6: knowledge base, vacancies). */
 export const sectionRight = (section: string) => (section === 'vacancy' ? 'vacancies' : 'knowledge_base');
 
@@ -225,7 +238,7 @@ export async function viewerFor(db: Database, bus: Bus, ctx: RequestContext, use
   if (!self && !isAdminRoles(ctx.roles)) throw Errors.noAccess();
   if (self && isAdminRoles(ctx.roles)) {
     // Administrators read and write everything in their client: no attributes needed.
-    return { userId: ctx.userId, clientId, admin: true, head: ctx.roles.includes(HEAD_ROLE), department: null, position: null, city: null, workingTime: null, roles: ctx.roles };
+    return { userId: ctx.userId, clientId, admin: true, head: ctx.roles.includes(HEAD_ROLE), department: null, position: null, city: null, workingTime: null, roles: ctx.roles, featuresOff: featuresOffOf(ctx) };
   }
   const m = await memberOf(db, bus, clientId, self ? ctx.userId : userId!);
   const roles = self ? ctx.roles : m.roles;
@@ -239,7 +252,23 @@ export async function viewerFor(db: Database, bus: Bus, ctx: RequestContext, use
     city: m.city,
     workingTime: workingTimeOf(m.workingSince),
     roles,
+    featuresOff: featuresOffOf(ctx),
   };
+}
+
+/** The switched-off client features a call is held to: none for the superadmin (the gateway exempts them too). */
+const featuresOffOf = (ctx: RequestContext): string[] => (ctx.roles.includes('superadmin') ? [] : (ctx.featuresOff ?? []));
+
+/** The client feature of a tag or links-block module (§6): kb → knowledge base, vacancy → vacancies; others none. */
+export const MODULE_FEATURE: Readonly<Record<string, string>> = { kb: 'knowledge_base', vacancy: 'vacancies' };
+
+/**
+ * Refuses a tag or links-block call on a module whose client feature is switched off (§6), for administrators too
+ * (not the superadmin). Errors: 403 'No access'.
+ */
+export function assertModuleOn(ctx: RequestContext, module: string): void {
+  const feature = MODULE_FEATURE[module];
+  if (feature && featuresOffOf(ctx).includes(feature)) throw Errors.noAccess();
 }
 
 /** Marks every projected user of a client stale (bulk role changes carry no user list). */

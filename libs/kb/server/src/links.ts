@@ -5,7 +5,7 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq } from 'drizzle-orm';
-import { aclCacheFor, isAdminRoles, levelOn, loadAcl, viewerFor, type Viewer } from './access.ts';
+import { aclCacheFor, assertModuleOn, isAdminRoles, levelOn, loadAcl, viewerFor, type Viewer } from './access.ts';
 import { articlesRepository } from './repository.ts';
 import { linksBlocks, type LinksBlockRow, type StoredLink } from './schema.ts';
 
@@ -54,6 +54,7 @@ export function linkHandlers({ db, bus }: DomainDeps): RouteHandlers<LinkRoutes>
     return db.inTenant(ctx, async (tx) => {
       const [b] = await tx.select().from(linksBlocks).where(eq(linksBlocks.id, blockId)).limit(1);
       if (!b) throw Errors.notFound();
+      assertModuleOn(ctx, b.module);
       const [row] = await tx.update(linksBlocks).set({ links: fn([...b.links]), updatedAt: new Date() }).where(eq(linksBlocks.id, b.id)).returning();
       return toBlock(row);
     });
@@ -69,12 +70,14 @@ export function linkHandlers({ db, bus }: DomainDeps): RouteHandlers<LinkRoutes>
         return (await readableBlocks(v, tx, rows))[0];
       });
       if (!row) throw Errors.notFound();
+      assertModuleOn(ctx, row.module);
       return toBlock(row);
     },
 
     /** §7 GET api/links_block/{client_id}/{module}: the module's blocks (hidden ones for administrators only). */
     linksBlockList: async ({ params }, ctx) => {
       sameClient(ctx, params.client_id);
+      assertModuleOn(ctx, params.module);
       const v = await viewer(ctx);
       const rows = await db.inTenant(ctx, async (tx) =>
         readableBlocks(v, tx, await tx.select().from(linksBlocks).where(eq(linksBlocks.module, params.module)).orderBy(asc(linksBlocks.createdAt))),
@@ -85,6 +88,7 @@ export function linkHandlers({ db, bus }: DomainDeps): RouteHandlers<LinkRoutes>
     /** §7 PUT api/links_block/toggle {module, block_id, active?, title?}: shows or hides a block (created on first use). */
     linksBlockToggle: async ({ body }, ctx) => {
       if (!ctx.clientId) throw Errors.notFound();
+      assertModuleOn(ctx, body.module);
       return db.inTenant(ctx, async (tx) => {
         const [cur] = await tx.select().from(linksBlocks).where(and(eq(linksBlocks.module, body.module), eq(linksBlocks.blockId, body.block_id))).limit(1);
         if (!cur) {

@@ -4,7 +4,7 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { aclCacheFor, hasRight, isAdminRoles, levelOn, loadAcl, sectionRight, viewerFor } from './access.ts';
+import { aclCacheFor, assertModuleOn, hasRight, isAdminRoles, levelOn, loadAcl, sectionRight, viewerFor } from './access.ts';
 import { articlesRepository } from './repository.ts';
 import { tagLinks, tags, type TagRow } from './schema.ts';
 
@@ -45,6 +45,7 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
   async function ownTag(tx: Tx, ctx: RequestContext, id: string): Promise<TagRow> {
     const [t] = await tx.select().from(tags).where(eq(tags.id, id)).limit(1);
     if (!t) throw Errors.notFound();
+    assertModuleOn(ctx, t.module);
     if (!isAdminRoles(ctx.roles) && t.authorId !== ctx.userId) throw Errors.noAccess();
     return t;
   }
@@ -58,6 +59,7 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
     /** §7 GET api/tag/{client_id}/{module}?tmpl: tags of a module (tmpl=1 template tags only, tmpl=0 the others). */
     tagList: async ({ params, query }, ctx) => {
       sameClient(ctx, params.client_id);
+      assertModuleOn(ctx, params.module);
       const rows = await db.inTenant(ctx, (tx) =>
         tx
           .select()
@@ -71,6 +73,7 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
     /** §7 POST api/tag {name, module, color?, tmpl?}. Template tags: administrators only. Errors: 409 'This tag already exists'. */
     tagCreate: async ({ body }, ctx) => {
       if (!ctx.clientId) throw Errors.notFound();
+      assertModuleOn(ctx, body.module);
       if (body.tmpl && !isAdminRoles(ctx.roles)) throw Errors.noAccess();
       const row = await db.inTenant(ctx, async (tx) => {
         if (await nameTaken(tx, body.module, body.name)) throw Errors.conflict('name', KB_TEXT.tagExists);

@@ -141,7 +141,7 @@ function List() {
       </div>
       <input className="ui-field__control kb-search" type="search" placeholder={t('vacancyMore.search')} aria-label={t('vacancyMore.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="vac-search" />
       {q.error ? (
-        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+        <LoadError error={q.error} onRetry={() => void q.refetch()} section="vacancy" />
       ) : q.isLoading ? (
         <Loader />
       ) : !items.length ? (

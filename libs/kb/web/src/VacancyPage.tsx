@@ -137,7 +137,7 @@ function View() {
     <section className="kb-page" data-testid="vacancy-page">
       <nav className="kb-crumbs"><Link to="/vacancies/">{t('vacancy.back')}</Link></nav>
       {q.error || !a ? (
-        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+        <LoadError error={q.error} onRetry={() => void q.refetch()} section="vacancy" />
       ) : a.section !== 'vacancy' ? (
         <Alert>{KB_TEXT.notVacancy}</Alert>
       ) : (

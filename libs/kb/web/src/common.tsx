@@ -45,14 +45,18 @@ export function errorText(e: unknown): string {
   return isApiError(e) || e instanceof Error ? wordError(e) : String(e);
 }
 
-/** 'No access' (403), not found (404) or a generic failure with Retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * 'No access' (403), not found (404) or a generic failure with Retry. `section` picks the way back: the knowledge
+ * base root, or the vacancy list for the vacancy pages.
+ */
+export function LoadError({ error, onRetry, section = 'kb' }: { error: unknown; onRetry?: () => void; section?: 'kb' | 'vacancy' }) {
   const { t } = useTranslation('kb');
+  const back = section === 'vacancy' ? <Link to="/vacancies/">{t('vacancies')}</Link> : <Link to="/articles/">{t('toRoot')}</Link>;
   if (isApiError(error) && error.status === 403) {
-    return <EmptyState title={t('noAccess')} text={t('noAccessText')} testId="kb-no-access" action={<Link to="/articles/">{t('toRoot')}</Link>} />;
+    return <EmptyState title={t('noAccess')} text={t('noAccessText')} testId="kb-no-access" action={back} />;
   }
   if (isApiError(error) && (error.status === 404 || error.status === 400)) {
-    return <EmptyState title={t('notFound')} text={t('notFoundText')} testId="kb-not-found" action={<Link to="/articles/">{t('toRoot')}</Link>} />;
+    return <EmptyState title={t('notFound')} text={t('notFoundText')} testId="kb-not-found" action={back} />;
   }
   return <ErrorState message={errorText(error)} onRetry={onRetry} testId="kb-error" />;
 }

@@ -150,6 +150,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A pinned user as the wall's block shows them (GET api/user/pinned/{clientId}): no contacts, slot in `pinned_num`. */
+export const pinnedUserSchema = userSchema.pick({ _id: true, fullName: true, firstName: true, lastName: true, avatar: true, position: true, department: true }).extend({ pinned_num: z.number() });
+export type PinnedUser = z.infer<typeof pinnedUserSchema>;
+
 const credentials = z.object({
   login: z.string({ error: 'Enter login or e-mail' }).trim().min(1, 'Enter login or e-mail').max(254),
   password: z.string({ error: 'Enter login and password' }).min(1, 'Enter login and password').max(200),
@@ -304,6 +308,15 @@ export const peopleRoutes = {
     access: access.admin, params: z.object({ id: Id }),
     body: z.object({ pinned_num: z.number().int().min(0).max(10_000).nullable() }),
     result: z.array(userSchema),
+  }),
+  /**
+   * Not in §7 (which has only pin and pin_move): the wall's "pinned employees" block lists the pinned users of a
+   * client in slot order. Who may read the wall may read it; only the fields the block shows (no contacts).
+   */
+  pinned: defineRoute({
+    method: 'GET', path: '/api/user/pinned/{clientId}', subject: 'people.user.pinned', summary: 'Pinned users of a client in slot order (wall block)', spec: '§4 Posts, §7 Users (added)',
+    access: access.feature('wall'), params: z.object({ clientId: Id }),
+    result: z.array(pinnedUserSchema),
   }),
   pinMove: defineRoute({
     method: 'PUT', path: '/api/user/pin_move', subject: 'people.user.pinMove', summary: 'Swap the users of two pin slots', spec: '§7 Users, §4 Posts',

@@ -3,12 +3,12 @@ import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { sql, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import { toUser, userEventData } from './mapping.ts';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { isSuper, toUser, userEventData } from './mapping.ts';
 import { usersRepository } from './repository.ts';
 import { users, type UserRow } from './schema.ts';
 
-type PinRoutes = Pick<typeof peopleRoutes, 'pin' | 'pinMove'>;
+type PinRoutes = Pick<typeof peopleRoutes, 'pin' | 'pinMove' | 'pinned'>;
 
 /** The user pinned into `slot` in the transaction's client, if any. */
 async function inSlot(tx: Tx, clientId: string, slot: number, except?: string): Promise<UserRow | undefined> {
@@ -59,6 +59,27 @@ export function pinHandlers({ db, outbox }: DomainDeps): RouteHandlers<PinRoutes
         return out;
       });
       return changed.map(toUser);
+    },
+
+    /**
+     * GET api/user/pinned/{clientId} (added to §7 for the wall's block): the client's pinned users that are not
+     * deleted, in slot order, with only what the block shows. The caller's own client only (the superadmin: any).
+     * Errors: 404 for another client's id.
+     */
+    pinned: async ({ params }, ctx) => {
+      const clientId = isSuper(ctx) ? params.clientId : clientOf(ctx);
+      if (clientId !== params.clientId) throw Errors.notFound();
+      const rows = await db.inTenant({ ...ctx, clientId }, (tx) =>
+        tx
+          .select()
+          .from(users)
+          .where(and(eq(users.clientId, clientId), isNotNull(users.pinnedNum), eq(users.deletionMark, false)))
+          .orderBy(asc(users.pinnedNum)),
+      );
+      return rows.map((r) => {
+        const u = toUser(r);
+        return { _id: u._id, fullName: u.fullName, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, position: u.position, department: u.department, pinned_num: r.pinnedNum! };
+      });
     },
 
     /** §7 PUT api/user/pin_move {from, to}: swaps the users of two slots (an empty `to` just moves). Errors: 404 if `from` is empty. */

@@ -10,7 +10,7 @@ import { decodeCsvBytes, parseCsv } from './import.ts';
 import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
 import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
 
-type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove'>;
+type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove' | 'pinned'>;
 
 /** Most rows one CSV import may carry. */
 export const IMPORT_MAX_ROWS = 10_000;

@@ -6,7 +6,7 @@ import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
 import { Badge, Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, Input, Pagination, Table, useNotifier, type Column } from '@intranet/web-ui';
 import { EmployeeForm } from './EmployeeForm.tsx';
-import { errorText } from '@intranet/web-i18n';
+import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { ImportModal } from './ImportModal.tsx';
 import { peopleKeys, useEmployees, type FilterState, type SortKey } from './queries.ts';
 import { RightsModal } from './RightsModal.tsx';
@@ -160,7 +160,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
       </div>
 
       {q.isError && !data ? (
-        <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="employees-error" />
+        pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="employees-error" />
       ) : (
         <>
           {data ? <p className="people-muted" data-testid="employees-total">{t('total', { count: data.total })}</p> : null}

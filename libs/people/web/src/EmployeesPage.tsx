@@ -4,15 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, Loader, Tabs } from '@intranet/web-ui';
 import { AllEmployeesTab } from './AllEmployeesTab.tsx';
+import { CompanyDataTab, IntegrationsTab, OtherSettingsTab } from './ClientSettingsTabs.tsx';
 import { registerPeopleTranslations } from './i18n.ts';
 import { RightsTab } from './RightsTab.tsx';
 import './people.css';
 
 registerPeopleTranslations();
 
-/** Employee administration tabs of §2; those not built yet are disabled ("coming soon"). */
+/**
+ * Employee administration tabs of §2; those whose data no service holds yet (mood statistics, notifications,
+ * interface, AI settings) are disabled ("coming soon").
+ */
 const TABS = ['all', 'rights', 'mood', 'other', 'notifications', 'interface', 'ai', 'integrations', 'company'] as const;
-const READY = new Set<string>(['all', 'rights']);
+const READY = new Set<string>(['all', 'rights', 'other', 'integrations', 'company']);
 
 /**
  * /employees (§2, admins only): employee administration of the current client. The superadmin works in the
@@ -44,6 +48,9 @@ export default function EmployeesPage() {
       />
       {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
       {tab === 'rights' && client ? <RightsTab client={client} /> : null}
+      {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
+      {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
+      {tab === 'company' && client ? <CompanyDataTab clientId={client._id} /> : null}
     </section>
   );
 }

@@ -105,6 +105,21 @@ const en = {
     tooBig: 'Error: file size too big',
     readError: 'The file could not be read',
   },
+  settings: {
+    save: 'Save', saved: 'Saved',
+    company: { name: 'Short name', fullName: 'Full name', city: 'City', phone: 'Phone', address: 'Address', director: 'Director', telegram: 'Telegram channel', taxNumber: 'Tax number' },
+    other: {
+      lang: 'Interface language', start: 'Start page', hideMood: 'Hide the mood meter',
+      langs: { ru: 'Russian', uk: 'Ukrainian', en: 'English' },
+      starts: { company: 'Wall', profile: 'Own profile', articles: 'Knowledge base', vacancies: 'Vacancies', addressBook: 'Address book' },
+    },
+    hr: {
+      title: 'HR accounting system', text: 'Employees and the company structure can be loaded from your HR accounting system.',
+      needsTax: 'HR integration needs tax id: fill in the tax number on the company data tab.',
+      url: 'System address', login: 'Login', password: 'Password', passwordHint: 'Leave blank to keep the saved password',
+      disconnect: 'Disconnect', disconnectConfirm: 'Disconnect the HR system? Its address, login and password are removed.',
+    },
+  },
   soon: 'Coming soon',
 };
 
@@ -191,6 +206,21 @@ const ru = {
     tooBig: 'Ошибка: слишком большой файл',
     readError: 'Не удалось прочитать файл',
   },
+  settings: {
+    save: 'Сохранить', saved: 'Сохранено',
+    company: { name: 'Краткое название', fullName: 'Полное название', city: 'Город', phone: 'Телефон', address: 'Адрес', director: 'Директор', telegram: 'Telegram-канал', taxNumber: 'ИНН' },
+    other: {
+      lang: 'Язык интерфейса', start: 'Стартовая страница', hideMood: 'Скрыть измеритель настроения',
+      langs: { ru: 'Русский', uk: 'Украинский', en: 'Английский' },
+      starts: { company: 'Стена', profile: 'Свой профиль', articles: 'База знаний', vacancies: 'Вакансии', addressBook: 'Адресная книга' },
+    },
+    hr: {
+      title: 'Система кадрового учёта', text: 'Сотрудников и структуру компании можно загружать из вашей системы кадрового учёта.',
+      needsTax: 'Для интеграции с кадровой системой нужен ИНН: заполните его на вкладке «Данные компании».',
+      url: 'Адрес системы', login: 'Логин', password: 'Пароль', passwordHint: 'Оставьте пустым, чтобы сохранить прежний пароль',
+      disconnect: 'Отключить', disconnectConfirm: 'Отключить кадровую систему? Её адрес, логин и пароль будут удалены.',
+    },
+  },
   soon: 'Скоро',
 };
 
@@ -276,6 +306,21 @@ const uk = {
     noFile: 'Виберіть файл CSV',
     tooBig: 'Помилка: завеликий файл',
     readError: 'Не вдалося прочитати файл',
+  },
+  settings: {
+    save: 'Зберегти', saved: 'Збережено',
+    company: { name: 'Коротка назва', fullName: 'Повна назва', city: 'Місто', phone: 'Телефон', address: 'Адреса', director: 'Директор', telegram: 'Telegram-канал', taxNumber: 'ІПН' },
+    other: {
+      lang: 'Мова інтерфейсу', start: 'Стартова сторінка', hideMood: 'Приховати вимірювач настрою',
+      langs: { ru: 'Російська', uk: 'Українська', en: 'Англійська' },
+      starts: { company: 'Стіна', profile: 'Власний профіль', articles: 'База знань', vacancies: 'Вакансії', addressBook: 'Адресна книга' },
+    },
+    hr: {
+      title: 'Система кадрового обліку', text: 'Співробітників і структуру компанії можна завантажувати з вашої системи кадрового обліку.',
+      needsTax: 'Для інтеграції з кадровою системою потрібен ІПН: заповніть його на вкладці «Дані компанії».',
+      url: 'Адреса системи', login: 'Логін', password: 'Пароль', passwordHint: 'Залиште порожнім, щоб зберегти попередній пароль',
+      disconnect: 'Відключити', disconnectConfirm: 'Відключити кадрову систему? Її адресу, логін і пароль буде видалено.',
+    },
   },
   soon: 'Незабаром',
 };

@@ -14,6 +14,11 @@ export interface RequestContext {
   ip?: string;
   /** Session (token) id. */
   sessionId?: string | null;
+  /**
+   * Client features (§3, §6) switched off for the tenant, as the gateway found them: a domain whose routes serve
+   * several modules (kb: knowledge base and vacancies) refuses the switched-off one's rows with it.
+   */
+  featuresOff?: string[];
 }
 
 /** Context for scheduler and bootstrap work with no user. */

@@ -10,6 +10,7 @@ import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
 import { registerWallTranslations } from './i18n.ts';
 import { PostCard } from './PostCard.tsx';
+import { PinControl, PinnedWidget } from './Pins.tsx';
 import { PostForm } from './PostForm.tsx';
 import { ProfileEdit } from './ProfileEdit.tsx';
 import { registerView, useBirthdayPages, useFollow, useFollowsFeed, useNewsFeed, usePeople, usePost, useThanksTo, useUser, useUserFeed, type PeopleSort } from './queries.ts';
@@ -40,6 +41,7 @@ export function WallPage() {
             {tab === 'all' ? <Feed q={feed} testId="feed" /> : <Feed q={follows} testId="follows-feed" where="follows" emptyText={t('tabs.followsEmpty')} />}
           </div>
           <aside className="wall-side">
+            <PinnedWidget />
             <BirthdaysWidget />
             <ThanksWidget />
           </aside>
@@ -143,6 +145,7 @@ export function ProfilePage() {
           {tab === 'posts' ? <Feed q={feed} testId="user-feed" where="profile" /> : <Feed q={thanks} testId="thanks-feed" where="profile" emptyText={t('thanksTo.empty')} />}
         </div>
         <aside className="wall-side">
+          {isAdmin && u.client_id && u.status !== 'deleted' ? <PinControl key={`${u._id}:${u.pinned_num}`} user={u} /> : null}
           <section className="wall-card wall-widget">
             <h3>{t('profile.contacts')}</h3>
             <dl className="wall-dl">
@@ -203,7 +206,7 @@ export function AddressBookPage() {
       <div className="ui-toolbar">
         <Input label={<span className="ui-visually-hidden">{t('address.search')}</span>} placeholder={t('address.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="address-search" />
       </div>
-      {q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
+      {q.isPending ? <Loader /> : q.isError ? (pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />) : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
         <>
           <Table
             columns={columns}
@@ -252,7 +255,7 @@ export function BirthdaysPage() {
   return (
     <section data-testid="birthdays-page">
       <h1 className="ui-page-title">{t('birthdays.title')}</h1>
-      {!client || q.isPending ? <Loader /> : q.isError ? <ErrorState message={q.error.message} onRetry={() => void q.refetch()} /> : people.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
+      {!client || q.isPending ? <Loader /> : q.isError ? (pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />) : people.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
         <>
           {months.map((mo) => (
             <section key={mo.key} className="wall-card wall-widget wall-bd-month" data-testid={`birthdays-month-${mo.key.slice(5)}`}>

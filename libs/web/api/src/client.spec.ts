@@ -194,6 +194,16 @@ describe('call: §8 errors for the error dialog', () => {
     assert.deepEqual(listener.got.shown.map((x) => x.message), ['The requested resource was not found']);
   });
 
+  it("a route the server does not have (404 apiNotFound) is shown even on a silent call; an entity's 404 on a silent call is not", async () => {
+    answer(404, { name: 'not_found', code: 'apiNotFound', message: 'The requested resource was not found' });
+    const e = await rejection(call(userGet, { params: { id: 'x' }, silent: true }));
+    assert.equal(e.code, 'apiNotFound');
+    assert.equal(e.silent, false);
+    answer(404, { name: 'not_found', code: 'not_found', message: 'The requested resource was not found' });
+    assert.equal((await rejection(call(userGet, { params: { id: 'gone' }, silent: true }))).silent, true);
+    assert.deepEqual(listener.got.shown.map((x) => x.code), ['apiNotFound']);
+  });
+
   it('500 shows the message from the body', async () => {
     answer(500, { name: 'internal', code: 'internal', message: 'Mail server down' });
     await rejection(call(postCreate, { body: { message: 'hi' } }));

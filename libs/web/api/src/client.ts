@@ -1,5 +1,5 @@
 import { fillPath, type RouteDef, type RouteResult, type z } from '@intranet/platform-contracts';
-import { ApiError, connectionError, errorFromResponse } from './errors.ts';
+import { ApiError, connectionError, errorFromResponse, isApiNotFound } from './errors.ts';
 import { clearStoredSession, readStoredAuth, writeLoginNotice } from './storage.ts';
 
 /** What a caller passes to `call`: params are required only when the route has path parameters. */
@@ -146,7 +146,9 @@ function settle<D extends RouteDef>(route: D, status: number, body: unknown, sil
     unauthorized.emit(err);
     throw err;
   }
-  if (silent) err.silent = true;
+  // A route the server does not have (the gateway's 404 `apiNotFound`) is always shown: no caller can handle it inline.
+  if (isApiNotFound(err)) err.silent = false;
+  else if (silent) err.silent = true;
   if (!err.silent && !(status === 400 && err.errors?.length)) apiErrors.emit(err);
   throw err;
 }

@@ -15,6 +15,14 @@ export const API_TEXT = {
   noConnection: 'No connection to server!',
 } as const;
 
+/** Code of the gateway's 404 for an /api path no route serves (§8 'API not found'; libs/gateway routes-controllers). */
+export const API_NOT_FOUND_CODE = 'apiNotFound';
+
+/** True for the gateway's "no such API route" answer (404 `apiNotFound`), as opposed to an entity not found. */
+export function isApiNotFound(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 404 && e.code === API_NOT_FOUND_CODE;
+}
+
 /** Status used for a request that got no response at all (network failure, §8 "No response"). */
 export const NO_RESPONSE = 0;
 

@@ -146,6 +146,7 @@ export const en = {
       text: 'Sign-in with an external identity is not available yet.',
       toLogin: 'Go to sign in',
     },
+    featureOff: { title: 'Section switched off', text: 'This section is switched off for your company. Ask your administrator if you need it.' },
     noAccess: { title: 'No access', text: 'You have no access to this page. Ask your administrator if you need it.' },
     notFound: {
       title: '404',
