@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '@intranet/platform-db';
+import { preparedQuery, type Tx } from '@intranet/platform-db';
 import { passwordResets, sessions, users, type UserRow } from './schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
@@ -17,10 +17,15 @@ const SORT = {
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 /** SQL of the people service. Every function runs inside a transaction opened by Database.inTenant/asSystem. */
+const userById = preparedQuery<{ id: string }, UserRow[]>('people_user_by_id', (tx) =>
+  tx.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1),
+);
+
 export const usersRepository = {
   /** The user with this id (deleted ones too), or undefined; RLS limits it to the transaction's client. */
+  /** One user by id (a prepared statement: the most frequent read of the service, GET api/user/{id} and look-ups). */
   async byId(tx: Tx, id: string): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await userById.execute(tx, { id });
     return row;
   },
 
