@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
-import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { errorText, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
 import { clientChanged, useClient } from './queries.ts';
 import { DesignTab } from './DesignTab.tsx';
@@ -190,10 +191,11 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
         active={tab}
         onChange={setTab}
         tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
-      />
-      {tab === 'data' ? <DataTab client={client} /> : null}
-      {tab === 'design' ? <DesignTab client={client} /> : null}
-      {tab === 'features' ? <FeaturesTab client={client} /> : null}
+      >
+        {tab === 'data' ? <DataTab client={client} /> : null}
+        {tab === 'design' ? <DesignTab client={client} /> : null}
+        {tab === 'features' ? <FeaturesTab client={client} /> : null}
+      </Tabs>
       <ConfirmDialog
         open={confirmBlock}
         message={t('blockConfirm', { name: client.name })}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { kbRoutes, KB_TEXT } from '@intranet/kb-contract';
 import type { UploadedFile } from '@intranet/files-contract';
 import { call, isApiError } from '@intranet/web-api';
-import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, TextArea, useNotifier } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { useArticle } from './ArticlePage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { registerKbTranslations } from './i18n.ts';
@@ -152,26 +153,33 @@ function View() {
               </>
             ) : null}
           </div>
-          {receiver ? (
-            <Tabs
-              tabs={[
-                { id: 'vacancy', label: t('vacancyMore.tabVacancy') },
-                { id: 'responses', label: t('vacancyMore.tabResponses') },
-              ]}
-              active={tab}
-              onChange={setTab}
-            />
-          ) : null}
-          {receiver && tab === 'responses' ? (
-            <Responses id={a._id} />
-          ) : (
-            <>
-              <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
-              {/* Sanitised by the server. */}
-              <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
-              <RespondForm id={a._id} />
-            </>
-          )}
+          {(() => {
+            const body =
+              receiver && tab === 'responses' ? (
+                <Responses id={a._id} />
+              ) : (
+                <>
+                  <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
+                  {/* Sanitised by the server. */}
+                  <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
+                  <RespondForm id={a._id} />
+                </>
+              );
+            return receiver ? (
+              <Tabs
+                tabs={[
+                  { id: 'vacancy', label: t('vacancyMore.tabVacancy') },
+                  { id: 'responses', label: t('vacancyMore.tabResponses') },
+                ]}
+                active={tab}
+                onChange={setTab}
+              >
+                {body}
+              </Tabs>
+            ) : (
+              body
+            );
+          })()}
           {editing ? <VacancyModal vacancy={a} onClose={() => setEditing(false)} /> : null}
           <ConfirmDialog
             open={deleting}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@intranet/web-session';
-import { EmptyState, Loader, Tabs } from '@intranet/web-ui';
+import { EmptyState, Loader } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { AllEmployeesTab } from './AllEmployeesTab.tsx';
 import { registerPeopleTranslations } from './i18n.ts';
 import { RightsTab } from './RightsTab.tsx';
@@ -41,9 +42,10 @@ export default function EmployeesPage() {
         active={tab}
         onChange={setTab}
         tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
-      />
-      {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
-      {tab === 'rights' && client ? <RightsTab client={client} /> : null}
+      >
+        {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
+        {tab === 'rights' && client ? <RightsTab client={client} /> : null}
+      </Tabs>
     </section>
   );
 }
