@@ -48,9 +48,21 @@ async function overflow(page: Page): Promise<{ over: number; culprits: string[] 
     const over = document.documentElement.scrollWidth - vw;
     const culprits: string[] = [];
     if (over > 0) {
+      // The outermost elements that stick out past the viewport and are not clipped by a scrolling ancestor.
+      const clipped = (el: Element): boolean => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const ox = getComputedStyle(p).overflowX;
+          if (ox !== 'visible' && p.getBoundingClientRect().right <= vw + 1) return true;
+        }
+        return false;
+      };
       for (const el of document.querySelectorAll<HTMLElement>('body *')) {
         const r = el.getBoundingClientRect();
-        if (r.right > vw + 1 && r.width > 0) culprits.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)}`);
+        const parent = el.parentElement?.getBoundingClientRect();
+        const positioned = /^(absolute|fixed)$/.test(getComputedStyle(el).position);
+        if (r.right > vw + 1 && r.width > 0 && (!parent || parent.right <= vw + 1 || positioned) && !clipped(el)) {
+          culprits.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)}`);
+        }
         if (culprits.length >= 6) break;
       }
     }

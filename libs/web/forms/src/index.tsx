@@ -5,7 +5,7 @@
  * Shared as a Module Federation singleton by the shell and every remote.
  */
 import { useCallback, useMemo, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type RegisterOptions, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import i18n from 'i18next';
 import { codeOf } from '@intranet/platform-errors';
@@ -74,8 +74,8 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> extends 
   /** The form-level error (a server error naming no field of the form), worded; null when none. */
   formError: string | null;
   setFormError: (text: string | null) => void;
-  /** `register(name)` plus `error` (the field's worded message) for the kit's fields. */
-  field: (name: Path<z.input<S>>) => FieldProps;
+  /** `register(name, options)` plus `error` (the field's worded message) for the kit's fields. */
+  field: (name: Path<z.input<S>>, options?: RegisterOptions<z.input<S>, Path<z.input<S>>>) => FieldProps;
   /** The worded error of a field, if any. */
   errorOf: (name: Path<z.input<S>>) => string | undefined;
 }
@@ -148,15 +148,18 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   }, [form.formState.errors]);
 
   const field = useCallback(
-    (name: Path<z.input<S>>): FieldProps => {
+    (name: Path<z.input<S>>, opts?: RegisterOptions<z.input<S>, Path<z.input<S>>>): FieldProps => {
       const error = errorOf(name);
-      return { ...form.register(name), error };
+      return { ...form.register(name, opts), error };
     },
     [form, errorOf],
   );
 
   return Object.assign(form, { submit, busy: form.formState.isSubmitting, formError, setFormError, field, errorOf });
 }
+
+/** `register` option for optional text fields whose contract value is null when empty: `field('logo', emptyAsNull)`. */
+export const emptyAsNull = { setValueAs: (v: unknown) => (typeof v === 'string' ? v.trim() || null : v) } as const;
 
 /** The form-level error of an `ApiForm` (role=alert), or nothing. `testId` keeps each form's existing test id. */
 export function FormError({ form, testId, children }: { form: { formError: string | null }; testId?: string; children?: ReactNode }) {
