@@ -43,7 +43,13 @@ export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   const base = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return async (values, ctx, options) => {
     const r = await base(values, ctx, options);
-    wordErrors(r.errors as Record<string, unknown>);
+    const errors = r.errors as Record<string, unknown>;
+    // A rule of the whole object (a refine with no path) is the form's own error: react-hook-form's `root`.
+    if (errors['']) {
+      errors.root = errors[''];
+      delete errors[''];
+    }
+    wordErrors(errors);
     return r;
   };
 }
@@ -71,7 +77,7 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> extends 
   submit: (e?: BaseSyntheticEvent) => Promise<void>;
   /** True while `onSubmit` runs: give it to the submit button's `loading` and the modal's `dismissible={!busy}`. */
   busy: boolean;
-  /** The form-level error (a server error naming no field of the form), worded; null when none. */
+  /** The form-level error (a server error naming no field of the form, or a schema rule of the whole object), worded; null when none. */
   formError: string | null;
   setFormError: (text: string | null) => void;
   /** `register(name, options)` plus `error` (the field's worded message) for the kit's fields. */
@@ -155,7 +161,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     [form, errorOf],
   );
 
-  return Object.assign(form, { submit, busy: form.formState.isSubmitting, formError, setFormError, field, errorOf });
+  const rootError = (form.formState.errors as { root?: { message?: string } }).root?.message;
+  return Object.assign(form, { submit, busy: form.formState.isSubmitting, formError: formError ?? rootError ?? null, setFormError, field, errorOf });
 }
 
 /** `register` option for optional text fields whose contract value is null when empty: `field('logo', emptyAsNull)`. */

@@ -4,7 +4,7 @@ import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
 import type { ToastItem, ToastKind } from './toasts.tsx';
 
-// Radix UI's Toast is fetched with the first toast: it is not in the shell's first load (DESIGN §10).
+// The toast list is fetched with the first toast: it is not in the shell's first load (DESIGN §10).
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
 interface ErrorItem { id: number; title?: ReactNode; message: ReactNode }
 
@@ -18,9 +18,9 @@ export interface Notifier {
 const NotifierContext = createContext<Notifier | null>(null);
 
 /**
- * Provides `useNotifier()`: toasts on Radix UI's Toast (toasts.tsx; top right; announced politely — an error assertively —,
- * paused while hovered or focused, swipe or × to close, F8 jumps to them; data-testid "toast") and the §8 error
- * dialog, a `Modal` (data-testid "error-dialog", message "error-dialog-message", button "error-dialog-ok").
+ * Provides `useNotifier()`: toasts (toasts.tsx; top right; announced politely — an error assertively —, paused
+ * while hovered or focused, × to close; data-testid "toast") and the §8 error dialog, a `Modal` (data-testid
+ * "error-dialog", message "error-dialog-message", button "error-dialog-ok").
  */
 export function NotifierProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
