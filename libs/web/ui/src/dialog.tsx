@@ -2,6 +2,7 @@ import type { ModalProps } from './modal.tsx';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
+import './dialog.css';
 
 /** The implementation of `Modal` (modal.tsx), fetched on the first open: Radix UI's Dialog with the kit's classes. */
 export function RadixModal({ open, title, onClose, children, footer, width = 600, testId, dismissible = true, description }: ModalProps) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
+import './toasts.css';
 
 export type ToastKind = 'info' | 'success' | 'error';
 export interface ToastItem { id: number; kind: ToastKind; text: ReactNode; open: boolean }
@@ -39,7 +40,7 @@ function ToastView({ item, onClose }: { item: ToastItem; onClose: (id: number) =
       data-testid="toast"
     >
       <span className="ui-toast__text">{item.text}</span>
-      <button type="button" className="ui-modal__close" aria-label={t('close')} onClick={() => onClose(item.id)}><X size={16} aria-hidden="true" /></button>
+      <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => onClose(item.id)}><X size={16} aria-hidden="true" /></button>
     </li>
   );
 }

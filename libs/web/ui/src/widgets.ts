@@ -1,8 +1,9 @@
 /**
  * The kit's Radix UI widgets that only remotes use — tabs, action menu, popover, combobox — as their own shared
  * Module Federation singleton (`@intranet/web-ui/widgets`), so the shell's first load (DESIGN §10, 250 KB gzip)
- * does not carry them. Styles are in ui.css (loaded with `@intranet/web-ui`).
+ * does not carry them. Their styles: widgets.css (tokens from ui.css).
  */
+import './widgets.css';
 export { Tabs, type TabItem, type TabsProps } from './tabs.tsx';
 export { Menu, type MenuItem, type MenuProps } from './menu.tsx';
 export { Popover, PopoverParts, type PopoverProps } from './popover.tsx';
