@@ -5,7 +5,8 @@ import { CLIENT_FONTS, clientRoutes, clientUpdate, type Client } from '@intranet
 import { fileRoutes } from '@intranet/files-contract';
 import { call, upload } from '@intranet/web-api';
 import { ApiFormView, emptyAsNull, useApiForm } from '@intranet/web-forms';
-import { Button, FormGrid, Input, ProgressBar, Select, designVariables, useNotifier } from '@intranet/web-ui';
+import { Button, FormGrid, Input, ProgressBar, designVariables, useNotifier } from '@intranet/web-ui';
+import { SelectMenu } from '@intranet/web-ui/widgets';
 import { errorText } from '@intranet/web-i18n';
 import { clientChanged } from './queries.ts';
 
@@ -77,8 +78,9 @@ export function DesignTab({ client }: { client: Client }) {
             </div>
           );
         })}
-        <Select id="design-font" label={t('design.font')} {...form.field('design.font')}
-          options={CLIENT_FONTS.map((f) => ({ value: f, label: f === 'system' ? t('design.systemFont') : f }))} data-testid="design-font" />
+        <SelectMenu id="design-font" label={t('design.font')} value={v.design?.font ?? 'system'} onChange={(f) => form.setValue('design.font', f as never, { shouldDirty: true })}
+          error={form.errorOf('design.font')} testId="design-font"
+          options={CLIENT_FONTS.map((f) => ({ value: f, label: f === 'system' ? t('design.systemFont') : f, style: f === 'system' ? undefined : { fontFamily: `'${f}', sans-serif` } }))} />
         <Input id="design-logo" label={t('design.logo')} {...form.field('logo', emptyAsNull)} wide data-testid="design-logo" />
         <label className="clients-file">
           {t('design.uploadLogo')}
