@@ -20,7 +20,7 @@ import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
  * (↑/↓, Enter, Escape, or the mouse). Test ids: thanks-to (input), thanks-suggest (list), thanks-suggest-<userId>.
  */
 function ThanksTo({ label, placeholder, error, onPick }: { label: string; placeholder: string; error?: string; onPick: (p: Person) => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('wall');
   const { workspace, uid } = useSession();
   const [query, setQuery] = useState('');
   const q = query.trim();
@@ -40,7 +40,7 @@ function ThanksTo({ label, placeholder, error, onPick }: { label: string; placeh
           if (u) onPick({ id: u._id, name: u.fullName });
           setQuery('');
         }}
-        listLabel={t('suggestions')}
+        listLabel={t('common:suggestions')}
         listTestId="thanks-suggest"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'thanks-to-error' : undefined}
