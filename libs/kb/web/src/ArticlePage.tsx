@@ -95,14 +95,28 @@ function Files({ a }: { a: Full }) {
   );
 }
 
-/** Tags of the article; writers attach by name (found or created in module kb) and detach. Test ids: kb-tags, kb-tag-input. */
+/** The tag form's schema: the route's body (name rule of §5) over the typed name. */
+const tagForm = z.preprocess((v) => ({ name: (v as { name: string }).name, module: 'kb' }), kbRoutes.tagAttach.body) as unknown as z.ZodType<{ name?: string }, { name: string }>;
+
+/**
+ * Tags of the article; writers attach by name (found or created in module kb; a `useApiForm` whose server errors
+ * are worded in the user's language under the input) and detach. Test ids: kb-tags, kb-tag-input, kb-tag-error.
+ */
 function Tags({ a }: { a: Full }) {
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const [name, setName] = useState('');
   const write = a.access === 'write';
   const refresh = () => qc.invalidateQueries({ queryKey: kbKeys.all });
+  const form = useApiForm({
+    schema: tagForm,
+    defaultValues: { name: '' },
+    onSubmit: async ({ name }) => {
+      await call(kbRoutes.tagAttach, { params: { model: 'article', item_id: a._id }, body: { name, module: 'kb' }, silent: true });
+      form.reset({ name: '' });
+      await refresh();
+    },
+  });
   return (
     <section className="kb-tags" data-testid="kb-tags">
       <span className="kb-muted">{t('tags')}: </span>
@@ -123,22 +137,10 @@ function Tags({ a }: { a: Full }) {
         </span>
       ))}
       {write ? (
-        <form
-          className="kb-inline"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
-            try {
-              await call(kbRoutes.tagAttach, { params: { model: 'article', item_id: a._id }, body: { name: name.trim(), module: 'kb' }, silent: true });
-              setName('');
-              await refresh();
-            } catch (err) {
-              notifier.error(errorText(err));
-            }
-          }}
-        >
-          <input className="ui-field__control" placeholder={t('addTag')} aria-label={t('addTag')} value={name} onChange={(e) => setName(e.target.value)} data-testid="kb-tag-input" />
-        </form>
+        <ApiFormView form={form} className="kb-inline" errorTestId="kb-tag-error">
+          <input className="ui-field__control" placeholder={t('addTag')} aria-label={t('addTag')} {...form.register('name')} aria-invalid={form.errorOf('name') ? true : undefined} data-testid="kb-tag-input" />
+          {form.errorOf('name') ? <div className="ui-field__error" role="alert">{form.errorOf('name')}</div> : null}
+        </ApiFormView>
       ) : null}
     </section>
   );
