@@ -1,6 +1,7 @@
 /**
  * The Module Federation shared singletons of DESIGN §8, one list for the shell and every remote:
- * react, react-dom, the router, the query cache, i18n and the design system (`@intranet/web-*`).
+ * react, react-dom, the router, the query cache, i18n, the design system and the form layer (`@intranet/web-*`,
+ * with react-hook-form inside; the Radix UI primitives come inside `@intranet/web-ui` and `@intranet/web-ui/widgets`).
  * The shell overrides `react-router` with its browser-only facade.
  */
 export const mfShared = {
@@ -13,8 +14,12 @@ export const mfShared = {
   'react-i18next': { singleton: true, requiredVersion: false },
   '@intranet/web-api': { singleton: true, requiredVersion: false },
   '@intranet/web-ui': { singleton: true, requiredVersion: false },
+  '@intranet/web-ui/widgets': { singleton: true, requiredVersion: false },
   '@intranet/web-i18n': { singleton: true, requiredVersion: false },
   '@intranet/web-session': { singleton: true, requiredVersion: false },
+  // react-hook-form lives inside this one singleton (remotes import it only through @intranet/web-forms), so the
+  // shell's bundle keeps just the parts the form layer uses instead of the whole shared library.
+  '@intranet/web-forms': { singleton: true, requiredVersion: false },
 } as const;
 
 /** A screen a remote serves (§2 route, without the leading slash) and the module it exposes for it. */

@@ -146,7 +146,8 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     // §5 errors come from the server's field errors: an empty post is refused under the text field.
     await a.page.getByTestId('post-mode-post').click();
     await a.page.getByTestId('post-submit').click();
-    await waitText(a.page, 'post-message-error', 'Field is required');
+    // acme's language is ru (the default): the form words the §5 'Field is required' in it (issue 8 §5).
+    await waitText(a.page, 'post-message-error', 'Обязательное поле');
     // A mentions B in a normal post: suggestions after two characters; the mention becomes a profile link.
     await a.page.getByTestId('post-message').pressSequentially('Release notes are ready, @Ba');
     await a.page.getByTestId(`mention-suggest-${bobUser._id}`).click();

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@intranet/web-session';
-import { EmptyState, Tabs } from '@intranet/web-ui';
+import { EmptyState } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { DesignTab } from './DesignTab.tsx';
 import { registerClientsTranslations } from './i18n.ts';
 import './clients.css';
@@ -21,8 +22,9 @@ export default function AdminPanelPage() {
   return (
     <section data-testid="admin-panel">
       <h1 className="ui-page-title">{t('adminPanel')}</h1>
-      <Tabs label={t('adminPanel')} active={tab} onChange={setTab} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
-      {client ? <DesignTab client={client} /> : <EmptyState title={t('empty')} />}
+      <Tabs label={t('adminPanel')} active={tab} onChange={setTab} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}>
+        {client ? <DesignTab client={client} /> : <EmptyState title={t('empty')} />}
+      </Tabs>
     </section>
   );
 }

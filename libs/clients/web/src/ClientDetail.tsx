@@ -1,11 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
-import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { errorText, PageLoadError, pageLoadKind, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
 import { clientChanged, useClient } from './queries.ts';
 import { DesignTab } from './DesignTab.tsx';
@@ -13,8 +16,10 @@ import { DesignTab } from './DesignTab.tsx';
 const TEXT = ['name', 'fullName', 'city', 'phone', 'address', 'director', 'telegram', 'taxNumber', 'notes'] as const;
 type TextKey = (typeof TEXT)[number];
 
+type DataValues = Record<TextKey, string> & { lang: string; start_page: string; storageTotalGb: string; hideMoodMeter: boolean };
+
 function formOf(c: Client) {
-  const v: Record<TextKey, string> & { lang: string; start_page: string; storageTotalGb: string; hideMoodMeter: boolean } = {
+  const v: DataValues = {
     name: c.name, fullName: c.fullName ?? '', city: c.city ?? '', phone: c.phone ?? '', address: c.address ?? '', director: c.director ?? '',
     telegram: c.telegram ?? '', taxNumber: c.taxNumber ?? '', notes: c.notes ?? '',
     lang: c.lang, start_page: c.start_page || 'company', storageTotalGb: String(c.storage.total ?? ''), hideMoodMeter: c.settings.hideMoodMeter,
@@ -22,59 +27,54 @@ function formOf(c: Client) {
   return v;
 }
 
-/** "Data" tab: PUT /api/clients/{id} with the client's fields. Inputs `client-edit-<field>`; save: client-save. */
+/** The PUT /api/clients/{id} body of the data form (empty texts → null, the storage only when a number). */
+function dataBody(v: DataValues, client: Client): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    name: v.name,
+    lang: v.lang,
+    start_page: v.start_page,
+    settings: { hideMoodMeter: v.hideMoodMeter, initialRights: client.settings.initialRights },
+  };
+  for (const k of TEXT) if (k !== 'name') body[k] = v[k].trim() || null;
+  const gb = Number(v.storageTotalGb);
+  if (v.storageTotalGb.trim() && Number.isFinite(gb)) body.storageTotalGb = gb;
+  return body;
+}
+
+/**
+ * "Data" tab: PUT /api/clients/{id} with the client's fields, one `useApiForm` over the contract's clientUpdate:
+ * field errors under their input in the user's language, others in client-save-error. Inputs
+ * `client-edit-<field>`; save: client-save.
+ */
 function DataTab({ client }: { client: Client }) {
   const { t } = useTranslation('clients');
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const [v, setV] = useState(() => formOf(client));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setV(formOf(client)), [client]);
-  const set = (k: string) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const body: Record<string, unknown> = {
-      name: v.name,
-      lang: v.lang,
-      start_page: v.start_page,
-      settings: { hideMoodMeter: v.hideMoodMeter, initialRights: client.settings.initialRights },
-    };
-    for (const k of TEXT) if (k !== 'name') body[k] = v[k].trim() || null;
-    const gb = Number(v.storageTotalGb);
-    if (v.storageTotalGb.trim() && Number.isFinite(gb)) body.storageTotalGb = gb;
-    const parsed = clientUpdate.safeParse(body);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    try {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: body as never, silent: true });
+  const form = useApiForm({
+    schema: z.preprocess((v) => dataBody(v as DataValues, client), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, DataValues>,
+    defaultValues: formOf(client),
+    onSubmit: async () => {
+      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: dataBody(form.getValues(), client) as never, silent: true });
       clientChanged(qc, updated);
       notifier.toast(t('saved'));
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { reset } = form;
+  useEffect(() => reset(formOf(client)), [client, reset]);
+  const busy = form.busy;
 
   const text = (k: TextKey, opts: { required?: boolean; wide?: boolean } = {}) => (
-    <Input id={`client-edit-${k}`} label={t(`form.${k}`)} value={v[k]} onChange={set(k)} error={errors[k]} required={opts.required} wide={opts.wide} data-testid={`client-edit-${k}`} />
+    <Input id={`client-edit-${k}`} label={t(`form.${k}`)} {...form.field(k)} required={opts.required} wide={opts.wide} data-testid={`client-edit-${k}`} />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="ui-card" data-testid="client-data-form">
-      {error ? <Alert testId="client-save-error">{error}</Alert> : null}
+    <ApiFormView form={form} className="ui-card" data-testid="client-data-form" errorTestId="client-save-error">
       <FormGrid>
         {text('name', { required: true })}
         {text('fullName')}
-        <Select id="client-edit-lang" label={t('form.lang')} value={v.lang} onChange={set('lang')} error={errors.lang}
+        <Select id="client-edit-lang" label={t('form.lang')} {...form.field('lang')}
           options={[{ value: 'ru', label: 'Русский' }, { value: 'uk', label: 'Українська' }, { value: 'en', label: 'English' }]} data-testid="client-edit-lang" />
-        <Select id="client-edit-start_page" label={t('form.start_page')} value={v.start_page} onChange={set('start_page')} error={errors.start_page}
+        <Select id="client-edit-start_page" label={t('form.start_page')} {...form.field('start_page')}
           options={[{ value: 'company', label: t('form.start_company') }, { value: 'profile', label: t('form.start_profile') }]} data-testid="client-edit-start_page" />
         {text('city')}
         {text('phone')}
@@ -82,14 +82,14 @@ function DataTab({ client }: { client: Client }) {
         {text('director')}
         {text('telegram')}
         {text('taxNumber')}
-        <Input id="client-edit-storageTotalGb" label={t('form.storageTotalGb')} type="number" min={1} value={v.storageTotalGb} onChange={set('storageTotalGb')} error={errors.storageTotalGb} hint={t('storage', { used: client.storage.used, total: client.storage.total })} data-testid="client-edit-storageTotalGb" />
-        <TextArea id="client-edit-notes" label={t('form.notes')} value={v.notes} onChange={set('notes')} error={errors.notes} wide data-testid="client-edit-notes" />
+        <Input id="client-edit-storageTotalGb" label={t('form.storageTotalGb')} type="number" min={1} {...form.field('storageTotalGb')} hint={t('storage', { used: client.storage.used, total: client.storage.total })} data-testid="client-edit-storageTotalGb" />
+        <TextArea id="client-edit-notes" label={t('form.notes')} {...form.field('notes')} wide data-testid="client-edit-notes" />
       </FormGrid>
-      <Checkbox label={t('form.hideMoodMeter')} checked={v.hideMoodMeter} onChange={(e) => setV((s) => ({ ...s, hideMoodMeter: e.target.checked }))} data-testid="client-edit-hideMoodMeter" />
+      <Checkbox label={t('form.hideMoodMeter')} {...form.register('hideMoodMeter')} data-testid="client-edit-hideMoodMeter" />
       <div className="clients-actions">
         <Button type="submit" loading={busy} data-testid="client-save">{t('common:save')}</Button>
       </div>
-    </form>
+    </ApiFormView>
   );
 }
 
@@ -192,10 +192,11 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
         active={tab}
         onChange={setTab}
         tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
-      />
-      {tab === 'data' ? <DataTab client={client} /> : null}
-      {tab === 'design' ? <DesignTab client={client} /> : null}
-      {tab === 'features' ? <FeaturesTab client={client} /> : null}
+      >
+        {tab === 'data' ? <DataTab client={client} /> : null}
+        {tab === 'design' ? <DesignTab client={client} /> : null}
+        {tab === 'features' ? <FeaturesTab client={client} /> : null}
+      </Tabs>
       <ConfirmDialog
         open={confirmBlock}
         message={t('blockConfirm', { name: client.name })}

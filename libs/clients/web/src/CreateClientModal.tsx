@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientCreate, clientRoutes, type Client } from '@intranet/clients-contract';
 import { peopleRoutes, registerBody } from '@intranet/people-contract';
-import { V } from '@intranet/platform-contracts';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { Alert, Button, FormGrid, Input, Modal, Select } from '@intranet/web-ui';
-import { errorText, serverFieldErrors, translateServerMessage, zodErrors } from '@intranet/web-i18n';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { Button, FormGrid, Input, Modal, Select } from '@intranet/web-ui';
 import { clientKeys } from './queries.ts';
+
+/** The form: the client part of POST /api/clients and the administrator part of POST /api/register. */
+const createSchema = z.object({ client: clientCreate.pick({ workspace: true, name: true, lang: true }), admin: registerBody });
 
 const LANGS = [
   { value: 'ru', label: 'Русский' },
@@ -18,61 +21,39 @@ const LANGS = [
 /**
  * Create a client (POST /api/clients {workspace, name, lang}) and then its administrator (POST /api/register
  * {client_id, firstName, lastName, email, password, confirmPassword, roles:['admin']}). If the second step
- * fails the client stays created and the form retries only the administrator.
+ * fails the client stays created and the form retries only the administrator. One `useApiForm` over the contract's
+ * `clientCreate` (workspace, name, lang) and `registerBody` (the administrator): field errors — the schema's and the
+ * server's (e.g. 'This workspace code is already taken') — under their field in the user's language.
  * Test ids: client-workspace, client-name, client-lang, admin-first-name, admin-last-name, admin-email,
  * admin-password, admin-confirm-password, client-create-submit, client-create-error.
  */
 export function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (client: Client) => void }) {
   const { t } = useTranslation('clients');
   const qc = useQueryClient();
-  const [c, setC] = useState({ workspace: '', name: '', lang: 'ru' });
-  const [a, setA] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
   const [created, setCreated] = useState<Client | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Which request failed decides where its field errors go (client.* or admin.*) and the line above the form.
+  const step = useRef<'client' | 'admin'>('client');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const clientParsed = clientCreate.safeParse(c);
-    const adminBody = { ...a, roles: ['admin'] as const };
-    const adminParsed = registerBody.safeParse(adminBody);
-    const errs: Record<string, string> = {};
-    if (!created && !clientParsed.success) Object.assign(errs, zodErrors(clientParsed.error));
-    if (!adminParsed.success) for (const [k, v] of Object.entries(zodErrors(adminParsed.error))) errs[`admin.${k}`] = v;
-    if (!a.password && !errs['admin.password']) errs['admin.password'] = translateServerMessage(V.required);
-    if (Object.keys(errs).length) return setErrors(errs);
-    setErrors({});
-    setBusy(true);
-    let client = created;
-    try {
+  const form = useApiForm({
+    schema: createSchema,
+    defaultValues: { client: { workspace: '', name: '', lang: 'ru' }, admin: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' } },
+    serverField: (f) => `${step.current}.${f}`,
+    errorPrefix: () => (step.current === 'admin' ? t('form.clientCreatedAdminFailed') : null),
+    onSubmit: async ({ client: c, admin }) => {
+      let client = created;
       if (!client) {
-        client = await call(clientRoutes.create, { body: { workspace: c.workspace, name: c.name, lang: c.lang as 'ru' }, silent: true });
+        step.current = 'client';
+        client = await call(clientRoutes.create, { body: { workspace: c.workspace, name: c.name, lang: c.lang }, silent: true });
         setCreated(client);
         void qc.invalidateQueries({ queryKey: clientKeys.all });
       }
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorText(err));
-      setBusy(false);
-      return;
-    }
-    try {
-      await call(peopleRoutes.register, { body: { ...adminBody, roles: ['admin'], client_id: client._id, middleName: null }, silent: true });
+      step.current = 'admin';
+      await call(peopleRoutes.register, { body: { ...admin, roles: ['admin'], client_id: client._id, middleName: null }, silent: true });
       void qc.invalidateQueries({ queryKey: clientKeys.all });
       onCreated(client);
-    } catch (err) {
-      const fe = serverFieldErrors(err);
-      setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [`admin.${k}`, v])));
-      setError(`${t('form.clientCreatedAdminFailed')} ${errorText(err)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const setClient = (k: keyof typeof c) => (e: { target: { value: string } }) => setC((s) => ({ ...s, [k]: e.target.value }));
-  const setAdmin = (k: keyof typeof a) => (e: { target: { value: string } }) => setA((s) => ({ ...s, [k]: e.target.value }));
+    },
+  });
+  const busy = form.busy;
 
   return (
     <Modal
@@ -90,23 +71,22 @@ export function CreateClientModal({ onClose, onCreated }: { onClose: () => void;
         </>
       }
     >
-      <form id="client-create-form" onSubmit={submit} noValidate>
-        {error ? <Alert testId="client-create-error">{error}</Alert> : null}
+      <ApiFormView form={form} id="client-create-form" errorTestId="client-create-error">
         <h3 className="clients-subtitle">{t('form.clientPart')}</h3>
         <FormGrid>
-          <Input id="client-workspace" label={t('form.workspace')} hint={t('form.workspaceHint')} value={c.workspace} onChange={setClient('workspace')} error={errors.workspace} required disabled={!!created} autoComplete="off" data-testid="client-workspace" />
-          <Input id="client-name" label={t('form.name')} value={c.name} onChange={setClient('name')} error={errors.name} required disabled={!!created} data-testid="client-name" />
-          <Select id="client-lang" label={t('form.lang')} value={c.lang} onChange={setClient('lang')} error={errors.lang} options={LANGS} disabled={!!created} data-testid="client-lang" />
+          <Input id="client-workspace" label={t('form.workspace')} hint={t('form.workspaceHint')} {...form.field('client.workspace')} required disabled={!!created} autoComplete="off" data-testid="client-workspace" />
+          <Input id="client-name" label={t('form.name')} {...form.field('client.name')} required disabled={!!created} data-testid="client-name" />
+          <Select id="client-lang" label={t('form.lang')} {...form.field('client.lang')} options={LANGS} disabled={!!created} data-testid="client-lang" />
         </FormGrid>
         <h3 className="clients-subtitle">{t('form.adminPart')}</h3>
         <FormGrid>
-          <Input id="admin-first-name" label={t('form.firstName')} value={a.firstName} onChange={setAdmin('firstName')} error={errors['admin.firstName']} required data-testid="admin-first-name" />
-          <Input id="admin-last-name" label={t('form.lastName')} value={a.lastName} onChange={setAdmin('lastName')} error={errors['admin.lastName']} required data-testid="admin-last-name" />
-          <Input id="admin-email" label={t('form.email')} type="email" value={a.email} onChange={setAdmin('email')} error={errors['admin.email']} required wide data-testid="admin-email" />
-          <Input id="admin-password" label={t('form.password')} type="password" autoComplete="new-password" value={a.password} onChange={setAdmin('password')} error={errors['admin.password']} required data-testid="admin-password" />
-          <Input id="admin-confirm-password" label={t('form.confirmPassword')} type="password" autoComplete="new-password" value={a.confirmPassword} onChange={setAdmin('confirmPassword')} error={errors['admin.confirmPassword']} required data-testid="admin-confirm-password" />
+          <Input id="admin-first-name" label={t('form.firstName')} {...form.field('admin.firstName')} required data-testid="admin-first-name" />
+          <Input id="admin-last-name" label={t('form.lastName')} {...form.field('admin.lastName')} required data-testid="admin-last-name" />
+          <Input id="admin-email" label={t('form.email')} type="email" {...form.field('admin.email')} required wide data-testid="admin-email" />
+          <Input id="admin-password" label={t('form.password')} type="password" autoComplete="new-password" {...form.field('admin.password')} required data-testid="admin-password" />
+          <Input id="admin-confirm-password" label={t('form.confirmPassword')} type="password" autoComplete="new-password" {...form.field('admin.confirmPassword')} required data-testid="admin-confirm-password" />
         </FormGrid>
-      </form>
+      </ApiFormView>
     </Modal>
   );
 }

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { kbRoutes, type Article, type TreeNode } from '@intranet/kb-contract';
+import { articleUpdate, kbRoutes, type Article, type TreeNode } from '@intranet/kb-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { Alert, Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, Select, useNotifier } from '@intranet/web-ui';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, Select, useNotifier } from '@intranet/web-ui';
 import { Breadcrumbs, FavButton } from './ArticlesPage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
@@ -93,14 +95,28 @@ function Files({ a }: { a: Full }) {
   );
 }
 
-/** Tags of the article; writers attach by name (found or created in module kb) and detach. Test ids: kb-tags, kb-tag-input. */
+/** The tag form's schema: the route's body (name rule of §5) over the typed name. */
+const tagForm = z.preprocess((v) => ({ name: (v as { name: string }).name, module: 'kb' }), kbRoutes.tagAttach.body) as unknown as z.ZodType<{ name?: string }, { name: string }>;
+
+/**
+ * Tags of the article; writers attach by name (found or created in module kb; a `useApiForm` whose server errors
+ * are worded in the user's language under the input) and detach. Test ids: kb-tags, kb-tag-input, kb-tag-error.
+ */
 function Tags({ a }: { a: Full }) {
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const [name, setName] = useState('');
   const write = a.access === 'write';
   const refresh = () => qc.invalidateQueries({ queryKey: kbKeys.all });
+  const form = useApiForm({
+    schema: tagForm,
+    defaultValues: { name: '' },
+    onSubmit: async ({ name }) => {
+      await call(kbRoutes.tagAttach, { params: { model: 'article', item_id: a._id }, body: { name, module: 'kb' }, silent: true });
+      form.reset({ name: '' });
+      await refresh();
+    },
+  });
   return (
     <section className="kb-tags" data-testid="kb-tags">
       <span className="kb-muted">{t('tags')}: </span>
@@ -121,36 +137,25 @@ function Tags({ a }: { a: Full }) {
         </span>
       ))}
       {write ? (
-        <form
-          className="kb-inline"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
-            try {
-              await call(kbRoutes.tagAttach, { params: { model: 'article', item_id: a._id }, body: { name: name.trim(), module: 'kb' }, silent: true });
-              setName('');
-              await refresh();
-            } catch (err) {
-              notifier.error(errorText(err));
-            }
-          }}
-        >
-          <input className="ui-field__control" placeholder={t('addTag')} aria-label={t('addTag')} value={name} onChange={(e) => setName(e.target.value)} data-testid="kb-tag-input" />
-        </form>
+        <ApiFormView form={form} className="kb-inline" errorTestId="kb-tag-error">
+          <input className="ui-field__control" placeholder={t('addTag')} aria-label={t('addTag')} {...form.register('name')} aria-invalid={form.errorOf('name') ? true : undefined} data-testid="kb-tag-input" />
+          {form.errorOf('name') ? <div className="ui-field__error" role="alert">{form.errorOf('name')}</div> : null}
+        </ApiFormView>
       ) : null}
     </section>
   );
 }
 
-/** Title and rich-text editing (PUT api/article/{id}); inline images are sent as attachments. */
+/**
+ * Title, folder and rich-text editing (PUT api/article/{id}); inline images are sent as attachments. One `useApiForm`
+ * over the contract's articleUpdate: errors under the title, folder and content in the user's language, others in
+ * kb-edit-error.
+ */
 function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { clientId, isAdmin } = useKb();
-  const [title, setTitle] = useState(a.title);
-  const [content, setContent] = useState(a.content ?? '');
-  const [parent, setParent] = useState(a.parent ?? '');
   const tree = useQuery({
     queryKey: [...kbKeys.all, 'tree', clientId],
     queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb', folders: true }, signal, silent: true }),
@@ -174,51 +179,47 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
   const [media, setMedia] = useState<Record<string, { key: string; fileName: string; mimetype: string }>>(() =>
     Object.fromEntries(a.attachments.map((f) => [f.key, { key: f.key, fileName: f.fileName, mimetype: f.mimetype }])),
   );
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
-      const attachments = mediaKeys(content).flatMap((k) => (media[k] ? [media[k]] : []));
-      const moved = (parent || null) !== (a.parent ?? null);
-      await call(kbRoutes.update, {
-        params: { id: a._id },
-        body: { title, content: a.type === 'folder' || a.type === 'file' ? undefined : content, attachments: a.type === 'file' ? undefined : attachments, ...(moved ? { parent: parent || null } : {}) },
-        silent: true,
-      });
+  type EditValues = { title: string; content: string; parent: string };
+  const bodyOf = (v: EditValues) => {
+    const attachments = mediaKeys(v.content).flatMap((k) => (media[k] ? [media[k]] : []));
+    const moved = (v.parent || null) !== (a.parent ?? null);
+    return { title: v.title, content: a.type === 'folder' || a.type === 'file' ? undefined : v.content, attachments: a.type === 'file' ? undefined : attachments, ...(moved ? { parent: v.parent || null } : {}) };
+  };
+  const schema = useMemo(
+    () => z.preprocess((v) => bodyOf(v as EditValues), articleUpdate) as unknown as z.ZodType<Record<string, unknown>, EditValues>,
+    // bodyOf reads `media` and the article
+    [media, a],
+  );
+  const form = useApiForm({
+    schema,
+    defaultValues: { title: a.title, content: a.content ?? '', parent: a.parent ?? '' },
+    serverField: (f) => (f === 'title' || f === 'content' || f === 'parent' ? f : null),
+    onSubmit: async () => {
+      await call(kbRoutes.update, { params: { id: a._id }, body: bodyOf(form.getValues()), silent: true });
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('saved'));
       onDone();
-    } catch (e) {
-      const fe = (e as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
-      if (fe && Object.keys(fe).length) setErrors(fe);
-      else setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = form.busy;
   return (
-    <div className="kb-edit" data-testid="kb-edit">
-      {error ? <Alert testId="kb-edit-error">{error}</Alert> : null}
-      <Input label={t('title')} id="kb-edit-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
+    <ApiFormView form={form} className="kb-edit" data-testid="kb-edit" errorTestId="kb-edit-error">
+      <Input label={t('title')} id="kb-edit-title" {...form.field('title')} required />
       {a.section === 'kb' ? (
-        <Select label={t('parent')} id="kb-edit-parent" data-testid="kb-edit-parent" value={parent} onChange={(e) => setParent(e.target.value)} options={parentOptions} error={errors.parent} disabled={tree.isLoading} />
+        <Select label={t('parent')} id="kb-edit-parent" data-testid="kb-edit-parent" {...form.field('parent')} options={parentOptions} disabled={tree.isLoading} />
       ) : null}
       {a.type !== 'folder' ? (
         <div className="ui-field">
           <span className="ui-field__label ui-field__label--required">{t('content')}</span>
-          <RichEditor value={a.content ?? ''} onChange={setContent} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-edit-editor" />
-          {errors.content ? <div className="ui-field__error" role="alert">{errors.content}</div> : null}
+          <RichEditor value={a.content ?? ''} onChange={(html) => form.setValue('content', html, { shouldDirty: true })} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-edit-editor" />
+          {form.errorOf('content') ? <div className="ui-field__error" role="alert">{form.errorOf('content')}</div> : null}
         </div>
       ) : null}
       <div className="ui-toolbar">
         <Button variant="secondary" onClick={onDone} disabled={busy}>{t('cancel')}</Button>
-        <Button onClick={save} loading={busy} data-testid="kb-edit-save">{t('save')}</Button>
+        <Button type="submit" loading={busy} data-testid="kb-edit-save">{t('save')}</Button>
       </div>
-    </div>
+    </ApiFormView>
   );
 }
 

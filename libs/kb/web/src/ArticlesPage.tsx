@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { kbRoutes, type ArticleListItem, type Grant } from '@intranet/kb-contract';
+import { articleCreate, kbRoutes, type ArticleListItem, type Grant } from '@intranet/kb-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { Alert, Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
 import { errorText, kbKeys, LoadError, NeedClient, useDebounced, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
@@ -75,40 +77,38 @@ export function FavButton({ id, on, file }: { id: string; on: boolean; file?: st
 
 const href = (a: ArticleListItem) => (a.type === 'folder' ? `/articles/${a._id}` : `/article/${a._id}`);
 
-/** Create-folder / create-article dialog (POST api/article). Test ids: kb-create-modal, kb-create-title, kb-create-submit. */
+/**
+ * Create-folder / create-article dialog (POST api/article), one `useApiForm` over the contract's articleCreate: the
+ * title's and the content's errors under them in the user's language, others in kb-create-error.
+ * Test ids: kb-create-modal, kb-create-title, kb-create-submit, kb-create-content-error, kb-create-error.
+ */
 function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; parent: string | null; onClose: () => void }) {
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
   const [media, setMedia] = useState<Record<string, { key: string; fileName: string; mimetype: string }>>({});
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
-      const attachments = mediaKeys(content).flatMap((k) => (media[k] ? [media[k]] : []));
-      const a = await call(kbRoutes.create, {
-        body: { type: kind, section: 'kb', title, content: kind === 'article' ? content : null, parent, attachments },
-        silent: true,
-      });
+  const bodyOf = (v: { title: string; content: string }) => {
+    const attachments = mediaKeys(v.content).flatMap((k) => (media[k] ? [media[k]] : []));
+    return { type: kind, section: 'kb' as const, title: v.title, content: kind === 'article' ? v.content : null, parent, attachments };
+  };
+  const schema = useMemo(
+    () => z.preprocess((v) => bodyOf(v as { title: string; content: string }), articleCreate) as unknown as z.ZodType<Record<string, unknown>, { title: string; content: string }>,
+    [kind, parent, media],
+  );
+  const form = useApiForm({
+    schema,
+    defaultValues: { title: '', content: '' },
+    serverField: (f) => (f === 'title' || f === 'content' ? f : null),
+    onSubmit: async () => {
+      const a = await call(kbRoutes.create, { body: bodyOf(form.getValues()), silent: true });
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('created'));
       onClose();
       if (kind === 'article') void nav(`/article/${a._id}`);
-    } catch (e) {
-      const fe = (e as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
-      if (fe && Object.keys(fe).length) setErrors(fe);
-      else setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = form.busy;
   return (
     <Modal
       open
@@ -120,19 +120,20 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button onClick={submit} loading={busy} data-testid="kb-create-submit">{t('create')}</Button>
+          <Button type="submit" form="kb-create-form" loading={busy} data-testid="kb-create-submit">{t('create')}</Button>
         </>
       }
     >
-      {error ? <Alert testId="kb-create-error">{error}</Alert> : null}
-      <Input label={t('title')} id="kb-create-title" data-testid="kb-create-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
-      {kind === 'article' ? (
-        <div className="ui-field">
-          <span className="ui-field__label ui-field__label--required">{t('content')}</span>
-          <RichEditor value="" onChange={setContent} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-create-editor" />
-          {errors.content ? <div className="ui-field__error" role="alert" data-testid="kb-create-content-error">{errors.content}</div> : null}
-        </div>
-      ) : null}
+      <ApiFormView form={form} id="kb-create-form" errorTestId="kb-create-error">
+        <Input label={t('title')} id="kb-create-title" data-testid="kb-create-title" {...form.field('title')} required />
+        {kind === 'article' ? (
+          <div className="ui-field">
+            <span className="ui-field__label ui-field__label--required">{t('content')}</span>
+            <RichEditor value="" onChange={(html) => form.setValue('content', html, { shouldDirty: true })} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-create-editor" />
+            {form.errorOf('content') ? <div className="ui-field__error" role="alert" data-testid="kb-create-content-error">{form.errorOf('content')}</div> : null}
+          </div>
+        ) : null}
+      </ApiFormView>
     </Modal>
   );
 }

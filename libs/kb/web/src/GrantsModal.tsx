@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GRANT_LEVELS, GRANT_TARGETS, kbRoutes, WORKING_TIME, type Grant } from '@intranet/kb-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { Alert, Button, Modal, useNotifier } from '@intranet/web-ui';
-import { errorText, kbKeys, UserPicker, type PickedUser } from './common.tsx';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { Button, Modal, useNotifier } from '@intranet/web-ui';
+import { kbKeys, UserPicker, type PickedUser } from './common.tsx';
 
 type Target = (typeof GRANT_TARGETS)[number];
 type Level = (typeof GRANT_LEVELS)[number];
@@ -17,9 +19,26 @@ interface Row {
 
 const NEEDS_VALUE = new Set<Target>(['position', 'department', 'city']);
 
+/** The PUT api/article/{id}/rights body of the editor's rows. */
+function bodyOf(rows: Row[]): { grants: Grant[] } {
+  return {
+    grants: rows.map((r) => {
+      if (r.target === 'manual') return { target: r.target, level: r.level, users: r.users.map((u) => u._id) };
+      if (r.target === 'head') return { target: r.target, level: r.level, value: r.users[0]?._id ?? null };
+      if (NEEDS_VALUE.has(r.target) || r.target === 'working_time') return { target: r.target, level: r.level, value: r.value.trim() || null };
+      return { target: r.target, level: r.level };
+    }),
+  };
+}
+
+/** The route's body schema over the rows (field errors keep the body's paths: grants.<i>.<field>). */
+const grantsSchema = z.preprocess((v) => bodyOf((v as { rows: Row[] }).rows), kbRoutes.rights.body) as unknown as z.ZodType<{ grants: Grant[] }, { rows: Row[] }>;
+
 /**
  * Grants editor (§6): one row per rule with every target type (all, all heads, head, position, department, city,
- * working time, manual filter) and level (read, write, none); saves with PUT api/article/{id}/rights.
+ * working time, manual filter) and level (read, write, none); saves with PUT api/article/{id}/rights through a
+ * `useApiForm` over the route's body: a row's error (schema or server, worded in the user's language) under the row,
+ * others in grants-error.
  * Test ids: grants-modal, grant-add, grant-<i>-target/-level/-value/-users, grant-<i>-remove, grants-save.
  */
 export function GrantsModal({ id, title, grants, open, onClose }: { id: string; title: string; grants: Grant[]; open: boolean; onClose: () => void }) {
@@ -34,30 +53,27 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
       users: g.target === 'head' && g.value ? [{ _id: g.value, name: g.value }] : (g.users ?? []).map((u) => ({ _id: u, name: u })),
     })),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
   const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const body: Grant[] = rows.map((r) => {
-        if (r.target === 'manual') return { target: r.target, level: r.level, users: r.users.map((u) => u._id) };
-        if (r.target === 'head') return { target: r.target, level: r.level, value: r.users[0]?._id ?? null };
-        if (NEEDS_VALUE.has(r.target) || r.target === 'working_time') return { target: r.target, level: r.level, value: r.value.trim() || null };
-        return { target: r.target, level: r.level };
-      });
-      await call(kbRoutes.rights, { params: { id }, body: { grants: body }, silent: true });
+  const form = useApiForm({
+    schema: grantsSchema,
+    defaultValues: { rows: [] },
+    values: { rows },
+    serverField: (f) => (f.startsWith('grants.') ? f : null),
+    onSubmit: async (body) => {
+      await call(kbRoutes.rights, { params: { id }, body, silent: true });
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('grants.saved'));
       onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = form.busy;
+  /** The first error of row `i` (its value, users or the row itself). */
+  const rowError = (i: number) => {
+    const e = (form.formState.errors as { grants?: Record<number, Record<string, unknown>> }).grants?.[i];
+    if (!e) return undefined;
+    if (typeof e.message === 'string') return e.message;
+    const inner = Object.values(e).find((x): x is { message: string } => !!x && typeof x === 'object' && typeof (x as { message?: unknown }).message === 'string');
+    return inner?.message;
   };
 
   return (
@@ -71,12 +87,12 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button onClick={save} loading={busy} data-testid="grants-save">{t('save')}</Button>
+          <Button type="submit" form="grants-form" loading={busy} data-testid="grants-save">{t('save')}</Button>
         </>
       }
     >
+      <ApiFormView form={form} id="grants-form" errorTestId="grants-error">
       <p className="kb-muted">{t('grants.hint')}</p>
-      {error ? <Alert testId="grants-error">{error}</Alert> : null}
       {rows.length === 0 ? <p data-testid="grants-none">{t('grants.none')}</p> : null}
       {rows.map((r, i) => (
         <div key={i} className="kb-grant" data-testid={`grant-${i}`}>
@@ -112,11 +128,13 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
             ) : null}
           </div>
           <Button variant="ghost" size="small" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} data-testid={`grant-${i}-remove`}>{t('grants.remove')}</Button>
+          {rowError(i) ? <div className="ui-field__error kb-grant__error" role="alert" data-testid={`grant-${i}-error`}>{rowError(i)}</div> : null}
         </div>
       ))}
       <Button variant="secondary" size="small" onClick={() => setRows((rs) => [...rs, { target: 'all', level: 'read', value: '', users: [] }])} data-testid="grant-add">
         {t('grants.add')}
       </Button>
+      </ApiFormView>
     </Modal>
   );
 }

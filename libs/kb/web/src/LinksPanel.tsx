@@ -3,53 +3,34 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kbRoutes, linkInput } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Button, Checkbox, ConfirmDialog, Input, useNotifier } from '@intranet/web-ui';
 import { errorText, useKb } from './common.tsx';
 
 const BLOCK = 'main';
 
-/** §5 Link (title and valid URL) checked with the contract's own schema; field → message. */
-function linkErrors(v: { title: string; url: string }): Record<string, string> {
-  const r = linkInput.safeParse(v);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const i of r.error.issues) out[String(i.path[0])] ??= i.message;
-  return out;
-}
-
-/** Add or edit one link (§5: title and valid url). Test ids: <testId>-title, <testId>-url, <testId>-save. */
+/**
+ * Add or edit one link (§5: title and valid url), a `useApiForm` over the contract's `linkInput`: 'Invalid URL' and
+ * the like under their field, other server errors above the form, in the user's language. `onSave` gets the parsed
+ * (trimmed) link and throws the ApiError on failure. Test ids: <testId>-title, <testId>-url, <testId>-save.
+ */
 function LinkForm({ init, onSave, onCancel, testId }: { init: { title: string; url: string }; onSave: (v: { title: string; url: string }) => Promise<void>; onCancel?: () => void; testId: string }) {
   const { t } = useTranslation('kb');
-  const [v, setV] = useState(init);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useApiForm({
+    schema: linkInput,
+    defaultValues: init,
+    onSubmit: async (v) => {
+      await onSave(v);
+      form.reset(init);
+    },
+  });
   return (
-    <form
-      className="kb-linkform"
-      data-testid={testId}
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const bad = linkErrors(v);
-        setErrors(bad);
-        if (Object.keys(bad).length) return;
-        setBusy(true);
-        try {
-          await onSave({ title: v.title.trim(), url: v.url.trim() });
-          setV(init);
-        } catch (err) {
-          const fe = (err as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
-          if (fe && Object.keys(fe).length) setErrors(fe);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Input label={t('links.linkTitle')} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} error={errors.title} required data-testid={`${testId}-title`} />
-      <Input label={t('links.url')} type="url" placeholder="https://" value={v.url} onChange={(e) => setV({ ...v, url: e.target.value })} error={errors.url} required data-testid={`${testId}-url`} />
-      <Button type="submit" size="small" loading={busy} data-testid={`${testId}-save`}>{onCancel ? t('save') : t('links.add')}</Button>
-      {onCancel ? <Button variant="secondary" size="small" onClick={onCancel} disabled={busy}>{t('cancel')}</Button> : <span />}
-    </form>
+    <ApiFormView form={form} className="kb-linkform" data-testid={testId} errorTestId={`${testId}-error`}>
+      <Input label={t('links.linkTitle')} {...form.field('title')} required data-testid={`${testId}-title`} />
+      <Input label={t('links.url')} type="url" placeholder="https://" {...form.field('url')} required data-testid={`${testId}-url`} />
+      <Button type="submit" size="small" loading={form.busy} data-testid={`${testId}-save`}>{onCancel ? t('save') : t('links.add')}</Button>
+      {onCancel ? <Button variant="secondary" size="small" onClick={onCancel} disabled={form.busy}>{t('cancel')}</Button> : <span />}
+    </ApiFormView>
   );
 }
 
@@ -120,15 +101,10 @@ export function LinksPanel() {
                   init={{ title: l.title, url: l.url }}
                   onCancel={() => setEditing(null)}
                   onSave={async (v) => {
-                    try {
-                      await call(kbRoutes.linkUpdate, { params: { block_id: block!._id }, body: { _id: l._id, ...v }, silent: true });
-                      setEditing(null);
-                      await refresh();
-                      notifier.toast(t('links.saved'));
-                    } catch (err) {
-                      notifier.error(errorText(err));
-                      throw err;
-                    }
+                    await call(kbRoutes.linkUpdate, { params: { block_id: block!._id }, body: { _id: l._id, ...v }, silent: true });
+                    setEditing(null);
+                    await refresh();
+                    notifier.toast(t('links.saved'));
                   }}
                 />
               </li>
@@ -153,16 +129,10 @@ export function LinksPanel() {
           testId="kb-link-add"
           init={{ title: '', url: '' }}
           onSave={async (v) => {
-            try {
-              const id = await ensureBlock();
-              await call(kbRoutes.linkAdd, { params: { block_id: id }, body: v, silent: true });
-              await refresh();
-              notifier.toast(t('links.saved'));
-            } catch (err) {
-              const fe = (err as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
-              if (!fe || !Object.keys(fe).length) notifier.error(errorText(err));
-              throw err;
-            }
+            const id = await ensureBlock();
+            await call(kbRoutes.linkAdd, { params: { block_id: id }, body: v, silent: true });
+            await refresh();
+            notifier.toast(t('links.saved'));
           }}
         />
       ) : null}

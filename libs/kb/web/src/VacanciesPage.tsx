@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { kbRoutes } from '@intranet/kb-contract';
+import { articleCreate, articleUpdate, kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
-import { Alert, Button, EmptyState, FormGrid, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
-import { errorText, kbKeys, LoadError, NeedClient, useDebounced, UserPicker, useKb, type PickedUser } from './common.tsx';
+import { Button, EmptyState, FormGrid, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
+import { kbKeys, LoadError, NeedClient, useDebounced, UserPicker, useKb, type PickedUser } from './common.tsx';
 import { RichEditor } from './Editor.tsx';
 import { registerKbTranslations } from './i18n.ts';
 import './kb.css';
@@ -30,6 +32,14 @@ function useReceiverNames(ids: string[]) {
   return new Map(ids.map((id, i) => [id, qs[i]?.data?.fullName || qs[i]?.data?.email || id]));
 }
 
+/** The vacancy form's own values (the salaries as typed). */
+interface VacancyValues {
+  title: string;
+  content: string;
+  salaryFrom: string;
+  salaryTo: string;
+}
+
 /** The fields of an existing vacancy to edit. */
 export interface VacancyInit {
   _id: string;
@@ -42,7 +52,9 @@ export interface VacancyInit {
 
 /**
  * Vacancy form (§3 Vacancy: header, body, salary from/to, receivers; §5 all required): creates (POST api/article)
- * or, given `vacancy`, edits (PUT api/article/{id}). Test ids: vac-modal, vac-title, vac-from, vac-to, vac-submit.
+ * or, given `vacancy`, edits (PUT api/article/{id}); one `useApiForm` over the contract's articleCreate/articleUpdate:
+ * field errors under their field in the user's language, others in vac-error.
+ * Test ids: vac-modal, vac-title, vac-from, vac-to, vac-submit, vac-error.
  */
 export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacancy?: VacancyInit }) {
   const { t } = useTranslation('kb');
@@ -51,39 +63,40 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
-  const [title, setTitle] = useState(vacancy?.title ?? '');
-  const [content, setContent] = useState(vacancy?.content ?? '');
-  const [from, setFrom] = useState(vacancy?.salaryFrom != null ? String(vacancy.salaryFrom) : '');
-  const [to, setTo] = useState(vacancy?.salaryTo != null ? String(vacancy.salaryTo) : '');
   const names = useReceiverNames(vacancy?.receivers ?? []);
   const [picked, setReceivers] = useState<PickedUser[] | null>(vacancy ? null : uid ? [{ _id: uid, name: me?.fullName || me?.email || '' }] : []);
   // Until the editor touches the list, show the stored receivers with their names as they arrive.
   const receivers = picked ?? (vacancy?.receivers ?? []).map((id) => ({ _id: id, name: names.get(id) ?? id }));
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const receiverIds = receivers.map((r) => r._id);
   const num = (s: string) => (s.trim() === '' ? null : Number(s));
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
-      const fields = { title, content, salaryFrom: num(from), salaryTo: num(to), receivers: receivers.map((r) => r._id) };
+  /** The request body of the form's values (salaries as numbers, the receivers picked). */
+  const bodyOf = (v: VacancyValues) => {
+    const fields = { title: v.title, content: v.content, salaryFrom: num(v.salaryFrom), salaryTo: num(v.salaryTo), receivers: receiverIds };
+    return vacancy ? fields : { section: 'vacancy' as const, type: 'article' as const, ...fields };
+  };
+  const schema = useMemo(
+    () => z.preprocess((v) => bodyOf(v as VacancyValues), vacancy ? articleUpdate : articleCreate) as unknown as z.ZodType<Record<string, unknown>, VacancyValues>,
+    [vacancy, receiverIds.join(',')],
+  );
+  const form = useApiForm({
+    schema,
+    defaultValues: {
+      title: vacancy?.title ?? '', content: vacancy?.content ?? '',
+      salaryFrom: vacancy?.salaryFrom != null ? String(vacancy.salaryFrom) : '', salaryTo: vacancy?.salaryTo != null ? String(vacancy.salaryTo) : '',
+    },
+    onSubmit: async () => {
+      const body = bodyOf(form.getValues());
       const a = vacancy
-        ? await call(kbRoutes.update, { params: { id: vacancy._id }, body: fields, silent: true })
-        : await call(kbRoutes.create, { body: { section: 'vacancy', type: 'article', ...fields }, silent: true });
+        ? await call(kbRoutes.update, { params: { id: vacancy._id }, body, silent: true })
+        : await call(kbRoutes.create, { body: body as z.input<typeof articleCreate>, silent: true });
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(vacancy ? t('saved') : t('created'));
       onClose();
       if (!vacancy) void nav(`/vacancy/${a._id}`);
-    } catch (e) {
-      const fe = (e as { fieldErrors?: () => Record<string, string> }).fieldErrors?.();
-      if (fe && Object.keys(fe).length) setErrors(fe);
-      else setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    serverField: (f) => (['title', 'content', 'salaryFrom', 'salaryTo', 'receivers'].includes(f.split('.')[0]) ? f.split('.')[0] : null),
+  });
+  const busy = form.busy;
   return (
     <Modal
       open
@@ -95,26 +108,27 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button onClick={submit} loading={busy} data-testid="vac-submit">{vacancy ? t('save') : t('create')}</Button>
+          <Button type="submit" form="vac-form" loading={busy} data-testid="vac-submit">{vacancy ? t('save') : t('create')}</Button>
         </>
       }
     >
-      {error ? <Alert>{error}</Alert> : null}
-      <Input label={t('vacancy.header')} id="vac-title" data-testid="vac-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required />
-      <div className="ui-field">
-        <span className="ui-field__label ui-field__label--required">{t('vacancy.body')}</span>
-        <RichEditor value={vacancy?.content ?? ''} onChange={setContent} testId="vac-editor" />
-        {errors.content ? <div className="ui-field__error" role="alert">{errors.content}</div> : null}
-      </div>
-      <FormGrid>
-        <Input label={t('vacancy.salaryFrom')} id="vac-from" data-testid="vac-from" type="number" min={0} value={from} onChange={(e) => setFrom(e.target.value)} error={errors.salaryFrom} required />
-        <Input label={t('vacancy.salaryTo')} id="vac-to" data-testid="vac-to" type="number" min={0} value={to} onChange={(e) => setTo(e.target.value)} error={errors.salaryTo} required />
-      </FormGrid>
-      <div className="ui-field">
-        <span className="ui-field__label ui-field__label--required">{t('vacancy.receivers')}</span>
-        <UserPicker value={receivers} onChange={setReceivers} testId="vac-receivers" />
-        {errors.receivers ? <div className="ui-field__error" role="alert">{errors.receivers}</div> : null}
-      </div>
+      <ApiFormView form={form} id="vac-form" errorTestId="vac-error">
+        <Input label={t('vacancy.header')} id="vac-title" data-testid="vac-title" {...form.field('title')} required />
+        <div className="ui-field">
+          <span className="ui-field__label ui-field__label--required">{t('vacancy.body')}</span>
+          <RichEditor value={vacancy?.content ?? ''} onChange={(html) => form.setValue('content', html, { shouldDirty: true })} testId="vac-editor" />
+          {form.errorOf('content') ? <div className="ui-field__error" role="alert">{form.errorOf('content')}</div> : null}
+        </div>
+        <FormGrid>
+          <Input label={t('vacancy.salaryFrom')} id="vac-from" data-testid="vac-from" type="number" min={0} {...form.field('salaryFrom')} required />
+          <Input label={t('vacancy.salaryTo')} id="vac-to" data-testid="vac-to" type="number" min={0} {...form.field('salaryTo')} required />
+        </FormGrid>
+        <div className="ui-field">
+          <span className="ui-field__label ui-field__label--required">{t('vacancy.receivers')}</span>
+          <UserPicker value={receivers} onChange={setReceivers} testId="vac-receivers" />
+          {form.errorOf('receivers' as never) ? <div className="ui-field__error" role="alert">{form.errorOf('receivers' as never)}</div> : null}
+        </div>
+      </ApiFormView>
     </Modal>
   );
 }

@@ -1,11 +1,14 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kbRoutes, KB_TEXT } from '@intranet/kb-contract';
 import type { UploadedFile } from '@intranet/files-contract';
+import { z } from '@intranet/platform-contracts';
 import { call, isApiError } from '@intranet/web-api';
-import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, Tabs, TextArea, useNotifier } from '@intranet/web-ui';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, TextArea, useNotifier } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { useArticle } from './ArticlePage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { registerKbTranslations } from './i18n.ts';
@@ -15,60 +18,73 @@ import { formatDateTime } from '@intranet/web-i18n';
 
 registerKbTranslations();
 
-/** Response form (POST api/article/vac_respond) with an optional CV upload (kind cv, with progress). Test ids: vac-respond-*. */
+/**
+ * Response form (POST api/article/vac_respond) with an optional CV upload (kind cv, with progress), one
+ * `useApiForm` over the route's body: an empty response (§5) and server errors are worded in the user's language in
+ * vac-respond-error; 409 means already responded. Test ids: vac-respond-*.
+ */
 function RespondForm({ id }: { id: string }) {
   const { t } = useTranslation('kb');
-  const [message, setMessage] = useState('');
-  const [contacts, setContacts] = useState('');
   const [cv, setCv] = useState<UploadedFile | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<'sent' | 'already' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const schema = useMemo(
+    () =>
+      z.preprocess(
+        (v) => {
+          const x = v as { message: string; contacts: string };
+          return { article: id, message: x.message.trim() || null, contacts: x.contacts.trim() || null, cv: cv ? toRef(cv) : null };
+        },
+        kbRoutes.vacRespond.body,
+      ) as unknown as z.ZodType<z.output<typeof kbRoutes.vacRespond.body>, { message: string; contacts: string }>,
+    [id, cv],
+  );
+  const form = useApiForm({
+    schema,
+    defaultValues: { message: '', contacts: '' },
+    onSubmit: async (body): Promise<void> => {
+      // §5: an empty response says nothing; the server refuses it too.
+      if (!body.message && !body.contacts && !body.cv) {
+        form.setFormError(t('vacancy.emptyResponse'));
+        return;
+      }
+      try {
+        await call(kbRoutes.vacRespond, { body, silent: true });
+        setSent('sent');
+      } catch (err) {
+        if (isApiError(err) && err.status === 409) {
+          setSent('already');
+          return;
+        }
+        throw err;
+      }
+    },
+  });
   if (sent === 'sent') return <Alert kind="success" testId="vac-respond-sent">{t('vacancy.sent')}</Alert>;
   if (sent === 'already') return <Alert kind="info" testId="vac-respond-already">{t('vacancy.already')}</Alert>;
   return (
-    <form
-      className="kb-respond ui-card"
-      data-testid="vac-respond-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        // §5: an empty response says nothing; the server refuses it too.
-        if (!message.trim() && !contacts.trim() && !cv) return setError(t('vacancy.emptyResponse'));
-        setBusy(true);
-        setError(null);
-        try {
-          await call(kbRoutes.vacRespond, { body: { article: id, message: message.trim() || null, contacts: contacts.trim() || null, cv: cv ? toRef(cv) : null }, silent: true });
-          setSent('sent');
-        } catch (err) {
-          if (isApiError(err) && err.status === 409) return setSent('already');
-          setError(errorText(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
+    <ApiFormView form={form} className="kb-respond ui-card" data-testid="vac-respond-form" errorTestId="vac-respond-error">
       <h2>{t('vacancy.respondTitle')}</h2>
-      {error ? <Alert testId="vac-respond-error">{error}</Alert> : null}
-      <TextArea label={t('vacancy.message')} id="vac-respond-message" data-testid="vac-respond-message" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
-      <Input label={t('vacancy.contacts')} id="vac-respond-contacts" data-testid="vac-respond-contacts" value={contacts} onChange={(e) => setContacts(e.target.value)} />
+      <TextArea label={t('vacancy.message')} id="vac-respond-message" data-testid="vac-respond-message" rows={4} {...form.field('message')} />
+      <Input label={t('vacancy.contacts')} id="vac-respond-contacts" data-testid="vac-respond-contacts" {...form.field('contacts')} />
       <div className="ui-field">
-        <span className="ui-field__label">{t('vacancy.cv')}</span>
+        <label className="ui-field__label" htmlFor="vac-respond-cv">{t('vacancy.cv')}</label>
         <input
           ref={input}
+          id="vac-respond-cv"
           type="file"
           data-testid="vac-respond-cv"
           onChange={async (e) => {
             const f = e.target.files?.[0];
             if (!f) return;
             setProgress(0);
-            setError(null);
+            form.setFormError(null);
             try {
               const [u] = await uploadFiles([f], 'cv', (p) => setProgress(p.percent));
               setCv(u ?? null);
             } catch (err) {
-              setError(errorText(err));
+              form.setFormError(errorText(err));
               if (input.current) input.current.value = '';
             } finally {
               setProgress(null);
@@ -78,8 +94,8 @@ function RespondForm({ id }: { id: string }) {
         {progress !== null ? <ProgressBar value={progress} label={t('uploading', { percent: progress })} testId="vac-cv-progress" /> : null}
         {cv ? <span className="kb-muted" data-testid="vac-cv-done">✓ {cv.fileName}</span> : null}
       </div>
-      <Button type="submit" loading={busy} disabled={progress !== null} data-testid="vac-respond-submit">{t('vacancy.respond')}</Button>
-    </form>
+      <Button type="submit" loading={form.busy} disabled={progress !== null} data-testid="vac-respond-submit">{t('vacancy.respond')}</Button>
+    </ApiFormView>
   );
 }
 
@@ -152,26 +168,33 @@ function View() {
               </>
             ) : null}
           </div>
-          {receiver ? (
-            <Tabs
-              tabs={[
-                { id: 'vacancy', label: t('vacancyMore.tabVacancy') },
-                { id: 'responses', label: t('vacancyMore.tabResponses') },
-              ]}
-              active={tab}
-              onChange={setTab}
-            />
-          ) : null}
-          {receiver && tab === 'responses' ? (
-            <Responses id={a._id} />
-          ) : (
-            <>
-              <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
-              {/* Sanitised by the server. */}
-              <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
-              <RespondForm id={a._id} />
-            </>
-          )}
+          {(() => {
+            const body =
+              receiver && tab === 'responses' ? (
+                <Responses id={a._id} />
+              ) : (
+                <>
+                  <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
+                  {/* Sanitised by the server. */}
+                  <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
+                  <RespondForm id={a._id} />
+                </>
+              );
+            return receiver ? (
+              <Tabs
+                tabs={[
+                  { id: 'vacancy', label: t('vacancyMore.tabVacancy') },
+                  { id: 'responses', label: t('vacancyMore.tabResponses') },
+                ]}
+                active={tab}
+                onChange={setTab}
+              >
+                {body}
+              </Tabs>
+            ) : (
+              body
+            );
+          })()}
           {editing ? <VacancyModal vacancy={a} onClose={() => setEditing(false)} /> : null}
           <ConfirmDialog
             open={deleting}

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes, registerBody, updateBody, type User } from '@intranet/people-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { Alert, Button, FormGrid, Input, Modal, Select, TextArea } from '@intranet/web-ui';
-import { errorText, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { Button, FormGrid, Input, Modal, Select, TextArea } from '@intranet/web-ui';
 
 const TEXT_FIELDS = [
   'firstName', 'lastName', 'middleName', 'email', 'login', 'phone', 'internalPhone', 'position', 'department', 'cabinet',
@@ -22,6 +23,20 @@ function initial(user: User | null): FormValues {
   return v;
 }
 
+/** The request body from the form's values: texts trimmed, no language or password when left empty. */
+function toBody(v: FormValues, clientId: string | undefined, creating: boolean): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const f of TEXT_FIELDS) data[f] = v[f].trim();
+  data.gender = v.gender;
+  if (v.lang) data.lang = v.lang;
+  if (v.password) {
+    data.password = v.password;
+    data.confirmPassword = v.confirmPassword;
+  }
+  if (creating && clientId) data.client_id = clientId;
+  return data;
+}
+
 export interface EmployeeFormProps {
   /** null → create (POST /api/register), else edit (PUT /api/user/{id}). */
   user: User | null;
@@ -32,60 +47,38 @@ export interface EmployeeFormProps {
 }
 
 /**
- * Create / edit employee modal (§5 Employee, userFields of the people contract). Validates with the contract's
- * zod schema first, then shows the server's field errors `errors[{field,message}]` under the inputs.
+ * Create / edit employee modal (§5 Employee, userFields of the people contract), one `useApiForm`: the contract's
+ * zod schema (registerBody / updateBody) checks the body first, then the server's field errors (stable codes with
+ * params) are worded in the user's language under the inputs; other errors above the form (employee-error).
  * Inputs have ids `emp-<field>` (errors: `emp-<field>-error`); submit: data-testid "employee-save".
  */
 export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormProps) {
   const { t } = useTranslation('people');
-  const [v, setV] = useState<FormValues>(() => initial(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof FormValues) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const data: Record<string, unknown> = {};
-    for (const f of TEXT_FIELDS) data[f] = v[f].trim();
-    data.gender = v.gender;
-    if (v.lang) data.lang = v.lang;
-    if (v.password) {
-      data.password = v.password;
-      data.confirmPassword = v.confirmPassword;
-    }
-    if (!user && clientId) data.client_id = clientId;
-    const parsed = (user ? updateBody : registerBody).safeParse(data);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  // The contract's schema (register or update) checks the body the form will send.
+  const schema = useMemo(
+    () => z.preprocess((v) => toBody(v as FormValues, clientId, !user), user ? updateBody : registerBody) as unknown as z.ZodType<Record<string, unknown>, FormValues>,
+    [user, clientId],
+  );
+  const form = useApiForm({
+    schema,
+    defaultValues: initial(user),
+    onSubmit: async () => {
+      const data = toBody(form.getValues(), clientId, !user);
       const saved = user
         ? await call(peopleRoutes.update, { params: { id: user._id }, body: data as never, silent: true })
         : await call(peopleRoutes.register, { body: data as never, silent: true });
       onSaved(saved);
-    } catch (err) {
-      const fe = serverFieldErrors(err);
-      setErrors(fe);
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = form.busy;
+  const reg = (name: keyof FormValues) => form.field(name);
 
   const field = (name: TextField, opts: { type?: string; required?: boolean; wide?: boolean } = {}) => (
     <Input
       id={`emp-${name}`}
-      name={name}
       label={t(`form.${name}`)}
       type={opts.type ?? 'text'}
-      value={v[name]}
-      onChange={set(name)}
-      error={errors[name]}
+      {...reg(name)}
       required={opts.required}
       wide={opts.wide}
       data-testid={`emp-${name}`}
@@ -107,8 +100,7 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
         </>
       }
     >
-      <form id="employee-form" onSubmit={submit} noValidate>
-        {error ? <Alert testId="employee-error">{error}</Alert> : null}
+      <ApiFormView form={form} id="employee-form" errorTestId="employee-error">
         <FormGrid>
           {field('lastName', { required: true })}
           {field('firstName', { required: true })}
@@ -124,9 +116,7 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
           <Select
             id="emp-gender"
             label={t('form.gender')}
-            value={v.gender}
-            onChange={set('gender')}
-            error={errors.gender}
+            {...reg('gender')}
             options={['not_selected', 'man', 'woman'].map((g) => ({ value: g, label: t(`form.gender_${g}`) }))}
             data-testid="emp-gender"
           />
@@ -139,21 +129,17 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
           <Select
             id="emp-lang"
             label={t('form.lang')}
-            value={v.lang}
-            onChange={set('lang')}
-            error={errors.lang}
+            {...reg('lang')}
             options={[{ value: '', label: t('form.lang_none') }, { value: 'ru', label: 'Русский' }, { value: 'uk', label: 'Українська' }, { value: 'en', label: 'English' }]}
             data-testid="emp-lang"
           />
-          <TextArea id="emp-about" label={t('form.about')} value={v.about} onChange={set('about')} error={errors.about} wide data-testid="emp-about" />
+          <TextArea id="emp-about" label={t('form.about')} {...reg('about')} wide data-testid="emp-about" />
           <Input
             id="emp-password"
             label={user ? t('form.newPassword') : t('form.password')}
             type="password"
             autoComplete="new-password"
-            value={v.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...reg('password')}
             required={!user}
             hint={user ? undefined : t('form.passwordHint')}
             data-testid="emp-password"
@@ -163,15 +149,13 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
             label={t('form.confirmPassword')}
             type="password"
             autoComplete="new-password"
-            value={v.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
+            {...reg('confirmPassword')}
             required={!user}
             data-testid="emp-confirmPassword"
           />
         </FormGrid>
         {!user ? <p className="people-note">{t('form.initialRightsNote')}</p> : null}
-      </form>
+      </ApiFormView>
     </Modal>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@intranet/web-session';
-import { EmptyState, Loader, Tabs } from '@intranet/web-ui';
+import { EmptyState, Loader } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { AllEmployeesTab } from './AllEmployeesTab.tsx';
 import { CompanyDataTab, IntegrationsTab, OtherSettingsTab } from './ClientSettingsTabs.tsx';
 import { registerPeopleTranslations } from './i18n.ts';
@@ -45,12 +46,13 @@ export default function EmployeesPage() {
         active={tab}
         onChange={setTab}
         tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
-      />
-      {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
-      {tab === 'rights' && client ? <RightsTab client={client} /> : null}
-      {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
-      {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
-      {tab === 'company' && client ? <CompanyDataTab clientId={client._id} /> : null}
+      >
+        {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
+        {tab === 'rights' && client ? <RightsTab client={client} /> : null}
+        {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
+        {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
+        {tab === 'company' && client ? <CompanyDataTab clientId={client._id} /> : null}
+      </Tabs>
     </section>
   );
 }

@@ -99,7 +99,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
     >
       <div className="people-csv-doc" data-testid="csv-columns">
         <p>{t('csv.columns')}</p>
-        <code className="people-code">{CSV_COLUMNS.join(',')}</code>
+        <code className="people-code" tabIndex={0}>{CSV_COLUMNS.join(',')}</code>
         <p className="people-muted">{t('csv.columnsHelp')}</p>
         <p className="people-muted">{t('csv.noPasswordHelp')}</p>
         <a href={templateHref()} download="employees-template.csv" data-testid="csv-template">{t('csv.template')}</a>

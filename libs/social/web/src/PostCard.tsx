@@ -1,9 +1,10 @@
-import { useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UploadedFile } from '@intranet/files-contract';
-import { COMMENT_FILE_LIMIT, type Comment, type FeedPost } from '@intranet/social-contract';
-import { isApiError } from '@intranet/web-api';
+import { COMMENT_FILE_LIMIT, socialRoutes, type Comment, type FeedPost } from '@intranet/social-contract';
+import { z } from '@intranet/platform-contracts';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
 import { Attachments, Avatar, formatDate } from './common.tsx';
@@ -12,30 +13,52 @@ import { liveMentions, MentionTextArea } from './mentions.tsx';
 import { toHtml, toText, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
 
-/** The first field error of an API error, else its message. */
-const errorText = (e: unknown) => (isApiError(e) ? (Object.values(e.fieldErrors())[0] ?? e.message) : String(e));
 
 /** The message HTML as the service stored it (sanitised server-side, §4 Posts). */
 function Message({ html, testId }: { html: string; testId: string }) {
   return <div className="wall-message" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+type CommentDraft = { text: string; mentions: Person[] };
+
 /**
  * A comment form (comment on a post or answer to a comment) with one optional file, uploaded before saving (§7
- * Upload, kind `comment`, at most 20 MB) with a progress bar; shows the server's field error.
+ * Upload, kind `comment`, at most 20 MB) with a progress bar. One `useApiForm` over the contract's commentCreate
+ * body (fed by the draft): the message's error — the schema's or the server's — under the text in the user's
+ * language, others above it.
  */
 function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { postId: string; parentType: 'post' | 'comment'; parentId: string; placeholder: string; onDone?: () => void }) {
   const { t } = useTranslation('wall');
   // Kept per user in local storage (issue 8 §4), like the post composer.
-  const [draft, setDraft, clearDraft] = useDraft<{ text: string; mentions: Person[] }>(`wall:comment:${parentType}:${parentId}`, { text: '', mentions: [] }, (d) => !d.text.trim());
-  const { text, mentions } = draft;
+  const [draft, setDraft, clearDraft] = useDraft<CommentDraft>(`wall:comment:${parentType}:${parentId}`, { text: '', mentions: [] }, (d) => !d.text.trim());
+  const { text } = draft;
   const setText = (v: string) => setDraft((d) => ({ ...d, text: v }));
   const [file, setFile] = useState<UploadedFile | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const add = useAddComment(postId);
   const up = useUpload('comment', COMMENT_FILE_LIMIT);
   const tid = parentType === 'post' ? `comment-input-${postId}` : `answer-input-${parentId}`;
+  const bodyOf = (d: CommentDraft) => {
+    const ments = liveMentions(d.text, d.mentions);
+    return { parent_type: parentType, parent_id: parentId, message: toHtml(d.text, ments), mentions: ments.map((m) => m.id), attachment: file ? attachmentOf(file) : null };
+  };
+  const schema = useMemo(
+    () => z.preprocess((d) => bodyOf(d as CommentDraft), socialRoutes.commentCreate.body) as unknown as z.ZodType<Record<string, unknown>, CommentDraft>,
+    // bodyOf reads the attached file and the parent
+    [file, parentType, parentId],
+  );
+  const form = useApiForm({
+    schema,
+    defaultValues: { text: '', mentions: [] },
+    values: draft,
+    serverField: (f) => (f === 'message' ? 'message' : null),
+    onSubmit: async () => {
+      await add.mutateAsync(bodyOf(draft));
+      clearDraft();
+      setFile(null);
+      onDone?.();
+    },
+  });
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const list = [...(e.target.files ?? [])].slice(0, 1);
     e.target.value = '';
@@ -47,19 +70,8 @@ function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { po
       setFileError(err instanceof Error ? err.message : String(err));
     }
   };
-  const submit = () => {
-    setError(null);
-    const ments = liveMentions(text, mentions);
-    add.mutate(
-      { parent_type: parentType, parent_id: parentId, message: toHtml(text, ments), mentions: ments.map((m) => m.id), attachment: file ? attachmentOf(file) : null },
-      {
-        onSuccess: () => { clearDraft(); setFile(null); onDone?.(); },
-        onError: (e) => setError(errorText(e)),
-      },
-    );
-  };
   return (
-    <div>
+    <ApiFormView form={form} errorTestId={`${tid}-error`}>
       <div className="wall-inline">
         <MentionTextArea
           id={tid}
@@ -69,7 +81,7 @@ function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { po
           value={text}
           onChange={setText}
           onMention={(p) => setDraft((d) => ({ ...d, mentions: d.mentions.some((x) => x.id === p.id) ? d.mentions : [...d.mentions, p] }))}
-          error={error}
+          error={form.errorOf('message' as never) ?? null}
           testId={tid}
           suggestTestId={`${tid}-suggest`}
         />
@@ -77,7 +89,7 @@ function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { po
           📎<span className="ui-visually-hidden">{t('post.attach')}</span>
           <input type="file" hidden onChange={(e) => void onFile(e)} data-testid={`${tid}-file`} disabled={up.uploading} />
         </label>
-        <Button size="small" onClick={submit} loading={add.isPending} disabled={!text.trim() || up.uploading} data-testid={`${tid}-send`}>{t('post.send')}</Button>
+        <Button type="submit" size="small" loading={form.busy} disabled={!text.trim() || up.uploading} data-testid={`${tid}-send`}>{t('post.send')}</Button>
       </div>
       {file ? (
         <div className="wall-chips wall-muted" data-testid={`${tid}-attached`}>
@@ -86,34 +98,33 @@ function CommentForm({ postId, parentType, parentId, placeholder, onDone }: { po
       ) : null}
       <UploadProgress progress={up.progress} uploading={up.uploading} testId={`${tid}-progress`} />
       {fileError ? <Alert testId={`${tid}-file-error`}>{fileError}</Alert> : null}
-    </div>
+    </ApiFormView>
   );
 }
 
 /**
  * Inline editor of a post's or comment's text (author or admin): the stored HTML is shown as text; mentions of
- * `people` stay profile links. `save` gets the new HTML; its field error is shown under the text.
+ * `people` stay profile links. `save` gets the new HTML and throws the ApiError on failure. One `useApiForm` over
+ * `{ message }` of the update route's body (`schema`): the message's error under the text in the user's language.
  */
-function TextEditor({ html, people, testId, saving, save, onCancel }: { html: string; people: Person[]; testId: string; saving: boolean; save: (html: string) => Promise<unknown>; onCancel: () => void }) {
+function TextEditor({ html, people, testId, schema, save, onCancel }: { html: string; people: Person[]; testId: string; schema: z.ZodType; save: (html: string) => Promise<unknown>; onCancel: () => void }) {
   const { t } = useTranslation('wall');
-  const [text, setText] = useState(() => toText(html));
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    try {
-      await save(toHtml(text, people));
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
+  const form = useApiForm({
+    schema: z.preprocess((v) => ({ message: toHtml((v as { text: string }).text, people) }), schema) as unknown as z.ZodType<Record<string, unknown>, { text: string }>,
+    defaultValues: { text: toText(html) },
+    serverField: (f) => (f === 'message' ? 'text' : null),
+    onSubmit: async () => {
+      await save(toHtml(form.getValues().text, people));
+    },
+  });
   return (
-    <div data-testid={testId}>
-      <TextArea label={<span className="ui-visually-hidden">{t('post.edit')}</span>} rows={3} value={text} onChange={(e) => setText(e.target.value)} error={error} data-testid={`${testId}-text`} id={`${testId}-text`} />
+    <ApiFormView form={form} data-testid={testId} errorTestId={`${testId}-error`}>
+      <TextArea label={<span className="ui-visually-hidden">{t('post.edit')}</span>} rows={3} {...form.field('text')} error={form.errorOf('text') ?? form.errorOf('message' as never)} data-testid={`${testId}-text`} id={`${testId}-text`} />
       <div className="wall-row">
-        <Button size="small" onClick={() => void submit()} loading={saving} data-testid={`${testId}-save`}>{t('post.save')}</Button>
+        <Button type="submit" size="small" loading={form.busy} data-testid={`${testId}-save`}>{t('post.save')}</Button>
         <Button size="small" variant="ghost" onClick={onCancel} data-testid={`${testId}-cancel`}>{t('post.cancel')}</Button>
       </div>
-    </div>
+    </ApiFormView>
   );
 }
 
@@ -134,7 +145,7 @@ function CommentItem({ c, postId, answer }: { c: Comment; postId: string; answer
         <div className="wall-comment__body">
           <div><span className="wall-name">{c.author.fullName}</span> <span className="wall-muted">{formatDate(c.created, i18n.language)}</span></div>
           {editing ? (
-            <TextEditor html={c.message} people={[]} testId={`comment-edit-${c._id}`} saving={edit.isPending} onCancel={() => setEditing(false)}
+            <TextEditor html={c.message} people={[]} testId={`comment-edit-${c._id}`} schema={socialRoutes.commentUpdate.body} onCancel={() => setEditing(false)}
               save={async (message) => { await edit.mutateAsync({ id: c._id, message }); setEditing(false); }} />
           ) : <Message html={c.message} testId={`comment-text-${c._id}`} />}
           {c.attachment ? <Attachments items={[c.attachment]} testId={`comment-${c._id}`} /> : null}
@@ -228,7 +239,7 @@ export function PostCard({ post, expanded }: { post: FeedPost; expanded?: boolea
         </div>
       ) : null}
       {editing ? (
-        <TextEditor html={post.message} people={post.mentioned.map((m) => ({ id: m._id, name: m.fullName }))} testId={`post-edit-${post._id}`} saving={edit.isPending}
+        <TextEditor html={post.message} people={post.mentioned.map((m) => ({ id: m._id, name: m.fullName }))} testId={`post-edit-${post._id}`} schema={socialRoutes.update.body}
           onCancel={() => setEditing(false)} save={async (message) => { await edit.mutateAsync({ id: post._id, message }); setEditing(false); }} />
       ) : <Message html={post.message} testId={`post-text-${post._id}`} />}
       <Attachments items={post.attachments} testId={`post-${post._id}`} />

@@ -1,34 +1,53 @@
-import { useState, type ChangeEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UploadedFile } from '@intranet/files-contract';
-import { FILE_LIMITS } from '@intranet/platform-contracts';
-import { MAX_ATTACHMENTS, socialRoutes } from '@intranet/social-contract';
-import { call, isApiError } from '@intranet/web-api';
+import { FILE_LIMITS, z } from '@intranet/platform-contracts';
+import { createPostBody, MAX_ATTACHMENTS, socialRoutes } from '@intranet/social-contract';
+import { call } from '@intranet/web-api';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { errorText } from '@intranet/web-i18n';
 import { useDraft, useSession } from '@intranet/web-session';
-import { Alert, Button, Input, useNotifier } from '@intranet/web-ui';
+import { Alert, Button, useNotifier } from '@intranet/web-ui';
+import { Combobox } from '@intranet/web-ui/widgets';
 import { liveMentions, MentionTextArea } from './mentions.tsx';
 import { prependPost, usePeople } from './queries.ts';
 import { escapeHtml, toHtml, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
 
-/** People suggestions from the address book after 2 typed characters. */
-function Suggestions({ query, onPick, testId }: { query: string; onPick: (p: Person) => void; testId: string }) {
+/**
+ * The colleague a thank-you post is for: the kit's Combobox searching the address book after 2 typed characters
+ * (↑/↓, Enter, Escape, or the mouse). Test ids: thanks-to (input), thanks-suggest (list), thanks-suggest-<userId>.
+ */
+function ThanksTo({ label, placeholder, error, onPick }: { label: string; placeholder: string; error?: string; onPick: (p: Person) => void }) {
+  const { t } = useTranslation('wall');
   const { workspace, uid } = useSession();
-  const q = usePeople(workspace, query, 1, 8, query.length >= 2);
-  if (query.length < 2 || !q.data) return null;
-  const users = q.data.users.filter((u) => u._id !== uid);
-  if (users.length === 0) return null;
+  const [query, setQuery] = useState('');
+  const q = query.trim();
+  const people = usePeople(workspace, q, 1, 8, q.length >= 2);
+  const users = q.length >= 2 ? (people.data?.users ?? []).filter((u) => u._id !== uid) : [];
   return (
-    <ul className="wall-suggest__list" data-testid={testId}>
-      {users.map((u) => (
-        <li key={u._id}>
-          <button type="button" onMouseDown={(e) => { e.preventDefault(); onPick({ id: u._id, name: u.fullName }); }} data-testid={`${testId}-${u._id}`}>
-            {u.fullName}{u.position ? <span className="wall-muted"> · {u.position}</span> : null}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="ui-field">
+      <label htmlFor="thanks-to" className="ui-field__label">{label}</label>
+      <Combobox
+        id="thanks-to"
+        value={query}
+        onChange={setQuery}
+        placeholder={placeholder}
+        options={users.map((u) => ({ value: u._id, label: u.fullName, detail: u.position || undefined }))}
+        onSelect={(o) => {
+          const u = users.find((x) => x._id === o.value);
+          if (u) onPick({ id: u._id, name: u.fullName });
+          setQuery('');
+        }}
+        listLabel={t('common:suggestions')}
+        listTestId="thanks-suggest"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'thanks-to-error' : undefined}
+        data-testid="thanks-to"
+      />
+      {error ? <div id="thanks-to-error" className="ui-field__error" role="alert">{error}</div> : null}
+    </div>
   );
 }
 
@@ -43,7 +62,9 @@ const EMPTY_DRAFT: PostDraft = { mode: 'post', text: '', mentions: [], to: null 
 
 /**
  * The post form of the wall: a post (text, @mentions, images and files) or a thank-you post to one colleague.
- * Uploads go to POST api/upload?kind=post with a progress bar; §5 errors come from the server's field errors.
+ * Uploads go to POST api/upload?kind=post with a progress bar. One `useApiForm` over the contract's createPostBody
+ * (fed by the draft): the message's, the person's and the files' errors — the schema's and the server's §5 field
+ * errors — next to them in the user's language; others in post-form-error.
  */
 export function PostForm() {
   const { t } = useTranslation('wall');
@@ -56,65 +77,61 @@ export function PostForm() {
   const setMode = (m: 'post' | 'thanks') => setDraft((d) => ({ ...d, mode: m }));
   const setText = (v: string) => setDraft((d) => ({ ...d, text: v }));
   const setTo = (p: Person | null) => setDraft((d) => ({ ...d, to: p }));
-  const [toQuery, setToQuery] = useState('');
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const up = useUpload('post', FILE_LIMITS.post);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
 
   const pickMention = (p: Person) => setDraft((d) => ({ ...d, mentions: d.mentions.some((x) => x.id === p.id) ? d.mentions : [...d.mentions, p] }));
+
+  /** The POST api/post body of the draft and the attached files. */
+  const bodyOf = (d: PostDraft, attached: UploadedFile[]) => {
+    const ments = d.mode === 'thanks' ? (d.to ? [d.to] : []) : liveMentions(d.text, d.mentions);
+    return {
+      type: d.mode,
+      message: d.mode === 'thanks' ? escapeHtml(d.text.trim()).replace(/\n/g, '<br>') : toHtml(d.text, ments),
+      parent: { type: 'company' as const },
+      mentions: ments.map((m) => m.id),
+      attachments: attached.map(attachmentOf),
+    };
+  };
+  // The draft is the form's state (kept across reloads); the contract's createPostBody checks the body it makes.
+  const schema = useMemo(() => z.preprocess((d) => bodyOf(d as PostDraft, files), createPostBody) as unknown as z.ZodType<Record<string, unknown>, PostDraft>, [files]);
+  const form = useApiForm({
+    schema,
+    defaultValues: EMPTY_DRAFT,
+    values: draft,
+    // Field errors of the body: the message, the person (mentions.*) and the files (attachments.*).
+    serverField: (f) => (f.startsWith('attachments') ? 'attachments' : f.startsWith('mentions') ? 'mentions' : f === 'message' ? 'message' : null),
+    onSubmit: async () => {
+      const post = await call(socialRoutes.create, { body: bodyOf(draft, files), silent: true });
+      if (client) prependPost(qc, client._id, post);
+      clearDraft(); setFiles([]); form.clearErrors();
+      notify.toast(t('form.published'), 'success');
+    },
+  });
+  // Errors are keyed by the body's fields (message, mentions, attachments), not by the draft's.
+  const errorOf = (k: 'message' | 'mentions' | 'attachments') => form.errorOf(k as never);
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const list = [...(e.target.files ?? [])];
     e.target.value = '';
-    setErrors((x) => ({ ...x, attachments: '' }));
+    form.clearErrors('attachments' as never);
     if (files.length + list.length > MAX_ATTACHMENTS) return;
     try {
       const stored = await up.start(list);
       setFiles((x) => [...x, ...stored]);
     } catch (err) {
-      setErrors((x) => ({ ...x, attachments: err instanceof Error ? err.message : String(err) }));
+      form.setError('attachments' as never, { type: 'server', message: errorText(err) });
     }
   };
 
-  const create = useMutation({
-    mutationFn: () => {
-      const ments = mode === 'thanks' ? (to ? [to] : []) : liveMentions(text, mentions);
-      return call(socialRoutes.create, {
-        body: {
-          type: mode,
-          message: mode === 'thanks' ? escapeHtml(text.trim()).replace(/\n/g, '<br>') : toHtml(text, ments),
-          parent: { type: 'company' },
-          mentions: ments.map((m) => m.id),
-          attachments: files.map(attachmentOf),
-        },
-        silent: true,
-      });
-    },
-    onSuccess: (post) => {
-      if (client) prependPost(qc, client._id, post);
-      clearDraft(); setToQuery(''); setFiles([]); setErrors({}); setFormError(null);
-      notify.toast(t('form.published'), 'success');
-    },
-    onError: (e) => {
-      if (isApiError(e) && e.errors?.length) {
-        const fe = e.fieldErrors();
-        const mapped: Record<string, string> = {};
-        for (const [k, v] of Object.entries(fe)) mapped[k.startsWith('attachments') ? 'attachments' : k.startsWith('mentions') ? 'mentions' : k] = v;
-        setErrors(mapped);
-        setFormError(mapped.message || mapped.mentions || mapped.attachments ? null : e.message);
-      } else setFormError(isApiError(e) ? e.message : String(e));
-    },
-  });
-
   const switchMode = (m: 'post' | 'thanks') => {
     setMode(m);
-    setErrors({});
-    setFormError(null);
+    form.clearErrors();
+    form.setFormError(null);
   };
 
   return (
-    <form className="wall-card" data-testid="post-form" onSubmit={(e) => { e.preventDefault(); setErrors({}); setFormError(null); create.mutate(); }}>
+    <ApiFormView form={form} errorTestId="post-form-error" className="wall-card" data-testid="post-form">
       <div className="ui-tabs" role="tablist" style={{ marginBottom: 10 }}>
         <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'post'} onClick={() => switchMode('post')} data-testid="post-mode-post">{t('form.post')}</button>
         <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'thanks'} onClick={() => switchMode('thanks')} data-testid="post-mode-thanks">{t('form.thanks')}</button>
@@ -126,10 +143,9 @@ export function PostForm() {
               🙏 {to.name} <Button size="tiny" variant="ghost" onClick={() => setTo(null)} data-testid="thanks-to-clear">×</Button>
             </div>
           ) : (
-            <Input id="thanks-to" label={t('form.to')} placeholder={t('form.toPlaceholder')} value={toQuery} onChange={(e) => setToQuery(e.target.value)} error={errors.mentions || null} data-testid="thanks-to" autoComplete="off" />
+            <ThanksTo label={t('form.to')} placeholder={t('form.toPlaceholder')} error={errorOf('mentions')} onPick={setTo} />
           )}
-          {!to ? <Suggestions query={toQuery.trim()} onPick={(p) => { setTo(p); setToQuery(''); }} testId="thanks-suggest" /> : null}
-          {to && errors.mentions ? <div className="ui-field__error" role="alert">{errors.mentions}</div> : null}
+          {to && errorOf('mentions') ? <div className="ui-field__error" role="alert">{errorOf('mentions')}</div> : null}
         </div>
       ) : null}
       <div className="wall-suggest">
@@ -142,7 +158,7 @@ export function PostForm() {
           onChange={setText}
           onMention={pickMention}
           enabled={mode === 'post'}
-          error={errors.message || null}
+          error={errorOf('message') ?? null}
           testId="post-message"
           suggestTestId="mention-suggest"
         />
@@ -162,15 +178,14 @@ export function PostForm() {
         </ul>
       ) : null}
       <UploadProgress progress={up.progress} uploading={up.uploading} testId="upload-progress" />
-      {errors.attachments ? <Alert testId="post-file-error">{errors.attachments}</Alert> : null}
-      {formError ? <Alert testId="post-form-error">{formError}</Alert> : null}
+      {errorOf('attachments') ? <Alert testId="post-file-error">{errorOf('attachments')}</Alert> : null}
       <div className="wall-row" style={{ justifyContent: 'space-between', marginTop: 8 }}>
         <label className="ui-btn ui-btn--small ui-btn--secondary">
           📎 {t('form.attach')}
           <input type="file" multiple hidden onChange={(e) => void onFiles(e)} data-testid="post-file-input" />
         </label>
-        <Button type="submit" loading={create.isPending} disabled={up.uploading} data-testid="post-submit">{t('form.submit')}</Button>
+        <Button type="submit" loading={form.busy} disabled={up.uploading} data-testid="post-submit">{t('form.submit')}</Button>
       </div>
-    </form>
+    </ApiFormView>
   );
 }

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
-import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, Tabs, type Column } from '@intranet/web-ui';
+import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import type { User } from '@intranet/people-contract';
 import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
@@ -37,8 +38,9 @@ export function WallPage() {
         <div className="wall-layout">
           <div className="wall-feed">
             {hasRight('wall') ? <PostForm /> : null}
-            <Tabs label={t('tabs.label')} tabs={[{ id: 'all', label: t('tabs.all') }, { id: 'follows', label: t('tabs.follows') }]} active={tab} onChange={(id) => setTab(id as 'all' | 'follows')} />
-            {tab === 'all' ? <Feed q={feed} testId="feed" /> : <Feed q={follows} testId="follows-feed" where="follows" emptyText={t('tabs.followsEmpty')} />}
+            <Tabs label={t('tabs.label')} tabs={[{ id: 'all', label: t('tabs.all') }, { id: 'follows', label: t('tabs.follows') }]} active={tab} onChange={(id) => setTab(id as 'all' | 'follows')}>
+              {tab === 'all' ? <Feed q={feed} testId="feed" /> : <Feed q={follows} testId="follows-feed" where="follows" emptyText={t('tabs.followsEmpty')} />}
+            </Tabs>
           </div>
           <aside className="wall-side">
             <PinnedWidget />
@@ -141,8 +143,9 @@ export function ProfilePage() {
       </div>
       <div className="wall-layout">
         <div className="wall-feed">
-          <Tabs label={u.fullName} tabs={[{ id: 'posts', label: t('profile.posts') }, { id: 'thanks', label: t('thanksTo.title') }]} active={tab} onChange={(x) => setTab(x as 'posts' | 'thanks')} />
-          {tab === 'posts' ? <Feed q={feed} testId="user-feed" where="profile" /> : <Feed q={thanks} testId="thanks-feed" where="profile" emptyText={t('thanksTo.empty')} />}
+          <Tabs label={u.fullName} tabs={[{ id: 'posts', label: t('profile.posts') }, { id: 'thanks', label: t('thanksTo.title') }]} active={tab} onChange={(x) => setTab(x as 'posts' | 'thanks')}>
+            {tab === 'posts' ? <Feed q={feed} testId="user-feed" where="profile" /> : <Feed q={thanks} testId="thanks-feed" where="profile" emptyText={t('thanksTo.empty')} />}
+          </Tabs>
         </div>
         <aside className="wall-side">
           {isAdmin && u.client_id && u.status !== 'deleted' ? <PinControl key={`${u._id}:${u.pinned_num}`} user={u} /> : null}

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
+
+const SU = { login: 'root@example.com', password: 'rootpass1' };
+const ADMIN = { email: 'admin@a11y.test', password: 'adminpass1' };
+
+/** The two widths of issue 8 §5: a phone (390×844) and a desktop (1440×900). */
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+/** axe-core's browser bundle, injected into each page (playwright-core has no axe integration of its own). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules) on the page and returns its 'serious' and 'critical' violations, each as one
+ * line: rule, impact, help text and the first offending selectors.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`);
+}
+
+/** Horizontal overflow of the page: how many px the document is wider than the viewport, and the widest culprits. */
+async function overflow(page: Page): Promise<{ over: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const over = document.documentElement.scrollWidth - vw;
+    const culprits: string[] = [];
+    if (over > 0) {
+      // The outermost elements that stick out past the viewport and are not clipped by a scrolling ancestor.
+      const clipped = (el: Element): boolean => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const ox = getComputedStyle(p).overflowX;
+          if (ox !== 'visible' && p.getBoundingClientRect().right <= vw + 1) return true;
+        }
+        return false;
+      };
+      for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+        const r = el.getBoundingClientRect();
+        const parent = el.parentElement?.getBoundingClientRect();
+        const positioned = /^(absolute|fixed)$/.test(getComputedStyle(el).position);
+        if (r.right > vw + 1 && r.width > 0 && (!parent || parent.right <= vw + 1 || positioned) && !clipped(el)) {
+          culprits.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)}`);
+        }
+        if (culprits.length >= 6) break;
+      }
+    }
+    return { over, culprits };
+  });
+}
+
+/**
+ * Accessibility and phone width (issue 8 §5): the main pages of the shell and the remotes — sign-in, wall, profile,
+ * employees, address book, knowledge base, admin panel, and clients for the superadmin — at 390×844 and 1440×900
+ * have no 'serious' or 'critical' axe-core violation (WCAG 2.1 A/AA) and do not scroll sideways
+ * (document scrollWidth ≤ innerWidth).
+ */
+describe('accessibility and 390 px: the main pages at a phone and a desktop width', { timeout: 420_000 }, () => {
+  let portal: Portal;
+  let e: BrowserPortal;
+  let adminId = '';
+
+  /** JSON call to the portal's API; returns the `result` (or the whole body), throws on a non-2xx status. */
+  async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+    const res = await fetch(portal.url + path, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return ('result' in json && !('token' in json) ? json.result : json) as T;
+  }
+  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+
+  before(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json', 'kb/mf-manifest.json', 'admin/mf-manifest.json']);
+    portal = e.portal;
+    // A client in English with its administrator, two employees, a post on the wall and a knowledge-base article.
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'a11y', name: 'Access Ltd', lang: 'en' });
+    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password, roles: ['admin'], position: 'Head of operations and long titles' });
+    adminId = adminUser._id;
+    const admin = await login(ADMIN.email, ADMIN.password);
+    for (const [f, l] of [['Maximiliana', 'Featherstonehaugh-W'], ['Bob', 'Baker']]) {
+      await api('POST', '/api/register', admin.token, { firstName: f, lastName: l, email: `${f.toLowerCase()}@a11y.test`, password: 'employee1', confirmPassword: 'employee1', position: 'Senior principal engineer of everything', department: 'Research and development' });
+    }
+    await api('POST', '/api/post', admin.token, { type: 'post', message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all' });
+  });
+  after(() => e?.close());
+
+  /** A browser context of the given size signed in as `who` (or signed out when null). */
+  async function pageAt(browser: Browser, vp: (typeof VIEWPORTS)[number], who: { login: string; password: string } | null): Promise<Page> {
+    const ctx = await browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: { width: vp.width, height: vp.height } });
+    const page = await ctx.newPage();
+    if (who) {
+      await page.goto('/login/');
+      await page.getByTestId('login-input').fill(who.login);
+      await page.getByTestId('password-input').fill(who.password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    }
+    return page;
+  }
+
+  /** Opens `path`, waits for the screen (its `ready` test id, no loader), and returns what it finds wrong. */
+  async function check(page: Page, path: string, ready: string): Promise<string[]> {
+    await page.goto(path);
+    await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="loader"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+    const problems = (await seriousViolations(page)).map((v) => `${path}: ${v}`);
+    const o = await overflow(page);
+    if (o.over > 0) problems.push(`${path}: the page scrolls sideways by ${o.over}px (${o.culprits.join('; ')})`);
+    return problems;
+  }
+
+  for (const vp of VIEWPORTS) {
+    it(`has no serious/critical axe violation and no sideways scroll at ${vp.width}×${vp.height} (${vp.name})`, async () => {
+      const problems: string[] = [];
+      const anon = await pageAt(e.browser, vp, null);
+      problems.push(...(await check(anon, '/login/', 'login-submit')));
+      await anon.context().close();
+
+      const admin = await pageAt(e.browser, vp, { login: ADMIN.email, password: ADMIN.password });
+      for (const [path, ready] of [
+        ['/company', 'post-form'],
+        [`/profile/${adminId}`, 'root-layout'],
+        ['/employees/', 'employees-import'],
+        ['/addressBook/', 'root-layout'],
+        ['/articles/', 'kb-new-folder'],
+        ['/admin/', 'root-layout'],
+      ] as const) {
+        problems.push(...(await check(admin, path, ready)));
+      }
+      await admin.context().close();
+
+      const su = await pageAt(e.browser, vp, SU);
+      problems.push(...(await check(su, '/clients', 'client-create-open')));
+      await su.context().close();
+
+      assert.deepEqual(problems, [], `at ${vp.width}px:\n${problems.join('\n')}`);
+    });
+  }
+});
