@@ -7,9 +7,9 @@ import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
-import { Alert, Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { errorText, PageLoadError, pageLoadKind, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
+import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { clientChanged, useClient } from './queries.ts';
 import { DesignTab } from './DesignTab.tsx';
 
