@@ -41,9 +41,9 @@ export function projectConfig(dir, overrides = {}) {
     testTimeout: 120_000,
     ...(kind === 'int' || kind === 'e2e'
       ? {
-          // Two spec files at a time, as `node --test --test-concurrency=2` ran them (tools/scripts/test.sh runs
-          // the projects one after another); each file still gets its own database and bus (@intranet/platform-
-          // testing), so the distributed mode shares PostgreSQL and NATS as before.
+          // Two spec files of a project at a time (tools/scripts/test.sh runs two projects at a time; node --test
+          // ran two files at a time over all of them); each file still gets its own database and bus
+          // (@intranet/platform-testing), so the distributed mode shares PostgreSQL and NATS as before.
           maxWorkers: 2,
           // A fresh worker process for every file, as node --test had: a file leaves a started portal's PGlite
           // (WASM memory, outside the heap Jest measures), timers and sockets behind, ~0.4 GB a file in a reused

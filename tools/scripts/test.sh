@@ -33,13 +33,15 @@ reachable() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 nx_targets() { # nx_targets TARGET [NX OPTION...]
   local how=(run-many)
   if [ -n "${NX_BASE:-}" ] && [ -z "${ALL:-}" ]; then how=(affected --base="$NX_BASE" --head="${NX_HEAD:-HEAD}"); fi
-  FORCE_COLOR=0 npx nx "${how[@]}" -t "$@" --outputStyle=static --parallel="${PARALLEL:-${NX_PARALLEL:-2}}" </dev/null
+  FORCE_COLOR=0 npx nx "${how[@]}" -t "$@" --outputStyle=static --parallel="${NX_PARALLEL:-2}" </dev/null
 }
 
-# The `test -c KIND` target (KIND int|e2e) of every project tagged specs:KIND, one project at a time (Jest runs two
-# of its files at a time, as node --test --test-concurrency=2 did over all of them), never from the cache.
+# The `test -c KIND` target (KIND int|e2e) of every project tagged specs:KIND, never from the cache. Jest runs two
+# files of a project at a time and Nx two projects at a time: up to four spec processes where node --test
+# --test-concurrency=2 had two, so that a project's long last file (the domain generator, the import fuzz) does not
+# leave a core idle until the next project starts.
 nx_specs() { # nx_specs KIND
-  PARALLEL=1 nx_targets test -c "$1" --exclude="!tag:specs:$1" --skip-nx-cache
+  nx_targets test -c "$1" --exclude="!tag:specs:$1" --skip-nx-cache
 }
 embedded() { (unset DATABASE_URL NATS_URL; "$@"); }
 distributed() {
