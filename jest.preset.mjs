@@ -1,9 +1,8 @@
 // Shared Jest 30 settings (README "Tests"): every project's jest.config.mjs is `projectConfig(import.meta.dirname)`.
 // Specs are ESM TypeScript compiled by @swc/jest with the options of tools/swc/register.mjs (legacy decorators with
 // design-type metadata for NestJS DI, automatic JSX runtime); jest runs under `node --experimental-vm-modules`.
-// Jest runs the unit specs (*.spec.ts(x)). The integration and browser specs still run on Node's test runner
-// (tools/scripts/test.sh): PGlite stalls in its initdb under Jest's VM modules (see README "Tests"); once that is
-// solved, tools/scripts/node-test-to-jest.mjs converts them and SPEC_KIND=int|e2e selects them here.
+// SPEC_KIND selects the specs: unset or `unit` *.spec.ts(x), `int` *.int-spec.ts, `e2e` *.e2e-spec.ts. The Nx
+// `test` target sets it through its configurations: `nx test <project>` (unit), `nx test <project> -c int|e2e`.
 import { join } from 'node:path';
 
 const swc = (tsx) => ({
@@ -40,8 +39,21 @@ export function projectConfig(dir, overrides = {}) {
     },
     moduleFileExtensions: ['ts', 'tsx', 'mjs', 'js', 'cjs', 'json', 'node'],
     testTimeout: 120_000,
-    // Specs share a machine's PostgreSQL/NATS and start whole portals: one file at a time per project, as before.
-    maxWorkers: 1,
+    ...(kind === 'int' || kind === 'e2e'
+      ? {
+          // Two spec files of a project at a time (tools/scripts/test.sh runs two projects at a time; node --test
+          // ran two files at a time over all of them); each file still gets its own database and bus
+          // (@intranet/platform-testing), so the distributed mode shares PostgreSQL and NATS as before.
+          maxWorkers: 2,
+          // A fresh worker process for every file, as node --test had: a file leaves a started portal's PGlite
+          // (WASM memory, outside the heap Jest measures), timers and sockets behind, ~0.4 GB a file in a reused
+          // worker. Any idle heap is above this limit, so each worker is replaced after its file.
+          workerIdleMemoryLimit: '1MB',
+        }
+      : {
+          // Unit specs are small and quick: in band, one process per project.
+          maxWorkers: 1,
+        }),
     passWithNoTests: true,
     // Like node --test --test-force-exit: a handle a library leaves open must not hang the run.
     forceExit: true,

@@ -2,7 +2,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** The newest outbox mail to `to` (text copy). */
@@ -18,11 +18,11 @@ async function mailTo(t: TestPortal, to: string): Promise<string> {
 describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', () => {
   let t: TestPortal;
   let uk: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     uk = await t.makeClient('ukco', { lang: 'uk' });
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('validation field errors reach the web as { field, code, params?, message }', async () => {
     const r = await t.call(peopleRoutes.register, {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { SUPERADMIN } from '@intranet/portal-testing';
 import { startBrowserPortal, WEB_DIR, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
@@ -15,12 +15,13 @@ const BUDGET_KB = 250;
  * gzipped (level 9) from dist/web/shell. tools/scripts/build-web.sh prints the all-files upper bound beside it; that
  * bound counts every language's catalogue and every lazily loaded chunk, which no single page load fetches.
  */
-describe('shell first load (issue 8 §5)', { timeout: 180_000 }, () => {
+jest.setTimeout(180_000);
+describe('shell first load (issue 8 §5)', () => {
   let e: BrowserPortal;
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html']);
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
 
   it(`fetches at most ${BUDGET_KB} KB gzip of the shell to sign in`, async () => {
     const { page } = await e.newPage();

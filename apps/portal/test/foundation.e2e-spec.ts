@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
@@ -20,15 +20,16 @@ function employeesCsv(): string {
   return lines.join('\n');
 }
 
-describe('foundation in the browser: superadmin, client, CSV import, employee, navigation rules, blocked client, password reset', { timeout: 240_000 }, () => {
+jest.setTimeout(240_000);
+describe('foundation in the browser: superadmin, client, CSV import, employee, navigation rules, blocked client, password reset', () => {
   let dataDir: string;
 
   let e: BrowserPortal;
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html']);
     dataDir = e.dataDir;
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
   const newPage = () => e.newPage();
 
   const signIn = async (page: Page, login: string, password: string) => {

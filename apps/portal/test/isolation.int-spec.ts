@@ -2,7 +2,7 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { users } from '@intranet/people-server';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('tenant isolation (DESIGN §5): enforced by the database, not by handlers', () => {
@@ -10,14 +10,14 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
   let a: Awaited<ReturnType<TestPortal['makeClient']>>;
   let b: Awaited<ReturnType<TestPortal['makeClient']>>;
   let aEmp: Awaited<ReturnType<TestPortal['makeEmployee']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     a = await t.makeClient('alpha');
     b = await t.makeClient('beta');
     aEmp = await t.makeEmployee(a.adminToken, 'secret.person@alpha.test');
     await t.makeEmployee(b.adminToken, 'bob@beta.test');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('a repository call with no client filter still sees only its tenant rows', async () => {
     const db = t.portal.platform.db;

@@ -3,19 +3,20 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@kbtree.test', password: 'adminpass1' };
 
 /** Knowledge-base tree (issue 4): opening a deep folder opens its ancestors in the tree and lists its siblings' articles. */
-describe('knowledge base tree opens the path to the current folder', { timeout: 180_000 }, () => {
+jest.setTimeout(180_000);
+describe('knowledge base tree opens the path to the current folder', () => {
   let e: BrowserPortal;
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'kb/mf-manifest.json']);
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
 
   /** Calls a route over HTTP; returns the `result` (or the whole body) and throws on a non-2xx status. */
   async function api(route: RouteDef, o: { params?: Record<string, unknown>; body?: unknown; token?: string } = {}): Promise<any> {

@@ -3,7 +3,7 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
@@ -19,7 +19,8 @@ const WORD = 'quokkapricing';
  * restricts one folder to a department; an employee of that department finds the article by a word from its body;
  * an employee outside it sees it nowhere (tree, search, direct URL); an employee responds to a vacancy.
  */
-describe('knowledge base in the browser: tree, attachment, grants, search, vacancy response', { timeout: 240_000 }, () => {
+jest.setTimeout(240_000);
+describe('knowledge base in the browser: tree, attachment, grants, search, vacancy response', () => {
   let portal: Portal;
 
   /** Calls a route over HTTP; returns the `result` (or the whole body) and throws on a non-2xx status. */
@@ -34,11 +35,11 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
   }
 
   let e: BrowserPortal;
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'kb/mf-manifest.json']);
     portal = e.portal;
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
   const newPage = () => e.newPage();
 
   const signIn = async (page: Page, login: string, password: string) => {

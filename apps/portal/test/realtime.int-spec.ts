@@ -4,7 +4,7 @@ import { signToken, type TokenPayload } from '@intranet/platform-auth';
 import { socialRoutes } from '@intranet/social-contract';
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { eventually } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -14,12 +14,12 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let beta: Awaited<ReturnType<TestPortal['makeClient']>>;
   const sockets: Socket[] = [];
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal({}, { listen: true });
     acme = await t.makeClient('acme');
     beta = await t.makeClient('beta');
   });
-  after(async () => {
+  afterAll(async () => {
     for (const s of sockets) s.disconnect();
     await t.close();
   });

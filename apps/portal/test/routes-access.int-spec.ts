@@ -4,7 +4,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { FEATURE_RIGHTS, type ClientFeature, type RouteDef } from '@intranet/platform-contracts';
 import jwt from 'jsonwebtoken';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { bodyFor, cannotCover, createWorld, paramsFor, type World } from '@intranet/portal-testing/fixtures';
 import { testPortal, type CallResult, type TestPortal } from '@intranet/portal-testing';
 
@@ -34,7 +34,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     return t.call(route, { token, params: paramsFor(route, w), body: route.multipart ? undefined : bodyFor(route, w) });
   };
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
     w = await createWorld(t, 'accessco');
     // An employee with no feature right at all (only 'employee').
@@ -45,7 +45,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     }
     bare = { id: e.user._id, token: (await t.login('bare@accessco.test', 'employee1')).token };
   });
-  after(async () => {
+  afterAll(async () => {
     console.log(`routes-access: ${protectedRoutes.length} protected of ${allRoutes.length} routes, ${calls} calls, ${Date.now() - started} ms`);
     await t.close();
   });

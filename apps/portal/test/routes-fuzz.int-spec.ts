@@ -3,7 +3,7 @@ import { allRoutes } from '@intranet/gateway-server';
 import { fillPath, type RouteDef } from '@intranet/platform-contracts';
 import { faker } from '@faker-js/faker';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { bodyFor, createWorld, jsonSchemaProps, paramNames, paramsFor, type JsonSchema, type World } from '@intranet/portal-testing/fixtures';
 import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -112,12 +112,12 @@ describe('every route: bad input never breaks the server (§5, §8)', () => {
   const failures: string[] = [];
   const started = Date.now();
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal({ RATE_LIMIT_SCALE: '100000' });
     w = await createWorld(t, 'fuzzco');
     tokens = { admin: w.adminToken, super: w.superToken };
   });
-  after(async () => {
+  afterAll(async () => {
     console.log(`routes-fuzz: ${allRoutes.length} routes, ${calls} calls, ${Date.now() - started} ms`);
     await t.close();
   });

@@ -1,7 +1,7 @@
 import { allRoutes } from '@intranet/gateway-server';
 import type { RouteDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BODY_BY_SUBJECT, bodyFor, cannotCover, createWorld, entitiesOf, paramsFor, readBack, secretsOf, takesId, type World } from '@intranet/portal-testing/fixtures';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -21,12 +21,12 @@ describe('every route that takes an id: another client\'s users get 403/404, no 
   let calls = 0;
   const started = Date.now();
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
     a = await createWorld(t, 'tenanta');
     b = await createWorld(t, 'tenantb');
   });
-  after(async () => {
+  afterAll(async () => {
     console.log(`routes-tenant: ${idRoutes.length} routes take an id, ${calls} calls, ${Date.now() - started} ms`);
     await t.close();
   });

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { chromium, type Browser } from 'playwright-core';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -117,12 +117,15 @@ async function stop(r: Running | undefined): Promise<void> {
   for (let i = 0; i < 100 && !(await portFree(PORT)); i++) await new Promise((res) => setTimeout(res, 100));
 }
 
-describe('fresh clone: the README commands as written', { timeout: 25 * MIN }, () => {
+const SERVICES_UP = (await answers(5432)) && (await answers(4222));
+
+jest.setTimeout(25 * MIN);
+describe('fresh clone: the README commands as written', () => {
   let dir = '';
   let browser: Browser;
   let running: Running | undefined;
 
-  before(
+  beforeAll(
     async () => {
       if (!(await portFree(PORT))) {
         throw new Error(`port ${PORT} is taken: the smoke runs the README's commands, which listen on ${PORT}; stop what listens there`);
@@ -133,16 +136,14 @@ describe('fresh clone: the README commands as written', { timeout: 25 * MIN }, (
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       });
-    },
-    { timeout: 2 * MIN },
+    }, 2 * MIN,
   );
-  after(
+  afterAll(
     async () => {
       await stop(running);
       await browser?.close();
       if (dir) rmSync(join(dir, '..'), { recursive: true, force: true });
-    },
-    { timeout: 2 * MIN },
+    }, 2 * MIN,
   );
 
   /** Loads `/`, signs in with the printed demo administrator and waits for the wall (§2: /company). */
@@ -164,25 +165,22 @@ describe('fresh clone: the README commands as written', { timeout: 25 * MIN }, (
     }
   }
 
-  it('npm start -- --demo: installs, builds, serves; the demo admin signs in and sees the wall', { timeout: 20 * MIN }, async () => {
+  it('npm start -- --demo: installs, builds, serves; the demo admin signs in and sees the wall', async () => {
     running = await runUntilReady(dir, ['start', '--', '--demo'], /portal ready at (http:\/\/\S+)/, 18 * MIN);
     assert.equal(running.url, `http://127.0.0.1:${PORT}`);
     assert.match(running.output(), /ready in \d+ ms, RSS \d+ MB/);
     await signInAndOpenWall(running);
     await stop(running);
     running = undefined;
-  });
+  }, 20 * MIN);
 
-  it('npm run distributed -- --demo: five processes over NATS and PostgreSQL; the demo admin sees the wall', { timeout: 8 * MIN }, async (t) => {
-    if (!(await answers(5432)) || !(await answers(4222))) {
-      if (process.env.CI) assert.fail('PostgreSQL (127.0.0.1:5432) or NATS (127.0.0.1:4222) does not answer in CI');
-      t.skip('PostgreSQL or NATS not running on 127.0.0.1');
-      return;
-    }
+  // Skipped (decided before the run) when PostgreSQL or NATS is not running on 127.0.0.1, outside CI.
+  (!SERVICES_UP && !process.env.CI ? it.skip : it)('npm run distributed -- --demo: five processes over NATS and PostgreSQL; the demo admin sees the wall', async () => {
+    assert.ok(SERVICES_UP, 'PostgreSQL (127.0.0.1:5432) or NATS (127.0.0.1:4222) does not answer in CI');
     running = await runUntilReady(dir, ['run', 'distributed', '--', '--demo'], /\[distributed\] ready: (http:\/\/\S+)/, 6 * MIN);
     assert.equal(running.url, `http://127.0.0.1:${PORT}`);
     await signInAndOpenWall(running);
     await stop(running);
     running = undefined;
-  });
+  }, 8 * MIN);
 });

@@ -3,7 +3,7 @@ import { fileRoutes } from '@intranet/files-contract';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -29,11 +29,11 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
     return walk(dir);
   };
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('acme');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('stores an image with a thumbnail, counts it against the quota and serves it by signed URL only', async () => {
     const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
@@ -10,7 +10,8 @@ const POST_FILE_TEXT = 'Files above 20 MB cannot be attached';
 /** An 8×8 PNG (a real image, so the server can make its thumbnail). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP438CAFWEXHbQSAKmzX8FBxi1QAAAAAElFTkSuQmCC', 'base64');
 
-describe('the company wall in the browser: thanks with an image, live likes and comments, views, paging, file limit', { timeout: 240_000 }, () => {
+jest.setTimeout(240_000);
+describe('the company wall in the browser: thanks with an image, live likes and comments, views, paging, file limit', () => {
   let portal: Portal;
 
   /** JSON call to the portal's API; returns the parsed body (the `result` field when present). */
@@ -27,11 +28,11 @@ describe('the company wall in the browser: thanks with an image, live likes and 
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
   let e: BrowserPortal;
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
     portal = e.portal;
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
   const newPage = () => e.newPage();
 
   const signIn = async (page: Page, l: string, password: string) => {

@@ -1,6 +1,6 @@
 import { clientRoutes, COLOUR_TEXT } from '@intranet/clients-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** §2 admin panel, client screen tab "design" (§3 Client: logo, head image, colours, font) via PUT api/clients/{id}. */
@@ -8,12 +8,12 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let other: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('designco');
     other = await t.makeClient('otherdesign');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.update, { token, params: { id }, body });
 

@@ -2,17 +2,17 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('clients (§7 Clients, §5 workspace code) and the gateway edge', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('acme');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('workspace code: latin letters and digits only, unique', async () => {
     const bad = await t.call(clientRoutes.create, { token: acme.superToken, body: { workspace: 'acme-co', name: 'X' } });

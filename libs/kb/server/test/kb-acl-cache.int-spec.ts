@@ -4,7 +4,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -27,7 +27,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
   const sales: Grant[] = [{ target: 'department', value: 'Sales', level: 'read' }];
   const it_: Grant[] = [{ target: 'department', value: 'IT', level: 'read' }];
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('kbacl');
     beta = await t.makeClient('kbacl2');
@@ -36,7 +36,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     const b = await t.makeEmployee(beta.adminToken, 'emp@kbacl2.test', { department: 'Sales', roles: ['employee', 'knowledge_base'] });
     betaEmp = { id: b.user._id, token: b.token };
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const create = async (c: Client, body: Record<string, unknown>) => {
     const r = await t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', ...body } });

@@ -6,7 +6,7 @@ import { seedArticles } from '@intranet/kb-server';
 import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -41,13 +41,13 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
   const list = (token: string, user: string, query: Record<string, string> = {}, client = acme.client._id) =>
     t.call(kbRoutes.accessFor, { token, params: { client, user }, query });
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('kbacme');
     other = await t.makeClient('kbother');
     emp = await t.makeEmployee(acme.adminToken, 'reader@kbacme.test', { department: 'Sales' });
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('creates folders and articles, lists the root and a folder, opens one with sanitised content', async () => {
     const f = await folder('Handbook');

@@ -5,7 +5,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -19,14 +19,14 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
   let hr: Emp;
   const inject = (o: any) => t.portal.app.getHttpAdapter().getInstance().inject(o);
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('kbextra');
     other = await t.makeClient('kbextra2');
     emp = await t.makeEmployee(acme.adminToken, 'emp@kbextra.test', { department: 'Sales' });
     hr = await t.makeEmployee(acme.adminToken, 'hr@kbextra.test', { department: 'HR' });
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('tags: create, list by module and template flag, rename, attach by id or name, detach, filter, delete', async () => {
     const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Tagged', content: 'x' } });

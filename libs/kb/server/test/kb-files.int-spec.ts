@@ -2,7 +2,7 @@ import { FILE_SESSION_COOKIE, fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { seedArticles } from '@intranet/kb-server';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -39,7 +39,7 @@ describe('knowledge base files and access (issue 4 review)', () => {
     return { cookie: set.split(';')[0] };
   };
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('kbfiles');
     other = await t.makeClient('kbfilesother');
@@ -47,7 +47,7 @@ describe('knowledge base files and access (issue 4 review)', () => {
     it_ = await t.makeEmployee(acme.adminToken, 'it@kbfiles.test', { department: 'IT' });
     hr = await t.makeEmployee(acme.adminToken, 'hr@kbfiles.test', { department: 'HR' });
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('serves kb files only to readers the grants allow at download time (replay and revoke refused)', async () => {
     const folder = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Sales only', grants: [{ target: 'department', value: 'Sales', level: 'read' }] } });

@@ -2,7 +2,7 @@ import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes, type Grant } from '@intranet/kb-contract';
 import { sql } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -32,7 +32,7 @@ describe('knowledge base access grants (§6) matrix', () => {
   const inject = (o: any) => t.portal.app.getHttpAdapter().getInstance().inject(o);
   const WORD = 'zebracorn';
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('kbgrants');
     const mk = async (name: string, extra: Record<string, unknown>) => {
@@ -74,7 +74,7 @@ describe('knowledge base access grants (§6) matrix', () => {
     articleId = a.body.result._id;
     fileUrl = a.body.result.files[0].url;
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const setRights = async (grants: Grant[], id = folderId) => {
     const r = await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id }, body: { grants } });

@@ -4,21 +4,21 @@ import { signInAttempts, signInLimits } from '@intranet/people-server';
 import { DomainError } from '@intranet/platform-errors';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('sign-in and password-reset limits are shared by every gateway and people process (README "Auth", §8 Login)', () => {
   let t: TestPortal;
   // A second gateway on the same bus, as a second gateway process would be, behind a "proxy" at 127.0.0.1.
   let second: NestFastifyApplication;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     await t.makeClient('acme');
     const p = t.portal.platform;
     second = await createGateway({ bus: p.bus, routes: allRoutes, jwtSecret: t.config.JWT_SECRET!, vendor: 'intranet', log: p.log, storage: p.storage, trustProxy: ['127.0.0.1'] });
     await second.init();
   });
-  after(async () => {
+  afterAll(async () => {
     await second.close();
     await t.close();
   });

@@ -5,17 +5,17 @@ import { passwordResets } from '@intranet/people-server';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('sign-in, sessions and password reset (§7 Environment and session, §8 Login)', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('acme');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('GET /api/env answers the vendor and every response carries x-vendor', async () => {
     const r = await t.call(clientRoutes.env);

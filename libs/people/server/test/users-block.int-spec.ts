@@ -1,16 +1,16 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('employees: block and unblock (§4 Employee states, §7 PUT api/user/{id})', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('blockco');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('an admin blocks an employee: the existing token stops at once, sign-in answers 403; unblocking lets them in again', async () => {
     const e = await t.makeEmployee(acme.adminToken, 'blocked@blockco.test');

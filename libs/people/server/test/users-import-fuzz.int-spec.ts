@@ -1,6 +1,6 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** Windows-1251 bytes of a string of ASCII and Cyrillic letters (the encoding Russian/Ukrainian Excel saves). */
@@ -64,11 +64,11 @@ function records(prefix: string, n: number, badEvery: number, sep: string, names
 describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)', () => {
   let t: TestPortal;
   let co: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     co = await t.makeClient('fuzzco');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const importText = (csv: string) => t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv } });
   const importBytes = (bytes: Buffer) => t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csvBase64: bytes.toString('base64') } });

@@ -3,7 +3,7 @@ import { on, type BusEvent } from '@intranet/platform-bus';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 const csvOf = (prefix: string, n: number) =>
@@ -14,14 +14,14 @@ describe('CSV import progress events (§7 register_many, evt.people.import.progr
   let co: Awaited<ReturnType<TestPortal['makeClient']>>;
   const seen: BusEvent<ImportProgressEvent>[] = [];
   let off: () => Promise<void>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     co = await t.makeClient('progressco');
     off = await on(t.portal.platform.bus, peopleEvents.importProgress, async (e) => {
       seen.push(e);
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await off();
     await t.close();
   });

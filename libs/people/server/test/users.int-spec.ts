@@ -1,7 +1,7 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 const fieldMessages = (body: { errors?: { field: string; message: string }[] }) =>
@@ -10,11 +10,11 @@ const fieldMessages = (body: { errors?: { field: string; message: string }[] }) 
 describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Employee, §6)', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('acme');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('§5: name, surname and e-mail required; e-mail valid; password over 6 and confirmed; tax id 10 digits; phone format; max 20; illegal symbols', async () => {
     const r = await t.call(peopleRoutes.register, {
@@ -204,11 +204,11 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
 describe('CSV import (POST api/register_many)', () => {
   let t: TestPortal;
   let co: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     co = await t.makeClient('importco');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('imports the good rows in one go and reports each bad row with its reasons', async () => {
     await t.makeEmployee(co.adminToken, 'existing@importco.test');

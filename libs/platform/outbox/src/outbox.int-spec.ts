@@ -3,7 +3,7 @@ import { on, type Bus, type BusEvent } from '@intranet/platform-bus';
 import { defineEvent, z } from '@intranet/platform-contracts';
 import { sql, uuidv7, type Database } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Outbox, OutboxRelay, outboxMigrations } from './index.ts';
 
 const thingCreated = defineEvent('evt.test.thing.created', z.object({ n: z.number().int() }));
@@ -22,14 +22,14 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
   let bus: Bus;
   const received: BusEvent<{ n: number }>[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     db = await testDatabase([outboxMigrations]);
     bus = testBus('outbox');
     await bus.start();
     // A durable consumer, as notifications, accruals and projections use.
     await on(bus, thingCreated, async (e) => void received.push(e), { durable: `outbox_${uuidv7().slice(-8)}` });
   });
-  after(async () => {
+  afterAll(async () => {
     await bus.close();
     await db.close();
   });

@@ -2,7 +2,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, post, recordEvents, reserve, upload } from './social-helpers.ts';
 
@@ -14,14 +14,14 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
   let ann: Emp;
   let bob: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('engage');
     ann = await t.makeEmployee(acme.adminToken, 'ann@engage.test', { firstName: 'Ann', lastName: 'Archer' });
     bob = await t.makeEmployee(acme.adminToken, 'bob@engage.test', { firstName: 'Bob', lastName: 'Baker' });
     events = await recordEvents(t);
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('PUT /api/post/{id}/view: a view is registered once per user however often it is sent', async () => {
     const p = await post(t, ann.token, { message: 'count my views' });
@@ -188,11 +188,11 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
 describe('social: pins, birthdays and the authors projection (§7 Users pins, Clients birthdays; DESIGN §2)', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('widgets');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('PUT api/user/pin/{id} puts users into numbered slots; pin_move swaps two slots', async () => {
     const a = await t.makeEmployee(acme.adminToken, 'pa@widgets.test');

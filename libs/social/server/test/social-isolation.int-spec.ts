@@ -1,7 +1,7 @@
 import { socialRoutes } from '@intranet/social-contract';
 import { posts } from '@intranet/social-server';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { post, recordEvents } from './social-helpers.ts';
 
@@ -16,7 +16,7 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
   let postId: string;
   let commentId: string;
   let events: Awaited<ReturnType<typeof recordEvents>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     a = await t.makeClient('alpha');
     b = await t.makeClient('beta');
@@ -26,7 +26,7 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
     postId = (await post(t, ann.token, { message: 'alpha secret plans' }))._id;
     commentId = (await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_id: postId, message: 'alpha comment' } })).body.result._id;
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const snapshot = async () => (await t.call(socialRoutes.get, { token: ann.token, params: { id: postId } })).body.result;
 

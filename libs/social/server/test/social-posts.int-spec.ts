@@ -4,7 +4,7 @@ import { socialRoutes } from '@intranet/social-contract';
 import { seedPosts } from '@intranet/social-server';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, post, recordEvents, reserve, THANKS_TEXT, upload } from './social-helpers.ts';
 
@@ -16,14 +16,14 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
   let ann: Emp;
   let bob: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('acme');
     ann = await t.makeEmployee(acme.adminToken, 'ann@acme.test', { firstName: 'Ann', lastName: 'Archer', position: 'Designer' });
     bob = await t.makeEmployee(acme.adminToken, 'bob@acme.test', { firstName: 'Bob', lastName: 'Baker' });
     events = await recordEvents(t);
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('POST api/post: a post goes to the front of the news feed with author name, avatar and counters; an event is published', async () => {
     const p = await post(t, ann.token, { message: '<p>Hello <b>team</b></p>' });
@@ -240,12 +240,12 @@ describe('social: feed paging (§4 Posts: 20 a page, newest first, stable while 
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let ann: Emp;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('pager');
     ann = await t.makeEmployee(acme.adminToken, 'ann@pager.test');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('25 posts make a second page of 5; a post arriving between page 1 and 2 neither repeats nor hides one', async () => {
     const ids: string[] = [];

@@ -3,7 +3,7 @@ import { comments, files } from '@intranet/social-server';
 import { eventually } from '@intranet/platform-testing';
 import { eq } from 'drizzle-orm';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, post, recordEvents, reserve, upload } from './social-helpers.ts';
 
@@ -17,14 +17,14 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
   let ann: Emp;
   let bob: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('wallx');
     ann = await t.makeEmployee(acme.adminToken, 'ann@wallx.test', { firstName: 'Ann', lastName: 'Archer' });
     bob = await t.makeEmployee(acme.adminToken, 'bob@wallx.test', { firstName: 'Bob', lastName: 'Baker', position: 'Engineer' });
     events = await recordEvents(t);
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const full = async (id: string, token = ann.token) => (await t.call(socialRoutes.get, { token, params: { id } })).body.result;
 
