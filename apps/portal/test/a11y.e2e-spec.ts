@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
@@ -76,7 +76,8 @@ async function overflow(page: Page): Promise<{ over: number; culprits: string[] 
  * have no 'serious' or 'critical' axe-core violation (WCAG 2.1 A/AA) and do not scroll sideways
  * (document scrollWidth ≤ innerWidth).
  */
-describe('accessibility and 390 px: the main pages at a phone and a desktop width', { timeout: 420_000 }, () => {
+jest.setTimeout(420_000);
+describe('accessibility and 390 px: the main pages at a phone and a desktop width', () => {
   let portal: Portal;
   let e: BrowserPortal;
   let adminId = '';
@@ -94,7 +95,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
   }
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json', 'kb/mf-manifest.json', 'admin/mf-manifest.json']);
     portal = e.portal;
     // A client in English with its administrator, two employees, a post on the wall and a knowledge-base article.
@@ -108,7 +109,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
     }
     await api('POST', '/api/post', admin.token, { type: 'post', message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all' });
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
 
   /** A browser context of the given size signed in as `who` (or signed out when null). */
   async function pageAt(browser: Browser, vp: (typeof VIEWPORTS)[number], who: { login: string; password: string } | null): Promise<Page> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
@@ -13,7 +13,8 @@ const NOT_FOUND = { en: 'The requested resource was not found', ru: 'Запра�
  * unknown id in the URL → the §8 not-found text; a client feature switched off (§6) → no menu item and a clear page
  * when its URL is opened directly.
  */
-describe('API not found, no access, not found and switched-off pages in the browser (§6, §8)', { timeout: 300_000 }, () => {
+jest.setTimeout(300_000);
+describe('API not found, no access, not found and switched-off pages in the browser (§6, §8)', () => {
   let portal: Portal;
   let e: BrowserPortal;
   let su: { token: string };
@@ -47,7 +48,7 @@ describe('API not found, no access, not found and switched-off pages in the brow
     return x;
   };
 
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json', 'kb/mf-manifest.json', 'admin/mf-manifest.json']);
     portal = e.portal;
     su = await login(SU.login, SU.password);
@@ -63,7 +64,7 @@ describe('API not found, no access, not found and switched-off pages in the brow
     ids.boss = (await reg('Boss', 'boss@accessweb.test', { roles: ['admin'] }))._id;
     ids.article = (await api<{ _id: string }>('POST', '/api/article', admin.token, { section: 'kb', title: 'Handbook', content: 'Read me' }))._id;
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
 
   it("a route the server does not have: the gateway answers 404 apiNotFound and the web shows the §8 dialog in the user's language", async () => {
     const res = await fetch(`${portal.url}/api/user/no_such_route/${ids.eve}`, { headers: { authorization: `Bearer ${admin.token}` } });

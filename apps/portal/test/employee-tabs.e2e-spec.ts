@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
@@ -10,7 +10,8 @@ const SU = { login: 'root@example.com', password: 'rootpass1' };
  * §2 employee administration tabs backed by the client's data (§3 Client): company data, other settings and
  * integrations (HR system), saved with PUT api/clients/{id}; the tabs whose data no service holds stay disabled.
  */
-describe('employee administration: company data, other settings and integrations tabs', { timeout: 240_000 }, () => {
+jest.setTimeout(240_000);
+describe('employee administration: company data, other settings and integrations tabs', () => {
   let portal: Portal;
   let e: BrowserPortal;
 
@@ -26,11 +27,11 @@ describe('employee administration: company data, other settings and integrations
   }
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
     portal = e.portal;
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
 
   const openTab = async (page: Page, id: string) => {
     await page.getByTestId(`tab-${id}`).click();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
@@ -11,7 +11,8 @@ const SU = { login: 'root@example.com', password: 'rootpass1' };
  * api/user/pin/{id}, PUT api/user/pin_move; the wall's list GET api/user/pinned/{clientId}): an administrator pins
  * people from their profiles, reorders and unpins on the wall; an employee only sees the block.
  */
-describe('pinned employees on the wall: an admin pins, moves and unpins; employees only see', { timeout: 240_000 }, () => {
+jest.setTimeout(240_000);
+describe('pinned employees on the wall: an admin pins, moves and unpins; employees only see', () => {
   let portal: Portal;
   let e: BrowserPortal;
 
@@ -28,11 +29,11 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
   }
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
-  before(async () => {
+  beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
     portal = e.portal;
   });
-  after(() => e?.close());
+  afterAll(() => e?.close());
 
   const signIn = async (page: Page, l: string, password: string) => {
     await page.goto('/login/');

@@ -1,6 +1,6 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
@@ -12,12 +12,12 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let other: Awaited<ReturnType<TestPortal['makeClient']>>;
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('settingsco');
     other = await t.makeClient('othersettings');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.update, { token, params: { id }, body });
   const get = async (token: string) => (await t.call(clientRoutes.get, { token, params: { id: acme.client._id } })).body.result;

@@ -2,7 +2,7 @@ import { clientFeatureActive, clientRoutes, type ClientFeature } from '@intranet
 import { kbRoutes } from '@intranet/kb-contract';
 import type { RouteDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -41,7 +41,7 @@ describe('kb: the knowledge base and vacancies with their client feature switche
     return r.status;
   }
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('kbfeat');
     emp = await t.makeEmployee(acme.adminToken, 'emp@kbfeat.test');
@@ -54,7 +54,7 @@ describe('kb: the knowledge base and vacancies with their client feature switche
     vacancy = v.body.result._id;
     assert.ok(folder && article && vacancy);
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   const listOf = (token: string, uid: string, section: 'kb' | 'vacancy') => ({ params: { client: acme.client._id, user: uid }, query: { section } });
 

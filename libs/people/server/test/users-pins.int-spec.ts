@@ -1,6 +1,6 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
@@ -23,7 +23,7 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
   };
   const pin = (id: string, pinned_num: number | null, token = acme.adminToken) => t.call(peopleRoutes.pin, { token, params: { id }, body: { pinned_num } });
 
-  before(async () => {
+  beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('pinco');
     other = await t.makeClient('pinother');
@@ -31,7 +31,7 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
     bob = await t.makeEmployee(acme.adminToken, 'bob@pinco.test');
     cid = await t.makeEmployee(acme.adminToken, 'cid@pinco.test');
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it('nobody pinned: the list is empty', async () => {
     assert.deepEqual(await listed(ann.token), []);
