@@ -42,7 +42,10 @@ export default [
             // type:tool here only serves apps (rsbuild configs use @intranet/web-build); the type rules keep libs off it.
             ...domainScopes,
             // The admin remote hosts the people and clients administration pages.
-            { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:people', 'scope:clients', 'scope:platform', 'scope:web', 'type:contract', 'type:tool'] },
+            {
+              sourceTag: 'scope:admin',
+              onlyDependOnLibsWithTags: ['scope:people', 'scope:clients', 'scope:platform', 'scope:web', 'type:contract', 'type:tool'],
+            },
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'type:contract'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:platform', 'type:contract', 'type:util', 'type:tool'] },
             { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:platform', 'type:contract', 'type:util'] },

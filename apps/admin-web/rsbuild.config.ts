@@ -27,7 +27,11 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       dts: false,
       // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
-      manifest: remoteManifest({ 'employees/*': { expose: 'EmployeesPage', role: 'admin' }, clients: { expose: 'ClientsPage', role: 'superadmin' }, admin: { expose: 'AdminPanelPage', role: 'admin' } }),
+      manifest: remoteManifest({
+        'employees/*': { expose: 'EmployeesPage', role: 'admin' },
+        clients: { expose: 'ClientsPage', role: 'superadmin' },
+        admin: { expose: 'AdminPanelPage', role: 'admin' },
+      }),
     }),
   ],
   source: {

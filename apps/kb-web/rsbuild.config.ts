@@ -28,7 +28,13 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       dts: false,
       // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
-      manifest: remoteManifest({ articles: 'ArticlesPage', 'articles/:parent': 'ArticlesPage', 'article/:id': 'ArticlePage', vacancies: 'VacanciesPage', 'vacancy/:id': 'VacancyPage' }),
+      manifest: remoteManifest({
+        articles: 'ArticlesPage',
+        'articles/:parent': 'ArticlesPage',
+        'article/:id': 'ArticlePage',
+        vacancies: 'VacanciesPage',
+        'vacancy/:id': 'VacancyPage',
+      }),
     }),
   ],
   source: {

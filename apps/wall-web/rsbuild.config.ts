@@ -28,7 +28,13 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       dts: false,
       // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
-      manifest: remoteManifest({ company: 'WallPage', 'post/:id': 'PostPage', 'profile/:id': 'ProfilePage', addressBook: 'AddressBookPage', birthdays: 'BirthdaysPage' }),
+      manifest: remoteManifest({
+        company: 'WallPage',
+        'post/:id': 'PostPage',
+        'profile/:id': 'ProfilePage',
+        addressBook: 'AddressBookPage',
+        birthdays: 'BirthdaysPage',
+      }),
     }),
   ],
   source: {

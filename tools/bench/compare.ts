@@ -38,7 +38,11 @@ function run(script: string, root: string): Promise<string> {
 function parse(out: string): { gateway: number; bare: number } {
   const rps = (label: string) => {
     const lines = out.split('\n').filter((l) => l.includes(label));
-    const cells = lines.at(-1)?.trim().split(/\s{2,}/) ?? [];
+    const cells =
+      lines
+        .at(-1)
+        ?.trim()
+        .split(/\s{2,}/) ?? [];
     const i = cells.findIndex((c) => c.includes(label));
     return Number(cells[i + 1]);
   };
@@ -62,7 +66,12 @@ async function main() {
     }
   }
   const name = (r: string) => `${basename(r)}`;
-  console.log(`\nbefore/after — ${rounds} round(s), load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nbefore/after — ${rounds} round(s), load average ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(
     table(
       ['script', 'checkout', 'round', 'gateway req/s', 'bare req/s', 'gateway/bare'],

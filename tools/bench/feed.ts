@@ -15,7 +15,19 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import Fastify from 'fastify';
 import pg from 'pg';
 import {
-  assertAlive, autocannon, intEnv, log, machine, mark, onCleanup, runBench, startStack, superClient, table, waitCount, within,
+  assertAlive,
+  autocannon,
+  intEnv,
+  log,
+  machine,
+  mark,
+  onCleanup,
+  runBench,
+  startStack,
+  superClient,
+  table,
+  waitCount,
+  within,
   type CannonResult,
 } from './lib.ts';
 
@@ -50,7 +62,9 @@ async function bareWorker(cfg: BareConfig): Promise<void> {
       // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/repository.ts).
       await c.query('BEGIN');
       await c.query("SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.user_id', $3, true)", [
-        'intranet_app', cfg.clientId, cfg.userId,
+        'intranet_app',
+        cfg.clientId,
+        cfg.userId,
       ]);
       const { rows } = await c.query({ text: feedSql.text, values: feedSql.values, rowMode: 'array' });
       await c.query('COMMIT');
@@ -104,24 +118,38 @@ async function main(): Promise<void> {
   onCleanup(() => db.close());
   const authorIds = [s.adminId, ...s.employeeIds];
 
-  const worker = new Worker(new URL(import.meta.url), { workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig });
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig,
+  });
   onCleanup(async () => {
-    await within(5_000, 'bare server close', new Promise<void>((r) => {
-      worker.once('message', () => r());
-      worker.once('exit', () => r());
-      worker.postMessage('close');
-    })).catch(() => undefined);
+    await within(
+      5_000,
+      'bare server close',
+      new Promise<void>((r) => {
+        worker.once('message', () => r());
+        worker.once('exit', () => r());
+        worker.postMessage('close');
+      }),
+    ).catch(() => undefined);
     await worker.terminate();
   });
   // The worker captures the SQL by running it once, so it starts after the schema exists.
-  const bare = await within(30_000, 'bare server start', new Promise<{ port: number; sql: string; values: unknown[] }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  }));
+  const bare = await within(
+    30_000,
+    'bare server start',
+    new Promise<{ port: number; sql: string; values: unknown[] }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    }),
+  );
   log(`bare server on port ${bare.port}; feed SQL: ${bare.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
 
   const targets = [
-    { target: 'gateway (distributed)', url: `${s.base}/api/post/news/${s.clientId}/1`, headers: { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined },
+    {
+      target: 'gateway (distributed)',
+      url: `${s.base}/api/post/news/${s.clientId}/1`,
+      headers: { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined,
+    },
     { target: 'bare fastify + pg', url: `http://127.0.0.1:${bare.port}/news`, headers: undefined },
   ];
 
@@ -138,7 +166,10 @@ async function main(): Promise<void> {
        SELECT gen_random_uuid(), $1, 'post', p.id, p.id, $2 FROM p WHERE p.k % 3 = 0 ON CONFLICT DO NOTHING`,
       [s.clientId, s.adminId],
     );
-    await su.query(`UPDATE social.posts p SET likes_count = (SELECT count(*) FROM social.likes l WHERE l.post_id = p.id) WHERE p.id IN (SELECT post_id FROM social.likes WHERE client_id = $1)`, [s.clientId]);
+    await su.query(
+      `UPDATE social.posts p SET likes_count = (SELECT count(*) FROM social.likes l WHERE l.post_id = p.id) WHERE p.id IN (SELECT post_id FROM social.likes WHERE client_id = $1)`,
+      [s.clientId],
+    );
     const seeded = (Date.now() - t0) / 1000;
     // Fresh statistics for every table of the query (autovacuum would get there within a minute or so; without them
     // the planner takes the 1,000-row authors table for 5 rows and joins it by a nested-loop filter).
@@ -147,7 +178,10 @@ async function main(): Promise<void> {
     if (process.env.BENCH_EXPLAIN) {
       // The plan as the service's role sees it (row-level security on).
       await su.query('BEGIN');
-      await su.query("SELECT set_config('role', 'intranet_app', true), set_config('app.client_id', $1, true), set_config('app.user_id', $2, true)", [s.clientId, s.adminId]);
+      await su.query("SELECT set_config('role', 'intranet_app', true), set_config('app.client_id', $1, true), set_config('app.user_id', $2, true)", [
+        s.clientId,
+        s.adminId,
+      ]);
       const plan = await su.query(`EXPLAIN (ANALYZE, BUFFERS) ${bare.sql}`, bare.values);
       await su.query('ROLLBACK');
       console.log(`\nEXPLAIN ANALYZE at ${total} posts:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
@@ -159,7 +193,8 @@ async function main(): Promise<void> {
       const res = await fetch(t.url, { headers: t.headers, signal: AbortSignal.timeout(10_000) });
       const body = (await res.json()) as { result?: { posts?: unknown[] } };
       const posts = body.result?.posts ?? [];
-      if (res.status !== 200 || posts.length !== 20) throw new Error(`${t.target}: expected 200 with 20 posts, got ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (res.status !== 200 || posts.length !== 20)
+        throw new Error(`${t.target}: expected 200 with 20 posts, got ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
       const first = posts[0] as { _id?: string; author?: { fullName?: string } } | unknown[];
       ids.push(Array.isArray(first) ? String(first[0]) : String(first._id));
       if (!Array.isArray(first) && !first.author?.fullName) throw new Error(`${t.target}: the newest post has no author name (projection?)`);
@@ -182,7 +217,13 @@ async function main(): Promise<void> {
     table(
       ['posts', 'target', 'req/s', 'p50 ms', 'p99 ms', 'avg ms', 'requests', 'errors/non-2xx'],
       rows.map(({ posts, target, r }) => [
-        String(posts), target, r.requests.average.toFixed(0), r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), r.latency.average.toFixed(1), String(r.requests.total),
+        String(posts),
+        target,
+        r.requests.average.toFixed(0),
+        r.latency.p50.toFixed(1),
+        r.latency.p99.toFixed(1),
+        r.latency.average.toFixed(1),
+        String(r.requests.total),
         `${r.errors + r.timeouts}/${r.non2xx}`,
       ]),
     ),

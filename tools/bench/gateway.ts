@@ -28,7 +28,16 @@ async function serve(root: string): Promise<void> {
   const { InProcessBus } = await import(join(root, 'libs/platform/bus/src/in-process.ts'));
   const { openStorage } = await import(join(root, 'libs/platform/storage/src/index.ts'));
   const bus = new InProcessBus();
-  const user = { _id: ids.user, clientId: ids.client, login: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'User', roles: ['admin'], status: 'active' };
+  const user = {
+    _id: ids.user,
+    clientId: ids.client,
+    login: 'bench',
+    email: 'bench@example.com',
+    firstName: 'Bench',
+    lastName: 'User',
+    roles: ['admin'],
+    status: 'active',
+  };
   bus.handle('people.internal.session', async () => ({ userId: ids.user, clientId: ids.client, roles: ['admin'], lang: 'en' }));
   bus.handle('clients.internal.get', async () => ({ _id: ids.client, workspace: 'bench', name: 'Bench', status: 'active', features: [] }));
   bus.handle('people.user.get', async () => user);
@@ -145,7 +154,16 @@ async function main(): Promise<void> {
         const after = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
         const cpuUs = after.user - before.user + (after.system - before.system);
         const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
-        rows.push([String(round), root, String(Math.round(r.requests.average)), r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), (cpuUs / r['2xx']).toFixed(0), `${r.errors + r.timeouts}/${r.non2xx}`, load]);
+        rows.push([
+          String(round),
+          root,
+          String(Math.round(r.requests.average)),
+          r.latency.p50.toFixed(1),
+          r.latency.p99.toFixed(1),
+          (cpuUs / r['2xx']).toFixed(0),
+          `${r.errors + r.timeouts}/${r.non2xx}`,
+          load,
+        ]);
         log(`round ${round} ${root}: ${rows.at(-1)!.slice(2).join(' ')}`);
       } finally {
         child.send('close');

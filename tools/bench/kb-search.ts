@@ -12,7 +12,22 @@
  * Requests are sequential (one in flight): the figures are latencies of a single user, not throughput.
  */
 import { performance } from 'node:perf_hooks';
-import { api, assertAlive, childTail, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, startStack, superClient, table, waitCount } from './lib.ts';
+import {
+  api,
+  assertAlive,
+  childTail,
+  expectOk,
+  intEnv,
+  log,
+  machine,
+  onCleanup,
+  percentile,
+  runBench,
+  startStack,
+  superClient,
+  table,
+  waitCount,
+} from './lib.ts';
 
 /** Terminal colour codes in the services' log lines. */
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -34,7 +49,13 @@ async function main(): Promise<void> {
   const password = 'benchreader1';
   const emp = expectOk(
     await admin('POST', '/api/register', {
-      firstName: 'Rita', lastName: 'Reader', email, password, confirmPassword: password, department: 'Dept 3', roles: ['employee', 'knowledge_base'],
+      firstName: 'Rita',
+      lastName: 'Reader',
+      email,
+      password,
+      confirmPassword: password,
+      department: 'Dept 3',
+      roles: ['employee', 'knowledge_base'],
     }),
     'create employee',
   ).result;
@@ -59,8 +80,10 @@ async function main(): Promise<void> {
       [s.clientId],
     )
   ).rows[0];
-  log(`seeded ${counts.folders} folders, ${counts.articles} articles in ${seeded.toFixed(1)} s: ${counts.granted} folders with grants, ` +
-    `${counts.restricted} rows under them, ${counts.mine} of those readable by Dept 3`);
+  log(
+    `seeded ${counts.folders} folders, ${counts.articles} articles in ${seeded.toFixed(1)} s: ${counts.granted} folders with grants, ` +
+      `${counts.restricted} rows under them, ${counts.mine} of those readable by Dept 3`,
+  );
 
   // Warm the kb members projection for the reader (the first call fetches the user from people and stores it).
   expectOk(await reader('GET', `/api/user/${s.clientId}/articles/access_for/${emp._id}?search=policy`), 'first search');
@@ -97,7 +120,15 @@ async function main(): Promise<void> {
       adminHits = ra.body.result.length;
     }
     allEmp.push(...e);
-    rows.push([q, String(hits), percentile(e, 50).toFixed(1), percentile(e, 99).toFixed(1), String(adminHits), percentile(a, 50).toFixed(1), percentile(a, 99).toFixed(1)]);
+    rows.push([
+      q,
+      String(hits),
+      percentile(e, 50).toFixed(1),
+      percentile(e, 99).toFixed(1),
+      String(adminHits),
+      percentile(a, 50).toFixed(1),
+      percentile(a, 99).toFixed(1),
+    ]);
     if (leaked) log(`WARNING: '${q}': ${leaked} results flagged access=false for the employee`);
   }
 
@@ -114,7 +145,10 @@ async function main(): Promise<void> {
     assertAlive();
     warm.push((await timed(reader, cheap)).ms);
     // Same grants written twice over (a change, then back): the version moves, the levels do not.
-    expectOk(await admin('PUT', `/api/article/${granted.id}/rights`, { grants: i % 2 ? granted.grants : [...granted.grants, { target: 'all', level: 'none' }] }), 'rights change');
+    expectOk(
+      await admin('PUT', `/api/article/${granted.id}/rights`, { grants: i % 2 ? granted.grants : [...granted.grants, { target: 'all', level: 'none' }] }),
+      'rights change',
+    );
     cold.push((await timed(reader, cheap)).ms);
   }
   expectOk(await admin('PUT', `/api/article/${granted.id}/rights`, { grants: granted.grants }), 'rights restored');
@@ -128,8 +162,14 @@ async function main(): Promise<void> {
   const treeRows: string[][] = [];
   let failures = 0;
   const count = (nodes: { children?: unknown[] }[]): number => nodes.reduce((n, x) => n + 1 + count((x.children ?? []) as { children?: unknown[] }[]), 0);
-  for (const [label, qs] of [['folders only', '?folders=true'], ['whole tree', '']] as const) {
-    for (const [who, call] of [['employee', reader], ['admin', admin]] as const) {
+  for (const [label, qs] of [
+    ['folders only', '?folders=true'],
+    ['whole tree', ''],
+  ] as const) {
+    for (const [who, call] of [
+      ['employee', reader],
+      ['admin', admin],
+    ] as const) {
       assertAlive();
       const path = `/api/article/full_tree/${s.clientId}${qs}`;
       const a = performance.now();
@@ -143,7 +183,14 @@ async function main(): Promise<void> {
       }
       const ms: number[] = [];
       for (let i = 0; i < repeats; i++) ms.push((await timed(call, path)).ms);
-      treeRows.push([`${label}, ${who}`, String(count(first.body.result)), `${(JSON.stringify(first.body).length / 1024).toFixed(0)} KiB`, percentile(ms, 50).toFixed(1), percentile(ms, 99).toFixed(1), Math.max(...ms).toFixed(1)]);
+      treeRows.push([
+        `${label}, ${who}`,
+        String(count(first.body.result)),
+        `${(JSON.stringify(first.body).length / 1024).toFixed(0)} KiB`,
+        percentile(ms, 50).toFixed(1),
+        percentile(ms, 99).toFixed(1),
+        Math.max(...ms).toFixed(1),
+      ]);
     }
   }
 
@@ -152,12 +199,17 @@ async function main(): Promise<void> {
       `sequential requests, ${repeats} per row (after one warm-up)\n${machine(s.pgVersion)}\n`,
   );
   console.log(table(['search', 'employee hits', 'p50 ms', 'p99 ms', 'admin hits', 'admin p50', 'admin p99'], rows));
-  console.log(`\nall employee searches: p50 ${percentile(allEmp, 50).toFixed(1)} ms, p99 ${percentile(allEmp, 99).toFixed(1)} ms (${allEmp.length} requests)\n`);
+  console.log(
+    `\nall employee searches: p50 ${percentile(allEmp, 50).toFixed(1)} ms, p99 ${percentile(allEmp, 99).toFixed(1)} ms (${allEmp.length} requests)\n`,
+  );
   console.log(table(["employee search 'zzzqxv', grant levels", 'p50 ms', 'p99 ms'], aclRows));
   console.log('');
   console.log(table(['full_tree', 'nodes', 'JSON', 'p50 ms', 'p99 ms', 'max ms'], treeRows));
   if (failures) {
-    const tail = [...childTail('kb-service'), ...childTail('gateway')].map((l) => l.replace(ANSI, '')).filter((l) => !l.includes('ready')).slice(-12);
+    const tail = [...childTail('kb-service'), ...childTail('gateway')]
+      .map((l) => l.replace(ANSI, ''))
+      .filter((l) => !l.includes('ready'))
+      .slice(-12);
     console.log(`\n${failures} tree variant(s) failed; last service log lines:\n  ${tail.join('\n  ') || '(none)'}`);
   }
 }

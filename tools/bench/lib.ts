@@ -229,7 +229,15 @@ export function employeesCsv(n: number): string {
   const lines = ['firstName,lastName,email,position,department,city,phone'];
   for (let i = 0; i < n; i++) {
     lines.push(
-      [first[i % first.length], last[(i * 7) % last.length], `employee${i}@bench.test`, `Specialist ${i % 9}`, dept[i % dept.length], city[i % city.length], `+380 44 ${String(1000000 + i).slice(-7)}`].join(','),
+      [
+        first[i % first.length],
+        last[(i * 7) % last.length],
+        `employee${i}@bench.test`,
+        `Specialist ${i % 9}`,
+        dept[i % dept.length],
+        city[i % city.length],
+        `+380 44 ${String(1000000 + i).slice(-7)}`,
+      ].join(','),
     );
   }
   return lines.join('\n');
@@ -320,12 +328,17 @@ export async function startStack(opts: { services: string[]; employees: number }
   });
   startChild('people-service', process.execPath, ['apps/people-service/src/main.ts'], env);
   let superToken = '';
-  await until(60_000, 'people-service (superadmin sign-in)', async () => {
-    assertAlive();
-    const r = await call('POST', '/api/login', SUPER);
-    if (r.status === 200) superToken = r.body.token;
-    return r.status === 200;
-  }, 500);
+  await until(
+    60_000,
+    'people-service (superadmin sign-in)',
+    async () => {
+      assertAlive();
+      const r = await call('POST', '/api/login', SUPER);
+      if (r.status === 200) superToken = r.body.token;
+      return r.status === 200;
+    },
+    500,
+  );
   for (const svc of opts.services) {
     // LOG_LEVEL=info only for the "ready" line; the services log nothing per request at info.
     const c = startChild(`${svc}-service`, process.execPath, [`apps/${svc}-service/src/main.ts`], { ...env, LOG_LEVEL: 'info' });
@@ -342,7 +355,13 @@ export async function startStack(opts: { services: string[]; employees: number }
   const adminEmail = `admin@${workspace}.test`;
   expectOk(
     await su('POST', '/api/register', {
-      client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: adminEmail, password: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD, roles: ['admin'],
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: adminEmail,
+      password: ADMIN_PASSWORD,
+      confirmPassword: ADMIN_PASSWORD,
+      roles: ['admin'],
     }),
     'create admin',
   );
@@ -355,7 +374,18 @@ export async function startStack(opts: { services: string[]; employees: number }
     employeeIds = (imported.rows as { _id?: string }[]).flatMap((r) => (r._id ? [r._id] : []));
   }
   return {
-    base, adminUrl, databaseUrl, pgVersion, natsUrl, workspace, clientId: client._id, adminId: login._id, adminToken: login.token, superToken, employeeIds, call,
+    base,
+    adminUrl,
+    databaseUrl,
+    pgVersion,
+    natsUrl,
+    workspace,
+    clientId: client._id,
+    adminId: login._id,
+    adminToken: login.token,
+    superToken,
+    employeeIds,
+    call,
   };
 }
 
@@ -370,11 +400,16 @@ export async function superClient(s: Stack): Promise<pg.Client> {
 /** Waits until `sql` (one row, column n) reaches `want`; projections fill asynchronously from the event stream. */
 export async function waitCount(c: pg.Client, what: string, sql: string, params: unknown[], want: number, ms = 120_000): Promise<void> {
   let last = 0;
-  await until(ms, `${what} (${last}/${want})`, async () => {
-    assertAlive();
-    last = Number((await c.query(sql, params)).rows[0].n);
-    return last >= want;
-  }, 500);
+  await until(
+    ms,
+    `${what} (${last}/${want})`,
+    async () => {
+      assertAlive();
+      last = Number((await c.query(sql, params)).rows[0].n);
+      return last >= want;
+    },
+    500,
+  );
   log(`${what}: ${last}/${want}`);
 }
 

@@ -38,7 +38,14 @@ async function main(): Promise<void> {
   const url = `${s.base}/${s.workspace}`;
   const connect = (k: number) =>
     new Promise<void>((resolve, reject) => {
-      const sk = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token: s.adminToken }, forceNew: true, reconnection: false, timeout: 20_000 });
+      const sk = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: s.adminToken },
+        forceNew: true,
+        reconnection: false,
+        timeout: 20_000,
+      });
       sockets[k] = sk;
       sk.on('evt.social.post.created', (data: { post?: { message?: string } }) => {
         const now = performance.now();
@@ -95,7 +102,14 @@ async function main(): Promise<void> {
     all.push(...got);
     first.push(Math.min(...got));
     lastOf.push(Math.max(...got));
-    rows.push([String(e + 1), `${got.length}/${nSockets}`, postMs[e].toFixed(1), percentile(got, 50).toFixed(1), percentile(got, 99).toFixed(1), Math.max(...got).toFixed(1)]);
+    rows.push([
+      String(e + 1),
+      `${got.length}/${nSockets}`,
+      postMs[e].toFixed(1),
+      percentile(got, 50).toFixed(1),
+      percentile(got, 99).toFixed(1),
+      Math.max(...got).toFixed(1),
+    ]);
   }
   const received = all.length;
 

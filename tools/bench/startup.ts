@@ -52,7 +52,10 @@ async function startPortal(dataDir: string, port: number, env: NodeJS.ProcessEnv
   child.stderr!.on('data', (d) => (out += d));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${out.slice(-3000)}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/env`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/env`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (performance.now() - t0 > 180_000) throw new Error(`not ready within 180 s:\n${out.slice(-3000)}`);
     await sleep(25);
@@ -105,12 +108,16 @@ try {
     }
     await stop(r.child);
   }
-  const la = loadavg().map((x) => x.toFixed(1)).join(' ');
+  const la = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
   console.log(`embedded portal start-up — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${la}`);
   console.log(`${'start'.padEnd(22)} ${'wall ms'.padStart(7)} ${'portal ms'.padStart(9)} ${'cpu s'.padStart(6)} ${'RSS MB'.padStart(7)}`);
   console.log(row(`first (empty DATA_DIR)${env.PGLITE_TEMPLATE ? '*' : ''}`, first.start));
   restarts.forEach((r, i) => console.log(row(`restart ${i + 1}`, r)));
-  console.log(`restart median: wall ${Math.round(median(restarts.map((r) => r.wallMs)))} ms, portal ${median(restarts.map((r) => r.reportedMs))} ms, cpu ${median(restarts.map((r) => r.cpuS)).toFixed(2)} s`);
+  console.log(
+    `restart median: wall ${Math.round(median(restarts.map((r) => r.wallMs)))} ms, portal ${median(restarts.map((r) => r.reportedMs))} ms, cpu ${median(restarts.map((r) => r.cpuS)).toFixed(2)} s`,
+  );
   console.log(`idle RSS after ${IDLE_SECONDS} s: ${idle} MB`);
   console.log(`targets: first start ≤ 5000 ms, restart ≤ 2000 ms, idle RSS ≤ 400 MB`);
 } finally {

@@ -68,29 +68,44 @@ async function main(): Promise<void> {
 
   const s = await startStack({ services: [], employees });
   const targetId = s.employeeIds[Math.floor(s.employeeIds.length / 2)] ?? s.adminId;
-  const worker = new Worker(new URL(import.meta.url), { workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig });
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig,
+  });
   onCleanup(async () => {
-    await within(5_000, 'bare server close', new Promise<void>((r) => {
-      worker.once('message', () => r());
-      worker.once('exit', () => r());
-      worker.postMessage('close');
-    })).catch(() => undefined);
+    await within(
+      5_000,
+      'bare server close',
+      new Promise<void>((r) => {
+        worker.once('message', () => r());
+        worker.once('exit', () => r());
+        worker.postMessage('close');
+      }),
+    ).catch(() => undefined);
     await worker.terminate();
   });
-  const bare = await within(30_000, 'bare server start', new Promise<{ port: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  }));
+  const bare = await within(
+    30_000,
+    'bare server start',
+    new Promise<{ port: number }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    }),
+  );
 
   const targets = [
-    { target: 'gateway (distributed)', url: `${s.base}/api/user/${targetId}`, headers: { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined },
+    {
+      target: 'gateway (distributed)',
+      url: `${s.base}/api/user/${targetId}`,
+      headers: { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined,
+    },
     { target: 'bare fastify + pg', url: `http://127.0.0.1:${bare.port}/user/${targetId}`, headers: undefined },
   ];
   // Both answer 200 with the same user before any load.
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers, signal: AbortSignal.timeout(10_000) });
     const body = (await res.json()) as { result?: { _id?: string } };
-    if (res.status !== 200 || body.result?._id !== targetId) throw new Error(`${t.target}: expected 200 with user ${targetId}, got ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.status !== 200 || body.result?._id !== targetId)
+      throw new Error(`${t.target}: expected 200 with user ${targetId}, got ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   }
 
   const rows: { target: string; r: CannonResult }[] = [];
@@ -99,7 +114,10 @@ async function main(): Promise<void> {
     log(`${t.target}: warm-up ${warmup} s`);
     await within((warmup + 30) * 1000, 'warm-up', autocannon({ url: t.url, connections, duration: warmup, headers: t.headers, timeout: 10 }));
     log(`${t.target}: ${seconds} s at ${connections} connections`);
-    rows.push({ target: t.target, r: await within((seconds + 30) * 1000, 'measurement', autocannon({ url: t.url, connections, duration: seconds, headers: t.headers, timeout: 10 })) });
+    rows.push({
+      target: t.target,
+      r: await within((seconds + 30) * 1000, 'measurement', autocannon({ url: t.url, connections, duration: seconds, headers: t.headers, timeout: 10 })),
+    });
   }
   assertAlive();
 
@@ -107,11 +125,21 @@ async function main(): Promise<void> {
   console.log(
     table(
       ['target', 'req/s', 'p50 ms', 'p99 ms', 'avg ms', 'requests', 'errors/non-2xx'],
-      rows.map(({ target, r }) => [target, r.requests.average.toFixed(0), r.latency.p50.toFixed(1), r.latency.p99.toFixed(1), r.latency.average.toFixed(1), String(r.requests.total), `${r.errors + r.timeouts}/${r.non2xx}`]),
+      rows.map(({ target, r }) => [
+        target,
+        r.requests.average.toFixed(0),
+        r.latency.p50.toFixed(1),
+        r.latency.p99.toFixed(1),
+        r.latency.average.toFixed(1),
+        String(r.requests.total),
+        `${r.errors + r.timeouts}/${r.non2xx}`,
+      ]),
     ),
   );
   const [g, b] = [rows[0].r, rows[1].r];
-  console.log(`\nratio gateway/bare: req/s ${(g.requests.average / b.requests.average).toFixed(2)}, p50 ${(g.latency.p50 / b.latency.p50).toFixed(2)}×, p99 ${(g.latency.p99 / b.latency.p99).toFixed(2)}×`);
+  console.log(
+    `\nratio gateway/bare: req/s ${(g.requests.average / b.requests.average).toFixed(2)}, p50 ${(g.latency.p50 / b.latency.p50).toFixed(2)}×, p99 ${(g.latency.p99 / b.latency.p99).toFixed(2)}×`,
+  );
 }
 
 // Entry point last: the module-level constants above must be initialised first.

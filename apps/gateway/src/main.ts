@@ -24,7 +24,9 @@ await main('gateway', async (config) => {
     trustProxy: config.TRUST_PROXY,
     storage: await openStorage({
       dataDir: config.DATA_DIR,
-      s3: config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET } : undefined,
+      s3: config.S3_ENDPOINT
+        ? { endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET }
+        : undefined,
     }),
     bucket: config.S3_BUCKET,
   });

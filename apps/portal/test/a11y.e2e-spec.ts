@@ -34,11 +34,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
+    );
 }
 
 /** Horizontal overflow of the page: how many px the document is wider than the viewport, and the widest culprits. */
@@ -61,7 +72,9 @@ async function overflow(page: Page): Promise<{ over: number; culprits: string[] 
         const parent = el.parentElement?.getBoundingClientRect();
         const positioned = /^(absolute|fixed)$/.test(getComputedStyle(el).position);
         if (r.right > vw + 1 && r.width > 0 && (!parent || parent.right <= vw + 1 || positioned) && !clipped(el)) {
-          culprits.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)}`);
+          culprits.push(
+            `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)}`,
+          );
         }
         if (culprits.length >= 6) break;
       }
@@ -101,13 +114,36 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
     // A client in English with its administrator, two employees, a post on the wall and a knowledge-base article.
     const su = await login(SU.login, SU.password);
     const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'a11y', name: 'Access Ltd', lang: 'en' });
-    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password, roles: ['admin'], position: 'Head of operations and long titles' });
+    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: ADMIN.email,
+      password: ADMIN.password,
+      confirmPassword: ADMIN.password,
+      roles: ['admin'],
+      position: 'Head of operations and long titles',
+    });
     adminId = adminUser._id;
     const admin = await login(ADMIN.email, ADMIN.password);
-    for (const [f, l] of [['Maximiliana', 'Featherstonehaugh-W'], ['Bob', 'Baker']]) {
-      await api('POST', '/api/register', admin.token, { firstName: f, lastName: l, email: `${f.toLowerCase()}@a11y.test`, password: 'employee1', confirmPassword: 'employee1', position: 'Senior principal engineer of everything', department: 'Research and development' });
+    for (const [f, l] of [
+      ['Maximiliana', 'Featherstonehaugh-W'],
+      ['Bob', 'Baker'],
+    ]) {
+      await api('POST', '/api/register', admin.token, {
+        firstName: f,
+        lastName: l,
+        email: `${f.toLowerCase()}@a11y.test`,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        position: 'Senior principal engineer of everything',
+        department: 'Research and development',
+      });
     }
-    await api('POST', '/api/post', admin.token, { type: 'post', message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all' });
+    await api('POST', '/api/post', admin.token, {
+      type: 'post',
+      message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all',
+    });
   });
   afterAll(() => e?.close());
 

@@ -54,10 +54,25 @@ describe('API not found, no access, not found and switched-off pages in the brow
     su = await login(SU.login, SU.password);
     const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'accessweb', name: 'Access Web', lang: 'en' });
     clientId = client._id;
-    await api('POST', '/api/register', su.token, { client_id: clientId, firstName: 'Ada', lastName: 'Admin', email: 'admin@accessweb.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
+    await api('POST', '/api/register', su.token, {
+      client_id: clientId,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@accessweb.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
     admin = await login('admin@accessweb.test', 'adminpass1');
     const reg = (firstName: string, email: string, extra: Record<string, unknown> = {}) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1', ...extra });
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName: 'Tester',
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        ...extra,
+      });
     ids.eve = (await reg('Eve', 'eve@accessweb.test', { lang: 'ru' }))._id;
     ids.nora = (await reg('Nora', 'nora@accessweb.test'))._id;
     for (const right of ['address', 'knowledge_base']) await api('DELETE', `/api/user/${ids.nora}/role/${right}`, admin.token);

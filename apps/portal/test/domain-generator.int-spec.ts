@@ -49,14 +49,24 @@ jest.setTimeout(15 * 60_000);
     ]) {
       assert.ok(existsSync(join(dir, f)), `generated ${f}`);
     }
-    assert.match(readFileSync(join(dir, `libs/${NAME}/server/migrations/meta/_journal.json`), 'utf8'), /grants/, 'drizzle-kit wrote the first migration and the grants');
+    assert.match(
+      readFileSync(join(dir, `libs/${NAME}/server/migrations/meta/_journal.json`), 'utf8'),
+      /grants/,
+      'drizzle-kit wrote the first migration and the grants',
+    );
     assert.match(readFileSync(join(dir, 'docker-compose.yml'), 'utf8'), new RegExp(`\\n  ${NAME}-service:`), 'docker-compose has the service');
-    const services = run('bash', ['-c', 'source tools/scripts/node-env.sh >/dev/null; cd apps && for d in *-service; do [[ -f "$d/src/main.ts" ]] && printf "%s " "${d%-service}"; done']);
+    const services = run('bash', [
+      '-c',
+      'source tools/scripts/node-env.sh >/dev/null; cd apps && for d in *-service; do [[ -f "$d/src/main.ts" ]] && printf "%s " "${d%-service}"; done',
+    ]);
     assert.match(services, new RegExp(`\\b${NAME}\\b`), 'distributed mode starts its service');
 
     run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     run('npx', ['eslint', '--max-warnings=0', `libs/${NAME}`, `apps/${NAME}-service`, `apps/${NAME}-web`]);
-    const unit = run('npx', ['jest'], { cwd: join(dir, `libs/${NAME}/contract`), env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules` } });
+    const unit = run('npx', ['jest'], {
+      cwd: join(dir, `libs/${NAME}/contract`),
+      env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules` },
+    });
     assert.doesNotMatch(unit, /failed/);
 
     run('npx', ['rsbuild', 'build', '--log-level', 'warn'], { cwd: join(dir, `apps/${NAME}-web`), env: { ...env, NODE_ENV: 'production' } });

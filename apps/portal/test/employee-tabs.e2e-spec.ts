@@ -41,7 +41,15 @@ describe('employee administration: company data, other settings and integrations
   it('an admin edits the company data, other settings and the HR integration; the changes hold after a reload', async () => {
     const su = await login(SU.login, SU.password);
     const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'tabsco', name: 'Tabs Co', lang: 'en' });
-    await api('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: 'admin@tabsco.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@tabsco.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
     const { page, ctx } = await e.newPage();
     await page.goto('/login/');
     await page.getByTestId('login-input').fill('admin@tabsco.test');
@@ -50,7 +58,8 @@ describe('employee administration: company data, other settings and integrations
     await page.waitForURL(/\/company\/?$/);
     await page.goto('/employees/');
     await page.getByTestId('employees-page').waitFor();
-    for (const id of ['mood', 'notifications', 'interface', 'ai']) assert.equal(await page.getByTestId(`tab-${id}`).isDisabled(), true, `${id} is not built yet`);
+    for (const id of ['mood', 'notifications', 'interface', 'ai'])
+      assert.equal(await page.getByTestId(`tab-${id}`).isDisabled(), true, `${id} is not built yet`);
 
     // Company data: an emptied required name is refused in place; a valid form saves.
     await openTab(page, 'company');

@@ -53,14 +53,20 @@ describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', 
   it("a client's language is the default of users created or imported in it", async () => {
     const e = await t.makeEmployee(uk.adminToken, 'olena@ukco.test');
     assert.equal(e.user.lang, 'uk');
-    const imp = await t.call(peopleRoutes.registerMany, { token: uk.adminToken, body: { csv: 'firstName,lastName,email\nTaras,Shevchenko,taras@ukco.test\nAnna,Lee,anna@ukco.test,,\n' } });
+    const imp = await t.call(peopleRoutes.registerMany, {
+      token: uk.adminToken,
+      body: { csv: 'firstName,lastName,email\nTaras,Shevchenko,taras@ukco.test\nAnna,Lee,anna@ukco.test,,\n' },
+    });
     assert.equal(imp.status, 200);
     assert.equal(imp.body.result.imported, 2);
     const id = imp.body.result.rows[0]._id;
     const u = await t.call(peopleRoutes.get, { token: uk.adminToken, params: { id } });
     assert.equal(u.body.result.lang, 'uk');
     // An explicit column still wins.
-    const en = await t.call(peopleRoutes.registerMany, { token: uk.adminToken, body: { csv: 'firstName,lastName,email,lang\nJohn,Smith,john@ukco.test,en\n' } });
+    const en = await t.call(peopleRoutes.registerMany, {
+      token: uk.adminToken,
+      body: { csv: 'firstName,lastName,email,lang\nJohn,Smith,john@ukco.test,en\n' },
+    });
     const john = await t.call(peopleRoutes.get, { token: uk.adminToken, params: { id: en.body.result.rows[0]._id } });
     assert.equal(john.body.result.lang, 'en');
   });

@@ -13,9 +13,9 @@ const ADMIN = { email: 'admin@acme.test', password: 'adminpass1' };
 function employeesCsv(): string {
   const lines = ['firstName,lastName,email,password,position,department'];
   for (let i = 1; i <= 50; i++) {
-    const first = i === 10 ? '' : `Worker${String.fromCharCode(64 + ((i % 26) || 26))}`;
+    const first = i === 10 ? '' : `Worker${String.fromCharCode(64 + (i % 26 || 26))}`;
     const email = i === 30 ? 'not-an-email' : `worker${i}@acme.test`;
-    lines.push(`${first},Smith${String.fromCharCode(96 + ((i % 26) || 26))},${email},password${i},Engineer,R and D`);
+    lines.push(`${first},Smith${String.fromCharCode(96 + (i % 26 || 26))},${email},password${i},Engineer,R and D`);
   }
   return lines.join('\n');
 }

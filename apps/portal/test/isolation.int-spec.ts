@@ -59,7 +59,11 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
     assert.equal((await t.call(peopleRoutes.forClient, { token: b.adminToken, params: { clientId: a.client._id } })).status, 404);
     assert.equal((await t.call(peopleRoutes.filter, { token: b.adminToken, params: { workspace: 'alpha' }, body: { data: {} } })).status, 404);
     assert.equal((await t.call(clientRoutes.get, { token: b.adminToken, params: { id: a.client._id } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.resetPasswordHard, { token: b.adminToken, body: { user_id: id, password: 'hijacked1', confirmPassword: 'hijacked1' } })).status, 404);
+    assert.equal(
+      (await t.call(peopleRoutes.resetPasswordHard, { token: b.adminToken, body: { user_id: id, password: 'hijacked1', confirmPassword: 'hijacked1' } }))
+        .status,
+      404,
+    );
     // A's data is intact.
     const still = await t.call(peopleRoutes.get, { token: a.adminToken, params: { id } });
     assert.equal(still.body.result.deletion_mark, false);

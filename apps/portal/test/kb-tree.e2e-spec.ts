@@ -23,7 +23,11 @@ describe('knowledge base tree opens the path to the current folder', () => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(e.portal.url + fillPath(route.path, o.params ?? {}), { method: route.method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const res = await fetch(e.portal.url + fillPath(route.path, o.params ?? {}), {
+      method: route.method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
     const json: any = await res.json().catch(() => null);
     if (!res.ok) throw new Error(`${route.method} ${route.path}: ${res.status} ${JSON.stringify(json)}`);
     return json && typeof json === 'object' && 'result' in json && !('token' in json) ? json.result : json;
@@ -34,11 +38,22 @@ describe('knowledge base tree opens the path to the current folder', () => {
     const client = await api(clientRoutes.create, { token: su.token, body: { workspace: 'kbtree', name: 'KB Tree Ltd' } });
     await api(peopleRoutes.register, {
       token: su.token,
-      body: { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password, roles: ['admin'] },
+      body: {
+        client_id: client._id,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: ADMIN.email,
+        password: ADMIN.password,
+        confirmPassword: ADMIN.password,
+        roles: ['admin'],
+      },
     });
     const login = await api(peopleRoutes.login, { body: { login: ADMIN.email, password: ADMIN.password } });
     const make = (title: string, parentId?: string, type = 'folder') =>
-      api(kbRoutes.create, { token: login.token, body: { type, section: 'kb', title, parent: parentId, ...(type === 'article' ? { content: '<p>text</p>' } : {}) } });
+      api(kbRoutes.create, {
+        token: login.token,
+        body: { type, section: 'kb', title, parent: parentId, ...(type === 'article' ? { content: '<p>text</p>' } : {}) },
+      });
     const a = await make('Level A');
     const b = await make('Level B', a._id);
     const c = await make('Level C', b._id);

@@ -28,7 +28,11 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     const headers: Record<string, string> = { accept: 'application/json' };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(portal.url + fillPath(route.path, o.params ?? {}), { method: route.method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const res = await fetch(portal.url + fillPath(route.path, o.params ?? {}), {
+      method: route.method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
     const json: any = await res.json().catch(() => null);
     if (!res.ok) throw new Error(`${route.method} ${route.path}: ${res.status} ${JSON.stringify(json)}`);
     return json && typeof json === 'object' && 'result' in json && !('token' in json) ? json.result : json;
@@ -65,10 +69,21 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     const client = await api(clientRoutes.create, { token: su.token, body: { workspace: 'kbweb', name: 'KB Web Ltd' } });
     await api(peopleRoutes.register, {
       token: su.token,
-      body: { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password, roles: ['admin'] },
+      body: {
+        client_id: client._id,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: ADMIN.email,
+        password: ADMIN.password,
+        confirmPassword: ADMIN.password,
+        roles: ['admin'],
+      },
     });
     const adminLogin = await api(peopleRoutes.login, { body: { login: ADMIN.email, password: ADMIN.password } });
-    for (const [p, first, department] of [[INSIDER, 'Sally', 'Sales'], [OUTSIDER, 'Oscar', 'IT']] as const) {
+    for (const [p, first, department] of [
+      [INSIDER, 'Sally', 'Sales'],
+      [OUTSIDER, 'Oscar', 'IT'],
+    ] as const) {
       await api(peopleRoutes.register, {
         token: adminLogin.token,
         body: { firstName: first, lastName: 'Worker', email: p.email, password: p.password, confirmPassword: p.password, department, position: 'Clerk' },
@@ -76,7 +91,14 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     }
     const vacancy = await api(kbRoutes.create, {
       token: adminLogin.token,
-      body: { section: 'vacancy', title: 'Senior gardener', content: '<p>Grow the garden</p>', salaryFrom: 1000, salaryTo: 2000, receivers: [adminLogin.result._id] },
+      body: {
+        section: 'vacancy',
+        title: 'Senior gardener',
+        content: '<p>Grow the garden</p>',
+        salaryFrom: 1000,
+        salaryTo: 2000,
+        receivers: [adminLogin.result._id],
+      },
     });
 
     // 1. The admin builds Handbook / Sales corner / "Pricing guide" (rich text) with an attached file.
@@ -130,7 +152,14 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await insider.page.getByTestId('kb-search').fill(WORD);
     const hits = insider.page.getByTestId('kb-search-results');
     await hits.waitFor();
-    assert.equal(await hits.locator('mark').first().innerText().then((s) => s.toLowerCase().includes(WORD)), true);
+    assert.equal(
+      await hits
+        .locator('mark')
+        .first()
+        .innerText()
+        .then((s) => s.toLowerCase().includes(WORD)),
+      true,
+    );
     await hits.getByRole('link', { name: 'Pricing guide' }).click();
     await insider.page.getByTestId('article-title').waitFor();
     assert.equal(await insider.page.getByTestId('article-title').innerText(), 'Pricing guide');
@@ -156,7 +185,8 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await outsider.page.goto(articlePath);
     await outsider.page.locator('[data-testid="kb-no-access"], [data-testid="kb-not-found"]').first().waitFor();
     assert.equal(await outsider.page.getByText(WORD).count(), 0);
-    if (await outsider.page.getByTestId('kb-no-access').count()) assert.match(await outsider.page.getByTestId('kb-no-access').innerText(), /No access|Нет доступа|Немає доступу/);
+    if (await outsider.page.getByTestId('kb-no-access').count())
+      assert.match(await outsider.page.getByTestId('kb-no-access').innerText(), /No access|Нет доступа|Немає доступу/);
     // The insider's real file URL, replayed in the outsider's signed-in browser: refused.
     assert.equal((await outsider.page.request.get(fileUrl)).status(), 403);
 
@@ -168,7 +198,10 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     await outsider.page.getByTestId('vacancy-title').waitFor();
     await outsider.page.getByTestId('vac-respond-submit').click();
     // The employee's language decides the wording (en, ru or uk).
-    await outsider.page.getByTestId('vac-respond-error').getByText(/Write a message|Напишите сообщение|Напишіть повідомлення/).waitFor();
+    await outsider.page
+      .getByTestId('vac-respond-error')
+      .getByText(/Write a message|Напишите сообщение|Напишіть повідомлення/)
+      .waitFor();
     await outsider.page.getByTestId('vac-respond-message').fill('I love gardens');
     await outsider.page.getByTestId('vac-respond-contacts').fill('+380 44 000 0000');
     await outsider.page.getByTestId('vac-respond-cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 cv') });

@@ -48,7 +48,10 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
     page.$$eval('[data-testid="pinned-list"] > li', (lis) => lis.map((li) => li.getAttribute('data-testid')!.replace('pinned-', '')));
   const waitShown = async (page: Page, ids: string[]) => {
     await page.waitForFunction(
-      (want) => JSON.stringify([...document.querySelectorAll('[data-testid="pinned-list"] > li')].map((li) => li.getAttribute('data-testid')!.replace('pinned-', ''))) === want,
+      (want) =>
+        JSON.stringify(
+          [...document.querySelectorAll('[data-testid="pinned-list"] > li')].map((li) => li.getAttribute('data-testid')!.replace('pinned-', '')),
+        ) === want,
       JSON.stringify(ids),
     );
   };
@@ -56,10 +59,25 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
   it('runs the pins story', async () => {
     const su = await login(SU.login, SU.password);
     const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'pinwall', name: 'Pin Wall Ltd', lang: 'en' });
-    await api('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: 'admin@pinwall.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@pinwall.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
     const admin = await login('admin@pinwall.test', 'adminpass1');
     const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1', position: 'Engineer' });
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName,
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        position: 'Engineer',
+      });
     const ann = await reg('Ann', 'Archer', 'ann@pinwall.test');
     const bob = await reg('Bob', 'Baker', 'bob@pinwall.test');
 

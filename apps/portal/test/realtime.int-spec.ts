@@ -55,7 +55,15 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
   it('with two gateway processes on one bus, a post made through one reaches sockets of the other (and of itself); closing one disconnects its sockets', async () => {
     const p = t.portal.platform;
     // A second gateway as a second process would run it: same bus (in-process or NATS), its own HTTP and Socket.IO.
-    const second = await createGateway({ bus: p.bus, routes: allRoutes, realtimeSubjects, jwtSecret: t.config.JWT_SECRET!, vendor: 'intranet', log: p.log, storage: p.storage });
+    const second = await createGateway({
+      bus: p.bus,
+      routes: allRoutes,
+      realtimeSubjects,
+      jwtSecret: t.config.JWT_SECRET!,
+      vendor: 'intranet',
+      log: p.log,
+      storage: p.storage,
+    });
     await second.listen(0, '127.0.0.1');
     const addr = second.getHttpServer().address();
     const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -74,7 +82,8 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
       betaOnSecond.on('evt.social.post.created', () => betaGot++);
       const marker = `two gateways ${Date.now()}`;
       const isMine = (e: { post?: { message?: string } }) => String(e?.post?.message ?? '').includes(marker);
-      const seen = (s: Socket) => new Promise<void>((resolve) => s.on('evt.social.post.created', (e: { post?: { message?: string } }) => isMine(e) && resolve()));
+      const seen = (s: Socket) =>
+        new Promise<void>((resolve) => s.on('evt.social.post.created', (e: { post?: { message?: string } }) => isMine(e) && resolve()));
       const both = Promise.all([seen(onSecond), seen(onFirst)]);
       const r = await t.call(socialRoutes.create, { token: acme.adminToken, body: { message: marker } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -142,12 +151,23 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await ok(t.call(socialRoutes.delete, { token: ann.token, params: { id: postId } }));
 
     const expected = [
-      'evt.social.post.created', 'evt.social.like.changed', 'evt.social.comment.created', 'evt.social.view.changed',
-      'evt.social.post.updated', 'evt.social.comment.updated', 'evt.social.comment.deleted', 'evt.social.follow.changed', 'evt.social.post.deleted',
+      'evt.social.post.created',
+      'evt.social.like.changed',
+      'evt.social.comment.created',
+      'evt.social.view.changed',
+      'evt.social.post.updated',
+      'evt.social.comment.updated',
+      'evt.social.comment.deleted',
+      'evt.social.follow.changed',
+      'evt.social.post.deleted',
     ];
     // A got every event (so they were relayed) ...
     await eventually(() => gotA.some((e) => e.subject === 'evt.social.post.deleted'));
-    for (const s of expected) assert.ok(gotA.some((e) => e.subject === s), `acme socket missed ${s}`);
+    for (const s of expected)
+      assert.ok(
+        gotA.some((e) => e.subject === s),
+        `acme socket missed ${s}`,
+      );
     assert.equal(gotA.filter((e) => e.subject === 'evt.social.like.changed').length, 2);
     // ... and B's sockets, in the same process, got none.
     await new Promise((r) => setTimeout(r, 300));
@@ -166,7 +186,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     return s.connected;
   };
 
-  it('signing out elsewhere closes that session\'s sockets only; the session cannot connect again', async () => {
+  it("signing out elsewhere closes that session's sockets only; the session cannot connect again", async () => {
     await t.makeEmployee(acme.adminToken, 'two.sessions@acme.test');
     const one = await t.login('two.sessions@acme.test', 'employee1');
     const two = await t.login('two.sessions@acme.test', 'employee1');
@@ -194,7 +214,10 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     const admin = connect('acme', acme.adminToken);
     await Promise.all([connected(s1), connected(s2), connected(admin)]);
     const gone = Promise.all([dropped(s1), dropped(s2)]);
-    const r = await t.call(peopleRoutes.resetPasswordHard, { token: acme.adminToken, body: { user_id: emp.user._id, password: 'fresh12345', confirmPassword: 'fresh12345' } });
+    const r = await t.call(peopleRoutes.resetPasswordHard, {
+      token: acme.adminToken,
+      body: { user_id: emp.user._id, password: 'fresh12345', confirmPassword: 'fresh12345' },
+    });
     assert.equal(r.status, 200);
     assert.deepEqual(await gone, ['io server disconnect', 'io server disconnect']);
     assert.equal(await stillUp(admin), true);

@@ -70,7 +70,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     }
   });
 
-  it('a user lacking the route\'s right: employee without feature rights, non-admin on admin routes, admin on superadmin routes: 403 No access', async () => {
+  it("a user lacking the route's right: employee without feature rights, non-admin on admin routes, admin on superadmin routes: 403 No access", async () => {
     let checked = 0;
     for (const route of protectedRoutes) {
       const a = route.access;
@@ -86,7 +86,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     assert.ok(checked > 0);
   });
 
-  it('a route whose client feature is switched off: 403 No access for the client\'s admin (issue 8 §4)', async () => {
+  it("a route whose client feature is switched off: 403 No access for the client's admin (issue 8 §4)", async () => {
     const byFeature = new Map<ClientFeature, RouteDef[]>();
     for (const r of allRoutes) if (r.feature) byFeature.set(r.feature, [...(byFeature.get(r.feature) ?? []), r]);
     assert.ok(byFeature.size > 0, 'some route names a feature');

@@ -18,23 +18,68 @@ export const deepJson = (depth: number, kind: 'array' | 'object') =>
 
 /** Bad values for one field: NUL and control characters, huge numbers, wrong types, long strings, prototype keys. */
 const BAD_VALUES: unknown[] = [
-  'a\u0000b', '\u0000', '\u0001\u0002\u0003\u001b[31m', 'x\u007f\u0085y', 'tab\tand\nnewline\r', '\ud800', 'a'.repeat(100_000),
-  '', ' ', 1e308, -1e308, 2 ** 64, Number.MAX_SAFE_INTEGER + 2, -1, 0, 1.5, true, false, null, [], {}, [null], [[[]]],
-  { __proto__: null, polluted: true }, { constructor: { prototype: { polluted: true } } }, ['a\u0000'], { a: 'b\u0000' },
-  '../../etc/passwd', "'; DROP TABLE users; --", '<script>alert(1)</script>', '%00', '1e400', 'NaN', '00000000-0000-0000-0000-000000000000',
-  '😀'.repeat(1000), 'ﬀ\u202e', '2020-02-30', '-1', '9'.repeat(400),
+  'a\u0000b',
+  '\u0000',
+  '\u0001\u0002\u0003\u001b[31m',
+  'x\u007f\u0085y',
+  'tab\tand\nnewline\r',
+  '\ud800',
+  'a'.repeat(100_000),
+  '',
+  ' ',
+  1e308,
+  -1e308,
+  2 ** 64,
+  Number.MAX_SAFE_INTEGER + 2,
+  -1,
+  0,
+  1.5,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [null],
+  [[[]]],
+  { __proto__: null, polluted: true },
+  { constructor: { prototype: { polluted: true } } },
+  ['a\u0000'],
+  { a: 'b\u0000' },
+  '../../etc/passwd',
+  "'; DROP TABLE users; --",
+  '<script>alert(1)</script>',
+  '%00',
+  '1e400',
+  'NaN',
+  '00000000-0000-0000-0000-000000000000',
+  '😀'.repeat(1000),
+  'ﬀ\u202e',
+  '2020-02-30',
+  '-1',
+  '9'.repeat(400),
 ];
 /** Bad values for a path segment (URI-encoded by fillPath). */
 const BAD_PARAMS = ['\u0000', 'a\u0000b', '\u001f', 'x'.repeat(5_000), '..', '%', '-1', '1e400', '9'.repeat(400), '😀', ' ', '\u00ff\u202e'];
 
 /** Raw JSON payloads that no object can produce (prototype keys survive only as text). */
 const RAW_BODIES = [
-  '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"a":1,"a":2}', 'null', '[]', '"text"',
-  '123', '{', '{"a":"\\u0000"}', deepJson(5_000, 'array'), deepJson(5_000, 'object'), '{"x":' + deepJson(5_000, 'array') + '}',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"a":1,"a":2}',
+  'null',
+  '[]',
+  '"text"',
+  '123',
+  '{',
+  '{"a":"\\u0000"}',
+  deepJson(5_000, 'array'),
+  deepJson(5_000, 'object'),
+  '{"x":' + deepJson(5_000, 'array') + '}',
 ];
 
 /** Text that only an internal failure would put in a response. */
-const INTERNAL = /\bat .+:\d+:\d+|stack|node_modules|TypeError|ReferenceError|RangeError|Maximum call stack|postgres|syntax error at|relation "|violates|duplicate key|Cannot read prop|undefined is not|drizzle|pglite|ECONN/i;
+const INTERNAL =
+  /\bat .+:\d+:\d+|stack|node_modules|TypeError|ReferenceError|RangeError|Maximum call stack|postgres|syntax error at|relation "|violates|duplicate key|Cannot read prop|undefined is not|drizzle|pglite|ECONN/i;
 
 interface Case {
   what: string;
@@ -61,7 +106,7 @@ function casesFor(route: RouteDef, w: World, seed: number): Case[] {
     const list = get ? queryFields : fields;
     const f = list[i % list.length]!;
     const v = BAD_VALUES[(i * 7 + Math.floor(i / list.length)) % BAD_VALUES.length];
-    if (get) cases.push({ what: `query ${f} = ${preview(v)}`, params, query: { [f]: typeof v === 'string' ? v : JSON.stringify(v) ?? String(v) } });
+    if (get) cases.push({ what: `query ${f} = ${preview(v)}`, params, query: { [f]: typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)) } });
     else cases.push({ what: `body.${f} = ${preview(v)}`, params, body: { ...body, [f]: v } });
   }
   // Faker values of the wrong kind for the schema's declared type.
@@ -80,7 +125,21 @@ function casesFor(route: RouteDef, w: World, seed: number): Case[] {
   for (const raw of RAW_BODIES) cases.push({ what: `raw body ${preview(raw)}`, params, raw });
   while (cases.length < CASES_PER_ROUTE) {
     const f = faker.helpers.arrayElement(fields);
-    cases.push({ what: `body.${f} = random`, params, body: { ...body, [f]: faker.helpers.arrayElement([faker.string.sample(50), faker.number.float({ min: -1e12, max: 1e12 }), faker.datatype.boolean(), faker.string.uuid(), faker.lorem.paragraphs(20), faker.internet.url()]) } });
+    cases.push({
+      what: `body.${f} = random`,
+      params,
+      body: {
+        ...body,
+        [f]: faker.helpers.arrayElement([
+          faker.string.sample(50),
+          faker.number.float({ min: -1e12, max: 1e12 }),
+          faker.datatype.boolean(),
+          faker.string.uuid(),
+          faker.lorem.paragraphs(20),
+          faker.internet.url(),
+        ]),
+      },
+    });
   }
   return cases;
 }
@@ -140,7 +199,8 @@ describe('every route: bad input never breaks the server (§5, §8)', () => {
     try {
       return await Promise.race([
         fastify.inject({
-          method: route.method, url: fillPath(route.path, c.params) + qs,
+          method: route.method,
+          url: fillPath(route.path, c.params) + qs,
           headers: { authorization: `Bearer ${token}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
           ...(payload !== undefined && route.method !== 'GET' ? { payload } : {}),
         }),
@@ -158,25 +218,28 @@ describe('every route: bad input never breaks the server (§5, §8)', () => {
       assert.ok(cases.length >= CASES_PER_ROUTE);
       // A few calls at a time: the bus round trips overlap (NATS), the order of checks does not matter.
       for (let k = 0; k < cases.length; k += PARALLEL) {
-        await Promise.all(cases.slice(k, k + PARALLEL).map(async (c) => {
-          let res;
-          try {
-            res = await send(route, c, tokens[as]);
-          } catch (e) {
-            failures.push(`${label(route)} ${c.what}: ${(e as Error).message}`);
-            return;
-          }
-          if (res.statusCode >= 500) failures.push(`${label(route)} ${c.what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-          // A 2xx may echo what was stored (a post whose text is "stack"); only error answers must not carry internals.
-          else if (res.statusCode >= 400 && INTERNAL.test(res.body)) {
-            failures.push(`${label(route)} ${c.what}: ${res.statusCode} internal text "${INTERNAL.exec(res.body)![0]}" in ${res.body.slice(0, 200)}`);
-          }
-        }));
+        await Promise.all(
+          cases.slice(k, k + PARALLEL).map(async (c) => {
+            let res;
+            try {
+              res = await send(route, c, tokens[as]);
+            } catch (e) {
+              failures.push(`${label(route)} ${c.what}: ${(e as Error).message}`);
+              return;
+            }
+            if (res.statusCode >= 500) failures.push(`${label(route)} ${c.what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+            // A 2xx may echo what was stored (a post whose text is "stack"); only error answers must not carry internals.
+            else if (res.statusCode >= 400 && INTERNAL.test(res.body)) {
+              failures.push(`${label(route)} ${c.what}: ${res.statusCode} internal text "${INTERNAL.exec(res.body)![0]}" in ${res.body.slice(0, 200)}`);
+            }
+          }),
+        );
         if (await sessionEnded(tokens[as])) {
           // A case that succeeded may have ended the session (logout, password change): sign in again.
-          tokens = as === 'super'
-            ? { ...tokens, super: (await t.login(SUPERADMIN.login, SUPERADMIN.password)).token }
-            : { ...tokens, admin: (await t.login(`admin@${w.workspace}.test`, 'adminpass1')).token };
+          tokens =
+            as === 'super'
+              ? { ...tokens, super: (await t.login(SUPERADMIN.login, SUPERADMIN.password)).token }
+              : { ...tokens, admin: (await t.login(`admin@${w.workspace}.test`, 'adminpass1')).token };
         }
       }
       const mine = failures.filter((f) => f.startsWith(`${label(route)} `));

@@ -2,7 +2,18 @@ import { allRoutes } from '@intranet/gateway-server';
 import type { RouteDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { BODY_BY_SUBJECT, bodyFor, cannotCover, createWorld, entitiesOf, paramsFor, readBack, secretsOf, takesId, type World } from '@intranet/portal-testing/fixtures';
+import {
+  BODY_BY_SUBJECT,
+  bodyFor,
+  cannotCover,
+  createWorld,
+  entitiesOf,
+  paramsFor,
+  readBack,
+  secretsOf,
+  takesId,
+  type World,
+} from '@intranet/portal-testing/fixtures';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
@@ -14,7 +25,7 @@ const idRoutes = allRoutes.filter((r) => takesId(r) && (r.access.kind !== 'publi
  * client, calling it with the first client's ids, get 403/404, no data of the first client, and nothing of it
  * changes (read back as its owner before and after).
  */
-describe('every route that takes an id: another client\'s users get 403/404, no data, no change (§6 tenancy)', () => {
+describe("every route that takes an id: another client's users get 403/404, no data, no change (§6 tenancy)", () => {
   let t: TestPortal;
   let a: World;
   let b: World;
@@ -43,13 +54,20 @@ describe('every route that takes an id: another client\'s users get 403/404, no 
       const entities = entitiesOf(route);
       const read = async () => Promise.all(entities.map((e) => readBack(t, a, e)));
       const before = await read();
-      for (const [as, token] of [['admin', b.adminToken], ['employee', b.employee.token]] as const) {
+      for (const [as, token] of [
+        ['admin', b.adminToken],
+        ['employee', b.employee.token],
+      ] as const) {
         calls++;
         const r = await t.call(route, { token, params: paramsFor(route, a), body: route.multipart ? undefined : bodyFor(route, a) });
         // An id in a body that names nothing of the caller's client is a field error of that field (§8).
         const bodyIds = Object.keys(BODY_BY_SUBJECT[route.subject]?.ids ?? {});
-        const fieldError = r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => bodyIds.some((f) => e.field === f || e.field.startsWith(`${f}.`)));
-        assert.ok([403, 404].includes(r.status) || fieldError, `${label(route)} as B's ${as}: expected 403/404 (or 400 on the body id field), got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        const fieldError =
+          r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => bodyIds.some((f) => e.field === f || e.field.startsWith(`${f}.`)));
+        assert.ok(
+          [403, 404].includes(r.status) || fieldError,
+          `${label(route)} as B's ${as}: expected 403/404 (or 400 on the body id field), got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`,
+        );
         const text = JSON.stringify(r.body);
         for (const s of secrets) assert.ok(!text.includes(s), `${label(route)} as B's ${as}: the answer carries A's "${s}"`);
       }

@@ -30,10 +30,14 @@ const MIN = 60_000;
 function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(NODE_OPTIONS|NODE_TEST_CONTEXT|DATABASE_URL|NATS_URL|BUS_PREFIX|DATA_DIR|WEB_DIR|PORT|JWT_SECRET|SUPERADMIN_.*|npm_.*|INIT_CWD|NX_.*)$/.test(k)) continue;
+    if (/^(NODE_OPTIONS|NODE_TEST_CONTEXT|DATABASE_URL|NATS_URL|BUS_PREFIX|DATA_DIR|WEB_DIR|PORT|JWT_SECRET|SUPERADMIN_.*|npm_.*|INIT_CWD|NX_.*)$/.test(k))
+      continue;
     env[k] = v;
   }
-  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((p) => !p.includes('.tools/node24') && !p.includes('node_modules/.bin')).join(delimiter);
+  env.PATH = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((p) => !p.includes('.tools/node24') && !p.includes('node_modules/.bin'))
+    .join(delimiter);
   env.npm_config_cache = process.env.npm_config_cache ?? join(homedir(), '.npm');
   env.npm_config_prefer_offline = 'true';
   if (process.env.SMOKE_PORT) env.PORT = process.env.SMOKE_PORT;
@@ -125,26 +129,22 @@ describe('fresh clone: the README commands as written', () => {
   let browser: Browser;
   let running: Running | undefined;
 
-  beforeAll(
-    async () => {
-      if (!(await portFree(PORT))) {
-        throw new Error(`port ${PORT} is taken: the smoke runs the README's commands, which listen on ${PORT}; stop what listens there`);
-      }
-      dir = join(mkdtempSync(join(tmpdir(), 'smoke-')), 'intranet');
-      execFileSync('git', ['clone', '--quiet', ROOT, dir], { stdio: 'inherit' });
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      });
-    }, 2 * MIN,
-  );
-  afterAll(
-    async () => {
-      await stop(running);
-      await browser?.close();
-      if (dir) rmSync(join(dir, '..'), { recursive: true, force: true });
-    }, 2 * MIN,
-  );
+  beforeAll(async () => {
+    if (!(await portFree(PORT))) {
+      throw new Error(`port ${PORT} is taken: the smoke runs the README's commands, which listen on ${PORT}; stop what listens there`);
+    }
+    dir = join(mkdtempSync(join(tmpdir(), 'smoke-')), 'intranet');
+    execFileSync('git', ['clone', '--quiet', ROOT, dir], { stdio: 'inherit' });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }, 2 * MIN);
+  afterAll(async () => {
+    await stop(running);
+    await browser?.close();
+    if (dir) rmSync(join(dir, '..'), { recursive: true, force: true });
+  }, 2 * MIN);
 
   /** Loads `/`, signs in with the printed demo administrator and waits for the wall (§2: /company). */
   async function signInAndOpenWall(r: Running) {
@@ -165,22 +165,30 @@ describe('fresh clone: the README commands as written', () => {
     }
   }
 
-  it('npm start -- --demo: installs, builds, serves; the demo admin signs in and sees the wall', async () => {
-    running = await runUntilReady(dir, ['start', '--', '--demo'], /portal ready at (http:\/\/\S+)/, 18 * MIN);
-    assert.equal(running.url, `http://127.0.0.1:${PORT}`);
-    assert.match(running.output(), /ready in \d+ ms, RSS \d+ MB/);
-    await signInAndOpenWall(running);
-    await stop(running);
-    running = undefined;
-  }, 20 * MIN);
+  it(
+    'npm start -- --demo: installs, builds, serves; the demo admin signs in and sees the wall',
+    async () => {
+      running = await runUntilReady(dir, ['start', '--', '--demo'], /portal ready at (http:\/\/\S+)/, 18 * MIN);
+      assert.equal(running.url, `http://127.0.0.1:${PORT}`);
+      assert.match(running.output(), /ready in \d+ ms, RSS \d+ MB/);
+      await signInAndOpenWall(running);
+      await stop(running);
+      running = undefined;
+    },
+    20 * MIN,
+  );
 
   // Skipped (decided before the run) when PostgreSQL or NATS is not running on 127.0.0.1, outside CI.
-  (!SERVICES_UP && !process.env.CI ? it.skip : it)('npm run distributed -- --demo: five processes over NATS and PostgreSQL; the demo admin sees the wall', async () => {
-    assert.ok(SERVICES_UP, 'PostgreSQL (127.0.0.1:5432) or NATS (127.0.0.1:4222) does not answer in CI');
-    running = await runUntilReady(dir, ['run', 'distributed', '--', '--demo'], /\[distributed\] ready: (http:\/\/\S+)/, 6 * MIN);
-    assert.equal(running.url, `http://127.0.0.1:${PORT}`);
-    await signInAndOpenWall(running);
-    await stop(running);
-    running = undefined;
-  }, 8 * MIN);
+  (!SERVICES_UP && !process.env.CI ? it.skip : it)(
+    'npm run distributed -- --demo: five processes over NATS and PostgreSQL; the demo admin sees the wall',
+    async () => {
+      assert.ok(SERVICES_UP, 'PostgreSQL (127.0.0.1:5432) or NATS (127.0.0.1:4222) does not answer in CI');
+      running = await runUntilReady(dir, ['run', 'distributed', '--', '--demo'], /\[distributed\] ready: (http:\/\/\S+)/, 6 * MIN);
+      assert.equal(running.url, `http://127.0.0.1:${PORT}`);
+      await signInAndOpenWall(running);
+      await stop(running);
+      running = undefined;
+    },
+    8 * MIN,
+  );
 });

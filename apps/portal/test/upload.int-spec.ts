@@ -13,7 +13,12 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
   const inject = (o: any) => t.portal.app.getHttpAdapter().getInstance().inject(o);
   const upload = (token: string, files: { name: string; data: Buffer }[], kind = 'post') => {
     const m = multipart(files);
-    return inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=${kind}`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${token}` } });
+    return inject({
+      method: 'POST',
+      url: `${fileRoutes.upload.path}?kind=${kind}`,
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `Bearer ${token}` },
+    });
   };
   const used = async () => (await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used;
   const storedFiles = async (clientId = acme.client._id) => {
@@ -36,7 +41,9 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
   afterAll(() => t.close());
 
   it('stores an image with a thumbnail, counts it against the quota and serves it by signed URL only', async () => {
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const r = await upload(acme.adminToken, [{ name: 'Фото отпуска.png', data: png }]);
     assert.equal(r.statusCode, 200, r.body);
     const [f] = r.json().results;
@@ -101,11 +108,15 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
   });
 
   it('checks cover image size (§5: 3420 px wide, from 250 px high) and needs a token', async () => {
-    const wrong = await sharp({ create: { width: 1000, height: 300, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const wrong = await sharp({ create: { width: 1000, height: 300, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     const r = await upload(acme.adminToken, [{ name: 'cover.jpg', data: wrong }], 'cover');
     assert.equal(r.statusCode, 400);
     assert.equal(r.json().message, 'Wrong image size');
-    const right = await sharp({ create: { width: 3420, height: 300, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const right = await sharp({ create: { width: 3420, height: 300, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     assert.equal((await upload(acme.adminToken, [{ name: 'cover.jpg', data: right }], 'cover')).statusCode, 200);
     const m = multipart([{ name: 'x.txt', data: Buffer.from('x') }]);
     const anon = await inject({ method: 'POST', url: fileRoutes.upload.path, payload: m.payload, headers: m.headers });

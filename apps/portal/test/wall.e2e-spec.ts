@@ -51,17 +51,35 @@ describe('the company wall in the browser: thanks with an image, live likes and 
 
   /** Waits until the element's text ends with the number `n` (the texts are in the user's language). */
   const waitCount = async (page: Page, testId: string, n: number) => {
-    await page.waitForFunction(([id, want]) => new RegExp(`\\D${want}$`).test(document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? ''), [testId, String(n)] as const);
+    await page.waitForFunction(([id, want]) => new RegExp(`\\D${want}$`).test(document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? ''), [
+      testId,
+      String(n),
+    ] as const);
   };
 
   it('runs the wall story with two employees', async () => {
     // Client, its administrator and two employees through the API.
     const su = await login(SU.login, SU.password);
     const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'acme', name: 'Acme Ltd' });
-    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: 'admin@acme.test', password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] });
+    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@acme.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
     const admin = await login('admin@acme.test', 'adminpass1');
     const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1', position: 'Engineer' });
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName,
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        position: 'Engineer',
+      });
     const annUser = await reg('Ann', 'Archer', 'ann@acme.test');
     const bobUser = await reg('Bob', 'Baker', 'bob@acme.test');
     const ann = await login('ann@acme.test', 'employee1');
@@ -107,7 +125,9 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await a.page.getByTestId(`comments-${id}`).waitFor();
     await b.page.getByTestId(`post-comments-toggle-${id}`).click();
     // A comment attachment is uploaded before saving (§7 Upload), at most 20 MB.
-    await b.page.getByTestId(`comment-input-${id}-file`).setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
+    await b.page
+      .getByTestId(`comment-input-${id}-file`)
+      .setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
     await waitText(b.page, `comment-input-${id}-file-error`, POST_FILE_TEXT);
     await b.page.getByTestId(`comment-input-${id}-file`).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('release notes') });
     await b.page.getByTestId(`comment-input-${id}-attached`).getByText('notes.txt').waitFor();
@@ -118,7 +138,10 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await waitText(a.page, `post-comments-${id}`, '1');
     await waitText(b.page, `post-comments-${id}`, '1');
     // B edits the comment; A sees the new text live; A (neither author nor admin) has no edit button for it.
-    const cid = (await b.page.getByTestId(`comments-${id}`).locator('[data-testid^="comment-text-"]').first().getAttribute('data-testid'))!.replace('comment-text-', '');
+    const cid = (await b.page.getByTestId(`comments-${id}`).locator('[data-testid^="comment-text-"]').first().getAttribute('data-testid'))!.replace(
+      'comment-text-',
+      '',
+    );
     await b.page.getByTestId(`comment-edit-open-${cid}`).click();
     assert.equal(await b.page.getByTestId(`comment-edit-${cid}-text`).inputValue(), 'You are welcome, Ann!');
     await b.page.getByTestId(`comment-edit-${cid}-text`).fill('You are very welcome, Ann!');
@@ -198,7 +221,9 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     await b.page.getByTestId(`post-${id}`).waitFor();
 
     // A 21 MB post file is refused with the spec text (in the form and by the server).
-    await b.page.getByTestId('post-file-input').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
+    await b.page
+      .getByTestId('post-file-input')
+      .setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
     await b.page.getByTestId('post-file-error').waitFor();
     assert.equal(await text(b.page, 'post-file-error'), POST_FILE_TEXT);
     const form = new FormData();
@@ -217,7 +242,10 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     // The first column (name) is sorted ascending; a click reverses it.
     assert.equal(await b.page.getByTestId('address-table').locator('thead th').first().getAttribute('aria-sort'), 'ascending');
     await b.page.getByTestId('address-table').locator('thead th').first().getByRole('button').click();
-    await b.page.waitForFunction((want) => document.querySelector('[data-testid="address-table"] tbody tr')?.getAttribute('data-testid') === want, `address-row-${bobUser._id}`);
+    await b.page.waitForFunction(
+      (want) => document.querySelector('[data-testid="address-table"] tbody tr')?.getAttribute('data-testid') === want,
+      `address-row-${bobUser._id}`,
+    );
     assert.equal(await b.page.getByTestId('address-table').locator('thead th').first().getAttribute('aria-sort'), 'descending');
     // Another sortable column (position) becomes the ascending one.
     await b.page.getByTestId('address-table').locator('thead th').nth(1).getByRole('button').click();
@@ -291,7 +319,11 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     // returns to the same page with the draft. The session is revoked from the page's own token (logout elsewhere).
     await a.page.getByTestId('post-message').pressSequentially('half-written thought');
     await a.page.evaluate(async () => {
-      await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' }, body: '{}' });
+      await fetch('/api/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
     });
     await a.page.waitForURL(/\/login\/?$/);
     await a.page.getByTestId('login-expired').waitFor();
@@ -303,10 +335,14 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     const mmdd = `${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     await api('PUT', `/api/user/${bobUser._id}`, admin.token, { birthDate: `1990-${mmdd}` });
     await b.page.goto('/birthdays/');
-    await b.page.getByTestId(`birthdays-day-${mmdd}`).getByText('Bob Baker').waitFor({ timeout: 10_000 }).catch(async () => {
-      await b.page.reload();
-      await b.page.getByTestId(`birthdays-day-${mmdd}`).getByText('Bob Baker').waitFor();
-    });
+    await b.page
+      .getByTestId(`birthdays-day-${mmdd}`)
+      .getByText('Bob Baker')
+      .waitFor({ timeout: 10_000 })
+      .catch(async () => {
+        await b.page.reload();
+        await b.page.getByTestId(`birthdays-day-${mmdd}`).getByText('Bob Baker').waitFor();
+      });
     const firstDay = await b.page.locator('[data-testid^="birthdays-day-"]').first().getAttribute('data-testid');
     assert.equal(firstDay, `birthdays-day-${mmdd}`);
   });

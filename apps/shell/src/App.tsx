@@ -35,13 +35,17 @@ function ApiListeners({ onOffline }: { onOffline: () => void }) {
   const notifier = useNotifier();
   const { pathname } = location;
   const here = pathname + location.search;
-  useEffect(() => onUnauthorized((e) => {
-    const to = sessionEndedRedirect(pathname);
-    if (!to) return;
-    if (shouldRememberPath(pathname)) rememberPath(here);
-    // A client blocked mid-session: the sign-in page says 'Login blocked' (§8), not 'session expired'.
-    navigate(to, { replace: true, state: e.code === 'login_blocked' ? { blocked: true } : { expired: true } });
-  }), [navigate, pathname, here]);
+  useEffect(
+    () =>
+      onUnauthorized((e) => {
+        const to = sessionEndedRedirect(pathname);
+        if (!to) return;
+        if (shouldRememberPath(pathname)) rememberPath(here);
+        // A client blocked mid-session: the sign-in page says 'Login blocked' (§8), not 'session expired'.
+        navigate(to, { replace: true, state: e.code === 'login_blocked' ? { blocked: true } : { expired: true } });
+      }),
+    [navigate, pathname, here],
+  );
   useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
   // §8 'API not found' (a route the server does not have) is worded by its code in the user's language.
   useEffect(() => onApiError((e) => notifier.error(isApiNotFound(e) ? errorText(e) : translateServerMessage(e.message))), [notifier]);
@@ -71,7 +75,11 @@ function NoConnection({ onBack }: { onBack: () => void }) {
       testId="no-connection"
       title={t('noConnection.title')}
       text={t('noConnection.text')}
-      action={<Button onClick={retry} loading={checking} data-testid="no-connection-retry">{t('noConnection.retry')}</Button>}
+      action={
+        <Button onClick={retry} loading={checking} data-testid="no-connection-retry">
+          {t('noConnection.retry')}
+        </Button>
+      }
     />
   );
 }

@@ -13,7 +13,15 @@ import { registerWallTranslations } from '../../../libs/social/web/src/i18n.ts';
 import { i18n, initI18n, LANGUAGES } from '@intranet/web-i18n';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const SOURCES = ['apps/shell/src', 'libs/people/web/src', 'libs/clients/web/src', 'libs/kb/web/src', 'libs/social/web/src', 'libs/web/ui/src', 'libs/web/session/src'];
+const SOURCES = [
+  'apps/shell/src',
+  'libs/people/web/src',
+  'libs/clients/web/src',
+  'libs/kb/web/src',
+  'libs/social/web/src',
+  'libs/web/ui/src',
+  'libs/web/session/src',
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

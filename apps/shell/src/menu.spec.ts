@@ -17,11 +17,35 @@ const ids = (c: MenuContext) => visibleMenu(c).map((m) => m.id);
 
 describe('§2 menu', () => {
   it('lists the §2 menu items in their order', () => {
-    assert.deepEqual(MENU.map((m) => m.id), [
-      'notifications', 'wall', 'addressBook', 'profile', 'groups', 'events', 'knowledgeBase', 'vacancies', 'services', 'polls',
-      'chats', 'structure', 'noSilent', 'ideas', 'employees', 'clients', 'adminPanel', 'shop', 'taskTracker', 'adaptation',
-      'vacations', 'learning', 'learningAnalytics', 'idp',
-    ]);
+    assert.deepEqual(
+      MENU.map((m) => m.id),
+      [
+        'notifications',
+        'wall',
+        'addressBook',
+        'profile',
+        'groups',
+        'events',
+        'knowledgeBase',
+        'vacancies',
+        'services',
+        'polls',
+        'chats',
+        'structure',
+        'noSilent',
+        'ideas',
+        'employees',
+        'clients',
+        'adminPanel',
+        'shop',
+        'taskTracker',
+        'adaptation',
+        'vacations',
+        'learning',
+        'learningAnalytics',
+        'idp',
+      ],
+    );
   });
 
   it('a user without feature rights sees only the items that need none', () => {
@@ -36,7 +60,10 @@ describe('§2 menu', () => {
   it('an admin sees every item except clients', () => {
     const seen = ids(ctx(['admin']));
     assert.ok(!seen.includes('clients'));
-    assert.deepEqual(seen, MENU.map((m) => m.id).filter((id) => id !== 'clients'));
+    assert.deepEqual(
+      seen,
+      MENU.map((m) => m.id).filter((id) => id !== 'clients'),
+    );
   });
 
   it('employees administration, admin panel and learning analytics are for admins only', () => {
@@ -46,11 +73,23 @@ describe('§2 menu', () => {
   });
 
   it('the superadmin sees everything, clients included', () => {
-    assert.deepEqual(ids(ctx(['superadmin'])), MENU.map((m) => m.id));
+    assert.deepEqual(
+      ids(ctx(['superadmin'])),
+      MENU.map((m) => m.id),
+    );
   });
 
   it("a client feature switched off hides its items, even for the client's admin", () => {
-    const seen = ids(ctx(['admin'], [{ feature: 'wall', active: false }, { feature: 'lms', active: false }, { feature: 'shop', active: true }]));
+    const seen = ids(
+      ctx(
+        ['admin'],
+        [
+          { feature: 'wall', active: false },
+          { feature: 'lms', active: false },
+          { feature: 'shop', active: true },
+        ],
+      ),
+    );
     for (const id of ['wall', 'learning', 'learningAnalytics']) assert.ok(!seen.includes(id), id);
     assert.ok(seen.includes('shop'));
     assert.ok(seen.includes('employees'));
@@ -62,7 +101,15 @@ describe('§2 menu', () => {
   });
 
   it('switched-off client features do not hide items from the superadmin', () => {
-    const seen = ids(ctx(['superadmin'], [{ feature: 'wall', active: false }, { feature: 'chat', active: false }]));
+    const seen = ids(
+      ctx(
+        ['superadmin'],
+        [
+          { feature: 'wall', active: false },
+          { feature: 'chat', active: false },
+        ],
+      ),
+    );
     assert.ok(seen.includes('wall'));
     assert.ok(seen.includes('chats'));
   });

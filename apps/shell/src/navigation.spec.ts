@@ -17,19 +17,38 @@ const superadmin = { isAdmin: true, isSuperadmin: true };
 
 describe('§2 public routes', () => {
   it('are exactly /login/, /login_new/, /authorize, /register/, /forgot-password/, /reset-password/{token}', () => {
-    assert.deepEqual(Object.values(PUBLIC_ROUTES).sort(), [
-      '/authorize', '/forgot-password', '/login', '/login_new', '/register', '/reset-password/:token',
-    ]);
+    assert.deepEqual(Object.values(PUBLIC_ROUTES).sort(), ['/authorize', '/forgot-password', '/login', '/login_new', '/register', '/reset-password/:token']);
   });
 
   it('match with or without the trailing slash the spec writes', () => {
-    for (const p of ['/login', '/login/', '/login_new/', '/authorize', '/register/', '/forgot-password/', '/reset-password/abc123', '/reset-password/abc123/']) {
+    for (const p of [
+      '/login',
+      '/login/',
+      '/login_new/',
+      '/authorize',
+      '/register/',
+      '/forgot-password/',
+      '/reset-password/abc123',
+      '/reset-password/abc123/',
+    ]) {
       assert.equal(isPublicPath(p), true, p);
     }
   });
 
   it('do not match guarded pages, prefixes or a reset link without its token', () => {
-    for (const p of ['/', '/company', '/profile/u1', '/clients', '/employees/', '/loginx', '/login/extra', '/reset-password', '/reset-password/', '/reset-password/a/b', '/404']) {
+    for (const p of [
+      '/',
+      '/company',
+      '/profile/u1',
+      '/clients',
+      '/employees/',
+      '/loginx',
+      '/login/extra',
+      '/reset-password',
+      '/reset-password/',
+      '/reset-password/a/b',
+      '/404',
+    ]) {
       assert.equal(isPublicPath(p), false, p);
     }
   });

@@ -65,7 +65,16 @@ export function registerAppRemotes(force = false): void {
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`Loading timed out after ${ms / 1000}s`)), ms);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e); });
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
   });
 }
 
@@ -79,7 +88,10 @@ function remoteLazy(id: string, force: boolean): ComponentType {
   });
 }
 
-class RemoteBoundary extends Component<{ onRetry: () => void; children: ReactNode; fallback: (retry: () => void, error: Error) => ReactNode }, { error: Error | null }> {
+class RemoteBoundary extends Component<
+  { onRetry: () => void; children: ReactNode; fallback: (retry: () => void, error: Error) => ReactNode },
+  { error: Error | null }
+> {
   state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: Error) {
@@ -113,9 +125,7 @@ export function RemotePage({ id }: { id: string }) {
     <RemoteBoundary
       key={attempt}
       onRetry={() => setAttempt((a) => a + 1)}
-      fallback={(retry, error) => (
-        <ErrorState title={t('remote.failed')} message={error.message} onRetry={retry} testId="remote-error" />
-      )}
+      fallback={(retry, error) => <ErrorState title={t('remote.failed')} message={error.message} onRetry={retry} testId="remote-error" />}
     >
       <Suspense fallback={<Loader testId="remote-loading" />}>
         <Page />

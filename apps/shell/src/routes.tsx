@@ -28,7 +28,11 @@ function RequireAuth({ children }: { children: ReactNode }) {
   if (session.status === 'error') {
     return (
       <div className="shell-center">
-        <ErrorState message={session.loadError instanceof Error ? session.loadError.message : t('remote.failed')} onRetry={session.reload} testId="session-error" />
+        <ErrorState
+          message={session.loadError instanceof Error ? session.loadError.message : t('remote.failed')}
+          onRetry={session.reload}
+          testId="session-error"
+        />
       </div>
     );
   }
@@ -150,10 +154,30 @@ export function AppRoutes() {
       <Route path={PUBLIC_ROUTES.register} element={<RegisterPage />} />
       <Route path={PUBLIC_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
       <Route path={PUBLIC_ROUTES.resetPassword} element={<ResetPasswordPage />} />
-      <Route element={<RequireAuth><RootLayout /></RequireAuth>}>
+      <Route
+        element={
+          <RequireAuth>
+            <RootLayout />
+          </RequireAuth>
+        }
+      >
         <Route index element={<RootRedirect />} />
         {screens.map((s) => (
-          <Route key={s.path} path={s.path} element={<RequireFeature path={s.path}>{s.role ? <RequireRole role={s.role}><RemotePage id={s.id} /></RequireRole> : <RemotePage id={s.id} />}</RequireFeature>} />
+          <Route
+            key={s.path}
+            path={s.path}
+            element={
+              <RequireFeature path={s.path}>
+                {s.role ? (
+                  <RequireRole role={s.role}>
+                    <RemotePage id={s.id} />
+                  </RequireRole>
+                ) : (
+                  <RemotePage id={s.id} />
+                )}
+              </RequireFeature>
+            }
+          />
         ))}
         <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />
         {COMING_SOON.filter(([path]) => !served.has(path)).map(([path, label]) => (

@@ -12,7 +12,11 @@ const DEPARTMENTS = ['Sales', 'Marketing', 'Engineering', 'Finance', 'HR', 'Supp
 const CITIES = ['Kyiv', 'Lviv', 'Moscow', 'London', 'Warsaw', 'Berlin', 'Odesa', 'Kazan'];
 
 /** Fits a generated name into the §5 rules (letters only, max 20 symbols). */
-const fit = (s: string) => s.replace(/[^\p{L}\p{M}' -]/gu, '').slice(0, 20).trim() || 'Name';
+const fit = (s: string) =>
+  s
+    .replace(/[^\p{L}\p{M}' -]/gu, '')
+    .slice(0, 20)
+    .trim() || 'Name';
 
 /** CSV text of `count` generated employees (ru, uk and en names in turn) for `workspace`. */
 export function demoCsv(workspace: string, count: number, seed = 42): string {
@@ -45,7 +49,10 @@ export function demoCsv(workspace: string, count: number, seed = 42): string {
 export async function seedDemo(bus: Bus, opts: { workspace: string; count: number }) {
   let client: Client;
   try {
-    client = await bus.request<Client>(clientRoutes.create.subject, { ctx: superadmin, input: { body: { workspace: opts.workspace, name: `Demo ${opts.workspace}`, lang: 'en' } } });
+    client = await bus.request<Client>(clientRoutes.create.subject, {
+      ctx: superadmin,
+      input: { body: { workspace: opts.workspace, name: `Demo ${opts.workspace}`, lang: 'en' } },
+    });
   } catch (err) {
     if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
     client = await ask(bus, clientSubjects.internalByWorkspace, superadmin, { workspace: opts.workspace });

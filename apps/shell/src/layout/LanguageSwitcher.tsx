@@ -32,7 +32,9 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
       data-testid="language-select"
     >
       {LANGUAGES.map((l) => (
-        <option key={l} value={l}>{compact ? l.toUpperCase() : LANGUAGE_NAMES[l]}</option>
+        <option key={l} value={l}>
+          {compact ? l.toUpperCase() : LANGUAGE_NAMES[l]}
+        </option>
       ))}
     </select>
   );

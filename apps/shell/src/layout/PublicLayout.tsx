@@ -9,9 +9,13 @@ export function PublicLayout({ title, children, testId }: { title: ReactNode; ch
     <div className="shell-public" data-testid={testId}>
       <div className="shell-public__card">
         <div className="shell-public__brand">
-          <span className="shell-logo" aria-hidden="true">I</span>
+          <span className="shell-logo" aria-hidden="true">
+            I
+          </span>
           <span>{t('appTitle')}</span>
-          <span className="shell-public__lang"><LanguageSwitcher compact /></span>
+          <span className="shell-public__lang">
+            <LanguageSwitcher compact />
+          </span>
         </div>
         <h1 className="shell-public__title">{title}</h1>
         {children}

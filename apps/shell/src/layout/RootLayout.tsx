@@ -19,7 +19,9 @@ function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNav
         return (
           <li key={m.id}>
             <NavLink to={m.path} className="shell-menu__link" onClick={onNavigate} title={label} data-testid={`${testPrefix}-${m.id}`}>
-              <span className="shell-menu__icon" aria-hidden="true"><MenuIcon id={m.id} /></span>
+              <span className="shell-menu__icon" aria-hidden="true">
+                <MenuIcon id={m.id} />
+              </span>
               <span className="shell-menu__label">{label}</span>
             </NavLink>
           </li>
@@ -59,7 +61,10 @@ function DevInfo() {
       <strong>{t('dev.title')}</strong>
       <dl>
         {Object.entries(info).map(([k, v]) => (
-          <div key={k}><dt>{k}</dt><dd>{v ?? '—'}</dd></div>
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v ?? '—'}</dd>
+          </div>
         ))}
       </dl>
     </aside>
@@ -125,13 +130,17 @@ export function RootLayout() {
       ) : null}
       <div className="shell-main">
         <header className={client?.design?.headImage ? 'shell-header shell-header--image' : 'shell-header'} data-testid="header">
-          <div className="shell-header__title">
-            {client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}
-          </div>
+          <div className="shell-header__title">{client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}</div>
           <div className="shell-header__right">
             <LanguageSwitcher />
-            {user ? <span className="shell-header__user" data-testid="current-user">{user.fullName || `${user.firstName} ${user.lastName}`}</span> : null}
-            <Button size="small" variant="secondary" onClick={logout} data-testid="logout">{t('header.logout')}</Button>
+            {user ? (
+              <span className="shell-header__user" data-testid="current-user">
+                {user.fullName || `${user.firstName} ${user.lastName}`}
+              </span>
+            ) : null}
+            <Button size="small" variant="secondary" onClick={logout} data-testid="logout">
+              {t('header.logout')}
+            </Button>
           </div>
         </header>
         <main className="shell-content">
@@ -149,13 +158,23 @@ export function RootLayout() {
             const label = t(`menu.${m.label}`);
             return (
               <NavLink key={m.id} to={m.path} className="shell-mobile-footer__item" data-testid={`mobile-${m.id}`}>
-                <span className="shell-menu__icon" aria-hidden="true"><MenuIcon id={m.id} /></span>
+                <span className="shell-menu__icon" aria-hidden="true">
+                  <MenuIcon id={m.id} />
+                </span>
                 <span>{label}</span>
               </NavLink>
             );
           })}
-          <button type="button" className="shell-mobile-footer__item" onClick={() => setMobileMenu(true)} aria-expanded={mobileMenu} data-testid="mobile-menu-open">
-            <span className="shell-menu__icon" aria-hidden="true"><MenuGlyph size={20} aria-hidden="true" /></span>
+          <button
+            type="button"
+            className="shell-mobile-footer__item"
+            onClick={() => setMobileMenu(true)}
+            aria-expanded={mobileMenu}
+            data-testid="mobile-menu-open"
+          >
+            <span className="shell-menu__icon" aria-hidden="true">
+              <MenuGlyph size={20} aria-hidden="true" />
+            </span>
             <span>{t('menu.more')}</span>
           </button>
         </nav>
@@ -164,7 +183,9 @@ export function RootLayout() {
         <div className="shell-mobile-menu" role="dialog" aria-modal="true" aria-label={t('menu.more')} data-testid="mobile-menu">
           <div className="shell-mobile-menu__head">
             <strong>{client?.name ?? vendorTitle()}</strong>
-            <button type="button" className="ui-modal__close" onClick={() => setMobileMenu(false)} aria-label={t('header.closeMenu')}><X size={20} aria-hidden="true" /></button>
+            <button type="button" className="ui-modal__close" onClick={() => setMobileMenu(false)} aria-label={t('header.closeMenu')}>
+              <X size={20} aria-hidden="true" />
+            </button>
           </div>
           <MenuLinks items={items} onNavigate={() => setMobileMenu(false)} testPrefix="mobile-menu" />
         </div>

@@ -10,7 +10,9 @@ export function RegisterPage() {
   return (
     <PublicLayout title={t('register.title')} testId="register-page">
       <p>{t('register.text')}</p>
-      <Link to="/login/" className="ui-btn ui-btn--normal ui-btn--primary">{t('register.toLogin')}</Link>
+      <Link to="/login/" className="ui-btn ui-btn--normal ui-btn--primary">
+        {t('register.toLogin')}
+      </Link>
     </PublicLayout>
   );
 }
@@ -21,7 +23,9 @@ export function AuthorizePage() {
   return (
     <PublicLayout title={t('authorize.title')} testId="authorize-page">
       <p>{t('authorize.text')}</p>
-      <Link to="/login/" className="ui-btn ui-btn--normal ui-btn--primary">{t('authorize.toLogin')}</Link>
+      <Link to="/login/" className="ui-btn ui-btn--normal ui-btn--primary">
+        {t('authorize.toLogin')}
+      </Link>
     </PublicLayout>
   );
 }
@@ -33,7 +37,9 @@ export function NotFoundPage() {
     <div className="shell-notfound" data-testid="not-found">
       <div className="shell-notfound__code">{t('notFound.title')}</div>
       <p className="shell-notfound__text">{t('notFound.text')}</p>
-      <Link to="/" className="ui-btn ui-btn--normal ui-btn--primary">{t('notFound.home')}</Link>
+      <Link to="/" className="ui-btn ui-btn--normal ui-btn--primary">
+        {t('notFound.home')}
+      </Link>
     </div>
   );
 }
@@ -48,7 +54,9 @@ export function FeatureOffPage() {
     <div className="ui-state" role="alert" data-testid="feature-off">
       <p className="ui-state__title">{t('featureOff.title')}</p>
       <p className="ui-state__text">{t('featureOff.text')}</p>
-      <Link to="/" className="ui-btn ui-btn--normal ui-btn--primary">{t('notFound.home')}</Link>
+      <Link to="/" className="ui-btn ui-btn--normal ui-btn--primary">
+        {t('notFound.home')}
+      </Link>
     </div>
   );
 }
@@ -74,11 +82,19 @@ export function CompanyPage() {
   const { client, isSuperadmin } = useSession();
   return (
     <section data-testid="company-page">
-      <h1 className="ui-page-title" data-testid="company-name">{client?.fullName || client?.name || t('menu.wall')}</h1>
+      <h1 className="ui-page-title" data-testid="company-name">
+        {client?.fullName || client?.name || t('menu.wall')}
+      </h1>
       <EmptyState
         title={t('comingSoon.title')}
         text={!client && isSuperadmin ? t('company.chooseClient') : t('company.feedSoon')}
-        action={!client && isSuperadmin ? <Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">{t('menu.clients')}</Link> : undefined}
+        action={
+          !client && isSuperadmin ? (
+            <Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">
+              {t('menu.clients')}
+            </Link>
+          ) : undefined
+        }
       />
     </section>
   );

@@ -33,7 +33,11 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
 
   const form = useApiForm({
     schema: route.body,
-    defaultValues: { login: '', password: '', workspace: workspaceMode ? (params.get('ws') ?? params.get('workspace') ?? readStoredClient()?.workspace ?? '') : undefined },
+    defaultValues: {
+      login: '',
+      password: '',
+      workspace: workspaceMode ? (params.get('ws') ?? params.get('workspace') ?? readStoredClient()?.workspace ?? '') : undefined,
+    },
     onSubmit: async (body) => {
       try {
         const answer = await call(route, { body: workspaceMode ? body : { login: body.login, password: body.password }, silent: true });
@@ -60,11 +64,20 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
 
   return (
     <PublicLayout title={workspaceMode ? t('login.workspaceTitle') : t('login.title')} testId="login-page">
-      {expired && !error ? <Alert kind="info" testId="login-expired">{t('login.expired')}</Alert> : null}
+      {expired && !error ? (
+        <Alert kind="info" testId="login-expired">
+          {t('login.expired')}
+        </Alert>
+      ) : null}
       {error ? (
         <Alert testId="login-error">
           {error}
-          {ambiguous ? <> <Link to="/login_new/">{t('login.otherWorkspace')}</Link></> : null}
+          {ambiguous ? (
+            <>
+              {' '}
+              <Link to="/login_new/">{t('login.otherWorkspace')}</Link>
+            </>
+          ) : null}
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate aria-label={t('login.title')} aria-busy={form.busy || undefined}>
@@ -72,14 +85,30 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
           <Input id="workspace" label={t('login.workspace')} autoComplete="organization" {...form.field('workspace')} required data-testid="workspace-input" />
         ) : null}
         <Input id="login" label={t('login.login')} autoComplete="username" {...form.field('login')} required autoFocus data-testid="login-input" />
-        <Input id="password" label={t('login.password')} type="password" autoComplete="current-password" {...form.field('password')} required data-testid="password-input" />
+        <Input
+          id="password"
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+          required
+          data-testid="password-input"
+        />
         <Button type="submit" size="big" block loading={form.busy} data-testid="login-submit">
           {form.busy ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
       <div className="shell-public__links">
-        <Link to="/forgot-password/" data-testid="forgot-link">{t('login.forgot')}</Link>
-        {workspaceMode ? <Link to="/login/">{t('login.commonLogin')}</Link> : <Link to="/login_new/" data-testid="workspace-login-link">{t('login.otherWorkspace')}</Link>}
+        <Link to="/forgot-password/" data-testid="forgot-link">
+          {t('login.forgot')}
+        </Link>
+        {workspaceMode ? (
+          <Link to="/login/">{t('login.commonLogin')}</Link>
+        ) : (
+          <Link to="/login_new/" data-testid="workspace-login-link">
+            {t('login.otherWorkspace')}
+          </Link>
+        )}
       </div>
     </PublicLayout>
   );

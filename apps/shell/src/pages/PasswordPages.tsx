@@ -8,7 +8,6 @@ import { useErrorText } from '@intranet/web-i18n';
 import { Alert, Button, Input } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
-
 /**
  * /forgot-password/ (§2, §7): posts `{ email }` to /api/forgot_password (a `useApiForm` over the route's body: field
  * errors under the field, other server errors above it, in the user's language) and confirms the link was sent.
@@ -29,13 +28,26 @@ export function ForgotPasswordPage() {
   return (
     <PublicLayout title={t('forgot.title')} testId="forgot-page">
       {sent ? (
-        <Alert kind="success" testId="forgot-sent">{t('forgot.sent')}</Alert>
+        <Alert kind="success" testId="forgot-sent">
+          {t('forgot.sent')}
+        </Alert>
       ) : (
         <>
           <p className="shell-muted">{t('forgot.text')}</p>
           <ApiFormView form={form} errorTestId="forgot-error">
-            <Input id="forgot-email" label={t('forgot.email')} type="email" autoComplete="email" {...form.field('email')} required autoFocus data-testid="forgot-email" />
-            <Button type="submit" size="big" block loading={form.busy} data-testid="forgot-submit">{t('forgot.submit')}</Button>
+            <Input
+              id="forgot-email"
+              label={t('forgot.email')}
+              type="email"
+              autoComplete="email"
+              {...form.field('email')}
+              required
+              autoFocus
+              data-testid="forgot-email"
+            />
+            <Button type="submit" size="big" block loading={form.busy} data-testid="forgot-submit">
+              {t('forgot.submit')}
+            </Button>
           </ApiFormView>
         </>
       )}
@@ -86,18 +98,43 @@ export function ResetPasswordPage() {
       {link !== 'valid' && link !== 'checking' && !done ? (
         <>
           <Alert testId="reset-link-invalid">{link}</Alert>
-          <Link to="/forgot-password/" className="ui-btn ui-btn--big ui-btn--primary ui-btn--block" data-testid="reset-request-new">{t('reset.requestNew')}</Link>
+          <Link to="/forgot-password/" className="ui-btn ui-btn--big ui-btn--primary ui-btn--block" data-testid="reset-request-new">
+            {t('reset.requestNew')}
+          </Link>
         </>
       ) : done ? (
         <>
-          <Alert kind="success" testId="reset-done">{t('reset.done')}</Alert>
-          <Link to="/login/" className="ui-btn ui-btn--big ui-btn--primary ui-btn--block" data-testid="reset-login-link">{t('reset.toLogin')}</Link>
+          <Alert kind="success" testId="reset-done">
+            {t('reset.done')}
+          </Alert>
+          <Link to="/login/" className="ui-btn ui-btn--big ui-btn--primary ui-btn--block" data-testid="reset-login-link">
+            {t('reset.toLogin')}
+          </Link>
         </>
       ) : (
         <ApiFormView form={form} errorTestId="reset-error">
-          <Input id="reset-password" label={t('reset.password')} type="password" autoComplete="new-password" {...form.field('password')} required autoFocus data-testid="reset-password" />
-          <Input id="reset-confirm" label={t('reset.confirm')} type="password" autoComplete="new-password" {...form.field('confirmPassword')} required data-testid="reset-confirm" />
-          <Button type="submit" size="big" block loading={form.busy} disabled={link === 'checking'} data-testid="reset-submit">{t('reset.submit')}</Button>
+          <Input
+            id="reset-password"
+            label={t('reset.password')}
+            type="password"
+            autoComplete="new-password"
+            {...form.field('password')}
+            required
+            autoFocus
+            data-testid="reset-password"
+          />
+          <Input
+            id="reset-confirm"
+            label={t('reset.confirm')}
+            type="password"
+            autoComplete="new-password"
+            {...form.field('confirmPassword')}
+            required
+            data-testid="reset-confirm"
+          />
+          <Button type="submit" size="big" block loading={form.busy} disabled={link === 'checking'} data-testid="reset-submit">
+            {t('reset.submit')}
+          </Button>
         </ApiFormView>
       )}
     </PublicLayout>

@@ -1,4 +1,21 @@
-import { access, CLIENT_FEATURES, defineEvent, defineRoute, defineSubject, FEATURE_OF_RIGHT, FEATURE_RIGHTS, Id, requiredString, V, z, type Access, type ClientFeature, type EventDef, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
+import {
+  access,
+  CLIENT_FEATURES,
+  defineEvent,
+  defineRoute,
+  defineSubject,
+  FEATURE_OF_RIGHT,
+  FEATURE_RIGHTS,
+  Id,
+  requiredString,
+  V,
+  z,
+  type Access,
+  type ClientFeature,
+  type EventDef,
+  type RouteDef,
+  type SubjectDef,
+} from '@intranet/platform-contracts';
 
 export { CLIENT_FEATURES, FEATURE_OF_RIGHT, type ClientFeature } from '@intranet/platform-contracts';
 
@@ -29,9 +46,20 @@ export const COLOUR_TEXT = 'Colour must be a hex value like #1a73e8';
 export const CLIENT_FONTS = ['system', 'Inter', 'Roboto', 'Open Sans', 'PT Sans', 'Georgia'] as const;
 export type ClientFont = (typeof CLIENT_FONTS)[number];
 
-const hexColour = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, COLOUR_TEXT).nullable().optional();
+const hexColour = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, COLOUR_TEXT)
+  .nullable()
+  .optional();
 /** An image reference: an absolute http(s) URL or a path the gateway serves (as POST api/upload answers `url`). */
-const imageRef = z.string().trim().max(500, V.max(500)).regex(/^(https?:\/\/|\/)\S*$/, V.url).nullable().optional();
+const imageRef = z
+  .string()
+  .trim()
+  .max(500, V.max(500))
+  .regex(/^(https?:\/\/|\/)\S*$/, V.url)
+  .nullable()
+  .optional();
 
 /**
  * §3 Client design (§2 client screen tab "design"): head image (160 px high, from 1000 px wide), side panel,
@@ -89,10 +117,12 @@ export const clientWritable = z.object({
   // No defaults here: a partial update must leave unsent fields as they are (defaults live in clientCreate).
   lang: z.enum(['ru', 'uk', 'en']),
   start_page: z.string().trim().max(50),
-  settings: z.object({
-    hideMoodMeter: z.boolean().optional(),
-    initialRights: z.array(z.enum(FEATURE_RIGHTS)).optional(),
-  }).optional(),
+  settings: z
+    .object({
+      hideMoodMeter: z.boolean().optional(),
+      initialRights: z.array(z.enum(FEATURE_RIGHTS)).optional(),
+    })
+    .optional(),
   design: clientDesignSchema.optional(),
   logo: imageRef,
   city: nullableText(100),
@@ -120,39 +150,84 @@ export const clientUpdate = clientWritable.partial().extend({
 
 export const clientRoutes = {
   env: defineRoute({
-    method: 'GET', path: '/api/env', subject: 'clients.env', summary: 'Environment: vendor variant', spec: '§7 Environment',
-    access: access.public, envelope: 'raw', result: z.object({ vendor: z.string() }),
+    method: 'GET',
+    path: '/api/env',
+    subject: 'clients.env',
+    summary: 'Environment: vendor variant',
+    spec: '§7 Environment',
+    access: access.public,
+    envelope: 'raw',
+    result: z.object({ vendor: z.string() }),
   }),
   list: defineRoute({
-    method: 'GET', path: '/api/clients', subject: 'clients.list', summary: 'All clients', spec: '§7 Clients',
+    method: 'GET',
+    path: '/api/clients',
+    subject: 'clients.list',
+    summary: 'All clients',
+    spec: '§7 Clients',
     access: access.superadmin,
     query: z.object({ search: z.string().optional() }),
     result: z.array(clientSchema.extend({ employeeCount: z.number() })),
   }),
   get: defineRoute({
-    method: 'GET', path: '/api/clients/{id}', subject: 'clients.get', summary: 'One client', spec: '§7 Clients',
-    access: access.authenticated, params: z.object({ id: Id }), result: clientSchema,
+    method: 'GET',
+    path: '/api/clients/{id}',
+    subject: 'clients.get',
+    summary: 'One client',
+    spec: '§7 Clients',
+    access: access.authenticated,
+    params: z.object({ id: Id }),
+    result: clientSchema,
   }),
   update: defineRoute({
-    method: 'PUT', path: '/api/clients/{id}', subject: 'clients.update', summary: 'Edit a client', spec: '§7 Clients',
-    access: access.admin, params: z.object({ id: Id }), body: clientUpdate, result: clientSchema,
+    method: 'PUT',
+    path: '/api/clients/{id}',
+    subject: 'clients.update',
+    summary: 'Edit a client',
+    spec: '§7 Clients',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    body: clientUpdate,
+    result: clientSchema,
   }),
   create: defineRoute({
-    method: 'POST', path: '/api/clients', subject: 'clients.create', summary: 'Create a client (workspace)', spec: '§7 Clients',
-    access: access.superadmin, body: clientCreate, result: clientSchema,
+    method: 'POST',
+    path: '/api/clients',
+    subject: 'clients.create',
+    summary: 'Create a client (workspace)',
+    spec: '§7 Clients',
+    access: access.superadmin,
+    body: clientCreate,
+    result: clientSchema,
   }),
   byWorkspace: defineRoute({
-    method: 'GET', path: '/api/clients/by_ws/{ws}', subject: 'clients.byWorkspace', summary: 'Public data of a workspace', spec: '§7 Clients',
-    access: access.public, params: z.object({ ws: z.string().min(1).max(30) }), result: publicClientSchema,
+    method: 'GET',
+    path: '/api/clients/by_ws/{ws}',
+    subject: 'clients.byWorkspace',
+    summary: 'Public data of a workspace',
+    spec: '§7 Clients',
+    access: access.public,
+    params: z.object({ ws: z.string().min(1).max(30) }),
+    result: publicClientSchema,
   }),
   featuresAll: defineRoute({
-    method: 'GET', path: '/api/clients/features/all', subject: 'clients.features.all', summary: 'All client features', spec: '§7 Clients',
-    access: access.authenticated, result: z.array(z.object({ feature: z.string() })),
+    method: 'GET',
+    path: '/api/clients/features/all',
+    subject: 'clients.features.all',
+    summary: 'All client features',
+    spec: '§7 Clients',
+    access: access.authenticated,
+    result: z.array(z.object({ feature: z.string() })),
   }),
   featureSwitch: defineRoute({
-    method: 'PUT', path: '/api/clients/features/switch/{client}/{code}', subject: 'clients.features.switch',
-    summary: 'Toggle a feature of a client', spec: '§7 Clients', access: access.superadmin,
-    params: z.object({ client: Id, code: z.enum(CLIENT_FEATURES) }), result: clientSchema,
+    method: 'PUT',
+    path: '/api/clients/features/switch/{client}/{code}',
+    subject: 'clients.features.switch',
+    summary: 'Toggle a feature of a client',
+    spec: '§7 Clients',
+    access: access.superadmin,
+    params: z.object({ client: Id, code: z.enum(CLIENT_FEATURES) }),
+    result: clientSchema,
   }),
 } satisfies Record<string, RouteDef>;
 
@@ -169,7 +244,11 @@ export const clientSubjects = {
    * with 413 'Storage limit reached ({size})! Available {available}' when it would pass the total (§3, §8).
    * `check: true` only tests without reserving.
    */
-  storageReserve: defineSubject('clients.internal.storage.reserve', z.object({ clientId: z.string(), bytes: z.number(), check: z.boolean().optional() }), storageAnswer),
+  storageReserve: defineSubject(
+    'clients.internal.storage.reserve',
+    z.object({ clientId: z.string(), bytes: z.number(), check: z.boolean().optional() }),
+    storageAnswer,
+  ),
   /** { clientId, bytes } → { used, total }: gives storage back (deleted files). */
   storageRelease: defineSubject('clients.internal.storage.release', z.object({ clientId: z.string(), bytes: z.number() }), storageAnswer),
 } satisfies Record<string, SubjectDef>;

@@ -39,7 +39,10 @@ export function toClient(row: ClientRow): Client {
 }
 
 /** The clients routes (§7 Clients) and bus-only subjects (`clientSubjects`), bound by ClientsModule's controllers. */
-export function clientHandlers({ db, bus, config, outbox }: DomainDeps): { routes: RouteHandlers<typeof clientRoutes>; subjects: SubjectHandlers<typeof clientSubjects> } {
+export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
+  routes: RouteHandlers<typeof clientRoutes>;
+  subjects: SubjectHandlers<typeof clientSubjects>;
+} {
   /** Superadmin work bypasses RLS (audited); everyone else runs in their own tenant. */
   const run = <T>(ctx: RequestContext, why: string, fn: Parameters<typeof db.inTenant<T>>[1]) =>
     isSuper(ctx) ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
@@ -82,7 +85,13 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): { route
           ...(start_page !== undefined ? { startPage: start_page } : {}),
           ...(settings ? { settings: { ...cur.settings, ...settings } } : {}),
           // §2 integrations tab: a sent field replaces the stored one (null disconnects), an absent one stays.
-          ...(hr ? { hrUrl: hr.url !== undefined ? hr.url : cur.hrUrl, hrLogin: hr.login !== undefined ? hr.login : cur.hrLogin, hrPassword: hr.password !== undefined ? hr.password : cur.hrPassword } : {}),
+          ...(hr
+            ? {
+                hrUrl: hr.url !== undefined ? hr.url : cur.hrUrl,
+                hrLogin: hr.login !== undefined ? hr.login : cur.hrLogin,
+                hrPassword: hr.password !== undefined ? hr.password : cur.hrPassword,
+              }
+            : {}),
           ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
         });
         await addUpdated(tx, updated!);
@@ -162,7 +171,11 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): { route
       return db.inTenant({ clientId }, async (tx) => {
         const cur = await repo.byId(tx, clientId);
         if (!cur) throw Errors.notFound();
-        const out = check ? (cur.storageUsedBytes + n <= cur.storageTotalBytes ? { used: cur.storageUsedBytes, total: cur.storageTotalBytes } : undefined) : await repo.reserve(tx, clientId, n);
+        const out = check
+          ? cur.storageUsedBytes + n <= cur.storageTotalBytes
+            ? { used: cur.storageUsedBytes, total: cur.storageTotalBytes }
+            : undefined
+          : await repo.reserve(tx, clientId, n);
         if (!out) {
           const available = Math.max(0, cur.storageTotalBytes - cur.storageUsedBytes);
           throw new DomainError('payload_too_large', `Storage limit reached (${formatBytes(cur.storageTotalBytes)})! Available ${formatBytes(available)}`, {

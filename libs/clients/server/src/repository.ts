@@ -48,7 +48,11 @@ export const clientsRepository = {
   },
   /** Applies `patch` (and updatedAt); returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<typeof clients.$inferInsert>): Promise<ClientRow | undefined> {
-    const [out] = await tx.update(clients).set({ ...patch, updatedAt: new Date() }).where(eq(clients.id, id)).returning();
+    const [out] = await tx
+      .update(clients)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(clients.id, id))
+      .returning();
     return out;
   },
 };

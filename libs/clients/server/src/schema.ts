@@ -18,7 +18,9 @@ export const clients = clientsSchema.table(
     fullName: text('full_name'),
     lang: text('lang').notNull().default('ru'),
     startPage: text('start_page').notNull().default('company'),
-    status: text('status', { enum: ['active', 'blocked'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
     settings: jsonb('settings').$type<{ hideMoodMeter?: boolean; initialRights?: string[] }>().notNull().default({}),
     design: jsonb('design').$type<Record<string, unknown>>().notNull().default({}),
     logo: text('logo'),

@@ -55,7 +55,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
     assert.equal(now.body.result.logo, '/files/designco/logo.png');
   });
 
-  it('an employee may not change the design; another client\'s admin may not either', async () => {
+  it("an employee may not change the design; another client's admin may not either", async () => {
     const emp = await t.makeEmployee(acme.adminToken, 'emp@designco.test');
     const byEmp = await put(emp.token, acme.client._id, { design: { sidePanel: '#000000' } });
     assert.equal(byEmp.status, 403);

@@ -23,7 +23,13 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
   const get = async (token: string) => (await t.call(clientRoutes.get, { token, params: { id: acme.client._id } })).body.result;
 
   it('company data and other settings: an admin saves them, unsent fields stay, §5 limits hold', async () => {
-    const r = await put(acme.adminToken, acme.client._id, { fullName: 'Settings Company LLC', city: 'Kyiv', director: 'Dana Director', taxNumber: '1234567890', telegram: '@settingsco' });
+    const r = await put(acme.adminToken, acme.client._id, {
+      fullName: 'Settings Company LLC',
+      city: 'Kyiv',
+      director: 'Dana Director',
+      taxNumber: '1234567890',
+      telegram: '@settingsco',
+    });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     const o = await put(acme.adminToken, acme.client._id, { lang: 'uk', start_page: 'articles', settings: { hideMoodMeter: true } });
     assert.equal(o.status, 200, JSON.stringify(o.body));
@@ -58,7 +64,7 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
     assert.deepEqual((await get(acme.adminToken)).hr, { url: null, login: null });
   });
 
-  it('employees cannot change them (403 No access); another client\'s admin cannot either (404), nothing changes', async () => {
+  it("employees cannot change them (403 No access); another client's admin cannot either (404), nothing changes", async () => {
     const emp = await t.makeEmployee(acme.adminToken, 'emp@settingsco.test');
     const before = await get(acme.adminToken);
     const e = await put(emp.token, acme.client._id, { city: 'Elsewhere', hr: { url: 'https://evil.example.com' } });

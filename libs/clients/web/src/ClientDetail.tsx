@@ -20,9 +20,19 @@ type DataValues = Record<TextKey, string> & { lang: string; start_page: string; 
 
 function formOf(c: Client) {
   const v: DataValues = {
-    name: c.name, fullName: c.fullName ?? '', city: c.city ?? '', phone: c.phone ?? '', address: c.address ?? '', director: c.director ?? '',
-    telegram: c.telegram ?? '', taxNumber: c.taxNumber ?? '', notes: c.notes ?? '',
-    lang: c.lang, start_page: c.start_page || 'company', storageTotalGb: String(c.storage.total ?? ''), hideMoodMeter: c.settings.hideMoodMeter,
+    name: c.name,
+    fullName: c.fullName ?? '',
+    city: c.city ?? '',
+    phone: c.phone ?? '',
+    address: c.address ?? '',
+    director: c.director ?? '',
+    telegram: c.telegram ?? '',
+    taxNumber: c.taxNumber ?? '',
+    notes: c.notes ?? '',
+    lang: c.lang,
+    start_page: c.start_page || 'company',
+    storageTotalGb: String(c.storage.total ?? ''),
+    hideMoodMeter: c.settings.hideMoodMeter,
   };
   return v;
 }
@@ -72,22 +82,49 @@ function DataTab({ client }: { client: Client }) {
       <FormGrid>
         {text('name', { required: true })}
         {text('fullName')}
-        <Select id="client-edit-lang" label={t('form.lang')} {...form.field('lang')}
-          options={[{ value: 'ru', label: 'Русский' }, { value: 'uk', label: 'Українська' }, { value: 'en', label: 'English' }]} data-testid="client-edit-lang" />
-        <Select id="client-edit-start_page" label={t('form.start_page')} {...form.field('start_page')}
-          options={[{ value: 'company', label: t('form.start_company') }, { value: 'profile', label: t('form.start_profile') }]} data-testid="client-edit-start_page" />
+        <Select
+          id="client-edit-lang"
+          label={t('form.lang')}
+          {...form.field('lang')}
+          options={[
+            { value: 'ru', label: 'Русский' },
+            { value: 'uk', label: 'Українська' },
+            { value: 'en', label: 'English' },
+          ]}
+          data-testid="client-edit-lang"
+        />
+        <Select
+          id="client-edit-start_page"
+          label={t('form.start_page')}
+          {...form.field('start_page')}
+          options={[
+            { value: 'company', label: t('form.start_company') },
+            { value: 'profile', label: t('form.start_profile') },
+          ]}
+          data-testid="client-edit-start_page"
+        />
         {text('city')}
         {text('phone')}
         {text('address', { wide: true })}
         {text('director')}
         {text('telegram')}
         {text('taxNumber')}
-        <Input id="client-edit-storageTotalGb" label={t('form.storageTotalGb')} type="number" min={1} {...form.field('storageTotalGb')} hint={t('storage', { used: client.storage.used, total: client.storage.total })} data-testid="client-edit-storageTotalGb" />
+        <Input
+          id="client-edit-storageTotalGb"
+          label={t('form.storageTotalGb')}
+          type="number"
+          min={1}
+          {...form.field('storageTotalGb')}
+          hint={t('storage', { used: client.storage.used, total: client.storage.total })}
+          data-testid="client-edit-storageTotalGb"
+        />
         <TextArea id="client-edit-notes" label={t('form.notes')} {...form.field('notes')} wide data-testid="client-edit-notes" />
       </FormGrid>
       <Checkbox label={t('form.hideMoodMeter')} {...form.register('hideMoodMeter')} data-testid="client-edit-hideMoodMeter" />
       <div className="clients-actions">
-        <Button type="submit" loading={busy} data-testid="client-save">{t('common:save')}</Button>
+        <Button type="submit" loading={busy} data-testid="client-save">
+          {t('common:save')}
+        </Button>
       </div>
     </ApiFormView>
   );
@@ -120,7 +157,14 @@ function FeaturesTab({ client }: { client: Client }) {
       <p className="clients-muted">{t('featuresText')}</p>
       <div className="clients-features">
         {CLIENT_FEATURES.map((code) => (
-          <Checkbox key={code} label={t(`features.${code}`)} checked={active(code)} disabled={pending !== null} onChange={() => void toggle(code)} data-testid={`feature-${code}`} />
+          <Checkbox
+            key={code}
+            label={t(`features.${code}`)}
+            checked={active(code)}
+            disabled={pending !== null}
+            onChange={() => void toggle(code)}
+            data-testid={`feature-${code}`}
+          />
         ))}
       </div>
     </div>
@@ -171,7 +215,9 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
 
   return (
     <section data-testid="client-detail">
-      <button type="button" className="clients-back" onClick={onBack} data-testid="client-back">{t('back')}</button>
+      <button type="button" className="clients-back" onClick={onBack} data-testid="client-back">
+        {t('back')}
+      </button>
       <div className="clients-head">
         <h1 className="ui-page-title">
           {client.name} <span className="clients-ws">{client.workspace}</span>
@@ -180,11 +226,17 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
           <Badge tone={client.status === 'active' ? 'success' : 'danger'}>{t(`status.${client.status}`)}</Badge>
         </span>
         <span className="ui-toolbar__spacer" />
-        <Button variant="secondary" onClick={manage} data-testid="client-manage-employees">{t('employees')}</Button>
+        <Button variant="secondary" onClick={manage} data-testid="client-manage-employees">
+          {t('employees')}
+        </Button>
         {client.status === 'active' ? (
-          <Button variant="danger" onClick={() => setConfirmBlock(true)} loading={busy} data-testid="client-block">{t('block')}</Button>
+          <Button variant="danger" onClick={() => setConfirmBlock(true)} loading={busy} data-testid="client-block">
+            {t('block')}
+          </Button>
         ) : (
-          <Button variant="primary" onClick={() => void setStatus('active').catch(() => undefined)} loading={busy} data-testid="client-unblock">{t('unblock')}</Button>
+          <Button variant="primary" onClick={() => void setStatus('active').catch(() => undefined)} loading={busy} data-testid="client-unblock">
+            {t('unblock')}
+          </Button>
         )}
       </div>
       <Tabs

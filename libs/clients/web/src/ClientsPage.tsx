@@ -58,8 +58,20 @@ export default function ClientsPage() {
       align: 'right',
       render: (c) => (
         <div className="ui-table__actions">
-          <Button size="small" variant="secondary" onClick={() => { selectClient({ _id: c._id, workspace: c.workspace, name: c.name }); navigate('/employees/'); }} data-testid={`client-employees-${c.workspace}`}>{t('employees')}</Button>
-          <Button size="small" onClick={() => open(c._id)} data-testid={`client-open-${c.workspace}`}>{t('open')}</Button>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => {
+              selectClient({ _id: c._id, workspace: c.workspace, name: c.name });
+              navigate('/employees/');
+            }}
+            data-testid={`client-employees-${c.workspace}`}
+          >
+            {t('employees')}
+          </Button>
+          <Button size="small" onClick={() => open(c._id)} data-testid={`client-open-${c.workspace}`}>
+            {t('open')}
+          </Button>
         </div>
       ),
     },
@@ -70,16 +82,34 @@ export default function ClientsPage() {
       <h1 className="ui-page-title">{t('title')}</h1>
       <div className="ui-toolbar">
         <div className="clients-search">
-          <Input id="clients-search" label={<span className="ui-visually-hidden">{t('common:search')}</span>} type="search" placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="clients-search" />
+          <Input
+            id="clients-search"
+            label={<span className="ui-visually-hidden">{t('common:search')}</span>}
+            type="search"
+            placeholder={t('search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="clients-search"
+          />
         </div>
         <span className="ui-toolbar__spacer" />
-        <Button onClick={() => setCreating(true)} data-testid="client-create-open">{t('create')}</Button>
+        <Button onClick={() => setCreating(true)} data-testid="client-create-open">
+          {t('create')}
+        </Button>
       </div>
       {q.isError && !q.data ? (
-        pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="clients-error" />
+        pageLoadKind(q.error) !== 'error' ? (
+          <PageLoadError error={q.error} />
+        ) : (
+          <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="clients-error" />
+        )
       ) : (
         <>
-          {q.data ? <p className="clients-muted" data-testid="clients-total">{t('count', { count: q.data.length })}</p> : null}
+          {q.data ? (
+            <p className="clients-muted" data-testid="clients-total">
+              {t('count', { count: q.data.length })}
+            </p>
+          ) : null}
           <Table
             testId="clients-table"
             columns={columns}

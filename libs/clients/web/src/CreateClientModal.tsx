@@ -64,7 +64,9 @@ export function CreateClientModal({ onClose, onCreated }: { onClose: () => void;
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('common:cancel')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('common:cancel')}
+          </Button>
           <Button type="submit" form="client-create-form" loading={busy} data-testid="client-create-submit">
             {created ? t('form.saveAdmin') : t('common:create')}
           </Button>
@@ -74,7 +76,16 @@ export function CreateClientModal({ onClose, onCreated }: { onClose: () => void;
       <ApiFormView form={form} id="client-create-form" errorTestId="client-create-error">
         <h3 className="clients-subtitle">{t('form.clientPart')}</h3>
         <FormGrid>
-          <Input id="client-workspace" label={t('form.workspace')} hint={t('form.workspaceHint')} {...form.field('client.workspace')} required disabled={!!created} autoComplete="off" data-testid="client-workspace" />
+          <Input
+            id="client-workspace"
+            label={t('form.workspace')}
+            hint={t('form.workspaceHint')}
+            {...form.field('client.workspace')}
+            required
+            disabled={!!created}
+            autoComplete="off"
+            data-testid="client-workspace"
+          />
           <Input id="client-name" label={t('form.name')} {...form.field('client.name')} required disabled={!!created} data-testid="client-name" />
           <Select id="client-lang" label={t('form.lang')} {...form.field('client.lang')} options={LANGS} disabled={!!created} data-testid="client-lang" />
         </FormGrid>
@@ -83,8 +94,24 @@ export function CreateClientModal({ onClose, onCreated }: { onClose: () => void;
           <Input id="admin-first-name" label={t('form.firstName')} {...form.field('admin.firstName')} required data-testid="admin-first-name" />
           <Input id="admin-last-name" label={t('form.lastName')} {...form.field('admin.lastName')} required data-testid="admin-last-name" />
           <Input id="admin-email" label={t('form.email')} type="email" {...form.field('admin.email')} required wide data-testid="admin-email" />
-          <Input id="admin-password" label={t('form.password')} type="password" autoComplete="new-password" {...form.field('admin.password')} required data-testid="admin-password" />
-          <Input id="admin-confirm-password" label={t('form.confirmPassword')} type="password" autoComplete="new-password" {...form.field('admin.confirmPassword')} required data-testid="admin-confirm-password" />
+          <Input
+            id="admin-password"
+            label={t('form.password')}
+            type="password"
+            autoComplete="new-password"
+            {...form.field('admin.password')}
+            required
+            data-testid="admin-password"
+          />
+          <Input
+            id="admin-confirm-password"
+            label={t('form.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            {...form.field('admin.confirmPassword')}
+            required
+            data-testid="admin-confirm-password"
+          />
         </FormGrid>
       </ApiFormView>
     </Modal>

@@ -17,7 +17,14 @@ function formOf(c: Client) {
   const d = c.design ?? {};
   return {
     logo: c.logo ?? null,
-    design: { sidePanel: d.sidePanel ?? null, background: d.background ?? null, text: d.text ?? null, accent: d.accent ?? null, font: d.font ?? 'system', headImage: d.headImage ?? null },
+    design: {
+      sidePanel: d.sidePanel ?? null,
+      background: d.background ?? null,
+      text: d.text ?? null,
+      accent: d.accent ?? null,
+      font: d.font ?? 'system',
+      headImage: d.headImage ?? null,
+    },
   };
 }
 
@@ -73,32 +80,73 @@ export function DesignTab({ client }: { client: Client }) {
           const colour = v.design?.[k] ?? '';
           return (
             <div key={k} className="clients-colour">
-              <Input id={`design-${k}`} label={t(`design.${k}`)} {...form.field(`design.${k}`, emptyAsNull)} placeholder="#1a73e8" maxLength={7} data-testid={`design-${k}`} />
-              <input type="color" aria-label={t(`design.${k}`)} value={/^#[0-9a-f]{6}$/i.test(colour) ? colour : '#ffffff'} onChange={(e) => form.setValue(`design.${k}`, e.target.value, { shouldDirty: true })} className="clients-colour__pick" />
+              <Input
+                id={`design-${k}`}
+                label={t(`design.${k}`)}
+                {...form.field(`design.${k}`, emptyAsNull)}
+                placeholder="#1a73e8"
+                maxLength={7}
+                data-testid={`design-${k}`}
+              />
+              <input
+                type="color"
+                aria-label={t(`design.${k}`)}
+                value={/^#[0-9a-f]{6}$/i.test(colour) ? colour : '#ffffff'}
+                onChange={(e) => form.setValue(`design.${k}`, e.target.value, { shouldDirty: true })}
+                className="clients-colour__pick"
+              />
             </div>
           );
         })}
-        <SelectMenu id="design-font" label={t('design.font')} value={v.design?.font ?? 'system'} onChange={(f) => form.setValue('design.font', f as never, { shouldDirty: true })}
-          error={form.errorOf('design.font')} testId="design-font"
-          options={CLIENT_FONTS.map((f) => ({ value: f, label: f === 'system' ? t('design.systemFont') : f, style: f === 'system' ? undefined : { fontFamily: `'${f}', sans-serif` } }))} />
+        <SelectMenu
+          id="design-font"
+          label={t('design.font')}
+          value={v.design?.font ?? 'system'}
+          onChange={(f) => form.setValue('design.font', f as never, { shouldDirty: true })}
+          error={form.errorOf('design.font')}
+          testId="design-font"
+          options={CLIENT_FONTS.map((f) => ({
+            value: f,
+            label: f === 'system' ? t('design.systemFont') : f,
+            style: f === 'system' ? undefined : { fontFamily: `'${f}', sans-serif` },
+          }))}
+        />
         <Input id="design-logo" label={t('design.logo')} {...form.field('logo', emptyAsNull)} wide data-testid="design-logo" />
         <label className="clients-file">
           {t('design.uploadLogo')}
           <input type="file" accept="image/*" onChange={(e) => void uploadImage('logo')(e)} disabled={progress !== null} data-testid="design-logo-file" />
         </label>
-        <Input id="design-headImage" label={t('design.headImage')} hint={t('design.headImageHint')} {...form.field('design.headImage', emptyAsNull)} wide data-testid="design-headImage" />
+        <Input
+          id="design-headImage"
+          label={t('design.headImage')}
+          hint={t('design.headImageHint')}
+          {...form.field('design.headImage', emptyAsNull)}
+          wide
+          data-testid="design-headImage"
+        />
         <label className="clients-file">
           {t('design.uploadHead')}
-          <input type="file" accept="image/*" onChange={(e) => void uploadImage('design.headImage')(e)} disabled={progress !== null} data-testid="design-head-file" />
+          <input
+            type="file"
+            accept="image/*"
+            onChange={(e) => void uploadImage('design.headImage')(e)}
+            disabled={progress !== null}
+            data-testid="design-head-file"
+          />
         </label>
       </FormGrid>
       {progress !== null ? <ProgressBar value={progress} label={t('design.uploading', { percent: progress })} testId="design-upload-progress" /> : null}
       <div className="clients-preview" style={preview as CSSProperties} data-testid="design-preview" aria-hidden="true">
-        <div className="clients-preview__nav">{v.logo ? <img src={v.logo} alt="" /> : null}{client.name}</div>
+        <div className="clients-preview__nav">
+          {v.logo ? <img src={v.logo} alt="" /> : null}
+          {client.name}
+        </div>
         <div className="clients-preview__body">Aa</div>
       </div>
       <div className="clients-actions">
-        <Button type="submit" loading={form.busy} disabled={progress !== null} data-testid="design-save">{t('common:save')}</Button>
+        <Button type="submit" loading={form.busy} disabled={progress !== null} data-testid="design-save">
+          {t('common:save')}
+        </Button>
       </div>
     </ApiFormView>
   );

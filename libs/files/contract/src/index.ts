@@ -60,8 +60,14 @@ export const FILE_SESSION_COOKIE = 'intranet_files';
 export const fileRoutes = {
   /** Streamed by the gateway to object storage (no bus hop for the bytes). */
   upload: defineRoute({
-    method: 'POST', path: '/api/upload', subject: 'files.upload', summary: 'Upload files (multipart, field "file"; repeat for several)', spec: '§7 Upload, §9 limits',
-    access: access.authenticated, multipart: true, envelope: 'raw',
+    method: 'POST',
+    path: '/api/upload',
+    subject: 'files.upload',
+    summary: 'Upload files (multipart, field "file"; repeat for several)',
+    spec: '§7 Upload, §9 limits',
+    access: access.authenticated,
+    multipart: true,
+    envelope: 'raw',
     query: z.object({ kind: z.enum(UPLOAD_KINDS).default('file') }),
     result: z.object({ results: z.array(uploadedFile) }),
   }),
@@ -71,8 +77,14 @@ export const fileRoutes = {
    * uploader until the file is attached.
    */
   download: defineRoute({
-    method: 'GET', path: '/api/files/{key}', subject: 'files.download', summary: 'Download a file by its signed URL', spec: '§7 Upload',
-    access: access.public, params: z.object({ key: z.string() }), query: z.object({ exp: z.coerce.number(), sig: z.string(), u: z.string().optional(), ub: z.string().optional() }),
+    method: 'GET',
+    path: '/api/files/{key}',
+    subject: 'files.download',
+    summary: 'Download a file by its signed URL',
+    spec: '§7 Upload',
+    access: access.public,
+    params: z.object({ key: z.string() }),
+    query: z.object({ exp: z.coerce.number(), sig: z.string(), u: z.string().optional(), ub: z.string().optional() }),
     result: z.unknown(),
   }),
   /**
@@ -80,7 +92,12 @@ export const fileRoutes = {
    * plain <img>/<a> downloads of guarded kinds carry who is asking. Output: the token's expiry (unix seconds).
    */
   session: defineRoute({
-    method: 'PUT', path: '/api/files/session', subject: 'files.session', summary: 'Let the browser download protected files (sets an HttpOnly cookie)',
-    spec: '§7 Upload, §6 Access grants', access: access.authenticated, result: z.object({ expires: z.number() }),
+    method: 'PUT',
+    path: '/api/files/session',
+    subject: 'files.session',
+    summary: 'Let the browser download protected files (sets an HttpOnly cookie)',
+    spec: '§7 Upload, §6 Access grants',
+    access: access.authenticated,
+    result: z.object({ expires: z.number() }),
   }),
 } satisfies Record<string, RouteDef>;

@@ -61,7 +61,10 @@ export function jwtKey(secret: string): KeyObject {
 export class JwtStrategy extends PassportStrategy(Strategy) implements OnApplicationShutdown {
   readonly strategyName: string;
 
-  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly identity: IdentityResolver) {
+  constructor(
+    @Inject(GATEWAY_OPTIONS) opts: GatewayOptions,
+    private readonly identity: IdentityResolver,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKey: jwtKey(opts.jwtSecret) as never,
@@ -124,7 +127,10 @@ export function routeOf(reflector: Reflector, context: ExecutionContext): RouteD
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard() {
-  constructor(@Inject(AuthModuleOptions) options: AuthModuleOptions, private readonly reflector: Reflector) {
+  constructor(
+    @Inject(AuthModuleOptions) options: AuthModuleOptions,
+    private readonly reflector: Reflector,
+  ) {
     super(options);
   }
 

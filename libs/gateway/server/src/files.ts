@@ -42,10 +42,21 @@ export const KIND_LIMIT: Record<UploadKind, number> = {
 
 const IMAGE_KINDS = new Set<UploadKind>(['avatar', 'avatar_big', 'cover']);
 const MIME: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf', '.txt': 'text/plain; charset=utf-8', '.csv': 'text/csv; charset=utf-8', '.mp4': 'video/mp4', '.mp3': 'audio/mpeg',
-  '.doc': 'application/msword', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xls': 'application/vnd.ms-excel', '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.zip': 'application/zip',
 };
 /** Types a browser may render inline from our origin; everything else downloads (no stored-XSS through uploads). */
@@ -53,8 +64,16 @@ const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'a
 
 /** A file name safe for a storage key (ASCII letters, digits, dot, dash, underscore; ≤ 100 chars). */
 export function safeName(name: string): string {
-  const ext = extname(name).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 10);
-  const base = name.slice(0, name.length - extname(name).length).normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80);
+  const ext = extname(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '')
+    .slice(0, 10);
+  const base = name
+    .slice(0, name.length - extname(name).length)
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 80);
   return `${base || 'file'}${ext}`;
 }
 
@@ -115,7 +134,10 @@ export class FilesController {
   private readonly secret: string;
   private readonly bucket: string;
 
-  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly auth: JwtStrategy) {
+  constructor(
+    @Inject(GATEWAY_OPTIONS) opts: GatewayOptions,
+    private readonly auth: JwtStrategy,
+  ) {
     this.storage = opts.storage;
     this.bus = opts.bus;
     this.secret = opts.jwtSecret;
@@ -125,7 +147,11 @@ export class FilesController {
   @Post(fileRoutes.upload.path)
   @HttpCode(200)
   @SetMetadata(ROUTE_DEF, fileRoutes.upload)
-  async upload(@RouteInput(fileRoutes.upload, RouteInputPipe) input: RouteInputOf<typeof fileRoutes.upload>, @Caller() ctx: RequestContext, @Req() req: FastifyRequest) {
+  async upload(
+    @RouteInput(fileRoutes.upload, RouteInputPipe) input: RouteInputOf<typeof fileRoutes.upload>,
+    @Caller() ctx: RequestContext,
+    @Req() req: FastifyRequest,
+  ) {
     const stored: { key: string; size: number }[] = [];
     try {
       const clientId = ctx.clientId;
@@ -164,7 +190,12 @@ export class FilesController {
         });
       }
       if (!results.length) throw Errors.field('file', 'Field is required');
-      await reserve(this.bus, clientId, stored.reduce((n, s) => n + s.size, 0), false);
+      await reserve(
+        this.bus,
+        clientId,
+        stored.reduce((n, s) => n + s.size, 0),
+        false,
+      );
       return { results };
     } catch (err) {
       if (stored.length) await this.storage.delete(stored.map((s) => s.key)).catch(() => undefined);

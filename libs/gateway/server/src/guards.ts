@@ -35,7 +35,10 @@ export class RateLimitGuard implements CanActivate {
   private readonly limiters = new Map<RateLimit, Limiters>();
   private readonly scale: number;
 
-  constructor(private readonly reflector: Reflector, @Inject(GATEWAY_OPTIONS) opts: GatewayOptions) {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(GATEWAY_OPTIONS) opts: GatewayOptions,
+  ) {
     this.scale = opts.rateLimitScale ?? 1;
   }
 
@@ -66,7 +69,8 @@ export class RateLimitGuard implements CanActivate {
       await limiter.address.consume(req.ip);
       if (typeof v === 'string' && v.trim()) await limiter.account.consume(v.trim().toLowerCase().slice(0, 254));
     } catch (e) {
-      if (e instanceof RateLimiterRes) throw new DomainError('rate_limited', MESSAGES.tooManyAttempts, { details: { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) } });
+      if (e instanceof RateLimiterRes)
+        throw new DomainError('rate_limited', MESSAGES.tooManyAttempts, { details: { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) } });
       throw e;
     }
     return true;
@@ -93,7 +97,10 @@ export class AccessGuard implements CanActivate {
  */
 @Injectable()
 export class ClientFeatureGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly identity: IdentityResolver) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly identity: IdentityResolver,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = routeOf(this.reflector, context);

@@ -59,9 +59,7 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
     if (!payload?.result?._id || !payload.sid) throw Errors.unauthorized();
     const userId = payload.result._id;
     const sessionId = payload.sid;
-    const info = await this.sessions.getOrLoad(`${userId}:${sessionId}`, () =>
-      ask(this.bus, peopleSubjects.session, systemContext(), { userId, sessionId }),
-    );
+    const info = await this.sessions.getOrLoad(`${userId}:${sessionId}`, () => ask(this.bus, peopleSubjects.session, systemContext(), { userId, sessionId }));
     if (!info) throw Errors.unauthorized();
     return { clientId: info.clientId, userId: info.userId, roles: info.roles, workspace: null, lang: info.lang, ip, sessionId };
   }
@@ -95,9 +93,7 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
 
   private byWorkspace(ws: string): Promise<Client | null> | Client | null {
     const key = ws.toLowerCase();
-    return this.workspaces.getOrLoad(key, () =>
-      ask(this.bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: key }).catch(notFoundAsNull),
-    );
+    return this.workspaces.getOrLoad(key, () => ask(this.bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: key }).catch(notFoundAsNull));
   }
 }
 

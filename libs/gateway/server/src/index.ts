@@ -64,15 +64,18 @@ export class GatewayModule {
 function lazyOpenApi(routes: GatewayOptions['routes']): object {
   let doc: object | undefined;
   const get = () => (doc ??= buildOpenApi(routes, { title: 'Intranet portal API', version: '1' }) as object);
-  return new Proxy({}, {
-    get: (_t, key) => Reflect.get(get(), key),
-    has: (_t, key) => Reflect.has(get(), key),
-    ownKeys: () => Reflect.ownKeys(get()),
-    getOwnPropertyDescriptor: (_t, key) => {
-      const d = Reflect.getOwnPropertyDescriptor(get(), key);
-      return d && { ...d, configurable: true };
+  return new Proxy(
+    {},
+    {
+      get: (_t, key) => Reflect.get(get(), key),
+      has: (_t, key) => Reflect.has(get(), key),
+      ownKeys: () => Reflect.ownKeys(get()),
+      getOwnPropertyDescriptor: (_t, key) => {
+        const d = Reflect.getOwnPropertyDescriptor(get(), key);
+        return d && { ...d, configurable: true };
+      },
     },
-  });
+  );
 }
 
 /**
@@ -99,7 +102,10 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document: lazyOpenApi(opts.routes) as never } });
   await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
   // Each built remote (dist/web/<name>) is served at /remotes/<name>/ (the shell loads its mf-manifest.json).
-  const remotes = opts.webDir && existsSync(opts.webDir) ? readdirSync(opts.webDir).filter((d) => d !== 'shell' && existsSync(join(opts.webDir!, d, 'mf-manifest.json'))) : [];
+  const remotes =
+    opts.webDir && existsSync(opts.webDir)
+      ? readdirSync(opts.webDir).filter((d) => d !== 'shell' && existsSync(join(opts.webDir!, d, 'mf-manifest.json')))
+      : [];
   for (const name of remotes) {
     await app.register(fastifyStatic as never, { root: join(opts.webDir!, name), prefix: `/remotes/${name}/`, decorateReply: false, index: false });
   }

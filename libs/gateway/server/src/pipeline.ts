@@ -40,7 +40,9 @@ export const RouteInput = createParamDecorator((_route: unknown, ctx: ExecutionC
 });
 
 /** The caller's RequestContext the guards built (`request.user`). */
-export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestContext => ctx.switchToHttp().getRequest<{ user: RequestContext }>().user);
+export const Caller = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): RequestContext => ctx.switchToHttp().getRequest<{ user: RequestContext }>().user,
+);
 
 /**
  * The one error shape of the API (§8): every error of an HTTP call becomes `{ name, code, message, errors? }` via

@@ -57,7 +57,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly expiries = new WeakMap<Socket, NodeJS.Timeout>();
   private unsubs: (() => Promise<void>)[] = [];
 
-  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions, private readonly auth: JwtStrategy) {
+  constructor(
+    @Inject(GATEWAY_OPTIONS) opts: GatewayOptions,
+    private readonly auth: JwtStrategy,
+  ) {
     this.bus = opts.bus;
     this.subjects = opts.realtimeSubjects ?? [];
     this.log = opts.log;
@@ -123,7 +126,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   /** §4 identify: joins the client's and the user's rooms; a mismatch answers `{ ok: false }` and disconnects. */
   @SubscribeMessage('identify')
-  identify(@ConnectedSocket() socket: Socket, @MessageBody() msg: { client_id?: string; user_id?: string; timestamp?: number } | undefined, @Ack() ack?: (r: unknown) => void): void {
+  identify(
+    @ConnectedSocket() socket: Socket,
+    @MessageBody() msg: { client_id?: string; user_id?: string; timestamp?: number } | undefined,
+    @Ack() ack?: (r: unknown) => void,
+  ): void {
     const ctx = socket.data.ctx as SocketCtx;
     if (msg?.client_id !== ctx.clientId || msg?.user_id !== ctx.userId) {
       if (typeof ack === 'function') ack({ ok: false });
@@ -195,5 +202,7 @@ class SocketIndex {
 }
 
 function keysOf(ctx: RequestContext): string[] {
-  return [ctx.sessionId ? `session:${ctx.sessionId}` : '', ctx.userId ? `user:${ctx.userId}` : '', ctx.clientId ? `client:${ctx.clientId}` : ''].filter(Boolean);
+  return [ctx.sessionId ? `session:${ctx.sessionId}` : '', ctx.userId ? `user:${ctx.userId}` : '', ctx.clientId ? `client:${ctx.clientId}` : ''].filter(
+    Boolean,
+  );
 }

@@ -1,5 +1,18 @@
 import { GUARDED_KINDS } from '@intranet/files-contract';
-import { access, defineEvent, defineRoute, defineSubject, Id, requiredString, V, z, type EventDef, type EventPayload, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
+import {
+  access,
+  defineEvent,
+  defineRoute,
+  defineSubject,
+  Id,
+  requiredString,
+  V,
+  z,
+  type EventDef,
+  type EventPayload,
+  type RouteDef,
+  type SubjectDef,
+} from '@intranet/platform-contracts';
 
 /** §5 / §8 knowledge base texts (server and web say the same thing). */
 export const KB_TEXT = {
@@ -124,15 +137,24 @@ const articleFields = z.object({
 
 /** Visible text of an HTML fragment (tags dropped); used for the "content required" rule. */
 export const textOf = (html: string | null | undefined) =>
-  (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').trim();
+  (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
 
 /**
  * §5 rules on a whole article state (after merging an update): article and vacancy need title, content and
  * section; a file node needs its file; a vacancy needs salary from/to and receivers (§5 Vacancy: required).
  */
 export function articleIssues(a: {
-  type?: string; section?: string; title?: string | null; content?: string | null; file?: unknown;
-  salaryFrom?: number | null; salaryTo?: number | null; receivers?: string[] | null;
+  type?: string;
+  section?: string;
+  title?: string | null;
+  content?: string | null;
+  file?: unknown;
+  salaryFrom?: number | null;
+  salaryTo?: number | null;
+  receivers?: string[] | null;
 }): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
   const req = (ok: boolean, field: string) => {
@@ -228,7 +250,18 @@ export const treeNode: z.ZodType<TreeNode> = z.lazy(() =>
 const flag = z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()).optional();
 /** Comma-separated lists arrive as a string (HTTP) or an array (after one parse). */
 const csv = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(item).max(50)).optional();
+  z
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+      z.array(item).max(50),
+    )
+    .optional();
 const intQ = (max: number) => z.coerce.number().int().min(0).max(max).optional();
 
 export const accessForQuery = z.object({
@@ -266,7 +299,12 @@ export const tagSchema = z.object({
   author: z.string().nullable(),
   created: z.string(),
 });
-const moduleName = z.string().trim().min(1, V.required).max(50).regex(/^[a-z0-9_-]+$/i, V.alphanumeric);
+const moduleName = z
+  .string()
+  .trim()
+  .min(1, V.required)
+  .max(50)
+  .regex(/^[a-z0-9_-]+$/i, V.alphanumeric);
 const tagName = requiredString().max(60, V.max(60));
 const color = z.string().trim().max(30).nullable().optional();
 /** Models tags attach to: kb articles (folders, files and vacancies are articles too). */
@@ -311,74 +349,152 @@ const idParam = z.object({ id: Id });
 export const kbRoutes = {
   // ── Articles (§7 Articles) ────────────────────────────────────────────────────────────────────────────────
   accessFor: defineRoute({
-    method: 'GET', path: '/api/user/{client}/articles/access_for/{user}', subject: 'kb.article.accessFor',
+    method: 'GET',
+    path: '/api/user/{client}/articles/access_for/{user}',
+    subject: 'kb.article.accessFor',
     summary: 'Articles a user may read: a folder level (parent), the root, favourites, a tag filter or a full-text search',
-    spec: '§7 Articles, §6 Access grants', access: access.authenticated,
-    params: z.object({ client: Id, user: Id }), query: accessForQuery, result: z.array(articleListItem),
+    spec: '§7 Articles, §6 Access grants',
+    access: access.authenticated,
+    params: z.object({ client: Id, user: Id }),
+    query: accessForQuery,
+    result: z.array(articleListItem),
   }),
   breadcrumbs: defineRoute({
-    method: 'GET', path: '/api/article/breadcrumbs/{id}', subject: 'kb.article.breadcrumbs', summary: 'Path from the root to an article',
-    spec: '§7 Articles', access: access.authenticated, feature: 'knowledge_base', params: idParam,
+    method: 'GET',
+    path: '/api/article/breadcrumbs/{id}',
+    subject: 'kb.article.breadcrumbs',
+    summary: 'Path from the root to an article',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    feature: 'knowledge_base',
+    params: idParam,
     /** Ancestors the caller may not read collapse into one `{ _id: null, title: null, access: false }` step. */
     result: z.array(z.object({ _id: z.string().nullable(), title: z.string().nullable(), type: z.enum(ARTICLE_TYPES), access: z.boolean() })),
   }),
   fullTree: defineRoute({
-    method: 'GET', path: '/api/article/full_tree/{id}', subject: 'kb.article.fullTree',
-    summary: 'The readable tree under a folder, or the whole tree when {id} is the client id', spec: '§7 Articles',
-    access: access.authenticated, params: idParam,
-    query: z.object({ section: z.enum(ARTICLE_SECTIONS).optional(), folders: flag }), result: z.array(treeNode),
+    method: 'GET',
+    path: '/api/article/full_tree/{id}',
+    subject: 'kb.article.fullTree',
+    summary: 'The readable tree under a folder, or the whole tree when {id} is the client id',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    params: idParam,
+    query: z.object({ section: z.enum(ARTICLE_SECTIONS).optional(), folders: flag }),
+    result: z.array(treeNode),
   }),
   child: defineRoute({
-    method: 'GET', path: '/api/article/child/{id}', subject: 'kb.article.child', summary: 'Readable children of a folder',
-    spec: '§7 Articles', access: access.authenticated, feature: 'knowledge_base', params: idParam, result: z.array(articleListItem),
+    method: 'GET',
+    path: '/api/article/child/{id}',
+    subject: 'kb.article.child',
+    summary: 'Readable children of a folder',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    feature: 'knowledge_base',
+    params: idParam,
+    result: z.array(articleListItem),
   }),
   get: defineRoute({
-    method: 'GET', path: '/api/article/{id}', subject: 'kb.article.get', summary: 'One article, folder, file or vacancy',
-    spec: '§7 Articles', access: access.authenticated, params: idParam, result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
+    method: 'GET',
+    path: '/api/article/{id}',
+    subject: 'kb.article.get',
+    summary: 'One article, folder, file or vacancy',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    params: idParam,
+    result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
   }),
   create: defineRoute({
-    method: 'POST', path: '/api/article', subject: 'kb.article.create', summary: 'Create an article, folder, file node or vacancy',
-    spec: '§7 Articles, §5 Knowledge base, Vacancy', access: access.authenticated, body: articleCreate,
+    method: 'POST',
+    path: '/api/article',
+    subject: 'kb.article.create',
+    summary: 'Create an article, folder, file node or vacancy',
+    spec: '§7 Articles, §5 Knowledge base, Vacancy',
+    access: access.authenticated,
+    body: articleCreate,
     result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
   }),
   update: defineRoute({
-    method: 'PUT', path: '/api/article/{id}', subject: 'kb.article.update', summary: 'Edit or move an article',
-    spec: '§7 Articles, §5 Knowledge base', access: access.authenticated, params: idParam, body: articleUpdate,
+    method: 'PUT',
+    path: '/api/article/{id}',
+    subject: 'kb.article.update',
+    summary: 'Edit or move an article',
+    spec: '§7 Articles, §5 Knowledge base',
+    access: access.authenticated,
+    params: idParam,
+    body: articleUpdate,
     result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
   }),
   deepDelete: defineRoute({
-    method: 'DELETE', path: '/api/article/deep/{id}', subject: 'kb.article.deepDelete', summary: 'Delete a subtree and free its files',
-    spec: '§7 Articles', access: access.authenticated, params: idParam,
+    method: 'DELETE',
+    path: '/api/article/deep/{id}',
+    subject: 'kb.article.deepDelete',
+    summary: 'Delete a subtree and free its files',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    params: idParam,
     result: z.object({ deleted: z.number(), files: z.number(), bytes: z.number() }),
   }),
   addFiles: defineRoute({
-    method: 'PUT', path: '/api/article/{id}/add_files', subject: 'kb.article.addFiles', summary: 'Attach uploaded files',
-    spec: '§7 Articles', access: access.authenticated, params: idParam,
-    body: z.object({ files: z.array(fileRef).min(1, V.required).max(100) }), result: z.array(fileOut),
+    method: 'PUT',
+    path: '/api/article/{id}/add_files',
+    subject: 'kb.article.addFiles',
+    summary: 'Attach uploaded files',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    params: idParam,
+    body: z.object({ files: z.array(fileRef).min(1, V.required).max(100) }),
+    result: z.array(fileOut),
   }),
   delFile: defineRoute({
-    method: 'PUT', path: '/api/article/{id}/del_file/{file}', subject: 'kb.article.delFile', summary: 'Delete one attached file',
-    spec: '§7 Articles, §8', access: access.authenticated, params: z.object({ id: Id, file: Id }), result: z.array(fileOut),
+    method: 'PUT',
+    path: '/api/article/{id}/del_file/{file}',
+    subject: 'kb.article.delFile',
+    summary: 'Delete one attached file',
+    spec: '§7 Articles, §8',
+    access: access.authenticated,
+    params: z.object({ id: Id, file: Id }),
+    result: z.array(fileOut),
   }),
   delFiles: defineRoute({
-    method: 'PUT', path: '/api/article/{id}/del_files', subject: 'kb.article.delFiles', summary: 'Delete the listed attached files, or all of them',
-    spec: '§7 Articles, §8', access: access.authenticated, params: idParam,
-    body: z.object({ files: z.array(Id).max(200).optional() }), result: z.array(fileOut),
+    method: 'PUT',
+    path: '/api/article/{id}/del_files',
+    subject: 'kb.article.delFiles',
+    summary: 'Delete the listed attached files, or all of them',
+    spec: '§7 Articles, §8',
+    access: access.authenticated,
+    params: idParam,
+    body: z.object({ files: z.array(Id).max(200).optional() }),
+    result: z.array(fileOut),
   }),
   emptyAsArticles: defineRoute({
-    method: 'PUT', path: '/api/article/empty_as_articles/{client}', subject: 'kb.article.emptyAsArticles',
-    summary: 'Turn folders that hold nothing into articles (those with content; §5: an article needs content)', spec: '§7 Articles, §5 Knowledge base',
-    access: access.admin, feature: 'knowledge_base', params: clientParam,
+    method: 'PUT',
+    path: '/api/article/empty_as_articles/{client}',
+    subject: 'kb.article.emptyAsArticles',
+    summary: 'Turn folders that hold nothing into articles (those with content; §5: an article needs content)',
+    spec: '§7 Articles, §5 Knowledge base',
+    access: access.admin,
+    feature: 'knowledge_base',
+    params: clientParam,
     result: z.object({ updated: z.number(), skipped: z.number() }),
   }),
   order: defineRoute({
-    method: 'PUT', path: '/api/article/{client}/order/{from}/{to}', subject: 'kb.article.order', summary: 'Swap the order of two articles',
-    spec: '§7 Articles, §4', access: access.authenticated, params: z.object({ client: Id, from: Id, to: Id }),
+    method: 'PUT',
+    path: '/api/article/{client}/order/{from}/{to}',
+    subject: 'kb.article.order',
+    summary: 'Swap the order of two articles',
+    spec: '§7 Articles, §4',
+    access: access.authenticated,
+    params: z.object({ client: Id, from: Id, to: Id }),
     result: z.array(z.object({ _id: z.string(), order: z.number() })),
   }),
   vacRespond: defineRoute({
-    method: 'POST', path: '/api/article/vac_respond', subject: 'kb.vacancy.respond', summary: 'Respond to a vacancy (optional CV upload)',
-    spec: '§7 Articles, §3 Vacancy', access: access.authenticated, feature: 'vacancies',
+    method: 'POST',
+    path: '/api/article/vac_respond',
+    subject: 'kb.vacancy.respond',
+    summary: 'Respond to a vacancy (optional CV upload)',
+    spec: '§7 Articles, §3 Vacancy',
+    access: access.authenticated,
+    feature: 'vacancies',
     body: z.object({
       article: Id,
       message: z.string().trim().max(5000, V.max(5000)).nullable().optional(),
@@ -389,69 +505,150 @@ export const kbRoutes = {
   }),
   /** Addition to §7: the responses to a vacancy, for administrators and the vacancy's response receivers. */
   responses: defineRoute({
-    method: 'GET', path: '/api/article/{id}/responses', subject: 'kb.vacancy.responses', summary: 'Responses to a vacancy, newest first (addition to §7)',
-    spec: '§3 Vacancy response receivers', access: access.authenticated, feature: 'vacancies', params: idParam, result: z.array(vacancyResponse),
+    method: 'GET',
+    path: '/api/article/{id}/responses',
+    subject: 'kb.vacancy.responses',
+    summary: 'Responses to a vacancy, newest first (addition to §7)',
+    spec: '§3 Vacancy response receivers',
+    access: access.authenticated,
+    feature: 'vacancies',
+    params: idParam,
+    result: z.array(vacancyResponse),
   }),
   view: defineRoute({
-    method: 'PUT', path: '/api/article/{id}/view/{user}', subject: 'kb.article.view', summary: 'Count a view (once per user)',
-    spec: '§7 Articles', access: access.authenticated, params: z.object({ id: Id, user: Id }),
+    method: 'PUT',
+    path: '/api/article/{id}/view/{user}',
+    subject: 'kb.article.view',
+    summary: 'Count a view (once per user)',
+    spec: '§7 Articles',
+    access: access.authenticated,
+    params: z.object({ id: Id, user: Id }),
     result: z.object({ views: z.number(), viewed: z.boolean() }),
   }),
   rights: defineRoute({
-    method: 'PUT', path: '/api/article/{id}/rights', subject: 'kb.article.rights', summary: 'Set the access grants of an article or folder',
-    spec: '§7 Articles, §6 Access grants', access: access.authenticated, params: idParam,
-    body: z.object({ grants: z.array(grantSchema).max(200) }), result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
+    method: 'PUT',
+    path: '/api/article/{id}/rights',
+    subject: 'kb.article.rights',
+    summary: 'Set the access grants of an article or folder',
+    spec: '§7 Articles, §6 Access grants',
+    access: access.authenticated,
+    params: idParam,
+    body: z.object({ grants: z.array(grantSchema).max(200) }),
+    result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
   }),
   /** Addition to §7: the §3 favourite flag per user on articles, folders, file nodes and attached files. */
   favourite: defineRoute({
-    method: 'PUT', path: '/api/article/{id}/favourite', subject: 'kb.article.favourite', summary: 'Mark or unmark a favourite (addition to §7)',
-    spec: '§3 Knowledge base favourite flag', access: access.authenticated, params: idParam,
-    body: z.object({ file: Id.optional(), favourite: z.boolean().optional() }), result: z.object({ favourite: z.boolean() }),
+    method: 'PUT',
+    path: '/api/article/{id}/favourite',
+    subject: 'kb.article.favourite',
+    summary: 'Mark or unmark a favourite (addition to §7)',
+    spec: '§3 Knowledge base favourite flag',
+    access: access.authenticated,
+    params: idParam,
+    body: z.object({ file: Id.optional(), favourite: z.boolean().optional() }),
+    result: z.object({ favourite: z.boolean() }),
   }),
 
   // ── Tags (§7 Tags) ─────────────────────────────────────────────────────────────────────────────────────────
   tagList: defineRoute({
-    method: 'GET', path: '/api/tag/{client_id}/{module}', subject: 'kb.tag.list', summary: 'Tags of a module (tmpl=1: template tags only, tmpl=0: others)',
-    spec: '§7 Tags', access: access.authenticated, params: z.object({ client_id: Id, module: moduleName }),
-    query: z.object({ tmpl: z.preprocess((v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : undefined), z.boolean().optional()) }),
+    method: 'GET',
+    path: '/api/tag/{client_id}/{module}',
+    subject: 'kb.tag.list',
+    summary: 'Tags of a module (tmpl=1: template tags only, tmpl=0: others)',
+    spec: '§7 Tags',
+    access: access.authenticated,
+    params: z.object({ client_id: Id, module: moduleName }),
+    query: z.object({
+      tmpl: z.preprocess(
+        (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : undefined),
+        z.boolean().optional(),
+      ),
+    }),
     result: z.array(tagSchema),
   }),
   tagCreate: defineRoute({
-    method: 'POST', path: '/api/tag', subject: 'kb.tag.create', summary: 'Create a tag', spec: '§7 Tags', access: access.authenticated,
-    body: z.object({ name: tagName, module: moduleName, color, tmpl: z.boolean().optional() }), result: tagSchema,
+    method: 'POST',
+    path: '/api/tag',
+    subject: 'kb.tag.create',
+    summary: 'Create a tag',
+    spec: '§7 Tags',
+    access: access.authenticated,
+    body: z.object({ name: tagName, module: moduleName, color, tmpl: z.boolean().optional() }),
+    result: tagSchema,
   }),
   tagUpdate: defineRoute({
-    method: 'PUT', path: '/api/tags/{id}', subject: 'kb.tag.update', summary: 'Rename or recolour a tag', spec: '§7 Tags',
-    access: access.authenticated, params: idParam, body: z.object({ name: tagName.optional(), color, tmpl: z.boolean().optional() }), result: tagSchema,
+    method: 'PUT',
+    path: '/api/tags/{id}',
+    subject: 'kb.tag.update',
+    summary: 'Rename or recolour a tag',
+    spec: '§7 Tags',
+    access: access.authenticated,
+    params: idParam,
+    body: z.object({ name: tagName.optional(), color, tmpl: z.boolean().optional() }),
+    result: tagSchema,
   }),
   tagAttach: defineRoute({
-    method: 'PUT', path: '/api/tag/attach/to/{model}/{item_id}', subject: 'kb.tag.attach',
-    summary: 'Attach a tag (by _id, or by name: found or created in the module) to an item', spec: '§7 Tags', access: access.authenticated,
+    method: 'PUT',
+    path: '/api/tag/attach/to/{model}/{item_id}',
+    subject: 'kb.tag.attach',
+    summary: 'Attach a tag (by _id, or by name: found or created in the module) to an item',
+    spec: '§7 Tags',
+    access: access.authenticated,
     params: z.object({ model: z.enum(TAG_MODELS), item_id: Id }),
-    body: z.object({ _id: Id.optional(), name: tagName.optional(), module: moduleName.optional() }).refine((b) => b._id || b.name, { message: V.required, path: ['_id'] }),
+    body: z
+      .object({ _id: Id.optional(), name: tagName.optional(), module: moduleName.optional() })
+      .refine((b) => b._id || b.name, { message: V.required, path: ['_id'] }),
     result: z.array(tagOut),
   }),
   tagDetach: defineRoute({
-    method: 'PUT', path: '/api/tag/detach/{id}/from/{model}/{item_id}', subject: 'kb.tag.detach', summary: 'Detach a tag from an item',
-    spec: '§7 Tags', access: access.authenticated, params: z.object({ id: Id, model: z.enum(TAG_MODELS), item_id: Id }), result: z.array(tagOut),
+    method: 'PUT',
+    path: '/api/tag/detach/{id}/from/{model}/{item_id}',
+    subject: 'kb.tag.detach',
+    summary: 'Detach a tag from an item',
+    spec: '§7 Tags',
+    access: access.authenticated,
+    params: z.object({ id: Id, model: z.enum(TAG_MODELS), item_id: Id }),
+    result: z.array(tagOut),
   }),
   tagDelete: defineRoute({
-    method: 'DELETE', path: '/api/tag/{client_id}/{tag_id}', subject: 'kb.tag.delete', summary: 'Delete a tag everywhere', spec: '§7 Tags',
-    access: access.authenticated, params: z.object({ client_id: Id, tag_id: Id }), result: z.object({ deleted: z.boolean() }),
+    method: 'DELETE',
+    path: '/api/tag/{client_id}/{tag_id}',
+    subject: 'kb.tag.delete',
+    summary: 'Delete a tag everywhere',
+    spec: '§7 Tags',
+    access: access.authenticated,
+    params: z.object({ client_id: Id, tag_id: Id }),
+    result: z.object({ deleted: z.boolean() }),
   }),
 
   // ── Link blocks (§7 Link blocks) ───────────────────────────────────────────────────────────────────────────
   linksBlockGet: defineRoute({
-    method: 'GET', path: '/api/links_block/{id}', subject: 'kb.links.get', summary: 'One links block', spec: '§7 Link blocks',
-    access: access.authenticated, params: idParam, result: linksBlockSchema,
+    method: 'GET',
+    path: '/api/links_block/{id}',
+    subject: 'kb.links.get',
+    summary: 'One links block',
+    spec: '§7 Link blocks',
+    access: access.authenticated,
+    params: idParam,
+    result: linksBlockSchema,
   }),
   linksBlockList: defineRoute({
-    method: 'GET', path: '/api/links_block/{client_id}/{module}', subject: 'kb.links.list', summary: 'Links blocks of a module',
-    spec: '§7 Link blocks', access: access.authenticated, params: z.object({ client_id: Id, module: moduleName }), result: z.array(linksBlockSchema),
+    method: 'GET',
+    path: '/api/links_block/{client_id}/{module}',
+    subject: 'kb.links.list',
+    summary: 'Links blocks of a module',
+    spec: '§7 Link blocks',
+    access: access.authenticated,
+    params: z.object({ client_id: Id, module: moduleName }),
+    result: z.array(linksBlockSchema),
   }),
   linksBlockToggle: defineRoute({
-    method: 'PUT', path: '/api/links_block/toggle', subject: 'kb.links.toggle',
-    summary: 'Show or hide the links block of a module place (created on first use)', spec: '§7 Link blocks', access: access.admin,
+    method: 'PUT',
+    path: '/api/links_block/toggle',
+    subject: 'kb.links.toggle',
+    summary: 'Show or hide the links block of a module place (created on first use)',
+    spec: '§7 Link blocks',
+    access: access.admin,
     body: z.object({
       module: moduleName,
       block_id: z.string().trim().min(1, V.required).max(100).default('main'),
@@ -461,17 +658,36 @@ export const kbRoutes = {
     result: linksBlockSchema,
   }),
   linkAdd: defineRoute({
-    method: 'POST', path: '/api/links_block/{block_id}/link', subject: 'kb.links.add', summary: 'Add a link', spec: '§7 Link blocks, §5 Link',
-    access: access.admin, params: z.object({ block_id: Id }), body: linkInput, result: linksBlockSchema,
+    method: 'POST',
+    path: '/api/links_block/{block_id}/link',
+    subject: 'kb.links.add',
+    summary: 'Add a link',
+    spec: '§7 Link blocks, §5 Link',
+    access: access.admin,
+    params: z.object({ block_id: Id }),
+    body: linkInput,
+    result: linksBlockSchema,
   }),
   linkUpdate: defineRoute({
-    method: 'PUT', path: '/api/links_block/{block_id}/link', subject: 'kb.links.update', summary: 'Edit a link', spec: '§7 Link blocks, §5 Link',
-    access: access.admin, params: z.object({ block_id: Id }),
-    body: linkInput.extend({ _id: Id, order: z.number().int().min(0).optional() }), result: linksBlockSchema,
+    method: 'PUT',
+    path: '/api/links_block/{block_id}/link',
+    subject: 'kb.links.update',
+    summary: 'Edit a link',
+    spec: '§7 Link blocks, §5 Link',
+    access: access.admin,
+    params: z.object({ block_id: Id }),
+    body: linkInput.extend({ _id: Id, order: z.number().int().min(0).optional() }),
+    result: linksBlockSchema,
   }),
   linkDelete: defineRoute({
-    method: 'DELETE', path: '/api/links_block/{block_id}/link/{id}', subject: 'kb.links.delete', summary: 'Delete a link', spec: '§7 Link blocks',
-    access: access.admin, params: z.object({ block_id: Id, id: Id }), result: linksBlockSchema,
+    method: 'DELETE',
+    path: '/api/links_block/{block_id}/link/{id}',
+    subject: 'kb.links.delete',
+    summary: 'Delete a link',
+    spec: '§7 Link blocks',
+    access: access.admin,
+    params: z.object({ block_id: Id, id: Id }),
+    result: linksBlockSchema,
   }),
 } satisfies Record<string, RouteDef>;
 

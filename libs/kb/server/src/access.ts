@@ -187,7 +187,9 @@ export const hasRight = (v: Pick<Viewer, 'admin' | 'roles' | 'featuresOff'>, rig
 export const sectionRight = (section: string) => (section === 'vacancy' ? 'vacancies' : 'knowledge_base');
 
 /** Attribute columns of the projection from a people User. */
-export function memberFromUser(u: Pick<User, '_id' | 'client_id' | 'roles' | 'fullName' | 'department' | 'position' | 'city' | 'workingSince' | 'deletion_mark'>) {
+export function memberFromUser(
+  u: Pick<User, '_id' | 'client_id' | 'roles' | 'fullName' | 'department' | 'position' | 'city' | 'workingSince' | 'deletion_mark'>,
+) {
   return {
     id: u._id,
     clientId: u.client_id!,
@@ -211,9 +213,7 @@ export function memberFromUser(u: Pick<User, '_id' | 'client_id' | 'roles' | 'fu
 export async function memberOf(db: Database, bus: Bus, clientId: string, userId: string): Promise<MemberRow> {
   const row = await db.inTenant({ clientId }, async (tx) => (await tx.select().from(members).where(eq(members.id, userId)).limit(1))[0]);
   if (row?.complete) return row;
-  const user = await bus
-    .request<User>(peopleRoutes.get.subject, { ctx: systemContext(clientId), input: { params: { id: userId } } })
-    .catch(() => null);
+  const user = await bus.request<User>(peopleRoutes.get.subject, { ctx: systemContext(clientId), input: { params: { id: userId } } }).catch(() => null);
   if (!user || user.client_id !== clientId) throw Errors.userNotFound();
   const values = { ...memberFromUser(user), version: new Date() };
   return db.inTenant({ clientId }, async (tx) => {
@@ -238,7 +238,18 @@ export async function viewerFor(db: Database, bus: Bus, ctx: RequestContext, use
   if (!self && !isAdminRoles(ctx.roles)) throw Errors.noAccess();
   if (self && isAdminRoles(ctx.roles)) {
     // Administrators read and write everything in their client: no attributes needed.
-    return { userId: ctx.userId, clientId, admin: true, head: ctx.roles.includes(HEAD_ROLE), department: null, position: null, city: null, workingTime: null, roles: ctx.roles, featuresOff: featuresOffOf(ctx) };
+    return {
+      userId: ctx.userId,
+      clientId,
+      admin: true,
+      head: ctx.roles.includes(HEAD_ROLE),
+      department: null,
+      position: null,
+      city: null,
+      workingTime: null,
+      roles: ctx.roles,
+      featuresOff: featuresOffOf(ctx),
+    };
   }
   const m = await memberOf(db, bus, clientId, self ? ctx.userId : userId!);
   const roles = self ? ctx.roles : m.roles;

@@ -155,7 +155,10 @@ export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
       return db.inTenant(ctx, async (tx) => {
         const empty = await repo.emptyFolders(tx, params.client);
         const ok = empty.filter((f) => !articleIssues({ type: 'article', section: 'kb', title: 'x', content: f.content }).some((i) => i.field === 'content'));
-        await repo.makeArticles(tx, ok.map((f) => f.id));
+        await repo.makeArticles(
+          tx,
+          ok.map((f) => f.id),
+        );
         return { updated: ok.length, skipped: empty.length - ok.length };
       });
     },

@@ -123,8 +123,19 @@ export function makeArticleKit(deps: DomainDeps) {
     const cur = await articleFilesRepository.ofKind(tx, id, kind);
     const keep = new Set(refs.map((f) => f.key));
     const have = new Set(cur.map((f) => f.key));
-    const freed = await ft.remove(tx, cur.filter((f) => !keep.has(f.key)), KB_TEXT.deleteFile);
-    await ft.attach(tx, clientId, id, kind, refs.filter((f) => !have.has(f.key)), field);
+    const freed = await ft.remove(
+      tx,
+      cur.filter((f) => !keep.has(f.key)),
+      KB_TEXT.deleteFile,
+    );
+    await ft.attach(
+      tx,
+      clientId,
+      id,
+      kind,
+      refs.filter((f) => !have.has(f.key)),
+      field,
+    );
     return freed;
   }
 
@@ -141,8 +152,12 @@ export function makeArticleKit(deps: DomainDeps) {
   }
 
   /** Adds an article event to the change's transaction (DESIGN §6 outbox): ids only, never the title. */
-  const addEvent = (tx: Tx, verb: 'articleCreated' | 'articleUpdated' | 'articleDeleted', clientId: string, data: { _id: string; parent: string | null; section: string }) =>
-    outbox.add(tx, kbEvents[verb], clientId, data);
+  const addEvent = (
+    tx: Tx,
+    verb: 'articleCreated' | 'articleUpdated' | 'articleDeleted',
+    clientId: string,
+    data: { _id: string; parent: string | null; section: string },
+  ) => outbox.add(tx, kbEvents[verb], clientId, data);
 
   /** 404 unless `client` is the caller's client. */
   const sameClient = (ctx: RequestContext, client: string) => {

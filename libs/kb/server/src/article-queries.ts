@@ -60,7 +60,14 @@ export function articleQueries(kit: ArticleKit): RouteHandlers<QueryRoutes> & {
           const offset = query.offset ?? 0;
           if (query.search?.trim()) {
             const tagFilter = repo.searchTagFilter(query.tags);
-            const hits = await searchArticles(tx, r, query.search, { section, tagFilter, parent: query.parent, limit: Math.min(query.limit ?? 50, 200), offset, trgm: trgmSchema });
+            const hits = await searchArticles(tx, r, query.search, {
+              section,
+              tagFilter,
+              parent: query.parent,
+              limit: Math.min(query.limit ?? 50, 200),
+              offset,
+              trgm: trgmSchema,
+            });
             return present(tx, r, hits);
           }
           const where = repo.accessForWhere(section, { favouritesOf: query.favourites ? r.userId : undefined, parent: query.parent, tags: query.tags });

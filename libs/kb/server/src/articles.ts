@@ -12,8 +12,24 @@ import { vacancyHandlers } from './vacancies.ts';
 
 type ArticleRoutes = Pick<
   typeof kbRoutes,
-  | 'accessFor' | 'breadcrumbs' | 'fullTree' | 'child' | 'get' | 'create' | 'update' | 'deepDelete' | 'addFiles' | 'delFile' | 'delFiles'
-  | 'emptyAsArticles' | 'order' | 'vacRespond' | 'responses' | 'view' | 'rights' | 'favourite'
+  | 'accessFor'
+  | 'breadcrumbs'
+  | 'fullTree'
+  | 'child'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'deepDelete'
+  | 'addFiles'
+  | 'delFile'
+  | 'delFiles'
+  | 'emptyAsArticles'
+  | 'order'
+  | 'vacRespond'
+  | 'responses'
+  | 'view'
+  | 'rights'
+  | 'favourite'
 >;
 
 /**

@@ -21,7 +21,10 @@ export interface FileTools {
   /** A short-lived signed URL of a key. */
   sign(key: string): string;
   /** A file row as answers give it. */
-  out(f: FileRow, favourite?: boolean): { _id: string; key: string; fileName: string; mimetype: string; size: number; url: string; thumb: string | null; favourite: boolean };
+  out(
+    f: FileRow,
+    favourite?: boolean,
+  ): { _id: string; key: string; fileName: string; mimetype: string; size: number; url: string; thumb: string | null; favourite: boolean };
   /**
    * Checks uploaded refs (key of the caller's client uploaded as kind kb — cv for CVs — so downloads stay guarded,
    * thumbnail beside its key, present in storage, media where the kind needs it, not attached elsewhere) and
@@ -96,7 +99,12 @@ export function fileTools(deps: { storage: Storage; bus: Bus; secret: string; lo
     async remove(tx, rows, message) {
       if (!rows.length) return 0;
       try {
-        await tx.delete(files).where(inArray(files.id, rows.map((f) => f.id)));
+        await tx.delete(files).where(
+          inArray(
+            files.id,
+            rows.map((f) => f.id),
+          ),
+        );
         await deps.storage.delete(rows.flatMap((f) => (f.thumbKey ? [f.key, f.thumbKey] : [f.key])));
       } catch (err) {
         deps.log.error(`kb: deleting files failed: ${(err as Error)?.message}`);
@@ -107,7 +115,9 @@ export function fileTools(deps: { storage: Storage; bus: Bus; secret: string; lo
 
     async release(clientId, bytes) {
       if (bytes <= 0) return;
-      await ask(deps.bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err) => deps.log.error(`kb: storage release of ${bytes} bytes for ${clientId} failed: ${(err as Error)?.message}`));
+      await ask(deps.bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err) =>
+        deps.log.error(`kb: storage release of ${bytes} bytes for ${clientId} failed: ${(err as Error)?.message}`),
+      );
     },
   };
 }

@@ -48,7 +48,11 @@ type Articles = ReturnType<typeof articleHandlers>;
     { provide: KB_ARTICLES, useFactory: articleHandlers, inject: [DOMAIN_DEPS] },
     {
       provide: KB_ROUTES,
-      useFactory: ({ tools: _tools, fileAccess: _fileAccess, ...articles }: Articles, deps: DomainDeps): RouteHandlers<typeof kbRoutes> => ({ ...articles, ...tagHandlers(deps), ...linkHandlers(deps) }),
+      useFactory: ({ tools: _tools, fileAccess: _fileAccess, ...articles }: Articles, deps: DomainDeps): RouteHandlers<typeof kbRoutes> => ({
+        ...articles,
+        ...tagHandlers(deps),
+        ...linkHandlers(deps),
+      }),
       inject: [KB_ARTICLES, DOMAIN_DEPS],
     },
     {

@@ -55,7 +55,11 @@ export function linkHandlers({ db, bus }: DomainDeps): RouteHandlers<LinkRoutes>
       const [b] = await tx.select().from(linksBlocks).where(eq(linksBlocks.id, blockId)).limit(1);
       if (!b) throw Errors.notFound();
       assertModuleOn(ctx, b.module);
-      const [row] = await tx.update(linksBlocks).set({ links: fn([...b.links]), updatedAt: new Date() }).where(eq(linksBlocks.id, b.id)).returning();
+      const [row] = await tx
+        .update(linksBlocks)
+        .set({ links: fn([...b.links]), updatedAt: new Date() })
+        .where(eq(linksBlocks.id, b.id))
+        .returning();
       return toBlock(row);
     });
   }
@@ -90,11 +94,22 @@ export function linkHandlers({ db, bus }: DomainDeps): RouteHandlers<LinkRoutes>
       if (!ctx.clientId) throw Errors.notFound();
       assertModuleOn(ctx, body.module);
       return db.inTenant(ctx, async (tx) => {
-        const [cur] = await tx.select().from(linksBlocks).where(and(eq(linksBlocks.module, body.module), eq(linksBlocks.blockId, body.block_id))).limit(1);
+        const [cur] = await tx
+          .select()
+          .from(linksBlocks)
+          .where(and(eq(linksBlocks.module, body.module), eq(linksBlocks.blockId, body.block_id)))
+          .limit(1);
         if (!cur) {
           const [row] = await tx
             .insert(linksBlocks)
-            .values({ id: uuidv7(), clientId: ctx.clientId!, module: body.module, blockId: body.block_id, title: body.title ?? null, active: body.active ?? true })
+            .values({
+              id: uuidv7(),
+              clientId: ctx.clientId!,
+              module: body.module,
+              blockId: body.block_id,
+              title: body.title ?? null,
+              active: body.active ?? true,
+            })
             .returning();
           return toBlock(row);
         }

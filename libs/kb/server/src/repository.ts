@@ -1,7 +1,20 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { canReadSql, type Reader } from './access.ts';
-import { articles, favourites, files, members, tagLinks, tags, vacancyResponses, views, type ArticleRow, type FileKind, type FileRow, type NewArticle } from './schema.ts';
+import {
+  articles,
+  favourites,
+  files,
+  members,
+  tagLinks,
+  tags,
+  vacancyResponses,
+  views,
+  type ArticleRow,
+  type FileKind,
+  type FileRow,
+  type NewArticle,
+} from './schema.ts';
 
 type VacancyResponseRow = typeof vacancyResponses.$inferSelect;
 
@@ -31,7 +44,9 @@ export type ListRow = Omit<ArticleRow, 'content' | 'bodyText' | 'fileNames' | 's
 
 /** Nodes (their id column `id`) tagged with one of `tagIds`; undefined (no filter) for none. */
 const taggedWith = (id: SQL, tagIds: string[] | undefined): SQL | undefined =>
-  tagIds?.length ? sql`EXISTS (SELECT 1 FROM kb.tag_links tl WHERE tl.model = 'article' AND tl.item_id = ${id} AND tl.tag_id = ANY(${`{${tagIds.join(',')}}`}::uuid[]))` : undefined;
+  tagIds?.length
+    ? sql`EXISTS (SELECT 1 FROM kb.tag_links tl WHERE tl.model = 'article' AND tl.item_id = ${id} AND tl.tag_id = ANY(${`{${tagIds.join(',')}}`}::uuid[]))`
+    : undefined;
 
 /** SQL of the kb articles. Every function runs inside a transaction opened by Database.inTenant. */
 export const articlesRepository = {
@@ -45,7 +60,9 @@ export const articlesRepository = {
     const [r] = await tx
       .select({ n: sql<number>`coalesce(max(${articles.sortOrder}), 0) + 1` })
       .from(articles)
-      .where(and(eq(articles.clientId, clientId), eq(articles.section, section as 'kb'), parentId ? eq(articles.parentId, parentId) : isNull(articles.parentId)));
+      .where(
+        and(eq(articles.clientId, clientId), eq(articles.section, section as 'kb'), parentId ? eq(articles.parentId, parentId) : isNull(articles.parentId)),
+      );
     return Number(r.n);
   },
 
@@ -55,7 +72,11 @@ export const articlesRepository = {
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewArticle>): Promise<ArticleRow | undefined> {
-    const [row] = await tx.update(articles).set({ ...patch, updatedAt: new Date() }).where(eq(articles.id, id)).returning();
+    const [row] = await tx
+      .update(articles)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(articles.id, id))
+      .returning();
     return row;
   },
 
@@ -68,7 +89,10 @@ export const articlesRepository = {
       ) SELECT id, depth FROM up`);
     const order = new Map((rowsOf(res) as { id: string; depth: number }[]).map((r) => [r.id, Number(r.depth)]));
     if (!order.size) return [];
-    const rows = await tx.select(light).from(articles).where(inArray(articles.id, [...order.keys()]));
+    const rows = await tx
+      .select(light)
+      .from(articles)
+      .where(inArray(articles.id, [...order.keys()]));
     return (rows as ListRow[]).sort((a, b) => order.get(b.id)! - order.get(a.id)!);
   },
 
@@ -142,7 +166,14 @@ export const articlesRepository = {
     return tx
       .select({ id: articles.id, title: articles.title, type: articles.type, parentId: articles.parentId, aclId: articles.aclId })
       .from(articles)
-      .where(and(eq(articles.clientId, r.clientId), section ? eq(articles.section, section as 'kb') : undefined, foldersOnly ? eq(articles.type, 'folder') : undefined, canReadSql(r)))
+      .where(
+        and(
+          eq(articles.clientId, r.clientId),
+          section ? eq(articles.section, section as 'kb') : undefined,
+          foldersOnly ? eq(articles.type, 'folder') : undefined,
+          canReadSql(r),
+        ),
+      )
       .orderBy(asc(articles.sortOrder), asc(articles.createdAt), asc(articles.id));
   },
 
@@ -158,7 +189,11 @@ export const articlesRepository = {
 
   filesOf(tx: Tx, ids: string[]): Promise<FileRow[]> {
     if (!ids.length) return Promise.resolve([]);
-    return tx.select().from(files).where(and(inArray(files.articleId, ids), sql`${files.kind} <> 'cv'`)).orderBy(asc(files.createdAt), asc(files.id));
+    return tx
+      .select()
+      .from(files)
+      .where(and(inArray(files.articleId, ids), sql`${files.kind} <> 'cv'`))
+      .orderBy(asc(files.createdAt), asc(files.id));
   },
 
   async tagsOf(tx: Tx, ids: string[]): Promise<Map<string, { _id: string; name: string; color: string | null }[]>> {
@@ -189,7 +224,11 @@ export const articlesRepository = {
   },
 
   async viewedBy(tx: Tx, userId: string, id: string): Promise<boolean> {
-    const rows = await tx.select({ a: views.articleId }).from(views).where(and(eq(views.articleId, id), eq(views.userId, userId))).limit(1);
+    const rows = await tx
+      .select({ a: views.articleId })
+      .from(views)
+      .where(and(eq(views.articleId, id), eq(views.userId, userId)))
+      .limit(1);
     return rows.length > 0;
   },
 
@@ -209,7 +248,9 @@ export const articlesRepository = {
     return tx
       .select({ id: articles.id, content: articles.content })
       .from(articles)
-      .where(and(eq(articles.clientId, clientId), eq(articles.type, 'folder'), sql`NOT EXISTS (SELECT 1 FROM kb.articles c WHERE c.parent_id = ${articles.id})`));
+      .where(
+        and(eq(articles.clientId, clientId), eq(articles.type, 'folder'), sql`NOT EXISTS (SELECT 1 FROM kb.articles c WHERE c.parent_id = ${articles.id})`),
+      );
   },
 
   /** Turns the given folders into articles. */
@@ -219,7 +260,9 @@ export const articlesRepository = {
 
   /** Recomputes the searchable file names of an article from its files. */
   async refreshFileNames(tx: Tx, id: string): Promise<void> {
-    await tx.execute(sql`UPDATE kb.articles SET file_names = coalesce((SELECT string_agg(file_name, ' ' ORDER BY created_at) FROM kb.files WHERE article_id = ${id} AND kind IN ('file', 'node')), '') WHERE id = ${id}`);
+    await tx.execute(
+      sql`UPDATE kb.articles SET file_names = coalesce((SELECT string_agg(file_name, ' ' ORDER BY created_at) FROM kb.files WHERE article_id = ${id} AND kind IN ('file', 'node')), '') WHERE id = ${id}`,
+    );
   },
 };
 
@@ -227,18 +270,32 @@ export const articlesRepository = {
 export const articleFilesRepository = {
   /** The article's files of one kind. */
   ofKind(tx: Tx, articleId: string, kind: FileKind): Promise<FileRow[]> {
-    return tx.select().from(files).where(and(eq(files.articleId, articleId), eq(files.kind, kind)));
+    return tx
+      .select()
+      .from(files)
+      .where(and(eq(files.articleId, articleId), eq(files.kind, kind)));
   },
 
   /** Whether the article has a file node (`kind = 'node'`). */
   async hasNode(tx: Tx, articleId: string): Promise<boolean> {
-    return (await tx.select({ id: files.id }).from(files).where(and(eq(files.articleId, articleId), eq(files.kind, 'node'))).limit(1)).length > 0;
+    return (
+      (
+        await tx
+          .select({ id: files.id })
+          .from(files)
+          .where(and(eq(files.articleId, articleId), eq(files.kind, 'node')))
+          .limit(1)
+      ).length > 0
+    );
   },
 
   /** The file whose key or thumbnail key is `key` (a thumbnail `<key>.thumb.webp` is looked up with its file). */
   async byKeyOrThumb(tx: Tx, key: string): Promise<FileRow | undefined> {
     const base = key.endsWith('.thumb.webp') ? key.slice(0, -'.thumb.webp'.length) : key;
-    const rows = await tx.select().from(files).where(inArray(files.key, [...new Set([key, base])]));
+    const rows = await tx
+      .select()
+      .from(files)
+      .where(inArray(files.key, [...new Set([key, base])]));
     return rows.find((x) => x.key === key || x.thumbKey === key);
   },
 
@@ -259,7 +316,10 @@ export const articleFilesRepository = {
 
   /** Whether `fileId` is a file or file node of the article (what a favourite may mark). */
   async isMarkable(tx: Tx, articleId: string, fileId: string): Promise<boolean> {
-    const rows = await tx.select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.articleId, articleId), inArray(files.kind, ['file', 'node'])));
+    const rows = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.articleId, articleId), inArray(files.kind, ['file', 'node'])));
     return rows.length > 0;
   },
 };
@@ -288,7 +348,10 @@ export const articleTagsRepository = {
 export const articleMarksRepository = {
   /** The user's favourite nodes (not files) of the client. */
   async favouriteNodes(tx: Tx, userId: string): Promise<Set<string>> {
-    const rows = await tx.select({ id: favourites.articleId }).from(favourites).where(and(eq(favourites.userId, userId), eq(favourites.fileId, '')));
+    const rows = await tx
+      .select({ id: favourites.articleId })
+      .from(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.fileId, '')));
     return new Set(rows.map((f) => f.id));
   },
 
@@ -313,7 +376,11 @@ export const articleMarksRepository = {
   async countView(tx: Tx, row: { articleId: string; userId: string; clientId: string }): Promise<number | null> {
     const added = await tx.insert(views).values(row).onConflictDoNothing().returning();
     if (!added.length) return null;
-    const [u] = await tx.update(articles).set({ views: sql`${articles.views} + 1` }).where(eq(articles.id, row.articleId)).returning({ views: articles.views });
+    const [u] = await tx
+      .update(articles)
+      .set({ views: sql`${articles.views} + 1` })
+      .where(eq(articles.id, row.articleId))
+      .returning({ views: articles.views });
     return u.views;
   },
 };

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 import type { Grant } from '@intranet/kb-contract';
@@ -39,7 +52,10 @@ export const articles = kbSchema.table(
     views: integer('views').notNull().default(0),
     salaryFrom: integer('salary_from'),
     salaryTo: integer('salary_to'),
-    receivers: uuid('receivers').array().notNull().default(sql`'{}'::uuid[]`),
+    receivers: uuid('receivers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
@@ -51,7 +67,9 @@ export const articles = kbSchema.table(
     index('articles_tree_idx').on(t.clientId, t.section, t.parentId, t.sortOrder),
     index('articles_parent_idx').on(t.parentId),
     index('articles_acl_idx').on(t.aclId),
-    index('articles_granted_idx').on(t.clientId).where(sql`jsonb_array_length(${t.grants}) > 0`),
+    index('articles_granted_idx')
+      .on(t.clientId)
+      .where(sql`jsonb_array_length(${t.grants}) > 0`),
     index('articles_search_idx').using('gin', t.search),
     tenantPolicy(),
   ],
@@ -86,7 +104,9 @@ export const files = kbSchema.table(
   {
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id').notNull(),
-    articleId: uuid('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
     responseId: uuid('response_id'),
     kind: text('kind', { enum: FILE_KINDS }).notNull(),
     key: text('key').notNull(),
@@ -107,7 +127,9 @@ export const favourites = kbSchema.table(
   {
     userId: uuid('user_id').notNull(),
     clientId: uuid('client_id').notNull(),
-    articleId: uuid('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
     fileId: text('file_id').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -118,7 +140,9 @@ export const favourites = kbSchema.table(
 export const views = kbSchema.table(
   'views',
   {
-    articleId: uuid('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     clientId: uuid('client_id').notNull(),
     at: ts('at').notNull().defaultNow(),
@@ -136,7 +160,10 @@ export const members = kbSchema.table(
   {
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fullName: text('full_name'),
     department: text('department'),
     position: text('position'),
@@ -156,7 +183,9 @@ export const vacancyResponses = kbSchema.table(
   {
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id').notNull(),
-    articleId: uuid('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     message: text('message'),
     contacts: text('contacts'),
@@ -187,7 +216,9 @@ export type TagRow = typeof tags.$inferSelect;
 export const tagLinks = kbSchema.table(
   'tag_links',
   {
-    tagId: uuid('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
     model: text('model').notNull(),
     itemId: uuid('item_id').notNull(),

@@ -17,7 +17,9 @@ export function trigramSchema(db: Database): () => Promise<string | null> {
   return () =>
     (found ??= db
       .asSystem('kb: look for pg_trgm', async (tx) => {
-        const res = await tx.execute(sql`SELECT n.nspname AS nsp FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`);
+        const res = await tx.execute(
+          sql`SELECT n.nspname AS nsp FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+        );
         const nsp = (rowsOf(res) as { nsp: string }[])[0]?.nsp ?? null;
         return nsp && /^[a-z_][a-z0-9_]*$/.test(nsp) ? nsp : null;
       })
@@ -49,7 +51,12 @@ export async function correctWords(tx: Tx, words: string[]): Promise<string[][]>
     sql`SELECT t.i::int AS i, kb.search_corrections(t.w, ${CORRECTIONS}) AS near FROM unnest(${`{${words.join(',')}}`}::text[]) WITH ORDINALITY AS t(w, i)`,
   );
   for (const row of rowsOf(res) as { i: number; near: string[] | string }[]) {
-    const list = Array.isArray(row.near) ? row.near : String(row.near).replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+    const list = Array.isArray(row.near)
+      ? row.near
+      : String(row.near)
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean);
     out[Number(row.i) - 1] = list.filter((x) => PLAIN_WORD.test(x));
   }
   return out;
@@ -148,6 +155,10 @@ export async function searchArticles(
 /** uuid[] comes back as an array (node-postgres) or as '{a,b}' text depending on the driver. */
 function parseUuidArray(v: unknown): string[] {
   if (Array.isArray(v)) return v as string[];
-  if (typeof v === 'string') return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  if (typeof v === 'string')
+    return v
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
   return [];
 }

@@ -16,9 +16,36 @@ export interface SeedOptions {
 }
 
 const WORDS = [
-  'инструкция', 'отпуск', 'договор', 'сотрудник', 'зарплата', 'безопасность', 'офис', 'политика', 'обучение', 'проект',
-  'відпустка', 'працівник', 'навчання', 'безпека', 'правила', 'звіт', 'керівник', 'заява', 'посада', 'графік',
-  'policy', 'handbook', 'security', 'onboarding', 'travel', 'expense', 'benefits', 'holiday', 'report', 'guideline',
+  'инструкция',
+  'отпуск',
+  'договор',
+  'сотрудник',
+  'зарплата',
+  'безопасность',
+  'офис',
+  'политика',
+  'обучение',
+  'проект',
+  'відпустка',
+  'працівник',
+  'навчання',
+  'безпека',
+  'правила',
+  'звіт',
+  'керівник',
+  'заява',
+  'посада',
+  'графік',
+  'policy',
+  'handbook',
+  'security',
+  'onboarding',
+  'travel',
+  'expense',
+  'benefits',
+  'holiday',
+  'report',
+  'guideline',
 ];
 
 /** Deterministic pseudo-random numbers (benchmarks repeat). */
@@ -62,8 +89,19 @@ export async function seedArticles(db: Database, clientId: string, opts: SeedOpt
     const aclId = granted ? id : parentId ? (acl.get(parentId) ?? null) : null;
     acl.set(id, aclId);
     folders.push({
-      id, clientId, type: 'folder', section, parentId, title: `${words(2)} ${i}`, content: null, bodyText: '', sortOrder: nextOrder(parentId),
-      grants, aclId, authorId: opts.authorId ?? null, createdAt: new Date(now - (opts.folders - i) * 1000),
+      id,
+      clientId,
+      type: 'folder',
+      section,
+      parentId,
+      title: `${words(2)} ${i}`,
+      content: null,
+      bodyText: '',
+      sortOrder: nextOrder(parentId),
+      grants,
+      aclId,
+      authorId: opts.authorId ?? null,
+      createdAt: new Date(now - (opts.folders - i) * 1000),
     });
   }
   const items: NewArticle[] = [];
@@ -72,8 +110,18 @@ export async function seedArticles(db: Database, clientId: string, opts: SeedOpt
     const parentId = folders.length ? folders[Math.floor(rand() * folders.length)].id! : null;
     const body = `${words(40)} ${i}`;
     items.push({
-      id, clientId, type: 'article', section, parentId, title: `${words(3)} ${i}`, content: `<p>${body}</p>`, bodyText: body,
-      sortOrder: nextOrder(parentId), grants: [], aclId: parentId ? (acl.get(parentId) ?? null) : null, authorId: opts.authorId ?? null,
+      id,
+      clientId,
+      type: 'article',
+      section,
+      parentId,
+      title: `${words(3)} ${i}`,
+      content: `<p>${body}</p>`,
+      bodyText: body,
+      sortOrder: nextOrder(parentId),
+      grants: [],
+      aclId: parentId ? (acl.get(parentId) ?? null) : null,
+      authorId: opts.authorId ?? null,
     });
   }
   for (const rows of [folders, items]) {

@@ -51,7 +51,10 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
   }
 
   const nameTaken = async (tx: Tx, module: string, name: string, except?: string) => {
-    const rows = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.module, module), sql`lower(${tags.name}) = ${name.toLowerCase()}`));
+    const rows = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.module, module), sql`lower(${tags.name}) = ${name.toLowerCase()}`));
     return rows.some((r) => r.id !== except);
   };
 
@@ -79,7 +82,15 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
         if (await nameTaken(tx, body.module, body.name)) throw Errors.conflict('name', KB_TEXT.tagExists);
         const [t] = await tx
           .insert(tags)
-          .values({ id: uuidv7(), clientId: ctx.clientId!, module: body.module, name: body.name, color: body.color ?? null, tmpl: !!body.tmpl, authorId: ctx.userId })
+          .values({
+            id: uuidv7(),
+            clientId: ctx.clientId!,
+            module: body.module,
+            name: body.name,
+            color: body.color ?? null,
+            tmpl: !!body.tmpl,
+            authorId: ctx.userId,
+          })
           .returning();
         return t;
       });
@@ -112,7 +123,10 @@ export function tagHandlers({ db, bus }: DomainDeps): RouteHandlers<TagRoutes> {
           if (!found.length) throw Errors.notFound();
         } else {
           const module = body.module ?? section;
-          const [found] = await tx.select().from(tags).where(and(eq(tags.module, module), sql`lower(${tags.name}) = ${body.name!.toLowerCase()}`));
+          const [found] = await tx
+            .select()
+            .from(tags)
+            .where(and(eq(tags.module, module), sql`lower(${tags.name}) = ${body.name!.toLowerCase()}`));
           tagId = found?.id;
           if (!tagId) {
             tagId = uuidv7();

@@ -146,7 +146,9 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     // The projection follows the people event (asynchronously); once it did, the very next request sees it.
     await eventually(async () =>
       t.portal.platform.db.asSystem('test: projection', async (tx) => {
-        const q = (await tx.execute(sql`SELECT complete, department FROM kb.members WHERE id = ${emp.id}`)) as unknown as { rows: { complete: boolean; department: string | null }[] };
+        const q = (await tx.execute(sql`SELECT complete, department FROM kb.members WHERE id = ${emp.id}`)) as unknown as {
+          rows: { complete: boolean; department: string | null }[];
+        };
         return q.rows[0]?.complete === false || q.rows[0]?.department === 'Legal';
       }),
     );
@@ -156,7 +158,9 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     assert.equal(back.status, 200);
     await eventually(async () =>
       t.portal.platform.db.asSystem('test: projection', async (tx) => {
-        const q = (await tx.execute(sql`SELECT complete, department FROM kb.members WHERE id = ${emp.id}`)) as unknown as { rows: { complete: boolean; department: string | null }[] };
+        const q = (await tx.execute(sql`SELECT complete, department FROM kb.members WHERE id = ${emp.id}`)) as unknown as {
+          rows: { complete: boolean; department: string | null }[];
+        };
         return q.rows[0]?.complete === false || q.rows[0]?.department === 'Sales';
       }),
     );
@@ -191,7 +195,10 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
       return r.rows.map((x) => x.client_id);
     });
     assert.deepEqual(seen, [acme.client._id], 'row-level security shows only the own client');
-    await assert.rejects(db.inTenant({ clientId: acme.client._id }, (tx) => tx.execute(sql`UPDATE kb.acl_versions SET version = 1`)), denied);
+    await assert.rejects(
+      db.inTenant({ clientId: acme.client._id }, (tx) => tx.execute(sql`UPDATE kb.acl_versions SET version = 1`)),
+      denied,
+    );
     await assert.rejects(
       db.inTenant({ clientId: acme.client._id }, (tx) => tx.execute(sql`INSERT INTO kb.acl_versions (client_id, version) VALUES (${acme.client._id}, 1)`)),
       denied,

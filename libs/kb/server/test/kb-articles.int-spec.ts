@@ -21,11 +21,22 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
   /** Uploads files as `token` (kind kb) and returns the upload results. */
   const upload = async (token: string, files: { name: string; data: Buffer }[], kind = 'kb') => {
     const m = multipart(files);
-    const r = await inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=${kind}`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${token}` } });
+    const r = await inject({
+      method: 'POST',
+      url: `${fileRoutes.upload.path}?kind=${kind}`,
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `Bearer ${token}` },
+    });
     assert.equal(r.statusCode, 200, r.body);
     return r.json().results as { key: string; fileName: string; mimetype: string; size: number; thumbKey: string | null }[];
   };
-  const ref = (f: { key: string; fileName: string; mimetype: string; size: number; thumbKey: string | null }) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: f.size, thumbKey: f.thumbKey });
+  const ref = (f: { key: string; fileName: string; mimetype: string; size: number; thumbKey: string | null }) => ({
+    key: f.key,
+    fileName: f.fileName,
+    mimetype: f.mimetype,
+    size: f.size,
+    thumbKey: f.thumbKey,
+  });
   const used = async () => (await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used as number;
   const create = (token: string, body: Record<string, unknown>) => t.call(kbRoutes.create, { token, body });
   const folder = async (title: string, parent?: string, token = acme.adminToken) => {
@@ -54,7 +65,11 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.equal(f.type, 'folder');
     assert.equal(f.parent, null);
     assert.equal(f.access, 'write');
-    const a = await article('Welcome', '<p onclick="x()">Hello <b>team</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://e.x/i.png" onerror="x()"></p>', f._id);
+    const a = await article(
+      'Welcome',
+      '<p onclick="x()">Hello <b>team</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://e.x/i.png" onerror="x()"></p>',
+      f._id,
+    );
     assert.equal(a.parent, f._id);
     assert.equal(a.author, acme.admin._id);
     assert.ok(!/script|onclick|onerror|javascript:/i.test(a.content), a.content);
@@ -64,7 +79,10 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.ok(root.body.result.some((x: any) => x._id === f._id && x.hasChildren === true && x.content === undefined));
     assert.ok(!root.body.result.some((x: any) => x._id === a._id), 'the root lists top-level nodes only');
     const inside = await list(emp.token, emp.user._id, { parent: f._id, full: '1' });
-    assert.deepEqual(inside.body.result.map((x: any) => x._id), [a._id]);
+    assert.deepEqual(
+      inside.body.result.map((x: any) => x._id),
+      [a._id],
+    );
     assert.match(inside.body.result[0].content, /Hello/);
     const fields = await list(emp.token, emp.user._id, { parent: f._id, fields: 'title,order' });
     assert.deepEqual(Object.keys(fields.body.result[0]).sort(), ['_id', 'order', 'title']);
@@ -74,7 +92,10 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.equal(one.body.result.access, 'read');
     assert.deepEqual(one.body.result.grants, []);
     const child = await t.call(kbRoutes.child, { token: emp.token, params: { id: f._id } });
-    assert.deepEqual(child.body.result.map((x: any) => x._id), [a._id]);
+    assert.deepEqual(
+      child.body.result.map((x: any) => x._id),
+      [a._id],
+    );
   });
 
   it('§5: article needs title, content and section; a vacancy its fields; only admins create at the root', async () => {
@@ -119,13 +140,19 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.equal(moved.status, 200);
     assert.equal(moved.body.result.parent, d._id);
     const crumbs = await t.call(kbRoutes.breadcrumbs, { token: emp.token, params: { id: art._id } });
-    assert.deepEqual(crumbs.body.result.map((x: any) => x.title), ['D', 'B', 'C', 'Leaf']);
+    assert.deepEqual(
+      crumbs.body.result.map((x: any) => x.title),
+      ['D', 'B', 'C', 'Leaf'],
+    );
     const tree = await t.call(kbRoutes.fullTree, { token: emp.token, params: { id: d._id } });
     assert.equal(tree.body.result[0].title, 'B');
     assert.equal(tree.body.result[0].children[0].children[0].title, 'Leaf');
     const whole = await t.call(kbRoutes.fullTree, { token: emp.token, params: { id: acme.client._id }, query: { folders: '1' } });
     const dNode = whole.body.result.find((n: any) => n._id === d._id);
-    assert.deepEqual(dNode.children[0].children.map((n: any) => n.title), ['C']);
+    assert.deepEqual(
+      dNode.children[0].children.map((n: any) => n.title),
+      ['C'],
+    );
   });
 
   it('reorders by swapping order values (§4) and refuses another client', async () => {
@@ -139,7 +166,10 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
       { _id: y._id, order: x.order },
     ]);
     const l = await list(emp.token, emp.user._id, { parent: p._id });
-    assert.deepEqual(l.body.result.map((a: any) => a.title), ['Y', 'X']);
+    assert.deepEqual(
+      l.body.result.map((a: any) => a.title),
+      ['Y', 'X'],
+    );
     assert.equal((await t.call(kbRoutes.order, { token: emp.token, params: { client: acme.client._id, from: x._id, to: y._id } })).status, 403);
     assert.equal((await t.call(kbRoutes.order, { token: other.adminToken, params: { client: acme.client._id, from: x._id, to: y._id } })).status, 404);
     assert.equal((await t.call(kbRoutes.order, { token: other.adminToken, params: { client: other.client._id, from: x._id, to: y._id } })).status, 404);
@@ -165,9 +195,17 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.equal((await inject({ method: 'GET', url: f0.url })).statusCode, 401, 'kb files need a signed-in requester');
     const again = await t.call(kbRoutes.addFiles, { token: acme.adminToken, params: { id: a._id }, body: { files: [ref(up[0])] } });
     assert.equal(again.status, 409);
-    const foreign = await t.call(kbRoutes.addFiles, { token: acme.adminToken, params: { id: a._id }, body: { files: [{ ...ref(up[0]), key: `${other.client._id}/kb/x/y.pdf` }] } });
+    const foreign = await t.call(kbRoutes.addFiles, {
+      token: acme.adminToken,
+      params: { id: a._id },
+      body: { files: [{ ...ref(up[0]), key: `${other.client._id}/kb/x/y.pdf` }] },
+    });
     assert.equal(foreign.status, 403);
-    const missing = await t.call(kbRoutes.addFiles, { token: acme.adminToken, params: { id: a._id }, body: { files: [{ ...ref(up[0]), key: `${acme.client._id}/kb/none/none.pdf` }] } });
+    const missing = await t.call(kbRoutes.addFiles, {
+      token: acme.adminToken,
+      params: { id: a._id },
+      body: { files: [{ ...ref(up[0]), key: `${acme.client._id}/kb/none/none.pdf` }] },
+    });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.message, 'The file was not found or was deleted');
     assert.equal((await t.call(kbRoutes.addFiles, { token: emp.token, params: { id: a._id }, body: { files: [ref(up[0])] } })).status, 403);
@@ -213,7 +251,10 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
     const [img] = await upload(acme.adminToken, [{ name: 'pic.png', data: png }]);
     const ok = await create(acme.adminToken, {
-      section: 'kb', title: 'Media ok', content: `<p>see</p><img data-key="${img.key}" src="https://stale.example/x.png">`, attachments: [ref(img)],
+      section: 'kb',
+      title: 'Media ok',
+      content: `<p>see</p><img data-key="${img.key}" src="https://stale.example/x.png">`,
+      attachments: [ref(img)],
     });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     const got = await t.call(kbRoutes.get, { token: emp.token, params: { id: ok.body.result._id } });
@@ -261,10 +302,17 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
 
     const fav = await t.call(kbRoutes.favourite, { token: emp.token, params: { id: a._id }, body: {} });
     assert.deepEqual(fav.body.result, { favourite: true });
-    const fileFav = await t.call(kbRoutes.favourite, { token: emp.token, params: { id: a._id }, body: { file: got.body.result.files[0]._id, favourite: true } });
+    const fileFav = await t.call(kbRoutes.favourite, {
+      token: emp.token,
+      params: { id: a._id },
+      body: { file: got.body.result.files[0]._id, favourite: true },
+    });
     assert.equal(fileFav.body.result.favourite, true);
     const favs = await list(emp.token, emp.user._id, { favourites: '1' });
-    assert.deepEqual(favs.body.result.map((x: any) => x._id), [a._id]);
+    assert.deepEqual(
+      favs.body.result.map((x: any) => x._id),
+      [a._id],
+    );
     assert.equal(favs.body.result[0].favourite, true);
     assert.equal(favs.body.result[0].files[0].favourite, true);
     const adminView = await list(acme.adminToken, acme.admin._id, {});
@@ -302,21 +350,48 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     const r1 = await q('отпуск');
     assert.equal(r1[0]._id, ru._id, 'title hit ranks first');
     assert.match(r1[0].snippet, /<mark>/);
-    assert.ok((await q('отпусков')).some((x) => x._id === ru._id), 'russian stemming');
-    assert.ok((await q('відпустку')).some((x) => x._id === uk._id), 'ukrainian exact form');
-    assert.ok((await q('відпус')).some((x) => x._id === uk._id), 'prefix as you type');
+    assert.ok(
+      (await q('отпусков')).some((x) => x._id === ru._id),
+      'russian stemming',
+    );
+    assert.ok(
+      (await q('відпустку')).some((x) => x._id === uk._id),
+      'ukrainian exact form',
+    );
+    assert.ok(
+      (await q('відпус')).some((x) => x._id === uk._id),
+      'prefix as you type',
+    );
     const e = await q('travel');
-    assert.ok(e.some((x) => x._id === en._id), 'english stemming: travel ~ travelling');
+    assert.ok(
+      e.some((x) => x._id === en._id),
+      'english stemming: travel ~ travelling',
+    );
     const enHit = e.find((x) => x._id === en._id);
     assert.ok(!enHit.snippet.includes('<script>'), 'snippets are HTML-safe');
-    assert.ok((await q('квартальный')).some((x) => x._id === withFile._id), 'file names are searched');
+    assert.ok(
+      (await q('квартальный')).some((x) => x._id === withFile._id),
+      'file names are searched',
+    );
     assert.ok(await trigram(), 'pg_trgm is loaded in both modes');
-    assert.ok((await q('Travl')).some((x) => x._id === en._id), 'typos in titles match');
+    assert.ok(
+      (await q('Travl')).some((x) => x._id === en._id),
+      'typos in titles match',
+    );
     const bodyTypo = await q('emplyees');
-    assert.ok(bodyTypo.some((x) => x._id === en._id), 'typos in contents match');
+    assert.ok(
+      bodyTypo.some((x) => x._id === en._id),
+      'typos in contents match',
+    );
     assert.match(bodyTypo.find((x) => x._id === en._id).snippet, /<mark>Employees<\/mark>/, 'the corrected word is highlighted');
-    assert.ok((await q('ежегодые')).some((x) => x._id === ru._id), 'typos in russian contents match');
-    assert.ok((await q('квартальнй')).some((x) => x._id === withFile._id), 'typos in file names match');
+    assert.ok(
+      (await q('ежегодые')).some((x) => x._id === ru._id),
+      'typos in russian contents match',
+    );
+    assert.ok(
+      (await q('квартальнй')).some((x) => x._id === withFile._id),
+      'typos in file names match',
+    );
     assert.ok(!(await q('emplyees')).some((x) => x._id === uk._id), 'a corrected word still has to match');
     assert.deepEqual(await q('!!!'), []);
     // Pages of a ranked search: together they are the whole ranking, in order (the title-similarity cut-off uses
@@ -331,9 +406,17 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
       paged.push(...((await list(emp.token, emp.user._id, { search: 'wombat', limit: '2', offset: String(offset) })).body.result as any[]).map((x) => x._id));
     }
     assert.deepEqual(paged, all);
-    const elsewhere = await t.call(kbRoutes.accessFor, { token: other.adminToken, params: { client: other.client._id, user: other.admin._id }, query: { search: 'отпуск' } });
+    const elsewhere = await t.call(kbRoutes.accessFor, {
+      token: other.adminToken,
+      params: { client: other.client._id, user: other.admin._id },
+      query: { search: 'отпуск' },
+    });
     assert.deepEqual(elsewhere.body.result, [], 'another client finds nothing');
-    const typoElsewhere = await t.call(kbRoutes.accessFor, { token: other.adminToken, params: { client: other.client._id, user: other.admin._id }, query: { search: 'emplyees' } });
+    const typoElsewhere = await t.call(kbRoutes.accessFor, {
+      token: other.adminToken,
+      params: { client: other.client._id, user: other.admin._id },
+      query: { search: 'emplyees' },
+    });
     assert.deepEqual(typoElsewhere.body.result, [], "another client's words correct nothing");
   });
 
@@ -356,7 +439,11 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     assert.equal((await t.call(kbRoutes.deepDelete, { token: tok, params: { id: a._id } })).status, 404);
     assert.equal((await t.call(kbRoutes.view, { token: tok, params: { id: a._id, user: other.admin._id } })).status, 404);
     assert.equal((await t.call(kbRoutes.favourite, { token: tok, params: { id: a._id }, body: {} })).status, 404);
-    assert.equal((await t.call(kbRoutes.addFiles, { token: tok, params: { id: a._id }, body: { files: [{ key: `${other.client._id}/kb/a/b.txt`, fileName: 'b.txt' }] } })).status, 404);
+    assert.equal(
+      (await t.call(kbRoutes.addFiles, { token: tok, params: { id: a._id }, body: { files: [{ key: `${other.client._id}/kb/a/b.txt`, fileName: 'b.txt' }] } }))
+        .status,
+      404,
+    );
     assert.equal((await list(tok, other.admin._id, {}, acme.client._id)).status, 404);
     assert.equal((await t.call(kbRoutes.emptyAsArticles, { token: tok, params: { client: acme.client._id } })).status, 404);
     const mine = await list(tok, other.admin._id, {}, other.client._id);
@@ -394,7 +481,11 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     const empTree = await t.call(kbRoutes.fullTree, { token: sales.token, params: { id: bench.client._id }, query: { folders: '1' } });
     const seen = count(empTree.body.result);
     assert.ok(seen > 0 && seen < 300, `restricted folders are hidden (${seen})`);
-    const hits = await t.call(kbRoutes.accessFor, { token: sales.token, params: { client: bench.client._id, user: sales.user._id }, query: { search: 'policy' } });
+    const hits = await t.call(kbRoutes.accessFor, {
+      token: sales.token,
+      params: { client: bench.client._id, user: sales.user._id },
+      query: { search: 'policy' },
+    });
     assert.equal(hits.status, 200);
     assert.ok(hits.body.result.length > 0);
     // Every hit is readable by id: search never shows what the grants deny.

@@ -42,11 +42,20 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     const own = await t.call(kbRoutes.tagCreate, { token: emp.token, body: { name: 'Mine', module: 'kb' } });
     assert.equal(own.status, 200);
     const all = await t.call(kbRoutes.tagList, { token: emp.token, params: { client_id: acme.client._id, module: 'kb' } });
-    assert.deepEqual(all.body.result.map((x: any) => x.name), ['HR', 'Mine']);
+    assert.deepEqual(
+      all.body.result.map((x: any) => x.name),
+      ['HR', 'Mine'],
+    );
     const tmpl = await t.call(kbRoutes.tagList, { token: emp.token, params: { client_id: acme.client._id, module: 'kb' }, query: { tmpl: '1' } });
-    assert.deepEqual(tmpl.body.result.map((x: any) => x.name), ['HR']);
+    assert.deepEqual(
+      tmpl.body.result.map((x: any) => x.name),
+      ['HR'],
+    );
     const notTmpl = await t.call(kbRoutes.tagList, { token: emp.token, params: { client_id: acme.client._id, module: 'kb' }, query: { tmpl: '0' } });
-    assert.deepEqual(notTmpl.body.result.map((x: any) => x.name), ['Mine']);
+    assert.deepEqual(
+      notTmpl.body.result.map((x: any) => x.name),
+      ['Mine'],
+    );
     assert.equal((await t.call(kbRoutes.tagList, { token: other.adminToken, params: { client_id: acme.client._id, module: 'kb' } })).status, 404);
 
     assert.equal((await t.call(kbRoutes.tagUpdate, { token: emp.token, params: { id: hrTag.body.result._id }, body: { name: 'x' } })).status, 403);
@@ -54,24 +63,71 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     assert.equal(ren.body.result.name, 'Mine2');
     assert.equal((await t.call(kbRoutes.tagUpdate, { token: other.adminToken, params: { id: own.body.result._id }, body: { name: 'x' } })).status, 404);
 
-    const att = await t.call(kbRoutes.tagAttach, { token: acme.adminToken, params: { model: 'article', item_id: a.body.result._id }, body: { _id: hrTag.body.result._id } });
-    assert.deepEqual(att.body.result.map((x: any) => x.name), ['HR']);
-    const byName = await t.call(kbRoutes.tagAttach, { token: acme.adminToken, params: { model: 'article', item_id: a.body.result._id }, body: { name: 'Policies' } });
-    assert.deepEqual(byName.body.result.map((x: any) => x.name), ['HR', 'Policies']);
-    assert.equal((await t.call(kbRoutes.tagAttach, { token: emp.token, params: { model: 'article', item_id: a.body.result._id }, body: { _id: own.body.result._id } })).status, 403, 'readers may not tag');
-    const filtered = await t.call(kbRoutes.accessFor, { token: emp.token, params: { client: acme.client._id, user: emp.user._id }, query: { tags: hrTag.body.result._id } });
-    assert.deepEqual(filtered.body.result.map((x: any) => x._id), [a.body.result._id]);
-    assert.deepEqual(filtered.body.result[0].tags.map((x: any) => x.name), ['HR', 'Policies']);
+    const att = await t.call(kbRoutes.tagAttach, {
+      token: acme.adminToken,
+      params: { model: 'article', item_id: a.body.result._id },
+      body: { _id: hrTag.body.result._id },
+    });
+    assert.deepEqual(
+      att.body.result.map((x: any) => x.name),
+      ['HR'],
+    );
+    const byName = await t.call(kbRoutes.tagAttach, {
+      token: acme.adminToken,
+      params: { model: 'article', item_id: a.body.result._id },
+      body: { name: 'Policies' },
+    });
+    assert.deepEqual(
+      byName.body.result.map((x: any) => x.name),
+      ['HR', 'Policies'],
+    );
+    assert.equal(
+      (await t.call(kbRoutes.tagAttach, { token: emp.token, params: { model: 'article', item_id: a.body.result._id }, body: { _id: own.body.result._id } }))
+        .status,
+      403,
+      'readers may not tag',
+    );
+    const filtered = await t.call(kbRoutes.accessFor, {
+      token: emp.token,
+      params: { client: acme.client._id, user: emp.user._id },
+      query: { tags: hrTag.body.result._id },
+    });
+    assert.deepEqual(
+      filtered.body.result.map((x: any) => x._id),
+      [a.body.result._id],
+    );
+    assert.deepEqual(
+      filtered.body.result[0].tags.map((x: any) => x.name),
+      ['HR', 'Policies'],
+    );
     assert.ok(b.body.result._id);
-    const det = await t.call(kbRoutes.tagDetach, { token: acme.adminToken, params: { id: hrTag.body.result._id, model: 'article', item_id: a.body.result._id } });
-    assert.deepEqual(det.body.result.map((x: any) => x.name), ['Policies']);
-    const withTags = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'With tags', content: 'z', tags: [hrTag.body.result._id] } });
-    assert.deepEqual(withTags.body.result.tags.map((x: any) => x.name), ['HR']);
+    const det = await t.call(kbRoutes.tagDetach, {
+      token: acme.adminToken,
+      params: { id: hrTag.body.result._id, model: 'article', item_id: a.body.result._id },
+    });
+    assert.deepEqual(
+      det.body.result.map((x: any) => x.name),
+      ['Policies'],
+    );
+    const withTags = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'kb', title: 'With tags', content: 'z', tags: [hrTag.body.result._id] },
+    });
+    assert.deepEqual(
+      withTags.body.result.tags.map((x: any) => x.name),
+      ['HR'],
+    );
     assert.equal((await t.call(kbRoutes.tagDelete, { token: emp.token, params: { client_id: acme.client._id, tag_id: hrTag.body.result._id } })).status, 403);
-    assert.equal((await t.call(kbRoutes.tagDelete, { token: acme.adminToken, params: { client_id: acme.client._id, tag_id: hrTag.body.result._id } })).status, 200);
+    assert.equal(
+      (await t.call(kbRoutes.tagDelete, { token: acme.adminToken, params: { client_id: acme.client._id, tag_id: hrTag.body.result._id } })).status,
+      200,
+    );
     const after = await t.call(kbRoutes.get, { token: acme.adminToken, params: { id: withTags.body.result._id } });
     assert.deepEqual(after.body.result.tags, []);
-    assert.equal((await t.call(kbRoutes.tagDelete, { token: acme.adminToken, params: { client_id: acme.client._id, tag_id: hrTag.body.result._id } })).status, 404);
+    assert.equal(
+      (await t.call(kbRoutes.tagDelete, { token: acme.adminToken, params: { client_id: acme.client._id, tag_id: hrTag.body.result._id } })).status,
+      404,
+    );
   });
 
   it('link blocks: toggle creates and hides, links need a title and a valid URL (§5), edit, delete, isolation', async () => {
@@ -82,36 +138,64 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     assert.equal((await t.call(kbRoutes.linksBlockToggle, { token: emp.token, body: { module: 'kb' } })).status, 403);
     const bad = await t.call(kbRoutes.linkAdd, { token: acme.adminToken, params: { block_id: blockId }, body: { title: '', url: 'not a url' } });
     assert.equal(bad.status, 400);
-    assert.deepEqual(
-      bad.body.errors.map((e: any) => `${e.field}:${e.message}`).sort(),
-      ['title:Field is required', 'url:Invalid URL'],
+    assert.deepEqual(bad.body.errors.map((e: any) => `${e.field}:${e.message}`).sort(), ['title:Field is required', 'url:Invalid URL']);
+    assert.equal(
+      (await t.call(kbRoutes.linkAdd, { token: acme.adminToken, params: { block_id: blockId }, body: { title: 'x', url: 'javascript:alert(1)' } })).body
+        .message,
+      'Validation error',
     );
-    assert.equal((await t.call(kbRoutes.linkAdd, { token: acme.adminToken, params: { block_id: blockId }, body: { title: 'x', url: 'javascript:alert(1)' } })).body.message, 'Validation error');
-    const added = await t.call(kbRoutes.linkAdd, { token: acme.adminToken, params: { block_id: blockId }, body: { title: 'Portal', url: 'https://example.com' } });
+    const added = await t.call(kbRoutes.linkAdd, {
+      token: acme.adminToken,
+      params: { block_id: blockId },
+      body: { title: 'Portal', url: 'https://example.com' },
+    });
     assert.equal(added.status, 200);
     const link = added.body.result.links[0];
     await t.call(kbRoutes.linkAdd, { token: acme.adminToken, params: { block_id: blockId }, body: { title: 'Mail', url: 'mailto:hr@example.com' } });
-    const upd = await t.call(kbRoutes.linkUpdate, { token: acme.adminToken, params: { block_id: blockId }, body: { _id: link._id, title: 'Portal 2', url: 'https://example.org' } });
+    const upd = await t.call(kbRoutes.linkUpdate, {
+      token: acme.adminToken,
+      params: { block_id: blockId },
+      body: { _id: link._id, title: 'Portal 2', url: 'https://example.org' },
+    });
     assert.equal(upd.body.result.links[0].title, 'Portal 2');
-    assert.equal((await t.call(kbRoutes.linkUpdate, { token: acme.adminToken, params: { block_id: blockId }, body: { _id: blockId, title: 'x', url: 'https://x.y' } })).status, 404);
+    assert.equal(
+      (await t.call(kbRoutes.linkUpdate, { token: acme.adminToken, params: { block_id: blockId }, body: { _id: blockId, title: 'x', url: 'https://x.y' } }))
+        .status,
+      404,
+    );
     const got = await t.call(kbRoutes.linksBlockGet, { token: emp.token, params: { id: blockId } });
-    assert.deepEqual(got.body.result.links.map((l: any) => l.title), ['Portal 2', 'Mail']);
+    assert.deepEqual(
+      got.body.result.links.map((l: any) => l.title),
+      ['Portal 2', 'Mail'],
+    );
     const listed = await t.call(kbRoutes.linksBlockList, { token: emp.token, params: { client_id: acme.client._id, module: 'kb' } });
     assert.equal(listed.body.result.length, 1);
     const off = await t.call(kbRoutes.linksBlockToggle, { token: acme.adminToken, body: { module: 'kb', block_id: 'main' } });
     assert.equal(off.body.result.active, false);
     assert.equal((await t.call(kbRoutes.linksBlockGet, { token: emp.token, params: { id: blockId } })).status, 404, 'hidden for employees');
     assert.deepEqual((await t.call(kbRoutes.linksBlockList, { token: emp.token, params: { client_id: acme.client._id, module: 'kb' } })).body.result, []);
-    assert.equal((await t.call(kbRoutes.linksBlockList, { token: acme.adminToken, params: { client_id: acme.client._id, module: 'kb' } })).body.result.length, 1);
+    assert.equal(
+      (await t.call(kbRoutes.linksBlockList, { token: acme.adminToken, params: { client_id: acme.client._id, module: 'kb' } })).body.result.length,
+      1,
+    );
     const del = await t.call(kbRoutes.linkDelete, { token: acme.adminToken, params: { block_id: blockId, id: link._id } });
-    assert.deepEqual(del.body.result.links.map((l: any) => l.title), ['Mail']);
+    assert.deepEqual(
+      del.body.result.links.map((l: any) => l.title),
+      ['Mail'],
+    );
     assert.equal((await t.call(kbRoutes.linkDelete, { token: acme.adminToken, params: { block_id: blockId, id: link._id } })).status, 404);
     assert.equal((await t.call(kbRoutes.linkDelete, { token: emp.token, params: { block_id: blockId, id: link._id } })).status, 403);
     assert.equal((await t.call(kbRoutes.linksBlockGet, { token: other.adminToken, params: { id: blockId } })).status, 404);
-    assert.equal((await t.call(kbRoutes.linkAdd, { token: other.adminToken, params: { block_id: blockId }, body: { title: 'x', url: 'https://x.y' } })).status, 404);
+    assert.equal(
+      (await t.call(kbRoutes.linkAdd, { token: other.adminToken, params: { block_id: blockId }, body: { title: 'x', url: 'https://x.y' } })).status,
+      404,
+    );
 
     // A block placed on a restricted article follows the article's grants.
-    const secret = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'HR only', content: 'x', grants: [{ target: 'department', value: 'HR', level: 'read' }] } });
+    const secret = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'kb', title: 'HR only', content: 'x', grants: [{ target: 'department', value: 'HR', level: 'read' }] },
+    });
     const onArticle = await t.call(kbRoutes.linksBlockToggle, { token: acme.adminToken, body: { module: 'kb', block_id: secret.body.result._id } });
     assert.equal((await t.call(kbRoutes.linksBlockGet, { token: emp.token, params: { id: onArticle.body.result._id } })).status, 404);
     assert.equal((await t.call(kbRoutes.linksBlockGet, { token: hr.token, params: { id: onArticle.body.result._id } })).status, 200);
@@ -122,22 +206,49 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     assert.equal(missing.status, 400);
     assert.deepEqual(missing.body.errors.map((e: any) => e.field).sort(), ['content', 'receivers', 'salaryFrom', 'salaryTo']);
     assert.ok(missing.body.errors.every((e: any) => e.message === 'Field is required'));
-    const money = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'Dev', content: 'x', salaryFrom: -1, salaryTo: 1.5, receivers: [hr.user._id] } });
+    const money = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'vacancy', title: 'Dev', content: 'x', salaryFrom: -1, salaryTo: 1.5, receivers: [hr.user._id] },
+    });
     assert.deepEqual(money.body.errors.map((e: any) => `${e.field}:${e.message}`).sort(), ['salaryFrom:Must be 0 or more', 'salaryTo:Must be a whole number']);
-    const range = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'Dev', content: 'x', salaryFrom: 5, salaryTo: 1, receivers: [hr.user._id] } });
+    const range = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'vacancy', title: 'Dev', content: 'x', salaryFrom: 5, salaryTo: 1, receivers: [hr.user._id] },
+    });
     assert.deepEqual(range.body.errors, [{ field: 'salaryTo', code: 'salaryRange', message: 'Salary from cannot exceed salary to' }]);
     const v = await t.call(kbRoutes.create, {
       token: acme.adminToken,
-      body: { section: 'vacancy', title: 'Backend developer', content: '<p>Node and <b>PostgreSQL</b></p>', salaryFrom: 3000, salaryTo: 5000, receivers: [hr.user._id] },
+      body: {
+        section: 'vacancy',
+        title: 'Backend developer',
+        content: '<p>Node and <b>PostgreSQL</b></p>',
+        salaryFrom: 3000,
+        salaryTo: 5000,
+        receivers: [hr.user._id],
+      },
     });
     assert.equal(v.status, 200, JSON.stringify(v.body));
     assert.deepEqual([v.body.result.salaryFrom, v.body.result.salaryTo, v.body.result.receivers], [3000, 5000, [hr.user._id]]);
-    const vacancies = await t.call(kbRoutes.accessFor, { token: emp.token, params: { client: acme.client._id, user: emp.user._id }, query: { section: 'vacancy' } });
-    assert.deepEqual(vacancies.body.result.map((x: any) => x.title), ['Backend developer']);
+    const vacancies = await t.call(kbRoutes.accessFor, {
+      token: emp.token,
+      params: { client: acme.client._id, user: emp.user._id },
+      query: { section: 'vacancy' },
+    });
+    assert.deepEqual(
+      vacancies.body.result.map((x: any) => x.title),
+      ['Backend developer'],
+    );
     const kb = await t.call(kbRoutes.accessFor, { token: emp.token, params: { client: acme.client._id, user: emp.user._id } });
     assert.ok(!kb.body.result.some((x: any) => x._id === v.body.result._id), 'vacancies are not in the knowledge base');
-    const found = await t.call(kbRoutes.accessFor, { token: emp.token, params: { client: acme.client._id, user: emp.user._id }, query: { section: 'vacancy', search: 'postgresql' } });
-    assert.deepEqual(found.body.result.map((x: any) => x._id), [v.body.result._id]);
+    const found = await t.call(kbRoutes.accessFor, {
+      token: emp.token,
+      params: { client: acme.client._id, user: emp.user._id },
+      query: { section: 'vacancy', search: 'postgresql' },
+    });
+    assert.deepEqual(
+      found.body.result.map((x: any) => x._id),
+      [v.body.result._id],
+    );
     const clear = await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: v.body.result._id }, body: { receivers: [] } });
     assert.deepEqual(clear.body.errors, [{ field: 'receivers', code: 'required', message: 'Field is required' }]);
 
@@ -151,9 +262,17 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
       Buffer.alloc(500, 7),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const up = await inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=cv`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${emp.token}` } });
+    const up = await inject({
+      method: 'POST',
+      url: `${fileRoutes.upload.path}?kind=cv`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${emp.token}` },
+    });
     const cv = up.json().results[0];
-    const resp = await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: v.body.result._id, message: 'I am interested', cv: { key: cv.key, fileName: cv.fileName, mimetype: cv.mimetype } } });
+    const resp = await t.call(kbRoutes.vacRespond, {
+      token: emp.token,
+      body: { article: v.body.result._id, message: 'I am interested', cv: { key: cv.key, fileName: cv.fileName, mimetype: cv.mimetype } },
+    });
     assert.equal(resp.status, 200, JSON.stringify(resp.body));
     assert.equal(resp.body.result.user, emp.user._id);
     assert.equal(resp.body.result.cv.fileName, 'cv.pdf');
@@ -167,7 +286,9 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     const twice = await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: v.body.result._id, message: 'Again' } });
     assert.equal(twice.status, 409);
     assert.equal(twice.body.message, 'You have already responded to this vacancy');
-    const both = await Promise.all([1, 2].map(() => t.call(kbRoutes.vacRespond, { token: acme.adminToken, body: { article: v.body.result._id, contacts: 'a@b.c' } })));
+    const both = await Promise.all(
+      [1, 2].map(() => t.call(kbRoutes.vacRespond, { token: acme.adminToken, body: { article: v.body.result._id, contacts: 'a@b.c' } })),
+    );
     assert.deepEqual(both.map((x) => x.status).sort(), [200, 409], 'two requests at once store one response');
     const empty = await t.call(kbRoutes.vacRespond, { token: hr.token, body: { article: v.body.result._id, message: '   ', contacts: '' } });
     assert.equal(empty.status, 400);
@@ -180,13 +301,16 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     assert.equal(wrong.body.message, 'This is not a vacancy');
     assert.equal((await t.call(kbRoutes.vacRespond, { token: other.adminToken, body: { article: v.body.result._id, message: 'x' } })).status, 404);
     // A vacancy restricted to HR: others can neither see nor respond.
-    await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id: v.body.result._id }, body: { grants: [{ target: 'department', value: 'HR', level: 'read' }] } });
+    await t.call(kbRoutes.rights, {
+      token: acme.adminToken,
+      params: { id: v.body.result._id },
+      body: { grants: [{ target: 'department', value: 'HR', level: 'read' }] },
+    });
     assert.equal((await t.call(kbRoutes.vacRespond, { token: emp.token, body: { article: v.body.result._id, message: 'x' } })).status, 403);
     assert.equal((await t.call(kbRoutes.vacRespond, { token: hr.token, body: { article: v.body.result._id, message: 'Me too' } })).status, 200);
   });
 
   it('feature rights (§6): without knowledge_base an employee reads no article', async () => {
-
     const noKb = await t.makeEmployee(acme.adminToken, 'nokb@kbextra.test');
     const r = await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: noKb.user._id, role: 'knowledge_base' } });
     assert.equal(r.status, 200);
@@ -199,13 +323,17 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
   });
 
   it('the grants projection follows people updates (department change moves access)', async () => {
-
-    const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Legal only', content: 'x', grants: [{ target: 'department', value: 'Legal', level: 'read' }] } });
+    const a = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'kb', title: 'Legal only', content: 'x', grants: [{ target: 'department', value: 'Legal', level: 'read' }] },
+    });
     const id = a.body.result._id;
     assert.equal((await t.call(kbRoutes.get, { token: emp.token, params: { id } })).status, 403);
     const state = async () =>
       t.portal.platform.db.asSystem('test: projection state', async (tx) => {
-        const r = (await tx.execute(sql`SELECT complete, department FROM kb.members WHERE id = ${emp.user._id}`)) as unknown as { rows: { complete: boolean; department: string | null }[] };
+        const r = (await tx.execute(sql`SELECT complete, department FROM kb.members WHERE id = ${emp.user._id}`)) as unknown as {
+          rows: { complete: boolean; department: string | null }[];
+        };
         return r.rows[0];
       });
     const complete = async () => (await state())?.complete;

@@ -31,7 +31,12 @@ describe('kb: the knowledge base and vacancies with their client feature switche
   }
 
   /** The status of a call, waiting (up to 3 s) for the gateway's client cache to follow a switch. */
-  async function statusOf(route: RouteDef, token: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }, want: number) {
+  async function statusOf(
+    route: RouteDef,
+    token: string,
+    input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+    want: number,
+  ) {
     let r = await t.call(route, { token, ...(input as object) });
     for (let i = 0; i < 30 && r.status !== want; i++) {
       await new Promise((res) => setTimeout(res, 100));
@@ -49,7 +54,10 @@ describe('kb: the knowledge base and vacancies with their client feature switche
     folder = f.body.result._id;
     const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: 'x', parent: folder } });
     article = a.body.result._id;
-    const v = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'Engineer', content: 'y', salaryFrom: 1000, salaryTo: 2000, receivers: [acme.admin._id] } });
+    const v = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'vacancy', title: 'Engineer', content: 'y', salaryFrom: 1000, salaryTo: 2000, receivers: [acme.admin._id] },
+    });
     assert.equal(v.status, 200, JSON.stringify(v.body));
     vacancy = v.body.result._id;
     assert.ok(folder && article && vacancy);
@@ -60,7 +68,10 @@ describe('kb: the knowledge base and vacancies with their client feature switche
 
   it('knowledge base off: its articles, folders, lists and new articles answer 403 No access for the admin and the employee; vacancies work', async () => {
     await setFeature('knowledge_base', false);
-    for (const [who, token, uid] of [['admin', acme.adminToken, acme.admin._id], ['employee', emp.token, emp.user._id]] as const) {
+    for (const [who, token, uid] of [
+      ['admin', acme.adminToken, acme.admin._id],
+      ['employee', emp.token, emp.user._id],
+    ] as const) {
       assert.equal(await statusOf(kbRoutes.get, token, { params: { id: article } }, 403), 403, `${who}: article`);
       assert.equal(await statusOf(kbRoutes.child, token, { params: { id: folder } }, 403), 403, `${who}: folder children (gateway)`);
       assert.equal(await statusOf(kbRoutes.breadcrumbs, token, { params: { id: article } }, 403), 403, `${who}: breadcrumbs`);
@@ -68,29 +79,56 @@ describe('kb: the knowledge base and vacancies with their client feature switche
       assert.equal(await statusOf(kbRoutes.fullTree, token, { params: { id: acme.client._id } }, 403), 403, `${who}: tree`);
       assert.equal(await statusOf(kbRoutes.create, token, { body: { section: 'kb', title: 'New', content: 'z' } }, 403), 403, `${who}: create`);
       assert.equal(await statusOf(kbRoutes.tagList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403), 403, `${who}: kb tags`);
-      assert.equal(await statusOf(kbRoutes.linksBlockList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403), 403, `${who}: kb links blocks`);
+      assert.equal(
+        await statusOf(kbRoutes.linksBlockList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403),
+        403,
+        `${who}: kb links blocks`,
+      );
       assert.equal(await statusOf(kbRoutes.tagList, token, { params: { client_id: acme.client._id, module: 'vacancy' } }, 200), 200, `${who}: vacancy tags`);
       assert.equal(await statusOf(kbRoutes.get, token, { params: { id: vacancy } }, 200), 200, `${who}: a vacancy still opens`);
       assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'vacancy'), 200), 200, `${who}: vacancy list`);
     }
-    assert.equal(await statusOf(kbRoutes.linksBlockToggle, acme.adminToken, { body: { module: 'kb', block_id: 'main', active: true } }, 403), 403, 'admin: kb links block toggle');
+    assert.equal(
+      await statusOf(kbRoutes.linksBlockToggle, acme.adminToken, { body: { module: 'kb', block_id: 'main', active: true } }, 403),
+      403,
+      'admin: kb links block toggle',
+    );
     assert.equal(await statusOf(kbRoutes.tagCreate, acme.adminToken, { body: { name: 'Off', module: 'kb' } }, 403), 403, 'admin: new kb tag');
     // Nothing was created while it was off.
     await setFeature('knowledge_base', true);
-    const list = await t.call(kbRoutes.accessFor, { token: acme.adminToken, params: { client: acme.client._id, user: acme.admin._id }, query: { section: 'kb', parent: folder } });
+    const list = await t.call(kbRoutes.accessFor, {
+      token: acme.adminToken,
+      params: { client: acme.client._id, user: acme.admin._id },
+      query: { section: 'kb', parent: folder },
+    });
     assert.equal(await statusOf(kbRoutes.get, acme.adminToken, { params: { id: article } }, 200), 200, 'on again: the article opens');
-    assert.deepEqual(list.body.result.map((x: { title: string }) => x.title), ['Handbook']);
+    assert.deepEqual(
+      list.body.result.map((x: { title: string }) => x.title),
+      ['Handbook'],
+    );
   });
 
   it('vacancies off: a vacancy, the vacancy list, responding and the responses answer 403; the knowledge base works', async () => {
     await setFeature('vacancies', false);
     try {
-      for (const [who, token, uid] of [['admin', acme.adminToken, acme.admin._id], ['employee', emp.token, emp.user._id]] as const) {
+      for (const [who, token, uid] of [
+        ['admin', acme.adminToken, acme.admin._id],
+        ['employee', emp.token, emp.user._id],
+      ] as const) {
         assert.equal(await statusOf(kbRoutes.get, token, { params: { id: vacancy } }, 403), 403, `${who}: vacancy`);
         assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'vacancy'), 403), 403, `${who}: vacancy list`);
         assert.equal(await statusOf(kbRoutes.vacRespond, token, { body: { article: vacancy, message: 'Me' } }, 403), 403, `${who}: respond (gateway)`);
         assert.equal(await statusOf(kbRoutes.responses, token, { params: { id: vacancy } }, 403), 403, `${who}: responses (gateway)`);
-        assert.equal(await statusOf(kbRoutes.create, token, { body: { section: 'vacancy', title: 'New', content: 'z', salaryFrom: 1, salaryTo: 2, receivers: [acme.admin._id] } }, 403), 403, `${who}: new vacancy`);
+        assert.equal(
+          await statusOf(
+            kbRoutes.create,
+            token,
+            { body: { section: 'vacancy', title: 'New', content: 'z', salaryFrom: 1, salaryTo: 2, receivers: [acme.admin._id] } },
+            403,
+          ),
+          403,
+          `${who}: new vacancy`,
+        );
         assert.equal(await statusOf(kbRoutes.get, token, { params: { id: article } }, 200), 200, `${who}: an article still opens`);
       }
     } finally {

@@ -50,13 +50,23 @@ describe('knowledge base files and access (issue 4 review)', () => {
   afterAll(() => t.close());
 
   it('serves kb files only to readers the grants allow at download time (replay and revoke refused)', async () => {
-    const folder = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Sales only', grants: [{ target: 'department', value: 'Sales', level: 'read' }] } });
+    const folder = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'Sales only', grants: [{ target: 'department', value: 'Sales', level: 'read' }] },
+    });
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
     const doc = await upload(acme.adminToken, 'pricing.txt', Buffer.from('secret prices'));
     const img = await upload(acme.adminToken, 'chart.png', png);
     const a = await t.call(kbRoutes.create, {
       token: acme.adminToken,
-      body: { section: 'kb', title: 'Prices', content: `<p>see</p><img data-key="${img.key}" src="x">`, parent: folder.body.result._id, files: [ref(doc)], attachments: [ref(img)] },
+      body: {
+        section: 'kb',
+        title: 'Prices',
+        content: `<p>see</p><img data-key="${img.key}" src="x">`,
+        parent: folder.body.result._id,
+        files: [ref(doc)],
+        attachments: [ref(img)],
+      },
     });
     assert.equal(a.status, 200, JSON.stringify(a.body));
     const got = await t.call(kbRoutes.get, { token: sales.token, params: { id: a.body.result._id } });
@@ -85,7 +95,11 @@ describe('knowledge base files and access (issue 4 review)', () => {
     assert.equal(await get(url, { cookie: `${FILE_SESSION_COOKIE}=not-a-token` }), 401);
 
     // Revoking the grant stops the URL the reader already holds, long before it expires.
-    const revoke = await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id: folder.body.result._id }, body: { grants: [{ target: 'department', value: 'HR', level: 'read' }] } });
+    const revoke = await t.call(kbRoutes.rights, {
+      token: acme.adminToken,
+      params: { id: folder.body.result._id },
+      body: { grants: [{ target: 'department', value: 'HR', level: 'read' }] },
+    });
     assert.equal(revoke.status, 200);
     assert.equal(await get(url, bearer(sales.token)), 403, 'revoked: the old URL no longer downloads');
     assert.equal(await get(mediaUrl, salesCookie), 403);
@@ -116,7 +130,10 @@ describe('knowledge base files and access (issue 4 review)', () => {
   });
 
   it('an author whom the grants leave out no longer sees or edits their article (admins still do)', async () => {
-    const folder = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'IT writes', grants: [{ target: 'department', value: 'IT', level: 'write' }] } });
+    const folder = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'IT writes', grants: [{ target: 'department', value: 'IT', level: 'write' }] },
+    });
     const fid = folder.body.result._id;
     const mine = await t.call(kbRoutes.create, { token: it_.token, body: { section: 'kb', title: 'By IT', content: 'authored', parent: fid } });
     assert.equal(mine.status, 200, JSON.stringify(mine.body));
@@ -128,7 +145,11 @@ describe('knowledge base files and access (issue 4 review)', () => {
     assert.equal((await t.call(kbRoutes.get, { token: it_.token, params: { id } })).status, 403);
     assert.equal((await t.call(kbRoutes.update, { token: it_.token, params: { id }, body: { title: 'x' } })).status, 403);
     assert.equal((await t.call(kbRoutes.deepDelete, { token: it_.token, params: { id } })).status, 403);
-    const found = await t.call(kbRoutes.accessFor, { token: it_.token, params: { client: acme.client._id, user: it_.user._id }, query: { search: 'authored' } });
+    const found = await t.call(kbRoutes.accessFor, {
+      token: it_.token,
+      params: { client: acme.client._id, user: it_.user._id },
+      query: { search: 'authored' },
+    });
     assert.ok(!found.body.result.some((x: any) => x._id === id), 'not found by search');
     const tree = await t.call(kbRoutes.fullTree, { token: it_.token, params: { id: acme.client._id } });
     assert.ok(!JSON.stringify(tree.body.result).includes(id), 'not in the tree');
@@ -154,7 +175,11 @@ describe('knowledge base files and access (issue 4 review)', () => {
     for (const token of [hr.token, acme.adminToken]) {
       const list = await t.call(kbRoutes.responses, { token, params: { id: vid } });
       assert.equal(list.status, 200, JSON.stringify(list.body));
-      assert.deepEqual(list.body.result.map((x: any) => x.message), ['Me too', 'Hire me'], 'newest first');
+      assert.deepEqual(
+        list.body.result.map((x: any) => x.message),
+        ['Me too', 'Hire me'],
+        'newest first',
+      );
       const sally = list.body.result[1];
       assert.equal(sally.user, sales.user._id);
       assert.equal(sally.userName, 'Sally Seller');
@@ -191,18 +216,36 @@ describe('knowledge base files and access (issue 4 review)', () => {
     assert.equal(r.status, 400);
     assert.deepEqual(r.body.errors, [{ field: 'to', code: 'notSiblings', message: 'Only items of the same folder can swap places' }]);
     assert.equal((await t.call(kbRoutes.get, { token: acme.adminToken, params: { id: x.body.result._id } })).body.result.order, x.body.result.order);
-    const vac = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'vacancy', title: 'V', content: 'v', salaryFrom: 1, salaryTo: 1, receivers: [hr.user._id] } });
-    const cross = await t.call(kbRoutes.order, { token: acme.adminToken, params: { client: acme.client._id, from: p1.body.result._id, to: vac.body.result._id } });
+    const vac = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'vacancy', title: 'V', content: 'v', salaryFrom: 1, salaryTo: 1, receivers: [hr.user._id] },
+    });
+    const cross = await t.call(kbRoutes.order, {
+      token: acme.adminToken,
+      params: { client: acme.client._id, from: p1.body.result._id, to: vac.body.result._id },
+    });
     assert.equal(cross.status, 400, 'root items of another section are not siblings');
     const ok = await t.call(kbRoutes.order, { token: acme.adminToken, params: { client: acme.client._id, from: p1.body.result._id, to: p2.body.result._id } });
     assert.equal(ok.status, 200);
   });
 
   it('breadcrumbs give neither ids nor titles of ancestors the reader cannot see', async () => {
-    const top = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Top secret', grants: [{ target: 'department', value: 'HR', level: 'read' }] } });
-    const mid = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Mid secret', parent: top.body.result._id } });
-    const open = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Open room', parent: mid.body.result._id, grants: [{ target: 'all', level: 'read' }] } });
-    const leaf = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Leaf', content: 'leaf', parent: open.body.result._id } });
+    const top = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'Top secret', grants: [{ target: 'department', value: 'HR', level: 'read' }] },
+    });
+    const mid = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'Mid secret', parent: top.body.result._id },
+    });
+    const open = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'Open room', parent: mid.body.result._id, grants: [{ target: 'all', level: 'read' }] },
+    });
+    const leaf = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'kb', title: 'Leaf', content: 'leaf', parent: open.body.result._id },
+    });
     const crumbs = await t.call(kbRoutes.breadcrumbs, { token: sales.token, params: { id: leaf.body.result._id } });
     assert.equal(crumbs.status, 200);
     assert.deepEqual(crumbs.body.result, [
@@ -213,17 +256,26 @@ describe('knowledge base files and access (issue 4 review)', () => {
     const text = JSON.stringify(crumbs.body);
     for (const hidden of [top.body.result._id, mid.body.result._id, 'Top secret', 'Mid secret']) assert.ok(!text.includes(hidden), hidden);
     const hrCrumbs = await t.call(kbRoutes.breadcrumbs, { token: hr.token, params: { id: leaf.body.result._id } });
-    assert.deepEqual(hrCrumbs.body.result.map((c: any) => c.title), ['Top secret', 'Mid secret', 'Open room', 'Leaf']);
+    assert.deepEqual(
+      hrCrumbs.body.result.map((c: any) => c.title),
+      ['Top secret', 'Mid secret', 'Open room', 'Leaf'],
+    );
   });
 
   it('full_tree nodes are slim: no section, parent or order; flags only when true; no empty children', async () => {
     const c = await t.makeClient('kbtree');
-    const a = await t.call(kbRoutes.create, { token: c.adminToken, body: { type: 'folder', section: 'kb', title: 'A', grants: [{ target: 'all', level: 'read' }] } });
+    const a = await t.call(kbRoutes.create, {
+      token: c.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'A', grants: [{ target: 'all', level: 'read' }] },
+    });
     const b = await t.call(kbRoutes.create, { token: c.adminToken, body: { type: 'folder', section: 'kb', title: 'B' } });
     await t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', title: 'A1', content: 'x', parent: a.body.result._id } });
     await t.call(kbRoutes.favourite, { token: c.adminToken, params: { id: b.body.result._id }, body: { favourite: true } });
     const whole = await t.call(kbRoutes.fullTree, { token: c.adminToken, params: { id: c.client._id } });
-    assert.deepEqual(whole.body.result.map((n: any) => n._id), [a.body.result._id, b.body.result._id]);
+    assert.deepEqual(
+      whole.body.result.map((n: any) => n._id),
+      [a.body.result._id, b.body.result._id],
+    );
     const [na, nb] = whole.body.result;
     assert.deepEqual(Object.keys(na).sort(), ['_id', 'children', 'restricted', 'title', 'type']);
     assert.equal(na.restricted, true);

@@ -64,11 +64,22 @@ describe('knowledge base access grants (§6) matrix', () => {
       ]);
       return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
     })();
-    const up = await inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=kb`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` } });
+    const up = await inject({
+      method: 'POST',
+      url: `${fileRoutes.upload.path}?kind=kb`,
+      payload: m.payload,
+      headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` },
+    });
     const file = up.json().results[0];
     const a = await t.call(kbRoutes.create, {
       token: acme.adminToken,
-      body: { section: 'kb', title: 'Inside', content: `<p>The ${WORD} plan</p>`, parent: folderId, files: [{ key: file.key, fileName: file.fileName, mimetype: file.mimetype }] },
+      body: {
+        section: 'kb',
+        title: 'Inside',
+        content: `<p>The ${WORD} plan</p>`,
+        parent: folderId,
+        files: [{ key: file.key, fileName: file.fileName, mimetype: file.mimetype }],
+      },
     });
     assert.equal(a.status, 200, JSON.stringify(a.body));
     articleId = a.body.result._id;
@@ -85,14 +96,30 @@ describe('knowledge base access grants (§6) matrix', () => {
   async function check(p: Person, allowed: boolean, label: string) {
     const msg = `${label}: ${p.name} ${allowed ? 'may' : 'may not'} read`;
     const root = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id } });
-    assert.equal(root.body.result.some((x: any) => x._id === folderId), allowed, `${msg} (root list)`);
+    assert.equal(
+      root.body.result.some((x: any) => x._id === folderId),
+      allowed,
+      `${msg} (root list)`,
+    );
     const inside = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { parent: folderId } });
     assert.equal(inside.status, allowed ? 200 : 403, `${msg} (folder list)`);
-    if (allowed) assert.ok(inside.body.result.some((x: any) => x._id === articleId), msg);
+    if (allowed)
+      assert.ok(
+        inside.body.result.some((x: any) => x._id === articleId),
+        msg,
+      );
     const found = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { search: WORD } });
-    assert.equal(found.body.result.some((x: any) => x._id === articleId), allowed, `${msg} (search)`);
+    assert.equal(
+      found.body.result.some((x: any) => x._id === articleId),
+      allowed,
+      `${msg} (search)`,
+    );
     const byFile = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { search: 'secret-plan' } });
-    assert.equal(byFile.body.result.some((x: any) => x._id === articleId), allowed, `${msg} (search by file name)`);
+    assert.equal(
+      byFile.body.result.some((x: any) => x._id === articleId),
+      allowed,
+      `${msg} (search by file name)`,
+    );
     const one = await t.call(kbRoutes.get, { token: p.token, params: { id: articleId } });
     assert.equal(one.status, allowed ? 200 : 403, `${msg} (by id)`);
     const tree = await t.call(kbRoutes.fullTree, { token: p.token, params: { id: acme.client._id } });
@@ -137,17 +164,26 @@ describe('knowledge base access grants (§6) matrix', () => {
     { label: 'manual filter', grants: () => [{ target: 'manual', users: [people.manual.id, people.dev.id], level: 'read' }], readers: ['manual', 'dev'] },
     {
       label: 'all but a department (none is more specific than all)',
-      grants: () => [{ target: 'all', level: 'read' }, { target: 'department', value: 'Sales', level: 'none' }],
+      grants: () => [
+        { target: 'all', level: 'read' },
+        { target: 'department', value: 'Sales', level: 'none' },
+      ],
       readers: ['dev', 'veteran', 'manual'],
     },
     {
       label: 'only a department (all none, department read)',
-      grants: () => [{ target: 'all', level: 'none' }, { target: 'department', value: 'IT', level: 'read' }],
+      grants: () => [
+        { target: 'all', level: 'none' },
+        { target: 'department', value: 'IT', level: 'read' },
+      ],
       readers: ['dev'],
     },
     {
       label: 'a department but one person (manual none wins)',
-      grants: () => [{ target: 'department', value: 'Sales', level: 'write' }, { target: 'manual', users: [people.sales.id], level: 'none' }],
+      grants: () => [
+        { target: 'department', value: 'Sales', level: 'write' },
+        { target: 'manual', users: [people.sales.id], level: 'none' },
+      ],
       readers: ['head'],
     },
   ];
@@ -163,7 +199,10 @@ describe('knowledge base access grants (§6) matrix', () => {
   }
 
   it('levels: write lets edit and attach, read does not; denied users cannot write either', async () => {
-    await setRights([{ target: 'department', value: 'IT', level: 'write' }, { target: 'department', value: 'Sales', level: 'read' }]);
+    await setRights([
+      { target: 'department', value: 'IT', level: 'write' },
+      { target: 'department', value: 'Sales', level: 'read' },
+    ]);
     const devGet = await t.call(kbRoutes.get, { token: people.dev.token, params: { id: articleId } });
     assert.equal(devGet.body.result.access, 'write');
     assert.deepEqual(devGet.body.result.grants, [], 'the article inherits: its own grants are empty');
@@ -183,16 +222,36 @@ describe('knowledge base access grants (§6) matrix', () => {
 
   it('a child that sets its own grants overrides the folder for its subtree', async () => {
     await setRights([{ target: 'department', value: 'Sales', level: 'read' }]);
-    const sub = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Open sub', parent: folderId, grants: [{ target: 'all', level: 'read' }] } });
-    const deep = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Deep open', content: 'opal nugget', parent: sub.body.result._id } });
+    const sub = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { type: 'folder', section: 'kb', title: 'Open sub', parent: folderId, grants: [{ target: 'all', level: 'read' }] },
+    });
+    const deep = await t.call(kbRoutes.create, {
+      token: acme.adminToken,
+      body: { section: 'kb', title: 'Deep open', content: 'opal nugget', parent: sub.body.result._id },
+    });
     const deepId = deep.body.result._id;
     // dev may not read the folder but may read the open subtree: by id, by search, by breadcrumbs (ancestor hidden).
     assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: folderId } })).status, 403);
     assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: deepId } })).status, 200);
-    const found = await t.call(kbRoutes.accessFor, { token: people.dev.token, params: { client: acme.client._id, user: people.dev.id }, query: { search: 'opal' } });
-    assert.deepEqual(found.body.result.map((x: any) => x._id), [deepId]);
+    const found = await t.call(kbRoutes.accessFor, {
+      token: people.dev.token,
+      params: { client: acme.client._id, user: people.dev.id },
+      query: { search: 'opal' },
+    });
+    assert.deepEqual(
+      found.body.result.map((x: any) => x._id),
+      [deepId],
+    );
     const crumbs = await t.call(kbRoutes.breadcrumbs, { token: people.dev.token, params: { id: deepId } });
-    assert.deepEqual(crumbs.body.result.map((c: any) => [c.title, c.access]), [[null, false], ['Open sub', true], ['Deep open', true]]);
+    assert.deepEqual(
+      crumbs.body.result.map((c: any) => [c.title, c.access]),
+      [
+        [null, false],
+        ['Open sub', true],
+        ['Deep open', true],
+      ],
+    );
     // Clearing the child's grants makes it inherit again.
     await setRights([], sub.body.result._id);
     assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: deepId } })).status, 403);
@@ -211,11 +270,24 @@ describe('knowledge base access grants (§6) matrix', () => {
   });
 
   it('grants validation: targets need their value or users (§5 texts)', async () => {
-    const r = await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id: folderId }, body: { grants: [{ target: 'department', level: 'read' }, { target: 'manual', level: 'read' }, { target: 'working_time', value: 'ages', level: 'read' }] } });
+    const r = await t.call(kbRoutes.rights, {
+      token: acme.adminToken,
+      params: { id: folderId },
+      body: {
+        grants: [
+          { target: 'department', level: 'read' },
+          { target: 'manual', level: 'read' },
+          { target: 'working_time', value: 'ages', level: 'read' },
+        ],
+      },
+    });
     assert.equal(r.status, 400);
     const fields = r.body.errors.map((e: any) => `${e.field}:${e.message}`);
     assert.ok(fields.includes('grants.0.value:Field is required'), fields.join());
     assert.ok(fields.includes('grants.1.users:Field is required'), fields.join());
-    assert.ok(fields.some((f: string) => f.startsWith('grants.2.value:One of')), fields.join());
+    assert.ok(
+      fields.some((f: string) => f.startsWith('grants.2.value:One of')),
+      fields.join(),
+    );
   });
 });

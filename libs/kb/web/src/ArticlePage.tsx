@@ -50,10 +50,16 @@ function Files({ a }: { a: Full }) {
       <ul>
         {a.files.map((f) => (
           <li key={f._id} data-testid={`kb-file-${f.fileName}`}>
-            <a href={f.url} download={f.fileName} target="_blank" rel="noreferrer" data-testid="kb-file-download"><Icon name="file" /> {f.fileName}</a>
+            <a href={f.url} download={f.fileName} target="_blank" rel="noreferrer" data-testid="kb-file-download">
+              <Icon name="file" /> {f.fileName}
+            </a>
             <span className="kb-muted"> · {size(f.size)}</span>
             <FavButton id={a._id} file={f._id} on={!!f.favourite} />
-            {write ? <Button size="tiny" variant="ghost" onClick={() => setDel(f)} data-testid={`kb-file-delete-${f._id}`}>{t('delete')}</Button> : null}
+            {write ? (
+              <Button size="tiny" variant="ghost" onClick={() => setDel(f)} data-testid={`kb-file-delete-${f._id}`}>
+                {t('delete')}
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -71,7 +77,9 @@ function Files({ a }: { a: Full }) {
               if (files.length) void add(files);
             }}
           />
-          <Button variant="secondary" size="small" onClick={() => input.current?.click()} loading={progress !== null} data-testid="kb-files-add">{t('addFiles')}</Button>
+          <Button variant="secondary" size="small" onClick={() => input.current?.click()} loading={progress !== null} data-testid="kb-files-add">
+            {t('addFiles')}
+          </Button>
           {progress !== null ? <ProgressBar value={progress} label={t('uploading', { percent: progress })} testId="kb-files-progress" /> : null}
         </>
       ) : null}
@@ -96,7 +104,10 @@ function Files({ a }: { a: Full }) {
 }
 
 /** The tag form's schema: the route's body (name rule of §5) over the typed name. */
-const tagForm = z.preprocess((v) => ({ name: (v as { name: string }).name, module: 'kb' }), kbRoutes.tagAttach.body) as unknown as z.ZodType<{ name?: string }, { name: string }>;
+const tagForm = z.preprocess((v) => ({ name: (v as { name: string }).name, module: 'kb' }), kbRoutes.tagAttach.body) as unknown as z.ZodType<
+  { name?: string },
+  { name: string }
+>;
 
 /**
  * Tags of the article; writers attach by name (found or created in module kb; a `useApiForm` whose server errors
@@ -125,21 +136,38 @@ function Tags({ a }: { a: Full }) {
         <span key={tag._id} className="kb-chip" style={tag.color ? { borderColor: tag.color } : undefined} data-testid={`kb-tag-${tag.name}`}>
           #{tag.name}
           {write ? (
-            <button type="button" aria-label={t('delete')} onClick={async () => {
-              try {
-                await call(kbRoutes.tagDetach, { params: { id: tag._id, model: 'article', item_id: a._id }, silent: true });
-                await refresh();
-              } catch (e) {
-                notifier.error(errorText(e));
-              }
-            }}>×</button>
+            <button
+              type="button"
+              aria-label={t('delete')}
+              onClick={async () => {
+                try {
+                  await call(kbRoutes.tagDetach, { params: { id: tag._id, model: 'article', item_id: a._id }, silent: true });
+                  await refresh();
+                } catch (e) {
+                  notifier.error(errorText(e));
+                }
+              }}
+            >
+              ×
+            </button>
           ) : null}
         </span>
       ))}
       {write ? (
         <ApiFormView form={form} className="kb-inline" errorTestId="kb-tag-error">
-          <input className="ui-field__control" placeholder={t('addTag')} aria-label={t('addTag')} {...form.register('name')} aria-invalid={form.errorOf('name') ? true : undefined} data-testid="kb-tag-input" />
-          {form.errorOf('name') ? <div className="ui-field__error" role="alert">{form.errorOf('name')}</div> : null}
+          <input
+            className="ui-field__control"
+            placeholder={t('addTag')}
+            aria-label={t('addTag')}
+            {...form.register('name')}
+            aria-invalid={form.errorOf('name') ? true : undefined}
+            data-testid="kb-tag-input"
+          />
+          {form.errorOf('name') ? (
+            <div className="ui-field__error" role="alert">
+              {form.errorOf('name')}
+            </div>
+          ) : null}
         </ApiFormView>
       ) : null}
     </section>
@@ -183,7 +211,12 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
   const bodyOf = (v: EditValues) => {
     const attachments = mediaKeys(v.content).flatMap((k) => (media[k] ? [media[k]] : []));
     const moved = (v.parent || null) !== (a.parent ?? null);
-    return { title: v.title, content: a.type === 'folder' || a.type === 'file' ? undefined : v.content, attachments: a.type === 'file' ? undefined : attachments, ...(moved ? { parent: v.parent || null } : {}) };
+    return {
+      title: v.title,
+      content: a.type === 'folder' || a.type === 'file' ? undefined : v.content,
+      attachments: a.type === 'file' ? undefined : attachments,
+      ...(moved ? { parent: v.parent || null } : {}),
+    };
   };
   const schema = useMemo(
     () => z.preprocess((v) => bodyOf(v as EditValues), articleUpdate) as unknown as z.ZodType<Record<string, unknown>, EditValues>,
@@ -206,18 +239,38 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
     <ApiFormView form={form} className="kb-edit" data-testid="kb-edit" errorTestId="kb-edit-error">
       <Input label={t('title')} id="kb-edit-title" {...form.field('title')} required />
       {a.section === 'kb' ? (
-        <Select label={t('parent')} id="kb-edit-parent" data-testid="kb-edit-parent" {...form.field('parent')} options={parentOptions} disabled={tree.isLoading} />
+        <Select
+          label={t('parent')}
+          id="kb-edit-parent"
+          data-testid="kb-edit-parent"
+          {...form.field('parent')}
+          options={parentOptions}
+          disabled={tree.isLoading}
+        />
       ) : null}
       {a.type !== 'folder' ? (
         <div className="ui-field">
           <span className="ui-field__label ui-field__label--required">{t('content')}</span>
-          <RichEditor value={a.content ?? ''} onChange={(html) => form.setValue('content', html, { shouldDirty: true })} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-edit-editor" />
-          {form.errorOf('content') ? <div className="ui-field__error" role="alert">{form.errorOf('content')}</div> : null}
+          <RichEditor
+            value={a.content ?? ''}
+            onChange={(html) => form.setValue('content', html, { shouldDirty: true })}
+            onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))}
+            testId="kb-edit-editor"
+          />
+          {form.errorOf('content') ? (
+            <div className="ui-field__error" role="alert">
+              {form.errorOf('content')}
+            </div>
+          ) : null}
         </div>
       ) : null}
       <div className="ui-toolbar">
-        <Button variant="secondary" onClick={onDone} disabled={busy}>{t('cancel')}</Button>
-        <Button type="submit" loading={busy} data-testid="kb-edit-save">{t('save')}</Button>
+        <Button variant="secondary" onClick={onDone} disabled={busy}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" loading={busy} data-testid="kb-edit-save">
+          {t('save')}
+        </Button>
       </div>
     </ApiFormView>
   );
@@ -262,19 +315,27 @@ function View() {
     <section className="kb-page" data-testid="article-page">
       <Breadcrumbs id={a._id} />
       <div className="kb-head">
-        <h1 className="ui-page-title" data-testid="article-title">{a.title}</h1>
+        <h1 className="ui-page-title" data-testid="article-title">
+          {a.title}
+        </h1>
         <FavButton id={a._id} on={a.favourite} />
         {a.grants.length ? <Badge>{t('restricted')}</Badge> : null}
         <span className="ui-toolbar__spacer" />
         {a.type === 'folder' ? <Link to={`/articles/${a._id}`}>{t('type.folder')} →</Link> : null}
         {write && !editing ? (
           <>
-            <Button variant="secondary" size="small" onClick={() => setRights(true)} data-testid="kb-article-rights">{t('rights')}</Button>
-            <Button size="small" onClick={() => setEditing(true)} data-testid="kb-article-edit">{t('edit')}</Button>
+            <Button variant="secondary" size="small" onClick={() => setRights(true)} data-testid="kb-article-rights">
+              {t('rights')}
+            </Button>
+            <Button size="small" onClick={() => setEditing(true)} data-testid="kb-article-edit">
+              {t('edit')}
+            </Button>
           </>
         ) : null}
       </div>
-      <p className="kb-muted">{t('views', { count: a.views })} · {formatDateTime(a.updated)}</p>
+      <p className="kb-muted">
+        {t('views', { count: a.views })} · {formatDateTime(a.updated)}
+      </p>
       <Tags a={a} />
       {editing ? (
         <EditForm a={a} onDone={() => setEditing(false)} />
@@ -282,7 +343,13 @@ function View() {
         // Sanitised by the server (sanitize-html allow-list).
         <div className="kb-content" data-testid="article-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
       )}
-      {a.type === 'file' && a.file ? <p><a href={a.file.url} download={a.file.fileName}>{t('download')} {a.file.fileName}</a></p> : null}
+      {a.type === 'file' && a.file ? (
+        <p>
+          <a href={a.file.url} download={a.file.fileName}>
+            {t('download')} {a.file.fileName}
+          </a>
+        </p>
+      ) : null}
       <Files a={a} />
       {rights ? <GrantsModal open id={a._id} title={a.title} grants={a.grants} onClose={() => setRights(false)} /> : null}
     </section>

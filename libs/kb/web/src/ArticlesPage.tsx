@@ -33,7 +33,11 @@ export function Breadcrumbs({ id }: { id?: string }) {
       {items.map((c, i) => (
         <span key={c._id ?? `hidden-${i}`}>
           <span aria-hidden="true"> / </span>
-          {i === items.length - 1 || !c.access ? <span>{c.title ?? '…'}</span> : <Link to={c.type === 'folder' ? `/articles/${c._id}` : `/article/${c._id}`}>{c.title}</Link>}
+          {i === items.length - 1 || !c.access ? (
+            <span>{c.title ?? '…'}</span>
+          ) : (
+            <Link to={c.type === 'folder' ? `/articles/${c._id}` : `/article/${c._id}`}>{c.title}</Link>
+          )}
         </span>
       ))}
     </nav>
@@ -93,7 +97,11 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
     return { type: kind, section: 'kb' as const, title: v.title, content: kind === 'article' ? v.content : null, parent, attachments };
   };
   const schema = useMemo(
-    () => z.preprocess((v) => bodyOf(v as { title: string; content: string }), articleCreate) as unknown as z.ZodType<Record<string, unknown>, { title: string; content: string }>,
+    () =>
+      z.preprocess((v) => bodyOf(v as { title: string; content: string }), articleCreate) as unknown as z.ZodType<
+        Record<string, unknown>,
+        { title: string; content: string }
+      >,
     [kind, parent, media],
   );
   const form = useApiForm({
@@ -119,8 +127,12 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button type="submit" form="kb-create-form" loading={busy} data-testid="kb-create-submit">{t('create')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="kb-create-form" loading={busy} data-testid="kb-create-submit">
+            {t('create')}
+          </Button>
         </>
       }
     >
@@ -129,8 +141,17 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
         {kind === 'article' ? (
           <div className="ui-field">
             <span className="ui-field__label ui-field__label--required">{t('content')}</span>
-            <RichEditor value="" onChange={(html) => form.setValue('content', html, { shouldDirty: true })} onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))} testId="kb-create-editor" />
-            {form.errorOf('content') ? <div className="ui-field__error" role="alert" data-testid="kb-create-content-error">{form.errorOf('content')}</div> : null}
+            <RichEditor
+              value=""
+              onChange={(html) => form.setValue('content', html, { shouldDirty: true })}
+              onUploaded={(f) => setMedia((m) => ({ ...m, [f.key]: { key: f.key, fileName: f.fileName, mimetype: f.mimetype } }))}
+              testId="kb-create-editor"
+            />
+            {form.errorOf('content') ? (
+              <div className="ui-field__error" role="alert" data-testid="kb-create-content-error">
+                {form.errorOf('content')}
+              </div>
+            ) : null}
           </div>
         ) : null}
       </ApiFormView>
@@ -144,7 +165,8 @@ function SearchResults({ search }: { search: string }) {
   const { clientId, uid } = useKb();
   const q = useQuery({
     queryKey: kbKeys.list({ search, section: 'kb' }),
-    queryFn: ({ signal }) => call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { search, section: 'kb', limit: 50 }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { search, section: 'kb', limit: 50 }, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
   if (q.isLoading) return <Loader label={t('searching')} />;
@@ -233,24 +255,46 @@ function Tree() {
       <div className="kb-main">
         <Breadcrumbs id={parent} />
         {!parent ? <LinksPanel /> : null}
-        <h1 className="ui-page-title">{parent ? folder.data?.title ?? '…' : t('kb')}</h1>
+        <h1 className="ui-page-title">{parent ? (folder.data?.title ?? '…') : t('kb')}</h1>
         <div className="ui-toolbar">
-          <input className="ui-field__control kb-search" type="search" placeholder={t('search')} aria-label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="kb-search" />
+          <input
+            className="ui-field__control kb-search"
+            type="search"
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="kb-search"
+          />
           <label className="ui-checkbox">
             <input type="checkbox" checked={favs} onChange={(e) => setFavs(e.target.checked)} data-testid="kb-favourites" />
             <span>{t('favourites')}</span>
           </label>
           {tags.data?.length ? (
-            <select className="ui-field__control kb-tagfilter" aria-label={t('tagFilter')} value={tag} onChange={(e) => setTag(e.target.value)} data-testid="kb-tag-filter">
+            <select
+              className="ui-field__control kb-tagfilter"
+              aria-label={t('tagFilter')}
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              data-testid="kb-tag-filter"
+            >
               <option value="">{t('allTags')}</option>
-              {tags.data.map((x) => <option key={x._id} value={x._id}>#{x.name}</option>)}
+              {tags.data.map((x) => (
+                <option key={x._id} value={x._id}>
+                  #{x.name}
+                </option>
+              ))}
             </select>
           ) : null}
           <span className="ui-toolbar__spacer" />
           {canWrite && !error ? (
             <>
-              <Button variant="secondary" onClick={() => setCreating('folder')} data-testid="kb-new-folder">{t('newFolder')}</Button>
-              <Button onClick={() => setCreating('article')} data-testid="kb-new-article">{t('newArticle')}</Button>
+              <Button variant="secondary" onClick={() => setCreating('folder')} data-testid="kb-new-folder">
+                {t('newFolder')}
+              </Button>
+              <Button onClick={() => setCreating('article')} data-testid="kb-new-article">
+                {t('newArticle')}
+              </Button>
             </>
           ) : null}
         </div>
@@ -291,15 +335,28 @@ function Tree() {
                 >
                   <Icon name={a.type ?? 'article'} />
                   {a.type === 'file' && a.url ? (
-                    <a href={a.url} download className="kb-row__title">{a.title}</a>
+                    <a href={a.url} download className="kb-row__title">
+                      {a.title}
+                    </a>
                   ) : (
-                    <Link to={href(a)} className="kb-row__title" data-testid={`kb-open-${a._id}`}>{a.title}</Link>
+                    <Link to={href(a)} className="kb-row__title" data-testid={`kb-open-${a._id}`}>
+                      {a.title}
+                    </Link>
                   )}
                   {a.grants?.length ? <span className="ui-badge">{t('restricted')}</span> : null}
                   {a.tags?.length ? (
                     <span className="kb-row__tags" data-testid={`kb-row-tags-${a._id}`}>
                       {a.tags.map((x) => (
-                        <button key={x._id} type="button" className="kb-chip" style={x.color ? { borderColor: x.color } : undefined} onClick={() => setTag(x._id)} title={t('tagFilter')}>#{x.name}</button>
+                        <button
+                          key={x._id}
+                          type="button"
+                          className="kb-chip"
+                          style={x.color ? { borderColor: x.color } : undefined}
+                          onClick={() => setTag(x._id)}
+                          title={t('tagFilter')}
+                        >
+                          #{x.name}
+                        </button>
                       ))}
                     </span>
                   ) : null}
@@ -307,9 +364,17 @@ function Tree() {
                   <FavButton id={a._id} on={!!a.favourite} />
                   {a.access === 'write' || isAdmin ? (
                     <span className="kb-row__actions">
-                      {a.type === 'folder' ? <Link to={`/article/${a._id}`} className="ui-btn ui-btn--small ui-btn--ghost" data-testid={`kb-edit-${a._id}`}>{t('edit')}</Link> : null}
-                      <Button size="small" variant="ghost" onClick={() => void openRights(a._id, a.title ?? '')} data-testid={`kb-rights-${a._id}`}>{t('rights')}</Button>
-                      <Button size="small" variant="ghost" onClick={() => setDeleting(a)} data-testid={`kb-delete-${a._id}`}>{t('delete')}</Button>
+                      {a.type === 'folder' ? (
+                        <Link to={`/article/${a._id}`} className="ui-btn ui-btn--small ui-btn--ghost" data-testid={`kb-edit-${a._id}`}>
+                          {t('edit')}
+                        </Link>
+                      ) : null}
+                      <Button size="small" variant="ghost" onClick={() => void openRights(a._id, a.title ?? '')} data-testid={`kb-rights-${a._id}`}>
+                        {t('rights')}
+                      </Button>
+                      <Button size="small" variant="ghost" onClick={() => setDeleting(a)} data-testid={`kb-delete-${a._id}`}>
+                        {t('delete')}
+                      </Button>
                     </span>
                   ) : null}
                 </li>

@@ -22,7 +22,17 @@ const KeyedImage = Image.extend({
   },
 });
 
-const ICONS: Record<string, ReactNode> = { bold: 'B', italic: 'I', h2: 'H', ul: '•', ol: '1.', undo: '↶', redo: '↷', link: <Icon name="link" />, image: <Icon name="image" /> };
+const ICONS: Record<string, ReactNode> = {
+  bold: 'B',
+  italic: 'I',
+  h2: 'H',
+  ul: '•',
+  ol: '1.',
+  undo: '↶',
+  redo: '↷',
+  link: <Icon name="link" />,
+  image: <Icon name="image" />,
+};
 
 /** Storage keys of the inline media of an HTML fragment. */
 export const mediaKeys = (html: string): string[] => [...html.matchAll(/\sdata-key="([^"]+)"/g)].map((m) => m[1]!);
@@ -57,7 +67,11 @@ export function RichEditor({ value, onChange, onUploaded, testId = 'kb-editor' }
       const [f] = await uploadFiles([file], 'kb', (p) => setProgress(p.percent));
       if (f) {
         onUploaded?.(f);
-        editor?.chain().focus().setImage({ src: f.url, alt: f.fileName, dataKey: f.key } as never).run();
+        editor
+          ?.chain()
+          .focus()
+          .setImage({ src: f.url, alt: f.fileName, dataKey: f.key } as never)
+          .run();
       }
     } catch (e) {
       notifier.error(errorText(e));
@@ -67,7 +81,15 @@ export function RichEditor({ value, onChange, onUploaded, testId = 'kb-editor' }
   };
 
   const btn = (label: string, active: boolean, run: () => void, id: string) => (
-    <button type="button" className={`kb-editor__btn${active ? ' kb-editor__btn--on' : ''}`} title={label} aria-label={label} aria-pressed={active} onClick={run} data-testid={`${testId}-${id}`}>
+    <button
+      type="button"
+      className={`kb-editor__btn${active ? ' kb-editor__btn--on' : ''}`}
+      title={label}
+      aria-label={label}
+      aria-pressed={active}
+      onClick={run}
+      data-testid={`${testId}-${id}`}
+    >
       {ICONS[id] ?? label}
     </button>
   );
@@ -81,12 +103,17 @@ export function RichEditor({ value, onChange, onUploaded, testId = 'kb-editor' }
           {btn(t('editor.heading'), editor.isActive('heading', { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run(), 'h2')}
           {btn(t('editor.bullets'), editor.isActive('bulletList'), () => editor.chain().focus().toggleBulletList().run(), 'ul')}
           {btn(t('editor.numbers'), editor.isActive('orderedList'), () => editor.chain().focus().toggleOrderedList().run(), 'ol')}
-          {btn(t('editor.link'), editor.isActive('link'), () => {
-            const url = window.prompt(t('editor.linkPrompt'), (editor.getAttributes('link').href as string | undefined) ?? 'https://');
-            if (url === null) return;
-            if (!url) editor.chain().focus().unsetLink().run();
-            else editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
-          }, 'link')}
+          {btn(
+            t('editor.link'),
+            editor.isActive('link'),
+            () => {
+              const url = window.prompt(t('editor.linkPrompt'), (editor.getAttributes('link').href as string | undefined) ?? 'https://');
+              if (url === null) return;
+              if (!url) editor.chain().focus().unsetLink().run();
+              else editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
+            },
+            'link',
+          )}
           {btn(t('editor.image'), false, () => fileRef.current?.click(), 'image')}
           {btn(t('editor.undo'), false, () => editor.chain().focus().undo().run(), 'undo')}
           {btn(t('editor.redo'), false, () => editor.chain().focus().redo().run(), 'redo')}

@@ -32,7 +32,10 @@ function bodyOf(rows: Row[]): { grants: Grant[] } {
 }
 
 /** The route's body schema over the rows (field errors keep the body's paths: grants.<i>.<field>). */
-const grantsSchema = z.preprocess((v) => bodyOf((v as { rows: Row[] }).rows), kbRoutes.rights.body) as unknown as z.ZodType<{ grants: Grant[] }, { rows: Row[] }>;
+const grantsSchema = z.preprocess((v) => bodyOf((v as { rows: Row[] }).rows), kbRoutes.rights.body) as unknown as z.ZodType<
+  { grants: Grant[] },
+  { rows: Row[] }
+>;
 
 /**
  * Grants editor (§6): one row per rule with every target type (all, all heads, head, position, department, city,
@@ -72,7 +75,9 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
     const e = (form.formState.errors as { grants?: Record<number, Record<string, unknown>> }).grants?.[i];
     if (!e) return undefined;
     if (typeof e.message === 'string') return e.message;
-    const inner = Object.values(e).find((x): x is { message: string } => !!x && typeof x === 'object' && typeof (x as { message?: unknown }).message === 'string');
+    const inner = Object.values(e).find(
+      (x): x is { message: string } => !!x && typeof x === 'object' && typeof (x as { message?: unknown }).message === 'string',
+    );
     return inner?.message;
   };
 
@@ -86,54 +91,91 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button type="submit" form="grants-form" loading={busy} data-testid="grants-save">{t('save')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="grants-form" loading={busy} data-testid="grants-save">
+            {t('save')}
+          </Button>
         </>
       }
     >
       <ApiFormView form={form} id="grants-form" errorTestId="grants-error">
-      <p className="kb-muted">{t('grants.hint')}</p>
-      {rows.length === 0 ? <p data-testid="grants-none">{t('grants.none')}</p> : null}
-      {rows.map((r, i) => (
-        <div key={i} className="kb-grant" data-testid={`grant-${i}`}>
-          <label>
-            <span className="kb-muted">{t('grants.target')}</span>
-            <select className="ui-field__control" value={r.target} data-testid={`grant-${i}-target`} onChange={(e) => set(i, { target: e.target.value as Target, value: e.target.value === 'working_time' ? WORKING_TIME[0] : '', users: [] })}>
-              {GRANT_TARGETS.map((x) => <option key={x} value={x}>{t(`grants.targets.${x}`)}</option>)}
-            </select>
-          </label>
-          <label>
-            <span className="kb-muted">{t('grants.level')}</span>
-            <select className="ui-field__control" value={r.level} data-testid={`grant-${i}-level`} onChange={(e) => set(i, { level: e.target.value as Level })}>
-              {GRANT_LEVELS.map((x) => <option key={x} value={x}>{t(`grants.levels.${x}`)}</option>)}
-            </select>
-          </label>
-          <div className="kb-grant__value">
-            {NEEDS_VALUE.has(r.target) ? (
-              <label>
-                <span className="kb-muted">{t(`grants.targets.${r.target}`)}</span>
-                <input className="ui-field__control" value={r.value} data-testid={`grant-${i}-value`} onChange={(e) => set(i, { value: e.target.value })} />
-              </label>
-            ) : null}
-            {r.target === 'working_time' ? (
-              <label>
-                <span className="kb-muted">{t('grants.value')}</span>
-                <select className="ui-field__control" value={r.value} data-testid={`grant-${i}-value`} onChange={(e) => set(i, { value: e.target.value })}>
-                  {WORKING_TIME.map((x) => <option key={x} value={x}>{t(`grants.working.${x}`)}</option>)}
-                </select>
-              </label>
-            ) : null}
-            {r.target === 'head' || r.target === 'manual' ? (
-              <UserPicker value={r.users} single={r.target === 'head'} onChange={(users) => set(i, { users })} testId={`grant-${i}-users`} />
+        <p className="kb-muted">{t('grants.hint')}</p>
+        {rows.length === 0 ? <p data-testid="grants-none">{t('grants.none')}</p> : null}
+        {rows.map((r, i) => (
+          <div key={i} className="kb-grant" data-testid={`grant-${i}`}>
+            <label>
+              <span className="kb-muted">{t('grants.target')}</span>
+              <select
+                className="ui-field__control"
+                value={r.target}
+                data-testid={`grant-${i}-target`}
+                onChange={(e) => set(i, { target: e.target.value as Target, value: e.target.value === 'working_time' ? WORKING_TIME[0] : '', users: [] })}
+              >
+                {GRANT_TARGETS.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`grants.targets.${x}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span className="kb-muted">{t('grants.level')}</span>
+              <select
+                className="ui-field__control"
+                value={r.level}
+                data-testid={`grant-${i}-level`}
+                onChange={(e) => set(i, { level: e.target.value as Level })}
+              >
+                {GRANT_LEVELS.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`grants.levels.${x}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="kb-grant__value">
+              {NEEDS_VALUE.has(r.target) ? (
+                <label>
+                  <span className="kb-muted">{t(`grants.targets.${r.target}`)}</span>
+                  <input className="ui-field__control" value={r.value} data-testid={`grant-${i}-value`} onChange={(e) => set(i, { value: e.target.value })} />
+                </label>
+              ) : null}
+              {r.target === 'working_time' ? (
+                <label>
+                  <span className="kb-muted">{t('grants.value')}</span>
+                  <select className="ui-field__control" value={r.value} data-testid={`grant-${i}-value`} onChange={(e) => set(i, { value: e.target.value })}>
+                    {WORKING_TIME.map((x) => (
+                      <option key={x} value={x}>
+                        {t(`grants.working.${x}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+              {r.target === 'head' || r.target === 'manual' ? (
+                <UserPicker value={r.users} single={r.target === 'head'} onChange={(users) => set(i, { users })} testId={`grant-${i}-users`} />
+              ) : null}
+            </div>
+            <Button variant="ghost" size="small" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} data-testid={`grant-${i}-remove`}>
+              {t('grants.remove')}
+            </Button>
+            {rowError(i) ? (
+              <div className="ui-field__error kb-grant__error" role="alert" data-testid={`grant-${i}-error`}>
+                {rowError(i)}
+              </div>
             ) : null}
           </div>
-          <Button variant="ghost" size="small" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} data-testid={`grant-${i}-remove`}>{t('grants.remove')}</Button>
-          {rowError(i) ? <div className="ui-field__error kb-grant__error" role="alert" data-testid={`grant-${i}-error`}>{rowError(i)}</div> : null}
-        </div>
-      ))}
-      <Button variant="secondary" size="small" onClick={() => setRows((rs) => [...rs, { target: 'all', level: 'read', value: '', users: [] }])} data-testid="grant-add">
-        {t('grants.add')}
-      </Button>
+        ))}
+        <Button
+          variant="secondary"
+          size="small"
+          onClick={() => setRows((rs) => [...rs, { target: 'all', level: 'read', value: '', users: [] }])}
+          data-testid="grant-add"
+        >
+          {t('grants.add')}
+        </Button>
       </ApiFormView>
     </Modal>
   );

@@ -14,7 +14,17 @@ const BLOCK = 'main';
  * the like under their field, other server errors above the form, in the user's language. `onSave` gets the parsed
  * (trimmed) link and throws the ApiError on failure. Test ids: <testId>-title, <testId>-url, <testId>-save.
  */
-function LinkForm({ init, onSave, onCancel, testId }: { init: { title: string; url: string }; onSave: (v: { title: string; url: string }) => Promise<void>; onCancel?: () => void; testId: string }) {
+function LinkForm({
+  init,
+  onSave,
+  onCancel,
+  testId,
+}: {
+  init: { title: string; url: string };
+  onSave: (v: { title: string; url: string }) => Promise<void>;
+  onCancel?: () => void;
+  testId: string;
+}) {
   const { t } = useTranslation('kb');
   const form = useApiForm({
     schema: linkInput,
@@ -28,8 +38,16 @@ function LinkForm({ init, onSave, onCancel, testId }: { init: { title: string; u
     <ApiFormView form={form} className="kb-linkform" data-testid={testId} errorTestId={`${testId}-error`}>
       <Input label={t('links.linkTitle')} {...form.field('title')} required data-testid={`${testId}-title`} />
       <Input label={t('links.url')} type="url" placeholder="https://" {...form.field('url')} required data-testid={`${testId}-url`} />
-      <Button type="submit" size="small" loading={form.busy} data-testid={`${testId}-save`}>{onCancel ? t('save') : t('links.add')}</Button>
-      {onCancel ? <Button variant="secondary" size="small" onClick={onCancel} disabled={form.busy}>{t('cancel')}</Button> : <span />}
+      <Button type="submit" size="small" loading={form.busy} data-testid={`${testId}-save`}>
+        {onCancel ? t('save') : t('links.add')}
+      </Button>
+      {onCancel ? (
+        <Button variant="secondary" size="small" onClick={onCancel} disabled={form.busy}>
+          {t('cancel')}
+        </Button>
+      ) : (
+        <span />
+      )}
     </ApiFormView>
   );
 }
@@ -57,10 +75,16 @@ export function LinksPanel() {
   const block = q.data?.find((b) => b.block_id === BLOCK);
   const refresh = () => qc.invalidateQueries({ queryKey: key });
   /** The block's id, created (hidden until shown) on the administrator's first link. */
-  const ensureBlock = async () => block?._id ?? (await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active: false }, silent: true }))._id;
+  const ensureBlock = async () =>
+    block?._id ?? (await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active: false }, silent: true }))._id;
 
   if (q.isLoading) return null;
-  if (q.error) return isAdmin ? <p className="kb-muted" role="alert" data-testid="kb-links-error">{t('links.loadError')}</p> : null;
+  if (q.error)
+    return isAdmin ? (
+      <p className="kb-muted" role="alert" data-testid="kb-links-error">
+        {t('links.loadError')}
+      </p>
+    ) : null;
   if (!isAdmin && (!block || !block.active || !block.links.length)) return null;
   const links = block?.links ?? [];
   return (
@@ -110,11 +134,17 @@ export function LinksPanel() {
               </li>
             ) : (
               <li key={l._id} data-testid={`kb-link-${l._id}`} data-title={l.title}>
-                <a href={l.url} target="_blank" rel="noreferrer noopener">{l.title}</a>
+                <a href={l.url} target="_blank" rel="noreferrer noopener">
+                  {l.title}
+                </a>
                 {isAdmin ? (
                   <>
-                    <Button size="tiny" variant="ghost" onClick={() => setEditing(l._id)} data-testid={`kb-link-edit-${l._id}`}>{t('links.edit')}</Button>
-                    <Button size="tiny" variant="ghost" onClick={() => setDeleting(l)} data-testid={`kb-link-delete-${l._id}`}>{t('links.delete')}</Button>
+                    <Button size="tiny" variant="ghost" onClick={() => setEditing(l._id)} data-testid={`kb-link-edit-${l._id}`}>
+                      {t('links.edit')}
+                    </Button>
+                    <Button size="tiny" variant="ghost" onClick={() => setDeleting(l)} data-testid={`kb-link-delete-${l._id}`}>
+                      {t('links.delete')}
+                    </Button>
                   </>
                 ) : null}
               </li>
@@ -122,7 +152,9 @@ export function LinksPanel() {
           )}
         </ul>
       ) : (
-        <p className="kb-muted" data-testid="kb-links-empty">{t('links.empty')}</p>
+        <p className="kb-muted" data-testid="kb-links-empty">
+          {t('links.empty')}
+        </p>
       )}
       {isAdmin ? (
         <LinkForm

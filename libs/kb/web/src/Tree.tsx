@@ -18,11 +18,19 @@ interface Leaf {
 /** Loading and error lines inside the tree. Test ids: kb-tree-loading, kb-tree-error. */
 function State({ loading, error, onRetry }: { loading: boolean; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('kb');
-  if (loading) return <li className="kb-muted" data-testid="kb-tree-loading">{t('tree.loading')}</li>;
+  if (loading)
+    return (
+      <li className="kb-muted" data-testid="kb-tree-loading">
+        {t('tree.loading')}
+      </li>
+    );
   if (!error) return null;
   return (
     <li className="kb-tree__error" role="alert" data-testid="kb-tree-error">
-      {t('tree.error')} <Button size="tiny" variant="ghost" onClick={onRetry}>{t('tree.retry')}</Button>
+      {t('tree.error')}{' '}
+      <Button size="tiny" variant="ghost" onClick={onRetry}>
+        {t('tree.retry')}
+      </Button>
     </li>
   );
 }
@@ -37,7 +45,9 @@ function Leaves({ folder, current }: { folder: string; current?: string }) {
   return (
     <>
       <State loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} />
-      {leaves.map((a) => <LeafItem key={a._id} a={a} current={current} />)}
+      {leaves.map((a) => (
+        <LeafItem key={a._id} a={a} current={current} />
+      ))}
     </>
   );
 }
@@ -47,7 +57,9 @@ function LeafItem({ a, current }: { a: Leaf; current?: string }) {
     <li className="kb-tree__node" data-testid={`kb-tree-${a._id}`} data-title={a.title}>
       <div className={`kb-tree__item${current === a._id ? ' kb-tree__item--current' : ''}`}>
         <span className="kb-tree__toggle" aria-hidden="true" />
-        <Link to={`/article/${a._id}`}><Icon name={a.type ?? 'article'} /> {a.title}</Link>
+        <Link to={`/article/${a._id}`}>
+          <Icon name={a.type ?? 'article'} /> {a.title}
+        </Link>
         {a.favourite ? <span className="kb-fav--on"> ★</span> : null}
       </div>
     </li>
@@ -74,19 +86,30 @@ function FolderNode({ n, current, depth, reveal }: { n: TreeNode; current?: stri
   return (
     <li className="kb-tree__node" data-testid={`kb-tree-${n._id}`} data-title={n.title}>
       <div className={`kb-tree__item${current === n._id ? ' kb-tree__item--current' : ''}`}>
-        <button type="button" className="kb-tree__toggle" aria-expanded={open} aria-label={n.title} data-testid={`kb-tree-toggle-${n._id}`} onClick={() => {
-          setAsked(true);
-          setOpen((o) => !o);
-        }}>
+        <button
+          type="button"
+          className="kb-tree__toggle"
+          aria-expanded={open}
+          aria-label={n.title}
+          data-testid={`kb-tree-toggle-${n._id}`}
+          onClick={() => {
+            setAsked(true);
+            setOpen((o) => !o);
+          }}
+        >
           {open ? '▾' : '▸'}
         </button>
-        <Link to={`/articles/${n._id}`}><Icon name="folder" /> {n.title}</Link>
+        <Link to={`/articles/${n._id}`}>
+          <Icon name="folder" /> {n.title}
+        </Link>
         {n.restricted ? <Icon name="lock" title={t('restricted')} /> : null}
         {n.favourite ? <span className="kb-fav--on"> ★</span> : null}
       </div>
       {open ? (
         <ul>
-          {(n.children ?? []).map((c) => <FolderNode key={c._id} n={c} current={current} depth={depth + 1} reveal={reveal} />)}
+          {(n.children ?? []).map((c) => (
+            <FolderNode key={c._id} n={c} current={current} depth={depth + 1} reveal={reveal} />
+          ))}
           {asked || current === n._id || reveal.parent === n._id ? <Leaves folder={n._id} current={current} /> : null}
         </ul>
       ) : null}
@@ -119,22 +142,39 @@ export function KbTree({ current }: { current?: string }) {
   const rootLeaves = useQuery({
     queryKey: [...kbKeys.all, 'tree-leaves', 'root', clientId],
     queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { section: 'kb', fields: ['title', 'type', 'favourite'], limit: 1000 }, signal, silent: true }),
+      call(kbRoutes.accessFor, {
+        params: { client: clientId!, user: uid! },
+        query: { section: 'kb', fields: ['title', 'type', 'favourite'], limit: 1000 },
+        signal,
+        silent: true,
+      }),
     enabled: !!clientId && !!uid,
   });
   return (
     <aside className="kb-tree" data-testid="kb-tree" aria-label={t('kb')}>
-      <Link to="/articles/" className="kb-tree__root">{t('root')}</Link>
+      <Link to="/articles/" className="kb-tree__root">
+        {t('root')}
+      </Link>
       <ul>
         <State loading={folders.isLoading} error={folders.error} onRetry={() => void folders.refetch()} />
-        {(folders.data ?? []).map((n) => <FolderNode key={n._id} n={n} current={current} depth={0} reveal={reveal} />)}
+        {(folders.data ?? []).map((n) => (
+          <FolderNode key={n._id} n={n} current={current} depth={0} reveal={reveal} />
+        ))}
         {folders.data ? (
           <>
             <State loading={rootLeaves.isLoading} error={rootLeaves.error} onRetry={() => void rootLeaves.refetch()} />
-            {(rootLeaves.data ?? []).filter((a) => a.type !== 'folder').map((a) => <LeafItem key={a._id} a={a} current={current} />)}
+            {(rootLeaves.data ?? [])
+              .filter((a) => a.type !== 'folder')
+              .map((a) => (
+                <LeafItem key={a._id} a={a} current={current} />
+              ))}
           </>
         ) : null}
-        {folders.data && !folders.data.length && rootLeaves.data && !rootLeaves.data.length ? <li className="kb-muted" data-testid="kb-tree-empty">{t('empty')}</li> : null}
+        {folders.data && !folders.data.length && rootLeaves.data && !rootLeaves.data.length ? (
+          <li className="kb-muted" data-testid="kb-tree-empty">
+            {t('empty')}
+          </li>
+        ) : null}
       </ul>
     </aside>
   );

@@ -75,14 +75,17 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
     return vacancy ? fields : { section: 'vacancy' as const, type: 'article' as const, ...fields };
   };
   const schema = useMemo(
-    () => z.preprocess((v) => bodyOf(v as VacancyValues), vacancy ? articleUpdate : articleCreate) as unknown as z.ZodType<Record<string, unknown>, VacancyValues>,
+    () =>
+      z.preprocess((v) => bodyOf(v as VacancyValues), vacancy ? articleUpdate : articleCreate) as unknown as z.ZodType<Record<string, unknown>, VacancyValues>,
     [vacancy, receiverIds.join(',')],
   );
   const form = useApiForm({
     schema,
     defaultValues: {
-      title: vacancy?.title ?? '', content: vacancy?.content ?? '',
-      salaryFrom: vacancy?.salaryFrom != null ? String(vacancy.salaryFrom) : '', salaryTo: vacancy?.salaryTo != null ? String(vacancy.salaryTo) : '',
+      title: vacancy?.title ?? '',
+      content: vacancy?.content ?? '',
+      salaryFrom: vacancy?.salaryFrom != null ? String(vacancy.salaryFrom) : '',
+      salaryTo: vacancy?.salaryTo != null ? String(vacancy.salaryTo) : '',
     },
     onSubmit: async () => {
       const body = bodyOf(form.getValues());
@@ -107,8 +110,12 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button type="submit" form="vac-form" loading={busy} data-testid="vac-submit">{vacancy ? t('save') : t('create')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="vac-form" loading={busy} data-testid="vac-submit">
+            {vacancy ? t('save') : t('create')}
+          </Button>
         </>
       }
     >
@@ -117,7 +124,11 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
         <div className="ui-field">
           <span className="ui-field__label ui-field__label--required">{t('vacancy.body')}</span>
           <RichEditor value={vacancy?.content ?? ''} onChange={(html) => form.setValue('content', html, { shouldDirty: true })} testId="vac-editor" />
-          {form.errorOf('content') ? <div className="ui-field__error" role="alert">{form.errorOf('content')}</div> : null}
+          {form.errorOf('content') ? (
+            <div className="ui-field__error" role="alert">
+              {form.errorOf('content')}
+            </div>
+          ) : null}
         </div>
         <FormGrid>
           <Input label={t('vacancy.salaryFrom')} id="vac-from" data-testid="vac-from" type="number" min={0} {...form.field('salaryFrom')} required />
@@ -126,7 +137,11 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
         <div className="ui-field">
           <span className="ui-field__label ui-field__label--required">{t('vacancy.receivers')}</span>
           <UserPicker value={receivers} onChange={setReceivers} testId="vac-receivers" />
-          {form.errorOf('receivers' as never) ? <div className="ui-field__error" role="alert">{form.errorOf('receivers' as never)}</div> : null}
+          {form.errorOf('receivers' as never) ? (
+            <div className="ui-field__error" role="alert">
+              {form.errorOf('receivers' as never)}
+            </div>
+          ) : null}
         </div>
       </ApiFormView>
     </Modal>
@@ -142,7 +157,12 @@ function List() {
   const q = useQuery({
     queryKey: kbKeys.list({ section: 'vacancy', search: dsearch }),
     queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { section: 'vacancy', search: dsearch || undefined, limit: dsearch ? 200 : 1000 }, signal, silent: true }),
+      call(kbRoutes.accessFor, {
+        params: { client: clientId!, user: uid! },
+        query: { section: 'vacancy', search: dsearch || undefined, limit: dsearch ? 200 : 1000 },
+        signal,
+        silent: true,
+      }),
     placeholderData: keepPreviousData,
   });
   const items = (q.data ?? []).filter((v) => v.type !== 'folder');
@@ -151,9 +171,21 @@ function List() {
       <div className="kb-head">
         <h1 className="ui-page-title">{t('vacancies')}</h1>
         <span className="ui-toolbar__spacer" />
-        {isAdmin ? <Button onClick={() => setCreating(true)} data-testid="vac-new">{t('vacancy.new')}</Button> : null}
+        {isAdmin ? (
+          <Button onClick={() => setCreating(true)} data-testid="vac-new">
+            {t('vacancy.new')}
+          </Button>
+        ) : null}
       </div>
-      <input className="ui-field__control kb-search" type="search" placeholder={t('vacancyMore.search')} aria-label={t('vacancyMore.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="vac-search" />
+      <input
+        className="ui-field__control kb-search"
+        type="search"
+        placeholder={t('vacancyMore.search')}
+        aria-label={t('vacancyMore.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-testid="vac-search"
+      />
       {q.error ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} section="vacancy" />
       ) : q.isLoading ? (
@@ -167,10 +199,14 @@ function List() {
               {v.titleHighlight ? (
                 <Link to={`/vacancy/${v._id}`} className="kb-card__title" dangerouslySetInnerHTML={{ __html: v.titleHighlight }} />
               ) : (
-                <Link to={`/vacancy/${v._id}`} className="kb-card__title">{v.title}</Link>
+                <Link to={`/vacancy/${v._id}`} className="kb-card__title">
+                  {v.title}
+                </Link>
               )}
               {v.snippet ? <div className="kb-hit__snippet kb-hits" dangerouslySetInnerHTML={{ __html: v.snippet }} /> : null}
-              <div className="kb-muted">{t('vacancy.salary')}: {salary(v.salaryFrom, v.salaryTo)}</div>
+              <div className="kb-muted">
+                {t('vacancy.salary')}: {salary(v.salaryFrom, v.salaryTo)}
+              </div>
             </li>
           ))}
         </ul>

@@ -31,13 +31,10 @@ function RespondForm({ id }: { id: string }) {
   const input = useRef<HTMLInputElement>(null);
   const schema = useMemo(
     () =>
-      z.preprocess(
-        (v) => {
-          const x = v as { message: string; contacts: string };
-          return { article: id, message: x.message.trim() || null, contacts: x.contacts.trim() || null, cv: cv ? toRef(cv) : null };
-        },
-        kbRoutes.vacRespond.body,
-      ) as unknown as z.ZodType<z.output<typeof kbRoutes.vacRespond.body>, { message: string; contacts: string }>,
+      z.preprocess((v) => {
+        const x = v as { message: string; contacts: string };
+        return { article: id, message: x.message.trim() || null, contacts: x.contacts.trim() || null, cv: cv ? toRef(cv) : null };
+      }, kbRoutes.vacRespond.body) as unknown as z.ZodType<z.output<typeof kbRoutes.vacRespond.body>, { message: string; contacts: string }>,
     [id, cv],
   );
   const form = useApiForm({
@@ -61,15 +58,27 @@ function RespondForm({ id }: { id: string }) {
       }
     },
   });
-  if (sent === 'sent') return <Alert kind="success" testId="vac-respond-sent">{t('vacancy.sent')}</Alert>;
-  if (sent === 'already') return <Alert kind="info" testId="vac-respond-already">{t('vacancy.already')}</Alert>;
+  if (sent === 'sent')
+    return (
+      <Alert kind="success" testId="vac-respond-sent">
+        {t('vacancy.sent')}
+      </Alert>
+    );
+  if (sent === 'already')
+    return (
+      <Alert kind="info" testId="vac-respond-already">
+        {t('vacancy.already')}
+      </Alert>
+    );
   return (
     <ApiFormView form={form} className="kb-respond ui-card" data-testid="vac-respond-form" errorTestId="vac-respond-error">
       <h2>{t('vacancy.respondTitle')}</h2>
       <TextArea label={t('vacancy.message')} id="vac-respond-message" data-testid="vac-respond-message" rows={4} {...form.field('message')} />
       <Input label={t('vacancy.contacts')} id="vac-respond-contacts" data-testid="vac-respond-contacts" {...form.field('contacts')} />
       <div className="ui-field">
-        <label className="ui-field__label" htmlFor="vac-respond-cv">{t('vacancy.cv')}</label>
+        <label className="ui-field__label" htmlFor="vac-respond-cv">
+          {t('vacancy.cv')}
+        </label>
         <input
           ref={input}
           id="vac-respond-cv"
@@ -92,9 +101,15 @@ function RespondForm({ id }: { id: string }) {
           }}
         />
         {progress !== null ? <ProgressBar value={progress} label={t('uploading', { percent: progress })} testId="vac-cv-progress" /> : null}
-        {cv ? <span className="kb-muted" data-testid="vac-cv-done">✓ {cv.fileName}</span> : null}
+        {cv ? (
+          <span className="kb-muted" data-testid="vac-cv-done">
+            ✓ {cv.fileName}
+          </span>
+        ) : null}
       </div>
-      <Button type="submit" loading={form.busy} disabled={progress !== null} data-testid="vac-respond-submit">{t('vacancy.respond')}</Button>
+      <Button type="submit" loading={form.busy} disabled={progress !== null} data-testid="vac-respond-submit">
+        {t('vacancy.respond')}
+      </Button>
     </ApiFormView>
   );
 }
@@ -110,7 +125,8 @@ function Responses({ id }: { id: string }) {
     queryFn: ({ signal }) => call(kbRoutes.responses, { params: { id }, signal, silent: true }),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error) return <ErrorState message={`${t('vacancyMore.loadError')}: ${errorText(q.error)}`} onRetry={() => void q.refetch()} testId="vac-responses-error" />;
+  if (q.error)
+    return <ErrorState message={`${t('vacancyMore.loadError')}: ${errorText(q.error)}`} onRetry={() => void q.refetch()} testId="vac-responses-error" />;
   const list = q.data ?? [];
   if (!list.length) return <EmptyState title={t('vacancyMore.noResponses')} testId="vac-responses-empty" />;
   return (
@@ -118,13 +134,21 @@ function Responses({ id }: { id: string }) {
       {list.map((r) => (
         <li key={r._id} className="ui-card kb-card" data-testid={`vac-response-${r._id}`}>
           <div className="kb-head">
-            <strong>{t('vacancyMore.from')}: {r.userName || r.user}</strong>
+            <strong>
+              {t('vacancyMore.from')}: {r.userName || r.user}
+            </strong>
             <span className="kb-muted">{formatDateTime(r.created)}</span>
           </div>
           {r.message ? <p style={{ whiteSpace: 'pre-wrap' }}>{r.message}</p> : null}
-          {r.contacts ? <p className="kb-muted">{t('vacancy.contacts')}: {r.contacts}</p> : null}
+          {r.contacts ? (
+            <p className="kb-muted">
+              {t('vacancy.contacts')}: {r.contacts}
+            </p>
+          ) : null}
           {r.cv ? (
-            <a href={r.cv.url} download={r.cv.fileName} target="_blank" rel="noreferrer" data-testid={`vac-response-cv-${r._id}`}>{t('vacancyMore.cv')}: {r.cv.fileName}</a>
+            <a href={r.cv.url} download={r.cv.fileName} target="_blank" rel="noreferrer" data-testid={`vac-response-cv-${r._id}`}>
+              {t('vacancyMore.cv')}: {r.cv.fileName}
+            </a>
           ) : (
             <span className="kb-muted">{t('vacancyMore.noCv')}</span>
           )}
@@ -151,7 +175,9 @@ function View() {
   const write = a?.access === 'write';
   return (
     <section className="kb-page" data-testid="vacancy-page">
-      <nav className="kb-crumbs"><Link to="/vacancies/">{t('vacancy.back')}</Link></nav>
+      <nav className="kb-crumbs">
+        <Link to="/vacancies/">{t('vacancy.back')}</Link>
+      </nav>
       {q.error || !a ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} section="vacancy" />
       ) : a.section !== 'vacancy' ? (
@@ -159,12 +185,18 @@ function View() {
       ) : (
         <>
           <div className="kb-head">
-            <h1 className="ui-page-title" data-testid="vacancy-title">{a.title}</h1>
+            <h1 className="ui-page-title" data-testid="vacancy-title">
+              {a.title}
+            </h1>
             <span className="ui-toolbar__spacer" />
             {write ? (
               <>
-                <Button variant="secondary" size="small" onClick={() => setEditing(true)} data-testid="vac-edit">{t('edit')}</Button>
-                <Button variant="danger" size="small" onClick={() => setDeleting(true)} data-testid="vac-delete">{t('delete')}</Button>
+                <Button variant="secondary" size="small" onClick={() => setEditing(true)} data-testid="vac-edit">
+                  {t('edit')}
+                </Button>
+                <Button variant="danger" size="small" onClick={() => setDeleting(true)} data-testid="vac-delete">
+                  {t('delete')}
+                </Button>
               </>
             ) : null}
           </div>
@@ -174,7 +206,9 @@ function View() {
                 <Responses id={a._id} />
               ) : (
                 <>
-                  <p className="kb-salary" data-testid="vacancy-salary">{t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}</p>
+                  <p className="kb-salary" data-testid="vacancy-salary">
+                    {t('vacancy.salary')}: {salary(a.salaryFrom, a.salaryTo)}
+                  </p>
                   {/* Sanitised by the server. */}
                   <div className="kb-content" data-testid="vacancy-content" dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
                   <RespondForm id={a._id} />

@@ -104,14 +104,25 @@ export interface PickedUser {
 }
 
 /** Picks employees by name (POST api/user/filter); `single` keeps one. Test ids: <testId>-search, <testId>-option-<id>. */
-export function UserPicker({ value, onChange, single, testId }: { value: PickedUser[]; onChange: (v: PickedUser[]) => void; single?: boolean; testId: string }) {
+export function UserPicker({
+  value,
+  onChange,
+  single,
+  testId,
+}: {
+  value: PickedUser[];
+  onChange: (v: PickedUser[]) => void;
+  single?: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation('kb');
   const { workspace } = useKb();
   const [q, setQ] = useState('');
   const dq = useDebounced(q, 250);
   const res = useQuery({
     queryKey: ['kb', 'users', workspace, dq],
-    queryFn: ({ signal }) => call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq || undefined, page: 1, limit: 8 } }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq || undefined, page: 1, limit: 8 } }, signal, silent: true }),
     enabled: !!workspace && dq.trim().length > 0,
   });
   const chosen = new Set(value.map((u) => u._id));
@@ -121,29 +132,39 @@ export function UserPicker({ value, onChange, single, testId }: { value: PickedU
         {value.map((u) => (
           <span key={u._id} className="kb-chip">
             {u.name}
-            <button type="button" aria-label={t('grants.remove')} onClick={() => onChange(value.filter((x) => x._id !== u._id))}>×</button>
+            <button type="button" aria-label={t('grants.remove')} onClick={() => onChange(value.filter((x) => x._id !== u._id))}>
+              ×
+            </button>
           </span>
         ))}
       </div>
-      <input className="ui-field__control" placeholder={t('grants.findUser')} value={q} onChange={(e) => setQ(e.target.value)} data-testid={`${testId}-search`} />
+      <input
+        className="ui-field__control"
+        placeholder={t('grants.findUser')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        data-testid={`${testId}-search`}
+      />
       {dq && res.data ? (
         <ul className="kb-picker__list">
-          {res.data.users.filter((u) => !chosen.has(u._id)).map((u) => (
-            <li key={u._id}>
-              <button
-                type="button"
-                className="kb-linkbtn"
-                data-testid={`${testId}-option-${u._id}`}
-                onClick={() => {
-                  const p = { _id: u._id, name: u.fullName || u.email };
-                  onChange(single ? [p] : [...value, p]);
-                  setQ('');
-                }}
-              >
-                {u.fullName || u.email} <small>{u.email}</small>
-              </button>
-            </li>
-          ))}
+          {res.data.users
+            .filter((u) => !chosen.has(u._id))
+            .map((u) => (
+              <li key={u._id}>
+                <button
+                  type="button"
+                  className="kb-linkbtn"
+                  data-testid={`${testId}-option-${u._id}`}
+                  onClick={() => {
+                    const p = { _id: u._id, name: u.fullName || u.email };
+                    onChange(single ? [p] : [...value, p]);
+                    setQ('');
+                  }}
+                >
+                  {u.fullName || u.email} <small>{u.email}</small>
+                </button>
+              </li>
+            ))}
         </ul>
       ) : null}
     </div>

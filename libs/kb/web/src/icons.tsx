@@ -12,7 +12,20 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, title }: { name: IconName; title?: string }) {
   return (
-    <svg className={`kb-icon kb-icon--${name}`} viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" role={title ? 'img' : undefined} aria-hidden={title ? undefined : true} aria-label={title}>
+    <svg
+      className={`kb-icon kb-icon--${name}`}
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.3"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={title ? 'img' : undefined}
+      aria-hidden={title ? undefined : true}
+      aria-label={title}
+    >
       <path d={PATHS[name]} />
     </svg>
   );

@@ -1,4 +1,19 @@
-import { access, defineEvent, defineRoute, defineSubject, FEATURE_RIGHTS, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload, type RouteDef, type SubjectDef } from '@intranet/platform-contracts';
+import {
+  access,
+  defineEvent,
+  defineRoute,
+  defineSubject,
+  FEATURE_RIGHTS,
+  Id,
+  IsoDate,
+  requiredString,
+  V,
+  z,
+  type EventDef,
+  type EventPayload,
+  type RouteDef,
+  type SubjectDef,
+} from '@intranet/platform-contracts';
 
 /** §5 Employee texts (server and web say the same thing). */
 export const PEOPLE_TEXT = {
@@ -27,13 +42,25 @@ export const GRANTABLE_ROLES = ['admin', 'head', 'employee', ...FEATURE_RIGHTS] 
 const NAME_RE = /^[\p{L}\p{M}' .-]+$/u;
 const name = (required: boolean) => {
   const s = z.string().trim().max(20, V.max(20)).regex(NAME_RE, PEOPLE_TEXT.illegalSymbols);
-  return required ? requiredString().pipe(s) : z.union([z.literal(''), s]).nullable().optional();
+  return required
+    ? requiredString().pipe(s)
+    : z
+        .union([z.literal(''), s])
+        .nullable()
+        .optional();
 };
 const optText = (max: number) => z.string().trim().max(max, V.max(max)).nullable().optional();
 
 export const passwordRule = z.string().min(7, PEOPLE_TEXT.passwordShort).max(200, V.max(200));
-export const emailRule = requiredString().max(254, V.max(254)).pipe(z.email(V.email)).transform((s) => s.toLowerCase());
-export const loginRule = z.string().trim().max(20, V.max(20)).regex(/^[A-Za-z0-9._@-]+$/, PEOPLE_TEXT.illegalSymbols);
+export const emailRule = requiredString()
+  .max(254, V.max(254))
+  .pipe(z.email(V.email))
+  .transform((s) => s.toLowerCase());
+export const loginRule = z
+  .string()
+  .trim()
+  .max(20, V.max(20))
+  .regex(/^[A-Za-z0-9._@-]+$/, PEOPLE_TEXT.illegalSymbols);
 
 /** Profile fields shared by create, update and import (§3 User, §5 Employee). */
 export const userFields = z.object({
@@ -41,17 +68,44 @@ export const userFields = z.object({
   lastName: name(true),
   middleName: name(false),
   email: emailRule,
-  login: z.union([z.literal(''), loginRule]).nullable().optional(),
-  phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, PEOPLE_TEXT.phone)]).nullable().optional(),
+  login: z
+    .union([z.literal(''), loginRule])
+    .nullable()
+    .optional(),
+  phone: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{7,20}$/, PEOPLE_TEXT.phone),
+    ])
+    .nullable()
+    .optional(),
   internalPhone: optText(20),
   position: optText(100),
   department: optText(100),
   cabinet: optText(20),
   city: optText(100),
   gender: z.enum(['man', 'woman', 'not_selected']).default('not_selected'),
-  birthDate: z.union([z.literal(''), IsoDate]).nullable().optional(),
-  workingSince: z.union([z.literal(''), IsoDate]).nullable().optional(),
-  inn: z.union([z.literal(''), z.string().trim().regex(/^\d{10}$/, PEOPLE_TEXT.inn)]).nullable().optional(),
+  birthDate: z
+    .union([z.literal(''), IsoDate])
+    .nullable()
+    .optional(),
+  workingSince: z
+    .union([z.literal(''), IsoDate])
+    .nullable()
+    .optional(),
+  inn: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{10}$/, PEOPLE_TEXT.inn),
+    ])
+    .nullable()
+    .optional(),
   kpp: optText(20),
   organisation: optText(200),
   about: optText(2000),
@@ -151,7 +205,9 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** A pinned user as the wall's block shows them (GET api/user/pinned/{clientId}): no contacts, slot in `pinned_num`. */
-export const pinnedUserSchema = userSchema.pick({ _id: true, fullName: true, firstName: true, lastName: true, avatar: true, position: true, department: true }).extend({ pinned_num: z.number() });
+export const pinnedUserSchema = userSchema
+  .pick({ _id: true, fullName: true, firstName: true, lastName: true, avatar: true, position: true, department: true })
+  .extend({ pinned_num: z.number() });
 export type PinnedUser = z.infer<typeof pinnedUserSchema>;
 
 const credentials = z.object({
@@ -195,28 +251,60 @@ const loginRate = { points: 10, seconds: 60, accountField: 'login' };
 
 export const peopleRoutes = {
   login: defineRoute({
-    method: 'POST', path: '/api/login', subject: 'people.auth.login', summary: 'Sign in by login or e-mail', spec: '§7 Environment and session',
-    access: access.public, envelope: 'raw', body: credentials.extend({ workspace: z.string().max(30).optional() }), result: loginResult,
+    method: 'POST',
+    path: '/api/login',
+    subject: 'people.auth.login',
+    summary: 'Sign in by login or e-mail',
+    spec: '§7 Environment and session',
+    access: access.public,
+    envelope: 'raw',
+    body: credentials.extend({ workspace: z.string().max(30).optional() }),
+    result: loginResult,
     rateLimit: loginRate,
   }),
   loginPage: defineRoute({
-    method: 'POST', path: '/api/loginPage', subject: 'people.auth.loginPage', summary: 'Sign in on a workspace page', spec: '§7 Environment and session',
-    access: access.public, envelope: 'raw', body: credentials.extend({ workspace: requiredString().max(30) }), result: loginResult,
+    method: 'POST',
+    path: '/api/loginPage',
+    subject: 'people.auth.loginPage',
+    summary: 'Sign in on a workspace page',
+    spec: '§7 Environment and session',
+    access: access.public,
+    envelope: 'raw',
+    body: credentials.extend({ workspace: requiredString().max(30) }),
+    result: loginResult,
     rateLimit: loginRate,
   }),
   logout: defineRoute({
-    method: 'POST', path: '/api/logout', subject: 'people.auth.logout', summary: 'Sign out (revokes the token)', spec: '§7 Environment and session',
-    access: access.authenticated, body: z.object({ user: z.string().optional() }).passthrough(), result: z.object({ ok: z.boolean() }),
+    method: 'POST',
+    path: '/api/logout',
+    subject: 'people.auth.logout',
+    summary: 'Sign out (revokes the token)',
+    spec: '§7 Environment and session',
+    access: access.authenticated,
+    body: z.object({ user: z.string().optional() }).passthrough(),
+    result: z.object({ ok: z.boolean() }),
   }),
   forgotPassword: defineRoute({
-    method: 'POST', path: '/api/forgot_password', subject: 'people.auth.forgot', summary: 'Send a password reset link', spec: '§7 Environment and session',
-    access: access.public, body: z.object({ email: emailRule, workspace: z.string().max(30).optional() }), result: z.object({ sent: z.boolean() }),
+    method: 'POST',
+    path: '/api/forgot_password',
+    subject: 'people.auth.forgot',
+    summary: 'Send a password reset link',
+    spec: '§7 Environment and session',
+    access: access.public,
+    body: z.object({ email: emailRule, workspace: z.string().max(30).optional() }),
+    result: z.object({ sent: z.boolean() }),
     rateLimit: { points: 5, seconds: 300, accountField: 'email' },
   }),
   resetPassword: defineRoute({
-    method: 'POST', path: '/api/reset_password/{token}', subject: 'people.auth.reset', summary: 'Set a new password by a reset link', spec: '§7 Environment and session',
-    access: access.public, params: z.object({ token: z.string().min(10).max(200) }),
-    body: withPasswordCheck(z.object({ password: passwordRule, confirmPassword: z.string().optional() })), result: z.object({ ok: z.boolean() }),
+    method: 'POST',
+    path: '/api/reset_password/{token}',
+    subject: 'people.auth.reset',
+    summary: 'Set a new password by a reset link',
+    spec: '§7 Environment and session',
+    access: access.public,
+    params: z.object({ token: z.string().min(10).max(200) }),
+    body: withPasswordCheck(z.object({ password: passwordRule, confirmPassword: z.string().optional() })),
+    result: z.object({ ok: z.boolean() }),
     rateLimit: { points: 20, seconds: 300 },
   }),
   /**
@@ -225,87 +313,180 @@ export const peopleRoutes = {
    * invalid or expired' (code resetLinkInvalid) otherwise.
    */
   resetPasswordCheck: defineRoute({
-    method: 'GET', path: '/api/reset_password/{token}', subject: 'people.auth.resetCheck', summary: 'Check a password reset link', spec: '§7 Environment and session (added)',
-    access: access.public, params: z.object({ token: z.string().min(10).max(200) }), result: z.object({ valid: z.literal(true) }),
+    method: 'GET',
+    path: '/api/reset_password/{token}',
+    subject: 'people.auth.resetCheck',
+    summary: 'Check a password reset link',
+    spec: '§7 Environment and session (added)',
+    access: access.public,
+    params: z.object({ token: z.string().min(10).max(200) }),
+    result: z.object({ valid: z.literal(true) }),
     rateLimit: { points: 60, seconds: 300 },
   }),
   resetPasswordHard: defineRoute({
-    method: 'POST', path: '/api/reset_password_hard', subject: 'people.auth.resetHard', summary: 'Administrator sets a user password', spec: '§7 Environment and session',
-    access: access.admin, body: withPasswordCheck(z.object({ user_id: Id, password: passwordRule, confirmPassword: z.string().optional() })),
+    method: 'POST',
+    path: '/api/reset_password_hard',
+    subject: 'people.auth.resetHard',
+    summary: 'Administrator sets a user password',
+    spec: '§7 Environment and session',
+    access: access.admin,
+    body: withPasswordCheck(z.object({ user_id: Id, password: passwordRule, confirmPassword: z.string().optional() })),
     result: z.object({ ok: z.boolean() }),
   }),
   register: defineRoute({
-    method: 'POST', path: '/api/register', subject: 'people.user.register', summary: 'Create an employee', spec: '§7 Users, §5 Employee',
-    access: access.admin, body: registerBody, result: userSchema,
+    method: 'POST',
+    path: '/api/register',
+    subject: 'people.user.register',
+    summary: 'Create an employee',
+    spec: '§7 Users, §5 Employee',
+    access: access.admin,
+    body: registerBody,
+    result: userSchema,
   }),
   registerMany: defineRoute({
-    method: 'POST', path: '/api/register_many', subject: 'people.user.registerMany', summary: 'Import employees from CSV', spec: '§7 Users, §5 Employee',
+    method: 'POST',
+    path: '/api/register_many',
+    subject: 'people.user.registerMany',
+    summary: 'Import employees from CSV',
+    spec: '§7 Users, §5 Employee',
     access: access.admin,
     // 10,000 rows (IMPORT_MAX_ROWS) take longer than the bus's 15 s default on a busy machine.
     timeoutMs: 300_000,
     // importId: a uuid the dialog generates to recognise its own progress events (peopleEvents.importProgress).
     // csv: the file as text; or csvBase64: its bytes, decoded on the server (UTF-8, else Windows-1251).
     body: z
-      .object({ csv: z.string().max(20_000_000).optional(), csvBase64: z.string().max(27_000_000).optional(), client_id: Id.optional(), importId: Id.optional() })
+      .object({
+        csv: z.string().max(20_000_000).optional(),
+        csvBase64: z.string().max(27_000_000).optional(),
+        client_id: Id.optional(),
+        importId: Id.optional(),
+      })
       .superRefine((v, ctx) => {
         if (!v.csv && !v.csvBase64) ctx.addIssue({ code: 'custom', path: ['csv'], message: V.required });
       }),
     result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
   }),
   get: defineRoute({
-    method: 'GET', path: '/api/user/{id}', subject: 'people.user.get', summary: 'One user (oneself always; others with the address right)', spec: '§7 Users, §6 address',
-    access: access.authenticated, params: z.object({ id: Id }), result: userSchema,
+    method: 'GET',
+    path: '/api/user/{id}',
+    subject: 'people.user.get',
+    summary: 'One user (oneself always; others with the address right)',
+    spec: '§7 Users, §6 address',
+    access: access.authenticated,
+    params: z.object({ id: Id }),
+    result: userSchema,
   }),
   forClient: defineRoute({
-    method: 'GET', path: '/api/user/for_client/{clientId}', subject: 'people.user.forClient', summary: 'Users of a client (address book)', spec: '§7 Users, §6 address',
-    access: access.feature('address'), params: z.object({ clientId: Id }), result: z.array(userSchema),
+    method: 'GET',
+    path: '/api/user/for_client/{clientId}',
+    subject: 'people.user.forClient',
+    summary: 'Users of a client (address book)',
+    spec: '§7 Users, §6 address',
+    access: access.feature('address'),
+    params: z.object({ clientId: Id }),
+    result: z.array(userSchema),
   }),
   filter: defineRoute({
-    method: 'POST', path: '/api/user/filter/{workspace}', subject: 'people.user.filter', summary: 'Search users with paging (address book)', spec: '§7 Users, §6 address',
-    access: access.feature('address'), params: z.object({ workspace: z.string().max(30) }),
+    method: 'POST',
+    path: '/api/user/filter/{workspace}',
+    subject: 'people.user.filter',
+    summary: 'Search users with paging (address book)',
+    spec: '§7 Users, §6 address',
+    access: access.feature('address'),
+    params: z.object({ workspace: z.string().max(30) }),
     body: z.object({
-      data: z.object({
-        search: z.string().max(100).optional(),
-        page: z.number().int().min(1).default(1),
-        limit: z.number().int().min(1).max(200).default(20),
-        sort: z.enum(['lastName', 'firstName', 'email', 'position', 'department', 'city', 'created']).default('lastName'),
-        order: z.enum(['asc', 'desc']).default('asc'),
-        deleted: z.boolean().optional(),
-      }).default({ page: 1, limit: 20, sort: 'lastName', order: 'asc' }),
+      data: z
+        .object({
+          search: z.string().max(100).optional(),
+          page: z.number().int().min(1).default(1),
+          limit: z.number().int().min(1).max(200).default(20),
+          sort: z.enum(['lastName', 'firstName', 'email', 'position', 'department', 'city', 'created']).default('lastName'),
+          order: z.enum(['asc', 'desc']).default('asc'),
+          deleted: z.boolean().optional(),
+        })
+        .default({ page: 1, limit: 20, sort: 'lastName', order: 'asc' }),
     }),
     result: z.object({ users: z.array(userSchema), total: z.number(), page: z.number(), limit: z.number() }),
   }),
   update: defineRoute({
-    method: 'PUT', path: '/api/user/{id}', subject: 'people.user.update', summary: 'Edit a user', spec: '§7 Users, §5 Employee',
-    access: access.authenticated, params: z.object({ id: Id }), body: updateBody, result: userSchema,
+    method: 'PUT',
+    path: '/api/user/{id}',
+    subject: 'people.user.update',
+    summary: 'Edit a user',
+    spec: '§7 Users, §5 Employee',
+    access: access.authenticated,
+    params: z.object({ id: Id }),
+    body: updateBody,
+    result: userSchema,
   }),
   delete: defineRoute({
-    method: 'PUT', path: '/api/user/delete/{id}', subject: 'people.user.delete', summary: 'Mark a user deleted (fired)', spec: '§7 Users',
-    access: access.admin, params: z.object({ id: Id }), result: userSchema,
+    method: 'PUT',
+    path: '/api/user/delete/{id}',
+    subject: 'people.user.delete',
+    summary: 'Mark a user deleted (fired)',
+    spec: '§7 Users',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    result: userSchema,
   }),
   undelete: defineRoute({
-    method: 'PUT', path: '/api/user/undelete/{id}', subject: 'people.user.undelete', summary: 'Restore a deleted user', spec: '§7 Users',
-    access: access.admin, params: z.object({ id: Id }), result: userSchema,
+    method: 'PUT',
+    path: '/api/user/undelete/{id}',
+    subject: 'people.user.undelete',
+    summary: 'Restore a deleted user',
+    spec: '§7 Users',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    result: userSchema,
   }),
   clientRoleAdd: defineRoute({
-    method: 'PUT', path: '/api/clients/{clientId}/role/{role}', subject: 'people.role.addAll', summary: 'Add a role to all users of a client', spec: '§7 Users, §6',
-    access: access.admin, params: z.object({ clientId: Id, role: roleParam }), result: z.object({ updated: z.number() }),
+    method: 'PUT',
+    path: '/api/clients/{clientId}/role/{role}',
+    subject: 'people.role.addAll',
+    summary: 'Add a role to all users of a client',
+    spec: '§7 Users, §6',
+    access: access.admin,
+    params: z.object({ clientId: Id, role: roleParam }),
+    result: z.object({ updated: z.number() }),
   }),
   clientRoleRemove: defineRoute({
-    method: 'DELETE', path: '/api/clients/{clientId}/role/{role}', subject: 'people.role.removeAll', summary: 'Remove a role from all users of a client (deleted users skipped)', spec: '§7 Users, §6',
-    access: access.admin, params: z.object({ clientId: Id, role: roleParam }), result: z.object({ updated: z.number() }),
+    method: 'DELETE',
+    path: '/api/clients/{clientId}/role/{role}',
+    subject: 'people.role.removeAll',
+    summary: 'Remove a role from all users of a client (deleted users skipped)',
+    spec: '§7 Users, §6',
+    access: access.admin,
+    params: z.object({ clientId: Id, role: roleParam }),
+    result: z.object({ updated: z.number() }),
   }),
   userRoleAdd: defineRoute({
-    method: 'PUT', path: '/api/user/{userId}/role/{role}', subject: 'people.role.add', summary: 'Add a role to a user', spec: '§7 Users, §6',
-    access: access.admin, params: z.object({ userId: Id, role: roleParam }), result: userSchema,
+    method: 'PUT',
+    path: '/api/user/{userId}/role/{role}',
+    subject: 'people.role.add',
+    summary: 'Add a role to a user',
+    spec: '§7 Users, §6',
+    access: access.admin,
+    params: z.object({ userId: Id, role: roleParam }),
+    result: userSchema,
   }),
   userRoleRemove: defineRoute({
-    method: 'DELETE', path: '/api/user/{userId}/role/{role}', subject: 'people.role.remove', summary: 'Remove a role from a user', spec: '§7 Users, §6',
-    access: access.admin, params: z.object({ userId: Id, role: roleParam }), result: userSchema,
+    method: 'DELETE',
+    path: '/api/user/{userId}/role/{role}',
+    subject: 'people.role.remove',
+    summary: 'Remove a role from a user',
+    spec: '§7 Users, §6',
+    access: access.admin,
+    params: z.object({ userId: Id, role: roleParam }),
+    result: userSchema,
   }),
   pin: defineRoute({
-    method: 'PUT', path: '/api/user/pin/{id}', subject: 'people.user.pin', summary: 'Pin a user into a numbered slot (null unpins); a taken slot swaps', spec: '§7 Users, §4 Posts',
-    access: access.admin, params: z.object({ id: Id }),
+    method: 'PUT',
+    path: '/api/user/pin/{id}',
+    subject: 'people.user.pin',
+    summary: 'Pin a user into a numbered slot (null unpins); a taken slot swaps',
+    spec: '§7 Users, §4 Posts',
+    access: access.admin,
+    params: z.object({ id: Id }),
     body: z.object({ pinned_num: z.number().int().min(0).max(10_000).nullable() }),
     result: z.array(userSchema),
   }),
@@ -314,12 +495,21 @@ export const peopleRoutes = {
    * client in slot order. Who may read the wall may read it; only the fields the block shows (no contacts).
    */
   pinned: defineRoute({
-    method: 'GET', path: '/api/user/pinned/{clientId}', subject: 'people.user.pinned', summary: 'Pinned users of a client in slot order (wall block)', spec: '§4 Posts, §7 Users (added)',
-    access: access.feature('wall'), params: z.object({ clientId: Id }),
+    method: 'GET',
+    path: '/api/user/pinned/{clientId}',
+    subject: 'people.user.pinned',
+    summary: 'Pinned users of a client in slot order (wall block)',
+    spec: '§4 Posts, §7 Users (added)',
+    access: access.feature('wall'),
+    params: z.object({ clientId: Id }),
     result: z.array(pinnedUserSchema),
   }),
   pinMove: defineRoute({
-    method: 'PUT', path: '/api/user/pin_move', subject: 'people.user.pinMove', summary: 'Swap the users of two pin slots', spec: '§7 Users, §4 Posts',
+    method: 'PUT',
+    path: '/api/user/pin_move',
+    subject: 'people.user.pinMove',
+    summary: 'Swap the users of two pin slots',
+    spec: '§7 Users, §4 Posts',
     access: access.admin,
     body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
     result: z.array(userSchema),

@@ -115,7 +115,13 @@ export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDep
       for (const u of found) {
         const { token, hash } = newSecretToken();
         await db.asSystem('create password reset', async (tx) => {
-          await resetsRepository.create(tx, { id: uuidv7(), userId: u.id, clientId: u.clientId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+          await resetsRepository.create(tx, {
+            id: uuidv7(),
+            userId: u.id,
+            clientId: u.clientId,
+            tokenHash: hash,
+            expiresAt: new Date(Date.now() + RESET_TTL_MS),
+          });
           await outbox.add(tx, peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
         });
         await mailer.send(passwordResetMail(u.email, u.firstName, `${base}/reset-password/${token}`, u.lang));

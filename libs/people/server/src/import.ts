@@ -65,7 +65,12 @@ export function parseCsv(text: string): CsvFile {
     if (r.problems.some((p) => p === 'MissingQuotes' || p === 'InvalidQuotes')) {
       errors.push({ field: 'csv', code: 'csvQuotes', message: 'Unbalanced quotes in this record' });
     } else if (r.cells.slice(header.length).some((c) => c.trim() !== '')) {
-      errors.push({ field: 'csv', code: 'csvColumns', params: { max: header.length, count: r.cells.length }, message: `More cells (${r.cells.length}) than the header has (${header.length})` });
+      errors.push({
+        field: 'csv',
+        code: 'csvColumns',
+        params: { max: header.length, count: r.cells.length },
+        message: `More cells (${r.cells.length}) than the header has (${header.length})`,
+      });
     }
     return { line: r.line, values, errors };
   });

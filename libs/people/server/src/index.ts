@@ -50,7 +50,11 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   providers: [
-    { provide: PEOPLE_ROUTES, useFactory: (deps: DomainDeps) => ({ ...authHandlers(deps), ...userHandlers(deps), ...pinHandlers(deps) }), inject: [DOMAIN_DEPS] },
+    {
+      provide: PEOPLE_ROUTES,
+      useFactory: (deps: DomainDeps) => ({ ...authHandlers(deps), ...userHandlers(deps), ...pinHandlers(deps) }),
+      inject: [DOMAIN_DEPS],
+    },
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
     SuperadminBootstrap,
   ],

@@ -78,7 +78,16 @@ export function pinHandlers({ db, outbox }: DomainDeps): RouteHandlers<PinRoutes
       );
       return rows.map((r) => {
         const u = toUser(r);
-        return { _id: u._id, fullName: u.fullName, firstName: u.firstName, lastName: u.lastName, avatar: u.avatar, position: u.position, department: u.department, pinned_num: r.pinnedNum! };
+        return {
+          _id: u._id,
+          fullName: u.fullName,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          avatar: u.avatar,
+          position: u.position,
+          department: u.department,
+          pinned_num: r.pinnedNum!,
+        };
       });
     },
 

@@ -18,7 +18,11 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 /** SQL of the people service. Every function runs inside a transaction opened by Database.inTenant/asSystem. */
 const userById = preparedQuery<{ id: string }, UserRow[]>('people_user_by_id', (tx) =>
-  tx.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1),
+  tx
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
 );
 
 export const usersRepository = {
@@ -33,20 +37,40 @@ export const usersRepository = {
   byLogin(tx: Tx, login: string, clientId?: string): Promise<UserRow[]> {
     const l = login.toLowerCase();
     const match = or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.login}) = ${l}`)!;
-    return tx.select().from(users).where(clientId ? and(match, eq(users.clientId, clientId)) : match).limit(10);
+    return tx
+      .select()
+      .from(users)
+      .where(clientId ? and(match, eq(users.clientId, clientId)) : match)
+      .limit(10);
   },
 
   /** Accounts with this e-mail (case-insensitive), optionally within one client; at most 10 (forgot password). */
   byEmail(tx: Tx, email: string, clientId?: string): Promise<UserRow[]> {
     const e = sql`lower(${users.email}) = ${email.toLowerCase()}`;
-    return tx.select().from(users).where(clientId ? and(e, eq(users.clientId, clientId)) : e).limit(10);
+    return tx
+      .select()
+      .from(users)
+      .where(clientId ? and(e, eq(users.clientId, clientId)) : e)
+      .limit(10);
   },
 
   /** E-mails and logins already used in a client among the given ones (lower-cased). */
   async taken(tx: Tx, clientId: string, emails: string[], logins: string[], exceptId?: string): Promise<{ emails: Set<string>; logins: Set<string> }> {
     const conds: SQL[] = [];
-    if (emails.length) conds.push(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
-    if (logins.length) conds.push(inArray(sql`lower(${users.login})`, logins.map((e) => e.toLowerCase())));
+    if (emails.length)
+      conds.push(
+        inArray(
+          sql`lower(${users.email})`,
+          emails.map((e) => e.toLowerCase()),
+        ),
+      );
+    if (logins.length)
+      conds.push(
+        inArray(
+          sql`lower(${users.login})`,
+          logins.map((e) => e.toLowerCase()),
+        ),
+      );
     if (!conds.length) return { emails: new Set(), logins: new Set() };
     const where = and(eq(users.clientId, clientId), or(...conds), exceptId ? ne(users.id, exceptId) : undefined);
     const rows = await tx.select({ email: users.email, login: users.login }).from(users).where(where);
@@ -67,7 +91,11 @@ export const usersRepository = {
 
   /** Applies `patch` (and updatedAt) to one user; returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
-    const [row] = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     return row;
   },
 
@@ -107,7 +135,10 @@ export const usersRepository = {
         .orderBy(f.order === 'desc' ? desc(col) : asc(col), asc(users.id))
         .limit(f.limit)
         .offset(f.offset),
-      tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+      tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where),
     ]);
     return { rows, total };
   },
@@ -127,7 +158,9 @@ export const usersRepository = {
     const res = await tx
       .update(users)
       .set({ roles: sql`array_remove(${users.roles}, ${role})`, updatedAt: new Date() })
-      .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), sql`${role} = ANY(${users.roles})`, exceptId ? ne(users.id, exceptId) : undefined))
+      .where(
+        and(eq(users.clientId, clientId), eq(users.deletionMark, false), sql`${role} = ANY(${users.roles})`, exceptId ? ne(users.id, exceptId) : undefined),
+      )
       .returning({ id: users.id });
     return res.length;
   },
@@ -144,7 +177,11 @@ export const usersRepository = {
 
   /** The superadmin account (no client, role 'superadmin'), as a list of at most one. */
   superadmin(tx: Tx): Promise<UserRow[]> {
-    return tx.select().from(users).where(and(isNull(users.clientId), sql`'superadmin' = ANY(${users.roles})`)).limit(1);
+    return tx
+      .select()
+      .from(users)
+      .where(and(isNull(users.clientId), sql`'superadmin' = ANY(${users.roles})`))
+      .limit(1);
   },
 };
 
@@ -166,7 +203,10 @@ export const sessionsRepository = {
   },
   /** Ends one session (logout); a revoked one stays revoked. */
   async revoke(tx: Tx, id: string): Promise<void> {
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
   /** Ends every live session of a user (deletion, password change); returns their ids for the revocation event. */
   async revokeAllOf(tx: Tx, userId: string): Promise<string[]> {

@@ -11,7 +11,10 @@ export const users = peopleSchema.table(
   {
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lang: text('lang').notNull().default('ru'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -39,13 +42,17 @@ export const users = peopleSchema.table(
     chiefCode: text('chief_code'),
     pinnedNum: integer('pinned_num'),
     deletionMark: boolean('deletion_mark').notNull().default(false),
-    status: text('status', { enum: ['active', 'blocked'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_client_email_uq').on(t.clientId, sql`lower(${t.email})`),
-    uniqueIndex('users_client_login_uq').on(t.clientId, sql`lower(${t.login})`).where(sql`${t.login} IS NOT NULL`),
+    uniqueIndex('users_client_login_uq')
+      .on(t.clientId, sql`lower(${t.login})`)
+      .where(sql`${t.login} IS NOT NULL`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_login_idx').on(sql`lower(${t.login})`),
     index('users_client_name_idx').on(t.clientId, t.lastName, t.firstName),
@@ -59,7 +66,9 @@ export const sessions = peopleSchema.table(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,7 +83,9 @@ export const passwordResets = peopleSchema.table(
   'password_resets',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -10,7 +10,10 @@ import { decodeCsvBytes, parseCsv } from './import.ts';
 import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
 import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
 
-type UserRoutes = Omit<typeof peopleRoutes, 'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove' | 'pinned'>;
+type UserRoutes = Omit<
+  typeof peopleRoutes,
+  'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove' | 'pinned'
+>;
 
 /** Most rows one CSV import may carry. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -69,7 +72,12 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     const seenEmail = new Set<string>();
     const seenLogin = new Set<string>();
     for (const p of parsed) {
-      const email = typeof (p.input as { email?: unknown })?.email === 'string' ? String((p.input as { email: string }).email).trim().toLowerCase() || null : null;
+      const email =
+        typeof (p.input as { email?: unknown })?.email === 'string'
+          ? String((p.input as { email: string }).email)
+              .trim()
+              .toLowerCase() || null
+          : null;
       const recordErrors = rows[parsed.indexOf(p)].errors ?? [];
       if (!p.res.success || recordErrors.length) {
         report.push({ row: p.row, ok: false, email, errors: [...recordErrors, ...(p.res.success ? [] : zodFieldErrors(p.res.error))] });
@@ -147,7 +155,9 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
 
   /** Adds a user event to the change's transaction (DESIGN §6 outbox). */
   const addUserEvent = (tx: Tx, verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User) =>
-    verb === 'userUpdated' ? outbox.add(tx, peopleEvents.userUpdated, u.client_id, userEventData(u)) : outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u));
+    verb === 'userUpdated'
+      ? outbox.add(tx, peopleEvents.userUpdated, u.client_id, userEventData(u))
+      : outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u));
   /** Adds evt.people.session.revoked for these sessions (none: nothing). */
   const addRevoked = async (tx: Tx, clientId: string | null, userId: string, sessionIds: string[]) => {
     if (sessionIds.length) await outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds, userId });
@@ -164,7 +174,12 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       const created = await db.inTenant({ clientId }, async (tx) => {
         const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client), registerBody, clientLang(client));
         const bad = report.find((r) => !r.ok);
-        if (bad) throw new DomainError(bad.errors!.some((e) => e.message === PEOPLE_TEXT.emailTaken || e.message === PEOPLE_TEXT.loginTaken) ? 'conflict' : 'validation', bad.errors![0].message, { errors: bad.errors });
+        if (bad)
+          throw new DomainError(
+            bad.errors!.some((e) => e.message === PEOPLE_TEXT.emailTaken || e.message === PEOPLE_TEXT.loginTaken) ? 'conflict' : 'validation',
+            bad.errors![0].message,
+            { errors: bad.errors },
+          );
         const map = await insertGood(tx, good);
         const row = map.get(good[0].user.id!);
         if (!row) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
@@ -244,9 +259,11 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
      */
     filter: async ({ params, body }, ctx) => {
       const clientId = isSuper(ctx)
-        ? (await ask(bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: params.workspace }).catch(() => {
-            throw Errors.notFound();
-          }))._id
+        ? (
+            await ask(bus, clientSubjects.internalByWorkspace, systemContext(), { workspace: params.workspace }).catch(() => {
+              throw Errors.notFound();
+            })
+          )._id
         : targetClient(ctx);
       if (!isSuper(ctx) && ctx.workspace && params.workspace.toLowerCase() !== ctx.workspace) throw Errors.notFound();
       const d = body.data;
@@ -306,7 +323,10 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         const deleted = toUser((await users.update(tx, cur.id, { deletionMark: true }))!);
         await addUserEvent(tx, 'userDeleted', deleted);
         // Always sent (also with no live session), as before: the gateway forgets the user at once.
-        await outbox.add(tx, peopleEvents.sessionRevoked, deleted.client_id, { sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id), userId: deleted._id });
+        await outbox.add(tx, peopleEvents.sessionRevoked, deleted.client_id, {
+          sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id),
+          userId: deleted._id,
+        });
         return deleted;
       });
       await outbox.published();

@@ -15,7 +15,15 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     t = await testPortal();
     await t.makeClient('acme');
     const p = t.portal.platform;
-    second = await createGateway({ bus: p.bus, routes: allRoutes, jwtSecret: t.config.JWT_SECRET!, vendor: 'intranet', log: p.log, storage: p.storage, trustProxy: ['127.0.0.1'] });
+    second = await createGateway({
+      bus: p.bus,
+      routes: allRoutes,
+      jwtSecret: t.config.JWT_SECRET!,
+      vendor: 'intranet',
+      log: p.log,
+      storage: p.storage,
+      trustProxy: ['127.0.0.1'],
+    });
     await second.init();
   });
   afterAll(async () => {
@@ -25,7 +33,10 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
 
   /** One attempt through the second gateway, its address forwarded by the trusted proxy. */
   const viaSecond = async (body: Record<string, unknown>, forwarded: string, url = '/api/login') => {
-    const r = await second.getHttpAdapter().getInstance().inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded }, payload: body });
+    const r = await second
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded }, payload: body });
     return { status: r.statusCode, body: r.json() };
   };
 
@@ -36,7 +47,10 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
       statuses.push((await viaSecond({ login: 'twin@acme.test ', password: `guess-b${i}`, workspace: 'acme' }, `10.5.1.${i}`, '/api/loginPage')).status);
     }
     // Each gateway alone has counted five: only the shared count refuses the eleventh.
-    assert.ok(statuses.every((s) => s !== 429), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s !== 429),
+      statuses.join(','),
+    );
     const refused = await viaSecond({ login: 'twin@acme.test', password: 'guess-c' }, '10.5.2.1');
     assert.equal(refused.status, 429);
     assert.equal(refused.body.message, 'Too many attempts, try again later');
@@ -56,7 +70,10 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
       statuses.push((await t.call(peopleRoutes.login, { body: { login: `one${i}@acme.test`, password: 'x' }, ip: address })).status);
       statuses.push((await viaSecond({ login: `two${i}@acme.test`, password: 'x' }, address)).status);
     }
-    assert.ok(statuses.every((s) => s !== 429), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s !== 429),
+      statuses.join(','),
+    );
     const refused = await viaSecond({ login: 'admin@acme.test', password: 'adminpass1' }, address);
     assert.equal(refused.status, 429);
     assert.equal(refused.body.message, 'Too many attempts, try again later');
@@ -70,9 +87,11 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     await t.makeEmployee((await t.login('admin@acme.test', 'adminpass1')).token, 'forgetful@acme.test');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push(i % 2
-        ? (await t.call(peopleRoutes.forgotPassword, { body: { email: 'forgetful@acme.test' }, ip: `10.7.0.${i}` })).status
-        : (await viaSecond({ email: 'Forgetful@acme.test' }, `10.7.1.${i}`, '/api/forgot_password')).status);
+      statuses.push(
+        i % 2
+          ? (await t.call(peopleRoutes.forgotPassword, { body: { email: 'forgetful@acme.test' }, ip: `10.7.0.${i}` })).status
+          : (await viaSecond({ email: 'Forgetful@acme.test' }, `10.7.1.${i}`, '/api/forgot_password')).status,
+      );
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200]);
     const refused = await viaSecond({ email: 'forgetful@acme.test' }, '10.7.2.1', '/api/forgot_password');
@@ -88,8 +107,14 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     await assert.rejects(replicas[0].consume('10.6.1.1', 'REPLICA@acme.test'), (e: unknown) => e instanceof DomainError && e.code === 'rate_limited');
     await assert.rejects(replicas[1].consume('10.6.1.2', 'replica@acme.test'), (e: unknown) => e instanceof DomainError && e.code === 'rate_limited');
     const keys = (await db.drizzle.select({ key: signInAttempts.key }).from(signInAttempts)).map((r) => r.key);
-    assert.ok(keys.some((k) => k.startsWith('signin:account:')), keys.join(','));
-    assert.ok(keys.some((k) => k === 'signin:address:203.0.113.50'), keys.join(','));
+    assert.ok(
+      keys.some((k) => k.startsWith('signin:account:')),
+      keys.join(','),
+    );
+    assert.ok(
+      keys.some((k) => k === 'signin:address:203.0.113.50'),
+      keys.join(','),
+    );
     assert.ok(!keys.some((k) => k.includes('@')), `a login was stored in clear: ${keys.join(',')}`);
   });
 });

@@ -106,7 +106,10 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     const forged = acme.adminToken.slice(0, -3) + 'abc';
     assert.equal((await t.call(peopleRoutes.get, { token: forged, params: { id: acme.admin._id } })).status, 401);
     const jwt = (await import('jsonwebtoken')).default;
-    const expired = jwt.sign({ client_id: acme.client._id, result: { _id: acme.admin._id }, sid: 'x', exp: Math.floor(Date.now() / 1000) - 10 }, t.config.JWT_SECRET!);
+    const expired = jwt.sign(
+      { client_id: acme.client._id, result: { _id: acme.admin._id }, sid: 'x', exp: Math.floor(Date.now() / 1000) - 10 },
+      t.config.JWT_SECRET!,
+    );
     assert.equal((await t.call(peopleRoutes.get, { token: expired, params: { id: acme.admin._id } })).status, 401);
   });
 
@@ -137,9 +140,15 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
 
   it('reset_password_hard: an administrator sets a password; the old one and open sessions stop working', async () => {
     const e = await t.makeEmployee(acme.adminToken, 'hard@acme.test');
-    const denied = await t.call(peopleRoutes.resetPasswordHard, { token: e.token, body: { user_id: e.user._id, password: 'mine12345', confirmPassword: 'mine12345' } });
+    const denied = await t.call(peopleRoutes.resetPasswordHard, {
+      token: e.token,
+      body: { user_id: e.user._id, password: 'mine12345', confirmPassword: 'mine12345' },
+    });
     assert.equal(denied.status, 403);
-    const r = await t.call(peopleRoutes.resetPasswordHard, { token: acme.adminToken, body: { user_id: e.user._id, password: 'fresh12345', confirmPassword: 'fresh12345' } });
+    const r = await t.call(peopleRoutes.resetPasswordHard, {
+      token: acme.adminToken,
+      body: { user_id: e.user._id, password: 'fresh12345', confirmPassword: 'fresh12345' },
+    });
     assert.equal(r.status, 200);
     assert.equal((await t.call(peopleRoutes.get, { token: e.token, params: { id: e.user._id } })).status, 401);
     assert.equal((await t.call(peopleRoutes.login, { body: { login: 'hard@acme.test', password: 'employee1' } })).status, 401);
@@ -158,11 +167,17 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
 
   it('/api/login and /api/loginPage share one budget per account (the key holds no route)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.call(peopleRoutes.login, { body: { login: 'Shared@acme.test', password: 'guess-' + i }, ip: `10.1.0.${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.call(peopleRoutes.login, { body: { login: 'Shared@acme.test', password: 'guess-' + i }, ip: `10.1.0.${i}` })).status);
     for (let i = 0; i < 5; i++) {
-      statuses.push((await t.call(peopleRoutes.loginPage, { body: { login: 'shared@acme.test', password: 'guess-' + i, workspace: 'acme' }, ip: `10.1.1.${i}` })).status);
+      statuses.push(
+        (await t.call(peopleRoutes.loginPage, { body: { login: 'shared@acme.test', password: 'guess-' + i, workspace: 'acme' }, ip: `10.1.1.${i}` })).status,
+      );
     }
-    assert.ok(statuses.slice(0, 10).every((s) => s !== 429), statuses.join(','));
+    assert.ok(
+      statuses.slice(0, 10).every((s) => s !== 429),
+      statuses.join(','),
+    );
     assert.equal(statuses[10], 429, 'the 11th attempt in a minute is refused whichever route it uses');
   });
 
@@ -171,11 +186,13 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     // each claiming another forwarded address: TRUST_PROXY is off, so the socket's address is what counts.
     let last = 0;
     for (let i = 0; i < 51; i++) {
-      last = (await t.call(peopleRoutes.login, {
-        body: { login: `nobody${i}@acme.test`, password: 'x' },
-        ip: '10.2.0.1',
-        headers: { 'x-forwarded-for': `192.0.2.${i}` },
-      })).status;
+      last = (
+        await t.call(peopleRoutes.login, {
+          body: { login: `nobody${i}@acme.test`, password: 'x' },
+          ip: '10.2.0.1',
+          headers: { 'x-forwarded-for': `192.0.2.${i}` },
+        })
+      ).status;
       if (i < 50) assert.notEqual(last, 429, `attempt ${i + 1}`);
     }
     assert.equal(last, 429);
@@ -187,16 +204,36 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     // A second gateway on the same bus, behind a "proxy" at 127.0.0.1; a low scale keeps the budgets small
     // (per address ceil(10 × 0.2 × 5) = 10 a minute).
     const p = t.portal.platform;
-    const app = await createGateway({ bus: p.bus, routes: allRoutes, jwtSecret: t.config.JWT_SECRET!, vendor: 'intranet', log: p.log, storage: p.storage, rateLimitScale: 0.2, trustProxy: ['127.0.0.1'] });
+    const app = await createGateway({
+      bus: p.bus,
+      routes: allRoutes,
+      jwtSecret: t.config.JWT_SECRET!,
+      vendor: 'intranet',
+      log: p.log,
+      storage: p.storage,
+      rateLimitScale: 0.2,
+      trustProxy: ['127.0.0.1'],
+    });
     try {
       await app.init();
       const fastify = app.getHttpAdapter().getInstance();
       const attempt = async (i: number, forwarded: string) =>
-        (await fastify.inject({ method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded }, payload: { login: `proxied${i}@acme.test`, password: 'x' } })).statusCode;
+        (
+          await fastify.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': forwarded },
+            payload: { login: `proxied${i}@acme.test`, password: 'x' },
+          })
+        ).statusCode;
       for (let i = 0; i < 11; i++) assert.notEqual(await attempt(i, `198.51.100.${i}`), 429, `distinct address ${i}`);
       const same: number[] = [];
       for (let i = 0; i < 11; i++) same.push(await attempt(100 + i, '203.0.113.7'));
-      assert.ok(same.slice(0, 10).every((s) => s !== 429), same.join(','));
+      assert.ok(
+        same.slice(0, 10).every((s) => s !== 429),
+        same.join(','),
+      );
       assert.equal(same[10], 429);
     } finally {
       await app.close();

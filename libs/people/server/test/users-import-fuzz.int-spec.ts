@@ -84,7 +84,11 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
   });
 
   it('10,000 rows with 5 % bad (UTF-8 with BOM, `;` separators, CRLF, empty lines): every good row lands, every bad row is listed', async () => {
-    const { lines, bad } = records('big', 10_000, 20, ';', [['Іван', 'Петренко'], ['Анна', 'Иванова'], ['John', 'Smith']]);
+    const { lines, bad } = records('big', 10_000, 20, ';', [
+      ['Іван', 'Петренко'],
+      ['Анна', 'Иванова'],
+      ['John', 'Smith'],
+    ]);
     // Blank lines sprinkled through the file shift line numbers; the report must follow them.
     const rand = rng(42);
     const out: string[] = ['firstName;lastName;email;birthDate;gender'];
@@ -102,7 +106,10 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
     assert.equal(r.body.result.failed, bad.size);
     assert.equal(r.body.result.imported, 10_000 - bad.size);
     const reported = new Set<number>(r.body.result.rows.filter((x: { ok: boolean }) => !x.ok).map((x: { row: number }) => x.row));
-    assert.deepEqual([...reported].sort((a, b) => a - b), [...bad].map((i) => lineOf.get(i)!).sort((a, b) => a - b));
+    assert.deepEqual(
+      [...reported].sort((a, b) => a - b),
+      [...bad].map((i) => lineOf.get(i)!).sort((a, b) => a - b),
+    );
     for (const x of r.body.result.rows.filter((y: { ok: boolean }) => !y.ok)) {
       assert.ok(x.errors.length > 0);
       for (const e of x.errors) assert.ok(e.field && e.code && e.message, JSON.stringify(e));
@@ -112,7 +119,10 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
   });
 
   it('Windows-1251 bytes are decoded (Russian/Ukrainian names survive)', async () => {
-    const { lines, bad } = records('win', 200, 10, ',', [['Олена', 'Шевченко'], ['Пётр', 'Сидоров']]);
+    const { lines, bad } = records('win', 200, 10, ',', [
+      ['Олена', 'Шевченко'],
+      ['Пётр', 'Сидоров'],
+    ]);
     const r = await importBytes(cp1251(['firstName,lastName,email,birthDate,gender', ...lines].join('\r\n')));
     assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
     assert.equal(r.body.result.imported, 200 - bad.size);

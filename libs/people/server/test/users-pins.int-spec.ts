@@ -40,7 +40,10 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
   it('an admin pins people into slots; every employee with the wall right sees them in slot order, without contacts', async () => {
     assert.equal((await pin(bob.user._id, 2)).status, 200);
     assert.equal((await pin(ann.user._id, 1)).status, 200);
-    assert.deepEqual(await listed(cid.token), [[1, ann.user._id], [2, bob.user._id]]);
+    assert.deepEqual(await listed(cid.token), [
+      [1, ann.user._id],
+      [2, bob.user._id],
+    ]);
     const r = await t.call(peopleRoutes.pinned, { token: cid.token, params: { clientId: acme.client._id } });
     const first = r.body.result[0];
     assert.equal(first.fullName, ann.user.fullName);
@@ -50,19 +53,34 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
   it('pinning into a taken slot swaps the two people; pin_move swaps two slots, or moves into an empty one', async () => {
     // Cid into slot 1 (Ann's): Ann takes Cid's previous slot — none, so she is unpinned.
     assert.equal((await pin(cid.user._id, 1)).status, 200);
-    assert.deepEqual(await listed(ann.token), [[1, cid.user._id], [2, bob.user._id]]);
+    assert.deepEqual(await listed(ann.token), [
+      [1, cid.user._id],
+      [2, bob.user._id],
+    ]);
     // Ann (unpinned now) into slot 2: Bob, its holder, takes Ann's previous slot — none — so he is unpinned.
     assert.equal((await pin(ann.user._id, 2)).status, 200);
-    assert.deepEqual(await listed(ann.token), [[1, cid.user._id], [2, ann.user._id]]);
+    assert.deepEqual(await listed(ann.token), [
+      [1, cid.user._id],
+      [2, ann.user._id],
+    ]);
     // A pinned person moved into another pinned person's slot: they trade slots.
     assert.equal((await pin(cid.user._id, 2)).status, 200);
-    assert.deepEqual(await listed(ann.token), [[1, ann.user._id], [2, cid.user._id]]);
+    assert.deepEqual(await listed(ann.token), [
+      [1, ann.user._id],
+      [2, cid.user._id],
+    ]);
 
     const move = await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 1, to: 2 } });
     assert.equal(move.status, 200);
-    assert.deepEqual(await listed(ann.token), [[1, cid.user._id], [2, ann.user._id]]);
+    assert.deepEqual(await listed(ann.token), [
+      [1, cid.user._id],
+      [2, ann.user._id],
+    ]);
     assert.equal((await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 2, to: 5 } })).status, 200);
-    assert.deepEqual(await listed(ann.token), [[1, cid.user._id], [5, ann.user._id]]);
+    assert.deepEqual(await listed(ann.token), [
+      [1, cid.user._id],
+      [5, ann.user._id],
+    ]);
     const empty = await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 3, to: 1 } });
     assert.equal(empty.status, 404);
   });
@@ -85,7 +103,7 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
     assert.deepEqual(await listed(cid.token), before);
   });
 
-  it('the list needs the wall right, and only one\'s own client: another client\'s id is 404, its pins never leak', async () => {
+  it("the list needs the wall right, and only one's own client: another client's id is 404, its pins never leak", async () => {
     assert.equal((await t.call(peopleRoutes.pin, { token: other.adminToken, params: { id: other.admin._id }, body: { pinned_num: 1 } })).status, 200);
     const foreign = await t.call(peopleRoutes.pinned, { token: cid.token, params: { clientId: other.client._id } });
     assert.equal(foreign.status, 404);

@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
-const fieldMessages = (body: { errors?: { field: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
+const fieldMessages = (body: { errors?: { field: string; message: string }[] }) => Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
 
 describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Employee, §6)', () => {
   let t: TestPortal;
@@ -41,7 +40,10 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     const noPassword = await t.call(peopleRoutes.register, { token: acme.adminToken, body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@acme.test' } });
     assert.equal(noPassword.status, 400);
     assert.equal(fieldMessages(noPassword.body).password, 'Field is required');
-    const unconfirmed = await t.call(peopleRoutes.register, { token: acme.adminToken, body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@acme.test', password: 'longenough' } });
+    const unconfirmed = await t.call(peopleRoutes.register, {
+      token: acme.adminToken,
+      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@acme.test', password: 'longenough' },
+    });
     assert.equal(unconfirmed.status, 400);
     assert.equal(fieldMessages(unconfirmed.body).confirmPassword, 'Passwords must match');
     // Nothing was stored by the failed attempts.
@@ -55,7 +57,10 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     const again = await t.call(peopleRoutes.register, { token: acme.adminToken, body: { firstName: 'A', lastName: 'B', email: 'DUP@acme.test', ...pw } });
     assert.equal(again.status, 409);
     assert.equal(fieldMessages(again.body).email, 'This e-mail is already taken');
-    const login = await t.call(peopleRoutes.register, { token: acme.adminToken, body: { firstName: 'A', lastName: 'B', email: 'other@acme.test', login: 'DUPE', ...pw } });
+    const login = await t.call(peopleRoutes.register, {
+      token: acme.adminToken,
+      body: { firstName: 'A', lastName: 'B', email: 'other@acme.test', login: 'DUPE', ...pw },
+    });
     assert.equal(login.status, 409);
     assert.equal(fieldMessages(login.body).login, 'This login is already taken');
     const other = await t.makeClient('otherco');
@@ -64,7 +69,11 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
   });
 
   it('new employees get the client initial rights; an admin changes them for new employees', async () => {
-    const c = await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { settings: { initialRights: ['wall', 'address'] } } });
+    const c = await t.call(clientRoutes.update, {
+      token: acme.adminToken,
+      params: { id: acme.client._id },
+      body: { settings: { initialRights: ['wall', 'address'] } },
+    });
     assert.equal(c.status, 200);
     assert.deepEqual(c.body.result.settings.initialRights, ['wall', 'address']);
     const e = await t.makeEmployee(acme.adminToken, 'rights@acme.test');
@@ -182,19 +191,38 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
   it('filter: search across name, position, department, city, e-mail; paging and sorting', async () => {
     const co = await t.makeClient('searchco');
     const rows = ['firstName,lastName,email,position,department,city'];
-    for (let i = 0; i < 45; i++) rows.push(`Name${String.fromCharCode(65 + (i % 26))},Surname${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))},p${i}@searchco.test,${i % 3 ? 'Engineer' : 'Designer'},${i % 2 ? 'R and D' : 'Sales'},${i % 5 ? 'Kyiv' : 'Lviv'}`);
+    for (let i = 0; i < 45; i++)
+      rows.push(
+        `Name${String.fromCharCode(65 + (i % 26))},Surname${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))},p${i}@searchco.test,${i % 3 ? 'Engineer' : 'Designer'},${i % 2 ? 'R and D' : 'Sales'},${i % 5 ? 'Kyiv' : 'Lviv'}`,
+      );
     const imp = await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: rows.join('\n') } });
     assert.equal(imp.body.result.imported, 45, JSON.stringify(imp.body).slice(0, 500));
-    const page1 = await t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'searchco' }, body: { data: { page: 1, limit: 20, sort: 'lastName' } } });
+    const page1 = await t.call(peopleRoutes.filter, {
+      token: co.adminToken,
+      params: { workspace: 'searchco' },
+      body: { data: { page: 1, limit: 20, sort: 'lastName' } },
+    });
     assert.equal(page1.body.result.total, 46);
     assert.equal(page1.body.result.users.length, 20);
-    const page3 = await t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'searchco' }, body: { data: { page: 3, limit: 20, sort: 'lastName' } } });
+    const page3 = await t.call(peopleRoutes.filter, {
+      token: co.adminToken,
+      params: { workspace: 'searchco' },
+      body: { data: { page: 3, limit: 20, sort: 'lastName' } },
+    });
     assert.equal(page3.body.result.users.length, 6);
-    const designers = await t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'searchco' }, body: { data: { search: 'designer lviv' } } });
+    const designers = await t.call(peopleRoutes.filter, {
+      token: co.adminToken,
+      params: { workspace: 'searchco' },
+      body: { data: { search: 'designer lviv' } },
+    });
     assert.equal(designers.body.result.total, 3);
     const byMail = await t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'searchco' }, body: { data: { search: 'p7@' } } });
     assert.equal(byMail.body.result.total, 1);
-    const desc = await t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'searchco' }, body: { data: { sort: 'lastName', order: 'desc', limit: 1 } } });
+    const desc = await t.call(peopleRoutes.filter, {
+      token: co.adminToken,
+      params: { workspace: 'searchco' },
+      body: { data: { sort: 'lastName', order: 'desc', limit: 1 } },
+    });
     assert.equal(desc.body.result.users[0].lastName, 'SurnameBS');
     const wrongWs = await t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'acme' }, body: { data: {} } });
     assert.equal(wrongWs.status, 404);

@@ -83,8 +83,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
     }
   };
 
-  const sortBy = (key: string) =>
-    setF((s) => ({ ...s, page: 1, sort: key as SortKey, order: s.sort === key && s.order === 'asc' ? 'desc' : 'asc' }));
+  const sortBy = (key: string) => setF((s) => ({ ...s, page: 1, sort: key as SortKey, order: s.sort === key && s.order === 'asc' ? 'desc' : 'asc' }));
 
   const columns: Column<User>[] = [
     { key: 'lastName', header: t('col.name'), sortable: true, render: (u) => <span className="people-name">{name(u)}</span> },
@@ -97,7 +96,12 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
       render: (u) => (
         <>
           {u.roles.includes('admin') ? <Badge tone="primary">{t('rights.names.admin')}</Badge> : <Badge>{t('rights.names.employee')}</Badge>}
-          {u.roles.includes('head') ? <> <Badge>{t('rights.names.head')}</Badge></> : null}
+          {u.roles.includes('head') ? (
+            <>
+              {' '}
+              <Badge>{t('rights.names.head')}</Badge>
+            </>
+          ) : null}
         </>
       ),
     },
@@ -116,18 +120,36 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
       render: (u) =>
         u.deletion_mark || u.status === 'deleted' ? (
           <div className="ui-table__actions">
-            <Button size="small" variant="secondary" loading={restoring === u._id} onClick={() => void restore(u)} data-testid={`employee-restore-${u._id}`}>{t('actions.restore')}</Button>
+            <Button size="small" variant="secondary" loading={restoring === u._id} onClick={() => void restore(u)} data-testid={`employee-restore-${u._id}`}>
+              {t('actions.restore')}
+            </Button>
           </div>
         ) : (
           <div className="ui-table__actions">
-            <Button size="small" variant="secondary" onClick={() => setEditing(u)} data-testid={`employee-edit-${u._id}`}>{t('actions.edit')}</Button>
-            <Button size="small" variant="secondary" onClick={() => setRightsOf(u)} data-testid={`employee-rights-${u._id}`}>{t('actions.rights')}</Button>
+            <Button size="small" variant="secondary" onClick={() => setEditing(u)} data-testid={`employee-edit-${u._id}`}>
+              {t('actions.edit')}
+            </Button>
+            <Button size="small" variant="secondary" onClick={() => setRightsOf(u)} data-testid={`employee-rights-${u._id}`}>
+              {t('actions.rights')}
+            </Button>
             {u.status === 'blocked' ? (
-              <Button size="small" variant="secondary" onClick={() => setBlocking(u)} data-testid={`employee-unblock-${u._id}`}>{t('actions.unblock')}</Button>
+              <Button size="small" variant="secondary" onClick={() => setBlocking(u)} data-testid={`employee-unblock-${u._id}`}>
+                {t('actions.unblock')}
+              </Button>
             ) : (
-              <Button size="small" variant="ghost" disabled={u._id === uid || u.roles.includes('admin')} onClick={() => setBlocking(u)} data-testid={`employee-block-${u._id}`}>{t('actions.block')}</Button>
+              <Button
+                size="small"
+                variant="ghost"
+                disabled={u._id === uid || u.roles.includes('admin')}
+                onClick={() => setBlocking(u)}
+                data-testid={`employee-block-${u._id}`}
+              >
+                {t('actions.block')}
+              </Button>
             )}
-            <Button size="small" variant="ghost" disabled={u._id === uid} onClick={() => setDeleting(u)} data-testid={`employee-delete-${u._id}`}>{t('actions.delete')}</Button>
+            <Button size="small" variant="ghost" disabled={u._id === uid} onClick={() => setDeleting(u)} data-testid={`employee-delete-${u._id}`}>
+              {t('actions.delete')}
+            </Button>
           </div>
         ),
     },
@@ -155,15 +177,27 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
           data-testid="employees-show-deleted"
         />
         <span className="ui-toolbar__spacer" />
-        <Button variant="secondary" onClick={() => setImporting(true)} data-testid="employees-import">{t('import')}</Button>
-        <Button onClick={() => setEditing('new')} data-testid="employee-add">{t('add')}</Button>
+        <Button variant="secondary" onClick={() => setImporting(true)} data-testid="employees-import">
+          {t('import')}
+        </Button>
+        <Button onClick={() => setEditing('new')} data-testid="employee-add">
+          {t('add')}
+        </Button>
       </div>
 
       {q.isError && !data ? (
-        pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="employees-error" />
+        pageLoadKind(q.error) !== 'error' ? (
+          <PageLoadError error={q.error} />
+        ) : (
+          <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId="employees-error" />
+        )
       ) : (
         <>
-          {data ? <p className="people-muted" data-testid="employees-total">{t('total', { count: data.total })}</p> : null}
+          {data ? (
+            <p className="people-muted" data-testid="employees-total">
+              {t('total', { count: data.total })}
+            </p>
+          ) : null}
           <Table
             testId="employees-table"
             columns={columns}

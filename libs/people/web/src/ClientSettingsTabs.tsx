@@ -31,7 +31,12 @@ function useClient(id: string) {
 function WithClient({ id, testId, children }: { id: string; testId: string; children: (c: Client) => ReactNode }) {
   const q = useClient(id);
   if (q.isPending) return <Loader testId={`${testId}-loading`} />;
-  if (q.isError) return pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId={`${testId}-error`} />;
+  if (q.isError)
+    return pageLoadKind(q.error) !== 'error' ? (
+      <PageLoadError error={q.error} />
+    ) : (
+      <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} testId={`${testId}-error`} />
+    );
   return <>{children(q.data)}</>;
 }
 
@@ -80,12 +85,18 @@ type CompanyField = (typeof COMPANY_FIELDS)[number];
 
 /** "Company data" tab (§2, §3 Client). Test ids: company-tab, company-<field>, company-save. */
 export function CompanyDataTab({ clientId }: { clientId: string }) {
-  return <WithClient id={clientId} testId="company-tab">{(c) => <CompanyDataForm key={c._id} client={c} />}</WithClient>;
+  return (
+    <WithClient id={clientId} testId="company-tab">
+      {(c) => <CompanyDataForm key={c._id} client={c} />}
+    </WithClient>
+  );
 }
 
 function CompanyDataForm({ client }: { client: Client }) {
   const { t } = useTranslation('people');
-  const [v, setV] = useState<Record<CompanyField, string>>(() => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, client[f] ?? ''])) as Record<CompanyField, string>);
+  const [v, setV] = useState<Record<CompanyField, string>>(
+    () => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, client[f] ?? ''])) as Record<CompanyField, string>,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { save, saving } = useSaveClient(client._id, setErrors);
   return (
@@ -114,7 +125,9 @@ function CompanyDataForm({ client }: { client: Client }) {
           />
         ))}
       </FormGrid>
-      <Button type="submit" loading={saving} data-testid="company-save">{t('settings.save')}</Button>
+      <Button type="submit" loading={saving} data-testid="company-save">
+        {t('settings.save')}
+      </Button>
     </form>
   );
 }
@@ -124,7 +137,11 @@ const START_PAGES = ['company', 'profile', 'articles', 'vacancies', 'addressBook
 
 /** "Other settings" tab (§2): interface language, start page, hide the mood meter. Test ids: other-tab, other-lang, other-start, other-mood, other-save. */
 export function OtherSettingsTab({ clientId }: { clientId: string }) {
-  return <WithClient id={clientId} testId="other-tab">{(c) => <OtherSettingsForm key={c._id} client={c} />}</WithClient>;
+  return (
+    <WithClient id={clientId} testId="other-tab">
+      {(c) => <OtherSettingsForm key={c._id} client={c} />}
+    </WithClient>
+  );
 }
 
 function OtherSettingsForm({ client }: { client: Client }) {
@@ -147,13 +164,29 @@ function OtherSettingsForm({ client }: { client: Client }) {
     >
       <h2 className="people-section-title">{t('tabs.other')}</h2>
       <FormGrid>
-        <Select id="other-lang" data-testid="other-lang" label={t('settings.other.lang')} value={lang} error={errors.lang} onChange={(e) => setLang(e.target.value)}
-          options={(['ru', 'uk', 'en'] as const).map((l) => ({ value: l, label: t(`settings.other.langs.${l}`) }))} />
-        <Select id="other-start" data-testid="other-start" label={t('settings.other.start')} value={start} error={errors.start_page} onChange={(e) => setStart(e.target.value)}
-          options={starts.map((p) => ({ value: p, label: (START_PAGES as readonly string[]).includes(p) ? t(`settings.other.starts.${p}`) : p }))} />
+        <Select
+          id="other-lang"
+          data-testid="other-lang"
+          label={t('settings.other.lang')}
+          value={lang}
+          error={errors.lang}
+          onChange={(e) => setLang(e.target.value)}
+          options={(['ru', 'uk', 'en'] as const).map((l) => ({ value: l, label: t(`settings.other.langs.${l}`) }))}
+        />
+        <Select
+          id="other-start"
+          data-testid="other-start"
+          label={t('settings.other.start')}
+          value={start}
+          error={errors.start_page}
+          onChange={(e) => setStart(e.target.value)}
+          options={starts.map((p) => ({ value: p, label: (START_PAGES as readonly string[]).includes(p) ? t(`settings.other.starts.${p}`) : p }))}
+        />
       </FormGrid>
       <Checkbox label={t('settings.other.hideMood')} checked={hideMood} onChange={(e) => setHideMood(e.target.checked)} data-testid="other-mood" />
-      <Button type="submit" loading={saving} data-testid="other-save">{t('settings.save')}</Button>
+      <Button type="submit" loading={saving} data-testid="other-save">
+        {t('settings.save')}
+      </Button>
     </form>
   );
 }
@@ -164,7 +197,11 @@ function OtherSettingsForm({ client }: { client: Client }) {
  * Test ids: integrations-tab, hr-url, hr-login, hr-password, hr-save, hr-disconnect, hr-no-tax.
  */
 export function IntegrationsTab({ clientId }: { clientId: string }) {
-  return <WithClient id={clientId} testId="integrations-tab">{(c) => <IntegrationsForm key={`${c._id}:${c.hr.url}:${c.hr.login}`} client={c} />}</WithClient>;
+  return (
+    <WithClient id={clientId} testId="integrations-tab">
+      {(c) => <IntegrationsForm key={`${c._id}:${c.hr.url}:${c.hr.login}`} client={c} />}
+    </WithClient>
+  );
 }
 
 function IntegrationsForm({ client }: { client: Client }) {
@@ -188,15 +225,53 @@ function IntegrationsForm({ client }: { client: Client }) {
     >
       <h2 className="people-section-title">{t('settings.hr.title')}</h2>
       <p className="people-muted">{t('settings.hr.text')}</p>
-      {!client.taxNumber ? <Alert kind="info" testId="hr-no-tax">{t('settings.hr.needsTax')}</Alert> : null}
+      {!client.taxNumber ? (
+        <Alert kind="info" testId="hr-no-tax">
+          {t('settings.hr.needsTax')}
+        </Alert>
+      ) : null}
       <FormGrid>
-        <Input id="hr-url" data-testid="hr-url" type="url" wide label={t('settings.hr.url')} placeholder="https://" value={url} error={errors.url} onChange={(e) => setUrl(e.target.value)} />
-        <Input id="hr-login" data-testid="hr-login" label={t('settings.hr.login')} autoComplete="off" value={login} error={errors.login} onChange={(e) => setLogin(e.target.value)} />
-        <Input id="hr-password" data-testid="hr-password" type="password" autoComplete="new-password" label={t('settings.hr.password')} hint={t('settings.hr.passwordHint')} value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          id="hr-url"
+          data-testid="hr-url"
+          type="url"
+          wide
+          label={t('settings.hr.url')}
+          placeholder="https://"
+          value={url}
+          error={errors.url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <Input
+          id="hr-login"
+          data-testid="hr-login"
+          label={t('settings.hr.login')}
+          autoComplete="off"
+          value={login}
+          error={errors.login}
+          onChange={(e) => setLogin(e.target.value)}
+        />
+        <Input
+          id="hr-password"
+          data-testid="hr-password"
+          type="password"
+          autoComplete="new-password"
+          label={t('settings.hr.password')}
+          hint={t('settings.hr.passwordHint')}
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </FormGrid>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Button type="submit" loading={saving} data-testid="hr-save">{t('settings.save')}</Button>
-        {connected ? <Button variant="danger" disabled={saving} onClick={() => setConfirm(true)} data-testid="hr-disconnect">{t('settings.hr.disconnect')}</Button> : null}
+        <Button type="submit" loading={saving} data-testid="hr-save">
+          {t('settings.save')}
+        </Button>
+        {connected ? (
+          <Button variant="danger" disabled={saving} onClick={() => setConfirm(true)} data-testid="hr-disconnect">
+            {t('settings.hr.disconnect')}
+          </Button>
+        ) : null}
       </div>
       <ConfirmDialog
         open={confirm}

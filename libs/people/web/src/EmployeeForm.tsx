@@ -7,8 +7,24 @@ import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Button, FormGrid, Input, Modal, Select, TextArea } from '@intranet/web-ui';
 
 const TEXT_FIELDS = [
-  'firstName', 'lastName', 'middleName', 'email', 'login', 'phone', 'internalPhone', 'position', 'department', 'cabinet',
-  'city', 'birthDate', 'workingSince', 'inn', 'kpp', 'organisation', 'chiefCode', 'about',
+  'firstName',
+  'lastName',
+  'middleName',
+  'email',
+  'login',
+  'phone',
+  'internalPhone',
+  'position',
+  'department',
+  'cabinet',
+  'city',
+  'birthDate',
+  'workingSince',
+  'inn',
+  'kpp',
+  'organisation',
+  'chiefCode',
+  'about',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type FormValues = Record<TextField, string> & { gender: string; lang: string; password: string; confirmPassword: string };
@@ -56,7 +72,11 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
   const { t } = useTranslation('people');
   // The contract's schema (register or update) checks the body the form will send.
   const schema = useMemo(
-    () => z.preprocess((v) => toBody(v as FormValues, clientId, !user), user ? updateBody : registerBody) as unknown as z.ZodType<Record<string, unknown>, FormValues>,
+    () =>
+      z.preprocess((v) => toBody(v as FormValues, clientId, !user), user ? updateBody : registerBody) as unknown as z.ZodType<
+        Record<string, unknown>,
+        FormValues
+      >,
     [user, clientId],
   );
   const form = useApiForm({
@@ -95,8 +115,12 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('common:cancel')}</Button>
-          <Button type="submit" form="employee-form" loading={busy} data-testid="employee-save">{t('common:save')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" form="employee-form" loading={busy} data-testid="employee-save">
+            {t('common:save')}
+          </Button>
         </>
       }
     >
@@ -130,7 +154,12 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
             id="emp-lang"
             label={t('form.lang')}
             {...reg('lang')}
-            options={[{ value: '', label: t('form.lang_none') }, { value: 'ru', label: 'Русский' }, { value: 'uk', label: 'Українська' }, { value: 'en', label: 'English' }]}
+            options={[
+              { value: '', label: t('form.lang_none') },
+              { value: 'ru', label: 'Русский' },
+              { value: 'uk', label: 'Українська' },
+              { value: 'en', label: 'English' },
+            ]}
             data-testid="emp-lang"
           />
           <TextArea id="emp-about" label={t('form.about')} {...reg('about')} wide data-testid="emp-about" />

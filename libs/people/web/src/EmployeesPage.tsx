@@ -33,14 +33,25 @@ export default function EmployeesPage() {
     return (
       <section data-testid="employees-page">
         <h1 className="ui-page-title">{t('title')}</h1>
-        <EmptyState title={t('noClient')} action={<Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">{t('toClients')}</Link>} testId="employees-no-client" />
+        <EmptyState
+          title={t('noClient')}
+          action={
+            <Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">
+              {t('toClients')}
+            </Link>
+          }
+          testId="employees-no-client"
+        />
       </section>
     );
   }
 
   return (
     <section data-testid="employees-page">
-      <h1 className="ui-page-title">{t('title')}{client ? <span className="people-client"> · {client.name}</span> : null}</h1>
+      <h1 className="ui-page-title">
+        {t('title')}
+        {client ? <span className="people-client"> · {client.name}</span> : null}
+      </h1>
       <Tabs
         label={t('title')}
         active={tab}

@@ -10,19 +10,72 @@ import { peopleKeys } from './queries.ts';
 
 /** Every CSV column POST /api/register_many accepts (README "CSV import columns"; a header row is required). */
 export const CSV_COLUMNS = [
-  'firstName', 'lastName', 'email', 'middleName', 'login', 'password', 'phone', 'internalPhone', 'position', 'department',
-  'cabinet', 'city', 'gender', 'birthDate', 'workingSince', 'inn', 'kpp', 'organisation', 'about', 'lang', 'chiefCode',
+  'firstName',
+  'lastName',
+  'email',
+  'middleName',
+  'login',
+  'password',
+  'phone',
+  'internalPhone',
+  'position',
+  'department',
+  'cabinet',
+  'city',
+  'gender',
+  'birthDate',
+  'workingSince',
+  'inn',
+  'kpp',
+  'organisation',
+  'about',
+  'lang',
+  'chiefCode',
 ] as const;
 
 const MAX_CSV_BYTES = 20_000_000;
 
-type Report = { imported: number; failed: number; rows: { row: number; ok: boolean; email: string | null; noPassword?: boolean; errors?: { field: string; code: string; params?: Record<string, unknown>; message: string }[] }[] };
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; done?: number; total?: number } | { kind: 'done'; report: Report } | { kind: 'error'; message: string };
+type Report = {
+  imported: number;
+  failed: number;
+  rows: {
+    row: number;
+    ok: boolean;
+    email: string | null;
+    noPassword?: boolean;
+    errors?: { field: string; code: string; params?: Record<string, unknown>; message: string }[];
+  }[];
+};
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'processing'; done?: number; total?: number }
+  | { kind: 'done'; report: Report }
+  | { kind: 'error'; message: string };
 
 function templateHref(): string {
   const sample = [
-    'Ivan', 'Petrov', 'ivan.petrov@example.com', 'Ivanovich', 'ipetrov', 'secret123', '+380501234567', '1234', 'Engineer', 'IT',
-    '305', 'Kyiv', 'man', '1990-05-17', '2020-01-09', '1234567890', '770101001', 'Acme Ltd', 'Likes chess', 'en', 'IT-01',
+    'Ivan',
+    'Petrov',
+    'ivan.petrov@example.com',
+    'Ivanovich',
+    'ipetrov',
+    'secret123',
+    '+380501234567',
+    '1234',
+    'Engineer',
+    'IT',
+    '305',
+    'Kyiv',
+    'man',
+    '1990-05-17',
+    '2020-01-09',
+    '1234567890',
+    '770101001',
+    'Acme Ltd',
+    'Likes chess',
+    'en',
+    'IT-01',
   ].join(',');
   return `data:text/csv;charset=utf-8,${encodeURIComponent(`${CSV_COLUMNS.join(',')}\n${sample}\n`)}`;
 }
@@ -95,19 +148,29 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
       width={820}
       testId="import-modal"
       dismissible={!busy}
-      footer={<Button variant="secondary" onClick={onClose} disabled={busy} data-testid="import-close">{t('common:close')}</Button>}
+      footer={
+        <Button variant="secondary" onClick={onClose} disabled={busy} data-testid="import-close">
+          {t('common:close')}
+        </Button>
+      }
     >
       <div className="people-csv-doc" data-testid="csv-columns">
         <p>{t('csv.columns')}</p>
-        <code className="people-code" tabIndex={0}>{CSV_COLUMNS.join(',')}</code>
+        <code className="people-code" tabIndex={0}>
+          {CSV_COLUMNS.join(',')}
+        </code>
         <p className="people-muted">{t('csv.columnsHelp')}</p>
         <p className="people-muted">{t('csv.noPasswordHelp')}</p>
-        <a href={templateHref()} download="employees-template.csv" data-testid="csv-template">{t('csv.template')}</a>
+        <a href={templateHref()} download="employees-template.csv" data-testid="csv-template">
+          {t('csv.template')}
+        </a>
       </div>
 
       {phase.kind !== 'done' ? (
         <div className="people-csv-pick">
-          <label className="ui-field__label" htmlFor="csv-file">{t('csv.file')}</label>
+          <label className="ui-field__label" htmlFor="csv-file">
+            {t('csv.file')}
+          </label>
           <input
             ref={fileRef}
             id="csv-file"
@@ -120,11 +183,15 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
             }}
             data-testid="csv-file-input"
           />
-          <Button onClick={start} disabled={!file || busy} loading={busy} data-testid="csv-upload">{t('csv.upload')}</Button>
+          <Button onClick={start} disabled={!file || busy} loading={busy} data-testid="csv-upload">
+            {t('csv.upload')}
+          </Button>
         </div>
       ) : null}
 
-      {phase.kind === 'uploading' ? <ProgressBar value={phase.percent} label={t('csv.uploading', { percent: phase.percent })} testId="import-progress" /> : null}
+      {phase.kind === 'uploading' ? (
+        <ProgressBar value={phase.percent} label={t('csv.uploading', { percent: phase.percent })} testId="import-progress" />
+      ) : null}
       {phase.kind === 'processing' ? (
         phase.total ? (
           <ProgressBar
@@ -146,7 +213,9 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
           <div className="ui-toolbar">
             <Checkbox label={t('csv.onlyErrors')} checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} data-testid="import-only-errors" />
             <span className="ui-toolbar__spacer" />
-            <Button variant="secondary" size="small" onClick={reset} data-testid="import-again">{t('csv.again')}</Button>
+            <Button variant="secondary" size="small" onClick={reset} data-testid="import-again">
+              {t('csv.again')}
+            </Button>
           </div>
           <Table
             testId="import-report"
@@ -160,7 +229,11 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
                   r.ok ? (
                     <>
                       <Badge tone="success">{t('csv.ok')}</Badge>
-                      {r.noPassword ? <div className="people-muted" data-testid={`import-row-${r.row}-nopassword`}>{t('csv.noPassword')}</div> : null}
+                      {r.noPassword ? (
+                        <div className="people-muted" data-testid={`import-row-${r.row}-nopassword`}>
+                          {t('csv.noPassword')}
+                        </div>
+                      ) : null}
                     </>
                   ) : (
                     <Badge tone="danger">{t('csv.failed')}</Badge>

@@ -56,7 +56,17 @@ export function RightsModal({ user, onClose }: { user: User; onClose: () => void
   );
 
   return (
-    <Modal open title={t('rights.title', { name })} onClose={onClose} testId="rights-modal" footer={<Button onClick={onClose} data-testid="rights-close">{t('common:close')}</Button>}>
+    <Modal
+      open
+      title={t('rights.title', { name })}
+      onClose={onClose}
+      testId="rights-modal"
+      footer={
+        <Button onClick={onClose} data-testid="rights-close">
+          {t('common:close')}
+        </Button>
+      }
+    >
       {own ? <Alert kind="info">{t('rights.own')}</Alert> : null}
       {error ? <Alert testId="rights-error">{error}</Alert> : null}
       <h3 className="people-subtitle">{t('rights.roles')}</h3>

@@ -70,8 +70,12 @@ export function RightsTab({ client }: { client: Client }) {
               <tr key={r}>
                 <td>{rightName(r)}</td>
                 <td className="ui-table__actions">
-                  <Button size="small" variant="secondary" onClick={() => setConfirm({ right: r, allow: true })} data-testid={`allow-all-${r}`}>{t('rights.allow')}</Button>
-                  <Button size="small" variant="ghost" onClick={() => setConfirm({ right: r, allow: false })} data-testid={`forbid-all-${r}`}>{t('rights.forbid')}</Button>
+                  <Button size="small" variant="secondary" onClick={() => setConfirm({ right: r, allow: true })} data-testid={`allow-all-${r}`}>
+                    {t('rights.allow')}
+                  </Button>
+                  <Button size="small" variant="ghost" onClick={() => setConfirm({ right: r, allow: false })} data-testid={`forbid-all-${r}`}>
+                    {t('rights.forbid')}
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -92,7 +96,9 @@ export function RightsTab({ client }: { client: Client }) {
             />
           ))}
         </div>
-        <Button onClick={saveInitial} loading={saving} data-testid="initial-save">{t('rights.initialSave')}</Button>
+        <Button onClick={saveInitial} loading={saving} data-testid="initial-save">
+          {t('rights.initialSave')}
+        </Button>
       </section>
       <ConfirmDialog
         open={!!confirm}

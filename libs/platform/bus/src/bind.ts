@@ -26,11 +26,7 @@ export function parseRouteInput<D extends RouteDef>(route: D, msg: RouteMessage)
   const p = route.params.safeParse(msg.params ?? {});
   const q = route.query.safeParse(msg.query ?? {});
   const b = route.body.safeParse(msg.body ?? {});
-  const errors = [
-    ...(p.success ? [] : zodFieldErrors(p.error)),
-    ...(q.success ? [] : zodFieldErrors(q.error)),
-    ...(b.success ? [] : zodFieldErrors(b.error)),
-  ];
+  const errors = [...(p.success ? [] : zodFieldErrors(p.error)), ...(q.success ? [] : zodFieldErrors(q.error)), ...(b.success ? [] : zodFieldErrors(b.error))];
   if (errors.length) throw Errors.validation(errors);
   return { params: p.data, query: q.data, body: b.data } as RouteInput<D>;
 }

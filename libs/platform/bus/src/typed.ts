@@ -6,7 +6,13 @@ import type { Bus, BusEvent, PublishOptions, RequestContext, SubscribeOptions } 
  * Publishes a contract event (DESIGN §6). Prefer the outbox inside a transaction (`Outbox.add`) for state changes;
  * this is for events that describe no stored change (progress, presence). Raises the schema's or the bus's error.
  */
-export async function emit<S extends z.ZodType>(bus: Pick<Bus, 'publish'>, def: EventDef<S>, clientId: string | null, data: z.input<S>, opts?: PublishOptions): Promise<void> {
+export async function emit<S extends z.ZodType>(
+  bus: Pick<Bus, 'publish'>,
+  def: EventDef<S>,
+  clientId: string | null,
+  data: z.input<S>,
+  opts?: PublishOptions,
+): Promise<void> {
   await bus.publish(def.subject, clientId, def.payload.parse(data), opts);
 }
 

@@ -34,12 +34,15 @@ it('TRUST_PROXY is off by default; true, a hop count or proxy addresses turn it 
 });
 
 it('requireConfig names each missing variable', () => {
-  assert.throws(() => requireConfig(loadConfig({}), ['JWT_SECRET', 'NATS_URL'], 'people-service'), (e: unknown) => {
-    assert.ok(e instanceof ConfigError);
-    assert.match(e.message, /JWT_SECRET: required by people-service/);
-    assert.match(e.message, /NATS_URL: required by people-service/);
-    return true;
-  });
+  assert.throws(
+    () => requireConfig(loadConfig({}), ['JWT_SECRET', 'NATS_URL'], 'people-service'),
+    (e: unknown) => {
+      assert.ok(e instanceof ConfigError);
+      assert.match(e.message, /JWT_SECRET: required by people-service/);
+      assert.match(e.message, /NATS_URL: required by people-service/);
+      return true;
+    },
+  );
   requireConfig(loadConfig({ JWT_SECRET: '0123456789abcdef0' }), ['JWT_SECRET'], 'people-service');
 });
 

@@ -18,8 +18,7 @@ const pathSetting = z.string().transform((p) => resolvePath(p));
  * Process configuration, validated once at start (README "Configuration" lists every variable).
  * Empty strings count as unset so `FOO= npm start` behaves like no FOO.
  */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /**
  * TRUST_PROXY: whose X-Forwarded-For to believe. Off by default (the socket's address counts, so a caller cannot
@@ -34,7 +33,10 @@ const trustProxy = z
     if (['false', 'off', 'no', '0'].includes(l)) return false;
     if (['true', 'on', 'yes'].includes(l)) return true;
     if (/^\d+$/.test(l)) return Number(l);
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (!list.length || list.some((x) => !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(x))) {
       ctx.addIssue({ code: 'custom', message: 'true, false, a hop count or comma-separated proxy addresses/CIDRs' });
       return z.NEVER;

@@ -42,7 +42,18 @@ it('§5 texts map to stable codes with params (the web words them)', () => {
     kind: z.enum(['a', 'b']),
     bare: z.string().max(5),
   });
-  const r = s.safeParse({ name: 'x'.repeat(101), title: '  ', mail: 'no', site: 'no', code: 'a-b', short: 'ab', born: '2023-02-30', id: 'garbage', kind: 'c', bare: '123456' });
+  const r = s.safeParse({
+    name: 'x'.repeat(101),
+    title: '  ',
+    mail: 'no',
+    site: 'no',
+    code: 'a-b',
+    short: 'ab',
+    born: '2023-02-30',
+    id: 'garbage',
+    kind: 'c',
+    bare: '123456',
+  });
   const byField = Object.fromEntries(zodFieldErrors(r.error!).map((e) => [e.field, { code: e.code, params: e.params }]));
   assert.deepEqual(byField, {
     name: { code: 'tooLong', params: { max: 100 } },
@@ -60,5 +71,6 @@ it('§5 texts map to stable codes with params (the web words them)', () => {
 
 it('IsoDate accepts only days that exist', () => {
   for (const ok of ['2024-02-29', '1990-12-31', '0001-01-01']) assert.equal(isCalendarDate(ok), true, ok);
-  for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '31.12.1990', '2024-1-1']) assert.equal(IsoDate.safeParse(bad).success, false, bad);
+  for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '31.12.1990', '2024-1-1'])
+    assert.equal(IsoDate.safeParse(bad).success, false, bad);
 });

@@ -5,16 +5,53 @@ export { z };
 
 /** Feature rights per employee (§6). Stored as role strings beside 'admin'/'employee'. */
 export const FEATURE_RIGHTS = [
-  'wall', 'address', 'groups', 'calendar', 'profile_edit', 'knowledge_base', 'events_create', 'task_tracker',
-  'desk_add', 'vacancies', 'services', 'structures', 'no_silent', 'polls', 'ideas', 'kb_files', 'chat', 'shop',
-  'adaptation', 'vacations', 'vacations_edit', 'dark_theme', 'lms',
+  'wall',
+  'address',
+  'groups',
+  'calendar',
+  'profile_edit',
+  'knowledge_base',
+  'events_create',
+  'task_tracker',
+  'desk_add',
+  'vacancies',
+  'services',
+  'structures',
+  'no_silent',
+  'polls',
+  'ideas',
+  'kb_files',
+  'chat',
+  'shop',
+  'adaptation',
+  'vacations',
+  'vacations_edit',
+  'dark_theme',
+  'lms',
 ] as const;
 export type FeatureRight = (typeof FEATURE_RIGHTS)[number];
 
 /** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
 export const CLIENT_FEATURES = [
-  'wall', 'address_book', 'groups', 'calendar', 'knowledge_base', 'vacancies', 'services', 'polls', 'chat',
-  'structure', 'no_silent', 'ideas', 'task_tracker', 'shop', 'adaptation', 'vacations', 'lms', 'idp', 'analytics',
+  'wall',
+  'address_book',
+  'groups',
+  'calendar',
+  'knowledge_base',
+  'vacancies',
+  'services',
+  'polls',
+  'chat',
+  'structure',
+  'no_silent',
+  'ideas',
+  'task_tracker',
+  'shop',
+  'adaptation',
+  'vacations',
+  'lms',
+  'idp',
+  'analytics',
   'mood',
 ] as const;
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
@@ -25,20 +62,33 @@ export type ClientFeature = (typeof CLIENT_FEATURES)[number];
  * not a module of their own (profile_edit, dark_theme) map to null and are never switched off this way.
  */
 export const FEATURE_OF_RIGHT: Record<FeatureRight, ClientFeature | null> = {
-  wall: 'wall', address: 'address_book', groups: 'groups', calendar: 'calendar', profile_edit: null,
-  knowledge_base: 'knowledge_base', events_create: 'calendar', task_tracker: 'task_tracker', desk_add: 'task_tracker',
-  vacancies: 'vacancies', services: 'services', structures: 'structure', no_silent: 'no_silent', polls: 'polls',
-  ideas: 'ideas', kb_files: 'knowledge_base', chat: 'chat', shop: 'shop', adaptation: 'adaptation',
-  vacations: 'vacations', vacations_edit: 'vacations', dark_theme: null, lms: 'lms',
+  wall: 'wall',
+  address: 'address_book',
+  groups: 'groups',
+  calendar: 'calendar',
+  profile_edit: null,
+  knowledge_base: 'knowledge_base',
+  events_create: 'calendar',
+  task_tracker: 'task_tracker',
+  desk_add: 'task_tracker',
+  vacancies: 'vacancies',
+  services: 'services',
+  structures: 'structure',
+  no_silent: 'no_silent',
+  polls: 'polls',
+  ideas: 'ideas',
+  kb_files: 'knowledge_base',
+  chat: 'chat',
+  shop: 'shop',
+  adaptation: 'adaptation',
+  vacations: 'vacations',
+  vacations_edit: 'vacations',
+  dark_theme: null,
+  lms: 'lms',
 };
 
 /** Who may call a route (§6). Checked by the gateway before the request reaches the bus. */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'admin' }
-  | { kind: 'superadmin' }
-  | { kind: 'feature'; right: FeatureRight };
+export type Access = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'admin' } | { kind: 'superadmin' } | { kind: 'feature'; right: FeatureRight };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -79,12 +129,7 @@ export interface RateLimit {
  * One route of §7, written once as data (DESIGN §4). The gateway registers it, the service binds its handler to
  * `subject`, the web gets a typed function and the OpenAPI document lists it.
  */
-export interface RouteDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** Path exactly as §7 gives it, with `{param}` placeholders and a leading slash. */
   path: string;
@@ -217,8 +262,7 @@ export const V = {
 } as const;
 
 /** A required non-empty, trimmed string with the §5 'Field is required' text. */
-export const requiredString = () =>
-  z.string({ error: V.required }).trim().min(1, V.required);
+export const requiredString = () => z.string({ error: V.required }).trim().min(1, V.required);
 
 /**
  * Converts zod issues to the §8 validation field errors `{ field, code, params?, message }`: a known §5 text gives

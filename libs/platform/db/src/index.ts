@@ -77,16 +77,28 @@ export async function pgliteExtensions(): Promise<NonNullable<import('@electric-
  * idle RSS in tools/bench/README.md).
  */
 export const PGLITE_START_PARAMS = [
-  '--single', '-F', '-O', '-j',
-  '-c', 'search_path=public',
-  '-c', 'exit_on_error=false',
-  '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0',
-  '-c', 'max_parallel_workers=0',
-  '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync',
-  '-c', 'max_parallel_maintenance_workers=0',
-  '-c', 'shared_buffers=16MB',
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'shared_buffers=16MB',
 ];
 
 /** Where the initialised PGlite data template lives: node_modules/.cache of the repository (one per machine/clone). */
@@ -269,7 +281,8 @@ function makeDatabase(
     drizzle: db,
     inTenant(ctx, fn) {
       return run(
-        (q) => `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(ctx.clientId ?? '')}, true), set_config('app.user_id', ${q(ctx.userId ?? '')}, true)`,
+        (q) =>
+          `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(ctx.clientId ?? '')}, true), set_config('app.user_id', ${q(ctx.userId ?? '')}, true)`,
         fn,
       );
     },

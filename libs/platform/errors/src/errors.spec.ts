@@ -40,7 +40,12 @@ it('§8 business errors carry a stable code and params the web words; the messag
 });
 
 it('field errors are { field, code, params?, message } with codes from the §5 texts', () => {
-  const v = toHttp(Errors.validation([{ field: 'name', message: 'Max 100 symbols' }, { field: 'x', message: 'Something new' }]));
+  const v = toHttp(
+    Errors.validation([
+      { field: 'name', message: 'Max 100 symbols' },
+      { field: 'x', message: 'Something new' },
+    ]),
+  );
   assert.deepEqual(v.body.errors, [
     { field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' },
     { field: 'x', code: 'invalidValue', message: 'Something new' },

@@ -93,7 +93,15 @@ export interface SerializedError {
  * Kinds whose code may become the specific code of their text. Others keep the kind as the code: `validation` and
  * `conflict` carry their reasons in the field errors, and callers branch on `not_found`, `login_blocked`, ...
  */
-const SPECIFIC_KINDS: ReadonlySet<ErrorCode> = new Set(['forbidden', 'no_access', 'bad_request', 'payload_too_large', 'internal', 'unavailable', 'user_not_found']);
+const SPECIFIC_KINDS: ReadonlySet<ErrorCode> = new Set([
+  'forbidden',
+  'no_access',
+  'bad_request',
+  'payload_too_large',
+  'internal',
+  'unavailable',
+  'user_not_found',
+]);
 
 /** An expected failure with a stable code; never carries a stack across process boundaries. */
 export class DomainError extends Error {

@@ -73,9 +73,7 @@ export async function openPlatform(
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   // Nest's own connection chatter only at debug level.
   if (config.LOG_LEVEL !== 'debug') NestLogger.overrideLogger(['error']);
-  const db =
-    opts.db ??
-(await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
+  const db = opts.db ?? (await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
   const bus = opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -85,7 +83,9 @@ export async function openPlatform(
   });
   const storage = await openStorage({
     dataDir: config.DATA_DIR,
-    s3: config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET } : undefined,
+    s3: config.S3_ENDPOINT
+      ? { endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET }
+      : undefined,
   });
   const relay = new OutboxRelay(db, bus, log);
   return {

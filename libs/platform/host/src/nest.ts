@@ -1,4 +1,14 @@
-import { Catch, Controller, Inject, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type RpcExceptionFilter, type Type } from '@nestjs/common';
+import {
+  Catch,
+  Controller,
+  Inject,
+  Module,
+  type DynamicModule,
+  type InjectionToken,
+  type ModuleMetadata,
+  type RpcExceptionFilter,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import type { INestMicroservice } from '@nestjs/common';
@@ -49,7 +59,15 @@ export class PlatformModule {
     ];
     const deps = {
       provide: DOMAIN_DEPS,
-      useFactory: (db: Platform['db'], bus: Bus, storage: Platform['storage'], mailer: Platform['mailer'], log: Platform['log'], config: Config, outbox: Platform['outbox']): DomainDeps => ({
+      useFactory: (
+        db: Platform['db'],
+        bus: Bus,
+        storage: Platform['storage'],
+        mailer: Platform['mailer'],
+        log: Platform['log'],
+        config: Config,
+        outbox: Platform['outbox'],
+      ): DomainDeps => ({
         db,
         bus,
         storage,
@@ -216,7 +234,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
         }
         // Nest chains handlers of one pattern (kb and social both project people's users); each has its own
         // consumer here, so a failure redelivers to that one only.
-        for (let h: MessageHandler | undefined = head; h; ) {
+        for (let h: MessageHandler | undefined = head; h;) {
           const next: MessageHandler | undefined = h.next;
           h.next = undefined;
           events.push([pattern, h]);

@@ -40,7 +40,9 @@ export class Outbox {
   async add<S extends z.ZodType>(tx: Tx, def: EventDef<S>, clientId: string | null, data: z.input<S>): Promise<string> {
     const id = uuidv7();
     const payload = def.payload.parse(data);
-    await tx.execute(sql`INSERT INTO outbox.events (id, subject, client_id, payload) VALUES (${id}, ${def.subject}, ${clientId}, ${JSON.stringify(payload ?? null)}::jsonb)`);
+    await tx.execute(
+      sql`INSERT INTO outbox.events (id, subject, client_id, payload) VALUES (${id}, ${def.subject}, ${clientId}, ${JSON.stringify(payload ?? null)}::jsonb)`,
+    );
     const relay = this.relay;
     if (relay) afterCommit(tx, () => relay.kick());
     return id;

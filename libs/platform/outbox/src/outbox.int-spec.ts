@@ -34,7 +34,10 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     await db.close();
   });
 
-  const pending = async () => Number(((await db.asSystem('spec', (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM outbox.events`))) as unknown as { rows: { n: number }[] }).rows[0].n);
+  const pending = async () =>
+    Number(
+      ((await db.asSystem('spec', (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM outbox.events`))) as unknown as { rows: { n: number }[] }).rows[0].n,
+    );
   const countOf = (n: number) => received.filter((e) => e.data.n === n).length;
 
   it('the relay killed between commit and publish: the change is saved, the event waits, and a restarted relay delivers it once', async () => {

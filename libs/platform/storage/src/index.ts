@@ -63,7 +63,11 @@ export class LocalStorage implements Storage {
     await mkdir(dirname(p), { recursive: true });
     let size = 0;
     try {
-      await pipeline(body, byteLimiter(opts.maxBytes, (n) => (size = n)), createWriteStream(p));
+      await pipeline(
+        body,
+        byteLimiter(opts.maxBytes, (n) => (size = n)),
+        createWriteStream(p),
+      );
     } catch (err) {
       await rm(p, { force: true });
       throw err;
@@ -142,7 +146,10 @@ export class S3Storage implements Storage {
 }
 
 /** S3 when an endpoint is configured, else the local folder. */
-export async function openStorage(opts: { dataDir: string; s3?: { endpoint: string; accessKey?: string; secretKey?: string; bucket: string } }): Promise<Storage> {
+export async function openStorage(opts: {
+  dataDir: string;
+  s3?: { endpoint: string; accessKey?: string; secretKey?: string; bucket: string };
+}): Promise<Storage> {
   if (opts.s3) {
     const { Client } = await import('minio');
     const u = new URL(opts.s3.endpoint);

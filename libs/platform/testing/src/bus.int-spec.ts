@@ -58,33 +58,40 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
     let resolveDone!: (v: unknown) => void;
     const done = new Promise<unknown>((resolve) => (resolveDone = resolve));
     // Awaited: the durable consumer exists before the event is published (it only delivers new events).
-    await bus.subscribe<{ n: number }>('evt.demo.thing.*', async (e) => {
-      calls++;
-      if (calls === 1) throw new Error('transient');
-      resolveDone(e.data);
-    }, { durable: `retry_${Date.now()}` });
+    await bus.subscribe<{ n: number }>(
+      'evt.demo.thing.*',
+      async (e) => {
+        calls++;
+        if (calls === 1) throw new Error('transient');
+        resolveDone(e.data);
+      },
+      { durable: `retry_${Date.now()}` },
+    );
     await bus.publish('evt.demo.thing.created', null, { n: 7 });
     assert.deepEqual(await done, { n: 7 });
     assert.equal(calls, 2);
     await bus.close();
   });
 
-  (!process.env.NATS_URL ? it.skip : it)('over NATS a new durable consumer with replay sees events published before it existed; without, it does not', async () => {
-    const bus = testBus();
-    await bus.start();
-    try {
-      await bus.publish('evt.demo.user.created', 'c1', { n: 1 });
-      const seen = { replay: [] as number[], fresh: [] as number[] };
-      await bus.subscribe<{ n: number }>('evt.demo.user.*', async (e) => void seen.replay.push(e.data.n), { durable: `replay_${Date.now()}`, replay: true });
-      await bus.subscribe<{ n: number }>('evt.demo.user.*', async (e) => void seen.fresh.push(e.data.n), { durable: `fresh_${Date.now()}` });
-      await bus.publish('evt.demo.user.created', 'c1', { n: 2 });
-      for (let i = 0; i < 50 && (seen.replay.length < 2 || seen.fresh.length < 1); i++) await new Promise((r) => setTimeout(r, 50));
-      assert.deepEqual(seen.replay, [1, 2]);
-      assert.deepEqual(seen.fresh, [2]);
-    } finally {
-      await bus.close();
-    }
-  });
+  (!process.env.NATS_URL ? it.skip : it)(
+    'over NATS a new durable consumer with replay sees events published before it existed; without, it does not',
+    async () => {
+      const bus = testBus();
+      await bus.start();
+      try {
+        await bus.publish('evt.demo.user.created', 'c1', { n: 1 });
+        const seen = { replay: [] as number[], fresh: [] as number[] };
+        await bus.subscribe<{ n: number }>('evt.demo.user.*', async (e) => void seen.replay.push(e.data.n), { durable: `replay_${Date.now()}`, replay: true });
+        await bus.subscribe<{ n: number }>('evt.demo.user.*', async (e) => void seen.fresh.push(e.data.n), { durable: `fresh_${Date.now()}` });
+        await bus.publish('evt.demo.user.created', 'c1', { n: 2 });
+        for (let i = 0; i < 50 && (seen.replay.length < 2 || seen.fresh.length < 1); i++) await new Promise((r) => setTimeout(r, 50));
+        assert.deepEqual(seen.replay, [1, 2]);
+        assert.deepEqual(seen.fresh, [2]);
+      } finally {
+        await bus.close();
+      }
+    },
+  );
 
   it('wildcard subscriptions match NATS semantics', async () => {
     const bus = testBus();

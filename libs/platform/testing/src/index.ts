@@ -54,7 +54,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
     // The template is closed with the process: an open PGlite would keep Node alive.
     process.once('beforeExit', () => void t.then((p) => p.close()).catch(() => undefined));
   }
-  const clone = (await (await template).clone()) as import("@electric-sql/pglite").PGlite;
+  const clone = (await (await template).clone()) as import('@electric-sql/pglite').PGlite;
   return openDatabase({ pglite: clone });
 }
 
@@ -69,7 +69,10 @@ async function migratedTemplate(sets: MigrationSet[]): Promise<import('@electric
   const extensions = await pgliteExtensions();
   const hash = createHash('sha256');
   for (const set of sets) {
-    for (const f of readdirSync(set.folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort()) {
+    for (const f of readdirSync(set.folder, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort()) {
       hash.update(f.slice(set.folder.length)).update(readFileSync(f));
     }
   }

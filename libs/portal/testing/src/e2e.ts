@@ -28,11 +28,27 @@ export async function startBrowserPortal(requires: string[] = ['shell/index.html
   for (const f of requires) if (!existsSync(join(WEB_DIR, f))) throw new Error(`dist/web/${f} missing: build the web first (tools/scripts/build-web.sh)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const portal = await startPortal(
-    loadConfig({ DATA_DIR: dataDir, PORT: '0', WEB_DIR, SUPERADMIN_EMAIL: SUPERADMIN.login, SUPERADMIN_PASSWORD: SUPERADMIN.password, LOG_LEVEL: 'error', JWT_SECRET: 'e2e-secret-0123456789abcdef' }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      WEB_DIR,
+      SUPERADMIN_EMAIL: SUPERADMIN.login,
+      SUPERADMIN_PASSWORD: SUPERADMIN.password,
+      LOG_LEVEL: 'error',
+      JWT_SECRET: 'e2e-secret-0123456789abcdef',
+    }),
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   return {
     portal,

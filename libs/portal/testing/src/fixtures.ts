@@ -13,9 +13,7 @@ import type { TestPortal } from './testing.ts';
  */
 
 /** Entities a route may address by id. `group`: groups are not built yet, so it is a uuid nothing has. */
-export type Entity =
-  | 'client' | 'admin' | 'user' | 'post' | 'comment' | 'article' | 'folder' | 'vacancy' | 'tag' | 'linksBlock' | 'link'
-  | 'file' | 'group';
+export type Entity = 'client' | 'admin' | 'user' | 'post' | 'comment' | 'article' | 'folder' | 'vacancy' | 'tag' | 'linksBlock' | 'link' | 'file' | 'group';
 
 /** One client with one object per entity, created through the routes, and its users' tokens. */
 export interface World {
@@ -32,16 +30,27 @@ export type Slot = { entity: Entity } | { workspace: true } | { literal: string 
 
 /** Param names that mean the same thing on every route. */
 export const PARAM_BY_NAME: Record<string, Slot> = {
-  clientId: { entity: 'client' }, client: { entity: 'client' }, client_id: { entity: 'client' },
-  workspace: { workspace: true }, ws: { workspace: true },
-  userId: { entity: 'user' }, user: { entity: 'user' },
-  item_id: { entity: 'article' }, tag_id: { entity: 'tag' }, block_id: { entity: 'linksBlock' },
-  from: { entity: 'article' }, to: { entity: 'folder' },
+  clientId: { entity: 'client' },
+  client: { entity: 'client' },
+  client_id: { entity: 'client' },
+  workspace: { workspace: true },
+  ws: { workspace: true },
+  userId: { entity: 'user' },
+  user: { entity: 'user' },
+  item_id: { entity: 'article' },
+  tag_id: { entity: 'tag' },
+  block_id: { entity: 'linksBlock' },
+  from: { entity: 'article' },
+  to: { entity: 'folder' },
   // kb del_file/{file}: an attached file's id; the article's own id stands for "an id of the first client".
   file: { entity: 'article' },
   key: { entity: 'file' },
-  page: { literal: '1' }, role: { literal: 'wall' }, code: { literal: 'wall' }, module: { literal: 'kb' },
-  model: { literal: 'article' }, token: { literal: 'no-such-reset-token' },
+  page: { literal: '1' },
+  role: { literal: 'wall' },
+  code: { literal: 'wall' },
+  module: { literal: 'kb' },
+  model: { literal: 'article' },
+  token: { literal: 'no-such-reset-token' },
 };
 
 /** `{id}` (and any name PARAM_BY_NAME lacks) by the route's subject: the longest matching prefix wins. */
@@ -81,22 +90,44 @@ export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: R
   'people.auth.forgot': { body: (w) => ({ email: `admin@${w.workspace}.test` }) },
   'people.auth.reset': { body: () => ({ password: 'newpass123', confirmPassword: 'newpass123' }) },
   'people.auth.resetHard': { body: (w) => ({ user_id: w.ids.user, password: 'newpass123', confirmPassword: 'newpass123' }), ids: { user_id: 'user' } },
-  'people.user.register': { body: (w) => ({ firstName: 'Fix', lastName: 'Ture', email: `f${Math.random().toString(36).slice(2, 8)}@${w.workspace}.test`, password: 'fixture1', confirmPassword: 'fixture1', client_id: w.ids.client }), ids: { client_id: 'client' } },
-  'people.user.registerMany': { body: (w) => ({ csv: 'firstName,lastName,email\nCsv,Row,csv@x.test\n', client_id: w.ids.client }), ids: { client_id: 'client', importId: 'client' } },
+  'people.user.register': {
+    body: (w) => ({
+      firstName: 'Fix',
+      lastName: 'Ture',
+      email: `f${Math.random().toString(36).slice(2, 8)}@${w.workspace}.test`,
+      password: 'fixture1',
+      confirmPassword: 'fixture1',
+      client_id: w.ids.client,
+    }),
+    ids: { client_id: 'client' },
+  },
+  'people.user.registerMany': {
+    body: (w) => ({ csv: 'firstName,lastName,email\nCsv,Row,csv@x.test\n', client_id: w.ids.client }),
+    ids: { client_id: 'client', importId: 'client' },
+  },
   'people.user.filter': { body: () => ({ data: {} }) },
   'people.user.update': { body: () => ({ position: 'Changed' }) },
   'people.user.pin': { body: () => ({ pinned_num: 1 }) },
   'people.user.pinMove': { body: () => ({ from: 1, to: 2 }) },
   'social.post.allView': { body: (w) => ({ user_id: w.ids.user, ids: [w.ids.post] }), ids: { user_id: 'user', ids: 'post' } },
-  'social.post.like': { body: (w) => ({ like_type: 'post', post_id: w.ids.post }), ids: { post_id: 'post', comment_id: 'comment', answer_id: 'comment', id: 'post' } },
+  'social.post.like': {
+    body: (w) => ({ like_type: 'post', post_id: w.ids.post }),
+    ids: { post_id: 'post', comment_id: 'comment', answer_id: 'comment', id: 'post' },
+  },
   'social.post.create': { body: (w) => ({ message: 'A fixture post', mentions: [w.ids.user] }), ids: { mentions: 'user' } },
   'social.post.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
   'social.post.view': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
-  'social.comment.create': { body: (w) => ({ parent_type: 'post', parent_id: w.ids.post, message: 'A foreign comment', mentions: [w.ids.user] }), ids: { parent_id: 'post', mentions: 'user' } },
+  'social.comment.create': {
+    body: (w) => ({ parent_type: 'post', parent_id: w.ids.post, message: 'A foreign comment', mentions: [w.ids.user] }),
+    ids: { parent_id: 'post', mentions: 'user' },
+  },
   'social.comment.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
   'social.follow.add': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
   'social.follow.remove': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
-  'kb.article.create': { body: (w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder }), ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' } },
+  'kb.article.create': {
+    body: (w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder }),
+    ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' },
+  },
   'kb.article.update': { body: () => ({ title: 'Changed' }), ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' } },
   'kb.article.addFiles': { body: (w) => ({ files: [{ key: w.ids.file, fileName: 'a.txt', mimetype: 'text/plain', size: 1 }] }) },
   'kb.article.delFiles': { body: (w) => ({ files: [w.ids.article] }), ids: { files: 'article' } },
@@ -143,7 +174,9 @@ export function bodyIdFields(route: RouteDef): string[] {
   const props = jsonSchemaProps(route.body);
   const isUuid = (s: JsonSchema | undefined): boolean =>
     !!s && (s.format === 'uuid' || (s.anyOf ?? []).some(isUuid) || (s.type === 'array' && isUuid(s.items as JsonSchema)));
-  return Object.entries(props).filter(([, s]) => isUuid(s)).map(([k]) => k);
+  return Object.entries(props)
+    .filter(([, s]) => isUuid(s))
+    .map(([k]) => k);
 }
 
 export interface JsonSchema {
@@ -215,16 +248,40 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
   const c = await t.makeClient(workspace);
   const emp = await t.makeEmployee(c.adminToken, `emp@${workspace}.test`);
   const post = await ok(t.call(socialRoutes.create, { token: emp.token, body: { message: `Post of ${workspace}` } }), 'post');
-  const comment = await ok(t.call(socialRoutes.commentCreate, { token: emp.token, body: { parent_type: 'post', parent_id: post._id, message: `Comment of ${workspace}` } }), 'comment');
+  const comment = await ok(
+    t.call(socialRoutes.commentCreate, { token: emp.token, body: { parent_type: 'post', parent_id: post._id, message: `Comment of ${workspace}` } }),
+    'comment',
+  );
   const folder = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', type: 'folder', title: `Folder of ${workspace}` } }), 'folder');
-  const article = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', title: `Article of ${workspace}`, content: 'secret text', parent: folder._id } }), 'article');
-  const vacancy = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'vacancy', title: `Vacancy of ${workspace}`, content: 'x', salaryFrom: 1000, salaryTo: 2000, receivers: [c.admin._id] } }), 'vacancy');
+  const article = await ok(
+    t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', title: `Article of ${workspace}`, content: 'secret text', parent: folder._id } }),
+    'article',
+  );
+  const vacancy = await ok(
+    t.call(kbRoutes.create, {
+      token: c.adminToken,
+      body: { section: 'vacancy', title: `Vacancy of ${workspace}`, content: 'x', salaryFrom: 1000, salaryTo: 2000, receivers: [c.admin._id] },
+    }),
+    'vacancy',
+  );
   const tag = await ok(t.call(kbRoutes.tagCreate, { token: c.adminToken, body: { name: `Tag${workspace}`, module: 'kb' } }), 'tag');
-  const block = await ok(t.call(kbRoutes.linksBlockToggle, { token: c.adminToken, body: { module: 'kb', active: true, title: `Links of ${workspace}` } }), 'links block');
-  const withLink = await ok<{ links: { _id: string }[] }>(t.call(kbRoutes.linkAdd, { token: c.adminToken, params: { block_id: block._id }, body: { title: 'Home', url: 'https://example.com' } }), 'link');
-  const up = await t.portal.app.getHttpAdapter().getInstance().inject({
-    method: 'POST', url: '/api/upload?kind=file', ...uploadBody(`file of ${workspace}`), headers: { ...uploadBody('').headers, authorization: `Bearer ${c.adminToken}` },
-  });
+  const block = await ok(
+    t.call(kbRoutes.linksBlockToggle, { token: c.adminToken, body: { module: 'kb', active: true, title: `Links of ${workspace}` } }),
+    'links block',
+  );
+  const withLink = await ok<{ links: { _id: string }[] }>(
+    t.call(kbRoutes.linkAdd, { token: c.adminToken, params: { block_id: block._id }, body: { title: 'Home', url: 'https://example.com' } }),
+    'link',
+  );
+  const up = await t.portal.app
+    .getHttpAdapter()
+    .getInstance()
+    .inject({
+      method: 'POST',
+      url: '/api/upload?kind=file',
+      ...uploadBody(`file of ${workspace}`),
+      headers: { ...uploadBody('').headers, authorization: `Bearer ${c.adminToken}` },
+    });
   const uploaded = up.json();
   const fileKey: string | undefined = uploaded?.results?.[0]?.key;
   if (up.statusCode !== 200 || !fileKey) throw new Error(`fixture file: ${up.statusCode} ${up.body}`);
@@ -234,8 +291,18 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
     superToken: c.superToken,
     employee: { id: emp.user._id, token: emp.token },
     ids: {
-      client: c.client._id, admin: c.admin._id, user: emp.user._id, post: post._id, comment: comment._id, article: article._id,
-      folder: folder._id, vacancy: vacancy._id, tag: tag._id, linksBlock: block._id, link: withLink.links[0]!._id, file: fileKey,
+      client: c.client._id,
+      admin: c.admin._id,
+      user: emp.user._id,
+      post: post._id,
+      comment: comment._id,
+      article: article._id,
+      folder: folder._id,
+      vacancy: vacancy._id,
+      tag: tag._id,
+      linksBlock: block._id,
+      link: withLink.links[0]!._id,
+      file: fileKey,
       group: '00000000-0000-4000-8000-000000000000',
     },
   };
@@ -244,7 +311,9 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
 let boundary = '';
 function uploadBody(text: string): { payload: Buffer; headers: Record<string, string> } {
   boundary ||= `----fixture${Date.now().toString(16)}`;
-  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`);
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+  );
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -259,20 +328,39 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
     return { status: r.status, body: r.body };
   };
   switch (e) {
-    case 'client': return get(clientRoutes.get, { id: w.ids.client });
-    case 'admin': return get(peopleRoutes.get, { id: w.ids.admin });
-    case 'user': return get(peopleRoutes.get, { id: w.ids.user });
-    case 'post': case 'comment': return get(socialRoutes.get, { id: w.ids.post });
-    case 'article': return get(kbRoutes.get, { id: w.ids.article });
-    case 'folder': return get(kbRoutes.child, { id: w.ids.folder });
-    case 'vacancy': return [await get(kbRoutes.get, { id: w.ids.vacancy }), await get(kbRoutes.responses, { id: w.ids.vacancy })];
-    case 'tag': return get(kbRoutes.tagList, { client_id: w.ids.client, module: 'kb' });
-    case 'linksBlock': case 'link': return get(kbRoutes.linksBlockGet, { id: w.ids.linksBlock });
-    case 'file': case 'group': return null;
+    case 'client':
+      return get(clientRoutes.get, { id: w.ids.client });
+    case 'admin':
+      return get(peopleRoutes.get, { id: w.ids.admin });
+    case 'user':
+      return get(peopleRoutes.get, { id: w.ids.user });
+    case 'post':
+    case 'comment':
+      return get(socialRoutes.get, { id: w.ids.post });
+    case 'article':
+      return get(kbRoutes.get, { id: w.ids.article });
+    case 'folder':
+      return get(kbRoutes.child, { id: w.ids.folder });
+    case 'vacancy':
+      return [await get(kbRoutes.get, { id: w.ids.vacancy }), await get(kbRoutes.responses, { id: w.ids.vacancy })];
+    case 'tag':
+      return get(kbRoutes.tagList, { client_id: w.ids.client, module: 'kb' });
+    case 'linksBlock':
+    case 'link':
+      return get(kbRoutes.linksBlockGet, { id: w.ids.linksBlock });
+    case 'file':
+    case 'group':
+      return null;
   }
 }
 
 /** Every id and distinctive text of `w` (what must never appear in an answer to another client's user). */
 export function secretsOf(w: World): string[] {
-  return [...Object.entries(w.ids).filter(([k]) => k !== 'group').map(([, v]) => v), `of ${w.workspace}`, 'secret text'];
+  return [
+    ...Object.entries(w.ids)
+      .filter(([k]) => k !== 'group')
+      .map(([, v]) => v),
+    `of ${w.workspace}`,
+    'secret text',
+  ];
 }

@@ -66,7 +66,7 @@ export async function testPortal(overrides: Partial<Record<keyof Config, string>
     } catch {
       // not JSON
     }
-    return { status: res.statusCode, body: body as T, headers: res.headers as CallResult["headers"] };
+    return { status: res.statusCode, body: body as T, headers: res.headers as CallResult['headers'] };
   }
 
   /** Signs in and returns the token (fails the test on a non-200). */
@@ -85,7 +85,15 @@ export async function testPortal(overrides: Partial<Record<keyof Config, string>
     const adminEmail = `admin@${workspace}.test`;
     const a = await call(peopleRoutes.register, {
       token: su.token,
-      body: { client_id: client._id, firstName: 'Ada', lastName: 'Admin', email: adminEmail, password: 'adminpass1', confirmPassword: 'adminpass1', roles: ['admin'] },
+      body: {
+        client_id: client._id,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: adminEmail,
+        password: 'adminpass1',
+        confirmPassword: 'adminpass1',
+        roles: ['admin'],
+      },
     });
     if (a.status !== 200) throw new Error(`create admin failed: ${a.status} ${JSON.stringify(a.body)}`);
     const admin = await login(adminEmail, 'adminpass1');
@@ -125,7 +133,9 @@ export function multipart(files: { name: string; data: Buffer }[]): { payload: B
   const boundary = `----intranet${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

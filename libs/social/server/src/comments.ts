@@ -54,7 +54,18 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         if (!(await postsRepository.lock(tx, postId))) throw Errors.notFound();
         const id = uuidv7();
         const now = new Date();
-        await commentsRepository.insert(tx, { id, clientId, postId, parentCommentId, authorId: userId, message, mentions, attachment: file ?? null, createdAt: now, updatedAt: now });
+        await commentsRepository.insert(tx, {
+          id,
+          clientId,
+          postId,
+          parentCommentId,
+          authorId: userId,
+          message,
+          mentions,
+          attachment: file ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
         if (file && !(await filesRepository.claim(tx, [{ key: file.key, clientId, postId, commentId: id, thumbKey: file.thumbKey, size: file.size }]))) {
           throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
         }
@@ -90,13 +101,22 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         let dropped: FileRow[] = [];
         if (attachment?.key !== cur.attachment?.key) {
           dropped = cur.attachment ? await filesRepository.release(tx, [cur.attachment.key]) : [];
-          if (added && !(await filesRepository.claim(tx, [{ key: added.key, clientId, postId: cur.postId, commentId: cur.id, thumbKey: added.thumbKey, size: added.size }]))) {
+          if (
+            added &&
+            !(await filesRepository.claim(tx, [
+              { key: added.key, clientId, postId: cur.postId, commentId: cur.id, thumbKey: added.thumbKey, size: added.size },
+            ]))
+          ) {
             throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
           }
         }
         const post = await postsRepository.byId(tx, cur.postId);
         const comment = toComment((await commentsRepository.item(tx, ctx.userId, params.id))!, sign);
-        await outbox.add(tx, socialEvents.commentUpdated, clientId, { comment: { ...comment, liked: false }, post_id: cur.postId, comments_count: post?.commentsCount ?? 0 });
+        await outbox.add(tx, socialEvents.commentUpdated, clientId, {
+          comment: { ...comment, liked: false },
+          post_id: cur.postId,
+          comments_count: post?.commentsCount ?? 0,
+        });
         return { comment, dropped };
       });
       await kit.dropFiles(clientId, out.dropped);

@@ -1,24 +1,42 @@
-import {
-  FEED_PAGE_SIZE,
-  SOCIAL_TEXT,
-  THANKS_MIN_SYMBOLS,
-  socialEvents,
-  type socialRoutes,
-} from '@intranet/social-contract';
+import { FEED_PAGE_SIZE, SOCIAL_TEXT, THANKS_MIN_SYMBOLS, socialEvents, type socialRoutes } from '@intranet/social-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { FILE_LIMITS } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { commentTree, isAdmin, toAuthor, toFeedPost } from './mapping.ts';
-import { commentsRepository, feedWhere, filesRepository, followsRepository, likesRepository, postsRepository, viewsRepository, type FileRow } from './repository.ts';
+import {
+  commentsRepository,
+  feedWhere,
+  filesRepository,
+  followsRepository,
+  likesRepository,
+  postsRepository,
+  viewsRepository,
+  type FileRow,
+} from './repository.ts';
 import type { PostRow, StoredFile } from './schema.ts';
 import { emptyPage, unique, type Kit } from './support.ts';
 import { cleanMessage, mentionsIn, plainText } from './text.ts';
 
 type PostRoutes = Pick<
   typeof socialRoutes,
-  | 'news' | 'userFeed' | 'allView' | 'like' | 'query' | 'clientFeed' | 'followsFeed' | 'authorFeed' | 'groupFeed' | 'groupUserFeed'
-  | 'commentsFeed' | 'mentionsFeed' | 'get' | 'create' | 'update' | 'delete' | 'view'
+  | 'news'
+  | 'userFeed'
+  | 'allView'
+  | 'like'
+  | 'query'
+  | 'clientFeed'
+  | 'followsFeed'
+  | 'authorFeed'
+  | 'groupFeed'
+  | 'groupUserFeed'
+  | 'commentsFeed'
+  | 'mentionsFeed'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'view'
 >;
 
 /** §5 Posts: a thank-you post is over 30 symbols and mentions exactly one person. */
@@ -67,7 +85,8 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
 
   /** Adds evt.social.view.changed to the views' transaction (nothing when no view was new). */
   const addViews = async (tx: Tx, clientId: string, userId: string, posts: { id: string; viewsCount: number }[]) => {
-    if (posts.length) await outbox.add(tx, socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) });
+    if (posts.length)
+      await outbox.add(tx, socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) });
   };
 
   /** A user id of a path: 404 unless it is a user of the caller's client (another client's id reads as unknown). */
@@ -177,14 +196,31 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const { message, text, mentions } = prepareMessage(body.message, body.mentions);
       checkThanks(body.type, text, mentions);
       const parent = resolveParent(ctx, body.parent);
-      await kit.ensureAuthors(ctx, parent.parentType === 'feed' && parent.parentId ? [...mentions, parent.parentId] : mentions, { field: 'mentions', strict: true });
+      await kit.ensureAuthors(ctx, parent.parentType === 'feed' && parent.parentId ? [...mentions, parent.parentId] : mentions, {
+        field: 'mentions',
+        strict: true,
+      });
       await kit.ensureAuthors(ctx, [userId], { field: 'author', strict: false });
       const stored = await kit.checkFiles(clientId, body.attachments, FILE_LIMITS.post, 'attachments');
       const id = uuidv7();
       const row = await db.inTenant(ctx, async (tx) => {
         const now = new Date();
-        await postsRepository.insert(tx, { id, clientId, authorId: userId, type: body.type, ...parent, message, mentions, attachments: stored, createdAt: now, updatedAt: now });
-        const claimed = await filesRepository.claim(tx, stored.map((f) => ({ key: f.key, clientId, postId: id, thumbKey: f.thumbKey, size: f.size })));
+        await postsRepository.insert(tx, {
+          id,
+          clientId,
+          authorId: userId,
+          type: body.type,
+          ...parent,
+          message,
+          mentions,
+          attachments: stored,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const claimed = await filesRepository.claim(
+          tx,
+          stored.map((f) => ({ key: f.key, clientId, postId: id, thumbKey: f.thumbKey, size: f.size })),
+        );
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const post = toFeedPost((await postsRepository.feedItem(tx, userId, id))!, sign);
         // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
@@ -206,14 +242,23 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const { message, text, mentions } = prepareMessage(body.message ?? cur.message, body.mentions ?? cur.mentions);
       const type = body.type ?? cur.type;
       checkThanks(type, text, mentions);
-      await kit.ensureAuthors(ctx, mentions.filter((m) => !cur.mentions.includes(m)), { field: 'mentions', strict: true });
+      await kit.ensureAuthors(
+        ctx,
+        mentions.filter((m) => !cur.mentions.includes(m)),
+        { field: 'mentions', strict: true },
+      );
       let attachments: StoredFile[] = cur.attachments;
       let added: StoredFile[] = [];
       let removedKeys: string[] = [];
       if (body.attachments) {
         const old = new Map(cur.attachments.map((f) => [f.key, f]));
         const wanted = new Set(body.attachments.map((f) => f.key));
-        added = await kit.checkFiles(clientId, body.attachments.filter((f) => !old.has(f.key)), FILE_LIMITS.post, 'attachments');
+        added = await kit.checkFiles(
+          clientId,
+          body.attachments.filter((f) => !old.has(f.key)),
+          FILE_LIMITS.post,
+          'attachments',
+        );
         const addedByKey = new Map(added.map((f) => [f.key, f]));
         attachments = body.attachments.map((f) => old.get(f.key) ?? addedByKey.get(f.key)!);
         removedKeys = cur.attachments.filter((f) => !wanted.has(f.key)).map((f) => f.key);
@@ -222,7 +267,10 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         const locked = await postsRepository.lock(tx, params.id);
         if (!locked) throw Errors.notFound();
         await postsRepository.update(tx, params.id, { message, type, mentions, attachments });
-        const claimed = await filesRepository.claim(tx, added.map((f) => ({ key: f.key, clientId, postId: params.id, thumbKey: f.thumbKey, size: f.size })));
+        const claimed = await filesRepository.claim(
+          tx,
+          added.map((f) => ({ key: f.key, clientId, postId: params.id, thumbKey: f.thumbKey, size: f.size })),
+        );
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const dropped = await filesRepository.release(tx, removedKeys);
         const post = toFeedPost((await postsRepository.feedItem(tx, ctx.userId, params.id))!, sign);
@@ -292,7 +340,9 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
     like: async ({ body }, ctx) => {
       const clientId = kit.clientOf(ctx);
       const userId = kit.userOf(ctx);
-      const targetId = (body.like_type === 'post' ? (body.post_id ?? body.id) : body.like_type === 'comment' ? (body.comment_id ?? body.id) : (body.answer_id ?? body.id))!;
+      const targetId = (
+        body.like_type === 'post' ? (body.post_id ?? body.id) : body.like_type === 'comment' ? (body.comment_id ?? body.id) : (body.answer_id ?? body.id)
+      )!;
       const out = await db.inTenant(ctx, async (tx) => {
         let postId: string;
         let commentId: string | null = null;

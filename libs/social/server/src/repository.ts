@@ -79,7 +79,11 @@ export const feedWhere = {
   userFeed: (clientId: string, userId: string) =>
     and(eq(posts.clientId, clientId), sql`(${posts.authorId} = ${userId}::uuid OR (${posts.parentType} = 'feed' AND ${posts.parentId} = ${userId}::uuid))`)!,
   follows: (clientId: string, userId: string) =>
-    and(eq(posts.clientId, clientId), eq(posts.onWall, true), sql`${posts.authorId} IN (SELECT f.user_id FROM ${follows} f WHERE f.follower_id = ${userId}::uuid)`)!,
+    and(
+      eq(posts.clientId, clientId),
+      eq(posts.onWall, true),
+      sql`${posts.authorId} IN (SELECT f.user_id FROM ${follows} f WHERE f.follower_id = ${userId}::uuid)`,
+    )!,
   mentions: (clientId: string, userId: string) => and(eq(posts.clientId, clientId), sql`${posts.mentions} @> ARRAY[${userId}::uuid]`)!,
   commented: (clientId: string, userId: string) =>
     and(eq(posts.clientId, clientId), sql`${posts.id} IN (SELECT c.post_id FROM ${comments} c WHERE c.author_id = ${userId}::uuid)`)!,
@@ -178,7 +182,11 @@ export const postsRepository = {
   },
 
   async update(tx: Tx, id: string, patch: Partial<NewPost>): Promise<PostRow | undefined> {
-    const [r] = await tx.update(posts).set({ ...patch, updatedAt: new Date() }).where(eq(posts.id, id)).returning();
+    const [r] = await tx
+      .update(posts)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(posts.id, id))
+      .returning();
     return r;
   },
 
@@ -190,12 +198,7 @@ export const postsRepository = {
 
   /** Newest wall post ids (PUT api/post/all/view without ids). */
   async newestWallIds(tx: Tx, clientId: string, limit: number): Promise<string[]> {
-    const rows = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(feedWhere.wall(clientId))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit);
+    const rows = await tx.select({ id: posts.id }).from(posts).where(feedWhere.wall(clientId)).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit);
     return rows.map((r) => r.id);
   },
 
@@ -308,12 +311,19 @@ export const commentsRepository = {
     return r;
   },
   async update(tx: Tx, id: string, patch: Partial<NewComment>): Promise<CommentRow | undefined> {
-    const [r] = await tx.update(comments).set({ ...patch, updatedAt: new Date() }).where(eq(comments.id, id)).returning();
+    const [r] = await tx
+      .update(comments)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(comments.id, id))
+      .returning();
     return r;
   },
   /** Deletes a comment and its answers; output: how many comments went. */
   async delete(tx: Tx, id: string): Promise<number> {
-    const answers = await tx.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.parentCommentId, id));
+    const answers = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(eq(comments.parentCommentId, id));
     const r = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
     return r.length ? 1 + (answers[0]?.n ?? 0) : 0;
   },
@@ -343,7 +353,9 @@ export const filesRepository = {
     return tx
       .select()
       .from(files)
-      .where(sql`${files.commentId} = ${commentId}::uuid OR ${files.commentId} IN (SELECT c.id FROM ${comments} c WHERE c.parent_comment_id = ${commentId}::uuid)`);
+      .where(
+        sql`${files.commentId} = ${commentId}::uuid OR ${files.commentId} IN (SELECT c.id FROM ${comments} c WHERE c.parent_comment_id = ${commentId}::uuid)`,
+      );
   },
   async release(tx: Tx, keys: string[]): Promise<FileRow[]> {
     if (!keys.length) return [];
@@ -370,7 +382,10 @@ export const followsRepository = {
     return { following: Boolean(r?.following), followers: r?.followers ?? 0 };
   },
   async followers(tx: Tx, userId: string): Promise<number> {
-    const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(follows).where(eq(follows.userId, userId));
+    const [r] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(follows)
+      .where(eq(follows.userId, userId));
     return r?.n ?? 0;
   },
 };

@@ -57,13 +57,20 @@ export const posts = socialSchema.table(
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id').notNull(),
     authorId: uuid('author_id').notNull(),
-    type: text('type', { enum: ['post', 'thanks'] }).notNull().default('post'),
-    parentType: text('parent_type', { enum: ['company', 'feed', 'group', 'system', 'task'] }).notNull().default('company'),
+    type: text('type', { enum: ['post', 'thanks'] })
+      .notNull()
+      .default('post'),
+    parentType: text('parent_type', { enum: ['company', 'feed', 'group', 'system', 'task'] })
+      .notNull()
+      .default('company'),
     parentId: uuid('parent_id'),
     parentWhere: text('parent_where'),
     onWall: boolean('on_wall').notNull().default(true),
     message: text('message').notNull(),
-    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     attachments: jsonb('attachments').$type<StoredFile[]>().notNull().default([]),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
@@ -72,11 +79,17 @@ export const posts = socialSchema.table(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('posts_wall_idx').on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.onWall}`),
+    index('posts_wall_idx')
+      .on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.onWall}`),
     index('posts_client_idx').on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('posts_parent_idx').on(t.parentType, t.parentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.parentId} IS NOT NULL`),
-    index('posts_thanks_idx').on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.type} = 'thanks'`),
+    index('posts_parent_idx')
+      .on(t.parentType, t.parentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} IS NOT NULL`),
+    index('posts_thanks_idx')
+      .on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.type} = 'thanks'`),
     index('posts_mentions_idx').using('gin', t.mentions),
     tenantPolicy(),
   ],
@@ -89,13 +102,18 @@ export const comments = socialSchema.table(
   {
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id').notNull(),
-    postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     parentCommentId: uuid('parent_comment_id'),
     authorId: uuid('author_id').notNull(),
     message: text('message').notNull(),
     attachment: jsonb('attachment').$type<StoredFile | null>(),
     /** People mentioned in the comment (body `mentions` and the markup's mention spans), as posts keep them. */
-    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     status: text('status').notNull().default('active'),
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -104,7 +122,9 @@ export const comments = socialSchema.table(
   (t) => [
     foreignKey({ columns: [t.parentCommentId], foreignColumns: [t.id], name: 'comments_parent_fk' }).onDelete('cascade'),
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
-    index('comments_parent_idx').on(t.parentCommentId).where(sql`${t.parentCommentId} IS NOT NULL`),
+    index('comments_parent_idx')
+      .on(t.parentCommentId)
+      .where(sql`${t.parentCommentId} IS NOT NULL`),
     index('comments_author_idx').on(t.authorId, t.postId),
     tenantPolicy(),
   ],
@@ -119,7 +139,9 @@ export const likes = socialSchema.table(
     clientId: uuid('client_id').notNull(),
     likeType: text('like_type', { enum: ['post', 'comment', 'answer'] }).notNull(),
     targetId: uuid('target_id').notNull(),
-    postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -131,7 +153,9 @@ export const likes = socialSchema.table(
 export const views = socialSchema.table(
   'views',
   {
-    postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     clientId: uuid('client_id').notNull(),
     where: text('where'),
@@ -161,10 +185,18 @@ export const files = socialSchema.table(
   {
     key: text('key').primaryKey(),
     clientId: uuid('client_id').notNull(),
-    postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     thumbKey: text('thumb_key'),
     size: bigint('size', { mode: 'number' }).notNull(),
   },
-  (t) => [index('files_post_idx').on(t.postId), index('files_comment_idx').on(t.commentId).where(sql`${t.commentId} IS NOT NULL`), tenantPolicy()],
+  (t) => [
+    index('files_post_idx').on(t.postId),
+    index('files_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    tenantPolicy(),
+  ],
 );

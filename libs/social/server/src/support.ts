@@ -41,7 +41,14 @@ export interface Kit extends DomainDeps {
   pageOf(ctx: RequestContext, where: (clientId: string) => SQL, q: PageQuery): Promise<FeedPage>;
 }
 
-export const emptyPage = (q: PageQuery): FeedPage => ({ posts: [], page: q.page ?? 1, limit: q.limit ?? FEED_PAGE_SIZE, cursor: null, next: null, hasMore: false });
+export const emptyPage = (q: PageQuery): FeedPage => ({
+  posts: [],
+  page: q.page ?? 1,
+  limit: q.limit ?? FEED_PAGE_SIZE,
+  cursor: null,
+  next: null,
+  hasMore: false,
+});
 
 export function authorFromUser(u: User, version: Date): NewAuthor {
   return {
@@ -140,7 +147,9 @@ export function makeKit(deps: DomainDeps): Kit {
       }
       await storage.delete(keys).catch((err: Error) => log.warn(`social: could not delete ${keys.length} objects: ${err.message}`));
       const bytes = rows.reduce((n, r) => n + r.size, thumbBytes);
-      await ask(bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err: Error) => log.warn(`social: could not release ${bytes} bytes of ${clientId}: ${err.message}`));
+      await ask(bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err: Error) =>
+        log.warn(`social: could not release ${bytes} bytes of ${clientId}: ${err.message}`),
+      );
     },
 
     async pageOf(ctx, where, q) {

@@ -5,7 +5,30 @@ import sanitizeHtml from 'sanitize-html';
  * event handler attributes, javascript: URLs — is removed before the text is stored (§5, issue: no script survives).
  */
 const MESSAGE_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'span', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'h4', 'div'],
+  allowedTags: [
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'span',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'div',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'data-mention', 'data-id'],
     span: ['class', 'data-mention', 'data-id'],

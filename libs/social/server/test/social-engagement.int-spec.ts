@@ -39,7 +39,9 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
     assert.deepEqual(got.body.result.views.map((v: any) => v.user).sort(), [ann.user._id, bob.user._id].sort());
     const someoneElse = await t.call(socialRoutes.view, { token: bob.token, params: { id: p._id }, body: { user_id: ann.user._id } });
     assert.equal(someoneElse.status, 403);
-    await eventually(() => events.find((e) => e.subject === 'evt.social.view.changed' && e.data.posts.some((x: any) => x._id === p._id && x.views_count === 1)));
+    await eventually(() =>
+      events.find((e) => e.subject === 'evt.social.view.changed' && e.data.posts.some((x: any) => x._id === p._id && x.views_count === 1)),
+    );
   });
 
   it('PUT api/post/all/view: views of the given posts, else the newest page, each once', async () => {
@@ -75,8 +77,11 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
     assert.ok(raced.likes_count === 0 || raced.likes_count === 1);
     assert.equal(raced.likes.length, raced.likes_count);
 
-    const comment = (await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_type: 'post', parent_id: p._id, message: 'a comment' } })).body.result;
-    const answer = (await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: comment._id, message: 'an answer' } })).body.result;
+    const comment = (await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_type: 'post', parent_id: p._id, message: 'a comment' } })).body
+      .result;
+    const answer = (
+      await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: comment._id, message: 'an answer' } })
+    ).body.result;
     const lc = await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'comment', comment_id: comment._id } });
     assert.deepEqual([lc.body.result.liked, lc.body.result.likes_count, lc.body.result.post_id], [true, 1, p._id]);
     const la = await t.call(socialRoutes.like, { token: ann.token, body: { like_type: 'answer', answer_id: answer._id } });
@@ -103,7 +108,10 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
     assert.equal(c.body.result.author.fullName, 'Bob Baker');
     const cid = c.body.result._id;
     const ans = await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_type: 'comment', parent_id: cid, message: 'answer' } });
-    const deeper = await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: ans.body.result._id, message: 'answer to answer' } });
+    const deeper = await t.call(socialRoutes.commentCreate, {
+      token: bob.token,
+      body: { parent_type: 'comment', parent_id: ans.body.result._id, message: 'answer to answer' },
+    });
     assert.deepEqual(deeper.body.result.parent, { type: 'comment', id: cid });
     let full = (await t.call(socialRoutes.get, { token: ann.token, params: { id: p._id } })).body.result;
     assert.equal(full.comments_count, 3);
@@ -142,7 +150,10 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
     assert.deepEqual(full.comments[0].mentions, [bob.user._id]);
     const evt = await eventually(() => events.find((e) => e.subject === 'evt.social.comment.created' && e.data.comment._id === c.body.result._id));
     assert.deepEqual(evt.data.comment.mentions, [bob.user._id]);
-    const answer = await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: c.body.result._id, message: 'me?', mentions: [ann.user._id] } });
+    const answer = await t.call(socialRoutes.commentCreate, {
+      token: bob.token,
+      body: { parent_type: 'comment', parent_id: c.body.result._id, message: 'me?', mentions: [ann.user._id] },
+    });
     assert.deepEqual(answer.body.result.mentions, [ann.user._id]);
     const other = await t.makeClient('engageother');
     const foreign = await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_id: p._id, message: 'x', mentions: [other.admin._id] } });
@@ -227,17 +238,29 @@ describe('social: pins, birthdays and the authors projection (§7 Users pins, Cl
       const r = await get({ today: '2027-02-01' });
       return r.body.result?.length === 3 ? r.body.result : null;
     });
-    assert.deepEqual(list.map((x: any) => x._id), [f.user._id, d.user._id, e.user._id]);
-    assert.deepEqual(list.map((x: any) => x.next), ['2027-02-28', '2027-03-10', '2028-01-05']);
+    assert.deepEqual(
+      list.map((x: any) => x._id),
+      [f.user._id, d.user._id, e.user._id],
+    );
+    assert.deepEqual(
+      list.map((x: any) => x.next),
+      ['2027-02-28', '2027-03-10', '2028-01-05'],
+    );
     assert.equal(list[1].fullName, 'Dora Day');
     assert.equal(list[1].avatar, '/a/dora.png');
     assert.equal(list[1].daysLeft, 37);
     const soon = await get({ today: '2027-02-01', days: '30' });
-    assert.deepEqual(soon.body.result.map((x: any) => x._id), [f.user._id]);
+    assert.deepEqual(
+      soon.body.result.map((x: any) => x._id),
+      [f.user._id],
+    );
     // Paged on the server (the birthdays page loads 50 at a time): pages follow the same order.
     const page1 = await get({ today: '2027-02-01', limit: '2' });
     const page2 = await get({ today: '2027-02-01', limit: '2', offset: '2' });
-    assert.deepEqual([...page1.body.result, ...page2.body.result].map((x: any) => x._id), [f.user._id, d.user._id, e.user._id]);
+    assert.deepEqual(
+      [...page1.body.result, ...page2.body.result].map((x: any) => x._id),
+      [f.user._id, d.user._id, e.user._id],
+    );
     assert.equal(page1.body.result.length, 2);
     assert.equal((await get({ limit: '0' })).status, 400);
     // Deleting and renaming flow through people's events.

@@ -75,7 +75,10 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
     const own = await t.call(socialRoutes.news, { token: eve.token, params: { clientId: b.client._id, page: 1 } });
     assert.deepEqual(own.body.result.posts, []);
     // Mentioning or following someone of another client: that person does not exist here.
-    const mention = await t.call(socialRoutes.create, { token: eve.token, body: { type: 'thanks', message: 'Thank you for everything you did this year!', mentions: [ann.user._id] } });
+    const mention = await t.call(socialRoutes.create, {
+      token: eve.token,
+      body: { type: 'thanks', message: 'Thank you for everything you did this year!', mentions: [ann.user._id] },
+    });
     assert.equal(mention.status, 400);
     assert.equal(mention.body.message, 'User not found');
     assert.equal((await t.call(socialRoutes.follow, { token: eve.token, body: { user_id: ann.user._id } })).status, 400);

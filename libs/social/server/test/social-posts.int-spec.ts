@@ -80,7 +80,8 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
 
   it('message HTML is sanitised: no script, event handler or javascript: URL survives', async () => {
     const p = await post(t, ann.token, {
-      message: '<p onclick="steal()">Hi <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a> <a href="https://example.com" target="_blank">ok</a></p>',
+      message:
+        '<p onclick="steal()">Hi <img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a> <a href="https://example.com" target="_blank">ok</a></p>',
     });
     for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<img']) assert.ok(!p.message.includes(bad), `${bad} in ${p.message}`);
     assert.ok(p.message.includes('href="https://example.com"'));
@@ -97,9 +98,15 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(fieldMessages(exactly30.body).message, 'A thank-you post must be over 30 symbols');
     const nobody = await t.call(socialRoutes.create, { token: ann.token, body: { type: 'thanks', message: THANKS_TEXT } });
     assert.equal(fieldMessages(nobody.body).mentions, 'A thank-you post must mention exactly one person');
-    const two = await t.call(socialRoutes.create, { token: ann.token, body: { type: 'thanks', message: THANKS_TEXT, mentions: [bob.user._id, acme.admin._id] } });
+    const two = await t.call(socialRoutes.create, {
+      token: ann.token,
+      body: { type: 'thanks', message: THANKS_TEXT, mentions: [bob.user._id, acme.admin._id] },
+    });
     assert.equal(fieldMessages(two.body).mentions, 'A thank-you post must mention exactly one person');
-    const ghost = await t.call(socialRoutes.create, { token: ann.token, body: { type: 'thanks', message: THANKS_TEXT, mentions: ['0190a0a0-0000-7000-8000-000000000000'] } });
+    const ghost = await t.call(socialRoutes.create, {
+      token: ann.token,
+      body: { type: 'thanks', message: THANKS_TEXT, mentions: ['0190a0a0-0000-7000-8000-000000000000'] },
+    });
     assert.equal(ghost.status, 400);
     assert.equal(fieldMessages(ghost.body).mentions, 'User not found');
     const ok = await post(t, ann.token, { type: 'thanks', message: THANKS_TEXT, mentions: [bob.user._id] });
@@ -107,13 +114,22 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.deepEqual(ok.mentions, [bob.user._id]);
     assert.equal(ok.mentioned[0].fullName, 'Bob Baker');
     // A mention written in the markup counts too.
-    const inMarkup = await post(t, ann.token, { type: 'thanks', message: `<p>Thanks <span data-mention="${bob.user._id}">@Bob</span> for all the careful reviews!</p>` });
+    const inMarkup = await post(t, ann.token, {
+      type: 'thanks',
+      message: `<p>Thanks <span data-mention="${bob.user._id}">@Bob</span> for all the careful reviews!</p>`,
+    });
     assert.deepEqual(inMarkup.mentions, [bob.user._id]);
     const thanks = await t.call(socialRoutes.allThanks, { token: bob.token, params: { id: acme.client._id } });
     assert.equal(thanks.status, 200);
-    assert.deepEqual(thanks.body.result.posts.map((p: any) => p._id), [inMarkup._id, ok._id]);
+    assert.deepEqual(
+      thanks.body.result.posts.map((p: any) => p._id),
+      [inMarkup._id, ok._id],
+    );
     const mentions = await t.call(socialRoutes.mentionsFeed, { token: ann.token, params: { id: bob.user._id } });
-    assert.deepEqual(mentions.body.result.posts.map((p: any) => p._id), [inMarkup._id, ok._id]);
+    assert.deepEqual(
+      mentions.body.result.posts.map((p: any) => p._id),
+      [inMarkup._id, ok._id],
+    );
   });
 
   it('feature right `wall` is required to post; reading stays open', async () => {
@@ -178,7 +194,10 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     });
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body.message, 'The file was not found or was deleted');
-    const gone = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'x', attachments: [{ ...small, key: `${acme.client._id}/post/nothing/here.png` }] } });
+    const gone = await t.call(socialRoutes.create, {
+      token: ann.token,
+      body: { message: 'x', attachments: [{ ...small, key: `${acme.client._id}/post/nothing/here.png` }] },
+    });
     assert.equal(gone.status, 404);
     const twice = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'again', attachments: [small] } });
     assert.equal(twice.status, 409);
@@ -207,7 +226,11 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(await t.portal.platform.storage.get(f.key), null);
     assert.equal((await reserve(t, acme.client._id, 0)).used, usedBefore - 5000);
     const db = t.portal.platform.db;
-    const left = await db.asSystem('spec', (tx) => tx.execute(`SELECT (SELECT count(*) FROM social.comments WHERE post_id = '${p._id}') + (SELECT count(*) FROM social.likes WHERE post_id = '${p._id}') + (SELECT count(*) FROM social.views WHERE post_id = '${p._id}') AS n` as never));
+    const left = await db.asSystem('spec', (tx) =>
+      tx.execute(
+        `SELECT (SELECT count(*) FROM social.comments WHERE post_id = '${p._id}') + (SELECT count(*) FROM social.likes WHERE post_id = '${p._id}') + (SELECT count(*) FROM social.views WHERE post_id = '${p._id}') AS n` as never,
+      ),
+    );
     assert.equal(Number((left as any).rows[0].n), 0);
     await eventually(() => events.find((e) => e.subject === 'evt.social.post.deleted' && e.data._id === p._id));
     const admin = await post(t, ann.token, { message: 'admin removes this' });
@@ -217,7 +240,10 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
   it('GET api/post (query) and the user, client and comments feeds', async () => {
     const p = await post(t, bob.token, { message: 'Searching for the purple elephant' });
     const q = await t.call(socialRoutes.query, { token: ann.token, query: { search: 'purple eleph' } });
-    assert.deepEqual(q.body.result.posts.map((x: any) => x._id), [p._id]);
+    assert.deepEqual(
+      q.body.result.posts.map((x: any) => x._id),
+      [p._id],
+    );
     const byAuthor = await t.call(socialRoutes.query, { token: ann.token, query: { author: bob.user._id, type: 'post' } });
     assert.ok(byAuthor.body.result.posts.every((x: any) => x.author._id === bob.user._id));
     const user = await t.call(socialRoutes.authorFeed, { token: ann.token, params: { id: bob.user._id } });
@@ -227,7 +253,10 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(client.body.result.posts[0]._id, p._id);
     await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_id: p._id, message: 'found it' } });
     const commented = await t.call(socialRoutes.commentsFeed, { token: bob.token, params: { id: ann.user._id } });
-    assert.deepEqual(commented.body.result.posts.map((x: any) => x._id), [p._id]);
+    assert.deepEqual(
+      commented.body.result.posts.map((x: any) => x._id),
+      [p._id],
+    );
     // Groups are not built: no group can be found (as posting into one).
     const group = await t.call(socialRoutes.groupFeed, { token: ann.token, params: { id: acme.client._id } });
     assert.equal(group.status, 404);
@@ -255,17 +284,26 @@ describe('social: feed paging (§4 Posts: 20 a page, newest first, stable while 
     assert.equal(p1.status, 200);
     assert.equal(p1.body.result.posts.length, 20);
     assert.equal(p1.body.result.hasMore, true);
-    assert.deepEqual(p1.body.result.posts.map((p: any) => p._id), newestFirst.slice(0, 20));
+    assert.deepEqual(
+      p1.body.result.posts.map((p: any) => p._id),
+      newestFirst.slice(0, 20),
+    );
     const cursor = p1.body.result.cursor;
     assert.ok(cursor);
     // A new post arrives: it goes to the front, and page 2 of the same walk still shows the 5 oldest.
     const fresh = await post(t, ann.token, { message: 'breaking news' });
     const p2 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 2 }, query: { before: cursor } });
-    assert.deepEqual(p2.body.result.posts.map((p: any) => p._id), newestFirst.slice(20));
+    assert.deepEqual(
+      p2.body.result.posts.map((p: any) => p._id),
+      newestFirst.slice(20),
+    );
     assert.equal(p2.body.result.hasMore, false);
     // The keyset step from page 1's last item gives the same page.
     const k2 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 2 }, query: { after: p1.body.result.next } });
-    assert.deepEqual(k2.body.result.posts.map((p: any) => p._id), newestFirst.slice(20));
+    assert.deepEqual(
+      k2.body.result.posts.map((p: any) => p._id),
+      newestFirst.slice(20),
+    );
     const again = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(again.body.result.posts[0]._id, fresh._id);
     const bad = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 }, query: { before: 'nonsense' } });
@@ -277,7 +315,11 @@ describe('social: feed paging (§4 Posts: 20 a page, newest first, stable while 
     assert.equal(n, 1200);
     const p1 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(p1.body.result.posts.length, 20);
-    const last = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 62 }, query: { before: p1.body.result.cursor } });
+    const last = await t.call(socialRoutes.news, {
+      token: ann.token,
+      params: { clientId: acme.client._id, page: 62 },
+      query: { before: p1.body.result.cursor },
+    });
     assert.equal(last.body.result.posts.length, 1226 - 61 * 20);
     assert.equal(last.body.result.posts.at(-1).message, '<p>Post 1: team team team</p>');
   });

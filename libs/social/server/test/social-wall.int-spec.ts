@@ -28,10 +28,12 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
 
   const full = async (id: string, token = ann.token) => (await t.call(socialRoutes.get, { token, params: { id } })).body.result;
 
-  it("POST api/post/like: like_type must match the target (comment vs answer); a mismatch names like_type and changes nothing", async () => {
+  it('POST api/post/like: like_type must match the target (comment vs answer); a mismatch names like_type and changes nothing', async () => {
     const p = await post(t, ann.token, { message: 'like types' });
     const comment = (await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_id: p._id, message: 'a comment' } })).body.result;
-    const answer = (await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: comment._id, message: 'an answer' } })).body.result;
+    const answer = (
+      await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_type: 'comment', parent_id: comment._id, message: 'an answer' } })
+    ).body.result;
     const likesBefore = events.filter((e) => e.subject === 'evt.social.like.changed').length;
 
     const asAnswer = await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'answer', answer_id: comment._id } });
@@ -64,7 +66,10 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
     assert.equal(create.body.message, FILE_20MB_TEXT);
     assert.equal(fieldMessages(create.body)['attachment.0'], FILE_20MB_TEXT);
     // A body claiming a small size is checked against the stored size.
-    const lying = await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_id: p._id, message: 'lying', attachment: { ...big, size: 10 } } });
+    const lying = await t.call(socialRoutes.commentCreate, {
+      token: bob.token,
+      body: { parent_id: p._id, message: 'lying', attachment: { ...big, size: 10 } },
+    });
     assert.equal(lying.status, 413);
     const db = t.portal.platform.db;
     const stored = await db.inTenant({ clientId: acme.client._id }, async (tx) => ({
@@ -107,7 +112,9 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
     const p2 = await t.call(socialRoutes.userFeed, { token: acme.adminToken, params: { userId: bob.user._id, page: 2 } });
     assert.deepEqual([p2.body.result.following, p2.body.result.followers, p2.body.result.posts.length], [true, 1, 0]);
     await eventually(() =>
-      events.find((e) => e.subject === 'evt.social.follow.changed' && e.data.follower_id === ann.user._id && e.data.following === false && e.data.followers === 1),
+      events.find(
+        (e) => e.subject === 'evt.social.follow.changed' && e.data.follower_id === ann.user._id && e.data.following === false && e.data.followers === 1,
+      ),
     );
   });
 
@@ -143,6 +150,8 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
     assert.equal(fieldMessages(empty.body).message, 'Field is required');
     const f = await full(p._id);
     assert.deepEqual([f.message, f.comments[0].message, f.comments_count], ['second draft, two lines', 'moderated', 1]);
-    await eventually(() => events.find((e) => e.subject === 'evt.social.comment.updated' && e.data.comment._id === c._id && e.data.comment.message === 'moderated'));
+    await eventually(() =>
+      events.find((e) => e.subject === 'evt.social.comment.updated' && e.data.comment._id === c._id && e.data.comment.message === 'moderated'),
+    );
   });
 });

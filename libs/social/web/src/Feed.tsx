@@ -10,7 +10,17 @@ import { useFeedViews } from './views.ts';
  * A feed of posts with loading, empty and error states and a "more" button (20 a page). Posts of others that scroll
  * into view are registered as viewed (`where`: which feed), in batches.
  */
-export function Feed({ q, testId, where = 'feed', emptyText }: { q: UseInfiniteQueryResult<InfiniteData<FeedPage>>; testId: string; where?: string; emptyText?: string }) {
+export function Feed({
+  q,
+  testId,
+  where = 'feed',
+  emptyText,
+}: {
+  q: UseInfiniteQueryResult<InfiniteData<FeedPage>>;
+  testId: string;
+  where?: string;
+  emptyText?: string;
+}) {
   const { t } = useTranslation('wall');
   const { uid } = useSession();
   const track = useFeedViews(where);
@@ -27,7 +37,9 @@ export function Feed({ q, testId, where = 'feed', emptyText }: { q: UseInfiniteQ
         </div>
       ))}
       {q.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid={`${testId}-more`}>{t('more')}</Button>
+        <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid={`${testId}-more`}>
+          {t('more')}
+        </Button>
       ) : null}
     </div>
   );

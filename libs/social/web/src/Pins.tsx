@@ -10,7 +10,6 @@ import { Button, ConfirmDialog, Input, Loader, useNotifier } from '@intranet/web
 import { Avatar } from './common.tsx';
 import { socialKeys } from './queries.ts';
 
-
 /** Highest slot the web offers (the server takes 0–10,000). */
 const MAX_SLOT = 99;
 const pinnedKey = (clientId: string) => ['social', 'pinned', clientId] as const;
@@ -67,23 +66,68 @@ export function PinnedWidget() {
   return (
     <section className="wall-card wall-widget" data-testid="pinned-widget" aria-busy={busy || undefined}>
       <h3>📌 {t('pins.title')}</h3>
-      {q.isPending ? <Loader /> : q.isError ? <span className="wall-muted" role="alert" data-testid="pinned-error">{t('pins.loadError')}: {errorText(q.error)}</span> : list.length === 0 ? (
-        <span className="wall-muted" data-testid="pinned-empty">{t('pins.none')}</span>
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        <span className="wall-muted" role="alert" data-testid="pinned-error">
+          {t('pins.loadError')}: {errorText(q.error)}
+        </span>
+      ) : list.length === 0 ? (
+        <span className="wall-muted" data-testid="pinned-empty">
+          {t('pins.none')}
+        </span>
       ) : (
         <ol className="wall-pins" data-testid="pinned-list">
           {list.map((u, i) => (
             <li key={u._id} className="wall-row" data-testid={`pinned-${u._id}`}>
-              <span className="wall-muted" data-testid={`pinned-slot-${u._id}`}>{t('pins.slot', { slot: u.pinned_num })}</span>
+              <span className="wall-muted" data-testid={`pinned-slot-${u._id}`}>
+                {t('pins.slot', { slot: u.pinned_num })}
+              </span>
               <Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" />
               <span style={{ flex: 1 }}>
                 <Link to={`/profile/${u._id}`}>{u.fullName}</Link>
-                {u.position ? <><br /><span className="wall-muted">{u.position}</span></> : null}
+                {u.position ? (
+                  <>
+                    <br />
+                    <span className="wall-muted">{u.position}</span>
+                  </>
+                ) : null}
               </span>
               {isAdmin ? (
                 <span className="wall-row">
-                  <Button size="tiny" variant="ghost" aria-label={t('pins.up')} title={t('pins.up')} disabled={i === 0 || busy} onClick={() => move.mutate({ from: u.pinned_num, to: list[i - 1]!.pinned_num })} data-testid={`pinned-up-${u._id}`}>↑</Button>
-                  <Button size="tiny" variant="ghost" aria-label={t('pins.down')} title={t('pins.down')} disabled={i === list.length - 1 || busy} onClick={() => move.mutate({ from: u.pinned_num, to: list[i + 1]!.pinned_num })} data-testid={`pinned-down-${u._id}`}>↓</Button>
-                  <Button size="tiny" variant="ghost" aria-label={t('pins.unpin')} title={t('pins.unpin')} disabled={busy} onClick={() => setUnpin(u)} data-testid={`pinned-unpin-${u._id}`}>✕</Button>
+                  <Button
+                    size="tiny"
+                    variant="ghost"
+                    aria-label={t('pins.up')}
+                    title={t('pins.up')}
+                    disabled={i === 0 || busy}
+                    onClick={() => move.mutate({ from: u.pinned_num, to: list[i - 1]!.pinned_num })}
+                    data-testid={`pinned-up-${u._id}`}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="tiny"
+                    variant="ghost"
+                    aria-label={t('pins.down')}
+                    title={t('pins.down')}
+                    disabled={i === list.length - 1 || busy}
+                    onClick={() => move.mutate({ from: u.pinned_num, to: list[i + 1]!.pinned_num })}
+                    data-testid={`pinned-down-${u._id}`}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="tiny"
+                    variant="ghost"
+                    aria-label={t('pins.unpin')}
+                    title={t('pins.unpin')}
+                    disabled={busy}
+                    onClick={() => setUnpin(u)}
+                    data-testid={`pinned-unpin-${u._id}`}
+                  >
+                    ✕
+                  </Button>
                 </span>
               ) : null}
             </li>
@@ -127,7 +171,9 @@ export function PinControl({ user }: { user: User }) {
   return (
     <section className="wall-card wall-widget" data-testid="pin-control">
       <h3>📌 {t('pins.pinTitle')}</h3>
-      <p className="wall-muted" data-testid="pin-state">{user.pinned_num !== null ? t('pins.pinnedAt', { slot: user.pinned_num }) : t('pins.notPinned')}</p>
+      <p className="wall-muted" data-testid="pin-state">
+        {user.pinned_num !== null ? t('pins.pinnedAt', { slot: user.pinned_num }) : t('pins.notPinned')}
+      </p>
       <form
         className="wall-row"
         style={{ alignItems: 'flex-end' }}
@@ -137,9 +183,27 @@ export function PinControl({ user }: { user: User }) {
           submit();
         }}
       >
-        <Input id="pin-slot" data-testid="pin-slot" type="number" min={1} max={MAX_SLOT} inputMode="numeric" label={t('pins.slotLabel')} hint={t('pins.slotHint')} error={error} value={slot} onChange={(e) => setSlot(e.target.value)} />
-        <Button type="submit" loading={pin.isPending} disabled={busy} data-testid="pin-submit">{user.pinned_num !== null ? t('pins.moveTo') : t('pins.pin')}</Button>
-        {user.pinned_num !== null ? <Button variant="secondary" disabled={busy} onClick={() => setConfirm(true)} data-testid="pin-unpin">{t('pins.unpin')}</Button> : null}
+        <Input
+          id="pin-slot"
+          data-testid="pin-slot"
+          type="number"
+          min={1}
+          max={MAX_SLOT}
+          inputMode="numeric"
+          label={t('pins.slotLabel')}
+          hint={t('pins.slotHint')}
+          error={error}
+          value={slot}
+          onChange={(e) => setSlot(e.target.value)}
+        />
+        <Button type="submit" loading={pin.isPending} disabled={busy} data-testid="pin-submit">
+          {user.pinned_num !== null ? t('pins.moveTo') : t('pins.pin')}
+        </Button>
+        {user.pinned_num !== null ? (
+          <Button variant="secondary" disabled={busy} onClick={() => setConfirm(true)} data-testid="pin-unpin">
+            {t('pins.unpin')}
+          </Button>
+        ) : null}
       </form>
       <ConfirmDialog
         open={confirm}

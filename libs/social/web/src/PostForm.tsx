@@ -28,7 +28,9 @@ function ThanksTo({ label, placeholder, error, onPick }: { label: string; placeh
   const users = q.length >= 2 ? (people.data?.users ?? []).filter((u) => u._id !== uid) : [];
   return (
     <div className="ui-field">
-      <label htmlFor="thanks-to" className="ui-field__label">{label}</label>
+      <label htmlFor="thanks-to" className="ui-field__label">
+        {label}
+      </label>
       <Combobox
         id="thanks-to"
         value={query}
@@ -46,7 +48,11 @@ function ThanksTo({ label, placeholder, error, onPick }: { label: string; placeh
         aria-describedby={error ? 'thanks-to-error' : undefined}
         data-testid="thanks-to"
       />
-      {error ? <div id="thanks-to-error" className="ui-field__error" role="alert">{error}</div> : null}
+      {error ? (
+        <div id="thanks-to-error" className="ui-field__error" role="alert">
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -94,7 +100,10 @@ export function PostForm() {
     };
   };
   // The draft is the form's state (kept across reloads); the contract's createPostBody checks the body it makes.
-  const schema = useMemo(() => z.preprocess((d) => bodyOf(d as PostDraft, files), createPostBody) as unknown as z.ZodType<Record<string, unknown>, PostDraft>, [files]);
+  const schema = useMemo(
+    () => z.preprocess((d) => bodyOf(d as PostDraft, files), createPostBody) as unknown as z.ZodType<Record<string, unknown>, PostDraft>,
+    [files],
+  );
   const form = useApiForm({
     schema,
     defaultValues: EMPTY_DRAFT,
@@ -104,7 +113,9 @@ export function PostForm() {
     onSubmit: async () => {
       const post = await call(socialRoutes.create, { body: bodyOf(draft, files), silent: true });
       if (client) prependPost(qc, client._id, post);
-      clearDraft(); setFiles([]); form.clearErrors();
+      clearDraft();
+      setFiles([]);
+      form.clearErrors();
       notify.toast(t('form.published'), 'success');
     },
   });
@@ -133,19 +144,37 @@ export function PostForm() {
   return (
     <ApiFormView form={form} errorTestId="post-form-error" className="wall-card" data-testid="post-form">
       <div className="ui-tabs" role="tablist" style={{ marginBottom: 10 }}>
-        <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'post'} onClick={() => switchMode('post')} data-testid="post-mode-post">{t('form.post')}</button>
-        <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'thanks'} onClick={() => switchMode('thanks')} data-testid="post-mode-thanks">{t('form.thanks')}</button>
+        <button type="button" role="tab" className="ui-tab" aria-selected={mode === 'post'} onClick={() => switchMode('post')} data-testid="post-mode-post">
+          {t('form.post')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="ui-tab"
+          aria-selected={mode === 'thanks'}
+          onClick={() => switchMode('thanks')}
+          data-testid="post-mode-thanks"
+        >
+          {t('form.thanks')}
+        </button>
       </div>
       {mode === 'thanks' ? (
         <div className="wall-suggest">
           {to ? (
             <div className="wall-chips" data-testid="thanks-to-chip">
-              🙏 {to.name} <Button size="tiny" variant="ghost" onClick={() => setTo(null)} data-testid="thanks-to-clear">×</Button>
+              🙏 {to.name}{' '}
+              <Button size="tiny" variant="ghost" onClick={() => setTo(null)} data-testid="thanks-to-clear">
+                ×
+              </Button>
             </div>
           ) : (
             <ThanksTo label={t('form.to')} placeholder={t('form.toPlaceholder')} error={errorOf('mentions')} onPick={setTo} />
           )}
-          {to && errorOf('mentions') ? <div className="ui-field__error" role="alert">{errorOf('mentions')}</div> : null}
+          {to && errorOf('mentions') ? (
+            <div className="ui-field__error" role="alert">
+              {errorOf('mentions')}
+            </div>
+          ) : null}
         </div>
       ) : null}
       <div className="wall-suggest">
@@ -164,7 +193,11 @@ export function PostForm() {
         />
       </div>
       {mode === 'post' && mentions.length ? (
-        <div className="wall-chips wall-muted" data-testid="post-mentions">{liveMentions(text, mentions).map((m) => <span key={m.id}>@{m.name}</span>)}</div>
+        <div className="wall-chips wall-muted" data-testid="post-mentions">
+          {liveMentions(text, mentions).map((m) => (
+            <span key={m.id}>@{m.name}</span>
+          ))}
+        </div>
       ) : null}
       {files.length ? (
         <ul className="wall-files" data-testid="post-form-files">
@@ -172,7 +205,9 @@ export function PostForm() {
             <li key={f.key}>
               {f.thumb ? <img src={f.thumb} alt="" style={{ height: 32, verticalAlign: 'middle', marginRight: 6 }} /> : '📎 '}
               {f.fileName}{' '}
-              <Button size="tiny" variant="ghost" onClick={() => setFiles((x) => x.filter((y) => y.key !== f.key))}>{t('form.remove')}</Button>
+              <Button size="tiny" variant="ghost" onClick={() => setFiles((x) => x.filter((y) => y.key !== f.key))}>
+                {t('form.remove')}
+              </Button>
             </li>
           ))}
         </ul>
@@ -184,7 +219,9 @@ export function PostForm() {
           📎 {t('form.attach')}
           <input type="file" multiple hidden onChange={(e) => void onFiles(e)} data-testid="post-file-input" />
         </label>
-        <Button type="submit" loading={form.busy} disabled={up.uploading} data-testid="post-submit">{t('form.submit')}</Button>
+        <Button type="submit" loading={form.busy} disabled={up.uploading} data-testid="post-submit">
+          {t('form.submit')}
+        </Button>
       </div>
     </ApiFormView>
   );

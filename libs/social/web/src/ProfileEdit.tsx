@@ -48,8 +48,15 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
   const form = useApiForm({
     schema: profileSchema,
     defaultValues: {
-      phone: user.phone ?? '', internalPhone: user.internalPhone ?? '', city: user.city ?? '', cabinet: user.cabinet ?? '', about: user.about ?? '',
-      social: { ...user.social }, avatar: user.avatar, avatar_big: user.avatar_big, cover: user.cover,
+      phone: user.phone ?? '',
+      internalPhone: user.internalPhone ?? '',
+      city: user.city ?? '',
+      cabinet: user.cabinet ?? '',
+      about: user.about ?? '',
+      social: { ...user.social },
+      avatar: user.avatar,
+      avatar_big: user.avatar_big,
+      cover: user.cover,
     },
     onSubmit: async () => {
       const u = await call(peopleRoutes.update, { params: { id: user._id }, body: toBody(form.getValues()), silent: true });
@@ -61,7 +68,12 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
   });
   const images = { avatar: form.watch('avatar'), avatar_big: form.watch('avatar_big'), cover: form.watch('cover') };
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const onImage = (field: ImageField) => async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -96,9 +108,17 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
           {t('profile.choose')}
           <input type="file" accept="image/*" hidden onChange={(e) => void onImage(k)(e)} data-testid={`profile-${k}-input`} />
         </label>
-        {images[k] ? <Button size="tiny" variant="ghost" onClick={() => form.setValue(k, null, { shouldDirty: true })}>{t('form.remove')}</Button> : null}
+        {images[k] ? (
+          <Button size="tiny" variant="ghost" onClick={() => form.setValue(k, null, { shouldDirty: true })}>
+            {t('form.remove')}
+          </Button>
+        ) : null}
       </div>
-      {form.errorOf(k) ? <div className="ui-field__error" role="alert" data-testid={`profile-${k}-error`}>{form.errorOf(k)}</div> : null}
+      {form.errorOf(k) ? (
+        <div className="ui-field__error" role="alert" data-testid={`profile-${k}-error`}>
+          {form.errorOf(k)}
+        </div>
+      ) : null}
     </div>
   );
 
@@ -112,26 +132,30 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
       dismissible={!form.busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{t('profile.cancel')}</Button>
-          <Button type="submit" form="profile-edit-form" loading={form.busy} disabled={progress !== null && progress < 100} data-testid="profile-save">{t('profile.save')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('profile.cancel')}
+          </Button>
+          <Button type="submit" form="profile-edit-form" loading={form.busy} disabled={progress !== null && progress < 100} data-testid="profile-save">
+            {t('profile.save')}
+          </Button>
         </>
       }
     >
       <ApiFormView form={form} id="profile-edit-form" errorTestId="profile-edit-error">
-      <FormGrid>
-        {imageInput('avatar', t('profile.avatar'))}
-        {imageInput('avatar_big', t('profile.avatarBig'))}
-        {imageInput('cover', t('profile.cover'))}
-        {progress !== null ? <ProgressBar value={progress} testId="profile-upload-progress" /> : <span />}
-        {field('phone', t('profile.phone'))}
-        {field('internalPhone', t('profile.internalPhone'))}
-        {field('city', t('profile.city'))}
-        {field('cabinet', t('profile.cabinet'))}
-        <TextArea id="profile-about" wide label={t('profile.about')} rows={4} {...form.field('about')} />
-        {SOCIAL_NETWORKS.map((n) => (
-          <Input key={n} id={`profile-social-${n}`} label={n} {...form.field(`social.${n}`)} />
-        ))}
-      </FormGrid>
+        <FormGrid>
+          {imageInput('avatar', t('profile.avatar'))}
+          {imageInput('avatar_big', t('profile.avatarBig'))}
+          {imageInput('cover', t('profile.cover'))}
+          {progress !== null ? <ProgressBar value={progress} testId="profile-upload-progress" /> : <span />}
+          {field('phone', t('profile.phone'))}
+          {field('internalPhone', t('profile.internalPhone'))}
+          {field('city', t('profile.city'))}
+          {field('cabinet', t('profile.cabinet'))}
+          <TextArea id="profile-about" wide label={t('profile.about')} rows={4} {...form.field('about')} />
+          {SOCIAL_NETWORKS.map((n) => (
+            <Input key={n} id={`profile-social-${n}`} label={n} {...form.field(`social.${n}`)} />
+          ))}
+        </FormGrid>
       </ApiFormView>
     </Modal>
   );

@@ -5,7 +5,14 @@ import { Modal } from '@intranet/web-ui';
 
 /** Initials of a name for an avatar without a picture. */
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 /** A person's avatar; a click opens their profile in a new tab (§2). */
@@ -64,7 +71,11 @@ export function Attachments({ items, testId }: { items: Attachment[]; testId: st
             <img src={open.url} alt={open.fileName} />
           </div>
         ) : null}
-        {open ? <a href={open.url} download={open.fileName}>{t('post.download')}</a> : null}
+        {open ? (
+          <a href={open.url} download={open.fileName}>
+            {t('post.download')}
+          </a>
+        ) : null}
       </Modal>
     </>
   );

@@ -25,7 +25,12 @@ function usePeopleSearch(query: string) {
     queryKey: ['social', 'mention', workspace ?? '', q],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: q, page: pageParam, limit: MENTION_PAGE, sort: 'lastName', order: 'asc' } }, signal, silent: true }),
+      call(peopleRoutes.filter, {
+        params: { workspace: workspace! },
+        body: { data: { search: q, page: pageParam, limit: MENTION_PAGE, sort: 'lastName', order: 'asc' } },
+        signal,
+        silent: true,
+      }),
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
     enabled: !!workspace && q.length >= MENTION_MIN,
     placeholderData: keepPreviousData,
@@ -57,7 +62,19 @@ export interface MentionTextAreaProps {
  * server (paged, 8 at a time, more on scroll or arrow), names with spaces included. Keyboard: ↑/↓ move, Enter or
  * Tab pick, Escape closes; the mouse picks too. ARIA combobox/listbox with the active option announced.
  */
-export function MentionTextArea({ id, label, value, onChange, onMention, placeholder, rows = 3, error, enabled = true, testId, suggestTestId }: MentionTextAreaProps) {
+export function MentionTextArea({
+  id,
+  label,
+  value,
+  onChange,
+  onMention,
+  placeholder,
+  rows = 3,
+  error,
+  enabled = true,
+  testId,
+  suggestTestId,
+}: MentionTextAreaProps) {
   const { t } = useTranslation('wall');
   const listId = useId();
   const [caret, setCaret] = useState(0);
@@ -169,7 +186,16 @@ export function MentionTextArea({ id, label, value, onChange, onMention, placeho
           ))}
           {res.hasNextPage ? (
             <li role="presentation" className="wall-muted wall-suggest__more" data-testid={`${suggestTestId}-more`}>
-              <button type="button" tabIndex={-1} onMouseDown={(e) => { e.preventDefault(); void res.fetchNextPage(); }}>{t('form.morePeople')}</button>
+              <button
+                type="button"
+                tabIndex={-1}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  void res.fetchNextPage();
+                }}
+              >
+                {t('form.morePeople')}
+              </button>
             </li>
           ) : null}
         </ul>

@@ -14,7 +14,19 @@ import { PostCard } from './PostCard.tsx';
 import { PinControl, PinnedWidget } from './Pins.tsx';
 import { PostForm } from './PostForm.tsx';
 import { ProfileEdit } from './ProfileEdit.tsx';
-import { registerView, useBirthdayPages, useFollow, useFollowsFeed, useNewsFeed, usePeople, usePost, useThanksTo, useUser, useUserFeed, type PeopleSort } from './queries.ts';
+import {
+  registerView,
+  useBirthdayPages,
+  useFollow,
+  useFollowsFeed,
+  useNewsFeed,
+  usePeople,
+  usePost,
+  useThanksTo,
+  useUser,
+  useUserFeed,
+  type PeopleSort,
+} from './queries.ts';
 import { useWallRealtime } from './realtime.ts';
 import { BirthdaysWidget, ThanksWidget } from './Widgets.tsx';
 import './social.css';
@@ -31,14 +43,33 @@ export function WallPage() {
   const follows = useFollowsFeed(uid, tab === 'follows');
   return (
     <section data-testid="company-page">
-      <h1 className="ui-page-title" data-testid="company-name">{client?.fullName || client?.name || t('wall')}</h1>
+      <h1 className="ui-page-title" data-testid="company-name">
+        {client?.fullName || client?.name || t('wall')}
+      </h1>
       {!client ? (
-        <EmptyState title={isSuperadmin ? t('chooseClient') : t('loadError')} action={isSuperadmin ? <Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">Clients</Link> : undefined} />
+        <EmptyState
+          title={isSuperadmin ? t('chooseClient') : t('loadError')}
+          action={
+            isSuperadmin ? (
+              <Link to="/clients" className="ui-btn ui-btn--normal ui-btn--primary">
+                Clients
+              </Link>
+            ) : undefined
+          }
+        />
       ) : (
         <div className="wall-layout">
           <div className="wall-feed">
             {hasRight('wall') ? <PostForm /> : null}
-            <Tabs label={t('tabs.label')} tabs={[{ id: 'all', label: t('tabs.all') }, { id: 'follows', label: t('tabs.follows') }]} active={tab} onChange={(id) => setTab(id as 'all' | 'follows')}>
+            <Tabs
+              label={t('tabs.label')}
+              tabs={[
+                { id: 'all', label: t('tabs.all') },
+                { id: 'follows', label: t('tabs.follows') },
+              ]}
+              active={tab}
+              onChange={(id) => setTab(id as 'all' | 'follows')}
+            >
               {tab === 'all' ? <Feed q={feed} testId="feed" /> : <Feed q={follows} testId="follows-feed" where="follows" emptyText={t('tabs.followsEmpty')} />}
             </Tabs>
           </div>
@@ -70,10 +101,18 @@ export function PostPage() {
   }, [authorId, uid, id, qc]);
   return (
     <section data-testid="post-page">
-      <p><Link to="/company">← {t('post.back')}</Link></p>
-      {q.isPending ? <Loader /> : q.isError ? (
+      <p>
+        <Link to="/company">← {t('post.back')}</Link>
+      </p>
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
         // An unknown or malformed id is the §8 not-found page; a missing right a clear no-access page.
-        pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState title={t('post.notFound')} message={q.error.message} onRetry={() => void q.refetch()} />
+        pageLoadKind(q.error) !== 'error' ? (
+          <PageLoadError error={q.error} />
+        ) : (
+          <ErrorState title={t('post.notFound')} message={q.error.message} onRetry={() => void q.refetch()} />
+        )
       ) : (
         <PostCard post={q.data} expanded />
       )}
@@ -101,7 +140,11 @@ function FollowButton({ userId, state }: { userId: string; state: { following: b
       >
         {following ? t('profile.unfollow') : t('profile.follow')}
       </Button>
-      {state ? <span className="wall-muted" data-testid="followers-count">{t('profile.followers', { count: state.followers })}</span> : null}
+      {state ? (
+        <span className="wall-muted" data-testid="followers-count">
+          {t('profile.followers', { count: state.followers })}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -123,28 +166,54 @@ export function ProfilePage() {
   const u = q.data;
   const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(i18n.language) : null);
   const rows: [string, string | null][] = [
-    [t('profile.email'), u.email], [t('profile.phone'), u.phone], [t('profile.internalPhone'), u.internalPhone], [t('profile.city'), u.city],
-    [t('profile.cabinet'), u.cabinet], [t('profile.department'), u.department], [t('profile.birthDate'), date(u.birthDate)], [t('profile.workingSince'), date(u.workingSince)],
+    [t('profile.email'), u.email],
+    [t('profile.phone'), u.phone],
+    [t('profile.internalPhone'), u.internalPhone],
+    [t('profile.city'), u.city],
+    [t('profile.cabinet'), u.cabinet],
+    [t('profile.department'), u.department],
+    [t('profile.birthDate'), date(u.birthDate)],
+    [t('profile.workingSince'), date(u.workingSince)],
   ];
   const social = Object.entries(u.social ?? {}).filter(([, v]) => !!v);
   return (
     <section data-testid="profile-page">
       <div className="wall-cover" style={u.cover ? { backgroundImage: `url("${u.cover}")` } : undefined} />
       <div className="wall-profile-head">
-        <span className="wall-avatar wall-avatar--big">{u.avatar_big || u.avatar ? <img src={u.avatar_big ?? u.avatar!} alt={u.fullName} /> : u.fullName.slice(0, 1)}</span>
+        <span className="wall-avatar wall-avatar--big">
+          {u.avatar_big || u.avatar ? <img src={u.avatar_big ?? u.avatar!} alt={u.fullName} /> : u.fullName.slice(0, 1)}
+        </span>
         <div>
-          <h1 className="ui-page-title" style={{ margin: 0 }} data-testid="profile-name">{u.fullName}</h1>
+          <h1 className="ui-page-title" style={{ margin: 0 }} data-testid="profile-name">
+            {u.fullName}
+          </h1>
           <div className="wall-muted">{[u.position, u.department].filter(Boolean).join(' · ')}</div>
         </div>
         <span style={{ flex: 1 }} />
         {uid && uid !== u._id ? <FollowButton userId={u._id} state={feed.data?.pages[0]} /> : null}
-        {(uid === u._id && hasRight('profile_edit')) || isAdmin ? <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">{t('profile.edit')}</Button> : null}
+        {(uid === u._id && hasRight('profile_edit')) || isAdmin ? (
+          <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">
+            {t('profile.edit')}
+          </Button>
+        ) : null}
         {editing ? <ProfileEdit user={u} open onClose={() => setEditing(false)} /> : null}
       </div>
       <div className="wall-layout">
         <div className="wall-feed">
-          <Tabs label={u.fullName} tabs={[{ id: 'posts', label: t('profile.posts') }, { id: 'thanks', label: t('thanksTo.title') }]} active={tab} onChange={(x) => setTab(x as 'posts' | 'thanks')}>
-            {tab === 'posts' ? <Feed q={feed} testId="user-feed" where="profile" /> : <Feed q={thanks} testId="thanks-feed" where="profile" emptyText={t('thanksTo.empty')} />}
+          <Tabs
+            label={u.fullName}
+            tabs={[
+              { id: 'posts', label: t('profile.posts') },
+              { id: 'thanks', label: t('thanksTo.title') },
+            ]}
+            active={tab}
+            onChange={(x) => setTab(x as 'posts' | 'thanks')}
+          >
+            {tab === 'posts' ? (
+              <Feed q={feed} testId="user-feed" where="profile" />
+            ) : (
+              <Feed q={thanks} testId="thanks-feed" where="profile" emptyText={t('thanksTo.empty')} />
+            )}
           </Tabs>
         </div>
         <aside className="wall-side">
@@ -152,14 +221,34 @@ export function ProfilePage() {
           <section className="wall-card wall-widget">
             <h3>{t('profile.contacts')}</h3>
             <dl className="wall-dl">
-              {rows.filter(([, v]) => !!v).map(([k, v]) => (<Fragment key={k}><dt>{k}</dt><dd>{v}</dd></Fragment>))}
+              {rows
+                .filter(([, v]) => !!v)
+                .map(([k, v]) => (
+                  <Fragment key={k}>
+                    <dt>{k}</dt>
+                    <dd>{v}</dd>
+                  </Fragment>
+                ))}
             </dl>
           </section>
-          {u.about ? <section className="wall-card wall-widget"><h3>{t('profile.about')}</h3><p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{u.about}</p></section> : null}
+          {u.about ? (
+            <section className="wall-card wall-widget">
+              <h3>{t('profile.about')}</h3>
+              <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{u.about}</p>
+            </section>
+          ) : null}
           {social.length ? (
             <section className="wall-card wall-widget">
               <h3>{t('profile.social')}</h3>
-              <ul>{social.map(([k, v]) => <li key={k}><a href={v} target="_blank" rel="noopener noreferrer">{k}</a></li>)}</ul>
+              <ul>
+                {social.map(([k, v]) => (
+                  <li key={k}>
+                    <a href={v} target="_blank" rel="noopener noreferrer">
+                      {k}
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </section>
           ) : null}
         </aside>
@@ -191,12 +280,25 @@ export function AddressBookPage() {
     setPage(1);
   };
   useEffect(() => {
-    const h = setTimeout(() => { setDebounced(search.trim()); setPage(1); }, 300);
+    const h = setTimeout(() => {
+      setDebounced(search.trim());
+      setPage(1);
+    }, 300);
     return () => clearTimeout(h);
   }, [search]);
   const q = usePeople(workspace, debounced, page, PAGE_SIZE, true, sort);
   const columns: Column<User>[] = [
-    { key: 'name', sortable: true, header: t('address.name'), render: (u) => (<span className="wall-row"><Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" /><Link to={`/profile/${u._id}`}>{u.fullName}</Link></span>) },
+    {
+      key: 'name',
+      sortable: true,
+      header: t('address.name'),
+      render: (u) => (
+        <span className="wall-row">
+          <Avatar id={u._id} name={u.fullName} src={u.avatar} size="small" />
+          <Link to={`/profile/${u._id}`}>{u.fullName}</Link>
+        </span>
+      ),
+    },
     { key: 'position', sortable: true, header: t('address.position'), render: (u) => u.position ?? '' },
     { key: 'department', sortable: true, header: t('address.department'), render: (u) => u.department ?? '' },
     { key: 'email', header: t('address.email'), render: (u) => <a href={`mailto:${u.email}`}>{u.email}</a> },
@@ -207,9 +309,25 @@ export function AddressBookPage() {
     <section data-testid="address-book">
       <h1 className="ui-page-title">{t('address.title')}</h1>
       <div className="ui-toolbar">
-        <Input label={<span className="ui-visually-hidden">{t('address.search')}</span>} placeholder={t('address.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="address-search" />
+        <Input
+          label={<span className="ui-visually-hidden">{t('address.search')}</span>}
+          placeholder={t('address.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="address-search"
+        />
       </div>
-      {q.isPending ? <Loader /> : q.isError ? (pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />) : q.data.users.length === 0 ? <EmptyState title={t('address.empty')} /> : (
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        pageLoadKind(q.error) !== 'error' ? (
+          <PageLoadError error={q.error} />
+        ) : (
+          <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+        )
+      ) : q.data.users.length === 0 ? (
+        <EmptyState title={t('address.empty')} />
+      ) : (
         <>
           <Table
             columns={columns}
@@ -250,7 +368,12 @@ export function BirthdaysPage() {
     }
     let day = month.days[month.days.length - 1];
     if (!day || day.key !== `${m}-${d}`) {
-      day = { key: `${m}-${d}`, label: new Date(`${b.next}T12:00:00`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', weekday: 'short' }), today: b.daysLeft === 0, people: [] };
+      day = {
+        key: `${m}-${d}`,
+        label: new Date(`${b.next}T12:00:00`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', weekday: 'short' }),
+        today: b.daysLeft === 0,
+        people: [],
+      };
       month.days.push(day);
     }
     day.people.push(b);
@@ -258,19 +381,36 @@ export function BirthdaysPage() {
   return (
     <section data-testid="birthdays-page">
       <h1 className="ui-page-title">{t('birthdays.title')}</h1>
-      {!client || q.isPending ? <Loader /> : q.isError ? (pageLoadKind(q.error) !== 'error' ? <PageLoadError error={q.error} /> : <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />) : people.length === 0 ? <EmptyState title={t('birthdays.empty')} /> : (
+      {!client || q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        pageLoadKind(q.error) !== 'error' ? (
+          <PageLoadError error={q.error} />
+        ) : (
+          <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+        )
+      ) : people.length === 0 ? (
+        <EmptyState title={t('birthdays.empty')} />
+      ) : (
         <>
           {months.map((mo) => (
             <section key={mo.key} className="wall-card wall-widget wall-bd-month" data-testid={`birthdays-month-${mo.key.slice(5)}`}>
               <h2 className="wall-bd-month__title">{mo.label}</h2>
               {mo.days.map((day) => (
                 <div key={day.key} className={`wall-bd-day${day.today ? ' wall-bd-day--today' : ''}`} data-testid={`birthdays-day-${day.key}`}>
-                  <h3 className="wall-bd-day__title">{day.today ? `${t('birthdays.todayGroup')} · ` : ''}{day.label}{!day.today ? <span className="wall-muted"> · {t('widgets.inDays', { count: day.people[0]!.daysLeft })}</span> : null}</h3>
+                  <h3 className="wall-bd-day__title">
+                    {day.today ? `${t('birthdays.todayGroup')} · ` : ''}
+                    {day.label}
+                    {!day.today ? <span className="wall-muted"> · {t('widgets.inDays', { count: day.people[0]!.daysLeft })}</span> : null}
+                  </h3>
                   <ul>
                     {day.people.map((b) => (
                       <li key={b._id} className="wall-row">
                         <Avatar id={b._id} name={b.fullName} src={b.avatar} size="small" />
-                        <span><Link to={`/profile/${b._id}`}>{b.fullName}</Link>{b.position ? <span className="wall-muted"> · {b.position}</span> : null}</span>
+                        <span>
+                          <Link to={`/profile/${b._id}`}>{b.fullName}</Link>
+                          {b.position ? <span className="wall-muted"> · {b.position}</span> : null}
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -278,7 +418,11 @@ export function BirthdaysPage() {
               ))}
             </section>
           ))}
-          {q.hasNextPage ? <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid="birthdays-more">{t('birthdays.more')}</Button> : null}
+          {q.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid="birthdays-more">
+              {t('birthdays.more')}
+            </Button>
+          ) : null}
         </>
       )}
     </section>

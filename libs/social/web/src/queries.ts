@@ -1,6 +1,15 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { peopleRoutes } from '@intranet/people-contract';
-import { socialRoutes, type AttachmentInput, type Comment, type FeedPage, type FeedPost, type FollowChangedEvent, type FullPost, type UserFeedPage } from '@intranet/social-contract';
+import {
+  socialRoutes,
+  type AttachmentInput,
+  type Comment,
+  type FeedPage,
+  type FeedPost,
+  type FollowChangedEvent,
+  type FullPost,
+  type UserFeedPage,
+} from '@intranet/social-contract';
 import { call } from '@intranet/web-api';
 
 /** Address book order: the fields POST api/user/filter/{workspace} sorts by (people contract), ascending or descending. */
@@ -21,7 +30,8 @@ export const socialKeys = {
   allThanks: ['social', 'thanks'] as const,
   thanks: (clientId: string) => ['social', 'thanks', clientId] as const,
   birthdays: (clientId: string, days: number | null) => ['social', 'birthdays', clientId, days] as const,
-  people: (workspace: string, search: string, page: number, limit: number, sort: PeopleSort) => ['social', 'people', workspace, search, page, limit, sort.key, sort.order] as const,
+  people: (workspace: string, search: string, page: number, limit: number, sort: PeopleSort) =>
+    ['social', 'people', workspace, search, page, limit, sort.key, sort.order] as const,
   user: (id: string) => ['social', 'user', id] as const,
 };
 
@@ -90,7 +100,8 @@ export function useBirthdayPages(clientId: string | null) {
   return useInfiniteQuery({
     queryKey: socialKeys.birthdayPages(clientId ?? ''),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => call(socialRoutes.birthdays, { params: { id: clientId! }, query: { offset: pageParam, limit: BIRTHDAYS_PAGE }, signal, silent: true }),
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.birthdays, { params: { id: clientId! }, query: { offset: pageParam, limit: BIRTHDAYS_PAGE }, signal, silent: true }),
     getNextPageParam: (last, all) => (last.length < BIRTHDAYS_PAGE ? undefined : all.length * BIRTHDAYS_PAGE),
     enabled: !!clientId,
   });
@@ -288,9 +299,7 @@ export function useDeletePost() {
  */
 export function setFollowState(qc: QueryClient, userId: string, state: { following?: boolean; followers: number }): void {
   qc.setQueryData<UserFeedData>(socialKeys.userFeed(userId), (data) =>
-    data
-      ? { ...data, pages: data.pages.map((pg) => ({ ...pg, followers: state.followers, following: state.following ?? pg.following })) }
-      : data,
+    data ? { ...data, pages: data.pages.map((pg) => ({ ...pg, followers: state.followers, following: state.following ?? pg.following })) } : data,
   );
 }
 

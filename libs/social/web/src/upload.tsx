@@ -21,7 +21,12 @@ export function useUpload(kind: UploadKind, limit: number) {
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (hideTimer.current) clearTimeout(hideTimer.current); }, []);
+  useEffect(
+    () => () => {
+      if (hideTimer.current) clearTimeout(hideTimer.current);
+    },
+    [],
+  );
 
   const start = async (list: File[]): Promise<UploadedFile[]> => {
     if (list.some((f) => f.size > limit)) throw new UploadRefused(SOCIAL_TEXT.filesAbove(formatBytes(limit)));

@@ -19,7 +19,12 @@ function seen(e: IntersectionObserverEntry): boolean {
  */
 export function useFeedViews(where: string): (el: HTMLElement | null) => (() => void) | undefined {
   const qc = useQueryClient();
-  const state = useRef({ pending: new Set<string>(), sent: new Set<string>(), timer: null as ReturnType<typeof setTimeout> | null, observer: null as IntersectionObserver | null });
+  const state = useRef({
+    pending: new Set<string>(),
+    sent: new Set<string>(),
+    timer: null as ReturnType<typeof setTimeout> | null,
+    observer: null as IntersectionObserver | null,
+  });
 
   const flush = useCallback(() => {
     const s = state.current;

@@ -12,16 +12,35 @@ g.sessionStorage = new MemoryStorage();
 const realFetch = globalThis.fetch;
 
 const userGet = defineRoute({
-  method: 'GET', path: '/api/user/{id}', subject: 'people.user.get', summary: 'One user', spec: '§7',
-  access: access.authenticated, params: z.object({ id: z.string() }), result: z.object({ _id: z.string() }),
+  method: 'GET',
+  path: '/api/user/{id}',
+  subject: 'people.user.get',
+  summary: 'One user',
+  spec: '§7',
+  access: access.authenticated,
+  params: z.object({ id: z.string() }),
+  result: z.object({ _id: z.string() }),
 });
 const postCreate = defineRoute({
-  method: 'POST', path: '/api/post', subject: 'social.post.create', summary: 'Create a post', spec: '§7',
-  access: access.feature('wall'), body: z.object({ message: z.string() }), result: z.object({ _id: z.string() }),
+  method: 'POST',
+  path: '/api/post',
+  subject: 'social.post.create',
+  summary: 'Create a post',
+  spec: '§7',
+  access: access.feature('wall'),
+  body: z.object({ message: z.string() }),
+  result: z.object({ _id: z.string() }),
 });
 const login = defineRoute({
-  method: 'POST', path: '/api/login', subject: 'people.auth.login', summary: 'Sign in', spec: '§7', access: access.public,
-  envelope: 'raw', body: z.object({ login: z.string(), password: z.string() }), result: z.object({ token: z.string() }),
+  method: 'POST',
+  path: '/api/login',
+  subject: 'people.auth.login',
+  summary: 'Sign in',
+  spec: '§7',
+  access: access.public,
+  envelope: 'raw',
+  body: z.object({ login: z.string(), password: z.string() }),
+  result: z.object({ token: z.string() }),
 });
 
 interface Sent {
@@ -35,7 +54,12 @@ let sent: Sent[] = [];
 /** Answers every request with `status` and `body` (an object is sent as JSON). */
 function answer(status: number, body?: unknown, contentType = typeof body === 'string' ? 'text/html' : 'application/json'): void {
   g.fetch = (async (url: string, init: RequestInit) => {
-    sent.push({ url, method: String(init.method), headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    sent.push({
+      url,
+      method: String(init.method),
+      headers: init.headers as Record<string, string>,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     return new Response(text || null, { status, headers: text ? { 'content-type': contentType } : {} });
   }) as typeof fetch;
@@ -44,11 +68,7 @@ function answer(status: number, body?: unknown, contentType = typeof body === 's
 /** Records what the §8 listeners receive. */
 function listen() {
   const got = { unauthorized: [] as ApiError[], connectionLost: [] as ApiError[], shown: [] as ApiError[] };
-  const offs = [
-    onUnauthorized((e) => got.unauthorized.push(e)),
-    onConnectionLost((e) => got.connectionLost.push(e)),
-    onApiError((e) => got.shown.push(e)),
-  ];
+  const offs = [onUnauthorized((e) => got.unauthorized.push(e)), onConnectionLost((e) => got.connectionLost.push(e)), onApiError((e) => got.shown.push(e))];
   return { got, off: () => offs.forEach((off) => off()) };
 }
 
@@ -182,7 +202,10 @@ describe("call: §8 403 'Login blocked'", () => {
     assert.equal(e.message, 'No access');
     assert.equal(readStoredAuth().token, 'the.jwt.token');
     assert.equal(listener.got.unauthorized.length, 0);
-    assert.deepEqual(listener.got.shown.map((x) => x.message), ['No access']);
+    assert.deepEqual(
+      listener.got.shown.map((x) => x.message),
+      ['No access'],
+    );
   });
 });
 
@@ -191,7 +214,10 @@ describe('call: §8 errors for the error dialog', () => {
     answer(404, undefined);
     const e = await rejection(call(userGet, { params: { id: 'gone' } }));
     assert.equal(e.message, 'The requested resource was not found');
-    assert.deepEqual(listener.got.shown.map((x) => x.message), ['The requested resource was not found']);
+    assert.deepEqual(
+      listener.got.shown.map((x) => x.message),
+      ['The requested resource was not found'],
+    );
   });
 
   it("a route the server does not have (404 apiNotFound) is shown even on a silent call; an entity's 404 on a silent call is not", async () => {
@@ -201,13 +227,19 @@ describe('call: §8 errors for the error dialog', () => {
     assert.equal(e.silent, false);
     answer(404, { name: 'not_found', code: 'not_found', message: 'The requested resource was not found' });
     assert.equal((await rejection(call(userGet, { params: { id: 'gone' }, silent: true }))).silent, true);
-    assert.deepEqual(listener.got.shown.map((x) => x.code), ['apiNotFound']);
+    assert.deepEqual(
+      listener.got.shown.map((x) => x.code),
+      ['apiNotFound'],
+    );
   });
 
   it('500 shows the message from the body', async () => {
     answer(500, { name: 'internal', code: 'internal', message: 'Mail server down' });
     await rejection(call(postCreate, { body: { message: 'hi' } }));
-    assert.deepEqual(listener.got.shown.map((x) => x.message), ['Mail server down']);
+    assert.deepEqual(
+      listener.got.shown.map((x) => x.message),
+      ['Mail server down'],
+    );
   });
 
   it('the no-show flag, a silent call and field validation errors are not shown in the dialog', async () => {
@@ -223,7 +255,10 @@ describe('call: §8 errors for the error dialog', () => {
   it('a 400 without field errors is shown', async () => {
     answer(400, { code: 'bad_request', message: 'Cannot delete root department' });
     await rejection(call(postCreate, { body: { message: 'x' } }));
-    assert.deepEqual(listener.got.shown.map((x) => x.message), ['Cannot delete root department']);
+    assert.deepEqual(
+      listener.got.shown.map((x) => x.message),
+      ['Cannot delete root department'],
+    );
   });
 });
 
@@ -251,7 +286,10 @@ describe('call: §8 no response', () => {
     const e = await rejection(call(userGet, { params: { id: 'u-1' } }));
     assert.equal(e.status, 503);
     assert.equal(listener.got.connectionLost.length, 2);
-    assert.deepEqual(listener.got.shown.map((x) => x.message), ['Maintenance']);
+    assert.deepEqual(
+      listener.got.shown.map((x) => x.message),
+      ['Maintenance'],
+    );
   });
 
   it('an aborted request is rethrown as it is, without raising No connection', async () => {

@@ -223,7 +223,9 @@ export function upload<D extends RouteDef>(
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     xhr.onload = () => {
       try {
-        resolve(settle(route, xhr.status, parseBody(xhr.responseText, xhr.getResponseHeader('content-type')), options.silent ?? false, 'Authorization' in headers));
+        resolve(
+          settle(route, xhr.status, parseBody(xhr.responseText, xhr.getResponseHeader('content-type')), options.silent ?? false, 'Authorization' in headers),
+        );
       } catch (e) {
         reject(e instanceof ApiError ? e : connectionError(e));
       }

@@ -83,13 +83,21 @@ describe('errorFromResponse (§8)', () => {
       name: 'validation',
       code: 'validation',
       message: 'Validation error',
-      errors: [{ field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' }, { field: 'x', message: 'legacy' }],
+      errors: [
+        { field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' },
+        { field: 'x', message: 'legacy' },
+      ],
     });
     assert.deepEqual(e.fields, [
       { field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' },
       { field: 'x', code: 'invalidValue', message: 'legacy' },
     ]);
-    const s = errorFromResponse(413, { name: 'payload_too_large', code: 'storageLimit', params: { size: '1 GB', available: '0 B' }, message: 'Storage limit reached (1 GB)! Available 0 B' });
+    const s = errorFromResponse(413, {
+      name: 'payload_too_large',
+      code: 'storageLimit',
+      params: { size: '1 GB', available: '0 B' },
+      message: 'Storage limit reached (1 GB)! Available 0 B',
+    });
     assert.equal(s.code, 'storageLimit');
     assert.deepEqual(s.params, { size: '1 GB', available: '0 B' });
     assert.equal(s.message, 'Storage limit reached (1 GB)! Available 0 B');

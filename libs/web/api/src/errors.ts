@@ -102,9 +102,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
             return out;
           })
       : undefined;
-    const message =
-      str(b.message) ?? str(b.error) ?? str(b.text) ?? (status === 404 ? API_TEXT.notFound : undefined) ??
-      str(b.name) ?? fallbackText(status);
+    const message = str(b.message) ?? str(b.error) ?? str(b.text) ?? (status === 404 ? API_TEXT.notFound : undefined) ?? str(b.name) ?? fallbackText(status);
     return new ApiError({
       status,
       code: str(b.code) ?? str(b.name) ?? codeFor(status),
@@ -131,14 +129,22 @@ function fallbackText(status: number): string {
 
 function codeFor(status: number): string {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 409: return 'conflict';
-    case 413: return 'payload_too_large';
-    case 429: return 'rate_limited';
-    default: return status >= 500 ? 'internal' : 'unknown';
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'rate_limited';
+    default:
+      return status >= 500 ? 'internal' : 'unknown';
   }
 }
 

@@ -16,7 +16,17 @@ export {
   type UploadProgress,
 } from './client.ts';
 export { MemoryStorage } from './memory-storage.ts';
-export { ApiError, type ApiFieldError, isApiError, isApiNotFound, API_NOT_FOUND_CODE, errorFromResponse, connectionError, API_TEXT, NO_RESPONSE } from './errors.ts';
+export {
+  ApiError,
+  type ApiFieldError,
+  isApiError,
+  isApiNotFound,
+  API_NOT_FOUND_CODE,
+  errorFromResponse,
+  connectionError,
+  API_TEXT,
+  NO_RESPONSE,
+} from './errors.ts';
 export {
   STORAGE_KEYS,
   readKey,

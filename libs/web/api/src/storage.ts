@@ -71,10 +71,7 @@ export function readStoredClient(): StoredClient | null {
 
 /** Stores (or with null forgets) the current client (§4 `currentClient`). */
 export function writeStoredClient(client: StoredClient | null): void {
-  writeKey(
-    STORAGE_KEYS.currentClient,
-    client ? JSON.stringify({ _id: client._id, workspace: client.workspace, name: client.name }) : null,
-  );
+  writeKey(STORAGE_KEYS.currentClient, client ? JSON.stringify({ _id: client._id, workspace: client.workspace, name: client.name }) : null);
 }
 
 /** The §4 session keys as one object. */

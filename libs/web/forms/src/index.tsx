@@ -5,7 +5,17 @@
  * Shared as a Module Federation singleton by the shell and every remote.
  */
 import { useCallback, useMemo, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type RegisterOptions, type FieldErrors, type FieldValues, type Path, type UseFormProps, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type RegisterOptions,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
 import i18n from 'i18next';
 import type { z } from '@intranet/platform-contracts';
 import { isApiError } from '@intranet/web-api';
@@ -109,10 +119,13 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     [form, onSubmit, showServerError],
   );
 
-  const errorOf = useCallback((name: Path<z.input<S>>) => {
-    const e = get(form.formState.errors, name) as { message?: unknown } | undefined;
-    return typeof e?.message === 'string' && e.message ? e.message : undefined;
-  }, [form.formState.errors]);
+  const errorOf = useCallback(
+    (name: Path<z.input<S>>) => {
+      const e = get(form.formState.errors, name) as { message?: unknown } | undefined;
+      return typeof e?.message === 'string' && e.message ? e.message : undefined;
+    },
+    [form.formState.errors],
+  );
 
   const field = useCallback(
     (name: Path<z.input<S>>, opts?: RegisterOptions<z.input<S>, Path<z.input<S>>>): FieldProps => {

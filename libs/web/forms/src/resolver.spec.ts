@@ -31,7 +31,11 @@ describe('contractResolver', () => {
 
   it('puts nested paths where react-hook-form reads them (admin.email)', async () => {
     const schema = z.object({ admin: registerBody });
-    const r = await contractResolver(schema)({ admin: { firstName: 'Ada', lastName: 'L', middleName: null, email: 'bad', password: 'secret12', confirmPassword: 'other' } }, undefined, OPTIONS);
+    const r = await contractResolver(schema)(
+      { admin: { firstName: 'Ada', lastName: 'L', middleName: null, email: 'bad', password: 'secret12', confirmPassword: 'other' } },
+      undefined,
+      OPTIONS,
+    );
     const admin = (r.errors as Record<string, Record<string, { message: string }>>).admin;
     assert.equal(admin.email.message, 'Неверный e-mail');
     assert.ok(!admin.firstName, 'a valid field has no error');

@@ -21,7 +21,8 @@ function wordErrors(errors: Record<string, unknown>): void {
   for (const v of Object.values(errors)) {
     if (!v || typeof v !== 'object') continue;
     const e = v as { message?: unknown; type?: unknown; ref?: unknown };
-    if (typeof e.message === 'string' && ('type' in e || 'ref' in e)) e.message = wordValidationMessage(e.message, typeof e.type === 'string' ? e.type : undefined);
+    if (typeof e.message === 'string' && ('type' in e || 'ref' in e))
+      e.message = wordValidationMessage(e.message, typeof e.type === 'string' ? e.type : undefined);
     else wordErrors(v as Record<string, unknown>);
   }
 }
@@ -44,4 +45,3 @@ export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(
     return r;
   };
 }
-

@@ -37,7 +37,24 @@ describe('§8 error codes are worded in ru, uk and en', () => {
   });
 
   it('every known code, HTTP kind and field code has a wording in every language', () => {
-    const fieldCodes = ['required', 'email', 'url', 'alphanumeric', 'tooLong', 'tooShort', 'tooBig', 'tooSmall', 'invalidDate', 'invalidId', 'invalidFormat', 'invalidOption', 'invalidValue', 'network', 'csvQuotes', 'csvColumns'];
+    const fieldCodes = [
+      'required',
+      'email',
+      'url',
+      'alphanumeric',
+      'tooLong',
+      'tooShort',
+      'tooBig',
+      'tooSmall',
+      'invalidDate',
+      'invalidId',
+      'invalidFormat',
+      'invalidOption',
+      'invalidValue',
+      'network',
+      'csvQuotes',
+      'csvColumns',
+    ];
     for (const [lang, cat] of Object.entries(catalogues)) {
       for (const code of [...KNOWN_CODES, ...Object.keys(ERROR_STATUS), ...fieldCodes]) assert.ok(has(cat, code), `${lang}: no wording for ${code}`);
     }
@@ -46,7 +63,10 @@ describe('§8 error codes are worded in ru, uk and en', () => {
   it('ru and uk have their plural forms wherever en counts', () => {
     for (const key of Object.keys(codesEn).filter((k) => k.endsWith('_one'))) {
       const base = key.slice(0, -4);
-      for (const [lang, cat] of [['ru', catalogues.ru], ['uk', catalogues.uk]] as const) {
+      for (const [lang, cat] of [
+        ['ru', catalogues.ru],
+        ['uk', catalogues.uk],
+      ] as const) {
         for (const form of ['one', 'few', 'many']) assert.ok(`${base}_${form}` in cat, `${lang}: ${base}_${form}`);
       }
     }
@@ -80,7 +100,12 @@ describe('errorText words codes with params in the user language', () => {
 
   it('an ApiError: a validation error reads as its first field; no English server sentence on a ru page', async () => {
     await i18n.changeLanguage('ru');
-    const v = errorFromResponse(400, { name: 'validation', code: 'validation', message: 'Max 50 symbols', errors: [{ field: 'name', code: 'tooLong', params: { max: 50 }, message: 'Max 50 symbols' }] });
+    const v = errorFromResponse(400, {
+      name: 'validation',
+      code: 'validation',
+      message: 'Max 50 symbols',
+      errors: [{ field: 'name', code: 'tooLong', params: { max: 50 }, message: 'Max 50 symbols' }],
+    });
     assert.equal(errorText(v), 'Максимум 50 символов');
     const f = errorFromResponse(403, { name: 'forbidden', code: 'cannotChangeOwnRole', message: 'You cannot change your own role' });
     assert.equal(errorText(f), 'Нельзя изменить собственную роль');
@@ -101,11 +126,19 @@ describe('errorText words codes with params in the user language', () => {
 describe('page loads: not found, no access (issue 8 §3, §4)', () => {
   it('a malformed id (400 on the id param) or a 404 is not found; 403 is no access; others are errors', async () => {
     const { pageLoadKind } = await import('./index.ts');
-    assert.equal(pageLoadKind(errorFromResponse(400, { code: 'validation', message: 'Invalid id', errors: [{ field: 'id', code: 'invalidId', message: 'Invalid id' }] })), 'notFound');
+    assert.equal(
+      pageLoadKind(errorFromResponse(400, { code: 'validation', message: 'Invalid id', errors: [{ field: 'id', code: 'invalidId', message: 'Invalid id' }] })),
+      'notFound',
+    );
     assert.equal(pageLoadKind(errorFromResponse(404, { code: 'not_found', message: 'The requested resource was not found' })), 'notFound');
     assert.equal(pageLoadKind(errorFromResponse(403, { code: 'no_access', message: 'No access' })), 'noAccess');
     assert.equal(pageLoadKind(errorFromResponse(403, { code: 'login_blocked', message: 'Login blocked' })), 'error');
-    assert.equal(pageLoadKind(errorFromResponse(400, { code: 'validation', message: 'x', errors: [{ field: 'message', code: 'required', message: 'Field is required' }] })), 'error');
+    assert.equal(
+      pageLoadKind(
+        errorFromResponse(400, { code: 'validation', message: 'x', errors: [{ field: 'message', code: 'required', message: 'Field is required' }] }),
+      ),
+      'error',
+    );
     assert.equal(pageLoadKind(errorFromResponse(500, undefined)), 'error');
   });
 });

@@ -69,7 +69,10 @@ export function useErrorText(): (e: CodedError | unknown) => string {
 }
 
 /** Field errors (`{ field, code, params?, message }[]`) worded and keyed by field (first wins; `body.`/`data.` dropped). */
-export function fieldErrorTexts(t: T, fields: readonly { field: string; code: string; params?: Record<string, unknown>; message: string }[]): Record<string, string> {
+export function fieldErrorTexts(
+  t: T,
+  fields: readonly { field: string; code: string; params?: Record<string, unknown>; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) {
     const key = f.field.replace(/^(body|data)\./, '');

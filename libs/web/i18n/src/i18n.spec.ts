@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { initI18n, LANG_STORAGE_KEY, LANGUAGES, normalizeLanguage, setLanguage, translateServerMessage } from './index.ts';
 
-describe("§1 languages: ru, ua → uk, en", () => {
+describe('§1 languages: ru, ua → uk, en', () => {
   it('the interface has exactly en, ru and uk', () => {
     assert.deepEqual([...LANGUAGES].sort(), ['en', 'ru', 'uk']);
   });

@@ -17,15 +17,7 @@ export {
   startPath,
   type SessionSnapshot,
 } from './store.ts';
-export {
-  SessionProvider,
-  useSession,
-  useCurrentUser,
-  useCurrentClient,
-  sessionKeys,
-  type SessionValue,
-  type SessionStatus,
-} from './provider.tsx';
+export { SessionProvider, useSession, useCurrentUser, useCurrentClient, sessionKeys, type SessionValue, type SessionStatus } from './provider.tsx';
 export { mountStandalone, type StandaloneOptions } from './standalone.tsx';
 export { acquireRealtime, type RealtimeHandle } from './realtime.ts';
 export { useRealtimeEvent } from './useRealtime.ts';

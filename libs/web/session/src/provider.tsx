@@ -4,15 +4,7 @@ import { allows, access, type FeatureRight } from '@intranet/platform-contracts'
 import { clientRoutes, type Client } from '@intranet/clients-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { call, isApiError, type StoredClient } from '@intranet/web-api';
-import {
-  checkStoredSession,
-  clearSession,
-  getSessionSnapshot,
-  setCurrentClient,
-  storeLogin,
-  storeStartPage,
-  subscribeSession,
-} from './store.ts';
+import { checkStoredSession, clearSession, getSessionSnapshot, setCurrentClient, storeLogin, storeStartPage, subscribeSession } from './store.ts';
 
 /**
  * anonymous: no valid token; loading: user or client not loaded yet; ready: both present (client may be null for

@@ -12,8 +12,7 @@ g.localStorage = new MemoryStorage();
 g.sessionStorage = new MemoryStorage();
 
 const jwt = (payload: unknown) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
-const token = (clientId: string | null, uid = 'u-1', n = 0) =>
-  jwt({ exp: Math.floor(Date.now() / 1000) + 3600, client_id: clientId, result: { _id: uid }, n });
+const token = (clientId: string | null, uid = 'u-1', n = 0) => jwt({ exp: Math.floor(Date.now() / 1000) + 3600, client_id: clientId, result: { _id: uid }, n });
 
 async function until(cond: () => boolean, what: string): Promise<void> {
   const end = Date.now() + 5000;

@@ -20,7 +20,9 @@ function Standalone({ links, routes }: Omit<StandaloneOptions, 'basename'>) {
     <div style={{ padding: 24 }}>
       <nav style={{ display: 'flex', gap: 12, marginBottom: 16 }}>
         {links.map((l) => (
-          <Link key={l.to} to={l.to}>{l.label}</Link>
+          <Link key={l.to} to={l.to}>
+            {l.label}
+          </Link>
         ))}
         <span>{session.user ? session.user.fullName : 'not signed in'}</span>
       </nav>
@@ -53,5 +55,10 @@ export function mountStandalone(opts: StandaloneOptions): void {
   }
   initI18n();
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+  if (root)
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
 }

@@ -141,8 +141,14 @@ describe('§4 session check (checkStoredSession)', () => {
 
 describe('§8 401 from the API ends the session', () => {
   const userGet = defineRoute({
-    method: 'GET', path: '/api/user/{id}', subject: 'people.user.get', summary: 'One user', spec: '§7',
-    access: access.authenticated, params: z.object({ id: z.string() }), result: z.object({ _id: z.string() }),
+    method: 'GET',
+    path: '/api/user/{id}',
+    subject: 'people.user.get',
+    summary: 'One user',
+    spec: '§7',
+    access: access.authenticated,
+    params: z.object({ id: z.string() }),
+    result: z.object({ _id: z.string() }),
   });
 
   it('clears the stored keys and publishes an anonymous session', async () => {
@@ -151,7 +157,11 @@ describe('§8 401 from the API ends the session', () => {
     let notified = 0;
     const off = subscribeSession(() => notified++);
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (async () => new Response(JSON.stringify({ code: 'unauthorized', message: 'Unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ code: 'unauthorized', message: 'Unauthorized' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
     try {
       await assert.rejects(call(userGet, { params: { id: 'u-1' } }), { status: 401 });
     } finally {

@@ -1,13 +1,4 @@
-import {
-  clearStoredSession,
-  onUnauthorized,
-  readKey,
-  readStoredAuth,
-  STORAGE_KEYS,
-  writeKey,
-  writeStoredClient,
-  type StoredClient,
-} from '@intranet/web-api';
+import { clearStoredSession, onUnauthorized, readKey, readStoredAuth, STORAGE_KEYS, writeKey, writeStoredClient, type StoredClient } from '@intranet/web-api';
 import { decodeToken, isExpired } from './token.ts';
 
 /** The stored part of the session (§4 keys), as a snapshot for React. */

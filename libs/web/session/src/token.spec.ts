@@ -3,7 +3,8 @@ import { describe, it } from '@jest/globals';
 import { decodeToken, isExpired } from './token.ts';
 
 /** An unsigned JWT with this payload (the web never verifies the signature; the server does). */
-const jwt = (payload: unknown) => `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
+const jwt = (payload: unknown) =>
+  `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
 
 describe('decodeToken (§3 Login response: token carries exp, client_id, result._id)', () => {
   it('reads exp, client_id and result._id', () => {
@@ -31,7 +32,18 @@ describe('decodeToken (§3 Login response: token carries exp, client_id, result.
   });
 
   it('returns null for missing, malformed or id-less tokens', () => {
-    for (const t of [null, undefined, '', 'abc', 'a.b.c', 'a.%%%.c', `x.${Buffer.from('not json').toString('base64url')}.y`, jwt({ exp: 1 }), jwt({ result: { _id: 42 } }), jwt(null)]) {
+    for (const t of [
+      null,
+      undefined,
+      '',
+      'abc',
+      'a.b.c',
+      'a.%%%.c',
+      `x.${Buffer.from('not json').toString('base64url')}.y`,
+      jwt({ exp: 1 }),
+      jwt({ result: { _id: 42 } }),
+      jwt(null),
+    ]) {
       assert.equal(decodeToken(t), null, String(t));
     }
   });

@@ -65,7 +65,12 @@ export function Combobox({ value, onChange, options, onSelect, listLabel, listTe
   }, [open, active, listId]);
 
   return (
-    <RadixPopover.Root open={open} onOpenChange={(o) => { if (!o) setClosed(true); }}>
+    <RadixPopover.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setClosed(true);
+      }}
+    >
       <RadixPopover.Anchor asChild>
         <input
           id={id}

@@ -8,7 +8,12 @@ import './dialog.css';
 export function RadixModal({ open, title, onClose, children, footer, width = 600, testId, dismissible = true, description }: ModalProps) {
   const { t } = useTranslation('common');
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => { if (!o && dismissible) onClose(); }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && dismissible) onClose();
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="ui-modal-backdrop">
           <Dialog.Content
@@ -24,14 +29,22 @@ export function RadixModal({ open, title, onClose, children, footer, width = 600
               e.preventDefault();
               (first ?? node)?.focus();
             }}
-            onEscapeKeyDown={(e) => { if (!dismissible) e.preventDefault(); }}
-            onPointerDownOutside={(e) => { if (!dismissible) e.preventDefault(); }}
-            onInteractOutside={(e) => { if (!dismissible) e.preventDefault(); }}
+            onEscapeKeyDown={(e) => {
+              if (!dismissible) e.preventDefault();
+            }}
+            onPointerDownOutside={(e) => {
+              if (!dismissible) e.preventDefault();
+            }}
+            onInteractOutside={(e) => {
+              if (!dismissible) e.preventDefault();
+            }}
           >
             <div className="ui-modal__header">
               <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
               <Dialog.Close asChild>
-                <button type="button" className="ui-modal__close" aria-label={t('close')} disabled={!dismissible}><X size={18} aria-hidden="true" /></button>
+                <button type="button" className="ui-modal__close" aria-label={t('close')} disabled={!dismissible}>
+                  <X size={18} aria-hidden="true" />
+                </button>
               </Dialog.Close>
             </div>
             {description ? <Dialog.Description className="ui-modal__description">{description}</Dialog.Description> : null}

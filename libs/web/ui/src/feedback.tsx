@@ -39,13 +39,27 @@ export function EmptyState({ title, text, action, testId = 'empty-state' }: { ti
 }
 
 /** Failed load block with the error text and a Retry button (when `onRetry` is given). */
-export function ErrorState({ title, message, onRetry, testId = 'error-state' }: { title?: ReactNode; message?: ReactNode; onRetry?: () => void; testId?: string }) {
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  testId = 'error-state',
+}: {
+  title?: ReactNode;
+  message?: ReactNode;
+  onRetry?: () => void;
+  testId?: string;
+}) {
   const { t } = useTranslation('common');
   return (
     <div className="ui-state ui-state--error" role="alert" data-testid={testId}>
       <p className="ui-state__title">{title ?? t('error')}</p>
       {message ? <p className="ui-state__text">{message}</p> : null}
-      {onRetry ? <Button variant="secondary" onClick={onRetry} data-testid={`${testId}-retry`}>{t('retry')}</Button> : null}
+      {onRetry ? (
+        <Button variant="secondary" onClick={onRetry} data-testid={`${testId}-retry`}>
+          {t('retry')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -12,10 +12,20 @@ interface FieldBase {
 function FieldShell({ id, label, error, hint, required, wide, children }: FieldBase & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={`ui-field${wide ? ' ui-field--wide' : ''}`}>
-      <label htmlFor={id} className={`ui-field__label${required ? ' ui-field__label--required' : ''}`}>{label}</label>
+      <label htmlFor={id} className={`ui-field__label${required ? ' ui-field__label--required' : ''}`}>
+        {label}
+      </label>
       {children}
-      {hint && !error ? <div id={`${id}-hint`} className="ui-field__hint">{hint}</div> : null}
-      {error ? <div id={`${id}-error`} className="ui-field__error" role="alert" data-testid={`${id}-error`}>{error}</div> : null}
+      {hint && !error ? (
+        <div id={`${id}-hint`} className="ui-field__hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={`${id}-error`} className="ui-field__error" role="alert" data-testid={`${id}-error`}>
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -32,7 +42,13 @@ export function Input({ label, error, hint, wide, id, className, ...rest }: Inpu
   const fid = id ?? auto;
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint} required={rest.required} wide={wide}>
-      <input id={fid} className={`ui-field__control ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+      <input
+        id={fid}
+        className={`ui-field__control ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      />
     </FieldShell>
   );
 }
@@ -45,7 +61,13 @@ export function TextArea({ label, error, hint, wide, id, className, ...rest }: T
   const fid = id ?? auto;
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint} required={rest.required} wide={wide}>
-      <textarea id={fid} className={`ui-field__control ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+      <textarea
+        id={fid}
+        className={`ui-field__control ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      />
     </FieldShell>
   );
 }
@@ -64,9 +86,17 @@ export function Select({ label, error, hint, wide, id, options, className, ...re
   const fid = id ?? auto;
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint} required={rest.required} wide={wide}>
-      <select id={fid} className={`ui-field__control ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest}>
+      <select
+        id={fid}
+        className={`ui-field__control ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      >
         {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
         ))}
       </select>
     </FieldShell>

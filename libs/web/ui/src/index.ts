@@ -7,7 +7,19 @@
 import './ui.css';
 
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button.tsx';
-export { Input, TextArea, Select, Checkbox, FormGrid, Alert, type InputProps, type SelectProps, type SelectOption, type CheckboxProps, type TextAreaProps } from './fields.tsx';
+export {
+  Input,
+  TextArea,
+  Select,
+  Checkbox,
+  FormGrid,
+  Alert,
+  type InputProps,
+  type SelectProps,
+  type SelectOption,
+  type CheckboxProps,
+  type TextAreaProps,
+} from './fields.tsx';
 export { Modal, ConfirmDialog, preloadModal, type ModalProps, type ConfirmDialogProps } from './modal.tsx';
 export { Table, type Column, type TableProps } from './table.tsx';
 export { Pagination, type PaginationProps } from './pagination.tsx';

@@ -61,7 +61,17 @@ export interface ConfirmDialogProps {
  * "confirm-cancel" and "confirm-ok" (focused on open). While `onConfirm`'s promise runs the dialog cannot be
  * dismissed; a rejected promise is left to the caller to show.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger = true, onConfirm, onCancel, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger = true,
+  onConfirm,
+  onCancel,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -84,8 +94,12 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">{cancelLabel ?? t('cancel')}</Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} loading={busy} data-testid="confirm-ok" data-autofocus>{confirmLabel ?? t('confirm')}</Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
+            {cancelLabel ?? t('cancel')}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} loading={busy} data-testid="confirm-ok" data-autofocus>
+            {confirmLabel ?? t('confirm')}
+          </Button>
         </>
       }
     >

@@ -6,7 +6,11 @@ import type { ToastItem, ToastKind } from './toasts.tsx';
 
 // The toast list is fetched with the first toast: it is not in the shell's first load (DESIGN §10).
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
-interface ErrorItem { id: number; title?: ReactNode; message: ReactNode }
+interface ErrorItem {
+  id: number;
+  title?: ReactNode;
+  message: ReactNode;
+}
 
 export interface Notifier {
   /** Short auto-hiding message (saved, created…): 3.5 s, an error 8 s; at most four at once. */
@@ -53,7 +57,11 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
         onClose={() => setErrors((l) => l.slice(1))}
         width={440}
         testId="error-dialog"
-        footer={<Button onClick={() => setErrors((l) => l.slice(1))} data-testid="error-dialog-ok" data-autofocus>{t('ok')}</Button>}
+        footer={
+          <Button onClick={() => setErrors((l) => l.slice(1))} data-testid="error-dialog-ok" data-autofocus>
+            {t('ok')}
+          </Button>
+        }
       >
         <div data-testid="error-dialog-message">{current?.message}</div>
       </Modal>

@@ -37,7 +37,9 @@ export function SelectMenu({ id, label, value, onChange, options, error, hint, d
   const selected = options.find((o) => o.value === value);
   return (
     <div className={`ui-field${wide ? ' ui-field--wide' : ''}`}>
-      <span id={`${fid}-label`} className="ui-field__label">{label}</span>
+      <span id={`${fid}-label`} className="ui-field__label">
+        {label}
+      </span>
       <RadixSelect.Root value={value} onValueChange={onChange} disabled={disabled}>
         <RadixSelect.Trigger
           id={fid}
@@ -48,23 +50,43 @@ export function SelectMenu({ id, label, value, onChange, options, error, hint, d
           data-testid={testId}
         >
           <RadixSelect.Value style={selected?.style}>{selected?.label}</RadixSelect.Value>
-          <RadixSelect.Icon><ChevronDown size={16} aria-hidden="true" /></RadixSelect.Icon>
+          <RadixSelect.Icon>
+            <ChevronDown size={16} aria-hidden="true" />
+          </RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
           <RadixSelect.Content className="ui-menu ui-select-menu" position="popper" sideOffset={4} collisionPadding={8}>
             <RadixSelect.Viewport>
               {options.map((o) => (
-                <RadixSelect.Item key={o.value} value={o.value} disabled={o.disabled} className="ui-menu__item" data-testid={testId ? `${testId}-${o.value}` : undefined}>
-                  <RadixSelect.ItemText><span style={o.style}>{o.label}</span></RadixSelect.ItemText>
-                  <RadixSelect.ItemIndicator className="ui-select-menu__check"><Check size={14} aria-hidden="true" /></RadixSelect.ItemIndicator>
+                <RadixSelect.Item
+                  key={o.value}
+                  value={o.value}
+                  disabled={o.disabled}
+                  className="ui-menu__item"
+                  data-testid={testId ? `${testId}-${o.value}` : undefined}
+                >
+                  <RadixSelect.ItemText>
+                    <span style={o.style}>{o.label}</span>
+                  </RadixSelect.ItemText>
+                  <RadixSelect.ItemIndicator className="ui-select-menu__check">
+                    <Check size={14} aria-hidden="true" />
+                  </RadixSelect.ItemIndicator>
                 </RadixSelect.Item>
               ))}
             </RadixSelect.Viewport>
           </RadixSelect.Content>
         </RadixSelect.Portal>
       </RadixSelect.Root>
-      {hint && !error ? <div id={`${fid}-hint`} className="ui-field__hint">{hint}</div> : null}
-      {error ? <div id={`${fid}-error`} className="ui-field__error" role="alert" data-testid={`${fid}-error`}>{error}</div> : null}
+      {hint && !error ? (
+        <div id={`${fid}-hint`} className="ui-field__hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={`${fid}-error`} className="ui-field__error" role="alert" data-testid={`${fid}-error`}>
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -41,13 +41,19 @@ export function Table<T>({ columns, rows, rowKey, sort, onSort, loading, empty, 
             {columns.map((c) => {
               const active = sort?.key === c.key;
               return (
-                <th key={c.key} style={{ width: c.width, textAlign: c.align }} aria-sort={active ? (sort!.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <th
+                  key={c.key}
+                  style={{ width: c.width, textAlign: c.align }}
+                  aria-sort={active ? (sort!.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
                   {c.sortable && onSort ? (
                     <button type="button" className="ui-table__sort" onClick={() => onSort(c.key)}>
                       {c.header}
                       <span aria-hidden="true">{active ? (sort!.order === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </button>
-                  ) : c.header}
+                  ) : (
+                    c.header
+                  )}
                 </th>
               );
             })}
@@ -55,14 +61,24 @@ export function Table<T>({ columns, rows, rowKey, sort, onSort, loading, empty, 
         </thead>
         <tbody>
           {loading && rows.length === 0 ? (
-            <tr><td colSpan={columns.length}><Loader /></td></tr>
+            <tr>
+              <td colSpan={columns.length}>
+                <Loader />
+              </td>
+            </tr>
           ) : rows.length === 0 ? (
-            <tr><td colSpan={columns.length} style={{ textAlign: 'center', color: 'var(--ui-muted)', padding: 24 }}>{empty ?? t('empty')}</td></tr>
+            <tr>
+              <td colSpan={columns.length} style={{ textAlign: 'center', color: 'var(--ui-muted)', padding: 24 }}>
+                {empty ?? t('empty')}
+              </td>
+            </tr>
           ) : (
             rows.map((r) => (
               <tr key={rowKey(r)} {...rowAttrs?.(r)} data-testid={rowTestId?.(r)} className={rowMuted?.(r) ? 'ui-table__row--muted' : undefined}>
                 {columns.map((c) => (
-                  <td key={c.key} style={{ textAlign: c.align }}>{c.render(r)}</td>
+                  <td key={c.key} style={{ textAlign: c.align }}>
+                    {c.render(r)}
+                  </td>
                 ))}
               </tr>
             ))

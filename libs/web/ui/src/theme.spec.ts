@@ -3,7 +3,7 @@ import { describe, it } from '@jest/globals';
 import { designVariables, readableOn } from './theme.ts';
 
 describe('client design → design tokens (§3 Client design, §2 design tab)', () => {
-  it('maps the colours, font and head image to the kit\'s CSS custom properties', () => {
+  it("maps the colours, font and head image to the kit's CSS custom properties", () => {
     const v = designVariables({ sidePanel: '#ffffff', background: '#f0f0f0', text: '#111', accent: '#0a3d91', font: 'Inter', headImage: '/files/a/head.jpg' });
     assert.equal(v['--ui-nav-bg'], '#ffffff');
     assert.equal(v['--ui-nav-text'], '#1f2933', 'dark text on a light side panel');

@@ -4,7 +4,12 @@ import { X } from 'lucide-react';
 import './toasts.css';
 
 export type ToastKind = 'info' | 'success' | 'error';
-export interface ToastItem { id: number; kind: ToastKind; text: ReactNode; open: boolean }
+export interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  text: ReactNode;
+  open: boolean;
+}
 
 /** How long a toast stays (ms): 3.5 s, an error 8 s; paused while hovered or focused. */
 const DURATION: Record<ToastKind, number> = { info: 3500, success: 3500, error: 8000 };
@@ -27,20 +32,28 @@ function ToastView({ item, onClose }: { item: ToastItem; onClose: (id: number) =
   };
   useEffect(() => {
     run();
-    return () => { if (timer.current) clearTimeout(timer.current); };
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
   }, []);
   return (
     <li
       className={`ui-toast ui-toast--${item.kind}`}
       role={item.kind === 'error' ? 'alert' : 'status'}
       onMouseEnter={pause}
-      onMouseLeave={() => { if (!timer.current) run(); }}
+      onMouseLeave={() => {
+        if (!timer.current) run();
+      }}
       onFocus={pause}
-      onBlur={() => { if (!timer.current) run(); }}
+      onBlur={() => {
+        if (!timer.current) run();
+      }}
       data-testid="toast"
     >
       <span className="ui-toast__text">{item.text}</span>
-      <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => onClose(item.id)}><X size={16} aria-hidden="true" /></button>
+      <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => onClose(item.id)}>
+        <X size={16} aria-hidden="true" />
+      </button>
     </li>
   );
 }
@@ -55,7 +68,11 @@ export function Toasts({ toasts, onClose }: { toasts: ToastItem[]; onClose: (id:
   const { t } = useTranslation('common');
   return (
     <ol className="ui-toasts" aria-label={t('notifications')}>
-      {toasts.filter((x) => x.open).map((x) => <ToastView key={x.id} item={x} onClose={onClose} />)}
+      {toasts
+        .filter((x) => x.open)
+        .map((x) => (
+          <ToastView key={x.id} item={x} onClose={onClose} />
+        ))}
     </ol>
   );
 }
