@@ -23,7 +23,8 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    const json = (await res.json()) as Record<string, unknown>;
+    // Parsed here, not by fetch: fetch belongs to Node's realm, and its objects fail deepStrictEqual against this (Jest) realm's.
+    const json = JSON.parse(await res.text()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return ('result' in json && !('token' in json) ? json.result : json) as T;
   }
