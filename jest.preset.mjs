@@ -39,21 +39,7 @@ export function projectConfig(dir, overrides = {}) {
     },
     moduleFileExtensions: ['ts', 'tsx', 'mjs', 'js', 'cjs', 'json', 'node'],
     testTimeout: 120_000,
-    ...(kind === 'int' || kind === 'e2e'
-      ? {
-          // Two spec files of a project at a time (tools/scripts/test.sh runs two projects at a time; node --test
-          // ran two files at a time over all of them); each file still gets its own database and bus
-          // (@intranet/platform-testing), so the distributed mode shares PostgreSQL and NATS as before.
-          maxWorkers: 2,
-          // A fresh worker process for every file, as node --test had: a file leaves a started portal's PGlite
-          // (WASM memory, outside the heap Jest measures), timers and sockets behind, ~0.4 GB a file in a reused
-          // worker. Any idle heap is above this limit, so each worker is replaced after its file.
-          workerIdleMemoryLimit: '1MB',
-        }
-      : {
-          // Unit specs are small and quick: in band, one process per project.
-          maxWorkers: 1,
-        }),
+    ...(kind === 'int' || kind === 'e2e' ? SPEC_RUN : { maxWorkers: 1 }), // unit specs are small: in band
     passWithNoTests: true,
     // Like node --test --test-force-exit: a handle a library leaves open must not hang the run.
     forceExit: true,
@@ -61,3 +47,19 @@ export function projectConfig(dir, overrides = {}) {
     ...overrides,
   };
 }
+
+/**
+ * How integration and browser spec files are run, in one project's run (`nx test <project> -c int|e2e`) and in the
+ * run over every project of a kind (jest.specs.mjs).
+ */
+export const SPEC_RUN = {
+  // Two spec files at a time, as node --test --test-concurrency=2 had; each file gets its own database and bus
+  // (@intranet/platform-testing), so the distributed mode shares PostgreSQL and NATS as before.
+  maxWorkers: 2,
+  // A fresh worker process for every file, as node --test had: a file leaves a started portal's PGlite
+  // (WASM memory, outside the heap Jest measures), timers and sockets behind, ~0.4 GB a file in a reused
+  // worker. Any idle heap is above this limit, so each worker is replaced after its file.
+  workerIdleMemoryLimit: '1MB',
+  // Files marked `@slow <N>s` start first, longest first: a long file started last would leave a core idle.
+  testSequencer: join(import.meta.dirname, 'tools/scripts/jest-slow-first.mjs'),
+};

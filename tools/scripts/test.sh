@@ -36,12 +36,16 @@ nx_targets() { # nx_targets TARGET [NX OPTION...]
   FORCE_COLOR=0 npx nx "${how[@]}" -t "$@" --outputStyle=static --parallel="${NX_PARALLEL:-2}" </dev/null
 }
 
-# The `test -c KIND` target (KIND int|e2e) of every project tagged specs:KIND, never from the cache. Jest runs two
-# files of a project at a time and Nx two projects at a time: up to four spec processes where node --test
-# --test-concurrency=2 had two, so that a project's long last file (the domain generator, the import fuzz) does not
-# leave a core idle until the next project starts.
+# Integration or browser specs (KIND int|e2e) of every project tagged specs:KIND, never from the cache. With a base
+# commit (NX_BASE, not ALL): the affected projects' `test -c KIND` Nx targets, one project at a time. A clean run:
+# one Jest over all those projects (jest.specs.mjs), two files at a time from one shared pool, `@slow` files first;
+# separate per-project runs left a core idle at each project's long last file (docs/adr/0004).
 nx_specs() { # nx_specs KIND
-  nx_targets test -c "$1" --exclude="!tag:specs:$1" --skip-nx-cache
+  if [ -n "${NX_BASE:-}" ] && [ -z "${ALL:-}" ]; then
+    NX_PARALLEL=1 nx_targets test -c "$1" --exclude="!tag:specs:$1" --skip-nx-cache
+  else
+    SPEC_KIND="$1" NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules" FORCE_COLOR=0 npx jest -c jest.specs.mjs --ci </dev/null
+  fi
 }
 embedded() { (unset DATABASE_URL NATS_URL; "$@"); }
 distributed() {

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, it, jest } from '@jest/globals';
 
 /**
+ * @slow 60s (started first by tools/scripts/jest-slow-first.mjs)
+ *
  * Issue 9 "A domain is generated": `nx g @intranet/plugin:domain <name>` on a copy of the workspace (a clone of
  * HEAD plus this checkout's node_modules), then the copy type-checks and lints, the generated unit spec passes, its
  * remote builds with its screen in mf-manifest.json, distributed mode and docker-compose know its service, and its
@@ -63,6 +65,8 @@ jest.setTimeout(15 * 60_000);
 
     run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     run('npx', ['eslint', '--max-warnings=0', `libs/${NAME}`, `apps/${NAME}-service`, `apps/${NAME}-web`]);
+    // The generated files and the edited docker-compose.yml are in the tree's Prettier style (the lint step's `format`).
+    run('npx', ['prettier', '--check', '--log-level=warn', `libs/${NAME}`, `apps/${NAME}-service`, `apps/${NAME}-web`, 'docker-compose.yml', 'deploy']);
     const unit = run('npx', ['jest'], {
       cwd: join(dir, `libs/${NAME}/contract`),
       env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules` },

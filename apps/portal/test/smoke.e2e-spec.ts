@@ -1,4 +1,6 @@
 /**
+ * @slow 150s (started first by tools/scripts/jest-slow-first.mjs)
+ *
  * Fresh-clone smoke (issue 8 §1): what a newcomer does with the README, as written. Clones this checkout's HEAD
  * into a temporary folder, runs `npm start -- --demo` there (README "Getting started"; it installs Node 24 and the
  * dependencies, builds the web), waits for ready, loads `/` in Chromium, signs in as the demo administrator the

@@ -1,3 +1,4 @@
+// @slow 35s (started first by tools/scripts/jest-slow-first.mjs): 10,000-row CSV imports.
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';

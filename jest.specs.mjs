@@ -1,0 +1,26 @@
+// One Jest run over every project tagged `specs:<SPEC_KIND>` (int or e2e): what tools/scripts/test.sh runs on a clean
+// checkout. `nx run-many` runs each project's `test -c <kind>` target with its own two workers, so each project's
+// long last file left a core idle and two projects at a time over-subscribed the two cores (docs/adr/0004). Jest's
+// own `projects` shares one pool of two workers across them all, longest files first. The per-project Nx targets
+// stay for `nx affected` (a base commit known) and for running one project's specs.
+import { join } from 'node:path';
+import { createProjectGraphAsync } from '@nx/devkit';
+import { SPEC_RUN } from './jest.preset.mjs';
+
+const kind = process.env.SPEC_KIND;
+if (kind !== 'int' && kind !== 'e2e') throw new Error(`jest.specs.mjs: SPEC_KIND must be int or e2e, not '${kind}'`);
+
+const graph = await createProjectGraphAsync({ exitOnError: true });
+const projects = Object.values(graph.nodes)
+  .filter((node) => node.data.tags?.includes(`specs:${kind}`))
+  .map((node) => join(import.meta.dirname, node.data.root))
+  .sort();
+
+export default {
+  rootDir: import.meta.dirname,
+  projects,
+  ...SPEC_RUN,
+  testTimeout: 120_000,
+  passWithNoTests: true,
+  forceExit: true,
+};
