@@ -1,7 +1,7 @@
 import { ClientNats, ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@intranet/platform-errors';
 import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
@@ -40,6 +40,11 @@ function okResult(data: Uint8Array, id: string): Uint8Array | undefined {
   return data.subarray(head.length, data.length - 2);
 }
 
+/** An Error with `name` (what `unavailable` errors report as their cause). */
+function named(name: string, message: string): Error {
+  return Object.assign(new Error(message), { name });
+}
+
 export interface NatsBusOptions {
   servers: string;
   /** Queue group: several processes of one service share its requests (DESIGN §2). */
@@ -70,6 +75,10 @@ export class NatsBus implements Bus {
   private readonly prefix: string;
 
   private readonly opts: NatsBusOptions;
+  /** Our one reply subscription (`<inbox>.*`) and the requests waiting on it, by token. */
+  private inbox?: string;
+  private readonly waiting = new Map<string, { resolve: (m: Msg) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private seq = 0;
 
   constructor(opts: NatsBusOptions) {
     this.opts = opts;
@@ -97,14 +106,15 @@ export class NatsBus implements Bus {
       // ClientNats' per-request reply subscription (measured ~7% cheaper per call).
       const nc = await this.connection();
       const pattern = this.prefix + subject;
-      const id = uuidv7();
+      // The token names the reply subject and is the packet id ServerNats echoes (unique within this bus).
+      const id = (++this.seq).toString(36);
       let body = JSON.stringify({ pattern, data: req, id });
       if (tooBig(body, inlineLimit(nc))) {
         // Above max_payload (a large CSV import, say): the service fetches the request from us in chunks.
         const ref = offerBlob(nc, this.prefix, encoder.encode(JSON.stringify(req)), ms);
         body = JSON.stringify({ pattern, data: { [BLOB_KEY]: ref }, id });
       }
-      const msg = await nc.request(pattern, body, { timeout: ms });
+      const msg = await this.ask(nc, pattern, body, id, ms);
       if (json) {
         const result = okResult(msg.data, id);
         if (result) return result;
@@ -118,6 +128,43 @@ export class NatsBus implements Bus {
     }
     if (!reply.ok) throw DomainError.from(reply.error);
     return json ? JSON.stringify(reply.result) : reply.result;
+  }
+
+  /**
+   * Publishes `body` to `subject` with a reply subject on our one inbox subscription and resolves with the reply;
+   * rejects after `ms` ms or when nobody listens (the server's 503 status). nats.js' own request() does the same but
+   * builds an Error (a stack capture) on every successful request too (measured 4.4 % of the gateway's CPU).
+   */
+  private ask(nc: NatsConnection, subject: string, body: string, token: string, ms: number): Promise<Msg> {
+    if (!this.inbox) {
+      const inbox = (this.inbox = createInbox());
+      nc.subscribe(`${inbox}.*`, {
+        callback: (err, m) => {
+          if (err) return; // the waiting requests time out
+          const key = m.subject.slice(inbox.length + 1);
+          const w = this.waiting.get(key);
+          if (!w) return; // timed out already
+          this.waiting.delete(key);
+          clearTimeout(w.timer);
+          if (m.data.length === 0 && m.headers?.code === 503) w.reject(named('NoRespondersError', 'no responders'));
+          else w.resolve(m);
+        },
+      });
+    }
+    return new Promise<Msg>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(token);
+        reject(named('TimeoutError', `no reply within ${ms} ms`));
+      }, ms);
+      this.waiting.set(token, { resolve, reject, timer });
+      try {
+        nc.publish(subject, body, { reply: `${this.inbox}.${token}` });
+      } catch (err) {
+        clearTimeout(timer);
+        this.waiting.delete(token);
+        reject(err as Error);
+      }
+    });
   }
 
   handle(subject: string, handler: Handler): void {
@@ -255,6 +302,11 @@ export class NatsBus implements Bus {
   }
 
   async close(): Promise<void> {
+    for (const w of this.waiting.values()) {
+      clearTimeout(w.timer);
+      w.reject(named('ClosedConnectionError', 'the bus closed'));
+    }
+    this.waiting.clear();
     for (const c of this.closers.splice(0)) await c().catch(() => undefined);
     await Promise.allSettled([...this.running]);
     if (this.server) await this.server.close();
