@@ -78,14 +78,31 @@ async function overflow(page: Page): Promise<{ over: number; culprits: string[] 
         }
         if (culprits.length >= 6) break;
       }
+      // Everything sticks out (a wide body or grid): name the innermost elements that do, the cause is among them.
+      if (!culprits.length) {
+        // Content (a long word) can overflow a box that fits: then the box's scrollWidth is what sticks out.
+        const sticksOut = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return Math.max(r.right, r.left + el.scrollWidth) > vw + 1 && !clipped(el);
+        };
+        for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+          if (!sticksOut(el) || [...el.children].some(sticksOut)) continue;
+          const r = el.getBoundingClientRect();
+          culprits.push(
+            `innermost ${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} width=${Math.round(r.width)} content=${el.scrollWidth} right=${Math.round(r.right)}`,
+          );
+          if (culprits.length >= 6) break;
+        }
+      }
     }
     return { over, culprits };
   });
 }
 
 /**
- * Accessibility and phone width (issue 8 §5): the main pages of the shell and the remotes — sign-in, wall, profile,
- * employees, address book, knowledge base, admin panel, and clients for the superadmin — at 390×844 and 1440×900
+ * Accessibility and phone width (issue 8 §5): the pages of the shell and the remotes — sign-in, forgot password,
+ * wall, a post, profile, birthdays, employees, address book, knowledge base with an article, vacancies with one,
+ * admin panel, and clients for the superadmin — at 390×844 and 1440×900
  * have no 'serious' or 'critical' axe-core violation (WCAG 2.1 A/AA) and do not scroll sideways
  * (document scrollWidth ≤ innerWidth).
  */
@@ -94,6 +111,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
   let portal: Portal;
   let e: BrowserPortal;
   let adminId = '';
+  const ids = { post: '', article: '', vacancy: '' };
 
   /** JSON call to the portal's API; returns the `result` (or the whole body), throws on a non-2xx status. */
   async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -141,10 +159,29 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         department: 'Research and development',
       });
     }
-    await api('POST', '/api/post', admin.token, {
-      type: 'post',
-      message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all',
-    });
+    ids.post = (
+      await api<{ _id: string }>('POST', '/api/post', admin.token, {
+        type: 'post',
+        message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all',
+      })
+    )._id;
+    ids.article = (
+      await api<{ _id: string }>('POST', '/api/article', admin.token, {
+        section: 'kb',
+        title: 'Onboarding handbook for new colleagues in every department',
+        content: '<p>Read me first: https://example.com/an/even/longer/link/inside/an/article/body/that/must/wrap/on/a/phone</p>',
+      })
+    )._id;
+    ids.vacancy = (
+      await api<{ _id: string }>('POST', '/api/article', admin.token, {
+        section: 'vacancy',
+        title: 'Senior principal engineer of everything',
+        content: '<p>Build the intranet.</p>',
+        salaryFrom: 1000,
+        salaryTo: 2000,
+        receivers: [adminId],
+      })
+    )._id;
   });
   afterAll(() => e?.close());
 
@@ -179,6 +216,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
       const problems: string[] = [];
       const anon = await pageAt(e.browser, vp, null);
       problems.push(...(await check(anon, '/login/', 'login-submit')));
+      problems.push(...(await check(anon, '/forgot-password/', 'forgot-submit')));
       await anon.context().close();
 
       const admin = await pageAt(e.browser, vp, { login: ADMIN.email, password: ADMIN.password });
@@ -188,6 +226,11 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         ['/employees/', 'employees-import'],
         ['/addressBook/', 'root-layout'],
         ['/articles/', 'kb-new-folder'],
+        [`/article/${ids.article}`, 'article-content'],
+        ['/vacancies/', 'vacancies-page'],
+        [`/vacancy/${ids.vacancy}`, 'vacancy-content'],
+        [`/post/${ids.post}`, 'post-page'],
+        ['/birthdays', 'birthdays-page'],
         ['/admin/', 'root-layout'],
       ] as const) {
         problems.push(...(await check(admin, path, ready)));
