@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { SUPERADMIN } from '@intranet/portal-testing';
 import { startBrowserPortal, WEB_DIR, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
-/** DESIGN §10 / issue 8 §5: the shell's first load within 250 KB gzip. */
-const BUDGET_KB = 250;
+/**
+ * DESIGN §10 / issue 8 §5: the shell's first load within 250 KB gzip. Checked against 240 KB: the measured 233.7 KB
+ * (only the chosen language's catalogues, one contracts chunk) plus a margin, so a regression shows before the limit.
+ */
+const BUDGET_KB = 240;
 
 /**
  * Measures what a browser really loads of the shell (not of the remotes, which load per screen): a fresh context
