@@ -183,7 +183,9 @@ type HrValues = { hr: { url: string; login: string; password: string }; disconne
  * `disconnect` clears all three.
  */
 const hrBody: BodyOf<HrValues> = ({ hr, disconnect }) => ({
-  hr: disconnect ? { url: null, login: null, password: null } : { url: orNull(hr.url), login: orNull(hr.login), ...(hr.password ? { password: hr.password } : {}) },
+  hr: disconnect
+    ? { url: null, login: null, password: null }
+    : { url: orNull(hr.url), login: orNull(hr.login), ...(hr.password ? { password: hr.password } : {}) },
 });
 
 function IntegrationsForm({ client }: { client: Client }) {

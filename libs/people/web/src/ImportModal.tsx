@@ -49,16 +49,15 @@ type Report = {
     errors?: { field: string; code: string; params?: Record<string, unknown>; message: string }[];
   }[];
 };
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; done?: number; total?: number } | { kind: 'done'; report: Report };
+type Phase =
+  { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; done?: number; total?: number } | { kind: 'done'; report: Report };
 
 /**
  * The dialog's form: the chosen CSV file, required and at most MAX_CSV_BYTES (§5 texts, worded by code in the
  * user's language). Its text becomes the `csv` of POST api/register_many, whose contract body checks the rest.
  */
 const csvForm = z.object({
-  file: z
-    .custom<File>((f) => typeof File !== 'undefined' && f instanceof File, V.required)
-    .refine((f) => f.size <= MAX_CSV_BYTES, UPLOAD_TEXT.tooBig),
+  file: z.custom<File>((f) => typeof File !== 'undefined' && f instanceof File, V.required).refine((f) => f.size <= MAX_CSV_BYTES, UPLOAD_TEXT.tooBig),
 });
 
 function templateHref(): string {

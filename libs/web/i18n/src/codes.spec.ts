@@ -114,7 +114,7 @@ describe('errorText words codes with params in the user language', () => {
     assert.equal(errorText(new ApiError({ status: 500, code: 'internal', message: 'Server error' })), 'Ошибка сервера');
   });
 
-  it('sizes are worded in the user\'s locale: a web-made filesAbove (bytes) and the server\'s English size text', async () => {
+  it("sizes are worded in the user's locale: a web-made filesAbove (bytes) and the server's English size text", async () => {
     await i18n.changeLanguage('en');
     assert.equal(errorText(new CodedFailure('filesAbove', { size: 20 * 1024 * 1024 })), 'Files above 20 MB cannot be attached');
     assert.equal(formatSize(1536), '1.5 KB');

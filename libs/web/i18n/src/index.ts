@@ -107,9 +107,17 @@ export function initI18n(options: { lng?: string } = {}): I18n {
     if (typeof document !== 'undefined') document.documentElement.lang = l;
     // A language switched to directly (i18n.changeLanguage) gets its catalogues too, then re-renders in them.
     const n = normalizeLanguage(l);
-    if (n && !isLoaded(n)) void loadLanguage(n).then(() => rerenderIn(l), () => undefined);
+    if (n && !isLoaded(n))
+      void loadLanguage(n).then(
+        () => rerenderIn(l),
+        () => undefined,
+      );
   });
-  if (!isLoaded(lng)) void loadLanguage(lng).then(() => rerenderIn(lng), () => undefined);
+  if (!isLoaded(lng))
+    void loadLanguage(lng).then(
+      () => rerenderIn(lng),
+      () => undefined,
+    );
   return i18next;
 }
 
