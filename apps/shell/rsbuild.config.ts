@@ -47,6 +47,20 @@ export default defineConfig({
   resolve: {
     alias: { 'react-router-full$': path.join(reactRouterDir, 'dist/production/index.js') },
   },
+  splitChunks: {
+    cacheGroups: {
+      // The workspace contracts and error codes (platform-contracts, platform-errors, people-contract, ...) in one
+      // chunk: the shell and its shared singletons (web-api, web-forms, web-session) all import them, and without it
+      // each singleton's chunk carried its own copy, fetched again on sign-in (DESIGN §10 first-load budget).
+      contracts: {
+        test: /[\\/]libs[\\/](platform[\\/](contracts|errors)|[\w-]+[\\/]contract)[\\/]/,
+        name: 'contracts',
+        chunks: 'async',
+        enforce: true,
+        priority: 30,
+      },
+    },
+  },
   html: {
     title: 'Intranet',
     mountId: 'root',

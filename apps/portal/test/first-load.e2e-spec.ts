@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { SUPERADMIN } from '@intranet/portal-testing';
 import { startBrowserPortal, WEB_DIR, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
-/** DESIGN §10 / issue 8 §5: the shell's first load within 250 KB gzip. */
-const BUDGET_KB = 250;
+/**
+ * DESIGN §10 / issue 8 §5: the shell's first load within 250 KB gzip. Checked against 240 KB: the measured 233.7 KB
+ * (only the chosen language's catalogues, one contracts chunk) plus a margin, so a regression shows before the limit.
+ */
+const BUDGET_KB = 240;
 
 /**
  * Measures what a browser really loads of the shell (not of the remotes, which load per screen): a fresh context
@@ -36,9 +39,13 @@ describe('shell first load (issue 8 §5)', () => {
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.waitForLoadState('networkidle');
-    const bytes = [...shellFiles].reduce((s, f) => s + gzipSync(readFileSync(join(WEB_DIR, 'shell', f)), { level: 9 }).length, 0);
+    const sizes = [...shellFiles].map((f) => ({ f, gz: gzipSync(readFileSync(join(WEB_DIR, 'shell', f)), { level: 9 }).length })).sort((a, b) => b.gz - a.gz);
+    const bytes = sizes.reduce((s, x) => s + x.gz, 0);
     const kb = bytes / 1024;
-    console.log(`shell first load: ${shellFiles.size} files, ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+    console.log(
+      `shell first load: ${shellFiles.size} files, ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)\n` +
+        sizes.map((x) => `${(x.gz / 1024).toFixed(1).padStart(7)} KB  ${x.f}`).join('\n'),
+    );
     assert.ok(shellFiles.size > 2, 'the scan saw the shell scripts');
     assert.ok(kb <= BUDGET_KB, `shell first load ${kb.toFixed(1)} KB gzip is over the ${BUDGET_KB} KB budget`);
   });

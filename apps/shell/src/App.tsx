@@ -55,6 +55,7 @@ function ApiListeners({ onOffline }: { onOffline: () => void }) {
 function NoConnection({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('shell');
   const qc = useQueryClient();
+  // Not a form (one Retry button probing /api/env): its own busy state; a failure just leaves this screen up.
   const [checking, setChecking] = useState(false);
   const retry = async () => {
     setChecking(true);

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '@intranet/web-i18n';
+import { i18nReady, initI18n } from '@intranet/web-i18n';
 import { App } from './App.tsx';
 import { loadEnv } from './env.ts';
 import './shell.css';
@@ -9,10 +9,13 @@ initI18n();
 void loadEnv();
 
 const root = document.getElementById('root');
+// The first render waits for the chosen language's catalogues (fetched unless en), so no English text flashes.
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  void i18nReady().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

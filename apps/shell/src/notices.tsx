@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { kbEvents, type VacancyRespondedEvent } from '@intranet/kb-contract';
+import type { VacancyRespondedEvent } from '@intranet/kb-contract';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { VACANCY_RESPONDED_SUBJECT } from './subjects.ts';
 import { useNotifier } from '@intranet/web-ui';
 
 /**
@@ -13,7 +14,7 @@ export function RealtimeNotices() {
   const s = useSession();
   const notifier = useNotifier();
   useRealtimeEvent<VacancyRespondedEvent>(
-    kbEvents.vacancyResponded.subject,
+    VACANCY_RESPONDED_SUBJECT,
     (e) => {
       if (e.userId === s.uid) return;
       notifier.toast(t('notices.vacancyResponded', { name: e.userName || t('notices.someone'), title: e.title }), 'info');

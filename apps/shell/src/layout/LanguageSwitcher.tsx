@@ -26,7 +26,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
       aria-label={t('header.language')}
       value={current}
       onChange={(e) => {
-        setLanguage(e.target.value, { persist: true });
+        void setLanguage(e.target.value, { persist: true });
         void saveProfileLanguage(e.target.value);
       }}
       data-testid="language-select"

@@ -86,7 +86,7 @@ export function RootLayout() {
 
   // The interface follows the profile language unless the user picked one explicitly.
   useEffect(() => {
-    if (user?.lang && !hasExplicitLanguage()) setLanguage(user.lang);
+    if (user?.lang && !hasExplicitLanguage()) void setLanguage(user.lang);
   }, [user?.lang]);
   useEffect(() => setMobileMenu(false), [location.pathname]);
   // §3 client design (§2 design tab) for everyone in the workspace, through the kit's design tokens.

@@ -3,10 +3,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes, PEOPLE_TEXT } from '@intranet/people-contract';
 import { call, isApiError, readLoginNotice, readStoredClient, writeLoginNotice } from '@intranet/web-api';
-import { useApiForm } from '@intranet/web-forms';
-import { translateServerMessage } from '@intranet/web-i18n';
+import { FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
+import { hasExplicitLanguage, setLanguage, translateServerMessage } from '@intranet/web-i18n';
 import { clearSession, takeRememberedPath, useSession } from '@intranet/web-session';
-import { Alert, Button, Input } from '@intranet/web-ui';
+import { Alert } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
 /**
@@ -45,6 +45,8 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
           form.setFormError(t('login.expired'));
           return;
         }
+        // The profile language's catalogues come before the first signed-in screen (RootLayout keeps following it).
+        if (answer.result?.lang && !hasExplicitLanguage()) await setLanguage(answer.result.lang);
         navigate(takeRememberedPath() ?? '/', { replace: true });
       } catch (err) {
         clearSession();
@@ -80,23 +82,23 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
           ) : null}
         </Alert>
       ) : null}
+      {/* Not ApiFormView: each attempt first clears the stored notice, and the error line above adds a link. */}
       <form onSubmit={submit} noValidate aria-label={t('login.title')} aria-busy={form.busy || undefined}>
         {workspaceMode ? (
-          <Input id="workspace" label={t('login.workspace')} autoComplete="organization" {...form.field('workspace')} required data-testid="workspace-input" />
+          <FormField form={form} name="workspace" id="workspace" testId="workspace-input" label={t('login.workspace')} autoComplete="organization" required />
         ) : null}
-        <Input id="login" label={t('login.login')} autoComplete="username" {...form.field('login')} required autoFocus data-testid="login-input" />
-        <Input
+        <FormField form={form} name="login" id="login" testId="login-input" label={t('login.login')} autoComplete="username" required autoFocus />
+        <FormField
+          form={form}
+          name="password"
           id="password"
+          testId="password-input"
           label={t('login.password')}
           type="password"
           autoComplete="current-password"
-          {...form.field('password')}
           required
-          data-testid="password-input"
         />
-        <Button type="submit" size="big" block loading={form.busy} data-testid="login-submit">
-          {form.busy ? t('login.submitting') : t('login.submit')}
-        </Button>
+        <SubmitRow form={form} size="big" block label={t('login.submit')} busyLabel={t('login.submitting')} testId="login-submit" />
       </form>
       <div className="shell-public__links">
         <Link to="/forgot-password/" data-testid="forgot-link">

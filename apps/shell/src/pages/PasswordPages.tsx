@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError } from '@intranet/web-api';
-import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { useErrorText } from '@intranet/web-i18n';
-import { Alert, Button, Input } from '@intranet/web-ui';
+import { Alert } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
 /**
@@ -35,19 +35,8 @@ export function ForgotPasswordPage() {
         <>
           <p className="shell-muted">{t('forgot.text')}</p>
           <ApiFormView form={form} errorTestId="forgot-error">
-            <Input
-              id="forgot-email"
-              label={t('forgot.email')}
-              type="email"
-              autoComplete="email"
-              {...form.field('email')}
-              required
-              autoFocus
-              data-testid="forgot-email"
-            />
-            <Button type="submit" size="big" block loading={form.busy} data-testid="forgot-submit">
-              {t('forgot.submit')}
-            </Button>
+            <FormField form={form} name="email" id="forgot-email" label={t('forgot.email')} type="email" autoComplete="email" required autoFocus />
+            <SubmitRow form={form} size="big" block label={t('forgot.submit')} testId="forgot-submit" />
           </ApiFormView>
         </>
       )}
@@ -113,28 +102,18 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <ApiFormView form={form} errorTestId="reset-error">
-          <Input
+          <FormField
+            form={form}
+            name="password"
             id="reset-password"
             label={t('reset.password')}
             type="password"
             autoComplete="new-password"
-            {...form.field('password')}
             required
             autoFocus
-            data-testid="reset-password"
           />
-          <Input
-            id="reset-confirm"
-            label={t('reset.confirm')}
-            type="password"
-            autoComplete="new-password"
-            {...form.field('confirmPassword')}
-            required
-            data-testid="reset-confirm"
-          />
-          <Button type="submit" size="big" block loading={form.busy} disabled={link === 'checking'} data-testid="reset-submit">
-            {t('reset.submit')}
-          </Button>
+          <FormField form={form} name="confirmPassword" id="reset-confirm" label={t('reset.confirm')} type="password" autoComplete="new-password" required />
+          <SubmitRow form={form} size="big" block label={t('reset.submit')} disabled={link === 'checking'} testId="reset-submit" />
         </ApiFormView>
       )}
     </PublicLayout>

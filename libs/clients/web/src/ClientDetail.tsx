@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { ApiFormView, FormError, FormField, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
 import { Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
@@ -74,7 +74,7 @@ function DataTab({ client }: { client: Client }) {
   const busy = form.busy;
 
   const text = (k: TextKey, opts: { required?: boolean; wide?: boolean } = {}) => (
-    <Input id={`client-edit-${k}`} label={t(`form.${k}`)} {...form.field(k)} required={opts.required} wide={opts.wide} data-testid={`client-edit-${k}`} />
+    <FormField form={form} name={k} id={`client-edit-${k}`} label={t(`form.${k}`)} required={opts.required} wide={opts.wide} />
   );
 
   return (
@@ -130,30 +130,33 @@ function DataTab({ client }: { client: Client }) {
   );
 }
 
-/** "Features" tab: a switch per client feature, PUT /api/clients/features/switch/{client}/{code}. Test ids: feature-<code>. */
+/**
+ * "Features" tab: a switch per client feature, PUT /api/clients/features/switch/{client}/{code}. Each switch submits
+ * one `useApiForm` over the route's params (the contract's schema): the switches wait while it runs and a refusal
+ * is worded above them (client-features-error). Test ids: feature-<code>.
+ */
 function FeaturesTab({ client }: { client: Client }) {
   const { t } = useTranslation('clients');
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const [pending, setPending] = useState<string | null>(null);
   const active = (code: string) => client.features.find((f) => f.feature === code)?.active ?? false;
-
-  const toggle = async (code: (typeof CLIENT_FEATURES)[number]) => {
-    setPending(code);
-    try {
-      const updated = await call(clientRoutes.featureSwitch, { params: { client: client._id, code } });
+  const form = useApiForm({
+    schema: clientRoutes.featureSwitch.params,
+    defaultValues: { client: client._id, code: CLIENT_FEATURES[0] },
+    onSubmit: async (params) => {
+      const updated = await call(clientRoutes.featureSwitch, { params, silent: true });
       clientChanged(qc, updated);
-      const on = updated.features.find((f) => f.feature === code)?.active ?? false;
-      notifier.toast(t(on ? 'featureOn' : 'featureOff', { name: t(`features.${code}`) }));
-    } catch {
-      /* shown by the error dialog */
-    } finally {
-      setPending(null);
-    }
+      const on = updated.features.find((f) => f.feature === params.code)?.active ?? false;
+      notifier.toast(t(on ? 'featureOn' : 'featureOff', { name: t(`features.${params.code}`) }));
+    },
+  });
+  const toggle = (code: (typeof CLIENT_FEATURES)[number]) => {
+    form.reset({ client: client._id, code });
+    void form.submit();
   };
 
   return (
-    <div className="ui-card" data-testid="client-features">
+    <ApiFormView form={form} className="ui-card" data-testid="client-features" errorTestId="client-features-error">
       <p className="clients-muted">{t('featuresText')}</p>
       <div className="clients-features">
         {CLIENT_FEATURES.map((code) => (
@@ -161,15 +164,18 @@ function FeaturesTab({ client }: { client: Client }) {
             key={code}
             label={t(`features.${code}`)}
             checked={active(code)}
-            disabled={pending !== null}
-            onChange={() => void toggle(code)}
+            disabled={form.busy}
+            onChange={() => toggle(code)}
             data-testid={`feature-${code}`}
           />
         ))}
       </div>
-    </div>
+    </ApiFormView>
   );
 }
+
+/** The block/unblock body: the status of the contract's PUT /api/clients/{id}. */
+const statusBody = clientUpdate.pick({ status: true }).required();
 
 const TABS = ['data', 'design', 'features', 'rights', 'maintenance'] as const;
 const READY = new Set<string>(['data', 'design', 'features']);
@@ -188,7 +194,17 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
   const q = useClient(id);
   const [tab, setTab] = useState<string>('data');
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Block / unblock: one `useApiForm` over the status of the contract's update body; a refusal shows above the tabs.
+  const statusForm = useApiForm({
+    schema: statusBody,
+    defaultValues: { status: 'active' },
+    onSubmit: async (body) => {
+      const updated = await call(clientRoutes.update, { params: { id }, body, silent: true });
+      clientChanged(qc, updated);
+      notifier.toast(t(body.status === 'blocked' ? 'blocked' : 'unblocked'));
+    },
+  });
+  const busy = statusForm.busy;
 
   if (q.isPending) return <Loader />;
   // A missing right or an unknown client: a clear page, no Retry (§8).
@@ -197,15 +213,9 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
   const client = q.data;
 
   const setStatus = async (status: 'active' | 'blocked') => {
-    setBusy(true);
-    try {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: { status } });
-      clientChanged(qc, updated);
-      notifier.toast(t(status === 'blocked' ? 'blocked' : 'unblocked'));
-      setConfirmBlock(false);
-    } finally {
-      setBusy(false);
-    }
+    statusForm.reset({ status });
+    await statusForm.submit();
+    setConfirmBlock(false);
   };
 
   const manage = () => {
@@ -234,11 +244,12 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
             {t('block')}
           </Button>
         ) : (
-          <Button variant="primary" onClick={() => void setStatus('active').catch(() => undefined)} loading={busy} data-testid="client-unblock">
+          <Button variant="primary" onClick={() => void setStatus('active')} loading={busy} data-testid="client-unblock">
             {t('unblock')}
           </Button>
         )}
       </div>
+      <FormError form={statusForm} testId="client-status-error" />
       <Tabs
         label={client.name}
         active={tab}

@@ -52,6 +52,7 @@ export function FavButton({ id, on, file }: { id: string; on: boolean; file?: st
   const { t } = useTranslation('kb');
   const qc = useQueryClient();
   const notifier = useNotifier();
+  // Not a form (a one-click star): disabled while the call runs; a refusal is worded in the error dialog.
   const [busy, setBusy] = useState(false);
   return (
     <button

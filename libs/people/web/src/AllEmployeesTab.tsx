@@ -45,6 +45,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const [deleting, setDeleting] = useState<User | null>(null);
   const [blocking, setBlocking] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
+  // Not a form (a row's one-click Restore): the row's button shows its busy state; errors go to the error dialog.
   const [restoring, setRestoring] = useState<string | null>(null);
 
   useEffect(() => setF((s) => ({ ...s, page: 1 })), [debounced]);

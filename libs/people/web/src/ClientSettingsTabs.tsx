@@ -1,17 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { clientRoutes, clientWritable, type Client } from '@intranet/clients-contract';
+import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
-import { errorText, PageLoadError, pageLoadKind, serverFieldErrors, zodErrors } from '@intranet/web-i18n';
+import { ApiFormView, FormField, SubmitRow, useApiForm, type FieldValues } from '@intranet/web-forms';
+import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { sessionKeys } from '@intranet/web-session';
-import { Alert, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import { Alert, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Loader, useNotifier } from '@intranet/web-ui';
 
 /**
  * The employee administration tabs of §2 whose data the clients service holds (§3 Client): "company data",
  * "other settings" and "integrations" (HR system). Each loads the client fresh (GET api/clients/{id}: loading,
- * no-access/not-found page, error with Retry) and saves with PUT api/clients/{id} (§5 limits checked before
- * sending and by the server; the server's field errors shown under the fields).
+ * no-access/not-found page, error with Retry) and saves with PUT api/clients/{id} through one `useApiForm` over the
+ * contract's clientUpdate (§5 limits checked before sending and by the server; field errors under the fields, other
+ * errors above the form, in the user's language).
  */
 
 type Patch = Record<string, unknown>;
@@ -40,41 +43,31 @@ function WithClient({ id, testId, children }: { id: string; testId: string; chil
   return <>{children(q.data)}</>;
 }
 
+/** The PUT api/clients/{id} body a tab's values make (the contract's clientUpdate checks it). */
+type BodyOf<V> = (values: V) => Patch;
+
 /**
- * Validates `body` against the contract's writable client fields (§5 texts, worded in the user's language) and
- * saves it; field errors (client-side or the server's) land in `setErrors`, other errors in the error dialog.
- * Output: true when saved.
+ * One tab's form: `useApiForm` over the contract's `clientUpdate` fed with `bodyOf(values)` (§5 limits worded in the
+ * user's language under the fields, before sending and from the server; other errors above the form), saving with
+ * PUT api/clients/{id}; the tab's query and the session's copy of the client take the answer, then `onSaved` runs.
+ * A server field error names a body path: shown under the form field of that path, else above the form.
  */
-function useSaveClient(id: string, setErrors: (e: Record<string, string>) => void) {
+function useClientForm<V extends FieldValues>(client: Client, defaultValues: V, bodyOf: BodyOf<V>, onSaved?: () => void) {
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { t } = useTranslation('people');
-  const [saving, setSaving] = useState(false);
-  const save = async (body: Patch): Promise<boolean> => {
-    const parsed = clientWritable.partial().safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error));
-      return false;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const updated = await call(clientRoutes.update, { params: { id }, body: parsed.data, silent: true });
-      qc.setQueryData(clientKey(id), updated);
-      qc.setQueryData(sessionKeys.client(id), updated);
+  return useApiForm({
+    schema: z.preprocess((v) => bodyOf(v as V), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, V>,
+    defaultValues: defaultValues as never,
+    onSubmit: async (body) => {
+      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: body as never, silent: true });
+      qc.setQueryData(clientKey(client._id), updated);
+      qc.setQueryData(sessionKeys.client(client._id), updated);
       void qc.invalidateQueries({ queryKey: ['clients'] });
       notifier.toast(t('settings.saved'));
-      return true;
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else notifier.error(errorText(err));
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { save, saving };
+      onSaved?.();
+    },
+  });
 }
 
 /** '' → null, so an emptied field clears the stored value. */
@@ -82,6 +75,7 @@ const orNull = (s: string) => (s.trim() === '' ? null : s);
 
 const COMPANY_FIELDS = ['name', 'fullName', 'city', 'phone', 'address', 'director', 'telegram', 'taxNumber'] as const;
 type CompanyField = (typeof COMPANY_FIELDS)[number];
+type CompanyValues = Record<CompanyField, string>;
 
 /** "Company data" tab (§2, §3 Client). Test ids: company-tab, company-<field>, company-save. */
 export function CompanyDataTab({ clientId }: { clientId: string }) {
@@ -92,43 +86,32 @@ export function CompanyDataTab({ clientId }: { clientId: string }) {
   );
 }
 
+const companyBody: BodyOf<CompanyValues> = (v) => ({
+  name: v.name,
+  ...Object.fromEntries(COMPANY_FIELDS.filter((f) => f !== 'name').map((f) => [f, orNull(v[f])])),
+});
+
 function CompanyDataForm({ client }: { client: Client }) {
   const { t } = useTranslation('people');
-  const [v, setV] = useState<Record<CompanyField, string>>(
-    () => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, client[f] ?? ''])) as Record<CompanyField, string>,
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { save, saving } = useSaveClient(client._id, setErrors);
+  const form = useClientForm(client, Object.fromEntries(COMPANY_FIELDS.map((f) => [f, client[f] ?? ''])) as CompanyValues, companyBody);
   return (
-    <form
-      className="ui-card"
-      data-testid="company-tab"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save({ name: v.name, ...Object.fromEntries(COMPANY_FIELDS.filter((f) => f !== 'name').map((f) => [f, orNull(v[f])])) });
-      }}
-    >
+    <ApiFormView form={form} className="ui-card" data-testid="company-tab" errorTestId="company-error">
       <h2 className="people-section-title">{t('tabs.company')}</h2>
       <FormGrid>
         {COMPANY_FIELDS.map((f) => (
-          <Input
+          <FormField
             key={f}
+            form={form}
+            name={f}
             id={`company-${f}`}
-            data-testid={`company-${f}`}
             label={t(`settings.company.${f}`)}
             required={f === 'name'}
             wide={f === 'fullName' || f === 'address'}
-            value={v[f]}
-            error={errors[f]}
-            onChange={(e) => setV((x) => ({ ...x, [f]: e.target.value }))}
           />
         ))}
       </FormGrid>
-      <Button type="submit" loading={saving} data-testid="company-save">
-        {t('settings.save')}
-      </Button>
-    </form>
+      <SubmitRow form={form} label={t('settings.save')} testId="company-save" />
+    </ApiFormView>
   );
 }
 
@@ -144,50 +127,39 @@ export function OtherSettingsTab({ clientId }: { clientId: string }) {
   );
 }
 
+type OtherValues = { lang: string; start_page: string; hideMoodMeter: boolean };
+
 function OtherSettingsForm({ client }: { client: Client }) {
   const { t } = useTranslation('people');
-  const [lang, setLang] = useState(client.lang === 'ua' ? 'uk' : client.lang);
-  const [start, setStart] = useState(client.start_page || 'company');
-  const [hideMood, setHideMood] = useState(client.settings.hideMoodMeter);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { save, saving } = useSaveClient(client._id, setErrors);
+  const form = useClientForm<OtherValues>(
+    client,
+    { lang: client.lang === 'ua' ? 'uk' : client.lang, start_page: client.start_page || 'company', hideMoodMeter: client.settings.hideMoodMeter },
+    (v) => ({ lang: v.lang, start_page: v.start_page, settings: { hideMoodMeter: v.hideMoodMeter, initialRights: client.settings.initialRights } }),
+  );
+  const start = client.start_page || 'company';
   const starts = START_PAGES.includes(start as (typeof START_PAGES)[number]) ? START_PAGES : [...START_PAGES, start];
   return (
-    <form
-      className="ui-card"
-      data-testid="other-tab"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save({ lang, start_page: start, settings: { hideMoodMeter: hideMood, initialRights: client.settings.initialRights } });
-      }}
-    >
+    <ApiFormView form={form} className="ui-card" data-testid="other-tab" errorTestId="other-error">
       <h2 className="people-section-title">{t('tabs.other')}</h2>
       <FormGrid>
-        <Select
+        <FormField
+          form={form}
+          name="lang"
           id="other-lang"
-          data-testid="other-lang"
           label={t('settings.other.lang')}
-          value={lang}
-          error={errors.lang}
-          onChange={(e) => setLang(e.target.value)}
-          options={(['ru', 'uk', 'en'] as const).map((l) => ({ value: l, label: t(`settings.other.langs.${l}`) }))}
+          choices={(['ru', 'uk', 'en'] as const).map((l) => ({ value: l, label: t(`settings.other.langs.${l}`) }))}
         />
-        <Select
+        <FormField
+          form={form}
+          name="start_page"
           id="other-start"
-          data-testid="other-start"
           label={t('settings.other.start')}
-          value={start}
-          error={errors.start_page}
-          onChange={(e) => setStart(e.target.value)}
-          options={starts.map((p) => ({ value: p, label: (START_PAGES as readonly string[]).includes(p) ? t(`settings.other.starts.${p}`) : p }))}
+          choices={starts.map((p) => ({ value: p, label: (START_PAGES as readonly string[]).includes(p) ? t(`settings.other.starts.${p}`) : p }))}
         />
       </FormGrid>
-      <Checkbox label={t('settings.other.hideMood')} checked={hideMood} onChange={(e) => setHideMood(e.target.checked)} data-testid="other-mood" />
-      <Button type="submit" loading={saving} data-testid="other-save">
-        {t('settings.save')}
-      </Button>
-    </form>
+      <Checkbox label={t('settings.other.hideMood')} {...form.register('hideMoodMeter')} data-testid="other-mood" />
+      <SubmitRow form={form} label={t('settings.save')} testId="other-save" />
+    </ApiFormView>
   );
 }
 
@@ -204,25 +176,38 @@ export function IntegrationsTab({ clientId }: { clientId: string }) {
   );
 }
 
+type HrValues = { hr: { url: string; login: string; password: string }; disconnect: boolean };
+
+/**
+ * The hr part of the PUT body: blanks clear the address and login, a blank password keeps the stored one;
+ * `disconnect` clears all three.
+ */
+const hrBody: BodyOf<HrValues> = ({ hr, disconnect }) => ({
+  hr: disconnect
+    ? { url: null, login: null, password: null }
+    : { url: orNull(hr.url), login: orNull(hr.login), ...(hr.password ? { password: hr.password } : {}) },
+});
+
 function IntegrationsForm({ client }: { client: Client }) {
   const { t } = useTranslation('people');
-  const [url, setUrl] = useState(client.hr.url ?? '');
-  const [login, setLogin] = useState(client.hr.login ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState(false);
-  const { save, saving } = useSaveClient(client._id, (e) => setErrors(Object.fromEntries(Object.entries(e).map(([k, m]) => [k.replace(/^hr\./, ''), m]))));
+  const form = useClientForm<HrValues>(
+    client,
+    { hr: { url: client.hr.url ?? '', login: client.hr.login ?? '', password: '' }, disconnect: false },
+    hrBody,
+    // The password is write-only: a saved one is not shown again.
+    () => form.resetField('hr.password', { defaultValue: '' }),
+  );
+  // Disconnect (after the confirmation): the same form's save with all three cleared; an error shows above the form.
+  const disconnect = async () => {
+    form.setValue('disconnect', true);
+    await form.submit();
+    form.setValue('disconnect', false);
+    setConfirm(false);
+  };
   const connected = !!(client.hr.url || client.hr.login);
   return (
-    <form
-      className="ui-card"
-      data-testid="integrations-tab"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save({ hr: { url: orNull(url), login: orNull(login), ...(password ? { password } : {}) } }).then((ok) => ok && setPassword(''));
-      }}
-    >
+    <ApiFormView form={form} className="ui-card" data-testid="integrations-tab" errorTestId="hr-error">
       <h2 className="people-section-title">{t('settings.hr.title')}</h2>
       <p className="people-muted">{t('settings.hr.text')}</p>
       {!client.taxNumber ? (
@@ -231,58 +216,33 @@ function IntegrationsForm({ client }: { client: Client }) {
         </Alert>
       ) : null}
       <FormGrid>
-        <Input
-          id="hr-url"
-          data-testid="hr-url"
-          type="url"
-          wide
-          label={t('settings.hr.url')}
-          placeholder="https://"
-          value={url}
-          error={errors.url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <Input
-          id="hr-login"
-          data-testid="hr-login"
-          label={t('settings.hr.login')}
-          autoComplete="off"
-          value={login}
-          error={errors.login}
-          onChange={(e) => setLogin(e.target.value)}
-        />
-        <Input
+        <FormField form={form} name="hr.url" id="hr-url" type="url" wide label={t('settings.hr.url')} placeholder="https://" />
+        <FormField form={form} name="hr.login" id="hr-login" label={t('settings.hr.login')} autoComplete="off" />
+        <FormField
+          form={form}
+          name="hr.password"
           id="hr-password"
-          data-testid="hr-password"
           type="password"
           autoComplete="new-password"
           label={t('settings.hr.password')}
           hint={t('settings.hr.passwordHint')}
-          value={password}
-          error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
         />
       </FormGrid>
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Button type="submit" loading={saving} data-testid="hr-save">
-          {t('settings.save')}
-        </Button>
+      <SubmitRow form={form} label={t('settings.save')} testId="hr-save">
         {connected ? (
-          <Button variant="danger" disabled={saving} onClick={() => setConfirm(true)} data-testid="hr-disconnect">
+          <Button variant="danger" disabled={form.busy} onClick={() => setConfirm(true)} data-testid="hr-disconnect">
             {t('settings.hr.disconnect')}
           </Button>
         ) : null}
-      </div>
+      </SubmitRow>
       <ConfirmDialog
         open={confirm}
         message={t('settings.hr.disconnectConfirm')}
         confirmLabel={t('settings.hr.disconnect')}
         onCancel={() => setConfirm(false)}
-        onConfirm={async () => {
-          if (await save({ hr: { url: null, login: null, password: null } })) setConfirm(false);
-        }}
+        onConfirm={disconnect}
         testId="hr-disconnect-confirm"
       />
-    </form>
+    </ApiFormView>
   );
 }

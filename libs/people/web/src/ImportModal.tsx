@@ -1,10 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { UPLOAD_TEXT } from '@intranet/files-contract';
 import { decodeCsvBytes, peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
+import { V, z } from '@intranet/platform-contracts';
 import { upload, type UploadProgress } from '@intranet/web-api';
+import { ApiFormView, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { Alert, Badge, Button, Checkbox, Modal, ProgressBar, Table } from '@intranet/web-ui';
-import { useErrorText } from '@intranet/web-i18n';
+import { CodedFailure, useErrorText } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { peopleKeys } from './queries.ts';
 
@@ -47,11 +50,15 @@ type Report = {
   }[];
 };
 type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; percent: number }
-  | { kind: 'processing'; done?: number; total?: number }
-  | { kind: 'done'; report: Report }
-  | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; done?: number; total?: number } | { kind: 'done'; report: Report };
+
+/**
+ * The dialog's form: the chosen CSV file, required and at most MAX_CSV_BYTES (§5 texts, worded by code in the
+ * user's language). Its text becomes the `csv` of POST api/register_many, whose contract body checks the rest.
+ */
+const csvForm = z.object({
+  file: z.custom<File>((f) => typeof File !== 'undefined' && f instanceof File, V.required).refine((f) => f.size <= MAX_CSV_BYTES, UPLOAD_TEXT.tooBig),
+});
 
 function templateHref(): string {
   const sample = [
@@ -85,17 +92,16 @@ function templateHref(): string {
  * (XMLHttpRequest upload events), then the server's row progress (`evt.people.import.progress` events of this
  * dialog's `importId` on the shared realtime socket; without events just "processing") and shows the per-row report `{imported, failed, rows}` with the reasons of each
  * bad row. Test ids: csv-file-input, csv-upload, import-progress, import-summary, import-row-<row> (with
- * data-ok="true|false"), import-row-<row>-errors, import-again.
+ * data-ok="true|false"), import-row-<row>-errors, import-again. The file and its sending are one `useApiForm`
+ * (busy while uploading and processing; the file's errors under it, others in import-error, in the user's language).
  */
 export function ImportModal({ clientId, onClose }: { clientId?: string; onClose: () => void }) {
   const { t } = useTranslation('people');
   const word = useErrorText();
   const qc = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [onlyErrors, setOnlyErrors] = useState(false);
-  const busy = phase.kind === 'uploading' || phase.kind === 'processing';
   // The importId of the running upload; progress events of other imports (other tabs, other admins) are ignored.
   const importIdRef = useRef<string | null>(null);
 
@@ -104,36 +110,44 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
     setPhase((p) => (p.kind === 'uploading' || p.kind === 'processing' ? { kind: 'processing', done: e.done, total: e.total } : p));
   });
 
-  const start = async () => {
-    if (!file) return setPhase({ kind: 'error', message: t('csv.noFile') });
-    if (file.size > MAX_CSV_BYTES) return setPhase({ kind: 'error', message: t('csv.tooBig') });
-    let csv: string;
-    try {
-      // UTF-8 when the bytes are valid UTF-8, else Windows-1251 (Excel's Cyrillic CSV), as the server decides.
-      csv = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
-    } catch {
-      return setPhase({ kind: 'error', message: t('csv.readError') });
-    }
-    const importId = crypto.randomUUID();
-    importIdRef.current = importId;
-    setPhase({ kind: 'uploading', percent: 0 });
-    // Late upload events never take the bar back from the server's row progress.
-    const onProgress = (u: UploadProgress) =>
-      setPhase((p) => (p.kind === 'processing' ? p : u.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: u.percent }));
-    try {
-      const body = clientId ? { csv, client_id: clientId, importId } : { csv, importId };
-      const report = await upload(peopleRoutes.registerMany, body, onProgress, { silent: true });
-      importIdRef.current = null;
-      setPhase({ kind: 'done', report });
-      void qc.invalidateQueries({ queryKey: peopleKeys.all });
-    } catch (err) {
-      importIdRef.current = null;
-      setPhase({ kind: 'error', message: word(err) });
-    }
-  };
+  const form = useApiForm({
+    schema: csvForm,
+    defaultValues: { file: undefined },
+    // The body's csv is the file: its errors (e.g. the size) belong under the file input.
+    serverField: (f) => (f === 'csv' || f === 'csvBase64' ? 'file' : null),
+    onSubmit: async ({ file }) => {
+      let csv: string;
+      try {
+        // UTF-8 when the bytes are valid UTF-8, else Windows-1251 (Excel's Cyrillic CSV), as the server decides.
+        csv = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+      } catch {
+        throw new CodedFailure('csvUnreadable');
+      }
+      const importId = crypto.randomUUID();
+      importIdRef.current = importId;
+      setPhase({ kind: 'uploading', percent: 0 });
+      // Late upload events never take the bar back from the server's row progress.
+      const onProgress = (u: UploadProgress) =>
+        setPhase((p) => (p.kind === 'processing' ? p : u.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: u.percent }));
+      try {
+        const body = clientId ? { csv, client_id: clientId, importId } : { csv, importId };
+        const report = await upload(peopleRoutes.registerMany, body, onProgress, { silent: true });
+        setPhase({ kind: 'done', report });
+        void qc.invalidateQueries({ queryKey: peopleKeys.all });
+      } catch (err) {
+        setPhase({ kind: 'idle' });
+        throw err;
+      } finally {
+        importIdRef.current = null;
+      }
+    },
+  });
+  const busy = form.busy;
+  const file = form.watch('file');
+  const fileError = form.errorOf('file');
 
   const reset = () => {
-    setFile(null);
+    form.reset({ file: undefined });
     setPhase({ kind: 'idle' });
     if (fileRef.current) fileRef.current.value = '';
   };
@@ -167,7 +181,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
       </div>
 
       {phase.kind !== 'done' ? (
-        <div className="people-csv-pick">
+        <ApiFormView form={form} errorTestId="import-error" className="people-csv-pick" aria-label={t('csv.title')}>
           <label className="ui-field__label" htmlFor="csv-file">
             {t('csv.file')}
           </label>
@@ -177,16 +191,24 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
             type="file"
             accept=".csv,text/csv"
             disabled={busy}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? 'csv-file-error' : undefined}
             onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              if (phase.kind === 'error') setPhase({ kind: 'idle' });
+              // A chosen file is checked at once (its size); no file just disables Upload.
+              const picked = e.target.files?.[0];
+              form.setValue('file', picked as File, { shouldValidate: !!picked });
+              if (!picked) form.clearErrors('file');
+              form.setFormError(null);
             }}
             data-testid="csv-file-input"
           />
-          <Button onClick={start} disabled={!file || busy} loading={busy} data-testid="csv-upload">
-            {t('csv.upload')}
-          </Button>
-        </div>
+          <SubmitRow form={form} label={t('csv.upload')} disabled={!file} testId="csv-upload" />
+          {fileError ? (
+            <div id="csv-file-error" className="ui-field__error" role="alert" data-testid="csv-file-error">
+              {fileError}
+            </div>
+          ) : null}
+        </ApiFormView>
       ) : null}
 
       {phase.kind === 'uploading' ? (
@@ -203,7 +225,6 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
           <ProgressBar value={100} label={t('csv.processing')} testId="import-progress" />
         )
       ) : null}
-      {phase.kind === 'error' ? <Alert testId="import-error">{phase.message}</Alert> : null}
 
       {phase.kind === 'done' ? (
         <div className="people-report">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FEATURE_RIGHTS } from '@intranet/platform-contracts';
+import { FEATURE_RIGHTS, z } from '@intranet/platform-contracts';
 import { GRANTABLE_ROLES, peopleRoutes, type User } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
+import { FormError, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
 import { Alert, Button, Checkbox, Modal } from '@intranet/web-ui';
-import { errorText } from '@intranet/web-i18n';
 import { peopleKeys } from './queries.ts';
 
 type Role = (typeof GRANTABLE_ROLES)[number];
@@ -14,34 +14,36 @@ const BASE_ROLES: Role[] = ['admin', 'head', 'employee'];
 /** Feature rights are implied by the admin role (§6); base roles (admin, head, employee) are not. */
 const isFeature = (role: Role) => !BASE_ROLES.includes(role);
 
+/** One change of the dialog: the role routes' params (the contract's schema) and whether to grant (`on`) or withdraw. */
+const roleChange = peopleRoutes.userRoleAdd.params.extend({ on: z.boolean() });
+
 /**
  * Roles and feature rights of one employee (§6): a checkbox per grantable role; ticking calls
- * PUT /api/user/{userId}/role/{role}, unticking DELETE. Own roles cannot be changed (§5).
- * Checkboxes: data-testid "role-<role>".
+ * PUT /api/user/{userId}/role/{role}, unticking DELETE. Own roles cannot be changed (§5). Each tick submits one
+ * `useApiForm` over `{ role, on }`: the boxes are disabled while it runs and a refusal is worded above them in
+ * the user's language (rights-error). Checkboxes: data-testid "role-<role>".
  */
 export function RightsModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation('people');
   const { uid } = useSession();
   const qc = useQueryClient();
   const [roles, setRoles] = useState<string[]>(user.roles);
-  const [pending, setPending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const own = user._id === uid;
   const name = user.fullName || `${user.firstName} ${user.lastName}`;
-
-  const toggle = async (role: Role, on: boolean) => {
-    setPending(role);
-    setError(null);
-    try {
+  const form = useApiForm({
+    schema: roleChange,
+    defaultValues: { userId: user._id, role: 'employee', on: true },
+    onSubmit: async ({ userId, role, on }) => {
       const route = on ? peopleRoutes.userRoleAdd : peopleRoutes.userRoleRemove;
-      const updated = await call(route, { params: { userId: user._id, role }, silent: true });
+      const updated = await call(route, { params: { userId, role }, silent: true });
       setRoles(updated.roles);
       void qc.invalidateQueries({ queryKey: peopleKeys.all });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setPending(null);
-    }
+    },
+  });
+
+  const toggle = (role: Role, on: boolean) => {
+    form.reset({ userId: user._id, role, on });
+    void form.submit();
   };
 
   const box = (role: Role) => (
@@ -49,8 +51,8 @@ export function RightsModal({ user, onClose }: { user: User; onClose: () => void
       key={role}
       label={t(`rights.names.${role}`)}
       checked={roles.includes(role) || (isFeature(role) && roles.includes('admin'))}
-      disabled={own || pending !== null || (isFeature(role) && roles.includes('admin'))}
-      onChange={(e) => void toggle(role, e.target.checked)}
+      disabled={own || form.busy || (isFeature(role) && roles.includes('admin'))}
+      onChange={(e) => toggle(role, e.target.checked)}
       data-testid={`role-${role}`}
     />
   );
@@ -68,7 +70,7 @@ export function RightsModal({ user, onClose }: { user: User; onClose: () => void
       }
     >
       {own ? <Alert kind="info">{t('rights.own')}</Alert> : null}
-      {error ? <Alert testId="rights-error">{error}</Alert> : null}
+      <FormError form={form} testId="rights-error" />
       <h3 className="people-subtitle">{t('rights.roles')}</h3>
       <div className="people-checks">{BASE_ROLES.map(box)}</div>
       <h3 className="people-subtitle">{t('rights.features')}</h3>

@@ -2,18 +2,24 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FEATURE_RIGHTS, type FeatureRight } from '@intranet/platform-contracts';
-import { clientRoutes, type Client } from '@intranet/clients-contract';
+import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
+import { ApiFormView, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { sessionKeys } from '@intranet/web-session';
 import { Button, Checkbox, ConfirmDialog, useNotifier } from '@intranet/web-ui';
 import { errorText } from '@intranet/web-i18n';
 import { peopleKeys } from './queries.ts';
 
+/** The initial-rights form: the `settings` of the contract's PUT api/clients/{id} body. */
+const initialSchema = clientUpdate.pick({ settings: true }).required();
+const initialOf = (c: Client) => ({ settings: { hideMoodMeter: c.settings.hideMoodMeter, initialRights: c.settings.initialRights as FeatureRight[] } });
+
 /**
  * "Rights and roles" tab (§6): allow or forbid a right for all employees (PUT/DELETE
  * /api/clients/{clientId}/role/{role}) and the initial rights of new/imported employees
- * (PUT /api/clients/{id} {settings:{initialRights}}).
+ * (PUT /api/clients/{id} {settings:{initialRights}}: one `useApiForm` over the contract's clientUpdate settings,
+ * an error worded above the checkboxes as initial-error).
  * Test ids: allow-all-<right>, forbid-all-<right>, initial-<right>, initial-save.
  */
 export function RightsTab({ client }: { client: Client }) {
@@ -21,9 +27,19 @@ export function RightsTab({ client }: { client: Client }) {
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [confirm, setConfirm] = useState<{ right: FeatureRight; allow: boolean } | null>(null);
-  const [initial, setInitial] = useState<string[]>(client.settings.initialRights);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setInitial(client.settings.initialRights), [client.settings.initialRights]);
+  const form = useApiForm({
+    schema: initialSchema,
+    defaultValues: initialOf(client),
+    onSubmit: async (body) => {
+      const updated = await call(clientRoutes.update, { params: { id: client._id }, body, silent: true });
+      qc.setQueryData(sessionKeys.client(client._id), updated);
+      void qc.invalidateQueries({ queryKey: ['clients'] });
+      notifier.toast(t('rights.initialSaved'));
+    },
+  });
+  const { reset } = form;
+  // Another save of the client (e.g. the other tabs) brings its current initial rights.
+  useEffect(() => reset(initialOf(client)), [client.settings.initialRights, reset]);
 
   const applyAll = async () => {
     if (!confirm) return;
@@ -36,24 +52,6 @@ export function RightsTab({ client }: { client: Client }) {
     } catch (err) {
       notifier.error(errorText(err));
       throw err;
-    }
-  };
-
-  const saveInitial = async () => {
-    setSaving(true);
-    try {
-      const updated = await call(clientRoutes.update, {
-        params: { id: client._id },
-        body: { settings: { hideMoodMeter: client.settings.hideMoodMeter, initialRights: initial as FeatureRight[] } },
-        silent: true,
-      });
-      qc.setQueryData(sessionKeys.client(client._id), updated);
-      void qc.invalidateQueries({ queryKey: ['clients'] });
-      notifier.toast(t('rights.initialSaved'));
-    } catch (err) {
-      notifier.error(errorText(err));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -82,24 +80,16 @@ export function RightsTab({ client }: { client: Client }) {
           </tbody>
         </table>
       </section>
-      <section className="ui-card">
+      <ApiFormView form={form} className="ui-card" errorTestId="initial-error" aria-label={t('rights.initialTitle')}>
         <h2 className="people-section-title">{t('rights.initialTitle')}</h2>
         <p className="people-muted">{t('rights.initialText')}</p>
         <div className="people-checks">
           {FEATURE_RIGHTS.map((r) => (
-            <Checkbox
-              key={r}
-              label={rightName(r)}
-              checked={initial.includes(r)}
-              onChange={(e) => setInitial((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))}
-              data-testid={`initial-${r}`}
-            />
+            <Checkbox key={r} label={rightName(r)} value={r} {...form.register('settings.initialRights')} data-testid={`initial-${r}`} />
           ))}
         </div>
-        <Button onClick={saveInitial} loading={saving} data-testid="initial-save">
-          {t('rights.initialSave')}
-        </Button>
-      </section>
+        <SubmitRow form={form} label={t('rights.initialSave')} testId="initial-save" />
+      </ApiFormView>
       <ConfirmDialog
         open={!!confirm}
         danger={confirm ? !confirm.allow : false}

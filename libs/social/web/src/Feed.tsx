@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { FeedPage } from '@intranet/social-contract';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Loader } from '@intranet/web-ui';
 import { PostCard } from './PostCard.tsx';
@@ -25,7 +26,7 @@ export function Feed({
   const { uid } = useSession();
   const track = useFeedViews(where);
   if (q.isPending) return <Loader testId={`${testId}-loading`} />;
-  if (q.isError) return <ErrorState title={t('loadError')} message={q.error.message} onRetry={() => void q.refetch()} testId={`${testId}-error`} />;
+  if (q.isError) return <ErrorState title={t('loadError')} message={errorText(q.error)} onRetry={() => void q.refetch()} testId={`${testId}-error`} />;
   const posts = q.data.pages.flatMap((p) => p.posts);
   if (posts.length === 0) return <EmptyState title={emptyText ?? t('empty')} testId={`${testId}-empty`} />;
   return (

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes, type PinnedUser, type User } from '@intranet/people-contract';
+import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
+import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, Input, Loader, useNotifier } from '@intranet/web-ui';
+import { Button, ConfirmDialog, Loader, useNotifier } from '@intranet/web-ui';
 import { Avatar } from './common.tsx';
 import { socialKeys } from './queries.ts';
 
@@ -26,7 +28,7 @@ export function usePinned(clientId: string | null) {
 /**
  * Pin changes (administrators): `pin` puts a user into a slot or unpins them (null; a taken slot swaps, §7 PUT
  * api/user/pin/{id}); `move` swaps two slots (§7 PUT api/user/pin_move). Refreshes the wall list and the changed
- * users' profiles; errors go to the error dialog.
+ * users' profiles (`refresh`, also for the slot form's own call); errors of these two go to the error dialog.
  */
 function usePinChange() {
   const qc = useQueryClient();
@@ -46,7 +48,7 @@ function usePinChange() {
     onSuccess: refresh,
     onError,
   });
-  return { pin, move, busy: pin.isPending || move.isPending };
+  return { pin, move, refresh, busy: pin.isPending || move.isPending };
 }
 
 /**
@@ -151,60 +153,71 @@ export function PinnedWidget() {
 }
 
 /**
+ * The slot form's schema: the field's text, a whole number 1–MAX_SLOT (`invalid`, worded in the user's language,
+ * otherwise), piped into the contract's `pinned_num` of PUT api/user/pin/{id}.
+ */
+function slotSchema(invalid: string) {
+  return z.object({
+    slot: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, invalid)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_SLOT, invalid)
+      .pipe(peopleRoutes.pin.body.shape.pinned_num.unwrap()),
+  });
+}
+
+/**
  * On a profile, for administrators: the person's slot on the wall, a slot field to pin or move them (a taken
- * slot swaps, §7 PUT api/user/pin/{id}) and Unpin (after confirmation). Test ids: pin-control, pin-state,
- * pin-slot, pin-submit, pin-unpin.
+ * slot swaps, §7 PUT api/user/pin/{id}; one `useApiForm`: the slot's error under it, others above the form, in the
+ * user's language) and Unpin (after confirmation). Test ids: pin-control, pin-state, pin-slot, pin-submit,
+ * pin-unpin, pin-error.
  */
 export function PinControl({ user }: { user: User }) {
   const { t } = useTranslation('wall');
   const notifier = useNotifier();
-  const { pin, busy } = usePinChange();
-  const [slot, setSlot] = useState(user.pinned_num ? String(user.pinned_num) : '');
-  const [error, setError] = useState<string | null>(null);
+  const { pin, busy, refresh } = usePinChange();
   const [confirm, setConfirm] = useState(false);
-  const submit = () => {
-    const n = Number(slot);
-    if (!/^\d+$/.test(slot.trim()) || n < 1 || n > MAX_SLOT) return setError(t('pins.slotInvalid'));
-    setError(null);
-    pin.mutate({ id: user._id, slot: n }, { onSuccess: () => notifier.toast(t('pins.pinned')) });
-  };
+  const invalid = t('pins.slotInvalid');
+  const schema = useMemo(() => slotSchema(invalid), [invalid]);
+  const form = useApiForm({
+    schema,
+    defaultValues: { slot: user.pinned_num ? String(user.pinned_num) : '' },
+    serverField: (f) => (f === 'pinned_num' ? 'slot' : null),
+    onSubmit: async ({ slot }) => {
+      refresh(await call(peopleRoutes.pin, { params: { id: user._id }, body: { pinned_num: slot }, silent: true }));
+      notifier.toast(t('pins.pinned'));
+    },
+  });
   return (
     <section className="wall-card wall-widget" data-testid="pin-control">
       <h3>📌 {t('pins.pinTitle')}</h3>
       <p className="wall-muted" data-testid="pin-state">
         {user.pinned_num !== null ? t('pins.pinnedAt', { slot: user.pinned_num }) : t('pins.notPinned')}
       </p>
-      <form
-        className="wall-row"
-        style={{ alignItems: 'flex-end' }}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Input
-          id="pin-slot"
-          data-testid="pin-slot"
-          type="number"
-          min={1}
-          max={MAX_SLOT}
-          inputMode="numeric"
-          label={t('pins.slotLabel')}
-          hint={t('pins.slotHint')}
-          error={error}
-          value={slot}
-          onChange={(e) => setSlot(e.target.value)}
-        />
-        <Button type="submit" loading={pin.isPending} disabled={busy} data-testid="pin-submit">
-          {user.pinned_num !== null ? t('pins.moveTo') : t('pins.pin')}
-        </Button>
-        {user.pinned_num !== null ? (
-          <Button variant="secondary" disabled={busy} onClick={() => setConfirm(true)} data-testid="pin-unpin">
-            {t('pins.unpin')}
-          </Button>
-        ) : null}
-      </form>
+      <ApiFormView form={form} errorTestId="pin-error" aria-label={t('pins.pinTitle')}>
+        <div className="wall-row" style={{ alignItems: 'flex-end' }}>
+          <FormField
+            form={form}
+            name="slot"
+            id="pin-slot"
+            type="number"
+            min={1}
+            max={MAX_SLOT}
+            inputMode="numeric"
+            label={t('pins.slotLabel')}
+            hint={t('pins.slotHint')}
+          />
+          <SubmitRow form={form} label={user.pinned_num !== null ? t('pins.moveTo') : t('pins.pin')} disabled={busy} testId="pin-submit">
+            {user.pinned_num !== null ? (
+              <Button variant="secondary" disabled={busy || form.busy} onClick={() => setConfirm(true)} data-testid="pin-unpin">
+                {t('pins.unpin')}
+              </Button>
+            ) : null}
+          </SubmitRow>
+        </div>
+      </ApiFormView>
       <ConfirmDialog
         open={confirm}
         message={t('pins.unpinConfirm', { name: user.fullName })}
@@ -213,7 +226,7 @@ export function PinControl({ user }: { user: User }) {
         onConfirm={async () => {
           await pin.mutateAsync({ id: user._id, slot: null });
           setConfirm(false);
-          setSlot('');
+          form.reset({ slot: '' });
           notifier.toast(t('pins.unpinned'));
         }}
         testId="pin-unpin-confirm"

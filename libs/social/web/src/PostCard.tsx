@@ -5,6 +5,7 @@ import type { UploadedFile } from '@intranet/files-contract';
 import { COMMENT_FILE_LIMIT, socialRoutes, type Comment, type FeedPost } from '@intranet/social-contract';
 import { z } from '@intranet/platform-contracts';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { errorText, useErrorText } from '@intranet/web-i18n';
 import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
 import { Attachments, Avatar, formatDate } from './common.tsx';
@@ -45,7 +46,9 @@ function CommentForm({
   const { text } = draft;
   const setText = (v: string) => setDraft((d) => ({ ...d, text: v }));
   const [file, setFile] = useState<UploadedFile | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  // The refused upload (a §8 code with params), worded at render so a language switch rewords it.
+  const [fileError, setFileError] = useState<unknown>(null);
+  const word = useErrorText();
   const add = useAddComment(postId);
   const up = useUpload('comment', COMMENT_FILE_LIMIT);
   const tid = parentType === 'post' ? `comment-input-${postId}` : `answer-input-${parentId}`;
@@ -84,7 +87,7 @@ function CommentForm({
       const [stored] = await up.start(list);
       if (stored) setFile(stored);
     } catch (err) {
-      setFileError(err instanceof Error ? err.message : String(err));
+      setFileError(err);
     }
   };
   return (
@@ -119,7 +122,7 @@ function CommentForm({
         </div>
       ) : null}
       <UploadProgress progress={up.progress} uploading={up.uploading} testId={`${tid}-progress`} />
-      {fileError ? <Alert testId={`${tid}-file-error`}>{fileError}</Alert> : null}
+      {fileError ? <Alert testId={`${tid}-file-error`}>{word(fileError)}</Alert> : null}
     </ApiFormView>
   );
 }
@@ -269,7 +272,7 @@ export function Comments({ postId }: { postId: string }) {
   const { t } = useTranslation('wall');
   const q = usePost(postId);
   if (q.isPending) return <Loader />;
-  if (q.isError) return <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />;
+  if (q.isError) return <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />;
   return (
     <div className="wall-comments" data-testid={`comments-${postId}`}>
       {q.data.comments.map((c) => (
@@ -289,7 +292,7 @@ function Viewers({ postId, count, onClose }: { postId: string; count: number; on
       {q.isPending ? (
         <Loader />
       ) : q.isError ? (
-        <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+        <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />
       ) : q.data.views.length === 0 ? (
         <EmptyState title={t('post.noViewers')} testId={`viewers-${postId}-empty`} />
       ) : (

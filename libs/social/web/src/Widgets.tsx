@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Loader } from '@intranet/web-ui';
 import { Avatar } from './common.tsx';
@@ -21,7 +22,7 @@ export function BirthdaysWidget() {
       {q.isPending ? (
         <Loader />
       ) : q.isError ? (
-        <span className="wall-muted">{q.error.message}</span>
+        <span className="wall-muted">{errorText(q.error)}</span>
       ) : q.data.length === 0 ? (
         <span className="wall-muted">{t('widgets.none')}</span>
       ) : (
@@ -56,7 +57,7 @@ export function ThanksWidget() {
       {q.isPending ? (
         <Loader />
       ) : q.isError ? (
-        <span className="wall-muted">{q.error.message}</span>
+        <span className="wall-muted">{errorText(q.error)}</span>
       ) : q.data.posts.length === 0 ? (
         <span className="wall-muted">{t('widgets.none')}</span>
       ) : (

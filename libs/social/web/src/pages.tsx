@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoadError, pageLoadKind } from '@intranet/web-i18n';
+import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
@@ -111,7 +111,7 @@ export function PostPage() {
         pageLoadKind(q.error) !== 'error' ? (
           <PageLoadError error={q.error} />
         ) : (
-          <ErrorState title={t('post.notFound')} message={q.error.message} onRetry={() => void q.refetch()} />
+          <ErrorState title={t('post.notFound')} message={errorText(q.error)} onRetry={() => void q.refetch()} />
         )
       ) : (
         <PostCard post={q.data} expanded />
@@ -162,7 +162,7 @@ export function ProfilePage() {
   const thanks = useThanksTo(id, tab === 'thanks');
   if (q.isPending) return <Loader />;
   if (q.isError && pageLoadKind(q.error) !== 'error') return <PageLoadError error={q.error} home={<Link to="/company">{t('post.back')}</Link>} />;
-  if (q.isError) return <ErrorState title={t('profile.notFound')} message={q.error.message} onRetry={() => void q.refetch()} testId="profile-error" />;
+  if (q.isError) return <ErrorState title={t('profile.notFound')} message={errorText(q.error)} onRetry={() => void q.refetch()} testId="profile-error" />;
   const u = q.data;
   const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(i18n.language) : null);
   const rows: [string, string | null][] = [
@@ -323,7 +323,7 @@ export function AddressBookPage() {
         pageLoadKind(q.error) !== 'error' ? (
           <PageLoadError error={q.error} />
         ) : (
-          <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+          <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />
         )
       ) : q.data.users.length === 0 ? (
         <EmptyState title={t('address.empty')} />
@@ -387,7 +387,7 @@ export function BirthdaysPage() {
         pageLoadKind(q.error) !== 'error' ? (
           <PageLoadError error={q.error} />
         ) : (
-          <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+          <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />
         )
       ) : people.length === 0 ? (
         <EmptyState title={t('birthdays.empty')} />

@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileRoutes, type UploadedFile, type UploadKind } from '@intranet/files-contract';
-import { formatBytes } from '@intranet/platform-contracts';
-import { SOCIAL_TEXT } from '@intranet/social-contract';
 import { isApiError, upload } from '@intranet/web-api';
+import { CodedFailure } from '@intranet/web-i18n';
 import { ProgressBar } from '@intranet/web-ui';
 
 /** §7 Upload: the progress bar hides 1.5 s after the upload finished. */
 const PROGRESS_HIDE_MS = 1500;
 
-/** An upload that did not happen; `message` is the text to show (§8, e.g. 'Files above 20 MB cannot be attached'). */
-export class UploadRefused extends Error {}
+/**
+ * An upload that did not happen, as a §8 stable code with params (e.g. `filesAbove` with `size` in bytes, or the
+ * server's field error), worded in the user's language by `errorText` / `useErrorText` where it is shown.
+ */
+export class UploadRefused extends CodedFailure {}
 
 /**
  * §7 Upload for the wall's forms (post files, comment attachments): POST api/upload?kind=… with progress in percent.
- * `start(files)` refuses files above `limit` bytes before sending (UploadRefused with the §8 text) and turns server
- * errors into UploadRefused with the field's message; output: the stored files. `progress` is null when hidden.
+ * `start(files)` refuses files above `limit` bytes before sending (UploadRefused `filesAbove` with `size: limit`) and
+ * turns server errors into UploadRefused with the code and params of the first field error (else of the error);
+ * output: the stored files. `progress` is null when hidden.
  */
 export function useUpload(kind: UploadKind, limit: number) {
   const [progress, setProgress] = useState<number | null>(null);
@@ -29,7 +32,7 @@ export function useUpload(kind: UploadKind, limit: number) {
   );
 
   const start = async (list: File[]): Promise<UploadedFile[]> => {
-    if (list.some((f) => f.size > limit)) throw new UploadRefused(SOCIAL_TEXT.filesAbove(formatBytes(limit)));
+    if (list.some((f) => f.size > limit)) throw new UploadRefused('filesAbove', { size: limit });
     if (list.length === 0) return [];
     const form = new FormData();
     for (const f of list) form.append('file', f, f.name);
@@ -41,7 +44,9 @@ export function useUpload(kind: UploadKind, limit: number) {
       setProgress(100);
       return r.results;
     } catch (err) {
-      throw new UploadRefused(isApiError(err) ? (Object.values(err.fieldErrors())[0] ?? err.message) : String(err));
+      if (!isApiError(err)) throw err;
+      const first = err.fields[0] ?? err;
+      throw new UploadRefused(first.code, first.params, first.message);
     } finally {
       setUploading(false);
       hideTimer.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);

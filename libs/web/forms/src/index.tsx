@@ -4,7 +4,7 @@
  * with params) worded in the user's language — next to the field the error names, else above the form.
  * Shared as a Module Federation singleton by the shell and every remote.
  */
-import { useCallback, useMemo, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -20,7 +20,7 @@ import i18n from 'i18next';
 import type { z } from '@intranet/platform-contracts';
 import { isApiError } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
-import { Alert } from '@intranet/web-ui';
+import { Alert, Button, Input, Select, TextArea, type ButtonProps, type SelectOption, type SelectProps, type TextAreaProps } from '@intranet/web-ui';
 import { contractResolver } from './resolver.ts';
 
 export { contractResolver, wordValidationMessage } from './resolver.ts';
@@ -173,4 +173,65 @@ export function ApiFormView({ form, errorTestId, children, ...rest }: ApiFormVie
   );
 }
 
-export type { FieldErrors };
+export type { FieldErrors, FieldValues };
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+export type FormFieldProps<S extends Schema> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id' | 'onChange' | 'onBlur'> & {
+  form: ApiForm<S>;
+  /** The form value the field edits (a path of the form's values, e.g. `hr.url`). */
+  name: Path<z.input<S>>;
+  label: ReactNode;
+  /** The control's id; also its data-testid unless `testId` is given. The worded error line gets `${id}-error`. */
+  id: string;
+  testId?: string;
+  hint?: ReactNode;
+  /** Spans both columns of a FormGrid. */
+  wide?: boolean;
+  /** react-hook-form `register` options, e.g. `emptyAsNull`. */
+  rules?: RegisterOptions<z.input<S>, Path<z.input<S>>>;
+  /** Renders the kit's TextArea with this many rows instead of an Input. */
+  rows?: number;
+  /** Renders the kit's Select with these options instead of an Input. */
+  choices?: SelectOption[];
+};
+
+/**
+ * One field of an `ApiForm`: the kit's labelled `Input` (or `TextArea` with `rows`, `Select` with `choices`)
+ * registered under `name`, with its worded error (the schema's or the server's, in the user's language) below it.
+ * Other props go to the control (type, autoComplete, required, placeholder, ...).
+ */
+export function FormField<S extends Schema>({ form, name, id, testId, rules, rows, choices, ...rest }: FormFieldProps<S>) {
+  const props = { id, ...rest, ...form.field(name, rules), 'data-testid': testId ?? id };
+  // The same attributes on a <select> or <textarea> (event handler types differ only by element).
+  if (choices) return <Select {...(props as unknown as Omit<SelectProps, 'options'>)} options={choices} />;
+  if (rows !== undefined) return <TextArea {...(props as unknown as TextAreaProps)} rows={rows} />;
+  return <Input {...props} />;
+}
+
+export type SubmitRowProps = Omit<ButtonProps, 'type' | 'loading' | 'form' | 'children'> & {
+  form: { busy: boolean };
+  /** The submit button's text, and the text while busy (default: the same). */
+  label: ReactNode;
+  busyLabel?: ReactNode;
+  testId: string;
+  /** The id of the <form> when the row is outside it (a modal's footer). */
+  formId?: string;
+  /** Further buttons after the submit button (e.g. Cancel, Disconnect). */
+  children?: ReactNode;
+};
+
+/**
+ * The submit row of an `ApiForm`: the submit button, busy (spinner, disabled) while `onSubmit` runs, and the other
+ * actions beside it. The form-level error is shown above the fields by `ApiFormView`.
+ */
+export function SubmitRow({ form, label, busyLabel, testId, formId, children, ...rest }: SubmitRowProps) {
+  return (
+    <div className="ui-form-actions">
+      <Button type="submit" form={formId} loading={form.busy} data-testid={testId} {...rest}>
+        {form.busy && busyLabel !== undefined ? busyLabel : label}
+      </Button>
+      {children}
+    </div>
+  );
+}

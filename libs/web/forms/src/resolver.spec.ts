@@ -10,9 +10,9 @@ const OPTIONS = { fields: {}, names: [], shouldUseNativeValidation: false } as n
 
 /** The form layer's resolver (issue 8 §5): the contract's zod schema, messages worded in the user's language. */
 describe('contractResolver', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     initI18n({ lng: 'ru' });
-    setLanguage('ru');
+    await setLanguage('ru');
   });
   afterAll(() => setLanguage('en'));
 
@@ -53,11 +53,11 @@ describe('contractResolver', () => {
     assert.deepEqual(r.values, { title: 'Portal', url: 'https://example.com/' });
   });
 
-  it('leaves an unknown text as it is and follows a language switch', () => {
+  it('leaves an unknown text as it is and follows a language switch', async () => {
     assert.equal(wordValidationMessage('Something odd'), 'Something odd');
-    setLanguage('en');
+    await setLanguage('en');
     assert.equal(wordValidationMessage('Field is required'), 'Field is required');
     assert.equal(i18n.language, 'en');
-    setLanguage('ru');
+    await setLanguage('ru');
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from '@jest/globals';
+import { beforeAll, describe, it } from '@jest/globals';
 import { KB_TEXT } from '@intranet/kb-contract';
 import { PEOPLE_TEXT } from '@intranet/people-contract';
 import { codeOf, ERROR_STATUS, KNOWN_CODES, MESSAGES } from '@intranet/platform-errors';
@@ -8,7 +8,7 @@ import { SOCIAL_TEXT } from '@intranet/social-contract';
 import { UPLOAD_TEXT } from '@intranet/files-contract';
 import { ApiError, errorFromResponse } from '@intranet/web-api';
 import { codesEn, codesRu, codesUk } from './resources/codes.ts';
-import { errorText, formatDate, i18n, initI18n } from './index.ts';
+import { CodedFailure, errorText, formatDate, formatSize, i18n, initI18n, LANGUAGES, loadLanguage } from './index.ts';
 
 const catalogues = { en: codesEn as Record<string, string>, ru: codesRu as Record<string, string>, uk: codesUk as Record<string, string> };
 const has = (cat: Record<string, string>, code: string) => code in cat || `${code}_one` in cat;
@@ -81,6 +81,8 @@ describe('errorText words codes with params in the user language', () => {
   };
   initI18n({ lng: 'ru' });
   const t = i18n.t.bind(i18n);
+  // ru and uk are fetched on demand (only en is built in).
+  beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));
 
   it('ru: tooLong with plural forms, unknown code falls back to the message', async () => {
     await i18n.changeLanguage('ru');
@@ -88,7 +90,7 @@ describe('errorText words codes with params in the user language', () => {
     assert.equal(errorText(t, { code: 'tooLong', params: { max: 21 }, message: 'Max 21 symbols' }), 'Максимум 21 символ');
     assert.equal(errorText(t, { code: 'tooLong', params: { max: 22 } }), 'Максимум 22 символа');
     assert.equal(errorText(t, { code: 'somethingNew', message: 'Something only the server says' }), 'Something only the server says');
-    assert.equal(errorText(t, { code: 'storageLimit', params: { size: '1 GB', available: '0 B' } }), 'Достигнут лимит хранилища (1 GB)! Доступно 0 B');
+    assert.equal(errorText(t, { code: 'storageLimit', params: { size: '1 GB', available: '0 B' } }), 'Достигнут лимит хранилища (1 ГБ)! Доступно 0 Б');
   });
 
   it('uk and en', async () => {
@@ -110,6 +112,21 @@ describe('errorText words codes with params in the user language', () => {
     const f = errorFromResponse(403, { name: 'forbidden', code: 'cannotChangeOwnRole', message: 'You cannot change your own role' });
     assert.equal(errorText(f), 'Нельзя изменить собственную роль');
     assert.equal(errorText(new ApiError({ status: 500, code: 'internal', message: 'Server error' })), 'Ошибка сервера');
+  });
+
+  it("sizes are worded in the user's locale: a web-made filesAbove (bytes) and the server's English size text", async () => {
+    await i18n.changeLanguage('en');
+    assert.equal(errorText(new CodedFailure('filesAbove', { size: 20 * 1024 * 1024 })), 'Files above 20 MB cannot be attached');
+    assert.equal(formatSize(1536), '1.5 KB');
+    await i18n.changeLanguage('ru');
+    assert.equal(errorText(new CodedFailure('filesAbove', { size: 20 * 1024 * 1024 })), 'Файлы больше 20 МБ прикрепить нельзя');
+    assert.equal(errorText(t, { code: 'storageLimit', params: { size: '1.5 GB', available: '0 B' } }), 'Достигнут лимит хранилища (1,5 ГБ)! Доступно 0 Б');
+    await i18n.changeLanguage('uk');
+    assert.equal(errorText(new CodedFailure('filesAbove', { size: 250 * 1024 * 1024 })), 'Файли понад 250 МБ прикріпити не можна');
+    // An unknown code with an English fallback shows the fallback; without one, the generic wording.
+    await i18n.changeLanguage('en');
+    assert.equal(errorText(new CodedFailure('somethingNew', undefined, 'Something only the server says')), 'Something only the server says');
+    assert.equal(errorText(new CodedFailure('somethingNew')), 'An error occured');
   });
 
   it('dates follow the interface language', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { initI18n, LANG_STORAGE_KEY, LANGUAGES, normalizeLanguage, setLanguage, translateServerMessage } from './index.ts';
+import { initI18n, LANG_STORAGE_KEY, LANGUAGES, loadLanguage, normalizeLanguage, setLanguage, translateServerMessage } from './index.ts';
 
 describe('§1 languages: ru, ua → uk, en', () => {
   it('the interface has exactly en, ru and uk', () => {
@@ -20,7 +20,7 @@ describe('§1 languages: ru, ua → uk, en', () => {
 });
 
 describe('i18n instance', () => {
-  it("a profile language 'ua' switches the interface to Ukrainian without remembering it", () => {
+  it("a profile language 'ua' switches the interface to Ukrainian without remembering it", async () => {
     const store = new Map<string, string>();
     (globalThis as unknown as { localStorage: Pick<Storage, 'getItem' | 'setItem'> }).localStorage = {
       getItem: (k) => store.get(k) ?? null,
@@ -28,18 +28,28 @@ describe('i18n instance', () => {
     };
     const i18n = initI18n({ lng: 'ua' });
     assert.equal(i18n.language, 'uk');
-    setLanguage('ru');
+    // A switch resolves once the language's catalogues are loaded (they are fetched on demand).
+    await setLanguage('ru');
     assert.equal(i18n.language, 'ru');
+    assert.equal(i18n.t('common:cancel'), 'Отмена');
     assert.equal(store.has(LANG_STORAGE_KEY), false);
-    setLanguage('ua', { persist: true });
+    await setLanguage('ua', { persist: true });
     assert.equal(i18n.language, 'uk');
     assert.equal(store.get(LANG_STORAGE_KEY), 'uk');
-    setLanguage('xx');
+    await setLanguage('xx');
     assert.equal(i18n.language, 'uk', 'an unknown language is ignored');
   });
 
-  it('server texts of §8 are translated when known and shown as they are otherwise', () => {
+  it('only en is built in; ru and uk are loaded on demand (issue 8 §5 first load)', async () => {
     const i18n = initI18n();
+    assert.equal(i18n.hasResourceBundle('en', 'codes'), true);
+    await loadLanguage('uk');
+    assert.equal(i18n.hasResourceBundle('uk', 'codes'), true);
+  });
+
+  it('server texts of §8 are translated when known and shown as they are otherwise', async () => {
+    const i18n = initI18n();
+    await loadLanguage('uk');
     void i18n.changeLanguage('en');
     assert.equal(translateServerMessage('Login blocked'), 'Login blocked');
     assert.equal(translateServerMessage('Something only the server says'), 'Something only the server says');

@@ -1,9 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './resources/en.ts';
-import { ru } from './resources/ru.ts';
-import { uk } from './resources/uk.ts';
-import { codesEn, codesRu, codesUk } from './resources/codes.ts';
+import { codesEn } from './resources/codes-en.ts';
 import { LANGUAGES, type Language, type Translation } from './types.ts';
 
 export { LANGUAGES, type Language, type Translation };
@@ -45,8 +43,48 @@ export function hasExplicitLanguage(): boolean {
 let initialized = false;
 
 /**
- * Initialises the shared i18next instance (a Module Federation singleton) with ru, uk and en and returns it.
- * Language: explicit stored choice, else `lng`, else DEFAULT_LANGUAGE (en); fallback chain en → ru.
+ * The catalogues (common, shell, errors, codes) of the languages other than en, each its own chunk: a page fetches
+ * only the language it shows (issue 8 §5 first-load budget). en is built in: the default and the fallback.
+ */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Record<string, Translation>>> = {
+  ru: () => import('./resources/bundle-ru.ts').then((m) => m.bundle),
+  uk: () => import('./resources/bundle-uk.ts').then((m) => m.bundle),
+};
+const loads = new Map<Language, Promise<void>>([['en', Promise.resolve()]]);
+
+/**
+ * Makes sure a language's catalogues are in the shared instance: en at once, ru and uk fetched once (a failed fetch
+ * may be retried by the next call). Resolves when they are added; an unknown tag resolves at once.
+ */
+export function loadLanguage(lang: string): Promise<void> {
+  const l = normalizeLanguage(lang);
+  if (!l) return Promise.resolve();
+  let p = loads.get(l);
+  if (!p) {
+    p = LOADERS[l as Exclude<Language, 'en'>]().then((bundle) => {
+      for (const [ns, tree] of Object.entries(bundle)) i18next.addResourceBundle(l, ns, tree, true, false);
+    });
+    p.catch(() => loads.delete(l));
+    loads.set(l, p);
+  }
+  return p;
+}
+
+/** True when the language's catalogues are loaded (en always). */
+function isLoaded(l: Language): boolean {
+  return l === 'en' || i18next.hasResourceBundle(l, 'codes');
+}
+
+/** After a language's catalogues arrived: re-renders the interface in it (languageChanged) if it is still the current one. */
+function rerenderIn(l: string): void {
+  if (i18next.language === l) void i18next.changeLanguage(l);
+}
+
+/**
+ * Initialises the shared i18next instance (a Module Federation singleton) and returns it. Language: explicit stored
+ * choice, else `lng`, else DEFAULT_LANGUAGE (en); fallback chain en → ru. en's catalogues are built in; the chosen
+ * language's are fetched (`loadLanguage`) and the interface re-renders in it when they arrive — await `i18nReady()`
+ * before the first render to avoid English text meanwhile. `i18n.language` is the chosen language at once.
  * Plural forms come from Intl.PluralRules (ru/uk: _one, _few, _many, _other). Idempotent.
  */
 export function initI18n(options: { lng?: string } = {}): I18n {
@@ -54,7 +92,7 @@ export function initI18n(options: { lng?: string } = {}): I18n {
   initialized = true;
   const lng = storedLanguage() ?? normalizeLanguage(options.lng) ?? DEFAULT_LANGUAGE;
   void i18next.use(initReactI18next).init({
-    resources: { en: { ...en, codes: codesEn }, ru: { ...ru, codes: codesRu }, uk: { ...uk, codes: codesUk } },
+    resources: { en: { ...en, codes: codesEn } },
     lng,
     fallbackLng: ['en', 'ru'],
     supportedLngs: [...LANGUAGES],
@@ -67,8 +105,25 @@ export function initI18n(options: { lng?: string } = {}): I18n {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
   i18next.on('languageChanged', (l) => {
     if (typeof document !== 'undefined') document.documentElement.lang = l;
+    // A language switched to directly (i18n.changeLanguage) gets its catalogues too, then re-renders in them.
+    const n = normalizeLanguage(l);
+    if (n && !isLoaded(n))
+      void loadLanguage(n).then(
+        () => rerenderIn(l),
+        () => undefined,
+      );
   });
+  if (!isLoaded(lng))
+    void loadLanguage(lng).then(
+      () => rerenderIn(lng),
+      () => undefined,
+    );
   return i18next;
+}
+
+/** Resolves when the current language's catalogues are loaded (before the shell's first render). */
+export function i18nReady(): Promise<void> {
+  return loadLanguage(i18next.language ?? DEFAULT_LANGUAGE).catch(() => undefined);
 }
 
 /**
@@ -79,11 +134,15 @@ export function registerTranslations(ns: string, resources: Record<Language, Tra
   for (const lang of LANGUAGES) i18next.addResourceBundle(lang, ns, resources[lang], true, true);
 }
 
+/** The language of the latest `setLanguage` call. */
+let wanted: Language | null = null;
+
 /**
- * Switches the interface language. `persist` stores it as an explicit choice (header switcher); without it the
- * change follows the profile language and is not remembered.
+ * Switches the interface language once its catalogues are loaded (so the interface never shows a mix), and resolves
+ * then. `persist` stores it as an explicit choice (header switcher) at once; without it the change follows the
+ * profile language and is not remembered. An unknown tag is ignored.
  */
-export function setLanguage(lang: string, options: { persist?: boolean } = {}): void {
+export async function setLanguage(lang: string, options: { persist?: boolean } = {}): Promise<void> {
   const l = normalizeLanguage(lang);
   if (!l) return;
   if (options.persist) {
@@ -93,11 +152,16 @@ export function setLanguage(lang: string, options: { persist?: boolean } = {}): 
       /* ignore */
     }
   }
-  if (i18next.language !== l) void i18next.changeLanguage(l);
+  wanted = l;
+  // Without its catalogues (no connection) the language still switches: its texts fall back to en.
+  await loadLanguage(l).catch(() => undefined);
+  // A later call wins over one whose catalogues came last.
+  if (wanted === l && i18next.language !== l) await i18next.changeLanguage(l);
 }
 
 export { i18next as i18n };
 export { translateServerMessage } from './server-text.ts';
-export { errorText, fieldErrorTexts, serverFieldErrors, useErrorText, zodErrors, type CodedError } from './forms.ts';
+export { CodedFailure, errorText, fieldErrorTexts, serverFieldErrors, useErrorText, zodErrors, type CodedError } from './forms.ts';
+export { formatSize, useFormatSize } from './sizes.ts';
 export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
 export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';
