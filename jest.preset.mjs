@@ -16,6 +16,9 @@ const swc = (tsx) => ({
   },
 });
 
+/** node_modules packages given module-scope builtins under Jest (tools/scripts/jest-realm-globals.mjs). */
+const REALM_GLOBALS = ['drizzle-orm', '@electric-sql/pglite'];
+
 const KINDS = {
   unit: ['**/*.spec.ts', '**/*.spec.tsx'],
   int: ['**/*.int-spec.ts'],
@@ -33,7 +36,10 @@ export function projectConfig(dir, overrides = {}) {
     testMatch: KINDS[kind ?? 'unit'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    // Packages whose hot paths look up builtins (see tools/scripts/jest-realm-globals.mjs); the rest load as they are.
+    transformIgnorePatterns: [`/node_modules/(?!(${REALM_GLOBALS.join('|')})/)`],
     transform: {
+      [`/node_modules/(${REALM_GLOBALS.join('|')})/.+\\.js$`]: join(import.meta.dirname, 'tools/scripts/jest-realm-globals.mjs'),
       '^.+\\.tsx$': ['@swc/jest', swc(true)],
       '^.+\\.(m|c)?ts$': ['@swc/jest', swc(false)],
     },
