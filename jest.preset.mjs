@@ -45,10 +45,15 @@ export function projectConfig(dir, overrides = {}) {
     },
     moduleFileExtensions: ['ts', 'tsx', 'mjs', 'js', 'cjs', 'json', 'node'],
     testTimeout: 120_000,
-    ...(kind === 'int' || kind === 'e2e' ? SPEC_RUN : { maxWorkers: 1 }), // unit specs are small: in band
-    passWithNoTests: true,
-    // Like node --test --test-force-exit: a handle a library leaves open must not hang the run.
-    forceExit: true,
+    // Options of the whole run; in a run over several projects (jest.specs.mjs) its own config sets them.
+    ...(process.env.JEST_SPECS_RUN
+      ? {}
+      : {
+          ...(kind === 'int' || kind === 'e2e' ? SPEC_RUN : { maxWorkers: 1 }), // unit specs are small: in band
+          passWithNoTests: true,
+          // Like node --test --test-force-exit: a handle a library leaves open must not hang the run.
+          forceExit: true,
+        }),
     cacheDirectory: join(import.meta.dirname, 'tmp/jest-cache'),
     ...overrides,
   };

@@ -4,6 +4,7 @@
 // own `projects` shares one pool of two workers across them all, longest files first. The per-project Nx targets
 // stay for `nx affected` (a base commit known) and for running one project's specs.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createProjectGraphAsync } from '@nx/devkit';
 import { SPEC_RUN } from './jest.preset.mjs';
 
@@ -11,10 +12,17 @@ const kind = process.env.SPEC_KIND;
 if (kind !== 'int' && kind !== 'e2e') throw new Error(`jest.specs.mjs: SPEC_KIND must be int or e2e, not '${kind}'`);
 
 const graph = await createProjectGraphAsync({ exitOnError: true });
-const projects = Object.values(graph.nodes)
+const dirs = Object.values(graph.nodes)
   .filter((node) => node.data.tags?.includes(`specs:${kind}`))
   .map((node) => join(import.meta.dirname, node.data.root))
   .sort();
+// Each project's own jest.config.mjs, read while JEST_SPECS_RUN tells jest.preset.mjs to leave the run-wide options
+// (workers, sequencer, forceExit) to this config; unset again before anything is spawned, so that a spec's own
+// nested Jest run (the generator spec) gets them back.
+process.env.JEST_SPECS_RUN = '1';
+const projects = [];
+for (const dir of dirs) projects.push((await import(pathToFileURL(join(dir, 'jest.config.mjs')).href)).default);
+delete process.env.JEST_SPECS_RUN;
 
 export default {
   rootDir: import.meta.dirname,

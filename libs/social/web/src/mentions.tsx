@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes } from '@intranet/people-contract';
@@ -86,6 +86,7 @@ export function MentionTextArea({
   const shown = open && people.length > 0;
   useEffect(() => setActive(0), [m?.query]);
 
+  const caretAfterPick = useRef<{ pos: number; value: string } | null>(null);
   const pick = (p: Person) => {
     if (!m) return;
     const insert = `@${p.name} `;
@@ -96,12 +97,19 @@ export function MentionTextArea({
     setCaret(pos);
     // The picked name is not a new query: the list stays shut until another '@'.
     setClosedAt(m.at);
-    requestAnimationFrame(() => {
-      const el = document.getElementById(id) as HTMLTextAreaElement | null;
-      el?.focus();
-      el?.setSelectionRange(pos, pos);
-    });
+    // Placed when the new text is in the DOM (layout effect below), before the next key press is handled: a
+    // requestAnimationFrame could move the caret back after the user had already typed on (a letter landed after the
+    // rest of the word).
+    caretAfterPick.current = { pos, value: next };
   };
+  useLayoutEffect(() => {
+    const want = caretAfterPick.current;
+    const el = want && (document.getElementById(id) as HTMLTextAreaElement | null);
+    if (!want || !el || el.value !== want.value) return;
+    caretAfterPick.current = null;
+    el.focus();
+    el.setSelectionRange(want.pos, want.pos);
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!shown) return;
