@@ -40,6 +40,18 @@ function okResult(data: Uint8Array, id: string): Uint8Array | undefined {
   return data.subarray(head.length, data.length - 2);
 }
 
+/**
+ * ServerNats for plain subject patterns: Nest tries `JSON.parse` on every incoming pattern (for object patterns) and
+ * catches the SyntaxError, a thrown exception per request for subjects like `social.post.news`. Only a pattern that
+ * can be JSON (starts with `{`, `[` or `"`) goes that way here.
+ */
+class SubjectServerNats extends ServerNats {
+  override getRouteFromPattern(pattern: string): string {
+    const c = pattern.charCodeAt(0);
+    return c === 0x7b || c === 0x5b || c === 0x22 ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
+  }
+}
+
 /** An Error with `name` (what `unavailable` errors report as their cause). */
 function named(name: string, message: string): Error {
   return Object.assign(new Error(message), { name });
@@ -248,7 +260,7 @@ export class NatsBus implements Bus {
       const prefix = this.prefix;
       const timeoutMs = this.opts.requestTimeoutMs ?? 15_000;
       const serverConn = () => this.server!.unwrap<NatsConnection>();
-      this.server = new ServerNats({
+      this.server = new SubjectServerNats({
         servers: this.opts.servers,
         queue: this.opts.queue,
         noAsyncTraces: true,
