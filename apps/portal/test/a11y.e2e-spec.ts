@@ -67,14 +67,14 @@ async function overflow(page: Page): Promise<{ over: number; culprits: string[] 
         }
         return false;
       };
+      const name = (el: HTMLElement) =>
+        `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]}`;
       for (const el of document.querySelectorAll<HTMLElement>('body *')) {
         const r = el.getBoundingClientRect();
         const parent = el.parentElement?.getBoundingClientRect();
         const positioned = /^(absolute|fixed)$/.test(getComputedStyle(el).position);
         if (r.right > vw + 1 && r.width > 0 && (!parent || parent.right <= vw + 1 || positioned) && !clipped(el)) {
-          culprits.push(
-            `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)}`,
-          );
+          culprits.push(`${name(el)} right=${Math.round(r.right)}`);
         }
         if (culprits.length >= 6) break;
       }
@@ -88,9 +88,7 @@ async function overflow(page: Page): Promise<{ over: number; culprits: string[] 
         for (const el of document.querySelectorAll<HTMLElement>('body *')) {
           if (!sticksOut(el) || [...el.children].some(sticksOut)) continue;
           const r = el.getBoundingClientRect();
-          culprits.push(
-            `innermost ${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]} width=${Math.round(r.width)} content=${el.scrollWidth} right=${Math.round(r.right)}`,
-          );
+          culprits.push(`innermost ${name(el)} width=${Math.round(r.width)} content=${el.scrollWidth} right=${Math.round(r.right)}`);
           if (culprits.length >= 6) break;
         }
       }
@@ -159,29 +157,24 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         department: 'Research and development',
       });
     }
-    ids.post = (
-      await api<{ _id: string }>('POST', '/api/post', admin.token, {
-        type: 'post',
-        message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all',
-      })
-    )._id;
-    ids.article = (
-      await api<{ _id: string }>('POST', '/api/article', admin.token, {
-        section: 'kb',
-        title: 'Onboarding handbook for new colleagues in every department',
-        content: '<p>Read me first: https://example.com/an/even/longer/link/inside/an/article/body/that/must/wrap/on/a/phone</p>',
-      })
-    )._id;
-    ids.vacancy = (
-      await api<{ _id: string }>('POST', '/api/article', admin.token, {
-        section: 'vacancy',
-        title: 'Senior principal engineer of everything',
-        content: '<p>Build the intranet.</p>',
-        salaryFrom: 1000,
-        salaryTo: 2000,
-        receivers: [adminId],
-      })
-    )._id;
+    const create = async (path: string, body: unknown) => (await api<{ _id: string }>('POST', path, admin.token, body))._id;
+    ids.post = await create('/api/post', {
+      type: 'post',
+      message: 'Welcome to the new intranet! https://example.com/a/very/long/link/that/should/wrap/and/not/widen/the/page/at/all',
+    });
+    ids.article = await create('/api/article', {
+      section: 'kb',
+      title: 'Onboarding handbook for new colleagues in every department',
+      content: '<p>Read me first: https://example.com/an/even/longer/link/inside/an/article/body/that/must/wrap/on/a/phone</p>',
+    });
+    ids.vacancy = await create('/api/article', {
+      section: 'vacancy',
+      title: 'Senior principal engineer of everything',
+      content: '<p>Build the intranet.</p>',
+      salaryFrom: 1000,
+      salaryTo: 2000,
+      receivers: [adminId],
+    });
   });
   afterAll(() => e?.close());
 
