@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -112,17 +112,8 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
   const ids = { post: '', article: '', vacancy: '' };
 
   /** JSON call to the portal's API; returns the `result` (or the whole body), throws on a non-2xx status. */
-  async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-    const res = await fetch(portal.url + path, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    // Parsed here, not by fetch: fetch belongs to Node's realm, and its objects fail deepStrictEqual against this (Jest) realm's.
-    const json = JSON.parse(await res.text()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return ('result' in json && !('token' in json) ? json.result : json) as T;
-  }
+  const api = apiCaller(() => portal.url);
+
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -15,17 +15,8 @@ describe('employee administration: company data, other settings and integrations
   let portal: Portal;
   let e: BrowserPortal;
 
-  async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-    const res = await fetch(portal.url + path, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    // Parsed here, not by fetch: fetch belongs to Node's realm, and its objects fail deepStrictEqual against this (Jest) realm's.
-    const json = JSON.parse(await res.text()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return ('result' in json && !('token' in json) ? json.result : json) as T;
-  }
+  const api = apiCaller(() => portal.url);
+
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
   beforeAll(async () => {

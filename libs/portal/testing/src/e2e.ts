@@ -65,3 +65,23 @@ export async function startBrowserPortal(requires: string[] = ['shell/index.html
     },
   };
 }
+
+/**
+ * The JSON API as browser specs use it for their set-up: `api(method, path, token, body?)` → the answer's `result`,
+ * or the whole answer when it carries a `token` (POST api/login); throws `<method> <path>: <status> <body>` on a
+ * non-2xx answer. `baseUrl` is read on every call (the portal starts in `beforeAll`). The body is parsed here, not by
+ * fetch: fetch belongs to Node's realm, and its objects fail deepStrictEqual against the Jest realm's.
+ */
+export function apiCaller(baseUrl: () => string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- set-up answers are read ad hoc by the specs
+  return async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+    const res = await fetch(baseUrl() + path, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = JSON.parse(await res.text()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return ('result' in json && !('token' in json) ? json.result : json) as T;
+  };
+}
