@@ -39,24 +39,28 @@ export function authHandlers({ db, bus, config, mailer, log, outbox }: DomainDep
   };
 
   /**
-   * Shared sign-in (§8 order: unknown account, wrong password, deleted user, blocked company), counted first
+   * Shared sign-in (§8 order: unknown account or wrong password, deleted user, blocked company), counted first
    * against the shared per-address and per-account budgets (429 'Too many attempts, try again later').
+   * An unknown account and a wrong password get the same answer — 401 'Wrong login or password' — after the same
+   * work (a password check against a dummy hash), so the answer tells nobody who is registered (docs/adr/0007).
+   * An e-mail with accounts in several workspaces asks for the workspace page only to someone whose password fits.
    * Output `{ token, result: User, _id }`; the token carries exp, client_id, result._id and the session id.
    */
   async function signIn(login: string, password: string, workspace: string | undefined, ip: string | undefined) {
     await limits.consume(ip, login);
     const clientId = workspace ? (await workspaceClient(workspace))._id : undefined;
     const found = await db.asSystem('sign-in lookup', (tx) => users.byLogin(tx, login, clientId));
+    const wrongCredentials = () => new DomainError('wrong_password', MESSAGES.wrongCredentials, { code: 'wrongCredentials' });
     if (found.length === 0) {
       await burnPasswordCheck(password);
-      throw login.includes('@') ? new DomainError('user_not_found', MESSAGES.noUserWithEmail) : Errors.userNotFound();
+      throw wrongCredentials();
     }
     if (found.length > 1) {
-      await burnPasswordCheck(password);
-      throw Errors.badRequest(PEOPLE_TEXT.ambiguousLogin);
+      const fits = await Promise.all(found.map((u) => verifyPassword(u.passwordHash, password)));
+      throw fits.some(Boolean) ? Errors.badRequest(PEOPLE_TEXT.ambiguousLogin) : wrongCredentials();
     }
     const user = found[0];
-    if (!(await verifyPassword(user.passwordHash, password))) throw new DomainError('wrong_password', MESSAGES.wrongPassword);
+    if (!(await verifyPassword(user.passwordHash, password))) throw wrongCredentials();
     if (user.deletionMark) throw Errors.userDeleted();
     if (user.status === 'blocked') throw Errors.loginBlocked();
     if (user.clientId) {

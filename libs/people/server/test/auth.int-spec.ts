@@ -44,17 +44,39 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     assert.equal(bad.body.message, 'The requested resource was not found');
   });
 
-  it('§8 login errors: missing fields, no user with this e-mail, wrong password', async () => {
+  it('§8 login errors: missing fields; an unknown account and a wrong password answer alike (issue 18 §4)', async () => {
     const empty = await t.call(peopleRoutes.login, { body: {} });
     assert.equal(empty.status, 400);
     assert.deepEqual(empty.body.errors.map((e: { field: string }) => e.field).sort(), ['login', 'password']);
     assert.equal(empty.body.errors.find((e: { field: string }) => e.field === 'login').message, 'Enter login or e-mail');
     const nouser = await t.call(peopleRoutes.login, { body: { login: 'ghost@acme.test', password: 'whatever1' } });
-    assert.equal(nouser.status, 404);
-    assert.equal(nouser.body.message, 'No user with this e-mail');
+    const nologin = await t.call(peopleRoutes.login, { body: { login: 'ghost', password: 'whatever1' } });
     const wrong = await t.call(peopleRoutes.login, { body: { login: 'admin@acme.test', password: 'wrong-pass' } });
+    for (const r of [nouser, nologin, wrong]) {
+      assert.equal(r.status, 401, JSON.stringify(r.body));
+      assert.deepEqual(r.body, wrong.body);
+    }
+    assert.equal(wrong.body.message, 'Wrong login or password');
+    assert.equal(wrong.body.code, 'wrongCredentials');
+  });
+
+  it('an e-mail with accounts in two workspaces: a wrong password answers like an unknown account, a right one asks for the workspace', async () => {
+    const other = await t.makeClient('otherco');
+    // Registered without signing in (makeEmployee signs in, which is exactly what is ambiguous here).
+    for (const token of [acme.adminToken, other.adminToken]) {
+      const r = await t.call(peopleRoutes.register, {
+        token,
+        body: { firstName: 'Tw', lastName: 'Ice', email: 'twice@shared.test', password: 'employee1', confirmPassword: 'employee1' },
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const unknown = await t.call(peopleRoutes.login, { body: { login: 'nobody@shared.test', password: 'employee1' } });
+    const wrong = await t.call(peopleRoutes.login, { body: { login: 'twice@shared.test', password: 'not-theirs1' } });
     assert.equal(wrong.status, 401);
-    assert.equal(wrong.body.message, 'Wrong password');
+    assert.deepEqual(wrong.body, unknown.body);
+    const right = await t.call(peopleRoutes.login, { body: { login: 'twice@shared.test', password: 'employee1' } });
+    assert.equal(right.status, 400);
+    assert.equal(right.body.message, 'This e-mail is used in several workspaces: sign in on your workspace page');
   });
 
   it('a deleted user gets the "User deleted" error and their open token stops working', async () => {

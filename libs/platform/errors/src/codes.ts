@@ -30,6 +30,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'User not found': 'user_not_found',
   'No user with this e-mail': 'noUserWithEmail',
   'Wrong password': 'wrong_password',
+  'Wrong login or password': 'wrongCredentials',
   'Enter login or e-mail': 'noLogin',
   'Enter login and password': 'noPassword',
   'Login failed': 'login_failed',

@@ -36,6 +36,8 @@ export const MESSAGES = {
   userNotFound: 'User not found',
   noUserWithEmail: 'No user with this e-mail',
   wrongPassword: 'Wrong password',
+  /** Sign-in's one answer for an unknown account and a wrong password (docs/adr/0007). */
+  wrongCredentials: 'Wrong login or password',
   noLogin: 'Enter login or e-mail',
   noPassword: 'Enter login and password',
   loginFailed: 'Login failed',

@@ -28,6 +28,7 @@ export const codesEn = {
   user_deleted: 'User deleted',
   user_not_found: 'User not found',
   noUserWithEmail: 'No user with this e-mail',
+  wrongCredentials: 'Wrong login or password',
   wrong_password: 'Wrong password',
   noLogin: 'Enter login or e-mail',
   noPassword: 'Enter login and password',

@@ -28,6 +28,7 @@ export const codesRu = {
   user_deleted: 'Пользователь удалён',
   user_not_found: 'Пользователь не найден',
   noUserWithEmail: 'Нет пользователя с таким e-mail',
+  wrongCredentials: 'Неверный логин или пароль',
   wrong_password: 'Неверный пароль',
   noLogin: 'Введите логин или e-mail',
   noPassword: 'Введите логин и пароль',

@@ -28,6 +28,7 @@ export const codesUk = {
   user_deleted: 'Користувача видалено',
   user_not_found: 'Користувача не знайдено',
   noUserWithEmail: 'Немає користувача з таким e-mail',
+  wrongCredentials: 'Невірний логін або пароль',
   wrong_password: 'Невірний пароль',
   noLogin: 'Введіть логін або e-mail',
   noPassword: 'Введіть логін і пароль',
