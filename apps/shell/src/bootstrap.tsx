@@ -1,3 +1,4 @@
+import './zod-config.ts'; // first: before any module that could parse with zod
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady, initI18n } from '@intranet/web-i18n';

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { buildOpenApi, FILE_LIMITS } from '@intranet/platform-contracts';
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
@@ -96,11 +97,13 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
 
   fastify.addHook('onSend', async (_req, reply) => {
     reply.header('x-vendor', opts.vendor);
-    reply.header('x-content-type-options', 'nosniff');
   });
+  await registerSecurityHeaders(fastify as never);
   await app.register(fastifyMultipart as never, { limits: { fileSize: FILE_LIMITS.any + 1, files: 20, fields: 10 } });
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document: lazyOpenApi(opts.routes) as never } });
-  await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
+  // The docs page loads its scripts from files (no inline script), so it runs under the portal's CSP as it is; no
+  // validator badge (an image from validator.swagger.io the CSP would refuse).
+  await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   // Each built remote (dist/web/<name>) is served at /remotes/<name>/ (the shell loads its mf-manifest.json).
   const remotes =
     opts.webDir && existsSync(opts.webDir)
