@@ -61,11 +61,16 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       return rows.map((r) => ({ ...toClient(r), employeeCount: counts[r.id] ?? 0 }));
     },
 
-    /** §7 GET api/clients/{id}: own client, or any for the superadmin; else 404. */
+    /**
+     * §7 GET api/clients/{id}: own client, or any for the superadmin; else 404. The administration data — notes,
+     * tax number, HR-system address and login — only for the client's administrators and the superadmin: an employee
+     * gets them as null (the shell reads the client for its name, design and features).
+     */
     get: async ({ params }, ctx) => {
       const row = await run(ctx, `get client ${params.id}`, (tx) => repo.byId(tx, params.id));
       if (!row || row.deleted) throw Errors.notFound();
-      return toClient(row);
+      const client = toClient(row);
+      return isSuper(ctx) || ctx.roles.includes('admin') ? client : { ...client, notes: null, taxNumber: null, hr: { url: null, login: null } };
     },
 
     /**

@@ -74,4 +74,19 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
     assert.equal(x.status, 404);
     assert.deepEqual(await get(acme.adminToken), before);
   });
+
+  it('an employee reads the client without its administration data (notes, tax number, HR system)', async () => {
+    const set = await put(acme.adminToken, acme.client._id, {
+      notes: 'renegotiate in May',
+      taxNumber: '1234567890',
+      hr: { url: 'https://hr.example.com/api', login: 'sync', password: 'hr-secret-1' },
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const emp = await t.makeEmployee(acme.adminToken, 'reader@settingsco.test');
+    const seen = await get(emp.token);
+    assert.equal(seen.name, set.body.result.name);
+    assert.deepEqual([seen.notes, seen.taxNumber, seen.hr], [null, null, { url: null, login: null }]);
+    const admin = await get(acme.adminToken);
+    assert.deepEqual([admin.notes, admin.taxNumber, admin.hr.login], ['renegotiate in May', '1234567890', 'sync']);
+  });
 });
