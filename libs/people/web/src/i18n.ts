@@ -198,9 +198,6 @@ const en = {
     result: 'Result',
     ok: 'Imported',
     failed: 'Not imported',
-    noFile: 'Choose a CSV file',
-    tooBig: 'Error: file size too big',
-    readError: 'The file could not be read',
   },
   settings: {
     save: 'Save',
@@ -350,9 +347,6 @@ const ru = {
     result: 'Результат',
     ok: 'Импортирован',
     failed: 'Не импортирован',
-    noFile: 'Выберите файл CSV',
-    tooBig: 'Ошибка: слишком большой файл',
-    readError: 'Не удалось прочитать файл',
   },
   settings: {
     save: 'Сохранить',
@@ -502,9 +496,6 @@ const uk = {
     result: 'Результат',
     ok: 'Імпортовано',
     failed: 'Не імпортовано',
-    noFile: 'Виберіть файл CSV',
-    tooBig: 'Помилка: завеликий файл',
-    readError: 'Не вдалося прочитати файл',
   },
   settings: {
     save: 'Зберегти',

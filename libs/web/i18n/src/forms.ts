@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { zodFieldErrors, type z } from '@intranet/platform-contracts';
 import { isApiError } from '@intranet/web-api';
 import i18n from 'i18next';
 import { translateServerMessage } from './server-text.ts';
@@ -90,28 +89,4 @@ export function useErrorText(): (e: CodedError | unknown) => string {
     },
     [t],
   );
-}
-
-/** Field errors (`{ field, code, params?, message }[]`) worded and keyed by field (first wins; `body.`/`data.` dropped). */
-export function fieldErrorTexts(
-  t: T,
-  fields: readonly { field: string; code: string; params?: Record<string, unknown>; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields) {
-    const key = f.field.replace(/^(body|data)\./, '');
-    if (!(key in out)) out[key] = wordCode(t, f);
-  }
-  return out;
-}
-
-/** First message per field of a zod error, worded by code in the current language (§5 texts). */
-export function zodErrors(error: z.ZodError): Record<string, string> {
-  return fieldErrorTexts(i18n.t.bind(i18n) as T, zodFieldErrors(error));
-}
-
-/** Server field errors of an ApiError (§8), worded by code in the current language; empty for other errors. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  return fieldErrorTexts(i18n.t.bind(i18n) as T, error.fields);
 }

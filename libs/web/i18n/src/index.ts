@@ -161,7 +161,7 @@ export async function setLanguage(lang: string, options: { persist?: boolean } =
 
 export { i18next as i18n };
 export { translateServerMessage } from './server-text.ts';
-export { CodedFailure, errorText, fieldErrorTexts, serverFieldErrors, useErrorText, zodErrors, type CodedError } from './forms.ts';
-export { formatSize, useFormatSize } from './sizes.ts';
+export { CodedFailure, errorText, useErrorText, type CodedError } from './forms.ts';
+export { formatSize } from './sizes.ts';
 export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
 export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';

@@ -1,5 +1,3 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import i18n from 'i18next';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', uk: 'uk-UA' };
@@ -54,11 +52,4 @@ export function localizeSizes(params: Record<string, unknown> | undefined, lang?
     out[k] = formatSize(bytes, lang);
   }
   return out ?? params;
-}
-
-/** Hook: formatSize bound to the current language (re-renders on a language switch). */
-export function useFormatSize(): (bytes: number) => string {
-  const { i18n: inst } = useTranslation();
-  const lang = inst.language;
-  return useCallback((bytes: number) => formatSize(bytes, lang), [lang]);
 }
