@@ -46,6 +46,7 @@ jest.setTimeout(15 * 60_000);
       `apps/${NAME}-service/src/main.ts`,
       `apps/${NAME}-web/rsbuild.config.ts`,
       `libs/${NAME}/server/test/${NAME}.int-spec.ts`,
+      `libs/${NAME}/server/test/fixtures.ts`,
       `tools/bench/${NAME}.ts`,
       `deploy/services/${NAME}-service.md`,
     ]) {

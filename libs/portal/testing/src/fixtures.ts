@@ -2,6 +2,9 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z, type RouteDef } from '@intranet/platform-contracts';
 import type { TestPortal } from './testing.ts';
 
@@ -9,16 +12,21 @@ import type { TestPortal } from './testing.ts';
  * Fixture registry for the route-generic checks (issue 9 "Checks every route gets"): it creates one object per
  * entity through the real routes and knows which route params and body id fields name which entity. A route
  * whose params or id fields it cannot fill is reported as "cannot cover" — a new route is covered by declaring
- * its names here (PARAM_BY_NAME / ID_PARAM_BY_SUBJECT / BODY_BY_SUBJECT).
+ * its names here (PARAM_BY_NAME / ID_PARAM_BY_SUBJECT / BODY_BY_SUBJECT) or, for a domain of its own, in
+ * `libs/<domain>/server/test/fixtures.ts` (a default export `{...} satisfies DomainFixtures`, discovered at load: no
+ * list here names the domains).
  */
 
-/** Entities a route may address by id. `group`: groups are not built yet, so it is a uuid nothing has. */
-export type Entity = 'client' | 'admin' | 'user' | 'post' | 'comment' | 'article' | 'folder' | 'vacancy' | 'tag' | 'linksBlock' | 'link' | 'file' | 'group';
+/** The core entities (clients, people, social, kb). `group`: groups are not built yet, so it is a uuid nothing has. */
+export type CoreEntity = 'client' | 'admin' | 'user' | 'post' | 'comment' | 'article' | 'folder' | 'vacancy' | 'tag' | 'linksBlock' | 'link' | 'file' | 'group';
+/** Entities a route may address by id: the core ones and those a domain's fixtures module declares. */
+export type Entity = CoreEntity | (string & {});
 
 /** One client with one object per entity, created through the routes, and its users' tokens. */
 export interface World {
   workspace: string;
-  ids: Record<Entity, string>;
+  /** Core entities always; a domain's entities once its `create` ran (createWorld runs them all). */
+  ids: Record<CoreEntity, string> & Record<string, string>;
   adminToken: string;
   superToken: string;
   /** An employee with every initial right (author of the post and comment). */
@@ -141,6 +149,45 @@ export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: R
   'kb.links.add': { body: () => ({ title: 'Link', url: 'https://example.com' }) },
   'kb.links.update': { body: (w) => ({ _id: w.ids.link, title: 'Link', url: 'https://example.com/2' }), ids: { _id: 'link' } },
 };
+
+/**
+ * What a domain adds to the registry: `libs/<domain>/server/test/fixtures.ts` with
+ * `import type { DomainFixtures } from '@intranet/portal-testing/fixtures'` and `export default {...} satisfies
+ * DomainFixtures` (a type-only import: a value import would be a cycle with the top-level await below).
+ * - `entities`: the entity names it creates (unique across domains);
+ * - `params` / `idBySubject` / `bodies`: entries merged into PARAM_BY_NAME / ID_PARAM_BY_SUBJECT / BODY_BY_SUBJECT;
+ * - `create(t, w)`: makes one object per entity in client `w` through the real routes (the core entities exist
+ *   already; w.adminToken, w.employee) and returns their ids by entity name;
+ * - `readBack(t, w, e)`: reads entity `e` back as the admin of `w` (JSON-comparable), for before/after checks;
+ * - `secrets(w)`: distinctive texts of `w` the domain created (besides its ids) that no other client may see.
+ */
+export interface DomainFixtures {
+  entities: string[];
+  params?: Record<string, Slot>;
+  idBySubject?: Record<string, Entity>;
+  bodies?: Record<string, { body: (w: World) => Body; ids?: Record<string, Entity> }>;
+  create: (t: TestPortal, w: World) => Promise<Record<string, string>>;
+  readBack?: (t: TestPortal, w: World, e: Entity) => Promise<unknown>;
+  secrets?: (w: World) => string[];
+}
+
+/** Every `libs/<domain>/server/test/fixtures.ts`, in folder order, merged into the tables above. */
+export const DOMAIN_FIXTURES: DomainFixtures[] = await loadDomainFixtures();
+
+async function loadDomainFixtures(): Promise<DomainFixtures[]> {
+  const libs = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+  const out: DomainFixtures[] = [];
+  for (const domain of readdirSync(libs).sort()) {
+    const file = join(libs, domain, 'server/test/fixtures.ts');
+    if (!existsSync(file)) continue;
+    const f = ((await import(pathToFileURL(file).href)) as { default: DomainFixtures }).default;
+    Object.assign(PARAM_BY_NAME, f.params);
+    Object.assign(ID_PARAM_BY_SUBJECT, f.idBySubject);
+    Object.assign(BODY_BY_SUBJECT, f.bodies);
+    out.push(f);
+  }
+  return out;
+}
 
 /** Routes the gateway serves itself (files.*) or that take no JSON (multipart): the checks call them as they are. */
 export const isMultipart = (r: RouteDef) => !!r.multipart;
@@ -285,7 +332,7 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
   const uploaded = up.json();
   const fileKey: string | undefined = uploaded?.results?.[0]?.key;
   if (up.statusCode !== 200 || !fileKey) throw new Error(`fixture file: ${up.statusCode} ${up.body}`);
-  return {
+  const w: World = {
     workspace,
     adminToken: c.adminToken,
     superToken: c.superToken,
@@ -306,6 +353,14 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
       group: '00000000-0000-4000-8000-000000000000',
     },
   };
+  for (const f of DOMAIN_FIXTURES) {
+    const ids = await f.create(t, w);
+    for (const e of f.entities) {
+      if (!ids[e]) throw new Error(`fixture ${e}: the domain's create() returned no id for it`);
+      w.ids[e] = ids[e];
+    }
+  }
+  return w;
 }
 
 let boundary = '';
@@ -352,6 +407,8 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
     case 'group':
       return null;
   }
+  const owner = DOMAIN_FIXTURES.find((f) => f.entities.includes(e));
+  return owner?.readBack ? owner.readBack(t, w, e) : null;
 }
 
 /** Every id and distinctive text of `w` (what must never appear in an answer to another client's user). */
@@ -362,5 +419,6 @@ export function secretsOf(w: World): string[] {
       .map(([, v]) => v),
     `of ${w.workspace}`,
     'secret text',
+    ...DOMAIN_FIXTURES.flatMap((f) => f.secrets?.(w) ?? []),
   ];
 }
