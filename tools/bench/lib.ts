@@ -13,6 +13,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { APP_ROLE, roleUrl, SYSTEM_ROLE, tenantSignature } from '@intranet/platform-db';
 
 /** The checkout whose services and gateway are started: this one, or BENCH_ROOT (tools/bench/compare.ts runs a base commit's). */
 export const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : fileURLToPath(new URL('../..', import.meta.url));
@@ -307,7 +308,11 @@ export async function startStack(opts: { services: string[]; employees: number }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
+    // README "Database roles": the services log in as the runtime and system roles; each migrates its own schemas
+    // first as the administrator (they start one after the other).
+    DATABASE_URL: roleUrl(databaseUrl, APP_ROLE),
+    DATABASE_SYSTEM_URL: roleUrl(databaseUrl, SYSTEM_ROLE),
+    DATABASE_MIGRATE_URL: databaseUrl,
     NATS_URL: natsUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -387,6 +392,22 @@ export async function startStack(opts: { services: string[]; employees: number }
     employeeIds,
     call,
   };
+}
+
+/** Database options of the runtime (APP_ROLE) and system logins on the bench database, for openDatabase. */
+export function runtimeDatabase(s: Stack, poolSize: number) {
+  return { url: roleUrl(s.databaseUrl, APP_ROLE), systemUrl: roleUrl(s.databaseUrl, SYSTEM_ROLE), poolSize };
+}
+
+/** The tenant signature of the stack's client (what inTenant sets as app.client_sig), read with the superuser. */
+export async function tenantSig(s: Stack, clientId = s.clientId): Promise<string> {
+  const c = new pg.Client({ connectionString: s.databaseUrl });
+  await c.connect();
+  try {
+    return tenantSignature((await c.query('SELECT key FROM intranet_private.tenant_key')).rows[0].key as string, clientId);
+  } finally {
+    await c.end();
+  }
 }
 
 /** A superuser pg client on the bench database (RLS does not apply), closed by cleanup(). */
