@@ -358,6 +358,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await c.connect();
       try {
         await bootstrapRoles((q) => c.query(q));
+        // The logins' passwords come from their URLs (a platform's secrets), so the two never disagree.
+        for (const [u, role] of [
+          [opts.url, APP_ROLE],
+          [opts.systemUrl, SYSTEM_ROLE],
+        ] as const) {
+          const parsed = u ? new URL(u) : undefined;
+          if (parsed?.password && decodeURIComponent(parsed.username) === role) {
+            await c.query(`ALTER ROLE ${role} PASSWORD ${c.escapeLiteral(decodeURIComponent(parsed.password))}`);
+          }
+        }
       } finally {
         await c.end();
       }
