@@ -16,6 +16,7 @@ import { FilesController } from './files.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
 import { IdentityResolver } from './identity.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+import { IdempotencyInterceptor } from './idempotency.ts';
 import { ErrorFilter, RouteInputPipe, TimingInterceptor } from './pipeline.ts';
 import { RealtimeGateway } from './realtime.ts';
 import { ApiNotFoundController, contractControllers } from './routes-controllers.ts';
@@ -45,6 +46,7 @@ export class GatewayModule {
       AccessGuard,
       ClientFeatureGuard,
       RouteInputPipe,
+      IdempotencyInterceptor,
       { provide: APP_FILTER, useClass: ErrorFilter },
       { provide: APP_INTERCEPTOR, useClass: TimingInterceptor },
       RealtimeGateway,

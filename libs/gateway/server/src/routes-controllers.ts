@@ -1,9 +1,10 @@
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { toFastifyPath, type RouteDef } from '@intranet/platform-contracts';
 import { DomainError, MESSAGES } from '@intranet/platform-errors';
-import { All, Controller, HttpCode, Inject, RequestMapping, RequestMethod, SetMetadata, UseGuards, type Type } from '@nestjs/common';
+import { All, Controller, HttpCode, Inject, RequestMapping, RequestMethod, SetMetadata, UseGuards, UseInterceptors, type Type } from '@nestjs/common';
 import { JwtAuthGuard, TenantGuard } from './auth.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
+import { IdempotencyInterceptor } from './idempotency.ts';
 import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
 import { Caller, JsonText, RouteInput, RouteInputPipe } from './pipeline.ts';
 
@@ -39,7 +40,8 @@ class ContractRoutes {
 /**
  * Nest controllers derived from the contracts (DESIGN §4: one definition per route): one class per domain (the
  * subject's first segment), one method per RouteDef decorated with its method and path (RequestMapping), the
- * RouteDef itself as metadata (SetMetadata, read by the guards), and its input through RouteInputPipe. No path,
+ * RouteDef itself as metadata (SetMetadata, read by the guards and the Idempotency-Key interceptor), and its input
+ * through RouteInputPipe. No path,
  * schema or rule is written here; `skip` leaves out the routes a hand-written controller serves (files.*).
  */
 export function contractControllers(routes: RouteDef[], skip: (r: RouteDef) => boolean = () => false): Type[] {
@@ -66,6 +68,7 @@ export function contractControllers(routes: RouteDef[], skip: (r: RouteDef) => b
       Caller()(cls.prototype, name, 1);
     }
     UseGuards(...ROUTE_GUARDS)(cls);
+    UseInterceptors(IdempotencyInterceptor)(cls);
     Controller()(cls);
     return cls;
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ClientNats, ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@intranet/platform-errors';
 import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
@@ -5,7 +6,7 @@ import { createInbox, type Msg, type NatsConnection, type Subscription } from '@
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, PublishOptions, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, SubscribeOptions } from './types.ts';
 
 /** Largest reply a service sends at all (larger ones are refused with 413 rather than held in memory). */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
@@ -239,6 +240,41 @@ export class NatsBus implements Bus {
     };
     this.closers.push(close);
     return close;
+  }
+
+  /**
+   * Bus.keyValue on JetStream KV: bucket `<prefix><bucket>` with the given TTL, one value per key (history 1);
+   * keys are sha256-hex of the caller's key (KV keys allow only a few characters). Ephemeral buses delete it on close.
+   */
+  async keyValue(bucket: string, ttlMs: number): Promise<KeyValueStore> {
+    const { Kvm } = await import('@nats-io/kv');
+    const nc = await this.connection();
+    const name = `${this.prefix}${bucket}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const kv = await new Kvm(nc).create(name, { ttl: ttlMs, history: 1 });
+    if (this.opts.ephemeral) this.closers.push(() => kv.destroy().then(() => undefined));
+    const k = (key: string) => createHash('sha256').update(key).digest('hex');
+    return {
+      async create(key, value) {
+        try {
+          await kv.create(k(key), value);
+          return true;
+        } catch (err) {
+          // "wrong last sequence": a live entry exists (another request claimed it first).
+          if (/wrong last sequence|key exists/i.test((err as Error).message)) return false;
+          throw err;
+        }
+      },
+      async get(key) {
+        const e = await kv.get(k(key));
+        return e && e.operation === 'PUT' ? e.string() : null;
+      },
+      async put(key, value) {
+        await kv.put(k(key), value);
+      },
+      async delete(key) {
+        await kv.delete(k(key));
+      },
+    };
   }
 
   async start(): Promise<void> {
