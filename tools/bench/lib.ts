@@ -118,6 +118,28 @@ function startChild(name: string, cmd: string, args: string[], env: NodeJS.Proce
   return child;
 }
 
+/**
+ * Another process of a domain service on a running stack (tools/chaos: replicas, restarts), started as startStack
+ * starts them; resolves once it logs that it is ready.
+ */
+export async function startService(s: Stack, svc: string, name: string, readyMs = 60_000): Promise<void> {
+  const c = startChild(name, process.execPath, [`apps/${svc}-service/src/main.ts`], { ...s.env, DATABASE_MIGRATE_URL: '', LOG_LEVEL: 'info' });
+  await until(readyMs, name, async () => {
+    if (c.exited) throw new Error(`${name} exited:\n  ${c.tail.join('\n  ')}`);
+    return c.tail.some((l) => l.includes(`${svc}-service ready`));
+  });
+}
+
+/** Sends `signal` to the named child and waits for it to exit (SIGKILL: a crash; SIGTERM: a graceful stop). */
+export async function signalChild(name: string, signal: NodeJS.Signals, ms = 30_000): Promise<void> {
+  const c = children.find((x) => x.name === name && !x.exited);
+  if (!c) throw new Error(`no running child ${name}`);
+  const gone = new Promise<void>((r) => c.proc.once('exit', () => r()));
+  c.proc.kill(signal);
+  await within(ms, `${name} to exit on ${signal}`, gone);
+  children.splice(children.indexOf(c), 1);
+}
+
 /** The last output lines of a child process started by startStack (e.g. 'kb-service'). */
 export const childTail = (name: string): string[] => children.find((c) => c.name === name)?.tail ?? [];
 
@@ -250,6 +272,8 @@ export function employeesCsv(n: number): string {
 
 export interface Stack {
   base: string;
+  /** The environment the stack's processes got (startService reuses it). */
+  env: NodeJS.ProcessEnv;
   adminUrl: string;
   databaseUrl: string;
   pgVersion: string;
@@ -380,6 +404,7 @@ export async function startStack(opts: { services: string[]; employees: number }
   }
   return {
     base,
+    env,
     adminUrl,
     databaseUrl,
     pgVersion,

@@ -24,6 +24,7 @@ import { SHELL_DIR, WebController } from './web.ts';
 
 export type { GatewayOptions } from './options.ts';
 export { allRoutes, realtimeSubjects } from './routes.ts';
+export { RealtimeGateway } from './realtime.ts';
 
 /**
  * The gateway's Nest module: controllers derived from the contracts (one per domain), the files controller, the

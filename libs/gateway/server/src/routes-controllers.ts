@@ -30,7 +30,7 @@ class ContractRoutes {
    * (JsonText, no parse and re-serialisation here) — or, for 'raw' routes, the handler's output as is.
    */
   protected async forward(route: RouteDef, input: unknown, ctx: RequestContext): Promise<unknown> {
-    const opts = route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined;
+    const opts = { timeoutMs: route.timeoutMs };
     if (route.envelope === 'raw') return this.bus.request(route.subject, { ctx, input }, opts);
     const json = await this.bus.requestJson(route.subject, { ctx, input }, opts);
     return new JsonText(typeof json === 'string' ? `{"result":${json}}` : Buffer.concat([RESULT_HEAD, json, RESULT_TAIL]));

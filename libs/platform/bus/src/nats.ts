@@ -47,11 +47,37 @@ function okResult(data: Uint8Array, id: string): Uint8Array | undefined {
  * can be JSON (starts with `{`, `[` or `"`) goes that way here.
  */
 class SubjectServerNats extends ServerNats {
+  /** Requests being handled (their replies not sent yet). */
+  readonly inflight = new Set<Promise<unknown>>();
+
   override getRouteFromPattern(pattern: string): string {
     const c = pattern.charCodeAt(0);
     return c === 0x7b || c === 0x5b || c === 0x22 ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
+
+  /**
+   * Graceful stop (issue 18 §5, SIGTERM in a rolling restart): drains the request subscriptions, so NATS sends new
+   * requests to the queue group's other members and the ones already delivered here are still handled; waits up
+   * to DRAIN_MS for the handlers to answer and the replies to leave; then closes the connection.
+   */
+  override async close(): Promise<void> {
+    const subs = (this as unknown as { subscriptions?: Subscription[] }).subscriptions ?? [];
+    await Promise.allSettled(subs.map((sub) => sub.drain()));
+    const until = Date.now() + DRAIN_MS;
+    while (this.inflight.size && Date.now() < until) {
+      await Promise.race([Promise.allSettled([...this.inflight]), new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())))]);
+    }
+    // Nest publishes a reply right after its handler settles: let that happen, then push it out.
+    await new Promise((r) => setImmediate(r));
+    await this.unwrap<NatsConnection>()
+      .flush()
+      .catch(() => undefined);
+    await super.close();
+  }
 }
+
+/** How long a stopping service keeps answering the requests it already has (ms). */
+const DRAIN_MS = 10_000;
 
 /** An Error with `name` (what `unavailable` errors report as their cause). */
 function named(name: string, message: string): Error {
@@ -78,7 +104,7 @@ export interface NatsBusOptions {
  */
 export class NatsBus implements Bus {
   private readonly client: ClientNats;
-  private server?: ServerNats;
+  private server?: SubjectServerNats;
   private readonly pending = new Map<string, Handler>();
   private nc?: NatsConnection;
   private readonly closers: Array<() => Promise<void>> = [];
@@ -326,7 +352,14 @@ export class NatsBus implements Bus {
               return { ok: false, error: new DomainError('unavailable', 'The request could not be read; try again').toJSON() } satisfies Reply;
             }
           }
-          return runHandler(handler, data);
+          const p = runHandler(handler, data);
+          const server = this.server!;
+          server.inflight.add(p);
+          try {
+            return await p;
+          } finally {
+            server.inflight.delete(p);
+          }
         });
       }
       await new Promise<void>((resolve, reject) => {

@@ -157,9 +157,16 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   rateLimit?: RateLimit;
   /** Upload routes take multipart bodies; the gateway streams them. */
   multipart?: boolean;
-  /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
-  timeoutMs?: number;
+  /**
+   * How long the gateway waits for the service's answer (ms): DEFAULT_TIMEOUT_MS by method unless the route sets
+   * its own (imports, exports). Bounds every call, so a service that died mid-request costs a 503 after this, not
+   * the bus's 15 s (issue 18 §5).
+   */
+  timeoutMs: number;
 }
+
+/** Default answer time of a route by method (ms): reads 5 s, writes 10 s. */
+export const DEFAULT_TIMEOUT_MS = { GET: 5_000, write: 10_000 } as const;
 
 const empty = z.object({}).strict();
 const anyQuery = z.object({}).passthrough();
@@ -197,6 +204,7 @@ export function defineRoute<
     query: (def.query ?? anyQuery) as Q,
     body: (def.body ?? z.object({}).passthrough()) as B,
     envelope: def.envelope ?? 'result',
+    timeoutMs: def.timeoutMs ?? (def.method === 'GET' ? DEFAULT_TIMEOUT_MS.GET : DEFAULT_TIMEOUT_MS.write),
   };
 }
 
