@@ -1,0 +1,21 @@
+import { tasksRoutes } from '@intranet/tasks-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+/**
+ * The tasks domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
+ * routes-fuzz): one object per entity, made through the real routes, and which route params name which entity.
+ */
+export default {
+  entities: ['tasksItem'],
+  idBySubject: { 'tasks.items.': 'tasksItem' },
+  bodies: { 'tasks.items.create': { body: (w) => ({ name: `Item of ${w.workspace}` }) } },
+  async create(t, w) {
+    const made = await t.call(tasksRoutes.create, { token: w.adminToken, body: { name: `Item of ${w.workspace}` } });
+    if (made.status !== 200) throw new Error(`fixture tasksItem: ${made.status} ${JSON.stringify(made.body)}`);
+    return { tasksItem: made.body.result._id };
+  },
+  async readBack(t, w) {
+    const r = await t.call(tasksRoutes.list, { token: w.adminToken });
+    return { status: r.status, body: r.body };
+  },
+} satisfies DomainFixtures;
