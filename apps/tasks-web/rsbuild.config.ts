@@ -12,11 +12,12 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'tasks',
-      exposes: { './TasksPage': './src/expose/TasksPage.tsx' },
+      exposes: { './TrackerPage': './src/expose/TrackerPage.tsx', './DeskPage': './src/expose/DeskPage.tsx' },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ tasks: 'TasksPage' }),
+      // The §2 screens this remote serves (read by the shell from mf-manifest.json).
+      manifest: remoteManifest({ 'task-tracker': 'TrackerPage', 'desk/:id': 'DeskPage' }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -1,9 +1,9 @@
 import { Route } from 'react-router';
-import { TasksPage } from '@intranet/tasks-web';
+import { DeskPage, TrackerPage } from '@intranet/tasks-web';
 import { mountStandalone } from '@intranet/web-session';
 
 mountStandalone({
   basename: '/remotes/tasks',
-  links: [{ to: '/tasks', label: 'Tasks' }],
-  routes: [<Route key="p" path="/tasks" element={<TasksPage />} />],
+  links: [{ to: '/task-tracker/', label: 'Task tracker' }],
+  routes: [<Route key="t" path="/task-tracker" element={<TrackerPage />} />, <Route key="d" path="/desk/:id" element={<DeskPage />} />],
 });
