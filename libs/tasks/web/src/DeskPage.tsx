@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,9 @@ export default function DeskPage() {
 
 type Columns = Record<string, string[]>;
 
+/** Space picks a card up and drops it; Escape cancels; Enter stays free to open the task. */
+const KEYS = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
 /** Lane → task ids in the board's order. */
 function columnsOf(b: Board): Columns {
   const out: Columns = Object.fromEntries(b.lanes.map((l) => [l._id, [] as string[]]));
@@ -78,6 +81,8 @@ function Desk() {
   const [settings, setSettings] = useState(false);
   const [confirm, setConfirm] = useState<'finish' | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
+  /** When the last drag ended: the click that ends a drag does not open the task. */
+  const lastDrag = useRef(0);
 
   // The server's order wins whenever no drag is under way (a drag's local order is replaced by the answer).
   useEffect(() => {
@@ -92,7 +97,7 @@ function Desk() {
   useRealtimeEvent('evt.tasks.task.changed', refresh);
   useRealtimeEvent('evt.tasks.desk.changed', refresh);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: KEYS }));
   const board = q.data;
   const byId = useMemo(() => new Map((board?.tasks ?? []).map((x) => [x._id, x])), [board]);
   const people = useUserNames(board ? [board.owner, ...board.admins, ...board.members.map((m) => m.user), ...board.tasks.flatMap((x) => [x.performer, ...x.co_performers])] : []);
@@ -108,6 +113,9 @@ function Desk() {
   const filtering = !!(filters.performer || filters.tag || filters.priority || filters.deadline);
 
   const onStart = (e: DragStartEvent) => setDragging(String(e.active.id));
+  const open = (tid: string) => {
+    if (!dragging && Date.now() - lastDrag.current > 300) setSearch({ task: tid });
+  };
   const onOver = (e: DragOverEvent) => {
     const over = e.over ? String(e.over.id) : null;
     const from = laneOf(String(e.active.id));
@@ -122,6 +130,7 @@ function Desk() {
     });
   };
   const onEnd = async (e: DragEndEvent) => {
+    lastDrag.current = Date.now();
     const taskId = String(e.active.id);
     const over = e.over ? String(e.over.id) : null;
     const lane = over ? laneOf(over) : undefined;
@@ -232,7 +241,10 @@ function Desk() {
       </div>
       {filtering ? <p className="tt-muted">{t('filteredHint')}</p> : null}
 
-      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragStart={onStart} onDragOver={onOver} onDragEnd={(e) => void onEnd(e)} onDragCancel={() => setDragging(null)}>
+      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragStart={onStart} onDragOver={onOver} onDragEnd={(e) => void onEnd(e)} onDragCancel={() => {
+          lastDrag.current = Date.now();
+          setDragging(null);
+        }}>
         <div className="tt-board" data-testid="board">
           {b.lanes.map((lane) => (
             <Lane
@@ -246,7 +258,7 @@ function Desk() {
                 {(columns[lane._id] ?? []).map((tid) => {
                   const x = byId.get(tid);
                   if (!x || !matches(x, filters)) return null;
-                  return <Card key={tid} task={x} names={people} onOpen={() => setSearch({ task: tid })} disabled={x.can === 'view' || filtering} />;
+                  return <Card key={tid} task={x} names={people} onOpen={() => open(tid)} disabled={x.can === 'view' || filtering} />;
                 })}
               </SortableContext>
             </Lane>
