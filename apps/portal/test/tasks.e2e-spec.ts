@@ -63,7 +63,14 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     });
     const admin = await login('admin@taskweb.test', 'adminpass1');
     const reg = (firstName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1', lang: 'en' });
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName: 'Tester',
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        lang: 'en',
+      });
     await reg('Ann', 'ann@taskweb.test');
     const bob = await reg('Bob', 'bob@taskweb.test');
     const ann = await login('ann@taskweb.test', 'employee1');

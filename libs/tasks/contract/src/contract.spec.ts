@@ -21,7 +21,13 @@ describe('tasks contract', () => {
 
   it('registers module desk with the generic module calls (GET/POST api/desk, GET/PUT/DELETE api/desk/{id})', () => {
     const generic = Object.values(tasksRoutes).filter((r) => r.subject.startsWith('tasks.desk.'));
-    assert.deepEqual(generic.map((r) => `${r.method} ${r.path}`).sort(), ['DELETE /api/desk/{id}', 'GET /api/desk', 'GET /api/desk/{id}', 'POST /api/desk', 'PUT /api/desk/{id}']);
+    assert.deepEqual(generic.map((r) => `${r.method} ${r.path}`).sort(), [
+      'DELETE /api/desk/{id}',
+      'GET /api/desk',
+      'GET /api/desk/{id}',
+      'POST /api/desk',
+      'PUT /api/desk/{id}',
+    ]);
     assert.equal(tasksRoutes.deskCreate.access.kind === 'feature' && tasksRoutes.deskCreate.access.right, 'desk_add');
     assert.equal(tasksRoutes.deskGet.feature, 'task_tracker');
   });

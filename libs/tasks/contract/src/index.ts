@@ -185,11 +185,18 @@ export const tasksRoutes = {
   deskCreate: moduleCall.create(desk, {
     summary: 'Create a board with lanes (desk_add right); the caller owns it',
     access: access.feature('desk_add'),
-    body: z.object({ ...deskFields, lanes: z.array(requiredString().max(L.laneName, V.max(L.laneName))).max(L.lanes).optional() }),
+    body: z.object({
+      ...deskFields,
+      lanes: z
+        .array(requiredString().max(L.laneName, V.max(L.laneName)))
+        .max(L.lanes)
+        .optional(),
+    }),
     result: deskSchema,
   }),
   deskUpdate: moduleCall.update(desk, {
-    summary: 'Change a board (owner, admins): name, description, admins, members, lanes (order, rename, add; a dropped lane must be empty), status active restores a finished board',
+    summary:
+      'Change a board (owner, admins): name, description, admins, members, lanes (order, rename, add; a dropped lane must be empty), status active restores a finished board',
     body: z.object({ ...deskFields, name: deskFields.name.optional(), lanes: lanesInput.optional(), status: z.enum(DESK_STATUSES).optional() }),
     result: deskSchema,
   }),
@@ -272,7 +279,7 @@ export const tasksRoutes = {
     path: 'api/task_tracker/{desk_id}/move_task',
     subject: 'tasks.tracker.moveTask',
     summary:
-      'Move a task to a lane and position (index among the lane\'s other tasks, 0 = top). Owner, admins, the task\'s performer and co-performers. Concurrent moves are serialised per lane',
+      "Move a task to a lane and position (index among the lane's other tasks, 0 = top). Owner, admins, the task's performer and co-performers. Concurrent moves are serialised per lane",
     spec: '§7 Task tracker, §4',
     access: access.feature('task_tracker'),
     params: z.object({ desk_id: Id }),

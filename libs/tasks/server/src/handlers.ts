@@ -5,7 +5,17 @@ import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { TASKS_CODES, TASKS_LIMITS, TASKS_TEXT, tasksEvents, type Desk, type DeskRole, type Task, type tasksRoutes } from '@intranet/tasks-contract';
-import { desksRepository, lanesRepository, tasksRepository, withIds, type DeskRow, type LaneInfo, type PersonRow, type TaskRow, type TaskValues } from './repository.ts';
+import {
+  desksRepository,
+  lanesRepository,
+  tasksRepository,
+  withIds,
+  type DeskRow,
+  type LaneInfo,
+  type PersonRow,
+  type TaskRow,
+  type TaskValues,
+} from './repository.ts';
 
 const EDITORS: readonly DeskRole[] = ['owner', 'admin'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -123,7 +133,11 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
 
   /** The board as the API returns it, for `role`. */
   async function deskOut(tx: Tx, d: DeskRow, role: DeskRole): Promise<Desk> {
-    const [people, lanes, counts] = await Promise.all([desksRepository.people(tx, [d.id]), desksRepository.lanes(tx, [d.id]), desksRepository.taskCounts(tx, [d.id])]);
+    const [people, lanes, counts] = await Promise.all([
+      desksRepository.people(tx, [d.id]),
+      desksRepository.lanes(tx, [d.id]),
+      desksRepository.taskCounts(tx, [d.id]),
+    ]);
     return toDesk(d, people, lanes, role, counts.get(d.id) ?? 0);
   }
 
@@ -164,7 +178,11 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
 
   /** Creates a task in a lane at `index` (shared by POST api/task and add_task). */
   async function createTask(ctx: RequestContext, deskId: string, laneId: string, body: Record<string, unknown> & { index?: number }): Promise<Task> {
-    await ensureUsers(ctx, { performer: [body.performer as string | null], co_performers: body.co_performers as string[], observers: body.observers as string[] });
+    await ensureUsers(ctx, {
+      performer: [body.performer as string | null],
+      co_performers: body.co_performers as string[],
+      observers: body.observers as string[],
+    });
     return db.inTenant(ctx, async (tx) => {
       const { desk, role } = await editable(tx, ctx, deskId);
       const lane = await lanesRepository.byId(tx, laneId);
@@ -182,7 +200,15 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
       const userIds = await audience(tx, desk, taskPeople(row));
       await outbox.add(tx, tasksEvents.taskChanged, ctx.clientId, { desk_id: desk.id, task_id: row.id, action: 'created', by: ctx.userId, userIds });
       const who = assignees(row);
-      if (who.length) await outbox.add(tx, tasksEvents.taskAssigned, ctx.clientId, { desk_id: desk.id, task_id: row.id, name: row.name, assignees: who, by: ctx.userId, userIds });
+      if (who.length)
+        await outbox.add(tx, tasksEvents.taskAssigned, ctx.clientId, {
+          desk_id: desk.id,
+          task_id: row.id,
+          name: row.name,
+          assignees: who,
+          by: ctx.userId,
+          userIds,
+        });
       await desksRepository.update(tx, desk.id, {});
       return toTask(row, ctx.userId, role, desk.status);
     });
@@ -203,7 +229,11 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
       db.inTenant(ctx, async (tx) => {
         const { rows, total } = await desksRepository.page(tx, ctx.userId!, query.filter, query.page, query.limit);
         const ids = rows.map((r) => r.id);
-        const [people, lanes, counts] = await Promise.all([desksRepository.people(tx, ids), desksRepository.lanes(tx, ids), desksRepository.taskCounts(tx, ids)]);
+        const [people, lanes, counts] = await Promise.all([
+          desksRepository.people(tx, ids),
+          desksRepository.lanes(tx, ids),
+          desksRepository.taskCounts(tx, ids),
+        ]);
         const items = rows.map((d) => {
           const mine = people.filter((p) => p.deskId === d.id);
           const role: DeskRole = d.ownerId === ctx.userId ? 'owner' : (mine.find((p) => p.userId === ctx.userId)?.role ?? 'view');
@@ -296,7 +326,12 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
         const d = await desksRepository.update(tx, desk.id, set);
         if (body.status === 'finished') return finishDesk(tx, ctx, d, role);
         const before = await audience(tx, desk);
-        await outbox.add(tx, tasksEvents.deskChanged, clientId, { desk_id: d.id, action: 'updated', by: ctx.userId, userIds: [...new Set([...before, ...(await audience(tx, d))])] });
+        await outbox.add(tx, tasksEvents.deskChanged, clientId, {
+          desk_id: d.id,
+          action: 'updated',
+          by: ctx.userId,
+          userIds: [...new Set([...before, ...(await audience(tx, d))])],
+        });
         return deskOut(tx, d, role);
       });
     },
@@ -365,7 +400,15 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
         const userIds = await audience(tx, desk, [...taskPeople(t), ...taskPeople(row)]);
         await outbox.add(tx, tasksEvents.taskChanged, ctx.clientId, { desk_id: desk.id, task_id: t.id, action: 'updated', by: ctx.userId, userIds });
         const added = assignees(row).filter((u) => !assignees(t).includes(u));
-        if (added.length) await outbox.add(tx, tasksEvents.taskAssigned, ctx.clientId, { desk_id: desk.id, task_id: t.id, name: row.name, assignees: added, by: ctx.userId, userIds });
+        if (added.length)
+          await outbox.add(tx, tasksEvents.taskAssigned, ctx.clientId, {
+            desk_id: desk.id,
+            task_id: t.id,
+            name: row.name,
+            assignees: added,
+            by: ctx.userId,
+            userIds,
+          });
         return toTask(row, ctx.userId, role, desk.status);
       });
     },
@@ -407,7 +450,12 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
         }
         await lanesRepository.delete(tx, lane.id);
         const d = await desksRepository.update(tx, desk.id, {});
-        await outbox.add(tx, tasksEvents.deskChanged, ctx.clientId, { desk_id: desk.id, action: 'lane_deleted', by: ctx.userId, userIds: await audience(tx, d) });
+        await outbox.add(tx, tasksEvents.deskChanged, ctx.clientId, {
+          desk_id: desk.id,
+          action: 'lane_deleted',
+          by: ctx.userId,
+          userIds: await audience(tx, d),
+        });
         return deskOut(tx, d, role);
       }),
 
@@ -431,7 +479,15 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
         const position = await tasksRepository.keyAt(tx, lane.id, body.index, t.id);
         const row = await tasksRepository.update(tx, t.id, { laneId: lane.id, position });
         const userIds = await audience(tx, desk, taskPeople(t));
-        await outbox.add(tx, tasksEvents.taskMoved, ctx.clientId, { desk_id: desk.id, task_id: t.id, from_lane: t.laneId, lane_id: lane.id, position, by: ctx.userId, userIds });
+        await outbox.add(tx, tasksEvents.taskMoved, ctx.clientId, {
+          desk_id: desk.id,
+          task_id: t.id,
+          from_lane: t.laneId,
+          lane_id: lane.id,
+          position,
+          by: ctx.userId,
+          userIds,
+        });
         return toTask(row, ctx.userId, role, desk.status);
       }),
 
@@ -461,7 +517,9 @@ export function deadlineScan({ db, outbox }: Pick<DomainDeps, 'db' | 'outbox'>) 
         for (const t of list) {
           const desk = (await desksRepository.byId(tx, t.deskId))!;
           const people = await desksRepository.people(tx, [t.deskId]);
-          const userIds = [...new Set([desk.ownerId, ...people.map((p) => p.userId), ...[t.performerId, ...t.coPerformers, ...t.observers].filter((x): x is string => !!x)])];
+          const userIds = [
+            ...new Set([desk.ownerId, ...people.map((p) => p.userId), ...[t.performerId, ...t.coPerformers, ...t.observers].filter((x): x is string => !!x)]),
+          ];
           await outbox.add(tx, def, t.clientId, {
             desk_id: t.deskId,
             task_id: t.id,

@@ -39,7 +39,12 @@ export const desksRepository = {
   /** Lanes of boards in order, each with its task count. */
   async lanes(tx: Tx, deskIds: string[]): Promise<(LaneInfo & { deskId: string })[]> {
     if (!deskIds.length) return [];
-    const counts = tx.select({ laneId: tasks.laneId, n: count().as('n') }).from(tasks).where(inArray(tasks.deskId, deskIds)).groupBy(tasks.laneId).as('c');
+    const counts = tx
+      .select({ laneId: tasks.laneId, n: count().as('n') })
+      .from(tasks)
+      .where(inArray(tasks.deskId, deskIds))
+      .groupBy(tasks.laneId)
+      .as('c');
     const rows = await tx
       .select({ id: lanes.id, deskId: lanes.deskId, name: lanes.name, position: lanes.position, n: counts.n })
       .from(lanes)
@@ -88,11 +93,7 @@ export const desksRepository = {
 
   async taskCounts(tx: Tx, deskIds: string[]): Promise<Map<string, number>> {
     if (!deskIds.length) return new Map();
-    const rows = await tx
-      .select({ deskId: tasks.deskId, n: count() })
-      .from(tasks)
-      .where(inArray(tasks.deskId, deskIds))
-      .groupBy(tasks.deskId);
+    const rows = await tx.select({ deskId: tasks.deskId, n: count() }).from(tasks).where(inArray(tasks.deskId, deskIds)).groupBy(tasks.deskId);
     return new Map(rows.map((r) => [r.deskId, Number(r.n)]));
   },
 
@@ -299,7 +300,15 @@ export const tasksRepository = {
     const overdue = await tx
       .update(tasks)
       .set({ overdueSent: true, dueSoonSent: true })
-      .where(and(sql`${tasks.deadline} IS NOT NULL`, sql`${tasks.deadline} <= ${now.toISOString()}::timestamptz`, ne(tasks.type, 'closed'), eq(tasks.overdueSent, false), active))
+      .where(
+        and(
+          sql`${tasks.deadline} IS NOT NULL`,
+          sql`${tasks.deadline} <= ${now.toISOString()}::timestamptz`,
+          ne(tasks.type, 'closed'),
+          eq(tasks.overdueSent, false),
+          active,
+        ),
+      )
       .returning();
     const dueSoon = await tx
       .update(tasks)
@@ -322,4 +331,3 @@ export const tasksRepository = {
 export function withIds(list: { _id?: string; text: string; done: boolean }[]): CheckItem[] {
   return list.map((c) => ({ _id: c._id || uuidv7(), text: c.text, done: c.done }));
 }
-

@@ -34,7 +34,9 @@ export const desks = tasksSchema
       clientId: uuid('client_id').notNull(),
       name: text('name').notNull(),
       description: text('description').notNull().default(''),
-      status: text('status', { enum: ['active', 'finished'] }).notNull().default('active'),
+      status: text('status', { enum: ['active', 'finished'] })
+        .notNull()
+        .default('active'),
       ownerId: uuid('owner_id').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,15 +101,24 @@ export const tasks = tasksSchema
       priority: text('priority', { enum: ['low', 'normal', 'high', 'critical'] })
         .notNull()
         .default('normal'),
-      tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+      tags: text('tags')
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`),
       checklist: jsonb('checklist').$type<CheckItem[]>().notNull().default([]),
       attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
       planHours: doublePrecision('plan_hours'),
       actualHours: doublePrecision('actual_hours'),
       ownerId: uuid('owner_id').notNull(),
       performerId: uuid('performer_id'),
-      coPerformers: uuid('co_performers').array().notNull().default(sql`'{}'::uuid[]`),
-      observers: uuid('observers').array().notNull().default(sql`'{}'::uuid[]`),
+      coPerformers: uuid('co_performers')
+        .array()
+        .notNull()
+        .default(sql`'{}'::uuid[]`),
+      observers: uuid('observers')
+        .array()
+        .notNull()
+        .default(sql`'{}'::uuid[]`),
       deadline: timestamp('deadline', { withTimezone: true }),
       type: text('type', { enum: ['open', 'active', 'closed', 'hidden'] })
         .notNull()

@@ -34,7 +34,8 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       const e = await t.makeEmployee(co.adminToken, `${name.toLowerCase()}@taskco.test`);
       u[name] = { id: e.user._id, token: e.token };
     }
-    for (const def of Object.values(tasksEvents) as (typeof tasksEvents)[keyof typeof tasksEvents][]) offs.push(await on(t.portal.platform.bus, def as typeof tasksEvents.deskChanged, async (e) => void events.push(e as never)));
+    for (const def of Object.values(tasksEvents) as (typeof tasksEvents)[keyof typeof tasksEvents][])
+      offs.push(await on(t.portal.platform.bus, def as typeof tasksEvents.deskChanged, async (e) => void events.push(e as never)));
   });
   afterAll(async () => {
     for (const off of offs) await off();
@@ -159,12 +160,20 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const assigned = await eventually(() => events.find((x) => x.subject === 'evt.tasks.task.assigned' && x.data.task_id === full._id));
     assert.deepEqual(assigned.data.assignees, [u.performer.id, u.commenter.id]);
 
-    const second = ok<Task>(await t.call(tasksRoutes.taskCreate, { token: u.boardAdmin.token, body: { desk_id: desk._id, lane_id: lane(0), name: 'Tag build' } }));
-    const top = ok<Task>(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }));
+    const second = ok<Task>(
+      await t.call(tasksRoutes.taskCreate, { token: u.boardAdmin.token, body: { desk_id: desk._id, lane_id: lane(0), name: 'Tag build' } }),
+    );
+    const top = ok<Task>(
+      await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }),
+    );
     tasks = [full, second, top];
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Plan', 'Write notes', 'Tag build']);
 
-    const badColour = await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'x', color: 'red' } });
+    const badColour = await t.call(tasksRoutes.addTask, {
+      token: u.owner.token,
+      params: { desk_id: desk._id, lane_id: lane(0) },
+      body: { name: 'x', color: 'red' },
+    });
     assert.equal(badColour.status, 400);
     assert.equal(badColour.body.errors[0].message, 'Colour must be #rrggbb');
     const noName = await t.call(tasksRoutes.taskCreate, { token: u.owner.token, body: { desk_id: desk._id, lane_id: lane(0), name: '' } });
@@ -240,9 +249,13 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       assert.equal(r.body.message, 'No access');
     }
     assert.equal((await t.call(tasksRoutes.taskUpdate, { token: u.outsider.token, params: { id }, body: { type: 'open' } })).status, 404);
-    const e = ok<Task>(await t.call(tasksRoutes.taskUpdate, { token: u.boardAdmin.token, params: { id }, body: { name: 'Write release notes', performer: u.viewer.id } }));
+    const e = ok<Task>(
+      await t.call(tasksRoutes.taskUpdate, { token: u.boardAdmin.token, params: { id }, body: { name: 'Write release notes', performer: u.viewer.id } }),
+    );
     assert.equal(e.name, 'Write release notes');
-    const assigned = await eventually(() => events.find((x) => x.subject === 'evt.tasks.task.assigned' && x.data.task_id === id && (x.data.assignees as string[]).includes(u.viewer.id)));
+    const assigned = await eventually(() =>
+      events.find((x) => x.subject === 'evt.tasks.task.assigned' && x.data.task_id === id && (x.data.assignees as string[]).includes(u.viewer.id)),
+    );
     assert.deepEqual(assigned.data.assignees, [u.viewer.id]);
     // The former performer is no longer one of the task's people with progress rights.
     assert.equal((await t.call(tasksRoutes.taskUpdate, { token: u.performer.token, params: { id }, body: { type: 'open' } })).status, 404);
@@ -253,19 +266,29 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const [full, second, top] = tasks as [Task, Task, Task];
     ok(await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: lane(0), index: 2 } }));
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Write release notes', 'Tag build', 'Plan']);
-    const moved = ok<Task>(await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }));
+    const moved = ok<Task>(
+      await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }),
+    );
     assert.equal(moved.lane_id, lane(1));
     const e = await eventually(() => events.find((x) => x.subject === 'evt.tasks.task.moved' && x.data.task_id === second._id));
     assert.equal(e.data.from_lane, lane(0));
     assert.equal(e.data.lane_id, lane(1));
     // The viewer performs `full` now (progress right): may move it. The commenter (co-performer) too.
     ok(await t.call(tasksRoutes.moveTask, { token: u.viewer.token, params: { desk_id: desk._id }, body: { task_id: full._id, lane_id: lane(1), index: 0 } }));
-    const refused = await t.call(tasksRoutes.moveTask, { token: u.viewer.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: lane(1), index: 0 } });
+    const refused = await t.call(tasksRoutes.moveTask, {
+      token: u.viewer.token,
+      params: { desk_id: desk._id },
+      body: { task_id: top._id, lane_id: lane(1), index: 0 },
+    });
     assert.equal(refused.status, 403);
     const b = await board(u.owner.token, desk._id);
     assert.deepEqual(laneOrder(b, lane(1)), ['Write release notes', 'Tag build']);
     assert.deepEqual(laneOrder(b, lane(0)), ['Plan']);
-    const wrongDesk = await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: u.owner.id, index: 0 } });
+    const wrongDesk = await t.call(tasksRoutes.moveTask, {
+      token: u.owner.token,
+      params: { desk_id: desk._id },
+      body: { task_id: top._id, lane_id: u.owner.id, index: 0 },
+    });
     assert.equal(wrongDesk.status, 400);
   });
 
@@ -273,24 +296,37 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const d = ok<Desk>(await t.call(tasksRoutes.deskCreate, { token: u.owner.token, body: { name: 'Race', lanes: ['A', 'B'], admins: [u.boardAdmin.id] } }));
     const [a, bLane] = [d.lanes[0]!._id, d.lanes[1]!._id];
     const made: Task[] = [];
-    for (let i = 0; i < 8; i++) made.push(ok(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: d._id, lane_id: a }, body: { name: `c${i}` } })));
+    for (let i = 0; i < 8; i++)
+      made.push(ok(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: d._id, lane_id: a }, body: { name: `c${i}` } })));
     for (let round = 0; round < 5; round++) {
       const moves = [
         t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: made[round]!._id, lane_id: a, index: 1 } }),
         t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: made[7 - round]!._id, lane_id: a, index: 1 } }),
-        t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: made[3]!._id, lane_id: round % 2 ? a : bLane, index: 0 } }),
+        t.call(tasksRoutes.moveTask, {
+          token: u.boardAdmin.token,
+          params: { desk_id: d._id },
+          body: { task_id: made[3]!._id, lane_id: round % 2 ? a : bLane, index: 0 },
+        }),
       ];
       for (const r of await Promise.all(moves)) assert.equal(r.status, 200, JSON.stringify(r.body));
     }
     const seenBy = await Promise.all([board(u.owner.token, d._id), board(u.boardAdmin.token, d._id)]);
-    assert.deepEqual(seenBy[0].tasks, seenBy[1].tasks.map((x) => ({ ...x, can: x.can })), 'both see one order');
+    assert.deepEqual(
+      seenBy[0].tasks,
+      seenBy[1].tasks.map((x) => ({ ...x, can: x.can })),
+      'both see one order',
+    );
     const all = seenBy[0].tasks;
     assert.equal(all.length, 8, 'no lost card');
     assert.equal(new Set(all.map((x) => x._id)).size, 8, 'no duplicate card');
     for (const l of [a, bLane]) {
       const keys = all.filter((x) => x.lane_id === l).map((x) => x.position);
       assert.equal(new Set(keys).size, keys.length, 'no two cards share a place');
-      assert.deepEqual(keys, [...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)), 'the board lists each lane in key order');
+      assert.deepEqual(
+        keys,
+        [...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
+        'the board lists each lane in key order',
+      );
     }
     // Two cards sent to the top of lane B at once: both end on top (one after the other), neither lost or tied.
     const [x, y] = [made[5]!, made[6]!];
@@ -298,8 +334,14 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: x._id, lane_id: bLane, index: 0 } }),
       t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: y._id, lane_id: bLane, index: 0 } }),
     ]);
-    assert.deepEqual(both.map((r) => r.status), [200, 200]);
-    const top2 = (await board(u.owner.token, d._id)).tasks.filter((c) => c.lane_id === bLane).slice(0, 2).map((c) => c.name);
+    assert.deepEqual(
+      both.map((r) => r.status),
+      [200, 200],
+    );
+    const top2 = (await board(u.owner.token, d._id)).tasks
+      .filter((c) => c.lane_id === bLane)
+      .slice(0, 2)
+      .map((c) => c.name);
     assert.deepEqual([...top2].sort(), ['c5', 'c6']);
   });
 
@@ -324,7 +366,9 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(noTarget.body.errors[0].message, 'Field is required');
     assert.equal((await board(u.owner.token, d._id)).tasks.length, 5, 'refusals changed nothing');
 
-    const after = ok<Desk>(await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one }, query: { tasks: 'move', to: two } }));
+    const after = ok<Desk>(
+      await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one }, query: { tasks: 'move', to: two } }),
+    );
     assert.deepEqual(
       after.lanes.map((l) => [l.name, l.tasks_count]),
       [
@@ -344,7 +388,9 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(b.tasks.length, 3);
 
     // PUT api/desk lanes: reorder, rename, add; dropping a lane with tasks is refused (use the lane route).
-    const put = ok<Desk>(await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: d._id }, body: { lanes: [{ name: 'New' }, { _id: two, name: 'Second' }] } }));
+    const put = ok<Desk>(
+      await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: d._id }, body: { lanes: [{ name: 'New' }, { _id: two, name: 'Second' }] } }),
+    );
     assert.deepEqual(
       put.lanes.map((l) => l.name),
       ['New', 'Second'],
@@ -436,7 +482,10 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       assert.equal(ok<{ total: number }>(await t.call(tasksRoutes.deskList, { token, query: { filter: 'all' } })).total, 0);
     }
     assert.equal((await board(u.owner.token, desk._id)).name, 'Release');
-    assert.ok(events.every((e) => e.clientId === co.client._id), "no event names another client's board");
+    assert.ok(
+      events.every((e) => e.clientId === co.client._id),
+      "no event names another client's board",
+    );
 
     assert.equal((await t.call(tasksRoutes.deskDelete, { token: u.boardAdmin.token, params: { id: desk._id } })).status, 403);
     ok(await t.call(tasksRoutes.deskDelete, { token: u.owner.token, params: { id: desk._id } }));

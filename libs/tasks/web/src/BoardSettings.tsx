@@ -47,8 +47,14 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
           ...(commenters || viewers
             ? {
                 members: [
-                  ...(commenters ?? pick(board.members.filter((m) => m.right === 'comment').map((m) => m.user))).map((u) => ({ user: u._id, right: 'comment' as const })),
-                  ...(viewers ?? pick(board.members.filter((m) => m.right === 'view').map((m) => m.user))).map((u) => ({ user: u._id, right: 'view' as const })),
+                  ...(commenters ?? pick(board.members.filter((m) => m.right === 'comment').map((m) => m.user))).map((u) => ({
+                    user: u._id,
+                    right: 'comment' as const,
+                  })),
+                  ...(viewers ?? pick(board.members.filter((m) => m.right === 'view').map((m) => m.user))).map((u) => ({
+                    user: u._id,
+                    right: 'view' as const,
+                  })),
                 ],
               }
             : {}),
@@ -100,7 +106,11 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
         <legend>{t('lanes')}</legend>
         {lanes.map((l, i) => (
           <div key={l._id ?? `new-${i}`} className="tt-row">
-            <Input label={t('laneN', { n: i + 1 })} value={l.name} onChange={(e) => setLanes(lanes.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+            <Input
+              label={t('laneN', { n: i + 1 })}
+              value={l.name}
+              onChange={(e) => setLanes(lanes.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+            />
             <Button size="tiny" variant="ghost" disabled={i === 0} onClick={() => swap(i, i - 1)} aria-label={t('moveUp', { name: l.name })}>
               ↑
             </Button>
@@ -123,8 +133,18 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
         </Button>
       </fieldset>
       <UserPicker label={t('admins')} value={admins ?? pick(board.admins)} onChange={setAdmins} testId="settings-admins" />
-      <UserPicker label={t('commenters')} value={commenters ?? pick(board.members.filter((m) => m.right === 'comment').map((m) => m.user))} onChange={setCommenters} testId="settings-commenters" />
-      <UserPicker label={t('viewers')} value={viewers ?? pick(board.members.filter((m) => m.right === 'view').map((m) => m.user))} onChange={setViewers} testId="settings-viewers" />
+      <UserPicker
+        label={t('commenters')}
+        value={commenters ?? pick(board.members.filter((m) => m.right === 'comment').map((m) => m.user))}
+        onChange={setCommenters}
+        testId="settings-commenters"
+      />
+      <UserPicker
+        label={t('viewers')}
+        value={viewers ?? pick(board.members.filter((m) => m.right === 'view').map((m) => m.user))}
+        onChange={setViewers}
+        testId="settings-viewers"
+      />
 
       {dropLane ? (
         <DeleteLane
@@ -200,11 +220,20 @@ function DeleteLane({ board, lane, onDone, onCancel }: { board: Board; lane: Lan
             label={t('laneTasksChoice')}
             value={choice}
             onChange={(e) => setChoice(e.target.value as 'move' | 'delete')}
-            options={[...(others.length ? [{ value: 'move', label: t('moveTasks') }] : []), { value: 'delete', label: t('deleteTasks', { count: lane.tasks }) }]}
+            options={[
+              ...(others.length ? [{ value: 'move', label: t('moveTasks') }] : []),
+              { value: 'delete', label: t('deleteTasks', { count: lane.tasks }) },
+            ]}
             data-testid="lane-delete-choice"
           />
           {choice === 'move' ? (
-            <Select label={t('moveTo')} value={to} onChange={(e) => setTo(e.target.value)} options={others.map((l) => ({ value: l._id, label: l.name }))} data-testid="lane-delete-to" />
+            <Select
+              label={t('moveTo')}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              options={others.map((l) => ({ value: l._id, label: l.name }))}
+              data-testid="lane-delete-to"
+            />
           ) : null}
         </>
       ) : (

@@ -21,7 +21,7 @@ import { PRIORITIES, tasksRoutes, type Board, type Task } from '@intranet/tasks-
 import { call, isApiError } from '@intranet/web-api';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Alert, Badge, Button, ConfirmDialog, Input, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
-import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, useMe, useUserNames } from './common.tsx';
+import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
 import { BoardSettings } from './BoardSettings.tsx';
 import { registerTasksTranslations } from './i18n.ts';
 import { TaskDrawer } from './TaskDrawer.tsx';
@@ -97,10 +97,15 @@ function Desk() {
   useRealtimeEvent('evt.tasks.task.changed', refresh);
   useRealtimeEvent('evt.tasks.desk.changed', refresh);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: KEYS }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: KEYS }),
+  );
   const board = q.data;
   const byId = useMemo(() => new Map((board?.tasks ?? []).map((x) => [x._id, x])), [board]);
-  const people = useUserNames(board ? [board.owner, ...board.admins, ...board.members.map((m) => m.user), ...board.tasks.flatMap((x) => [x.performer, ...x.co_performers])] : []);
+  const people = useUserNames(
+    board ? [board.owner, ...board.admins, ...board.members.map((m) => m.user), ...board.tasks.flatMap((x) => [x.performer, ...x.co_performers])] : [],
+  );
 
   if (q.isPending) return <Loader />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
@@ -241,10 +246,17 @@ function Desk() {
       </div>
       {filtering ? <p className="tt-muted">{t('filteredHint')}</p> : null}
 
-      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragStart={onStart} onDragOver={onOver} onDragEnd={(e) => void onEnd(e)} onDragCancel={() => {
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragStart={onStart}
+        onDragOver={onOver}
+        onDragEnd={(e) => void onEnd(e)}
+        onDragCancel={() => {
           lastDrag.current = Date.now();
           setDragging(null);
-        }}>
+        }}
+      >
         <div className="tt-board" data-testid="board">
           {b.lanes.map((lane) => (
             <Lane
@@ -410,7 +422,14 @@ function QuickAdd({ deskId, laneId, onClose }: { deskId: string; laneId: string;
           void submit();
         }}
       >
-        <Input label={t('name')} value={name} onChange={(e) => setName(e.target.value)} error={error && isApiError(error) ? errorText(error) : undefined} data-testid="task-add-name" wide />
+        <Input
+          label={t('name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={error && isApiError(error) ? errorText(error) : undefined}
+          data-testid="task-add-name"
+          wide
+        />
       </form>
       {error && !isApiError(error) ? <Alert>{errorText(error)}</Alert> : null}
     </Modal>

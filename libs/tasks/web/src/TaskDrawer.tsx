@@ -40,10 +40,19 @@ const toLocalInput = (iso: string | null) => {
  */
 export function TaskDrawer({ taskId, board, names, onClose }: { taskId: string; board: Board; names: Map<string, string>; onClose: () => void }) {
   const { t } = useTranslation('tasks');
-  const q = useQuery({ queryKey: tasksKeys.task(taskId), queryFn: ({ signal }) => call(tasksRoutes.taskGet, { params: { id: taskId }, signal, silent: true }) });
+  const q = useQuery({
+    queryKey: tasksKeys.task(taskId),
+    queryFn: ({ signal }) => call(tasksRoutes.taskGet, { params: { id: taskId }, signal, silent: true }),
+  });
   return (
     <Modal open onClose={onClose} title={q.data?.name ?? t('task')} width={720} testId="task-drawer">
-      {q.isPending ? <Loader /> : q.isError ? <LoadError error={q.error} /> : <TaskForm key={q.data.updated_at} task={q.data} board={board} names={names} onClose={onClose} />}
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        <LoadError error={q.error} />
+      ) : (
+        <TaskForm key={q.data.updated_at} task={q.data} board={board} names={names} onClose={onClose} />
+      )}
     </Modal>
   );
 }
@@ -156,7 +165,15 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
       {error && !fieldError('name') ? <Alert>{errorText(error)}</Alert> : null}
       {task.overdue ? <Alert kind="info">{t('overdueSince', { date: fmt(task.deadline, true) })}</Alert> : null}
       <div className="tt-grid">
-        <Input label={t('name')} value={d.name} onChange={(e) => set('name', e.target.value)} readOnly={ro} error={fieldError('name')} wide data-testid="task-name" />
+        <Input
+          label={t('name')}
+          value={d.name}
+          onChange={(e) => set('name', e.target.value)}
+          readOnly={ro}
+          error={fieldError('name')}
+          wide
+          data-testid="task-name"
+        />
         <TextArea label={t('description')} value={d.description} onChange={(e) => set('description', e.target.value)} readOnly={ro} rows={3} wide />
         <Select
           label={t('type.label')}
@@ -173,10 +190,31 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
           disabled={ro}
           options={PRIORITIES.map((x) => ({ value: x, label: t(`prio.${x}`) }))}
         />
-        <Input label={t('colour')} type="color" value={d.color || '#ffffff'} onChange={(e) => set('color', e.target.value)} disabled={ro} error={fieldError('color')} />
-        <Input label={t('border')} type="color" value={d.border || '#cccccc'} onChange={(e) => set('border', e.target.value)} disabled={ro} error={fieldError('border')} />
+        <Input
+          label={t('colour')}
+          type="color"
+          value={d.color || '#ffffff'}
+          onChange={(e) => set('color', e.target.value)}
+          disabled={ro}
+          error={fieldError('color')}
+        />
+        <Input
+          label={t('border')}
+          type="color"
+          value={d.border || '#cccccc'}
+          onChange={(e) => set('border', e.target.value)}
+          disabled={ro}
+          error={fieldError('border')}
+        />
         <Input label={t('tagsComma')} value={d.tags} onChange={(e) => set('tags', e.target.value)} readOnly={ro} error={fieldError('tags')} />
-        <Input label={t('deadline')} type="datetime-local" value={d.deadline} onChange={(e) => set('deadline', e.target.value)} readOnly={ro} error={fieldError('deadline')} />
+        <Input
+          label={t('deadline')}
+          type="datetime-local"
+          value={d.deadline}
+          onChange={(e) => set('deadline', e.target.value)}
+          readOnly={ro}
+          error={fieldError('deadline')}
+        />
         <Input
           label={t('planHours')}
           inputMode="decimal"
@@ -225,10 +263,25 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
               label={c.text}
               checked={c.done}
               disabled={!progress}
-              onChange={(e) => set('checklist', d.checklist.map((x, j) => (j === i ? { ...x, done: e.target.checked } : x)))}
+              onChange={(e) =>
+                set(
+                  'checklist',
+                  d.checklist.map((x, j) => (j === i ? { ...x, done: e.target.checked } : x)),
+                )
+              }
             />
             {progress ? (
-              <Button size="tiny" variant="ghost" aria-label={t('removeItem', { text: c.text })} onClick={() => set('checklist', d.checklist.filter((_, j) => j !== i))}>
+              <Button
+                size="tiny"
+                variant="ghost"
+                aria-label={t('removeItem', { text: c.text })}
+                onClick={() =>
+                  set(
+                    'checklist',
+                    d.checklist.filter((_, j) => j !== i),
+                  )
+                }
+              >
                 ×
               </Button>
             ) : null}
@@ -260,7 +313,17 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
                 {a.name}
               </a>
               {edit ? (
-                <Button size="tiny" variant="ghost" aria-label={t('removeItem', { text: a.name })} onClick={() => set('attachments', d.attachments.filter((_, j) => j !== i))}>
+                <Button
+                  size="tiny"
+                  variant="ghost"
+                  aria-label={t('removeItem', { text: a.name })}
+                  onClick={() =>
+                    set(
+                      'attachments',
+                      d.attachments.filter((_, j) => j !== i),
+                    )
+                  }
+                >
                   ×
                 </Button>
               ) : null}
@@ -273,7 +336,13 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
 
       {progress && board.status === 'active' ? (
         <div className="tt-row">
-          <Select label={t('moveTo')} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} options={board.lanes.map((l) => ({ value: l._id, label: l.name }))} data-testid="task-move-lane" />
+          <Select
+            label={t('moveTo')}
+            value={moveTo}
+            onChange={(e) => setMoveTo(e.target.value)}
+            options={board.lanes.map((l) => ({ value: l._id, label: l.name }))}
+            data-testid="task-move-lane"
+          />
           <Button variant="secondary" size="small" onClick={() => void move()} disabled={moveTo === task.lane_id} data-testid="task-move">
             {t('move')}
           </Button>

@@ -100,7 +100,14 @@ function MyTasks() {
     <div>
       <div className="tt-filters" role="group" aria-label={t('filters')}>
         {(['mine', 'observed', 'created'] as const).map((f) => (
-          <Button key={f} variant={f === filter ? 'primary' : 'secondary'} size="small" onClick={() => setFilter(f)} aria-pressed={f === filter} data-testid={`my-${f}`}>
+          <Button
+            key={f}
+            variant={f === filter ? 'primary' : 'secondary'}
+            size="small"
+            onClick={() => setFilter(f)}
+            aria-pressed={f === filter}
+            data-testid={`my-${f}`}
+          >
             {t(`my.${f}`)}
           </Button>
         ))}
@@ -201,7 +208,15 @@ function NewBoard({ open, onClose }: { open: boolean; onClose: () => void }) {
       {error && !fieldError('name') && !fieldError('lanes') ? <Alert>{errorText(error)}</Alert> : null}
       <Input label={t('name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} data-testid="desk-form-name" wide />
       <TextArea label={t('description')} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} wide />
-      <TextArea label={t('lanesOnePerLine')} value={laneText} onChange={(e) => setLanes(e.target.value)} rows={4} error={fieldError('lanes')} wide data-testid="desk-form-lanes" />
+      <TextArea
+        label={t('lanesOnePerLine')}
+        value={laneText}
+        onChange={(e) => setLanes(e.target.value)}
+        rows={4}
+        error={fieldError('lanes')}
+        wide
+        data-testid="desk-form-lanes"
+      />
       <UserPicker label={t('admins')} value={admins} onChange={setAdmins} testId="desk-form-admins" />
       <UserPicker label={t('commenters')} value={commenters} onChange={setCommenters} testId="desk-form-commenters" />
       <UserPicker label={t('viewers')} value={viewers} onChange={setViewers} testId="desk-form-viewers" />
