@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   for (let i = 0; i < nMovers; i++) {
     const email = `mover${i}@${s.workspace}.test`;
     const u = expectOk(
-      await admin('POST', '/api/register', { firstName: `Mover${letters(i)}`, lastName: 'Bench', email, password: 'benchmover1', confirmPassword: 'benchmover1' }),
+      await admin('POST', '/api/register', {
+        firstName: `Mover${letters(i)}`,
+        lastName: 'Bench',
+        email,
+        password: 'benchmover1',
+        confirmPassword: 'benchmover1',
+      }),
       'register mover',
     ).result;
     const l = expectOk(await s.call('POST', '/api/login', { login: email, password: 'benchmover1' }), 'mover sign-in');

@@ -1,10 +1,33 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
+/** axe-core's browser bundle (evaluated through the DevTools protocol: the page's CSP refuses inline scripts). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's 'serious' and 'critical' WCAG 2.1 A/AA violations of the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
 
 jest.setTimeout(240_000);
 /**
@@ -130,5 +153,31 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     );
     await a.ctx.close();
     await b.ctx.close();
+
+    // The screens at a phone and a desktop width: no serious axe violation, no sideways scroll of the page (the
+    // kanban scrolls inside itself), the task drawer included.
+    const problems: string[] = [];
+    for (const vp of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: vp });
+      const page = await ctx.newPage();
+      await signIn(page, 'ann@taskweb.test', 'employee1');
+      for (const [path, ready] of [
+        ['/task-tracker/', `desk-link-${desk._id}`],
+        [`/desk/${desk._id}`, `card-${card['Card one']}`],
+        [`/desk/${desk._id}?task=${card['Card two']}`, 'task-form'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        await page.waitForFunction(() => !document.querySelector('[data-testid="loader"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        for (const v of await seriousViolations(page)) problems.push(`${vp.width}px ${path}: ${v}`);
+        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (over > 0) problems.push(`${vp.width}px ${path}: the page scrolls sideways by ${over}px`);
+      }
+      await ctx.close();
+    }
+    assert.deepEqual(problems, []);
   });
 });

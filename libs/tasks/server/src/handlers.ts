@@ -115,17 +115,23 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
   }
 
   /** The board and the caller's role; 404 when there is no such board or no role on it. */
-  async function deskFor(tx: Tx, ctx: RequestContext, id: string, lock = false): Promise<{ desk: DeskRow; role: DeskRole }> {
+  async function deskFor(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    lock: 'write' | 'share' | false = false,
+  ): Promise<{ desk: DeskRow; role: DeskRole; people: PersonRow[] }> {
     const desk = await desksRepository.byId(tx, id, lock);
     if (!desk) throw Errors.notFound();
-    const role = await desksRepository.roleOf(tx, desk, ctx.userId);
+    const people = await desksRepository.people(tx, [desk.id]);
+    const role = await desksRepository.roleOf(tx, desk, ctx.userId, people);
     if (!role) throw Errors.notFound();
-    return { desk, role };
+    return { desk, role, people };
   }
 
   /** As deskFor, for a change of the board: owner or admin (else 403), board active (else 409 deskFinished). */
-  async function editable(tx: Tx, ctx: RequestContext, id: string, opts: { allowFinished?: boolean } = {}) {
-    const r = await deskFor(tx, ctx, id, true);
+  async function editable(tx: Tx, ctx: RequestContext, id: string, opts: { allowFinished?: boolean; lock?: 'write' | 'share' } = {}) {
+    const r = await deskFor(tx, ctx, id, opts.lock ?? 'write');
     if (!EDITORS.includes(r.role)) throw Errors.noAccess();
     if (r.desk.status !== 'active' && !opts.allowFinished) throw finished();
     return r;
@@ -142,8 +148,8 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
   }
 
   /** Who hears a board's events: its owner, admins and members, plus `extra` (a task's people). */
-  async function audience(tx: Tx, d: DeskRow, extra: (string | null)[] = []): Promise<string[]> {
-    const people = await desksRepository.people(tx, [d.id]);
+  async function audience(tx: Tx, d: DeskRow, extra: (string | null)[] = [], known?: PersonRow[]): Promise<string[]> {
+    const people = known ?? (await desksRepository.people(tx, [d.id]));
     return [...new Set([d.ownerId, ...people.map((p) => p.userId), ...extra.filter((x): x is string => !!x)])];
   }
 
@@ -184,8 +190,8 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
       observers: body.observers as string[],
     });
     return db.inTenant(ctx, async (tx) => {
-      const { desk, role } = await editable(tx, ctx, deskId);
-      const lane = await lanesRepository.byId(tx, laneId);
+      const { desk, role, people } = await editable(tx, ctx, deskId, { lock: 'share' });
+      const lane = await lanesRepository.byId(tx, laneId, true);
       if (!lane || lane.deskId !== desk.id) throw Errors.field('lane_id', TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
       const position = await tasksRepository.keyAt(tx, lane.id, body.index);
       const row = await tasksRepository.insert(tx, {
@@ -197,7 +203,7 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
         ownerId: ctx.userId!,
         ...taskValues(body),
       } as typeof import('./schema.ts').tasks.$inferInsert);
-      const userIds = await audience(tx, desk, taskPeople(row));
+      const userIds = await audience(tx, desk, taskPeople(row), people);
       await outbox.add(tx, tasksEvents.taskChanged, ctx.clientId, { desk_id: desk.id, task_id: row.id, action: 'created', by: ctx.userId, userIds });
       const who = assignees(row);
       if (who.length)
@@ -209,7 +215,6 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
           by: ctx.userId,
           userIds,
         });
-      await desksRepository.update(tx, desk.id, {});
       return toTask(row, ctx.userId, role, desk.status);
     });
   }
@@ -339,7 +344,7 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
     /** §7 DELETE api/desk/{id}: the owner deletes the board with its lanes and tasks. Errors: 404, 403. */
     deskDelete: ({ params }, ctx) =>
       db.inTenant(ctx, async (tx) => {
-        const { desk, role } = await deskFor(tx, ctx, params.id, true);
+        const { desk, role } = await deskFor(tx, ctx, params.id, 'write');
         if (role !== 'owner') throw Errors.noAccess();
         const userIds = await audience(tx, desk);
         await desksRepository.delete(tx, desk.id);
@@ -433,7 +438,7 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
     laneDelete: ({ params, query }, ctx) =>
       db.inTenant(ctx, async (tx) => {
         const { desk, role } = await editable(tx, ctx, params.desk_id);
-        const lane = await lanesRepository.byId(tx, params.lane_id);
+        const lane = await lanesRepository.byId(tx, params.lane_id, true);
         if (!lane || lane.deskId !== desk.id) throw Errors.notFound();
         const n = await tasksRepository.countInLane(tx, lane.id);
         if (n > 0) {
@@ -441,7 +446,7 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
           if (query.tasks === 'move') {
             if (!query.to) throw Errors.field('to', MESSAGES.required);
             if (query.to === lane.id) throw Errors.field('to', TASKS_TEXT.sameLane, TASKS_CODES.sameLane);
-            const to = await lanesRepository.byId(tx, query.to);
+            const to = await lanesRepository.byId(tx, query.to, true);
             if (!to || to.deskId !== desk.id) throw Errors.field('to', TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
             await tasksRepository.moveAll(tx, lane.id, to.id);
           } else {
@@ -468,26 +473,19 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
      */
     moveTask: ({ params, body }, ctx) =>
       db.inTenant(ctx, async (tx) => {
-        const { desk, role } = await deskFor(tx, ctx, params.desk_id, true);
+        const { desk, role, people } = await deskFor(tx, ctx, params.desk_id, 'share');
+        if (desk.status !== 'active') throw finished();
+        // The target lane's lock first, then the task's: every move takes them in this order.
+        const lane = await lanesRepository.byId(tx, body.lane_id, true);
         const t = await tasksRepository.byId(tx, body.task_id, true);
         if (!t || t.deskId !== desk.id) throw Errors.notFound();
         if (t.type === 'hidden' && !EDITORS.includes(role) && !taskPeople(t).includes(ctx.userId!)) throw Errors.notFound();
-        if (desk.status !== 'active') throw finished();
         if (toTask(t, ctx.userId, role, desk.status).can === 'view') throw Errors.noAccess();
-        const lane = body.lane_id === t.laneId ? { id: t.laneId, deskId: desk.id } : await lanesRepository.byId(tx, body.lane_id);
         if (!lane || lane.deskId !== desk.id) throw Errors.field('lane_id', TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
         const position = await tasksRepository.keyAt(tx, lane.id, body.index, t.id);
         const row = await tasksRepository.update(tx, t.id, { laneId: lane.id, position });
-        const userIds = await audience(tx, desk, taskPeople(t));
-        await outbox.add(tx, tasksEvents.taskMoved, ctx.clientId, {
-          desk_id: desk.id,
-          task_id: t.id,
-          from_lane: t.laneId,
-          lane_id: lane.id,
-          position,
-          by: ctx.userId,
-          userIds,
-        });
+        const userIds = await audience(tx, desk, taskPeople(t), people);
+        await outbox.add(tx, tasksEvents.taskMoved, ctx.clientId, { desk_id: desk.id, task_id: t.id, from_lane: t.laneId, lane_id: lane.id, position, by: ctx.userId, userIds });
         return toTask(row, ctx.userId, role, desk.status);
       }),
 

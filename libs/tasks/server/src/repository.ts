@@ -23,10 +23,14 @@ export interface LaneInfo {
  * it to the caller's client whatever the `where`.
  */
 export const desksRepository = {
-  /** The board row; `lock` takes the board's write lock (FOR NO KEY UPDATE), which orders moves, lane and board changes. */
-  async byId(tx: Tx, id: string, lock = false): Promise<DeskRow | undefined> {
+  /**
+   * The board row. `lock`: 'write' takes the board's write lock (FOR NO KEY UPDATE: finishing, restoring, lanes,
+   * people, deletion); 'share' a share lock (FOR SHARE: adding and moving tasks, which must not interleave with a
+   * finish, but may run side by side).
+   */
+  async byId(tx: Tx, id: string, lock: 'write' | 'share' | false = false): Promise<DeskRow | undefined> {
     const q = tx.select().from(desks).where(eq(desks.id, id)).limit(1);
-    const [row] = lock ? await q.for('no key update') : await q;
+    const [row] = lock === 'write' ? await q.for('no key update') : lock === 'share' ? await q.for('share') : await q;
     return row;
   },
 
@@ -58,13 +62,15 @@ export const desksRepository = {
    * The caller's role on a board (§6): owner, admin, comment, view (a member's right), or view for a performer,
    * co-performer or observer of one of its tasks; null when none (the board is then "not found" for them).
    */
-  async roleOf(tx: Tx, desk: DeskRow, userId: string | null): Promise<DeskRole | null> {
+  async roleOf(tx: Tx, desk: DeskRow, userId: string | null, people?: PersonRow[]): Promise<DeskRole | null> {
     if (!userId) return null;
     if (desk.ownerId === userId) return 'owner';
-    const [p] = await tx
-      .select({ role: deskPeople.role })
-      .from(deskPeople)
-      .where(and(eq(deskPeople.deskId, desk.id), eq(deskPeople.userId, userId)));
+    const [p] = people
+      ? people.filter((x) => x.userId === userId)
+      : await tx
+          .select({ role: deskPeople.role })
+          .from(deskPeople)
+          .where(and(eq(deskPeople.deskId, desk.id), eq(deskPeople.userId, userId)));
     if (p) return p.role;
     const [t] = await tx
       .select({ id: tasks.id })
@@ -91,17 +97,20 @@ export const desksRepository = {
     return { rows, total: Number(n) };
   },
 
+  /** Number of tasks per board. */
   async taskCounts(tx: Tx, deskIds: string[]): Promise<Map<string, number>> {
     if (!deskIds.length) return new Map();
     const rows = await tx.select({ deskId: tasks.deskId, n: count() }).from(tasks).where(inArray(tasks.deskId, deskIds)).groupBy(tasks.deskId);
     return new Map(rows.map((r) => [r.deskId, Number(r.n)]));
   },
 
+  /** Inserts a board row. */
   async insert(tx: Tx, row: typeof desks.$inferInsert): Promise<DeskRow> {
     const [out] = await tx.insert(desks).values(row).returning();
     return out!;
   },
 
+  /** Updates a board row (and its updated_at, which orders the lists). */
   async update(tx: Tx, id: string, set: Partial<typeof desks.$inferInsert>): Promise<DeskRow> {
     const [out] = await tx
       .update(desks)
@@ -118,6 +127,7 @@ export const desksRepository = {
   },
 
   /** Deletes a board with its tasks and lanes. */
+  /** Deletes a task. */
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.delete(tasks).where(eq(tasks.deskId, id));
     await tx.delete(desks).where(eq(desks.id, id));
@@ -145,8 +155,13 @@ export const taskPersonWhere = (userId: string): SQL =>
   or(eq(tasks.performerId, userId), sql`${userId}::uuid = ANY(${tasks.coPerformers})`, sql`${userId}::uuid = ANY(${tasks.observers})`)!;
 
 export const lanesRepository = {
-  async byId(tx: Tx, id: string): Promise<LaneRow | undefined> {
-    const [row] = await tx.select().from(lanes).where(eq(lanes.id, id)).limit(1);
+  /**
+   * A lane row; `lock` takes the lane's lock (FOR NO KEY UPDATE), which orders every change of its tasks' places:
+   * two moves into one lane compute their keys one after the other, moves into different lanes run side by side.
+   */
+  async byId(tx: Tx, id: string, lock = false): Promise<LaneRow | undefined> {
+    const q = tx.select().from(lanes).where(eq(lanes.id, id)).limit(1);
+    const [row] = lock ? await q.for('no key update') : await q;
     return row;
   },
 
@@ -166,12 +181,14 @@ export const lanesRepository = {
     for (const [i, l] of list.entries()) await tx.update(lanes).set({ name: l.name, position: keys[i]! }).where(eq(lanes.id, l.id));
   },
 
+  /** Deletes an (empty) lane: tasks reference their lane, so a lane with tasks cannot go by mistake. */
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.delete(lanes).where(eq(lanes.id, id));
   },
 };
 
 export const tasksRepository = {
+  /** A task row; `lock` takes its row lock (FOR UPDATE). */
   async byId(tx: Tx, id: string, lock = false): Promise<TaskRow | undefined> {
     const q = tx.select().from(tasks).where(eq(tasks.id, id)).limit(1);
     const [row] = lock ? await q.for('update') : await q;
@@ -218,11 +235,13 @@ export const tasksRepository = {
     return generateKeyBetween(around[0]!.p, around[1]?.p ?? null);
   },
 
+  /** Inserts a task row. */
   async insert(tx: Tx, row: typeof tasks.$inferInsert): Promise<TaskRow> {
     const [out] = await tx.insert(tasks).values(row).returning();
     return out!;
   },
 
+  /** Updates a task row (and its updated_at). */
   async update(tx: Tx, id: string, set: TaskValues): Promise<TaskRow> {
     const [out] = await tx
       .update(tasks)
@@ -256,6 +275,7 @@ export const tasksRepository = {
     return moving.length;
   },
 
+  /** Deletes every task of a lane; output how many. */
   async deleteInLane(tx: Tx, laneId: string): Promise<number> {
     const rows = await tx.delete(tasks).where(eq(tasks.laneId, laneId)).returning({ id: tasks.id });
     return rows.length;

@@ -1,3 +1,4 @@
+// @slow 20s (started first by tools/scripts/jest-slow-first.mjs): six employees in two clients, concurrent moves, lane deletions.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { peopleRoutes } from '@intranet/people-contract';
