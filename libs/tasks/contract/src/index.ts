@@ -125,8 +125,17 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-/** A board with its tasks in order (lane by lane, position ascending). */
-export const boardSchema = deskSchema.extend({ tasks: z.array(taskSchema) });
+/**
+ * A task as a card of the board: the task without its description, checklist items, attachments and observers (the
+ * drawer reads them with GET api/task/{id}), with the checklist's and attachments' counts instead.
+ */
+export const cardSchema = taskSchema
+  .omit({ description: true, checklist: true, attachments: true, observers: true })
+  .extend({ checklist_done: z.number().int(), checklist_total: z.number().int(), attachments_count: z.number().int() });
+export type Card = z.infer<typeof cardSchema>;
+
+/** A board with its tasks as cards in order (lane by lane, position ascending). */
+export const boardSchema = deskSchema.extend({ tasks: z.array(cardSchema) });
 export type Board = z.infer<typeof boardSchema>;
 
 /** A task of "my tasks" (with its board's name). */

@@ -4,12 +4,13 @@ import { type Tx } from '@intranet/platform-db';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { TASKS_CODES, TASKS_LIMITS, TASKS_TEXT, tasksEvents, type Desk, type DeskRole, type Task, type tasksRoutes } from '@intranet/tasks-contract';
+import { TASKS_CODES, TASKS_LIMITS, TASKS_TEXT, tasksEvents, type Card, type Desk, type DeskRole, type Task, type tasksRoutes } from '@intranet/tasks-contract';
 import {
   desksRepository,
   lanesRepository,
   tasksRepository,
   withIds,
+  type CardRow,
   type DeskRow,
   type LaneInfo,
   type PersonRow,
@@ -24,9 +25,43 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const conflict = (code: string, message: string, params?: Record<string, unknown>) => new DomainError('conflict', message, { code, params });
 const finished = () => conflict(TASKS_CODES.deskFinished, TASKS_TEXT.deskFinished);
 
+/** What a user may do with a task (§6): 'edit' (board owner, admins), 'progress' (performer, co-performers), 'view'. */
+function canOf(r: Pick<TaskRow, 'performerId' | 'coPerformers'>, userId: string | null, role: DeskRole | null, deskStatus: 'active' | 'finished'): Task['can'] {
+  const progress = !!userId && (r.performerId === userId || r.coPerformers.includes(userId));
+  return deskStatus !== 'active' ? 'view' : role && EDITORS.includes(role) ? 'edit' : progress ? 'progress' : 'view';
+}
+
+/** A board's card (§3 Task without description, checklist items, attachments, observers; with their counts). */
+export function toCard(r: CardRow, userId: string | null, role: DeskRole | null, deskStatus: 'active' | 'finished', now = Date.now()): Card {
+  return {
+    _id: r.id,
+    desk_id: r.deskId,
+    lane_id: r.laneId,
+    position: r.position,
+    name: r.name,
+    color: r.color,
+    border: r.border,
+    priority: r.priority,
+    tags: r.tags,
+    plan_hours: r.planHours,
+    actual_hours: r.actualHours,
+    owner: r.ownerId,
+    performer: r.performerId,
+    co_performers: r.coPerformers,
+    deadline: iso(r.deadline),
+    type: r.type,
+    overdue: !!r.deadline && r.deadline.getTime() < now && r.type !== 'closed',
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    can: canOf(r, userId, role, deskStatus),
+    checklist_done: r.checkDone,
+    checklist_total: r.checkTotal,
+    attachments_count: r.files,
+  };
+}
+
 /** §3 Task as the API returns it, with what `userId` may do with it given their role on the board. */
 export function toTask(r: TaskRow, userId: string | null, role: DeskRole | null, deskStatus: 'active' | 'finished', now = Date.now()): Task {
-  const progress = !!userId && (r.performerId === userId || r.coPerformers.includes(userId));
   return {
     _id: r.id,
     desk_id: r.deskId,
@@ -51,7 +86,7 @@ export function toTask(r: TaskRow, userId: string | null, role: DeskRole | null,
     overdue: !!r.deadline && r.deadline.getTime() < now && r.type !== 'closed',
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
-    can: deskStatus !== 'active' ? 'view' : role && EDITORS.includes(role) ? 'edit' : progress ? 'progress' : 'view',
+    can: canOf(r, userId, role, deskStatus),
   };
 }
 
@@ -153,7 +188,7 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
     return [...new Set([d.ownerId, ...people.map((p) => p.userId), ...extra.filter((x): x is string => !!x)])];
   }
 
-  const taskPeople = (t: TaskRow) => [t.performerId, ...t.coPerformers, ...t.observers];
+  const taskPeople = (t: Pick<TaskRow, 'performerId' | 'coPerformers' | 'observers'>) => [t.performerId, ...t.coPerformers, ...t.observers];
   const assignees = (t: Pick<TaskRow, 'performerId' | 'coPerformers'>) => [t.performerId, ...t.coPerformers].filter((x): x is string => !!x);
 
   /** Column values of a task's §3 fields given in `b` (only those present). */
@@ -260,11 +295,11 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
     deskGet: ({ params }, ctx) =>
       db.inTenant(ctx, async (tx) => {
         const { desk, role } = await deskFor(tx, ctx, params.id);
-        const [out, rows] = await Promise.all([deskOut(tx, desk, role), tasksRepository.ofDesk(tx, desk.id)]);
+        const [out, rows] = await Promise.all([deskOut(tx, desk, role), tasksRepository.cardsOfDesk(tx, desk.id)]);
         const now = Date.now();
         const me = ctx.userId;
         const visible = rows.filter((t) => t.type !== 'hidden' || EDITORS.includes(role) || (me && taskPeople(t).includes(me)));
-        return { ...out, tasks: visible.map((t) => toTask(t, me, role, desk.status, now)) };
+        return { ...out, tasks: visible.map((t) => toCard(t, me, role, desk.status, now)) };
       }),
 
     /**
@@ -485,7 +520,15 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
         const position = await tasksRepository.keyAt(tx, lane.id, body.index, t.id);
         const row = await tasksRepository.update(tx, t.id, { laneId: lane.id, position });
         const userIds = await audience(tx, desk, taskPeople(t), people);
-        await outbox.add(tx, tasksEvents.taskMoved, ctx.clientId, { desk_id: desk.id, task_id: t.id, from_lane: t.laneId, lane_id: lane.id, position, by: ctx.userId, userIds });
+        await outbox.add(tx, tasksEvents.taskMoved, ctx.clientId, {
+          desk_id: desk.id,
+          task_id: t.id,
+          from_lane: t.laneId,
+          lane_id: lane.id,
+          position,
+          by: ctx.userId,
+          userIds,
+        });
         return toTask(row, ctx.userId, role, desk.status);
       }),
 

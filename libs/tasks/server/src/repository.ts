@@ -9,6 +9,12 @@ export type LaneRow = typeof lanes.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type PersonRow = typeof deskPeople.$inferSelect;
 export type TaskValues = Partial<typeof tasks.$inferInsert>;
+/** What a board's card needs of a task (see tasksRepository.cardsOfDesk). */
+export type CardRow = Omit<TaskRow, 'description' | 'checklist' | 'attachments' | 'typeBeforeFinish' | 'dueSoonSent' | 'overdueSent' | 'clientId'> & {
+  checkTotal: number;
+  checkDone: number;
+  files: number;
+};
 
 /** A lane with its task count. */
 export interface LaneInfo {
@@ -195,15 +201,40 @@ export const tasksRepository = {
     return row;
   },
 
-  /** The tasks of a board, lane by lane (lane order), each lane by position. */
-  async ofDesk(tx: Tx, deskId: string): Promise<TaskRow[]> {
+  /**
+   * The cards of a board, lane by lane (lane order), each lane by position: the columns a card shows, the checklist's
+   * and attachments' counts computed in SQL (descriptions, checklists and attachments stay in the database).
+   */
+  async cardsOfDesk(tx: Tx, deskId: string): Promise<CardRow[]> {
     return tx
-      .select({ t: tasks })
+      .select({
+        id: tasks.id,
+        deskId: tasks.deskId,
+        laneId: tasks.laneId,
+        position: tasks.position,
+        name: tasks.name,
+        color: tasks.color,
+        border: tasks.border,
+        priority: tasks.priority,
+        tags: tasks.tags,
+        planHours: tasks.planHours,
+        actualHours: tasks.actualHours,
+        ownerId: tasks.ownerId,
+        performerId: tasks.performerId,
+        coPerformers: tasks.coPerformers,
+        observers: tasks.observers,
+        deadline: tasks.deadline,
+        type: tasks.type,
+        createdAt: tasks.createdAt,
+        updatedAt: tasks.updatedAt,
+        checkTotal: sql<number>`jsonb_array_length(${tasks.checklist})`.mapWith(Number),
+        checkDone: sql<number>`(SELECT count(*) FROM jsonb_array_elements(${tasks.checklist}) e WHERE e->>'done' = 'true')`.mapWith(Number),
+        files: sql<number>`jsonb_array_length(${tasks.attachments})`.mapWith(Number),
+      })
       .from(tasks)
       .innerJoin(lanes, eq(lanes.id, tasks.laneId))
       .where(eq(tasks.deskId, deskId))
-      .orderBy(asc(lanes.position), asc(tasks.position))
-      .then((rows) => rows.map((r) => r.t));
+      .orderBy(asc(lanes.position), asc(tasks.position));
   },
 
   /** Number of tasks in a lane. */

@@ -197,6 +197,10 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       assert.equal(b.tasks.length, 3, who);
       assert.equal(b.my_role, { owner: 'owner', boardAdmin: 'admin', commenter: 'comment', viewer: 'view', performer: 'view' }[who]);
     }
+    // The board's cards carry counts instead of the checklist, attachments and description (the drawer reads those).
+    const card = (await board(u.viewer.token, desk._id)).tasks.find((x) => x._id === tasks[0]!._id)!;
+    assert.deepEqual([card.checklist_total, card.checklist_done, card.attachments_count], [2, 1, 1]);
+    assert.ok(!('description' in card) && !('checklist' in card));
     const full = ok<Task>(await t.call(tasksRoutes.taskGet, { token: u.performer.token, params: { id: tasks[0]!._id } }));
     assert.equal(full.can, 'progress');
     assert.equal(ok<Task>(await t.call(tasksRoutes.taskGet, { token: u.viewer.token, params: { id: tasks[0]!._id } })).can, 'view');

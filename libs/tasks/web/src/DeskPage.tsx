@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { PRIORITIES, tasksRoutes, type Board, type Task } from '@intranet/tasks-contract';
+import { PRIORITIES, tasksRoutes, type Board, type Card as TaskCard } from '@intranet/tasks-contract';
 import { call, isApiError } from '@intranet/web-api';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Alert, Badge, Button, ConfirmDialog, Input, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
@@ -57,7 +57,7 @@ interface Filters {
   deadline: '' | 'overdue' | 'week' | 'none';
 }
 
-function matches(t: Task, f: Filters): boolean {
+function matches(t: TaskCard, f: Filters): boolean {
   if (f.performer && t.performer !== f.performer && !t.co_performers.includes(f.performer)) return false;
   if (f.tag && !t.tags.includes(f.tag)) return false;
   if (f.priority && t.priority !== f.priority) return false;
@@ -320,7 +320,7 @@ function Lane({ id, name, count, onAdd, children }: { id: string; name: string; 
 }
 
 /** A sortable card: drag with the mouse, touch or keyboard (Space, arrows, Space); Enter opens the task. */
-function Card({ task, names, onOpen, disabled }: { task: Task; names: Map<string, string>; onOpen: () => void; disabled: boolean }) {
+function Card({ task, names, onOpen, disabled }: { task: TaskCard; names: Map<string, string>; onOpen: () => void; disabled: boolean }) {
   const { t } = useTranslation('tasks');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task._id, disabled });
   const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
@@ -345,10 +345,9 @@ function Card({ task, names, onOpen, disabled }: { task: Task; names: Map<string
   );
 }
 
-function CardView({ task, names }: { task: Task; names: Map<string, string> }) {
+function CardView({ task, names }: { task: TaskCard; names: Map<string, string> }) {
   const { t } = useTranslation('tasks');
   const fmt = useFormatDate();
-  const done = task.checklist.filter((c) => c.done).length;
   return (
     <article
       className={`tt-card tt-card--${task.priority}${task.overdue ? ' tt-card--overdue' : ''}`}
@@ -366,7 +365,8 @@ function CardView({ task, names }: { task: Task; names: Map<string, string> }) {
       </div>
       <div className="tt-card__meta tt-muted">
         {task.performer ? <span>{names.get(task.performer)}</span> : null}
-        {task.checklist.length ? <span>{t('checklistDone', { done, count: task.checklist.length })}</span> : null}
+        {task.checklist_total ? <span>{t('checklistDone', { done: task.checklist_done, count: task.checklist_total })}</span> : null}
+        {task.attachments_count ? <span>{t('attachmentsCount', { count: task.attachments_count })}</span> : null}
         {task.deadline ? (
           <span className={task.overdue ? 'tt-deadline--late' : undefined} data-testid={task.overdue ? 'card-overdue' : undefined}>
             {task.overdue ? `${t('overdue')}: ` : ''}
