@@ -50,6 +50,12 @@ describe('database roles and row-level security (issue 18 §1)', () => {
     const weak = tables.filter((r) => !r.rls || !r.force).map((r) => r.rel);
     assert.deepEqual(weak, [], 'tables without RLS or FORCE');
     if (testMode.postgres) assert.deepEqual([...new Set(tables.map((r) => r.owner))], [OWNER_ROLE]);
+    // Every policy takes the tenant from the signed current_client(), none from a setting a session could forge.
+    const unsigned = await system<{ policy: string }[]>(sql`
+      SELECT schemaname || '.' || tablename || ' ' || policyname AS policy FROM pg_policies
+      WHERE coalesce(qual, '') || coalesce(with_check, '') LIKE '%current_setting%'
+         OR coalesce(qual, '') || coalesce(with_check, '') NOT LIKE '%intranet_private.current_client()%'`);
+    assert.deepEqual(unsigned.map((r) => r.policy), [], 'policies without the signed tenant');
     // Trigger functions act on the row that fired them, which row-level security admitted; functions the runtime
     // may not call serve those triggers; the others must find the tenant themselves.
     const definers = await system<{ fn: string; owner: string; src: string; trigger: boolean; callable: boolean }[]>(sql`

@@ -47,3 +47,8 @@ BEGIN
   END IF;
   RETURN found;
 END $$;
+--> statement-breakpoint
+-- kb.search_words is made by the custom migration 0002 (not by drizzle-kit), so its policy is changed here.
+ALTER POLICY "tenant_isolation" ON "kb"."search_words" TO intranet_app
+  USING ((client_id = (SELECT intranet_private.current_client())))
+  WITH CHECK ((client_id = (SELECT intranet_private.current_client())));
