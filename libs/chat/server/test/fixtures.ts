@@ -2,20 +2,44 @@ import { chatRoutes } from '@intranet/chat-contract';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
 /**
- * The chat domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
- * routes-fuzz): one object per entity, made through the real routes, and which route params name which entity.
+ * The chat domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant, routes-fuzz):
+ * a group room of the employee with the admin (so the admin, who reads entities back, is a member) and one message.
  */
 export default {
-  entities: ['chatItem'],
-  idBySubject: { 'chat.items.': 'chatItem' },
-  bodies: { 'chat.items.create': { body: (w) => ({ name: `Item of ${w.workspace}` }) } },
-  async create(t, w) {
-    const made = await t.call(chatRoutes.create, { token: w.adminToken, body: { name: `Item of ${w.workspace}` } });
-    if (made.status !== 200) throw new Error(`fixture chatItem: ${made.status} ${JSON.stringify(made.body)}`);
-    return { chatItem: made.body.result._id };
+  entities: ['chatRoom', 'chatMsg'],
+  idBySubject: {
+    'chat.rooms.list': 'user',
+    'chat.room.': 'chatRoom',
+    'chat.msg.': 'chatMsg',
   },
-  async readBack(t, w) {
-    const r = await t.call(chatRoutes.list, { token: w.adminToken });
+  bodies: {
+    'chat.room.create': { body: (w) => ({ name: `Room by ${w.workspace}`, members: [w.ids.user] }), ids: { members: 'user' } },
+    'chat.room.update': { body: (w) => ({ _id: w.ids.chatRoom, name: 'Renamed room' }), ids: { _id: 'chatRoom', add: 'user', remove: 'user' } },
+    'chat.room.seen': { body: (w) => ({ msg_id: w.ids.chatMsg }), ids: { msg_id: 'chatMsg' } },
+    'chat.room.typing': { body: () => ({ typing: true }) },
+    'chat.msg.create': { body: (w) => ({ room_id: w.ids.chatRoom, content: 'A fixture message' }), ids: { room_id: 'chatRoom' } },
+    'chat.msg.update': { body: () => ({ content: 'Changed' }) },
+  },
+  async create(t, w) {
+    const room = await t.call(chatRoutes.create, {
+      token: w.employee.token,
+      body: { name: `Chat of ${w.workspace}`, members: [w.ids.admin] },
+    });
+    if (room.status !== 200) throw new Error(`fixture chatRoom: ${room.status} ${JSON.stringify(room.body)}`);
+    const msg = await t.call(chatRoutes.send, {
+      token: w.employee.token,
+      body: { room_id: room.body.result._id, content: `Chat secret of ${w.workspace}` },
+    });
+    if (msg.status !== 200) throw new Error(`fixture chatMsg: ${msg.status} ${JSON.stringify(msg.body)}`);
+    return { chatRoom: room.body.result._id, chatMsg: msg.body.result._id };
+  },
+  async readBack(t, w, e) {
+    if (e !== 'chatRoom' && e !== 'chatMsg') return undefined;
+    const r =
+      e === 'chatRoom'
+        ? await t.call(chatRoutes.room, { token: w.adminToken, params: { id: w.ids.chatRoom } })
+        : await t.call(chatRoutes.msgs, { token: w.adminToken, params: { id: w.ids.chatRoom } });
     return { status: r.status, body: r.body };
   },
+  secrets: (w) => [`Chat secret of ${w.workspace}`, `Chat of ${w.workspace}`],
 } satisfies DomainFixtures;
