@@ -280,7 +280,7 @@ export const chatRoutes = {
 const audience = { userIds: z.array(z.string()) };
 
 /**
- * Events of the chat domain (DESIGN §6). `evt.chat.room.*`, `evt.chat.msg.*` and `evt.chat.typing` are relayed by
+ * Events of the chat domain (DESIGN §6). `evt.chat.room.*` (typing too) and `evt.chat.msg.*` are relayed by
  * the gateway to the sockets of `userIds` only; `evt.chat.notice.message` is for the notifications domain (not
  * relayed).
  */
@@ -305,7 +305,7 @@ export const chatEvents = {
     'A member read the room up to `last_seen`',
   ),
   typing: defineEvent(
-    'evt.chat.typing',
+    'evt.chat.room.typing',
     z.object({ room_id: z.string(), user_id: z.string(), username: z.string(), typing: z.boolean(), ...audience }),
     'A member is typing (best effort, not stored)',
   ),

@@ -49,7 +49,7 @@ export const chatRepository = {
       .from(rooms)
       .innerJoin(members, and(eq(members.roomId, rooms.id), eq(members.userId, userId)))
       .where(eq(rooms.id, roomId))
-      .for('update', { of: rooms });
+      .for('update');
     return r?.room;
   },
 

@@ -265,10 +265,10 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
 
     // Typing reaches the other member only.
     await ok(t.call(chatRoutes.typing, { token: ann.token, params: { id: room._id }, body: { typing: true } }));
-    const typing = await eventually(() => danaSock.got.find((e) => e.subject === 'evt.chat.typing'));
+    const typing = await eventually(() => danaSock.got.find((e) => e.subject === 'evt.chat.room.typing'));
     assert.equal(typing.data.user_id, ann.id);
     assert.equal(typing.data.username, 'Ann Tester');
-    assert.ok(!annSock.got.some((e) => e.subject === 'evt.chat.typing'));
+    assert.ok(!annSock.got.some((e) => e.subject === 'evt.chat.room.typing'));
 
     const s2 = await ok(t.call(chatRoutes.seen, { token: dana.token, params: { id: room._id }, body: { msg_id: m2._id } }));
     assert.deepEqual(s2, { room_id: room._id, last_seen: m2._id, unread: 1, unread_total: 1 });
