@@ -12,11 +12,11 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'chat',
-      exposes: { './ChatPage': './src/expose/ChatPage.tsx' },
+      exposes: { './ChatPage': './src/expose/ChatPage.tsx', './ChatRoomPage': './src/expose/ChatRoomPage.tsx' },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ chat: 'ChatPage' }),
+      manifest: remoteManifest({ chat: 'ChatPage', 'chat/:id': 'ChatRoomPage' }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

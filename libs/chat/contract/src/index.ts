@@ -1,4 +1,16 @@
-import { access, defineEvent, defineRoute, FILE_LIMITS, formatBytes, Id, V, z, type EventDef, type EventPayload, type RouteDef } from '@intranet/platform-contracts';
+import {
+  access,
+  defineEvent,
+  defineRoute,
+  FILE_LIMITS,
+  formatBytes,
+  Id,
+  V,
+  z,
+  type EventDef,
+  type EventPayload,
+  type RouteDef,
+} from '@intranet/platform-contracts';
 
 /**
  * The chat domain's API as data (DESIGN §4): §3 Chat room and Chat message, §7 Chat routes and the routes the spec
@@ -127,7 +139,7 @@ export const chatRoutes = {
     method: 'GET',
     path: '/api/chat/rooms/{id}',
     subject: 'chat.rooms.list',
-    summary: "The rooms of user {id} (the caller), latest activity first, with last message and unread counts; `search` filters by room or member name",
+    summary: 'The rooms of user {id} (the caller), latest activity first, with last message and unread counts; `search` filters by room or member name',
     spec: '§7 Chat, §6 chat',
     access: access.feature('chat'),
     params: z.object({ id: Id }),
@@ -161,20 +173,18 @@ export const chatRoutes = {
     summary: 'Start a direct chat (one colleague; the existing one is returned) or a group room with a name and members',
     spec: '§7 Chat, §3 Chat room',
     access: access.feature('chat'),
-    body: z
-      .object({ direct: z.boolean().default(false), name: nameRule.optional(), members })
-      .superRefine((v, ctx) => {
-        if (v.direct && v.members.length !== 1) ctx.addIssue({ code: 'custom', path: ['members'], message: CHAT_TEXT.directOne });
-        if (!v.direct && !v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: V.required });
-        if (!v.direct && !v.members.length) ctx.addIssue({ code: 'custom', path: ['members'], message: V.required });
-      }),
+    body: z.object({ direct: z.boolean().default(false), name: nameRule.optional(), members }).superRefine((v, ctx) => {
+      if (v.direct && v.members.length !== 1) ctx.addIssue({ code: 'custom', path: ['members'], message: CHAT_TEXT.directOne });
+      if (!v.direct && !v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: V.required });
+      if (!v.direct && !v.members.length) ctx.addIssue({ code: 'custom', path: ['members'], message: V.required });
+    }),
     result: chatRoom,
   }),
   update: defineRoute({
     method: 'PUT',
     path: '/api/chat/room',
     subject: 'chat.room.update',
-    summary: "The owner renames a group room, adds and removes members",
+    summary: 'The owner renames a group room, adds and removes members',
     spec: '§7 Chat',
     access: access.feature('chat'),
     body: z.object({

@@ -1,5 +1,14 @@
 import { clientSubjects } from '@intranet/clients-contract';
-import { CHAT_FILE_LIMIT, CHAT_PAGE_SIZE, CHAT_ROOMS_PAGE, CHAT_TEXT, chatEvents, type ChatFileInput, type ChatRoom, type chatRoutes } from '@intranet/chat-contract';
+import {
+  CHAT_FILE_LIMIT,
+  CHAT_PAGE_SIZE,
+  CHAT_ROOMS_PAGE,
+  CHAT_TEXT,
+  chatEvents,
+  type ChatFileInput,
+  type ChatRoom,
+  type chatRoutes,
+} from '@intranet/chat-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { uuidv7, type Tx } from '@intranet/platform-db';
@@ -64,12 +73,14 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
     return have;
   };
 
-  const fileError = (field: string, code: 'not_found' | 'payload_too_large', message: string) => new DomainError(code, message, { errors: [{ field, message }] });
+  const fileError = (field: string, code: 'not_found' | 'payload_too_large', message: string) =>
+    new DomainError(code, message, { errors: [{ field, message }] });
 
   /** §5/§9 file rules as the wall's: the client's own unguarded upload, existing, within 250 MB (stored size). */
   const checkFile = async (clientId: string, f: ChatFileInput): Promise<StoredFile> => {
     const field = 'file';
-    if (!f.key.startsWith(`${clientId}/`) || (f.thumbKey && !f.thumbKey.startsWith(`${clientId}/`))) throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);
+    if (!f.key.startsWith(`${clientId}/`) || (f.thumbKey && !f.thumbKey.startsWith(`${clientId}/`)))
+      throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);
     if (GUARDED_PREFIXES.some((k) => f.key.startsWith(`${clientId}/${k}/`))) throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);
     if (f.size > CHAT_FILE_LIMIT) throw fileError(field, 'payload_too_large', CHAT_TEXT.filesAbove);
     const obj = await storage.get(f.key).catch(() => null);
@@ -107,7 +118,10 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
     const last = found.room.lastMsgId ? ((await repo.message(tx, found.room.lastMsgId)) ?? null) : null;
     const peer = found.room.directKey ? (list.find((m) => m.userId !== me) ?? null) : null;
     const seen = last ? seenBy(list)({ id: last.id, senderId: last.senderId }) : false;
-    return { ...toSummary(found.room, { unread: found.me.unread, last, lastSeen: seen, peer }, sign), members: list.map((m) => toMember(m, found.room.ownerId)) };
+    return {
+      ...toSummary(found.room, { unread: found.me.unread, last, lastSeen: seen, peer }, sign),
+      members: list.map((m) => toMember(m, found.room.ownerId)),
+    };
   };
 
   const summaryOf = (room: ChatRoom) => {
@@ -137,7 +151,9 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         const unreadTotal = await repo.unreadTotal(tx, me);
         const last = page.at(-1)?.room;
         return {
-          rooms: page.map((r) => toSummary(r.room, { unread: r.unread, last: r.last, lastSeen: Boolean(r.lastSeen), peer: peers.get(r.room.id) ?? null }, sign)),
+          rooms: page.map((r) =>
+            toSummary(r.room, { unread: r.unread, last: r.last, lastSeen: Boolean(r.lastSeen), peer: peers.get(r.room.id) ?? null }, sign),
+          ),
           unread_total: unreadTotal,
           next: rows.length > limit && last ? roomCursorOf(last.lastAt, last.id) : null,
         };

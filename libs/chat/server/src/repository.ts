@@ -72,7 +72,11 @@ export const chatRepository = {
       .values(userIds.map((userId) => ({ roomId, userId, clientId, lastSeenId })))
       .onConflictDoNothing()
       .returning({ userId: members.userId });
-    if (added.length) await tx.update(rooms).set({ membersCount: sql`${rooms.membersCount} + ${added.length}` }).where(eq(rooms.id, roomId));
+    if (added.length)
+      await tx
+        .update(rooms)
+        .set({ membersCount: sql`${rooms.membersCount} + ${added.length}` })
+        .where(eq(rooms.id, roomId));
     return added.map((a) => a.userId);
   },
 
@@ -83,7 +87,11 @@ export const chatRepository = {
       .delete(members)
       .where(and(eq(members.roomId, roomId), inArray(members.userId, userIds)))
       .returning({ userId: members.userId });
-    if (gone.length) await tx.update(rooms).set({ membersCount: sql`${rooms.membersCount} - ${gone.length}` }).where(eq(rooms.id, roomId));
+    if (gone.length)
+      await tx
+        .update(rooms)
+        .set({ membersCount: sql`${rooms.membersCount} - ${gone.length}` })
+        .where(eq(rooms.id, roomId));
     return gone.map((g) => g.userId);
   },
 
@@ -167,7 +175,10 @@ export const chatRepository = {
 
   /** The caller's unread messages over all rooms (a sum of the kept counters). */
   async unreadTotal(tx: Tx, userId: string): Promise<number> {
-    const [r] = await tx.select({ n: sql<number>`coalesce(sum(${members.unread}), 0)::int` }).from(members).where(eq(members.userId, userId));
+    const [r] = await tx
+      .select({ n: sql<number>`coalesce(sum(${members.unread}), 0)::int` })
+      .from(members)
+      .where(eq(members.userId, userId));
     return Number(r?.n ?? 0);
   },
 

@@ -32,7 +32,12 @@ export const rooms = chatSchema
       lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [uniqueIndex('rooms_direct_key_uq').on(t.clientId, t.directKey).where(sql`direct_key IS NOT NULL`), tenantPolicy()],
+    (t) => [
+      uniqueIndex('rooms_direct_key_uq')
+        .on(t.clientId, t.directKey)
+        .where(sql`direct_key IS NOT NULL`),
+      tenantPolicy(),
+    ],
   )
   .enableRLS();
 
@@ -120,7 +125,7 @@ export const people = chatSchema
       deleted: boolean('deleted').notNull().default(false),
       version: timestamp('version', { withTimezone: true }).notNull(),
     },
-    (t) => [tenantPolicy()],
+    () => [tenantPolicy()],
   )
   .enableRLS();
 

@@ -113,12 +113,18 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     await ask(t.portal.platform.bus, clientSubjects.storageReserve, systemContext(acme.client._id), { clientId: acme.client._id, bytes: 1000 });
     const used = (await usage()).used;
     const withFile = await ok<ChatMessage>(
-      t.call(chatRoutes.send, { token: ann.token, body: { room_id: room._id, file: { key, fileName: 'report.pdf', mimetype: 'application/pdf', size: 1000 } } }),
+      t.call(chatRoutes.send, {
+        token: ann.token,
+        body: { room_id: room._id, file: { key, fileName: 'report.pdf', mimetype: 'application/pdf', size: 1000 } },
+      }),
     );
     assert.equal(withFile.content, '');
     assert.equal(withFile.file?.fileName, 'report.pdf');
     assert.ok(withFile.file?.url.includes('sig='));
-    const reuse = await t.call(chatRoutes.send, { token: bob.token, body: { room_id: room._id, content: 'again', file: { key, fileName: 'r.pdf', size: 1000 } } });
+    const reuse = await t.call(chatRoutes.send, {
+      token: bob.token,
+      body: { room_id: room._id, content: 'again', file: { key, fileName: 'r.pdf', size: 1000 } },
+    });
     assert.equal(reuse.status, 409);
     const foreignKey = await t.call(chatRoutes.send, {
       token: ann.token,
@@ -133,7 +139,9 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     // Edit and delete: the sender only.
     const notMine = await t.call(chatRoutes.edit, { token: bob.token, params: { id: xss._id }, body: { content: 'hacked' } });
     assert.equal(notMine.status, 403);
-    const edited = await ok<ChatMessage>(t.call(chatRoutes.edit, { token: ann.token, params: { id: xss._id }, body: { content: 'hello <b>all</b><script>x()</script>' } }));
+    const edited = await ok<ChatMessage>(
+      t.call(chatRoutes.edit, { token: ann.token, params: { id: xss._id }, body: { content: 'hello <b>all</b><script>x()</script>' } }),
+    );
     assert.equal(edited.content, 'hello <b>all</b>');
     assert.ok(edited.edited);
     assert.equal((await t.call(chatRoutes.edit, { token: ann.token, params: { id: xss._id }, body: { content: ' ' } })).status, 400);

@@ -8,7 +8,7 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 export default {
   entities: ['chatRoom', 'chatMsg'],
   idBySubject: {
-    'chat.rooms.list': 'user',
+    'chat.rooms.list': 'admin',
     'chat.room.': 'chatRoom',
     'chat.msg.': 'chatMsg',
   },
