@@ -10,6 +10,7 @@ import { ask, systemContext } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 
 type Person = { id: string; token: string };
 const fields = (body: { errors?: { field: string; message: string }[] }) => Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
@@ -40,9 +41,9 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
   };
   const send = (who: Person, room_id: string, content: string) => ok<ChatMessage>(t.call(chatRoutes.send, { token: who.token, body: { room_id, content } }));
 
-  /** A socket identified as `who` of `ws`, recording every event it gets. */
-  const listen = async (ws: string, clientId: string, who: Person) => {
-    const s = io(`${t.portal.url}/${ws}`, { transports: ['websocket'], auth: { token: who.token }, reconnection: false, timeout: 5000 });
+  /** A socket identified as `who` of `ws` (on the gateway at `base`), recording every event it gets. */
+  const listen = async (ws: string, clientId: string, who: Person, base = t.portal.url) => {
+    const s = io(`${base}/${ws}`, { transports: ['websocket'], auth: { token: who.token }, reconnection: false, timeout: 5000 });
     sockets.push(s);
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
@@ -347,5 +348,35 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
       [...eveSock.got, ...betaAdmin.got].filter((e) => e.subject.startsWith('evt.chat.')),
       [],
     );
+  });
+
+  it('with two gateways on one bus, a message written through one reaches the members on the other, once, and no one else', async () => {
+    const p = t.portal.platform;
+    const second = await createGateway({
+      bus: p.bus,
+      routes: allRoutes,
+      realtimeSubjects,
+      jwtSecret: t.config.JWT_SECRET!,
+      vendor: 'intranet',
+      log: p.log,
+      storage: p.storage,
+    });
+    await second.listen(0, '127.0.0.1');
+    try {
+      const addr = second.getHttpServer().address();
+      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      const room = await ok(t.call(chatRoutes.create, { token: ann.token, body: { direct: true, members: [bob.id] } }));
+      const bobThere = await listen('chatacme', acme.client._id, bob, url);
+      const catThere = await listen('chatacme', acme.client._id, cat, url);
+      const m = await send(ann, room._id, 'across gateways');
+      await eventually(() => bobThere.got.some((e) => e.subject === 'evt.chat.msg.created' && e.data.msg._id === m._id));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(bobThere.got.filter((e) => e.subject === 'evt.chat.msg.created' && e.data.msg._id === m._id).length, 1);
+      assert.ok(!catThere.got.some((e) => e.subject.startsWith('evt.chat.')));
+      bobThere.s.disconnect();
+      catThere.s.disconnect();
+    } finally {
+      await second.close();
+    }
   });
 });

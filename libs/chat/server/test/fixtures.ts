@@ -3,7 +3,8 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
 /**
  * The chat domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant, routes-fuzz):
- * a group room of the employee with the admin (so the admin, who reads entities back, is a member) and one message.
+ * a group room of the admin (who reads entities back and, as owner and sender, may call every route on them) with the
+ * employee, and one message of the admin.
  */
 export default {
   entities: ['chatRoom', 'chatMsg'],
@@ -22,12 +23,12 @@ export default {
   },
   async create(t, w) {
     const room = await t.call(chatRoutes.create, {
-      token: w.employee.token,
-      body: { name: `Chat of ${w.workspace}`, members: [w.ids.admin] },
+      token: w.adminToken,
+      body: { name: `Chat of ${w.workspace}`, members: [w.ids.user] },
     });
     if (room.status !== 200) throw new Error(`fixture chatRoom: ${room.status} ${JSON.stringify(room.body)}`);
     const msg = await t.call(chatRoutes.send, {
-      token: w.employee.token,
+      token: w.adminToken,
       body: { room_id: room.body.result._id, content: `Chat secret of ${w.workspace}` },
     });
     if (msg.status !== 200) throw new Error(`fixture chatMsg: ${msg.status} ${JSON.stringify(msg.body)}`);
