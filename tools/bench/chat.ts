@@ -129,6 +129,23 @@ async function main(): Promise<void> {
   while (performance.now() < deadline && arrivals.some((a) => a.some(Number.isNaN))) await sleep(100);
   const all = arrivals.flatMap((a) => [...a].filter((x) => !Number.isNaN(x)));
   const lastPer = arrivals.map((a) => Math.max(...[...a].filter((x) => !Number.isNaN(x))));
+  console.log(`\nChat — distributed mode (gateway, clients, people, chat services)\n${machine(s.pgVersion)}\n`);
+  console.log(
+    table(
+      ['fan-out', 'value'],
+      [
+        ['room members / sockets (one user each)', `${nMembers} / ${sockets.filter((x) => x.connected).length}`],
+        [`deliveries (${nEvents} messages × ${nMembers})`, `${all.length}/${nEvents * nMembers}, duplicates ${duplicates}`],
+        [
+          'delivery to every socket p50 / p99 / max',
+          `${percentile(all, 50).toFixed(1)} / ${percentile(all, 99).toFixed(1)} / ${Math.max(...all).toFixed(1)} ms`,
+        ],
+        ['last socket per message p50 / max', `${percentile(lastPer, 50).toFixed(1)} / ${Math.max(...lastPer).toFixed(1)} ms`],
+        ['POST api/chat/msg to 1,000 members p50 / p99', `${percentile(postMs, 50).toFixed(1)} / ${percentile(postMs, 99).toFixed(1)} ms`],
+        ['gateway RSS per socket', gwPid ? `${((rss1 - rss0) / nMembers).toFixed(1)} KB (${rss0.toFixed(0)} → ${rss1.toFixed(0)} KB)` : 'n/a'],
+      ],
+    ),
+  );
 
   // ---------------------------------------------------------------- 2. history of a large room
   const big = expectOk(await admin('POST', '/api/chat/room', { name: 'Years of history', members: [users[0].id] }), 'history room').result;
@@ -140,8 +157,8 @@ async function main(): Promise<void> {
     // uuidv7-shaped ids (48-bit ms, version 7, variant 8) one minute apart: the keyset order is the time order.
     await pg.query(
       `INSERT INTO chat.messages (id, client_id, room_id, sender_id, username, content, created_at)
-       SELECT (lpad(to_hex($4::bigint + i * 60000), 12, '0') || '7' || substr(md5(i::text), 1, 3) || '8' || substr(md5(i::text), 4, 15))::uuid,
-              $1, $2, CASE WHEN i % 2 = 0 THEN $3 ELSE $5 END, 'Bench Writer', 'history message ' || i, to_timestamp(($4::bigint + i * 60000) / 1000.0)
+       SELECT (lpad(to_hex($4::bigint + i::bigint * 60000), 12, '0') || '7' || substr(md5(i::text), 1, 3) || '8' || substr(md5(i::text), 4, 15))::uuid,
+              $1::uuid, $2::uuid, CASE WHEN i % 2 = 0 THEN $3::uuid ELSE $5::uuid END, 'Bench Writer', 'history message ' || i, to_timestamp(($4::bigint + i::bigint * 60000) / 1000.0)
        FROM generate_series($6::int, $7::int) AS i`,
       [s.clientId, big._id, s.adminId, baseMs, users[0].id, from, to],
     );
@@ -168,6 +185,17 @@ async function main(): Promise<void> {
     () => pg.query(`SELECT * FROM chat.messages WHERE room_id = $1 AND id < $2 ORDER BY id DESC LIMIT 51`, [big._id, ids[k++ % ids.length]]),
     nPages,
   );
+  console.log(
+    table(
+      ['history', 'value'],
+      [
+        [`history room (seeded in ${seedS.toFixed(0)} s)`, `${nHistory.toLocaleString('en')} messages`],
+        ['newest page (50) p50 / p99', `${percentile(newest, 50).toFixed(1)} / ${percentile(newest, 99).toFixed(1)} ms`],
+        ['page at a random depth p50 / p99', `${percentile(deep, 50).toFixed(1)} / ${percentile(deep, 99).toFixed(1)} ms`],
+        ['same keyset SQL bare p50 / p99', `${percentile(bare, 50).toFixed(2)} / ${percentile(bare, 99).toFixed(2)} ms`],
+      ],
+    ),
+  );
 
   // ---------------------------------------------------------------- 3. sustained writes, 200 writers
   const writers = users.slice(0, nWriters);
@@ -193,25 +221,10 @@ async function main(): Promise<void> {
     }),
   );
   const writeSecs = (performance.now() - tw) / 1000;
-
-  console.log(`\nChat — distributed mode (gateway, clients, people, chat services)\n${machine(s.pgVersion)}\n`);
   console.log(
     table(
-      ['figure', 'value'],
+      ['writers', 'value'],
       [
-        ['room members / sockets (one user each)', `${nMembers} / ${sockets.filter((x) => x.connected).length}`],
-        [`deliveries (${nEvents} messages × ${nMembers})`, `${all.length}/${nEvents * nMembers}, duplicates ${duplicates}`],
-        [
-          'delivery to every socket p50 / p99 / max',
-          `${percentile(all, 50).toFixed(1)} / ${percentile(all, 99).toFixed(1)} / ${Math.max(...all).toFixed(1)} ms`,
-        ],
-        ['last socket per message p50 / max', `${percentile(lastPer, 50).toFixed(1)} / ${Math.max(...lastPer).toFixed(1)} ms`],
-        ['POST api/chat/msg to 1,000 members p50 / p99', `${percentile(postMs, 50).toFixed(1)} / ${percentile(postMs, 99).toFixed(1)} ms`],
-        ['gateway RSS per socket', gwPid ? `${((rss1 - rss0) / nMembers).toFixed(1)} KB (${rss0.toFixed(0)} → ${rss1.toFixed(0)} KB)` : 'n/a'],
-        [`history room (seeded in ${seedS.toFixed(0)} s)`, `${nHistory.toLocaleString('en')} messages`],
-        ['newest page (50) p50 / p99', `${percentile(newest, 50).toFixed(1)} / ${percentile(newest, 99).toFixed(1)} ms`],
-        ['page at a random depth p50 / p99', `${percentile(deep, 50).toFixed(1)} / ${percentile(deep, 99).toFixed(1)} ms`],
-        ['same keyset SQL bare p50 / p99', `${percentile(bare, 50).toFixed(2)} / ${percentile(bare, 99).toFixed(2)} ms`],
         [`writers (${nWriters}, own direct rooms, ${writeS} s)`, `${(lat.length / writeSecs).toFixed(0)} messages/s, errors ${errors}`],
         ['POST api/chat/msg under load p50 / p99', `${percentile(lat, 50).toFixed(1)} / ${percentile(lat, 99).toFixed(1)} ms`],
       ],

@@ -15,7 +15,7 @@ import {
 /**
  * The chat domain's API as data (DESIGN §4): §3 Chat room and Chat message, §7 Chat routes and the routes the spec
  * does not show by path (one room, seen, typing, leaving, editing and deleting a message), in the same style, and
- * the events the gateway relays to the members' sockets (every chat event names its audience in `userIds`: the
+ * the events the gateway relays to the members' sockets (every chat event names its audience in `audience`: the
  * room's members at the moment of the change, so leaving or removal stops delivery at once).
  */
 
@@ -287,11 +287,15 @@ export const chatRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
-const audience = { userIds: z.array(z.string()) };
+/**
+ * The members an event is for: the gateway sends it to their sockets only and strips this list (DESIGN §6 relay;
+ * the `audience` field of the gateway's relay).
+ */
+const audience = { audience: z.array(z.string()) };
 
 /**
  * Events of the chat domain (DESIGN §6). `evt.chat.room.*` (typing too) and `evt.chat.msg.*` are relayed by
- * the gateway to the sockets of `userIds` only; `evt.chat.notice.message` is for the notifications domain (not
+ * the gateway to the sockets of `audience` only (the list itself is not sent); `evt.chat.notice.message` is for the notifications domain (not
  * relayed).
  */
 export const chatEvents = {

@@ -32,7 +32,7 @@ export function personOf(u: Pick<User, '_id' | 'firstName' | 'lastName' | 'fullN
 /**
  * Handlers of the chat routes (§7 Chat and the routes added in its style). Input is validated by the contract; each
  * change is one transaction in the caller's tenant and writes its events to the outbox in it, addressed to the
- * room's members of that moment (`userIds`). Membership is checked in SQL: rooms are read through the caller's
+ * room's members of that moment (`audience`). Membership is checked in SQL: rooms are read through the caller's
  * member row, and messages carry a member-only row-level policy (`app.user_id`), so a non-member gets 404.
  */
 export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes> {
@@ -192,13 +192,13 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
           if (!made) return (await repo.directRoom(tx, directKey))!.id;
           await repo.addMembers(tx, clientId, made.id, [me, others[0]], null);
           const view = (await roomView(tx, made.id, me))!;
-          await outbox.add(tx, chatEvents.roomCreated, clientId, { room: { ...summaryOf(view), unread: 0 }, userIds: [me, others[0]] });
+          await outbox.add(tx, chatEvents.roomCreated, clientId, { room: { ...summaryOf(view), unread: 0 }, audience: [me, others[0]] });
           return made.id;
         }
         const made = (await repo.insertRoom(tx, { id: uuidv7(), clientId, name: body.name!, ownerId: me }))!;
         const ids = await repo.addMembers(tx, clientId, made.id, [me, ...others], null);
         const view = (await roomView(tx, made.id, me))!;
-        await outbox.add(tx, chatEvents.roomCreated, clientId, { room: { ...summaryOf(view), unread: 0 }, userIds: ids });
+        await outbox.add(tx, chatEvents.roomCreated, clientId, { room: { ...summaryOf(view), unread: 0 }, audience: ids });
         return made.id;
       });
       return (await db.inTenant(ctx, (tx) => roomView(tx, roomId, me)))!;
@@ -225,9 +225,9 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         const removed = await repo.removeMembers(tx, room.id, remove);
         const v = (await roomView(tx, room.id, me))!;
         const memberIds = v.members.map((m) => m._id);
-        await outbox.add(tx, chatEvents.roomUpdated, clientId, { room_id: room.id, name: v.name, members_count: v.members_count, userIds: memberIds });
-        if (added.length) await outbox.add(tx, chatEvents.roomCreated, clientId, { room: { ...summaryOf(v), unread: 0 }, userIds: added });
-        if (removed.length) await outbox.add(tx, chatEvents.roomRemoved, clientId, { room_id: room.id, reason: 'removed', userIds: removed });
+        await outbox.add(tx, chatEvents.roomUpdated, clientId, { room_id: room.id, name: v.name, members_count: v.members_count, audience: memberIds });
+        if (added.length) await outbox.add(tx, chatEvents.roomCreated, clientId, { room: { ...summaryOf(v), unread: 0 }, audience: added });
+        if (removed.length) await outbox.add(tx, chatEvents.roomRemoved, clientId, { room_id: room.id, reason: 'removed', audience: removed });
         return v;
       });
       return view;
@@ -248,7 +248,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         const ids = await repo.memberIds(tx, room.id);
         const files = await repo.releaseFiles(tx, { roomId: room.id });
         await repo.deleteRoom(tx, room.id);
-        await outbox.add(tx, chatEvents.roomRemoved, clientId, { room_id: room.id, reason: 'deleted', userIds: ids });
+        await outbox.add(tx, chatEvents.roomRemoved, clientId, { room_id: room.id, reason: 'deleted', audience: ids });
         return files;
       });
       await dropFiles(clientId, dropped);
@@ -268,7 +268,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         if (!room) throw Errors.notFound();
         if (room.directKey) throw Errors.forbidden();
         await repo.removeMembers(tx, room.id, [me]);
-        await outbox.add(tx, chatEvents.roomRemoved, clientId, { room_id: room.id, reason: 'left', userIds: [me] });
+        await outbox.add(tx, chatEvents.roomRemoved, clientId, { room_id: room.id, reason: 'left', audience: [me] });
         const rest = await repo.membersOf(tx, room.id);
         if (!rest.length) {
           const files = await repo.releaseFiles(tx, { roomId: room.id });
@@ -280,7 +280,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
           room_id: room.id,
           name: room.name ?? '',
           members_count: rest.length,
-          userIds: rest.map((m) => m.userId),
+          audience: rest.map((m) => m.userId),
         });
         return [];
       });
@@ -335,7 +335,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
           throw Errors.conflict('file', CHAT_TEXT.fileInUse);
         const msg = toMessage(row, false, sign);
         const ids = await repo.memberIds(tx, found.room.id);
-        await outbox.add(tx, chatEvents.msgCreated, clientId, { msg, userIds: ids });
+        await outbox.add(tx, chatEvents.msgCreated, clientId, { msg, audience: ids });
         const recipients = ids.filter((u) => u !== me);
         if (recipients.length)
           await outbox.add(tx, chatEvents.noticeMessage, clientId, {
@@ -367,7 +367,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         const row = await repo.editMessage(tx, cur.id, content);
         const positions = await repo.seenPositions(tx, cur.roomId);
         const msg = toMessage(row, seenBy(positions)(row), sign);
-        await outbox.add(tx, chatEvents.msgUpdated, clientId, { msg, userIds: positions.map((p) => p.userId) });
+        await outbox.add(tx, chatEvents.msgUpdated, clientId, { msg, audience: positions.map((p) => p.userId) });
         return msg;
       });
     },
@@ -385,7 +385,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         if (cur.senderId !== me) throw Errors.forbidden();
         const files = await repo.releaseFiles(tx, { msgId: cur.id });
         await repo.deleteMessage(tx, cur);
-        await outbox.add(tx, chatEvents.msgDeleted, clientId, { _id: cur.id, room_id: cur.roomId, userIds: await repo.memberIds(tx, cur.roomId) });
+        await outbox.add(tx, chatEvents.msgDeleted, clientId, { _id: cur.id, room_id: cur.roomId, audience: await repo.memberIds(tx, cur.roomId) });
         return { files, roomId: cur.roomId };
       });
       await dropFiles(clientId, out.files);
@@ -416,7 +416,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
             room_id: found.room.id,
             user_id: me,
             last_seen: pos.lastSeenId,
-            userIds: await repo.memberIds(tx, found.room.id),
+            audience: await repo.memberIds(tx, found.room.id),
           });
         return { room_id: found.room.id, last_seen: pos.lastSeenId, unread: pos.unread, unread_total: await repo.unreadTotal(tx, me) };
       });
@@ -433,7 +433,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
       if (!ids) throw Errors.notFound();
       const username = (await ensurePeople(ctx, [me], 'me', false)).get(me)?.name ?? '';
       const others = ids.filter((u) => u !== me);
-      if (others.length) await emit(bus, chatEvents.typing, clientId, { room_id: params.id, user_id: me, username, typing: body.typing, userIds: others });
+      if (others.length) await emit(bus, chatEvents.typing, clientId, { room_id: params.id, user_id: me, username, typing: body.typing, audience: others });
       return { ok: true };
     },
   };

@@ -277,6 +277,8 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     const typing = await eventually(() => danaSock.got.find((e) => e.subject === 'evt.chat.room.typing'));
     assert.equal(typing.data.user_id, ann.id);
     assert.equal(typing.data.username, 'Ann Tester');
+    // The audience routes the event; it is not sent to the members.
+    assert.equal(typing.data.audience, undefined);
     assert.ok(!annSock.got.some((e) => e.subject === 'evt.chat.room.typing'));
 
     const s2 = await ok(t.call(chatRoutes.seen, { token: dana.token, params: { id: room._id }, body: { msg_id: m2._id } }));
