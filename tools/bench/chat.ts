@@ -129,7 +129,27 @@ async function main(): Promise<void> {
   while (performance.now() < deadline && arrivals.some((a) => a.some(Number.isNaN))) await sleep(100);
   const all = arrivals.flatMap((a) => [...a].filter((x) => !Number.isNaN(x)));
   const lastPer = arrivals.map((a) => Math.max(...[...a].filter((x) => !Number.isNaN(x))));
-  console.log(`\nChat — distributed mode (gateway, clients, people, chat services)\n${machine(s.pgVersion)}\n`);
+  // The SQL of one message to that room run bare (superuser, rolled back): insert, last message, 1,000 unread counters, audience.
+  const bareSend: number[] = [];
+  for (let i = 0; i < nEvents; i++) {
+    const t = performance.now();
+    await pg.query('BEGIN');
+    await pg.query(
+      `INSERT INTO chat.messages (id, client_id, room_id, sender_id, username, content) VALUES (gen_random_uuid(), $1, $2, $3, 'Ada Admin', 'bare')`,
+      [s.clientId, room._id, s.adminId],
+    );
+    await pg.query(`UPDATE chat.rooms SET last_at = now() WHERE id = $1`, [room._id]);
+    await pg.query(
+      `UPDATE chat.members SET unread = CASE WHEN user_id = $2 THEN 0 ELSE unread + 1 END, last_seen_id = CASE WHEN user_id = $2 THEN last_seen_id ELSE last_seen_id END WHERE room_id = $1`,
+      [room._id, s.adminId],
+    );
+    await pg.query(`SELECT user_id FROM chat.members WHERE room_id = $1`, [room._id]);
+    await pg.query('ROLLBACK');
+    bareSend.push(performance.now() - t);
+  }
+  console.log(
+    `\nChat — distributed mode (gateway, clients, people, chat services)\n${machine(s.pgVersion)}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+  );
   console.log(
     table(
       ['fan-out', 'value'],
@@ -142,6 +162,7 @@ async function main(): Promise<void> {
         ],
         ['last socket per message p50 / max', `${percentile(lastPer, 50).toFixed(1)} / ${Math.max(...lastPer).toFixed(1)} ms`],
         ['POST api/chat/msg to 1,000 members p50 / p99', `${percentile(postMs, 50).toFixed(1)} / ${percentile(postMs, 99).toFixed(1)} ms`],
+        ['its SQL bare (rolled back) p50 / p99', `${percentile(bareSend, 50).toFixed(1)} / ${percentile(bareSend, 99).toFixed(1)} ms`],
         ['gateway RSS per socket', gwPid ? `${((rss1 - rss0) / nMembers).toFixed(1)} KB (${rss0.toFixed(0)} → ${rss1.toFixed(0)} KB)` : 'n/a'],
       ],
     ),
@@ -163,7 +184,10 @@ async function main(): Promise<void> {
       [s.clientId, big._id, s.adminId, baseMs, users[0].id, from, to],
     );
   }
-  await pg.query(`UPDATE chat.rooms SET last_msg_id = (SELECT max(id) FROM chat.messages WHERE room_id = $1), last_at = now() WHERE id = $1`, [big._id]);
+  await pg.query(
+    `UPDATE chat.rooms SET last_msg_id = (SELECT id FROM chat.messages WHERE room_id = $1 ORDER BY id DESC LIMIT 1), last_at = now() WHERE id = $1`,
+    [big._id],
+  );
   await pg.query(`ANALYZE chat.messages`);
   const seedS = (performance.now() - ts) / 1000;
   log(`seeded ${nHistory} messages in ${seedS.toFixed(1)} s`);

@@ -73,6 +73,17 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
     return have;
   };
 
+  /** Senders' names for a minute (a rename shows in new messages within that; each message keeps its own copy). */
+  const names = new Map<string, { name: string; until: number }>();
+  const senderName = async (ctx: RequestContext, me: string): Promise<string> => {
+    const hit = names.get(me);
+    if (hit && hit.until > Date.now()) return hit.name;
+    const name = (await ensurePeople(ctx, [me], 'me', false)).get(me)?.name ?? '';
+    if (names.size > 10_000) names.clear();
+    names.set(me, { name, until: Date.now() + 60_000 });
+    return name;
+  };
+
   const fileError = (field: string, code: 'not_found' | 'payload_too_large', message: string) =>
     new DomainError(code, message, { errors: [{ field, message }] });
 
@@ -324,8 +335,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
       const text = plainText(content);
       if (!text && !body.file) throw Errors.field('content', CHAT_TEXT.required);
       const file = body.file ? await checkFile(clientId, body.file) : null;
-      const person = (await ensurePeople(ctx, [me], 'me', false)).get(me);
-      const username = person?.name ?? '';
+      const username = await senderName(ctx, me);
       return db.inTenant(ctx, async (tx) => {
         const found = await repo.roomOf(tx, body.room_id, me);
         if (!found) throw Errors.notFound();
@@ -431,7 +441,7 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
       const me = userOf(ctx);
       const ids = await db.inTenant(ctx, async (tx) => ((await repo.roomOf(tx, params.id, me)) ? repo.memberIds(tx, params.id) : undefined));
       if (!ids) throw Errors.notFound();
-      const username = (await ensurePeople(ctx, [me], 'me', false)).get(me)?.name ?? '';
+      const username = await senderName(ctx, me);
       const others = ids.filter((u) => u !== me);
       if (others.length) await emit(bus, chatEvents.typing, clientId, { room_id: params.id, user_id: me, username, typing: body.typing, audience: others });
       return { ok: true };
