@@ -54,8 +54,13 @@ describe('database roles and row-level security (issue 18 §1)', () => {
     const unsigned = await system<{ policy: string }[]>(sql`
       SELECT schemaname || '.' || tablename || ' ' || policyname AS policy FROM pg_policies
       WHERE coalesce(qual, '') || coalesce(with_check, '') LIKE '%current_setting%'
-         OR coalesce(qual, '') || coalesce(with_check, '') NOT LIKE '%intranet_private.current_client()%'`);
-    assert.deepEqual(unsigned.map((r) => r.policy), [], 'policies without the signed tenant');
+         OR (coalesce(qual, '') || coalesce(with_check, '') NOT LIKE '%intranet_private.current_client()%'
+             AND coalesce(qual, '') || coalesce(with_check, '') NOT LIKE '%intranet_private.current_user_id()%')`);
+    assert.deepEqual(
+      unsigned.map((r) => r.policy),
+      [],
+      'policies without the signed tenant',
+    );
     // Trigger functions act on the row that fired them, which row-level security admitted; functions the runtime
     // may not call serve those triggers; the others must find the tenant themselves.
     const definers = await system<{ fn: string; owner: string; src: string; trigger: boolean; callable: boolean }[]>(sql`

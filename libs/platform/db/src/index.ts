@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export { sql, uuidv7 };
-export { appRole, tenantPolicy, TENANT_CONDITION } from './policy.ts';
+export { appRole, CURRENT_USER, tenantPolicy, TENANT_CONDITION } from './policy.ts';
 
 /**
  * Database roles (issue 18 §1, README "Database roles", docs/adr/0008-database-roles.md):
@@ -217,6 +217,15 @@ CREATE OR REPLACE FUNCTION intranet_private.current_client() RETURNS uuid
 $fn$;
 ALTER FUNCTION intranet_private.current_client() OWNER TO ${OWNER_ROLE};
 REVOKE ALL ON FUNCTION intranet_private.current_client() FROM PUBLIC;
+CREATE OR REPLACE FUNCTION intranet_private.current_user_id() RETURNS uuid
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
+  SELECT CASE WHEN current_setting('app.user_sig', true) = encode(sha256(convert_to(k.key || ':' || current_setting('app.client_id', true) || ':' || current_setting('app.user_id', true), 'UTF8')), 'hex')
+    THEN nullif(current_setting('app.user_id', true), '')::uuid END
+  FROM intranet_private.tenant_key k
+$fn$;
+ALTER FUNCTION intranet_private.current_user_id() OWNER TO ${OWNER_ROLE};
+REVOKE ALL ON FUNCTION intranet_private.current_user_id() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION intranet_private.current_user_id() TO ${APP_ROLE};
 GRANT USAGE ON SCHEMA intranet_private TO ${APP_ROLE};
 GRANT EXECUTE ON FUNCTION intranet_private.current_client() TO ${APP_ROLE};
 REVOKE ALL ON intranet_private.tenant_key FROM ${APP_ROLE};
@@ -299,7 +308,10 @@ export function roleUrl(url: string, role: string): string {
   return u.toString();
 }
 
-/** The signature `intranet_private.current_client()` expects for a client id ('' for none): sha256 of key:id, hex. */
+/**
+ * The signature `intranet_private.current_client()` expects for a client id ('' for none): sha256 of key:id, hex;
+ * `intranet_private.current_user_id()` expects the one of `<client id>:<user id>`.
+ */
 export function tenantSignature(key: string, clientId: string): string {
   return createHash('sha256').update(`${key}:${clientId}`).digest('hex');
 }
@@ -580,14 +592,20 @@ function makeDatabase(kind: Database['kind'], db: Drizzle, audit: (reason: strin
     async inTenant(ctx, fn) {
       const k = await signingKey();
       const id = ctx.clientId ?? '';
-      let sig = signatures.get(id);
-      if (!sig) {
-        if (signatures.size > 10_000) signatures.clear();
-        signatures.set(id, (sig = tenantSignature(k, id)));
-      }
+      const user = ctx.userId ?? '';
+      const sign = (v: string) => {
+        let sig = signatures.get(v);
+        if (!sig) {
+          if (signatures.size > 20_000) signatures.clear();
+          signatures.set(v, (sig = tenantSignature(k, v)));
+        }
+        return sig;
+      };
+      const sig = sign(id);
+      const userSig = sign(`${id}:${user}`);
       return tenant(
         (q) =>
-          `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(id)}, true), set_config('app.client_sig', ${q(sig)}, true), set_config('app.user_id', ${q(ctx.userId ?? '')}, true)`,
+          `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(id)}, true), set_config('app.client_sig', ${q(sig)}, true), set_config('app.user_id', ${q(user)}, true), set_config('app.user_sig', ${q(userSig)}, true)`,
         fn,
       );
     },

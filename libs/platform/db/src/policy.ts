@@ -11,6 +11,9 @@ export const appRole = pgRole('intranet_app').existing();
  */
 export const TENANT_CONDITION = (column: string) => `(${column} = (SELECT intranet_private.current_client()))`;
 
+/** The signed user of the transaction (inTenant's ctx.userId, vouched for like the client), for per-user policies. */
+export const CURRENT_USER = '(SELECT intranet_private.current_user_id())';
+
 /**
  * The row-level security policy every tenant table carries (DESIGN §5, issue 18 §1): rows are visible and writable
  * only when their client is the transaction's signed tenant.
