@@ -159,6 +159,11 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   multipart?: boolean;
   /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
   timeoutMs?: number;
+  /**
+   * A 'raw' route whose handler answers text of this media type (an iCalendar file): the gateway sends the string
+   * as the body with this Content-Type instead of JSON.
+   */
+  contentType?: string;
 }
 
 const empty = z.object({}).strict();
@@ -187,6 +192,7 @@ export function defineRoute<
   rateLimit?: RateLimit;
   multipart?: boolean;
   timeoutMs?: number;
+  contentType?: string;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {
