@@ -42,7 +42,7 @@ describe('calendar contract (§5 Event)', () => {
     const paths = Object.values(calendarRoutes).map((r) => `${r.method} ${r.path}`);
     for (const p of [
       'GET /api/event/byClient/{id}',
-      'POST /api/event/',
+      'POST /api/event',
       'POST /api/event/periodic_event',
       'PUT /api/event/{id}',
       'PUT /api/event/periodic_event/{id}',

@@ -240,7 +240,8 @@ export const calendarRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
-    path: '/api/event/',
+    // §7 writes 'api/event/'; the gateway's router (Fastify under Nest) drops a trailing slash when it registers a path.
+    path: '/api/event',
     subject: 'calendar.event.create',
     summary: 'Create a single event; its members are invited',
     spec: '§7 Events, §5 Event, §6 events_create',

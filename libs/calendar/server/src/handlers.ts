@@ -86,13 +86,16 @@ function occurrencesOf(ev: FullEvent | undefined): Map<string, Occurrence> {
   return out;
 }
 
+/** What makes an occurrence itself differ (the series' recurrence text, e.g. a new EXDATE elsewhere, does not). */
+const own = (o: Occurrence) => JSON.stringify({ ...o, repeat: o.repeat ? { ...o.repeat, exdates: [], rrule: '', count: null, until: null } : null });
+
 /** §3 "changed, deleted and new lists": the difference of two sets of occurrences. */
 function diff(before: Map<string, Occurrence>, after: Map<string, Occurrence>): SeriesDiff {
   const out: SeriesDiff = { changed: [], deleted: [], added: [] };
   for (const [k, b] of before) {
     const a = after.get(k);
     if (!a) out.deleted.push({ _id: b._id, occurrence: b.occurrence, start: b.start });
-    else if (JSON.stringify(a) !== JSON.stringify(b)) out.changed.push(a);
+    else if (own(a) !== own(b)) out.changed.push(a);
   }
   for (const [k, a] of after) if (!before.has(k)) out.added.push(a);
   const byStart = (x: { start: string }, y: { start: string }) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0);
