@@ -35,7 +35,7 @@ ALTER TABLE "calendar"."events" ENABLE ROW LEVEL SECURITY;--> statement-breakpoi
 CREATE TABLE "calendar"."feeds" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"client_id" uuid NOT NULL,
-	"token_hash" text NOT NULL,
+	"token" text NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -74,7 +74,7 @@ ALTER TABLE "calendar"."reminders" ADD CONSTRAINT "reminders_event_id_events_id_
 CREATE INDEX "event_members_user_idx" ON "calendar"."event_members" USING btree ("client_id","user_id");--> statement-breakpoint
 CREATE INDEX "events_client_span_idx" ON "calendar"."events" USING btree ("client_id","span_end","span_start");--> statement-breakpoint
 CREATE INDEX "events_organiser_idx" ON "calendar"."events" USING btree ("client_id","organiser_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "feeds_token_idx" ON "calendar"."feeds" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "feeds_token_idx" ON "calendar"."feeds" USING btree ("token");--> statement-breakpoint
 CREATE UNIQUE INDEX "reminders_once_idx" ON "calendar"."reminders" USING btree ("event_id","occurrence","user_id");--> statement-breakpoint
 CREATE INDEX "reminders_due_idx" ON "calendar"."reminders" USING btree ("due_at") WHERE sent_at IS NULL;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "calendar"."event_members" AS PERMISSIVE FOR ALL TO "intranet_app" USING ((client_id = nullif(current_setting('app.client_id', true), '')::uuid OR current_setting('app.bypass_rls', true) = 'on')) WITH CHECK ((client_id = nullif(current_setting('app.client_id', true), '')::uuid OR current_setting('app.bypass_rls', true) = 'on'));--> statement-breakpoint
