@@ -138,11 +138,16 @@ export const periodicUpdateBody = z
     if (v.scope !== 'one' && !v.repeat) ctx.addIssue({ code: 'custom', path: ['repeat', 'period'], message: V.required });
   });
 
-/** A date range of a read: `from` inclusive, `to` exclusive, as local dates in `tz` (the viewer's zone). */
+/**
+ * A date range of a read: `from` inclusive, `to` exclusive, as local dates in `tz` (the viewer's zone); without
+ * them, the current month in `tz`.
+ */
 export const rangeQuery = z
-  .object({ from: RequiredDate, to: RequiredDate, tz: TimeZone.default('UTC') })
+  .object({ from: IsoDate.optional(), to: IsoDate.optional(), tz: TimeZone.default('UTC') })
   .superRefine((v, ctx) => {
-    if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeOrder });
+    if (!v.from !== !v.to) ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: V.required });
+    else if (!v.from || !v.to) return;
+    else if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeOrder });
     else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > EVENT_RANGE_DAYS_MAX) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeTooLong });
   });
 

@@ -245,9 +245,10 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
   }
 
   /** Occurrences of a read range the caller (or `of`) may see. */
-  async function range(ctx: RequestContext, q: { from: string; to: string; tz: string }, of: string | null): Promise<Occurrence[]> {
-    const from = instant(q.from, '00:00', q.tz);
-    const to = instant(q.to, '00:00', q.tz);
+  async function range(ctx: RequestContext, q: { from?: string; to?: string; tz: string }, of: string | null): Promise<Occurrence[]> {
+    const month = DateTime.now().setZone(q.tz).startOf('month');
+    const from = q.from ? instant(q.from, '00:00', q.tz) : month;
+    const to = q.to ? instant(q.to, '00:00', q.tz) : month.plus({ months: 1 });
     return db.inTenant(ctx, async (tx) => {
       const list = await repo.inRange(tx, from.toJSDate(), to.toJSDate(), of);
       const out: Occurrence[] = [];
