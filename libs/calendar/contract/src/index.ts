@@ -121,6 +121,16 @@ export const periodicEventBody = z
   .superRefine(endAfterStart)
   .superRefine(untilAfterDate);
 
+/**
+ * The event form of the web (one schema for a single event and a series): `repeat` null for a single event, and
+ * for a change of a series the scope it applies to. The same §5 texts as the routes' bodies.
+ */
+export const eventFormSchema = z
+  .object({ ...eventFields, repeat: repeatSchema.nullable().default(null) })
+  .superRefine(endAfterStart)
+  .superRefine(untilAfterDate);
+export type EventForm = z.input<typeof eventFormSchema>;
+
 /** What a change of a series touches: one occurrence, it and the following ones, or the whole series (§4). */
 export const SERIES_SCOPES = ['one', 'following', 'all'] as const;
 export type SeriesScope = (typeof SERIES_SCOPES)[number];
@@ -184,6 +194,8 @@ export const occurrenceSchema = z.object({
   end: z.string(),
   remind: z.number().nullable(),
   periodic: z.boolean(),
+  /** The first date of the series (its DTSTART date); null for a single event. */
+  series_date: z.string().nullable(),
   /** This occurrence was changed on its own (an override with RECURRENCE-ID). */
   moved: z.boolean(),
   repeat: repeatOut.nullable(),

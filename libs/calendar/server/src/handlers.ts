@@ -48,6 +48,7 @@ export function present(ev: FullEvent, x: Expanded): Occurrence {
     end: x.end.toUTC().toISO()!,
     remind: r.remind,
     periodic: !!r.rrule,
+    series_date: r.rrule ? r.date : null,
     moved: !!o,
     repeat: repeatOf(r),
   };
