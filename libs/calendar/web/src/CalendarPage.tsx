@@ -61,7 +61,11 @@ export function CalendarPage() {
   const { uid, client, isAdmin, hasRight } = useSession();
   const canCreate = hasRight('events_create');
   const tz = zoneOfBrowser();
-  const [view, setView] = useState<View>(phone ? Views.AGENDA : Views.MONTH);
+  // ?view=month|week|day|agenda opens that view (a link to the agenda, say); phones start on the agenda.
+  const [view, setView] = useState<View>(() => {
+    const asked = new URLSearchParams(window.location.search).get('view');
+    return asked && (Object.values(Views) as string[]).includes(asked) ? (asked as View) : phone ? Views.AGENDA : Views.MONTH;
+  });
   const [date, setDate] = useState(new Date());
   const [form, setForm] = useState<FormMode | null>(null);
   const [open, setOpen] = useState<Occurrence | null>(null);
@@ -207,7 +211,7 @@ export function CalendarPage() {
               style: { background: e.resource.color, borderColor: e.resource.color, color: readableOn(e.resource.color) },
               'data-testid': `cal-event-${e.resource._id}-${e.resource.occurrence ?? 'single'}`,
             } as never)}
-            components={{ event: ({ event }) => <span data-testid={`cal-ev-${event.resource.occurrence ?? event.resource._id}`}>{event.title}</span> }}
+            components={{ event: EventLabel, agenda: { event: EventLabel } }}
             style={{ minHeight: phone ? 520 : 680 }}
           />
         </div>
@@ -262,6 +266,16 @@ export function CalendarPage() {
       ) : null}
       {feed ? <FeedModal onClose={() => setFeed(false)} /> : null}
     </section>
+  );
+}
+
+/** An occurrence in the grid: its start time (wall-clock in its zone) and name. */
+function EventLabel({ event }: { event: CalEvent }) {
+  const o = event.resource;
+  return (
+    <span data-testid={`cal-ev-${o.occurrence ?? o._id}`}>
+      {o.start_time} {event.title}
+    </span>
   );
 }
 
