@@ -46,7 +46,14 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
     });
     const admin = await login('admin@calco.test', 'adminpass1');
     const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1', lang: 'en' });
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName,
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        lang: 'en',
+      });
     await reg('Ann', 'Archer', 'ann@calco.test');
     const bob = await reg('Bob', 'Baker', 'bob@calco.test');
 

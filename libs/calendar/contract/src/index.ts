@@ -152,14 +152,13 @@ export const periodicUpdateBody = z
  * A date range of a read: `from` inclusive, `to` exclusive, as local dates in `tz` (the viewer's zone); without
  * them, the current month in `tz`.
  */
-export const rangeQuery = z
-  .object({ from: IsoDate.optional(), to: IsoDate.optional(), tz: TimeZone.default('UTC') })
-  .superRefine((v, ctx) => {
-    if (!v.from !== !v.to) ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: V.required });
-    else if (!v.from || !v.to) return;
-    else if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeOrder });
-    else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > EVENT_RANGE_DAYS_MAX) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeTooLong });
-  });
+export const rangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional(), tz: TimeZone.default('UTC') }).superRefine((v, ctx) => {
+  if (!v.from !== !v.to) ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: V.required });
+  else if (!v.from || !v.to) return;
+  else if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeOrder });
+  else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > EVENT_RANGE_DAYS_MAX)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeTooLong });
+});
 
 /** The recurrence of a series as the API returns it (and the RFC 5545 RRULE it stands for). */
 export const repeatOut = z.object({
@@ -384,7 +383,11 @@ const who = { userIds: z.array(z.string()), actorId: z.string().nullable() };
  * concerned (the gateway relays each only to their sockets).
  */
 export const calendarEvents = {
-  created: defineEvent('evt.calendar.event.created', z.object({ _id: z.string(), name: z.string(), date: z.string(), periodic: z.boolean(), ...who }), 'An event was created'),
+  created: defineEvent(
+    'evt.calendar.event.created',
+    z.object({ _id: z.string(), name: z.string(), date: z.string(), periodic: z.boolean(), ...who }),
+    'An event was created',
+  ),
   invited: defineEvent(
     'evt.calendar.event.invited',
     z.object({ _id: z.string(), name: z.string(), date: z.string(), start_time: z.string(), ...who }),
@@ -407,7 +410,14 @@ export const calendarEvents = {
   deleted: defineEvent('evt.calendar.event.deleted', z.object({ _id: z.string(), name: z.string(), ...who }), 'An event (a whole series) was cancelled'),
   reminder: defineEvent(
     'evt.calendar.event.reminder',
-    z.object({ _id: z.string(), occurrence: z.string().nullable(), name: z.string(), start: z.string(), minutes: z.number().int(), userIds: z.array(z.string()) }),
+    z.object({
+      _id: z.string(),
+      occurrence: z.string().nullable(),
+      name: z.string(),
+      start: z.string(),
+      minutes: z.number().int(),
+      userIds: z.array(z.string()),
+    }),
     'An occurrence starts soon: sent once per occurrence and member',
   ),
 } satisfies Record<string, EventDef>;

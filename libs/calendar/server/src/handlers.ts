@@ -218,7 +218,15 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
   }
 
   /** Publishes a change: updated to everyone concerned (before and after), invited to the new members. */
-  async function announce(tx: Tx, ctx: RequestContext, before: FullEvent, after: FullEvent | undefined, scope: SeriesScope, occurrence: string | null, d: SeriesDiff) {
+  async function announce(
+    tx: Tx,
+    ctx: RequestContext,
+    before: FullEvent,
+    after: FullEvent | undefined,
+    scope: SeriesScope,
+    occurrence: string | null,
+    d: SeriesDiff,
+  ) {
     const clientId = before.row.clientId;
     const concerned = [...new Set([...before.members, before.row.organiserId, ...(after?.members ?? []), ctx.userId!])];
     await outbox.add(tx, calendarEvents.updated, clientId, {
@@ -342,7 +350,11 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
         if (scope === 'following' && rid === allDates(r)[0]) scope = 'all';
 
         if (scope === 'one') {
-          const cur = expandOne(r, rid!, ev.overrides.find((o) => o.recurrenceId === rid));
+          const cur = expandOne(
+            r,
+            rid!,
+            ev.overrides.find((o) => o.recurrenceId === rid),
+          );
           if (body.date !== cur.date || body.start_time !== cur.startTime) assertNotPast(body.date, body.start_time, r.tz);
           await repo.upsertOverride(tx, {
             eventId: r.id,
@@ -372,7 +384,11 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
           const id = uuidv7();
           const cols = { ...columns(body), rrule: toRrule({ ...repeat, count }), exdates: [] as string[] };
           const span = spanOf({ id, ...cols }, []);
-          await repo.insert(tx, { id, clientId: r.clientId, seriesId: r.seriesId ?? r.id, organiserId: r.organiserId, ...cols, spanStart: span.start, spanEnd: span.end }, members);
+          await repo.insert(
+            tx,
+            { id, clientId: r.clientId, seriesId: r.seriesId ?? r.id, organiserId: r.organiserId, ...cols, spanStart: span.start, spanEnd: span.end },
+            members,
+          );
           const oldAfter = await settle(tx, r.id);
           const added = (await settle(tx, id))!;
           const after = new Map([...occurrencesOf(oldAfter), ...occurrencesOf(added)]);

@@ -2,7 +2,12 @@ import ical, { ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
 import { fromRrule, instant } from './recurrence.ts';
 import type { FullEvent } from './repository.ts';
 
-const FREQ = { day: ICalEventRepeatingFreq.DAILY, week: ICalEventRepeatingFreq.WEEKLY, month: ICalEventRepeatingFreq.MONTHLY, year: ICalEventRepeatingFreq.YEARLY };
+const FREQ = {
+  day: ICalEventRepeatingFreq.DAILY,
+  week: ICalEventRepeatingFreq.WEEKLY,
+  month: ICalEventRepeatingFreq.MONTHLY,
+  year: ICalEventRepeatingFreq.YEARLY,
+};
 const DAY: Record<string, ICalWeekday> = {
   MO: ICalWeekday.MO,
   TU: ICalWeekday.TU,

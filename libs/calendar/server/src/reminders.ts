@@ -145,10 +145,12 @@ export class ReminderScheduler {
         });
       }
       if (rows.length) {
-        await tx.execute(sql`UPDATE calendar.reminders SET sent_at = ${now.toISOString()} WHERE id IN (${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )})`);
+        await tx.execute(
+          sql`UPDATE calendar.reminders SET sent_at = ${now.toISOString()} WHERE id IN (${sql.join(
+            rows.map((r) => sql`${r.id}`),
+            sql`, `,
+          )})`,
+        );
         this.log.debug(`calendar reminders: ${rows.length} sent`);
       }
       return rows.length;

@@ -43,12 +43,7 @@ export const eventsRepository = {
   async inRange(tx: Tx, from: Date, to: Date, of: string | null): Promise<FullEvent[]> {
     const conds: SQL[] = [lt(events.spanStart, to), gt(events.spanEnd, from)];
     if (of) {
-      conds.push(
-        or(
-          eq(events.organiserId, of),
-          sql`EXISTS (SELECT 1 FROM ${eventMembers} m WHERE m.event_id = ${events.id} AND m.user_id = ${of})`,
-        )!,
-      );
+      conds.push(or(eq(events.organiserId, of), sql`EXISTS (SELECT 1 FROM ${eventMembers} m WHERE m.event_id = ${events.id} AND m.user_id = ${of})`)!);
     }
     const rows = await tx
       .select()

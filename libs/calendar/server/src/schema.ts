@@ -42,7 +42,11 @@ export const events = calendarSchema
       createdAt: ts('created_at').notNull().defaultNow(),
       updatedAt: ts('updated_at').notNull().defaultNow(),
     },
-    (t) => [index('events_client_span_idx').on(t.clientId, t.spanEnd, t.spanStart), index('events_organiser_idx').on(t.clientId, t.organiserId), tenantPolicy()],
+    (t) => [
+      index('events_client_span_idx').on(t.clientId, t.spanEnd, t.spanStart),
+      index('events_organiser_idx').on(t.clientId, t.organiserId),
+      tenantPolicy(),
+    ],
   )
   .enableRLS();
 

@@ -139,7 +139,11 @@ describe('calendar reminders, events and .ics', () => {
       body: { ...body, scope: 'one', occurrence: '2030-03-28', date: '2030-03-29', start_time: '14:30', end_time: '15:30', name: 'Kyiv weekly (moved)' },
     });
     const api: Occurrence[] = (
-      await t.call(calendarRoutes.byClient, { token: org.token, params: { id: a.client._id }, query: { from: '2030-03-01', to: '2030-05-01', tz: 'Europe/Kyiv' } })
+      await t.call(calendarRoutes.byClient, {
+        token: org.token,
+        params: { id: a.client._id },
+        query: { from: '2030-03-01', to: '2030-05-01', tz: 'Europe/Kyiv' },
+      })
     ).body.result.filter((o: Occurrence) => o._id === id);
 
     const res = await t.call(calendarRoutes.ics, { token: mem.token, params: { id } });

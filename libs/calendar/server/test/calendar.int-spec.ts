@@ -71,8 +71,15 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
     const id = made.body.result._id;
     assert.equal(made.body.result.organiser, org.id);
     assert.equal(made.body.result.remind, 10);
-    for (const who of [org, mem]) assert.deepEqual((await range(who.token, day(0), day(10))).body.result.map((o) => o._id), [id]);
-    assert.deepEqual((await range(a.adminToken, day(0), day(10))).body.result.map((o) => o._id), [id]);
+    for (const who of [org, mem])
+      assert.deepEqual(
+        (await range(who.token, day(0), day(10))).body.result.map((o) => o._id),
+        [id],
+      );
+    assert.deepEqual(
+      (await range(a.adminToken, day(0), day(10))).body.result.map((o) => o._id),
+      [id],
+    );
     assert.deepEqual((await range(out.token, day(0), day(10))).body.result, []);
     // access_for: oneself, or an admin for anyone; not someone else's.
     const af = (token: string, userId: string) =>
@@ -125,7 +132,8 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
       body: { ...base(), name: 'Leap day party', date: '2032-02-29', repeat: { period: 'year', count: 3 } },
     });
     assert.equal(leap.status, 200, JSON.stringify(leap.body));
-    const leapIn = async (from: string, to: string) => (await range(org.token, from, to)).body.result.filter((o) => o._id === leap.body.result._id).map((o) => o.date);
+    const leapIn = async (from: string, to: string) =>
+      (await range(org.token, from, to)).body.result.filter((o) => o._id === leap.body.result._id).map((o) => o.date);
     assert.deepEqual(await leapIn('2033-02-01', '2033-03-10'), []);
     assert.deepEqual(await leapIn('2036-02-01', '2036-03-10'), ['2036-02-29']);
     assert.deepEqual(await leapIn('2040-02-01', '2040-03-10'), ['2040-02-29']);
@@ -165,8 +173,12 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
 
   it('recurrence: a count and an until give the same days; reads take a range, never the whole series', async () => {
     const mk = async (repeat: Record<string, unknown>) =>
-      (await t.call(calendarRoutes.createPeriodic, { token: org.token, body: { ...base(), name: 'Daily standup', date: '2031-05-01', repeat: { period: 'day', ...repeat } } })).body
-        .result._id;
+      (
+        await t.call(calendarRoutes.createPeriodic, {
+          token: org.token,
+          body: { ...base(), name: 'Daily standup', date: '2031-05-01', repeat: { period: 'day', ...repeat } },
+        })
+      ).body.result._id;
     const byCount = await mk({ count: 5 });
     const byUntil = await mk({ until: '2031-05-05' });
     const list = (await range(org.token, '2031-04-01', '2031-06-01')).body.result;
@@ -196,7 +208,10 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
     // Cancel one occurrence (EXDATE): only it is gone; cancelling it again is §8's event delete error.
     const ex = await t.call(calendarRoutes.removePeriodic, { token: org.token, params: { id }, query: { occurrence: '2031-03-10' } });
     assert.equal(ex.status, 200, JSON.stringify(ex.body));
-    assert.deepEqual(ex.body.result.deleted.map((d: { occurrence: string }) => d.occurrence), ['2031-03-10']);
+    assert.deepEqual(
+      ex.body.result.deleted.map((d: { occurrence: string }) => d.occurrence),
+      ['2031-03-10'],
+    );
     assert.deepEqual(ex.body.result.changed, []);
     assert.deepEqual(ex.body.result.added, []);
     const again = await t.call(calendarRoutes.removePeriodic, { token: org.token, params: { id }, query: { occurrence: '2031-03-10' } });
@@ -223,7 +238,11 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
     assert.deepEqual([moved.body.result.deleted, moved.body.result.added], [[], []]);
 
     // Then rename the series: the moved one keeps its day and time and takes the new name; the EXDATE stays.
-    const renamed = await t.call(calendarRoutes.updatePeriodic, { token: org.token, params: { id }, body: { ...body, name: 'Weekly sync (renamed)', scope: 'all' } });
+    const renamed = await t.call(calendarRoutes.updatePeriodic, {
+      token: org.token,
+      params: { id },
+      body: { ...body, name: 'Weekly sync (renamed)', scope: 'all' },
+    });
     assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
     assert.equal(renamed.body.result.changed.length, 5);
     const now = await series();
@@ -242,7 +261,15 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
     const following = await t.call(calendarRoutes.updatePeriodic, {
       token: org.token,
       params: { id },
-      body: { ...body, name: 'Weekly sync (new time)', scope: 'following', occurrence: '2031-03-24', date: '2031-03-24', start_time: '12:00', end_time: '13:00' },
+      body: {
+        ...body,
+        name: 'Weekly sync (new time)',
+        scope: 'following',
+        occurrence: '2031-03-24',
+        date: '2031-03-24',
+        start_time: '12:00',
+        end_time: '13:00',
+      },
     });
     assert.equal(following.status, 200, JSON.stringify(following.body));
     assert.deepEqual(
@@ -270,7 +297,11 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
       ],
     );
     // Cancel the new part from 31 March on, then the old series whole.
-    const cut = await t.call(calendarRoutes.removePeriodic, { token: org.token, params: { id: newId }, query: { occurrence: '2031-03-31', following: 'true' } });
+    const cut = await t.call(calendarRoutes.removePeriodic, {
+      token: org.token,
+      params: { id: newId },
+      query: { occurrence: '2031-03-31', following: 'true' },
+    });
     assert.equal(cut.status, 200);
     assert.equal(cut.body.result.deleted.length, 2);
     const all = await t.call(calendarRoutes.removePeriodic, { token: org.token, params: { id }, query: { all: 'true' } });
@@ -281,7 +312,11 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
       ['2031-03-24'],
     );
     // An occurrence that is not one of the series: 400.
-    const wrong = await t.call(calendarRoutes.updatePeriodic, { token: org.token, params: { id: newId }, body: { ...body, scope: 'one', occurrence: '2031-03-25' } });
+    const wrong = await t.call(calendarRoutes.updatePeriodic, {
+      token: org.token,
+      params: { id: newId },
+      body: { ...body, scope: 'one', occurrence: '2031-03-25' },
+    });
     assert.equal(wrong.status, 400);
     assert.deepEqual(fieldCodes(wrong.body), ['occurrence:eventNoOccurrence']);
   });
@@ -308,7 +343,10 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
       assert.ok(!JSON.stringify(r.body).includes('Secret board meeting'));
     }
     // Their own client's calendar holds nothing of client A; A's series is intact.
-    assert.deepEqual((await t.call(calendarRoutes.byClient, { token: tok, params: { id: b.client._id }, query: { from: day(0), to: day(10) } })).body.result, []);
+    assert.deepEqual(
+      (await t.call(calendarRoutes.byClient, { token: tok, params: { id: b.client._id }, query: { from: day(0), to: day(10) } })).body.result,
+      [],
+    );
     assert.equal((await range(org.token, day(0), day(10))).body.result.filter((o) => o._id === id).length, 3);
     // A member of another client cannot be invited.
     const foreign = await t.call(calendarRoutes.create, { token: org.token, body: { ...base(), members: [b.admin._id] } });

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient bridge must join every program that compiles this file (lib and remote).
 /// <reference path="./rbc-dnd.d.ts" />
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,10 +83,9 @@ export function CalendarPage() {
     placeholderData: (prev) => prev,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['calendar', 'range'] });
-  for (const e of [calendarEvents.created, calendarEvents.updated, calendarEvents.deleted]) {
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- a fixed list: the same hooks on every render.
-    useRealtimeEvent(e.subject, refresh);
-  }
+  useRealtimeEvent(calendarEvents.created.subject, refresh);
+  useRealtimeEvent(calendarEvents.updated.subject, refresh);
+  useRealtimeEvent(calendarEvents.deleted.subject, refresh);
 
   const events = useMemo<CalEvent[]>(
     () => (list.data ?? []).map((o) => ({ title: o.name, start: new Date(o.start), end: new Date(o.end), resource: o })),
@@ -112,7 +112,13 @@ export function CalendarPage() {
       if (!occ.periodic || !scope) return call(calendarRoutes.update, { params: { id: occ._id }, body: fields, silent: true });
       const delta = Math.round(DateTime.fromISO(fields.date).diff(DateTime.fromISO(occ.date), 'days').days);
       const r = occ.repeat!;
-      const repeat = { period: r.period, interval: r.interval, weekdays: scope === 'one' ? r.weekdays : shiftWeekdays(r.weekdays, delta), until: r.until, count: r.count };
+      const repeat = {
+        period: r.period,
+        interval: r.interval,
+        weekdays: scope === 'one' ? r.weekdays : shiftWeekdays(r.weekdays, delta),
+        until: r.until,
+        count: r.count,
+      };
       const seriesDate = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : fields.date;
       return call(calendarRoutes.updatePeriodic, {
         params: { id: occ._id },
@@ -172,7 +178,10 @@ export function CalendarPage() {
             {t('feed')}
           </Button>
           {canCreate ? (
-            <Button onClick={() => setForm({ kind: 'create', date: DateTime.now().plus({ days: 1 }).toISODate()!, start: '10:00', end: '11:00' })} data-testid="calendar-new">
+            <Button
+              onClick={() => setForm({ kind: 'create', date: DateTime.now().plus({ days: 1 }).toISODate()!, start: '10:00', end: '11:00' })}
+              data-testid="calendar-new"
+            >
               {t('newEvent')}
             </Button>
           ) : null}
@@ -207,10 +216,12 @@ export function CalendarPage() {
             resizableAccessor={(e) => canEdit(e.resource)}
             onEventDrop={onDrop}
             onEventResize={onDrop}
-            eventPropGetter={(e) => ({
-              style: { background: e.resource.color, borderColor: e.resource.color, color: readableOn(e.resource.color) },
-              'data-testid': `cal-event-${e.resource._id}-${e.resource.occurrence ?? 'single'}`,
-            } as never)}
+            eventPropGetter={(e) =>
+              ({
+                style: { background: e.resource.color, borderColor: e.resource.color, color: readableOn(e.resource.color) },
+                'data-testid': `cal-event-${e.resource._id}-${e.resource.occurrence ?? 'single'}`,
+              }) as never
+            }
             components={{ event: EventLabel, agenda: { event: EventLabel } }}
             style={{ minHeight: phone ? 520 : 680 }}
           />
@@ -249,7 +260,13 @@ export function CalendarPage() {
         />
       ) : null}
       {deleting && deleting.periodic ? (
-        <ScopeDialog title={t('scopeDelete')} testId="delete-scope" danger onCancel={() => setDeleting(null)} onChoose={(scope) => remove(deleting, scope).catch((e) => notifier.error(errorText(e)))} />
+        <ScopeDialog
+          title={t('scopeDelete')}
+          testId="delete-scope"
+          danger
+          onCancel={() => setDeleting(null)}
+          onChoose={(scope) => remove(deleting, scope).catch((e) => notifier.error(errorText(e)))}
+        />
       ) : null}
       {deleting && !deleting.periodic ? (
         <ConfirmDialog
@@ -314,7 +331,19 @@ function ScopeDialog({
 }
 
 /** One occurrence: when (in the user's locale), organiser, members, link, description; edit, .ics and delete. */
-function EventDetails({ occ, canEdit, onClose, onEdit, onDelete }: { occ: Occurrence; canEdit: boolean; onClose: () => void; onEdit: () => void; onDelete: () => void }) {
+function EventDetails({
+  occ,
+  canEdit,
+  onClose,
+  onEdit,
+  onDelete,
+}: {
+  occ: Occurrence;
+  canEdit: boolean;
+  onClose: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t, i18n } = useTranslation('calendar');
   const names = usePeopleNames([occ.organiser, ...occ.members]);
   const notifier = useNotifier();

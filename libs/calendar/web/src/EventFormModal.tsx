@@ -92,7 +92,10 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
         const repeat = v.repeat ?? undefined;
         const shifted = repeat && scope !== 'one' && delta ? { ...repeat, weekdays: shiftWeekdays(repeat.weekdays, delta) } : repeat;
         const date = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : v.date;
-        await call(calendarRoutes.updatePeriodic, { params: { id: occ._id }, body: { ...v, date, repeat: shifted, scope, occurrence: occ.occurrence ?? undefined } });
+        await call(calendarRoutes.updatePeriodic, {
+          params: { id: occ._id },
+          body: { ...v, date, repeat: shifted, scope, occurrence: occ.occurrence ?? undefined },
+        });
       }
       onSaved();
     },
@@ -122,7 +125,11 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
           </fieldset>
           <FormField form={form} name="remind" id="event-remind" label={t('remind')} choices={remindChoices} rules={numberOrNull} />
           <div className="cal-wide">
-            <MembersPicker value={members ?? []} onChange={(ids) => form.setValue('members', ids, { shouldValidate: form.formState.isSubmitted })} error={form.errorOf('members')} />
+            <MembersPicker
+              value={members ?? []}
+              onChange={(ids) => form.setValue('members', ids, { shouldValidate: form.formState.isSubmitted })}
+              error={form.errorOf('members')}
+            />
           </div>
           <FormField form={form} name="link" id="event-link" label={t('link')} type="url" wide placeholder="https://" />
           <FormField form={form} name="description" id="event-description" label={t('description')} rows={3} wide maxLength={2000} />
@@ -134,12 +141,26 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
             options={[...(periodicEdit ? [] : [{ value: '', label: t('repeatNone') }]), ...REPEAT_PERIODS.map((p) => ({ value: p, label: t(`period_${p}`) }))]}
             onChange={(e) => {
               const p = e.target.value as (typeof REPEAT_PERIODS)[number] | '';
-              form.setValue('repeat', p ? { period: p, interval: repeat?.interval ?? 1, weekdays: repeat?.weekdays ?? [], until: repeat?.until ?? null, count: repeat?.count ?? null } : null);
+              form.setValue(
+                'repeat',
+                p
+                  ? { period: p, interval: repeat?.interval ?? 1, weekdays: repeat?.weekdays ?? [], until: repeat?.until ?? null, count: repeat?.count ?? null }
+                  : null,
+              );
             }}
           />
           {repeat ? (
             <>
-              <FormField form={form} name="repeat.interval" id="event-interval" label={t('interval')} type="number" min={1} max={99} rules={{ valueAsNumber: true }} />
+              <FormField
+                form={form}
+                name="repeat.interval"
+                id="event-interval"
+                label={t('interval')}
+                type="number"
+                min={1}
+                max={99}
+                rules={{ valueAsNumber: true }}
+              />
               {repeat.period === 'week' ? (
                 <fieldset className="cal-weekdays cal-wide">
                   <legend className="ui-field__label">{t('weekdays')}</legend>

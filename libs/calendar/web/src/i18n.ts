@@ -59,7 +59,8 @@ const en = {
   scope_all: 'All events of the series',
   feed: 'Subscribe (.ics)',
   feedTitle: 'Your calendar link',
-  feedHint: 'Add this private link to Outlook, Google or Apple Calendar as a subscribed calendar. Anyone with the link sees your events: revoke it if it leaks.',
+  feedHint:
+    'Add this private link to Outlook, Google or Apple Calendar as a subscribed calendar. Anyone with the link sees your events: revoke it if it leaks.',
   feedNone: 'No link yet.',
   feedIssue: 'Create link',
   feedRotate: 'New link (old one stops)',
@@ -154,7 +155,8 @@ const ru: Texts = {
   scope_all: 'Все события серии',
   feed: 'Подписка (.ics)',
   feedTitle: 'Ссылка на ваш календарь',
-  feedHint: 'Добавьте эту личную ссылку в Outlook, Google или Apple Календарь как подписку. Любой, у кого есть ссылка, видит ваши события: отзовите её при утечке.',
+  feedHint:
+    'Добавьте эту личную ссылку в Outlook, Google или Apple Календарь как подписку. Любой, у кого есть ссылка, видит ваши события: отзовите её при утечке.',
   feedNone: 'Ссылки пока нет.',
   feedIssue: 'Создать ссылку',
   feedRotate: 'Новая ссылка (старая перестанет работать)',
@@ -248,7 +250,8 @@ const uk: Texts = {
   scope_all: 'Усі події серії',
   feed: 'Підписка (.ics)',
   feedTitle: 'Посилання на ваш календар',
-  feedHint: 'Додайте це особисте посилання в Outlook, Google або Apple Календар як підписку. Будь-хто з посиланням бачить ваші події: відкличте його, якщо воно потрапило до інших.',
+  feedHint:
+    'Додайте це особисте посилання в Outlook, Google або Apple Календар як підписку. Будь-хто з посиланням бачить ваші події: відкличте його, якщо воно потрапило до інших.',
   feedNone: 'Посилання ще немає.',
   feedIssue: 'Створити посилання',
   feedRotate: 'Нове посилання (старе перестане працювати)',

@@ -53,7 +53,10 @@ export function MembersPicker({ value, onChange, error }: { value: string[]; onC
     placeholderData: keepPreviousData,
   });
   const names = usePeopleNames(value);
-  const options = q.length >= 2 ? (found.data?.users ?? []).filter((u) => !value.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName, detail: u.position ?? undefined })) : [];
+  const options =
+    q.length >= 2
+      ? (found.data?.users ?? []).filter((u) => !value.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName, detail: u.position ?? undefined }))
+      : [];
   return (
     <div className={`ui-field cal-members${error ? ' ui-field--error' : ''}`}>
       <label className="ui-field__label" htmlFor="event-members">

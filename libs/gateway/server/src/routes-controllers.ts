@@ -30,7 +30,8 @@ class ContractRoutes {
    */
   protected async forward(route: RouteDef, input: unknown, ctx: RequestContext): Promise<unknown> {
     const opts = route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined;
-    if (route.envelope === 'raw' && route.contentType) return new TypedText(route.contentType, String(await this.bus.request(route.subject, { ctx, input }, opts)));
+    if (route.envelope === 'raw' && route.contentType)
+      return new TypedText(route.contentType, String(await this.bus.request(route.subject, { ctx, input }, opts)));
     if (route.envelope === 'raw') return this.bus.request(route.subject, { ctx, input }, opts);
     const json = await this.bus.requestJson(route.subject, { ctx, input }, opts);
     return new JsonText(typeof json === 'string' ? `{"result":${json}}` : Buffer.concat([RESULT_HEAD, json, RESULT_TAIL]));
