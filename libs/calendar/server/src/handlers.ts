@@ -44,8 +44,8 @@ export function present(ev: FullEvent, x: Expanded): Occurrence {
     start_time: x.startTime,
     end_time: x.endTime,
     tz: r.tz,
-    start: x.start.toUTC().toISO()!,
-    end: x.end.toUTC().toISO()!,
+    start: new Date(x.start).toISOString(),
+    end: new Date(x.end).toISOString(),
     remind: r.remind,
     periodic: !!r.rrule,
     series_date: r.rrule ? r.date : null,
@@ -81,8 +81,8 @@ function occurrencesOf(ev: FullEvent | undefined): Map<string, Occurrence> {
   const out = new Map<string, Occurrence>();
   if (!ev) return out;
   const span = spanOf(ev.row, ev.overrides);
-  const from = DateTime.fromJSDate(span.start).minus({ minutes: 1 });
-  const to = DateTime.fromJSDate(span.end).plus({ minutes: 1 });
+  const from = span.start.getTime() - 60_000;
+  const to = span.end.getTime() + 60_000;
   for (const x of expand(ev.row, ev.overrides, from, to)) out.set(`${ev.row.id}|${x.occurrence}`, present(ev, x));
   return out;
 }
@@ -261,7 +261,7 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
     return db.inTenant(ctx, async (tx) => {
       const list = await repo.inRange(tx, from.toJSDate(), to.toJSDate(), of);
       const out: Occurrence[] = [];
-      for (const ev of list) for (const x of expand(ev.row, ev.overrides, from, to)) out.push(present(ev, x));
+      for (const ev of list) for (const x of expand(ev.row, ev.overrides, from.toMillis(), to.toMillis())) out.push(present(ev, x));
       return out.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a._id < b._id ? -1 : 1));
     });
   }

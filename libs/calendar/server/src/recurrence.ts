@@ -81,37 +81,114 @@ function ruleOf(ev: Pick<SeriesLike, 'date' | 'rrule'>) {
 }
 
 /**
+ * Every date of a (finite: §5 needs an end date or a count) series, computed once by rrule and kept in a bounded
+ * LRU keyed by DTSTART date and RRULE: rrule walks from DTSTART on every call (tens of microseconds per
+ * occurrence), so a range read of many series would pay for their whole past each time. Up to CACHE_DATES dates
+ * are kept; the array returned is shared and must not be changed.
+ */
+const CACHE_DATES = 2_000_000;
+const cache = new Map<string, string[]>();
+let cached = 0;
+function datesOf(date: string, rrule: string): string[] {
+  const key = `${date}|${rrule}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const dates = ruleOf({ date, rrule })
+    .all((_, i) => i < 100_000)
+    .map(dateOf);
+  cache.set(key, dates);
+  cached += dates.length;
+  while (cached > CACHE_DATES && cache.size > 1) {
+    const [k, v] = cache.entries().next().value!;
+    cache.delete(k);
+    cached -= v.length;
+  }
+  return dates;
+}
+
+/** Index of the first element of sorted `xs` that is >= `x`. */
+function lowerBound(xs: string[], x: string): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * The RECURRENCE-IDs (dates) of a series between two local dates, both inclusive, EXDATEs left out; a single
  * event gives its own date when it falls in the window.
  */
 export function occurrenceDates(ev: Pick<SeriesLike, 'date' | 'rrule' | 'exdates'>, from: string, to: string): string[] {
   if (!ev.rrule) return ev.date >= from && ev.date <= to ? [ev.date] : [];
+  const all = datesOf(ev.date, ev.rrule);
+  const out = all.slice(lowerBound(all, from), lowerBound(all, `${to}\uffff`));
+  if (!ev.exdates.length) return out;
   const ex = new Set(ev.exdates);
-  return ruleOf(ev)
-    .between(floating(from), floating(to), true)
-    .map(dateOf)
-    .filter((d) => !ex.has(d));
+  return out.filter((d) => !ex.has(d));
 }
 
-/** Every RECURRENCE-ID of a (finite) series, EXDATEs included unless `withoutExdates`. */
+/** Every RECURRENCE-ID of a (finite) series, EXDATEs left out unless `withoutExdates` is false. */
 export function allDates(ev: Pick<SeriesLike, 'date' | 'rrule' | 'exdates'>, withoutExdates = true): string[] {
   if (!ev.rrule) return [ev.date];
-  const ex = new Set(withoutExdates ? ev.exdates : []);
-  return ruleOf(ev)
-    .all((_, i) => i < 100_000)
-    .map(dateOf)
-    .filter((d) => !ex.has(d));
+  const all = datesOf(ev.date, ev.rrule);
+  if (!withoutExdates || !ev.exdates.length) return [...all];
+  const ex = new Set(ev.exdates);
+  return all.filter((d) => !ex.has(d));
 }
 
 /** Whether `date` is an occurrence of the series (EXDATEs included: a cancelled one still is one of its dates). */
 export function isOccurrence(ev: Pick<SeriesLike, 'date' | 'rrule' | 'exdates'>, date: string): boolean {
   if (!ev.rrule) return date === ev.date;
-  return occurrenceDates({ ...ev, exdates: [] }, date, date).length === 1;
+  const all = datesOf(ev.date, ev.rrule);
+  return all[lowerBound(all, date)] === date;
 }
 
 /** The instant of a wall-clock date and time in `tz` (a time skipped by a DST change moves forward, as RFC 5545 says). */
 export function instant(date: string, time: string, tz: string): DateTime {
   return DateTime.fromISO(`${date}T${time}`, { zone: tz });
+}
+
+/**
+ * `instant` as epoch milliseconds, memoised (Luxon's zone arithmetic costs tens of microseconds, and the same
+ * wall-clock times come back on every read of a series). At most INSTANTS entries; the memo is dropped when full.
+ */
+const INSTANTS = 200_000;
+const instants = new Map<string, number>();
+export function instantMs(date: string, time: string, tz: string): number {
+  const key = `${tz}|${date}T${time}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size >= INSTANTS) instants.clear();
+    ms = instant(date, time, tz).toMillis();
+    instants.set(key, ms);
+  }
+  return ms;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const localDates = new Map<string, string>();
+/** The local date (YYYY-MM-DD) of an instant in `tz` (memoised: a range read asks it for the same bounds per event). */
+export function localDate(ms: number, tz: string): string {
+  const key = `${tz}|${ms}`;
+  const hit = localDates.get(key);
+  if (hit) return hit;
+  let f = dayFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(tz, f);
+  }
+  if (localDates.size >= 10_000) localDates.clear();
+  const d = f.format(ms);
+  localDates.set(key, d);
+  return d;
 }
 
 /** Today's date and the time now (HH:MM) in `tz`. */
@@ -121,16 +198,16 @@ export function nowIn(tz: string, now: Date = new Date()): { date: string; time:
 }
 
 /** A local date shifted by whole days. */
-export const addDays = (date: string, days: number) => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!;
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** One expanded occurrence before presentation: its RECURRENCE-ID, its (possibly moved) wall-clock values and instants. */
+/** One expanded occurrence before presentation: its RECURRENCE-ID, its (possibly moved) wall-clock values and instants (epoch ms). */
 export interface Expanded {
   occurrence: string | null;
   date: string;
   startTime: string;
   endTime: string;
-  start: DateTime;
-  end: DateTime;
+  start: number;
+  end: number;
   override: OverrideLike | null;
 }
 
@@ -144,29 +221,35 @@ export function expandOne(ev: SeriesLike, rid: string, ov: OverrideLike | undefi
     date,
     startTime,
     endTime,
-    start: instant(date, startTime, ev.tz),
-    end: instant(date, endTime, ev.tz),
+    start: instantMs(date, startTime, ev.tz),
+    end: instantMs(date, endTime, ev.tz),
     override: ov ?? null,
   };
 }
 
 /**
- * The occurrences of an event that overlap the instants [from, to): the rule expanded over the local dates around
- * the window (a day either side covers any zone difference), plus moved occurrences wherever they came from.
+ * The occurrences of an event that overlap the instants [from, to) (epoch ms): the rule expanded over the local
+ * dates around the window (a day either side covers any zone difference), plus moved occurrences wherever they
+ * came from.
  */
-export function expand(ev: SeriesLike, overrides: OverrideLike[], from: DateTime, to: DateTime): Expanded[] {
-  const byRid = new Map(overrides.map((o) => [o.recurrenceId, o]));
-  const lo = addDays(from.setZone(ev.tz).toISODate()!, -1);
-  const hi = addDays(to.setZone(ev.tz).toISODate()!, 1);
-  const rids = new Set(occurrenceDates(ev, lo, hi));
-  const ex = new Set(ev.exdates);
-  for (const o of overrides) if (!ex.has(o.recurrenceId)) rids.add(o.recurrenceId);
+export function expand(ev: SeriesLike, overrides: OverrideLike[], from: number, to: number): Expanded[] {
+  const lo = addDays(localDate(from, ev.tz), -1);
+  const hi = addDays(localDate(to, ev.tz), 1);
+  const rids = occurrenceDates(ev, lo, hi);
+  let list = rids;
+  if (overrides.length) {
+    const set = new Set(rids);
+    const ex = new Set(ev.exdates);
+    for (const o of overrides) if (!ex.has(o.recurrenceId)) set.add(o.recurrenceId);
+    list = [...set];
+  }
+  const byRid = overrides.length ? new Map(overrides.map((o) => [o.recurrenceId, o])) : null;
   const out: Expanded[] = [];
-  for (const rid of rids) {
-    const x = expandOne(ev, rid, byRid.get(rid));
+  for (const rid of list) {
+    const x = expandOne(ev, rid, byRid?.get(rid));
     if (x.start < to && x.end > from) out.push(x);
   }
-  return out.sort((a, b) => a.start.toMillis() - b.start.toMillis());
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** The first start and last end of every occurrence of an event (moved ones included): its span for range reads. */
@@ -176,8 +259,8 @@ export function spanOf(ev: SeriesLike, overrides: OverrideLike[]): { start: Date
   let start = Infinity;
   let end = -Infinity;
   const consider = (x: Expanded) => {
-    start = Math.min(start, x.start.toMillis());
-    end = Math.max(end, x.end.toMillis());
+    start = Math.min(start, x.start);
+    end = Math.max(end, x.end);
   };
   if (rids.length) {
     consider(expandOne(ev, rids[0]!, byRid.get(rids[0]!)));

@@ -3,7 +3,6 @@ import { sql, uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import type { Logger } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { and, eq, isNull } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { expand } from './recurrence.ts';
 import type { FullEvent } from './repository.ts';
 import { eventsRepository } from './repository.ts';
@@ -30,13 +29,13 @@ export async function planReminders(tx: Tx, ev: FullEvent, now: Date = new Date(
     await eventsRepository.update(tx, r.id, { plannedUntil: until });
     return;
   }
-  const from = DateTime.fromJSDate(now);
-  const to = DateTime.fromJSDate(new Date(until.getTime() + r.remind * 60_000));
+  const from = now.getTime();
+  const to = until.getTime() + r.remind * 60_000;
   const users = [...new Set([...ev.members, r.organiserId])];
   const rows: (typeof reminders.$inferInsert)[] = [];
   for (const x of expand(r, ev.overrides, from, to)) {
     if (x.start <= from) continue;
-    const startAt = x.start.toJSDate();
+    const startAt = new Date(x.start);
     const dueAt = new Date(startAt.getTime() - r.remind * 60_000);
     for (const userId of users) {
       rows.push({ id: uuidv7(), clientId: r.clientId, eventId: r.id, occurrence: x.occurrence ?? '', userId, dueAt, startAt, minutes: r.remind });
