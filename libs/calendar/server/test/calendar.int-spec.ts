@@ -16,7 +16,7 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
   const base = () => ({ name: 'Team planning', date: day(3), start_time: '10:00', end_time: '11:00', members: [mem.id], tz: 'UTC' });
   const range = (token: string, from: string, to: string, tz = 'UTC') =>
     t.call<{ result: Occurrence[] }>(calendarRoutes.byClient, { token, params: { id: a.client._id }, query: { from, to, tz } });
-  const fieldCodes = (body: { errors?: { field: string; code: string }[] }) => (body.errors ?? []).map((e) => `${e.field}:${e.code}`);
+  const fieldCodes = (body: unknown) => ((body as { errors?: { field: string; code: string }[] }).errors ?? []).map((e) => `${e.field}:${e.code}`);
 
   beforeAll(async () => {
     t = await testPortal();
