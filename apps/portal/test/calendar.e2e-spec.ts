@@ -78,8 +78,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
     await a.locator('#event-members-error').waitFor();
     assert.equal((await a.locator('#event-members-error').innerText()).trim(), 'Field is required');
     await a.getByTestId('event-members').fill('Bob');
-    await a.getByTestId(`event-members-options-${bob._id}`).waitFor();
-    await a.getByTestId('event-members').press('Enter');
+    await a.getByTestId(`event-members-options-${bob._id}`).click();
     await a.getByTestId('event-members-list').getByText('Bob Baker').waitFor();
     await a.getByTestId('event-repeat').selectOption('week');
     await a.getByTestId(`event-wd-${WD[first.getDay()]}`).check();
