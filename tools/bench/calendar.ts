@@ -113,9 +113,10 @@ async function main(): Promise<void> {
   const all = expectOk(await admin('GET', path), 'month view (admin)').result as unknown[];
   log(`month view: ${mine.length} occurrences for the employee, ${all.length} for the administrator`);
 
-  const cannon = (tok: string) =>
-    autocannon({ url: s.base + path, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${tok}` }, timeout: 30 });
+  const cannon = (tok: string, connections = CONNECTIONS) =>
+    autocannon({ url: s.base + path, connections, duration: SECONDS, headers: { authorization: `Bearer ${tok}` }, timeout: 30 });
   await autocannon({ url: s.base + path, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
+  const r0 = await cannon(token, 1);
   const r1 = await cannon(token);
   const r2 = await cannon(s.adminToken);
 
@@ -183,7 +184,15 @@ async function main(): Promise<void> {
       ['case', 'occurrences', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
       [
         [
-          'month view, employee (gateway)',
+          'month view, employee, 1 connection (gateway)',
+          String(mine.length),
+          String(Math.round(r0.requests.average)),
+          String(r0.latency.p50),
+          String(r0.latency.p99),
+          String(r0.non2xx),
+        ],
+        [
+          `month view, employee, ${CONNECTIONS} connections (gateway)`,
           String(mine.length),
           String(Math.round(r1.requests.average)),
           String(r1.latency.p50),
@@ -191,7 +200,7 @@ async function main(): Promise<void> {
           String(r1.non2xx),
         ],
         [
-          'month view, admin (gateway)',
+          `month view, admin, ${CONNECTIONS} connections (gateway)`,
           String(all.length),
           String(Math.round(r2.requests.average)),
           String(r2.latency.p50),
