@@ -6,7 +6,7 @@ import { JwtAuthGuard, TenantGuard } from './auth.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
 import { IdempotencyInterceptor } from './idempotency.ts';
 import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
-import { Caller, JsonText, RouteInput, RouteInputPipe } from './pipeline.ts';
+import { Caller, JsonText, RouteInput, RouteInputPipe, TypedText } from './pipeline.ts';
 
 /**
  * The guards of every contract route, in order: rate limit (before anything else, as a flood must not reach the
@@ -31,6 +31,8 @@ class ContractRoutes {
    */
   protected async forward(route: RouteDef, input: unknown, ctx: RequestContext): Promise<unknown> {
     const opts = { timeoutMs: route.timeoutMs };
+    if (route.envelope === 'raw' && route.contentType)
+      return new TypedText(route.contentType, String(await this.bus.request(route.subject, { ctx, input }, opts)));
     if (route.envelope === 'raw') return this.bus.request(route.subject, { ctx, input }, opts);
     const json = await this.bus.requestJson(route.subject, { ctx, input }, opts);
     return new JsonText(typeof json === 'string' ? `{"result":${json}}` : Buffer.concat([RESULT_HEAD, json, RESULT_TAIL]));

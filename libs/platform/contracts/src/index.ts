@@ -163,6 +163,11 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    * the bus's 15 s (issue 18 §5).
    */
   timeoutMs: number;
+  /**
+   * A 'raw' route whose handler answers text of this media type (an iCalendar file): the gateway sends the string
+   * as the body with this Content-Type instead of JSON.
+   */
+  contentType?: string;
 }
 
 /** Default answer time of a route by method (ms): reads 5 s, writes 10 s. */
@@ -194,6 +199,7 @@ export function defineRoute<
   rateLimit?: RateLimit;
   multipart?: boolean;
   timeoutMs?: number;
+  contentType?: string;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {
