@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { POLL_TEXT, pollIssues, pollsRoutes } from './index.ts';
+import { POLL_CODES, POLL_TEXT, pollIssues, pollsRoutes } from './index.ts';
 
 const q = (over: Record<string, unknown> = {}) => ({ text: 'How?', mandatory: true, kind: 'short', ...over });
 
@@ -48,5 +48,13 @@ describe('polls contract', () => {
       ]),
     );
     for (const r of Object.values(pollsRoutes)) expect(r.subject.startsWith('polls.')).toBe(true);
+  });
+});
+
+describe('poll texts', () => {
+  it('every §5/§8 poll text has its stable code', async () => {
+    const { codeOf } = await import('@intranet/platform-errors');
+    for (const [k, text] of Object.entries(POLL_TEXT)) expect([k, codeOf(text)?.code]).toEqual([k, POLL_CODES[k as keyof typeof POLL_CODES]]);
+    expect(codeOf('Max 15 answers')).toEqual({ code: POLL_CODES.answersMax, params: { max: 15 } });
   });
 });

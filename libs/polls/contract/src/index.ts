@@ -113,7 +113,12 @@ const issue = (field: string, key: keyof typeof POLL_TEXT, params?: Record<strin
  * question; every question filled; at least one mandatory; list questions need answers; answers not empty; at most
  * 15 answers; range questions a §9 range; a closed poll needs recipients. Output: every problem (empty when valid).
  */
-export function pollIssues(p: { name?: string | null; type?: string; questions?: z.output<typeof questionInput>[]; recipients?: unknown[] | null }): PollIssue[] {
+export function pollIssues(p: {
+  name?: string | null;
+  type?: string;
+  questions?: { text?: string | null; mandatory?: boolean; kind?: string; range?: number | null; answers?: { text?: string | null }[] }[];
+  recipients?: unknown[] | null;
+}): PollIssue[] {
   const out: PollIssue[] = [];
   if (!p.name?.trim()) out.push(issue('name', 'titleRequired'));
   const qs = p.questions ?? [];
@@ -152,7 +157,7 @@ export const pollCreate = pollFields.superRefine((p, ctx) => {
   for (const i of pollIssues(p)) ctx.addIssue({ code: 'custom', path: i.field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: i.message });
 });
 /** PUT api/poll/{_id} body: any fields; after the first answer only name, description and end_date may change. */
-export const pollUpdate = pollFields.partial();
+export const pollUpdate = pollFields.partial().extend({ recipients: z.array(grantSchema).max(200).optional() });
 
 /** A question as answers give it: options carry their ids. */
 export const questionSchema = z.object({
