@@ -12,11 +12,22 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'polls',
-      exposes: { './PollsPage': './src/expose/PollsPage.tsx' },
+      exposes: {
+        './PollsPage': './src/expose/PollsPage.tsx',
+        './PollEditPage': './src/expose/PollEditPage.tsx',
+        './PollPage': './src/expose/PollPage.tsx',
+        './PollResultsPage': './src/expose/PollResultsPage.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ polls: 'PollsPage' }),
+      // The §2 screens this remote serves (the shell reads them from mf-manifest.json).
+      manifest: remoteManifest({
+        polls: 'PollsPage',
+        'poll/new': 'PollEditPage',
+        'poll/:id': 'PollPage',
+        'poll/:id/results': 'PollResultsPage',
+      }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -193,6 +193,8 @@ export const pollSchema = z.object({
   answersCount: z.number(),
   /** The caller answered. */
   passed: z.boolean(),
+  /** The caller is one of the recipients (may answer). */
+  recipient: z.boolean(),
   /** The caller may edit, finish, delete and see all results (author or admin). */
   canManage: z.boolean(),
   /** The caller may see results now (§6 per type). */

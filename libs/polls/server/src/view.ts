@@ -82,6 +82,7 @@ export function pollOut(p: PollWithMe, ctx: RequestContext, recipientsCount = p.
     recipientsCount,
     answersCount: p.answersCount,
     passed: p.passedByMe,
+    recipient: p.recipient,
     canManage: manage,
     canSeeResults: canSeeResults(p, ctx),
     locked: p.answersCount > 0,
