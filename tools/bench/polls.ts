@@ -155,9 +155,9 @@ async function main(): Promise<void> {
     let bytes = 0;
     const sink = new PassThrough();
     sink.on('data', (c: Buffer) => (bytes += c.length));
+    const ended = new Promise((r) => sink.on('end', r));
     stream.pipe(sink);
-    await done;
-    await new Promise((r) => sink.on('end', r));
+    await Promise.all([done, ended]);
     return bytes;
   });
   clearInterval(sampler);
