@@ -17,6 +17,7 @@ export default defineConfig({
         './PollEditPage': './src/expose/PollEditPage.tsx',
         './PollPage': './src/expose/PollPage.tsx',
         './PollResultsPage': './src/expose/PollResultsPage.tsx',
+        './PollsWidget': './src/expose/PollsWidget.tsx',
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',

@@ -73,18 +73,24 @@ async function main(): Promise<void> {
   );
 
   // The poll: to everyone of the client (recipients resolved through people: timed, it is the publish cost).
-  const pub = await timed(async () => expectOk(await admin('POST', '/api/poll', { name: 'Bench poll', type: 'opened', questions: QUESTIONS, recipients: [] }), 'create poll'));
+  const pub = await timed(async () =>
+    expectOk(await admin('POST', '/api/poll', { name: 'Bench poll', type: 'opened', questions: QUESTIONS, recipients: [] }), 'create poll'),
+  );
   const poll = pub.value.result as { _id: string; questions: Question[]; recipientsCount: number };
   log(`poll published to ${poll.recipientsCount} recipients in ${pub.ms.toFixed(0)} ms`);
 
   // 1. Answers through the gateway: sign in the answerers first (not timed), then answer, `concurrency` at a time.
-  const emails = (await su.query(`SELECT email FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles)) ORDER BY email LIMIT $2`, [s.clientId, nAnswerers])).rows.map(
-    (r) => r.email as string,
-  );
+  const emails = (
+    await su.query(`SELECT email FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles)) ORDER BY email LIMIT $2`, [s.clientId, nAnswerers])
+  ).rows.map((r) => r.email as string);
   const tokens: string[] = [];
   const tLogin = performance.now();
   for (let i = 0; i < emails.length; i += 8) {
-    const batch = await Promise.all(emails.slice(i, i + 8).map(async (login) => expectOk(await s.call('POST', '/api/login', { login, password: PASSWORD }), `login ${login}`).token as string));
+    const batch = await Promise.all(
+      emails
+        .slice(i, i + 8)
+        .map(async (login) => expectOk(await s.call('POST', '/api/login', { login, password: PASSWORD }), `login ${login}`).token as string),
+    );
     tokens.push(...batch);
   }
   log(`${tokens.length} answerers signed in in ${((performance.now() - tLogin) / 1000).toFixed(1)} s`);
@@ -106,9 +112,13 @@ async function main(): Promise<void> {
   const answerSecs = (performance.now() - t0) / 1000;
 
   // 2. Top the poll up to nAnswers answers by bare SQL (as the route stores them), then read the results.
-  const rest = (await su.query(`SELECT id FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles)) ORDER BY email OFFSET $2 LIMIT $3`, [s.clientId, nAnswerers, nAnswers - nAnswerers])).rows.map(
-    (r) => r.id as string,
-  );
+  const rest = (
+    await su.query(`SELECT id FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles)) ORDER BY email OFFSET $2 LIMIT $3`, [
+      s.clientId,
+      nAnswerers,
+      nAnswers - nAnswerers,
+    ])
+  ).rows.map((r) => r.id as string);
   const day = new Date().toISOString().slice(0, 10);
   for (let i = 0; i < rest.length; i += 1000) {
     const chunk = rest.slice(i, i + 1000);
@@ -170,12 +180,24 @@ async function main(): Promise<void> {
         ['measure', 'n', 'rate / size', 'p50 ms', 'p99 ms'],
         [
           ['publish (recipients resolved via people)', '1', `${poll.recipientsCount} recipients`, pub.ms.toFixed(0), '-'],
-          [`POST answer via gateway (${concurrency} in flight)`, String(lat.length), `${(lat.length / answerSecs).toFixed(0)} answers/s, ${failed} failed`, p(lat, 50), p(lat, 99)],
+          [
+            `POST answer via gateway (${concurrency} in flight)`,
+            String(lat.length),
+            `${(lat.length / answerSecs).toFixed(0)} answers/s, ${failed} failed`,
+            p(lat, 50),
+            p(lat, 99),
+          ],
           [`GET results via gateway (${total} answers)`, String(repeats), '-', p(readMs, 50), p(readMs, 99)],
           ['bare aggregate SQL (same poll)', String(repeats), '-', p(bareMs, 50), p(bareMs, 99)],
           [`GET excel via gateway (${total} rows)`, '1', `${(ex.value.size / 1024).toFixed(0)} KB`, ex.ms.toFixed(0), '-'],
           ['download of the file', '1', `${(dl.value.byteLength / 1024).toFixed(0)} KB`, dl.ms.toFixed(0), '-'],
-          ['bare workbook writer (this process)', '1', `${(bare.value / 1024).toFixed(0)} KB, peak RSS +${((peak - rss0) / 1048576).toFixed(1)} MB`, bare.ms.toFixed(0), '-'],
+          [
+            'bare workbook writer (this process)',
+            '1',
+            `${(bare.value / 1024).toFixed(0)} KB, peak RSS +${((peak - rss0) / 1048576).toFixed(1)} MB`,
+            bare.ms.toFixed(0),
+            '-',
+          ],
         ],
       ),
   );

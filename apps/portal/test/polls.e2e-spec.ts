@@ -30,9 +30,13 @@ describe('polls in the browser: a manager publishes to a department, two employe
   };
   /** Waits until the chart of question `n` shows these counts (per option, in option order). */
   const waitCounts = (page: Page, n: number, counts: string) =>
-    page.waitForFunction(([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-counts') === want, [`result-q-${n}-chart`, counts] as const, {
-      timeout: 20_000,
-    });
+    page.waitForFunction(
+      ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-counts') === want,
+      [`result-q-${n}-chart`, counts] as const,
+      {
+        timeout: 20_000,
+      },
+    );
 
   it('runs the poll story', async () => {
     const su = await login(SU.login, SU.password);
@@ -48,7 +52,14 @@ describe('polls in the browser: a manager publishes to a department, two employe
     });
     const admin = await login('admin@pollco.test', 'adminpass1');
     const reg = (firstName: string, email: string, department: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1', department });
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName: 'Tester',
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        department,
+      });
     const manager = await reg('Mia', 'mia@pollco.test', 'Sales');
     await api('PUT', `/api/user/${manager._id}/role/head`, admin.token);
     await reg('Ann', 'ann@pollco.test', 'Sales');

@@ -126,7 +126,8 @@ export function pollIssues(p: {
   else if (!qs.some((q) => q.mandatory)) out.push(issue('questions', 'mandatoryRequired'));
   qs.forEach((q, i) => {
     if (!q.text?.trim()) out.push(issue(`questions.${i}.text`, 'questionEmpty'));
-    if (q.kind === 'range' && !RANGES.includes(q.range as (typeof RANGES)[number])) out.push({ field: `questions.${i}.range`, message: V.required, code: 'required' });
+    if (q.kind === 'range' && !RANGES.includes(q.range as (typeof RANGES)[number]))
+      out.push({ field: `questions.${i}.range`, message: V.required, code: 'required' });
     if (q.kind === 'single' || q.kind === 'multiple') {
       const answers = q.answers ?? [];
       if (!answers.length) out.push(issue(`questions.${i}.answers`, 'answersRequired'));
@@ -265,7 +266,7 @@ export const pollsRoutes = {
     path: '/api/user/{clientId}/polls/access_for/{userId}',
     subject: 'polls.poll.accessFor',
     summary:
-      "The polls a user may see (/polls tabs: active — to answer, passed — answered or finished, mine — managed), searchable and paged, and whether the user may create polls. Oneself, or any user for an admin.",
+      'The polls a user may see (/polls tabs: active — to answer, passed — answered or finished, mine — managed), searchable and paged, and whether the user may create polls. Oneself, or any user for an admin.',
     spec: '§7 Polls, §6 polls right, poll managers',
     access: access.feature('polls'),
     params: z.object({ clientId: Id, userId: Id }),

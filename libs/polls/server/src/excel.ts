@@ -6,9 +6,45 @@ import { answerTexts } from './view.ts';
 
 /** Column and sheet titles of the export in the caller's language (ru, uk, en). */
 const WORDS = {
-  en: { summary: 'Summary', answers: 'Answers', question: 'Question', answer: 'Answer', count: 'Count', answered: 'Answered', average: 'Average', respondent: 'Respondent', day: 'Day', hidden: 'Hidden: fewer than 3 answers', anonymous: 'Anonymous' },
-  ru: { summary: 'Итоги', answers: 'Ответы', question: 'Вопрос', answer: 'Ответ', count: 'Количество', answered: 'Ответили', average: 'Среднее', respondent: 'Участник', day: 'День', hidden: 'Скрыто: меньше 3 ответов', anonymous: 'Аноним' },
-  uk: { summary: 'Підсумки', answers: 'Відповіді', question: 'Питання', answer: 'Відповідь', count: 'Кількість', answered: 'Відповіли', average: 'Середнє', respondent: 'Учасник', day: 'День', hidden: 'Приховано: менше 3 відповідей', anonymous: 'Анонім' },
+  en: {
+    summary: 'Summary',
+    answers: 'Answers',
+    question: 'Question',
+    answer: 'Answer',
+    count: 'Count',
+    answered: 'Answered',
+    average: 'Average',
+    respondent: 'Respondent',
+    day: 'Day',
+    hidden: 'Hidden: fewer than 3 answers',
+    anonymous: 'Anonymous',
+  },
+  ru: {
+    summary: 'Итоги',
+    answers: 'Ответы',
+    question: 'Вопрос',
+    answer: 'Ответ',
+    count: 'Количество',
+    answered: 'Ответили',
+    average: 'Среднее',
+    respondent: 'Участник',
+    day: 'День',
+    hidden: 'Скрыто: меньше 3 ответов',
+    anonymous: 'Аноним',
+  },
+  uk: {
+    summary: 'Підсумки',
+    answers: 'Відповіді',
+    question: 'Питання',
+    answer: 'Відповідь',
+    count: 'Кількість',
+    answered: 'Відповіли',
+    average: 'Середнє',
+    respondent: 'Учасник',
+    day: 'День',
+    hidden: 'Приховано: менше 3 відповідей',
+    anonymous: 'Анонім',
+  },
 } as const;
 export const excelWords = (lang: string) => WORDS[(lang === 'ua' ? 'uk' : lang) as keyof typeof WORDS] ?? WORDS.en;
 

@@ -119,7 +119,13 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
           recipientsCount: list.length,
         });
         await repo.setRecipients(tx, clientId, row.id, list);
-        await outbox.add(tx, pollsEvents.published, clientId, { pollId: row.id, name: row.name, type: row.type, authorId: userId, userIds: list.map((r) => r.userId) });
+        await outbox.add(tx, pollsEvents.published, clientId, {
+          pollId: row.id,
+          name: row.name,
+          type: row.type,
+          authorId: userId,
+          userIds: list.map((r) => r.userId),
+        });
         return pollOut({ ...row, answersCount: 0, passedByMe: false, recipient: list.some((r) => r.userId === userId) }, ctx);
       });
     },
@@ -155,7 +161,13 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
         const saved = await repo.update(tx, cur.id, set);
         if (list) {
           await repo.setRecipients(tx, clientId, cur.id, list);
-          await outbox.add(tx, pollsEvents.published, clientId, { pollId: cur.id, name: saved.name, type: saved.type, authorId: cur.authorId, userIds: list.map((r) => r.userId) });
+          await outbox.add(tx, pollsEvents.published, clientId, {
+            pollId: cur.id,
+            name: saved.name,
+            type: saved.type,
+            authorId: cur.authorId,
+            userIds: list.map((r) => r.userId),
+          });
         }
         const recipient = list ? list.some((r) => r.userId === userId) : cur.recipient;
         return pollOut({ ...saved, answersCount: cur.answersCount, passedByMe: cur.passedByMe, recipient }, ctx);
@@ -293,7 +305,10 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
           },
         });
         try {
-          const [put] = await Promise.all([storage.put(key, stream, { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), done]);
+          const [put] = await Promise.all([
+            storage.put(key, stream, { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+            done,
+          ]);
           return put.size;
         } catch (err) {
           if (err instanceof DomainError) throw err;

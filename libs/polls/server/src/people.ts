@@ -79,7 +79,10 @@ export function grantLevel(grants: readonly Grant[], u: Pick<User, '_id' | 'role
  * never reads another schema). Errors: 503-class bus errors pass through.
  */
 export async function employeesOf(bus: Bus, clientId: string): Promise<User[]> {
-  const users = await bus.request<User[]>(peopleRoutes.forClient.subject, { ctx: systemContext(clientId), input: { params: { clientId }, query: {}, body: {} } });
+  const users = await bus.request<User[]>(peopleRoutes.forClient.subject, {
+    ctx: systemContext(clientId),
+    input: { params: { clientId }, query: {}, body: {} },
+  });
   return users.filter((u) => u.client_id === clientId && !u.deletion_mark && u.status === 'active' && !u.roles.includes('superadmin'));
 }
 
@@ -89,9 +92,7 @@ export async function employeesOf(bus: Bus, clientId: string): Promise<User[]> {
  */
 export async function resolveRecipients(bus: Bus, clientId: string, grants: readonly Grant[]): Promise<Recipient[]> {
   const users = await employeesOf(bus, clientId);
-  return users
-    .filter((u) => !grants.length || grantLevel(grants, u) > 0)
-    .map((u) => ({ userId: u._id, name: u.fullName, department: u.department }));
+  return users.filter((u) => !grants.length || grantLevel(grants, u) > 0).map((u) => ({ userId: u._id, name: u.fullName, department: u.department }));
 }
 
 /** One user of the caller's client (people.user.get as the system). Errors: 404 'User not found'. */

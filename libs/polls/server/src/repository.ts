@@ -142,7 +142,8 @@ export const pollsRepository = {
    */
   async aggregate(tx: Tx, pollId: string, userId?: string): Promise<{ values: { q: string; v: string | null; n: number }[]; answered: Map<string, number> }> {
     const who = userId ? sql`AND a.user_id = ${userId}` : sql``;
-    const values = rowsOf<{ q: string; v: string | null; n: number }>(await tx.execute(sql`
+    const values = rowsOf<{ q: string; v: string | null; n: number }>(
+      await tx.execute(sql`
       SELECT e.key AS q,
              CASE jsonb_typeof(e.value) WHEN 'array' THEN x.v ELSE e.value #>> '{}' END AS v,
              count(*)::int AS n
@@ -150,12 +151,15 @@ export const pollsRepository = {
       CROSS JOIN LATERAL jsonb_each(a.values) e
       LEFT JOIN LATERAL jsonb_array_elements_text(CASE jsonb_typeof(e.value) WHEN 'array' THEN e.value ELSE '[]'::jsonb END) x(v) ON true
       WHERE a.poll_id = ${pollId} ${who}
-      GROUP BY 1, 2`));
-    const answered = rowsOf<{ q: string; n: number }>(await tx.execute(sql`
+      GROUP BY 1, 2`),
+    );
+    const answered = rowsOf<{ q: string; n: number }>(
+      await tx.execute(sql`
       SELECT e.key AS q, count(*)::int AS n
       FROM polls.answers a CROSS JOIN LATERAL jsonb_each(a.values) e
       WHERE a.poll_id = ${pollId} ${who}
-      GROUP BY 1`));
+      GROUP BY 1`),
+    );
     return { values: values.map((r) => ({ ...r, n: Number(r.n) })), answered: new Map(answered.map((r) => [r.q, Number(r.n)])) };
   },
 

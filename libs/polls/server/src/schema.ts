@@ -1,4 +1,4 @@
-import type { Grant, } from '@intranet/kb-contract';
+import type { Grant } from '@intranet/kb-contract';
 import type { Question } from '@intranet/polls-contract';
 import { date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';

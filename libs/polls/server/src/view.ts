@@ -152,7 +152,11 @@ export const TEXTS_IN_RESULTS = 200;
  * Per-question results from the aggregate rows. `hideUnder`: an anonymous poll hides a question while fewer than
  * ANONYMOUS_MIN_ANSWERS answered it.
  */
-export function questionResults(questions: Question[], agg: { values: { q: string; v: string | null; n: number }[]; answered: Map<string, number> }, anonymous: boolean): QuestionResult[] {
+export function questionResults(
+  questions: Question[],
+  agg: { values: { q: string; v: string | null; n: number }[]; answered: Map<string, number> },
+  anonymous: boolean,
+): QuestionResult[] {
   return questions.map((q) => {
     const answered = agg.answered.get(q._id) ?? 0;
     const hidden = anonymous && answered < ANONYMOUS_MIN_ANSWERS;

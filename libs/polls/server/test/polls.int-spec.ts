@@ -36,7 +36,11 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
   let sales: Person[];
   let dev: Person;
   const events: BusEvent[] = [];
-  const inject = (o: object) => t.portal.app.getHttpAdapter().getInstance().inject(o as never);
+  const inject = (o: object) =>
+    t.portal.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject(o as never);
 
   const person = async (c: Client, email: string, extra: Record<string, unknown> = {}): Promise<Person> => {
     const e = await t.makeEmployee(c.adminToken, email, extra);
@@ -53,12 +57,14 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     t.call(pollsRoutes.results, { token, params: { id } });
   const answer = (token: string, p: Poll, values: (q: Poll['questions']) => Record<string, unknown>) =>
     t.call(pollsRoutes.answer, { token, params: { _id: p._id }, body: { answers: values(p.questions) } });
-  const full = (n: number, office = 0) => (q: Poll['questions']) => ({
-    [q[0]!._id]: `Person ${n}`,
-    [q[1]!._id]: n,
-    [q[2]!._id]: q[2]!.answers[office]!._id,
-    [q[3]!._id]: [q[3]!.answers[0]!._id, q[3]!.answers[2]!._id],
-  });
+  const full =
+    (n: number, office = 0) =>
+    (q: Poll['questions']) => ({
+      [q[0]!._id]: `Person ${n}`,
+      [q[1]!._id]: n,
+      [q[2]!._id]: q[2]!.answers[office]!._id,
+      [q[3]!._id]: [q[3]!.answers[0]!._id, q[3]!.answers[2]!._id],
+    });
   const list = (p: Person | Client, tab: string, search?: string) => {
     const token = 'token' in p ? p.token : p.adminToken;
     const userId = 'id' in p ? p.id : p.admin._id;
@@ -212,7 +218,10 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     // Editing after the first answer: only name, description and end date.
     const locked = await t.call(pollsRoutes.update, { token: head.token, params: { _id: p._id }, body: { questions: questions(), type: 'opened' } });
     assert.equal(locked.status, 400);
-    assert.deepEqual(locked.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort(), ['questions:pollLocked', 'type:pollLocked']);
+    assert.deepEqual(locked.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort(), [
+      'questions:pollLocked',
+      'type:pollLocked',
+    ]);
     const renamed = await t.call(pollsRoutes.update, {
       token: head.token,
       params: { _id: p._id },
@@ -252,7 +261,11 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(r.body.result.recipientsCount, 2);
     assert.equal(r.body.result.questions.length, 1);
     assert.equal(r.body.result.questions[0]._id, p.questions[0]!._id, 'question ids are kept');
-    const bad = await t.call(pollsRoutes.update, { token: acme.adminToken, params: { _id: p._id }, body: { questions: [{ text: 'x', mandatory: false, kind: 'short' }] } });
+    const bad = await t.call(pollsRoutes.update, {
+      token: acme.adminToken,
+      params: { _id: p._id },
+      body: { questions: [{ text: 'x', mandatory: false, kind: 'short' }] },
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.errors[0].code, POLL_CODES.mandatoryRequired);
   });
@@ -290,10 +303,12 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
 
     // The stored rows: no user, no time finer than the day, random (v4) keys; who passed is a set apart.
     const db = t.portal.platform.db;
-    const rows = await db.asSystem('test: read anonymous answers', async (tx) =>
-      (await tx.execute(sql`SELECT id::text, user_id, day::text AS day, answered_at FROM polls.answers WHERE poll_id = ${anon._id}`)) as unknown as {
-        rows: { id: string; user_id: string | null; day: string; answered_at: unknown }[];
-      },
+    const rows = await db.asSystem(
+      'test: read anonymous answers',
+      async (tx) =>
+        (await tx.execute(sql`SELECT id::text, user_id, day::text AS day, answered_at FROM polls.answers WHERE poll_id = ${anon._id}`)) as unknown as {
+          rows: { id: string; user_id: string | null; day: string; answered_at: unknown }[];
+        },
     );
     assert.equal(rows.rows.length, 3);
     for (const row of rows.rows) {
@@ -302,14 +317,25 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
       assert.equal(row.day, new Date().toISOString().slice(0, 10));
       assert.equal(row.id[14], '4', `random v4 key: ${row.id}`);
     }
-    const cols = await db.asSystem('test: columns', async (tx) =>
-      (await tx.execute(sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'polls' AND table_name IN ('answers', 'passed')`)) as unknown as {
-        rows: { table_name: string; column_name: string }[];
-      },
+    const cols = await db.asSystem(
+      'test: columns',
+      async (tx) =>
+        (await tx.execute(
+          sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'polls' AND table_name IN ('answers', 'passed')`,
+        )) as unknown as {
+          rows: { table_name: string; column_name: string }[];
+        },
     );
-    assert.deepEqual(cols.rows.filter((c) => c.table_name === 'passed').map((c) => c.column_name).sort(), ['client_id', 'poll_id', 'user_id']);
-    const passedRows = await db.asSystem('test: passed', async (tx) =>
-      (await tx.execute(sql`SELECT user_id::text FROM polls.passed WHERE poll_id = ${anon._id}`)) as unknown as { rows: { user_id: string }[] },
+    assert.deepEqual(
+      cols.rows
+        .filter((c) => c.table_name === 'passed')
+        .map((c) => c.column_name)
+        .sort(),
+      ['client_id', 'poll_id', 'user_id'],
+    );
+    const passedRows = await db.asSystem(
+      'test: passed',
+      async (tx) => (await tx.execute(sql`SELECT user_id::text FROM polls.passed WHERE poll_id = ${anon._id}`)) as unknown as { rows: { user_id: string }[] },
     );
     assert.deepEqual(passedRows.rows.map((p) => p.user_id).sort(), [sales[0]!.id, sales[1]!.id, dev.id].sort());
     // The database itself refuses an anonymous answer row with a user.
@@ -387,7 +413,11 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     }
     const theirList = await t.call(pollsRoutes.accessFor, { token: other.adminToken, params: { clientId: acme.client._id, userId: acme.admin._id } });
     assert.equal(theirList.status, 404);
-    const own = await t.call(pollsRoutes.accessFor, { token: other.adminToken, params: { clientId: other.client._id, userId: other.admin._id }, query: { tab: 'mine' } });
+    const own = await t.call(pollsRoutes.accessFor, {
+      token: other.adminToken,
+      params: { clientId: other.client._id, userId: other.admin._id },
+      query: { tab: 'mine' },
+    });
     assert.equal(own.body.result.total, 0);
     assert.ok(!JSON.stringify(own.body).includes('Secret poll'));
 

@@ -65,7 +65,11 @@ function AnswerList({ form, qi }: { form: Form; qi: number }) {
       <span className="ui-field__label">{t('editor.answers')}</span>
       {fields.map((f, ai) => (
         <div key={f.id} className="polls-answers__row">
-          <Input label={t('editor.answer', { n: ai + 1 })} data-testid={`editor-q-${qi}-answer-${ai}`} {...form.field(`questions.${qi}.answers.${ai}.text` as never)} />
+          <Input
+            label={t('editor.answer', { n: ai + 1 })}
+            data-testid={`editor-q-${qi}-answer-${ai}`}
+            {...form.field(`questions.${qi}.answers.${ai}.text` as never)}
+          />
           <Button size="small" variant="ghost" onClick={() => remove(ai)} aria-label={t('editor.remove')}>
             ×
           </Button>
@@ -94,7 +98,15 @@ function QuestionCard({ form, id, qi, locked, onRemove }: { form: Form; id: stri
     <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className="polls-qcard ui-card" data-testid={`editor-q-${qi}`}>
       <div className="polls-qcard__head">
         {!locked ? (
-          <button type="button" className="polls-drag" aria-label={t('editor.drag')} title={t('editor.drag')} {...attributes} {...listeners} data-testid={`editor-q-${qi}-drag`}>
+          <button
+            type="button"
+            className="polls-drag"
+            aria-label={t('editor.drag')}
+            title={t('editor.drag')}
+            {...attributes}
+            {...listeners}
+            data-testid={`editor-q-${qi}-drag`}
+          >
             ⠿
           </button>
         ) : null}
@@ -139,7 +151,8 @@ function PeoplePicker({ value, onChange, testId }: { value: string[]; onChange: 
   const dq = useDebounced(q.trim(), 250);
   const res = useQuery({
     queryKey: ['polls', 'users', workspace, dq],
-    queryFn: ({ signal }) => call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq, page: 1, limit: 8 } }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq, page: 1, limit: 8 } }, signal, silent: true }),
     enabled: !!workspace && dq.length > 0,
   });
   return (
@@ -154,7 +167,14 @@ function PeoplePicker({ value, onChange, testId }: { value: string[]; onChange: 
           </span>
         ))}
       </div>
-      <input className="ui-field__control" placeholder={t('editor.findUser')} aria-label={t('editor.findUser')} value={q} onChange={(e) => setQ(e.target.value)} data-testid={`${testId}-search`} />
+      <input
+        className="ui-field__control"
+        placeholder={t('editor.findUser')}
+        aria-label={t('editor.findUser')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        data-testid={`${testId}-search`}
+      />
       {dq && res.data ? (
         <ul className="polls-picker__list">
           {res.data.users
@@ -202,7 +222,12 @@ function RecipientsPicker({ form, locked }: { form: Form; locked: boolean }) {
             onChange={(e) => patch(i, { target: e.target.value as Grant['target'], value: null, users: undefined })}
           />
           {g.target === 'position' || g.target === 'department' || g.target === 'city' ? (
-            <Input label={t('editor.value')} value={g.value ?? ''} data-testid={`editor-recipient-${i}-value`} onChange={(e) => patch(i, { value: e.target.value })} />
+            <Input
+              label={t('editor.value')}
+              value={g.value ?? ''}
+              data-testid={`editor-recipient-${i}-value`}
+              onChange={(e) => patch(i, { value: e.target.value })}
+            />
           ) : null}
           {g.target === 'working_time' ? (
             <Select
@@ -213,7 +238,9 @@ function RecipientsPicker({ form, locked }: { form: Form; locked: boolean }) {
               onChange={(e) => patch(i, { value: e.target.value || null })}
             />
           ) : null}
-          {g.target === 'manual' ? <PeoplePicker value={g.users ?? []} onChange={(users) => patch(i, { users })} testId={`editor-recipient-${i}-users`} /> : null}
+          {g.target === 'manual' ? (
+            <PeoplePicker value={g.users ?? []} onChange={(users) => patch(i, { users })} testId={`editor-recipient-${i}-users`} />
+          ) : null}
           <Button size="small" variant="ghost" onClick={() => set(rows.filter((_, j) => j !== i))} aria-label={t('editor.remove')}>
             ×
           </Button>
@@ -224,7 +251,12 @@ function RecipientsPicker({ form, locked }: { form: Form; locked: boolean }) {
           {err}
         </p>
       ) : null}
-      <Button size="small" variant="secondary" onClick={() => set([...rows, { target: 'department', level: 'read', value: '' }])} data-testid="editor-recipient-add">
+      <Button
+        size="small"
+        variant="secondary"
+        onClick={() => set([...rows, { target: 'department', level: 'read', value: '' }])}
+        data-testid="editor-recipient-add"
+      >
         {t('editor.addRecipient')}
       </Button>
     </fieldset>
@@ -331,7 +363,11 @@ function Editor({ poll }: { poll: Poll | null }) {
 function EditorLoader() {
   const [params] = useSearchParams();
   const id = params.get('edit');
-  const q = useQuery({ queryKey: pollKeys.poll(id ?? ''), queryFn: ({ signal }) => call(pollsRoutes.get, { params: { id: id! }, signal, silent: true }), enabled: !!id });
+  const q = useQuery({
+    queryKey: pollKeys.poll(id ?? ''),
+    queryFn: ({ signal }) => call(pollsRoutes.get, { params: { id: id! }, signal, silent: true }),
+    enabled: !!id,
+  });
   if (!id) return <Editor poll={null} />;
   if (q.isPending) return <Loader />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;

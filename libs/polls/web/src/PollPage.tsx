@@ -22,7 +22,12 @@ function QuestionField({ q, n, form }: { q: Question; n: number; form: ReturnTyp
   const error = form.errorOf(name as never);
   const label = (
     <>
-      {n}. {q.text} {q.mandatory ? <span className="polls-required" title={t('answer.mandatory')}>*</span> : null}
+      {n}. {q.text}{' '}
+      {q.mandatory ? (
+        <span className="polls-required" title={t('answer.mandatory')}>
+          *
+        </span>
+      ) : null}
     </>
   );
   const testId = `poll-q-${n}`;
@@ -33,13 +38,15 @@ function QuestionField({ q, n, form }: { q: Question; n: number; form: ReturnTyp
       <Select
         label={label}
         data-testid={testId}
-        options={[{ value: '', label: t('answer.choose') }, ...Array.from({ length: q.range ?? 0 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))]}
+        options={[
+          { value: '', label: t('answer.choose') },
+          ...Array.from({ length: q.range ?? 0 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+        ]}
         {...form.field(name as never, { setValueAs: (v: string) => v || null })}
       />
     );
   }
-  const options =
-    q.kind === 'range' ? Array.from({ length: q.range ?? 0 }, (_, i) => ({ _id: String(i + 1), text: String(i + 1) })) : q.answers;
+  const options = q.kind === 'range' ? Array.from({ length: q.range ?? 0 }, (_, i) => ({ _id: String(i + 1), text: String(i + 1) })) : q.answers;
   const type = q.kind === 'multiple' ? 'checkbox' : 'radio';
   return (
     <fieldset className={`ui-field polls-choice${q.kind === 'range' ? ' polls-choice--range' : ''}`} data-testid={testId} aria-invalid={!!error || undefined}>

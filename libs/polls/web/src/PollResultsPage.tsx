@@ -160,7 +160,9 @@ function ResultsView() {
   const tabs = [
     { id: 'general', label: <span data-testid="results-tab-general">{t('res.general')}</span> },
     { id: 'table', label: <span data-testid="results-tab-table">{t('res.table')}</span> },
-    ...(data.notPassed ? [{ id: 'notPassed', label: <span data-testid="results-tab-not-passed">{`${t('res.notPassed')} (${data.notPassedTotal ?? 0})`}</span> }] : []),
+    ...(data.notPassed
+      ? [{ id: 'notPassed', label: <span data-testid="results-tab-not-passed">{`${t('res.notPassed')} (${data.notPassedTotal ?? 0})`}</span> }]
+      : []),
   ];
   return (
     <section className="page polls" data-testid="poll-results" data-answers={data.poll.answersCount}>

@@ -92,7 +92,10 @@ function PollsList() {
           setPage(1);
           setParams(id === 'active' ? {} : { tab: id });
         }}
-        tabs={TABS.filter((x) => x !== 'mine' || canCreate || tab === 'mine').map((id) => ({ id, label: <span data-testid={`polls-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
+        tabs={TABS.filter((x) => x !== 'mine' || canCreate || tab === 'mine').map((id) => ({
+          id,
+          label: <span data-testid={`polls-tab-${id}`}>{t(`tabs.${id}`)}</span>,
+        }))}
       />
       <Input
         label={t('search')}

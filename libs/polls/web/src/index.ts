@@ -6,3 +6,4 @@ export { default as PollsPage } from './PollsPage.tsx';
 export { default as PollEditPage } from './PollEditPage.tsx';
 export { default as PollPage } from './PollPage.tsx';
 export { default as PollResultsPage } from './PollResultsPage.tsx';
+export { default as PollsWidget } from './PollsWidget.tsx';
