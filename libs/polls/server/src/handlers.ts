@@ -20,6 +20,7 @@ import {
   pollError,
   pollOut,
   questionResults,
+  TEXTS_IN_RESULTS,
   today,
 } from './view.ts';
 
@@ -235,7 +236,7 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
         const scope = scopeOf(p, ctx);
         const anonymous = scope === 'anonymous';
         const own = scope === 'own' ? userId : undefined;
-        const questions = questionResults(p.questions, await repo.aggregate(tx, p.id, own), anonymous);
+        const questions = questionResults(p.questions, await repo.aggregate(tx, p.id, p.questions, own, TEXTS_IN_RESULTS), anonymous);
         const hidden = new Set(questions.filter((q) => q.hidden).map((q) => q._id));
         const w = pageWindow(query.page, query.limit, 500);
         const tooFew = anonymous && p.answersCount < ANONYMOUS_MIN_ANSWERS;
@@ -278,7 +279,7 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
         const scope = scopeOf(p, ctx);
         const anonymous = scope === 'anonymous';
         const own = scope === 'own' ? userId : undefined;
-        const results = questionResults(p.questions, await repo.aggregate(tx, p.id, own), anonymous);
+        const results = questionResults(p.questions, await repo.aggregate(tx, p.id, p.questions, own, TEXTS_IN_RESULTS), anonymous);
         const hidden = new Set(results.filter((q) => q.hidden).map((q) => q._id));
         const tooFew = anonymous && p.answersCount < ANONYMOUS_MIN_ANSWERS;
         const { stream, done } = writeResultsWorkbook({

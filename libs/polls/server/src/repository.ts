@@ -137,26 +137,44 @@ export const pollsRepository = {
   },
 
   /**
-   * Counts per question and value (option ids of multiple answers unnested; texts and numbers as text) and how many
-   * answered each question; `userId` narrows to one person's answers. One pass over the poll's rows.
+   * Results material of a poll: counts per value of the choice and range questions (option ids of multiple answers
+   * unnested), how many answered each question, and the first TEXTS_LIMIT texts of each short/long question (in key
+   * order: random); `userId` narrows to one person's answers. Texts are never grouped: long answers are costly to sort.
    */
-  async aggregate(tx: Tx, pollId: string, userId?: string): Promise<{ values: { q: string; v: string | null; n: number }[]; answered: Map<string, number> }> {
+  async aggregate(
+    tx: Tx,
+    pollId: string,
+    questions: { _id: string; kind: string }[],
+    userId?: string,
+    textsLimit = 200,
+  ): Promise<{ values: { q: string; v: string | null; n: number }[]; answered: Map<string, number> }> {
     const who = userId ? sql`AND a.user_id = ${userId}` : sql``;
-    const values = rowsOf<{ q: string; v: string | null; n: number }>(
-      await tx.execute(sql`
+    const choice = questions.filter((q) => q.kind !== 'short' && q.kind !== 'long').map((q) => q._id);
+    const texts = questions.filter((q) => q.kind === 'short' || q.kind === 'long').map((q) => q._id);
+    const values = choice.length
+      ? rowsOf<{ q: string; v: string | null; n: number }>(
+          await tx.execute(sql`
       SELECT e.key AS q,
              CASE jsonb_typeof(e.value) WHEN 'array' THEN x.v ELSE e.value #>> '{}' END AS v,
              count(*)::int AS n
       FROM polls.answers a
       CROSS JOIN LATERAL jsonb_each(a.values) e
       LEFT JOIN LATERAL jsonb_array_elements_text(CASE jsonb_typeof(e.value) WHEN 'array' THEN e.value ELSE '[]'::jsonb END) x(v) ON true
-      WHERE a.poll_id = ${pollId} ${who}
+      WHERE a.poll_id = ${pollId} ${who} AND e.key = ANY(${`{${choice.map((c) => `"${c}"`).join(',')}}`}::text[])
       GROUP BY 1, 2`),
-    );
+        )
+      : [];
+    for (const k of texts) {
+      const rows = rowsOf<{ v: string }>(
+        await tx.execute(sql`SELECT a.values->>${k} AS v FROM polls.answers a
+          WHERE a.poll_id = ${pollId} ${who} AND a.values->>${k} IS NOT NULL ORDER BY a.id LIMIT ${textsLimit}`),
+      );
+      for (const r of rows) values.push({ q: k, v: r.v, n: 1 });
+    }
     const answered = rowsOf<{ q: string; n: number }>(
       await tx.execute(sql`
-      SELECT e.key AS q, count(*)::int AS n
-      FROM polls.answers a CROSS JOIN LATERAL jsonb_each(a.values) e
+      SELECT k AS q, count(*)::int AS n
+      FROM polls.answers a CROSS JOIN LATERAL jsonb_object_keys(a.values) k
       WHERE a.poll_id = ${pollId} ${who}
       GROUP BY 1`),
     );

@@ -45,7 +45,7 @@ export const pollError = (key: keyof typeof POLL_TEXT, field?: string, params?: 
 export function normalizeQuestions(qs: QuestionInput[]): Question[] {
   const seen = new Set<string>();
   const fresh = (id?: string) => {
-    let v = id && !seen.has(id) ? id : shortId();
+    let v = id && /^[A-Za-z0-9_-]{1,40}$/.test(id) && !seen.has(id) ? id : shortId();
     while (seen.has(v)) v = shortId();
     seen.add(v);
     return v;
