@@ -124,6 +124,7 @@ describe('polls in the browser: a manager publishes to a department, two employe
     // Not passed: the manager herself; then the Excel file.
     await mia.getByTestId('results-tab-not-passed').click();
     assert.equal(await mia.getByTestId('not-passed-row').count(), 1);
+    await mia.getByTestId('results-remind').click();
     const [download] = await Promise.all([mia.waitForEvent('download'), mia.getByTestId('results-excel').click()]);
     const path = await download.path();
     const wb = new ExcelJS.Workbook();

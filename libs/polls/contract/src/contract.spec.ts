@@ -45,6 +45,7 @@ describe('polls contract', () => {
         'DELETE /api/poll/{id}',
         'GET /api/poll/{poll_id}/excel',
         'POST /api/poll/{_id}/answer',
+        'POST /api/poll/{_id}/remind',
       ]),
     );
     for (const r of Object.values(pollsRoutes)) expect(r.subject.startsWith('polls.')).toBe(true);

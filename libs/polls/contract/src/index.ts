@@ -343,6 +343,17 @@ export const pollsRoutes = {
     query: z.object({ page, limit: limit(500, 50) }),
     result: resultsSchema,
   }),
+  remind: defineRoute({
+    method: 'POST',
+    path: '/api/poll/{_id}/remind',
+    subject: 'polls.poll.remind',
+    summary:
+      "Remind the recipients who have not answered (the not-passed tab's action; author or admin; not for anonymous polls): publishes evt.polls.poll.reminded to them. Not in §7: added in the style of the other poll routes",
+    spec: '§7 Polls (added), §2 not passed',
+    access: access.feature('polls'),
+    params: pollIdParams,
+    result: z.object({ reminded: z.number() }),
+  }),
   remove: defineRoute({
     method: 'DELETE',
     path: '/api/poll/{id}',
@@ -388,6 +399,12 @@ export const pollsEvents = {
   /** The results moved (live charts): no person in it. Sent to the client's sockets. */
   resultsChanged: defineEvent('evt.polls.results.changed', z.object({ pollId: z.string(), answersCount: z.number() }), 'The results of a poll changed'),
   finished: defineEvent('evt.polls.poll.finished', z.object({ pollId: z.string(), authorId: z.string().nullable() }), 'A poll was finished'),
+  /** A manager reminded those who have not answered (notifications words it); goes to their sockets. */
+  reminded: defineEvent(
+    'evt.polls.poll.reminded',
+    z.object({ pollId: z.string(), name: z.string(), userIds: z.array(z.string()) }),
+    'Recipients who have not answered were reminded',
+  ),
   deleted: defineEvent('evt.polls.poll.deleted', z.object({ pollId: z.string() }), 'A poll was deleted'),
 };
 export type PollPublishedEvent = EventPayload<typeof pollsEvents.published>;

@@ -254,6 +254,22 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
         };
       }),
 
+    /**
+     * POST api/poll/{_id}/remind → { reminded }: publishes evt.polls.poll.reminded to the recipients who have not
+     * answered (added route: the not-passed tab's "remind"). Errors: 404, 403 (not the author or an admin; anonymous
+     * polls, which keep no such list), 400 'The poll is finished'.
+     */
+    remind: ({ params }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        const { clientId, userId } = tenantOf(ctx);
+        const p = managed(await repo.find(tx, params._id, userId), ctx);
+        if (p.type === 'anonymous') throw Errors.noAccess();
+        if (isClosed(p)) throw pollError('finished');
+        const ids = await repo.notPassedIds(tx, p.id);
+        if (ids.length) await outbox.add(tx, pollsEvents.reminded, clientId, { pollId: p.id, name: p.name, userIds: ids });
+        return { reminded: ids.length };
+      }),
+
     /** §7 DELETE api/poll/{id}: the poll with its answers (author or admin); evt.polls.poll.deleted. Errors: 404, 403. */
     remove: ({ params }, ctx) =>
       db.inTenant(ctx, async (tx) => {

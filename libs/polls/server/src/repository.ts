@@ -208,6 +208,15 @@ export const pollsRepository = {
     return new Map(rows.map((r) => [r.id, r.name]));
   },
 
+  /** Ids of every recipient who has not answered. */
+  async notPassedIds(tx: Tx, pollId: string): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(
+      await tx.execute(sql`SELECT r.user_id::text AS id FROM polls.recipients r
+        WHERE r.poll_id = ${pollId} AND NOT EXISTS (SELECT 1 FROM polls.passed pa WHERE pa.poll_id = r.poll_id AND pa.user_id = r.user_id)`),
+    );
+    return rows.map((r) => r.id);
+  },
+
   /** Recipients who have not answered, by name, and their count. */
   async notPassed(tx: Tx, pollId: string, limit: number): Promise<{ rows: { _id: string; name: string; department: string | null }[]; total: number }> {
     const cond = and(

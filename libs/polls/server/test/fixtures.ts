@@ -23,6 +23,7 @@ export default {
     'polls.poll.create': { body: (w) => pollBody(w.workspace) },
     'polls.poll.update': { body: () => ({ name: 'Changed' }) },
     'polls.poll.answer': { body: () => ({ answers: { q1: 'Fine' } }) },
+    'polls.poll.remind': { body: () => ({}) },
   },
   async create(t, w) {
     const made = await t.call(pollsRoutes.create, { token: w.adminToken, body: pollBody(w.workspace) });

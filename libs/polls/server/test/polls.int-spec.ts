@@ -232,6 +232,15 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(renamed.body.result.locked, true);
     assert.equal((await t.call(pollsRoutes.update, { token: sales[2]!.token, params: { _id: p._id }, body: { name: 'Mine now' } })).status, 403);
 
+    // Remind those who have not passed (managers only): an event to exactly them.
+    assert.equal((await t.call(pollsRoutes.remind, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
+    const remind = await t.call(pollsRoutes.remind, { token: head.token, params: { _id: p._id } });
+    assert.equal(remind.status, 200);
+    assert.equal(remind.body.result.reminded, 3);
+    await new Promise((r) => setTimeout(r, 100));
+    const reminded = events.find((e) => e.subject === 'evt.polls.poll.reminded' && (e.data as { pollId: string }).pollId === p._id);
+    assert.deepEqual([...(reminded!.data as { userIds: string[] }).userIds].sort(), [head.id, sales[2]!.id, sales[3]!.id].sort());
+
     // Finish: no answers afterwards.
     assert.equal((await t.call(pollsRoutes.finish, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
     const fin = await t.call(pollsRoutes.finish, { token: head.token, params: { _id: p._id } });
@@ -300,6 +309,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(r.body.result.rowsTotal, 3);
     assert.ok(r.body.result.rows.every((row) => row.user === null && row.day === '' && !(office!._id in row.values)));
     assert.equal((await get(sales[0]!.token, anon._id)).body.result.myAnswer, null);
+    assert.equal((await t.call(pollsRoutes.remind, { token: head.token, params: { _id: anon._id } })).status, 403, 'no not-passed list to remind');
 
     // The stored rows: no user, no time finer than the day, random (v4) keys; who passed is a set apart.
     const db = t.portal.platform.db;
@@ -410,6 +420,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
       assert.equal((await t.call(pollsRoutes.finish, { token, params: { _id: p._id } })).status, 404);
       assert.equal((await t.call(pollsRoutes.update, { token, params: { _id: p._id }, body: { name: 'Taken' } })).status, 404);
       assert.equal((await t.call(pollsRoutes.remove, { token, params: { id: p._id } })).status, 404);
+      assert.equal((await t.call(pollsRoutes.remind, { token, params: { _id: p._id } })).status, 404);
     }
     const theirList = await t.call(pollsRoutes.accessFor, { token: other.adminToken, params: { clientId: acme.client._id, userId: acme.admin._id } });
     assert.equal(theirList.status, 404);

@@ -7,7 +7,7 @@ import { pollsRoutes, type PollResults, type QuestionResult } from '@intranet/po
 import { call } from '@intranet/web-api';
 import { errorText, formatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Alert, Button, EmptyState, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
+import { Alert, Button, EmptyState, Loader, Pagination, Table, useNotifier, type Column } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
 import { PollHeader } from './PollPage.tsx';
@@ -119,9 +119,25 @@ function AnswersTable({ data, page, setPage }: { data: PollResults; page: number
 
 function NotPassed({ data }: { data: PollResults }) {
   const { t } = useTranslation('polls');
+  const notifier = useNotifier();
+  const [busy, setBusy] = useState(false);
   if (!data.notPassed?.length) return <EmptyState title={t('res.everyonePassed')} testId="results-everyone" />;
+  const remind = async () => {
+    setBusy(true);
+    try {
+      await call(pollsRoutes.remind, { params: { _id: data.poll._id } });
+      notifier.toast(t('res.reminded'));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div data-testid="results-not-passed">
+      {data.poll.status === 'active' ? (
+        <Button size="small" variant="secondary" loading={busy} onClick={() => void remind()} data-testid="results-remind">
+          {t('res.remind')}
+        </Button>
+      ) : null}
       <Table
         columns={[
           { key: 'name', header: t('res.respondent'), render: (r) => r.name },
