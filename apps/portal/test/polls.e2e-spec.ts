@@ -85,6 +85,21 @@ describe('polls in the browser: a manager publishes to a department, two employe
     await mia.getByTestId('editor-q-1-text').fill('Rate the idea');
     await mia.getByTestId('editor-q-1-kind').selectOption('range');
     await mia.getByTestId('editor-q-1-range').selectOption('5');
+    // Reordering by drag (dnd-kit's keyboard sensor: space, arrows, space): a third question moves to the top.
+    await mia.getByTestId('editor-add-question').click();
+    await mia.getByTestId('editor-q-2-text').fill('Temporary');
+    await mia.getByTestId('editor-q-2-drag').focus();
+    await mia.keyboard.press('Space');
+    await mia.waitForTimeout(200);
+    await mia.keyboard.press('ArrowUp');
+    await mia.waitForTimeout(200);
+    await mia.keyboard.press('ArrowUp');
+    await mia.waitForTimeout(200);
+    await mia.keyboard.press('Space');
+    await mia.waitForFunction(() => (document.querySelector('[data-testid="editor-q-0-text"]') as HTMLInputElement | null)?.value === 'Temporary');
+    assert.equal(await mia.getByTestId('editor-q-1-text').inputValue(), 'Pick the office');
+    await mia.getByTestId('editor-q-0-remove').click();
+    assert.equal(await mia.getByTestId('editor-q-0-text').inputValue(), 'Pick the office');
     await mia.getByTestId('editor-type').selectOption('closed');
     await mia.getByTestId('editor-recipient-add').click();
     await mia.getByTestId('editor-recipient-0-value').fill('Sales');
@@ -133,5 +148,18 @@ describe('polls in the browser: a manager publishes to a department, two employe
     assert.equal(answers.rowCount, 3);
     const offices = [2, 3].map((r) => String(answers.getRow(r).getCell(3).value)).sort();
     assert.deepEqual(offices, ['Kyiv', 'Lviv']);
+
+    // Phone width (390 px): the list, the poll and its results fit without sideways scrolling.
+    await mia.setViewportSize({ width: 390, height: 844 });
+    for (const [path, testId] of [
+      ['/polls?tab=mine', 'polls-page'],
+      [`/poll/${pollId}`, 'poll-page'],
+      [`/poll/${pollId}/results`, 'poll-results'],
+    ] as const) {
+      await mia.goto(path);
+      await mia.getByTestId(testId).waitFor();
+      const wide = await mia.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(wide <= 1, `${path} scrolls sideways by ${wide} px at 390 px`);
+    }
   });
 });
