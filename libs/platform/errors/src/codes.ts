@@ -114,6 +114,23 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'This tag already exists': 'tagExists',
   'Only items of the same folder can swap places': 'notSiblings',
   'Tag not found': 'tagNotFound',
+  // §5 Poll, §8 Polls (polls)
+  'Title is required': 'pollTitleRequired',
+  'Add at least one question': 'pollQuestionsRequired',
+  'Fill in the question': 'pollQuestionEmpty',
+  'At least one question must be mandatory': 'pollMandatoryRequired',
+  'A list question needs answers': 'pollAnswersRequired',
+  'Answer cannot be empty': 'pollAnswerEmpty',
+  'A closed poll needs recipients': 'pollRecipientsRequired',
+  'Answer this question': 'pollMandatoryAnswer',
+  'The answer is out of range': 'pollOutOfRange',
+  'Choose one of the answers': 'pollNotAnOption',
+  'You have already answered this poll': 'pollAlreadyAnswered',
+  'The poll is finished': 'pollFinished',
+  'This poll is not for you': 'pollNotRecipient',
+  'The poll has answers: only the title, description and end date can change': 'pollLocked',
+  'No response from server': 'noResponse',
+  'Excel export failed': 'pollExcelError',
 };
 
 const num = (s: string) => Number(s);
@@ -126,6 +143,7 @@ const PATTERNS: { re: RegExp; code: string; params: (m: RegExpExecArray) => Reco
   { re: /^Storage limit reached \((.+)\)! Available (.+)$/, code: 'storageLimit', params: (m) => ({ size: m[1], available: m[2] }) },
   { re: /^no such bucket (.+)$/, code: 'noSuchBucket', params: (m) => ({ bucket: m[1] }) },
   { re: /^At most (\d+) rows per import$/, code: 'csvTooManyRows', params: (m) => ({ max: num(m[1]) }) },
+  { re: /^Max (\d+) answers$/, code: 'pollAnswersMax', params: (m) => ({ max: num(m[1]) }) },
   { re: /^like_type must be '(\w+)' for this target$/, code: 'likeTypeMismatch', params: (m) => ({ target: m[1] }) },
 ];
 

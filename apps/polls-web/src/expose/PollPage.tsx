@@ -1,0 +1,2 @@
+/** Exposed as `polls/PollPage` (libs/polls/web). */
+export { PollPage as default } from '@intranet/polls-web';

@@ -1,0 +1,2 @@
+/** Exposed as `polls/PollsPage` (libs/polls/web). */
+export { PollsPage as default } from '@intranet/polls-web';

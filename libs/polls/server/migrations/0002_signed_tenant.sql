@@ -1,0 +1,4 @@
+ALTER POLICY "tenant_isolation" ON "polls"."answers" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "polls"."passed" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "polls"."polls" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "polls"."recipients" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));

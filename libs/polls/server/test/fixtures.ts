@@ -1,0 +1,38 @@
+import { pollsRoutes } from '@intranet/polls-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+/** The fixture poll: opened, to everyone, one mandatory short question with the fixed id `q1`. */
+const pollBody = (workspace: string) => ({
+  name: `Poll of ${workspace}`,
+  description: `Poll description of ${workspace}`,
+  type: 'opened' as const,
+  questions: [{ _id: 'q1', text: 'How are you?', mandatory: true, kind: 'short' as const }],
+  recipients: [],
+});
+
+/**
+ * The polls domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
+ * routes-fuzz): one poll per client, made through the real routes, and which route params name it.
+ */
+export default {
+  entities: ['poll'],
+  // §7 Polls names the poll `{id}`, `{_id}` and `{poll_id}` (userId and clientId are the core entities).
+  params: { _id: { entity: 'poll' }, poll_id: { entity: 'poll' } },
+  idBySubject: { 'polls.poll.': 'poll' },
+  bodies: {
+    'polls.poll.create': { body: (w) => pollBody(w.workspace) },
+    'polls.poll.update': { body: () => ({ name: 'Changed' }) },
+    'polls.poll.answer': { body: () => ({ answers: { q1: 'Fine' } }) },
+    'polls.poll.remind': { body: () => ({}) },
+  },
+  async create(t, w) {
+    const made = await t.call(pollsRoutes.create, { token: w.adminToken, body: pollBody(w.workspace) });
+    if (made.status !== 200) throw new Error(`fixture poll: ${made.status} ${JSON.stringify(made.body)}`);
+    return { poll: made.body.result._id };
+  },
+  async readBack(t, w) {
+    const r = await t.call(pollsRoutes.results, { token: w.adminToken, params: { id: w.ids.poll } });
+    return { status: r.status, body: r.body };
+  },
+  secrets: (w) => [`Poll description of ${w.workspace}`],
+} satisfies DomainFixtures;

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { pollsRoutes } from '@intranet/polls-contract';
+import { call } from '@intranet/web-api';
+import { errorText } from '@intranet/web-i18n';
+import { useRealtimeEvent } from '@intranet/web-session';
+import { Loader } from '@intranet/web-ui';
+import { pollKeys, usePolls } from './common.tsx';
+import './polls.css';
+
+/**
+ * The wall's "polls" widget (§2 company feed widgets): up to five polls waiting for the user's answer, live on
+ * evt.polls.poll.published. Exposed by the polls remote as `polls/PollsWidget`. Test id: polls-widget.
+ */
+export default function PollsWidget() {
+  const { t } = useTranslation('polls');
+  const { clientId, uid } = usePolls();
+  const q = useQuery({
+    queryKey: pollKeys.list({ tab: 'active', widget: true }),
+    queryFn: ({ signal }) =>
+      call(pollsRoutes.accessFor, { params: { clientId: clientId!, userId: uid! }, query: { tab: 'active', limit: 5 }, signal, silent: true }),
+    enabled: !!clientId && !!uid,
+  });
+  useRealtimeEvent('evt.polls.poll.published', () => void q.refetch(), !!clientId);
+  if (!clientId || !uid) return null;
+  return (
+    <section className="ui-card polls-widget" data-testid="polls-widget">
+      <h3>
+        {t('title')} <Link to="/polls">{t('tabs.active')}</Link>
+      </h3>
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        <span className="polls-card__meta">{errorText(q.error)}</span>
+      ) : q.data.polls.length === 0 ? (
+        <span className="polls-card__meta">{t('empty.active')}</span>
+      ) : (
+        <ul className="polls__list">
+          {q.data.polls.map((p) => (
+            <li key={p._id}>
+              <Link to={`/poll/${p._id}`}>{p.name}</Link> <span className="polls-card__meta">{t('questions', { count: p.questionsCount })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

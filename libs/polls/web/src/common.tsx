@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@intranet/web-api';
+import { errorText } from '@intranet/web-i18n';
+import { useSession } from '@intranet/web-session';
+import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+import { registerPollsTranslations } from './i18n.ts';
+
+registerPollsTranslations();
+
+/** The current client, user and role flags the polls pages need. */
+export function usePolls() {
+  const s = useSession();
+  return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, workspace: s.workspace, isAdmin: s.isAdmin, status: s.status };
+}
+
+/** Query keys of this module (invalidate `pollKeys.all` after any change). */
+export const pollKeys = {
+  all: ['polls'] as const,
+  list: (q: Record<string, unknown>) => ['polls', 'list', q] as const,
+  poll: (id: string) => ['polls', 'poll', id] as const,
+  results: (id: string, page: number) => ['polls', 'results', id, page] as const,
+};
+
+/** Loading until the session is known; an empty state without a workspace. */
+export function NeedClient({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('polls');
+  const { clientId, uid, status } = usePolls();
+  if (status === 'loading') return <Loader />;
+  if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="polls-no-client" />;
+  return <>{children}</>;
+}
+
+/**
+ * A failed load: 403 'This poll is not for you', 404 not found, no answer at all → §8 'No response from server',
+ * anything else worded from its code.
+ */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('polls');
+  const back = <Link to="/polls">{t('title')}</Link>;
+  if (isApiError(error) && error.status === 403) return <EmptyState title={t('noAccess')} testId="polls-no-access" action={back} />;
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) return <EmptyState title={t('notFound')} testId="polls-not-found" action={back} />;
+  const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);
+  return <ErrorState message={message} onRetry={onRetry} testId="polls-error" />;
+}
+
+/** Debounced value. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return v;
+}
