@@ -154,7 +154,19 @@ export const clientUpdate = clientWritable.partial().extend({
  * `journal.add` of @intranet/platform-audit and worded by the web. 'violations' and 'anonymous_polls' are the
  * anonymous features' sections: their entries carry no actor (the library has no way to record one).
  */
-export const JOURNAL_SECTIONS = ['roles', 'features', 'clients', 'users', 'import', 'kb', 'files', 'hr', 'maintenance', 'violations', 'anonymous_polls'] as const;
+export const JOURNAL_SECTIONS = [
+  'roles',
+  'features',
+  'clients',
+  'users',
+  'import',
+  'kb',
+  'files',
+  'hr',
+  'maintenance',
+  'violations',
+  'anonymous_polls',
+] as const;
 export type JournalSection = (typeof JOURNAL_SECTIONS)[number];
 
 /** Actions per section, as the domains write them (the web's filter offers these; unknown codes are shown as they are). */

@@ -29,8 +29,9 @@ describe('audit journal (issue 18 §2)', () => {
   });
   afterAll(() => t.close());
 
-  const read = async (c: Client, query: Record<string, unknown> = {}, token = c.adminToken): Promise<Page> => {
-    const r = await t.call(clientRoutes.journal, { token, params: { client: c.client._id }, query: { limit: 100, ...query } });
+  const read = async (c: Client, query: Record<string, string | number> = {}, token = c.adminToken): Promise<Page> => {
+    const q = Object.fromEntries(Object.entries({ limit: 100, ...query }).map(([k, v]) => [k, String(v)]));
+    const r = await t.call(clientRoutes.journal, { token, params: { client: c.client._id }, query: q });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return r.body.result;
   };
@@ -86,7 +87,9 @@ describe('audit journal (issue 18 §2)', () => {
     const rm = await oneEntry(acme, () => ok(t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: emp.user._id, role: 'wall' } })));
     assert.equal(rm.action, 'role.remove');
     assert.ok(!(rm.after!.roles as string[]).includes('wall'));
-    const all = await oneEntry(acme, () => ok(t.call(peopleRoutes.clientRoleAdd, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'wall' } })));
+    const all = await oneEntry(acme, () =>
+      ok(t.call(peopleRoutes.clientRoleAdd, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'wall' } })),
+    );
     assert.deepEqual({ action: all.action, role: all.after!.role }, { action: 'role.add_all', role: 'wall' });
     const none = await oneEntry(acme, () =>
       ok(t.call(peopleRoutes.clientRoleRemove, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'lms' } })),
@@ -107,24 +110,32 @@ describe('audit journal (issue 18 §2)', () => {
 
   it('feature switches and client block/unblock by the superadmin land in that client only', async () => {
     const otherBefore = await total(other);
-    const off = await oneEntry(acme, () => ok(t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } })));
+    const off = await oneEntry(acme, () =>
+      ok(t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } })),
+    );
     assert.deepEqual(
       { section: off.section, action: off.action, id: off.object!.id, before: off.before, after: off.after, actor: off.actor!._id },
       { section: 'features', action: 'feature.off', id: 'shop', before: { active: true }, after: { active: false }, actor: superId },
     );
     assert.equal(
-      (await oneEntry(acme, () => ok(t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } })))).action,
+      (await oneEntry(acme, () => ok(t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } }))))
+        .action,
       'feature.on',
     );
     await noEntry(acme, 403, () => t.call(clientRoutes.featureSwitch, { token: acme.adminToken, params: { client: acme.client._id, code: 'shop' } }));
-    const block = await oneEntry(acme, () =>
-      ok(t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'blocked' } })),
+    const block = await oneEntry(
+      acme,
+      () => ok(t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'blocked' } })),
       // A blocked client's administrator is refused everything ('Login blocked'): the superadmin reads.
       acme.superToken,
     );
-    assert.deepEqual({ action: block.action, before: block.before, after: block.after }, { action: 'client.block', before: { status: 'active' }, after: { status: 'blocked' } });
-    const unblock = await oneEntry(acme, () =>
-      ok(t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'active' } })),
+    assert.deepEqual(
+      { action: block.action, before: block.before, after: block.after },
+      { action: 'client.block', before: { status: 'active' }, after: { status: 'blocked' } },
+    );
+    const unblock = await oneEntry(
+      acme,
+      () => ok(t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'active' } })),
       acme.superToken,
     );
     assert.equal(unblock.action, 'client.unblock');
@@ -169,7 +180,12 @@ describe('audit journal (issue 18 §2)', () => {
     const inject = (o: any) => t.portal.app.getHttpAdapter().getInstance().inject(o);
     const upload = async (name: string) => {
       const m = multipart([{ name, data: Buffer.from(`content of ${name}`) }]);
-      const r = await inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=kb`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` } });
+      const r = await inject({
+        method: 'POST',
+        url: `${fileRoutes.upload.path}?kind=kb`,
+        payload: m.payload,
+        headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` },
+      });
       assert.equal(r.statusCode, 200, r.body);
       const f = r.json().results[0];
       return { key: f.key, fileName: f.fileName, mimetype: f.mimetype, thumbKey: f.thumbKey };
@@ -214,7 +230,11 @@ describe('audit journal (issue 18 §2)', () => {
     );
     const roles = await read(acme, { section: 'roles' });
     assert.ok(roles.total >= 5 && roles.entries.every((e) => e.section === 'roles'));
-    const bySection = await t.call(clientRoutes.journalSection, { token: acme.adminToken, params: { client: acme.client._id, section: 'roles' }, query: { limit: 100 } });
+    const bySection = await t.call(clientRoutes.journalSection, {
+      token: acme.adminToken,
+      params: { client: acme.client._id, section: 'roles' },
+      query: { limit: '100' },
+    });
     assert.equal(bySection.status, 200);
     assert.deepEqual(
       bySection.body.result.entries.map((e: JournalEntryView) => e._id),
@@ -232,7 +252,7 @@ describe('audit journal (issue 18 §2)', () => {
     assert.equal((await read(acme, { from: today, to: today })).total, all.total);
     assert.equal((await read(acme, { to: '2001-01-01' })).total, 0);
     assert.equal((await read(acme, { from: '2999-01-01' })).total, 0);
-    for (const query of [{ from: '2024-02-30' }, { limit: 1000 }, { section: 'Roles!' }, { actor: 'x' }]) {
+    for (const query of [{ from: '2024-02-30' }, { limit: '1000' }, { section: 'Roles!' }, { actor: 'x' }] as Record<string, string>[]) {
       const bad = await t.call(clientRoutes.journal, { token: acme.adminToken, params: { client: acme.client._id }, query });
       assert.equal(bad.status, 400, JSON.stringify(query));
     }

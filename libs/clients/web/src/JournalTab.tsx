@@ -42,7 +42,10 @@ export function useJournal(clientId: string, f: JournalFilters, page: number) {
 function show(v: unknown): string {
   if (v === null || v === undefined) return '—';
   if (Array.isArray(v)) return v.map(show).join(', ');
-  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}: ${show(x)}`).join('; ');
+  if (typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k}: ${show(x)}`)
+      .join('; ');
   return String(v);
 }
 
@@ -64,9 +67,7 @@ export function JournalTab({ clientId }: { clientId: string }) {
   };
   const sectionLabel = (s: string) => t(`journal.sections.${s}`, { defaultValue: s });
   const actionLabel = (a: string) => t(`journal.actions.${a.replace(/\./g, '_')}`, { defaultValue: a });
-  const actions = filters.section
-    ? (JOURNAL_ACTIONS[filters.section as JournalSection] ?? [])
-    : [...new Set(Object.values(JOURNAL_ACTIONS).flat())];
+  const actions = filters.section ? (JOURNAL_ACTIONS[filters.section as JournalSection] ?? []) : [...new Set(Object.values(JOURNAL_ACTIONS).flat())];
 
   const columns: Column<JournalEntryView>[] = [
     {
@@ -168,7 +169,9 @@ export function JournalTab({ clientId }: { clientId: string }) {
             loading={q.isPending || (q.isFetching && q.isPlaceholderData)}
             empty={<EmptyState title={t('journal.empty')} testId="journal-empty" />}
           />
-          {q.data && q.data.total > PAGE_SIZE ? <Pagination page={page} pageSize={PAGE_SIZE} total={q.data.total} onChange={setPage} testId="journal-pages" /> : null}
+          {q.data && q.data.total > PAGE_SIZE ? (
+            <Pagination page={page} pageSize={PAGE_SIZE} total={q.data.total} onChange={setPage} testId="journal-pages" />
+          ) : null}
         </>
       )}
     </div>

@@ -176,5 +176,21 @@ export function makeArticleKit(deps: DomainDeps) {
     if (!ctx.clientId || client !== ctx.clientId) throw Errors.notFound();
   };
 
-  return { db, outbox, ft, trgm: trigramSchema(db), run, open, present, presentOne, richText, setTags, replaceFiles, checkParent, addEvent, sameClient, actorOf };
+  return {
+    db,
+    outbox,
+    ft,
+    trgm: trigramSchema(db),
+    run,
+    open,
+    present,
+    presentOne,
+    richText,
+    setTags,
+    replaceFiles,
+    checkParent,
+    addEvent,
+    sameClient,
+    actorOf,
+  };
 }

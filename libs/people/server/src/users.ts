@@ -344,7 +344,15 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         const user = toUser(row!);
         await addUserEvent(tx, 'userUpdated', user);
         if (actor && user.client_id && cur.status !== row!.status) {
-          await journalUser(tx, actor, user, 'users', row!.status === 'blocked' ? 'user.block' : 'user.unblock', { status: cur.status }, { status: row!.status });
+          await journalUser(
+            tx,
+            actor,
+            user,
+            'users',
+            row!.status === 'blocked' ? 'user.block' : 'user.unblock',
+            { status: cur.status },
+            { status: row!.status },
+          );
         }
         await addRevoked(tx, user.client_id, user._id, blocking ? await sessionsRepository.revokeAllOf(tx, cur.id) : []);
         return { user };
@@ -397,7 +405,11 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       const updated = await db.inTenant({ clientId }, async (tx) => {
         const n = await users.addRoleAll(tx, clientId, params.role, ctx.userId);
         await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
-        await journal.add(tx, { clientId, actor }, { section: 'roles', action: 'role.add_all', object: { type: 'client', id: clientId }, after: { role: params.role, users: n } });
+        await journal.add(
+          tx,
+          { clientId, actor },
+          { section: 'roles', action: 'role.add_all', object: { type: 'client', id: clientId }, after: { role: params.role, users: n } },
+        );
         return n;
       });
       await outbox.published();
@@ -411,7 +423,11 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       const updated = await db.inTenant({ clientId }, async (tx) => {
         const n = await users.removeRoleAll(tx, clientId, params.role, ctx.userId);
         await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
-        await journal.add(tx, { clientId, actor }, { section: 'roles', action: 'role.remove_all', object: { type: 'client', id: clientId }, after: { role: params.role, users: n } });
+        await journal.add(
+          tx,
+          { clientId, actor },
+          { section: 'roles', action: 'role.remove_all', object: { type: 'client', id: clientId }, after: { role: params.role, users: n } },
+        );
         return n;
       });
       await outbox.published();

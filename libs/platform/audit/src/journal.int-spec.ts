@@ -31,7 +31,11 @@ describe(`audit journal library (issue 18 §2; ${testMode.postgres ? 'PostgreSQL
 
   it('writes an entry in the caller transaction; a rolled-back transaction leaves none', async () => {
     await db.inTenant({ clientId: A }, (tx) =>
-      journal.add(tx, { clientId: A, actor }, { section: 'roles', action: 'role.add', object: { type: 'user', id: actor.id, title: 'Bob' }, after: { role: 'wall' } }),
+      journal.add(
+        tx,
+        { clientId: A, actor },
+        { section: 'roles', action: 'role.add', object: { type: 'user', id: actor.id, title: 'Bob' }, after: { role: 'wall' } },
+      ),
     );
     assert.equal(await count(A), 1);
     await assert.rejects(
@@ -89,7 +93,9 @@ describe(`audit journal library (issue 18 §2; ${testMode.postgres ? 'PostgreSQL
     // The table refuses an identity in an anonymous section whatever the code does.
     await assert.rejects(
       db.inTenant({ clientId: B }, (tx) =>
-        tx.execute(sql`INSERT INTO audit.journal (id, client_id, actor_id, section, action) VALUES (${uuidv7()}, ${B}, ${actor.id}, 'violations', 'report.received')`),
+        tx.execute(
+          sql`INSERT INTO audit.journal (id, client_id, actor_id, section, action) VALUES (${uuidv7()}, ${B}, ${actor.id}, 'violations', 'report.received')`,
+        ),
       ),
     );
   });
@@ -107,11 +113,11 @@ describe(`audit journal library (issue 18 §2; ${testMode.postgres ? 'PostgreSQL
     const C = uuidv7();
     const other = { id: uuidv7(), name: 'Other' };
     await db.inTenant({ clientId: C }, async (tx) => {
-      for (let i = 0; i < 5; i++) await journal.add(tx, { clientId: C, actor }, { section: 'users', action: 'user.delete', object: { type: 'user', title: `u${i}` } });
+      for (let i = 0; i < 5; i++)
+        await journal.add(tx, { clientId: C, actor }, { section: 'users', action: 'user.delete', object: { type: 'user', title: `u${i}` } });
       await journal.add(tx, { clientId: C, actor: other }, { section: 'kb', action: 'article.delete' });
     });
-    const list = (q: Partial<Parameters<typeof journal.list>[2]>) =>
-      db.inTenant({ clientId: C }, (tx) => journal.list(tx, C, { offset: 0, limit: 2, ...q }));
+    const list = (q: Partial<Parameters<typeof journal.list>[2]>) => db.inTenant({ clientId: C }, (tx) => journal.list(tx, C, { offset: 0, limit: 2, ...q }));
     const p1 = await list({ section: 'users' });
     assert.equal(p1.total, 5);
     assert.deepEqual(
