@@ -74,6 +74,11 @@ describe('audit journal: the admin panel logs tab', () => {
     assert.equal(shown, new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at!)));
     assert.equal(await page.getByTestId('journal-total').innerText(), '1 entry');
 
+    // On a phone (390 px) the page does not scroll sideways: the filters wrap, the table scrolls in its own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways page scroll at 390 px');
+
     // A date range with nothing in it: the empty state.
     await page.getByTestId('journal-to').fill('2001-01-01');
     await page.getByTestId('journal-empty').waitFor();
