@@ -7,6 +7,7 @@ import {
   FEATURE_OF_RIGHT,
   FEATURE_RIGHTS,
   Id,
+  IsoDate,
   requiredString,
   V,
   z,
@@ -148,6 +149,73 @@ export const clientUpdate = clientWritable.partial().extend({
   storageTotalGb: z.number().positive().max(100_000).optional(),
 });
 
+/**
+ * Sections of the audit journal (issue 18 §2, §2 admin panel tab "logs"): codes written by the domains with
+ * `journal.add` of @intranet/platform-audit and worded by the web. 'violations' and 'anonymous_polls' are the
+ * anonymous features' sections: their entries carry no actor (the library has no way to record one).
+ */
+export const JOURNAL_SECTIONS = [
+  'roles',
+  'features',
+  'clients',
+  'users',
+  'import',
+  'kb',
+  'files',
+  'hr',
+  'maintenance',
+  'violations',
+  'anonymous_polls',
+] as const;
+export type JournalSection = (typeof JOURNAL_SECTIONS)[number];
+
+/** Actions per section, as the domains write them (the web's filter offers these; unknown codes are shown as they are). */
+export const JOURNAL_ACTIONS: Record<JournalSection, readonly string[]> = {
+  roles: ['role.add', 'role.remove', 'role.add_all', 'role.remove_all', 'rights.initial'],
+  features: ['feature.on', 'feature.off'],
+  clients: ['client.create', 'client.block', 'client.unblock', 'client.delete'],
+  users: ['user.create', 'user.delete', 'user.undelete', 'user.block', 'user.unblock'],
+  import: ['import.csv'],
+  kb: ['article.delete'],
+  files: ['file.delete'],
+  hr: ['hr.sync'],
+  maintenance: ['maintenance.run'],
+  violations: ['report.received'],
+  anonymous_polls: ['poll.answered'],
+};
+
+const journalSectionCode = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Invalid section');
+
+/** One audit journal entry as GET api/journal answers it; `actor` is null for anonymous features. */
+export const journalEntrySchema = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  /** ISO 8601 time of the action. */
+  at: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string().nullable() }).nullable(),
+  section: z.string(),
+  action: z.string(),
+  object: z.object({ type: z.string(), id: z.string().nullable(), title: z.string().nullable() }).nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type JournalEntryView = z.infer<typeof journalEntrySchema>;
+
+/** Filters and page of GET api/journal: dates YYYY-MM-DD (UTC days, both included). */
+export const journalQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  section: journalSectionCode.optional(),
+  action: z
+    .string()
+    .regex(/^[a-z][a-z0-9_.]{0,79}$/, 'Invalid action')
+    .optional(),
+  actor: Id.optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+});
+const journalPage = z.object({ entries: z.array(journalEntrySchema), total: z.number(), page: z.number(), limit: z.number() });
+
 export const clientRoutes = {
   env: defineRoute({
     method: 'GET',
@@ -228,6 +296,28 @@ export const clientRoutes = {
     access: access.superadmin,
     params: z.object({ client: Id, code: z.enum(CLIENT_FEATURES) }),
     result: clientSchema,
+  }),
+  journal: defineRoute({
+    method: 'GET',
+    path: '/api/journal/{client}',
+    subject: 'clients.journal.list',
+    summary: 'Audit journal of a client, newest first (paged; filters section, action, actor, from, to)',
+    spec: '§7 Clients, §2 admin panel "logs", issue 18 §2',
+    access: access.admin,
+    params: z.object({ client: Id }),
+    query: journalQuery,
+    result: journalPage,
+  }),
+  journalSection: defineRoute({
+    method: 'GET',
+    path: '/api/journal/{client}/section/{section}',
+    subject: 'clients.journal.section',
+    summary: 'Audit journal of a client, one section (paged; filters action, actor, from, to)',
+    spec: '§7 Clients, §2 admin panel "logs", issue 18 §2',
+    access: access.admin,
+    params: z.object({ client: Id, section: journalSectionCode }),
+    query: journalQuery.omit({ section: true }),
+    result: journalPage,
   }),
 } satisfies Record<string, RouteDef>;
 

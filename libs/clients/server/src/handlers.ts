@@ -1,5 +1,6 @@
 import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Client, type ClientDesign } from '@intranet/clients-contract';
-import { peopleSubjects } from '@intranet/people-contract';
+import { peopleRoutes, peopleSubjects, type User } from '@intranet/people-contract';
+import { journal, type Actor, type JournalRow } from '@intranet/platform-audit';
 import { ask, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
@@ -38,6 +39,21 @@ export function toClient(row: ClientRow): Client {
   };
 }
 
+/** Row of audit.journal → the §7 GET api/journal entry. */
+export function toJournalEntry(r: JournalRow) {
+  return {
+    _id: r.id,
+    client_id: r.clientId,
+    at: r.at.toISOString(),
+    actor: r.actorId ? { _id: r.actorId, name: r.actorName } : null,
+    section: r.section,
+    action: r.action,
+    object: r.objectType ? { type: r.objectType, id: r.objectId, title: r.objectTitle } : null,
+    before: r.before,
+    after: r.after,
+  };
+}
+
 /** The clients routes (§7 Clients) and bus-only subjects (`clientSubjects`), bound by ClientsModule's controllers. */
 export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
   routes: RouteHandlers<typeof clientRoutes>;
@@ -49,6 +65,33 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
   /** evt.clients.client.updated in the change's transaction (DESIGN §6 outbox): gateways drop cached tenants, sockets of a blocked one close. */
   const addUpdated = (tx: Tx, row: { id: string; status: string; workspace: string }) =>
     outbox.add(tx, clientEvents.updated, row.id, { _id: row.id, status: row.status, workspace: row.workspace });
+  /**
+   * The caller as the audit journal names them (issue 18 §2): id and full name as people knows it now (their own
+   * record, GET api/user/{id}); the name is null when people cannot say. Asked before the change's transaction.
+   */
+  const actorOf = async (ctx: RequestContext): Promise<Actor> => {
+    const id = ctx.userId ?? '';
+    const user = await bus.request<User>(peopleRoutes.get.subject, { ctx, input: { params: { id } } }).catch(() => null);
+    return { id, name: user?.fullName ?? null };
+  };
+  /**
+   * The journal read of §7 GET api/journal/{client}[/section/{section}]: the client's administrators and the
+   * superadmin only; another client's administrator gets 404 and nothing. Output: a page of entries, newest first.
+   */
+  const readJournal = async (
+    ctx: RequestContext,
+    clientId: string,
+    q: { page: number; limit: number; section?: string; action?: string; actor?: string; from?: string; to?: string },
+  ) => {
+    if (!isSuper(ctx) && (!ctx.roles.includes('admin') || ctx.clientId !== clientId)) throw Errors.notFound();
+    const { page, limit, ...filters } = q;
+    const { rows, total } = await run(ctx, `journal of ${clientId}`, async (tx) => {
+      const client = await repo.byId(tx, clientId);
+      if (!client) throw Errors.notFound();
+      return journal.list(tx, clientId, { ...filters, offset: (page - 1) * limit, limit });
+    });
+    return { entries: rows.map(toJournalEntry), total, page, limit };
+  };
 
   const routes: RouteHandlers<typeof clientRoutes> = {
     /** §7 GET /api/env → { vendor }. */
@@ -79,6 +122,8 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
      */
     update: async ({ params, body }, ctx) => {
       if (!isSuper(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined)) throw Errors.forbidden();
+      const audited = (body.status !== undefined || body.settings?.initialRights !== undefined) && ctx.userId;
+      const actor = audited ? await actorOf(ctx) : null;
       const row = await run(ctx, `update client ${params.id}`, async (tx) => {
         const cur = await repo.byId(tx, params.id);
         if (!cur || cur.deleted) throw Errors.notFound();
@@ -100,6 +145,25 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
           ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
         });
         await addUpdated(tx, updated!);
+        if (actor) {
+          const at = { clientId: cur.id, actor };
+          const object = { type: 'client', id: cur.id, title: cur.name };
+          // Issue 18 §2: blocking and unblocking a client, and the rights new employees get (§6), are journaled.
+          if (updated!.status !== cur.status) {
+            await journal.add(tx, at, {
+              section: 'clients',
+              action: updated!.status === 'blocked' ? 'client.block' : 'client.unblock',
+              object,
+              before: { status: cur.status },
+              after: { status: updated!.status },
+            });
+          }
+          const was = cur.settings.initialRights ?? [...FEATURE_RIGHTS];
+          const now = updated!.settings.initialRights ?? [...FEATURE_RIGHTS];
+          if (was.length !== now.length || was.some((r) => !now.includes(r))) {
+            await journal.add(tx, at, { section: 'roles', action: 'rights.initial', object, before: { initialRights: was }, after: { initialRights: now } });
+          }
+        }
         return updated;
       });
       // A blocked client is refused on the very next request (gateways drop the cached tenant on the event).
@@ -110,6 +174,7 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
     /** §7 POST api/clients (superadmin): workspace code latin letters and digits only (§5), unique. */
     create: async ({ body }, ctx) => {
       const { storageTotalGb, settings, hr, start_page, ...rest } = body;
+      const actor = await actorOf(ctx);
       const row = await db.asSystem(`superadmin ${ctx.userId}: create client ${body.workspace}`, async (tx) => {
         if (await repo.byWorkspace(tx, body.workspace)) throw Errors.conflict('workspace', 'This workspace code is already taken');
         const created = await repo.insert(tx, {
@@ -124,6 +189,16 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
           features: CLIENT_FEATURES.map((feature) => ({ feature, active: true })),
         });
         await outbox.add(tx, clientEvents.created, created.id, { _id: created.id, workspace: created.workspace });
+        await journal.add(
+          tx,
+          { clientId: created.id, actor },
+          {
+            section: 'clients',
+            action: 'client.create',
+            object: { type: 'client', id: created.id, title: created.name },
+            after: { workspace: created.workspace, name: created.name, lang: created.lang, storageTotalGb },
+          },
+        );
         return created;
       });
       return toClient(row);
@@ -142,6 +217,7 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
 
     /** §7 PUT api/clients/features/switch/{client}/{code} (superadmin): flips one feature. */
     featureSwitch: async ({ params }, ctx) => {
+      const actor = await actorOf(ctx);
       const row = await db.asSystem(`superadmin ${ctx.userId}: switch ${params.code} of ${params.client}`, async (tx) => {
         const cur = await repo.byId(tx, params.client);
         if (!cur) throw Errors.notFound();
@@ -151,12 +227,34 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
           : [...cur.features, { feature: params.code, active: false }];
         const updated = await repo.update(tx, cur.id, { features });
         await addUpdated(tx, updated!);
+        const active = features.find((f) => f.feature === params.code)!.active;
+        await journal.add(
+          tx,
+          { clientId: cur.id, actor },
+          {
+            section: 'features',
+            action: active ? 'feature.on' : 'feature.off',
+            object: { type: 'feature', id: params.code, title: params.code },
+            before: { active: !active },
+            after: { active },
+          },
+        );
         return updated;
       });
       // A blocked client is refused on the very next request (gateways drop the cached tenant on the event).
       await outbox.published();
       return toClient(row!);
     },
+
+    /**
+     * §7 GET api/journal/{client} (issue 18 §2; admins of the client, the superadmin): the audit journal newest
+     * first, `page`/`limit`, filters section, action, actor (user id), from/to (YYYY-MM-DD, UTC days). 404 for
+     * another client or an unknown one.
+     */
+    journal: async ({ params, query }, ctx) => readJournal(ctx, params.client, query),
+
+    /** §7 GET api/journal/{client}/section/{section}: as `journal`, one section. */
+    journalSection: async ({ params, query }, ctx) => readJournal(ctx, params.client, { ...query, section: params.section }),
   };
 
   const subjects: SubjectHandlers<typeof clientSubjects> = {

@@ -4,16 +4,18 @@ import { useSession } from '@intranet/web-session';
 import { EmptyState } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { DesignTab } from './DesignTab.tsx';
+import { JournalTab } from './JournalTab.tsx';
 import { registerClientsTranslations } from './i18n.ts';
 import './clients.css';
 
 registerClientsTranslations();
 
-const TABS = ['design'] as const;
+const TABS = ['design', 'logs'] as const;
 
 /**
- * §2 admin panel (/admin, client administrators): the design tab (logo, head image, colours, font) of the admin's
- * own client; the other §2 admin panel tabs come later. Test id: admin-panel.
+ * §2 admin panel (/admin, client administrators): the design tab (logo, head image, colours, font) and the logs tab
+ * (the audit journal, issue 18 §2) of the admin's own client (the superadmin: the selected workspace); the other §2
+ * admin panel tabs come later. Test id: admin-panel.
  */
 export default function AdminPanelPage() {
   const { t } = useTranslation('clients');
@@ -23,7 +25,7 @@ export default function AdminPanelPage() {
     <section data-testid="admin-panel">
       <h1 className="ui-page-title">{t('adminPanel')}</h1>
       <Tabs label={t('adminPanel')} active={tab} onChange={setTab} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}>
-        {client ? <DesignTab client={client} /> : <EmptyState title={t('empty')} />}
+        {!client ? <EmptyState title={t('empty')} /> : tab === 'logs' ? <JournalTab clientId={client._id} /> : <DesignTab client={client} />}
       </Tabs>
     </section>
   );

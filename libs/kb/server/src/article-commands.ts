@@ -1,4 +1,5 @@
 import { articleIssues, KB_TEXT, type kbRoutes } from '@intranet/kb-contract';
+import { journal } from '@intranet/platform-audit';
 import type { RouteHandlers } from '@intranet/platform-bus';
 import { V } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
@@ -12,7 +13,7 @@ type CommandRoutes = Pick<typeof kbRoutes, 'create' | 'update' | 'deepDelete' | 
 
 /** The write routes of kb nodes (§7 Articles, §5 Knowledge base and Vacancy, §6 Access grants): one use case each. */
 export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
-  const { db, ft, run, open, presentOne, richText, setTags, replaceFiles, checkParent, addEvent, sameClient } = kit;
+  const { db, ft, run, open, presentOne, richText, setTags, replaceFiles, checkParent, addEvent, sameClient, actorOf } = kit;
   return {
     /**
      * §7 POST api/article: creates an article, folder, file node or vacancy. At the root only administrators
@@ -130,6 +131,7 @@ export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
      * administrators) and frees its files' storage. Errors: 404, 403, 500 'Error on deleting files from db'.
      */
     deepDelete: async ({ params }, ctx) => {
+      const actor = await actorOf(ctx);
       const out = await run(ctx, async (tx, r) => {
         const { row } = await open(tx, r, params.id, 2);
         const ids = await repo.subtreeIds(tx, row.id);
@@ -139,6 +141,17 @@ export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
         await articleTagsRepository.unlinkAll(tx, ids);
         await repo.delete(tx, row.id);
         await addEvent(tx, 'articleDeleted', row.clientId, { _id: row.id, parent: row.parentId, section: row.section });
+        // Issue 18 §2: a deletion is journaled with what went (counts, never content).
+        await journal.add(
+          tx,
+          { clientId: row.clientId, actor },
+          {
+            section: 'kb',
+            action: 'article.delete',
+            object: { type: row.type, id: row.id, title: row.title },
+            before: { section: row.section, parent: row.parentId, nodes: ids.length, files: fileRows.length, bytes },
+          },
+        );
         return { row, result: { deleted: ids.length, files: fileRows.length, bytes } };
       });
       await ft.release(out.row.clientId, out.result.bytes);

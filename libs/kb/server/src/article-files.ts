@@ -1,15 +1,36 @@
 import { KB_TEXT, type kbRoutes } from '@intranet/kb-contract';
+import { journal, type Actor } from '@intranet/platform-audit';
 import type { RouteHandlers } from '@intranet/platform-bus';
+import type { Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { hasRight } from './access.ts';
 import type { ArticleKit } from './article-kit.ts';
+import type { ArticleRow, FileRow } from './schema.ts';
 import { articleFilesRepository, articlesRepository as repo } from './repository.ts';
 
 type FileRoutes = Pick<typeof kbRoutes, 'addFiles' | 'delFile' | 'delFiles'>;
 
 /** The attached files of kb nodes (§7 Articles add_files / del_file / del_files): storage is freed after commit. */
 export function articleFiles(kit: ArticleKit): RouteHandlers<FileRoutes> {
-  const { ft, run, open, presentOne } = kit;
+  const { ft, run, open, presentOne, actorOf } = kit;
+  /**
+   * Issue 18 §2: one journal entry per deleting request, in its transaction: the file (one) or the article with the
+   * deleted files' names (several). Nothing deleted: no entry.
+   */
+  const journalFiles = async (tx: Tx, actor: Actor, article: ArticleRow, rows: FileRow[]) => {
+    if (!rows.length) return;
+    const one = rows.length === 1 ? rows[0] : null;
+    await journal.add(
+      tx,
+      { clientId: article.clientId, actor },
+      {
+        section: 'files',
+        action: 'file.delete',
+        object: one ? { type: 'file', id: one.id, title: one.fileName } : { type: article.type, id: article.id, title: article.title },
+        before: { article: article.title, files: rows.map((f) => f.fileName), bytes: rows.reduce((n, f) => n + f.size + f.thumbSize, 0) },
+      },
+    );
+  };
   return {
     /**
      * §7 PUT api/article/{id}/add_files {files}: attaches uploaded files (writers with the kb_files right, or
@@ -27,11 +48,13 @@ export function articleFiles(kit: ArticleKit): RouteHandlers<FileRoutes> {
 
     /** §7 PUT api/article/{id}/del_file/{file}: deletes one attached file. Errors: 404, 403, 500 'Error on deleting file'. */
     delFile: async ({ params }, ctx) => {
+      const actor = await actorOf(ctx);
       const out = await run(ctx, async (tx, r) => {
         const { row } = await open(tx, r, params.id, 2);
         const rows = await articleFilesRepository.attached(tx, row.id, [params.file]);
         if (!rows.length) throw Errors.notFound();
         const bytes = await ft.remove(tx, rows, KB_TEXT.deleteFile);
+        await journalFiles(tx, actor, row, rows);
         await repo.refreshFileNames(tx, row.id);
         return { clientId: row.clientId, bytes, files: (await presentOne(tx, r, row.id)).files };
       });
@@ -44,10 +67,12 @@ export function articleFiles(kit: ArticleKit): RouteHandlers<FileRoutes> {
      * Errors: 404, 403, 500 'Error on deleting files from db'.
      */
     delFiles: async ({ params, body }, ctx) => {
+      const actor = await actorOf(ctx);
       const out = await run(ctx, async (tx, r) => {
         const { row } = await open(tx, r, params.id, 2);
         const rows = await articleFilesRepository.attached(tx, row.id, body.files);
         const bytes = await ft.remove(tx, rows, KB_TEXT.deleteFiles);
+        await journalFiles(tx, actor, row, rows);
         await repo.refreshFileNames(tx, row.id);
         return { clientId: row.clientId, bytes, files: (await presentOne(tx, r, row.id)).files };
       });

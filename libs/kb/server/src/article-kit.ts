@@ -1,4 +1,6 @@
 import { KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
+import { peopleRoutes, type User } from '@intranet/people-contract';
+import type { Actor } from '@intranet/platform-audit';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
@@ -159,10 +161,36 @@ export function makeArticleKit(deps: DomainDeps) {
     data: { _id: string; parent: string | null; section: string },
   ) => outbox.add(tx, kbEvents[verb], clientId, data);
 
+  /**
+   * The caller as the audit journal names them (issue 18 §2): id and full name as people knows it now (their own
+   * record); the name is null when people cannot say. Asked before the change's transaction.
+   */
+  const actorOf = async (ctx: RequestContext): Promise<Actor> => {
+    const id = ctx.userId ?? '';
+    const user = await bus.request<User>(peopleRoutes.get.subject, { ctx, input: { params: { id } } }).catch(() => null);
+    return { id, name: user?.fullName ?? null };
+  };
+
   /** 404 unless `client` is the caller's client. */
   const sameClient = (ctx: RequestContext, client: string) => {
     if (!ctx.clientId || client !== ctx.clientId) throw Errors.notFound();
   };
 
-  return { db, outbox, ft, trgm: trigramSchema(db), run, open, present, presentOne, richText, setTags, replaceFiles, checkParent, addEvent, sameClient };
+  return {
+    db,
+    outbox,
+    ft,
+    trgm: trigramSchema(db),
+    run,
+    open,
+    present,
+    presentOne,
+    richText,
+    setTags,
+    replaceFiles,
+    checkParent,
+    addEvent,
+    sameClient,
+    actorOf,
+  };
 }

@@ -1,5 +1,6 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
@@ -158,6 +159,27 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     verb === 'userUpdated'
       ? outbox.add(tx, peopleEvents.userUpdated, u.client_id, userEventData(u))
       : outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u));
+  /**
+   * The caller as the audit journal names them (issue 18 §2): id and full name now. Read before the change's
+   * transaction: an administrator's own record in their tenant, the superadmin's (no client) in the system context.
+   */
+  const actorOf = async (ctx: RequestContext): Promise<Actor> => {
+    const id = ctx.userId ?? '';
+    const byId = (tx: Tx) => users.byId(tx, id);
+    const row = id ? await (isSuper(ctx) ? db.asSystem(`superadmin ${id}: journal actor`, byId) : db.inTenant(ctx, byId)) : undefined;
+    return { id, name: row ? toUser(row).fullName : null };
+  };
+  /** A journal entry about user `u` (object: the user, titled with their name) in the change's transaction. */
+  const journalUser = (
+    tx: Tx,
+    actor: Actor,
+    u: User,
+    section: 'roles' | 'users',
+    action: string,
+    before?: Record<string, unknown>,
+    after?: Record<string, unknown>,
+  ) => journal.add(tx, { clientId: u.client_id!, actor }, { section, action, object: { type: 'user', id: u._id, title: u.fullName }, before, after });
+
   /** Adds evt.people.session.revoked for these sessions (none: nothing). */
   const addRevoked = async (tx: Tx, clientId: string | null, userId: string, sessionIds: string[]) => {
     if (sessionIds.length) await outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds, userId });
@@ -171,6 +193,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     register: async ({ body }, ctx) => {
       const clientId = targetClient(ctx, body.client_id);
       const client = await clientOf(clientId);
+      const actor = await actorOf(ctx);
       const created = await db.inTenant({ clientId }, async (tx) => {
         const { report, good } = await prepare(tx, clientId, [{ row: 1, input: body }], initialRoles(client), registerBody, clientLang(client));
         const bad = report.find((r) => !r.ok);
@@ -185,6 +208,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         if (!row) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
         const user = toUser(row);
         await addUserEvent(tx, 'userCreated', user);
+        await journalUser(tx, actor, user, 'users', 'user.create', undefined, { email: user.email, roles: user.roles });
         return user;
       });
       return created;
@@ -211,6 +235,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         return { row: rec.line, input, errors: rec.errors };
       });
       const progress = importProgress(ctx, clientId, body.importId, rows.length);
+      const actor = await actorOf(ctx);
       const out = await db.inTenant({ clientId }, async (tx) => {
         const { report, good } = await prepare(tx, clientId, rows, initialRoles(client), importRowBody, clientLang(client));
         progress.step(rows.length - good.length); // rejected rows are done once validated
@@ -223,6 +248,18 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         }
         const created = [...inserted.values()].map(toUser);
         for (const u of created) await addUserEvent(tx, 'userCreated', u);
+        const imported = report.filter((r) => r.ok).length;
+        // One entry per import (issue 18 §2): what came in, never the rows' data.
+        await journal.add(
+          tx,
+          { clientId, actor },
+          {
+            section: 'import',
+            action: 'import.csv',
+            object: { type: 'import', id: body.importId ?? null, title: null },
+            after: { rows: report.length, imported, failed: report.length - imported },
+          },
+        );
         return { report, created };
       });
       progress.finish();
@@ -290,6 +327,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       if (status !== undefined && !isAdmin(ctx)) throw Errors.forbidden();
       if (status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);
       const hash = password ? await hashPassword(password) : undefined;
+      const actor = status !== undefined ? await actorOf(ctx) : null;
       const { user: updated } = await run(ctx, `update user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
@@ -305,6 +343,17 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         // Same as deletion: a blocked user's tokens stop working at once.
         const user = toUser(row!);
         await addUserEvent(tx, 'userUpdated', user);
+        if (actor && user.client_id && cur.status !== row!.status) {
+          await journalUser(
+            tx,
+            actor,
+            user,
+            'users',
+            row!.status === 'blocked' ? 'user.block' : 'user.unblock',
+            { status: cur.status },
+            { status: row!.status },
+          );
+        }
         await addRevoked(tx, user.client_id, user._id, blocking ? await sessionsRepository.revokeAllOf(tx, cur.id) : []);
         return { user };
       });
@@ -316,12 +365,14 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     /** §7 PUT api/user/delete/{id}: marks deleted and ends their sessions. Errors: cannot delete self or an administrator. */
     delete: async ({ params }, ctx) => {
       if (params.id === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteSelf);
+      const actor = await actorOf(ctx);
       const user = await run(ctx, `delete user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
         if (cur.roles.includes('admin') || cur.roles.includes('superadmin')) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteAdmin);
         const deleted = toUser((await users.update(tx, cur.id, { deletionMark: true }))!);
         await addUserEvent(tx, 'userDeleted', deleted);
+        if (deleted.client_id) await journalUser(tx, actor, deleted, 'users', 'user.delete', { deletion_mark: cur.deletionMark }, { deletion_mark: true });
         // Always sent (also with no live session), as before: the gateway forgets the user at once.
         await outbox.add(tx, peopleEvents.sessionRevoked, deleted.client_id, {
           sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id),
@@ -335,11 +386,13 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
 
     /** §7 PUT api/user/undelete/{id}: restores a deleted user. */
     undelete: async ({ params }, ctx) => {
+      const actor = await actorOf(ctx);
       const user = await run(ctx, `undelete user ${params.id}`, async (tx) => {
         const cur = await users.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
         const restored = toUser((await users.update(tx, cur.id, { deletionMark: false }))!);
         await addUserEvent(tx, 'userUpdated', restored);
+        if (restored.client_id) await journalUser(tx, actor, restored, 'users', 'user.undelete', { deletion_mark: cur.deletionMark }, { deletion_mark: false });
         return restored;
       });
       return user;
@@ -348,9 +401,15 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     /** §7 PUT api/clients/{clientId}/role/{role}: adds a role or right to every user of the client but the caller. */
     clientRoleAdd: async ({ params }, ctx) => {
       const clientId = targetClient(ctx, params.clientId);
+      const actor = await actorOf(ctx);
       const updated = await db.inTenant({ clientId }, async (tx) => {
         const n = await users.addRoleAll(tx, clientId, params.role, ctx.userId);
         await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+        await journal.add(
+          tx,
+          { clientId, actor },
+          { section: 'roles', action: 'role.add_all', object: { type: 'client', id: clientId }, after: { role: params.role, users: n } },
+        );
         return n;
       });
       await outbox.published();
@@ -360,9 +419,15 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     /** §7 DELETE api/clients/{clientId}/role/{role}: removes it from every non-deleted user but the caller (§6). */
     clientRoleRemove: async ({ params }, ctx) => {
       const clientId = targetClient(ctx, params.clientId);
+      const actor = await actorOf(ctx);
       const updated = await db.inTenant({ clientId }, async (tx) => {
         const n = await users.removeRoleAll(tx, clientId, params.role, ctx.userId);
         await outbox.add(tx, peopleEvents.userUpdated, clientId, { bulk: true, role: params.role });
+        await journal.add(
+          tx,
+          { clientId, actor },
+          { section: 'roles', action: 'role.remove_all', object: { type: 'client', id: clientId }, after: { role: params.role, users: n } },
+        );
         return n;
       });
       await outbox.published();
@@ -372,11 +437,13 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     /** §7 PUT api/user/{userId}/role/{role}. Errors: own role cannot be changed (403), 404. */
     userRoleAdd: async ({ params }, ctx) => {
       if (params.userId === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotChangeOwnRole);
+      const actor = await actorOf(ctx);
       const user = await run(ctx, `add role ${params.role}`, async (tx) => {
         const cur = await users.byId(tx, params.userId);
         if (!cur) throw Errors.notFound();
         const changed = toUser((await users.update(tx, cur.id, { roles: [...new Set([...cur.roles, params.role])] }))!);
         await addUserEvent(tx, 'userUpdated', changed);
+        if (changed.client_id) await journalUser(tx, actor, changed, 'roles', 'role.add', { roles: cur.roles }, { role: params.role, roles: changed.roles });
         return changed;
       });
       // Roles are checked by the gateway from its session cache, which drops the user on this event.
@@ -387,11 +454,13 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
     /** §7 DELETE api/user/{userId}/role/{role}. Errors: own role cannot be changed (403), 404. */
     userRoleRemove: async ({ params }, ctx) => {
       if (params.userId === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotChangeOwnRole);
+      const actor = await actorOf(ctx);
       const user = await run(ctx, `remove role ${params.role}`, async (tx) => {
         const cur = await users.byId(tx, params.userId);
         if (!cur) throw Errors.notFound();
         const changed = toUser((await users.update(tx, cur.id, { roles: cur.roles.filter((r) => r !== params.role) }))!);
         await addUserEvent(tx, 'userUpdated', changed);
+        if (changed.client_id) await journalUser(tx, actor, changed, 'roles', 'role.remove', { roles: cur.roles }, { role: params.role, roles: changed.roles });
         return changed;
       });
       // Roles are checked by the gateway from its session cache, which drops the user on this event.

@@ -4,6 +4,7 @@ import { openBus } from '@intranet/platform-bus';
 import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
 import { openDatabase, platformDatabaseOptions, type Database } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
+import { auditMigrations } from '@intranet/platform-audit';
 import { Outbox, OutboxRelay, outboxMigrations } from '@intranet/platform-outbox';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
@@ -126,7 +127,7 @@ export async function runService(module: Type, config: Config): Promise<{ app: I
 
 /**
  * The migration step (issue 18 §1, README "Database roles"; a Kubernetes Job, or `npm run db:migrate`): creates or
- * corrects the roles, then applies the outbox's and every discovered domain's migrations as the owner role under
+ * corrects the roles, then applies the outbox's, the audit journal's and every discovered domain's migrations as the owner role under
  * an advisory lock, so it is safe with several replicas. Needs DATABASE_MIGRATE_URL (ConfigError otherwise) and
  * DATABASE_URL (the runtime login, checked not to be privileged). Output: the schemas migrated.
  */
@@ -134,7 +135,7 @@ export async function migrateAll(config: Config): Promise<string[]> {
   requireConfig(config, ['DATABASE_URL', 'DATABASE_MIGRATE_URL'], 'migrate');
   const { domainOf } = await import('./nest.ts');
   const { discoverDomainModules } = await import('./discover.ts');
-  const sets = [outboxMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
+  const sets = [outboxMigrations, auditMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
   const db = await openDatabase({ ...platformDatabaseOptions(config), poolSize: 1 });
   try {
     await db.migrate(sets);

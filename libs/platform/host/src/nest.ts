@@ -18,6 +18,7 @@ import { Errors } from '@intranet/platform-errors';
 import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
+import { auditMigrations } from '@intranet/platform-audit';
 import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
@@ -284,13 +285,13 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
 }
 
 /**
- * Migrates the outbox and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
+ * Migrates the outbox, the audit journal and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
  * resolves once it is serving: `OnApplicationBootstrap` hooks (the superadmin) have run, requests are bound,
  * durable consumers attached, and the platform's outbox relay started (after the bus: it publishes what earlier
  * runs left behind at once). Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
-  await platform.db.migrate([outboxMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])]);
+  await platform.db.migrate([outboxMigrations, auditMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])]);
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);

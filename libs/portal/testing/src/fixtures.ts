@@ -59,6 +59,8 @@ export const PARAM_BY_NAME: Record<string, Slot> = {
   module: { literal: 'kb' },
   model: { literal: 'article' },
   token: { literal: 'no-such-reset-token' },
+  // GET api/journal/{client}/section/{section} (issue 18 §2): a journal section code.
+  section: { literal: 'roles' },
 };
 
 /** `{id}` (and any name PARAM_BY_NAME lacks) by the route's subject: the longest matching prefix wins. */
