@@ -1,11 +1,11 @@
 import { ClientNats, ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@intranet/platform-errors';
 import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
+import { createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, PublishOptions, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusMeta, BusRequest, EventHandler, Handler, PublishOptions, Reply, RequestOptions, SubscribeOptions } from './types.ts';
 
 /** Largest reply a service sends at all (larger ones are refused with 413 rather than held in memory). */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
@@ -50,6 +50,22 @@ class SubjectServerNats extends ServerNats {
     const c = pattern.charCodeAt(0);
     return c === 0x7b || c === 0x5b || c === 0x22 ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
+}
+
+/** A request's headers as NATS message headers (undefined when there are none: no header block on the wire). */
+function toNatsHeaders(h: Record<string, string> | undefined): MsgHdrs | undefined {
+  if (!h) return undefined;
+  let out: MsgHdrs | undefined;
+  for (const [k, v] of Object.entries(h)) (out ??= natsHeaders()).set(k, v);
+  return out;
+}
+
+/** The headers of a received request as BusMeta (undefined when it had none). */
+function fromNatsHeaders(h: MsgHdrs | undefined): BusMeta | undefined {
+  if (!h) return undefined;
+  const headers: Record<string, string> = {};
+  for (const k of h.keys()) headers[k.toLowerCase()] = h.get(k);
+  return { headers };
 }
 
 /** An Error with `name` (what `unavailable` errors report as their cause). */
@@ -101,16 +117,28 @@ export class NatsBus implements Bus {
     this.client = new ClientNats({ servers: opts.servers, noAsyncTraces: true });
   }
 
-  async request<R>(subject: string, req: BusRequest, o?: { timeoutMs?: number }): Promise<R> {
+  async request<R>(subject: string, req: BusRequest, o?: RequestOptions): Promise<R> {
     return (await this.send(subject, req, o, false)) as R;
   }
 
-  async requestJson(subject: string, req: BusRequest, o?: { timeoutMs?: number }): Promise<string | Uint8Array> {
+  async requestJson(subject: string, req: BusRequest, o?: RequestOptions): Promise<string | Uint8Array> {
     return (await this.send(subject, req, o, true)) as string | Uint8Array;
   }
 
+  /** Resolves after a PING/PONG round trip to the NATS server within `timeoutMs` (default 2 s). */
+  async ping(timeoutMs = 2000): Promise<void> {
+    const nc = await this.connection();
+    if (nc.isClosed()) throw new Error('the NATS connection is closed');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([nc.flush(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`NATS did not answer within ${timeoutMs} ms`)), timeoutMs)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** One request; `json`: resolve with the result's JSON (the reply's own bytes when laid out by replyData). */
-  private async send(subject: string, req: BusRequest, o: { timeoutMs?: number } | undefined, json: boolean): Promise<unknown> {
+  private async send(subject: string, req: BusRequest, o: RequestOptions | undefined, json: boolean): Promise<unknown> {
     const ms = o?.timeoutMs ?? this.opts.requestTimeoutMs ?? 15_000;
     let reply: Reply;
     try {
@@ -126,7 +154,7 @@ export class NatsBus implements Bus {
         const ref = offerBlob(nc, this.prefix, encoder.encode(JSON.stringify(req)), ms);
         body = JSON.stringify({ pattern, data: { [BLOB_KEY]: ref }, id });
       }
-      const msg = await this.ask(nc, pattern, body, id, ms);
+      const msg = await this.ask(nc, pattern, body, id, ms, o?.headers);
       if (json) {
         const result = okResult(msg.data, id);
         if (result) return result;
@@ -147,7 +175,7 @@ export class NatsBus implements Bus {
    * rejects after `ms` ms or when nobody listens (the server's 503 status). nats.js' own request() does the same but
    * builds an Error (a stack capture) on every successful request too (measured 4.4 % of the gateway's CPU).
    */
-  private ask(nc: NatsConnection, subject: string, body: string, token: string, ms: number): Promise<Msg> {
+  private ask(nc: NatsConnection, subject: string, body: string, token: string, ms: number, hdrs?: Record<string, string>): Promise<Msg> {
     if (!this.inbox) {
       const inbox = (this.inbox = createInbox());
       nc.subscribe(`${inbox}.*`, {
@@ -170,7 +198,7 @@ export class NatsBus implements Bus {
       }, ms);
       this.waiting.set(token, { resolve, reject, timer });
       try {
-        nc.publish(subject, body, { reply: `${this.inbox}.${token}` });
+        nc.publish(subject, body, { reply: `${this.inbox}.${token}`, headers: toNatsHeaders(hdrs) });
       } catch (err) {
         clearTimeout(timer);
         this.waiting.delete(token);
@@ -282,7 +310,7 @@ export class NatsBus implements Bus {
         },
       });
       for (const [subject, handler] of this.pending) {
-        this.server.addHandler(this.prefix + subject, async (data: BusRequest | { [BLOB_KEY]: BlobRef }) => {
+        this.server.addHandler(this.prefix + subject, async (data: BusRequest | { [BLOB_KEY]: BlobRef }, ctx?: { getHeaders(): unknown }) => {
           if (isBlobRef(data)) {
             try {
               data = JSON.parse(decoder.decode(await fetchBlob(serverConn(), data[BLOB_KEY], timeoutMs))) as BusRequest;
@@ -290,7 +318,7 @@ export class NatsBus implements Bus {
               return { ok: false, error: new DomainError('unavailable', 'The request could not be read; try again').toJSON() } satisfies Reply;
             }
           }
-          return runHandler(handler, data);
+          return runHandler(handler, data, fromNatsHeaders(ctx?.getHeaders() as MsgHdrs | undefined));
         });
       }
       await new Promise<void>((resolve, reject) => {

@@ -159,6 +159,11 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   multipart?: boolean;
   /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
   timeoutMs?: number;
+  /**
+   * An anonymous feature (violation reports, anonymous polls; issue 18 §6): the gateway's log line and trace of a
+   * call carry only the route pattern, method and status — no request id, client, user, address or user agent.
+   */
+  anonymous?: boolean;
 }
 
 const empty = z.object({}).strict();
@@ -187,6 +192,8 @@ export function defineRoute<
   rateLimit?: RateLimit;
   multipart?: boolean;
   timeoutMs?: number;
+  /** Log and trace nothing that identifies the caller (RouteDef.anonymous). */
+  anonymous?: boolean;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {

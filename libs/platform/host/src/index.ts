@@ -7,10 +7,29 @@ import { createMailer, type Mailer } from '@intranet/platform-mail';
 import { Outbox, OutboxRelay, outboxMigrations } from '@intranet/platform-outbox';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
+import { instrumentBus } from './instrument-bus.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { domainOf, startDomains } from './nest.ts';
+import { addReadinessCheck, databaseCheck, loadOpsConfig, startOpsServer, watchDatabase } from './observability.ts';
+import { startTracing, stopTracing } from './tracing.ts';
 
-export { createLogger, type Logger } from './logger.ts';
+export { createLogger, type Logger, type LogLevel } from './logger.ts';
+export { instrumentBus } from './instrument-bus.ts';
+export {
+  addReadinessCheck,
+  busDuration,
+  databaseCheck,
+  httpDuration,
+  loadOpsConfig,
+  metricsRegistry,
+  readiness,
+  renderMetrics,
+  startOpsServer,
+  watchDatabase,
+  type OpsConfig,
+  type Readiness,
+} from './observability.ts';
+export { contextFromHeaders, endSpan, flushTracing, startTracing, stopTracing, traceHeaders, tracer, tracingOn } from './tracing.ts';
 export {
   BusTransport,
   Domain,
@@ -70,11 +89,15 @@ export async function openPlatform(
   config: Config,
   opts: { queue?: string; busPrefix?: string; ephemeralBus?: boolean; db?: Database; bus?: Bus; log?: Logger } = {},
 ): Promise<Platform> {
-  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const processName = opts.queue ? `${opts.queue}-service` : 'portal';
+  const log = opts.log ?? createLogger(config.LOG_LEVEL, processName);
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (before the database: its SQL is traced).
+  await startTracing(processName);
   // Nest's own connection chatter only at debug level.
   if (config.LOG_LEVEL !== 'debug') NestLogger.overrideLogger(['error']);
   const db = opts.db ?? (await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
-  const bus = opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus });
+  // Bus latency metrics and trace context on every request (issue 18 §6).
+  const bus = instrumentBus(opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus }));
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -88,6 +111,8 @@ export async function openPlatform(
       : undefined,
   });
   const relay = new OutboxRelay(db, bus, log);
+  // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
+  const unwatch = [watchDatabase(db), addReadinessCheck('database', databaseCheck(db)), addReadinessCheck('bus', () => bus.ping())];
   return {
     db,
     bus,
@@ -98,6 +123,7 @@ export async function openPlatform(
     outbox: new Outbox(relay),
     relay,
     async close() {
+      for (const u of unwatch) u();
       await relay.stop();
       await bus.close();
       await db.close();
@@ -114,12 +140,17 @@ export async function openPlatform(
 export async function runService(module: Type, config: Config): Promise<{ app: INestMicroservice; platform: Platform }> {
   const { name, requiredConfig } = domainOf(module);
   requireConfig(config, ['DATABASE_URL', 'NATS_URL', ...(requiredConfig ?? [])], `${name}-service`);
+  const ops = loadOpsConfig();
   const platform = await openPlatform(config, { queue: name });
   const app = await startDomains(platform, [module]);
-  platform.log.info(`${name}-service ready (queue group '${name}')`);
+  // /metrics, /livez and /readyz on METRICS_PORT (off unless set; the Kubernetes manifests set it).
+  const server = ops.METRICS_PORT ? await startOpsServer(ops.METRICS_PORT, ops.METRICS_HOST, platform.log) : undefined;
+  platform.log.info(`${name}-service ready (queue group '${name}')${server ? `; metrics and probes on :${ops.METRICS_PORT}` : ''}`);
   onShutdown(async () => {
     await app.close();
+    server?.close();
     await platform.close();
+    await stopTracing();
   });
   return { app, platform };
 }

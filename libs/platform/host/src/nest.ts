@@ -18,6 +18,7 @@ import { Errors } from '@intranet/platform-errors';
 import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
+import { addReadinessCheck } from './observability.ts';
 import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
@@ -290,7 +291,12 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
  * runs left behind at once). Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
-  await platform.db.migrate([outboxMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])]);
+  const sets = [outboxMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])];
+  await platform.db.migrate(sets);
+  // /readyz: on PostgreSQL without the migration login, migrate() only checks that every migration is applied (a
+  // rollback or a newer image before its migration step shows as not ready); elsewhere they ran just now.
+  const removeCheck =
+    platform.db.kind === 'postgres' && !platform.config.DATABASE_MIGRATE_URL ? addReadinessCheck('migrations', () => platform.db.migrate(sets)) : () => true;
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);
@@ -299,5 +305,10 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   await app.init();
   await app.listen();
   platform.relay.start();
+  const close = app.close.bind(app);
+  app.close = async () => {
+    removeCheck();
+    await close();
+  };
   return app;
 }
