@@ -21,6 +21,7 @@ export {
   databaseCheck,
   httpDuration,
   loadOpsConfig,
+  migrationsCheck,
   metricsRegistry,
   readiness,
   renderMetrics,
@@ -77,6 +78,8 @@ export interface Platform {
   outbox: Outbox;
   /** The process's one outbox relay: started by startDomains once the bus is up, stopped by close before the bus. */
   relay: OutboxRelay;
+  /** Calls `fn` when the platform closes, before its ports (readiness checks of what runs on it). */
+  onClose(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -112,7 +115,7 @@ export async function openPlatform(
   });
   const relay = new OutboxRelay(db, bus, log);
   // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
-  const unwatch = [watchDatabase(db), addReadinessCheck('database', databaseCheck(db)), addReadinessCheck('bus', () => bus.ping())];
+  const unwatch: (() => unknown)[] = [watchDatabase(db), addReadinessCheck('database', databaseCheck(db)), addReadinessCheck('bus', () => bus.ping())];
   return {
     db,
     bus,
@@ -122,8 +125,9 @@ export async function openPlatform(
     config,
     outbox: new Outbox(relay),
     relay,
+    onClose: (fn) => void unwatch.push(fn),
     async close() {
-      for (const u of unwatch) u();
+      for (const u of unwatch.splice(0)) u();
       await relay.stop();
       await bus.close();
       await db.close();

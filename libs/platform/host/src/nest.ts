@@ -18,7 +18,7 @@ import { Errors } from '@intranet/platform-errors';
 import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
-import { addReadinessCheck } from './observability.ts';
+import { addReadinessCheck, migrationsCheck } from './observability.ts';
 import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
@@ -293,10 +293,8 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
   const sets = [outboxMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])];
   await platform.db.migrate(sets);
-  // /readyz: on PostgreSQL without the migration login, migrate() only checks that every migration is applied (a
-  // rollback or a newer image before its migration step shows as not ready); elsewhere they ran just now.
-  const removeCheck =
-    platform.db.kind === 'postgres' && !platform.config.DATABASE_MIGRATE_URL ? addReadinessCheck('migrations', () => platform.db.migrate(sets)) : () => true;
+  // /readyz: every migration of this process's sets is applied (read-only check).
+  platform.onClose(addReadinessCheck('migrations', migrationsCheck(platform.db, sets)));
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);
@@ -305,10 +303,5 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   await app.init();
   await app.listen();
   platform.relay.start();
-  const close = app.close.bind(app);
-  app.close = async () => {
-    removeCheck();
-    await close();
-  };
   return app;
 }

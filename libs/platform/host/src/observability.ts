@@ -1,5 +1,7 @@
 import { ConfigError } from '@intranet/platform-config';
-import type { Database } from '@intranet/platform-db';
+import type { Database, MigrationSet } from '@intranet/platform-db';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from '@intranet/platform-db';
 import { createServer, type Server } from 'node:http';
 import client from 'prom-client';
@@ -155,6 +157,26 @@ export function addReadinessCheck(name: string, run: () => Promise<unknown>): ()
 export function databaseCheck(db: Database): () => Promise<unknown> {
   // inTenant reads the signing key the migrations create (NotMigratedError without it) and runs as APP_ROLE.
   return () => db.inTenant({ clientId: null }, (tx) => tx.execute(sql`SELECT 1`));
+}
+
+/**
+ * The readiness check "migrations present": every set's applied count (drizzle's bookkeeping, read in the system
+ * context) reaches its journal's entries, so an image newer than its migration step is not ready. Read-only; the
+ * journals are read once here.
+ */
+export function migrationsCheck(db: Database, sets: MigrationSet[]): () => Promise<unknown> {
+  const expected = sets.map((set) => ({
+    schema: set.schema,
+    entries: (JSON.parse(readFileSync(join(set.folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length,
+  }));
+  return () =>
+    db.asSystem('readiness: migrations', async (tx) => {
+      for (const { schema, entries } of expected) {
+        const res = await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM drizzle."${schema.replace(/"/g, '')}_migrations"`));
+        const n = (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        if (n < entries) throw new Error(`schema "${schema}" has ${n} of ${entries} migrations`);
+      }
+    });
 }
 
 export interface Readiness {
