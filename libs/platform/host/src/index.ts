@@ -180,6 +180,24 @@ export async function migrateAll(config: Config): Promise<string[]> {
 }
 
 /**
+ * Waits for the migration step without running it (the Kubernetes initContainer before a service starts,
+ * deploy/k8s): resolves when every discovered domain's migrations are applied, else raises NotMigratedError naming
+ * the first schema behind. Logs in as the runtime (DATABASE_URL) and system roles; never uses DATABASE_MIGRATE_URL.
+ */
+export async function checkMigrations(config: Config): Promise<void> {
+  requireConfig(config, ['DATABASE_URL'], 'migration check');
+  const { domainOf } = await import('./nest.ts');
+  const { discoverDomainModules } = await import('./discover.ts');
+  const sets = [outboxMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
+  const db = await openDatabase({ ...platformDatabaseOptions({ ...config, DATABASE_MIGRATE_URL: undefined }), poolSize: 1 });
+  try {
+    await db.migrate(sets);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * Entry point of a process: validates the environment (loadConfig) and runs `start`; a ConfigError is printed
  * as its message alone (naming each bad variable), anything else with its stack; both exit with status 1.
  */
