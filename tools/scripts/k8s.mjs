@@ -72,7 +72,11 @@ function apps() {
   const envOf = (name) => Object.keys(compose.services?.[name]?.environment ?? {});
   const fallback = [...envOf('clients-service')];
   return [
-    { name: 'gateway', kind: 'gateway', env: envOf('gateway').length ? envOf('gateway') : ['NATS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'JWT_SECRET'] },
+    {
+      name: 'gateway',
+      kind: 'gateway',
+      env: envOf('gateway').length ? envOf('gateway') : ['NATS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'JWT_SECRET'],
+    },
     ...services.map((name) => ({ name, kind: 'service', env: envOf(name).length ? envOf(name) : fallback })),
   ];
 }
@@ -148,7 +152,15 @@ function deployment(app) {
               image: `intranet/${app.name}`,
               ports,
               envFrom: [{ configMapRef: { name: 'intranet-config' } }],
-              env: [...(gateway ? [{ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(HTTP_PORT) }] : []), ...env],
+              env: [
+                ...(gateway
+                  ? [
+                      { name: 'HOST', value: '0.0.0.0' },
+                      { name: 'PORT', value: String(HTTP_PORT) },
+                    ]
+                  : []),
+                ...env,
+              ],
               startupProbe: probe('/livez', probePort, { periodSeconds: 2, failureThreshold: 60 }),
               livenessProbe: probe('/livez', probePort),
               readinessProbe: probe('/readyz', probePort, { periodSeconds: 5 }),
@@ -240,7 +252,14 @@ function networkPolicy(app) {
         // Prometheus (namespace "monitoring") scrapes the operations port.
         { from: [PROMETHEUS], ports: [{ protocol: 'TCP', port: METRICS_PORT }] },
         // The gateway takes HTTP from the ingress controller; services take no connection (they pull from NATS).
-        ...(gateway ? [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }], ports: [{ protocol: 'TCP', port: HTTP_PORT }] }] : []),
+        ...(gateway
+          ? [
+              {
+                from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+                ports: [{ protocol: 'TCP', port: HTTP_PORT }],
+              },
+            ]
+          : []),
       ],
       egress: egress(app.env),
     },
@@ -322,7 +341,9 @@ function files() {
     out.set(`base/${app.name}/networkpolicy.yaml`, [networkPolicy(app)]);
     out.set(`base/${app.name}/kustomization.yaml`, [kustomization(['deployment.yaml', 'service.yaml', 'hpa.yaml', 'pdb.yaml', 'networkpolicy.yaml'])]);
   }
-  out.set('base/kustomization.yaml', [kustomization(['common', 'migrate', ...list.map((a) => a.name)], { labels: [{ pairs: { 'app.kubernetes.io/part-of': PART_OF } }] })]);
+  out.set('base/kustomization.yaml', [
+    kustomization(['common', 'migrate', ...list.map((a) => a.name)], { labels: [{ pairs: { 'app.kubernetes.io/part-of': PART_OF } }] }),
+  ]);
   const images = (tag) => [{ name: 'intranet/migrate', newTag: tag }, ...list.map((a) => ({ name: `intranet/${a.name}`, newTag: tag }))];
   const hpaPatch = (min, max) => ({
     target: { kind: 'HorizontalPodAutoscaler' },
@@ -378,7 +399,9 @@ function files() {
             apiVersion: 'apps/v1',
             kind: 'Deployment',
             metadata: { name: 'any' },
-            spec: { template: { spec: { containers: [{ name: 'app', resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '768Mi' } } }] } } },
+            spec: {
+              template: { spec: { containers: [{ name: 'app', resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '768Mi' } } }] } },
+            },
           }),
         },
       ],
@@ -413,7 +436,9 @@ if (process.argv.includes('--check')) {
   const stale = [...texts].filter(([p, t]) => !existsSync(join(OUT, p)) || readFileSync(join(OUT, p), 'utf8') !== t).map(([p]) => p);
   const extra = existing().filter((p) => !texts.has(p));
   if (stale.length || extra.length) {
-    process.stderr.write(`deploy/k8s is not what tools/scripts/k8s.mjs generates (run it):\n${[...stale.map((p) => `  differs: ${p}`), ...extra.map((p) => `  extra: ${p}`)].join('\n')}\n`);
+    process.stderr.write(
+      `deploy/k8s is not what tools/scripts/k8s.mjs generates (run it):\n${[...stale.map((p) => `  differs: ${p}`), ...extra.map((p) => `  extra: ${p}`)].join('\n')}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`deploy/k8s up to date (${texts.size} files)\n`);

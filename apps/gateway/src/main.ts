@@ -1,7 +1,17 @@
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import { openBus } from '@intranet/platform-bus';
 import { requireConfig } from '@intranet/platform-config';
-import { addReadinessCheck, createLogger, instrumentBus, loadOpsConfig, main, onShutdown, startOpsServer, startTracing, stopTracing } from '@intranet/platform-host';
+import {
+  addReadinessCheck,
+  createLogger,
+  instrumentBus,
+  loadOpsConfig,
+  main,
+  onShutdown,
+  startOpsServer,
+  startTracing,
+  stopTracing,
+} from '@intranet/platform-host';
 import { openStorage } from '@intranet/platform-storage';
 import { Logger } from '@nestjs/common';
 

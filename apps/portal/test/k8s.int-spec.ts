@@ -52,14 +52,19 @@ const find = (objs: K8sObject[], kind: string, name: string) => objs.find((o) =>
 
 describe('Kubernetes manifests (issue 18 §7)', () => {
   it('the committed deploy/k8s equals the generator output for the current service list', () => {
-    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'tools/scripts/k8s.mjs'), '--check'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'tools/scripts/k8s.mjs'), '--check'], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     assert.equal(r.status, 0, r.stderr || r.stdout);
     for (const app of apps) assert.ok(existsSync(join(K8S, 'base', app, 'kustomization.yaml')), `a base for ${app}`);
     assert.ok(overlays.includes('dev') && overlays.includes('prod'), `overlays: ${overlays.join(', ')}`);
   });
 
   it('the validator refuses an object that breaks the schema (so the next test can fail)', async () => {
-    await assert.rejects(validate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', selector: {}, template: {} } }));
+    await assert.rejects(
+      validate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', selector: {}, template: {} } }),
+    );
   });
 
   for (const overlay of overlays) {

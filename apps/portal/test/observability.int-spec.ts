@@ -1,7 +1,6 @@
 import { allRoutes, createGateway } from '@intranet/gateway-server';
 import { peopleRoutes } from '@intranet/people-contract';
 import { systemContext } from '@intranet/platform-bus';
-import { createLogger, flushTracing, instrumentBus, startOpsServer, startTracing, stopTracing, tracer } from '@intranet/platform-host';
 import { testBus } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -11,6 +10,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { rm } from 'node:fs/promises';
+
+// Loaded as the embedded portal's entry point loads it (apps/portal/src/main.ts: lazily).
+const { createLogger, flushTracing, instrumentBus, startOpsServer, startTracing, stopTracing, tracer } = await import('@intranet/platform-host');
 
 /**
  * Issue 18 §6: structured JSON logs (request id, client, route pattern, status, duration; nothing personal on an
@@ -62,12 +64,15 @@ describe('JSON request log (issue 18 §6)', () => {
     });
     try {
       const call = (app: typeof gw) =>
-        app.getHttpAdapter().getInstance().inject({
-          method: 'GET',
-          url: `/api/user/${admin._id}`,
-          headers: { authorization: `Bearer ${adminToken}`, 'x-request-id': 'req-obs-1', 'user-agent': 'spec-agent/1.0' },
-          remoteAddress: '10.1.2.3',
-        });
+        app
+          .getHttpAdapter()
+          .getInstance()
+          .inject({
+            method: 'GET',
+            url: `/api/user/${admin._id}`,
+            headers: { authorization: `Bearer ${adminToken}`, 'x-request-id': 'req-obs-1', 'user-agent': 'spec-agent/1.0' },
+            remoteAddress: '10.1.2.3',
+          });
       const named = await call(plain);
       assert.equal(named.statusCode, 200);
       assert.equal(named.headers['x-request-id'], 'req-obs-1', 'the request id is echoed');
@@ -194,7 +199,8 @@ async function otlpReceiver(): Promise<{ url: string; spans: () => OtlpSpan[]; s
       };
       for (const rs of body.resourceSpans) {
         const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue;
-        for (const ss of rs.scopeSpans) for (const s of ss.spans) got.push({ ...s, service, traceId: hex(s.traceId), spanId: hex(s.spanId), parentSpanId: hex(s.parentSpanId) });
+        for (const ss of rs.scopeSpans)
+          for (const s of ss.spans) got.push({ ...s, service, traceId: hex(s.traceId), spanId: hex(s.spanId), parentSpanId: hex(s.parentSpanId) });
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
@@ -243,7 +249,9 @@ describe('traces from the gateway over the bus to the handler and its SQL (issue
     await bus.start();
     try {
       const span = tracer().startSpan('spec caller');
-      const got = await context.with(trace.setSpan(context.active(), span), () => bus.request<{ traceparent: string | null }>('spec.trace.echo', { ctx: systemContext(), input: {} }));
+      const got = await context.with(trace.setSpan(context.active(), span), () =>
+        bus.request<{ traceparent: string | null }>('spec.trace.echo', { ctx: systemContext(), input: {} }),
+      );
       span.end();
       assert.ok(got.traceparent, 'a traceparent header reached the handler');
       const [version, traceId, parentId, flags] = got.traceparent.split('-');
@@ -281,9 +289,14 @@ describe('traces from the gateway over the bus to the handler and its SQL (issue
     if (process.env.DATABASE_URL) {
       const ids = new Set([server.spanId]);
       // SQL spans below the handler's span (directly, or below pg's own connect span).
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
-        for (const s of spans) if (s.parentSpanId && ids.has(s.parentSpanId) && !ids.has(s.spanId)) ids.add(s.spanId), (grew = true);
+        for (const s of spans) {
+          if (s.parentSpanId && ids.has(s.parentSpanId) && !ids.has(s.spanId)) {
+            ids.add(s.spanId);
+            grew = true;
+          }
+        }
       }
       const sql = spans.filter((s) => ids.has(s.spanId) && s.attributes?.some((a) => a.key === 'db.system' || a.key === 'db.system.name'));
       assert.ok(sql.length > 0, `SQL spans under the handler: ${spans.map((s) => s.name).join(', ')}`);

@@ -48,7 +48,9 @@ export function registerObservability(fastify: FastifyInstance, opts: { routes: 
       `${req.method} ${route ?? '(unmatched)'}`,
       {
         kind: SpanKind.SERVER,
-        attributes: anon ? { 'http.request.method': req.method, 'http.route': route } : { 'http.request.method': req.method, 'http.route': route, 'intranet.request_id': req.id },
+        attributes: anon
+          ? { 'http.request.method': req.method, 'http.route': route }
+          : { 'http.request.method': req.method, 'http.route': route, 'intranet.request_id': req.id },
       },
       parent,
     );

@@ -131,7 +131,10 @@ export class NatsBus implements Bus {
     if (nc.isClosed()) throw new Error('the NATS connection is closed');
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([nc.flush(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`NATS did not answer within ${timeoutMs} ms`)), timeoutMs)))]);
+      await Promise.race([
+        nc.flush(),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`NATS did not answer within ${timeoutMs} ms`)), timeoutMs))),
+      ]);
     } finally {
       clearTimeout(timer);
     }

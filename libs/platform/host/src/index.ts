@@ -100,7 +100,9 @@ export async function openPlatform(
   if (config.LOG_LEVEL !== 'debug') NestLogger.overrideLogger(['error']);
   const db = opts.db ?? (await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
   // Bus latency metrics and trace context on every request (issue 18 §6).
-  const bus = instrumentBus(opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus }));
+  const bus = instrumentBus(
+    opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus }),
+  );
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

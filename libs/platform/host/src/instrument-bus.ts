@@ -13,7 +13,12 @@ const INSTRUMENTED = Symbol('instrumented');
  */
 export function instrumentBus(bus: Bus): Bus {
   if ((bus as { [INSTRUMENTED]?: boolean })[INSTRUMENTED]) return bus;
-  const timed = async <T>(subject: string, req: BusRequest, opts: RequestOptions | undefined, send: (o: RequestOptions | undefined) => Promise<T>): Promise<T> => {
+  const timed = async <T>(
+    subject: string,
+    req: BusRequest,
+    opts: RequestOptions | undefined,
+    send: (o: RequestOptions | undefined) => Promise<T>,
+  ): Promise<T> => {
     const start = performance.now();
     let outcome = 'ok';
     if (!tracingOn()) {
@@ -26,7 +31,10 @@ export function instrumentBus(bus: Bus): Bus {
         busDuration.observe({ subject, side: 'client', outcome }, (performance.now() - start) / 1000);
       }
     }
-    const span = tracer().startSpan(`${subject} send`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } });
+    const span = tracer().startSpan(`${subject} send`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    });
     const headers = { ...opts?.headers, ...traceHeaders(trace.setSpan(context.active(), span)) };
     let error: unknown;
     try {

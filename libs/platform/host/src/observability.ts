@@ -216,7 +216,8 @@ export async function startOpsServer(port: number, host: string, log?: Logger): 
       res.writeHead(405).end();
       return;
     }
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
     if (path === '/livez') return json(200, { status: 'ok' });
     if (path === '/readyz') {
       void readiness(log).then((r) => json(r.ready ? 200 : 503, { status: r.ready ? 'ok' : 'unavailable', checks: r.checks }));

@@ -26,19 +26,27 @@ export const tracer = () => trace.getTracer('intranet');
 export async function startTracing(serviceName: string, opts: { endpoint?: string } = {}): Promise<void> {
   const endpoint = opts.endpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || on) return;
-  const [{ TracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { resourceFromAttributes }, { PgInstrumentation }] =
-    await Promise.all([
-      import('@opentelemetry/sdk-trace'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/context-async-hooks'),
-      import('@opentelemetry/core'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/instrumentation-pg'),
-    ]);
+  const [
+    { TracerProvider, BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    { resourceFromAttributes },
+    { PgInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation-pg'),
+  ]);
   if (on) return;
   const p = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || serviceName }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }), scheduledDelayMillis: 1000 })],
+    spanProcessors: [
+      new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }), scheduledDelayMillis: 1000 }),
+    ],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
