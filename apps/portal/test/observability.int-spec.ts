@@ -153,6 +153,8 @@ describe('metrics and probes (issue 18 §6)', () => {
     assert.match(m, /^db_pool_connections\{state="total"\} \d/m);
     assert.match(m, /^db_pool_connections\{state="waiting"\} \d/m);
     if (process.env.DATABASE_URL) assert.match(m, /^db_pool_connections\{state="total"\} [1-9]/m, 'the runtime pool has connections');
+    // Consumer lag where cheap: JetStream's durable consumers (the projections of people's users, say).
+    if (process.env.NATS_URL) assert.match(m, /^bus_consumer_pending\{consumer="[^"]+"\} \d+/m);
     assert.match(m, /^process_cpu_user_seconds_total /m);
     assert.match(m, /^nodejs_eventloop_lag_seconds /m);
   });

@@ -107,6 +107,8 @@ export class NatsBus implements Bus {
   private inbox?: string;
   private readonly waiting = new Map<string, { resolve: (m: Msg) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   private seq = 0;
+  /** Names of the durable consumers this bus consumes from (consumerLag). */
+  private readonly durables = new Set<string>();
 
   constructor(opts: NatsBusOptions) {
     this.opts = opts;
@@ -123,6 +125,17 @@ export class NatsBus implements Bus {
 
   async requestJson(subject: string, req: BusRequest, o?: RequestOptions): Promise<string | Uint8Array> {
     return (await this.send(subject, req, o, true)) as string | Uint8Array;
+  }
+
+  async consumerLag(): Promise<{ consumer: string; pending: number }[]> {
+    if (!this.durables.size || !this.nc || this.nc.isClosed()) return [];
+    const jsm = await jetstreamManager(this.nc);
+    const out: { consumer: string; pending: number }[] = [];
+    for (const name of this.durables) {
+      const info = await jsm.consumers.info(this.stream, name).catch(() => undefined);
+      if (info) out.push({ consumer: name, pending: info.num_pending + info.num_ack_pending });
+    }
+    return out;
   }
 
   /** Resolves after a PING/PONG round trip to the NATS server within `timeoutMs` (default 2 s). */
@@ -254,6 +267,7 @@ export class NatsBus implements Bus {
       });
     }
     const consumer = await jetstream(nc).consumers.get(this.stream, name);
+    this.durables.add(name);
     const messages: ConsumerMessages = await consumer.consume();
     void (async () => {
       for await (const m of messages) {

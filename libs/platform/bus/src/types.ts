@@ -109,6 +109,12 @@ export interface Bus {
    * server within `timeoutMs`); rejects with the reason otherwise (closed, disconnected, no answer).
    */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Consumer lag (issue 18 §6, /metrics), where it is cheap to know: per durable consumer of this process, the
+   * events not yet delivered plus those delivered but not acknowledged. NatsBus asks JetStream (one call per
+   * consumer); absent elsewhere.
+   */
+  consumerLag?(): Promise<{ consumer: string; pending: number }[]>;
 }
 
 /** Reply envelope: errors cross the bus as data (DESIGN §5). */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { instrumentBus } from './instrument-bus.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { domainOf, startDomains } from './nest.ts';
-import { addReadinessCheck, databaseCheck, loadOpsConfig, startOpsServer, watchDatabase } from './observability.ts';
+import { addReadinessCheck, databaseCheck, loadOpsConfig, startOpsServer, watchBus, watchDatabase } from './observability.ts';
 import { startTracing, stopTracing } from './tracing.ts';
 
 export { createLogger, type Logger, type LogLevel } from './logger.ts';
@@ -26,6 +26,7 @@ export {
   readiness,
   renderMetrics,
   startOpsServer,
+  watchBus,
   watchDatabase,
   type OpsConfig,
   type Readiness,
@@ -117,7 +118,12 @@ export async function openPlatform(
   });
   const relay = new OutboxRelay(db, bus, log);
   // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
-  const unwatch: (() => unknown)[] = [watchDatabase(db), addReadinessCheck('database', databaseCheck(db)), addReadinessCheck('bus', () => bus.ping())];
+  const unwatch: (() => unknown)[] = [
+    watchDatabase(db),
+    watchBus(bus),
+    addReadinessCheck('database', databaseCheck(db)),
+    addReadinessCheck('bus', () => bus.ping()),
+  ];
   return {
     db,
     bus,

@@ -93,6 +93,7 @@ export function instrumentBus(bus: Bus): Bus {
     start: () => bus.start(),
     close: () => bus.close(),
     ping: (ms?: number) => bus.ping(ms),
+    consumerLag: async () => (await bus.consumerLag?.()) ?? [],
   };
   return wrapper;
 }

@@ -1,4 +1,5 @@
 import { ConfigError } from '@intranet/platform-config';
+import type { Bus } from '@intranet/platform-bus';
 import type { Database, MigrationSet } from '@intranet/platform-db';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,6 +123,28 @@ new client.Gauge({
     this.set(lag);
   },
 });
+
+/** Buses of this process whose durable consumers' lag the gauge reports (added by openPlatform). */
+const buses = new Set<Pick<Bus, 'consumerLag'>>();
+
+new client.Gauge({
+  name: 'bus_consumer_pending',
+  help: "Events a durable consumer of this process has not handled yet (JetStream's pending plus unacknowledged)",
+  labelNames: ['consumer'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    for (const bus of buses) {
+      for (const { consumer, pending } of await (bus.consumerLag?.() ?? Promise.resolve([])).catch(() => [])) this.set({ consumer }, pending);
+    }
+  },
+});
+
+/** Reports `bus`'s consumer lag in this process's metrics until the returned function is called. */
+export function watchBus(bus: Pick<Bus, 'consumerLag'>): () => void {
+  buses.add(bus);
+  return () => buses.delete(bus);
+}
 
 /** Reports `db`'s pool and outbox in this process's metrics until the returned function is called. */
 export function watchDatabase(db: Database): () => void {
