@@ -6,6 +6,7 @@ import {
   createLogger,
   instrumentBus,
   loadOpsConfig,
+  nestLogger,
   main,
   onShutdown,
   startOpsServer,
@@ -20,7 +21,8 @@ await main('gateway', async (config) => {
   requireConfig(config, ['NATS_URL', 'JWT_SECRET'], 'gateway');
   const ops = loadOpsConfig();
   const log = createLogger(config.LOG_LEVEL, 'gateway');
-  if (config.LOG_LEVEL !== 'debug') Logger.overrideLogger(['error']);
+  // Nest's own messages as JSON lines (its start-up chatter at debug level).
+  Logger.overrideLogger(nestLogger(log));
   // Traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; bus latency metrics and trace context on every request.
   await startTracing('gateway');
   const bus = instrumentBus(openBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX }));

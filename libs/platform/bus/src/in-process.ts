@@ -116,9 +116,11 @@ export async function runHandler(handler: Handler, req: BusRequest, meta?: BusMe
 }
 
 function logUnexpected(err: unknown) {
-  // The cause goes to the server log (name and message, no stack); the caller only sees the safe 500 text.
+  // The cause goes to the server log (name and message, no stack) as a JSON line like the process's logger's
+  // (issue 18 §6); the caller only sees the safe 500 text.
   const e = err as Error;
-  console.error(`[bus] unexpected error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+  const line = { level: 'error', time: new Date().toISOString(), name: 'bus', msg: `unexpected error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}` };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
 function wire<T>(v: T): T {

@@ -8,12 +8,12 @@ import { Outbox, OutboxRelay, outboxMigrations } from '@intranet/platform-outbox
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
 import { instrumentBus } from './instrument-bus.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, nestLogger, type Logger } from './logger.ts';
 import { domainOf, startDomains } from './nest.ts';
 import { addReadinessCheck, databaseCheck, loadOpsConfig, startOpsServer, watchBus, watchDatabase } from './observability.ts';
 import { startTracing, stopTracing } from './tracing.ts';
 
-export { createLogger, type Logger, type LogLevel } from './logger.ts';
+export { createLogger, nestLogger, type Logger, type LogLevel } from './logger.ts';
 export { instrumentBus } from './instrument-bus.ts';
 export {
   addReadinessCheck,
@@ -97,8 +97,8 @@ export async function openPlatform(
   const log = opts.log ?? createLogger(config.LOG_LEVEL, processName);
   // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (before the database: its SQL is traced).
   await startTracing(processName);
-  // Nest's own connection chatter only at debug level.
-  if (config.LOG_LEVEL !== 'debug') NestLogger.overrideLogger(['error']);
+  // Nest's own messages as JSON lines of this logger (its connection chatter at debug level).
+  NestLogger.overrideLogger(nestLogger(log));
   const db = opts.db ?? (await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
   // Bus latency metrics and trace context on every request (issue 18 §6).
   const bus = instrumentBus(

@@ -59,3 +59,28 @@ export function createLogger(level: LogLevel = 'info', name = 'intranet', destin
     enabled: (lvl) => lvl !== 'silent' && p.isLevelEnabled(lvl),
   };
 }
+
+/**
+ * Nest's own messages (its LoggerService) as lines of `log`: errors and warnings at their level, Nest's start-up
+ * chatter (`log`, `debug`, `verbose`) at debug — so a process writes JSON lines only.
+ */
+export function nestLogger(log: Logger): {
+  log(message: unknown, ...rest: unknown[]): void;
+  error(message: unknown, ...rest: unknown[]): void;
+  warn(message: unknown, ...rest: unknown[]): void;
+  debug(message: unknown, ...rest: unknown[]): void;
+  verbose(message: unknown, ...rest: unknown[]): void;
+} {
+  // Nest passes (message, ...optionalParams) where the last one is the context (a class name).
+  const text = (message: unknown, rest: unknown[]) => {
+    const context = rest.length && typeof rest[rest.length - 1] === 'string' ? `[${String(rest[rest.length - 1])}] ` : '';
+    return `${context}${message instanceof Error ? `${message.name}: ${message.message}` : typeof message === 'string' ? message : JSON.stringify(message)}`;
+  };
+  return {
+    log: (m, ...r) => log.debug(text(m, r), { source: 'nest' }),
+    error: (m, ...r) => log.error(text(m, r), { source: 'nest' }),
+    warn: (m, ...r) => log.warn(text(m, r), { source: 'nest' }),
+    debug: (m, ...r) => log.debug(text(m, r), { source: 'nest' }),
+    verbose: (m, ...r) => log.debug(text(m, r), { source: 'nest' }),
+  };
+}
