@@ -43,6 +43,18 @@ ensure_chromium() {
   fi
 }
 
+# kubectl renders the Kubernetes overlays in apps/portal/test/k8s.int-spec.ts (Debian package `kubectl`).
+ensure_kubectl() {
+  if ! command -v kubectl >/dev/null 2>&1; then
+    echo "[setup] installing kubectl for the deploy specs"
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl >/dev/null
+    else
+      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl >/dev/null
+    fi
+  fi
+}
+
 cmd="${1:-start}"; shift || true
 case "$cmd" in
   start)
@@ -60,6 +72,7 @@ case "$cmd" in
   test)
     ensure_deps
     ensure_chromium
+    ensure_kubectl
     exec bash tools/scripts/test.sh "$@"
     ;;
   *)

@@ -1,17 +1,34 @@
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import { openBus } from '@intranet/platform-bus';
 import { requireConfig } from '@intranet/platform-config';
-import { createLogger, main, onShutdown } from '@intranet/platform-host';
+import {
+  addReadinessCheck,
+  createLogger,
+  instrumentBus,
+  loadOpsConfig,
+  nestLogger,
+  main,
+  onShutdown,
+  startOpsServer,
+  startTracing,
+  stopTracing,
+} from '@intranet/platform-host';
 import { openStorage } from '@intranet/platform-storage';
 import { Logger } from '@nestjs/common';
 
 // Distributed mode: the HTTP edge alone, talking to the domain services over NATS (DESIGN §1).
 await main('gateway', async (config) => {
   requireConfig(config, ['NATS_URL', 'JWT_SECRET'], 'gateway');
+  const ops = loadOpsConfig();
   const log = createLogger(config.LOG_LEVEL, 'gateway');
-  if (config.LOG_LEVEL !== 'debug') Logger.overrideLogger(['error']);
-  const bus = openBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX });
+  // Nest's own messages as JSON lines (its start-up chatter at debug level).
+  Logger.overrideLogger(nestLogger(log));
+  // Traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; bus latency metrics and trace context on every request.
+  await startTracing('gateway');
+  const bus = instrumentBus(openBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX }));
   await bus.start();
+  // /readyz: the gateway has no database of its own; it is ready when NATS answers.
+  addReadinessCheck('bus', () => bus.ping());
   const app = await createGateway({
     bus,
     routes: allRoutes,
@@ -29,11 +46,16 @@ await main('gateway', async (config) => {
         : undefined,
     }),
     bucket: config.S3_BUCKET,
+    metricsToken: ops.METRICS_TOKEN,
   });
   await app.listen(config.PORT, config.HOST);
-  log.info(`gateway listening on http://${config.HOST}:${config.PORT}`);
+  // /metrics, /livez and /readyz without a token on METRICS_PORT (off unless set; the Kubernetes manifests set it).
+  const opsServer = ops.METRICS_PORT ? await startOpsServer(ops.METRICS_PORT, ops.METRICS_HOST, log) : undefined;
+  log.info(`gateway listening on http://${config.HOST}:${config.PORT}${opsServer ? `; metrics and probes on :${ops.METRICS_PORT}` : ''}`);
   onShutdown(async () => {
     await app.close();
+    opsServer?.close();
     await bus.close();
+    await stopTracing();
   });
 });

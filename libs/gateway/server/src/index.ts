@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { buildOpenApi, FILE_LIMITS } from '@intranet/platform-contracts';
+import { loadOpsConfig } from '@intranet/platform-host';
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import { AuthModuleOptions } from '@nestjs/passport';
@@ -15,6 +16,7 @@ import { JwtAuthGuard, JwtStrategy, TenantGuard } from './auth.ts';
 import { FilesController } from './files.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
 import { IdentityResolver } from './identity.ts';
+import { registerObservability, requestId } from './observability.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
 import { IdempotencyInterceptor } from './idempotency.ts';
 import { ErrorFilter, RouteInputPipe, TimingInterceptor } from './pipeline.ts';
@@ -23,6 +25,7 @@ import { ApiNotFoundController, contractControllers } from './routes-controllers
 import { SHELL_DIR, WebController } from './web.ts';
 
 export type { GatewayOptions } from './options.ts';
+export { OPS_PATHS, requestId } from './observability.ts';
 export { allRoutes, realtimeSubjects } from './routes.ts';
 export { RealtimeGateway } from './realtime.ts';
 
@@ -91,7 +94,14 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   const tp = opts.trustProxy ?? false;
   // A hop count becomes proxy-addr's "trust the first n hops" function (the adapter's types take no number).
   const trustProxy = typeof tp === 'number' ? (_addr: string, hop: number) => hop < tp : tp;
-  const adapter = new FastifyAdapter({ trustProxy, bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024, logger: false });
+  const adapter = new FastifyAdapter({
+    trustProxy,
+    bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024,
+    logger: false,
+    // Request ids (issue 18 §6): the caller's x-request-id when well-formed, else a UUID; in every log line and echoed.
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
   const shellDir = opts.webDir ? join(opts.webDir, 'shell') : undefined;
   const shell = shellDir && existsSync(join(shellDir, 'index.html')) ? shellDir : undefined;
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(opts, shell), adapter, { logger: false });
@@ -101,6 +111,8 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   fastify.addHook('onSend', async (_req, reply) => {
     reply.header('x-vendor', opts.vendor);
   });
+  // JSON request log, HTTP latency histogram, the HTTP span, /livez, /readyz and /metrics.
+  registerObservability(fastify as never, { routes: opts.routes, log: opts.log, metricsToken: opts.metricsToken ?? loadOpsConfig().METRICS_TOKEN });
   await registerSecurityHeaders(fastify as never);
   await app.register(fastifyMultipart as never, { limits: { fileSize: FILE_LIMITS.any + 1, files: 20, fields: 10 } });
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document: lazyOpenApi(opts.routes) as never } });

@@ -27,6 +27,11 @@ export interface GatewayOptions {
    * addresses/CIDRs as Fastify's `trustProxy` takes them.
    */
   trustProxy?: boolean | number | string[];
+  /**
+   * Bearer token that opens GET /metrics on the gateway's own port (METRICS_TOKEN, ≥ 16 characters); default: the
+   * environment's. Without one, /metrics is 404 there and Prometheus scrapes METRICS_PORT instead.
+   */
+  metricsToken?: string;
 }
 
 /** DI token of the GatewayOptions. */

@@ -75,7 +75,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (status === 404) return Errors.notFound();
     if (status === 413) return new DomainError('payload_too_large', 'Error: file size too big');
     if (status && status >= 400 && status < 500) return Errors.badRequest((err as Error).message);
-    this.log.error(`${req.method} ${req.url}: ${(err as Error)?.name}: ${(err as Error)?.message}`);
+    this.log.error(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: ${(err as Error)?.name}: ${(err as Error)?.message}`, { reqId: req.id });
     return Errors.internal();
   }
 }
@@ -97,18 +97,12 @@ export class TypedText {
 }
 
 /**
- * Timing and logging of every API call, in one interceptor (one observable chain per request, not two): adds
- * `server-timing: gw;dur=<ms>` (the gateway's whole handling, bus included) to the answer and writes one debug
- * line (method, route pattern, duration; silent unless LOG_LEVEL=debug). A JsonText answer goes out as is, typed JSON.
+ * Timing of every API call: adds `server-timing: gw;dur=<ms>` (the gateway's whole handling, bus included) to the
+ * answer. A JsonText answer goes out as is, typed JSON. (The request's log line and latency histogram are written
+ * once the answer is sent: observability.ts.)
  */
 @Injectable()
 export class TimingInterceptor implements NestInterceptor {
-  private readonly log: Logger;
-
-  constructor(@Inject(GATEWAY_OPTIONS) opts: GatewayOptions) {
-    this.log = opts.log;
-  }
-
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const start = performance.now();
     const http = context.switchToHttp();
@@ -124,10 +118,7 @@ export class TimingInterceptor implements NestInterceptor {
         return v.body;
       }),
       finalize(() => {
-        const ms = (performance.now() - start).toFixed(1);
-        if (!reply.sent) reply.header('server-timing', `gw;dur=${ms}`);
-        const req = http.getRequest<FastifyRequest>();
-        this.log.debug(`${req.method} ${req.routeOptions?.url ?? req.url} ${ms} ms`);
+        if (!reply.sent) reply.header('server-timing', `gw;dur=${(performance.now() - start).toFixed(1)}`);
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { DomainError, Errors, serializeError } from '@intranet/platform-errors';
 import { v7 as uuidv7 } from 'uuid';
 import { subjectMatches } from './subject.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusMeta, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, RequestOptions, SubscribeOptions } from './types.ts';
 
 /** How many recent event ids the in-process bus remembers for de-duplication. */
 const RECENT_IDS = 10_000;
@@ -61,18 +61,18 @@ export class InProcessBus implements Bus {
     };
   }
 
-  async request<R>(subject: string, req: BusRequest, _opts?: { timeoutMs?: number }): Promise<R> {
+  async request<R>(subject: string, req: BusRequest, opts?: RequestOptions): Promise<R> {
     const handler = this.handlers.get(subject);
     if (!handler) throw new DomainError('unavailable', `No handler for ${subject}`);
-    const reply = await runHandler(handler, wire(req));
+    const reply = await runHandler(handler, wire(req), opts?.headers && { headers: { ...opts.headers } });
     if (!reply.ok) throw DomainError.from(reply.error);
     return wire(reply.result) as R;
   }
 
-  async requestJson(subject: string, req: BusRequest, _opts?: { timeoutMs?: number }): Promise<string> {
+  async requestJson(subject: string, req: BusRequest, opts?: RequestOptions): Promise<string> {
     const handler = this.handlers.get(subject);
     if (!handler) throw new DomainError('unavailable', `No handler for ${subject}`);
-    const reply = await runHandler(handler, wire(req));
+    const reply = await runHandler(handler, wire(req), opts?.headers && { headers: { ...opts.headers } });
     if (!reply.ok) throw DomainError.from(reply.error);
     // The one serialisation a NATS reply would have had; result is never undefined (runHandler makes it null).
     return JSON.stringify(reply.result);
@@ -111,6 +111,10 @@ export class InProcessBus implements Bus {
     // Nothing to connect: handlers are bound in memory.
   }
 
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('the bus is closed');
+  }
+
   /** Waits for events in flight, then stops delivering. */
   async close(): Promise<void> {
     await this.drain();
@@ -137,10 +141,10 @@ export class InProcessBus implements Bus {
   }
 }
 
-/** Runs a handler and turns its outcome into the reply envelope (shared by both buses). */
-export async function runHandler(handler: Handler, req: BusRequest): Promise<Reply> {
+/** Runs a handler and turns its outcome into the reply envelope (shared by both buses); `meta`: the request's headers. */
+export async function runHandler(handler: Handler, req: BusRequest, meta?: BusMeta): Promise<Reply> {
   try {
-    const result = await handler(req);
+    const result = await handler(req, meta);
     return { ok: true, result: result ?? null };
   } catch (err) {
     if (!(err instanceof DomainError)) logUnexpected(err);
@@ -149,9 +153,11 @@ export async function runHandler(handler: Handler, req: BusRequest): Promise<Rep
 }
 
 function logUnexpected(err: unknown) {
-  // The cause goes to the server log (name and message, no stack); the caller only sees the safe 500 text.
+  // The cause goes to the server log (name and message, no stack) as a JSON line like the process's logger's
+  // (issue 18 §6); the caller only sees the safe 500 text.
   const e = err as Error;
-  console.error(`[bus] unexpected error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+  const line = { level: 'error', time: new Date().toISOString(), name: 'bus', msg: `unexpected error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}` };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
 function wire<T>(v: T): T {

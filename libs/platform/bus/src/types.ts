@@ -45,7 +45,21 @@ export interface BusEvent<T = unknown> {
   data: T;
 }
 
-export type Handler<I = unknown, R = unknown> = (req: BusRequest<I>) => Promise<R>;
+/**
+ * What travels beside a request (not in its body): W3C trace context (`traceparent`, `tracestate`) as NATS message
+ * headers on the wire, the same map in-process. Handlers that ignore it need not declare it.
+ */
+export interface BusMeta {
+  headers?: Record<string, string>;
+}
+
+/** Options of one request: how long to wait (ms; the bus default 15 s) and headers to send with it. */
+export interface RequestOptions {
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+export type Handler<I = unknown, R = unknown> = (req: BusRequest<I>, meta?: BusMeta) => Promise<R>;
 export type EventHandler<T = unknown> = (evt: BusEvent<T>) => Promise<void>;
 
 export interface SubscribeOptions {
@@ -72,13 +86,13 @@ export interface PublishOptions {
  */
 export interface Bus {
   /** Sends a request; resolves with the handler's result or rejects with the DomainError it raised. */
-  request<R = unknown>(subject: string, req: BusRequest, opts?: { timeoutMs?: number }): Promise<R>;
+  request<R = unknown>(subject: string, req: BusRequest, opts?: RequestOptions): Promise<R>;
   /**
    * Like request, but resolves with the result as JSON text (a string or its UTF-8 bytes), as the handler's side
    * serialised it: the gateway sends it on as the HTTP body without parsing and serialising it again (the feed's
    * 20 posts are ≈ 20 KB; tools/bench/README.md). Same errors as request.
    */
-  requestJson(subject: string, req: BusRequest, opts?: { timeoutMs?: number }): Promise<string | Uint8Array>;
+  requestJson(subject: string, req: BusRequest, opts?: RequestOptions): Promise<string | Uint8Array>;
   /** Binds a handler to a subject. Call before `start()`. */
   handle(subject: string, handler: Handler): void;
   /**
@@ -96,6 +110,17 @@ export interface Bus {
   keyValue(bucket: string, ttlMs: number): Promise<KeyValueStore>;
   start(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Readiness (issue 18 §6, /readyz): resolves when the bus can carry messages now (NATS: a round trip to the
+   * server within `timeoutMs`); rejects with the reason otherwise (closed, disconnected, no answer).
+   */
+  ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Consumer lag (issue 18 §6, /metrics), where it is cheap to know: per durable consumer of this process, the
+   * events not yet delivered plus those delivered but not acknowledged. NatsBus asks JetStream (one call per
+   * consumer); absent elsewhere.
+   */
+  consumerLag?(): Promise<{ consumer: string; pending: number }[]>;
 }
 
 /** A shared key-value bucket (Bus.keyValue). Values are text. */

@@ -168,6 +168,11 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    * as the body with this Content-Type instead of JSON.
    */
   contentType?: string;
+  /**
+   * An anonymous feature (violation reports, anonymous polls; issue 18 §6): the gateway's log line and trace of a
+   * call carry only the route pattern, method and status — no request id, client, user, address or user agent.
+   */
+  anonymous?: boolean;
 }
 
 /** Default answer time of a route by method (ms): reads 5 s, writes 10 s. */
@@ -200,6 +205,8 @@ export function defineRoute<
   multipart?: boolean;
   timeoutMs?: number;
   contentType?: string;
+  /** Log and trace nothing that identifies the caller (RouteDef.anonymous). */
+  anonymous?: boolean;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {

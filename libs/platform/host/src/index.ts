@@ -8,10 +8,31 @@ import { auditMigrations } from '@intranet/platform-audit';
 import { Outbox, OutboxRelay, outboxMigrations } from '@intranet/platform-outbox';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
-import { createLogger, type Logger } from './logger.ts';
+import { instrumentBus } from './instrument-bus.ts';
+import { createLogger, nestLogger, type Logger } from './logger.ts';
 import { domainOf, startDomains } from './nest.ts';
+import { addReadinessCheck, databaseCheck, loadOpsConfig, startOpsServer, watchBus, watchDatabase } from './observability.ts';
+import { startTracing, stopTracing } from './tracing.ts';
 
-export { createLogger, type Logger } from './logger.ts';
+export { createLogger, nestLogger, type Logger, type LogLevel } from './logger.ts';
+export { instrumentBus } from './instrument-bus.ts';
+export {
+  addReadinessCheck,
+  busDuration,
+  databaseCheck,
+  httpDuration,
+  loadOpsConfig,
+  migrationsCheck,
+  metricsRegistry,
+  readiness,
+  renderMetrics,
+  startOpsServer,
+  watchBus,
+  watchDatabase,
+  type OpsConfig,
+  type Readiness,
+} from './observability.ts';
+export { contextFromHeaders, endSpan, flushTracing, startTracing, stopTracing, traceHeaders, tracer, tracingOn } from './tracing.ts';
 export {
   BusTransport,
   Domain,
@@ -59,6 +80,8 @@ export interface Platform {
   outbox: Outbox;
   /** The process's one outbox relay: started by startDomains once the bus is up, stopped by close before the bus. */
   relay: OutboxRelay;
+  /** Calls `fn` when the platform closes, before its ports (readiness checks of what runs on it). */
+  onClose(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -71,11 +94,17 @@ export async function openPlatform(
   config: Config,
   opts: { queue?: string; busPrefix?: string; ephemeralBus?: boolean; db?: Database; bus?: Bus; log?: Logger } = {},
 ): Promise<Platform> {
-  const log = opts.log ?? createLogger(config.LOG_LEVEL);
-  // Nest's own connection chatter only at debug level.
-  if (config.LOG_LEVEL !== 'debug') NestLogger.overrideLogger(['error']);
+  const processName = opts.queue ? `${opts.queue}-service` : 'portal';
+  const log = opts.log ?? createLogger(config.LOG_LEVEL, processName);
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (before the database: its SQL is traced).
+  await startTracing(processName);
+  // Nest's own messages as JSON lines of this logger (its connection chatter at debug level).
+  NestLogger.overrideLogger(nestLogger(log));
   const db = opts.db ?? (await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
-  const bus = opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus });
+  // Bus latency metrics and trace context on every request (issue 18 §6).
+  const bus = instrumentBus(
+    opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus }),
+  );
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -89,6 +118,13 @@ export async function openPlatform(
       : undefined,
   });
   const relay = new OutboxRelay(db, bus, log);
+  // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
+  const unwatch: (() => unknown)[] = [
+    watchDatabase(db),
+    watchBus(bus),
+    addReadinessCheck('database', databaseCheck(db)),
+    addReadinessCheck('bus', () => bus.ping()),
+  ];
   return {
     db,
     bus,
@@ -98,7 +134,9 @@ export async function openPlatform(
     config,
     outbox: new Outbox(relay),
     relay,
+    onClose: (fn) => void unwatch.push(fn),
     async close() {
+      for (const u of unwatch.splice(0)) u();
       await relay.stop();
       await bus.close();
       await db.close();
@@ -115,12 +153,17 @@ export async function openPlatform(
 export async function runService(module: Type, config: Config): Promise<{ app: INestMicroservice; platform: Platform }> {
   const { name, requiredConfig } = domainOf(module);
   requireConfig(config, ['DATABASE_URL', 'NATS_URL', ...(requiredConfig ?? [])], `${name}-service`);
+  const ops = loadOpsConfig();
   const platform = await openPlatform(config, { queue: name });
   const app = await startDomains(platform, [module]);
-  platform.log.info(`${name}-service ready (queue group '${name}')`);
+  // /metrics, /livez and /readyz on METRICS_PORT (off unless set; the Kubernetes manifests set it).
+  const server = ops.METRICS_PORT ? await startOpsServer(ops.METRICS_PORT, ops.METRICS_HOST, platform.log) : undefined;
+  platform.log.info(`${name}-service ready (queue group '${name}')${server ? `; metrics and probes on :${ops.METRICS_PORT}` : ''}`);
   onShutdown(async () => {
     await app.close();
+    server?.close();
     await platform.close();
+    await stopTracing();
   });
   return { app, platform };
 }
@@ -143,6 +186,24 @@ export async function migrateAll(config: Config): Promise<string[]> {
     await db.close();
   }
   return sets.map((s) => s.schema);
+}
+
+/**
+ * Waits for the migration step without running it (the Kubernetes initContainer before a service starts,
+ * deploy/k8s): resolves when every discovered domain's migrations are applied, else raises NotMigratedError naming
+ * the first schema behind. Logs in as the runtime (DATABASE_URL) and system roles; never uses DATABASE_MIGRATE_URL.
+ */
+export async function checkMigrations(config: Config): Promise<void> {
+  requireConfig(config, ['DATABASE_URL'], 'migration check');
+  const { domainOf } = await import('./nest.ts');
+  const { discoverDomainModules } = await import('./discover.ts');
+  const sets = [outboxMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
+  const db = await openDatabase({ ...platformDatabaseOptions({ ...config, DATABASE_MIGRATE_URL: undefined }), poolSize: 1 });
+  try {
+    await db.migrate(sets);
+  } finally {
+    await db.close();
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
 import { auditMigrations } from '@intranet/platform-audit';
+import { addReadinessCheck, migrationsCheck } from './observability.ts';
 import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
@@ -291,7 +292,10 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
  * runs left behind at once). Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
-  await platform.db.migrate([outboxMigrations, auditMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])]);
+  const sets = [outboxMigrations, auditMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])];
+  await platform.db.migrate(sets);
+  // /readyz: every migration of this process's sets is applied (read-only check).
+  platform.onClose(addReadinessCheck('migrations', migrationsCheck(platform.db, sets)));
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);
