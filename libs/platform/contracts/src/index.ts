@@ -159,6 +159,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   multipart?: boolean;
   /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
   timeoutMs?: number;
+  /**
+   * An anonymous route (issue 11, "Don't be silent"): the caller must be signed in (its access rule still holds),
+   * but the service receives only the tenant (no user, session, address, roles) and the gateway writes no log line
+   * about the call (no timing/access line, no error line).
+   */
+  anonymous?: boolean;
 }
 
 const empty = z.object({}).strict();
@@ -187,6 +193,7 @@ export function defineRoute<
   rateLimit?: RateLimit;
   multipart?: boolean;
   timeoutMs?: number;
+  anonymous?: boolean;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {
