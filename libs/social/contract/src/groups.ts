@@ -123,18 +123,27 @@ const groupUserParams = z.object({ groupId: Id, userId: Id });
 const stateResult = groupSchema;
 
 /** Action routes on one group (§4 Group transitions): path params {id}, feature right `groups`. */
-const action = (over: { method: 'POST' | 'PUT' | 'DELETE'; path: string; subject: string; summary: string; body?: z.ZodType; params?: z.ZodType }) =>
-  defineRoute({
+function action<P extends z.ZodType, B extends z.ZodType = ReturnType<typeof emptyBody>>(over: {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  subject: string;
+  summary: string;
+  body?: B;
+  params: P;
+}) {
+  return defineRoute({
     method: over.method,
     path: over.path,
     subject: over.subject,
     summary: over.summary,
     spec: '§7 Groups, §4 Group',
     access: access.feature('groups'),
-    params: (over.params ?? idParams) as typeof idParams,
-    body: (over.body ?? z.object({})) as z.ZodObject,
+    params: over.params,
+    body: (over.body ?? emptyBody()) as B,
     result: stateResult,
   });
+}
+const emptyBody = () => z.object({});
 
 /**
  * §7 Groups routes (exact paths), and the §4 request/invitation actions the spec names no path for, in the same
@@ -281,8 +290,20 @@ export const groupRoutes = {
     query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
     result: z.object({ members: z.array(memberSchema), total: z.number(), page: z.number(), limit: z.number() }),
   }),
-  groupJoin: action({ method: 'POST', path: '/api/group/{id}/join', subject: 'social.group.join', summary: 'Join a public group at once, ask to join a closed one, or accept a pending invitation' }),
-  groupLeave: action({ method: 'POST', path: '/api/group/{id}/leave', subject: 'social.group.leave', summary: 'Leave a group (the owner hands it over first)' }),
+  groupJoin: action({
+    params: idParams,
+    method: 'POST',
+    path: '/api/group/{id}/join',
+    subject: 'social.group.join',
+    summary: 'Join a public group at once, ask to join a closed one, or accept a pending invitation',
+  }),
+  groupLeave: action({
+    params: idParams,
+    method: 'POST',
+    path: '/api/group/{id}/leave',
+    subject: 'social.group.leave',
+    summary: 'Leave a group (the owner hands it over first)',
+  }),
   groupRequests: defineRoute({
     method: 'GET',
     path: '/api/group/{id}/requests',
@@ -293,7 +314,13 @@ export const groupRoutes = {
     params: idParams,
     result: z.array(pendingSchema),
   }),
-  groupRequestCancel: action({ method: 'DELETE', path: '/api/group/{id}/requests', subject: 'social.group.requestCancel', summary: "Cancel the caller's own pending request" }),
+  groupRequestCancel: action({
+    params: idParams,
+    method: 'DELETE',
+    path: '/api/group/{id}/requests',
+    subject: 'social.group.requestCancel',
+    summary: "Cancel the caller's own pending request",
+  }),
   groupRequestApprove: action({
     method: 'POST',
     path: '/api/group/{groupId}/requests/{userId}/approve',
@@ -319,14 +346,27 @@ export const groupRoutes = {
     result: z.array(pendingSchema),
   }),
   groupInvite: action({
+    params: idParams,
     method: 'POST',
     path: '/api/group/{id}/invitations',
     subject: 'social.group.invite',
     summary: 'Invite colleagues (group admins); members and already-invited people are skipped',
     body: z.object({ user_ids: z.array(Id).min(1, V.required).max(100) }),
   }),
-  groupInvitationAccept: action({ method: 'POST', path: '/api/group/{id}/invitations/accept', subject: 'social.group.invitationAccept', summary: 'Accept the invitation: become a member' }),
-  groupInvitationDecline: action({ method: 'POST', path: '/api/group/{id}/invitations/decline', subject: 'social.group.invitationDecline', summary: 'Decline the invitation' }),
+  groupInvitationAccept: action({
+    params: idParams,
+    method: 'POST',
+    path: '/api/group/{id}/invitations/accept',
+    subject: 'social.group.invitationAccept',
+    summary: 'Accept the invitation: become a member',
+  }),
+  groupInvitationDecline: action({
+    params: idParams,
+    method: 'POST',
+    path: '/api/group/{id}/invitations/decline',
+    subject: 'social.group.invitationDecline',
+    summary: 'Decline the invitation',
+  }),
   groupMemberRemove: action({
     method: 'DELETE',
     path: '/api/group/{groupId}/members/{userId}',

@@ -501,7 +501,13 @@ export const socialEvents = {
   ),
   commentDeleted: defineEvent(
     'evt.social.comment.deleted',
-    z.object({ _id: z.string(), post_id: z.string(), parent: z.object({ type: z.enum(COMMENT_PARENT_TYPES), id: z.string() }), comments_count: z.number() }),
+    z.object({
+      _id: z.string(),
+      post_id: z.string(),
+      parent: z.object({ type: z.enum(COMMENT_PARENT_TYPES), id: z.string() }),
+      comments_count: z.number(),
+      userIds: z.array(z.string()).optional(),
+    }),
   ),
   likeChanged: defineEvent('evt.social.like.changed', likeResult.extend({ user_id: z.string() })),
   viewChanged: defineEvent(
