@@ -518,6 +518,6 @@ export const groupEvents = {
     z.object({ _id: z.string(), author_id: z.string(), status: z.enum(IDEA_STATUSES), userIds: z.array(z.string()).optional() }),
   ),
   /** A report arrived: no id, no sender, no time but the day (admins' lists reload). */
-  violReportSent: defineEvent('evt.social.violReport.sent', z.object({ day: z.string() })),
-  violReportHandled: defineEvent('evt.social.violReport.handled', z.object({ _id: z.string(), handled: z.boolean() })),
+  violReportSent: defineEvent('evt.social.viol_report.sent', z.object({ day: z.string() })),
+  violReportHandled: defineEvent('evt.social.viol_report.handled', z.object({ _id: z.string(), handled: z.boolean() })),
 } satisfies Record<string, EventDef>;

@@ -2,6 +2,13 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { authors, groupGrants, groupMembers, groupPending, groups, ideas, posts, violReports, type GroupRow } from './schema.ts';
 
+/**
+ * The outer group's id, qualified: drizzle writes a lone table's columns unqualified, and inside a subquery on a
+ * table with its own `id` (group_pending) an unqualified "id" would name that table's column.
+ */
+const gid = sql.raw('"groups"."id"');
+const gtype = sql.raw('"groups"."type"');
+
 /** The caller as SQL (`null` for a call without a user: nothing private is visible to it). */
 const uid = (me: string | null) => sql`${me}::uuid`;
 
@@ -11,24 +18,24 @@ const uid = (me: string | null) => sql`${me}::uuid`;
  * to it and the holders of a grant on it.
  */
 export const visibleTo = (me: string | null): SQL =>
-  sql`(${groups.type} <> 'private'
-    OR EXISTS (SELECT 1 FROM ${groupMembers} vm WHERE vm.group_id = ${groups.id} AND vm.user_id = ${uid(me)})
-    OR EXISTS (SELECT 1 FROM ${groupPending} vp WHERE vp.group_id = ${groups.id} AND vp.user_id = ${uid(me)} AND vp.kind = 'invitation' AND vp.status = 'pending')
-    OR EXISTS (SELECT 1 FROM ${groupGrants} vg WHERE vg.group_id = ${groups.id} AND vg.user_id = ${uid(me)}))`;
+  sql`(${gtype} <> 'private'
+    OR EXISTS (SELECT 1 FROM ${groupMembers} vm WHERE vm.group_id = ${gid} AND vm.user_id = ${uid(me)})
+    OR EXISTS (SELECT 1 FROM ${groupPending} vp WHERE vp.group_id = ${gid} AND vp.user_id = ${uid(me)} AND vp.kind = 'invitation' AND vp.status = 'pending')
+    OR EXISTS (SELECT 1 FROM ${groupGrants} vg WHERE vg.group_id = ${gid} AND vg.user_id = ${uid(me)}))`;
 
 /** A group with what the caller is in it (one row, no N+1). */
 function groupSelect(tx: Tx, me: string | null) {
   return tx
     .select({
       g: groups,
-      role: sql<'owner' | 'admin' | 'member' | null>`(SELECT m.role FROM ${groupMembers} m WHERE m.group_id = ${groups.id} AND m.user_id = ${uid(me)})`,
-      pending: sql<'request' | 'invitation' | null>`(SELECT p.kind FROM ${groupPending} p WHERE p.group_id = ${groups.id} AND p.user_id = ${uid(me)}
+      role: sql<'owner' | 'admin' | 'member' | null>`(SELECT m.role FROM ${groupMembers} m WHERE m.group_id = ${gid} AND m.user_id = ${uid(me)})`,
+      pending: sql<'request' | 'invitation' | null>`(SELECT p.kind FROM ${groupPending} p WHERE p.group_id = ${gid} AND p.user_id = ${uid(me)}
         AND p.status = 'pending' ORDER BY (p.kind = 'invitation') DESC LIMIT 1)`,
-      grant: sql<'read' | 'write' | null>`(SELECT gg.level FROM ${groupGrants} gg WHERE gg.group_id = ${groups.id} AND gg.user_id = ${uid(me)})`,
+      grant: sql<'read' | 'write' | null>`(SELECT gg.level FROM ${groupGrants} gg WHERE gg.group_id = ${gid} AND gg.user_id = ${uid(me)})`,
       admins: sql<string[]>`(SELECT coalesce(json_agg(a.user_id ORDER BY (a.role = 'owner') DESC, a.created_at), '[]'::json)
-        FROM ${groupMembers} a WHERE a.group_id = ${groups.id} AND a.role IN ('owner', 'admin'))`,
-      requests: sql<number>`(SELECT count(*)::int FROM ${groupPending} r WHERE r.group_id = ${groups.id} AND r.kind = 'request' AND r.status = 'pending')`,
-      invitations: sql<number>`(SELECT count(*)::int FROM ${groupPending} i WHERE i.group_id = ${groups.id} AND i.kind = 'invitation' AND i.status = 'pending')`,
+        FROM ${groupMembers} a WHERE a.group_id = ${gid} AND a.role IN ('owner', 'admin'))`,
+      requests: sql<number>`(SELECT count(*)::int FROM ${groupPending} r WHERE r.group_id = ${gid} AND r.kind = 'request' AND r.status = 'pending')`,
+      invitations: sql<number>`(SELECT count(*)::int FROM ${groupPending} i WHERE i.group_id = ${gid} AND i.kind = 'invitation' AND i.status = 'pending')`,
     })
     .from(groups);
 }
