@@ -312,7 +312,10 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
     'comment',
   );
   const group = await ok(
-    t.call(socialRoutes.groupCreate, { token: c.adminToken, body: { name: `Group of ${workspace}`, description: `Closed group of ${workspace}`, type: 'closed' } }),
+    t.call(socialRoutes.groupCreate, {
+      token: c.adminToken,
+      body: { name: `Group of ${workspace}`, description: `Closed group of ${workspace}`, type: 'closed' },
+    }),
     'group',
   );
   await ok(t.call(socialRoutes.groupInvite, { token: c.adminToken, params: { id: group._id }, body: { user_ids: [emp.user._id] } }), 'group invitation');
@@ -435,10 +438,5 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
 
 /** Every id and distinctive text of `w` (what must never appear in an answer to another client's user). */
 export function secretsOf(w: World): string[] {
-  return [
-    ...Object.values(w.ids),
-    `of ${w.workspace}`,
-    'secret text',
-    ...DOMAIN_FIXTURES.flatMap((f) => f.secrets?.(w) ?? []),
-  ];
+  return [...Object.values(w.ids), `of ${w.workspace}`, 'secret text', ...DOMAIN_FIXTURES.flatMap((f) => f.secrets?.(w) ?? [])];
 }

@@ -90,7 +90,10 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     const filtered = await t.call(socialRoutes.ideas, { token: a.adminToken, query: { status: 'accepted' } });
     assert.equal(filtered.body.result.total, 1);
     // Another client: 404 on the id, nothing in its list.
-    assert.equal((await t.call(socialRoutes.ideaStatus, { token: other.adminToken, params: { id: s.body.result._id }, body: { status: 'rejected' } })).status, 404);
+    assert.equal(
+      (await t.call(socialRoutes.ideaStatus, { token: other.adminToken, params: { id: s.body.result._id }, body: { status: 'rejected' } })).status,
+      404,
+    );
     assert.equal((await t.call(socialRoutes.ideas, { token: other.adminToken })).body.result.total, 0);
   });
 
@@ -120,8 +123,10 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     for (const trace of ['send_viol_report', 'viol', bob.user._id, ip, agent, 'warehouse'])
       assert.ok(!out.includes(trace), `log output names "${trace}":\n${out}`);
 
-    const rows = await t.portal.platform.db.asSystem('spec: read the stored report', async (tx) =>
-      (await tx.execute(sql`SELECT * FROM social.viol_reports WHERE client_id = ${a.client._id}::uuid`)) as unknown as { rows: Record<string, unknown>[] },
+    const rows = await t.portal.platform.db.asSystem(
+      'spec: read the stored report',
+      async (tx) =>
+        (await tx.execute(sql`SELECT * FROM social.viol_reports WHERE client_id = ${a.client._id}::uuid`)) as unknown as { rows: Record<string, unknown>[] },
     );
     assert.equal(rows.rows.length, 1);
     const row = rows.rows[0]!;
