@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { authors, groupGrants, groupMembers, groupPending, groups, ideas, posts, violReports, type GroupRow } from './schema.ts';
 
@@ -83,11 +83,19 @@ export const groupsRepository = {
     if (q.memberOf) conds.push(sql`${groups.id} IN (SELECT bm.group_id FROM ${groupMembers} bm WHERE bm.user_id = ${q.memberOf}::uuid)`);
     if (q.search) conds.push(sql`lower(${groups.name}) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`}`);
     const where = and(...conds);
-    const rows = await groupSelect(tx, me)
+    // The page's ids first (an index range on (client_id, lower(name), id), no per-row subqueries), then the
+    // caller's state for those 20 rows only: a deep page costs its offset in index entries, not in subqueries.
+    const page = await tx
+      .select({ id: groups.id })
+      .from(groups)
       .where(where)
       .orderBy(sql`lower(${groups.name})`, groups.id)
       .limit(q.limit)
       .offset(q.offset);
+    const ids = page.map((r) => r.id);
+    const found = ids.length ? await groupSelect(tx, me).where(inArray(groups.id, ids)) : [];
+    const byId = new Map(found.map((r) => [r.g.id, r]));
+    const rows = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     const [c] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(groups)
