@@ -106,16 +106,38 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   it('an anonymous report leaves no trace of its sender: not in the stored row, not in any log line, not in its event', async () => {
     const ip = '10.11.12.13';
     const agent = 'SenderAgent/7.7 (distinctive)';
+    // What crosses the bus to the handlers: the gateway's requests are tapped on the portal's bus.
+    type Envelope = { ctx: Record<string, unknown> };
+    const bus = t.portal.platform.bus as unknown as { requestJson: (s: string, m: Envelope, o?: unknown) => Promise<unknown> };
+    const original = bus.requestJson;
+    const requests: { subject: string; ctx: Record<string, unknown> }[] = [];
+    bus.requestJson = function (this: unknown, subject: string, m: Envelope, o?: unknown) {
+      if (subject.startsWith('social.')) requests.push({ subject, ctx: m.ctx });
+      return original.call(this, subject, m, o);
+    };
     // Control: an ordinary call in the same capture does write the gateway's line, so the capture works.
     const { out, result } = await captureOutput(async () => {
-      await t.call(socialRoutes.ideas, { token: bob.token, ip, headers: { 'user-agent': agent } });
-      return t.call(socialRoutes.sendViolReport, {
-        token: bob.token,
-        ip,
-        headers: { 'user-agent': agent },
-        body: { anonymous: true, name: 'Bob should not be kept', text: 'The warehouse door is propped open at night' },
-      });
+      try {
+        await t.call(socialRoutes.ideas, { token: bob.token, ip, headers: { 'user-agent': agent } });
+        return await t.call(socialRoutes.sendViolReport, {
+          token: bob.token,
+          ip,
+          headers: { 'user-agent': agent },
+          body: { anonymous: true, name: 'Bob should not be kept', text: 'The warehouse door is propped open at night' },
+        });
+      } finally {
+        bus.requestJson = original;
+      }
     });
+    // The handler receives the client only: no user, session, address or roles (the control call carries them).
+    const control = requests.find((x) => x.subject === socialRoutes.ideas.subject)!;
+    assert.equal(control.ctx.userId, bob.user._id);
+    const report = requests.find((x) => x.subject === socialRoutes.sendViolReport.subject)!;
+    assert.equal(report.ctx.clientId, a.client._id);
+    assert.equal(report.ctx.userId, null);
+    assert.deepEqual(report.ctx.roles, []);
+    for (const k of ['ip', 'sessionId']) assert.equal(report.ctx[k], undefined, k);
+    assert.ok(!JSON.stringify(report).includes(bob.user._id));
     assert.equal(result.status, 200, JSON.stringify(result.body));
     assert.match(result.body.result.day, /^\d{4}-\d{2}-\d{2}$/);
     assert.equal(result.headers['server-timing'], undefined);
