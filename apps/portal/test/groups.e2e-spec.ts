@@ -1,10 +1,26 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
+/** axe-core's browser bundle (as apps/portal/test/a11y.e2e-spec.ts injects it). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical WCAG 2.1 A/AA violations of the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
 
 jest.setTimeout(240_000);
 describe('groups in the browser: A creates a closed group, B asks to join, A approves, B posts, A sees it live', () => {
@@ -96,5 +112,40 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
     await a.getByTestId('groups-widget').getByText('Chess club').waitFor();
     await a.getByTestId('groups-widget-posts').getByText('First move', { exact: false }).waitFor();
     await a.getByTestId('feed-empty').waitFor();
+    groupId_ = groupId;
   });
+
+  let groupId_ = '';
+  for (const vp of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    it(`the groups, group, idea and report pages: no serious axe violation, no sideways scroll at ${vp.width} px`, async () => {
+      assert.ok(groupId_, 'the story above made the group');
+      const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: vp });
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto('/login/');
+      await page.getByTestId('login-input').fill('ann@grp.test');
+      await page.getByTestId('password-input').fill('employee1');
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/company\/?$/);
+      const problems: string[] = [];
+      for (const [path, ready] of [
+        ['/company', 'groups-widget'],
+        ['/groups/', 'groups-list'],
+        [`/group/${groupId_}`, 'group-feed'],
+        ['/idea', 'idea-form'],
+        ['/report_violation', 'report-form'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (over > 0) problems.push(`${path}: scrolls sideways by ${over}px`);
+      }
+      await ctx.close();
+      assert.deepEqual(problems, []);
+    });
+  }
 });
