@@ -89,7 +89,12 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   // A hop count becomes proxy-addr's "trust the first n hops" function (the adapter's types take no number).
   const trustProxy = typeof tp === 'number' ? (_addr: string, hop: number) => hop < tp : tp;
   // ignoreTrailingSlash: §7 writes some paths with one ("POST api/group/"), which Nest registers without it.
-  const adapter = new FastifyAdapter({ trustProxy, bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024, logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  const adapter = new FastifyAdapter({
+    trustProxy,
+    bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024,
+    logger: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   const shellDir = opts.webDir ? join(opts.webDir, 'shell') : undefined;
   const shell = shellDir && existsSync(join(shellDir, 'index.html')) ? shellDir : undefined;
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(opts, shell), adapter, { logger: false });
