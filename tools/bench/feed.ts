@@ -23,9 +23,11 @@ import {
   mark,
   onCleanup,
   runBench,
+  runtimeDatabase,
   startStack,
   superClient,
   table,
+  tenantSig,
   waitCount,
   within,
   type CannonResult,
@@ -34,6 +36,8 @@ import {
 interface BareConfig {
   databaseUrl: string;
   clientId: string;
+  /** The tenant signature inTenant sets (app.client_sig, libs/platform/db). */
+  clientSig: string;
   userId: string;
   poolSize: number;
 }
@@ -61,11 +65,10 @@ async function bareWorker(cfg: BareConfig): Promise<void> {
     try {
       // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/repository.ts).
       await c.query('BEGIN');
-      await c.query("SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.user_id', $3, true)", [
-        'intranet_app',
-        cfg.clientId,
-        cfg.userId,
-      ]);
+      await c.query(
+        "SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true), set_config('app.user_id', $4, true)",
+        ['intranet_app', cfg.clientId, cfg.clientSig, cfg.userId],
+      );
       const { rows } = await c.query({ text: feedSql.text, values: feedSql.values, rowMode: 'array' });
       await c.query('COMMIT');
       return { result: { posts: rows.slice(0, 20), page: 1, limit: 20, hasMore: rows.length > 20 } };
@@ -114,12 +117,12 @@ async function main(): Promise<void> {
 
   const { openDatabase } = await import('@intranet/platform-db');
   const { seedPosts } = await import('@intranet/social-server');
-  const db = await openDatabase({ url: s.databaseUrl, poolSize: 2 });
+  const db = await openDatabase(runtimeDatabase(s, 2));
   onCleanup(() => db.close());
   const authorIds = [s.adminId, ...s.employeeIds];
 
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig,
+    workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, clientSig: await tenantSig(s), userId: s.adminId, poolSize } satisfies BareConfig,
   });
   onCleanup(async () => {
     await within(
@@ -178,10 +181,10 @@ async function main(): Promise<void> {
     if (process.env.BENCH_EXPLAIN) {
       // The plan as the service's role sees it (row-level security on).
       await su.query('BEGIN');
-      await su.query("SELECT set_config('role', 'intranet_app', true), set_config('app.client_id', $1, true), set_config('app.user_id', $2, true)", [
-        s.clientId,
-        s.adminId,
-      ]);
+      await su.query(
+        "SELECT set_config('role', 'intranet_app', true), set_config('app.client_id', $1, true), set_config('app.client_sig', $2, true), set_config('app.user_id', $3, true)",
+        [s.clientId, await tenantSig(s), s.adminId],
+      );
       const plan = await su.query(`EXPLAIN (ANALYZE, BUFFERS) ${bare.sql}`, bare.values);
       await su.query('ROLLBACK');
       console.log(`\nEXPLAIN ANALYZE at ${total} posts:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);

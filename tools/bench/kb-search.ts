@@ -23,6 +23,7 @@ import {
   onCleanup,
   percentile,
   runBench,
+  runtimeDatabase,
   startStack,
   superClient,
   table,
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
 
   const { openDatabase } = await import('@intranet/platform-db');
   const { seedArticles } = await import('@intranet/kb-server');
-  const db = await openDatabase({ url: s.databaseUrl, poolSize: 2 });
+  const db = await openDatabase(runtimeDatabase(s, 2));
   onCleanup(() => db.close());
   const t0 = performance.now();
   await seedArticles(db, s.clientId, { folders: nFolders, articles: nArticles, grantedShare: 1 / 3, authorId: s.adminId });

@@ -13,6 +13,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { APP_ROLE, roleUrl, SYSTEM_ROLE, tenantSignature } from '@intranet/platform-db';
 
 /** The checkout whose services and gateway are started: this one, or BENCH_ROOT (tools/bench/compare.ts runs a base commit's). */
 export const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : fileURLToPath(new URL('../..', import.meta.url));
@@ -115,6 +116,28 @@ function startChild(name: string, cmd: string, args: string[], env: NodeJS.Proce
   });
   children.push(child);
   return child;
+}
+
+/**
+ * Another process of a domain service on a running stack (tools/chaos: replicas, restarts), started as startStack
+ * starts them; resolves once it logs that it is ready.
+ */
+export async function startService(s: Stack, svc: string, name: string, readyMs = 60_000): Promise<void> {
+  const c = startChild(name, process.execPath, [`apps/${svc}-service/src/main.ts`], { ...s.env, DATABASE_MIGRATE_URL: '', LOG_LEVEL: 'info' });
+  await until(readyMs, name, async () => {
+    if (c.exited) throw new Error(`${name} exited:\n  ${c.tail.join('\n  ')}`);
+    return c.tail.some((l) => l.includes(`${svc}-service ready`));
+  });
+}
+
+/** Sends `signal` to the named child and waits for it to exit (SIGKILL: a crash; SIGTERM: a graceful stop). */
+export async function signalChild(name: string, signal: NodeJS.Signals, ms = 30_000): Promise<void> {
+  const c = children.find((x) => x.name === name && !x.exited);
+  if (!c) throw new Error(`no running child ${name}`);
+  const gone = new Promise<void>((r) => c.proc.once('exit', () => r()));
+  c.proc.kill(signal);
+  await within(ms, `${name} to exit on ${signal}`, gone);
+  children.splice(children.indexOf(c), 1);
 }
 
 /** The last output lines of a child process started by startStack (e.g. 'kb-service'). */
@@ -249,6 +272,8 @@ export function employeesCsv(n: number): string {
 
 export interface Stack {
   base: string;
+  /** The environment the stack's processes got (startService reuses it). */
+  env: NodeJS.ProcessEnv;
   adminUrl: string;
   databaseUrl: string;
   pgVersion: string;
@@ -307,7 +332,11 @@ export async function startStack(opts: { services: string[]; employees: number }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
+    // README "Database roles": the services log in as the runtime and system roles; each migrates its own schemas
+    // first as the administrator (they start one after the other).
+    DATABASE_URL: roleUrl(databaseUrl, APP_ROLE),
+    DATABASE_SYSTEM_URL: roleUrl(databaseUrl, SYSTEM_ROLE),
+    DATABASE_MIGRATE_URL: databaseUrl,
     NATS_URL: natsUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -375,6 +404,7 @@ export async function startStack(opts: { services: string[]; employees: number }
   }
   return {
     base,
+    env,
     adminUrl,
     databaseUrl,
     pgVersion,
@@ -387,6 +417,22 @@ export async function startStack(opts: { services: string[]; employees: number }
     employeeIds,
     call,
   };
+}
+
+/** Database options of the runtime (APP_ROLE) and system logins on the bench database, for openDatabase. */
+export function runtimeDatabase(s: Stack, poolSize: number) {
+  return { url: roleUrl(s.databaseUrl, APP_ROLE), systemUrl: roleUrl(s.databaseUrl, SYSTEM_ROLE), poolSize };
+}
+
+/** The tenant signature of the stack's client (what inTenant sets as app.client_sig), read with the superuser. */
+export async function tenantSig(s: Stack, clientId = s.clientId): Promise<string> {
+  const c = new pg.Client({ connectionString: s.databaseUrl });
+  await c.connect();
+  try {
+    return tenantSignature((await c.query('SELECT key FROM intranet_private.tenant_key')).rows[0].key as string, clientId);
+  } finally {
+    await c.end();
+  }
 }
 
 /** A superuser pg client on the bench database (RLS does not apply), closed by cleanup(). */

@@ -12,11 +12,13 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { assertAlive, autocannon, intEnv, log, machine, onCleanup, runBench, startStack, table, within, type CannonResult } from './lib.ts';
+import { assertAlive, autocannon, intEnv, log, machine, onCleanup, runBench, startStack, table, tenantSig, within, type CannonResult } from './lib.ts';
 
 interface BareConfig {
   databaseUrl: string;
   clientId: string;
+  /** The tenant signature inTenant sets (app.client_sig, libs/platform/db). */
+  clientSig: string;
   userId: string;
   poolSize: number;
 }
@@ -30,11 +32,10 @@ async function bareWorker(cfg: BareConfig): Promise<void> {
     try {
       // What Database.inTenant + usersRepository.byId do (libs/platform/db, libs/people/server/src/repository.ts).
       await c.query('BEGIN');
-      await c.query("SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.user_id', $3, true)", [
-        'intranet_app',
-        cfg.clientId,
-        cfg.userId,
-      ]);
+      await c.query(
+        "SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true), set_config('app.user_id', $4, true)",
+        ['intranet_app', cfg.clientId, cfg.clientSig, cfg.userId],
+      );
       const { rows } = await c.query('SELECT * FROM people.users WHERE id = $1 LIMIT 1', [req.params.id]);
       await c.query('COMMIT');
       const row = rows[0] as Record<string, unknown> | undefined;
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   const s = await startStack({ services: [], employees });
   const targetId = s.employeeIds[Math.floor(s.employeeIds.length / 2)] ?? s.adminId;
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, userId: s.adminId, poolSize } satisfies BareConfig,
+    workerData: { databaseUrl: s.databaseUrl, clientId: s.clientId, clientSig: await tenantSig(s), userId: s.adminId, poolSize } satisfies BareConfig,
   });
   onCleanup(async () => {
     await within(

@@ -7,7 +7,10 @@
 #   bash tools/scripts/distributed.sh --demo     # also fills workspace "demo" (as `npm start -- --demo`) and prints its admin
 #
 # Environment (all optional; every other variable of libs/platform/config is passed through unchanged):
-#   DATABASE_URL      postgres://postgres@127.0.0.1:5432/intranet   (the database is created when missing)
+#   DATABASE_MIGRATE_URL  postgres://postgres@127.0.0.1:5432/intranet  (an administrator: creates the database when
+#                     missing and the roles, and runs the migration step before the services start)
+#   DATABASE_URL      the same server and database as intranet_app (the runtime's own role, README "Database roles")
+#   DATABASE_SYSTEM_URL  the same as intranet_system (the system context: BYPASSRLS, entered only by asSystem)
 #   NATS_URL          nats://127.0.0.1:4222                           (JetStream must be enabled: nats-server -js)
 #   JWT_SECRET        generated once into .data/distributed/jwt-secret
 #   PORT / HOST       3000 / 127.0.0.1 (the gateway's HTTP address)
@@ -15,7 +18,7 @@
 #   SERVICE_REPLICAS  1; N > 1 starts N processes of each domain service together (they share NATS queue groups)
 #   WEB_DIR           dist/web when that folder exists (the built shell and remotes)
 #   DATA_DIR          .data/distributed (mail outbox when SMTP_URL is unset)
-#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (180: a first start migrates four schemas one by one)
+#   STARTUP_TIMEOUT   seconds to wait for the portal to answer (180)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -50,7 +53,10 @@ fi
 STATE_DIR="$ROOT/.data/distributed"
 mkdir -p "$STATE_DIR"
 
-export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/intranet}"
+export DATABASE_MIGRATE_URL="${DATABASE_MIGRATE_URL:-postgres://postgres@127.0.0.1:5432/intranet}"
+role_url() { node -e 'const u = new URL(process.argv[1]); u.username = process.argv[2]; u.password = ""; console.log(u.toString())' "$DATABASE_MIGRATE_URL" "$1"; }
+export DATABASE_URL="${DATABASE_URL:-$(role_url intranet_app)}"
+export DATABASE_SYSTEM_URL="${DATABASE_SYSTEM_URL:-$(role_url intranet_system)}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 # Every apps/<domain>-service is started (a generated domain needs no edit here).
 SERVICES="$(cd apps && for d in *-service; do [[ -f "$d/src/main.ts" ]] && printf '%s ' "${d%-service}"; done)"
@@ -88,11 +94,11 @@ s.listen(Number(process.argv[1]), process.argv[2], () => s.close());
 ' "$PORT" "${HOST:-127.0.0.1}" || exit 1
 
 # --- database ---------------------------------------------------------------------------------------------------
-# Creates the database when missing. The services migrate it themselves, one at a time (one database-wide advisory
-# lock in libs/platform/db), so they may start together on an empty database.
+# Creates the database when missing, then the migration step (roles, every domain's migrations as intranet_owner);
+# the services, logging in as intranet_app, only check that it ran.
 node --input-type=module -e '
 import pg from "pg";
-const url = process.env.DATABASE_URL;
+const url = process.env.DATABASE_MIGRATE_URL;
 const name = decodeURIComponent(new URL(url).pathname.slice(1));
 const where = new URL(url).host;
 const fail = (msg) => { console.error(`[distributed] error: ${msg}`); process.exit(1); };
@@ -118,6 +124,7 @@ try {
 }
 await db.end();
 '
+node tools/scripts/db-migrate.ts 2> >(sed -u "s/^/[migrate] /" >&2) | sed -u 's/^\[migrate\] /[distributed] /' >&2 || die "the migration step failed"
 
 # --- processes --------------------------------------------------------------------------------------------------
 PIDS=()
@@ -127,7 +134,7 @@ GATEWAY_PID=""
 # start NAME ENTRY: runs `node ENTRY` in the background, every output line prefixed with NAME.
 start() {
   local name="$1" entry="$2"
-  node "$entry" > >(sed -u "s/^/[$name] /") 2> >(sed -u "s/^/[$name] /" >&2) &
+  env -u DATABASE_MIGRATE_URL node "$entry" > >(sed -u "s/^/[$name] /") 2> >(sed -u "s/^/[$name] /" >&2) &
   PIDS+=("$!")
   NAMES+=("$name")
 }
@@ -191,7 +198,7 @@ http_ok() {
 superadmin_ready() {
   node --input-type=module -e '
 import pg from "pg";
-const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+const c = new pg.Client({ connectionString: process.env.DATABASE_SYSTEM_URL });
 try {
   await c.connect();
   const r = await c.query("SELECT 1 FROM people.users WHERE client_id IS NULL AND $1 = ANY(roles) LIMIT 1", ["superadmin"]);
@@ -204,7 +211,7 @@ try {
 ' 2>/dev/null
 }
 
-log "node $(node --version), database $(node -e 'const u = new URL(process.argv[1]); console.log(u.host + u.pathname)' "$DATABASE_URL"), NATS $NATS_URL, $REPLICAS replica(s) per service"
+log "node $(node --version), database $(node -e 'const u = new URL(process.argv[1]); console.log(u.username + "@" + u.host + u.pathname)' "$DATABASE_URL"), NATS $NATS_URL, $REPLICAS replica(s) per service"
 suffix() { ((REPLICAS > 1)) && echo "-$1" || true; }
 # All processes share DATA_DIR, so without S3 the gateway (uploads) and the services (deletes) see one file store.
 # Replicas start together: they share their NATS queue group and wait for each other's migrations.

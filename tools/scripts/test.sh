@@ -53,7 +53,7 @@ distributed() {
 }
 
 step lint nx_targets lint
-step lint-scripts npx eslint --max-warnings=0 tools/bench tools/scripts tools/swc   # files outside every project
+step lint-scripts npx eslint --max-warnings=0 tools/bench tools/chaos tools/scripts tools/swc   # files outside every project
 step format npx prettier --check --log-level=warn .   # Prettier over the whole tree (.prettierrc.json; `npm run format` fixes)
 # A clean run type-checks the whole tree as one program (~25 s); 48 per-project programs would re-check the shared
 # sources 48 times (~9 min on 2 cores). With a base commit, the affected projects' cached targets run instead.

@@ -4,7 +4,7 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isApiNotFound, onApiError, onConnectionLost, onUnauthorized } from '@intranet/web-api';
 import { errorText, translateServerMessage } from '@intranet/web-i18n';
-import { rememberPath, SessionProvider } from '@intranet/web-session';
+import { acquireRealtime, rememberPath, SessionProvider } from '@intranet/web-session';
 import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
 import { shouldRememberPath, sessionEndedRedirect } from './navigation.ts';
 import { RealtimeNotices } from './notices.tsx';
@@ -49,6 +49,23 @@ function ApiListeners({ onOffline }: { onOffline: () => void }) {
   useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
   // §8 'API not found' (a route the server does not have) is worded by its code in the user's language.
   useEffect(() => onApiError((e) => notifier.error(isApiNotFound(e) ? errorText(e) : translateServerMessage(e.message))), [notifier]);
+  return null;
+}
+
+/**
+ * Issue 18 §5: events sent while the socket was away (a gateway restarted, the network dropped) are lost for this
+ * page, so after each automatic reconnect every query on screen is fetched again.
+ */
+function RealtimeCatchUp() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const handle = acquireRealtime();
+    const off = handle.onReconnect(() => void qc.invalidateQueries({ refetchType: 'active' }));
+    return () => {
+      off();
+      handle.release();
+    };
+  }, [qc]);
   return null;
 }
 
@@ -97,6 +114,7 @@ export function App() {
           <BrowserRouter>
             <ApiListeners onOffline={goOffline} />
             <RealtimeNotices />
+            <RealtimeCatchUp />
             <AppRoutes />
             {offline ? <NoConnection onBack={() => setOffline(false)} /> : null}
           </BrowserRouter>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, jsonb, pgPolicy, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { appRole } from '@intranet/platform-db';
+import { appRole, TENANT_CONDITION } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the clients service (DESIGN §2). */
 export const clientsSchema = pgSchema('clients');
@@ -42,7 +42,7 @@ export const clients = clientsSchema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => {
-    const expr = sql`(id = nullif(current_setting('app.client_id', true), '')::uuid OR current_setting('app.bypass_rls', true) = 'on')`;
+    const expr = sql.raw(TENANT_CONDITION('id'));
     return [pgPolicy('tenant_isolation', { as: 'permissive', to: appRole, for: 'all', using: expr, withCheck: expr })];
   },
 );

@@ -16,6 +16,7 @@ import { FilesController } from './files.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
 import { IdentityResolver } from './identity.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+import { IdempotencyInterceptor } from './idempotency.ts';
 import { ErrorFilter, RouteInputPipe, TimingInterceptor } from './pipeline.ts';
 import { RealtimeGateway } from './realtime.ts';
 import { ApiNotFoundController, contractControllers } from './routes-controllers.ts';
@@ -23,6 +24,7 @@ import { SHELL_DIR, WebController } from './web.ts';
 
 export type { GatewayOptions } from './options.ts';
 export { allRoutes, realtimeSubjects } from './routes.ts';
+export { RealtimeGateway } from './realtime.ts';
 
 /**
  * The gateway's Nest module: controllers derived from the contracts (one per domain), the files controller, the
@@ -45,6 +47,7 @@ export class GatewayModule {
       AccessGuard,
       ClientFeatureGuard,
       RouteInputPipe,
+      IdempotencyInterceptor,
       { provide: APP_FILTER, useClass: ErrorFilter },
       { provide: APP_INTERCEPTOR, useClass: TimingInterceptor },
       RealtimeGateway,

@@ -94,6 +94,14 @@ export class JsonText {
   constructor(readonly body: string | Buffer) {}
 }
 
+/** A text answer of a 'raw' route with a `contentType` (RouteDef): sent as is with that media type. */
+export class TypedText {
+  constructor(
+    readonly type: string,
+    readonly body: string,
+  ) {}
+}
+
 /**
  * Timing and logging of every API call, in one interceptor (one observable chain per request, not two): adds
  * `server-timing: gw;dur=<ms>` (the gateway's whole handling, bus included) to the answer and writes one debug
@@ -122,6 +130,10 @@ export class TimingInterceptor implements NestInterceptor {
     }
     return next.handle().pipe(
       map((v) => {
+        if (v instanceof TypedText) {
+          reply.type(v.type);
+          return v.body;
+        }
         if (!(v instanceof JsonText)) return v;
         reply.type('application/json; charset=utf-8');
         return v.body;

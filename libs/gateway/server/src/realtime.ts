@@ -26,6 +26,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface Audience {
   /** Only these users' sockets get it (e.g. a notification). */
   userIds?: string[];
+  /**
+   * Only these users' sockets get it, and the list itself is not sent to them (routing data: a chat room's
+   * 1,000 members need not travel to each of them). An empty list reaches no one.
+   */
+  audience?: string[];
 }
 
 type SocketCtx = RequestContext & { clientId: string; userId: string };
@@ -86,6 +91,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async onModuleInit(): Promise<void> {
     const relay = async (evt: BusEvent<Audience & Record<string, unknown>>) => {
       if (!evt.clientId) return;
+      if (Array.isArray(evt.data?.audience)) {
+        const { audience, ...data } = evt.data;
+        if (audience.length) this.workspaces.to(audience.map((u) => `user:${u}`)).emit(evt.subject, data);
+        return;
+      }
       // Rooms carry the client id, so one emit on the parent namespace reaches only that workspace's sockets
       // (emitting on io.of('/x') would create an unguarded static namespace).
       const rooms = evt.data?.userIds?.length ? evt.data.userIds.map((u) => `user:${u}`) : [`client:${evt.clientId}`];

@@ -1,11 +1,12 @@
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { toFastifyPath, type RouteDef } from '@intranet/platform-contracts';
 import { DomainError, MESSAGES } from '@intranet/platform-errors';
-import { All, Controller, HttpCode, Inject, RequestMapping, RequestMethod, SetMetadata, UseGuards, type Type } from '@nestjs/common';
+import { All, Controller, HttpCode, Inject, RequestMapping, RequestMethod, SetMetadata, UseGuards, UseInterceptors, type Type } from '@nestjs/common';
 import { JwtAuthGuard, TenantGuard } from './auth.ts';
 import { AccessGuard, ClientFeatureGuard, RateLimitGuard } from './guards.ts';
+import { IdempotencyInterceptor } from './idempotency.ts';
 import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
-import { Caller, JsonText, RouteInput, RouteInputPipe } from './pipeline.ts';
+import { Caller, JsonText, RouteInput, RouteInputPipe, TypedText } from './pipeline.ts';
 
 /**
  * The guards of every contract route, in order: rate limit (before anything else, as a flood must not reach the
@@ -30,7 +31,9 @@ class ContractRoutes {
    */
   protected async forward(route: RouteDef, input: unknown, caller: RequestContext): Promise<unknown> {
     const ctx = route.anonymous ? anonymousContext(caller) : caller;
-    const opts = route.timeoutMs ? { timeoutMs: route.timeoutMs } : undefined;
+    const opts = { timeoutMs: route.timeoutMs };
+    if (route.envelope === 'raw' && route.contentType)
+      return new TypedText(route.contentType, String(await this.bus.request(route.subject, { ctx, input }, opts)));
     if (route.envelope === 'raw') return this.bus.request(route.subject, { ctx, input }, opts);
     const json = await this.bus.requestJson(route.subject, { ctx, input }, opts);
     return new JsonText(typeof json === 'string' ? `{"result":${json}}` : Buffer.concat([RESULT_HEAD, json, RESULT_TAIL]));
@@ -48,7 +51,8 @@ export function anonymousContext(ctx: RequestContext): RequestContext {
 /**
  * Nest controllers derived from the contracts (DESIGN §4: one definition per route): one class per domain (the
  * subject's first segment), one method per RouteDef decorated with its method and path (RequestMapping), the
- * RouteDef itself as metadata (SetMetadata, read by the guards), and its input through RouteInputPipe. No path,
+ * RouteDef itself as metadata (SetMetadata, read by the guards and the Idempotency-Key interceptor), and its input
+ * through RouteInputPipe. No path,
  * schema or rule is written here; `skip` leaves out the routes a hand-written controller serves (files.*).
  */
 export function contractControllers(routes: RouteDef[], skip: (r: RouteDef) => boolean = () => false): Type[] {
@@ -75,6 +79,7 @@ export function contractControllers(routes: RouteDef[], skip: (r: RouteDef) => b
       Caller()(cls.prototype, name, 1);
     }
     UseGuards(...ROUTE_GUARDS)(cls);
+    UseInterceptors(IdempotencyInterceptor)(cls);
     Controller()(cls);
     return cls;
   });

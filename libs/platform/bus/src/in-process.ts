@@ -1,7 +1,7 @@
 import { DomainError, Errors, serializeError } from '@intranet/platform-errors';
 import { v7 as uuidv7 } from 'uuid';
 import { subjectMatches } from './subject.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, PublishOptions, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, SubscribeOptions } from './types.ts';
 
 /** How many recent event ids the in-process bus remembers for de-duplication. */
 const RECENT_IDS = 10_000;
@@ -23,6 +23,43 @@ export class InProcessBus implements Bus {
   private readonly inflight = new Set<Promise<void>>();
   private closed = false;
   private readonly recentIds = new Set<string>();
+
+  private readonly buckets = new Map<string, Map<string, { value: string; until: number }>>();
+
+  /** Bus.keyValue: a Map per bucket; an entry is gone once `ttlMs` passed since its last write. */
+  async keyValue(bucket: string, ttlMs: number): Promise<KeyValueStore> {
+    let map = this.buckets.get(bucket);
+    if (!map) this.buckets.set(bucket, (map = new Map()));
+    const m = map;
+    const live = (key: string) => {
+      const e = m.get(key);
+      if (e && e.until <= Date.now()) m.delete(key);
+      return e && e.until > Date.now() ? e : undefined;
+    };
+    const sweep = () => {
+      if (m.size < 10_000) return;
+      const now = Date.now();
+      for (const [k, e] of m) if (e.until <= now) m.delete(k);
+    };
+    return {
+      async create(key, value) {
+        if (live(key)) return false;
+        sweep();
+        m.set(key, { value, until: Date.now() + ttlMs });
+        return true;
+      },
+      async get(key) {
+        return live(key)?.value ?? null;
+      },
+      async put(key, value) {
+        sweep();
+        m.set(key, { value, until: Date.now() + ttlMs });
+      },
+      async delete(key) {
+        m.delete(key);
+      },
+    };
+  }
 
   async request<R>(subject: string, req: BusRequest, _opts?: { timeoutMs?: number }): Promise<R> {
     const handler = this.handlers.get(subject);

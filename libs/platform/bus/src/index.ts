@@ -1,4 +1,4 @@
-export type { Bus, BusRequest, BusEvent, RequestContext, Handler, EventHandler, SubscribeOptions, PublishOptions } from './types.ts';
+export type { Bus, BusRequest, BusEvent, RequestContext, Handler, EventHandler, SubscribeOptions, PublishOptions, KeyValueStore } from './types.ts';
 export { systemContext } from './types.ts';
 export { InProcessBus } from './in-process.ts';
 export { NatsBus, type NatsBusOptions } from './nats.ts';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ClientNats, ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@intranet/platform-errors';
 import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
@@ -5,7 +6,7 @@ import { createInbox, type Msg, type NatsConnection, type Subscription } from '@
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
-import type { Bus, BusEvent, BusRequest, EventHandler, Handler, PublishOptions, Reply, SubscribeOptions } from './types.ts';
+import type { Bus, BusEvent, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, SubscribeOptions } from './types.ts';
 
 /** Largest reply a service sends at all (larger ones are refused with 413 rather than held in memory). */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
@@ -46,11 +47,37 @@ function okResult(data: Uint8Array, id: string): Uint8Array | undefined {
  * can be JSON (starts with `{`, `[` or `"`) goes that way here.
  */
 class SubjectServerNats extends ServerNats {
+  /** Requests being handled (their replies not sent yet). */
+  readonly inflight = new Set<Promise<unknown>>();
+
   override getRouteFromPattern(pattern: string): string {
     const c = pattern.charCodeAt(0);
     return c === 0x7b || c === 0x5b || c === 0x22 ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
+
+  /**
+   * Graceful stop (issue 18 §5, SIGTERM in a rolling restart): drains the request subscriptions, so NATS sends new
+   * requests to the queue group's other members and the ones already delivered here are still handled; waits up
+   * to DRAIN_MS for the handlers to answer and the replies to leave; then closes the connection.
+   */
+  override async close(): Promise<void> {
+    const subs = (this as unknown as { subscriptions?: Subscription[] }).subscriptions ?? [];
+    await Promise.allSettled(subs.map((sub) => sub.drain()));
+    const until = Date.now() + DRAIN_MS;
+    while (this.inflight.size && Date.now() < until) {
+      await Promise.race([Promise.allSettled([...this.inflight]), new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())))]);
+    }
+    // Nest publishes a reply right after its handler settles: let that happen, then push it out.
+    await new Promise((r) => setImmediate(r));
+    await this.unwrap<NatsConnection>()
+      .flush()
+      .catch(() => undefined);
+    await super.close();
+  }
 }
+
+/** How long a stopping service keeps answering the requests it already has (ms). */
+const DRAIN_MS = 10_000;
 
 /** An Error with `name` (what `unavailable` errors report as their cause). */
 function named(name: string, message: string): Error {
@@ -77,7 +104,7 @@ export interface NatsBusOptions {
  */
 export class NatsBus implements Bus {
   private readonly client: ClientNats;
-  private server?: ServerNats;
+  private server?: SubjectServerNats;
   private readonly pending = new Map<string, Handler>();
   private nc?: NatsConnection;
   private readonly closers: Array<() => Promise<void>> = [];
@@ -241,6 +268,41 @@ export class NatsBus implements Bus {
     return close;
   }
 
+  /**
+   * Bus.keyValue on JetStream KV: bucket `<prefix><bucket>` with the given TTL, one value per key (history 1);
+   * keys are sha256-hex of the caller's key (KV keys allow only a few characters). Ephemeral buses delete it on close.
+   */
+  async keyValue(bucket: string, ttlMs: number): Promise<KeyValueStore> {
+    const { Kvm } = await import('@nats-io/kv');
+    const nc = await this.connection();
+    const name = `${this.prefix}${bucket}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const kv = await new Kvm(nc).create(name, { ttl: ttlMs, history: 1 });
+    if (this.opts.ephemeral) this.closers.push(() => kv.destroy().then(() => undefined));
+    const k = (key: string) => createHash('sha256').update(key).digest('hex');
+    return {
+      async create(key, value) {
+        try {
+          await kv.create(k(key), value);
+          return true;
+        } catch (err) {
+          // "wrong last sequence": a live entry exists (another request claimed it first).
+          if (/wrong last sequence|key exists/i.test((err as Error).message)) return false;
+          throw err;
+        }
+      },
+      async get(key) {
+        const e = await kv.get(k(key));
+        return e && e.operation === 'PUT' ? e.string() : null;
+      },
+      async put(key, value) {
+        await kv.put(k(key), value);
+      },
+      async delete(key) {
+        await kv.delete(k(key));
+      },
+    };
+  }
+
   async start(): Promise<void> {
     const nc = await this.connection();
     const jsm = await jetstreamManager(nc);
@@ -290,7 +352,14 @@ export class NatsBus implements Bus {
               return { ok: false, error: new DomainError('unavailable', 'The request could not be read; try again').toJSON() } satisfies Reply;
             }
           }
-          return runHandler(handler, data);
+          const p = runHandler(handler, data);
+          const server = this.server!;
+          server.inflight.add(p);
+          try {
+            return await p;
+          } finally {
+            server.inflight.delete(p);
+          }
         });
       }
       await new Promise<void>((resolve, reject) => {

@@ -88,8 +88,25 @@ export interface Bus {
   publish<T>(subject: string, clientId: string | null, data: T, opts?: PublishOptions): Promise<void>;
   /** Subscribes to events; `subject` may use NATS wildcards (`*`, `>`). Returns an unsubscribe function. */
   subscribe<T>(subject: string, handler: EventHandler<T>, opts?: SubscribeOptions): Promise<() => Promise<void>>;
+  /**
+   * A key-value bucket shared by every process on this bus (NATS JetStream KV; a Map in-process), whose entries
+   * expire `ttlMs` after their last write: idempotency keys and similar short-lived shared state. Keys: any text
+   * (hashed where the store restricts them). Errors: bus connection failures propagate.
+   */
+  keyValue(bucket: string, ttlMs: number): Promise<KeyValueStore>;
   start(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A shared key-value bucket (Bus.keyValue). Values are text. */
+export interface KeyValueStore {
+  /** Writes `value` only when `key` has no live entry; true when it did (an atomic claim). */
+  create(key: string, value: string): Promise<boolean>;
+  /** The live value of `key`, or null. */
+  get(key: string): Promise<string | null>;
+  /** Writes `value` (and restarts its time to live). */
+  put(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
 }
 
 /** Reply envelope: errors cross the bus as data (DESIGN §5). */

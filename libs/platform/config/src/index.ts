@@ -50,6 +50,10 @@ export const configSchema = z.object({
   HOST: optional(z.string()).default('127.0.0.1'),
   DATA_DIR: optional(pathSetting).default(resolvePath('.data/portal')),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  // README "Database roles": the system context's login (default: DATABASE_URL as intranet_system) and the
+  // migration step's (creates the roles, runs migrations as intranet_owner; unset: only checks they ran).
+  DATABASE_SYSTEM_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  DATABASE_MIGRATE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
   BUS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_]+$/, 'letters, digits and _ only')),
   NATS_URL: optional(z.string().regex(/^(nats|tls):\/\//, 'must start with nats:// or tls://')),
   S3_ENDPOINT: optional(z.string().url()),

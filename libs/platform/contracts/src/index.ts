@@ -157,8 +157,17 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   rateLimit?: RateLimit;
   /** Upload routes take multipart bodies; the gateway streams them. */
   multipart?: boolean;
-  /** How long the gateway waits for the service's answer (ms); the bus default (15 s) when unset. */
-  timeoutMs?: number;
+  /**
+   * How long the gateway waits for the service's answer (ms): DEFAULT_TIMEOUT_MS by method unless the route sets
+   * its own (imports, exports). Bounds every call, so a service that died mid-request costs a 503 after this, not
+   * the bus's 15 s (issue 18 §5).
+   */
+  timeoutMs: number;
+  /**
+   * A 'raw' route whose handler answers text of this media type (an iCalendar file): the gateway sends the string
+   * as the body with this Content-Type instead of JSON.
+   */
+  contentType?: string;
   /**
    * An anonymous route (issue 11, "Don't be silent"): the caller must be signed in (its access rule still holds),
    * but the service receives only the tenant (no user, session, address, roles) and the gateway writes no log line
@@ -166,6 +175,9 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    */
   anonymous?: boolean;
 }
+
+/** Default answer time of a route by method (ms): reads 5 s, writes 10 s. */
+export const DEFAULT_TIMEOUT_MS = { GET: 5_000, write: 10_000 } as const;
 
 const empty = z.object({}).strict();
 const anyQuery = z.object({}).passthrough();
@@ -194,6 +206,7 @@ export function defineRoute<
   multipart?: boolean;
   timeoutMs?: number;
   anonymous?: boolean;
+  contentType?: string;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {
@@ -204,6 +217,7 @@ export function defineRoute<
     query: (def.query ?? anyQuery) as Q,
     body: (def.body ?? z.object({}).passthrough()) as B,
     envelope: def.envelope ?? 'result',
+    timeoutMs: def.timeoutMs ?? (def.method === 'GET' ? DEFAULT_TIMEOUT_MS.GET : DEFAULT_TIMEOUT_MS.write),
   };
 }
 

@@ -4,7 +4,7 @@ import { openBus } from '@intranet/platform-bus';
 import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
 import { openDatabase, platformDatabaseOptions, type Database } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
-import { Outbox, OutboxRelay } from '@intranet/platform-outbox';
+import { Outbox, OutboxRelay, outboxMigrations } from '@intranet/platform-outbox';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
 import { createLogger, type Logger } from './logger.ts';
@@ -122,6 +122,26 @@ export async function runService(module: Type, config: Config): Promise<{ app: I
     await platform.close();
   });
   return { app, platform };
+}
+
+/**
+ * The migration step (issue 18 §1, README "Database roles"; a Kubernetes Job, or `npm run db:migrate`): creates or
+ * corrects the roles, then applies the outbox's and every discovered domain's migrations as the owner role under
+ * an advisory lock, so it is safe with several replicas. Needs DATABASE_MIGRATE_URL (ConfigError otherwise) and
+ * DATABASE_URL (the runtime login, checked not to be privileged). Output: the schemas migrated.
+ */
+export async function migrateAll(config: Config): Promise<string[]> {
+  requireConfig(config, ['DATABASE_URL', 'DATABASE_MIGRATE_URL'], 'migrate');
+  const { domainOf } = await import('./nest.ts');
+  const { discoverDomainModules } = await import('./discover.ts');
+  const sets = [outboxMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
+  const db = await openDatabase({ ...platformDatabaseOptions(config), poolSize: 1 });
+  try {
+    await db.migrate(sets);
+  } finally {
+    await db.close();
+  }
+  return sets.map((s) => s.schema);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { InProcessBus, NatsBus, type Bus } from '@intranet/platform-bus';
-import { openDatabase, pgliteExtensions, type Database, type MigrationSet } from '@intranet/platform-db';
+import { APP_ROLE, openDatabase, pgliteExtensions, roleUrl, SYSTEM_ROLE, type Database, type MigrationSet } from '@intranet/platform-db';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +20,11 @@ const rand = () => randomBytes(5).toString('hex');
 let template: Promise<import('@electric-sql/pglite').PGlite> | undefined;
 let templateSets = '';
 
+/** A test database plus `adminExec`: SQL as the server's administrator (DDL a spec needs beyond the migrations). */
+export type TestDatabase = Database & { adminExec(query: string): Promise<void> };
+
 /** An isolated, migrated database; `close()` drops it (PostgreSQL) or closes the clone (PGlite). */
-export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
+export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const pg = (await import('pg')).default;
@@ -32,11 +35,26 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const db = await openDatabase({ url: u.toString(), poolSize: 4 });
+    // DATABASE_URL is the test server's administrator: it migrates; the portal runs as the runtime and system roles.
+    const db = await openDatabase({
+      url: roleUrl(u.toString(), APP_ROLE),
+      systemUrl: roleUrl(u.toString(), SYSTEM_ROLE),
+      migrateUrl: u.toString(),
+      poolSize: 4,
+    });
     await db.migrate(sets);
     const close = db.close;
     return {
       ...db,
+      async adminExec(query) {
+        const a = new pg.Client({ connectionString: u.toString() });
+        await a.connect();
+        try {
+          await a.query(query);
+        } finally {
+          await a.end();
+        }
+      },
       async close() {
         await close();
         const a = new pg.Client({ connectionString: url });
@@ -55,7 +73,8 @@ export async function testDatabase(sets: MigrationSet[]): Promise<Database> {
     process.once('beforeExit', () => void t.then((p) => p.close()).catch(() => undefined));
   }
   const clone = (await (await template).clone()) as import('@electric-sql/pglite').PGlite;
-  return openDatabase({ pglite: clone });
+  const db = await openDatabase({ pglite: clone });
+  return { ...db, adminExec: db.exec };
 }
 
 /**

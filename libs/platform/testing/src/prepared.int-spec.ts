@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { asc, eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import assert from 'node:assert/strict';
-import { testDatabase } from './index.ts';
+import { testDatabase, type TestDatabase } from './index.ts';
 
 // A throw-away schema shaped like a feed: a table, a left-joined table (rows may be missing), SQL fields.
 const s = pgSchema('prep_spec');
@@ -24,16 +24,17 @@ const owners = s.table('owners', {
 const U = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 describe('preparedQuery (platform-db): the compiled row mapper gives what Drizzle maps', () => {
-  let db: Database;
+  let db: TestDatabase;
   beforeAll(async () => {
     db = await testDatabase([]);
-    // As the database owner: the spec's own schema has no grants for the application roles.
+    // The spec's own schema, made by the administrator, without row-level security, open to the runtime role.
+    await db.adminExec(`
+      CREATE SCHEMA prep_spec;
+      CREATE TABLE prep_spec.owners (id uuid PRIMARY KEY, name text, active boolean NOT NULL);
+      CREATE TABLE prep_spec.items (id uuid PRIMARY KEY, owner_id uuid, title text NOT NULL, tags text[] NOT NULL, count integer NOT NULL, at timestamptz NOT NULL);
+      GRANT USAGE ON SCHEMA prep_spec TO intranet_app;
+      GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA prep_spec TO intranet_app;`);
     await db.drizzle.transaction(async (tx) => {
-      await tx.execute(sql`CREATE SCHEMA prep_spec`);
-      await tx.execute(sql`CREATE TABLE prep_spec.owners (id uuid PRIMARY KEY, name text, active boolean NOT NULL)`);
-      await tx.execute(
-        sql`CREATE TABLE prep_spec.items (id uuid PRIMARY KEY, owner_id uuid, title text NOT NULL, tags text[] NOT NULL, count integer NOT NULL, at timestamptz NOT NULL)`,
-      );
       await tx.insert(owners).values([
         { id: U(1), name: 'Ann', active: true },
         { id: U(2), name: null, active: false },

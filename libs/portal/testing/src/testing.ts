@@ -113,6 +113,8 @@ export async function testPortal(overrides: Partial<Record<keyof Config, string>
 
   return {
     portal,
+    /** The portal's database (for specs that inspect stored rows or the database's roles). */
+    db,
     config: portal.config,
     dataDir,
     call,

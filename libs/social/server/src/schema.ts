@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appRole, tenantPolicy } from '@intranet/platform-db';
+import { appRole, CURRENT_USER, tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the social service (DESIGN §2). */
 export const socialSchema = pgSchema('social');
@@ -61,21 +61,20 @@ export interface StoredFile {
   thumbKey: string | null;
 }
 
-const me = `nullif(current_setting('app.user_id', true), '')::uuid`;
 /**
  * Visibility of group posts by group type, in SQL for every read and write of posts (issue 11): a restrictive policy
  * (ANDed with the tenant one). A post of a group is visible when it is on the wall (a public group's), to the
- * group's members and to users with a grant on it; everything else as before. No feed, search, single-post read,
- * comment or like can reach a closed or private group's post from outside the group.
+ * group's members and to users with a grant on it — the user as `intranet_private.current_user_id()` vouches for it
+ * (signed by inTenant), so no setting of the session can claim another user. The system role bypasses RLS.
  */
 const groupPostsPolicy = pgPolicy('group_posts_readers', {
   as: 'restrictive',
   to: appRole,
   for: 'all',
   using: sql.raw(
-    `(parent_type <> 'group' OR on_wall OR current_setting('app.bypass_rls', true) = 'on' ` +
-      `OR parent_id IN (SELECT m.group_id FROM social.group_members m WHERE m.user_id = ${me}) ` +
-      `OR parent_id IN (SELECT g.group_id FROM social.group_grants g WHERE g.user_id = ${me}))`,
+    `(parent_type <> 'group' OR on_wall ` +
+      `OR parent_id IN (SELECT m.group_id FROM social.group_members m WHERE m.user_id = ${CURRENT_USER}) ` +
+      `OR parent_id IN (SELECT g.group_id FROM social.group_grants g WHERE g.user_id = ${CURRENT_USER}))`,
   ),
 });
 

@@ -292,6 +292,27 @@ describe('call: §8 no response', () => {
     );
   });
 
+  it('a POST carries one Idempotency-Key, kept on its retries after a lost connection; a GET carries none', async () => {
+    const keys: (string | undefined)[] = [];
+    let failures = 2;
+    g.fetch = (async (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+      if (failures-- > 0) throw new TypeError('fetch failed');
+      return new Response(JSON.stringify({ token: 't' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    assert.deepEqual(await call(login, { body: { login: 'ann', password: 'pw' } }), { token: 't' });
+    assert.equal(keys.length, 3, 'two retries');
+    assert.match(keys[0]!, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(new Set(keys).size, 1, 'the same key each time');
+    assert.equal(listener.got.connectionLost.length, 0);
+    answer(200, { token: 't' });
+    await call(login, { body: { login: 'ann', password: 'pw' } });
+    assert.notEqual(sent[0].headers['Idempotency-Key'], keys[0], 'a new call, a new key');
+    answer(200, { result: { _id: 'u-1' } });
+    await call(userGet, { params: { id: 'u-1' } });
+    assert.equal(sent[1].headers['Idempotency-Key'], undefined);
+  });
+
   it('an aborted request is rethrown as it is, without raising No connection', async () => {
     g.fetch = (async () => {
       throw new DOMException('The operation was aborted.', 'AbortError');

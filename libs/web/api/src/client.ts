@@ -157,7 +157,8 @@ function settle<D extends RouteDef>(route: D, status: number, body: unknown, sil
  * Calls a contract route (DESIGN §4) and returns its typed result.
  * Input: the route definition and `{ params, query, body }`. Output: the `result` field for routes with the
  * `result` envelope, the raw body for `raw` routes. Throws ApiError per §8 (401 and 403 'Login blocked' clear the
- * session and notify `onUnauthorized`; no response notifies `onConnectionLost`).
+ * session and notify `onUnauthorized`; no response notifies `onConnectionLost`). A POST carries an Idempotency-Key
+ * and is retried twice with it when the connection fails.
  */
 export async function call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<RouteResult<D>> {
   const input = (args[0] ?? {}) as CallInput<RouteDef> & { params?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -167,17 +168,41 @@ export async function call<D extends RouteDef>(route: D, ...args: CallArgs<D>): 
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(input.body ?? {});
   }
+  // Issue 18 §4: one key per call of a POST, kept across its retries, so a write whose answer was lost is not
+  // made twice (the gateway answers a repeated key with the first answer).
+  const retries = route.method === 'POST' ? RETRY_DELAYS_MS : [];
+  if (route.method === 'POST') headers['Idempotency-Key'] = idempotencyKey();
   let res: Response;
-  try {
-    res = await fetch(routeUrl(route, input.params, input.query), init);
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    const err = connectionError(e);
-    connectionLost.emit(err);
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(routeUrl(route, input.params, input.query), init);
+      break;
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      if (attempt < retries.length) {
+        await new Promise((r) => setTimeout(r, retries[attempt]));
+        continue;
+      }
+      const err = connectionError(e);
+      connectionLost.emit(err);
+      throw err;
+    }
   }
   const body = parseBody(await res.text().catch(() => ''), res.headers.get('content-type'));
   return settle(route, res.status, body, input.silent ?? false, 'Authorization' in headers);
+}
+
+/** Waits before the retries of a POST whose connection failed (the same Idempotency-Key each time). */
+const RETRY_DELAYS_MS = [400, 1500];
+
+/** A random key (UUID form); crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
+export function idempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** Upload progress: bytes sent, total bytes and 0–100 percent. */

@@ -1,0 +1,2 @@
+/** Exposed as `calendar/CalendarPage` (libs/calendar/web). */
+export { CalendarPage as default } from '@intranet/calendar-web';

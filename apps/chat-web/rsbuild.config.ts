@@ -1,0 +1,36 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared, remoteManifest } from '@intranet/web-build';
+
+/**
+ * The chat remote (Module Federation 2), built into dist/web/chat and served by the gateway at
+ * /remotes/chat/; the shell discovers it from /remotes.json and its screens from mf-manifest.json.
+ */
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'chat',
+      exposes: { './ChatPage': './src/expose/ChatPage.tsx', './ChatRoomPage': './src/expose/ChatRoomPage.tsx' },
+      shared: mfShared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: remoteManifest({ chat: 'ChatPage', 'chat/:id': 'ChatRoomPage' }),
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'Chat remote (standalone)', mountId: 'root' },
+  output: {
+    distPath: { root: '../../dist/web/chat' },
+    assetPrefix: '/remotes/chat/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  server: {
+    base: '/remotes/chat',
+    historyApiFallback: { index: '/remotes/chat/index.html' },
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
+  },
+});

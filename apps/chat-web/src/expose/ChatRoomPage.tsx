@@ -1,0 +1,2 @@
+/** Exposed as `chat/ChatRoomPage` (libs/chat/web). */
+export { ChatRoomPage as default } from '@intranet/chat-web';

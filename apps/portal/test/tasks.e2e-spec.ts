@@ -1,0 +1,183 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
+
+const SU = { login: 'root@example.com', password: 'rootpass1' };
+/** axe-core's browser bundle (evaluated through the DevTools protocol: the page's CSP refuses inline scripts). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's 'serious' and 'critical' WCAG 2.1 A/AA violations of the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
+
+jest.setTimeout(240_000);
+/**
+ * The task board as two people use it (issue 17 "Browser"): Ann (the owner) drags a card to another lane with the
+ * mouse and reorders one with the keyboard; Bob, a member with the view right, has the board open and sees both
+ * moves without reloading, and cannot drag a card himself.
+ */
+describe('task board in the browser: A moves cards, B (view only) sees it live and cannot drag', () => {
+  let portal: Portal;
+  const api = apiCaller(() => portal.url);
+  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+  let e: BrowserPortal;
+  beforeAll(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'tasks/mf-manifest.json']);
+    portal = e.portal;
+  });
+  afterAll(() => e?.close());
+
+  const signIn = async (page: Page, l: string, password: string) => {
+    await page.goto('/login/');
+    await page.getByTestId('login-input').fill(l);
+    await page.getByTestId('password-input').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  };
+  /** Names of the cards of a lane, top to bottom. */
+  const laneCards = (page: Page, lane: string) =>
+    page.$$eval(`[data-testid="lane-${lane}"] [data-testid^="card-"]`, (els) => els.map((el) => el.getAttribute('aria-label')));
+  const waitLane = (page: Page, lane: string, names: string[]) =>
+    page.waitForFunction(
+      ([l, want]) =>
+        JSON.stringify([...document.querySelectorAll(`[data-testid="lane-${l}"] [data-testid^="card-"]`)].map((el) => el.getAttribute('aria-label'))) === want,
+      [lane, JSON.stringify(names)] as const,
+    );
+  const drag = async (page: Page, from: string, to: string) => {
+    const a = (await page.getByTestId(from).boundingBox())!;
+    const b = (await page.getByTestId(to).boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height - 20, { steps: 20 });
+    await page.mouse.up();
+  };
+
+  it('runs the board story with two people', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'taskweb', name: 'Task Web Ltd', lang: 'en' });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@taskweb.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
+    const admin = await login('admin@taskweb.test', 'adminpass1');
+    const reg = (firstName: string, email: string) =>
+      api<{ _id: string }>('POST', '/api/register', admin.token, {
+        firstName,
+        lastName: 'Tester',
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        lang: 'en',
+      });
+    await reg('Ann', 'ann@taskweb.test');
+    const bob = await reg('Bob', 'bob@taskweb.test');
+    const ann = await login('ann@taskweb.test', 'employee1');
+    const desk = await api<{ _id: string; lanes: { _id: string }[] }>('POST', '/api/desk', ann.token, {
+      name: 'Launch',
+      lanes: ['To do', 'Done'],
+      members: [{ user: bob._id, right: 'view' }],
+    });
+    const [todo, done] = desk.lanes.map((l) => l._id) as [string, string];
+    const card: Record<string, string> = {};
+    for (const name of ['Card one', 'Card two', 'Card three'])
+      card[name] = (await api<{ _id: string }>('PUT', `/api/task_tracker/${desk._id}/${todo}/add_task`, ann.token, { name }))._id;
+
+    const a = await e.newPage();
+    const b = await e.newPage();
+    await signIn(a.page, 'ann@taskweb.test', 'employee1');
+    await signIn(b.page, 'bob@taskweb.test', 'employee1');
+    for (const p of [a.page, b.page]) {
+      await p.goto(`/desk/${desk._id}`);
+      await waitLane(p, todo, ['Card one', 'Card two', 'Card three']);
+    }
+    // Both browsers hold a live socket before Ann acts (the board listens from its first render).
+    await b.page.waitForTimeout(500);
+
+    // Bob may only view: his cards are not draggable, and a drag attempt changes nothing.
+    assert.equal(await b.page.getByTestId(`card-${card['Card one']}`).getAttribute('data-draggable'), 'false');
+    await drag(b.page, `card-${card['Card one']}`, `lane-${done}`);
+    await b.page.waitForTimeout(500);
+    assert.deepEqual(await laneCards(b.page, done), []);
+
+    // Ann drags "Card one" to Done with the mouse; Bob's board follows without a reload.
+    assert.equal(await a.page.getByTestId(`card-${card['Card one']}`).getAttribute('data-draggable'), 'true');
+    await drag(a.page, `card-${card['Card one']}`, `lane-${done}`);
+    await waitLane(a.page, done, ['Card one']);
+    await waitLane(b.page, done, ['Card one']);
+    await waitLane(b.page, todo, ['Card two', 'Card three']);
+
+    // Ann reorders with the keyboard (dnd-kit: Space picks up, ↓ moves, Space drops); Bob sees the new order.
+    await a.page.getByTestId(`card-${card['Card two']}`).focus();
+    await a.page.keyboard.press('Space');
+    await a.page.waitForTimeout(200);
+    await a.page.keyboard.press('ArrowDown');
+    await a.page.waitForTimeout(300);
+    await a.page.keyboard.press('Space');
+    await waitLane(a.page, todo, ['Card three', 'Card two']);
+    await waitLane(b.page, todo, ['Card three', 'Card two']);
+
+    // The server agrees with both screens.
+    const board = await api<{ tasks: { name: string; lane_id: string }[] }>('GET', `/api/desk/${desk._id}`, ann.token);
+    assert.deepEqual(
+      board.tasks.map((t) => [t.name, t.lane_id === done ? 'done' : 'todo']),
+      [
+        ['Card three', 'todo'],
+        ['Card two', 'todo'],
+        ['Card one', 'done'],
+      ],
+    );
+    await a.ctx.close();
+    await b.ctx.close();
+
+    // The screens at a phone and a desktop width: no serious axe violation, no sideways scroll of the page (the
+    // kanban scrolls inside itself), the task drawer included.
+    const problems: string[] = [];
+    for (const vp of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: vp });
+      const page = await ctx.newPage();
+      await signIn(page, 'ann@taskweb.test', 'employee1');
+      for (const [path, ready] of [
+        ['/task-tracker/', `desk-link-${desk._id}`],
+        [`/desk/${desk._id}`, `card-${card['Card one']}`],
+        [`/desk/${desk._id}?task=${card['Card two']}`, 'task-form'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        await page.waitForFunction(() => !document.querySelector('[data-testid="loader"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        for (const v of await seriousViolations(page)) problems.push(`${vp.width}px ${path}: ${v}`);
+        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (over > 0) problems.push(`${vp.width}px ${path}: the page scrolls sideways by ${over}px`);
+      }
+      await ctx.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+});

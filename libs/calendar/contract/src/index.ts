@@ -1,0 +1,424 @@
+import { access, defineEvent, defineRoute, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload } from '@intranet/platform-contracts';
+
+/**
+ * The calendar domain's API as data (DESIGN §4): the §7 Events routes, the .ics download and the per-user .ics feed,
+ * the §3 Event shapes with the §5 texts, and the events the service publishes (evt.calendar.event.*).
+ */
+
+/** §9 event name limit, §5 "more than 5 symbols", the description ("comment length limited"). */
+export const EVENT_NAME_MAX = 100;
+export const EVENT_NAME_MIN = 6;
+export const EVENT_DESCRIPTION_MAX = 2000;
+export const EVENT_LINK_MAX = 500;
+/** Most members of one event, most repeats of a series (a count), the longest series (years) and read range (days). */
+export const EVENT_MEMBERS_MAX = 500;
+export const EVENT_COUNT_MAX = 1000;
+export const EVENT_SERIES_YEARS_MAX = 10;
+export const EVENT_RANGE_DAYS_MAX = 400;
+/** §9 "Event reminder under 10 minutes": the default offset of a reminder before the start, minutes. */
+export const EVENT_REMIND_DEFAULT = 10;
+/** Offsets the form offers (minutes before the start); any whole number 0..10080 is accepted. */
+export const EVENT_REMIND_CHOICES = [0, 5, 10, 15, 30, 60, 1440] as const;
+/** The colours the form's picker offers; any #rrggbb is accepted. */
+export const EVENT_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'] as const;
+
+/** §5 Event and §8 event texts (server and web say the same thing; libs/platform/errors maps each to a code). */
+export const EVENT_TEXT = {
+  required: V.required,
+  nameShort: 'Name must be more than 5 symbols',
+  pastDate: 'The date has already passed',
+  timePassed: 'This time has already passed today',
+  endBeforeStart: 'End time must be after the start time',
+  invalidTime: 'Time must be HH:MM',
+  weekdays: 'Choose at least one weekday',
+  repeatEnd: 'Set an end date or a number of repeats',
+  countMin: 'The number of repeats must be more than 1',
+  untilBeforeStart: 'The end date must be after the start date',
+  seriesTooLong: `A series may last at most ${EVENT_SERIES_YEARS_MAX} years`,
+  timeZone: 'Unknown time zone',
+  rangeTooLong: `The range may be at most ${EVENT_RANGE_DAYS_MAX} days`,
+  rangeOrder: 'The end of the range must be after its start',
+  deleteError: 'The event could not be deleted',
+  noOccurrence: 'There is no such occurrence in this series',
+  periodicOnly: 'This is a periodic event: use the periodic event call',
+  notPeriodic: 'This event does not repeat',
+} as const;
+
+/** True when `tz` is an IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const HHMM = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, EVENT_TEXT.invalidTime);
+const TimeZone = z.string().max(64).refine(isTimeZone, EVENT_TEXT.timeZone);
+const RequiredDate = z.string({ error: V.required }).trim().min(1, V.required).pipe(IsoDate);
+
+/** §3 recurrence: RFC 5545 FREQ (day, week, month, year), its interval, BYDAY weekdays (week), UNTIL or COUNT. */
+export const REPEAT_PERIODS = ['day', 'week', 'month', 'year'] as const;
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export const repeatSchema = z
+  .object({
+    period: z.enum(REPEAT_PERIODS, { error: V.required }),
+    interval: z.number().int().min(1).max(99).default(1),
+    weekdays: z.array(z.enum(WEEKDAYS)).max(7).default([]),
+    until: IsoDate.nullable().default(null),
+    count: z.number().int().max(EVENT_COUNT_MAX).nullable().default(null),
+  })
+  .superRefine((r, ctx) => {
+    if (r.period === 'week' && r.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: EVENT_TEXT.weekdays });
+    if (r.until == null && r.count == null) ctx.addIssue({ code: 'custom', path: ['until'], message: EVENT_TEXT.repeatEnd });
+    if (r.count != null && r.count <= 1) ctx.addIssue({ code: 'custom', path: ['count'], message: EVENT_TEXT.countMin });
+  });
+export type Repeat = z.output<typeof repeatSchema>;
+
+/** The fields of an event a form sends (§3 Event, §5 Event). Date and times are wall-clock in `tz`. */
+const eventFields = {
+  name: requiredString().min(EVENT_NAME_MIN, EVENT_TEXT.nameShort).max(EVENT_NAME_MAX, V.max(EVENT_NAME_MAX)),
+  date: RequiredDate,
+  start_time: HHMM,
+  end_time: HHMM,
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Invalid value')
+    .default(EVENT_COLORS[0]),
+  description: z.string().max(EVENT_DESCRIPTION_MAX, V.max(EVENT_DESCRIPTION_MAX)).default(''),
+  members: z.array(Id, { error: V.required }).min(1, V.required).max(EVENT_MEMBERS_MAX),
+  link: z
+    .string()
+    .trim()
+    .max(EVENT_LINK_MAX, V.max(EVENT_LINK_MAX))
+    .refine((s) => s === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), V.url)
+    .default(''),
+  /** Minutes before the start a reminder goes to the members; null: none. */
+  remind: z.number().int().min(0).max(10080).nullable().default(EVENT_REMIND_DEFAULT),
+  /** The IANA zone the date and times are in (the creator's browser zone); recurrence expands in it. */
+  tz: TimeZone.default('UTC'),
+};
+
+const endAfterStart = (v: { start_time: string; end_time: string }, ctx: z.RefinementCtx) => {
+  if (v.start_time && v.end_time && v.end_time <= v.start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: EVENT_TEXT.endBeforeStart });
+};
+const untilAfterDate = (v: { date: string; repeat?: Repeat | null }, ctx: z.RefinementCtx) => {
+  if (v.repeat?.until && v.repeat.until < v.date) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.untilBeforeStart });
+  if (v.repeat?.until && Number(v.repeat.until.slice(0, 4)) - Number(v.date.slice(0, 4)) > EVENT_SERIES_YEARS_MAX)
+    ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.seriesTooLong });
+};
+
+/** POST api/event/ and PUT api/event/{id}: a single (non-repeating) event. */
+export const eventBody = z.object(eventFields).superRefine(endAfterStart);
+/** POST api/event/periodic_event: a repeating event (§5: repeat needs its period, weekdays, end date or count > 1). */
+export const periodicEventBody = z
+  .object({ ...eventFields, repeat: repeatSchema })
+  .superRefine(endAfterStart)
+  .superRefine(untilAfterDate);
+
+/**
+ * The event form of the web (one schema for a single event and a series): `repeat` null for a single event, and
+ * for a change of a series the scope it applies to. The same §5 texts as the routes' bodies.
+ */
+export const eventFormSchema = z
+  .object({ ...eventFields, repeat: repeatSchema.nullable().default(null) })
+  .superRefine(endAfterStart)
+  .superRefine(untilAfterDate);
+export type EventForm = z.input<typeof eventFormSchema>;
+
+/** What a change of a series touches: one occurrence, it and the following ones, or the whole series (§4). */
+export const SERIES_SCOPES = ['one', 'following', 'all'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+
+/**
+ * PUT api/event/periodic_event/{id}: the fields as for a new periodic event, the scope, and the occurrence
+ * (its RECURRENCE-ID: the date it had in the series) for 'one' and 'following'. `repeat` may be left out for 'one'.
+ */
+export const periodicUpdateBody = z
+  .object({ ...eventFields, repeat: repeatSchema.optional(), scope: z.enum(SERIES_SCOPES).default('all'), occurrence: IsoDate.optional() })
+  .superRefine(endAfterStart)
+  .superRefine(untilAfterDate)
+  .superRefine((v, ctx) => {
+    if (v.scope !== 'all' && !v.occurrence) ctx.addIssue({ code: 'custom', path: ['occurrence'], message: V.required });
+    if (v.scope !== 'one' && !v.repeat) ctx.addIssue({ code: 'custom', path: ['repeat', 'period'], message: V.required });
+  });
+
+/**
+ * A date range of a read: `from` inclusive, `to` exclusive, as local dates in `tz` (the viewer's zone); without
+ * them, the current month in `tz`.
+ */
+export const rangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional(), tz: TimeZone.default('UTC') }).superRefine((v, ctx) => {
+  if (!v.from !== !v.to) ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: V.required });
+  else if (!v.from || !v.to) return;
+  else if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeOrder });
+  else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > EVENT_RANGE_DAYS_MAX)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeTooLong });
+});
+
+/** The recurrence of a series as the API returns it (and the RFC 5545 RRULE it stands for). */
+export const repeatOut = z.object({
+  period: z.enum(REPEAT_PERIODS),
+  interval: z.number(),
+  weekdays: z.array(z.enum(WEEKDAYS)),
+  until: z.string().nullable(),
+  count: z.number().nullable(),
+  rrule: z.string(),
+  exdates: z.array(z.string()),
+});
+
+/**
+ * One occurrence in a range (§3 Event): a single event, or one instance of a series with its RECURRENCE-ID
+ * (`occurrence`, the date it has in the series; null for a single event). `date`, `start_time`, `end_time` are
+ * wall-clock in `tz` (after a move, the moved values); `start`/`end` are the instants (ISO, UTC).
+ */
+export const occurrenceSchema = z.object({
+  _id: z.string(),
+  occurrence: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  link: z.string(),
+  organiser: z.string(),
+  members: z.array(z.string()),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  tz: z.string(),
+  start: z.string(),
+  end: z.string(),
+  remind: z.number().nullable(),
+  periodic: z.boolean(),
+  /** The first date of the series (its DTSTART date); null for a single event. */
+  series_date: z.string().nullable(),
+  /** This occurrence was changed on its own (an override with RECURRENCE-ID). */
+  moved: z.boolean(),
+  repeat: repeatOut.nullable(),
+});
+export type Occurrence = z.infer<typeof occurrenceSchema>;
+
+/** An event as stored (its first occurrence's date and times, and the recurrence of a series). */
+export const eventSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  link: z.string(),
+  organiser: z.string(),
+  members: z.array(z.string()),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  tz: z.string(),
+  remind: z.number().nullable(),
+  periodic: z.boolean(),
+  repeat: repeatOut.nullable(),
+  created_at: z.string(),
+});
+export type CalendarEvent = z.infer<typeof eventSchema>;
+
+/** §3 "Periodic events return changed, deleted and new lists": the occurrences a series change touched. */
+export const seriesDiff = z.object({
+  changed: z.array(occurrenceSchema),
+  deleted: z.array(z.object({ _id: z.string(), occurrence: z.string().nullable(), start: z.string() })),
+  added: z.array(occurrenceSchema),
+});
+export type SeriesDiff = z.infer<typeof seriesDiff>;
+
+const idParam = z.object({ id: Id });
+
+export const calendarRoutes = {
+  byClient: defineRoute({
+    method: 'GET',
+    path: '/api/event/byClient/{id}',
+    subject: 'calendar.event.byClient',
+    summary: "Occurrences in a date range the caller may see (administrators: the client's all) of client {id}",
+    spec: '§7 Events, §6 calendar',
+    access: access.feature('calendar'),
+    params: idParam,
+    query: rangeQuery,
+    result: z.array(occurrenceSchema),
+  }),
+  accessFor: defineRoute({
+    method: 'GET',
+    path: '/api/user/{clientId}/events/access_for/{userId}',
+    subject: 'calendar.event.accessFor',
+    summary: 'Occurrences in a date range that user {userId} takes part in (organiser or member); oneself, or an administrator for anyone',
+    spec: '§7 Users, §6 calendar',
+    access: access.feature('calendar'),
+    params: z.object({ clientId: Id, userId: Id }),
+    query: rangeQuery,
+    result: z.array(occurrenceSchema),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    // §7 writes 'api/event/'; the gateway's router (Fastify under Nest) drops a trailing slash when it registers a path.
+    path: '/api/event',
+    subject: 'calendar.event.create',
+    summary: 'Create a single event; its members are invited',
+    spec: '§7 Events, §5 Event, §6 events_create',
+    access: access.feature('events_create'),
+    body: eventBody,
+    result: eventSchema,
+  }),
+  createPeriodic: defineRoute({
+    method: 'POST',
+    path: '/api/event/periodic_event',
+    subject: 'calendar.event.createPeriodic',
+    summary: 'Create a repeating event (RFC 5545 RRULE: daily, weekly on weekdays, monthly, yearly; until a date or a count)',
+    spec: '§7 Events, §5 Event, §6 events_create',
+    access: access.feature('events_create'),
+    body: periodicEventBody,
+    result: eventSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/event/{id}',
+    subject: 'calendar.event.update',
+    summary: 'Change a single event (its organiser or an administrator)',
+    spec: '§7 Events, §5 Event',
+    access: access.feature('events_create'),
+    params: idParam,
+    body: eventBody,
+    result: eventSchema,
+  }),
+  updatePeriodic: defineRoute({
+    method: 'PUT',
+    path: '/api/event/periodic_event/{id}',
+    subject: 'calendar.event.updatePeriodic',
+    summary: 'Change one occurrence, it and the following ones, or the whole series; answers the changed, deleted and added occurrences',
+    spec: '§7 Events, §3 Event, §4 periodic events',
+    access: access.feature('events_create'),
+    params: idParam,
+    body: periodicUpdateBody,
+    result: seriesDiff,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/event/{id}',
+    subject: 'calendar.event.remove',
+    summary: 'Delete an event (a series with all its occurrences); its organiser or an administrator',
+    spec: '§7 Events, §8 event delete error',
+    access: access.feature('events_create'),
+    params: idParam,
+    result: z.object({ _id: z.string() }),
+  }),
+  removePeriodic: defineRoute({
+    method: 'DELETE',
+    path: '/api/event/periodic_event/{id}',
+    subject: 'calendar.event.removePeriodic',
+    summary: 'Cancel one occurrence (EXDATE), it and the following ones (following=true), or the whole series (all=true)',
+    spec: '§7 Events, §3 Event, §8 event delete error',
+    access: access.feature('events_create'),
+    params: idParam,
+    query: z.object({
+      all: z.enum(['true', 'false', '1', '0']).default('false'),
+      following: z.enum(['true', 'false', '1', '0']).default('false'),
+      occurrence: IsoDate.optional(),
+    }),
+    result: seriesDiff,
+  }),
+  ics: defineRoute({
+    method: 'GET',
+    path: '/api/event/{id}/ics',
+    subject: 'calendar.event.ics',
+    summary: 'One event (a series with its exceptions) as an iCalendar file',
+    spec: '§7 Events (.ics download)',
+    access: access.feature('calendar'),
+    params: idParam,
+    result: z.string(),
+    envelope: 'raw',
+    contentType: 'text/calendar; charset=utf-8',
+  }),
+  feedGet: defineRoute({
+    method: 'GET',
+    path: '/api/event/feed',
+    subject: 'calendar.feed.get',
+    summary: "The caller's private .ics subscription link, or null when none is issued",
+    spec: '§7 Events (.ics feed)',
+    access: access.feature('calendar'),
+    result: z.object({ token: z.string().nullable(), path: z.string().nullable() }),
+  }),
+  feedIssue: defineRoute({
+    method: 'POST',
+    path: '/api/event/feed',
+    subject: 'calendar.feed.issue',
+    summary: 'Issue a new private .ics link for the caller (the previous one stops working)',
+    spec: '§7 Events (.ics feed)',
+    access: access.feature('calendar'),
+    result: z.object({ token: z.string(), path: z.string() }),
+  }),
+  feedRevoke: defineRoute({
+    method: 'DELETE',
+    path: '/api/event/feed',
+    subject: 'calendar.feed.revoke',
+    summary: "Revoke the caller's .ics link",
+    spec: '§7 Events (.ics feed)',
+    access: access.feature('calendar'),
+    result: z.object({ revoked: z.boolean() }),
+  }),
+  feed: defineRoute({
+    method: 'GET',
+    path: '/api/event/feed/{token}',
+    subject: 'calendar.feed.ics',
+    summary: "A user's events as an iCalendar feed, by its secret token (for Outlook, Google and Apple Calendar)",
+    spec: '§7 Events (.ics feed)',
+    access: access.public,
+    params: z.object({ token: z.string().min(1).max(100) }),
+    result: z.string(),
+    envelope: 'raw',
+    contentType: 'text/calendar; charset=utf-8',
+    rateLimit: { points: 120, seconds: 60 },
+  }),
+};
+
+const who = { userIds: z.array(z.string()), actorId: z.string().nullable() };
+
+/**
+ * Events of the calendar domain (DESIGN §6); the notifications domain delivers them. `userIds` are the people
+ * concerned (the gateway relays each only to their sockets).
+ */
+export const calendarEvents = {
+  created: defineEvent(
+    'evt.calendar.event.created',
+    z.object({ _id: z.string(), name: z.string(), date: z.string(), periodic: z.boolean(), ...who }),
+    'An event was created',
+  ),
+  invited: defineEvent(
+    'evt.calendar.event.invited',
+    z.object({ _id: z.string(), name: z.string(), date: z.string(), start_time: z.string(), ...who }),
+    'Members were invited to an event (userIds: the new members)',
+  ),
+  updated: defineEvent(
+    'evt.calendar.event.updated',
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      scope: z.enum(SERIES_SCOPES),
+      occurrence: z.string().nullable(),
+      changed: z.number().int(),
+      deleted: z.number().int(),
+      added: z.number().int(),
+      ...who,
+    }),
+    'An event, one occurrence or a part of a series changed or was cancelled',
+  ),
+  deleted: defineEvent('evt.calendar.event.deleted', z.object({ _id: z.string(), name: z.string(), ...who }), 'An event (a whole series) was cancelled'),
+  reminder: defineEvent(
+    'evt.calendar.event.reminder',
+    z.object({
+      _id: z.string(),
+      occurrence: z.string().nullable(),
+      name: z.string(),
+      start: z.string(),
+      minutes: z.number().int(),
+      userIds: z.array(z.string()),
+    }),
+    'An occurrence starts soon: sent once per occurrence and member',
+  ),
+} satisfies Record<string, EventDef>;
+export type ReminderEvent = EventPayload<typeof calendarEvents.reminder>;

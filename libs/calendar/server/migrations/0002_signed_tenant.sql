@@ -1,0 +1,5 @@
+ALTER POLICY "tenant_isolation" ON "calendar"."event_members" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "calendar"."events" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "calendar"."feeds" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "calendar"."overrides" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "calendar"."reminders" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { calendarEvents, calendarRoutes, type Occurrence } from '@intranet/calendar-contract';
+import { CalendarReminders, ReminderScheduler } from '@intranet/calendar-server';
+import { on, type BusEvent } from '@intranet/platform-bus';
+import type { EventDef } from '@intranet/platform-contracts';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import ICAL from 'ical.js';
+
+/**
+ * The reminder schedule (exactly once per occurrence and member, across a restart), the domain events, and the
+ * .ics download and feed parsed back with ical.js (an independent RFC 5545 implementation).
+ */
+describe('calendar reminders, events and .ics', () => {
+  let t: TestPortal;
+  let a: Awaited<ReturnType<TestPortal['makeClient']>>;
+  let org: { id: string; token: string };
+  let mem: { id: string; token: string };
+  const seen: BusEvent<Record<string, unknown>>[] = [];
+  const unsubs: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    t = await testPortal();
+    // The service's own scheduler is stopped: this spec drives schedulers by hand to stop one in the middle.
+    await t.portal.domains.get(CalendarReminders, { strict: false }).scheduler.stop();
+    a = await t.makeClient('calr');
+    const e1 = await t.makeEmployee(a.adminToken, 'org@calr.test');
+    const e2 = await t.makeEmployee(a.adminToken, 'mem@calr.test');
+    org = { id: e1.user._id, token: e1.token };
+    mem = { id: e2.user._id, token: e2.token };
+    for (const def of Object.values(calendarEvents)) {
+      unsubs.push(await on(t.portal.platform.bus, def as EventDef, async (e) => void seen.push(e as BusEvent<Record<string, unknown>>)));
+    }
+  });
+  afterAll(async () => {
+    for (const u of unsubs) await u();
+    await t.close();
+  });
+
+  const soon = (minutes: number) => {
+    const d = new Date(Date.now() + minutes * 60_000);
+    return { date: d.toISOString().slice(0, 10), start_time: d.toISOString().slice(11, 16) };
+  };
+  const settle = async () => {
+    await t.portal.platform.relay.flush();
+    await new Promise((r) => setTimeout(r, 100));
+  };
+
+  it('invitations, changes and cancellations raise evt.calendar.event.* for the people concerned', async () => {
+    seen.length = 0;
+    const made = await t.call(calendarRoutes.create, {
+      token: org.token,
+      body: { name: 'Quarterly review', date: '2031-06-02', start_time: '09:00', end_time: '10:00', members: [mem.id], tz: 'UTC' },
+    });
+    const id = made.body.result._id;
+    await t.call(calendarRoutes.remove, { token: org.token, params: { id } });
+    await settle();
+    const subjects = seen.filter((e) => e.data._id === id).map((e) => [e.subject, e.clientId, e.data.userIds]);
+    assert.deepEqual(subjects, [
+      ['evt.calendar.event.created', a.client._id, [mem.id, org.id]],
+      ['evt.calendar.event.invited', a.client._id, [mem.id]],
+      ['evt.calendar.event.deleted', a.client._id, [mem.id, org.id]],
+    ]);
+  });
+
+  it('reminders fire exactly once per occurrence and member, though the scheduler stops in the middle and another starts', async () => {
+    seen.length = 0;
+    const start = soon(4);
+    // Default offset 10 minutes: due at once. A daily series: only its first occurrence is due now.
+    const single = await t.call(calendarRoutes.create, {
+      token: org.token,
+      body: { name: 'Stand-up soon', ...start, end_time: '23:59', members: [mem.id, a.admin._id], tz: 'UTC' },
+    });
+    assert.equal(single.status, 200, JSON.stringify(single.body));
+    const series = await t.call(calendarRoutes.createPeriodic, {
+      token: org.token,
+      body: { name: 'Daily check-in', ...start, end_time: '23:59', members: [mem.id], tz: 'UTC', repeat: { period: 'day', count: 3 } },
+    });
+    assert.equal(series.status, 200, JSON.stringify(series.body));
+    const none = await t.call(calendarRoutes.create, {
+      token: org.token,
+      body: { name: 'No reminder please', ...start, end_time: '23:59', members: [mem.id], tz: 'UTC', remind: null },
+    });
+    assert.equal(none.status, 200);
+
+    const { db, outbox, log } = t.portal.platform;
+    const first = new ReminderScheduler(db, outbox, log, { batch: 1 });
+    assert.equal(await first.fire(new Date(), 1), 1);
+    // The first scheduler is gone (a restart); a new one, and then a third beside it, find the rest once.
+    const second = new ReminderScheduler(db, outbox, log);
+    const third = new ReminderScheduler(db, outbox, log);
+    const [n2, n3] = await Promise.all([second.fire(), third.fire()]);
+    assert.equal(1 + n2 + n3, 5);
+    assert.equal(await new ReminderScheduler(db, outbox, log).fire(), 0);
+    // The planner running again writes nothing new for occurrences already reminded.
+    await second.plan(new Date(Date.now() + 30 * 3600_000));
+    assert.equal(await second.fire(), 0);
+    await settle();
+
+    const reminders = seen.filter((e) => e.subject === calendarEvents.reminder.subject);
+    const keys = reminders.map((e) => `${e.data._id}|${e.data.occurrence}|${(e.data.userIds as string[]).join()}`).sort();
+    assert.deepEqual(
+      keys,
+      [
+        `${single.body.result._id}|null|${a.admin._id}`,
+        `${single.body.result._id}|null|${mem.id}`,
+        `${single.body.result._id}|null|${org.id}`,
+        `${series.body.result._id}|${start.date}|${mem.id}`,
+        `${series.body.result._id}|${start.date}|${org.id}`,
+      ].sort(),
+    );
+    assert.ok(reminders.every((e) => e.data.minutes === 10 && e.clientId === a.client._id));
+  });
+
+  it('one event as .ics: parsed back by ical.js, its occurrences are the API occurrences (RRULE, EXDATE, RECURRENCE-ID)', async () => {
+    const made = await t.call(calendarRoutes.createPeriodic, {
+      token: org.token,
+      body: {
+        name: 'Kyiv weekly',
+        date: '2030-03-18',
+        start_time: '10:00',
+        end_time: '11:00',
+        members: [mem.id],
+        tz: 'Europe/Kyiv',
+        description: 'Across the spring DST change',
+        link: 'https://meet.example.com/kyiv',
+        repeat: { period: 'week', weekdays: ['MO', 'TH'], count: 8 },
+      },
+    });
+    const id = made.body.result._id;
+    const body = { ...made.body.result, repeat: { period: 'week', weekdays: ['MO', 'TH'], count: 8 } };
+    delete body._id;
+    delete body.organiser;
+    delete body.created_at;
+    delete body.periodic;
+    await t.call(calendarRoutes.removePeriodic, { token: org.token, params: { id }, query: { occurrence: '2030-03-21' } });
+    await t.call(calendarRoutes.updatePeriodic, {
+      token: org.token,
+      params: { id },
+      body: { ...body, scope: 'one', occurrence: '2030-03-28', date: '2030-03-29', start_time: '14:30', end_time: '15:30', name: 'Kyiv weekly (moved)' },
+    });
+    const api: Occurrence[] = (
+      await t.call(calendarRoutes.byClient, {
+        token: org.token,
+        params: { id: a.client._id },
+        query: { from: '2030-03-01', to: '2030-05-01', tz: 'Europe/Kyiv' },
+      })
+    ).body.result.filter((o: Occurrence) => o._id === id);
+
+    const res = await t.call(calendarRoutes.ics, { token: mem.token, params: { id } });
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^text\/calendar/);
+    const text = res.body as string;
+    const comp = new ICAL.Component(ICAL.parse(text));
+    const vevents = comp.getAllSubcomponents('vevent');
+    assert.equal(vevents.length, 2);
+    const master = new ICAL.Event(vevents.find((v) => !v.hasProperty('recurrence-id'))!);
+    const exception = new ICAL.Event(vevents.find((v) => v.hasProperty('recurrence-id'))!);
+    assert.equal(master.summary, 'Kyiv weekly');
+    assert.equal(master.description, 'Across the spring DST change');
+    assert.equal(master.component.getFirstPropertyValue('url'), 'https://meet.example.com/kyiv');
+    assert.equal(master.component.getFirstProperty('dtstart')!.getParameter('tzid'), 'Europe/Kyiv');
+    const recur = master.component.getFirstPropertyValue('rrule') as ICAL.Recur;
+    assert.deepEqual([recur.freq, recur.count, recur.parts.BYDAY], ['WEEKLY', 8, ['MO', 'TH']]);
+    master.relateException(exception);
+    // ical.js expands the series itself (wall-clock in the event's zone), EXDATE and the moved one applied.
+    const it = master.iterator();
+    const viaIcal: string[] = [];
+    for (let next = it.next(); next; next = it.next()) {
+      if (master.component.getAllProperties('exdate').some((p) => p.getValues().some((v) => v.toString() === next!.toString()))) continue;
+      const d = master.getOccurrenceDetails(next);
+      viaIcal.push(`${d.startDate.toString().slice(0, 16)} ${d.item.summary}`);
+    }
+    assert.deepEqual(
+      viaIcal,
+      api.map((o) => `${o.date}T${o.start_time} ${o.name}`),
+    );
+    assert.ok(viaIcal.includes('2030-03-29T14:30 Kyiv weekly (moved)'));
+    assert.ok(!viaIcal.some((v) => v.startsWith('2030-03-21')));
+    // Round trip: what ical.js reads back it writes out again with the same recurrence.
+    const again = new ICAL.Component(ICAL.parse(comp.toString()));
+    assert.equal(String(again.getFirstSubcomponent('vevent')!.getFirstPropertyValue('rrule')), String(recur));
+    assert.equal(again.getAllSubcomponents('vevent').length, 2);
+    // Not a member: no file.
+    const stranger = await t.makeEmployee(a.adminToken, 'stranger@calr.test');
+    assert.equal((await t.call(calendarRoutes.ics, { token: stranger.token, params: { id } })).status, 404);
+  });
+
+  it('the private feed: issued, read without signing in, revoked, and an old link stops when a new one is issued', async () => {
+    const none = await t.call(calendarRoutes.feedGet, { token: mem.token });
+    assert.deepEqual(none.body.result, { token: null, path: null });
+    const issued = await t.call(calendarRoutes.feedIssue, { token: mem.token });
+    assert.equal(issued.status, 200);
+    const token = issued.body.result.token as string;
+    assert.ok(token.length >= 32);
+    assert.equal((await t.call(calendarRoutes.feedGet, { token: mem.token })).body.result.path, `/api/event/feed/${token}`);
+    const feed = await t.call(calendarRoutes.feed, { params: { token } });
+    assert.equal(feed.status, 200);
+    assert.match(String(feed.headers['content-type']), /^text\/calendar/);
+    const summaries = new ICAL.Component(ICAL.parse(feed.body as string)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('summary'));
+    assert.ok(summaries.includes('Kyiv weekly'));
+    assert.ok(summaries.includes('Daily check-in'));
+    const rotated = await t.call(calendarRoutes.feedIssue, { token: mem.token });
+    assert.equal((await t.call(calendarRoutes.feed, { params: { token } })).status, 404);
+    const token2 = rotated.body.result.token as string;
+    assert.equal((await t.call(calendarRoutes.feed, { params: { token: token2 } })).status, 200);
+    assert.deepEqual((await t.call(calendarRoutes.feedRevoke, { token: mem.token })).body.result, { revoked: true });
+    assert.equal((await t.call(calendarRoutes.feed, { params: { token: token2 } })).status, 404);
+  });
+});

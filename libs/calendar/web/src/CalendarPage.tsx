@@ -1,0 +1,425 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient bridge must join every program that compiles this file (lib and remote).
+/// <reference path="./rbc-dnd.d.ts" />
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { Calendar, luxonLocalizer, Views, type View } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { calendarEvents, calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
+import { call } from '@intranet/web-api';
+import { useErrorText } from '@intranet/web-i18n';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { Button, ConfirmDialog, ErrorState, Loader, Modal, readableOn, useBelow, useNotifier } from '@intranet/web-ui';
+import { EventFormModal, type FormMode } from './EventFormModal.tsx';
+import { FeedModal } from './FeedModal.tsx';
+import { usePeopleNames } from './members.tsx';
+import { registerCalendarTranslations } from './i18n.ts';
+import { shiftWeekdays, zoneOfBrowser } from './time.ts';
+import './calendar.css';
+
+interface CalEvent {
+  title: string;
+  start: Date;
+  end: Date;
+  resource: Occurrence;
+}
+const DnDCalendar = withDragAndDrop<CalEvent>(Calendar);
+const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+
+/** The date range a view shows around `date` (local dates, `to` exclusive), with a margin for the month grid. */
+function rangeOf(view: View, date: Date): { from: string; to: string } {
+  const d = DateTime.fromJSDate(date);
+  const span =
+    view === Views.MONTH
+      ? { from: d.startOf('month').minus({ days: 7 }), to: d.endOf('month').plus({ days: 8 }) }
+      : view === Views.WEEK
+        ? { from: d.startOf('week'), to: d.startOf('week').plus({ days: 7 }) }
+        : view === Views.DAY
+          ? { from: d.startOf('day'), to: d.startOf('day').plus({ days: 1 }) }
+          : { from: d.startOf('day'), to: d.startOf('day').plus({ days: 31 }) };
+  return { from: span.from.toISODate()!, to: span.to.toISODate()! };
+}
+
+type Pending = { occ: Occurrence; start: Date; end: Date };
+
+/**
+ * §2 /calendar/ (menu "events"): month, week, day and agenda views (react-big-calendar) of the occurrences the user
+ * may see in the shown range (GET /api/event/byClient/{client}?from&to&tz); creating by selecting a slot or the
+ * "New event" button (events_create), opening an occurrence for details, change, .ics download and deletion
+ * (confirmed; for a series: this one, this and following, all), dragging an occurrence to move it (a series asks
+ * which ones), and the private .ics subscription link. evt.calendar.event.* from the realtime socket refresh it live.
+ */
+export function CalendarPage() {
+  registerCalendarTranslations();
+  const { t, i18n } = useTranslation('calendar');
+  const errorText = useErrorText();
+  const notifier = useNotifier();
+  const qc = useQueryClient();
+  const phone = useBelow('tablet');
+  const { uid, client, isAdmin, hasRight } = useSession();
+  const canCreate = hasRight('events_create');
+  const tz = zoneOfBrowser();
+  // ?view=month|week|day|agenda opens that view (a link to the agenda, say); phones start on the agenda.
+  const [view, setView] = useState<View>(() => {
+    const asked = new URLSearchParams(window.location.search).get('view');
+    return asked && (Object.values(Views) as string[]).includes(asked) ? (asked as View) : phone ? Views.AGENDA : Views.MONTH;
+  });
+  const [date, setDate] = useState(new Date());
+  const [form, setForm] = useState<FormMode | null>(null);
+  const [open, setOpen] = useState<Occurrence | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [deleting, setDeleting] = useState<Occurrence | null>(null);
+  const [feed, setFeed] = useState(false);
+  const range = rangeOf(view, date);
+  const clientId = client?._id ?? '';
+
+  const list = useQuery({
+    queryKey: ['calendar', 'range', clientId, range.from, range.to, tz],
+    queryFn: ({ signal }) => call(calendarRoutes.byClient, { params: { id: clientId }, query: { ...range, tz }, signal, silent: true }),
+    enabled: !!clientId,
+    placeholderData: (prev) => prev,
+  });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['calendar', 'range'] });
+  useRealtimeEvent(calendarEvents.created.subject, refresh);
+  useRealtimeEvent(calendarEvents.updated.subject, refresh);
+  useRealtimeEvent(calendarEvents.deleted.subject, refresh);
+
+  const events = useMemo<CalEvent[]>(
+    () => (list.data ?? []).map((o) => ({ title: o.name, start: new Date(o.start), end: new Date(o.end), resource: o })),
+    [list.data],
+  );
+  const canEdit = (o: Occurrence) => isAdmin || o.organiser === uid;
+
+  const move = useMutation({
+    mutationFn: async ({ occ, start, end, scope }: Pending & { scope: SeriesScope | null }) => {
+      const s = DateTime.fromJSDate(start).setZone(occ.tz);
+      const e = DateTime.fromJSDate(end).setZone(occ.tz);
+      const fields = {
+        name: occ.name,
+        date: s.toISODate()!,
+        start_time: s.toFormat('HH:mm'),
+        end_time: e.toFormat('HH:mm'),
+        color: occ.color,
+        description: occ.description,
+        members: occ.members,
+        link: occ.link,
+        remind: occ.remind,
+        tz: occ.tz,
+      };
+      if (!occ.periodic || !scope) return call(calendarRoutes.update, { params: { id: occ._id }, body: fields, silent: true });
+      const delta = Math.round(DateTime.fromISO(fields.date).diff(DateTime.fromISO(occ.date), 'days').days);
+      const r = occ.repeat!;
+      const repeat = {
+        period: r.period,
+        interval: r.interval,
+        weekdays: scope === 'one' ? r.weekdays : shiftWeekdays(r.weekdays, delta),
+        until: r.until,
+        count: r.count,
+      };
+      const seriesDate = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : fields.date;
+      return call(calendarRoutes.updatePeriodic, {
+        params: { id: occ._id },
+        body: { ...fields, date: seriesDate, repeat, scope, occurrence: occ.occurrence ?? undefined },
+        silent: true,
+      });
+    },
+    onSuccess: () => {
+      notifier.toast(t('saved'), 'success');
+      refresh();
+    },
+    onError: (err) => notifier.error(errorText(err)),
+    onSettled: () => setPending(null),
+  });
+
+  const remove = async (occ: Occurrence, scope: SeriesScope | null) => {
+    if (!occ.periodic) await call(calendarRoutes.remove, { params: { id: occ._id } });
+    else
+      await call(calendarRoutes.removePeriodic, {
+        params: { id: occ._id },
+        query: { all: scope === 'all' ? 'true' : 'false', following: scope === 'following' ? 'true' : 'false', occurrence: occ.occurrence ?? undefined },
+      });
+    notifier.toast(t('deleted'), 'success');
+    setDeleting(null);
+    setOpen(null);
+    refresh();
+  };
+
+  const onDrop = ({ event, start, end }: EventInteractionArgs<CalEvent>) => {
+    const p = { occ: event.resource, start: new Date(start), end: new Date(end) };
+    if (event.resource.periodic) setPending(p);
+    else move.mutate({ ...p, scope: null });
+  };
+
+  const messages = {
+    today: t('today'),
+    previous: t('previous'),
+    next: t('next'),
+    month: t('month'),
+    week: t('week'),
+    day: t('day'),
+    agenda: t('agenda'),
+    date: t('date'),
+    time: t('time'),
+    event: t('event'),
+    allDay: t('allDay'),
+    noEventsInRange: t('empty'),
+    showMore: (count: number) => t('showMore', { count }),
+  };
+
+  return (
+    <section className="page cal-page" data-testid="calendar-page">
+      <header className="cal-head">
+        <h1>{t('title')}</h1>
+        <div className="cal-actions">
+          <Button variant="secondary" onClick={() => setFeed(true)} data-testid="calendar-feed">
+            {t('feed')}
+          </Button>
+          {canCreate ? (
+            <Button
+              onClick={() => setForm({ kind: 'create', date: DateTime.now().plus({ days: 1 }).toISODate()!, start: '10:00', end: '11:00' })}
+              data-testid="calendar-new"
+            >
+              {t('newEvent')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      {list.isPending && !list.data ? (
+        <Loader />
+      ) : list.isError && !list.data ? (
+        <ErrorState title={t('loadError')} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="cal-grid" data-testid="calendar-grid" aria-busy={list.isFetching}>
+          <DnDCalendar
+            localizer={localizer}
+            culture={i18n.language === 'ua' ? 'uk' : i18n.language}
+            events={events}
+            view={view}
+            views={[Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA]}
+            onView={setView}
+            date={date}
+            onNavigate={setDate}
+            messages={messages}
+            popup
+            selectable={canCreate}
+            onSelectSlot={(s) => {
+              const st = DateTime.fromJSDate(s.start);
+              const en = DateTime.fromJSDate(s.end);
+              const timed = view === Views.WEEK || view === Views.DAY;
+              setForm({ kind: 'create', date: st.toISODate()!, start: timed ? st.toFormat('HH:mm') : '10:00', end: timed ? en.toFormat('HH:mm') : '11:00' });
+            }}
+            onSelectEvent={(e) => setOpen(e.resource)}
+            draggableAccessor={(e) => canEdit(e.resource)}
+            resizableAccessor={(e) => canEdit(e.resource)}
+            onEventDrop={onDrop}
+            onEventResize={onDrop}
+            eventPropGetter={(e) =>
+              ({
+                style: { background: e.resource.color, borderColor: e.resource.color, color: readableOn(e.resource.color) },
+                'data-testid': `cal-event-${e.resource._id}-${e.resource.occurrence ?? 'single'}`,
+              }) as never
+            }
+            components={{ event: EventLabel, agenda: { event: EventLabel } }}
+            style={{ minHeight: phone ? 520 : 680 }}
+          />
+        </div>
+      )}
+      {open ? (
+        <EventDetails
+          occ={open}
+          canEdit={canEdit(open)}
+          onClose={() => setOpen(null)}
+          onEdit={() => {
+            setForm({ kind: 'edit', occ: open });
+            setOpen(null);
+          }}
+          onDelete={() => setDeleting(open)}
+        />
+      ) : null}
+      {form ? (
+        <EventFormModal
+          mode={form}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            notifier.toast(t('saved'), 'success');
+            refresh();
+          }}
+        />
+      ) : null}
+      {pending ? (
+        <ScopeDialog
+          title={t('scopeMove')}
+          testId="move-scope"
+          onCancel={() => setPending(null)}
+          onChoose={(scope) => move.mutate({ ...pending, scope })}
+          busy={move.isPending}
+        />
+      ) : null}
+      {deleting && deleting.periodic ? (
+        <ScopeDialog
+          title={t('scopeDelete')}
+          testId="delete-scope"
+          danger
+          onCancel={() => setDeleting(null)}
+          onChoose={(scope) => remove(deleting, scope).catch((e) => notifier.error(errorText(e)))}
+        />
+      ) : null}
+      {deleting && !deleting.periodic ? (
+        <ConfirmDialog
+          open
+          danger
+          title={t('deleteEvent')}
+          message={t('deleteConfirm', { name: deleting.name })}
+          confirmLabel={t('delete')}
+          cancelLabel={t('cancel')}
+          onConfirm={() => remove(deleting, null)}
+          onCancel={() => setDeleting(null)}
+          testId="delete-confirm"
+        />
+      ) : null}
+      {feed ? <FeedModal onClose={() => setFeed(false)} /> : null}
+    </section>
+  );
+}
+
+/** An occurrence in the grid: its start time (wall-clock in its zone) and name. */
+function EventLabel({ event }: { event: CalEvent }) {
+  const o = event.resource;
+  return (
+    <span data-testid={`cal-ev-${o.occurrence ?? o._id}`}>
+      {o.start_time} {event.title}
+    </span>
+  );
+}
+
+/** "This one / this and following / all" for a change or deletion of a series occurrence. */
+function ScopeDialog({
+  title,
+  onChoose,
+  onCancel,
+  testId,
+  danger,
+  busy,
+}: {
+  title: string;
+  onChoose: (s: SeriesScope) => unknown;
+  onCancel: () => void;
+  testId: string;
+  danger?: boolean;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('calendar');
+  return (
+    <Modal open title={t('scopeTitle')} onClose={onCancel} width={440} testId={testId} dismissible={!busy}>
+      <p>{title}</p>
+      <div className="cal-scope-buttons">
+        {(['one', 'following', 'all'] as const).map((s) => (
+          <Button key={s} variant={danger ? 'danger' : 'secondary'} onClick={() => onChoose(s)} disabled={busy} data-testid={`${testId}-${s}`}>
+            {t(`scope_${s}`)}
+          </Button>
+        ))}
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** One occurrence: when (in the user's locale), organiser, members, link, description; edit, .ics and delete. */
+function EventDetails({
+  occ,
+  canEdit,
+  onClose,
+  onEdit,
+  onDelete,
+}: {
+  occ: Occurrence;
+  canEdit: boolean;
+  onClose: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation('calendar');
+  const names = usePeopleNames([occ.organiser, ...occ.members]);
+  const notifier = useNotifier();
+  const errorText = useErrorText();
+  const lang = i18n.language === 'ua' ? 'uk' : i18n.language;
+  const when = `${DateTime.fromISO(occ.start).setLocale(lang).toLocaleString(DateTime.DATETIME_MED)} – ${DateTime.fromISO(occ.end).setLocale(lang).toLocaleString(DateTime.TIME_SIMPLE)}`;
+  const download = async () => {
+    try {
+      const text = await call(calendarRoutes.ics, { params: { id: occ._id } });
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([String(text)], { type: 'text/calendar' }));
+      a.download = `${occ.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'event'}.ics`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch (e) {
+      notifier.error(errorText(e));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={occ.name}
+      onClose={onClose}
+      testId="event-details"
+      footer={
+        <div className="ui-form-actions">
+          {canEdit ? (
+            <Button onClick={onEdit} data-testid="event-edit">
+              {t('edit')}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={download} data-testid="event-ics">
+            {t('download')}
+          </Button>
+          {canEdit ? (
+            <Button variant="danger" onClick={onDelete} data-testid="event-delete">
+              {t('delete')}
+            </Button>
+          ) : null}
+        </div>
+      }
+    >
+      <dl className="cal-details">
+        <dt>{t('when')}</dt>
+        <dd data-testid="event-when">{when}</dd>
+        {occ.periodic && occ.repeat ? (
+          <>
+            <dt>{t('repeats')}</dt>
+            <dd>
+              {t(`period_${occ.repeat.period}`)}
+              {occ.repeat.weekdays.length ? `: ${occ.repeat.weekdays.map((d) => t(`wd_${d}`)).join(', ')}` : ''}
+              {occ.moved ? ` · ${t('moved')}` : ''}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('organiser')}</dt>
+        <dd>{names[occ.organiser]}</dd>
+        <dt>{t('members')}</dt>
+        <dd>{occ.members.map((m) => names[m]).join(', ')}</dd>
+        {occ.link ? (
+          <>
+            <dt>{t('link')}</dt>
+            <dd>
+              <a href={occ.link} target="_blank" rel="noreferrer noopener">
+                {occ.link}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {occ.description ? (
+          <>
+            <dt>{t('description')}</dt>
+            <dd className="cal-pre">{occ.description}</dd>
+          </>
+        ) : null}
+      </dl>
+    </Modal>
+  );
+}

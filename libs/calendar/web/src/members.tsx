@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { peopleRoutes } from '@intranet/people-contract';
+import { call } from '@intranet/web-api';
+import { useSession } from '@intranet/web-session';
+import { Combobox } from '@intranet/web-ui/widgets';
+
+/** Debounced value (the search waits for a pause in typing). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return v;
+}
+
+/** Full names of users by id (people's GET api/user/{id}, cached); unknown ids show as '…'. */
+export function usePeopleNames(ids: string[]): Record<string, string> {
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['calendar', 'person', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
+      staleTime: 300_000,
+    })),
+  });
+  const out: Record<string, string> = {};
+  ids.forEach((id, i) => (out[id] = results[i]?.data?.fullName ?? '…'));
+  return out;
+}
+
+/**
+ * The members picker of the event form: an address-book search (people's POST api/user/filter/{workspace}, from 2
+ * typed characters) in the kit's Combobox, and the chosen people as removable chips. Input: the chosen ids and
+ * their setter; `error` is the worded §5 'Field is required' of the field.
+ */
+export function MembersPicker({ value, onChange, error }: { value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+  const { t } = useTranslation('calendar');
+  const { workspace } = useSession();
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), 150);
+  const found = useQuery({
+    queryKey: ['calendar', 'people', workspace ?? '', q],
+    queryFn: ({ signal }) =>
+      call(peopleRoutes.filter, {
+        params: { workspace: workspace! },
+        body: { data: { search: q, page: 1, limit: 10, sort: 'lastName', order: 'asc' } },
+        signal,
+        silent: true,
+      }),
+    enabled: !!workspace && q.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+  const names = usePeopleNames(value);
+  const options =
+    q.length >= 2
+      ? (found.data?.users ?? []).filter((u) => !value.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName, detail: u.position ?? undefined }))
+      : [];
+  return (
+    <div className={`ui-field cal-members${error ? ' ui-field--error' : ''}`}>
+      <label className="ui-field__label" htmlFor="event-members">
+        {t('members')}
+      </label>
+      <ul className="cal-chips" data-testid="event-members-list">
+        {value.map((id) => (
+          <li key={id} className="cal-chip">
+            {names[id]}
+            <button type="button" aria-label={t('removeMember', { name: names[id] })} onClick={() => onChange(value.filter((v) => v !== id))}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Combobox
+        id="event-members"
+        data-testid="event-members"
+        className="ui-field__control"
+        value={text}
+        onChange={setText}
+        options={options}
+        placeholder={t('membersSearch')}
+        listLabel={t('membersFound')}
+        listTestId="event-members-options"
+        aria-invalid={!!error}
+        aria-describedby={error ? 'event-members-error' : undefined}
+        onSelect={(o) => {
+          onChange([...value, o.value]);
+          setText('');
+        }}
+      />
+      {error ? (
+        <p className="ui-field__error" id="event-members-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ChatFile, ChatMember, ChatMessage, ChatRoomSummary } from '@intranet/chat-contract';
+import { signFileUrl } from '@intranet/platform-storage';
+import sanitizeHtml from 'sanitize-html';
+import type { MemberWithPerson, RoomListRow } from './repository.ts';
+import type { MessageRow, RoomRow, StoredFile } from './schema.ts';
+
+/** Signs stored keys into URLs. */
+export type Signer = (key: string) => string;
+
+/** A signer bound to the portal's secret (the gateway checks the same signature). */
+export function signer(secret: string | undefined): Signer {
+  return (key) => {
+    if (!secret) throw new Error('JWT_SECRET is needed to sign file URLs');
+    return signFileUrl(secret, key);
+  };
+}
+
+/**
+ * What a message may carry: the wall's policy (basic formatting, links); scripts, styles, event handlers and
+ * javascript: URLs are removed before the text is stored, so no script reaches another member's browser.
+ */
+const POLICY: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'span', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'div'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }) },
+};
+
+/** Sanitised HTML of a message (trimmed). */
+export const cleanContent = (html: string): string => sanitizeHtml(html, POLICY).trim();
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/** The visible text of sanitised content (tags dropped, entities decoded, spaces collapsed). */
+export function plainText(html: string): string {
+  return sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li)\b[^>]*>/gi, ' $&'), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function toFile(f: StoredFile, sign: Signer): ChatFile {
+  const url = sign(f.key);
+  return { key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: f.size, url, file: url, thumb: f.thumbKey ? sign(f.thumbKey) : null };
+}
+
+/**
+ * Whether a message was read by someone other than its sender, from the members' read positions: the two furthest
+ * positions suffice (the furthest unless it is the sender's own). uuidv7 ids compare as strings in time order.
+ */
+export function seenBy(positions: { userId: string; lastSeenId: string | null }[]): (m: { id: string; senderId: string }) => boolean {
+  const top = positions.filter((p) => p.lastSeenId).sort((a, b) => (a.lastSeenId! < b.lastSeenId! ? 1 : -1));
+  const [first, second] = top;
+  return (m) => {
+    const p = first && first.userId !== m.senderId ? first : second;
+    return !!p && p.lastSeenId! >= m.id;
+  };
+}
+
+/** Message row → §3 Chat message. */
+export function toMessage(m: MessageRow, seen: boolean, sign: Signer): ChatMessage {
+  return {
+    _id: m.id,
+    room_id: m.roomId,
+    content: m.content,
+    senderId: m.senderId,
+    username: m.username,
+    date: m.createdAt.toISOString(),
+    timestamp: m.createdAt.getTime(),
+    seen,
+    file: m.file ? toFile(m.file, sign) : null,
+    edited: m.editedAt ? m.editedAt.toISOString() : null,
+  };
+}
+
+export function toMember(m: MemberWithPerson, ownerId: string | null): ChatMember {
+  return { _id: m.userId, name: m.name ?? '', avatar: m.avatar, deleted: Boolean(m.deleted), owner: m.userId === ownerId, last_seen: m.lastSeenId };
+}
+
+/** Room row (+ the caller's counters, last message, the peer of a direct room) → room-list item. */
+export function toSummary(
+  room: RoomRow,
+  o: { unread: number; last: MessageRow | null; lastSeen: boolean; peer: MemberWithPerson | null },
+  sign: Signer,
+): ChatRoomSummary {
+  const peer = o.peer ? toMember(o.peer, room.ownerId) : null;
+  return {
+    _id: room.id,
+    roomId: room.id,
+    client_id: room.clientId,
+    name: room.directKey ? (peer?.name ?? '') : (room.name ?? ''),
+    direct: Boolean(room.directKey),
+    owner: room.ownerId,
+    peer,
+    members_count: room.membersCount,
+    last: o.last ? toMessage(o.last, o.lastSeen, sign) : null,
+    unread: o.unread,
+    last_at: room.lastAt.toISOString(),
+  };
+}
+
+export type { RoomListRow };

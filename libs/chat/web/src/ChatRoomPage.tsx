@@ -1,0 +1,736 @@
+import { lazy, Suspense, type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  CHAT_CONTENT_MAX,
+  CHAT_FILE_LIMIT,
+  chatEvents,
+  chatRoutes,
+  type ChatMessage,
+  type ChatMsgDeletedEvent,
+  type ChatMsgEvent,
+  type ChatRoom,
+  type ChatRoomRemovedEvent,
+  type ChatTypingEvent,
+} from '@intranet/chat-contract';
+import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
+import type { User } from '@intranet/people-contract';
+import { call, isApiError, upload } from '@intranet/web-api';
+import { CodedFailure, errorText, formatSize, useErrorText, useFormatDate } from '@intranet/web-i18n';
+import { acquireRealtime, useSession } from '@intranet/web-session';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Modal, ProgressBar } from '@intranet/web-ui';
+import { ChatAvatar, PeoplePicker, RoomList } from './ChatPage.tsx';
+import { applyRead, chatKeys, htmlToText, setOpenRoom, textToHtml, useRoom } from './data.ts';
+import { registerChatTranslations } from './i18n.ts';
+import './chat.css';
+
+/** emoji-picker-react, fetched on first use (its data is large). */
+const EmojiPicker = lazy(() =>
+  import('emoji-picker-react').then((m) => ({
+    default: m.default as unknown as ComponentType<{
+      emojiStyle: string;
+      lazyLoadEmojis: boolean;
+      width: string;
+      height: number;
+      previewConfig: { showPreview: boolean };
+      onEmojiClick: (e: { emoji: string }) => void;
+    }>,
+  })),
+);
+
+/** How often the composer tells the others the caller is typing, and how long the indicator stays without news. */
+const TYPING_SEND_MS = 3000;
+const TYPING_SHOW_MS = 5000;
+/** §7 Upload: the progress bar hides 1.5 s after the upload finished. */
+const PROGRESS_HIDE_MS = 1500;
+
+type Row = { kind: 'day'; key: string; label: string } | { kind: 'msg'; key: string; m: ChatMessage; first: boolean };
+
+/** Messages by id, oldest first: the one place both the HTTP replies and the socket events go (never a duplicate). */
+function mergeById(cur: ChatMessage[], add: ChatMessage[]): ChatMessage[] {
+  if (!add.length) return cur;
+  const by = new Map(cur.map((m) => [m._id, m]));
+  for (const m of add) {
+    const old = by.get(m._id);
+    by.set(m._id, old ? { ...m, seen: m.seen || old.seen } : m);
+  }
+  return [...by.values()].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+}
+
+/** §2 /chat/{_id}: the room list beside the open room (a phone shows the room only). */
+export function ChatRoomPage() {
+  registerChatTranslations();
+  const { id = '' } = useParams();
+  return (
+    <section className="page chat-page chat-page--room" data-testid="chat-room-page">
+      <div className="chat-layout chat-layout--room">
+        <aside className="chat-aside">
+          <RoomList activeId={id} />
+        </aside>
+        <Room key={id} id={id} />
+      </div>
+    </section>
+  );
+}
+
+/** One open room: header, virtualised history, typing line, composer; settings in a dialog. */
+function Room({ id }: { id: string }) {
+  const { t } = useTranslation('chat');
+  const { uid } = useSession();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const room = useRoom(id);
+  const [msgs, setMsgs] = useState<ChatMessage[]>([]);
+  const [older, setOlder] = useState<{ hasMore: boolean; before: string | null; loading: boolean }>({ hasMore: false, before: null, loading: false });
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [typing, setTyping] = useState<Record<string, { name: string; until: number }>>({});
+  const [removed, setRemoved] = useState(false);
+  const [settings, setSettings] = useState(false);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const merge = useCallback((add: ChatMessage[]) => setMsgs((cur) => mergeById(cur, add)), []);
+
+  // The newest page, then (again) after a reconnect: whatever arrived meanwhile is merged by id.
+  const loadNewest = useCallback(async () => {
+    try {
+      const page = await call(chatRoutes.msgs, { params: { id }, query: {}, silent: true });
+      setMsgs((cur) => (cur.length ? mergeById(cur, page.msgs) : page.msgs));
+      setOlder((o) => (o.before ? o : { hasMore: page.hasMore, before: page.before, loading: false }));
+      setLoaded(true);
+    } catch (err) {
+      setLoadError(err);
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setOpenRoom(id);
+    void loadNewest();
+    return () => setOpenRoom(null);
+  }, [id, loadNewest]);
+
+  // §4 realtime of this room: messages, edits, deletions, typing; removal closes it.
+  useEffect(() => {
+    const rt = acquireRealtime();
+    rt.on<ChatMsgEvent>(chatEvents.msgCreated.subject, (e) => {
+      if (e.msg.room_id !== id) return;
+      merge([e.msg]);
+      setTyping((cur) => {
+        if (!cur[e.msg.senderId]) return cur;
+        const { [e.msg.senderId]: _gone, ...rest } = cur;
+        return rest;
+      });
+    });
+    rt.on<ChatMsgEvent>(chatEvents.msgUpdated.subject, (e) => e.msg.room_id === id && merge([e.msg]));
+    rt.on<ChatMsgDeletedEvent>(chatEvents.msgDeleted.subject, (e) => e.room_id === id && setMsgs((cur) => cur.filter((m) => m._id !== e._id)));
+    rt.on<ChatTypingEvent>(chatEvents.typing.subject, (e) => {
+      if (e.room_id !== id || e.user_id === uid) return;
+      setTyping((cur) => {
+        const { [e.user_id]: _old, ...rest } = cur;
+        return e.typing ? { ...rest, [e.user_id]: { name: e.username, until: Date.now() + TYPING_SHOW_MS } } : rest;
+      });
+    });
+    rt.on<ChatRoomRemovedEvent>(chatEvents.roomRemoved.subject, (e) => e.room_id === id && setRemoved(true));
+    rt.onReconnect(() => void loadNewest());
+    return () => rt.release();
+  }, [id, uid, merge, loadNewest]);
+
+  // Typing lines expire without news.
+  useEffect(() => {
+    const names = Object.values(typing);
+    if (!names.length) return;
+    const next = Math.min(...names.map((n) => n.until)) - Date.now();
+    const timer = setTimeout(() => setTyping((cur) => Object.fromEntries(Object.entries(cur).filter(([, v]) => v.until > Date.now()))), Math.max(next, 50));
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  // Read: the newest message of another member, while the page is visible (PUT api/chat/room/{id}/seen).
+  const marked = useRef<string | null>(null);
+  const newestOther = [...msgs].reverse().find((m) => m.senderId !== uid);
+  const myPos = room.data?.members.find((m) => m._id === uid)?.last_seen ?? null;
+  useEffect(() => {
+    if (!newestOther || removed) return;
+    const target = newestOther._id;
+    const markSeen = () => {
+      if (document.visibilityState !== 'visible' || (marked.current && marked.current >= target) || (myPos && myPos >= target)) return;
+      marked.current = target;
+      call(chatRoutes.seen, { params: { id }, body: { msg_id: target }, silent: true })
+        .then((r) => applyRead(qc, id, r.unread, r.unread_total))
+        .catch(() => {
+          marked.current = null;
+        });
+    };
+    markSeen();
+    document.addEventListener('visibilitychange', markSeen);
+    return () => document.removeEventListener('visibilitychange', markSeen);
+  }, [newestOther?._id, myPos, id, qc, removed]);
+
+  const loadOlder = useCallback(async () => {
+    if (!older.hasMore || older.loading || !older.before) return;
+    setOlder((o) => ({ ...o, loading: true }));
+    try {
+      const page = await call(chatRoutes.msgs, { params: { id }, query: { before: older.before }, silent: true });
+      merge(page.msgs);
+      setOlder({ hasMore: page.hasMore, before: page.before, loading: false });
+    } catch {
+      setOlder((o) => ({ ...o, loading: false }));
+    }
+  }, [id, older, merge]);
+
+  if (room.isError) {
+    return (
+      <div className="chat-room">
+        {isApiError(room.error) && room.error.status === 404 ? (
+          <EmptyState title={t('notFound')} action={<Link to="/chat">{t('back')}</Link>} testId="chat-not-found" />
+        ) : (
+          <ErrorState onRetry={() => void room.refetch()} />
+        )}
+      </div>
+    );
+  }
+  if (room.isPending) return <Loader />;
+  const r = room.data;
+  const typingNames = Object.values(typing).map((v) => v.name);
+  return (
+    <div className="chat-room" data-testid="chat-room">
+      <header className="chat-room__head">
+        <Link to="/chat" className="chat-back" aria-label={t('back')}>
+          ←
+        </Link>
+        <ChatAvatar name={r.name} src={r.peer?.avatar} />
+        <div className="chat-room__title">
+          <h1 data-testid="chat-room-name">{r.name}</h1>
+          {!r.direct ? <span className="chat-muted">{t('members', { count: r.members_count })}</span> : null}
+        </div>
+        <Button size="small" variant="secondary" onClick={() => setSettings(true)} data-testid="chat-settings">
+          {t('settings')}
+        </Button>
+      </header>
+      {removed ? (
+        <Alert kind="info" testId="chat-removed">
+          {t('removed')}
+        </Alert>
+      ) : null}
+      {loadError ? (
+        <ErrorState onRetry={() => void loadNewest()} />
+      ) : !loaded ? (
+        <Loader />
+      ) : (
+        <MessageList
+          room={r}
+          msgs={msgs}
+          older={older}
+          onOlder={loadOlder}
+          onEdit={setEditing}
+          onDeleted={(mid) => setMsgs((c) => c.filter((m) => m._id !== mid))}
+        />
+      )}
+      <div className="chat-typing" aria-live="polite" data-testid="chat-typing">
+        {typingNames.length ? t('typing', { name: typingNames.join(', ') }) : ''}
+      </div>
+      {!removed ? <Composer roomId={id} onSent={(m) => merge([m])} editing={editing} onEditDone={() => setEditing(null)} /> : null}
+      <RoomSettings
+        open={settings}
+        room={r}
+        onClose={() => setSettings(false)}
+        onGone={() => {
+          void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
+          navigate('/chat');
+        }}
+      />
+    </div>
+  );
+}
+
+/** The virtualised history: day separators in the user's locale, bubbles, seen ticks; older pages load at the top. */
+function MessageList({
+  room,
+  msgs,
+  older,
+  onOlder,
+  onEdit,
+  onDeleted,
+}: {
+  room: ChatRoom;
+  msgs: ChatMessage[];
+  older: { hasMore: boolean; loading: boolean };
+  onOlder: () => void;
+  onEdit: (m: ChatMessage) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const fmt = useFormatDate();
+  const { uid } = useSession();
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const anchor = useRef<{ key: string; offset: number } | null>(null);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+
+  const rows = useMemo<Row[]>(() => {
+    const out: Row[] = [];
+    const today = new Date();
+    const yesterday = new Date(Date.now() - 86_400_000);
+    let day = '';
+    let prevSender = '';
+    for (const m of msgs) {
+      const d = new Date(m.date);
+      const dk = d.toDateString();
+      if (dk !== day) {
+        day = dk;
+        prevSender = '';
+        const label = dk === today.toDateString() ? t('today') : dk === yesterday.toDateString() ? t('yesterday') : fmt(d, { dateStyle: 'long' });
+        out.push({ kind: 'day', key: `day-${dk}`, label });
+      }
+      out.push({ kind: 'msg', key: m._id, m, first: m.senderId !== prevSender });
+      prevSender = m.senderId;
+    }
+    return out;
+  }, [msgs, fmt, t]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 64),
+    getItemKey: (i) => rows[i]!.key,
+    overscan: 8,
+  });
+
+  // Keep the view: at the bottom when it was (or on one's own message); on the same message when older ones came.
+  const lastKey = rows.at(-1)?.key;
+  const firstKey = rows[0]?.key;
+  useLayoutEffect(() => {
+    if (!rows.length) return;
+    const a = anchor.current;
+    if (a) {
+      anchor.current = null;
+      const i = rows.findIndex((r) => r.key === a.key);
+      if (i >= 0) {
+        virtualizer.scrollToIndex(i, { align: 'start' });
+        return;
+      }
+    }
+    const last = rows.at(-1)!;
+    if (atBottom.current || (last.kind === 'msg' && last.m.senderId === uid)) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [lastKey, firstKey]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    if (el.scrollTop < 200 && older.hasMore && !older.loading) {
+      const first = virtualizer.getVirtualItems()[0];
+      if (first) anchor.current = { key: String(first.key), offset: first.start };
+      onOlder();
+    }
+  };
+
+  const othersSeen = (m: ChatMessage) => m.seen || room.members.some((x) => x._id !== m.senderId && x.last_seen && x.last_seen >= m._id);
+
+  if (!msgs.length) return <EmptyState title={t('noMessages')} testId="chat-empty" />;
+  return (
+    <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat-messages">
+      {older.loading ? <div className="chat-muted chat-pad">{t('loadOlder')}</div> : null}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const row = rows[v.index]!;
+          return (
+            <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="chat-vrow" style={{ transform: `translateY(${v.start}px)` }}>
+              {row.kind === 'day' ? (
+                <div className="chat-day" role="separator" data-testid="chat-day">
+                  <span>{row.label}</span>
+                </div>
+              ) : (
+                <Bubble
+                  m={row.m}
+                  first={row.first}
+                  mine={row.m.senderId === uid}
+                  seen={othersSeen(row.m)}
+                  direct={room.direct}
+                  onEdit={onEdit}
+                  onDelete={setDeleting}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <ConfirmDialog
+        open={!!deleting}
+        message={t('deleteConfirm')}
+        confirmLabel={t('delete')}
+        danger
+        testId="chat-delete-confirm"
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          const m = deleting!;
+          await call(chatRoutes.delete, { params: { id: m._id } });
+          onDeleted(m._id);
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** One message: sender (groups), sanitised content, file or image preview, time, edited mark, ticks, actions. */
+function Bubble({
+  m,
+  first,
+  mine,
+  seen,
+  direct,
+  onEdit,
+  onDelete,
+}: {
+  m: ChatMessage;
+  first: boolean;
+  mine: boolean;
+  seen: boolean;
+  direct: boolean;
+  onEdit: (m: ChatMessage) => void;
+  onDelete: (m: ChatMessage) => void;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  const fmt = useFormatDate();
+  const isImage = m.file?.mimetype.startsWith('image/');
+  return (
+    <div className={`chat-msg${mine ? ' chat-msg--mine' : ''}`} data-testid="chat-msg" data-id={m._id}>
+      <div className="chat-bubble">
+        {!mine && !direct && first ? <div className="chat-bubble__who">{m.username}</div> : null}
+        {m.file ? (
+          isImage ? (
+            <a href={m.file.url} target="_blank" rel="noopener" className="chat-image">
+              <img src={m.file.thumb ?? m.file.url} alt={m.file.fileName} loading="lazy" />
+            </a>
+          ) : (
+            <a href={m.file.url} download={m.file.fileName} className="chat-file" data-testid="chat-file">
+              📎 {m.file.fileName} <span className="chat-muted">{formatSize(m.file.size, i18n.language)}</span>
+            </a>
+          )
+        ) : null}
+        {m.content ? <div className="chat-content" data-testid="chat-content" dangerouslySetInnerHTML={{ __html: m.content }} /> : null}
+        <div className="chat-meta">
+          {m.edited ? <span>{t('edited')}</span> : null}
+          <time dateTime={m.date}>{fmt(m.date, { timeStyle: 'short' })}</time>
+          {mine ? (
+            <span
+              className={`chat-ticks${seen ? ' chat-ticks--seen' : ''}`}
+              data-testid={seen ? 'chat-seen' : 'chat-sent'}
+              title={seen ? t('seen') : t('sent')}
+            >
+              <span aria-hidden="true">{seen ? '✓✓' : '✓'}</span>
+              <span className="chat-sr">{seen ? t('seen') : t('sent')}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {mine ? (
+        <div className="chat-actions">
+          <button type="button" className="chat-link" onClick={() => onEdit(m)} data-testid="chat-edit">
+            {t('edit')}
+          </button>
+          <button type="button" className="chat-link chat-link--danger" onClick={() => onDelete(m)} data-testid="chat-delete">
+            {t('delete')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The composer: text (Enter sends, Shift+Enter breaks the line), emoji, a file with progress, typing signal, edit mode. */
+function Composer({
+  roomId,
+  onSent,
+  editing,
+  onEditDone,
+}: {
+  roomId: string;
+  onSent: (m: ChatMessage) => void;
+  editing: ChatMessage | null;
+  onEditDone: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  const errorTextOf = useErrorText();
+  const [text, setText] = useState('');
+  const [emoji, setEmoji] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ value: number; done: boolean } | null>(null);
+  const [pending, setPending] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const lastTyping = useRef(0);
+  const hide = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (hide.current && clearTimeout(hide.current)), []);
+
+  useEffect(() => {
+    if (editing) {
+      setText(htmlToText(editing.content));
+      area.current?.focus();
+    }
+  }, [editing]);
+
+  const signalTyping = (on: boolean) => {
+    const now = Date.now();
+    if (on && now - lastTyping.current < TYPING_SEND_MS) return;
+    lastTyping.current = on ? now : 0;
+    void call(chatRoutes.typing, { params: { id: roomId }, body: { typing: on }, silent: true }).catch(() => undefined);
+  };
+
+  const submit = async (file?: UploadedFile) => {
+    const content = textToHtml(text.trim());
+    if (!content && !file) return;
+    setError(null);
+    setPending(true);
+    try {
+      if (editing) {
+        onSent(await call(chatRoutes.edit, { params: { id: editing._id }, body: { content }, silent: true }));
+        onEditDone();
+      } else {
+        const body = {
+          room_id: roomId,
+          content,
+          ...(file ? { file: { key: file.key, fileName: file.fileName, mimetype: file.mimetype, size: file.size, thumbKey: file.thumbKey } } : {}),
+        };
+        onSent(await call(chatRoutes.send, { body, silent: true }));
+        if (lastTyping.current) signalTyping(false);
+      }
+      setText('');
+    } catch (err) {
+      setError(isApiError(err) ? errorTextOf(err.fields[0] ?? err) : errorText(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const attach = async (f: File | undefined) => {
+    if (!f) return;
+    setError(null);
+    if (f.size > CHAT_FILE_LIMIT) {
+      setError(errorText(new CodedFailure('filesAbove', { size: CHAT_FILE_LIMIT })));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', f, f.name);
+    if (hide.current) clearTimeout(hide.current);
+    setProgress({ value: 0, done: false });
+    try {
+      const r = await upload(fileRoutes.upload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'file' }, silent: true });
+      setProgress({ value: 100, done: true });
+      await submit(r.results[0]);
+    } catch (err) {
+      setError(isApiError(err) ? errorTextOf(err.fields[0] ?? err) : errorText(err));
+    } finally {
+      hide.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    } else if (e.key === 'Escape' && editing) {
+      onEditDone();
+      setText('');
+    }
+  };
+
+  const insert = (s: string) => {
+    const el = area.current;
+    const at = el?.selectionStart ?? text.length;
+    setText((cur) => cur.slice(0, at) + s + cur.slice(el?.selectionEnd ?? at));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + s.length, at + s.length);
+    });
+  };
+
+  return (
+    <div className="chat-composer" data-testid="chat-composer">
+      {editing ? (
+        <div className="chat-editing">
+          {t('editing')}
+          <button
+            type="button"
+            className="chat-link"
+            onClick={() => {
+              onEditDone();
+              setText('');
+            }}
+          >
+            {t('cancel')}
+          </button>
+        </div>
+      ) : null}
+      {progress ? (
+        <ProgressBar value={progress.value} label={progress.done ? t('uploaded') : t('uploading', { percent: progress.value })} testId="chat-upload-progress" />
+      ) : null}
+      {error ? (
+        <Alert kind="error" testId="chat-error">
+          {error}
+        </Alert>
+      ) : null}
+      {emoji ? (
+        <div className="chat-emoji-panel">
+          <Suspense fallback={<Loader />}>
+            <EmojiPicker
+              // Native emoji: no images from a CDN (the CSP allows this origin only).
+              emojiStyle="native"
+              lazyLoadEmojis
+              width="100%"
+              height={320}
+              previewConfig={{ showPreview: false }}
+              onEmojiClick={(e: { emoji: string }) => insert(e.emoji)}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      <div className="chat-composer__row">
+        <button
+          type="button"
+          className="chat-icon-btn"
+          aria-label={t('emoji')}
+          aria-pressed={emoji}
+          onClick={() => setEmoji((v) => !v)}
+          data-testid="chat-emoji"
+        >
+          😊
+        </button>
+        {!editing ? (
+          <>
+            <button type="button" className="chat-icon-btn" aria-label={t('attach')} onClick={() => fileInput.current?.click()} data-testid="chat-attach">
+              📎
+            </button>
+            <input ref={fileInput} type="file" hidden onChange={(e) => void attach(e.target.files?.[0])} data-testid="chat-file-input" />
+          </>
+        ) : null}
+        <textarea
+          ref={area}
+          className="ui-field__control chat-textarea"
+          aria-label={t('composer')}
+          placeholder={t('composer')}
+          rows={1}
+          maxLength={CHAT_CONTENT_MAX}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim() && !editing) signalTyping(true);
+          }}
+          onKeyDown={onKey}
+          data-testid="chat-input"
+        />
+        <Button onClick={() => void submit()} loading={pending} disabled={!text.trim()} data-testid="chat-send">
+          {editing ? t('save') : t('send')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Room settings: rename and members (the owner of a group), leave (a group), delete (the owner, or either side of a direct chat). */
+function RoomSettings({ open, room, onClose, onGone }: { open: boolean; room: ChatRoom; onClose: () => void; onGone: () => void }) {
+  const { t } = useTranslation('chat');
+  const { uid } = useSession();
+  const qc = useQueryClient();
+  const errorTextOf = useErrorText();
+  const owner = room.owner === uid;
+  const [name, setName] = useState(room.name);
+  const [adding, setAdding] = useState<User[]>([]);
+  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  useEffect(() => setName(room.name), [room.name, open]);
+  const save = useMutation({
+    mutationFn: (body: { name?: string; add?: string[]; remove?: string[] }) => call(chatRoutes.update, { body: { _id: room._id, ...body }, silent: true }),
+    onSuccess: (r) => {
+      qc.setQueryData(chatKeys.room(room._id), r);
+      void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
+      setAdding([]);
+    },
+  });
+  const nameError = isApiError(save.error) ? save.error.fields.find((f) => f.field === 'name') : undefined;
+  return (
+    <Modal open={open} onClose={onClose} title={t('settings')} testId="chat-settings-dialog">
+      {!room.direct && owner ? (
+        <form
+          className="chat-settings__name"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate({ name });
+          }}
+        >
+          <Input
+            label={t('name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            error={nameError ? errorTextOf(nameError) : undefined}
+            data-testid="chat-rename"
+          />
+          <Button type="submit" size="small" loading={save.isPending} data-testid="chat-rename-save">
+            {t('save')}
+          </Button>
+        </form>
+      ) : null}
+      <h2 className="chat-list__heading">{t('membersTitle')}</h2>
+      <ul className="chat-members" data-testid="chat-members">
+        {room.members.map((m) => (
+          <li key={m._id}>
+            <ChatAvatar name={m.name} src={m.avatar} />
+            <span className="chat-members__name">
+              {m.name}
+              {m.owner ? <span className="chat-muted"> · {t('owner')}</span> : null}
+              {m.deleted ? <span className="chat-muted"> · {t('deleted')}</span> : null}
+            </span>
+            {owner && !room.direct && m._id !== uid ? (
+              <Button size="small" variant="ghost" onClick={() => save.mutate({ remove: [m._id] })} data-testid={`chat-remove-${m._id}`}>
+                {t('remove')}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {owner && !room.direct ? (
+        <div className="chat-settings__add">
+          <PeoplePicker chosen={adding} onChange={setAdding} exclude={room.members.map((m) => m._id)} />
+          <Button
+            size="small"
+            disabled={!adding.length}
+            loading={save.isPending}
+            onClick={() => save.mutate({ add: adding.map((u) => u._id) })}
+            data-testid="chat-add-members"
+          >
+            {t('add')}
+          </Button>
+        </div>
+      ) : null}
+      {isApiError(save.error) && !nameError ? <Alert kind="error">{errorTextOf(save.error.fields[0] ?? save.error)}</Alert> : null}
+      <div className="chat-settings__danger">
+        {!room.direct ? (
+          <Button variant="secondary" onClick={() => setConfirm('leave')} data-testid="chat-leave">
+            {t('leave')}
+          </Button>
+        ) : null}
+        {room.direct || owner ? (
+          <Button variant="danger" onClick={() => setConfirm('delete')} data-testid="chat-delete-room">
+            {t('deleteRoom')}
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={!!confirm}
+        message={confirm === 'leave' ? t('leaveConfirm') : t('deleteRoomConfirm')}
+        confirmLabel={confirm === 'leave' ? t('leave') : t('deleteRoom')}
+        danger
+        onCancel={() => setConfirm(null)}
+        onConfirm={async () => {
+          if (confirm === 'leave') await call(chatRoutes.leave, { params: { id: room._id } });
+          else await call(chatRoutes.remove, { params: { id: room._id } });
+          setConfirm(null);
+          onClose();
+          onGone();
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  chatEvents,
+  chatRoutes,
+  type ChatMessage,
+  type ChatMsgDeletedEvent,
+  type ChatMsgEvent,
+  type ChatRoom,
+  type ChatRoomRemovedEvent,
+  type ChatRoomSummary,
+  type ChatSeenEvent,
+} from '@intranet/chat-contract';
+import { call } from '@intranet/web-api';
+import { acquireRealtime, useSession } from '@intranet/web-session';
+
+/** Query keys of the chat pages. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  rooms: (search: string) => ['chat', 'rooms', search] as const,
+  roomLists: ['chat', 'rooms'] as const,
+  room: (id: string) => ['chat', 'room', id] as const,
+};
+
+type RoomsPage = { rooms: ChatRoomSummary[]; unread_total: number; next: string | null };
+
+/** The room currently open on this page (its messages count as read, not unread). */
+let openRoom: string | null = null;
+export const setOpenRoom = (id: string | null) => {
+  openRoom = id;
+};
+
+/** The caller's rooms (§7 GET api/chat/rooms/{id}), optionally filtered by `search`. */
+export function useRooms(search: string) {
+  const { uid } = useSession();
+  return useQuery({
+    queryKey: chatKeys.rooms(search),
+    queryFn: ({ signal }) => call(chatRoutes.rooms, { params: { id: uid ?? '' }, query: search ? { search } : {}, signal, silent: true }),
+    enabled: !!uid,
+  });
+}
+
+/** One room with members (GET api/chat/room/{id}). */
+export function useRoom(id: string) {
+  return useQuery({
+    queryKey: chatKeys.room(id),
+    queryFn: ({ signal }) => call(chatRoutes.room, { params: { id }, signal, silent: true }),
+    retry: false,
+  });
+}
+
+const eachRoomList = (qc: QueryClient, fn: (p: RoomsPage) => RoomsPage) => {
+  for (const [key, data] of qc.getQueriesData<RoomsPage>({ queryKey: chatKeys.roomLists })) if (data) qc.setQueryData(key, fn(data));
+};
+
+/** A new message in the room lists: last message, order, unread (not for one's own nor for the open room). */
+export function applyMessage(qc: QueryClient, msg: ChatMessage, me: string): boolean {
+  let known = false;
+  const counts = msg.senderId !== me && openRoom !== msg.room_id;
+  eachRoomList(qc, (p) => {
+    const i = p.rooms.findIndex((r) => r._id === msg.room_id);
+    if (i < 0) return p;
+    known = true;
+    const r = p.rooms[i];
+    if (r.last && r.last._id >= msg._id) return p;
+    const next = { ...r, last: msg, last_at: msg.date, unread: r.unread + (counts ? 1 : 0) };
+    return { ...p, rooms: [next, ...p.rooms.filter((_, j) => j !== i)], unread_total: p.unread_total + (counts ? 1 : 0) };
+  });
+  return known;
+}
+
+/** The caller read a room: its unread count in the lists. */
+export function applyRead(qc: QueryClient, roomId: string, unread: number, unreadTotal: number): void {
+  eachRoomList(qc, (p) => ({ ...p, rooms: p.rooms.map((r) => (r._id === roomId ? { ...r, unread } : r)), unread_total: unreadTotal }));
+}
+
+/** A member's read position in the open room's cache. */
+export function applySeen(qc: QueryClient, e: ChatSeenEvent): void {
+  qc.setQueryData<ChatRoom>(chatKeys.room(e.room_id), (r) =>
+    r
+      ? { ...r, members: r.members.map((m) => (m._id === e.user_id && (!m.last_seen || m.last_seen < e.last_seen) ? { ...m, last_seen: e.last_seen } : m)) }
+      : r,
+  );
+  eachRoomList(qc, (p) => ({
+    ...p,
+    rooms: p.rooms.map((r) =>
+      r._id === e.room_id && r.last && r.last.senderId !== e.user_id && r.last._id <= e.last_seen ? { ...r, last: { ...r.last, seen: true } } : r,
+    ),
+  }));
+}
+
+/**
+ * §4 realtime for the room lists while a chat page is mounted: messages update the lists in place; room changes
+ * and anything unknown refetch them; after a reconnect everything is refetched (events sent meanwhile are lost).
+ */
+export function useChatListRealtime(): void {
+  const qc = useQueryClient();
+  const { uid, token, client, isSuperadmin } = useSession();
+  const enabled = !!uid && !!token && !!client?._id && !isSuperadmin;
+  useEffect(() => {
+    if (!enabled) return;
+    const rt = acquireRealtime();
+    const refetch = () => void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
+    rt.on<ChatMsgEvent>(chatEvents.msgCreated.subject, (e) => {
+      if (!applyMessage(qc, e.msg, uid!)) refetch();
+    });
+    rt.on<ChatMsgEvent>(chatEvents.msgUpdated.subject, refetch);
+    rt.on<ChatMsgDeletedEvent>(chatEvents.msgDeleted.subject, refetch);
+    rt.on<ChatSeenEvent>(chatEvents.msgSeen.subject, (e) => applySeen(qc, e));
+    rt.on(chatEvents.roomCreated.subject, refetch);
+    rt.on(chatEvents.roomUpdated.subject, (e: { room_id: string }) => {
+      refetch();
+      void qc.invalidateQueries({ queryKey: chatKeys.room(e.room_id) });
+    });
+    rt.on<ChatRoomRemovedEvent>(chatEvents.roomRemoved.subject, (e) => {
+      refetch();
+      void qc.invalidateQueries({ queryKey: chatKeys.room(e.room_id) });
+    });
+    rt.onReconnect(() => void qc.invalidateQueries({ queryKey: chatKeys.all }));
+    return () => rt.release();
+  }, [qc, enabled, uid]);
+}
+
+/** Escapes typed text into the HTML the server stores (line breaks as <br>). */
+export function textToHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r?\n/g, '<br>');
+}
+
+/** The text of stored (sanitised) HTML, for editing and previews. */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n'), 'text/html');
+  return doc.body.textContent ?? '';
+}

@@ -1,0 +1,1 @@
+ALTER POLICY "tenant_isolation" ON "clients"."clients" TO intranet_app USING ((id = (SELECT intranet_private.current_client()))) WITH CHECK ((id = (SELECT intranet_private.current_client())));

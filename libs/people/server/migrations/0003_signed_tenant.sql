@@ -1,0 +1,3 @@
+ALTER POLICY "tenant_isolation" ON "people"."password_resets" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "people"."sessions" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "people"."users" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));

@@ -1,0 +1,4 @@
+ALTER POLICY "tenant_isolation" ON "tasks"."desk_people" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "tasks"."desks" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "tasks"."lanes" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));--> statement-breakpoint
+ALTER POLICY "tenant_isolation" ON "tasks"."tasks" TO intranet_app USING ((client_id = (SELECT intranet_private.current_client()))) WITH CHECK ((client_id = (SELECT intranet_private.current_client())));

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { tasksRoutes, type Desk } from '@intranet/tasks-contract';
+import { call } from '@intranet/web-api';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { Alert, Badge, Button, EmptyState, Input, Loader, Modal, Pagination, TextArea } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
+import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
+import { registerTasksTranslations } from './i18n.ts';
+import './tasks.css';
+
+registerTasksTranslations();
+
+const TABS = ['mine', 'member', 'tasks', 'finished'] as const;
+type Tab = (typeof TABS)[number];
+
+/** §2 /task-tracker/: my boards, boards I am on, my tasks across boards, finished boards; a new board (desk_add). */
+export default function TrackerPage() {
+  return (
+    <NeedSession>
+      <Tracker />
+    </NeedSession>
+  );
+}
+
+function Tracker() {
+  const { t } = useTranslation('tasks');
+  const [tab, setTab] = useState<Tab>('mine');
+  const [creating, setCreating] = useState(false);
+  const session = useSession();
+  const canAdd = session.hasRight('desk_add');
+  const qc = useQueryClient();
+  useRealtimeEvent('evt.tasks.desk.changed', () => void qc.invalidateQueries({ queryKey: ['tasks', 'desks'] }));
+  return (
+    <section className="page tt-page" data-testid="tracker-page">
+      <header className="tt-head">
+        <h1>{t('title')}</h1>
+        {canAdd ? (
+          <Button onClick={() => setCreating(true)} data-testid="desk-new">
+            {t('newBoard')}
+          </Button>
+        ) : null}
+      </header>
+      <Tabs tabs={TABS.map((id) => ({ id, label: t(`tab.${id}`) }))} active={tab} onChange={(id) => setTab(id as Tab)} label={t('title')}>
+        {tab === 'tasks' ? <MyTasks /> : <Boards filter={tab} />}
+      </Tabs>
+      <NewBoard open={creating} onClose={() => setCreating(false)} />
+    </section>
+  );
+}
+
+function Boards({ filter }: { filter: 'mine' | 'member' | 'finished' }) {
+  const { t } = useTranslation('tasks');
+  const fmt = useFormatDate();
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: [...tasksKeys.desks(filter), page],
+    queryFn: ({ signal }) => call(tasksRoutes.deskList, { query: { filter, page, limit: 24 }, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  if (q.isPending) return <Loader />;
+  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  if (!q.data.items.length) return <EmptyState title={t(`empty.${filter}`)} testId="desks-empty" />;
+  return (
+    <>
+      <ul className="tt-desks" data-testid={`desks-${filter}`}>
+        {q.data.items.map((d: Desk) => (
+          <li key={d._id} className="tt-desk">
+            <Link to={`/desk/${d._id}`} data-testid={`desk-link-${d._id}`}>
+              <strong>{d.name}</strong>
+            </Link>
+            {d.description ? <p className="tt-muted">{d.description}</p> : null}
+            <p className="tt-muted">
+              {t('lanesCount', { count: d.lanes.length })} · {t('tasksCount', { count: d.tasks_count })}
+            </p>
+            <p>
+              <Badge>{t(`role.${d.my_role}`)}</Badge> {d.status === 'finished' ? <Badge>{t('finishedAt', { date: fmt(d.finished_at) })}</Badge> : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pageSize={24} total={q.data.total} onChange={setPage} />
+    </>
+  );
+}
+
+function MyTasks() {
+  const { t } = useTranslation('tasks');
+  const fmt = useFormatDate();
+  const [filter, setFilter] = useState<'mine' | 'observed' | 'created'>('mine');
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: [...tasksKeys.myTasks(filter), page],
+    queryFn: ({ signal }) => call(tasksRoutes.taskList, { query: { filter, page, limit: 50 }, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div>
+      <div className="tt-filters" role="group" aria-label={t('filters')}>
+        {(['mine', 'observed', 'created'] as const).map((f) => (
+          <Button
+            key={f}
+            variant={f === filter ? 'primary' : 'secondary'}
+            size="small"
+            onClick={() => setFilter(f)}
+            aria-pressed={f === filter}
+            data-testid={`my-${f}`}
+          >
+            {t(`my.${f}`)}
+          </Button>
+        ))}
+      </div>
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+      ) : !q.data.items.length ? (
+        <EmptyState title={t('empty.tasks')} testId="my-tasks-empty" />
+      ) : (
+        <>
+          <ul className="tt-mytasks" data-testid="my-tasks">
+            {q.data.items.map((x) => (
+              <li key={x._id} className={x.overdue ? 'tt-overdue' : undefined}>
+                <Link to={`/desk/${x.desk_id}?task=${x._id}`}>{x.name}</Link>
+                <span className="tt-muted">
+                  {' '}
+                  {x.desk_name} · {x.lane_name} · {t(`type.${x.type}`)}
+                </span>
+                {x.deadline ? (
+                  <span className={x.overdue ? 'tt-deadline tt-deadline--late' : 'tt-deadline'}>
+                    {x.overdue ? t('overdue') : t('due')} {fmt(x.deadline, true)}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageSize={50} total={q.data.total} onChange={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** New board: name, description, lanes (prefilled To do / In progress / Done in the user's language), admins and members. */
+function NewBoard({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('tasks');
+  const nav = useNavigate();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [lanes, setLanes] = useState<string | null>(null);
+  const [admins, setAdmins] = useState<PickedUser[]>([]);
+  const [viewers, setViewers] = useState<PickedUser[]>([]);
+  const [commenters, setCommenters] = useState<PickedUser[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const laneText = lanes ?? [t('defaultLanes.todo'), t('defaultLanes.doing'), t('defaultLanes.done')].join('\n');
+  const fieldError = (f: string) => {
+    const e = error as { fields?: { field: string }[] } | null;
+    const fe = e?.fields?.find((x) => x.field === f || x.field.startsWith(`${f}.`));
+    return fe ? errorText({ ...(error as object), fields: [fe] }) : undefined;
+  };
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const d = await call(tasksRoutes.deskCreate, {
+        body: {
+          name,
+          description,
+          lanes: laneText
+            .split('\n')
+            .map((s) => s.trim())
+            .filter(Boolean),
+          admins: admins.map((a) => a._id),
+          members: [...commenters.map((u) => ({ user: u._id, right: 'comment' as const })), ...viewers.map((u) => ({ user: u._id, right: 'view' as const }))],
+        },
+        silent: true,
+      });
+      void qc.invalidateQueries({ queryKey: tasksKeys.all });
+      onClose();
+      void nav(`/desk/${d._id}`);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('newBoard')}
+      testId="desk-form"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button onClick={() => void submit()} disabled={busy} data-testid="desk-form-submit">
+            {t('create')}
+          </Button>
+        </>
+      }
+    >
+      {error && !fieldError('name') && !fieldError('lanes') ? <Alert>{errorText(error)}</Alert> : null}
+      <Input label={t('name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} data-testid="desk-form-name" wide />
+      <TextArea label={t('description')} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} wide />
+      <TextArea
+        label={t('lanesOnePerLine')}
+        value={laneText}
+        onChange={(e) => setLanes(e.target.value)}
+        rows={4}
+        error={fieldError('lanes')}
+        wide
+        data-testid="desk-form-lanes"
+      />
+      <UserPicker label={t('admins')} value={admins} onChange={setAdmins} testId="desk-form-admins" />
+      <UserPicker label={t('commenters')} value={commenters} onChange={setCommenters} testId="desk-form-commenters" />
+      <UserPicker label={t('viewers')} value={viewers} onChange={setViewers} testId="desk-form-viewers" />
+    </Modal>
+  );
+}
