@@ -4,8 +4,8 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { mfShared, remoteManifest } from '@intranet/web-build';
 
 /**
- * Wall remote (Module Federation 2): exposes the company wall, post, profile, address book and birthdays pages
- * (libs/social/web). Production output: dist/web/wall, served by the gateway at /remotes/wall/. The shell loads
+ * Wall remote (Module Federation 2): exposes the company wall, post, profile, address book, birthdays, groups, idea
+ * and violation report pages (libs/social/web, the social domain's screens). Production output: dist/web/wall, served by the gateway at /remotes/wall/. The shell loads
  * `/remotes/wall/mf-manifest.json` at run time. Dev: `rsbuild dev` on :4202 under /remotes/wall/.
  */
 const API = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -23,6 +23,10 @@ export default defineConfig({
         './ProfilePage': './src/expose/ProfilePage.tsx',
         './AddressBookPage': './src/expose/AddressBookPage.tsx',
         './BirthdaysPage': './src/expose/BirthdaysPage.tsx',
+        './GroupsPage': './src/expose/GroupsPage.tsx',
+        './GroupPage': './src/expose/GroupPage.tsx',
+        './IdeaPage': './src/expose/IdeaPage.tsx',
+        './ReportViolationPage': './src/expose/ReportViolationPage.tsx',
       },
       shared: shared as never,
       shareStrategy: 'loaded-first',
@@ -34,6 +38,11 @@ export default defineConfig({
         'profile/:id': 'ProfilePage',
         addressBook: 'AddressBookPage',
         birthdays: 'BirthdaysPage',
+        groups: 'GroupsPage',
+        'groups/:id': 'GroupPage',
+        'group/:id': 'GroupPage',
+        idea: 'IdeaPage',
+        report_violation: 'ReportViolationPage',
       }),
     }),
   ],

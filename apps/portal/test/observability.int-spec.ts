@@ -41,7 +41,7 @@ describe('JSON request log (issue 18 §6)', () => {
   });
   afterAll(() => t.close());
 
-  it('one line per call: request id, client id, route pattern, status, duration; none of that on an anonymous route', async () => {
+  it('one line per call: request id, client id, route pattern, status, duration; no line at all for an anonymous route', async () => {
     const { client, adminToken, admin } = await t.makeClient('obslog');
     const log = lines();
     const anonymousGet = { ...peopleRoutes.get, anonymous: true };
@@ -76,10 +76,11 @@ describe('JSON request log (issue 18 §6)', () => {
       const named = await call(plain);
       assert.equal(named.statusCode, 200);
       assert.equal(named.headers['x-request-id'], 'req-obs-1', 'the request id is echoed');
+      const before = log.entries().length;
       const anon = await call(gw);
-      assert.equal(anon.statusCode, 200);
-      const [full, bare, ...rest] = log.entries().filter((e) => e.msg === 'request');
-      assert.equal(rest.length, 0, 'one line per call');
+      assert.ok(anon.statusCode < 500, String(anon.statusCode));
+      const [full, ...rest] = log.entries().filter((e) => e.msg === 'request');
+      assert.equal(rest.length, 0, 'one line for the named call, none for the anonymous one');
       assert.equal(full.level, 'info');
       assert.equal(full.name, 'gateway');
       assert.match(String(full.time), /^\d{4}-\d\d-\d\dT/);
@@ -92,17 +93,10 @@ describe('JSON request log (issue 18 §6)', () => {
       assert.equal(full.userId, admin._id);
       assert.equal(full.ip, '10.1.2.3');
       assert.equal(full.userAgent, 'spec-agent/1.0');
-      // The anonymous route: only route, method and status.
-      assert.deepEqual(
-        Object.keys(bare)
-          .filter((k) => !['level', 'time', 'name', 'msg'].includes(k))
-          .sort(),
-        ['method', 'route', 'status'],
-      );
-      assert.equal(bare.route, '/api/user/:id');
-      assert.equal(bare.status, 200);
-      const text = JSON.stringify(bare);
-      for (const personal of [admin._id, client._id, '10.1.2.3', 'spec-agent', 'req-obs-1']) assert.ok(!text.includes(personal), `no ${personal} in ${text}`);
+      // The anonymous route: nothing at all (issue 11: no precise time of such a call is written anywhere).
+      const text = JSON.stringify(log.entries().slice(before));
+      for (const personal of [admin._id, client._id, '10.1.2.3', 'spec-agent', 'req-obs-1', '/api/user'])
+        assert.ok(!text.includes(personal), `no ${personal} in ${text}`);
     } finally {
       await gw.close();
       await plain.close();

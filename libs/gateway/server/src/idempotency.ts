@@ -42,7 +42,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: RequestContext }>();
     const header = req.headers[IDEMPOTENCY_HEADER];
     const route = this.reflector.get<RouteDef | undefined>(ROUTE_DEF, context.getHandler());
-    if (header === undefined || req.method !== 'POST' || !route) return next.handle();
+    // An anonymous route (RouteDef.anonymous) keeps nothing per caller: its key store entry would name the sender
+    // beside a hash of the report for 24 h.
+    if (header === undefined || req.method !== 'POST' || !route || route.anonymous) return next.handle();
     if (typeof header !== 'string' || !KEY_SHAPE.test(header)) {
       throw Errors.field('Idempotency-Key', 'Idempotency-Key must be 1 to 200 printable characters', 'idempotencyKeyInvalid');
     }

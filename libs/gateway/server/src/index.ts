@@ -94,6 +94,7 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   const tp = opts.trustProxy ?? false;
   // A hop count becomes proxy-addr's "trust the first n hops" function (the adapter's types take no number).
   const trustProxy = typeof tp === 'number' ? (_addr: string, hop: number) => hop < tp : tp;
+  // ignoreTrailingSlash: §7 writes some paths with one ("POST api/group/"), which Nest registers without it.
   const adapter = new FastifyAdapter({
     trustProxy,
     bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024,
@@ -101,6 +102,7 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
     // Request ids (issue 18 §6): the caller's x-request-id when well-formed, else a UUID; in every log line and echoed.
     requestIdHeader: false,
     genReqId: requestId,
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const shellDir = opts.webDir ? join(opts.webDir, 'shell') : undefined;
   const shell = shellDir && existsSync(join(shellDir, 'index.html')) ? shellDir : undefined;

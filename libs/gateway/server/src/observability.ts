@@ -24,8 +24,8 @@ export function requestId(req: { headers: Record<string, string | string[] | und
 /**
  * Observability of the gateway (issue 18 §6), as Fastify hooks and routes:
  * - one JSON log line per call at info: request id, method, route pattern, status, duration (ms), client id, and
- *   for non-anonymous routes the user id, address and user agent; for a route whose contract says `anonymous`
- *   only the route pattern, method and status;
+ *   the user id, address and user agent; none for a route whose contract says `anonymous` (issue 11: no
+ *   precise time of such a call may be written anywhere, so neither a line nor a span);
  * - `http_request_duration_seconds{method,route,status}` (route: the pattern, `(unmatched)` for a 404 of no route);
  * - with tracing on, a SERVER span per call continuing the caller's `traceparent`, active while the call runs (so
  *   the bus request's CLIENT span is its child); an anonymous route's span has no identifying attribute either;
@@ -42,16 +42,11 @@ export function registerObservability(fastify: FastifyInstance, opts: { routes: 
     reply.header('x-request-id', req.id);
     if (!tracingOn()) return done();
     const route = req.routeOptions?.url;
-    const anon = route !== undefined && anonymous.has(`${req.method} ${route}`);
+    if (route !== undefined && anonymous.has(`${req.method} ${route}`)) return done();
     const parent = contextFromHeaders(req.headers);
     const span = tracer().startSpan(
       `${req.method} ${route ?? '(unmatched)'}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: anon
-          ? { 'http.request.method': req.method, 'http.route': route }
-          : { 'http.request.method': req.method, 'http.route': route, 'intranet.request_id': req.id },
-      },
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'http.route': route, 'intranet.request_id': req.id } },
       parent,
     );
     (req as FastifyRequest & { [SPAN]?: Span })[SPAN] = span;
@@ -71,9 +66,7 @@ export function registerObservability(fastify: FastifyInstance, opts: { routes: 
     const probe = ops.has(route);
     if (probe ? log.enabled('debug') : log.enabled('info')) {
       const at = probe ? log.debug : log.info;
-      if (anonymous.has(`${req.method} ${route}`)) {
-        at('request', { method: req.method, route, status });
-      } else {
+      if (!anonymous.has(`${req.method} ${route}`)) {
         const user = (req as FastifyRequest & { user?: RequestContext }).user;
         at('request', {
           reqId: req.id,

@@ -18,8 +18,13 @@ import {
   type PipeTransform,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Reflector } from '@nestjs/core';
 import { finalize, map, type Observable } from 'rxjs';
-import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
+
+/** Set on a request of an anonymous route (RouteDef.anonymous): nothing about it is logged. */
+const ANONYMOUS = Symbol('anonymousRoute');
+type AnonymousMark = { [ANONYMOUS]?: boolean };
 
 /**
  * Validates a route's input with its contract's zod schemas (params, query, body) and answers the §8 validation
@@ -62,20 +67,22 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const req = http.getRequest<FastifyRequest>();
-    const { status, body } = toHttp(this.domainError(exception, req));
+    const { status, body } = toHttp(this.domainError(exception, req, (req as AnonymousMark)[ANONYMOUS] === true));
     if (reply.sent) return;
     // A refused upload: drain what the browser is still sending so the answer reaches it.
     if (!req.raw.readableEnded) req.raw.resume();
     void reply.status(status).send(body);
   }
 
-  private domainError(err: unknown, req: FastifyRequest): DomainError {
+  private domainError(err: unknown, req: FastifyRequest, silent: boolean): DomainError {
     if (err instanceof DomainError) return err;
     const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
     if (status === 404) return Errors.notFound();
     if (status === 413) return new DomainError('payload_too_large', 'Error: file size too big');
     if (status && status >= 400 && status < 500) return Errors.badRequest((err as Error).message);
-    this.log.error(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: ${(err as Error)?.name}: ${(err as Error)?.message}`, { reqId: req.id });
+    // An anonymous route's failure is not logged: the line's time would date the sender's call.
+    if (!silent)
+      this.log.error(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: ${(err as Error)?.name}: ${(err as Error)?.message}`, { reqId: req.id });
     return Errors.internal();
   }
 }
@@ -103,10 +110,18 @@ export class TypedText {
  */
 @Injectable()
 export class TimingInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const start = performance.now();
     const http = context.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
+    const route = this.reflector.get<RouteDef | undefined>(ROUTE_DEF, context.getHandler());
+    // An anonymous route leaves no log line (its time would date the sender's call) and no timing header.
+    if (route?.anonymous) {
+      (http.getRequest<FastifyRequest>() as AnonymousMark)[ANONYMOUS] = true;
+      return next.handle().pipe(map((v) => (v instanceof JsonText ? (reply.type('application/json; charset=utf-8'), v.body) : v)));
+    }
     return next.handle().pipe(
       map((v) => {
         if (v instanceof TypedText) {

@@ -29,7 +29,8 @@ class ContractRoutes {
    * Sends the call to the route's subject; answers `{ result }` — with the result as the service serialised it
    * (JsonText, no parse and re-serialisation here) — or, for 'raw' routes, the handler's output as is.
    */
-  protected async forward(route: RouteDef, input: unknown, ctx: RequestContext): Promise<unknown> {
+  protected async forward(route: RouteDef, input: unknown, caller: RequestContext): Promise<unknown> {
+    const ctx = route.anonymous ? anonymousContext(caller) : caller;
     const opts = { timeoutMs: route.timeoutMs };
     if (route.envelope === 'raw' && route.contentType)
       return new TypedText(route.contentType, String(await this.bus.request(route.subject, { ctx, input }, opts)));
@@ -37,6 +38,14 @@ class ContractRoutes {
     const json = await this.bus.requestJson(route.subject, { ctx, input }, opts);
     return new JsonText(typeof json === 'string' ? `{"result":${json}}` : Buffer.concat([RESULT_HEAD, json, RESULT_TAIL]));
   }
+}
+
+/**
+ * What an anonymous route's service gets of its caller (RouteDef.anonymous): the tenant only. No user id, session,
+ * address or roles cross the bus, so neither the handler nor a bus trace can tell who sent it.
+ */
+export function anonymousContext(ctx: RequestContext): RequestContext {
+  return { clientId: ctx.clientId, userId: null, roles: [], workspace: ctx.workspace, lang: 'en', featuresOff: ctx.featuresOff };
 }
 
 /**

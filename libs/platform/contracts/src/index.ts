@@ -169,8 +169,10 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    */
   contentType?: string;
   /**
-   * An anonymous feature (violation reports, anonymous polls; issue 18 §6): the gateway's log line and trace of a
-   * call carry only the route pattern, method and status — no request id, client, user, address or user agent.
+   * An anonymous route (issue 11 "Don't be silent", issue 18 §6): the caller must be signed in (its access rule
+   * still holds), but the service receives only the tenant (no user, session, address, roles); the gateway's log
+   * line and trace carry only the route pattern, method and status, its error line nothing, and the
+   * Idempotency-Key store is skipped.
    */
   anonymous?: boolean;
 }
@@ -205,7 +207,7 @@ export function defineRoute<
   multipart?: boolean;
   timeoutMs?: number;
   contentType?: string;
-  /** Log and trace nothing that identifies the caller (RouteDef.anonymous). */
+  /** The service gets only the tenant; logs and traces nothing that identifies the caller (RouteDef.anonymous). */
   anonymous?: boolean;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;

@@ -17,7 +17,7 @@ import type { TestPortal } from './testing.ts';
  * list here names the domains).
  */
 
-/** The core entities (clients, people, social, kb). `group`: groups are not built yet, so it is a uuid nothing has. */
+/** The core entities (clients, people, social, kb). `group`: a closed group the admin owns (the employee is invited). */
 export type CoreEntity = 'client' | 'admin' | 'user' | 'post' | 'comment' | 'article' | 'folder' | 'vacancy' | 'tag' | 'linksBlock' | 'link' | 'file' | 'group';
 /** Entities a route may address by id: the core ones and those a domain's fixtures module declares. */
 export type Entity = CoreEntity | (string & {});
@@ -45,6 +45,8 @@ export const PARAM_BY_NAME: Record<string, Slot> = {
   ws: { workspace: true },
   userId: { entity: 'user' },
   user: { entity: 'user' },
+  groupId: { entity: 'group' },
+  newOwner: { entity: 'user' },
   item_id: { entity: 'article' },
   tag_id: { entity: 'tag' },
   block_id: { entity: 'linksBlock' },
@@ -78,6 +80,10 @@ export const ID_PARAM_BY_SUBJECT: Record<string, Entity> = {
   'social.comment.': 'comment',
   'social.thanks.': 'client',
   'social.birthdays': 'client',
+  'social.group.': 'group',
+  'social.group.byUser': 'user',
+  'social.group.pending': 'user',
+  'social.group.byClient': 'client',
   'kb.article.': 'article',
   'kb.vacancy.': 'vacancy',
   'kb.tag.': 'tag',
@@ -134,6 +140,12 @@ export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: R
   'social.comment.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
   'social.follow.add': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
   'social.follow.remove': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
+  'social.group.create': { body: () => ({ name: 'Fixture group', description: 'A group', type: 'public' }) },
+  'social.group.update': { body: () => ({ name: 'Renamed group' }) },
+  'social.group.grantAdd': { body: () => ({ level: 'read' }) },
+  'social.group.replaceOwner': { body: (w) => ({ owner: w.ids.admin }), ids: { owner: 'admin' } },
+  'social.group.invite': { body: (w) => ({ user_ids: [w.ids.user] }), ids: { user_ids: 'user' } },
+  'social.group.memberAdmin': { body: () => ({ admin: true }) },
   'kb.article.create': {
     body: (w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder }),
     ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' },
@@ -301,6 +313,14 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
     t.call(socialRoutes.commentCreate, { token: emp.token, body: { parent_type: 'post', parent_id: post._id, message: `Comment of ${workspace}` } }),
     'comment',
   );
+  const group = await ok(
+    t.call(socialRoutes.groupCreate, {
+      token: c.adminToken,
+      body: { name: `Group of ${workspace}`, description: `Closed group of ${workspace}`, type: 'closed' },
+    }),
+    'group',
+  );
+  await ok(t.call(socialRoutes.groupInvite, { token: c.adminToken, params: { id: group._id }, body: { user_ids: [emp.user._id] } }), 'group invitation');
   const folder = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', type: 'folder', title: `Folder of ${workspace}` } }), 'folder');
   const article = await ok(
     t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', title: `Article of ${workspace}`, content: 'secret text', parent: folder._id } }),
@@ -352,7 +372,7 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
       linksBlock: block._id,
       link: withLink.links[0]!._id,
       file: fileKey,
-      group: '00000000-0000-4000-8000-000000000000',
+      group: group._id,
     },
   };
   for (const f of DOMAIN_FIXTURES) {
@@ -405,8 +425,13 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
     case 'linksBlock':
     case 'link':
       return get(kbRoutes.linksBlockGet, { id: w.ids.linksBlock });
-    case 'file':
     case 'group':
+      return [
+        await get(socialRoutes.groupGet, { id: w.ids.group }),
+        await get(socialRoutes.groupMembers, { id: w.ids.group }),
+        await get(socialRoutes.groupInvitations, { id: w.ids.group }),
+      ];
+    case 'file':
       return null;
   }
   const owner = DOMAIN_FIXTURES.find((f) => f.entities.includes(e));
@@ -415,12 +440,5 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
 
 /** Every id and distinctive text of `w` (what must never appear in an answer to another client's user). */
 export function secretsOf(w: World): string[] {
-  return [
-    ...Object.entries(w.ids)
-      .filter(([k]) => k !== 'group')
-      .map(([, v]) => v),
-    `of ${w.workspace}`,
-    'secret text',
-    ...DOMAIN_FIXTURES.flatMap((f) => f.secrets?.(w) ?? []),
-  ];
+  return [...Object.values(w.ids), `of ${w.workspace}`, 'secret text', ...DOMAIN_FIXTURES.flatMap((f) => f.secrets?.(w) ?? [])];
 }

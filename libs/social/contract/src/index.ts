@@ -13,6 +13,9 @@ import {
   type EventPayload,
   type RouteDef,
 } from '@intranet/platform-contracts';
+import { groupEvents, groupRoutes, ideaRoutes } from './groups.ts';
+
+export * from './groups.ts';
 
 /** Largest comment attachment in bytes: 20 MB, as POST api/upload?kind=comment allows (§9 post file limit). */
 export const COMMENT_FILE_LIMIT = FILE_LIMITS.post;
@@ -239,7 +242,7 @@ const feed = (over: { path: string; subject: string; summary: string; right?: 'g
     path: over.path,
     subject: over.subject,
     summary: over.summary,
-    spec: '§7 Posts, §4 Posts',
+    spec: over.right ? '§7 Posts, §7 Groups (visibility by group type)' : '§7 Posts, §4 Posts',
     access: over.right ? access.feature(over.right) : access.authenticated,
     params: userIdParams,
     query: pageQuery,
@@ -467,22 +470,44 @@ export const socialRoutes = {
     }),
     result: z.array(birthdaySchema),
   }),
+  ...groupRoutes,
+  ...ideaRoutes,
 } satisfies Record<string, RouteDef>;
 
 /** Events the social service publishes (DESIGN §6); the gateway relays `evt.social.>` to the client's sockets. */
 export const socialEvents = {
-  /** A post was created (liked/viewed false: the payload is the same for every reader). */
-  postCreated: defineEvent('evt.social.post.created', z.object({ post: feedPostSchema })),
-  postUpdated: defineEvent('evt.social.post.updated', z.object({ post: feedPostSchema })),
+  /**
+   * A post was created (liked/viewed false: the payload is the same for every reader). `userIds`: the readers of a
+   * closed or private group's post (the realtime relay sends it to their sockets only); absent for everyone's posts.
+   */
+  postCreated: defineEvent('evt.social.post.created', z.object({ post: feedPostSchema, userIds: z.array(z.string()).optional() })),
+  postUpdated: defineEvent('evt.social.post.updated', z.object({ post: feedPostSchema, userIds: z.array(z.string()).optional() })),
   postDeleted: defineEvent(
     'evt.social.post.deleted',
-    z.object({ _id: z.string(), type: z.string(), parent: z.object({ type: z.string(), id: z.string().nullable() }) }),
+    z.object({
+      _id: z.string(),
+      type: z.string(),
+      parent: z.object({ type: z.string(), id: z.string().nullable() }),
+      userIds: z.array(z.string()).optional(),
+    }),
   ),
-  commentCreated: defineEvent('evt.social.comment.created', z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number() })),
-  commentUpdated: defineEvent('evt.social.comment.updated', z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number() })),
+  commentCreated: defineEvent(
+    'evt.social.comment.created',
+    z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number(), userIds: z.array(z.string()).optional() }),
+  ),
+  commentUpdated: defineEvent(
+    'evt.social.comment.updated',
+    z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number(), userIds: z.array(z.string()).optional() }),
+  ),
   commentDeleted: defineEvent(
     'evt.social.comment.deleted',
-    z.object({ _id: z.string(), post_id: z.string(), parent: z.object({ type: z.enum(COMMENT_PARENT_TYPES), id: z.string() }), comments_count: z.number() }),
+    z.object({
+      _id: z.string(),
+      post_id: z.string(),
+      parent: z.object({ type: z.enum(COMMENT_PARENT_TYPES), id: z.string() }),
+      comments_count: z.number(),
+      userIds: z.array(z.string()).optional(),
+    }),
   ),
   likeChanged: defineEvent('evt.social.like.changed', likeResult.extend({ user_id: z.string() })),
   viewChanged: defineEvent(
@@ -493,6 +518,7 @@ export const socialEvents = {
     'evt.social.follow.changed',
     z.object({ follower_id: z.string(), user_id: z.string(), following: z.boolean(), followers: z.number() }),
   ),
+  ...groupEvents,
 } satisfies Record<string, EventDef>;
 
 /** Payload types of the events above. */

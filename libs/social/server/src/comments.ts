@@ -51,7 +51,8 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           postId = parent.postId;
           parentCommentId = parent.parentCommentId ?? parent.id;
         }
-        if (!(await postsRepository.lock(tx, postId))) throw Errors.notFound();
+        const locked = await postsRepository.lock(tx, postId);
+        if (!locked) throw Errors.notFound();
         const id = uuidv7();
         const now = new Date();
         await commentsRepository.insert(tx, {
@@ -71,7 +72,8 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         }
         const count = await commentsRepository.bumpPost(tx, postId, 1);
         const comment = toComment((await commentsRepository.item(tx, userId, id))!, sign);
-        await outbox.add(tx, socialEvents.commentCreated, clientId, { comment, post_id: postId, comments_count: count });
+        const userIds = await kit.audienceOf(tx, { parent: { type: locked.parentType, id: locked.parentId } });
+        await outbox.add(tx, socialEvents.commentCreated, clientId, { comment, post_id: postId, comments_count: count, userIds });
         return comment;
       });
       return out;
@@ -116,6 +118,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           comment: { ...comment, liked: false },
           post_id: cur.postId,
           comments_count: post?.commentsCount ?? 0,
+          userIds: post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }) : [],
         });
         return { comment, dropped };
       });
@@ -134,7 +137,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         if (!cur) throw Errors.notFound();
         if (query.parent_type && (query.parent_type === 'comment') !== Boolean(cur.parentCommentId)) throw Errors.notFound();
         if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
-        await postsRepository.lock(tx, cur.postId);
+        const post = await postsRepository.lock(tx, cur.postId);
         const files = await filesRepository.ofComment(tx, cur.id);
         const n = await commentsRepository.delete(tx, cur.id);
         const count = await commentsRepository.bumpPost(tx, cur.postId, -n);
@@ -143,6 +146,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           post_id: cur.postId,
           parent: cur.parentCommentId ? { type: 'comment', id: cur.parentCommentId } : { type: 'post', id: cur.postId },
           comments_count: count,
+          userIds: post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }) : [],
         });
         return { cur, files, count };
       });

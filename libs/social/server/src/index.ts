@@ -6,10 +6,11 @@ import type { BusEvent, EventHandler, RouteHandlers } from '@intranet/platform-b
 import { Domain, DOMAIN_DEPS, RouteController } from '@intranet/platform-host';
 import { commentHandlers } from './comments.ts';
 import { AUTHORS_CONSUMER, authorsProjection, peopleHandlers } from './people.ts';
+import { groupHandlers, ideaHandlers } from './groups.ts';
 import { postHandlers } from './posts.ts';
 import { makeKit, type Kit } from './support.ts';
 
-export { authors, comments, files, follows, likes, posts, views } from './schema.ts';
+export { authors, comments, files, follows, groupGrants, groupMembers, groupPending, groups, ideas, likes, posts, views, violReports } from './schema.ts';
 export { seedPosts } from './seed.ts';
 export { cleanMessage, plainText } from './text.ts';
 export { nextBirthday, AUTHORS_CONSUMER } from './people.ts';
@@ -44,7 +45,13 @@ export class SocialProjectionController {
     { provide: SOCIAL_KIT, useFactory: makeKit, inject: [DOMAIN_DEPS] },
     {
       provide: SOCIAL_ROUTES,
-      useFactory: (kit: Kit): RouteHandlers<typeof socialRoutes> => ({ ...postHandlers(kit), ...commentHandlers(kit), ...peopleHandlers(kit) }),
+      useFactory: (kit: Kit): RouteHandlers<typeof socialRoutes> => ({
+        ...postHandlers(kit),
+        ...commentHandlers(kit),
+        ...peopleHandlers(kit),
+        ...groupHandlers(kit),
+        ...ideaHandlers(kit),
+      }),
       inject: [SOCIAL_KIT],
     },
     { provide: SOCIAL_AUTHORS_PROJECTION, useFactory: authorsProjection, inject: [SOCIAL_KIT] },

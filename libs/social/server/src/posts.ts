@@ -15,7 +15,9 @@ import {
   type FileRow,
 } from './repository.ts';
 import type { PostRow, StoredFile } from './schema.ts';
-import { emptyPage, unique, type Kit } from './support.ts';
+import { groupsRepository } from './groups-repository.ts';
+import { refuseNotMember, rightsOf } from './groups.ts';
+import { unique, type Kit } from './support.ts';
 import { cleanMessage, mentionsIn, plainText } from './text.ts';
 
 type PostRoutes = Pick<
@@ -74,13 +76,26 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       case 'feed':
         return { parentType: p.type, parentId: p.id ?? ctx.userId, parentWhere: where, onWall: true };
       case 'group':
-        // Groups are not built yet: no group can be found, so nobody may post into one.
-        throw Errors.notFound();
+        // Checked against the group (membership, type) by `groupParent` before this.
+        return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: false };
       case 'system':
       case 'task':
         if (!isAdmin(ctx)) throw Errors.forbidden();
         return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: p.type === 'system' };
     }
+  };
+
+  /**
+   * A group parent (§7 POST api/post with parent type group): the group must be visible (404) and the caller a
+   * member or a holder of a write grant (403 'Only members can post in this group'). Output: whether its posts go
+   * on the wall (a public group's do).
+   */
+  const groupParent = async (ctx: RequestContext, id: string | null | undefined) => {
+    if (!id) throw Errors.field('parent.id', SOCIAL_TEXT.required);
+    const v = await db.inTenant(ctx, (tx) => groupsRepository.view(tx, ctx.userId, id));
+    if (!v) throw Errors.notFound();
+    if (!rightsOf(v, ctx).write) throw refuseNotMember();
+    return v.g.type === 'public';
   };
 
   /** Adds evt.social.view.changed to the views' transaction (nothing when no view was new). */
@@ -136,18 +151,26 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
     },
 
     /**
-     * §7 GET /api/post/group/{id}: posts of a group the caller may read (feature right `groups`). Groups are not built
-     * yet, so no group can be found: 404 (as posting into one).
+     * §7 GET /api/post/group/{id}: posts of a group, newest first (feature right `groups`). Errors: 404 for a group
+     * that is not there or private and not the caller's; 403 for a closed group's non-member (visibility by type in
+     * SQL: the group look-up and the posts' row-level policy).
      */
-    groupFeed: async () => {
-      throw Errors.notFound();
+    groupFeed: async ({ params, query }, ctx) => {
+      if (!ctx.clientId) throw Errors.notFound();
+      const v = await db.inTenant(ctx, (tx) => groupsRepository.view(tx, ctx.userId, params.id));
+      if (!v) throw Errors.notFound();
+      if (!rightsOf(v, ctx).read) throw Errors.forbidden();
+      return kit.pageOf(ctx, (c) => feedWhere.group(c, [v.g.id]), query);
     },
 
-    /** §7 GET /api/post/group/user/{id}: posts of the groups of user {id} (empty until groups exist). */
+    /**
+     * §7 GET /api/post/group/user/{id}: posts of the groups user {id} belongs to, newest first — only those the caller
+     * may read (the posts' row-level policy drops closed and private groups' posts the caller is not in).
+     */
     groupUserFeed: async ({ params, query }, ctx) => {
       if (!ctx.clientId) throw Errors.notFound();
       await userOfClient(ctx, params.id);
-      return emptyPage(query);
+      return kit.pageOf(ctx, (c) => feedWhere.groupsOf(c, params.id), query);
     },
 
     /** §7 GET /api/post/comments_feed/{id}: posts user {id} commented on. */
@@ -196,6 +219,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const { message, text, mentions } = prepareMessage(body.message, body.mentions);
       checkThanks(body.type, text, mentions);
       const parent = resolveParent(ctx, body.parent);
+      if (parent.parentType === 'group') parent.onWall = await groupParent(ctx, parent.parentId);
       await kit.ensureAuthors(ctx, parent.parentType === 'feed' && parent.parentId ? [...mentions, parent.parentId] : mentions, {
         field: 'mentions',
         strict: true,
@@ -224,7 +248,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const post = toFeedPost((await postsRepository.feedItem(tx, userId, id))!, sign);
         // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
-        await outbox.add(tx, socialEvents.postCreated, clientId, { post });
+        await outbox.add(tx, socialEvents.postCreated, clientId, { post, userIds: await kit.audienceOf(tx, post) });
         return post;
       });
       return row;
@@ -274,7 +298,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const dropped = await filesRepository.release(tx, removedKeys);
         const post = toFeedPost((await postsRepository.feedItem(tx, ctx.userId, params.id))!, sign);
-        await outbox.add(tx, socialEvents.postUpdated, clientId, { post: { ...post, liked: false, viewed: false } });
+        await outbox.add(tx, socialEvents.postUpdated, clientId, { post: { ...post, liked: false, viewed: false }, userIds: await kit.audienceOf(tx, post) });
         return { post, dropped };
       });
       await kit.dropFiles(clientId, out.dropped);
@@ -292,8 +316,14 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         if (!cur) throw Errors.notFound();
         if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
         const files: FileRow[] = await filesRepository.ofPost(tx, params.id);
+        const userIds = await kit.audienceOf(tx, { parent: { type: cur.parentType, id: cur.parentId }, on_wall: cur.onWall });
         await postsRepository.delete(tx, params.id);
-        await outbox.add(tx, socialEvents.postDeleted, clientId, { _id: params.id, type: cur.type, parent: { type: cur.parentType, id: cur.parentId } });
+        await outbox.add(tx, socialEvents.postDeleted, clientId, {
+          _id: params.id,
+          type: cur.type,
+          parent: { type: cur.parentType, id: cur.parentId },
+          userIds,
+        });
         return { cur, files };
       });
       await kit.dropFiles(clientId, out.files);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Tx } from '@intranet/platform-db';
-import { authors, comments, files, follows, likes, posts, views, type AuthorRow, type CommentRow, type PostRow } from './schema.ts';
+import { authors, comments, files, follows, groupMembers, likes, posts, views, type AuthorRow, type CommentRow, type PostRow } from './schema.ts';
 
 export type NewPost = typeof posts.$inferInsert;
 export type NewComment = typeof comments.$inferInsert;
@@ -90,6 +90,13 @@ export const feedWhere = {
   thanks: (clientId: string | Placeholder) => and(eq(posts.clientId, clientId), eq(posts.type, 'thanks'))!,
   group: (clientId: string, groupIds: string[]) =>
     groupIds.length ? and(eq(posts.clientId, clientId), eq(posts.parentType, 'group'), inArray(posts.parentId, groupIds))! : sql`false`,
+  /** Posts of the groups `userId` belongs to (which of them the caller may read, the posts' row policy decides). */
+  groupsOf: (clientId: string, userId: string) =>
+    and(
+      eq(posts.clientId, clientId),
+      eq(posts.parentType, 'group'),
+      sql`${posts.parentId} IN (SELECT gm.group_id FROM ${groupMembers} gm WHERE gm.user_id = ${userId}::uuid)`,
+    )!,
 };
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');

@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from '@intranet/platform-db';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appRole, CURRENT_USER, tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the social service (DESIGN §2). */
 export const socialSchema = pgSchema('social');
@@ -45,6 +60,23 @@ export interface StoredFile {
   size: number;
   thumbKey: string | null;
 }
+
+/**
+ * Visibility of group posts by group type, in SQL for every read and write of posts (issue 11): a restrictive policy
+ * (ANDed with the tenant one). A post of a group is visible when it is on the wall (a public group's), to the
+ * group's members and to users with a grant on it — the user as `intranet_private.current_user_id()` vouches for it
+ * (signed by inTenant), so no setting of the session can claim another user. The system role bypasses RLS.
+ */
+const groupPostsPolicy = pgPolicy('group_posts_readers', {
+  as: 'restrictive',
+  to: appRole,
+  for: 'all',
+  using: sql.raw(
+    `(parent_type <> 'group' OR on_wall ` +
+      `OR parent_id IN (SELECT m.group_id FROM social.group_members m WHERE m.user_id = ${CURRENT_USER}) ` +
+      `OR parent_id IN (SELECT g.group_id FROM social.group_grants g WHERE g.user_id = ${CURRENT_USER}))`,
+  ),
+});
 
 /**
  * §3 Post. Counters are kept in the row (changed in the same transaction as the like/comment/view rows, whose unique
@@ -92,6 +124,7 @@ export const posts = socialSchema.table(
       .where(sql`${t.type} = 'thanks'`),
     index('posts_mentions_idx').using('gin', t.mentions),
     tenantPolicy(),
+    groupPostsPolicy,
   ],
 );
 export type PostRow = typeof posts.$inferSelect;
@@ -200,3 +233,127 @@ export const files = socialSchema.table(
     tenantPolicy(),
   ],
 );
+
+/** §3 Group. Members, admins and the owner live in `group_members` (role); counters are kept in the row. */
+export const groups = socialSchema.table(
+  'groups',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    type: text('type', { enum: ['public', 'closed', 'private'] }).notNull(),
+    cover: text('cover'),
+    ownerId: uuid('owner_id').notNull(),
+    membersCount: integer('members_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('groups_client_name_idx').on(t.clientId, sql`lower(${t.name})`, t.id), index('groups_owner_idx').on(t.clientId, t.ownerId), tenantPolicy()],
+);
+export type GroupRow = typeof groups.$inferSelect;
+
+/** A group's members with their role (owner, admin, member); one row per (group, user). */
+export const groupMembers = socialSchema.table(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'member'] })
+      .notNull()
+      .default('member'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'group_members_pk', columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId, t.groupId), tenantPolicy()],
+);
+
+/**
+ * §4 Group requests and invitations. At most one pending row per (group, user, kind); decided rows keep their
+ * status (approved, rejected, cancelled, accepted, declined) and who decided.
+ */
+export const groupPending = socialSchema.table(
+  'group_pending',
+  {
+    id: uuid('id').primaryKey(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind', { enum: ['request', 'invitation'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
+    byId: uuid('by_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('group_pending_open_uq')
+      .on(t.groupId, t.userId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    index('group_pending_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    tenantPolicy(),
+  ],
+);
+
+/** §6 grants on a group for one user without membership: read (feed and members) or write (post too). */
+export const groupGrants = socialSchema.table(
+  'group_grants',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    level: text('level', { enum: ['read', 'write'] }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'group_grants_pk', columns: [t.groupId, t.userId] }), index('group_grants_user_idx').on(t.userId), tenantPolicy()],
+);
+
+/** §3 Idea: the five fields, the author's user id and the review status. */
+export const ideas = socialSchema.table(
+  'ideas',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    authorId: uuid('author_id').notNull(),
+    author: text('author').notNull(),
+    current: text('current').notNull(),
+    improvement: text('improvement').notNull(),
+    changes: text('changes').notNull(),
+    results: text('results').notNull(),
+    status: text('status', { enum: ['new', 'review', 'accepted', 'rejected'] })
+      .notNull()
+      .default('new'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ideas_client_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()), index('ideas_author_idx').on(t.authorId), tenantPolicy()],
+);
+export type IdeaRow = typeof ideas.$inferSelect;
+
+/**
+ * §3 Violation report ("Don't be silent"). Deliberately without a sender id, session, address, agent or a precise
+ * time: `day` is the UTC date only, the id is a random uuid v4 (not v7, which embeds the time) and no column
+ * defaults to now().
+ */
+export const violReports = socialSchema.table(
+  'viol_reports',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    anonymous: boolean('anonymous').notNull(),
+    name: text('name'),
+    text: text('text').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    handled: boolean('handled').notNull().default(false),
+  },
+  (t) => [index('viol_reports_client_idx').on(t.clientId, t.day.desc()), tenantPolicy()],
+);
+export type ViolReportRow = typeof violReports.$inferSelect;

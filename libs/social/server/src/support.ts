@@ -9,7 +9,10 @@ import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { signer, toFeedPost, type Signer } from './mapping.ts';
 import { authorsRepository, cursorOf, feedWhere, parseCursor, postsRepository, type FileRow, type NewAuthor } from './repository.ts';
-import type { StoredFile } from './schema.ts';
+import { groups, type StoredFile } from './schema.ts';
+import { groupsRepository } from './groups-repository.ts';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '@intranet/platform-db';
 
 /** Key segments of upload kinds whose downloads are checked by their owning domain (§6 grants). */
 const GUARDED_PREFIXES = Object.keys(GUARDED_KINDS);
@@ -37,6 +40,11 @@ export interface Kit extends DomainDeps {
   checkFiles(clientId: string, items: AttachmentInput[], limit: number, field: string): Promise<StoredFile[]>;
   /** After a commit: deletes the objects and gives their bytes back to the client's quota (best effort, logged). */
   dropFiles(clientId: string, rows: FileRow[]): Promise<void>;
+  /**
+   * The realtime audience of a post's event: undefined (every socket of the client) unless the post belongs to a
+   * group whose posts are off the wall (closed, private): then the group's readers.
+   */
+  audienceOf(tx: Tx, post: { parent: { type: string; id: string | null }; on_wall?: boolean }): Promise<string[] | undefined>;
   /** One feed page for the caller (20 newest first; stable with `before`, keyset with `after`). */
   pageOf(ctx: RequestContext, where: (clientId: string) => SQL, q: PageQuery): Promise<FeedPage>;
 }
@@ -150,6 +158,13 @@ export function makeKit(deps: DomainDeps): Kit {
       await ask(bus, clientSubjects.storageRelease, systemContext(clientId), { clientId, bytes }).catch((err: Error) =>
         log.warn(`social: could not release ${bytes} bytes of ${clientId}: ${err.message}`),
       );
+    },
+
+    async audienceOf(tx, post) {
+      if (post.parent.type !== 'group' || !post.parent.id) return undefined;
+      const [g] = await tx.select({ type: groups.type }).from(groups).where(eq(groups.id, post.parent.id)).limit(1);
+      if (g?.type === 'public') return undefined;
+      return groupsRepository.readers(tx, post.parent.id);
     },
 
     async pageOf(ctx, where, q) {

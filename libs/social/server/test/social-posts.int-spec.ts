@@ -143,7 +143,7 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(feed.status, 200);
   });
 
-  it('post parents (§3): feed posts go to the user feed; group posts are refused until groups exist; system posts are for admins', async () => {
+  it('post parents (§3): feed posts go to the user feed; a post into a group that does not exist is 404 (groups: social-groups.int-spec); system posts are for admins', async () => {
     const onBob = await post(t, ann.token, { message: 'Happy first day, Bob!', parent: { type: 'feed', id: bob.user._id } });
     const bobFeed = await t.call(socialRoutes.userFeed, { token: ann.token, params: { userId: bob.user._id, page: 1 } });
     assert.ok(bobFeed.body.result.posts.some((p: any) => p._id === onBob._id));
@@ -257,7 +257,7 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
       commented.body.result.posts.map((x: any) => x._id),
       [p._id],
     );
-    // Groups are not built: no group can be found (as posting into one).
+    // No group has that id: 404; a user in no group has an empty groups feed (real groups: social-groups.int-spec).
     const group = await t.call(socialRoutes.groupFeed, { token: ann.token, params: { id: acme.client._id } });
     assert.equal(group.status, 404);
     const groupUser = await t.call(socialRoutes.groupUserFeed, { token: ann.token, params: { id: ann.user._id } });

@@ -11,7 +11,7 @@ import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, useNotifier } from '@intranet/web-ui';
 import { Combobox } from '@intranet/web-ui/widgets';
 import { liveMentions, MentionTextArea } from './mentions.tsx';
-import { prependPost, usePeople } from './queries.ts';
+import { prependGroupPost, prependPost, usePeople } from './queries.ts';
 import { escapeHtml, toHtml, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
 
@@ -72,13 +72,13 @@ const EMPTY_DRAFT: PostDraft = { mode: 'post', text: '', mentions: [], to: null 
  * (fed by the draft): the message's, the person's and the files' errors — the schema's and the server's §5 field
  * errors — next to them in the user's language; others in post-form-error.
  */
-export function PostForm() {
+export function PostForm({ group }: { group?: string } = {}) {
   const { t } = useTranslation('wall');
   const qc = useQueryClient();
   const notify = useNotifier();
   const { client } = useSession();
   // The composer is a draft kept per user (issue 8 §4): an expired session or a reload loses nothing.
-  const [draft, setDraft, clearDraft] = useDraft<PostDraft>('wall:post', EMPTY_DRAFT, (d) => !d.text.trim() && !d.to);
+  const [draft, setDraft, clearDraft] = useDraft<PostDraft>(group ? `wall:post:group:${group}` : 'wall:post', EMPTY_DRAFT, (d) => !d.text.trim() && !d.to);
   const { mode, text, mentions, to } = draft;
   const setMode = (m: 'post' | 'thanks') => setDraft((d) => ({ ...d, mode: m }));
   const setText = (v: string) => setDraft((d) => ({ ...d, text: v }));
@@ -94,7 +94,7 @@ export function PostForm() {
     return {
       type: d.mode,
       message: d.mode === 'thanks' ? escapeHtml(d.text.trim()).replace(/\n/g, '<br>') : toHtml(d.text, ments),
-      parent: { type: 'company' as const },
+      parent: group ? { type: 'group' as const, id: group } : { type: 'company' as const },
       mentions: ments.map((m) => m.id),
       attachments: attached.map(attachmentOf),
     };
@@ -102,7 +102,7 @@ export function PostForm() {
   // The draft is the form's state (kept across reloads); the contract's createPostBody checks the body it makes.
   const schema = useMemo(
     () => z.preprocess((d) => bodyOf(d as PostDraft, files), createPostBody) as unknown as z.ZodType<Record<string, unknown>, PostDraft>,
-    [files],
+    [files, group],
   );
   const form = useApiForm({
     schema,
@@ -112,7 +112,8 @@ export function PostForm() {
     serverField: (f) => (f.startsWith('attachments') ? 'attachments' : f.startsWith('mentions') ? 'mentions' : f === 'message' ? 'message' : null),
     onSubmit: async () => {
       const post = await call(socialRoutes.create, { body: bodyOf(draft, files), silent: true });
-      if (client) prependPost(qc, client._id, post);
+      if (group) prependGroupPost(qc, group, post);
+      else if (client) prependPost(qc, client._id, post);
       clearDraft();
       setFiles([]);
       form.clearErrors();

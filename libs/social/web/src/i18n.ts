@@ -1,4 +1,5 @@
 import { registerTranslations } from '@intranet/web-i18n';
+import { registerGroupTranslations } from './i18n-groups.ts';
 
 const en = {
   wall: 'Wall',
@@ -330,4 +331,5 @@ const uk: typeof en = {
 /** Registers the `wall` namespace (en, ru, uk). Called when the pages load. */
 export function registerWallTranslations(): void {
   registerTranslations('wall', { en, ru, uk });
+  registerGroupTranslations();
 }

@@ -9,6 +9,7 @@ import { Tabs } from '@intranet/web-ui/widgets';
 import type { User } from '@intranet/people-contract';
 import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
+import { GroupsWidget } from './groups.tsx';
 import { registerWallTranslations } from './i18n.ts';
 import { PostCard } from './PostCard.tsx';
 import { PinControl, PinnedWidget } from './Pins.tsx';
@@ -75,6 +76,7 @@ export function WallPage() {
           </div>
           <aside className="wall-side">
             <PinnedWidget />
+            <GroupsWidget />
             <BirthdaysWidget />
             <ThanksWidget />
           </aside>

@@ -33,6 +33,12 @@ export const socialKeys = {
   people: (workspace: string, search: string, page: number, limit: number, sort: PeopleSort) =>
     ['social', 'people', workspace, search, page, limit, sort.key, sort.order] as const,
   user: (id: string) => ['social', 'user', id] as const,
+  groupFeed: (groupId: string) => ['social', 'feed', 'group', groupId] as const,
+  myGroupsFeed: (userId: string) => ['social', 'feed', 'groupUser', userId] as const,
+  /** Groups, members, requests (refetched on evt.social.group.changed). */
+  groups: ['social', 'groups'] as const,
+  ideas: ['social', 'ideas'] as const,
+  reports: ['social', 'reports'] as const,
 };
 
 type PageParam = { page: number; before?: string };
@@ -176,6 +182,40 @@ export function prependPost(qc: QueryClient, clientId: string, post: FeedPost): 
     if (data.pages.some((pg) => pg.posts.some((p) => p._id === post._id))) return data;
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ ...first!, posts: [post, ...first!.posts] }, ...rest] };
+  });
+}
+
+/** Puts a new group post on top of that group's feed (once). */
+export function prependGroupPost(qc: QueryClient, groupId: string, post: FeedPost): void {
+  qc.setQueryData<FeedData>(socialKeys.groupFeed(groupId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((pg) => pg.posts.some((p) => p._id === post._id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first!, posts: [post, ...first!.posts] }, ...rest] };
+  });
+}
+
+/** GET /api/post/group/{id}: a group's feed, 20 a page (the server answers 403/404 to those who may not read it). */
+export function useGroupFeed(groupId: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.groupFeed(groupId),
+    initialPageParam: { page: 1 } as PageParam,
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.groupFeed, { params: { id: groupId }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+    getNextPageParam: nextParam,
+    enabled: !!groupId && enabled,
+  });
+}
+
+/** GET /api/post/group/user/{id}: posts of my groups. */
+export function useMyGroupsFeed(userId: string | null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: socialKeys.myGroupsFeed(userId ?? ''),
+    initialPageParam: { page: 1 } as PageParam,
+    queryFn: ({ pageParam, signal }) =>
+      call(socialRoutes.groupUserFeed, { params: { id: userId! }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+    getNextPageParam: nextParam,
+    enabled: !!userId && enabled,
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type ViewChangedEvent,
 } from '@intranet/social-contract';
 import { acquireRealtime, getSessionSnapshot, useSession, type RealtimeHandle } from '@intranet/web-session';
-import { addComment, applyFollowChanged, dropComment, patchComment, patchPost, prependPost, removePost, socialKeys } from './queries.ts';
+import { addComment, applyFollowChanged, dropComment, patchComment, patchPost, prependGroupPost, prependPost, removePost, socialKeys } from './queries.ts';
 
 /**
  * §4 Realtime updates of the wall over the shared socket of `@intranet/web-session` (one connection per page, see
@@ -38,6 +38,12 @@ function applyEvents(rt: RealtimeHandle, clients: Set<QueryClient>): void {
   rt.on<PostCreatedEvent>(socialEvents.postCreated.subject, (e) =>
     each((qc) => {
       if (e.post.parent.type === 'company' || e.post.parent.type === 'feed' || e.post.parent.type === 'system') prependPost(qc, clientId(), e.post);
+      if (e.post.parent.type === 'group' && e.post.parent.id) {
+        prependGroupPost(qc, e.post.parent.id, e.post);
+        // A public group's post (an event for everyone: no `userIds`) is on the wall too.
+        if (!e.userIds) prependPost(qc, clientId(), e.post);
+        void qc.invalidateQueries({ queryKey: socialKeys.myGroupsFeed(me()) });
+      }
       if (e.post.type === 'thanks') void qc.invalidateQueries({ queryKey: socialKeys.thanks(clientId()) });
       void qc.invalidateQueries({ queryKey: socialKeys.userFeed(e.post.author._id) });
     }),
@@ -75,12 +81,19 @@ function applyEvents(rt: RealtimeHandle, clients: Set<QueryClient>): void {
       }
     }),
   );
+  // Groups, ideas and reports: the lists refetch (membership, requests, states change the caller's view).
+  rt.on(socialEvents.groupChanged.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.groups })));
+  rt.on(socialEvents.ideaSent.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.ideas })));
+  rt.on(socialEvents.ideaStatusChanged.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.ideas })));
+  rt.on(socialEvents.violReportSent.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.reports })));
+  rt.on(socialEvents.violReportHandled.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.reports })));
   // Events sent while the socket was down are lost: after a reconnect, refetch what they would have updated.
   rt.onReconnect(() => {
     for (const qc of clients) {
       void qc.invalidateQueries({ queryKey: socialKeys.feeds });
       void qc.invalidateQueries({ queryKey: socialKeys.posts });
       void qc.invalidateQueries({ queryKey: socialKeys.allThanks });
+      void qc.invalidateQueries({ queryKey: socialKeys.groups });
     }
   });
 }

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
+
+const SU = { login: 'root@example.com', password: 'rootpass1' };
+/** axe-core's browser bundle (as apps/portal/test/a11y.e2e-spec.ts injects it). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical WCAG 2.1 A/AA violations of the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+jest.setTimeout(240_000);
+describe('groups in the browser: A creates a closed group, B asks to join, A approves, B posts, A sees it live', () => {
+  let portal: Portal;
+  const api = apiCaller(() => portal.url);
+  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+
+  let e: BrowserPortal;
+  beforeAll(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
+    portal = e.portal;
+  });
+  afterAll(() => e?.close());
+
+  const signIn = async (page: Page, l: string) => {
+    await page.goto('/login/');
+    await page.getByTestId('login-input').fill(l);
+    await page.getByTestId('password-input').fill('employee1');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/company\/?$/);
+    // The wall shows the groups widget (§2 company feed widgets).
+    await page.getByTestId('groups-widget').waitFor();
+  };
+
+  it('runs the closed-group story with two employees', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'grp', name: 'Group Ltd' });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@grp.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
+    const admin = await login('admin@grp.test', 'adminpass1');
+    const reg = (firstName: string, lastName: string, email: string) =>
+      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
+    await reg('Ann', 'Archer', 'ann@grp.test');
+    const bob = await reg('Bob', 'Baker', 'bob@grp.test');
+
+    const a = (await e.newPage()).page;
+    const b = (await e.newPage()).page;
+    for (const p of [a, b]) p.setDefaultTimeout(20_000);
+    await signIn(a, 'ann@grp.test');
+    await signIn(b, 'bob@grp.test');
+
+    // A creates a closed group from the catalogue; §5 is checked in the form first.
+    await a.goto('/groups/');
+    await a.getByTestId('groups-empty').waitFor();
+    await a.getByTestId('group-create').click();
+    await a.getByTestId('group-submit').click();
+    await a.getByTestId('group-name-error').waitFor();
+    await a.getByTestId('group-name').fill('Chess club');
+    await a.getByTestId('group-description').fill('Fridays after work');
+    await a.getByTestId('group-type').selectOption('closed');
+    await a.getByTestId('group-submit').click();
+    await a.waitForURL(/\/group\/[0-9a-f-]{36}$/);
+    const groupId = a.url().split('/').pop()!;
+    await a.locator('[data-testid="group-page"][data-state="owner"]').waitFor();
+
+    // B finds it in the catalogue and asks to join; the feed stays closed to him.
+    await b.goto('/groups/');
+    await b.getByTestId(`group-card-${groupId}`).waitFor();
+    await b.getByTestId(`group-ask-${groupId}`).click();
+    await b.getByTestId(`group-cancel-${groupId}`).waitFor();
+    await b.goto(`/group/${groupId}`);
+    await b.locator('[data-testid="group-page"][data-state="requested"]').waitFor();
+    await b.getByTestId('group-feed-closed').waitFor();
+
+    // A sees the request (live) and approves it.
+    await a.getByTestId('tab-requests').click();
+    await a.getByTestId(`pending-approve-${bob._id}`).click();
+    await a.getByTestId('tab-feed').click();
+    await a.getByTestId('group-feed-empty').waitFor();
+
+    // B becomes a member without reloading, and posts with the wall's form.
+    await b.locator('[data-testid="group-page"][data-state="member"]').waitFor();
+    await b.getByTestId('post-message').fill('First move: e2–e4');
+    await b.getByTestId('post-submit').click();
+    await b.getByTestId('group-feed').getByText('First move: e2–e4').waitFor();
+
+    // A sees B's post appear in the group feed live.
+    await a.getByTestId('group-feed').getByText('First move: e2–e4').waitFor();
+    assert.equal(await a.getByTestId('group-feed').getAttribute('data-count'), '1');
+    // The post is the closed group's, not the wall's: the news feed stays empty; the groups widget lists it.
+    await a.goto('/company');
+    await a.getByTestId('groups-widget').getByText('Chess club').waitFor();
+    await a.getByTestId('groups-widget-posts').getByText('First move', { exact: false }).waitFor();
+    await a.getByTestId('feed-empty').waitFor();
+    groupId_ = groupId;
+  });
+
+  let groupId_ = '';
+  for (const vp of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    it(`the groups, group, idea and report pages: no serious axe violation, no sideways scroll at ${vp.width} px`, async () => {
+      assert.ok(groupId_, 'the story above made the group');
+      const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: vp });
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto('/login/');
+      await page.getByTestId('login-input').fill('ann@grp.test');
+      await page.getByTestId('password-input').fill('employee1');
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/company\/?$/);
+      const problems: string[] = [];
+      for (const [path, ready] of [
+        ['/company', 'groups-widget'],
+        ['/groups/', 'groups-list'],
+        [`/group/${groupId_}`, 'group-feed'],
+        ['/idea', 'idea-form'],
+        ['/report_violation', 'report-form'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (over > 0) problems.push(`${path}: scrolls sideways by ${over}px`);
+      }
+      await ctx.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+});

@@ -1,0 +1,2 @@
+/** Exposed as `wall/GroupsPage` (libs/social/web). */
+export { GroupsPage as default } from '@intranet/social-web';

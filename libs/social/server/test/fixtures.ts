@@ -1,0 +1,35 @@
+import { socialRoutes } from '@intranet/social-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+/**
+ * social's own entities for the route-generic checks (the core ones — post, comment, group — are in the core
+ * registry): an idea of the employee and a violation report of the client. A report's id is read back from the
+ * admins' list: sending one answers no id (the sender keeps nothing that could point back at it).
+ */
+export default {
+  entities: ['idea', 'violReport'],
+  idBySubject: { 'social.idea.': 'idea', 'social.violReport.': 'violReport' },
+  bodies: {
+    'social.idea.send': { body: () => ({ author: 'Fix Ture', current: 'Now', improvement: 'Better', changes: 'Change', results: 'Result' }) },
+    'social.idea.status': { body: () => ({ status: 'review' }) },
+    'social.violReport.send': { body: () => ({ anonymous: true, text: 'A fixture report' }) },
+    'social.violReport.handled': { body: () => ({ handled: true }) },
+  },
+  async create(t, w) {
+    const idea = await t.call(socialRoutes.sendIdea, {
+      token: w.employee.token,
+      body: { author: `Idea of ${w.workspace}`, current: 'c', improvement: 'i', changes: 'ch', results: 'r' },
+    });
+    if (idea.status !== 200) throw new Error(`fixture idea: ${idea.status} ${JSON.stringify(idea.body)}`);
+    await t.call(socialRoutes.sendViolReport, { token: w.employee.token, body: { anonymous: true, text: `Report of ${w.workspace}` } });
+    const list = await t.call(socialRoutes.violReports, { token: w.adminToken });
+    const report = list.body?.result?.reports?.[0]?._id;
+    if (!report) throw new Error(`fixture violReport: ${list.status} ${JSON.stringify(list.body)}`);
+    return { idea: idea.body.result._id, violReport: report };
+  },
+  async readBack(t, w, e) {
+    const r = e === 'idea' ? await t.call(socialRoutes.ideas, { token: w.adminToken }) : await t.call(socialRoutes.violReports, { token: w.adminToken });
+    return { status: r.status, body: r.body };
+  },
+  secrets: (w) => [`Idea of ${w.workspace}`, `Report of ${w.workspace}`],
+} satisfies DomainFixtures;
