@@ -1,7 +1,19 @@
 import { DomainError, Errors, serializeError } from '@intranet/platform-errors';
 import { v7 as uuidv7 } from 'uuid';
 import { subjectMatches } from './subject.ts';
-import type { Bus, BusEvent, BusMeta, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, RequestOptions, SubscribeOptions } from './types.ts';
+import type {
+  Bus,
+  BusEvent,
+  BusMeta,
+  BusRequest,
+  EventHandler,
+  Handler,
+  KeyValueStore,
+  PublishOptions,
+  Reply,
+  RequestOptions,
+  SubscribeOptions,
+} from './types.ts';
 
 /** How many recent event ids the in-process bus remembers for de-duplication. */
 const RECENT_IDS = 10_000;

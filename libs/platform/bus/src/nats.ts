@@ -6,7 +6,19 @@ import { createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsC
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
-import type { Bus, BusEvent, BusMeta, BusRequest, EventHandler, Handler, KeyValueStore, PublishOptions, Reply, RequestOptions, SubscribeOptions } from './types.ts';
+import type {
+  Bus,
+  BusEvent,
+  BusMeta,
+  BusRequest,
+  EventHandler,
+  Handler,
+  KeyValueStore,
+  PublishOptions,
+  Reply,
+  RequestOptions,
+  SubscribeOptions,
+} from './types.ts';
 
 /** Largest reply a service sends at all (larger ones are refused with 413 rather than held in memory). */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
