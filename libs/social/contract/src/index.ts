@@ -509,10 +509,15 @@ export const socialEvents = {
       userIds: z.array(z.string()).optional(),
     }),
   ),
-  likeChanged: defineEvent('evt.social.like.changed', likeResult.extend({ user_id: z.string() })),
+  /** `userIds`: a closed or private group's post tells its readers only (absent: every socket of the client). */
+  likeChanged: defineEvent('evt.social.like.changed', likeResult.extend({ user_id: z.string(), userIds: z.array(z.string()).optional() })),
   viewChanged: defineEvent(
     'evt.social.view.changed',
-    z.object({ user_id: z.string(), posts: z.array(z.object({ _id: z.string(), views_count: z.number() })) }),
+    z.object({
+      user_id: z.string(),
+      posts: z.array(z.object({ _id: z.string(), views_count: z.number() })),
+      userIds: z.array(z.string()).optional(),
+    }),
   ),
   followChanged: defineEvent(
     'evt.social.follow.changed',

@@ -98,10 +98,21 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
     return v.g.type === 'public';
   };
 
-  /** Adds evt.social.view.changed to the views' transaction (nothing when no view was new). */
+  /**
+   * Adds evt.social.view.changed to the views' transaction (nothing when no view was new): one event for the posts
+   * every socket may hear of, one per closed or private group for its posts, addressed to that group's readers.
+   */
   const addViews = async (tx: Tx, clientId: string, userId: string, posts: { id: string; viewsCount: number }[]) => {
-    if (posts.length)
-      await outbox.add(tx, socialEvents.viewChanged, clientId, { user_id: userId, posts: posts.map((p) => ({ _id: p.id, views_count: p.viewsCount })) });
+    const byAudience = new Map<string, { userIds?: string[]; posts: { _id: string; views_count: number }[] }>();
+    for (const p of posts) {
+      const row = await postsRepository.byId(tx, p.id);
+      const userIds = row ? await kit.audienceOf(tx, { parent: { type: row.parentType, id: row.parentId } }) : undefined;
+      const key = userIds ? `group:${row!.parentId}` : 'all';
+      const entry = byAudience.get(key) ?? { userIds, posts: [] };
+      entry.posts.push({ _id: p.id, views_count: p.viewsCount });
+      byAudience.set(key, entry);
+    }
+    for (const e of byAudience.values()) await outbox.add(tx, socialEvents.viewChanged, clientId, { user_id: userId, posts: e.posts, userIds: e.userIds });
   };
 
   /** A user id of a path: 404 unless it is a user of the caller's client (another client's id reads as unknown). */
@@ -391,7 +402,10 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         }
         const r = await likesRepository.toggle(tx, { id: uuidv7(), clientId, likeType: body.like_type, targetId, postId, commentId, userId });
         const result = { like_type: body.like_type, target_id: targetId, post_id: postId, liked: r.liked, likes_count: r.count };
-        await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId });
+        // A closed or private group's post: only its readers hear of the like (issue 11).
+        const post = await postsRepository.byId(tx, postId);
+        const userIds = post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }) : undefined;
+        await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId, userIds });
         return result;
       });
       return out;
