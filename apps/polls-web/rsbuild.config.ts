@@ -23,12 +23,16 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       dts: false,
       // The §2 screens this remote serves (the shell reads them from mf-manifest.json).
-      manifest: remoteManifest({
-        polls: 'PollsPage',
-        'poll/new': 'PollEditPage',
-        'poll/:id': 'PollPage',
-        'poll/:id/results': 'PollResultsPage',
-      }),
+      manifest: remoteManifest(
+        {
+          polls: 'PollsPage',
+          'poll/new': 'PollEditPage',
+          'poll/:id': 'PollPage',
+          'poll/:id/results': 'PollResultsPage',
+        },
+        // §2 company feed widget "polls", shown in the wall's side column.
+        { widgets: { wall: ['PollsWidget'] } },
+      ),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -35,12 +35,13 @@ export interface RemoteRoute {
  * (`metaData.routes`), where the shell discovers them at start (DESIGN §3: the shell discovers remotes by their
  * mf-manifest; adding a remote edits no shell file). Input: `{ 'articles/:parent': 'ArticlesPage', ... }`.
  */
-export function remoteManifest(routes: Record<string, string | RemoteRoute>) {
+export function remoteManifest(routes: Record<string, string | RemoteRoute>, opts: { widgets?: Record<string, string[]> } = {}) {
   const table = Object.fromEntries(Object.entries(routes).map(([path, r]) => [path, typeof r === 'string' ? { expose: r } : r]));
   return {
     // Mutates the stats in place: returning nothing keeps them as the manifest's source.
     additionalData: ({ stats }: { stats: { metaData: object } }): void => {
-      Object.assign(stats.metaData, { routes: table });
+      // widgets: slot name (e.g. 'wall', the company feed's side column, §2 "Company feed widgets") → exposes shown there.
+      Object.assign(stats.metaData, { routes: table }, opts.widgets ? { widgets: opts.widgets } : {});
     },
   };
 }

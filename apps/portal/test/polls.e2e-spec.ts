@@ -15,7 +15,7 @@ describe('polls in the browser: a manager publishes to a department, two employe
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'polls/mf-manifest.json']);
+    e = await startBrowserPortal(['shell/index.html', 'polls/mf-manifest.json', 'wall/mf-manifest.json']);
   });
   afterAll(() => e?.close());
 
@@ -116,6 +116,9 @@ describe('polls in the browser: a manager publishes to a department, two employe
       ['bob@pollco.test', 1, '1,1'],
     ] as const) {
       const p = await signIn(email, 'employee1');
+      // The wall shows the poll in its polls widget (a widget of the polls remote in the wall's slot, §2).
+      await p.goto('/company');
+      await p.getByTestId('polls-widget').getByRole('link', { name: 'Where do we meet?' }).waitFor();
       await p.goto('/polls');
       await p.getByTestId(`poll-card-${pollId}`).waitFor();
       await p.goto(`/poll/${pollId}`);

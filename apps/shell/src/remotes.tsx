@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type 
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loader } from '@intranet/web-ui';
+import { registerWidgets, type SlotWidget } from '@intranet/web-session';
 
 /** A screen served by a remote, as its mf-manifest declares it (`metaData.routes`, see tools/web remoteManifest). */
 export interface RemoteScreen {
@@ -28,12 +29,18 @@ export async function discoverRemotes(): Promise<RemoteScreen[]> {
   const res = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
   const names = (await res.json()) as string[];
+  const widgets: Record<string, SlotWidget[]> = {};
   const tables = await Promise.all(
     names.map(async (name) => {
       const url = `/remotes/${name}/mf-manifest.json`;
       REMOTES[name] = url;
       try {
-        const m = (await (await fetch(url)).json()) as { metaData?: { routes?: Record<string, { expose: string; role?: 'admin' | 'superadmin' }> } };
+        const m = (await (await fetch(url)).json()) as {
+          metaData?: { routes?: Record<string, { expose: string; role?: 'admin' | 'superadmin' }>; widgets?: Record<string, string[]> };
+        };
+        for (const [slot, exposes] of Object.entries(m.metaData?.widgets ?? {})) {
+          (widgets[slot] ??= []).push(...exposes.map((e) => ({ id: `${name}/${e}` })));
+        }
         const screens = Object.entries(m.metaData?.routes ?? {}).map(([path, r]) => ({ path, id: `${name}/${r.expose}`, role: r.role }));
         localStorage.setItem(CACHE_PREFIX + name, JSON.stringify(screens));
         return screens;
@@ -44,6 +51,8 @@ export async function discoverRemotes(): Promise<RemoteScreen[]> {
       }
     }),
   );
+  // Widget slots (§2 company feed widgets) for pages of other remotes: `<WidgetSlot name="wall" />`.
+  registerWidgets(widgets, (id) => <RemoteWidget id={id} />);
   return tables.flat();
 }
 
@@ -129,6 +138,22 @@ export function RemotePage({ id }: { id: string }) {
     >
       <Suspense fallback={<Loader testId="remote-loading" />}>
         <Page />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+/**
+ * A widget a remote shows in another page's slot (registerWidgets): loaded like a screen, but a widget that cannot
+ * load (its remote down, its feature off) leaves its place empty instead of showing an error block in someone
+ * else's page.
+ */
+export function RemoteWidget({ id }: { id: string }) {
+  const Widget = useMemo(() => remoteLazy(id, false), [id]);
+  return (
+    <RemoteBoundary onRetry={() => undefined} fallback={() => null}>
+      <Suspense fallback={null}>
+        <Widget />
       </Suspense>
     </RemoteBoundary>
   );

@@ -23,7 +23,8 @@ export default function PollsWidget() {
     enabled: !!clientId && !!uid,
   });
   useRealtimeEvent('evt.polls.poll.published', () => void q.refetch(), !!clientId);
-  if (!clientId || !uid) return null;
+  // Not a recipient of the module (no `polls` right, the feature off): the wall shows no widget rather than an error.
+  if (!clientId || !uid || (q.isError && [403, 404].includes((q.error as { status?: number }).status ?? 0))) return null;
   return (
     <section className="ui-card polls-widget" data-testid="polls-widget">
       <h3>

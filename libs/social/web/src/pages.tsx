@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
+import { useSession, WidgetSlot } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import type { User } from '@intranet/people-contract';
@@ -79,6 +79,8 @@ export function WallPage() {
             <GroupsWidget />
             <BirthdaysWidget />
             <ThanksWidget />
+            {/* Widgets of other modules (polls, events, ...), as their remotes declare them for the wall. */}
+            <WidgetSlot name="wall" />
           </aside>
         </div>
       )}
