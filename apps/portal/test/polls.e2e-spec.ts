@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, seriousViolations, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 
@@ -152,17 +152,24 @@ describe('polls in the browser: a manager publishes to a department, two employe
     const offices = [2, 3].map((r) => String(answers.getRow(r).getCell(3).value)).sort();
     assert.deepEqual(offices, ['Kyiv', 'Lviv']);
 
-    // Phone width (390 px): the list, the poll and its results fit without sideways scrolling.
-    await mia.setViewportSize({ width: 390, height: 844 });
-    for (const [path, testId] of [
-      ['/polls?tab=mine', 'polls-page'],
-      [`/poll/${pollId}`, 'poll-page'],
-      [`/poll/${pollId}/results`, 'poll-results'],
-    ] as const) {
-      await mia.goto(path);
-      await mia.getByTestId(testId).waitFor();
-      const wide = await mia.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(wide <= 1, `${path} scrolls sideways by ${wide} px at 390 px`);
+    // Phone and desktop widths: the list, the editor, the poll and its results fit without sideways scrolling and
+    // have no serious or critical axe-core violation.
+    const problems: string[] = [];
+    for (const width of [390, 1440]) {
+      await mia.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const [path, testId] of [
+        ['/polls?tab=mine', 'polls-page'],
+        ['/poll/new', 'editor-name'],
+        [`/poll/${pollId}`, 'poll-page'],
+        [`/poll/${pollId}/results`, 'poll-results'],
+      ] as const) {
+        await mia.goto(path);
+        await mia.getByTestId(testId).waitFor();
+        const wide = await mia.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (wide > 1) problems.push(`${path} scrolls sideways by ${wide} px at ${width} px`);
+        problems.push(...(await seriousViolations(mia)).map((v) => `${width}px ${path}: ${v}`));
+      }
     }
+    assert.deepEqual(problems, []);
   });
 });

@@ -1,16 +1,29 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 
 /** Determinate progress bar (role=progressbar, 0–100). Default data-testid "progress-bar". */
-export function ProgressBar({ value, label, testId = 'progress-bar' }: { value: number; label?: ReactNode; testId?: string }) {
+export function ProgressBar({ value, label, name, testId = 'progress-bar' }: { value: number; label?: ReactNode; name?: string; testId?: string }) {
   const v = Math.max(0, Math.min(100, Math.round(value)));
+  const labelId = useId();
+  // The bar's accessible name: `name` when given (what is progressing), else the visible label under it.
   return (
     <div className="ui-progress">
-      <div className="ui-progress__track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={v} data-testid={testId}>
+      <div
+        className="ui-progress__track"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={v}
+        aria-label={name}
+        aria-labelledby={name ? undefined : labelId}
+        data-testid={testId}
+      >
         <div className="ui-progress__bar" style={{ width: `${v}%` }} />
       </div>
-      <div className="ui-progress__label">{label ?? `${v}%`}</div>
+      <div className="ui-progress__label" id={labelId}>
+        {label ?? `${v}%`}
+      </div>
     </div>
   );
 }
