@@ -61,7 +61,7 @@ describe('polls in the browser: a manager publishes to a department, two employe
         department,
       });
     const manager = await reg('Mia', 'mia@pollco.test', 'Sales');
-    await api('PUT', `/api/user/${manager._id}/role/head`, admin.token);
+    await api('PUT', `/api/user/${manager._id}/role/poll_manager`, admin.token);
     await reg('Ann', 'ann@pollco.test', 'Sales');
     await reg('Bob', 'bob@pollco.test', 'Sales');
     await reg('Ivan', 'ivan@pollco.test', 'IT');

@@ -35,9 +35,10 @@ export const PEOPLE_TEXT = {
 
 /**
  * Roles a client administrator may grant (§6): admin, head (department head: the knowledge base's 'all heads' /
- * 'head' grants match it), employee, plus the feature rights.
+ * 'head' grants match it), poll_manager (§6 contextual role "poll managers": creates polls), employee, plus the
+ * feature rights.
  */
-export const GRANTABLE_ROLES = ['admin', 'head', 'employee', ...FEATURE_RIGHTS] as const;
+export const GRANTABLE_ROLES = ['admin', 'head', 'poll_manager', 'employee', ...FEATURE_RIGHTS] as const;
 
 const NAME_RE = /^[\p{L}\p{M}' .-]+$/u;
 const name = (required: boolean) => {

@@ -10,7 +10,7 @@ import { Alert, Button, Checkbox, Modal } from '@intranet/web-ui';
 import { peopleKeys } from './queries.ts';
 
 type Role = (typeof GRANTABLE_ROLES)[number];
-const BASE_ROLES: Role[] = ['admin', 'head', 'employee'];
+const BASE_ROLES: Role[] = ['admin', 'head', 'poll_manager', 'employee'];
 /** Feature rights are implied by the admin role (§6); base roles (admin, head, employee) are not. */
 const isFeature = (role: Role) => !BASE_ROLES.includes(role);
 

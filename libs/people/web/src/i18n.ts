@@ -3,6 +3,7 @@ import { registerTranslations } from '@intranet/web-i18n';
 const rightsEn = {
   admin: 'Administrator',
   head: 'Department head',
+  poll_manager: 'Poll manager',
   employee: 'Employee',
   wall: 'Wall',
   address: 'Address book',
@@ -31,6 +32,7 @@ const rightsEn = {
 const rightsRu = {
   admin: 'Администратор',
   head: 'Руководитель отдела',
+  poll_manager: 'Менеджер опросов',
   employee: 'Сотрудник',
   wall: 'Стена',
   address: 'Адресная книга',
@@ -59,6 +61,7 @@ const rightsRu = {
 const rightsUk = {
   admin: 'Адміністратор',
   head: 'Керівник відділу',
+  poll_manager: 'Менеджер опитувань',
   employee: 'Співробітник',
   wall: 'Стіна',
   address: 'Адресна книга',

@@ -7,8 +7,12 @@ import { Errors } from '@intranet/platform-errors';
 export const HEAD_ROLE = 'head';
 
 export const isAdmin = (roles: readonly string[]) => roles.includes('admin') || roles.includes('superadmin');
-/** §6 poll managers: administrators and heads create polls; a poll is managed by its author and administrators. */
-export const isPollManager = (roles: readonly string[]) => isAdmin(roles) || roles.includes(HEAD_ROLE);
+/**
+ * §6 "poll managers": the contextual role an administrator grants (`poll_manager`, people's GRANTABLE_ROLES) and the
+ * administrators create polls; a poll is managed by its author and administrators.
+ */
+export const POLL_MANAGER_ROLE = 'poll_manager';
+export const isPollManager = (roles: readonly string[]) => isAdmin(roles) || roles.includes(POLL_MANAGER_ROLE);
 
 /** A recipient as polls keeps it: id, name and department (for the not-passed tab). */
 export interface Recipient {

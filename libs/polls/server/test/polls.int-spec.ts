@@ -82,6 +82,15 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     head = await person(acme, 'head@pollsacme.test', { department: 'Sales', position: 'Head of sales' });
     const made = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'head' } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
+    // §6: a department head is no poll manager until an administrator grants the role.
+    head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
+    const early = await t.call(pollsRoutes.create, {
+      token: head.token,
+      body: { name: 'Not yet', type: 'opened', questions: [{ text: 'Why?', mandatory: true, kind: 'short' }] },
+    });
+    assert.equal(early.status, 403, JSON.stringify(early.body));
+    const manager = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'poll_manager' } });
+    assert.equal(manager.status, 200, JSON.stringify(manager.body));
     head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
     sales = [];
     const names = ['Anna', 'Boris', 'Clara', 'Dmytro'];
