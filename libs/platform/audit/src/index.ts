@@ -158,7 +158,7 @@ export const journal = {
     const after = summary(entry.after);
     await tx.execute(sql`INSERT INTO audit.journal
       (id, client_id, actor_id, actor_name, section, action, object_type, object_id, object_title, before, after)
-      VALUES (${id}, ${ctx.clientId}, ${ctx.actor.id}, ${clip(ctx.actor.name, 300)}, ${section}, ${action},
+      VALUES (${id}, ${ctx.clientId}, ${ctx.actor.id || null}, ${clip(ctx.actor.name, 300) || null}, ${section}, ${action},
         ${clip(entry.object?.type, 40)}, ${clip(entry.object?.id, 100)}, ${clip(entry.object?.title, 300)},
         ${before ? JSON.stringify(before) : null}::jsonb, ${after ? JSON.stringify(after) : null}::jsonb)`);
     return id;

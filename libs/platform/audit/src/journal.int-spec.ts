@@ -51,6 +51,18 @@ describe(`audit journal library (issue 18 §2; ${testMode.postgres ? 'PostgreSQL
     assert.deepEqual(rows[0].after, { role: 'wall' });
   });
 
+  it('a system action (no signed-in user: the demo seed, a scheduler) is written with no actor', async () => {
+    const S = uuidv7();
+    await db.inTenant({ clientId: S }, (tx) =>
+      journal.add(tx, { clientId: S, actor: { id: '', name: null } }, { section: 'clients', action: 'client.create', object: { type: 'client', id: S } }),
+    );
+    const page = await db.inTenant({ clientId: S }, (tx) => journal.list(tx, S, { section: 'clients', offset: 0, limit: 10 }));
+    const entry = page.rows.find((e) => e.action === 'client.create');
+    assert.ok(entry, JSON.stringify(page));
+    assert.equal(entry.actorId, null);
+    assert.equal(entry.actorName, null);
+  });
+
   it('is append-only for the runtime role: UPDATE, DELETE and TRUNCATE are refused, SELECT and INSERT allowed', async () => {
     assert.equal(await asRuntime('UPDATE audit.journal SET actor_name = $$x$$'), '42501');
     assert.equal(await asRuntime('DELETE FROM audit.journal'), '42501');
