@@ -88,7 +88,8 @@ function runUntilReady(cwd: string, args: string[], ready: RegExp, timeoutMs: nu
     const timer = setTimeout(() => fail(`not ready within ${timeoutMs / 1000} s`), timeoutMs);
     const onData = (d: Buffer) => {
       out += d.toString();
-      const admin = /admin (\S+@\S+) \/ (\S+)/.exec(out);
+      // The line may be a JSON log line (pino): the password ends at a quote too.
+      const admin = /admin (\S+@\S+) \/ ([^\s"]+)/.exec(out);
       const url = ready.exec(out);
       if (admin && url) {
         clearTimeout(timer);
