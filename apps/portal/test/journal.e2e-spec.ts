@@ -49,7 +49,9 @@ describe('audit journal: the admin panel logs tab', () => {
     await page.goto('/employees/');
     await page.getByTestId(`employee-rights-${eve._id}`).click();
     const head = page.getByTestId('rights-modal').getByTestId('role-head');
-    await head.check();
+    // The box saves at once and shows the server's answer: click, then wait for it (check() wants the state at once).
+    await head.waitFor();
+    await head.click();
     await page.waitForFunction(() => {
       const box = document.querySelector<HTMLInputElement>('[data-testid="role-head"]');
       return !!box && box.checked && !box.disabled;
