@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
+import { FILE_URL_TTL } from '@intranet/platform-storage';
+import { createHmac } from 'node:crypto';
 
 describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
+  let other: Awaited<ReturnType<TestPortal['makeClient']>>;
   const inject = (o: any) => t.portal.app.getHttpAdapter().getInstance().inject(o);
   const upload = (token: string, files: { name: string; data: Buffer }[], kind = 'post') => {
     const m = multipart(files);
@@ -37,6 +40,7 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
   beforeAll(async () => {
     t = await testPortal();
     acme = await t.makeClient('acme');
+    other = await t.makeClient('other');
   });
   afterAll(() => t.close());
 
@@ -64,6 +68,37 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
     assert.equal(forged.statusCode, 403);
     const otherKey = await inject({ method: 'GET', url: f.url.replace(acme.client._id, '00000000-0000-0000-0000-000000000000') });
     assert.equal(otherKey.statusCode, 403);
+  });
+
+  it('file links expire within about an hour and then open only for a signed-in member of the client (issue 18 §4)', async () => {
+    const r = await upload(acme.adminToken, [{ name: 'note.txt', data: Buffer.from('hello') }]);
+    const [f] = r.json().results;
+    const now = Date.now() / 1000;
+    const exp = Number(new URL(f.url, 'http://x').searchParams.get('exp'));
+    assert.ok(exp >= now + FILE_URL_TTL - 1 && exp <= now + FILE_URL_TTL + 300, `expires in about an hour (exp - now = ${exp - now} s)`);
+    assert.equal((await inject({ method: 'GET', url: f.url })).statusCode, 200, 'a fresh link works without a session');
+    // The same key signed as it would have been two hours ago (and in the old never-expiring form, exp=0).
+    const signed = (e: number) =>
+      `/api/files/${f.key}?exp=${e}&sig=${createHmac('sha256', t.config.JWT_SECRET!).update(`file:${f.key}:${e}`).digest('base64url')}`;
+    for (const old of [signed(Math.floor(now) - 3600), signed(0)]) {
+      assert.equal((await inject({ method: 'GET', url: old })).statusCode, 401, `${old}: no session, no file`);
+      const viaHeader = await inject({ method: 'GET', url: old, headers: { authorization: `Bearer ${acme.adminToken}` } });
+      assert.equal(viaHeader.statusCode, 200, 'renewed for a signed-in member (bearer token)');
+      const cookie = (await inject({ method: 'PUT', url: fileRoutes.session.path, headers: { authorization: `Bearer ${acme.adminToken}` } })).headers[
+        'set-cookie'
+      ];
+      const viaCookie = await inject({ method: 'GET', url: old, headers: { cookie: String(cookie).split(';')[0] } });
+      assert.equal(viaCookie.statusCode, 200, 'renewed for a signed-in member (download cookie, as <img> sends it)');
+      assert.equal(viaCookie.body, 'hello');
+      const stranger = await inject({ method: 'GET', url: old, headers: { authorization: `Bearer ${other.adminToken}` } });
+      assert.equal(stranger.statusCode, 403, "another client's member gets no renewal");
+    }
+    // The sign-in page has no session: the public workspace answer signs the stored logo afresh.
+    const set = await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { logo: signed(0) } });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const pub = await t.call(clientRoutes.byWorkspace, { params: { ws: 'acme' } });
+    assert.notEqual(pub.body.result.logo, signed(0));
+    assert.equal((await inject({ method: 'GET', url: pub.body.result.logo })).statusCode, 200, 'the logo opens on the sign-in page');
   });
 
   it('refuses a 21 MB post file with the spec text and keeps nothing', async () => {

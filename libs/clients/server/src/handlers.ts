@@ -6,6 +6,7 @@ import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps, SubjectHandlers } from '@intranet/platform-host';
+import { renewFileUrl } from '@intranet/platform-storage';
 import { clientsRepository as repo } from './repository.ts';
 import type { ClientRow } from './schema.ts';
 
@@ -209,7 +210,9 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       const row = await db.asSystem('public workspace lookup', (tx) => repo.byWorkspace(tx, params.ws));
       if (!row || row.deleted) throw Errors.notFound();
       const c = toClient(row);
-      return { _id: c._id, workspace: c.workspace, name: c.name, lang: c.lang, logo: c.logo, design: c.design, status: c.status };
+      // The sign-in page has no session to renew an expired link with: the stored logo URL is signed afresh.
+      const logo = config.JWT_SECRET ? renewFileUrl(config.JWT_SECRET, c.logo) : c.logo;
+      return { _id: c._id, workspace: c.workspace, name: c.name, lang: c.lang, logo, design: c.design, status: c.status };
     },
 
     /** §7 GET api/clients/features/all → every toggleable feature code. */

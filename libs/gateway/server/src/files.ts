@@ -14,7 +14,7 @@ import { ask, systemContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
-import { signFileUrl, StorageLimitError, verifyFileSignature, type Storage } from '@intranet/platform-storage';
+import { fileSignatureState, signFileUrl, StorageLimitError, type Storage } from '@intranet/platform-storage';
 import type { RouteInput as RouteInputOf } from '@intranet/platform-contracts';
 import { toFastifyPath } from '@intranet/platform-contracts';
 import { Controller, Get, HttpCode, Inject, Post, Put, Req, Res, SetMetadata, UseGuards } from '@nestjs/common';
@@ -229,7 +229,10 @@ export class FilesController {
       throw new DomainError('not_found', UPLOAD_TEXT.notFound);
     }
     const q = req.query as { exp?: string; sig?: string; u?: string; ub?: string };
-    if (!q.sig || !verifyFileSignature(this.secret, key, Number(q.exp), q.sig)) throw Errors.noAccess();
+    const state = q.sig ? fileSignatureState(this.secret, key, Number(q.exp), q.sig) : 'invalid';
+    if (state === 'invalid') throw Errors.noAccess();
+    // Renew on access: an expired link still opens for a signed-in member of the key's client (issue 18 §4).
+    if (state === 'expired') await this.memberOfKeyClient(req, key);
     const obj = await this.storage.get(key).catch(() => null);
     if (!obj) throw new DomainError('not_found', UPLOAD_TEXT.notFound);
     const guard = GUARDED_KINDS[key.split('/')[1] as UploadKind];
@@ -253,12 +256,10 @@ export class FilesController {
   }
 
   /**
-   * Whether the requester may download a guarded key now: the bearer token, else the FILE_SESSION_COOKIE (browsers
-   * send no header with <img>/<a>), names a live session of the key's client; a URL bound to someone else is
-   * refused; then the owning domain decides for keys it knows (grants re-checked on every download); a key it does
-   * not know (uploaded, not attached) only by the uploader it is bound to. Errors: 401 not signed in, 403 'No access'.
+   * The requester's context when the bearer token, else the FILE_SESSION_COOKIE (browsers send no header with
+   * <img>/<a>), names a live session of the key's client. Errors: 401 not signed in, 403 'No access'.
    */
-  private async checkGuarded(req: FastifyRequest, key: string, subject: string, q: { exp?: string; u?: string; ub?: string }): Promise<void> {
+  private async memberOfKeyClient(req: FastifyRequest, key: string): Promise<RequestContext> {
     const headers = { ...req.headers };
     if (!headers.authorization) {
       const token = cookieValue(req.headers.cookie, FILE_SESSION_COOKIE);
@@ -266,6 +267,17 @@ export class FilesController {
     }
     const { ctx } = await this.auth.authenticateRequest({ headers, ip: req.ip });
     if (!ctx.userId || !ctx.clientId || ctx.clientId !== key.split('/')[0]) throw Errors.noAccess();
+    return ctx;
+  }
+
+  /**
+   * Whether the requester may download a guarded key now: the bearer token, else the FILE_SESSION_COOKIE (browsers
+   * send no header with <img>/<a>), names a live session of the key's client; a URL bound to someone else is
+   * refused; then the owning domain decides for keys it knows (grants re-checked on every download); a key it does
+   * not know (uploaded, not attached) only by the uploader it is bound to. Errors: 401 not signed in, 403 'No access'.
+   */
+  private async checkGuarded(req: FastifyRequest, key: string, subject: string, q: { exp?: string; u?: string; ub?: string }): Promise<void> {
+    const ctx = await this.memberOfKeyClient(req, key);
     let bound = false;
     if (q.u !== undefined || q.ub !== undefined) {
       bound = q.u === ctx.userId && !!q.ub && verifyBinding(this.secret, key, Number(q.exp), q.u, q.ub);

@@ -122,9 +122,9 @@ describe('knowledge base files and access (issue 4 review)', () => {
       const rebound = f.url.replace(/u=[^&]+/, `u=${it_.user._id}`);
       assert.equal(await get(rebound, bearer(it_.token)), 403, `${kind}: the binding is signed`);
     }
-    // Wall uploads keep their long-lived URLs and cannot be attached to kb (they would bypass the grants).
+    // Wall uploads get the hour-long URLs and cannot be attached to kb (they would bypass the grants).
     const post = await upload(acme.adminToken, 'wall.txt', Buffer.from('wall'), 'post');
-    assert.match(post.url, /exp=0&/);
+    assert.ok(Number(new URL(post.url, 'http://x').searchParams.get('exp')) > Date.now() / 1000 + 3000, 'wall uploads: the hour-long expiry');
     const r = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Sneaky', content: 'x', files: [ref(post)] } });
     assert.equal(r.status, 403);
   });

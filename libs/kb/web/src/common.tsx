@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { FileRef } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
-import { call, isApiError, readStoredAuth, upload, type UploadProgress } from '@intranet/web-api';
+import { call, isApiError, upload, type UploadProgress } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
@@ -61,30 +61,12 @@ export function LoadError({ error, onRetry, section = 'kb' }: { error: unknown; 
   return <ErrorState message={errorText(error)} onRetry={onRetry} testId="kb-error" />;
 }
 
-/**
- * Sets the download cookie for the current token (PUT /api/files/session) once per token: kb files are served
- * only to a signed-in reader the grants allow, and <img>/<a> send no Authorization header.
- */
-function useFileSession(enabled: boolean) {
-  const token = readStoredAuth().token;
-  return useQuery({
-    queryKey: ['kb', 'file-session', token],
-    queryFn: ({ signal }) => call(fileRoutes.session, { signal, silent: true }),
-    enabled: enabled && !!token,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: 1,
-  });
-}
-
-/** Shows children once the session has a client and the download cookie is set; a loader before. */
+/** Shows children once the session has a client (the session also sets the download cookie); a loader before. */
 export function NeedClient({ children }: { children: ReactNode }) {
   const { t } = useTranslation('kb');
   const { clientId, uid, status } = useKb();
-  const files = useFileSession(status !== 'loading' && !!clientId && !!uid);
-  if (status === 'loading' || files.isLoading) return <Loader />;
+  if (status === 'loading') return <Loader />;
   if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="kb-no-client" />;
-  // A failed cookie call only breaks downloads: the pages still work.
   return <>{children}</>;
 }
 

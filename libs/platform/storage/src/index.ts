@@ -165,23 +165,55 @@ export async function openStorage(opts: {
   return new LocalStorage(join(opts.dataDir, 'files'));
 }
 
+/** Lifetime of a file URL signed without an explicit TTL (seconds): links shared outside the portal stop working. */
+export const FILE_URL_TTL = 3600;
+/** Default-TTL expiries are rounded up to this step (seconds), so a file read twice keeps one URL (browser cache). */
+const FILE_URL_STEP = 300;
+
 /**
- * Signed file URLs: `<base>/api/files/<key>?exp=<unix s|0>&sig=<hmac>`. Browsers load images with plain <img> tags
- * (no Authorization header), so access is carried by the signature; `exp=0` never expires (wall attachments),
- * a short `exp` serves files behind grants (knowledge base) that must stop downloading once access is gone.
+ * Signed file URLs: `<base>/api/files/<key>?exp=<unix s>&sig=<hmac>` (issue 18 §4). Browsers load images with
+ * plain <img> tags (no Authorization header), so access is carried by the signature, for at most `ttlSeconds`
+ * (default FILE_URL_TTL, its expiry rounded up to 5 minutes). After expiry the gateway still serves the file to a
+ * signed-in member of the key's client (the download cookie): the link renews on access for the portal's own
+ * pages and dies for anyone else. Short explicit TTLs serve files behind grants (knowledge base).
  */
 export function signFileUrl(secret: string, key: string, ttlSeconds?: number): string {
   assertKey(key);
-  const exp = ttlSeconds ? Math.floor(Date.now() / 1000) + ttlSeconds : 0;
+  const now = Math.floor(Date.now() / 1000);
+  const exp = ttlSeconds ? now + ttlSeconds : Math.ceil((now + FILE_URL_TTL) / FILE_URL_STEP) * FILE_URL_STEP;
   return `/api/files/${key}?exp=${exp}&sig=${fileSignature(secret, key, exp)}`;
+}
+
+/**
+ * A stored file URL (an avatar or logo saved from an upload answer) signed afresh with the default TTL; anything
+ * that is not one of our /api/files URLs comes back unchanged. Input/output: a URL string or null.
+ */
+export function renewFileUrl(secret: string, url: string | null): string | null {
+  if (!url) return url;
+  const m = /^\/api\/files\/([^?#]+)(?:\?|$)/.exec(url);
+  if (!m) return url;
+  try {
+    return signFileUrl(secret, decodeURIComponent(m[1]!));
+  } catch {
+    return url;
+  }
+}
+
+/** What a signature says: `valid`, `expired` (signed by us, past its expiry) or `invalid`. */
+export type FileSignatureState = 'valid' | 'expired' | 'invalid';
+
+/** Checks `sig` against `key` and `exp` (unix seconds). URLs of the old `exp=0` form count as expired. */
+export function fileSignatureState(secret: string, key: string, exp: number, sig: string): FileSignatureState {
+  if (!Number.isFinite(exp)) return 'invalid';
+  const want = Buffer.from(fileSignature(secret, key, exp));
+  const got = Buffer.from(String(sig));
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
+  return exp < Date.now() / 1000 ? 'expired' : 'valid';
 }
 
 /** True when `sig` is the signature of `key` and `exp` has not passed. */
 export function verifyFileSignature(secret: string, key: string, exp: number, sig: string): boolean {
-  if (!Number.isFinite(exp) || (exp !== 0 && exp < Date.now() / 1000)) return false;
-  const want = Buffer.from(fileSignature(secret, key, exp));
-  const got = Buffer.from(String(sig));
-  return want.length === got.length && timingSafeEqual(want, got);
+  return fileSignatureState(secret, key, exp, sig) === 'valid';
 }
 
 function fileSignature(secret: string, key: string, exp: number): string {

@@ -7,7 +7,7 @@ import type { StoredFile } from './schema.ts';
 export const isSuper = (ctx: RequestContext) => ctx.roles.includes('superadmin');
 export const isAdmin = (ctx: RequestContext) => isSuper(ctx) || ctx.roles.includes('admin');
 
-/** Signs stored keys into URLs (`exp=0`: wall attachments never expire). */
+/** Signs stored keys into URLs (an hour long; they renew for signed-in members, issue 18 §4). */
 export type Signer = (key: string) => string;
 
 export function toAttachment(f: StoredFile, sign: Signer): Attachment {

@@ -180,7 +180,9 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     const p = await post(t, ann.token, { message: 'with a picture', attachments: [small] });
     assert.equal(p.attachments.length, 1);
     assert.equal(p.attachments[0].fileName, 'a.png');
-    assert.match(p.attachments[0].url, /^\/api\/files\/.+\?exp=0&sig=/);
+    assert.match(p.attachments[0].url, /^\/api\/files\/.+\?exp=\d+&sig=/);
+    const exp = Number(new URL(p.attachments[0].url, 'http://x').searchParams.get('exp'));
+    assert.ok(exp > Date.now() / 1000 + 3000 && exp < Date.now() / 1000 + 4000, `attachment links expire in about an hour (issue 18 §4), exp ${exp}`);
     const big = await upload(t, acme.client._id, 21 * 1024 * 1024, 'big.bin', 'application/octet-stream');
     const tooBig = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'big', attachments: [big] } });
     assert.equal(tooBig.status, 413);

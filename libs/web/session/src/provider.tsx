@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExte
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { allows, access, type FeatureRight } from '@intranet/platform-contracts';
 import { clientRoutes, type Client } from '@intranet/clients-contract';
+import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { call, isApiError, type StoredClient } from '@intranet/web-api';
 import { checkStoredSession, clearSession, getSessionSnapshot, setCurrentClient, storeLogin, storeStartPage, subscribeSession } from './store.ts';
@@ -57,7 +58,8 @@ function retryUnlessClientError(count: number, error: unknown): boolean {
 
 /**
  * Session state of §4 for the whole app (shared singleton across remotes): reads the stored token, loads the
- * current user (GET /api/user/{id}) and client (GET /api/clients/{id}); a failed session check clears the session.
+ * current user (GET /api/user/{id}) and client (GET /api/clients/{id}) and sets the file download cookie (PUT
+ * /api/files/session); a failed session check clears the session.
  * Needs a QueryClientProvider above it.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -74,6 +76,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     enabled: snap.authorized && !!snap.uid,
     staleTime: 5 * 60_000,
     retry: retryUnlessClientError,
+  });
+  // File links expire after an hour and renew for a signed-in member through the HttpOnly download cookie
+  // (issue 18 §4): set it once per token, beside the user's load, before any page shows a stored avatar.
+  const filesQ = useQuery({
+    queryKey: ['session', 'files', snap.token],
+    queryFn: ({ signal }) => call(fileRoutes.session, { signal, silent: true }),
+    enabled: snap.authorized && !!snap.token,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
   });
   const user = snap.authorized ? (userQ.data ?? null) : null;
   const isSuperadmin = !!user?.roles.includes('superadmin');
@@ -128,7 +140,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   let status: SessionStatus = 'anonymous';
   if (snap.authorized && snap.token) {
     const clientPending = !isSuperadmin && (!user || (!!clientId && !client));
-    status = !user || clientPending ? 'loading' : 'ready';
+    // A failed cookie call only breaks old file links: the pages still work.
+    status = !user || clientPending || filesQ.isPending ? 'loading' : 'ready';
     if (status === 'loading' && (userQ.isError || (clientId && !isSuperadmin && clientQ.isError))) status = 'error';
   }
   const loadError = userQ.error ?? clientQ.error ?? null;
