@@ -4,9 +4,9 @@
  * clients/people + the domain services a bench needs), a client with its admin and imported employees, cleanup on
  * exit/errors/Ctrl-C, percentiles and tables. user-get.ts predates this file and keeps its own copy.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createConnection, createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -102,8 +102,12 @@ const children: Child[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 export const onCleanup = (fn: () => Promise<void> | void) => void cleanups.push(fn);
 
-function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** How each named child was started, so respawnChild can start it again the same way. */
+const recipes = new Map<string, { cmd: string; args: string[]; env: NodeJS.ProcessEnv; opts: SpawnOptions }>();
+
+function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: SpawnOptions = {}): Child {
+  recipes.set(name, { cmd, args, env, opts });
+  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
   const child: Child = { name, proc, tail: [], exited: false };
   const keep = (buf: Buffer) => {
     for (const line of buf.toString().split('\n')) if (line.trim()) child.tail.push(line);
@@ -139,6 +143,21 @@ export async function signalChild(name: string, signal: NodeJS.Signals, ms = 30_
   await within(ms, `${name} to exit on ${signal}`, gone);
   children.splice(children.indexOf(c), 1);
 }
+
+/**
+ * Starts a child again exactly as it was first started (tools/chaos: nats-server or the private PostgreSQL after a
+ * stop, on the same port and data folder); resolves once its port accepts connections.
+ */
+export async function respawnChild(name: string, port: number, ms = 30_000): Promise<void> {
+  const r = recipes.get(name);
+  if (!r) throw new Error(`no recipe for ${name}`);
+  startChild(name, r.cmd, r.args, r.env, r.opts);
+  await until(ms, name, async () => tcpOpen('127.0.0.1', port), 50);
+}
+
+/** The running child processes (name and pid), e.g. to sample their memory. */
+export const runningChildren = (): { name: string; pid: number }[] =>
+  children.filter((c) => !c.exited && c.proc.pid !== undefined).map((c) => ({ name: c.name, pid: c.proc.pid! }));
 
 /** The last output lines of a child process started by startStack (e.g. 'kb-service'). */
 export const childTail = (name: string): string[] => children.find((c) => c.name === name)?.tail ?? [];
@@ -287,13 +306,50 @@ export interface Stack {
   call: Api;
 }
 
+/** Ports of the private servers a stack started (tools/chaos restarts them with respawnChild). */
+export const ports: { nats?: number; postgres?: number } = {};
+
+/**
+ * A throw-away PostgreSQL cluster of the installed server (initdb into a temp folder, run as the `postgres` OS user
+ * when this is root, since the server refuses root), child 'postgres', so tools/chaos can stop and restart it
+ * without touching the machine's shared server. Returns its administrator URL.
+ */
+async function startPrivatePostgres(): Promise<string> {
+  const base = '/usr/lib/postgresql';
+  const version = existsSync(base) ? readdirSync(base).sort().pop() : undefined;
+  if (!version) throw new Error('privatePg: no PostgreSQL server under /usr/lib/postgresql');
+  const bin = join(base, version, 'bin');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  dirs.push(dir);
+  const asUser: SpawnOptions = {};
+  if (process.getuid?.() === 0) {
+    asUser.uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    asUser.gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, asUser.uid, asUser.gid);
+  }
+  execFileSync(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+    ...asUser,
+    stdio: 'ignore',
+  } as never);
+  const port = await freePort();
+  const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'];
+  startChild('postgres', join(bin, 'postgres'), args, process.env, asUser);
+  await until(20_000, 'private PostgreSQL', async () => {
+    assertAlive();
+    return tcpOpen('127.0.0.1', port);
+  });
+  ports.postgres = port;
+  log(`private PostgreSQL ${version} at 127.0.0.1:${port}`);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
 /**
  * Creates `bench_<random>`, starts a private nats-server (unless BENCH_NATS_URL), clients-service + gateway, then
  * people-service and the given domain services one after the other (their migrations must not race), makes a client,
  * its admin and `employees` imported employees. Everything is undone by `cleanup()`.
  */
-export async function startStack(opts: { services: string[]; employees: number }): Promise<Stack> {
-  const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export async function startStack(opts: { services: string[]; employees: number; privatePg?: boolean }): Promise<Stack> {
+  const adminUrl = opts.privatePg ? await startPrivatePostgres() : process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
@@ -305,7 +361,7 @@ export async function startStack(opts: { services: string[]; employees: number }
   await within(10_000, 'PostgreSQL connect', admin.connect());
   const pgVersion = (await admin.query('SHOW server_version')).rows[0].server_version as string;
   await admin.query(`CREATE DATABASE "${dbName}"`);
-  dropDb = { adminUrl, dbName };
+  if (!opts.privatePg) dropDb = { adminUrl, dbName };
   await admin.end();
   log(`database ${dbName} on ${dbUrl.host}`);
 
@@ -321,6 +377,7 @@ export async function startStack(opts: { services: string[]; employees: number }
       return tcpOpen('127.0.0.1', natsPort);
     });
     natsUrl = `nats://127.0.0.1:${natsPort}`;
+    ports.nats = natsPort;
     log(`private nats-server at ${natsUrl}`);
   } else {
     natsUrl ??= 'nats://127.0.0.1:4222';

@@ -1,4 +1,4 @@
-import { DomainError, Errors, serializeError } from '@intranet/platform-errors';
+import { DomainError, Errors, isUnavailableError, serializeError } from '@intranet/platform-errors';
 import { v7 as uuidv7 } from 'uuid';
 import { subjectMatches } from './subject.ts';
 import type {
@@ -159,16 +159,18 @@ export async function runHandler(handler: Handler, req: BusRequest, meta?: BusMe
     const result = await handler(req, meta);
     return { ok: true, result: result ?? null };
   } catch (err) {
-    if (!(err instanceof DomainError)) logUnexpected(err);
+    if (!(err instanceof DomainError)) logUnexpected(err, isUnavailableError(err) ? 'warn' : 'error');
     return { ok: false, error: serializeError(err) };
   }
 }
 
-function logUnexpected(err: unknown) {
+function logUnexpected(err: unknown, level: 'warn' | 'error') {
   // The cause goes to the server log (name and message, no stack) as a JSON line like the process's logger's
   // (issue 18 §6); the caller only sees the safe 500 text.
   const e = err as Error;
-  const line = { level: 'error', time: new Date().toISOString(), name: 'bus', msg: `unexpected error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}` };
+  // A backing service out of reach (the caller gets 503) is a warning: an outage would flood the error level.
+  const what = level === 'warn' ? 'backing service unavailable' : 'unexpected error';
+  const line = { level, time: new Date().toISOString(), name: 'bus', msg: `${what}: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}` };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 

@@ -127,6 +127,12 @@ export interface NatsBusOptions {
 }
 
 /**
+ * A NATS restart must not leave a process disconnected for good (nats.js gives up after 10 attempts by default):
+ * retry forever, every half second (issue 18 §5: recovery within 5 s of the restart).
+ */
+const RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 100 };
+
+/**
  * The distributed bus: request/reply through @nestjs/microservices' NATS transport (ClientNats/ServerNats,
  * queue groups), events on NATS with JetStream durable consumers for subscribers that must not miss one.
  */
@@ -146,6 +152,8 @@ export class NatsBus implements Bus {
   private inbox?: string;
   private readonly waiting = new Map<string, { resolve: (m: Msg) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   private seq = 0;
+  /** True while the connection is down: requests fail at once (503) instead of waiting out their time limit. */
+  private offline = false;
   /** Names of the durable consumers this bus consumes from (consumerLag). */
   private readonly durables = new Set<string>();
 
@@ -155,7 +163,7 @@ export class NatsBus implements Bus {
     this.stream = `EVT${opts.prefix ? `_${opts.prefix.replace(/[^A-Za-z0-9]/g, '_')}` : ''}`;
     // noAsyncTraces: nats.js otherwise builds an Error (stack capture) on every request just in case it fails;
     // a failure here becomes a DomainError without that stack anyway (measured 1.8% of the gateway's CPU).
-    this.client = new ClientNats({ servers: opts.servers, noAsyncTraces: true });
+    this.client = new ClientNats({ servers: opts.servers, noAsyncTraces: true, ...RECONNECT });
   }
 
   async request<R>(subject: string, req: BusRequest, o?: RequestOptions): Promise<R> {
@@ -231,6 +239,7 @@ export class NatsBus implements Bus {
    * builds an Error (a stack capture) on every successful request too (measured 4.4 % of the gateway's CPU).
    */
   private ask(nc: NatsConnection, subject: string, body: string, token: string, ms: number, hdrs?: Record<string, string>): Promise<Msg> {
+    if (this.offline) return Promise.reject(named('DisconnectedError', 'the bus is reconnecting'));
     if (!this.inbox) {
       const inbox = (this.inbox = createInbox());
       nc.subscribe(`${inbox}.*`, {
@@ -383,6 +392,7 @@ export class NatsBus implements Bus {
         servers: this.opts.servers,
         queue: this.opts.queue,
         noAsyncTraces: true,
+        ...RECONNECT,
         // Nest's own serializer is JSON.stringify of the packet; this one also hands replies above max_payload
         // over by claim check (NATS would drop them and the caller would time out).
         serializer: {
@@ -458,8 +468,26 @@ export class NatsBus implements Bus {
   private async connection(): Promise<NatsConnection> {
     if (!this.nc) {
       await this.client.connect();
-      this.nc = this.client.unwrap<NatsConnection>();
+      const nc = (this.nc = this.client.unwrap<NatsConnection>());
+      void this.watch(nc);
     }
     return this.nc;
+  }
+
+  /**
+   * Follows the connection's status: on a disconnect the requests waiting for replies fail at once (a reply sent
+   * while we were away never comes) and new ones fail fast until the reconnect.
+   */
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const st of nc.status()) {
+      if (st.type === 'disconnect') {
+        this.offline = true;
+        for (const [token, w] of this.waiting) {
+          this.waiting.delete(token);
+          clearTimeout(w.timer);
+          w.reject(named('DisconnectedError', 'the bus lost its connection'));
+        }
+      } else if (st.type === 'reconnect') this.offline = false;
+    }
   }
 }

@@ -405,6 +405,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const conn = await p.connect();
         const tx = new NodePgTransaction(base.dialect, new NodePgSession(conn, base.dialect, base.schema, base.options), base.schema);
         let broken: Error | undefined;
+        // A connection the server drops while it is checked out (restart, failover) emits 'error' outside any query;
+        // unheard, that would end the process. It is noted and the connection discarded on release.
+        const onError = (err: Error) => {
+          broken = err;
+          audit(`connection lost in a transaction: ${err.message}`);
+        };
+        conn.on('error', onError);
         try {
           await conn.query(`BEGIN; SELECT ${setup(conn.escapeLiteral.bind(conn))}`);
           try {
@@ -416,6 +423,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
             throw err;
           }
         } finally {
+          conn.off('error', onError);
           conn.release(broken);
         }
       };

@@ -37,6 +37,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'Passwords must match': 'passwordsMustMatch',
   'Validation error': 'validation',
   'Server error': 'internal',
+  'The service is temporarily unavailable': 'unavailable',
   'No access': 'no_access',
   Unauthorized: 'unauthorized',
   'Too many attempts, try again later': 'rate_limited',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { it } from '@jest/globals';
-import { DomainError, Errors, serializeError, toHttp } from './index.ts';
+import { describe, it } from '@jest/globals';
+import { DomainError, Errors, isUnavailableError, serializeError, toHttp } from './index.ts';
 
 it('maps codes to HTTP in one place with the §8 texts', () => {
   assert.deepEqual(toHttp(Errors.notFound()), { status: 404, body: { name: 'not_found', code: 'not_found', message: 'The requested resource was not found' } });
@@ -63,4 +63,25 @@ it('codes and params survive the bus', () => {
   assert.equal(back.code, 'filesAbove');
   assert.deepEqual(back.params, { size: '20 MB' });
   assert.equal(back.status, 413);
+});
+
+describe('backing services out of reach → 503 (issue 18 §5)', () => {
+  it('maps refused and dropped connections and PostgreSQL shutdown codes to unavailable, nothing else', () => {
+    for (const err of [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('outer', { cause: Object.assign(new Error('inner'), { code: 'ECONNRESET' }) }),
+    ]) {
+      assert.equal(isUnavailableError(err), true, err.message);
+      const s = serializeError(err);
+      assert.equal(s.status, 503, err.message);
+      assert.equal(s.code, 'unavailable');
+    }
+    for (const err of [new Error('boom'), Object.assign(new Error('duplicate key'), { code: '23505' }), null, 'x']) {
+      assert.equal(isUnavailableError(err), false);
+      assert.equal(serializeError(err).status, 500);
+    }
+  });
 });

@@ -48,6 +48,7 @@ export const MESSAGES = {
   unauthorized: 'Unauthorized',
   tooManyAttempts: 'Too many attempts, try again later',
   unknown: 'An error occured',
+  unavailable: 'The service is temporarily unavailable',
 } as const;
 
 import { codeOf, type Coded } from './codes.ts';
@@ -173,9 +174,30 @@ export const Errors = {
   internal: () => new DomainError('internal', MESSAGES.serverError),
 };
 
-/** Any thrown value → SerializedError. Unknown errors become a safe 500 (the cause is for the log only). */
+/**
+ * Errors that mean a backing service (PostgreSQL, NATS, storage) is out of reach for now: refused or dropped
+ * connections, PostgreSQL's shutdown / starting-up / connection-failure SQLSTATEs (57P01-57P03, class 08).
+ */
+export function isUnavailableError(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|57P0[123]|08\w{3})$/.test(code)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/.test(e.message)
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== err && isUnavailableError(e.cause);
+}
+
+/**
+ * Any thrown value → SerializedError. A backing service out of reach becomes 503 'unavailable' (the caller may
+ * retry); other unknown errors a safe 500 (the cause is for the log only).
+ */
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof DomainError) return err.toJSON();
+  if (isUnavailableError(err)) return new DomainError('unavailable', MESSAGES.unavailable).toJSON();
   if (err && typeof err === 'object' && 'code' in err && 'status' in err && 'message' in err) {
     const e = err as SerializedError;
     const kind = e.kind ?? e.code;
