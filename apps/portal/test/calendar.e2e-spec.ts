@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -20,13 +20,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
   });
   afterAll(() => e?.close());
 
-  const signIn = async (page: Page, l: string, password: string) => {
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(l);
-    await page.getByTestId('password-input').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/company\/?$/);
-  };
+  const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/ });
   const openCalendar = async (page: Page) => {
     await page.goto('/calendar?view=agenda');
     await page.getByTestId('calendar-grid').waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -19,13 +19,7 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
   });
   afterAll(() => e?.close());
 
-  const signIn = async (page: Page, l: string, password: string) => {
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(l);
-    await page.getByTestId('password-input').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/company\/?$/);
-  };
+  const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/ });
   /** The messages of the open room whose text is `text`. */
   const bubbles = (page: Page, text: string) => page.getByTestId('chat-msg').filter({ hasText: text });
 

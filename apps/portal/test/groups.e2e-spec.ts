@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -19,15 +19,8 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
   });
   afterAll(() => e?.close());
 
-  const signIn = async (page: Page, l: string) => {
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(l);
-    await page.getByTestId('password-input').fill('employee1');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/company\/?$/);
-    // The wall shows the groups widget (§2 company feed widgets).
-    await page.getByTestId('groups-widget').waitFor();
-  };
+  // The wall shows the groups widget (§2 company feed widgets).
+  const signIn = (page: Page, l: string) => signInAs(page, l, 'employee1', { landing: /\/company\/?$/, ready: 'groups-widget' });
 
   it('runs the closed-group story with two employees', async () => {
     const su = await login(SU.login, SU.password);

@@ -5,7 +5,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { startBrowserPortal, type BrowserPortal, signIn } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -45,14 +45,6 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
   });
   afterAll(() => e?.close());
   const newPage = () => e.newPage();
-
-  const signIn = async (page: Page, login: string, password: string) => {
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(login);
-    await page.getByTestId('password-input').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  };
 
   const row = (page: Page, title: string) => page.locator(`[data-testid^="kb-row-"][data-title="${title}"]`);
 

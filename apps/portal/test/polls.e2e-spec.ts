@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { apiCaller, seriousViolations, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, seriousViolations, startBrowserPortal, type BrowserPortal, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 
@@ -21,11 +21,7 @@ describe('polls in the browser: a manager publishes to a department, two employe
 
   const signIn = async (email: string, password: string): Promise<Page> => {
     const { page } = await e.newPage();
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(email);
-    await page.getByTestId('password-input').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await signInAs(page, email, password);
     return page;
   };
   /** Waits until the chart of question `n` shows these counts (per option, in option order). */

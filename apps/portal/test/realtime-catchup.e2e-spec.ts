@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { RealtimeGateway } from '@intranet/gateway-server';
-import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 /**
  * Issue 18 §5 "Realtime: events published while a gateway was down were lost for its sockets". The gateway drops
@@ -22,14 +22,7 @@ describe('realtime catch-up after a lost socket', () => {
   });
   afterAll(() => e?.close());
 
-  const signIn = async (page: Page, l: string, password: string) => {
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(l);
-    await page.getByTestId('password-input').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/company\/?$/);
-    await page.getByTestId('post-form').waitFor();
-  };
+  const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/, ready: 'post-form' });
 
   type Engine = {
     clients: Record<string, { close(): void }>;

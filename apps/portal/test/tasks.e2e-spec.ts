@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -23,13 +23,6 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
   });
   afterAll(() => e?.close());
 
-  const signIn = async (page: Page, l: string, password: string) => {
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill(l);
-    await page.getByTestId('password-input').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  };
   /** Names of the cards of a lane, top to bottom. */
   const laneCards = (page: Page, lane: string) =>
     page.$$eval(`[data-testid="lane-${lane}"] [data-testid^="card-"]`, (els) => els.map((el) => el.getAttribute('aria-label')));

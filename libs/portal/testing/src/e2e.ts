@@ -123,3 +123,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
     );
 }
+
+/**
+ * Signs in through the real /login/ form and waits until the browser has left it: for `landing` (default: any page
+ * but /login) and, when given, until the element with test id `ready` shows (e.g. the wall's 'post-form').
+ */
+export async function signIn(page: Page, login: string, password: string, opts: { landing?: RegExp; ready?: string } = {}): Promise<void> {
+  await page.goto('/login/');
+  await page.getByTestId('login-input').fill(login);
+  await page.getByTestId('password-input').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(opts.landing ?? ((u) => !u.pathname.startsWith('/login')));
+  if (opts.ready) await page.getByTestId(opts.ready).waitFor();
+}
