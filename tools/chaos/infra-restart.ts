@@ -20,7 +20,7 @@
  * Environment: CHAOS_WRITERS (8), CHAOS_READERS (4), CHAOS_PHASE_S (6), CHAOS_DOWN_S (3).
  */
 import pg from 'pg';
-import { api, childTail, intEnv, log, percentile, ports, respawnChild, runBench, signalChild, sleep, startStack, table, type Api } from '../bench/lib.ts';
+import { api, childTail, intEnv, percentile, ports, respawnChild, runBench, signalChild, sleep, startStack, table, type Api } from '../bench/lib.ts';
 
 interface Sample {
   phase: string;
