@@ -1,7 +1,8 @@
 /**
- * Benchmark: the company feed page GET /api/post/news/{clientId}/1 (20 posts with author, mentioned people,
- * counters, liked/viewed) through the gateway in distributed mode (gateway → NATS → social-service → PostgreSQL)
- * against a bare Fastify handler running the same SQL, at BENCH_POSTS_SMALL and then BENCH_POSTS_LARGE posts.
+ * Benchmark: the company feed pages GET /api/post/news/{clientId}/1 and /5 (20 posts with author, mentioned people,
+ * counters, liked/viewed) through the gateway in distributed mode (gateway → NATS → social-service) with social's
+ * read model (issue 19), beside a bare Fastify handler running the SQL path's query and the same gateway after a
+ * restart of social-service with FEED_READ_MODEL=off (the SQL path), at BENCH_POSTS_SMALL then BENCH_POSTS_LARGE.
  *
  *   node tools/bench/feed.ts
  *   BENCH_SECONDS=5 BENCH_POSTS_LARGE=200000 node tools/bench/feed.ts
@@ -25,6 +26,8 @@ import {
   runBench,
   runtimeDatabase,
   startStack,
+  signalChild,
+  startService,
   superClient,
   table,
   tenantSig,
@@ -49,18 +52,24 @@ interface BareConfig {
 async function bareWorker(cfg: BareConfig): Promise<void> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { postsRepository, feedWhere } = await import('../../libs/social/server/src/repository.ts');
-  // Capture the exact SQL and parameters social-service sends for page 1 of the wall (kit.pageOf → page()).
-  let captured: { text: string; values: unknown[] } | undefined;
+  // Capture the exact SQL and parameters social-service's SQL path sends for pages 1 and 5 of the wall.
+  const captured: Record<number, { text: string; values: unknown[] }> = {};
   const capPool = new pg.Pool({ connectionString: cfg.databaseUrl, max: 1 });
-  const d = drizzle(capPool, { logger: { logQuery: (text: string, values: unknown[]) => void (captured ??= { text, values }) } });
-  await postsRepository.page(d as never, cfg.userId, feedWhere.wall(cfg.clientId), { page: 1, limit: 20 });
+  for (const page of [1, 5]) {
+    let first: { text: string; values: unknown[] } | undefined;
+    const d = drizzle(capPool, { logger: { logQuery: (text: string, values: unknown[]) => void (first ??= { text, values }) } });
+    await postsRepository.page(d as never, cfg.userId, feedWhere.wall(cfg.clientId), { page, limit: 20 });
+    if (!first) throw new Error('could not capture the feed SQL');
+    captured[page] = first;
+  }
   await capPool.end();
-  if (!captured) throw new Error('could not capture the feed SQL');
-  const feedSql = captured;
+  const feedSql = captured[1];
 
   const pool = new pg.Pool({ connectionString: cfg.databaseUrl, max: cfg.poolSize });
   const app = Fastify({ logger: false });
-  app.get('/news', async () => {
+  app.get<{ Querystring: { page?: string } }>('/news', async (req) => {
+    const page = Number(req.query.page ?? 1);
+    const q = captured[page] ?? feedSql;
     const c = await pool.connect();
     try {
       // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/repository.ts).
@@ -69,9 +78,9 @@ async function bareWorker(cfg: BareConfig): Promise<void> {
         "SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true), set_config('app.user_id', $4, true)",
         ['intranet_app', cfg.clientId, cfg.clientSig, cfg.userId],
       );
-      const { rows } = await c.query({ text: feedSql.text, values: feedSql.values, rowMode: 'array' });
+      const { rows } = await c.query({ text: q.text, values: q.values, rowMode: 'array' });
       await c.query('COMMIT');
-      return { result: { posts: rows.slice(0, 20), page: 1, limit: 20, hasMore: rows.length > 20 } };
+      return { result: { posts: rows.slice(0, 20), page, limit: 20, hasMore: rows.length > 20 } };
     } catch (err) {
       await c.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -147,16 +156,30 @@ async function main(): Promise<void> {
   );
   log(`bare server on port ${bare.port}; feed SQL: ${bare.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
 
-  const targets = [
-    {
-      target: 'gateway (distributed)',
-      url: `${s.base}/api/post/news/${s.clientId}/1`,
-      headers: { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined,
-    },
-    { target: 'bare fastify + pg', url: `http://127.0.0.1:${bare.port}/news`, headers: undefined },
-  ];
-
+  // The gateway with social's read model (issue 19) and, after a restart of social-service with
+  // FEED_READ_MODEL=off, the same gateway on the SQL path; the bare handler runs the SQL path's query.
+  const auth = { authorization: `Bearer ${s.adminToken}` } as Record<string, string> | undefined;
+  const targetsOf = (mode: 'model' | 'sql') =>
+    [1, 5].map((page) =>
+      mode === 'model'
+        ? { target: `gateway, read model p${page}`, url: `${s.base}/api/post/news/${s.clientId}/${page}`, headers: auth }
+        : { target: `gateway, SQL path p${page}`, url: `${s.base}/api/post/news/${s.clientId}/${page}`, headers: auth },
+    );
+  const bareTargets = [1, 5].map((page) => ({
+    target: `bare fastify + pg p${page}`,
+    url: `http://127.0.0.1:${bare.port}/news?page=${page}`,
+    headers: undefined,
+  }));
+  let mode: 'model' | 'sql' = 'model';
+  const switchTo = async (want: 'model' | 'sql') => {
+    if (mode === want) return;
+    log(`restarting social-service with FEED_READ_MODEL=${want === 'model' ? 'on' : 'off'}`);
+    await signalChild(mode === 'model' ? 'social-service' : 'social-service-sql', 'SIGTERM');
+    await startService(s, 'social', want === 'model' ? 'social-service' : 'social-service-sql', 60_000, { FEED_READ_MODEL: want === 'model' ? 'on' : 'off' });
+    mode = want;
+  };
   const rows: Row[] = [];
+  const newest: Record<number, string> = {};
   let have = 0;
   for (const total of small === large ? [small] : [small, large]) {
     // Seed up to `total` posts, like a few of the newest as the caller (so `liked` is not trivially false), analyse.
@@ -190,28 +213,38 @@ async function main(): Promise<void> {
       console.log(`\nEXPLAIN ANALYZE at ${total} posts:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
     }
 
-    // Both answer 200 with the same newest post.
-    const ids: string[] = [];
-    for (const t of targets) {
-      const res = await fetch(t.url, { headers: t.headers, signal: AbortSignal.timeout(10_000) });
-      const body = (await res.json()) as { result?: { posts?: unknown[] } };
-      const posts = body.result?.posts ?? [];
-      if (res.status !== 200 || posts.length !== 20)
-        throw new Error(`${t.target}: expected 200 with 20 posts, got ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-      const first = posts[0] as { _id?: string; author?: { fullName?: string } } | unknown[];
-      ids.push(Array.isArray(first) ? String(first[0]) : String(first._id));
-      if (!Array.isArray(first) && !first.author?.fullName) throw new Error(`${t.target}: the newest post has no author name (projection?)`);
+    await switchTo('model');
+    for (const phase of ['model', 'bare', 'sql'] as const) {
+      if (phase === 'sql') await switchTo('sql');
+      const targets = phase === 'bare' ? bareTargets : targetsOf(phase === 'model' ? 'model' : 'sql');
+      // Each answers 200 with 20 posts and the newest post of the SQL path's page.
+      for (const t of targets) {
+        const res = await fetch(t.url, { headers: t.headers, signal: AbortSignal.timeout(10_000) });
+        const body = (await res.json()) as { result?: { posts?: unknown[] } };
+        const posts = body.result?.posts ?? [];
+        if (res.status !== 200 || posts.length !== 20)
+          throw new Error(`${t.target}: expected 200 with 20 posts, got ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+        const first = posts[0] as { _id?: string; author?: { fullName?: string } } | unknown[];
+        const id = Array.isArray(first) ? String(first[0]) : String(first._id);
+        const page = t.target.endsWith('p5') ? 5 : 1;
+        if (newest[page] && newest[page] !== id) throw new Error(`${t.target}: newest post ${id}, others ${newest[page]}`);
+        newest[page] = id;
+        if (!Array.isArray(first) && !first.author?.fullName) throw new Error(`${t.target}: the newest post has no author name (projection?)`);
+      }
+      for (const t of targets) {
+        assertAlive();
+        log(`${total} posts, ${t.target}: warm-up ${warmup} s`);
+        await within((warmup + 30) * 1000, 'warm-up', autocannon({ url: t.url, connections, duration: warmup, headers: t.headers, timeout: 10 }));
+        log(`${total} posts, ${t.target}: ${seconds} s at ${connections} connections`);
+        const r = await within(
+          (seconds + 30) * 1000,
+          'measurement',
+          autocannon({ url: t.url, connections, duration: seconds, headers: t.headers, timeout: 10 }),
+        );
+        rows.push({ posts: total, target: t.target, r });
+      }
     }
-    if (ids[0] !== ids[1]) throw new Error(`targets disagree on the newest post: ${ids.join(' vs ')}`);
-
-    for (const t of targets) {
-      assertAlive();
-      log(`${total} posts, ${t.target}: warm-up ${warmup} s`);
-      await within((warmup + 30) * 1000, 'warm-up', autocannon({ url: t.url, connections, duration: warmup, headers: t.headers, timeout: 10 }));
-      log(`${total} posts, ${t.target}: ${seconds} s at ${connections} connections`);
-      const r = await within((seconds + 30) * 1000, 'measurement', autocannon({ url: t.url, connections, duration: seconds, headers: t.headers, timeout: 10 }));
-      rows.push({ posts: total, target: t.target, r });
-    }
+    for (const k of Object.keys(newest)) delete newest[Number(k)];
   }
   assertAlive();
 
@@ -231,26 +264,30 @@ async function main(): Promise<void> {
       ]),
     ),
   );
-  const gw = (n: number) => rows.find((x) => x.posts === n && x.target.startsWith('gateway'))!.r;
-  const bareR = (n: number) => rows.find((x) => x.posts === n && x.target.startsWith('bare'))!.r;
-  console.log('\ntargets (gateway): ≥ 3,000 req/s, p99 ≤ 50 ms, ≥ 50 % of bare req/s, latency(large)/latency(small) ≤ 1.5');
+  const find = (n: number, target: string) => rows.find((x) => x.posts === n && x.target === target)!.r;
+  console.log(
+    '\ntargets of issue 19 (gateway, read model; pages 1 and 5): ≥ 1,500 req/s, p99 ≤ 100 ms, ≥ 2.5× the bare SQL req/s, latency(large)/latency(small) ≤ 1.2',
+  );
   for (const n of [...new Set(rows.map((x) => x.posts))]) {
-    const g = gw(n);
-    const b = bareR(n);
-    const ratio = g.requests.average / b.requests.average;
-    console.log(
-      `${String(n).padStart(8)} posts: ${mark(g.requests.average >= 3000)} req/s ${g.requests.average.toFixed(0)}  ${mark(g.latency.p99 <= 50)} p99 ${g.latency.p99.toFixed(1)} ms  ` +
-        `${mark(ratio >= 0.5)} gateway/bare req/s ${ratio.toFixed(2)} (p50 ${(g.latency.p50 / b.latency.p50).toFixed(2)}×, p99 ${(g.latency.p99 / b.latency.p99).toFixed(2)}×)`,
-    );
+    for (const page of [1, 5]) {
+      const g = find(n, `gateway, read model p${page}`);
+      const b = find(n, `bare fastify + pg p${page}`);
+      const q = find(n, `gateway, SQL path p${page}`);
+      const ratio = g.requests.average / b.requests.average;
+      console.log(
+        `${String(n).padStart(8)} posts p${page}: ${mark(g.requests.average >= 1500)} req/s ${g.requests.average.toFixed(0)}  ${mark(g.latency.p99 <= 100)} p99 ${g.latency.p99.toFixed(1)} ms  ` +
+          `${mark(ratio >= 2.5)} read model/bare SQL req/s ${ratio.toFixed(2)}  (read model/gateway SQL path ${(g.requests.average / q.requests.average).toFixed(2)}×)`,
+      );
+    }
   }
   if (small !== large) {
-    for (const t of ['gateway', 'bare']) {
-      const a = t === 'gateway' ? gw(small) : bareR(small);
-      const z = t === 'gateway' ? gw(large) : bareR(large);
+    for (const t of ['gateway, read model p1', 'gateway, read model p5', 'gateway, SQL path p1', 'bare fastify + pg p1']) {
+      const a = find(small, t);
+      const z = find(large, t);
       const p50 = z.latency.p50 / a.latency.p50;
       const p99 = z.latency.p99 / a.latency.p99;
       console.log(
-        `latency(${large})/latency(${small}) ${t.padEnd(7)}: ${mark(p50 <= 1.5)} p50 ${p50.toFixed(2)}×  ${mark(p99 <= 1.5)} p99 ${p99.toFixed(2)}×  avg ${(z.latency.average / a.latency.average).toFixed(2)}×`,
+        `latency(${large})/latency(${small}) ${t.padEnd(24)}: ${mark(p50 <= 1.2)} p50 ${p50.toFixed(2)}×  ${mark(p99 <= 1.2)} p99 ${p99.toFixed(2)}×  avg ${(z.latency.average / a.latency.average).toFixed(2)}×`,
       );
     }
   }

@@ -126,8 +126,8 @@ function startChild(name: string, cmd: string, args: string[], env: NodeJS.Proce
  * Another process of a domain service on a running stack (tools/chaos: replicas, restarts), started as startStack
  * starts them; resolves once it logs that it is ready.
  */
-export async function startService(s: Stack, svc: string, name: string, readyMs = 60_000): Promise<void> {
-  const c = startChild(name, process.execPath, [`apps/${svc}-service/src/main.ts`], { ...s.env, DATABASE_MIGRATE_URL: '', LOG_LEVEL: 'info' });
+export async function startService(s: Stack, svc: string, name: string, readyMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const c = startChild(name, process.execPath, [`apps/${svc}-service/src/main.ts`], { ...s.env, DATABASE_MIGRATE_URL: '', LOG_LEVEL: 'info', ...env });
   await until(readyMs, name, async () => {
     if (c.exited) throw new Error(`${name} exited:\n  ${c.tail.join('\n  ')}`);
     return c.tail.some((l) => l.includes(`${svc}-service ready`));

@@ -72,6 +72,8 @@ export const configSchema = z.object({
   TRUST_PROXY: optional(trustProxy).default(false),
   RATE_LIMIT_SCALE: optional(z.coerce.number().positive()).default(1),
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])).default('info'),
+  /** social-service's wall read model (issue 19): `off` serves every wall page from SQL (benches compare both). */
+  FEED_READ_MODEL: optional(z.enum(['on', 'off'])).default('on'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -12,6 +12,8 @@ import { makeKit, type Kit } from './support.ts';
 
 export { authors, comments, files, follows, groupGrants, groupMembers, groupPending, groups, ideas, likes, posts, views, violReports } from './schema.ts';
 export { seedPosts } from './seed.ts';
+export { FeedReadModel, WALL_WINDOW } from './feed-read-model.ts';
+export { feedWhere, postsRepository } from './repository.ts';
 export { cleanMessage, plainText } from './text.ts';
 export { nextBirthday, AUTHORS_CONSUMER } from './people.ts';
 
@@ -29,6 +31,34 @@ export class SocialProjectionController {
   @EventPattern('evt.people.user.*', { durable: AUTHORS_CONSUMER, replay: true })
   onPeopleUser(evt: BusEvent): Promise<void> {
     return this.authors(evt);
+  }
+}
+
+/**
+ * Keeps this replica's wall read model (issue 19) in step: every replica hears every social event (no durable
+ * consumer: a copy each) and people's user events (authors' names and avatars in feed rows).
+ */
+@Controller()
+export class SocialFeedController {
+  constructor(@Inject(SOCIAL_KIT) private readonly kit: Kit) {}
+
+  /** evt.social.> → the touched posts re-read, a liker's or viewer's flags dropped, or the window reloaded. */
+  @EventPattern('evt.social.>')
+  onSocial(evt: BusEvent): void {
+    this.kit.feed?.changed(evt);
+  }
+
+  /**
+   * evt.people.user.* → the client's window reloaded. The projection may be another replica's (a durable consumer
+   * runs on one): reloaded again a second later, after it has stored the change.
+   */
+  @EventPattern('evt.people.user.*')
+  onPeopleUser(evt: BusEvent): void {
+    const feed = this.kit.feed;
+    const clientId = evt.clientId;
+    if (!feed || !clientId) return;
+    feed.reload(clientId);
+    setTimeout(() => feed.reload(clientId), 1000).unref();
   }
 }
 
@@ -56,6 +86,6 @@ export class SocialProjectionController {
     },
     { provide: SOCIAL_AUTHORS_PROJECTION, useFactory: authorsProjection, inject: [SOCIAL_KIT] },
   ],
-  controllers: [RouteController('SocialRoutes', socialRoutes, SOCIAL_ROUTES), SocialProjectionController],
+  controllers: [RouteController('SocialRoutes', socialRoutes, SOCIAL_ROUTES), SocialProjectionController, SocialFeedController],
 })
 export class SocialModule {}

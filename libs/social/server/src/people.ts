@@ -17,7 +17,7 @@ export const AUTHORS_CONSUMER = 'social-users';
  * SocialModule as a durable consumer (AUTHORS_CONSUMER, replay: a social-service deployed after people already
  * had users still projects them; the stream keeps 7 days).
  */
-export function authorsProjection(kit: Pick<Kit, 'db'>): EventHandler<Partial<UserEventData>> {
+export function authorsProjection(kit: Pick<Kit, 'db' | 'feed'>): EventHandler<Partial<UserEventData>> {
   return async (e: BusEvent<Partial<UserEventData>>) => {
     const u = e.data;
     if (!u?._id || !u.client_id) return;
@@ -37,6 +37,8 @@ export function authorsProjection(kit: Pick<Kit, 'db'>): EventHandler<Partial<Us
         version: new Date(e.at),
       }),
     );
+    // Feed rows carry the author's name and avatar.
+    kit.feed?.reload(clientId);
   };
 }
 

@@ -167,6 +167,11 @@ export const postsRepository = {
     return and(...conds)!;
   },
 
+  /** Feed rows matching `where`, in no particular order (the wall's read model re-reads the posts an event touched). */
+  rowsOf(tx: Tx, me: string | null, where: SQL): Promise<FeedRow[]> {
+    return feedSelect(tx, me).where(where);
+  },
+
   async feedItem(tx: Tx, me: string | null, id: string): Promise<FeedRow | undefined> {
     const [row] = await feedSelect(tx, me).where(eq(posts.id, id)).limit(1);
     return row;

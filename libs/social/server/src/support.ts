@@ -12,7 +12,9 @@ import { authorsRepository, cursorOf, feedWhere, parseCursor, postsRepository, t
 import { groups, type StoredFile } from './schema.ts';
 import { groupsRepository } from './groups-repository.ts';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '@intranet/platform-db';
+import { afterCommit, type Tx } from '@intranet/platform-db';
+import type { Outbox } from '@intranet/platform-outbox';
+import { FeedReadModel } from './feed-read-model.ts';
 
 /** Key segments of upload kinds whose downloads are checked by their owning domain (§6 grants). */
 const GUARDED_PREFIXES = Object.keys(GUARDED_KINDS);
@@ -27,6 +29,8 @@ export interface PageQuery {
 /** What every social handler shares: ports, the URL signer and the tenant, author, file and paging helpers. */
 export interface Kit extends DomainDeps {
   sign: Signer;
+  /** The wall's read model (issue 19); undefined when FEED_READ_MODEL is `off`. */
+  feed?: FeedReadModel;
   /** The caller's client for a write; the superadmin must have selected a workspace. */
   clientOf(ctx: RequestContext): string;
   /** The caller's user id (every social action is a person's). */
@@ -77,6 +81,18 @@ export function authorFromUser(u: User, version: Date): NewAuthor {
 export function makeKit(deps: DomainDeps): Kit {
   const { db, bus, storage, log, config } = deps;
   const sign = signer(config.JWT_SECRET);
+  const feed = config.FEED_READ_MODEL === 'off' ? undefined : new FeedReadModel(db);
+  // This process's read model hears of a change right after its commit (the bus brings it to the other replicas):
+  // a writer's next read already sees the write.
+  const outbox: Outbox = feed
+    ? Object.assign(Object.create(deps.outbox) as Outbox, {
+        add: (async (tx, def, clientId, data) => {
+          const id = await deps.outbox.add(tx, def, clientId, data);
+          afterCommit(tx, () => feed.changed({ subject: def.subject, clientId, data }));
+          return id;
+        }) as Outbox['add'],
+      })
+    : deps.outbox;
 
   const clientOf = (ctx: RequestContext) => {
     if (!ctx.clientId) throw Errors.badRequest(SOCIAL_TEXT.selectWorkspace);
@@ -95,6 +111,8 @@ export function makeKit(deps: DomainDeps): Kit {
 
   return {
     ...deps,
+    outbox,
+    feed,
     sign,
     clientOf,
     userOf,
@@ -175,11 +193,14 @@ export function makeKit(deps: DomainDeps): Kit {
       const before = q.before ? parseCursor(q.before) : undefined;
       const after = q.after ? parseCursor(q.after) : undefined;
       const prepared = where === feedWhere.wall ? 'wall' : where === feedWhere.thanks ? 'thanks' : undefined;
-      const rows = await db.inTenant(ctx, (tx) =>
-        prepared
-          ? postsRepository.preparedPage(tx, prepared, ctx.userId, clientId, { page, limit, before, after })
-          : postsRepository.page(tx, ctx.userId, where(clientId), { page, limit, before, after }),
-      );
+      const cached = prepared === 'wall' && feed ? await feed.page({ clientId, userId: ctx.userId }, { page, limit, before, after }) : undefined;
+      const rows =
+        cached ??
+        (await db.inTenant(ctx, (tx) =>
+          prepared
+            ? postsRepository.preparedPage(tx, prepared, ctx.userId, clientId, { page, limit, before, after })
+            : postsRepository.page(tx, ctx.userId, where(clientId), { page, limit, before, after }),
+        ));
       const hasMore = rows.length > limit;
       const items = rows.slice(0, limit);
       const first = items[0]?.post;
