@@ -17,7 +17,7 @@ import { APP_ROLE, roleUrl, SYSTEM_ROLE, tenantSignature } from '@intranet/platf
 
 /** The checkout whose services and gateway are started: this one, or BENCH_ROOT (tools/bench/compare.ts runs a base commit's). */
 export const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : fileURLToPath(new URL('../..', import.meta.url));
-const SUPER = { login: 'bench-root@example.com', password: 'benchroot1' };
+export const SUPER = { login: 'bench-root@example.com', password: 'benchroot1' };
 export const ADMIN_PASSWORD = 'benchadmin1';
 
 export function intEnv(name: string, def: number, min = 1): number {
@@ -105,7 +105,8 @@ export const onCleanup = (fn: () => Promise<void> | void) => void cleanups.push(
 /** How each named child was started, so respawnChild can start it again the same way. */
 const recipes = new Map<string, { cmd: string; args: string[]; env: NodeJS.ProcessEnv; opts: SpawnOptions }>();
 
-function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: SpawnOptions = {}): Child {
+/** Starts a child process (stopped by cleanup; its last 40 output lines kept for errors). */
+export function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: SpawnOptions = {}): Child {
   recipes.set(name, { cmd, args, env, opts });
   const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
   const child: Child = { name, proc, tail: [], exited: false };
@@ -536,6 +537,8 @@ export type Autocannon = (opts: {
   duration: number;
   headers?: Record<string, string>;
   timeout?: number;
+  method?: string;
+  body?: string;
 }) => Promise<CannonResult>;
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 

@@ -70,6 +70,8 @@ export class FeedReadModel {
   /** Bumped by every invalidation of a reader: a flags read started before it is not stored. */
   private readonly readerGen = new Map<string, number>();
   readonly stats = { hits: 0, misses: 0 };
+  /** Ids of events already applied (outbox ids: the same on the bus). */
+  private readonly applied = new LRUCache<string, true>({ max: 10_000 });
 
   constructor(
     private readonly db: Database,
@@ -106,9 +108,14 @@ export class FeedReadModel {
    * comment, like and view events re-read their posts; a reader's like or view drops that reader's flags; anything
    * else of the client (groups, authors, …) reloads the window. Follow events change no wall row.
    */
-  changed(evt: Pick<BusEvent, 'subject' | 'clientId' | 'data'>): void {
+  changed(evt: Pick<BusEvent, 'subject' | 'clientId' | 'data'> & { id?: string }): void {
     const clientId = evt.clientId;
     if (!clientId) return;
+    // This process applied its own events right after commit; their copy from the bus changes nothing more.
+    if (evt.id) {
+      if (this.applied.has(evt.id)) return;
+      this.applied.set(evt.id, true);
+    }
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const d = evt.data as any;
     const s = evt.subject;

@@ -88,7 +88,7 @@ export function makeKit(deps: DomainDeps): Kit {
     ? Object.assign(Object.create(deps.outbox) as Outbox, {
         add: (async (tx, def, clientId, data) => {
           const id = await deps.outbox.add(tx, def, clientId, data);
-          afterCommit(tx, () => feed.changed({ subject: def.subject, clientId, data }));
+          afterCommit(tx, () => feed.changed({ id, subject: def.subject, clientId, data }));
           return id;
         }) as Outbox['add'],
       })
