@@ -13,7 +13,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { assertAlive, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, sleep, startStack, table, api } from './lib.ts';
+import { readFileSync } from 'node:fs';
+import { assertAlive, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, runningChildren, sleep, startStack, table, api } from './lib.ts';
+
+/** The gateway's resident memory in MB (Linux /proc). */
+const gatewayRssMb = (): number => {
+  const pid = runningChildren().find((c) => c.name === 'gateway')?.pid;
+  const m = pid ? /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8')) : null;
+  return m ? Number(m[1]) / 1024 : NaN;
+};
 
 async function main(): Promise<void> {
   const nSockets = intEnv('BENCH_SOCKETS', 1000);
@@ -65,6 +73,7 @@ async function main(): Promise<void> {
       });
     });
 
+  const rssBefore = gatewayRssMb();
   const t0 = performance.now();
   for (let i = 0; i < nSockets; i += batch) {
     assertAlive();
@@ -72,7 +81,11 @@ async function main(): Promise<void> {
   }
   const connectS = (performance.now() - t0) / 1000;
   log(`${nSockets} sockets connected and identified in ${connectS.toFixed(1)} s`);
-  await sleep(500);
+  await sleep(2000);
+  const rssAfter = gatewayRssMb();
+  log(
+    `gateway RSS ${rssBefore.toFixed(0)} MB before the sockets, ${rssAfter.toFixed(0)} MB with them: ${((1024 * (rssAfter - rssBefore)) / nSockets).toFixed(1)} KB per socket`,
+  );
 
   // Warm-up post (not counted): first request through the social service and the relay path.
   expectOk(await admin('POST', '/api/post', { message: '<p>warm-up</p>' }), 'warm-up post');
@@ -119,7 +132,8 @@ async function main(): Promise<void> {
     `\nall deliveries: ${received}/${nSockets * nEvents} received, p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms` +
       `\nfirst socket per event: p50 ${percentile(first, 50).toFixed(1)} ms; last socket per event: p50 ${percentile(lastOf, 50).toFixed(1)} ms, max ${Math.max(...lastOf).toFixed(1)} ms` +
       `\nPOST /api/post: p50 ${percentile(postMs, 50).toFixed(1)} ms, p99 ${percentile(postMs, 99).toFixed(1)} ms; connect+identify of ${nSockets} sockets: ${connectS.toFixed(1)} s` +
-      `\nstill connected at the end: ${connected}/${nSockets}; duplicates ${duplicates}, other events ${foreign}`,
+      `\nstill connected at the end: ${connected}/${nSockets}; duplicates ${duplicates}, other events ${foreign}` +
+      `\ngateway RSS: ${rssBefore.toFixed(0)} MB before the sockets, ${rssAfter.toFixed(0)} MB with them: ${((1024 * (rssAfter - rssBefore)) / nSockets).toFixed(1)} KB per socket`,
   );
   if (received < nSockets * nEvents) console.log(`WARNING: ${nSockets * nEvents - received} deliveries missing`);
 }

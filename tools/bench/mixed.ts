@@ -1,0 +1,222 @@
+/**
+ * Mixed workload (issue 19): a simulated population doing what employees do in a session, stepped up until the
+ * portal no longer holds it. Distributed mode (gateway, clients-, people-, social-, kb-service).
+ *
+ *   source tools/scripts/node-env.sh && node tools/bench/mixed.ts
+ *   MIXED_START=200 MIXED_STEP=200 MIXED_MAX=3000 MIXED_STEP_S=30 node tools/bench/mixed.ts
+ *
+ * Each virtual employee signs in once (BENCH_ACCOUNTS real accounts, shared round-robin: sign-in is an argon2id
+ * verification), keeps a Socket.IO connection open (live updates counted), and loops over its session steps with a
+ * think time of THINK_MS (± 50 %) between them. The steps and their weights are SESSION_STEPS below: a domain added
+ * later joins the mix by adding its steps there.
+ * Every step of MIXED_STEP_S seconds adds MIXED_STEP users; a step fails when the p99 of all requests exceeds
+ * MIXED_P99_MS (300) or errors exceed 0.1 %; the run ends at the first failing step or at MIXED_MAX users. Printed per
+ * step: users, req/s, p50/p99, errors, live events received, CPU % and RSS of each process; then per route for the
+ * last held step. See tools/bench/README.md.
+ */
+import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import { api, expectOk, intEnv, log, onCleanup, percentile, runBench, runningChildren, sleep, startStack, table, type Api, type Stack } from './lib.ts';
+
+/** What a step sees: the user's API, ids it may use, and what it learnt before (the wall's newest posts). */
+interface Session {
+  call: Api;
+  s: Stack;
+  userId: string;
+  n: number;
+  wall: { _id: string }[];
+}
+
+/** One thing an employee does; `weight`: how often per loop (1 = every loop, 0.2 = one loop in five). */
+interface SessionStep {
+  route: string;
+  weight: number;
+  run(x: Session): Promise<{ status: number; body?: any }>;
+}
+
+const searches = ['Anna', 'Ivan', 'Shev', 'Sales', 'Kyiv'];
+
+/** The session of an employee; domains append their steps here (route names as the §7 paths). */
+const SESSION_STEPS: SessionStep[] = [
+  {
+    route: 'GET /api/post/news/{client}/1',
+    weight: 1,
+    async run(x) {
+      const r = await x.call('GET', `/api/post/news/${x.s.clientId}/1`);
+      if (r.status === 200) x.wall = r.body.result.posts;
+      return r;
+    },
+  },
+  { route: 'GET /api/post/news/{client}/2', weight: 1, run: (x) => x.call('GET', `/api/post/news/${x.s.clientId}/2`) },
+  { route: 'GET /api/post/news/{client}/3', weight: 0.5, run: (x) => x.call('GET', `/api/post/news/${x.s.clientId}/3`) },
+  {
+    route: 'POST /api/post/like',
+    weight: 0.5,
+    run: (x) => x.call('POST', '/api/post/like', { like_type: 'post', post_id: x.wall[x.n % Math.max(1, x.wall.length)]?._id }),
+  },
+  {
+    route: 'POST /api/comment',
+    weight: 0.2,
+    run: (x) =>
+      x.call('POST', '/api/comment', { parent_type: 'post', parent_id: x.wall[(x.n * 3) % Math.max(1, x.wall.length)]?._id, message: `A comment ${x.n}` }),
+  },
+  { route: 'POST /api/post', weight: 0.1, run: (x) => x.call('POST', '/api/post', { message: `What I did today, part ${x.n}` }) },
+  {
+    route: 'POST /api/user/filter/{ws}',
+    weight: 0.5,
+    run: (x) => x.call('POST', `/api/user/filter/${x.s.workspace}`, { data: { search: searches[x.n % searches.length], page: 1, limit: 20 } }),
+  },
+  { route: 'GET /api/user/{id}', weight: 0.5, run: (x) => x.call('GET', `/api/user/${x.s.employeeIds[(x.n * 31) % x.s.employeeIds.length] ?? x.userId}`) },
+  {
+    route: 'GET /api/user/{client}/articles/access_for/{user}',
+    weight: 0.3,
+    run: (x) => x.call('GET', `/api/user/${x.s.clientId}/articles/access_for/${x.userId}?search=${['policy', 'vacation', 'guide'][x.n % 3]}`),
+  },
+];
+
+const TICK = 100;
+const cpuSeconds = (pid: number): number => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / TICK;
+  } catch {
+    return NaN;
+  }
+};
+const rssMb = (pid: number): number => {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+
+await runBench(async () => {
+  const start = intEnv('MIXED_START', 200);
+  const stepUsers = intEnv('MIXED_STEP', 200);
+  const max = intEnv('MIXED_MAX', 4000);
+  const stepS = intEnv('MIXED_STEP_S', 30);
+  const p99Limit = intEnv('MIXED_P99_MS', 300);
+  const thinkMs = intEnv('THINK_MS', 3000);
+  const accounts = intEnv('BENCH_ACCOUNTS', 100);
+  const s = await startStack({ services: ['social', 'kb'], employees: intEnv('BENCH_EMPLOYEES', 1000) });
+  const admin = api(s.base, s.adminToken);
+
+  // Accounts with a password (the import gives none), signed in once each.
+  const tokens: { token: string; userId: string }[] = [];
+  for (let i = 0; i < accounts; i++) {
+    const email = `mixed${i}@${s.workspace}.test`;
+    const u = expectOk(
+      await admin('POST', '/api/register', {
+        firstName: 'Mixed',
+        lastName: `User${String.fromCharCode(97 + (i % 26))}`,
+        email,
+        password: 'mixedpass1',
+        confirmPassword: 'mixedpass1',
+      }),
+      'register',
+    ).result;
+    tokens.push({ token: expectOk(await api(s.base)('POST', '/api/login', { login: email, password: 'mixedpass1' }), 'sign-in').token, userId: u._id });
+  }
+  log(`${accounts} accounts signed in`);
+  // Something on the wall to read, like and comment.
+  for (let i = 0; i < 60; i++) expectOk(await admin('POST', '/api/post', { message: `Company news ${i}` }), 'seed post');
+
+  type Stat = { ms: number[]; errors: number };
+  let stats = new Map<string, Stat>();
+  let live = 0;
+  let running = true;
+  const sockets: Socket[] = [];
+  onCleanup(() => {
+    for (const sk of sockets) sk.disconnect();
+  });
+
+  const user = async (i: number) => {
+    const acct = tokens[i % tokens.length];
+    const call = api(s.base, acct.token);
+    const sk = io(`${s.base}/${s.workspace}`, { path: '/socket.io', transports: ['websocket'], auth: { token: acct.token }, forceNew: true, timeout: 20_000 });
+    sockets.push(sk);
+    sk.on('connect', () => sk.emit('identify', { client_id: s.clientId, user_id: acct.userId, timestamp: Date.now() }, () => undefined));
+    sk.onAny(() => void live++);
+    const x: Session = { call, s, userId: acct.userId, n: i, wall: [] };
+    // Users start spread over one think time, not all at once.
+    await sleep(Math.random() * thinkMs);
+    while (running) {
+      for (const step of SESSION_STEPS) {
+        if (!running) return;
+        if (step.weight < 1 && Math.random() >= step.weight) continue;
+        const t0 = performance.now();
+        let status = 0;
+        try {
+          status = (await step.run(x)).status;
+        } catch {
+          status = 0;
+        }
+        const st = stats.get(step.route) ?? stats.set(step.route, { ms: [], errors: 0 }).get(step.route)!;
+        st.ms.push(performance.now() - t0);
+        if (status !== 200) st.errors++;
+        await sleep(thinkMs * (0.5 + Math.random()));
+      }
+      x.n++;
+    }
+  };
+
+  const loops: Promise<void>[] = [];
+  const steps: string[][] = [];
+  let lastHeld: { users: number; stats: Map<string, Stat>; seconds: number } | undefined;
+  for (let users = start; users <= max; users += stepUsers) {
+    while (loops.length < users) loops.push(user(loops.length));
+    // A step's first quarter lets the new users start; the rest is measured.
+    await sleep((stepS * 1000) / 4);
+    stats = new Map();
+    live = 0;
+    const procs = runningChildren();
+    const cpu0 = new Map(procs.map((p) => [p.name, cpuSeconds(p.pid)]));
+    const t0 = performance.now();
+    await sleep((stepS * 1000 * 3) / 4);
+    const seconds = (performance.now() - t0) / 1000;
+    const all = [...stats.values()].flatMap((v) => v.ms);
+    const errors = [...stats.values()].reduce((a, v) => a + v.errors, 0);
+    const p99 = percentile(all, 99);
+    const errPct = (100 * errors) / Math.max(1, all.length);
+    const procText = procs
+      .filter((p) => p.name !== 'nats-server')
+      .map((p) => `${p.name.replace('-service', '')} ${((100 * (cpuSeconds(p.pid) - cpu0.get(p.name)!)) / seconds).toFixed(0)}% ${rssMb(p.pid).toFixed(0)}MB`)
+      .join(', ');
+    const held = p99 <= p99Limit && errPct <= 0.1;
+    steps.push([
+      String(users),
+      (all.length / seconds).toFixed(0),
+      percentile(all, 50).toFixed(0),
+      p99.toFixed(0),
+      `${errors} (${errPct.toFixed(2)} %)`,
+      String(live),
+      held ? 'held' : 'NOT held',
+      procText,
+    ]);
+    log(`${users} users: ${(all.length / seconds).toFixed(0)} req/s, p99 ${p99.toFixed(0)} ms, errors ${errPct.toFixed(2)} % — ${held ? 'held' : 'not held'}`);
+    if (!held) break;
+    lastHeld = { users, stats, seconds };
+  }
+  running = false;
+  await Promise.all(loops);
+
+  console.log(`\nMixed workload: think ${thinkMs} ms ± 50 %, steps of ${stepS} s (the last 3/4 measured), limit p99 ${p99Limit} ms and 0.1 % errors\n`);
+  console.log(table(['users', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'live events', 'result', 'CPU and RSS per process'], steps));
+  if (lastHeld) {
+    console.log(`\nusers held: ${lastHeld.users}; per route at that step:\n`);
+    console.log(
+      table(
+        ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+        [...lastHeld.stats.entries()].map(([route, v]) => [
+          route,
+          (v.ms.length / lastHeld!.seconds).toFixed(1),
+          percentile(v.ms, 50).toFixed(0),
+          percentile(v.ms, 99).toFixed(0),
+          String(v.errors),
+        ]),
+      ),
+    );
+  } else console.log('\nusers held: none (the first step failed)');
+});
