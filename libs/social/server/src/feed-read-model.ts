@@ -25,12 +25,16 @@ import { likes, posts, views } from './schema.ts';
 
 /** Rows kept per client: five pages of 20 and the one that tells whether more follow. */
 export const WALL_WINDOW = 101;
+/** How long a window is trusted without a reload, ms. */
+const WINDOW_MAX_AGE_MS = 60_000;
 
 interface Window {
   /** Newest first by (created_at, id); flags (liked, viewed) of no reader. */
   rows: FeedRow[];
   /** The client has no wall post older than the last row (every page can be served). */
   complete: boolean;
+  /** Date.now() of the load. */
+  loadedAt: number;
 }
 
 interface ClientState {
@@ -88,6 +92,8 @@ export class FeedReadModel {
    */
   async page(ctx: TenantContext & { clientId: string }, p: PageRequest): Promise<FeedRow[] | undefined> {
     const state = this.stateOf(ctx.clientId);
+    // Rows written around the service (a restore, a bulk seed) emit no event: a window lives a minute at most.
+    if (state.window && Date.now() - state.window.loadedAt > WINDOW_MAX_AGE_MS) state.reloadAll = true;
     if (!state.window || state.running || state.reloadAll || state.dirty.size) await this.drain(ctx.clientId, state);
     const w = state.window;
     let rows = w?.rows;
@@ -96,7 +102,8 @@ export class FeedReadModel {
     // The window is the newest run of the wall: what lies at or after a cursor within it is the same run.
     else if (p.before) rows = rows.filter((r) => r.post.id === p.before!.id || after(r, p.before!));
     const offset = p.after ? 0 : (p.page - 1) * p.limit;
-    if (!w.complete && offset + p.limit + 1 > rows.length) return this.miss();
+    // A complete window serves its last, short page; past it (or past an incomplete one) SQL answers.
+    if (offset + p.limit + 1 > rows.length && (!w.complete || offset >= rows.length)) return this.miss();
     const slice = rows.slice(offset, offset + p.limit + 1);
     if (!ctx.userId) return this.hit(slice);
     const flags = await this.flagsOf(ctx as TenantContext & { clientId: string; userId: string }, w, slice);
@@ -182,7 +189,7 @@ export class FeedReadModel {
             state.reloadAll = false;
             state.dirty.clear();
             const rows = await this.db.inTenant(ctx, (tx) => postsRepository.page(tx, null, feedWhere.wall(clientId), { page: 1, limit: WALL_WINDOW - 1 }));
-            state.window = { rows, complete: rows.length < WALL_WINDOW };
+            state.window = { rows, complete: rows.length < WALL_WINDOW, loadedAt: Date.now() };
             continue;
           }
           const ids = [...state.dirty];

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterCommit, type Tx } from '@intranet/platform-db';
 import type { Outbox } from '@intranet/platform-outbox';
 import { FeedReadModel } from './feed-read-model.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Key segments of upload kinds whose downloads are checked by their owning domain (§6 grants). */
 const GUARDED_PREFIXES = Object.keys(GUARDED_KINDS);
@@ -82,6 +83,7 @@ export function makeKit(deps: DomainDeps): Kit {
   const { db, bus, storage, log, config } = deps;
   const sign = signer(config.JWT_SECRET);
   const feed = config.FEED_READ_MODEL === 'off' ? undefined : new FeedReadModel(db);
+  const knownAuthors = new LRUCache<string, true>({ max: 100_000 });
   // This process's read model hears of a change right after its commit (the bus brings it to the other replicas):
   // a writer's next read already sees the write.
   const outbox: Outbox = feed
@@ -118,9 +120,11 @@ export function makeKit(deps: DomainDeps): Kit {
     userOf,
 
     async ensureAuthors(ctx, ids, { field, strict }) {
-      const want = [...new Set(ids)];
+      // Projection rows are never deleted (a deleted user keeps a mark): one seen stays known, without a query.
+      const want = [...new Set(ids)].filter((i) => !knownAuthors.has(`${ctx.clientId}:${i}`));
       if (!want.length) return;
       const have = new Set((await db.inTenant(ctx, (tx) => authorsRepository.byIds(tx, want))).map((a) => a.id));
+      for (const id of have) knownAuthors.set(`${ctx.clientId}:${id}`, true);
       for (const id of want.filter((i) => !have.has(i))) {
         try {
           // The projection has not seen this user yet (events are asynchronous): ask the owner once.
