@@ -1,0 +1,2 @@
+/** Exposed as `bp/BpPage` (libs/bp/web). */
+export { BpPage as default } from '@intranet/bp-web';
