@@ -132,6 +132,8 @@ export type Performer = z.infer<typeof performerSchema>;
 
 /** A step as an administrator writes it. The first step is the start form (filled by the initiator). */
 export const stepInput = z.object({
+  /** Kept when given (a whole step list sent back keeps its ids); new steps get one. */
+  _id: shortId.optional(),
   name: z.string().trim().max(200, V.max(200)).default(''),
   /** A review step is only acknowledged (no decline, no form needed). */
   review: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpEvents, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
+import { peopleRoutes } from '@intranet/people-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -9,7 +10,6 @@ interface Person {
   id: string;
   token: string;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
 
 const codes = (body: Body): string[] => (body.errors ?? []).map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort();
@@ -71,7 +71,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     p2 = await person(acme, 'p2@bpacme.test');
     p3 = await person(acme, 'p3@bpacme.test');
     stranger = await person(other, 'x@bpother.test');
-    for (const def of Object.values(bpEvents)) {
+    for (const def of Object.values(bpEvents) as (typeof bpEvents.started)[]) {
       await on(t.portal.platform.bus, def, async (e) => {
         events.push(e);
       });
@@ -291,10 +291,15 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.ok(!JSON.stringify(cat.body.result).includes('Sales only'));
     const catSales = await t.call(bpRoutes.byClient, { token: initiator.token, params: { client: acme.client._id }, query: { search: 'sales' } });
     assert.deepEqual(catSales.body.result.groups[0].services.map((x: Body) => x.name), ['Sales only']);
-    // No chief code: the head of the department (the chief has no chiefCode match here, so none is found at first).
+    // No chief code and no head of the department: no chief; once someone of Sales has the head role, they are.
     const lone = await person(acme, 'lone@bpacme.test', { department: 'Sales' });
     const none = await start(lone.token, { bp: id });
     assert.equal(none.body.code, BP_CODES.chiefNotFound);
+    const head = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: chief.id, role: 'head' } });
+    assert.equal(head.status, 200, JSON.stringify(head.body));
+    const viaHead = await start(lone.token, { bp: id });
+    assert.equal(viaHead.status, 200, JSON.stringify(viaHead.body));
+    assert.deepEqual(viaHead.body.result.steps[1].performers, [chief.id]);
     // Overdue: a request past its due date is marked once and raises one event.
     const ok = await start(initiator.token, { bp: id });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
