@@ -4,7 +4,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { mfShared, remoteManifest } from '@intranet/web-build';
 
 /**
- * The bp remote (Module Federation 2), built into dist/web/bp and served by the gateway at
+ * The services (bp) remote (Module Federation 2), built into dist/web/bp and served by the gateway at
  * /remotes/bp/; the shell discovers it from /remotes.json and its screens from mf-manifest.json.
  */
 export default defineConfig({
@@ -12,15 +12,21 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'bp',
-      exposes: { './BpPage': './src/expose/BpPage.tsx' },
+      exposes: {
+        './ServicesPage': './src/expose/ServicesPage.tsx',
+        './ServicePage': './src/expose/ServicePage.tsx',
+        './RequestPage': './src/expose/RequestPage.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ bp: 'BpPage' }),
+      // The §2 screens this remote serves (the shell reads them from mf-manifest.json): /services/, /service/{_id}
+      // (also /service/new for administrators) and the request page.
+      manifest: remoteManifest({ services: 'ServicesPage', 'service/new': 'ServicePage', 'service/:id': 'ServicePage', 'service/request/:id': 'RequestPage' }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },
-  html: { title: 'Bp remote (standalone)', mountId: 'root' },
+  html: { title: 'Services remote (standalone)', mountId: 'root' },
   output: {
     distPath: { root: '../../dist/web/bp' },
     assetPrefix: '/remotes/bp/',

@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, Id, isCalendarDate, V, z, type EventPayload } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, Id, isCalendarDate, IsoDate, V, z, type EventPayload } from '@intranet/platform-contracts';
 
 /**
  * The services domain's API as data (DESIGN §4): §3 Service (business process) and service group, §4 Business
@@ -100,7 +100,21 @@ export const BP_CODES = {
 } as const satisfies Record<keyof typeof BP_TEXT, string>;
 
 /** §3 field types of a step's form. */
-export const FIELD_TYPES = ['string', 'text', 'number', 'date', 'period', 'select', 'checkbox', 'file', 'department', 'user', 'users', 'phone', 'email'] as const;
+export const FIELD_TYPES = [
+  'string',
+  'text',
+  'number',
+  'date',
+  'period',
+  'select',
+  'checkbox',
+  'file',
+  'department',
+  'user',
+  'users',
+  'phone',
+  'email',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 /** §3 step performers: the initiator, the initiator's direct chief, a chosen employee, several employees. */
 export const PERFORMER_KINDS = ['initiator', 'chief', 'employee', 'employees'] as const;
@@ -126,7 +140,10 @@ export type Field = { _id: string; name: string; type: FieldType; required: bool
 /** One performer entry: `employee` names one user, `employees` several; initiator and chief none. */
 export const performerSchema = z.object({
   kind: z.enum(PERFORMER_KINDS, { error: V.required }),
-  users: z.array(Id).max(BP_LIMITS.performers * 4).optional(),
+  users: z
+    .array(Id)
+    .max(BP_LIMITS.performers * 4)
+    .optional(),
 });
 export type Performer = z.infer<typeof performerSchema>;
 
@@ -147,9 +164,7 @@ export const stepSchema = z.object({
   _id: z.string(),
   name: z.string(),
   review: z.boolean(),
-  fields: z.array(
-    z.object({ _id: z.string(), name: z.string(), type: z.enum(FIELD_TYPES), required: z.boolean(), options: z.array(z.string()).optional() }),
-  ),
+  fields: z.array(z.object({ _id: z.string(), name: z.string(), type: z.enum(FIELD_TYPES), required: z.boolean(), options: z.array(z.string()).optional() })),
   performers: z.array(performerSchema),
 });
 
@@ -175,7 +190,11 @@ export const performerCount = (ps: readonly { kind: string; users?: readonly str
  * §5 rules of one step at `prefix`: form name required; at most 10 fields; field names required; select fields
  * need options; the first step aside, performers required; at most 5 performers; chosen employees named.
  */
-export function stepIssues(s: { name?: string | null; fields?: { name?: string | null; type?: string; options?: string[] }[]; performers?: { kind: string; users?: string[] }[] }, prefix: string, first: boolean): BpIssue[] {
+export function stepIssues(
+  s: { name?: string | null; fields?: { name?: string | null; type?: string; options?: string[] }[]; performers?: { kind: string; users?: string[] }[] },
+  prefix: string,
+  first: boolean,
+): BpIssue[] {
   const out: BpIssue[] = [];
   if (!s.name?.trim()) out.push(bpIssue(`${prefix}name`, 'stepNameRequired'));
   const fields = s.fields ?? [];
@@ -194,7 +213,12 @@ export function stepIssues(s: { name?: string | null; fields?: { name?: string |
 }
 
 /** §5 Service rules on a whole service: name, description, group required; at most 5 steps; each step's rules. */
-export function serviceIssues(p: { name?: string | null; description?: string | null; group?: string | null; steps?: Parameters<typeof stepIssues>[0][] }): BpIssue[] {
+export function serviceIssues(p: {
+  name?: string | null;
+  description?: string | null;
+  group?: string | null;
+  steps?: Parameters<typeof stepIssues>[0][];
+}): BpIssue[] {
   const out: BpIssue[] = [];
   if (!p.name?.trim()) out.push(bpIssue('name', 'nameRequired'));
   if (!p.description?.trim()) out.push(bpIssue('description', 'descriptionRequired'));
@@ -284,7 +308,8 @@ export function checkValues(fields: readonly Field[], values: Values, isClientUs
       case 'user':
       case 'users': {
         const ids = f.type === 'user' ? [v] : v;
-        if (!Array.isArray(ids) || (f.type === 'user' && typeof v !== 'string') || !ids.every((x) => typeof x === 'string' && UUID_RE.test(x))) bad('invalidValue');
+        if (!Array.isArray(ids) || (f.type === 'user' && typeof v !== 'string') || !ids.every((x) => typeof x === 'string' && UUID_RE.test(x)))
+          bad('invalidValue');
         else if (isClientUser && !ids.every((x) => isClientUser(x as string))) bad('userNotInClient');
         else clean[f._id] = v;
         break;
@@ -597,8 +622,8 @@ export const bpRoutes = {
       as: z.enum(['initiator', 'performer']).default('initiator'),
       bp: Id.optional(),
       finished: z.enum(['0', '1']).optional(),
-      from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BP_TEXT.invalidDate).optional(),
-      to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BP_TEXT.invalidDate).optional(),
+      from: IsoDate.optional(),
+      to: IsoDate.optional(),
       page,
       limit,
     }),
@@ -661,6 +686,10 @@ export const bpEvents = {
     z.object({ requestId: z.string(), name: z.string(), due: z.string(), initiatorId: z.string(), userIds }),
     'A request passed its due date (raised once)',
   ),
-  serviceChanged: defineEvent('evt.bp.service.changed', z.object({ bpId: z.string(), version: z.number(), deleted: z.boolean() }), 'A service was created, edited or deleted'),
+  serviceChanged: defineEvent(
+    'evt.bp.service.changed',
+    z.object({ bpId: z.string(), version: z.number(), deleted: z.boolean() }),
+    'A service was created, edited or deleted',
+  ),
 };
 export type BpStartedEvent = EventPayload<typeof bpEvents.started>;

@@ -53,7 +53,9 @@ const entry = (action: HistoryEntry['action'], user: string | null, step: number
 });
 
 /** Everyone who should see a request change live: its initiator and everyone assigned to it. */
-const audience = (r: Pick<RequestRow, 'initiatorId' | 'participants'>, more: readonly string[] = []) => [...new Set([r.initiatorId, ...r.participants, ...more])];
+const audience = (r: Pick<RequestRow, 'initiatorId' | 'participants'>, more: readonly string[] = []) => [
+  ...new Set([r.initiatorId, ...r.participants, ...more]),
+];
 
 /**
  * Handlers of the §7 Services routes (one use case per write path). Input is already validated by the contract; the
@@ -438,12 +440,15 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
     /**
      * §7 GET api/bp/runned/{user}?as&bp&finished&from&to&page&limit → { requests, total, page, limit }: "my requests"
      * (as=initiator) or "requests to me" (as=performer). Oneself, or anyone of the client for an administrator.
-     * Marks overdue requests first. Errors: 403 someone else's list.
+     * Marks overdue requests first. Errors: 403 someone else's list; 404 'User not found' (another client's user).
      */
-    runned: ({ params, query }, ctx) =>
-      db.inTenant(ctx, async (tx) => {
-        const { clientId, userId } = tenantOf(ctx);
-        if (params.user !== userId && !isAdmin(ctx.roles)) throw Errors.noAccess();
+    runned: async ({ params, query }, ctx) => {
+      const { clientId, userId } = tenantOf(ctx);
+      if (params.user !== userId) {
+        if (!isAdmin(ctx.roles)) throw Errors.noAccess();
+        await userOf(bus, ctx, params.user);
+      }
+      return db.inTenant(ctx, async (tx) => {
         await sweepOverdue(tx, clientId);
         const w = pageWindow(query.page, query.limit, 100);
         const { rows, total } = await repo.runned(tx, {
@@ -456,7 +461,8 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           ...w,
         });
         return { requests: rows.map((r) => requestListOut(r, ctx)), total, page: query.page, limit: w.limit };
-      }),
+      });
+    },
 
     /** §7 GET api/bp/tmpls/{client}?bp → the caller's templates. Errors: 404 another client. */
     tmpls: ({ params, query }, ctx) =>

@@ -95,9 +95,7 @@ export const bpRepository = {
     tx: Tx,
     o: { userId: string; as: 'initiator' | 'performer'; bp?: string; finished?: boolean; from?: string; to?: string; offset: number; limit: number },
   ): Promise<{ rows: RequestRow[]; total: number }> {
-    const conds: SQL[] = [
-      o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`,
-    ];
+    const conds: SQL[] = [o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`];
     if (o.bp) conds.push(eq(requests.serviceId, o.bp));
     if (o.finished === true) conds.push(sql`${requests.status} <> 'active'`);
     if (o.finished === false) conds.push(eq(requests.status, 'active'));

@@ -1,4 +1,15 @@
-import { BP_CODES, BP_TEXT, type BpIssue, type BpRequest, type BpTemplate, type RequestListItem, type Service, type ServiceGroup, type Step, type StepInput } from '@intranet/bp-contract';
+import {
+  BP_CODES,
+  BP_TEXT,
+  type BpIssue,
+  type BpRequest,
+  type BpTemplate,
+  type RequestListItem,
+  type Service,
+  type ServiceGroup,
+  type Step,
+  type StepInput,
+} from '@intranet/bp-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { randomUUID } from 'node:crypto';

@@ -1,2 +1,0 @@
-/** Exposed as `bp/BpPage` (libs/bp/web). */
-export { BpPage as default } from '@intranet/bp-web';
