@@ -331,8 +331,9 @@ export const accessSchema = z.object({
 });
 
 const serviceFields = z.object({
-  name: z.string().trim().max(BP_LIMITS.name, V.max(BP_LIMITS.name)).default(''),
-  description: z.string().trim().max(BP_LIMITS.description, V.max(BP_LIMITS.description)).default(''),
+  // No defaults: a PUT that leaves them out keeps the stored ones (zod 4 applies a default under .partial()).
+  name: z.string().trim().max(BP_LIMITS.name, V.max(BP_LIMITS.name)).optional(),
+  description: z.string().trim().max(BP_LIMITS.description, V.max(BP_LIMITS.description)).optional(),
   /** The service group's id (§5 "group required"). */
   group: Id.nullable().optional(),
   /** Responsible department (free text, as people keeps departments). */

@@ -201,6 +201,11 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     assert.equal(edited.body.result.version, svc.version + 1);
+    // PUT api/bp/{id} with the steps only keeps the rest (as the steps editor sends it).
+    const only = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: svc._id }, body: { steps: edited.body.result.steps } });
+    assert.equal(only.status, 200, JSON.stringify(only.body));
+    assert.equal(only.body.result.name, 'Business card');
+    assert.equal(only.body.result.description, 'Order cards');
     const removed = await t.call(bpRoutes.stepDelete, { token: acme.adminToken, params: { bp: svc._id, step_id: svc.steps[3]!._id } });
     assert.equal(removed.body.result.steps.length, 3);
 

@@ -225,7 +225,9 @@ function StepsEditor({ service }: { service: Service }) {
   const qc = useQueryClient();
   const notify = useNotifier();
   const [steps, setSteps] = useState<Step[]>(service.steps);
-  useEffect(() => setSteps(service.steps), [service.steps]);
+  // A saved version replaces the local draft (a refetch of the same version keeps what is being edited).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => setSteps(service.steps), [service.version]);
   const save = useMutation({
     mutationFn: () =>
       call(bpRoutes.update, {
@@ -250,6 +252,11 @@ function StepsEditor({ service }: { service: Service }) {
       <p className="bp-muted">{t('service.firstStepHint')}</p>
       {errs.other ? <Alert>{errs.other}</Alert> : null}
       {errs.fields.steps ? <Alert>{errs.fields.steps}</Alert> : null}
+      {Object.entries(errs.fields)
+        .filter(([k]) => !k.startsWith('steps'))
+        .map(([k, v]) => (
+          <Alert key={k}>{v}</Alert>
+        ))}
       {steps.map((s, i) => {
         const at = `steps.${i}`;
         return (

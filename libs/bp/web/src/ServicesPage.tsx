@@ -68,7 +68,7 @@ function Catalogue() {
         <Loader />
       ) : cat.isError ? (
         <LoadError error={cat.error} onRetry={() => void cat.refetch()} />
-      ) : cat.data.groups.every((g) => !g.services.length) && !cat.data.canManage ? (
+      ) : !cat.data.groups.length || (cat.data.groups.every((g) => !g.services.length) && !cat.data.canManage) ? (
         <EmptyState title={t(q ? 'empty.search' : 'empty.services')} testId="bp-empty" />
       ) : (
         <div className="bp-groups" data-testid="bp-catalogue">
