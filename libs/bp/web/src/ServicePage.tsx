@@ -226,7 +226,6 @@ function StepsEditor({ service }: { service: Service }) {
   const notify = useNotifier();
   const [steps, setSteps] = useState<Step[]>(service.steps);
   // A saved version replaces the local draft (a refetch of the same version keeps what is being edited).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => setSteps(service.steps), [service.version]);
   const save = useMutation({
     mutationFn: () =>
