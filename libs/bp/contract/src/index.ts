@@ -399,6 +399,10 @@ export const historySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historySchema>;
 
+/** A comment on a request (§3 "a running request holds steps and comments"). */
+export const commentSchema = z.object({ _id: z.string(), user: z.string(), text: z.string(), at: z.string() });
+export type BpComment = z.infer<typeof commentSchema>;
+
 /** §3 running request ("runned bp"): the definition snapshot it runs on and its state. */
 export const requestSchema = z.object({
   _id: z.string(),
@@ -414,6 +418,7 @@ export const requestSchema = z.object({
   current_step: z.number(),
   steps: z.array(requestStepSchema),
   history: z.array(historySchema),
+  comments: z.array(commentSchema),
   due: z.string().nullable(),
   overdue: z.boolean(),
   created: z.string(),
@@ -424,7 +429,7 @@ export const requestSchema = z.object({
   canPass: z.boolean(),
 });
 export type BpRequest = z.infer<typeof requestSchema>;
-export const requestListItem = requestSchema.omit({ definition: true, steps: true, history: true, names: true }).extend({
+export const requestListItem = requestSchema.omit({ definition: true, steps: true, history: true, comments: true, names: true }).extend({
   stepsCount: z.number(),
   currentStepName: z.string().nullable(),
 });
@@ -610,6 +615,18 @@ export const bpRoutes = {
     params: idParam,
     result: requestSchema,
   }),
+  comment: defineRoute({
+    method: 'POST',
+    path: '/api/bp/request/{id}/comment',
+    subject: 'bp.request.comment',
+    summary:
+      'Comment on a request (its initiator, its performers, administrators); publishes evt.bp.request.commented to them. Not in §7: added beside GET api/bp/request/{id}',
+    spec: '§7 Services (added), §3',
+    access: svc,
+    params: idParam,
+    body: z.object({ text: z.string({ error: V.required }).trim().min(1, V.required).max(BP_LIMITS.reason, V.max(BP_LIMITS.reason)) }),
+    result: requestSchema,
+  }),
   runned: defineRoute({
     method: 'GET',
     path: '/api/bp/runned/{user}',
@@ -686,6 +703,11 @@ export const bpEvents = {
     'evt.bp.request.overdue',
     z.object({ requestId: z.string(), name: z.string(), due: z.string(), initiatorId: z.string(), userIds }),
     'A request passed its due date (raised once)',
+  ),
+  commented: defineEvent(
+    'evt.bp.request.commented',
+    z.object({ requestId: z.string(), name: z.string(), by: z.string(), initiatorId: z.string(), userIds }),
+    'Someone commented on a request',
   ),
   serviceChanged: defineEvent(
     'evt.bp.service.changed',

@@ -22,6 +22,7 @@ CREATE TABLE "bp"."requests" (
 	"participants" uuid[] DEFAULT '{}' NOT NULL,
 	"steps" jsonb NOT NULL,
 	"history" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"comments" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"names" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"due_at" timestamp with time zone,
 	"overdue_at" timestamp with time zone,

@@ -438,6 +438,31 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       }),
 
     /**
+     * POST api/bp/request/{id}/comment {text} → the request with the comment added (its initiator, anyone assigned,
+     * administrators; the commenter's name kept with the others). Publishes evt.bp.request.commented to the people
+     * of the request. Errors: 404, 403.
+     */
+    comment: async ({ params, body }, ctx) => {
+      const { clientId, userId } = tenantOf(ctx);
+      const me = await userOf(bus, ctx, userId);
+      return db.inTenant(ctx, async (tx) => {
+        const cur = visibleRequest(await repo.request(tx, params.id, true), ctx);
+        const saved = await repo.updateRequest(tx, cur.id, {
+          comments: [...cur.comments, { _id: uuidv7(), user: userId, text: body.text, at: new Date().toISOString() }],
+          names: { ...cur.names, [userId]: me.fullName },
+        });
+        await outbox.add(tx, bpEvents.commented, clientId, {
+          requestId: cur.id,
+          name: cur.name,
+          by: userId,
+          initiatorId: cur.initiatorId,
+          userIds: audience(cur),
+        });
+        return requestOut(saved, ctx);
+      });
+    },
+
+    /**
      * §7 GET api/bp/runned/{user}?as&bp&finished&from&to&page&limit → { requests, total, page, limit }: "my requests"
      * (as=initiator) or "requests to me" (as=performer). Oneself, or anyone of the client for an administrator.
      * Marks overdue requests first. Errors: 403 someone else's list; 404 'User not found' (another client's user).

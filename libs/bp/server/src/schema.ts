@@ -1,4 +1,4 @@
-import type { HistoryEntry, Performer, RequestStep, Step, Values } from '@intranet/bp-contract';
+import type { BpComment, HistoryEntry, Performer, RequestStep, Step, Values } from '@intranet/bp-contract';
 import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
@@ -79,6 +79,7 @@ export const requests = bpSchema
       participants: uuid('participants').array().notNull().default([]),
       steps: jsonb('steps').$type<RequestStep[]>().notNull(),
       history: jsonb('history').$type<HistoryEntry[]>().notNull().default([]),
+      comments: jsonb('comments').$type<BpComment[]>().notNull().default([]),
       /** Full names of the people named in the request (initiator, performers), as people gave them when assigned. */
       names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
       dueAt: timestamp('due_at', { withTimezone: true }),

@@ -108,6 +108,7 @@ export function requestOut(r: RequestRow, ctx: RequestContext): BpRequest {
     current_step: r.currentStep,
     steps: r.steps,
     history: r.history,
+    comments: r.comments,
     due: iso(r.dueAt),
     overdue: isOverdue(r),
     created: r.createdAt.toISOString(),
@@ -118,7 +119,7 @@ export function requestOut(r: RequestRow, ctx: RequestContext): BpRequest {
 }
 
 export function requestListOut(r: RequestRow, ctx: RequestContext): RequestListItem {
-  const { definition: _d, steps, history: _h, names: _n, ...rest } = requestOut(r, ctx);
+  const { definition: _d, steps, history: _h, comments: _c, names: _n, ...rest } = requestOut(r, ctx);
   return { ...rest, stepsCount: steps.length, currentStepName: r.status === 'active' ? (steps[r.currentStep]?.name ?? null) : null };
 }
 

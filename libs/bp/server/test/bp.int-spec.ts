@@ -246,6 +246,17 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const after = await pass(p2.token, r._id, { decision: 'accept' });
     assert.equal(after.body.code, BP_CODES.notActive);
 
+    // Comments: the people of the request (not others); an empty one refused.
+    const commented = await t.call(bpRoutes.comment, { token: p2.token, params: { id: r._id }, body: { text: 'Printed, thanks' } });
+    assert.equal(commented.status, 200, JSON.stringify(commented.body));
+    assert.deepEqual(
+      commented.body.result.comments.map((c: Body) => [c.user, c.text]),
+      [[p2.id, 'Printed, thanks']],
+    );
+    assert.equal((await t.call(bpRoutes.comment, { token: chief.token, params: { id: r._id }, body: { text: ' ' } })).status, 400);
+    const outsider = await person(acme, 'outsider@bpacme.test');
+    assert.equal((await t.call(bpRoutes.comment, { token: outsider.token, params: { id: r._id }, body: { text: 'Hi' } })).status, 403);
+
     // Lists: my requests, requests to me, finished filter.
     const mine = await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id }, query: { finished: '1' } });
     assert.equal(mine.body.result.total, 1);
@@ -291,6 +302,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       'evt.bp.step.assigned',
       'evt.bp.step.accepted',
       'evt.bp.request.finished',
+      'evt.bp.request.commented',
     ]);
     assert.deepEqual(of(r2._id).slice(-2), ['evt.bp.step.declined', 'evt.bp.request.finished']);
   });
@@ -358,6 +370,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       (await t.call(bpRoutes.request, { token: o, params: { id: r.body.result._id } })).status,
       (await pass(o, r.body.result._id, { decision: 'accept', values: { budget: 1 } })).status,
       (await t.call(bpRoutes.convert, { token: o, params: { id: r.body.result._id }, body: {} })).status,
+      (await t.call(bpRoutes.comment, { token: o, params: { id: r.body.result._id }, body: { text: 'x' } })).status,
       (await t.call(bpRoutes.groupUpdate, { token: o, body: { _id: group, name: 'x' } })).status,
       (await start(stranger.token, { bp: id, values: okValues })).status,
     ];

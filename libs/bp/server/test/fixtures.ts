@@ -32,6 +32,7 @@ export default {
     'bp.request.start': { body: (w) => ({ bp: w.ids.bpService, values: { f1: 'Hello' } }), ids: { bp: 'bpService', template: 'bpRequest' } },
     'bp.request.passStep': { body: () => ({ decision: 'accept', values: {} }) },
     'bp.request.convert': { body: () => ({}) },
+    'bp.request.comment': { body: () => ({ text: 'A foreign comment' }) },
   },
   async create(t, w) {
     const g = await t.call(bpRoutes.groupCreate, { token: w.adminToken, body: { name: `Group of ${w.workspace}` } });

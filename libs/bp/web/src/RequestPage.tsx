@@ -127,6 +127,56 @@ function Timeline({ r }: { r: BpRequest }) {
   );
 }
 
+/** Comments of the request and a box to add one (POST api/bp/request/{id}/comment). */
+function Comments({ r }: { r: BpRequest }) {
+  const { t } = useTranslation('bp');
+  const fmt = useFormatDate();
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const add = useMutation({
+    mutationFn: () => call(bpRoutes.comment, { params: { id: r._id }, body: { text }, silent: true }),
+    onSuccess: (next) => {
+      setText('');
+      qc.setQueryData(bpKeys.request(r._id), next);
+    },
+  });
+  const errs = useFieldErrors(add.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate();
+  };
+  return (
+    <section data-testid="bp-comments">
+      <h2>{t('request.comments')}</h2>
+      {r.comments.length ? (
+        <ul className="bp-history">
+          {r.comments.map((c) => (
+            <li key={c._id}>
+              <time>{fmt(c.at, { dateStyle: 'short', timeStyle: 'short' })}</time> {r.names[c.user] ?? '…'}: {c.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="bp-muted">{t('request.noComments')}</p>
+      )}
+      <form onSubmit={submit} className="bp-form" noValidate>
+        <TextArea
+          id="bp-comment"
+          label={t('request.comment')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={errs.fields.text ?? errs.other}
+          rows={2}
+          wide
+        />
+        <Button type="submit" size="small" loading={add.isPending} data-testid="bp-comment-send">
+          {t('request.send')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 /**
  * The request page (/service/request/{id}): status, due date (overdue stands out), the step timeline with each
  * passed step's values, the current step's form for its performers (accept / decline with a reason), "save as
@@ -177,6 +227,7 @@ function RequestView() {
           {convertErr.other ? <Alert>{convertErr.other}</Alert> : null}
         </div>
       ) : null}
+      <Comments r={r} />
       <h2>{t('request.history')}</h2>
       <ul className="bp-history" data-testid="bp-history">
         {r.history.map((h, i) => (

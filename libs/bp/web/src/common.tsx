@@ -72,6 +72,7 @@ export function useRequestEvents(handler: (payload: { requestId?: string }) => v
   useRealtimeEvent('evt.bp.step.declined', handler);
   useRealtimeEvent('evt.bp.request.finished', handler);
   useRealtimeEvent('evt.bp.request.overdue', handler);
+  useRealtimeEvent('evt.bp.request.commented', handler);
 }
 
 /** Debounced value. */

@@ -124,6 +124,10 @@ const en = {
     yes: 'Yes',
     no: 'No',
     system: 'System',
+    comments: 'Comments',
+    noComments: 'No comments yet',
+    comment: 'Comment',
+    send: 'Send',
   },
 };
 
@@ -249,6 +253,10 @@ const ru: Tr = {
     yes: 'Да',
     no: 'Нет',
     system: 'Система',
+    comments: 'Комментарии',
+    noComments: 'Комментариев пока нет',
+    comment: 'Комментарий',
+    send: 'Отправить',
   },
 };
 
@@ -374,6 +382,10 @@ const uk: Tr = {
     yes: 'Так',
     no: 'Ні',
     system: 'Система',
+    comments: 'Коментарі',
+    noComments: 'Коментарів поки немає',
+    comment: 'Коментар',
+    send: 'Надіслати',
   },
 };
 
