@@ -1,0 +1,2 @@
+/** Exposed as `bp/RequestPage` (libs/bp/web). */
+export { RequestPage as default } from '@intranet/bp-web';

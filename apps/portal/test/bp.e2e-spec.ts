@@ -1,0 +1,108 @@
+// @slow 40s: three browser contexts; a service built in the browser, started and accepted.
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { apiCaller, seriousViolations, startBrowserPortal, type BrowserPortal, signIn as signInAs } from '@intranet/portal-testing/e2e';
+
+const SU = { login: 'root@example.com', password: 'rootpass1' };
+
+jest.setTimeout(180_000);
+describe('services in the browser: an admin builds a 2-step service, an employee starts it, the chief accepts, the employee sees it live', () => {
+  let e: BrowserPortal;
+  const api = apiCaller(() => e.portal.url);
+  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+
+  beforeAll(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'bp/mf-manifest.json']);
+  });
+  afterAll(() => e?.close());
+
+  const signIn = async (email: string, password: string): Promise<Page> => {
+    const { page } = await e.newPage();
+    await signInAs(page, email, password);
+    return page;
+  };
+
+  it('runs the service story', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'bpco', name: 'Bp Co' });
+    const reg = (firstName: string, email: string, extra: Record<string, unknown> = {}) =>
+      api<{ _id: string }>('POST', '/api/register', su.token, {
+        client_id: client._id,
+        firstName,
+        lastName: 'Tester',
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        ...extra,
+      });
+    await reg('Ada', 'admin@bpco.test', { roles: ['admin'] });
+    await reg('Carl', 'chief@bpco.test', { department: 'Sales' });
+    await reg('Emma', 'emma@bpco.test', { department: 'Sales', chiefCode: 'chief@bpco.test' });
+
+    // The administrator builds the service in the browser: a group, the info (§5 shown first), two steps.
+    const admin = await signIn('admin@bpco.test', 'employee1');
+    await admin.goto('/services');
+    await admin.getByTestId('bp-empty').waitFor();
+    await admin.locator('#bp-group-name').fill('Office');
+    await admin.getByTestId('bp-new-group').getByRole('button').click();
+    await admin.getByRole('heading', { name: 'Office' }).waitFor();
+    await admin.getByTestId('bp-new-service').click();
+    await admin.getByTestId('bp-save-info').click();
+    await admin.locator('#bp-name-error').waitFor();
+    await admin.locator('#bp-name').fill('Business cards');
+    await admin.locator('#bp-description').fill('Order printed business cards');
+    await admin.locator('#bp-group').selectOption({ label: 'Office' });
+    await admin.getByTestId('bp-save-info').click();
+    await admin.waitForURL(/\/service\/[0-9a-f-]{36}/);
+    const serviceId = new URL(admin.url()).pathname.split('/').pop()!;
+    await admin.getByTestId('bp-steps-editor').waitFor();
+    await admin.getByTestId('bp-add-step').click();
+    await admin.locator('#bp-step-0-name').fill('Request');
+    await admin.getByTestId('bp-step-0-add-field').click();
+    await admin.locator('[id="steps.0.fields.0-name"]').fill('Name on the card');
+    await admin.getByTestId('bp-add-step').click();
+    await admin.locator('#bp-step-1-name').fill('Chief approves');
+    // The second step's default performer is the initiator's direct chief.
+    assert.equal(await admin.locator('#bp-step-1-performer-0-kind').inputValue(), 'chief');
+    await admin.getByTestId('bp-save-steps').click();
+    // Saved: the service has its two steps (version raised).
+    const adminToken = (await login('admin@bpco.test', 'employee1')).token;
+    let steps = 0;
+    for (let i = 0; i < 100 && steps < 2; i++) {
+      steps = (await api<{ steps: unknown[] }>('GET', `/api/bp/${serviceId}`, adminToken)).steps.length;
+      if (steps < 2) await admin.waitForTimeout(100);
+    }
+    assert.equal(steps, 2, await admin.getByTestId('bp-steps-editor').innerText());
+
+    // The employee finds it in the catalogue and starts a request.
+    const emma = await signIn('emma@bpco.test', 'employee1');
+    await emma.goto('/services');
+    await emma.getByTestId(`bp-service-${serviceId}`).click();
+    await emma.getByTestId('bp-tab-start').click();
+    await emma.getByTestId('bp-start-form').waitFor();
+    await emma.getByLabel('Name on the card').fill('Emma Tester');
+    await emma.getByTestId('bp-start').click();
+    await emma.waitForURL(/\/service\/request\/[0-9a-f-]{36}/);
+    const requestId = new URL(emma.url()).pathname.split('/').pop()!;
+    await emma.waitForFunction(() => document.querySelector('[data-testid="bp-status"]')?.getAttribute('data-status') === 'active');
+    assert.deepEqual(await seriousViolations(emma), []);
+
+    // The chief accepts in another browser context; the employee's page follows live.
+    const chief = await signIn('chief@bpco.test', 'employee1');
+    await chief.goto('/services?tab=tome');
+    await chief.getByTestId(`bp-request-${requestId}`).waitFor();
+    await chief.goto(`/service/request/${requestId}`);
+    await chief.getByTestId('bp-pass-form').waitFor();
+    // Declining needs a reason (§4): the server's text shows under the field.
+    await chief.getByTestId('bp-decline').click();
+    await chief.locator('#bp-reason-error').waitFor();
+    await chief.getByTestId('bp-accept').click();
+    await chief.waitForFunction(() => document.querySelector('[data-testid="bp-status"]')?.getAttribute('data-status') === 'finished');
+    await emma.waitForFunction(() => document.querySelector('[data-testid="bp-status"]')?.getAttribute('data-status') === 'finished', undefined, {
+      timeout: 15_000,
+    });
+    assert.equal(await emma.getByTestId('bp-timeline-1').getAttribute('data-result'), 'accepted');
+    await emma.getByTestId('bp-save-template').waitFor();
+  });
+});

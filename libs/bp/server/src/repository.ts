@@ -1,0 +1,129 @@
+import type { HistoryEntry } from '@intranet/bp-contract';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '@intranet/platform-db';
+import { groups, requests, services, templates, type GroupRow, type RequestRow, type ServiceRow, type TemplateRow } from './schema.ts';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL of the services domain (repositories own SQL); every call runs inside a tenant transaction (db.inTenant). */
+export const bpRepository = {
+  groups: (tx: Tx): Promise<GroupRow[]> => tx.select().from(groups).orderBy(asc(groups.name), asc(groups.id)),
+  async group(tx: Tx, id: string): Promise<GroupRow | undefined> {
+    const [g] = await tx.select().from(groups).where(eq(groups.id, id));
+    return g;
+  },
+  async insertGroup(tx: Tx, row: typeof groups.$inferInsert): Promise<GroupRow> {
+    const [g] = await tx.insert(groups).values(row).returning();
+    return g!;
+  },
+  async renameGroup(tx: Tx, id: string, name: string): Promise<GroupRow | undefined> {
+    const [g] = await tx.update(groups).set({ name }).where(eq(groups.id, id)).returning();
+    return g;
+  },
+  async deleteGroup(tx: Tx, id: string): Promise<void> {
+    await tx.delete(groups).where(eq(groups.id, id));
+  },
+  async servicesInGroup(tx: Tx, groupId: string): Promise<number> {
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(services)
+      .where(eq(services.groupId, groupId));
+    return Number(n);
+  },
+
+  /** The client's services, by name; `search` matches name or description. */
+  services(tx: Tx, search?: string): Promise<ServiceRow[]> {
+    const where = search ? sql`(${services.name} ILIKE ${like(search)} OR ${services.description} ILIKE ${like(search)})` : undefined;
+    return tx.select().from(services).where(where).orderBy(asc(services.name), asc(services.id));
+  },
+  /** One service, optionally locked for an edit. */
+  async service(tx: Tx, id: string, lock = false): Promise<ServiceRow | undefined> {
+    const q = tx.select().from(services).where(eq(services.id, id));
+    const [s] = lock ? await q.for('update') : await q;
+    return s;
+  },
+  async insertService(tx: Tx, row: typeof services.$inferInsert): Promise<ServiceRow> {
+    const [s] = await tx.insert(services).values(row).returning();
+    return s!;
+  },
+  /** Saves a change and raises the version (running requests keep their snapshot). */
+  async updateService(tx: Tx, id: string, set: Partial<typeof services.$inferInsert>): Promise<ServiceRow> {
+    const [s] = await tx
+      .update(services)
+      .set({ ...set, version: sql`${services.version} + 1`, updatedAt: new Date() })
+      .where(eq(services.id, id))
+      .returning();
+    return s!;
+  },
+  async deleteService(tx: Tx, id: string): Promise<void> {
+    await tx.delete(services).where(eq(services.id, id));
+  },
+
+  async insertRequest(tx: Tx, row: typeof requests.$inferInsert): Promise<RequestRow> {
+    const [r] = await tx.insert(requests).values(row).returning();
+    return r!;
+  },
+  async request(tx: Tx, id: string, lock = false): Promise<RequestRow | undefined> {
+    const q = tx.select().from(requests).where(eq(requests.id, id));
+    const [r] = lock ? await q.for('update') : await q;
+    return r;
+  },
+  async updateRequest(tx: Tx, id: string, set: Partial<typeof requests.$inferInsert>): Promise<RequestRow> {
+    const [r] = await tx.update(requests).set(set).where(eq(requests.id, id)).returning();
+    return r!;
+  },
+
+  /**
+   * Marks the client's active requests past their due date as overdue, once each (overdue_at set, a history entry
+   * added); returns them for the events.
+   */
+  async markOverdue(tx: Tx): Promise<RequestRow[]> {
+    const entry = (at: string): HistoryEntry[] => [{ at, user: null, action: 'overdue', step: null, reason: null }];
+    const now = new Date();
+    return tx
+      .update(requests)
+      .set({ overdueAt: now, history: sql`${requests.history} || ${JSON.stringify(entry(now.toISOString()))}::jsonb` })
+      .where(and(eq(requests.status, 'active'), sql`${requests.dueAt} < ${now.toISOString()}::timestamptz`, sql`${requests.overdueAt} IS NULL`))
+      .returning();
+  },
+
+  /**
+   * A page of a user's requests, newest first: started by them (`initiator`) or assigned to them at some step
+   * (`performer`); `bp` one service; `finished` true: finished or rejected, false: running; `from`/`to`: start day.
+   */
+  async runned(
+    tx: Tx,
+    o: { userId: string; as: 'initiator' | 'performer'; bp?: string; finished?: boolean; from?: string; to?: string; offset: number; limit: number },
+  ): Promise<{ rows: RequestRow[]; total: number }> {
+    const conds: SQL[] = [o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`];
+    if (o.bp) conds.push(eq(requests.serviceId, o.bp));
+    if (o.finished === true) conds.push(sql`${requests.status} <> 'active'`);
+    if (o.finished === false) conds.push(eq(requests.status, 'active'));
+    if (o.from) conds.push(sql`${requests.createdAt} >= ${o.from}::date`);
+    if (o.to) conds.push(sql`${requests.createdAt} < (${o.to}::date + 1)`);
+    const where = and(...conds);
+    const rows = await tx.select().from(requests).where(where).orderBy(desc(requests.createdAt), desc(requests.id)).limit(o.limit).offset(o.offset);
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requests)
+      .where(where);
+    return { rows, total: Number(n) };
+  },
+
+  templates(tx: Tx, ownerId: string, bp?: string): Promise<TemplateRow[]> {
+    const conds = [eq(templates.ownerId, ownerId), ...(bp ? [eq(templates.serviceId, bp)] : [])];
+    return tx
+      .select()
+      .from(templates)
+      .where(and(...conds))
+      .orderBy(desc(templates.createdAt));
+  },
+  async template(tx: Tx, id: string): Promise<TemplateRow | undefined> {
+    const [t] = await tx.select().from(templates).where(eq(templates.id, id));
+    return t;
+  },
+  async insertTemplate(tx: Tx, row: typeof templates.$inferInsert): Promise<TemplateRow> {
+    const [t] = await tx.insert(templates).values(row).returning();
+    return t!;
+  },
+};

@@ -1,0 +1,383 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { BP_CODES, bpEvents, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { on, type BusEvent } from '@intranet/platform-bus';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
+interface Person {
+  id: string;
+  token: string;
+}
+type Body = any;
+
+const codes = (body: Body): string[] => (body.errors ?? []).map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort();
+
+/**
+ * §7 Services through the real gateway and bus (PostgreSQL + NATS when set, else PGlite): the routes, the §5 limits
+ * with their codes, field values by type, a process with the direct chief, a chosen employee and several employees
+ * (decline with and without a reason, a non-performer refused), editing a service while a request runs, templates,
+ * and isolation between clients.
+ */
+describe('services (§7 Services, §5 Service, §4 Business process)', () => {
+  let t: TestPortal;
+  let acme: Client;
+  let other: Client;
+  let initiator: Person;
+  let chief: Person;
+  let p1: Person;
+  let p2: Person;
+  let p3: Person;
+  let stranger: Person;
+  let group: string;
+  const events: BusEvent[] = [];
+
+  const person = async (c: Client, email: string, extra: Record<string, unknown> = {}): Promise<Person> => {
+    const e = await t.makeEmployee(c.adminToken, email, extra);
+    return { id: e.user._id, token: e.token };
+  };
+  const steps = () => [
+    {
+      name: 'Request',
+      fields: [
+        { _id: 'title', name: 'Title', type: 'string', required: true },
+        { _id: 'day', name: 'Day', type: 'date', required: true },
+        { _id: 'kind', name: 'Kind', type: 'select', options: ['paper', 'plastic'] },
+        { _id: 'mail', name: 'E-mail', type: 'email' },
+        { _id: 'phone', name: 'Phone', type: 'phone' },
+        { _id: 'count', name: 'Count', type: 'number' },
+        { _id: 'who', name: 'Colleague', type: 'user' },
+        { _id: 'off', name: 'Period', type: 'period' },
+      ],
+      performers: [{ kind: 'initiator' }],
+    },
+    { name: 'Chief approves', fields: [{ _id: 'budget', name: 'Budget', type: 'number', required: true }], performers: [{ kind: 'chief' }] },
+    { name: 'Printing', fields: [{ _id: 'done', name: 'Printed on', type: 'date', required: true }], performers: [{ kind: 'employee', users: [p1.id] }] },
+    { name: 'Office knows', review: true, performers: [{ kind: 'employees', users: [p2.id, p3.id] }] },
+  ];
+  const create = (body: Record<string, unknown>, token = acme.adminToken) => t.call(bpRoutes.create, { token, body });
+  const start = (token: string, body: Record<string, unknown>) => t.call(bpRoutes.start, { token, body });
+  const pass = (token: string, id: string, body: Record<string, unknown>) => t.call(bpRoutes.passStep, { token, params: { bp: id }, body });
+  const okValues = { title: 'Business cards', day: '2026-12-01', kind: 'paper' };
+
+  beforeAll(async () => {
+    t = await testPortal();
+    acme = await t.makeClient('bpacme');
+    other = await t.makeClient('bpother');
+    chief = await person(acme, 'chief@bpacme.test', { department: 'Sales' });
+    initiator = await person(acme, 'ini@bpacme.test', { department: 'Sales', chiefCode: 'chief@bpacme.test' });
+    p1 = await person(acme, 'p1@bpacme.test');
+    p2 = await person(acme, 'p2@bpacme.test');
+    p3 = await person(acme, 'p3@bpacme.test');
+    stranger = await person(other, 'x@bpother.test');
+    for (const def of Object.values(bpEvents) as (typeof bpEvents.started)[]) {
+      await on(t.portal.platform.bus, def, async (e) => {
+        events.push(e);
+      });
+    }
+    const g = await t.call(bpRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Office' } });
+    assert.equal(g.status, 200, JSON.stringify(g.body));
+    group = g.body.result._id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('service groups: admins write, employees read; a group with services is kept', async () => {
+    const emp = await t.call(bpRoutes.groupCreate, { token: p1.token, body: { name: 'Mine' } });
+    assert.equal(emp.status, 403);
+    const g = await t.call(bpRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Temp' } });
+    const renamed = await t.call(bpRoutes.groupUpdate, { token: acme.adminToken, body: { _id: g.body.result._id, name: 'Temporary' } });
+    assert.equal(renamed.body.result.name, 'Temporary');
+    const list = await t.call(bpRoutes.groupList, { token: p1.token });
+    assert.deepEqual(list.body.result.map((x: Body) => x.name).sort(), ['Office', 'Temporary']);
+    const del = await t.call(bpRoutes.groupDelete, { token: acme.adminToken, query: { _id: g.body.result._id } });
+    assert.equal(del.status, 200, JSON.stringify(del.body));
+    const s = await create({ name: 'Keep', description: 'd', group, steps: steps().slice(0, 2) });
+    assert.equal(s.status, 200, JSON.stringify(s.body));
+    const busy = await t.call(bpRoutes.groupDelete, { token: acme.adminToken, query: { _id: group } });
+    assert.equal(busy.status, 400);
+    assert.equal(busy.body.code, BP_CODES.groupHasServices);
+    await t.call(bpRoutes.remove, { token: acme.adminToken, params: { id: s.body.result._id } });
+  });
+
+  it('§5 limits refused by the server with stable codes', async () => {
+    const empty = await create({ name: ' ', description: '', steps: [] });
+    assert.equal(empty.status, 400);
+    assert.deepEqual(codes(empty.body), ['description:bpDescriptionRequired', 'group:bpGroupRequired', 'name:bpNameRequired']);
+    const step = { name: 's', performers: [{ kind: 'initiator' }] };
+    const six = await create({ name: 'n', description: 'd', group, steps: Array.from({ length: 6 }, () => step) });
+    assert.deepEqual(codes(six.body), ['steps:bpStepsMax']);
+    const wide = await create({
+      name: 'n',
+      description: 'd',
+      group,
+      steps: [
+        step,
+        {
+          name: '',
+          fields: [...Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, type: 'text' })), { name: '', type: 'select' }],
+          performers: [{ kind: 'employees', users: [p1.id, p2.id, p3.id, chief.id, initiator.id] }, { kind: 'chief' }],
+        },
+        { name: 'none', performers: [] },
+      ],
+    });
+    assert.deepEqual(codes(wide.body), [
+      'steps.1.fields.10.name:bpFieldNameRequired',
+      'steps.1.fields.10.options:bpOptionsRequired',
+      'steps.1.fields:bpFieldsMax',
+      'steps.1.name:bpStepNameRequired',
+      'steps.1.performers:bpPerformersMax',
+      'steps.2.performers:bpPerformersRequired',
+    ]);
+    const foreign = await create({
+      name: 'n',
+      description: 'd',
+      group,
+      steps: [step, { name: 's', performers: [{ kind: 'employee', users: [stranger.id] }] }],
+    });
+    assert.deepEqual(codes(foreign.body), ['steps.1.performers.0.users:bpUserNotInClient']);
+    // Step routes hold the same limits: a sixth step is refused.
+    const s = await create({ name: 'Five', description: 'd', group, steps: Array.from({ length: 5 }, () => step) });
+    assert.equal(s.status, 200, JSON.stringify(s.body));
+    const sixth = await t.call(bpRoutes.stepAdd, { token: acme.adminToken, params: { bp: s.body.result._id }, body: step });
+    assert.deepEqual(codes(sixth.body), ['steps:bpStepsMax']);
+    // A request needs at least 2 steps.
+    const one = await create({ name: 'One', description: 'd', group, steps: [step] });
+    const refused = await start(initiator.token, { bp: one.body.result._id, values: {} });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(codes(refused.body), ['steps:bpMinStepsToStart']);
+    // Employees cannot design services.
+    assert.equal((await create({ name: 'n', description: 'd', group }, p1.token)).status, 403);
+  });
+
+  it('a 4-step process: chief, a chosen employee, several employees (review); decline needs a reason; non-performers refused; edits do not touch it', async () => {
+    const made = await create({ name: 'Business card', description: 'Order cards', group, days_limit: 3, department: 'Office', steps: steps() });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const svc: Service = made.body.result;
+    assert.equal(svc.type, 'multi');
+    // Field values by type (§5): every problem in one answer.
+    const bad = await start(initiator.token, {
+      bp: svc._id,
+      values: {
+        title: 'x'.repeat(51),
+        day: '2026-02-30',
+        kind: 'gold',
+        mail: 'no',
+        phone: 'abc',
+        count: 'ten',
+        who: stranger.id,
+        off: { from: '2026-02-02', to: '2026-02-01' },
+      },
+    });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(codes(bad.body), [
+      'values.count:bpInvalidNumber',
+      'values.day:bpInvalidDate',
+      'values.kind:bpNotAnOption',
+      'values.mail:bpInvalidEmail',
+      'values.off:bpInvalidPeriod',
+      'values.phone:bpInvalidPhone',
+      'values.title:bpStringMax',
+      'values.who:bpUserNotInClient',
+    ]);
+    const missing = await start(initiator.token, { bp: svc._id, values: {} });
+    assert.deepEqual(codes(missing.body), ['values.day:bpFieldRequired', 'values.title:bpFieldRequired']);
+
+    const started = await start(initiator.token, { bp: svc._id, values: { ...okValues, who: p1.id, mail: 'a@b.co', phone: '+380 44 123-45-67' } });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    let r: BpRequest = started.body.result;
+    assert.equal(r.current_step, 1);
+    assert.deepEqual(r.steps[1]!.performers, [chief.id], 'the direct chief comes from chiefCode');
+    assert.ok(r.due && new Date(r.due).getTime() > Date.now() + 2.9 * 86_400_000);
+    assert.equal(r.names[chief.id], 'Emil Employee');
+
+    // Editing the service while it runs changes nothing of the request.
+    const edited = await t.call(bpRoutes.stepUpdate, {
+      token: acme.adminToken,
+      params: { bp: svc._id },
+      body: { ...steps()[1], _id: svc.steps[1]!._id, name: 'Chief signs', performers: [{ kind: 'employee', users: [p3.id] }] },
+    });
+    assert.equal(edited.status, 200, JSON.stringify(edited.body));
+    assert.equal(edited.body.result.version, svc.version + 1);
+    // PUT api/bp/{id} with the steps only keeps the rest (as the steps editor sends it).
+    const only = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: svc._id }, body: { steps: edited.body.result.steps } });
+    assert.equal(only.status, 200, JSON.stringify(only.body));
+    assert.equal(only.body.result.name, 'Business card');
+    assert.equal(only.body.result.description, 'Order cards');
+    const removed = await t.call(bpRoutes.stepDelete, { token: acme.adminToken, params: { bp: svc._id, step_id: svc.steps[3]!._id } });
+    assert.equal(removed.body.result.steps.length, 3);
+
+    // Not a performer: refused (the initiator, another employee).
+    for (const who of [initiator, p1]) {
+      const no = await pass(who.token, r._id, { decision: 'accept', values: { budget: 10 } });
+      assert.equal(no.status, 403);
+      assert.equal(no.body.code, BP_CODES.notPerformer);
+    }
+    const noReason = await pass(chief.token, r._id, { decision: 'decline' });
+    assert.equal(noReason.status, 400);
+    assert.deepEqual(codes(noReason.body), ['reason:bpReasonRequired']);
+    const noBudget = await pass(chief.token, r._id, { decision: 'accept', values: {} });
+    assert.deepEqual(codes(noBudget.body), ['values.budget:bpFieldRequired']);
+    const accepted = await pass(chief.token, r._id, { decision: 'accept', values: { budget: 120 }, step: 1 });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    r = accepted.body.result;
+    assert.equal(r.version, svc.version, 'the request keeps the version it started on');
+    assert.equal(r.steps.length, 4);
+    assert.equal(r.steps[1]!.name, 'Chief approves');
+    assert.deepEqual(r.steps[2]!.performers, [p1.id]);
+    // A stale step index is refused with 409.
+    const stale = await pass(p1.token, r._id, { decision: 'accept', values: { done: '2026-12-02' }, step: 1 });
+    assert.equal(stale.status, 409);
+    r = (await pass(p1.token, r._id, { decision: 'accept', values: { done: '2026-12-02' } })).body.result;
+    assert.deepEqual(r.steps[3]!.performers.sort(), [p2.id, p3.id].sort());
+    const reviewDecline = await pass(p3.token, r._id, { decision: 'decline', reason: 'no' });
+    assert.equal(reviewDecline.body.code, BP_CODES.reviewNoDecline);
+    const done = await pass(p3.token, r._id, { decision: 'accept' });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    r = done.body.result;
+    assert.equal(r.status, 'finished');
+    assert.equal(r.steps[1]!.values.budget, 120, 'passed values are kept as they were');
+    assert.deepEqual(
+      r.history.map((h) => h.action),
+      ['started', 'assigned', 'accepted', 'assigned', 'accepted', 'assigned', 'accepted', 'finished'],
+    );
+    const after = await pass(p2.token, r._id, { decision: 'accept' });
+    assert.equal(after.body.code, BP_CODES.notActive);
+
+    // Comments: the people of the request (not others); an empty one refused.
+    const commented = await t.call(bpRoutes.comment, { token: p2.token, params: { id: r._id }, body: { text: 'Printed, thanks' } });
+    assert.equal(commented.status, 200, JSON.stringify(commented.body));
+    assert.deepEqual(
+      commented.body.result.comments.map((c: Body) => [c.user, c.text]),
+      [[p2.id, 'Printed, thanks']],
+    );
+    assert.equal((await t.call(bpRoutes.comment, { token: chief.token, params: { id: r._id }, body: { text: ' ' } })).status, 400);
+    const outsider = await person(acme, 'outsider@bpacme.test');
+    assert.equal((await t.call(bpRoutes.comment, { token: outsider.token, params: { id: r._id }, body: { text: 'Hi' } })).status, 403);
+
+    // Lists: my requests, requests to me, finished filter.
+    const mine = await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id }, query: { finished: '1' } });
+    assert.equal(mine.body.result.total, 1);
+    const toMe = await t.call(bpRoutes.runned, { token: p1.token, params: { user: p1.id }, query: { as: 'performer' } });
+    assert.deepEqual(
+      toMe.body.result.requests.map((x: Body) => x._id),
+      [r._id],
+    );
+    assert.equal((await t.call(bpRoutes.runned, { token: p1.token, params: { user: initiator.id } })).status, 403);
+    assert.equal((await t.call(bpRoutes.request, { token: stranger.token, params: { id: r._id } })).status, 404);
+
+    // A template from the finished request starts the next one with its values.
+    assert.equal((await t.call(bpRoutes.convert, { token: p1.token, params: { id: r._id }, body: {} })).status, 403);
+    const tmpl = await t.call(bpRoutes.convert, { token: initiator.token, params: { id: r._id }, body: { name: 'My cards' } });
+    assert.equal(tmpl.status, 200, JSON.stringify(tmpl.body));
+    const list = await t.call(bpRoutes.tmpls, { token: initiator.token, params: { client: acme.client._id } });
+    assert.deepEqual(
+      list.body.result.map((x: Body) => x.name),
+      ['My cards'],
+    );
+    const again = await start(initiator.token, { bp: svc._id, template: tmpl.body.result._id });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    const r2: BpRequest = again.body.result;
+    assert.equal(r2.steps[0]!.values.title, 'Business cards');
+    assert.equal(r2.steps.length, 3, 'the new request runs on the edited service');
+    assert.deepEqual(r2.steps[1]!.performers, [p3.id]);
+    assert.equal((await t.call(bpRoutes.convert, { token: initiator.token, params: { id: r2._id }, body: {} })).body.code, BP_CODES.notFinished);
+    // Decline with a reason rejects it.
+    const declined = await pass(p3.token, r2._id, { decision: 'decline', reason: 'Out of paper' });
+    assert.equal(declined.status, 200, JSON.stringify(declined.body));
+    assert.equal(declined.body.result.status, 'rejected');
+    assert.equal(declined.body.result.steps[1].reason, 'Out of paper');
+
+    // Events for every transition, for the people concerned.
+    await new Promise((res) => setTimeout(res, 300));
+    const of = (id: string) => events.filter((e) => (e.data as Body).requestId === id).map((e) => e.subject);
+    assert.deepEqual(of(r._id), [
+      'evt.bp.request.started',
+      'evt.bp.step.assigned',
+      'evt.bp.step.accepted',
+      'evt.bp.step.assigned',
+      'evt.bp.step.accepted',
+      'evt.bp.step.assigned',
+      'evt.bp.step.accepted',
+      'evt.bp.request.finished',
+      'evt.bp.request.commented',
+    ]);
+    assert.deepEqual(of(r2._id).slice(-2), ['evt.bp.step.declined', 'evt.bp.request.finished']);
+  });
+
+  it('access by users and departments; a chief found as the department head; overdue raised once', async () => {
+    const s = await create({
+      name: 'Sales only',
+      description: 'd',
+      group,
+      for_all: false,
+      departments: ['sales'],
+      days_limit: 1,
+      steps: [
+        { name: 'Ask', fields: [], performers: [] },
+        { name: 'Chief', fields: [], performers: [{ kind: 'chief' }] },
+      ],
+    });
+    assert.equal(s.status, 200, JSON.stringify(s.body));
+    const id = s.body.result._id;
+    assert.equal((await t.call(bpRoutes.get, { token: p1.token, params: { id } })).body.code, BP_CODES.notAllowed);
+    assert.equal((await start(p1.token, { bp: id })).status, 403);
+    const cat = await t.call(bpRoutes.byClient, { token: p1.token, params: { client: acme.client._id }, query: {} });
+    assert.ok(!JSON.stringify(cat.body.result).includes('Sales only'));
+    const catSales = await t.call(bpRoutes.byClient, { token: initiator.token, params: { client: acme.client._id }, query: { search: 'sales' } });
+    assert.deepEqual(
+      catSales.body.result.groups[0].services.map((x: Body) => x.name),
+      ['Sales only'],
+    );
+    // No chief code and no head of the department: no chief; once someone of Sales has the head role, they are.
+    const lone = await person(acme, 'lone@bpacme.test', { department: 'Sales' });
+    const none = await start(lone.token, { bp: id });
+    assert.equal(none.body.code, BP_CODES.chiefNotFound);
+    const head = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: chief.id, role: 'head' } });
+    assert.equal(head.status, 200, JSON.stringify(head.body));
+    const viaHead = await start(lone.token, { bp: id });
+    assert.equal(viaHead.status, 200, JSON.stringify(viaHead.body));
+    assert.deepEqual(viaHead.body.result.steps[1].performers, [chief.id]);
+    // Overdue: a request past its due date is marked once and raises one event.
+    const ok = await start(initiator.token, { bp: id });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    await t.db.asSystem('test: move a due date into the past', async (tx) => {
+      const { sql } = await import('drizzle-orm');
+      await tx.execute(sql`UPDATE bp.requests SET due_at = now() - interval '1 hour' WHERE id = ${ok.body.result._id}`);
+    });
+    const seen = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
+    assert.equal(seen.body.result.overdue, true);
+    await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } });
+    await new Promise((res) => setTimeout(res, 300));
+    assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
+  });
+
+  it('isolation: another client reads, edits and passes nothing of this one', async () => {
+    const s = await create({ name: 'Private', description: 'Secret service', group, steps: steps().slice(0, 2) });
+    const id = s.body.result._id;
+    const r = await start(initiator.token, { bp: id, values: okValues });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const o = other.adminToken;
+    const statuses = [
+      (await t.call(bpRoutes.get, { token: o, params: { id } })).status,
+      (await t.call(bpRoutes.update, { token: o, params: { id }, body: { name: 'Taken' } })).status,
+      (await t.call(bpRoutes.remove, { token: o, params: { id } })).status,
+      (await t.call(bpRoutes.stepAdd, { token: o, params: { bp: id }, body: { name: 's', performers: [{ kind: 'initiator' }] } })).status,
+      (await t.call(bpRoutes.byClient, { token: o, params: { client: acme.client._id }, query: {} })).status,
+      (await t.call(bpRoutes.tmpls, { token: o, params: { client: acme.client._id } })).status,
+      (await t.call(bpRoutes.request, { token: o, params: { id: r.body.result._id } })).status,
+      (await pass(o, r.body.result._id, { decision: 'accept', values: { budget: 1 } })).status,
+      (await t.call(bpRoutes.convert, { token: o, params: { id: r.body.result._id }, body: {} })).status,
+      (await t.call(bpRoutes.comment, { token: o, params: { id: r.body.result._id }, body: { text: 'x' } })).status,
+      (await t.call(bpRoutes.groupUpdate, { token: o, body: { _id: group, name: 'x' } })).status,
+      (await start(stranger.token, { bp: id, values: okValues })).status,
+    ];
+    assert.deepEqual(statuses, Array(statuses.length).fill(404));
+    const theirs = await t.call(bpRoutes.runned, { token: o, params: { user: initiator.id } });
+    assert.equal(theirs.status, 404);
+    assert.equal((await t.call(bpRoutes.groupList, { token: o })).body.result.length, 0);
+    assert.equal((await t.call(bpRoutes.get, { token: acme.adminToken, params: { id } })).body.result.name, 'Private');
+  });
+});

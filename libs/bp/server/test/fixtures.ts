@@ -1,0 +1,56 @@
+import { bpRoutes } from '@intranet/bp-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+/** The fixture service: a start form with one string field `f1`, then a step the initiator performs (`s2`). */
+const serviceBody = (workspace: string, group: string) => ({
+  name: `Service of ${workspace}`,
+  description: `Service description of ${workspace}`,
+  group,
+  steps: [
+    { _id: 's1', name: 'Start', fields: [{ _id: 'f1', name: 'Subject', type: 'string' as const, required: true }], performers: [] },
+    { _id: 's2', name: 'Check', fields: [], performers: [{ kind: 'initiator' as const }] },
+  ],
+});
+
+/**
+ * The services domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
+ * routes-fuzz): a service group, a service and a running request per client, made through the real routes.
+ * `{bp}` names the service (POST api/bp/{bp}/pass_step takes a request's id there: given a service's id it answers
+ * 404, which the checks accept as a refusal); `{step_id}` is the fixture's second step.
+ */
+export default {
+  entities: ['serviceGroup', 'bpService', 'bpRequest'],
+  params: { bp: { entity: 'bpService' }, step_id: { literal: 's2' } },
+  idBySubject: { 'bp.group.': 'serviceGroup', 'bp.service.': 'bpService', 'bp.request.': 'bpRequest' },
+  bodies: {
+    'bp.group.create': { body: () => ({ name: 'Fixture group' }) },
+    'bp.group.update': { body: (w) => ({ _id: w.ids.serviceGroup, name: 'Renamed group' }), ids: { _id: 'serviceGroup' } },
+    'bp.service.create': { body: (w) => serviceBody(w.workspace, w.ids.serviceGroup!), ids: { group: 'serviceGroup', users: 'user' } },
+    'bp.service.update': { body: () => ({ name: 'Changed' }), ids: { group: 'serviceGroup', users: 'user' } },
+    'bp.step.add': { body: () => ({ name: 'Added', performers: [{ kind: 'initiator' }] }) },
+    'bp.step.update': { body: () => ({ _id: 's2', name: 'Changed', performers: [{ kind: 'initiator' }] }) },
+    'bp.request.start': { body: (w) => ({ bp: w.ids.bpService, values: { f1: 'Hello' } }), ids: { bp: 'bpService', template: 'bpRequest' } },
+    'bp.request.passStep': { body: () => ({ decision: 'accept', values: {} }) },
+    'bp.request.convert': { body: () => ({}) },
+    'bp.request.comment': { body: () => ({ text: 'A foreign comment' }) },
+  },
+  async create(t, w) {
+    const g = await t.call(bpRoutes.groupCreate, { token: w.adminToken, body: { name: `Group of ${w.workspace}` } });
+    if (g.status !== 200) throw new Error(`fixture serviceGroup: ${g.status} ${JSON.stringify(g.body)}`);
+    const s = await t.call(bpRoutes.create, { token: w.adminToken, body: serviceBody(w.workspace, g.body.result._id) });
+    if (s.status !== 200) throw new Error(`fixture bpService: ${s.status} ${JSON.stringify(s.body)}`);
+    const r = await t.call(bpRoutes.start, { token: w.adminToken, body: { bp: s.body.result._id, values: { f1: 'Hello' } } });
+    if (r.status !== 200) throw new Error(`fixture bpRequest: ${r.status} ${JSON.stringify(r.body)}`);
+    return { serviceGroup: g.body.result._id, bpService: s.body.result._id, bpRequest: r.body.result._id };
+  },
+  async readBack(t, w, e) {
+    const r =
+      e === 'bpRequest'
+        ? await t.call(bpRoutes.request, { token: w.adminToken, params: { id: w.ids.bpRequest } })
+        : e === 'bpService'
+          ? await t.call(bpRoutes.get, { token: w.adminToken, params: { id: w.ids.bpService } })
+          : await t.call(bpRoutes.groupList, { token: w.adminToken });
+    return { status: r.status, body: r.body };
+  },
+  secrets: (w) => [`Service description of ${w.workspace}`],
+} satisfies DomainFixtures;

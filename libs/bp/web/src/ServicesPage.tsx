@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { bpRoutes, type RequestListItem } from '@intranet/bp-contract';
+import { call } from '@intranet/web-api';
+import { useFormatDate } from '@intranet/web-i18n';
+import { useRealtimeEvent } from '@intranet/web-session';
+import { Badge, Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
+import { bpKeys, LoadError, NeedClient, StatusBadge, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
+import './bp.css';
+
+const TABS = ['services', 'my', 'tome'] as const;
+type Tab = (typeof TABS)[number];
+const LIMIT = 20;
+
+/** An administrator adds a service group (POST api/service_group). */
+function NewGroup() {
+  const { t } = useTranslation('bp');
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const add = useMutation({
+    mutationFn: () => call(bpRoutes.groupCreate, { body: { name }, silent: true }),
+    onSuccess: () => {
+      setName('');
+      void qc.invalidateQueries({ queryKey: bpKeys.all });
+    },
+  });
+  const errs = useFieldErrors(add.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate();
+  };
+  return (
+    <form className="bp-inline-form" onSubmit={submit} data-testid="bp-new-group">
+      <Input id="bp-group-name" label={t('groupName')} value={name} onChange={(e) => setName(e.target.value)} error={errs.fields.name ?? errs.other} />
+      <Button type="submit" size="small" disabled={add.isPending}>
+        {t('addGroup')}
+      </Button>
+    </form>
+  );
+}
+
+/** The services tab: groups with their services (GET api/service_group/byClient/{client}), searchable. */
+function Catalogue() {
+  const { t } = useTranslation('bp');
+  const { clientId } = useBp();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 250);
+  const cat = useQuery({
+    queryKey: bpKeys.catalogue(q),
+    queryFn: ({ signal }) => call(bpRoutes.byClient, { params: { client: clientId! }, query: q ? { search: q } : {}, signal, silent: true }),
+  });
+  useRealtimeEvent('evt.bp.service.changed', () => void cat.refetch());
+  return (
+    <>
+      <Input label={t('search')} type="search" value={search} placeholder={t('search')} onChange={(e) => setSearch(e.target.value)} data-testid="bp-search" />
+      {cat.data?.canManage ? (
+        <div className="bp-admin-bar">
+          <Link to="/service/new" className="ui-btn ui-btn--normal ui-btn--primary" data-testid="bp-new-service">
+            {t('newService')}
+          </Link>
+          <NewGroup />
+        </div>
+      ) : null}
+      {cat.isPending ? (
+        <Loader />
+      ) : cat.isError ? (
+        <LoadError error={cat.error} onRetry={() => void cat.refetch()} />
+      ) : !cat.data.groups.length || (cat.data.groups.every((g) => !g.services.length) && !cat.data.canManage) ? (
+        <EmptyState title={t(q ? 'empty.search' : 'empty.services')} testId="bp-empty" />
+      ) : (
+        <div className="bp-groups" data-testid="bp-catalogue">
+          {cat.data.groups.map((g) => (
+            <section key={g._id} className="bp-group" data-testid={`bp-group-${g._id}`}>
+              <h2>{g.name}</h2>
+              {g.services.length ? (
+                <ul className="bp-cards">
+                  {g.services.map((s) => (
+                    <li key={s._id} className="ui-card bp-card">
+                      <Link to={`/service/${s._id}`} className="bp-card__title" data-testid={`bp-service-${s._id}`}>
+                        {s.name}
+                      </Link>
+                      <p className="bp-card__text">{s.description}</p>
+                      <p className="bp-muted">
+                        {t('steps', { count: s.stepsCount })}
+                        {s.days_limit ? ` · ${t('days', { count: s.days_limit })}` : ''}
+                        {s.department ? ` · ${s.department}` : ''}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="bp-muted">{t('empty.services')}</p>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function RequestRow({ r, mine }: { r: RequestListItem; mine: boolean }) {
+  const { t } = useTranslation('bp');
+  const fmt = useFormatDate();
+  return (
+    <li className={`ui-card bp-card${r.overdue ? ' bp-card--overdue' : ''}`} data-testid={`bp-request-${r._id}`}>
+      <div className="bp-card__head">
+        <Link to={`/service/request/${r._id}`} className="bp-card__title">
+          {r.name}
+        </Link>
+        <StatusBadge status={r.status} overdue={r.overdue} />
+        {!mine && r.canPass ? <Badge>{t('yourTurn')}</Badge> : null}
+      </div>
+      <p className="bp-muted">
+        {t('started', { date: fmt(r.created, { dateStyle: 'medium' }) })}
+        {r.currentStepName ? ` · ${t('currentStep', { name: r.currentStepName })}` : ''}
+        {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
+      </p>
+    </li>
+  );
+}
+
+/** "My requests" (as initiator) and "requests to me" (as performer): GET api/bp/runned/{user}, paged, live. */
+function Requests({ as }: { as: 'initiator' | 'performer' }) {
+  const { t } = useTranslation('bp');
+  const { uid } = useBp();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: bpKeys.runned({ as, page }),
+    queryFn: ({ signal }) => call(bpRoutes.runned, { params: { user: uid! }, query: { as, page, limit: LIMIT }, signal, silent: true }),
+  });
+  useRequestEvents(() => void list.refetch());
+  if (list.isPending) return <Loader />;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data.requests.length) return <EmptyState title={t(as === 'initiator' ? 'empty.my' : 'empty.tome')} testId="bp-empty" />;
+  return (
+    <>
+      <ul className="bp-cards" data-testid={`bp-requests-${as}`}>
+        {list.data.requests.map((r) => (
+          <RequestRow key={r._id} r={r} mine={as === 'initiator'} />
+        ))}
+      </ul>
+      {list.data.total > LIMIT ? <Pagination page={page} total={list.data.total} pageSize={LIMIT} onChange={setPage} /> : null}
+    </>
+  );
+}
+
+/**
+ * /services/ (§2): tabs services (the catalogue by service group, search; administrators add groups and services),
+ * my requests and requests to me. Test ids: bp-page, bp-tab-*, bp-search, bp-service-<id>, bp-request-<id>.
+ */
+function Services() {
+  const { t } = useTranslation('bp');
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'services';
+  return (
+    <section className="page bp" data-testid="bp-page">
+      <h1>{t('title')}</h1>
+      <Tabs
+        label={t('title')}
+        active={tab}
+        onChange={(id) => setParams(id === 'services' ? {} : { tab: id })}
+        tabs={TABS.map((id) => ({ id, label: <span data-testid={`bp-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
+      />
+      {tab === 'services' ? <Catalogue /> : <Requests as={tab === 'my' ? 'initiator' : 'performer'} />}
+    </section>
+  );
+}
+
+export default function ServicesPage() {
+  return (
+    <NeedClient>
+      <Services />
+    </NeedClient>
+  );
+}

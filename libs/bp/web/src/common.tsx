@@ -1,0 +1,287 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Field, FieldValue, RequestStatus } from '@intranet/bp-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { call, isApiError } from '@intranet/web-api';
+import { useErrorText } from '@intranet/web-i18n';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, Select, TextArea } from '@intranet/web-ui';
+import { registerBpTranslations } from './i18n.ts';
+
+registerBpTranslations();
+
+/** The current client, user and role flags the services pages need. */
+export function useBp() {
+  const s = useSession();
+  return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, workspace: s.workspace, isAdmin: s.isAdmin, status: s.status };
+}
+
+/** Query keys of this module (invalidate `bpKeys.all` after any change). */
+export const bpKeys = {
+  all: ['bp'] as const,
+  catalogue: (q: string) => ['bp', 'catalogue', q] as const,
+  runned: (q: Record<string, unknown>) => ['bp', 'runned', q] as const,
+  service: (id: string) => ['bp', 'service', id] as const,
+  request: (id: string) => ['bp', 'request', id] as const,
+  templates: (bp: string) => ['bp', 'templates', bp] as const,
+  groups: ['bp', 'groups'] as const,
+};
+
+/** Loading until the session is known; an empty state without a workspace. */
+export function NeedClient({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('bp');
+  const { clientId, uid, status } = useBp();
+  if (status === 'loading') return <Loader />;
+  if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="bp-no-client" />;
+  return <>{children}</>;
+}
+
+/** A failed load: 403 not available, 404 not found, no answer → §8 'No response from server', else worded from its code. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('bp');
+  const errorText = useErrorText();
+  const back = <Link to="/services">{t('title')}</Link>;
+  if (isApiError(error) && error.status === 403) return <EmptyState title={errorText(error) || t('noAccess')} testId="bp-no-access" action={back} />;
+  if (isApiError(error) && error.status === 404) return <EmptyState title={t('notFound')} testId="bp-not-found" action={back} />;
+  const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);
+  return <ErrorState message={message} onRetry={onRetry} testId="bp-error" />;
+}
+
+/** Field path → worded error of an API error's field errors (`values.<fieldId>`, `steps.0.name`, ...). */
+export function useFieldErrors(error: unknown): { fields: Record<string, string>; other: string | null } {
+  const errorText = useErrorText();
+  if (!error) return { fields: {}, other: null };
+  if (isApiError(error) && error.fields.length) {
+    const fields: Record<string, string> = {};
+    for (const f of error.fields) fields[f.field] ??= errorText(f);
+    return { fields, other: null };
+  }
+  return { fields: {}, other: errorText(error) };
+}
+
+/**
+ * Calls `handler` on every request event the server relays to the user (started, step assigned, accepted, declined,
+ * finished, overdue): the lists and the request page read again, so a change made by someone else shows live.
+ */
+export function useRequestEvents(handler: (payload: { requestId?: string }) => void): void {
+  useRealtimeEvent('evt.bp.request.started', handler);
+  useRealtimeEvent('evt.bp.step.assigned', handler);
+  useRealtimeEvent('evt.bp.step.accepted', handler);
+  useRealtimeEvent('evt.bp.step.declined', handler);
+  useRealtimeEvent('evt.bp.request.finished', handler);
+  useRealtimeEvent('evt.bp.request.overdue', handler);
+  useRealtimeEvent('evt.bp.request.commented', handler);
+}
+
+/** Debounced value. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return v;
+}
+
+export function StatusBadge({ status, overdue }: { status: RequestStatus; overdue?: boolean }) {
+  const { t } = useTranslation('bp');
+  return (
+    <>
+      <Badge>
+        <span data-testid="bp-status" data-status={status}>
+          {t(`status.${status}`)}
+        </span>
+      </Badge>
+      {overdue ? (
+        <Badge>
+          <span className="bp-overdue" data-testid="bp-overdue">
+            {t('overdue')}
+          </span>
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+/** A user's full name (GET api/user/{id}), the id while loading. */
+export function UserName({ id }: { id: string }) {
+  const q = useQuery({
+    queryKey: ['bp', 'user', id],
+    queryFn: ({ signal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
+    staleTime: 300_000,
+  });
+  return <>{q.data?.fullName ?? '…'}</>;
+}
+
+/** Choose one or several employees: a search (people filter, 2+ symbols) and the chosen ones as removable chips. */
+export function PeoplePicker({
+  value,
+  onChange,
+  multiple,
+  label,
+  error,
+  testId,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  multiple: boolean;
+  label: ReactNode;
+  error?: string | null;
+  testId?: string;
+}) {
+  const { t } = useTranslation('bp');
+  const { workspace } = useBp();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 250);
+  const found = useQuery({
+    queryKey: ['bp', 'people', q],
+    queryFn: ({ signal }) =>
+      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: q, page: 1, limit: 8 } }, signal, silent: true }),
+    enabled: q.length >= 2 && !!workspace,
+  });
+  return (
+    <div className="bp-picker" data-testid={testId}>
+      <Input label={label} error={error} type="search" value={search} placeholder={t('editor.findUser')} onChange={(e) => setSearch(e.target.value)} />
+      {value.length ? (
+        <ul className="bp-chips">
+          {value.map((id) => (
+            <li key={id} className="bp-chip">
+              <UserName id={id} />
+              <button type="button" aria-label={t('editor.remove')} onClick={() => onChange(value.filter((x) => x !== id))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {q.length >= 2 && found.data?.users.length ? (
+        <ul className="bp-found">
+          {found.data.users
+            .filter((u) => !value.includes(u._id))
+            .map((u) => (
+              <li key={u._id}>
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--small ui-btn--secondary"
+                  onClick={() => {
+                    onChange(multiple ? [...value, u._id] : [u._id]);
+                    setSearch('');
+                  }}
+                >
+                  {u.fullName}
+                  {u.department ? ` · ${u.department}` : ''}
+                </button>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The input of one form field by its type (§3 field types); `id` prefixes the control's id (errors: `${id}-error`). */
+export function FieldInput({
+  field,
+  value,
+  onChange,
+  error,
+  id,
+}: {
+  field: Field;
+  value: FieldValue | undefined;
+  onChange: (v: FieldValue) => void;
+  error?: string;
+  id: string;
+}) {
+  const { t } = useTranslation('bp');
+  const common = { id, label: field.name, required: field.required, error: error ?? null };
+  const str = typeof value === 'string' ? value : '';
+  switch (field.type) {
+    case 'text':
+      return <TextArea {...common} value={str} onChange={(e) => onChange(e.target.value)} wide />;
+    case 'number':
+      return (
+        <Input
+          {...common}
+          type="number"
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      );
+    case 'date':
+      return <Input {...common} type="date" value={str} onChange={(e) => onChange(e.target.value)} />;
+    case 'period': {
+      const p = value && typeof value === 'object' && !Array.isArray(value) ? value : { from: '', to: '' };
+      return (
+        <fieldset className="bp-period">
+          <legend>{field.name}</legend>
+          <Input id={`${id}-from`} label={t('editor.from')} type="date" value={p.from} onChange={(e) => onChange({ ...p, from: e.target.value })} />
+          <Input id={id} label={t('editor.to')} type="date" value={p.to} error={error ?? null} onChange={(e) => onChange({ ...p, to: e.target.value })} />
+        </fieldset>
+      );
+    }
+    case 'select':
+      return (
+        <Select
+          {...common}
+          value={str}
+          onChange={(e) => onChange(e.target.value)}
+          options={[{ value: '', label: '—' }, ...(field.options ?? []).map((o) => ({ value: o, label: o }))]}
+        />
+      );
+    case 'checkbox':
+      return (
+        <div>
+          <Checkbox id={id} label={field.name} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          {error ? (
+            <div className="ui-field__error" role="alert" data-testid={`${id}-error`}>
+              {error}
+            </div>
+          ) : null}
+        </div>
+      );
+    case 'user':
+    case 'users':
+      return (
+        <PeoplePicker
+          label={field.name}
+          error={error ?? null}
+          multiple={field.type === 'users'}
+          value={Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : []}
+          onChange={(ids) => onChange(field.type === 'users' ? ids : (ids[0] ?? null))}
+          testId={id}
+        />
+      );
+    case 'phone':
+      return <Input {...common} type="tel" value={str} onChange={(e) => onChange(e.target.value)} />;
+    case 'email':
+      return <Input {...common} type="email" value={str} onChange={(e) => onChange(e.target.value)} />;
+    default:
+      return <Input {...common} value={str} maxLength={field.type === 'string' ? 50 : undefined} onChange={(e) => onChange(e.target.value)} />;
+  }
+}
+
+/** A stored value as text (dates in the user's locale by the caller; users by name from `names`). */
+export function ValueText({ field, value, names }: { field: Field; value: FieldValue | undefined; names: Record<string, string> }) {
+  const { t } = useTranslation('bp');
+  if (value === undefined || value === null || value === '') return <>—</>;
+  if (field.type === 'checkbox') return <>{value ? t('request.yes') : t('request.no')}</>;
+  if (field.type === 'user' && typeof value === 'string') return <>{names[value] ?? <UserName id={value} />}</>;
+  if (Array.isArray(value))
+    return (
+      <>
+        {value.map((id, i) => (
+          <span key={id}>
+            {i ? ', ' : ''}
+            {field.type === 'users' ? (names[id] ?? <UserName id={id} />) : id}
+          </span>
+        ))}
+      </>
+    );
+  if (typeof value === 'object') return <>{`${value.from} — ${value.to}`}</>;
+  return <>{String(value)}</>;
+}
+
+export { Button };
