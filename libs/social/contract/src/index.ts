@@ -34,6 +34,7 @@ export const SOCIAL_TEXT = {
   userNotFound: 'User not found',
   selectWorkspace: 'Select a workspace first',
   cannotFollowSelf: 'You cannot follow yourself',
+  taskPostType: 'A task comment cannot be a thank-you post',
   groupNotFound: 'The requested resource was not found',
   likeTypeMismatch: (target: 'comment' | 'answer') => `like_type must be '${target}' for this target`,
 } as const;
