@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasExplicitLanguage, setLanguage } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
+import { useSession, WidgetSlot } from '@intranet/web-session';
 import { applyClientDesign, Button } from '@intranet/web-ui';
 import { Menu as MenuGlyph, X } from 'lucide-react';
 import { getVendor, vendorTitle } from '../env.ts';
@@ -133,6 +133,12 @@ export function RootLayout() {
           <div className="shell-header__title">{client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}</div>
           <div className="shell-header__right">
             <LanguageSwitcher />
+            {/* The user's menu pieces other remotes add (the calendar's .ics link), loaded lazily with their remote. */}
+            {user && client ? (
+              <span className="shell-header__slot" data-testid="user-menu-slot">
+                <WidgetSlot name="userMenu" />
+              </span>
+            ) : null}
             {user ? (
               <span className="shell-header__user" data-testid="current-user">
                 {user.fullName || `${user.firstName} ${user.lastName}`}
