@@ -39,7 +39,12 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     }
     const f = await t.makeEmployee(other.adminToken, 'foreign@tcomother.test');
     foreign = { id: f.user._id, token: f.token };
-    off = await on(t.portal.platform.bus, socialEvents.postCreated, async (e) => void events.push(e as never));
+    const offCreated = await on(t.portal.platform.bus, socialEvents.postCreated, async (e) => void events.push(e as never));
+    const offDeleted = await on(t.portal.platform.bus, socialEvents.postDeleted, async (e) => void events.push(e as never));
+    off = async () => {
+      await offCreated();
+      await offDeleted();
+    };
     desk = ok<Desk>(
       await t.call(tasksRoutes.deskCreate, {
         token: u.owner.token,
@@ -128,5 +133,16 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     assert.equal((await t.call(socialRoutes.get, { token: other.adminToken, params: { id: first!._id } })).status, 404);
     // A task that is not there: 404, even for an administrator.
     assert.equal((await comment(co.adminToken, 'Nothing', '0190a1b2-0000-7000-8000-000000000000')).status, 404);
+  });
+
+  it("deleting the task deletes its comments (evt.social.post.deleted to the task's people)", async () => {
+    const ids = ok<{ posts: { _id: string }[] }>(await list(u.owner.token)).posts.map((p) => p._id);
+    assert.equal(ids.length, 3);
+    ok(await t.call(tasksRoutes.taskDelete, { token: u.owner.token, params: { id: task._id } }), 'task delete');
+    const start = Date.now();
+    const gone = () => events.filter((e) => e.subject === socialEvents.postDeleted.subject && ids.includes(e.data._id as string));
+    while (gone().length < ids.length && Date.now() - start < 5000) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(new Set(gone().map((e) => e.data._id)), new Set(ids));
+    assert.ok(gone().every((e) => (e.data.userIds as string[]).includes(u.commenter.id)));
   });
 });
