@@ -12,11 +12,16 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'calendar',
-      exposes: { './CalendarPage': './src/expose/CalendarPage.tsx' },
+      exposes: {
+        './CalendarPage': './src/expose/CalendarPage.tsx',
+        './EventsWidget': './src/expose/EventsWidget.tsx',
+        './FeedMenu': './src/expose/FeedMenu.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ calendar: 'CalendarPage' }),
+      // §2 company feed widget "events" in the wall's side column; the .ics link in the shell's user menu.
+      manifest: remoteManifest({ calendar: 'CalendarPage' }, { widgets: { wall: ['EventsWidget'], userMenu: ['FeedMenu'] } }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -12,11 +12,16 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'chat',
-      exposes: { './ChatPage': './src/expose/ChatPage.tsx', './ChatRoomPage': './src/expose/ChatRoomPage.tsx' },
+      exposes: {
+        './ChatPage': './src/expose/ChatPage.tsx',
+        './ChatRoomPage': './src/expose/ChatRoomPage.tsx',
+        './UnreadBadge': './src/expose/UnreadBadge.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ chat: 'ChatPage', 'chat/:id': 'ChatRoomPage' }),
+      // The unread total beside the menu's chats item (the shell renders the `menu:chats` slot there).
+      manifest: remoteManifest({ chat: 'ChatPage', 'chat/:id': 'ChatRoomPage' }, { widgets: { 'menu:chats': ['UnreadBadge'] } }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -19,6 +19,7 @@
 import { performance } from 'node:perf_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import {
   ADMIN_PASSWORD,
   api,
@@ -114,6 +115,20 @@ async function main(): Promise<void> {
   log(`${nMembers} member sockets connected and identified in ${((performance.now() - tc) / 1000).toFixed(1)} s`);
   await sleep(1000);
   const rss1 = gwPid ? rssOf(gwPid) : NaN;
+  // The same event as it reaches the bus (committed and relayed by chat's outbox), to split a delivery into
+  // "POST start → on the bus" and "bus → socket" (one clock: everything runs on this machine).
+  const busAt = new Float64Array(nEvents).fill(NaN);
+  const nc = await natsConnect({ servers: s.natsUrl });
+  onCleanup(() => void nc.close());
+  const busSub = nc.subscribe('evt.chat.msg.created');
+  void (async () => {
+    for await (const m of busSub) {
+      const now = performance.now();
+      const e = Number(/bench-msg-(\d+)/.exec(m.string())?.[1] ?? -1);
+      if (e >= 0 && e < nEvents && Number.isNaN(busAt[e])) busAt[e] = now - start[e];
+    }
+  })();
+  await nc.flush();
   expectOk(await admin('POST', '/api/chat/msg', { room_id: room._id, content: 'warm-up' }), 'warm-up');
   await sleep(1000);
   const postMs: number[] = [];
@@ -128,6 +143,8 @@ async function main(): Promise<void> {
   const deadline = performance.now() + 5000;
   while (performance.now() < deadline && arrivals.some((a) => a.some(Number.isNaN))) await sleep(100);
   const all = arrivals.flatMap((a) => [...a].filter((x) => !Number.isNaN(x)));
+  const onBus = [...busAt].filter((x) => !Number.isNaN(x));
+  const busToSocket = arrivals.flatMap((a, e) => [...a].filter((x) => !Number.isNaN(x)).map((x) => x - busAt[e]));
   const lastPer = arrivals.map((a) => Math.max(...[...a].filter((x) => !Number.isNaN(x))));
   // The SQL of one message to that room run bare (superuser, rolled back): insert, last message, 1,000 unread counters, audience.
   const bareSend: number[] = [];
@@ -162,6 +179,8 @@ async function main(): Promise<void> {
         ],
         ['last socket per message p50 / max', `${percentile(lastPer, 50).toFixed(1)} / ${Math.max(...lastPer).toFixed(1)} ms`],
         ['POST api/chat/msg to 1,000 members p50 / p99', `${percentile(postMs, 50).toFixed(1)} / ${percentile(postMs, 99).toFixed(1)} ms`],
+        ['POST start → event on the bus p50 / p99', `${percentile(onBus, 50).toFixed(1)} / ${percentile(onBus, 99).toFixed(1)} ms`],
+        ['event on the bus → socket p50 / p99', `${percentile(busToSocket, 50).toFixed(1)} / ${percentile(busToSocket, 99).toFixed(1)} ms`],
         ['its SQL bare (rolled back) p50 / p99', `${percentile(bareSend, 50).toFixed(1)} / ${percentile(bareSend, 99).toFixed(1)} ms`],
         ['gateway RSS per socket', gwPid ? `${((rss1 - rss0) / nMembers).toFixed(1)} KB (${rss0.toFixed(0)} → ${rss1.toFixed(0)} KB)` : 'n/a'],
       ],

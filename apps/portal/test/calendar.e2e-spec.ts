@@ -15,7 +15,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
 
   let e: BrowserPortal;
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'calendar/mf-manifest.json']);
+    e = await startBrowserPortal(['shell/index.html', 'calendar/mf-manifest.json', 'wall/mf-manifest.json']);
     portal = e.portal;
   });
   afterAll(() => e?.close());
@@ -110,5 +110,23 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
     const m = list.find((o) => o.occurrence === iso(second))!;
     assert.deepEqual([m.date, m.start_time, m.moved], [iso(moved), '15:00', true]);
     assert.equal(list.length, 3);
+
+    // The wall's events widget lists B's next occurrences, the first one first.
+    await b.goto('/company');
+    const widget = b.getByTestId('events-widget');
+    await widget.getByText('Weekly design review').first().waitFor();
+    assert.equal(await widget.getByRole('listitem').count(), 3);
+
+    // The user's menu has the private .ics link: create it, it is shown; revoke it, it is gone.
+    await b.getByTestId('calendar-feed-menu').click();
+    await b.getByTestId('feed-modal').waitFor();
+    await b.getByTestId('feed-issue').click();
+    const url = await b.getByTestId('feed-url').inputValue();
+    assert.match(url, /\/api\/event\/feed\/[^/]+$/);
+    const ics = await fetch(url.replace(/^https?:\/\/[^/]+/, portal.url));
+    assert.equal(ics.status, 200);
+    assert.match(await ics.text(), /BEGIN:VCALENDAR[\s\S]*Weekly design review/);
+    await b.getByTestId('feed-revoke').click();
+    await b.getByTestId('feed-none').waitFor();
   });
 });

@@ -14,7 +14,7 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
 
   let e: BrowserPortal;
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'chat/mf-manifest.json']);
+    e = await startBrowserPortal(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
     portal = e.portal;
   });
   afterAll(() => e?.close());
@@ -38,7 +38,7 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
     const admin = await login('admin@chatco.test', 'adminpass1');
     const reg = (firstName: string, lastName: string, email: string) =>
       api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
-    await reg('Ann', 'Archer', 'ann@chatco.test');
+    const annUser = await reg('Ann', 'Archer', 'ann@chatco.test');
     const bobUser = await reg('Bob', 'Baker', 'bob@chatco.test');
 
     const a = await e.newPage();
@@ -81,11 +81,22 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
     await a.page.getByTestId('chat-input').fill('Second one');
     await a.page.getByTestId('chat-input').press('Enter');
     await b.page.getByTestId(`chat-room-${roomId}`).getByTestId('chat-unread').filter({ hasText: '1' }).waitFor();
+    // The menu's unread total follows live, and goes once B reads the room.
+    await b.page.getByTestId('nav-chats').getByTestId('chat-unread-total').filter({ hasText: '1' }).waitFor();
     const second = bubbles(a.page, 'Second one');
     await second.getByTestId('chat-sent').waitFor();
     await b.page.getByTestId(`chat-room-${roomId}`).click();
     await bubbles(b.page, 'Second one').waitFor();
     await second.getByTestId('chat-seen').waitFor();
+    await b.page.getByTestId('nav-chats').getByTestId('chat-unread-total').waitFor({ state: 'detached' });
+
+    // "Write" on a profile and in the address book opens the same direct room (one per pair).
+    await a.page.goto(`/profile/${bobUser._id}`);
+    await a.page.getByTestId(`write-${bobUser._id}`).click();
+    await a.page.waitForURL(new RegExp(`/chat/${roomId}$`));
+    await b.page.goto('/addressBook/');
+    await b.page.getByTestId(`write-${annUser._id}`).click();
+    await b.page.waitForURL(new RegExp(`/chat/${roomId}$`));
 
     // A edits and deletes (after confirming) its message; B sees both live.
     await second.getByTestId('chat-edit').click();

@@ -121,6 +121,19 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
         ['Card one', 'done'],
       ],
     );
+
+    // Comments in the task drawer (the wall's posts with parent task): Ann writes; Bob (view only) reads them, live,
+    // and has no form.
+    await a.page.goto(`/desk/${desk._id}?task=${card['Card two']}`);
+    await b.page.goto(`/desk/${desk._id}?task=${card['Card two']}`);
+    await a.page.getByTestId('task-comment-text').fill('Needs a second look');
+    await a.page.getByTestId('task-comment-send').click();
+    const comments = b.page.getByTestId('task-comments');
+    await comments.getByText('Needs a second look').waitFor();
+    assert.equal(await b.page.getByTestId('task-comment-text').count(), 0);
+    await a.page.getByTestId('task-comment-text').fill('Done, looks fine');
+    await a.page.getByTestId('task-comment-send').click();
+    await comments.getByText('Done, looks fine').waitFor();
     await a.ctx.close();
     await b.ctx.close();
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasExplicitLanguage, setLanguage } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
+import { useSession, WidgetSlot } from '@intranet/web-session';
 import { applyClientDesign, Button } from '@intranet/web-ui';
 import { Menu as MenuGlyph, X } from 'lucide-react';
 import { getVendor, vendorTitle } from '../env.ts';
@@ -10,7 +10,8 @@ import { visibleMenu, type MenuItem } from '../menu.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MenuIcon } from './menuIcons.tsx';
 
-function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNavigate?: () => void; testPrefix: string }) {
+/** The menu's links; `badges`: render each item's widget slot `menu:<id>` (a workspace is open). */
+function MenuLinks({ items, onNavigate, testPrefix, badges }: { items: MenuItem[]; onNavigate?: () => void; testPrefix: string; badges: boolean }) {
   const { t } = useTranslation('shell');
   return (
     <ul className="shell-menu">
@@ -23,6 +24,12 @@ function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNav
                 <MenuIcon id={m.id} />
               </span>
               <span className="shell-menu__label">{label}</span>
+              {/* A remote's badge for this item (chat: the unread total), loaded lazily with that remote. */}
+              {badges ? (
+                <span className="shell-menu__badge">
+                  <WidgetSlot name={`menu:${m.id}`} />
+                </span>
+              ) : null}
             </NavLink>
           </li>
         );
@@ -125,7 +132,7 @@ export function RootLayout() {
             </span>
             <span className="shell-nav__brand-name">{client?.name ?? vendorTitle()}</span>
           </div>
-          <MenuLinks items={items} testPrefix="nav" />
+          <MenuLinks items={items} testPrefix="nav" badges={!!client} />
         </nav>
       ) : null}
       <div className="shell-main">
@@ -133,6 +140,12 @@ export function RootLayout() {
           <div className="shell-header__title">{client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}</div>
           <div className="shell-header__right">
             <LanguageSwitcher />
+            {/* The user's menu pieces other remotes add (the calendar's .ics link), loaded lazily with their remote. */}
+            {user && client ? (
+              <span className="shell-header__slot" data-testid="user-menu-slot">
+                <WidgetSlot name="userMenu" />
+              </span>
+            ) : null}
             {user ? (
               <span className="shell-header__user" data-testid="current-user">
                 {user.fullName || `${user.firstName} ${user.lastName}`}
@@ -187,7 +200,7 @@ export function RootLayout() {
               <X size={20} aria-hidden="true" />
             </button>
           </div>
-          <MenuLinks items={items} onNavigate={() => setMobileMenu(false)} testPrefix="mobile-menu" />
+          <MenuLinks items={items} onNavigate={() => setMobileMenu(false)} testPrefix="mobile-menu" badges={!!client} />
         </div>
       ) : null}
       <DevInfo />

@@ -340,11 +340,19 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         const found = await repo.roomOf(tx, body.room_id, me);
         if (!found) throw Errors.notFound();
         const id = uuidv7();
-        const row = await repo.insertMessage(tx, { id, clientId, roomId: found.room.id, senderId: me, username, content, file, createdAt: new Date() });
+        const { msg: row, memberIds: ids } = await repo.insertMessage(tx, {
+          id,
+          clientId,
+          roomId: found.room.id,
+          senderId: me,
+          username,
+          content,
+          file,
+          createdAt: new Date(),
+        });
         if (file && !(await repo.claimFiles(tx, [{ key: file.key, clientId, roomId: found.room.id, msgId: id, thumbKey: file.thumbKey, size: file.size }])))
           throw Errors.conflict('file', CHAT_TEXT.fileInUse);
         const msg = toMessage(row, false, sign);
-        const ids = await repo.memberIds(tx, found.room.id);
         await outbox.add(tx, chatEvents.msgCreated, clientId, { msg, audience: ids });
         const recipients = ids.filter((u) => u !== me);
         if (recipients.length)

@@ -206,14 +206,23 @@ export const chatRepository = {
    * Stores a message: the room's last message, the sender's read position, and +1 unread for every other member
    * (kept incrementally).
    */
-  async insertMessage(tx: Tx, row: typeof messages.$inferInsert & { id: string; createdAt: Date }): Promise<MessageRow> {
+  /**
+   * Inserts a message: the room's last message, every other member's unread count plus one (the sender's read
+   * position moves to it). Output: the row and the room's member ids (the event's audience), taken from the same
+   * UPDATE — a 1,000-member room is not read a second time in the message's transaction.
+   */
+  async insertMessage(tx: Tx, row: typeof messages.$inferInsert & { id: string; createdAt: Date }): Promise<{ msg: MessageRow; memberIds: string[] }> {
     const [m] = await tx.insert(messages).values(row).returning();
     await tx.update(rooms).set({ lastMsgId: row.id, lastAt: row.createdAt }).where(eq(rooms.id, row.roomId));
-    await tx.execute(sql`UPDATE chat.members SET
-        unread = CASE WHEN user_id = ${row.senderId}::uuid THEN 0 ELSE unread + 1 END,
-        last_seen_id = CASE WHEN user_id = ${row.senderId}::uuid THEN ${row.id}::uuid ELSE last_seen_id END
-      WHERE room_id = ${row.roomId}::uuid`);
-    return m;
+    const touched = await tx
+      .update(members)
+      .set({
+        unread: sql`CASE WHEN user_id = ${row.senderId}::uuid THEN 0 ELSE unread + 1 END`,
+        lastSeenId: sql`CASE WHEN user_id = ${row.senderId}::uuid THEN ${row.id}::uuid ELSE last_seen_id END`,
+      })
+      .where(eq(members.roomId, row.roomId))
+      .returning({ userId: members.userId });
+    return { msg: m, memberIds: touched.map((r) => r.userId) };
   },
 
   async editMessage(tx: Tx, id: string, content: string): Promise<MessageRow> {

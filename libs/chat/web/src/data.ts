@@ -20,6 +20,8 @@ export const chatKeys = {
   rooms: (search: string) => ['chat', 'rooms', search] as const,
   roomLists: ['chat', 'rooms'] as const,
   room: (id: string) => ['chat', 'room', id] as const,
+  /** The caller's unread total (the menu badge). */
+  unread: ['chat', 'unread'] as const,
 };
 
 type RoomsPage = { rooms: ChatRoomSummary[]; unread_total: number; next: string | null };
@@ -29,6 +31,8 @@ let openRoom: string | null = null;
 export const setOpenRoom = (id: string | null) => {
   openRoom = id;
 };
+/** Whether room `id` is open on this page (the menu badge does not count its messages). */
+export const isOpenRoom = (id: string) => openRoom === id;
 
 /** The caller's rooms (§7 GET api/chat/rooms/{id}), optionally filtered by `search`. */
 export function useRooms(search: string) {
@@ -71,6 +75,7 @@ export function applyMessage(qc: QueryClient, msg: ChatMessage, me: string): boo
 
 /** The caller read a room: its unread count in the lists. */
 export function applyRead(qc: QueryClient, roomId: string, unread: number, unreadTotal: number): void {
+  qc.setQueryData(chatKeys.unread, unreadTotal);
   eachRoomList(qc, (p) => ({ ...p, rooms: p.rooms.map((r) => (r._id === roomId ? { ...r, unread } : r)), unread_total: unreadTotal }));
 }
 

@@ -60,6 +60,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly log: Logger;
   private readonly live = new SocketIndex();
   private readonly expiries = new WeakMap<Socket, NodeJS.Timeout>();
+  /**
+   * The workspace namespaces holding this node's sockets, by client (with how many sockets each): an event is
+   * emitted on its own client's namespace only, so the other workspaces' adapters neither encode it nor look at its
+   * rooms, and an event of a client with no socket here costs nothing.
+   */
+  private readonly spaces = new Map<string, Map<Namespace, number>>();
+  private readonly counted = new WeakSet<Socket>();
   private unsubs: (() => Promise<void>)[] = [];
 
   constructor(
@@ -91,15 +98,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async onModuleInit(): Promise<void> {
     const relay = async (evt: BusEvent<Audience & Record<string, unknown>>) => {
       if (!evt.clientId) return;
+      // The client's own workspace namespaces (the live child namespaces its sockets are in: never io.of('/x'),
+      // which would create an unguarded static namespace). Rooms carry the client id as well.
+      const spaces = this.spaces.get(evt.clientId);
+      if (!spaces) return;
       if (Array.isArray(evt.data?.audience)) {
         const { audience, ...data } = evt.data;
-        if (audience.length) this.workspaces.to(audience.map((u) => `user:${u}`)).emit(evt.subject, data);
+        if (!audience.length) return;
+        const rooms = audience.map((u) => `user:${u}`);
+        for (const nsp of spaces.keys()) nsp.to(rooms).emit(evt.subject, data);
         return;
       }
-      // Rooms carry the client id, so one emit on the parent namespace reaches only that workspace's sockets
-      // (emitting on io.of('/x') would create an unguarded static namespace).
       const rooms = evt.data?.userIds?.length ? evt.data.userIds.map((u) => `user:${u}`) : [`client:${evt.clientId}`];
-      this.workspaces.to(rooms).emit(evt.subject, evt.data);
+      for (const nsp of spaces.keys()) nsp.to(rooms).emit(evt.subject, evt.data);
     };
     this.unsubs = await Promise.all(this.subjects.map((s) => this.bus.subscribe(s, relay)));
     this.unsubs.push(
@@ -119,6 +130,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   handleConnection(socket: Socket): void {
     const ctx = socket.data.ctx as SocketCtx;
     if (!this.live.add(socket, ctx)) return;
+    const spaces = this.spaces.get(ctx.clientId) ?? new Map<Namespace, number>();
+    spaces.set(socket.nsp, (spaces.get(socket.nsp) ?? 0) + 1);
+    this.spaces.set(ctx.clientId, spaces);
+    this.counted.add(socket);
     // Nor does a socket outlive its token: at `exp` the client must sign in (and connect) again.
     const exp = socket.data.exp as number | undefined;
     if (exp) {
@@ -132,6 +147,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     clearTimeout(this.expiries.get(socket));
     const ctx = socket.data.ctx as SocketCtx | undefined;
     if (ctx) this.live.remove(socket, ctx);
+    if (ctx && this.counted.has(socket)) {
+      this.counted.delete(socket);
+      const spaces = this.spaces.get(ctx.clientId);
+      const n = (spaces?.get(socket.nsp) ?? 1) - 1;
+      if (n > 0) spaces!.set(socket.nsp, n);
+      else spaces?.delete(socket.nsp);
+      if (spaces && !spaces.size) this.spaces.delete(ctx.clientId);
+    }
   }
 
   /** §4 identify: joins the client's and the user's rooms; a mismatch answers `{ ok: false }` and disconnects. */

@@ -99,6 +99,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'This event does not repeat': 'eventNotPeriodic',
   'Select a workspace first': 'selectWorkspace',
   'You cannot follow yourself': 'cannotFollowSelf',
+  'A task comment cannot be a thank-you post': 'taskPostType',
   // knowledge base
   'Folder cannot move into itself': 'folderIntoItself',
   'Error on deleting file': 'deleteFile',

@@ -34,6 +34,7 @@ export const SOCIAL_TEXT = {
   userNotFound: 'User not found',
   selectWorkspace: 'Select a workspace first',
   cannotFollowSelf: 'You cannot follow yourself',
+  taskPostType: 'A task comment cannot be a thank-you post',
   groupNotFound: 'The requested resource was not found',
   likeTypeMismatch: (target: 'comment' | 'answer') => `like_type must be '${target}' for this target`,
 } as const;
@@ -44,7 +45,11 @@ export const THANKS_MIN_SYMBOLS = 30;
 /** Most attachments on one post. */
 export const MAX_ATTACHMENTS = 20;
 
-/** §3 Post parent types. `company` and `feed` posts make the wall; `system` posts too; `group`/`task` live elsewhere. */
+/**
+ * §3 Post parent types. `company` and `feed` posts make the wall; `system` posts too; `group`/`task` live elsewhere. A
+ * `task` post is a comment of a task: readable and writable as the tasks service answers tasks.internal.commentAccess,
+ * listed only by GET api/post?parent_type=task&parent_id, never in a feed.
+ */
 export const POST_PARENT_TYPES = ['company', 'feed', 'group', 'system', 'task'] as const;
 export const POST_TYPES = ['post', 'thanks'] as const;
 /** What a like goes to (§4 Posts: post, comment or answer by like_type). */
@@ -345,7 +350,8 @@ export const socialRoutes = {
     method: 'POST',
     path: '/api/post',
     subject: 'social.post.create',
-    summary: 'Write a post or a thank-you post',
+    summary:
+      "Write a post or a thank-you post; with parent {type: 'task', id} a task's comment (the tasks service decides: comment right, performers, owner and admins of its board)",
     spec: '§7 Posts, §5 Posts',
     access: access.feature('wall'),
     body: createPostBody,

@@ -41,6 +41,10 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
       await kit.ensureAuthors(ctx, [userId], { field: 'author', strict: false });
       // As for posts: every mentioned person must exist in the client (strict), so no foreign id is stored.
       if (mentions.length) await kit.ensureAuthors(ctx, mentions, { field: 'mentions', strict: true });
+      // A task's post (§3 Comment parent task): the tasks service says who may read (else 404) and comment (else 403).
+      const task = await kit.taskOf(ctx, body.parent_type === 'comment' ? { commentId: body.parent_id } : { postId: body.parent_id });
+      if (task && !task.read) throw Errors.notFound();
+      if (task && !task.comment) throw Errors.forbidden();
       const [file] = body.attachment ? await kit.checkFiles(clientId, [body.attachment], COMMENT_FILE_LIMIT, 'attachment') : [];
       const out = await db.inTenant(ctx, async (tx) => {
         let postId = body.parent_id;
@@ -72,7 +76,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         }
         const count = await commentsRepository.bumpPost(tx, postId, 1);
         const comment = toComment((await commentsRepository.item(tx, userId, id))!, sign);
-        const userIds = await kit.audienceOf(tx, { parent: { type: locked.parentType, id: locked.parentId } });
+        const userIds = await kit.audienceOf(tx, { parent: { type: locked.parentType, id: locked.parentId } }, task);
         await outbox.add(tx, socialEvents.commentCreated, clientId, { comment, post_id: postId, comments_count: count, userIds });
         return comment;
       });
@@ -87,6 +91,8 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
       const clientId = kit.clientOf(ctx);
       const cur = await db.inTenant(ctx, (tx) => commentsRepository.byId(tx, params.id));
       if (!cur) throw Errors.notFound();
+      const task = await kit.taskOf(ctx, { postId: cur.postId });
+      if (task && !task.read) throw Errors.notFound();
       if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
       const message = body.message !== undefined ? prepare(body.message) : cur.message;
       const mentions = unique([...(body.mentions ?? (body.message !== undefined ? [] : cur.mentions)), ...mentionsIn(message)]);
@@ -118,7 +124,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           comment: { ...comment, liked: false },
           post_id: cur.postId,
           comments_count: post?.commentsCount ?? 0,
-          userIds: post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }) : [],
+          userIds: post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }, task) : [],
         });
         return { comment, dropped };
       });
@@ -132,6 +138,8 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
      */
     commentDelete: async ({ params, query }, ctx) => {
       const clientId = kit.clientOf(ctx);
+      const task = await kit.taskOf(ctx, { commentId: params.id });
+      if (task && !task.read) throw Errors.notFound();
       const out = await db.inTenant(ctx, async (tx) => {
         const cur = await commentsRepository.byId(tx, params.id);
         if (!cur) throw Errors.notFound();
@@ -146,7 +154,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           post_id: cur.postId,
           parent: cur.parentCommentId ? { type: 'comment', id: cur.parentCommentId } : { type: 'post', id: cur.postId },
           comments_count: count,
-          userIds: post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }) : [],
+          userIds: post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }, task) : [],
         });
         return { cur, files, count };
       });

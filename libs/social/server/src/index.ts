@@ -9,6 +9,7 @@ import { AUTHORS_CONSUMER, authorsProjection, peopleHandlers } from './people.ts
 import { groupHandlers, ideaHandlers } from './groups.ts';
 import { postHandlers } from './posts.ts';
 import { makeKit, type Kit } from './support.ts';
+import { TASK_COMMENTS_CONSUMER, taskCommentsCleanup } from './task-comments.ts';
 
 export { authors, comments, files, follows, groupGrants, groupMembers, groupPending, groups, ideas, likes, posts, views, violReports } from './schema.ts';
 export { seedPosts } from './seed.ts';
@@ -21,16 +22,26 @@ export { nextBirthday, AUTHORS_CONSUMER } from './people.ts';
 export const SOCIAL_KIT = 'social:kit';
 export const SOCIAL_ROUTES = 'social:routes';
 export const SOCIAL_AUTHORS_PROJECTION = 'social:authorsProjection';
+export const SOCIAL_TASK_COMMENTS = 'social:taskComments';
 
 /** social's projection of people's users (authors: names, avatars, birthdays): a durable consumer. */
 @Controller()
 export class SocialProjectionController {
-  constructor(@Inject(SOCIAL_AUTHORS_PROJECTION) private readonly authors: EventHandler) {}
+  constructor(
+    @Inject(SOCIAL_AUTHORS_PROJECTION) private readonly authors: EventHandler,
+    @Inject(SOCIAL_TASK_COMMENTS) private readonly taskComments: EventHandler,
+  ) {}
 
   /** evt.people.user.* → social.authors; durable AUTHORS_CONSUMER, replayed from the stream's start when first created. */
   @EventPattern('evt.people.user.*', { durable: AUTHORS_CONSUMER, replay: true })
   onPeopleUser(evt: BusEvent): Promise<void> {
     return this.authors(evt);
+  }
+
+  /** evt.tasks.task.changed (deleted) → the task's comments go too; durable TASK_COMMENTS_CONSUMER. */
+  @EventPattern('evt.tasks.task.changed', { durable: TASK_COMMENTS_CONSUMER })
+  onTaskChanged(evt: BusEvent): Promise<void> {
+    return this.taskComments(evt);
   }
 }
 
@@ -85,6 +96,7 @@ export class SocialFeedController {
       inject: [SOCIAL_KIT],
     },
     { provide: SOCIAL_AUTHORS_PROJECTION, useFactory: authorsProjection, inject: [SOCIAL_KIT] },
+    { provide: SOCIAL_TASK_COMMENTS, useFactory: taskCommentsCleanup, inject: [SOCIAL_KIT] },
   ],
   controllers: [RouteController('SocialRoutes', socialRoutes, SOCIAL_ROUTES), SocialProjectionController, SocialFeedController],
 })

@@ -17,7 +17,7 @@ import {
 import type { PostRow, StoredFile } from './schema.ts';
 import { groupsRepository } from './groups-repository.ts';
 import { refuseNotMember, rightsOf } from './groups.ts';
-import { unique, type Kit } from './support.ts';
+import { unique, type Kit, type TaskAccess } from './support.ts';
 import { cleanMessage, mentionsIn, plainText } from './text.ts';
 
 type PostRoutes = Pick<
@@ -67,7 +67,10 @@ const canEdit = (ctx: RequestContext, authorId: string) => authorId === ctx.user
 export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
   const { db, outbox, sign } = kit;
 
-  /** Where a new post goes (§3 parent types): company and feed for everyone with `wall`; system and task for admins. */
+  /**
+   * Where a new post goes (§3 parent types): company and feed for everyone with `wall`; system for admins; task (a
+   * task's comment) as the tasks service allows — checked by `taskParent` before this.
+   */
   const resolveParent = (ctx: RequestContext, p: { type: PostRow['parentType']; id?: string | null; where?: string | null }) => {
     const where = p.where ?? null;
     switch (p.type) {
@@ -78,10 +81,11 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       case 'group':
         // Checked against the group (membership, type) by `groupParent` before this.
         return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: false };
-      case 'system':
       case 'task':
+        return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: false };
+      case 'system':
         if (!isAdmin(ctx)) throw Errors.forbidden();
-        return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: p.type === 'system' };
+        return { parentType: p.type, parentId: p.id ?? null, parentWhere: where, onWall: true };
     }
   };
 
@@ -99,15 +103,35 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
   };
 
   /**
+   * A task parent (§3 Post/Comment parent task, §6 board rights, asked of the tasks service): 404 unless the caller
+   * may read the task, 403 unless they may comment it (owner, admins, `comment` members, performers). A task's post is
+   * a plain post (never a thank-you: it would reach the thanks widget). Output: the access (its audience).
+   */
+  const taskParent = async (ctx: RequestContext, id: string | null | undefined, type: 'post' | 'thanks') => {
+    if (!id) throw Errors.field('parent.id', SOCIAL_TEXT.required);
+    const a = await kit.taskAccess(ctx, id);
+    if (!a.read) throw Errors.notFound();
+    if (!a.comment) throw Errors.forbidden();
+    if (type !== 'post') throw Errors.field('type', SOCIAL_TEXT.taskPostType);
+    return a;
+  };
+
+  /** 404 for a task's post the caller may not read (tasks' answer `task`; undefined: not a task's post). */
+  const readable = (task: TaskAccess | undefined) => {
+    if (task && !task.read) throw Errors.notFound();
+    return task;
+  };
+
+  /**
    * Adds evt.social.view.changed to the views' transaction (nothing when no view was new): one event for the posts
    * every socket may hear of, one per closed or private group for its posts, addressed to that group's readers.
    */
-  const addViews = async (tx: Tx, clientId: string, userId: string, posts: { id: string; viewsCount: number }[]) => {
+  const addViews = async (tx: Tx, clientId: string, userId: string, posts: { id: string; viewsCount: number }[], tasks = new Map<string, TaskAccess>()) => {
     const byAudience = new Map<string, { userIds?: string[]; posts: { _id: string; views_count: number }[] }>();
     for (const p of posts) {
       const row = await postsRepository.byId(tx, p.id);
-      const userIds = row ? await kit.audienceOf(tx, { parent: { type: row.parentType, id: row.parentId } }) : undefined;
-      const key = userIds ? `group:${row!.parentId}` : 'all';
+      const userIds = row ? await kit.audienceOf(tx, { parent: { type: row.parentType, id: row.parentId } }, tasks.get(p.id)) : undefined;
+      const key = userIds ? `${row!.parentType}:${row!.parentId}` : 'all';
       const entry = byAudience.get(key) ?? { userIds, posts: [] };
       entry.posts.push({ _id: p.id, views_count: p.viewsCount });
       byAudience.set(key, entry);
@@ -196,8 +220,14 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       return kit.pageOf(ctx, (c) => feedWhere.mentions(c, params.id), query);
     },
 
-    /** §7 GET api/post (query): posts by author, type, parent, mention or text. */
-    query: async ({ query }, ctx) => kit.pageOf(ctx, (c) => postsRepository.queryWhere(c, query), query),
+    /**
+     * §7 GET api/post (query): posts by author, type, parent, mention or text. A task's posts (its comments) only with
+     * parent_type=task and parent_id, for those who may read the task (else 404); other queries leave them out.
+     */
+    query: async ({ query }, ctx) => {
+      const task = query.parent_type === 'task' && query.parent_id ? readable(await kit.taskAccess(ctx, query.parent_id)) : undefined;
+      return kit.pageOf(ctx, (c) => postsRepository.queryWhere(c, query), query, { tasks: !!task });
+    },
 
     /** §7 GET api/post/{id}: one post with its comments (answers nested), likes and views (with the viewer's name). Errors: 404. */
     get: async ({ params }, ctx) => {
@@ -211,6 +241,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         return { row, comments, likes, views };
       });
       if (!out || !ctx.clientId) throw Errors.notFound();
+      if (out.row.post.parentType === 'task' && out.row.post.parentId) readable(await kit.taskAccess(ctx, out.row.post.parentId));
       return {
         ...toFeedPost(out.row, sign),
         comments: commentTree(out.comments, sign),
@@ -231,6 +262,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       checkThanks(body.type, text, mentions);
       const parent = resolveParent(ctx, body.parent);
       if (parent.parentType === 'group') parent.onWall = await groupParent(ctx, parent.parentId);
+      const task = parent.parentType === 'task' ? await taskParent(ctx, parent.parentId, body.type) : undefined;
       await kit.ensureAuthors(ctx, parent.parentType === 'feed' && parent.parentId ? [...mentions, parent.parentId] : mentions, {
         field: 'mentions',
         strict: true,
@@ -259,7 +291,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const post = toFeedPost((await postsRepository.feedItem(tx, userId, id))!, sign);
         // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
-        await outbox.add(tx, socialEvents.postCreated, clientId, { post, userIds: await kit.audienceOf(tx, post) });
+        await outbox.add(tx, socialEvents.postCreated, clientId, { post, userIds: await kit.audienceOf(tx, post, task) });
         return post;
       });
       return row;
@@ -273,9 +305,11 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const clientId = kit.clientOf(ctx);
       const cur = await db.inTenant(ctx, (tx) => postsRepository.byId(tx, params.id));
       if (!cur) throw Errors.notFound();
+      const task = cur.parentType === 'task' && cur.parentId ? readable(await kit.taskAccess(ctx, cur.parentId)) : undefined;
       if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
       const { message, text, mentions } = prepareMessage(body.message ?? cur.message, body.mentions ?? cur.mentions);
       const type = body.type ?? cur.type;
+      if (task && type !== 'post') throw Errors.field('type', SOCIAL_TEXT.taskPostType);
       checkThanks(type, text, mentions);
       await kit.ensureAuthors(
         ctx,
@@ -309,7 +343,10 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
         const dropped = await filesRepository.release(tx, removedKeys);
         const post = toFeedPost((await postsRepository.feedItem(tx, ctx.userId, params.id))!, sign);
-        await outbox.add(tx, socialEvents.postUpdated, clientId, { post: { ...post, liked: false, viewed: false }, userIds: await kit.audienceOf(tx, post) });
+        await outbox.add(tx, socialEvents.postUpdated, clientId, {
+          post: { ...post, liked: false, viewed: false },
+          userIds: await kit.audienceOf(tx, post, task),
+        });
         return { post, dropped };
       });
       await kit.dropFiles(clientId, out.dropped);
@@ -322,12 +359,13 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
      */
     delete: async ({ params }, ctx) => {
       const clientId = kit.clientOf(ctx);
+      const task = readable(await kit.taskOf(ctx, { postId: params.id }));
       const out = await db.inTenant(ctx, async (tx) => {
         const cur = await postsRepository.lock(tx, params.id);
         if (!cur) throw Errors.notFound();
         if (!canEdit(ctx, cur.authorId)) throw Errors.forbidden();
         const files: FileRow[] = await filesRepository.ofPost(tx, params.id);
-        const userIds = await kit.audienceOf(tx, { parent: { type: cur.parentType, id: cur.parentId }, on_wall: cur.onWall });
+        const userIds = await kit.audienceOf(tx, { parent: { type: cur.parentType, id: cur.parentId }, on_wall: cur.onWall }, task);
         await postsRepository.delete(tx, params.id);
         await outbox.add(tx, socialEvents.postDeleted, clientId, {
           _id: params.id,
@@ -349,11 +387,12 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const clientId = kit.clientOf(ctx);
       const userId = kit.userOf(ctx);
       if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
+      const task = readable(await kit.taskOf(ctx, { postId: params.id }));
       const out = await db.inTenant(ctx, async (tx) => {
         const post = await postsRepository.byId(tx, params.id);
         if (!post) throw Errors.notFound();
         const added = await viewsRepository.add(tx, clientId, userId, [params.id], body.where ?? null);
-        await addViews(tx, clientId, userId, added);
+        await addViews(tx, clientId, userId, added, task ? new Map([[params.id, task]]) : undefined);
         return { count: added[0]?.viewsCount ?? post.viewsCount, added };
       });
       return { _id: params.id, views_count: out.count, counted: out.added.length > 0 };
@@ -364,10 +403,18 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const clientId = kit.clientOf(ctx);
       const userId = kit.userOf(ctx);
       if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
+      // Posts of tasks among the ids count only for those who may read the task (asked before the transaction).
+      const tasks = new Map<string, TaskAccess>();
+      let ids = body.ids ? unique(body.ids) : undefined;
+      if (ids?.length) {
+        const ofTasks = await db.inTenant(ctx, (tx) => postsRepository.taskParents(tx, ids!));
+        for (const p of ofTasks) tasks.set(p.id, await kit.taskAccess(ctx, p.parentId));
+        ids = ids.filter((id) => tasks.get(id)?.read !== false);
+      }
       const added = await db.inTenant(ctx, async (tx) => {
-        const ids = body.ids ?? (await postsRepository.newestWallIds(tx, clientId, FEED_PAGE_SIZE));
-        const views = await viewsRepository.add(tx, clientId, userId, unique(ids), body.where ?? null);
-        await addViews(tx, clientId, userId, views);
+        const wanted = ids ?? (await postsRepository.newestWallIds(tx, clientId, FEED_PAGE_SIZE));
+        const views = await viewsRepository.add(tx, clientId, userId, wanted, body.where ?? null);
+        await addViews(tx, clientId, userId, views, tasks);
         return views;
       });
       return { viewed: added.length, posts: added.map((p) => ({ _id: p.id, views_count: p.viewsCount })) };
@@ -384,6 +431,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const targetId = (
         body.like_type === 'post' ? (body.post_id ?? body.id) : body.like_type === 'comment' ? (body.comment_id ?? body.id) : (body.answer_id ?? body.id)
       )!;
+      const task = readable(await kit.taskOf(ctx, body.like_type === 'post' ? { postId: targetId } : { commentId: targetId }));
       const out = await db.inTenant(ctx, async (tx) => {
         let postId: string;
         let commentId: string | null = null;
@@ -404,7 +452,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         const result = { like_type: body.like_type, target_id: targetId, post_id: postId, liked: r.liked, likes_count: r.count };
         // A closed or private group's post: only its readers hear of the like (issue 11).
         const post = await postsRepository.byId(tx, postId);
-        const userIds = post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }) : undefined;
+        const userIds = post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }, task) : undefined;
         await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId, userIds });
         return result;
       });

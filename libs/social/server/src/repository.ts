@@ -182,6 +182,16 @@ export const postsRepository = {
     return row;
   },
 
+  /** Which of these posts are a task's (parent type `task`), with the task id. */
+  async taskParents(tx: Tx, ids: string[]): Promise<{ id: string; parentId: string }[]> {
+    if (!ids.length) return [];
+    const rows = await tx
+      .select({ id: posts.id, parentId: posts.parentId })
+      .from(posts)
+      .where(and(inArray(posts.id, ids), eq(posts.parentType, 'task')));
+    return rows.filter((r): r is { id: string; parentId: string } => !!r.parentId);
+  },
+
   /** Locks the post row for a counter or content change. */
   async lock(tx: Tx, id: string): Promise<PostRow | undefined> {
     const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1).for('update');

@@ -4,12 +4,13 @@ import { FEED_PAGE_SIZE, SOCIAL_TEXT, type AttachmentInput, type FeedPage } from
 import { ask, systemContext, type RequestContext } from '@intranet/platform-bus';
 import { formatBytes } from '@intranet/platform-contracts';
 import { GUARDED_KINDS } from '@intranet/files-contract';
-import type { SQL } from 'drizzle-orm';
+import { and, ne, type SQL } from 'drizzle-orm';
+import { tasksSubjects } from '@intranet/tasks-contract';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { signer, toFeedPost, type Signer } from './mapping.ts';
 import { authorsRepository, cursorOf, feedWhere, parseCursor, postsRepository, type FileRow, type NewAuthor } from './repository.ts';
-import { groups, type StoredFile } from './schema.ts';
+import { comments, groups, posts, type StoredFile } from './schema.ts';
 import { groupsRepository } from './groups-repository.ts';
 import { eq } from 'drizzle-orm';
 import { afterCommit, type Tx } from '@intranet/platform-db';
@@ -47,11 +48,33 @@ export interface Kit extends DomainDeps {
   dropFiles(clientId: string, rows: FileRow[]): Promise<void>;
   /**
    * The realtime audience of a post's event: undefined (every socket of the client) unless the post belongs to a
-   * group whose posts are off the wall (closed, private): then the group's readers.
+   * group whose posts are off the wall (closed, private): then the group's readers; or to a task: then `task`'s
+   * audience as tasks answered it before the transaction (none when not given).
    */
-  audienceOf(tx: Tx, post: { parent: { type: string; id: string | null }; on_wall?: boolean }): Promise<string[] | undefined>;
-  /** One feed page for the caller (20 newest first; stable with `before`, keyset with `after`). */
-  pageOf(ctx: RequestContext, where: (clientId: string) => SQL, q: PageQuery): Promise<FeedPage>;
+  audienceOf(tx: Tx, post: { parent: { type: string; id: string | null }; on_wall?: boolean }, task?: TaskAccess): Promise<string[] | undefined>;
+  /**
+   * One feed page for the caller (20 newest first; stable with `before`, keyset with `after`). Posts of tasks (parent
+   * type `task`) are left out unless `tasks` (the caller was checked against that task).
+   */
+  pageOf(ctx: RequestContext, where: (clientId: string) => SQL, q: PageQuery, opts?: { tasks?: boolean }): Promise<FeedPage>;
+  /**
+   * Access to a task's comments (§3 Post/Comment with parent type `task`, §6 board rights): asks the tasks service
+   * (tasks.internal.commentAccess) for the caller. Call it outside any transaction (embedded mode has one
+   * connection, and tasks reads it too).
+   */
+  taskAccess(ctx: RequestContext, taskId: string): Promise<TaskAccess>;
+  /**
+   * The task behind a post or comment (by id), with the caller's access to it; undefined when the post is not a
+   * task's (or not there: the handler then answers as before). Outside any transaction, as taskAccess.
+   */
+  taskOf(ctx: RequestContext, ref: { postId?: string; commentId?: string }): Promise<TaskAccess | undefined>;
+}
+
+/** What the tasks service answered for a user and a task: read, comment and who hears of its comments. */
+export interface TaskAccess {
+  read: boolean;
+  comment: boolean;
+  userIds: string[];
 }
 
 export const emptyPage = (q: PageQuery): FeedPage => ({
@@ -109,6 +132,11 @@ export function makeKit(deps: DomainDeps): Kit {
   const tooBig = (field: string, limit: number) => {
     const message = SOCIAL_TEXT.filesAbove(formatBytes(limit));
     return new DomainError('payload_too_large', message, { errors: [{ field, message }] });
+  };
+
+  const taskAccess = async (ctx: RequestContext, taskId: string): Promise<TaskAccess> => {
+    if (!ctx.clientId) return { read: false, comment: false, userIds: [] };
+    return ask(bus, tasksSubjects.commentAccess, systemContext(ctx.clientId), { task_id: taskId, user_id: ctx.userId });
   };
 
   return {
@@ -182,14 +210,32 @@ export function makeKit(deps: DomainDeps): Kit {
       );
     },
 
-    async audienceOf(tx, post) {
+    async audienceOf(tx, post, task) {
+      if (post.parent.type === 'task') return task?.userIds ?? [];
       if (post.parent.type !== 'group' || !post.parent.id) return undefined;
       const [g] = await tx.select({ type: groups.type }).from(groups).where(eq(groups.id, post.parent.id)).limit(1);
       if (g?.type === 'public') return undefined;
       return groupsRepository.readers(tx, post.parent.id);
     },
 
-    async pageOf(ctx, where, q) {
+    taskAccess,
+
+    async taskOf(ctx, ref) {
+      const parent = await db.inTenant(ctx, async (tx) => {
+        let postId = ref.postId;
+        if (ref.commentId) {
+          const [c] = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, ref.commentId)).limit(1);
+          postId = c?.postId;
+        }
+        if (!postId) return undefined;
+        const [p] = await tx.select({ type: posts.parentType, id: posts.parentId }).from(posts).where(eq(posts.id, postId)).limit(1);
+        return p;
+      });
+      if (parent?.type !== 'task' || !parent.id) return undefined;
+      return taskAccess(ctx, parent.id);
+    },
+
+    async pageOf(ctx, where, q, opts) {
       if (!ctx.clientId) throw Errors.notFound();
       const clientId = ctx.clientId;
       const page = q.page ?? 1;
@@ -197,13 +243,19 @@ export function makeKit(deps: DomainDeps): Kit {
       const before = q.before ? parseCursor(q.before) : undefined;
       const after = q.after ? parseCursor(q.after) : undefined;
       const prepared = where === feedWhere.wall ? 'wall' : where === feedWhere.thanks ? 'thanks' : undefined;
+      // Task posts are never on the wall (on_wall false), so the wall's read model needs no task filter.
       const cached = prepared === 'wall' && feed ? await feed.page({ clientId, userId: ctx.userId }, { page, limit, before, after }) : undefined;
       const rows =
         cached ??
         (await db.inTenant(ctx, (tx) =>
           prepared
             ? postsRepository.preparedPage(tx, prepared, ctx.userId, clientId, { page, limit, before, after })
-            : postsRepository.page(tx, ctx.userId, where(clientId), { page, limit, before, after }),
+            : postsRepository.page(tx, ctx.userId, opts?.tasks ? where(clientId) : and(where(clientId), ne(posts.parentType, 'task'))!, {
+                page,
+                limit,
+                before,
+                after,
+              }),
         ));
       const hasMore = rows.length > limit;
       const items = rows.slice(0, limit);

@@ -51,6 +51,8 @@ const en = {
   profile: {
     follow: 'Follow',
     unfollow: 'Unfollow',
+    write: 'Write',
+    writeTo: 'Write to {{name}}',
     followers: 'Followers: {{count}}',
     contacts: 'Contacts',
     about: 'About',
@@ -160,6 +162,8 @@ const ru: typeof en = {
   profile: {
     follow: 'Подписаться',
     unfollow: 'Отписаться',
+    write: 'Написать',
+    writeTo: 'Написать: {{name}}',
     followers: 'Подписчиков: {{count}}',
     contacts: 'Контакты',
     about: 'О себе',
@@ -269,6 +273,8 @@ const uk: typeof en = {
   profile: {
     follow: 'Стежити',
     unfollow: 'Не стежити',
+    write: 'Написати',
+    writeTo: 'Написати: {{name}}',
     followers: 'Підписників: {{count}}',
     contacts: 'Контакти',
     about: 'Про себе',

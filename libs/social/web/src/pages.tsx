@@ -15,6 +15,7 @@ import { PostCard } from './PostCard.tsx';
 import { PinControl, PinnedWidget } from './Pins.tsx';
 import { PostForm } from './PostForm.tsx';
 import { ProfileEdit } from './ProfileEdit.tsx';
+import { WriteButton } from './WriteButton.tsx';
 import {
   registerView,
   useBirthdayPages,
@@ -194,6 +195,7 @@ export function ProfilePage() {
           <div className="wall-muted">{[u.position, u.department].filter(Boolean).join(' · ')}</div>
         </div>
         <span style={{ flex: 1 }} />
+        {uid && uid !== u._id ? <WriteButton userId={u._id} name={u.fullName} /> : null}
         {uid && uid !== u._id ? <FollowButton userId={u._id} state={feed.data?.pages[0]} /> : null}
         {(uid === u._id && hasRight('profile_edit')) || isAdmin ? (
           <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">
@@ -308,6 +310,11 @@ export function AddressBookPage() {
     { key: 'email', header: t('address.email'), render: (u) => <a href={`mailto:${u.email}`}>{u.email}</a> },
     { key: 'phone', header: t('address.phone'), render: (u) => u.phone ?? '' },
     { key: 'city', sortable: true, header: t('address.city'), render: (u) => u.city ?? '' },
+    {
+      key: 'write',
+      header: <span className="ui-visually-hidden">{t('profile.write')}</span>,
+      render: (u) => <WriteButton userId={u._id} name={u.fullName} size="small" />,
+    },
   ];
   return (
     <section data-testid="address-book">

@@ -353,4 +353,17 @@ export const tasksSubjects = {
     z.object({ now: z.string().optional() }),
     z.object({ dueSoon: z.number().int(), overdue: z.number().int() }),
   ),
+  /**
+   * Asked by social for the comments of a task (§3 Comment and Post with parent type `task`; ctx: the service in the
+   * task's client): may `user_id` read / comment task `task_id`, and who hears of its comments. Read: anyone with a
+   * role on the board (a hidden task: only editors and its people); comment: owner, admins, members with the
+   * `comment` right, the performer and co-performers, while the board is active. A task of another client or none:
+   * all false, no audience.
+   */
+  commentAccess: defineSubject(
+    'tasks.internal.commentAccess',
+    z.object({ task_id: z.string(), user_id: z.string().nullable() }),
+    z.object({ read: z.boolean(), comment: z.boolean(), userIds: z.array(z.string()) }),
+    'May a user read or comment a task, and its audience (for social)',
+  ),
 };

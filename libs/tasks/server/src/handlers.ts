@@ -542,6 +542,33 @@ export function tasksHandlers({ db, outbox, bus }: DomainDeps): RouteHandlers<ty
 }
 
 /**
+ * Access to a task's comments (tasks.internal.commentAccess, asked by social; §6, §3 Comment parent task) in the
+ * client of `ctx` (the service's context): `read` for anyone with a role on the board (a hidden task: editors and
+ * its people only), `comment` for owner, admins, `comment` members, the performer and co-performers while the board
+ * is active; `userIds`: who hears of its comments (the board's people and the task's). Unknown task: all false.
+ */
+export function commentAccess({ db }: Pick<DomainDeps, 'db'>) {
+  return (ctx: RequestContext, taskId: string, userId: string | null) =>
+    db.inTenant(ctx, async (tx) => {
+      const none = { read: false, comment: false, userIds: [] as string[] };
+      const t = await tasksRepository.byId(tx, taskId);
+      if (!t || t.clientId !== ctx.clientId) return none;
+      const desk = await desksRepository.byId(tx, t.deskId);
+      if (!desk) return none;
+      const people = await desksRepository.people(tx, [desk.id]);
+      const ofTask = [t.performerId, ...t.coPerformers, ...t.observers].filter((x): x is string => !!x);
+      const userIds = [...new Set([desk.ownerId, ...people.map((p) => p.userId), ...ofTask])];
+      const role = await desksRepository.roleOf(tx, desk, userId, people);
+      if (!role || !userId) return { ...none, userIds };
+      const editor = EDITORS.includes(role);
+      if (t.type === 'hidden' && !editor && !ofTask.includes(userId)) return { ...none, userIds };
+      const performs = t.performerId === userId || t.coPerformers.includes(userId);
+      const comment = desk.status === 'active' && (editor || role === 'comment' || performs);
+      return { read: true, comment, userIds };
+    });
+}
+
+/**
  * Deadline notices (§ issue events "due soon, overdue"): across clients, each unclosed task of an active board gets
  * evt.tasks.task.due_soon once when its deadline is within TASKS_LIMITS.dueSoonHours and evt.tasks.task.overdue
  * once it has passed (a changed deadline may notify again). Idempotent and safe on several replicas (the flags are

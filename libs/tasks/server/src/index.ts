@@ -2,14 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { tasksRoutes, tasksSubjects } from '@intranet/tasks-contract';
 import { Domain, DOMAIN_DEPS, RouteController, SubjectController, type DomainDeps, type SubjectHandlers } from '@intranet/platform-host';
-import { deadlineScan, tasksHandlers } from './handlers.ts';
+import { commentAccess, deadlineScan, tasksHandlers } from './handlers.ts';
 
 export { desks, deskPeople, lanes, tasks } from './schema.ts';
-export { deadlineScan } from './handlers.ts';
+export { commentAccess, deadlineScan } from './handlers.ts';
 
 const ROUTES = 'tasks:routes';
 const SUBJECTS = 'tasks:subjects';
 const SCAN = 'tasks:scan';
+const ACCESS = 'tasks:commentAccess';
 /** How often the service scans deadlines (ms). */
 const SCAN_EVERY_MS = 5 * 60_000;
 
@@ -44,13 +45,16 @@ class DeadlineTimer implements OnApplicationBootstrap, OnApplicationShutdown {
   providers: [
     { provide: ROUTES, useFactory: tasksHandlers, inject: [DOMAIN_DEPS] },
     { provide: SCAN, useFactory: deadlineScan, inject: [DOMAIN_DEPS] },
+    { provide: ACCESS, useFactory: commentAccess, inject: [DOMAIN_DEPS] },
     {
       provide: SUBJECTS,
-      useFactory: (scan: ReturnType<typeof deadlineScan>): SubjectHandlers<typeof tasksSubjects> => ({
+      useFactory: (scan: ReturnType<typeof deadlineScan>, access: ReturnType<typeof commentAccess>): SubjectHandlers<typeof tasksSubjects> => ({
         /** tasks.internal.scanDeadlines {now?} → counts of the notices sent. */
         scanDeadlines: (input) => scan(input.now ? new Date(input.now) : new Date()),
+        /** tasks.internal.commentAccess {task_id, user_id} → {read, comment, userIds} (for social's task comments). */
+        commentAccess: (input, ctx) => access(ctx, input.task_id, input.user_id),
       }),
-      inject: [SCAN],
+      inject: [SCAN, ACCESS],
     },
     DeadlineTimer,
   ],

@@ -6,6 +6,7 @@ import { PRIORITIES, TASK_TYPES, tasksRoutes, type Board, type Task } from '@int
 import { call, upload } from '@intranet/web-api';
 import { Alert, Button, Checkbox, ConfirmDialog, Input, Loader, Modal, ProgressBar, Select, TextArea } from '@intranet/web-ui';
 import { errorText, LoadError, tasksKeys, useFormatDate, useFormatNumber, UserPicker, type PickedUser } from './common.tsx';
+import { TaskComments } from './TaskComments.tsx';
 
 type Draft = {
   name: string;
@@ -364,6 +365,7 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
           </Button>
         ) : null}
       </div>
+      <TaskComments task={task} board={board} />
       <ConfirmDialog open={confirmDelete} message={t('deleteTaskConfirm', { name: task.name })} onConfirm={remove} onCancel={() => setConfirmDelete(false)} />
     </div>
   );

@@ -106,6 +106,7 @@ export const codesEn = {
   eventNotPeriodic: 'This event does not repeat',
   selectWorkspace: 'Select a workspace first',
   cannotFollowSelf: 'You cannot follow yourself',
+  taskPostType: 'A task comment cannot be a thank-you post',
   likeTypeMismatch: 'This like type does not fit the target ({{target}})',
   folderIntoItself: 'Folder cannot move into itself',
   deleteFile: 'Error on deleting file',

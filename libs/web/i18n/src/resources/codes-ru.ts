@@ -108,6 +108,7 @@ export const codesRu = {
   eventNotPeriodic: 'Это событие не повторяется',
   selectWorkspace: 'Сначала выберите пространство',
   cannotFollowSelf: 'Нельзя подписаться на самого себя',
+  taskPostType: 'Комментарий к задаче не может быть благодарностью',
   likeTypeMismatch: 'Тип отметки не подходит для цели ({{target}})',
   folderIntoItself: 'Папку нельзя переместить в саму себя',
   deleteFile: 'Ошибка при удалении файла',

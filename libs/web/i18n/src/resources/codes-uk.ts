@@ -108,6 +108,7 @@ export const codesUk = {
   eventNotPeriodic: 'Ця подія не повторюється',
   selectWorkspace: 'Спочатку оберіть простір',
   cannotFollowSelf: 'Не можна підписатися на самого себе',
+  taskPostType: 'Коментар до завдання не може бути подякою',
   likeTypeMismatch: 'Тип позначки не підходить для цілі ({{target}})',
   folderIntoItself: 'Папку не можна перемістити саму в себе',
   deleteFile: 'Помилка під час видалення файлу',
