@@ -9,6 +9,7 @@ import { getVendor, vendorTitle } from '../env.ts';
 import { visibleMenu, type MenuItem } from '../menu.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MenuIcon } from './menuIcons.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 function MenuLinks({ items, onNavigate, testPrefix }: { items: MenuItem[]; onNavigate?: () => void; testPrefix: string }) {
   const { t } = useTranslation('shell');
@@ -133,6 +134,7 @@ export function RootLayout() {
           <div className="shell-header__title">{client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}</div>
           <div className="shell-header__right">
             <LanguageSwitcher />
+            <NotificationBell />
             {user ? (
               <span className="shell-header__user" data-testid="current-user">
                 {user.fullName || `${user.firstName} ${user.lastName}`}

@@ -12,7 +12,8 @@ import type { Draft } from './repository.ts';
 /** Text of a message without markup, cut to `max` symbols (an excerpt for the notification). */
 export const excerpt = (html: string, max = 140) => {
   const t = html
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]+>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,7 +1,7 @@
 import { NOTIF_CODES, NOTIF_TEXT, notificationsEvents, SECTIONS, type notificationsRoutes, type SettingsMatrix } from '@intranet/notifications-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import type { DeliveryWorker } from './channels.ts';
 import { notify } from './notify.ts';
@@ -58,9 +58,15 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
   };
 
   return {
-    /** §7 POST api/notification { user_ids, section, title, text, link } → { created }; employees only (§1). */
+    /**
+     * §7 POST api/notification { user_ids, section, title, text, link } → { created }: employees of the caller's
+     * client only (§1); any other id refuses the whole request (400 on user_ids, 'User not found').
+     */
     create: async ({ body }, ctx) => {
       const clientId = clientOf(ctx);
+      const known = new Set((await kit.directory.employees(clientId, body.user_ids)).map((u) => u._id));
+      const unknown = body.user_ids.filter((u) => !known.has(u));
+      if (unknown.length) throw Errors.field('user_ids', MESSAGES.userNotFound, 'userNotFound', { ids: unknown.slice(0, 10).join(', ') });
       const batch = uuidv7();
       const stored = await notify({ db, outbox, directory: kit.directory }, clientId, [
         ...body.user_ids.map((userId) => ({

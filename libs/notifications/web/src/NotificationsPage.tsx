@@ -1,54 +1,221 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationsRoutes } from '@intranet/notifications-contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CHANNELS, notificationsRoutes, STORED_SECTIONS, type Notification, type SettingsMatrix } from '@intranet/notifications-contract';
 import { call, isApiError } from '@intranet/web-api';
-import { useErrorText } from '@intranet/web-i18n';
-import { Button, EmptyState, ErrorState, Input, Loader } from '@intranet/web-ui';
+import { errorText, formatDateTime } from '@intranet/web-i18n';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { Badge, Button, Checkbox, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
 import { registerNotificationsTranslations } from './i18n.ts';
+import './notifications.css';
 
-/** The notifications page: the client's items (newest first) and a form to add one (generated sample screen). */
-export function NotificationsPage() {
-  registerNotificationsTranslations();
+registerNotificationsTranslations();
+
+/** §2 tabs and the §3 section each lists (blogs → posts, calendar → events). */
+const TABS = { all: 'all', blogs: 'posts', calendar: 'events', groups: 'groups', settings: null } as const;
+type Tab = keyof typeof TABS;
+const LIMIT = 20;
+const CREATED = 'evt.notifications.notification.created';
+const UNREAD = 'evt.notifications.unread.changed';
+
+const keys = {
+  all: ['notifications'] as const,
+  feed: (section: string) => ['notifications', 'feed', section] as const,
+  settings: (uid: string) => ['notifications', 'settings', uid] as const,
+};
+
+function useIds() {
+  const s = useSession();
+  return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, status: s.status };
+}
+
+/** The notification worded in the reader's language by its type (the stored English title otherwise). */
+function useWording() {
+  const { t, i18n } = useTranslation('notifications');
+  return (n: Notification) => {
+    const key = `type.${n.type}`;
+    return i18n.exists(`notifications:${key}`) ? t(key, { actor: n.data.actor ?? '', name: n.data.name ?? '', minutes: n.data.minutes ?? '' }) : n.title;
+  };
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('notifications');
-  const errorText = useErrorText();
+  const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);
+  return <ErrorState message={message} onRetry={onRetry} testId="notifications-error" />;
+}
+
+/**
+ * One tab's list: GET api/notification/{client}/{section}/{user}/{time|now}, newest first, "show more" pages by the
+ * time of the last one; opening an item or "mark as read" marks it read (PUT api/notification); live: a new
+ * notification for the user refreshes the list. Test ids: notifications-list, notification-<id>, notifications-more.
+ */
+function Feed({ section }: { section: string }) {
+  const { t } = useTranslation('notifications');
+  const word = useWording();
+  const { clientId, uid } = useIds();
   const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const list = useQuery({ queryKey: ['notifications', 'items'], queryFn: ({ signal }) => call(notificationsRoutes.list, { query: {}, signal, silent: true }) });
-  const create = useMutation({
-    mutationFn: (n: string) => call(notificationsRoutes.create, { body: { name: n }, silent: true }),
-    onSuccess: () => {
-      setName('');
-      void qc.invalidateQueries({ queryKey: ['notifications'] });
+  const feed = useInfiniteQuery({
+    queryKey: keys.feed(section),
+    initialPageParam: 'now',
+    queryFn: ({ pageParam, signal }) =>
+      call(notificationsRoutes.feed, { params: { client: clientId!, section, user: uid!, time: pageParam }, query: { limit: LIMIT }, signal, silent: true }),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: keys.feed(section) }));
+  const mark = useMutation({
+    mutationFn: (body: { _id?: string; section?: string }) => call(notificationsRoutes.markRead, { body: body as never, silent: true }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: keys.all }),
+  });
+  if (feed.isPending) return <Loader />;
+  if (feed.isError) return <LoadError error={feed.error} onRetry={() => void feed.refetch()} />;
+  const items = feed.data.pages.flatMap((p) => p.items);
+  if (!items.length) return <EmptyState title={t('empty')} testId="notifications-empty" />;
+  return (
+    <>
+      <div className="notif__toolbar">
+        <Button size="small" variant="secondary" onClick={() => mark.mutate({ section })} disabled={mark.isPending} data-testid="notifications-mark-all">
+          {t('markAll')}
+        </Button>
+      </div>
+      <ul className="notif__list" data-testid="notifications-list">
+        {items.map((n) => (
+          <li key={n._id} className={n.read ? 'notif__item ui-card' : 'notif__item notif__item--unread ui-card'} data-testid={`notification-${n._id}`}>
+            <div className="notif__head">
+              {n.link ? (
+                <Link to={n.link} className="notif__title" onClick={() => !n.read && mark.mutate({ _id: n._id })} data-testid={`notification-link-${n._id}`}>
+                  {word(n)}
+                </Link>
+              ) : (
+                <span className="notif__title">{word(n)}</span>
+              )}
+              {n.read ? null : <Badge>{t('unread')}</Badge>}
+            </div>
+            {n.text ? <p className="notif__text">{n.text}</p> : null}
+            <div className="notif__meta">
+              <time dateTime={n.created}>{formatDateTime(n.created)}</time>
+              {n.read ? null : (
+                <Button size="small" variant="secondary" onClick={() => mark.mutate({ _id: n._id })} data-testid={`notification-read-${n._id}`}>
+                  {t('markRead')}
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {feed.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage} data-testid="notifications-more">
+          {t('loadMore')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * §2 settings tab: the section × channel matrix (GET/PUT api/user/notifications); the notification centre itself
+ * always keeps them. Test ids: notifications-settings, notif-setting-<section>-<channel>, notifications-settings-save.
+ */
+function Settings() {
+  const { t } = useTranslation('notifications');
+  const { uid } = useIds();
+  const notifier = useNotifier();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: keys.settings(uid!),
+    queryFn: ({ signal }) => call(notificationsRoutes.userSettings, { params: { user: uid! }, signal, silent: true }),
+  });
+  const [matrix, setMatrix] = useState<SettingsMatrix | null>(null);
+  useEffect(() => {
+    if (q.data) setMatrix(q.data.matrix);
+  }, [q.data]);
+  const save = useMutation({
+    mutationFn: (m: SettingsMatrix) => call(notificationsRoutes.saveSettings, { body: { matrix: m as never }, silent: true }),
+    onSuccess: (r) => {
+      qc.setQueryData(keys.settings(uid!), r);
+      notifier.toast(t('settings.saved'), 'success');
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(name);
-  };
+  if (q.isPending || !matrix) return q.isError ? <LoadError error={q.error} onRetry={() => void q.refetch()} /> : <Loader />;
   return (
-    <section className="page" data-testid="notifications-page">
-      <h1>{t('title')}</h1>
-      <form onSubmit={submit}>
-        <Input label={t('name')} value={name} onChange={(e) => setName(e.target.value)} data-testid="notifications-name" />
-        <Button type="submit" disabled={create.isPending}>
-          {t('add')}
-        </Button>
-        {isApiError(create.error) ? <p role="alert">{errorText(create.error)}</p> : null}
-      </form>
-      {list.isPending ? (
-        <Loader />
-      ) : list.isError ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title={t('empty')} />
-      ) : (
-        <ul data-testid="notifications-items">
-          {list.data.items.map((i) => (
-            <li key={i._id}>{i.name}</li>
-          ))}
-        </ul>
-      )}
+    <section data-testid="notifications-settings">
+      <h2>{t('settings.title')}</h2>
+      <p className="notif__hint">{t('settings.hint')}</p>
+      <div className="notif__matrix-wrap">
+        <table className="notif__matrix">
+          <thead>
+            <tr>
+              <th scope="col">{t('settings.section')}</th>
+              {CHANNELS.map((c) => (
+                <th key={c} scope="col">
+                  {t(`channel.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {STORED_SECTIONS.map((s) => (
+              <tr key={s}>
+                <th scope="row">{t(`section.${s}`)}</th>
+                {CHANNELS.map((c) => (
+                  <td key={c}>
+                    <Checkbox
+                      label={<span className="visually-hidden">{`${t(`section.${s}`)}: ${t(`channel.${c}`)}`}</span>}
+                      checked={!!matrix[s]?.[c]}
+                      onChange={(e) => setMatrix({ ...matrix, [s]: { ...matrix[s], [c]: e.target.checked } })}
+                      data-testid={`notif-setting-${s}-${c}`}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {save.isError ? <p role="alert">{errorText(save.error)}</p> : null}
+      <Button onClick={() => save.mutate(matrix)} disabled={save.isPending} data-testid="notifications-settings-save">
+        {t('settings.save')}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * /notifications (§2): tabs all, blogs, calendar, groups (the user's notifications of that section, paged, mark
+ * read, links to the object) and settings (the section × channel matrix). The unread count heads the page and
+ * follows the user's socket. Test ids: notifications-page, notifications-tab-<tab>, notifications-unread.
+ */
+export function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  const { clientId, uid, status } = useIds();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') && params.get('tab')! in TABS ? (params.get('tab') as Tab) : 'all';
+  const qc = useQueryClient();
+  const enabled = !!clientId && !!uid;
+  const count = useQuery({
+    queryKey: ['notifications', 'unread'],
+    enabled,
+    queryFn: ({ signal }) => call(notificationsRoutes.unread, { params: { client: clientId!, user: uid! }, signal, silent: true }),
+  });
+  useRealtimeEvent(UNREAD, () => void qc.invalidateQueries({ queryKey: ['notifications', 'unread'] }), enabled);
+  useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: ['notifications', 'unread'] }), enabled);
+  if (status === 'loading') return <Loader />;
+  if (!enabled) return <EmptyState title={t('noClient')} testId="notifications-no-client" />;
+  const section = TABS[tab];
+  return (
+    <section className="page notif" data-testid="notifications-page">
+      <header className="notif__header">
+        <h1>{t('title')}</h1>
+        {count.data?.count ? <Badge>{<span data-testid="notifications-unread">{t('unreadCount', { count: count.data.count })}</span>}</Badge> : null}
+      </header>
+      <Tabs
+        label={t('title')}
+        active={tab}
+        onChange={(id) => setParams(id === 'all' ? {} : { tab: id })}
+        tabs={(Object.keys(TABS) as Tab[]).map((id) => ({ id, label: <span data-testid={`notifications-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
+      />
+      {section ? <Feed key={section} section={section} /> : <Settings />}
     </section>
   );
 }
