@@ -66,7 +66,7 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
       const clientId = clientOf(ctx);
       const known = new Set((await kit.directory.employees(clientId, body.user_ids)).map((u) => u._id));
       const unknown = body.user_ids.filter((u) => !known.has(u));
-      if (unknown.length) throw Errors.field('user_ids', MESSAGES.userNotFound, 'userNotFound', { ids: unknown.slice(0, 10).join(', ') });
+      if (unknown.length) throw Errors.field('user_ids', MESSAGES.userNotFound, 'userNotFound');
       const batch = uuidv7();
       const stored = await notify({ db, outbox, directory: kit.directory }, clientId, [
         ...body.user_ids.map((userId) => ({
