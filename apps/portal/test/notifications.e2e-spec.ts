@@ -53,7 +53,8 @@ describe('notifications in the browser: the bell rises live and the notification
     await page.getByTestId('notif-bell-count').filter({ hasText: '1' }).waitFor({ timeout: 15_000 });
     const item = page.getByTestId(/^notification-link-/);
     await item.waitFor({ timeout: 15_000 });
-    assert.match((await item.textContent()) ?? '', /Anna Tester mentioned you in a post/);
+    // Worded in the reader's language (ru, the default locale).
+    assert.match((await item.textContent()) ?? '', /Anna Tester упомянул\(а\) вас в посте/);
     assert.deepEqual(await seriousViolations(page), []);
 
     await item.click();
