@@ -29,10 +29,12 @@ export const NOTIF_TEXT = {
   /** §5 Mail check. */
   mailAddressRequired: 'Mail test needs at least one address',
   mailSendFailed: 'The message could not be sent',
+  templateExists: 'A template with this code already exists',
 } as const;
 export const NOTIF_CODES = {
   mailAddressRequired: 'mailAddressRequired',
   mailSendFailed: 'mailSendFailed',
+  templateExists: 'templateExists',
 } as const satisfies Record<keyof typeof NOTIF_TEXT, string>;
 
 /** Longest title, text and link of a notification; notifications per page. */

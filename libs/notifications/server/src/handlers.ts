@@ -66,7 +66,7 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
       const clientId = clientOf(ctx);
       const known = new Set((await kit.directory.employees(clientId, body.user_ids)).map((u) => u._id));
       const unknown = body.user_ids.filter((u) => !known.has(u));
-      if (unknown.length) throw Errors.field('user_ids', MESSAGES.userNotFound, 'userNotFound');
+      if (unknown.length) throw Errors.field('user_ids', MESSAGES.userNotFound);
       const batch = uuidv7();
       const stored = await notify({ db, outbox, directory: kit.directory }, clientId, [
         ...body.user_ids.map((userId) => ({
@@ -229,7 +229,7 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
       const clientId = clientOf(ctx);
       return db.inTenant({ clientId }, async (tx) => {
         const t = await templatesRepository.insert(tx, clientId, body);
-        if (!t) throw Errors.conflict('code', 'A template with this code already exists', 'templateExists');
+        if (!t) throw Errors.conflict('code', NOTIF_TEXT.templateExists, NOTIF_CODES.templateExists);
         return t;
       });
     },
@@ -239,7 +239,7 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
       db.inTenant({ clientId: clientOf(ctx) }, async (tx) => {
         if (!(await templatesRepository.find(tx, params.id))) throw Errors.notFound();
         const same = await templatesRepository.list(tx, { code: body.code, lang: body.lang, channel: body.channel });
-        if (same.some((s) => s._id !== params.id)) throw Errors.conflict('code', 'A template with this code already exists', 'templateExists');
+        if (same.some((s) => s._id !== params.id)) throw Errors.conflict('code', NOTIF_TEXT.templateExists, NOTIF_CODES.templateExists);
         return (await templatesRepository.update(tx, params.id, body))!;
       }),
 
