@@ -6,6 +6,7 @@ CREATE TABLE "notifications"."deliveries" (
 	"notification_id" uuid NOT NULL,
 	"channel" text NOT NULL,
 	"target" text NOT NULL,
+	"lang" text DEFAULT 'ru' NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"due_at" timestamp with time zone DEFAULT now() NOT NULL,

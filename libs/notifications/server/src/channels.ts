@@ -3,6 +3,7 @@ import type { Notification } from '@intranet/notifications-contract';
 import type { Database } from '@intranet/platform-db';
 import type { Logger } from '@intranet/platform-host';
 import type { Mailer } from '@intranet/platform-mail';
+import { renderTemplate } from './render.ts';
 
 /** One message for an external channel, already worded. */
 export interface OutgoingMessage {
@@ -58,6 +59,11 @@ interface DueRow {
   title: string;
   text: string;
   link: string | null;
+  lang: string;
+  data: Record<string, string> | null;
+  t_title: string | null;
+  t_short: string | null;
+  t_full: string | null;
 }
 
 /** Options of the delivery worker: poll period, back-off base and cap, attempts before a send is given up. */
@@ -126,14 +132,40 @@ export class DeliveryWorker {
     })();
   }
 
+  /**
+   * The message of a delivery: the client's template of the notification's type for the channel in the recipient's
+   * language (else English, else any) rendered with the notification's variables (`title`, `text`, `link`,
+   * `section` and its data: `actor`, `name`, ...); without a template, or when it does not render, the default wording.
+   */
+  private word(r: DueRow): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
+    const fallback = wordMessage(r, this.opts.origin);
+    if (r.t_title === null) return fallback;
+    const link = r.link ? `${this.opts.origin ?? ''}${r.link}` : '';
+    const out = renderTemplate(
+      { title: r.t_title, short: r.t_short ?? '', full: r.t_full ?? '' },
+      { ...(r.data ?? {}), title: r.title, text: r.text, link, section: r.section },
+    );
+    if (!out) return fallback;
+    return {
+      subject: out.title || fallback.subject,
+      text: out.short || fallback.text,
+      html: out.full || (out.short ? `<p>${esc(out.short)}</p>` : fallback.html),
+    };
+  }
+
   /** Sends one batch of due deliveries. Output: the number of rows claimed. */
   async pass(now: Date = new Date()): Promise<number> {
     const batch = this.opts.batch ?? 50;
     return this.db.asSystem('notifications delivery', async (tx) => {
       const res = await tx.execute(sql`
-        SELECT d.id, d.client_id, d.channel, d.target, d.attempts, n.id AS notification_id, n.user_id, n.section, n.type,
-               n.title, n.text, n.link
+        SELECT d.id, d.client_id, d.channel, d.target, d.attempts, d.lang, n.id AS notification_id, n.user_id, n.section,
+               n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full
         FROM notifications.deliveries d JOIN notifications.notifications n ON n.id = d.notification_id
+        LEFT JOIN LATERAL (
+          SELECT title, short, "full" FROM notifications.templates
+          WHERE client_id = d.client_id AND code = n.type AND channel = d.channel
+          ORDER BY (lang = d.lang) DESC, (lang = 'en') DESC LIMIT 1
+        ) t ON true
         WHERE d.status = 'pending' AND d.due_at <= ${now.toISOString()}
         ORDER BY d.due_at LIMIT ${batch} FOR UPDATE OF d SKIP LOCKED`);
       const rows = (res as unknown as { rows: DueRow[] }).rows;
@@ -143,7 +175,7 @@ export class DeliveryWorker {
           if (!adapter) throw new Error(`no adapter for channel ${r.channel}`);
           await adapter.send({
             target: r.target,
-            ...wordMessage(r, this.opts.origin),
+            ...this.word(r),
             notification: {
               _id: r.notification_id,
               client_id: r.client_id,

@@ -14,6 +14,7 @@ export { deliveries, notifications, settings, templates, unread } from './schema
 export { DeliveryWorker, emailChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
+export { renderTemplate, type Rendered } from './render.ts';
 
 const ROUTES = 'notifications:routes';
 const KIT = 'notifications:kit';

@@ -30,11 +30,11 @@ export async function notify(deps: { db: Database; outbox: Outbox; directory: Di
     const { defaults, users } = await notificationsRepository.settingsOf(tx, recipients);
     const counts = new Map<string, number>();
     for (const u of recipients) counts.set(u, (await notificationsRepository.unread(tx, u)).count);
-    const queue: { notificationId: string; channel: string; target: string }[] = [];
+    const queue: { notificationId: string; channel: string; target: string; lang: string }[] = [];
     for (const r of rows) {
       const m = effectiveMatrix(users.get(r.userId), defaults)[r.section]!;
       const person = byId.get(r.userId)!;
-      if (m.email && person.email) queue.push({ notificationId: r.id, channel: 'email', target: person.email });
+      if (m.email && person.email) queue.push({ notificationId: r.id, channel: 'email', target: person.email, lang: person.lang || 'ru' });
       await deps.outbox.add(tx, notificationsEvents.created, clientId, {
         notification: toNotification(r),
         unread: counts.get(r.userId) ?? 0,

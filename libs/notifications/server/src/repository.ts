@@ -232,7 +232,7 @@ export const notificationsRepository = {
   },
 
   /** Queues external sends (one per notification and channel; a second one is dropped). */
-  async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string }[]): Promise<void> {
+  async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string; lang: string }[]): Promise<void> {
     if (!rows.length) return;
     await tx
       .insert(deliveries)

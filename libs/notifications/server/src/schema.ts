@@ -108,6 +108,8 @@ export const deliveries = notificationsSchema
       channel: text('channel').notNull(),
       /** Where it goes (an e-mail address, a webhook URL). */
       target: text('target').notNull(),
+      /** The recipient's language: the template of the notification's type in it words the message. */
+      lang: text('lang').notNull().default('ru'),
       status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
       attempts: integer('attempts').notNull().default(0),
       dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),

@@ -34,7 +34,8 @@ async function until(check: () => Promise<void> | void, ms = 8000): Promise<void
  * The e-mail channel (issue 10) against a real SMTP server run in the test (`smtp-server`): a mention reaches the
  * mentioned employee's mailbox as HTML with a text part; a user who switched e-mail off for the section gets none;
  * a server that refuses the first attempts delays the mail (retries with back-off) but never the notification, and
- * the mail arrives exactly once; the admin panel's mail check (POST api/message) arrives too.
+ * the mail arrives exactly once; the admin panel's mail check (POST api/message) arrives too; a template of the
+ * type words the mail (mustache, a missing variable empty).
  */
 describe('notifications e-mail channel (§1 channels, §8 swallowed, retries)', () => {
   let t: TestPortal;
@@ -145,5 +146,26 @@ describe('notifications e-mail channel (§1 channels, §8 swallowed, retries)', 
     });
     assert.equal(check.status, 200, JSON.stringify(check.body));
     assert.ok(inbox.some((m) => m.to.includes('postmaster@notifmail.test') && /It works/.test(m.raw)));
+
+    // A template of the type for e-mail words the next one (an unknown variable renders empty).
+    const tpl = await t.call(notificationsRoutes.templateCreate, {
+      token: acme.adminToken,
+      body: {
+        code: 'mention',
+        channel: 'email',
+        lang: 'en',
+        name: 'Mention',
+        title: 'Ping from {{actor}}{{nosuch}}',
+        short: 'See {{link}}',
+        full: '<p>{{actor}}: {{text}}</p>',
+      },
+    });
+    assert.equal(tpl.status, 200, JSON.stringify(tpl.body));
+    await t.call(socialRoutes.create, { token: alice.token, body: { message: '<p>Second one</p>', mentions: [bob.id] } });
+    await until(() => assert.ok(inbox.some((m) => /Subject: Ping from Emil Employee\r?\n/.test(m.raw))));
+    const templated = inbox.find((m) => /Subject: Ping from Emil Employee/.test(m.raw))!;
+    assert.deepEqual(templated.to, ['bob@notifmail.test']);
+    assert.match(templated.raw, /See \/post\//);
+    assert.match(templated.raw, /Emil Employee: Second one/);
   });
 });
