@@ -64,11 +64,18 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** A user's (or the client's default) section × channel matrix: `matrix[section][channel]`. */
 export const settingsMatrix = z.partialRecord(z.enum(STORED_SECTIONS as [string, ...string[]]), z.partialRecord(z.enum(CHANNELS), z.boolean()));
 export type SettingsMatrix = Record<string, Partial<Record<Channel, boolean>>>;
+/** The client's incoming webhooks (Slack, MS Teams): where those channels post; administrators only. */
+export const webhooksSchema = z.object({
+  slack: z.string().trim().url(V.url).max(1000, V.max(1000)).nullable().optional(),
+  teams: z.string().trim().url(V.url).max(1000, V.max(1000)).nullable().optional(),
+});
 export const settingsResult = z.object({
   user_id: z.string().nullable(),
   client_id: z.string(),
   /** The effective switches, every section and channel filled (user's choice, else the client's, else built in). */
   matrix: z.record(z.string(), z.record(z.string(), z.boolean())),
+  /** The client's webhooks: only in the client's defaults (administrators). */
+  webhooks: webhooksSchema.optional(),
 });
 
 /** §3 Template. */
@@ -219,7 +226,7 @@ export const notificationsRoutes = {
     summary: 'Save switches: one’s own (no ids or `user_id` oneself), another user’s (administrators) or the client’s defaults (`client_id`, administrators)',
     spec: '§7 Users notifications settings',
     access: access.authenticated,
-    body: z.object({ user_id: Id.optional(), client_id: Id.optional(), matrix: settingsMatrix }),
+    body: z.object({ user_id: Id.optional(), client_id: Id.optional(), matrix: settingsMatrix, webhooks: webhooksSchema.optional() }),
     result: settingsResult,
   }),
   templates: defineRoute({

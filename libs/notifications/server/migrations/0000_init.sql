@@ -7,6 +7,7 @@ CREATE TABLE "notifications"."deliveries" (
 	"channel" text NOT NULL,
 	"target" text NOT NULL,
 	"lang" text DEFAULT 'ru' NOT NULL,
+	"recipient" text DEFAULT '' NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"due_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -38,6 +39,7 @@ CREATE TABLE "notifications"."settings" (
 	"client_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"matrix" jsonb NOT NULL,
+	"webhooks" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "settings_client_id_user_id_pk" PRIMARY KEY("client_id","user_id")
 );

@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** The recipient's name (webhooks post to a shared channel). */
+  recipient: string;
   notification: Pick<Notification, '_id' | 'client_id' | 'user_id' | 'section' | 'type' | 'link'>;
 }
 
@@ -46,6 +48,27 @@ export function wordMessage(n: Pick<Notification, 'title' | 'text' | 'link'>, or
   };
 }
 
+/**
+ * Slack or MS Teams through an incoming webhook (the client's URL): a JSON `{ text }` POST, which both accept; a
+ * non-2xx answer or no answer within `timeoutMs` rejects (the worker retries).
+ */
+export function webhookChannel(channel: 'slack' | 'teams', timeoutMs = 10_000): ChannelAdapter {
+  return {
+    channel,
+    async send(msg) {
+      // The text part already starts with the subject (wordMessage, or the template's short body).
+      const text = `${msg.recipient ? `${msg.recipient}: ` : ''}${msg.text}`;
+      const res = await fetch(msg.target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) throw new Error(`${channel} webhook answered ${res.status}`);
+    },
+  };
+}
+
 interface DueRow {
   id: string;
   client_id: string;
@@ -60,6 +83,7 @@ interface DueRow {
   text: string;
   link: string | null;
   lang: string;
+  recipient: string;
   data: Record<string, string> | null;
   t_title: string | null;
   t_short: string | null;
@@ -158,7 +182,7 @@ export class DeliveryWorker {
     const batch = this.opts.batch ?? 50;
     return this.db.asSystem('notifications delivery', async (tx) => {
       const res = await tx.execute(sql`
-        SELECT d.id, d.client_id, d.channel, d.target, d.attempts, d.lang, n.id AS notification_id, n.user_id, n.section,
+        SELECT d.id, d.client_id, d.channel, d.target, d.attempts, d.lang, d.recipient, n.id AS notification_id, n.user_id, n.section,
                n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full
         FROM notifications.deliveries d JOIN notifications.notifications n ON n.id = d.notification_id
         LEFT JOIN LATERAL (
@@ -175,6 +199,7 @@ export class DeliveryWorker {
           if (!adapter) throw new Error(`no adapter for channel ${r.channel}`);
           await adapter.send({
             target: r.target,
+            recipient: r.recipient,
             ...this.word(r),
             notification: {
               _id: r.notification_id,

@@ -181,8 +181,8 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
     clientSettings: ({ params }, ctx) => {
       const clientId = ownClient(ctx, params.client);
       return db.inTenant({ clientId }, async (tx) => {
-        const { defaults } = await notificationsRepository.settingsOf(tx, []);
-        return { user_id: null, client_id: clientId, matrix: effectiveMatrix(undefined, defaults) };
+        const { defaults, webhooks } = await notificationsRepository.settingsOf(tx, []);
+        return { user_id: null, client_id: clientId, matrix: effectiveMatrix(undefined, defaults), webhooks };
       });
     },
 
@@ -203,12 +203,14 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
         clientId = await settingsTarget(ctx, target);
       }
       return db.inTenant({ clientId }, async (tx) => {
-        await notificationsRepository.saveSettings(tx, clientId, target, body.matrix as SettingsMatrix);
-        const { defaults, users } = await notificationsRepository.settingsOf(tx, target === CLIENT_DEFAULTS ? [] : [target]);
+        const isDefaults = target === CLIENT_DEFAULTS;
+        await notificationsRepository.saveSettings(tx, clientId, target, body.matrix as SettingsMatrix, isDefaults ? body.webhooks : undefined);
+        const { defaults, webhooks, users } = await notificationsRepository.settingsOf(tx, isDefaults ? [] : [target]);
         return {
-          user_id: target === CLIENT_DEFAULTS ? null : target,
+          user_id: isDefaults ? null : target,
           client_id: clientId,
-          matrix: effectiveMatrix(target === CLIENT_DEFAULTS ? undefined : users.get(target), defaults),
+          matrix: effectiveMatrix(isDefaults ? undefined : users.get(target), defaults),
+          ...(isDefaults ? { webhooks } : {}),
         };
       });
     },

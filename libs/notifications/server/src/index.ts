@@ -4,14 +4,14 @@ import { EventPattern } from '@nestjs/microservices';
 import { notificationsRoutes } from '@intranet/notifications-contract';
 import type { BusEvent } from '@intranet/platform-bus';
 import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
-import { DeliveryWorker, emailChannel, type ChannelAdapter } from './channels.ts';
+import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
 import { consumerName, RULES } from './consumers.ts';
 import { notificationsHandlers, type NotificationsKit } from './handlers.ts';
 import { notify } from './notify.ts';
 import { Directory } from './people.ts';
 
 export { deliveries, notifications, settings, templates, unread } from './schema.ts';
-export { DeliveryWorker, emailChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
+export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
 export { renderTemplate, type Rendered } from './render.ts';
@@ -37,7 +37,7 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
     const origin = (deps.config as { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? '';
     this.kit = {
       directory: new Directory(deps.bus),
-      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), ...extraChannels], deps.log, {
+      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), ...extraChannels], deps.log, {
         intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
         baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
         maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,

@@ -27,14 +27,17 @@ export async function notify(deps: { db: Database; outbox: Outbox; directory: Di
     const rows = await notificationsRepository.insertMany(tx, clientId, kept);
     if (!rows.length) return [];
     const recipients = [...new Set(rows.map((r) => r.userId))];
-    const { defaults, users } = await notificationsRepository.settingsOf(tx, recipients);
+    const { defaults, webhooks, users } = await notificationsRepository.settingsOf(tx, recipients);
     const counts = new Map<string, number>();
     for (const u of recipients) counts.set(u, (await notificationsRepository.unread(tx, u)).count);
-    const queue: { notificationId: string; channel: string; target: string; lang: string }[] = [];
+    const queue: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[] = [];
     for (const r of rows) {
       const m = effectiveMatrix(users.get(r.userId), defaults)[r.section]!;
       const person = byId.get(r.userId)!;
-      if (m.email && person.email) queue.push({ notificationId: r.id, channel: 'email', target: person.email, lang: person.lang || 'ru' });
+      const base = { notificationId: r.id, lang: person.lang || 'ru', recipient: person.fullName };
+      if (m.email && person.email) queue.push({ ...base, channel: 'email', target: person.email });
+      if (m.slack && webhooks.slack) queue.push({ ...base, channel: 'slack', target: webhooks.slack });
+      if (m.teams && webhooks.teams) queue.push({ ...base, channel: 'teams', target: webhooks.teams });
       await deps.outbox.add(tx, notificationsEvents.created, clientId, {
         notification: toNotification(r),
         unread: counts.get(r.userId) ?? 0,

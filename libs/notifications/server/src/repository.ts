@@ -14,6 +14,9 @@ import { deliveries, notifications, settings, templates, unread } from './schema
 type Row = typeof notifications.$inferSelect;
 type TemplateRow = typeof templates.$inferSelect;
 
+/** A client's incoming webhooks. */
+export type Webhooks = { slack?: string | null; teams?: string | null };
+
 /** The user id under which a client's default switches are stored. */
 export const CLIENT_DEFAULTS = '00000000-0000-0000-0000-000000000000';
 
@@ -209,30 +212,36 @@ export const notificationsRepository = {
   },
 
   /** Stored switches of these users and of the client's defaults. */
-  async settingsOf(tx: Tx, userIds: readonly string[]): Promise<{ defaults?: SettingsMatrix; users: Map<string, SettingsMatrix> }> {
+  async settingsOf(tx: Tx, userIds: readonly string[]): Promise<{ defaults?: SettingsMatrix; webhooks: Webhooks; users: Map<string, SettingsMatrix> }> {
     const rows = await tx
       .select()
       .from(settings)
       .where(inArray(settings.userId, [CLIENT_DEFAULTS, ...userIds]));
     const users = new Map<string, SettingsMatrix>();
     let defaults: SettingsMatrix | undefined;
+    let webhooks: Webhooks = {};
     for (const r of rows) {
-      if (r.userId === CLIENT_DEFAULTS) defaults = r.matrix;
-      else users.set(r.userId, r.matrix);
+      if (r.userId === CLIENT_DEFAULTS) {
+        defaults = r.matrix;
+        webhooks = r.webhooks;
+      } else users.set(r.userId, r.matrix);
     }
-    return { defaults, users };
+    return { defaults, webhooks, users };
   },
 
   /** Replaces the stored switches of a user (or the client's defaults with CLIENT_DEFAULTS). */
-  async saveSettings(tx: Tx, clientId: string, userId: string, matrix: SettingsMatrix): Promise<void> {
+  async saveSettings(tx: Tx, clientId: string, userId: string, matrix: SettingsMatrix, webhooks?: Webhooks): Promise<void> {
     await tx
       .insert(settings)
-      .values({ clientId, userId, matrix })
-      .onConflictDoUpdate({ target: [settings.clientId, settings.userId], set: { matrix, updatedAt: new Date() } });
+      .values({ clientId, userId, matrix, webhooks: webhooks ?? {} })
+      .onConflictDoUpdate({
+        target: [settings.clientId, settings.userId],
+        set: { matrix, ...(webhooks ? { webhooks } : {}), updatedAt: new Date() },
+      });
   },
 
   /** Queues external sends (one per notification and channel; a second one is dropped). */
-  async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string; lang: string }[]): Promise<void> {
+  async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[]): Promise<void> {
     if (!rows.length) return;
     await tx
       .insert(deliveries)

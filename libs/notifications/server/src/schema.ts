@@ -65,6 +65,8 @@ export const settings = notificationsSchema
       /** The user, or the all-zero id for the client's defaults. */
       userId: uuid('user_id').notNull(),
       matrix: jsonb('matrix').$type<Record<string, Record<string, boolean>>>().notNull(),
+      /** The client's incoming webhooks (defaults row only): Slack and MS Teams channels the notifications go to. */
+      webhooks: jsonb('webhooks').$type<{ slack?: string | null; teams?: string | null }>().notNull().default({}),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (t) => [primaryKey({ columns: [t.clientId, t.userId] }), tenantPolicy()],
@@ -110,6 +112,8 @@ export const deliveries = notificationsSchema
       target: text('target').notNull(),
       /** The recipient's language: the template of the notification's type in it words the message. */
       lang: text('lang').notNull().default('ru'),
+      /** The recipient's name (a shared Slack or Teams channel names whom it is for). */
+      recipient: text('recipient').notNull().default(''),
       status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
       attempts: integer('attempts').notNull().default(0),
       dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SMTPServer } from 'smtp-server';
@@ -37,7 +38,7 @@ async function until(check: () => Promise<void> | void, ms = 8000): Promise<void
  * the mail arrives exactly once; the admin panel's mail check (POST api/message) arrives too; a template of the
  * type words the mail (mustache, a missing variable empty).
  */
-describe('notifications e-mail channel (§1 channels, §8 swallowed, retries)', () => {
+describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels, §8 swallowed, retries)', () => {
   let t: TestPortal;
   let smtp: SMTPServer;
   const inbox: Received[] = [];
@@ -167,5 +168,65 @@ describe('notifications e-mail channel (§1 channels, §8 swallowed, retries)', 
     assert.deepEqual(templated.to, ['bob@notifmail.test']);
     assert.match(templated.raw, /See \/post\//);
     assert.match(templated.raw, /Emil Employee: Second one/);
+  });
+
+  it('Slack and MS Teams through the client’s incoming webhooks (local HTTP servers); a failing one is retried, posted once', async () => {
+    const got: { hook: string; body: { text: string } }[] = [];
+    let slackFailures = 1;
+    const servers: Server[] = [];
+    const hook = async (name: string) => {
+      const srv = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          if (name === 'slack' && slackFailures-- > 0) {
+            res.writeHead(500).end('busy');
+            return;
+          }
+          got.push({ hook: name, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          res.writeHead(200).end('ok');
+        });
+      });
+      servers.push(srv);
+      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+      return `http://127.0.0.1:${(srv.address() as AddressInfo).port}/hook`;
+    };
+    try {
+      const acme = await t.makeClient('notifhooks');
+      const ann = await t.makeEmployee(acme.adminToken, 'ann@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ann' });
+      const ben = await t.makeEmployee(acme.adminToken, 'ben@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ben' });
+      const webhooks = { slack: await hook('slack'), teams: await hook('teams') };
+      const saved = await t.call(notificationsRoutes.saveSettings, {
+        token: acme.adminToken,
+        body: { client_id: acme.client._id, matrix: { posts: { slack: true, teams: true, email: false } }, webhooks },
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      assert.deepEqual(saved.body.result.webhooks, webhooks);
+      const own = await t.call(notificationsRoutes.userSettings, { token: ben.token, params: { user: ben.user._id } });
+      assert.equal(own.body.result.webhooks, undefined, 'an employee never sees the client’s webhook URLs');
+      assert.equal(own.body.result.matrix.posts.slack, true, 'the client’s defaults apply');
+
+      const made = await t.call(socialRoutes.create, { token: ann.token, body: { message: '<p>Deploy done</p>', mentions: [ben.user._id] } });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      await until(() => assert.deepEqual(got.map((g) => g.hook).sort(), ['slack', 'teams']));
+      for (const g of got) {
+        assert.match(g.body.text, /^Ben Employee: Ann Employee mentioned you in a post/);
+        assert.match(g.body.text, /Deploy done/);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(got.length, 2, 'each webhook posted once');
+      const rows = await t.db.asSystem('spec', async (tx) => {
+        const r = (await tx.execute(
+          sql`SELECT channel, status, attempts FROM notifications.deliveries WHERE client_id = ${acme.client._id} ORDER BY channel`,
+        )) as unknown as { rows: { channel: string; status: string; attempts: number }[] };
+        return r.rows;
+      });
+      assert.deepEqual(rows, [
+        { channel: 'slack', status: 'sent', attempts: 2 },
+        { channel: 'teams', status: 'sent', attempts: 1 },
+      ]);
+    } finally {
+      await Promise.all(servers.map((srv) => new Promise((r) => srv.close(r))));
+    }
   });
 });
