@@ -195,6 +195,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         ['/admin/', 'root-layout'],
         ['/notifications', 'notifications-empty'],
         ['/notifications?tab=settings', 'notifications-settings'],
+        ['/notifications?tab=templates', 'notif-template-form'],
       ] as const) {
         problems.push(...(await check(admin, path, ready)));
       }

@@ -9,12 +9,13 @@ import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, Checkbox, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { registerNotificationsTranslations } from './i18n.ts';
+import { TemplatesTab } from './TemplatesTab.tsx';
 import './notifications.css';
 
 registerNotificationsTranslations();
 
 /** §2 tabs and the §3 section each lists (blogs → posts, calendar → events). */
-const TABS = { all: 'all', blogs: 'posts', calendar: 'events', groups: 'groups', settings: null } as const;
+const TABS = { all: 'all', blogs: 'posts', calendar: 'events', groups: 'groups', settings: null, templates: null } as const;
 type Tab = keyof typeof TABS;
 const LIMIT = 20;
 const CREATED = 'evt.notifications.notification.created';
@@ -28,7 +29,7 @@ const keys = {
 
 function useIds() {
   const s = useSession();
-  return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, status: s.status };
+  return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, status: s.status, isAdmin: s.isAdmin };
 }
 
 /** The notification worded in the reader's language by its type (the stored English title otherwise). */
@@ -183,14 +184,15 @@ function Settings() {
 
 /**
  * /notifications (§2): tabs all, blogs, calendar, groups (the user's notifications of that section, paged, mark
- * read, links to the object) and settings (the section × channel matrix). The unread count heads the page and
+ * read, links to the object), settings (the section × channel matrix) and, for administrators, templates. The unread count heads the page and
  * follows the user's socket. Test ids: notifications-page, notifications-tab-<tab>, notifications-unread.
  */
 export function NotificationsPage() {
   const { t } = useTranslation('notifications');
-  const { clientId, uid, status } = useIds();
+  const { clientId, uid, status, isAdmin } = useIds();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') && params.get('tab')! in TABS ? (params.get('tab') as Tab) : 'all';
+  const wanted = params.get('tab');
+  const tab: Tab = wanted && wanted in TABS && (wanted !== 'templates' || isAdmin) ? (wanted as Tab) : 'all';
   const qc = useQueryClient();
   const enabled = !!clientId && !!uid;
   const count = useQuery({
@@ -213,9 +215,11 @@ export function NotificationsPage() {
         label={t('title')}
         active={tab}
         onChange={(id) => setParams(id === 'all' ? {} : { tab: id })}
-        tabs={(Object.keys(TABS) as Tab[]).map((id) => ({ id, label: <span data-testid={`notifications-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
+        tabs={(Object.keys(TABS) as Tab[])
+          .filter((id) => id !== 'templates' || isAdmin)
+          .map((id) => ({ id, label: <span data-testid={`notifications-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
       />
-      {section ? <Feed key={section} section={section} /> : <Settings />}
+      {section ? <Feed key={section} section={section} /> : tab === 'templates' ? <TemplatesTab /> : <Settings />}
     </section>
   );
 }
