@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { NOTIF_CODES, notificationsEvents, notificationsRoutes, type Notification } from '@intranet/notifications-contract';
-import type { BusEvent } from '@intranet/platform-bus';
-import { socialEvents, socialRoutes } from '@intranet/social-contract';
+import { calendarEvents } from '@intranet/calendar-contract';
+import { chatEvents } from '@intranet/chat-contract';
+import { kbEvents } from '@intranet/kb-contract';
+import { emit, type BusEvent } from '@intranet/platform-bus';
+import { pollsEvents } from '@intranet/polls-contract';
+import { tasksEvents } from '@intranet/tasks-contract';
+import { groupEvents, socialEvents, socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -38,6 +43,7 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
   let alice: Person;
   let bob: Person;
   let carol: Person;
+  let dave: Person;
   let stranger: Person;
   const pushed: BusEvent<Record<string, unknown>>[] = [];
   const posts: BusEvent[] = [];
@@ -65,7 +71,7 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     });
     acme = await t.makeClient('notifacme');
     other = await t.makeClient('notifother');
-    [alice, bob, carol] = await Promise.all([person(acme, 'alice@notifacme.test'), person(acme, 'bob@notifacme.test'), person(acme, 'carol@notifacme.test')]);
+    [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => person(acme, `${n}@notifacme.test`)));
     stranger = await person(other, 'stranger@notifother.test');
   });
   afterAll(async () => {
@@ -110,6 +116,75 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     await new Promise((r) => setTimeout(r, 300));
     assert.equal((await unread(bob)).count, 1);
     assert.equal((await feed(bob)).body.result.items.length, 1);
+  });
+
+  it('each domain’s event becomes the right notification for the right employees only (not the actor, not another client’s user)', async () => {
+    const bus = t.portal.platform.bus;
+    const c = acme.client._id;
+    const id = () => crypto.randomUUID();
+    const who = [dave.id, stranger.id, alice.id];
+    const ev = id();
+    const poll = id();
+    const task = id();
+    const desk = id();
+    const room = id();
+    await emit(bus, calendarEvents.invited, c, { _id: ev, name: 'Retro', date: '2026-12-01', start_time: '10:00', userIds: who, actorId: alice.id });
+    await emit(bus, calendarEvents.reminder, c, { _id: ev, occurrence: null, name: 'Retro', start: '2026-12-01T10:00:00Z', minutes: 15, userIds: [dave.id] });
+    await emit(bus, pollsEvents.published, c, { pollId: poll, name: 'Lunch', type: 'opened', authorId: alice.id, userIds: who });
+    await emit(bus, pollsEvents.reminded, c, { pollId: poll, name: 'Lunch', userIds: [dave.id] });
+    await emit(bus, tasksEvents.taskAssigned, c, { desk_id: desk, by: alice.id, userIds: who, task_id: task, name: 'Ship it', assignees: who });
+    await emit(bus, tasksEvents.taskOverdue, c, {
+      desk_id: desk,
+      by: null,
+      userIds: who,
+      task_id: task,
+      name: 'Ship it',
+      deadline: '2026-11-01',
+      people: [dave.id],
+    });
+    await emit(bus, groupEvents.groupChanged, c, { _id: id(), action: 'invited', by: alice.id, user_ids: [dave.id, stranger.id] });
+    await emit(bus, groupEvents.groupChanged, c, { _id: id(), action: 'left', by: dave.id, user_ids: [dave.id] });
+    await emit(bus, kbEvents.vacancyResponded, c, {
+      vacancyId: id(),
+      title: 'Designer',
+      responseId: id(),
+      userId: alice.id,
+      userName: 'Alice',
+      receivers: [dave.id],
+      ownerId: dave.id,
+      userIds: [dave.id],
+      cvKey: null,
+    });
+    // Two chat messages in one room while Dave has not read the first: one notification for the room.
+    for (const text of ['hi', 'there']) {
+      await emit(bus, chatEvents.noticeMessage, c, {
+        room_id: room,
+        room_name: 'Team',
+        msg_id: id(),
+        sender_id: alice.id,
+        username: 'Alice',
+        preview: text,
+        recipients: [dave.id, stranger.id],
+      });
+    }
+    const expected = [
+      'chat.message',
+      'event.invited',
+      'event.reminder',
+      'group.invited',
+      'poll.published',
+      'poll.reminded',
+      'task.assigned',
+      'task.overdue',
+      'vacancy.responded',
+    ];
+    await until(async () => assert.equal((await unread(dave)).count, expected.length));
+    const items = (await feed(dave)).body.result.items as Notification[];
+    assert.deepEqual(items.map((n) => n.type).sort(), expected);
+    assert.deepEqual((await unread(dave)).sections, { events: 2, groups: 1, polls: 2, tasks: 2, other: 2 });
+    assert.equal(items.find((n) => n.type === 'task.assigned')!.link, `/desk/${desk}?task=${task}`);
+    assert.equal((await unread(alice)).count, 0, 'the actor is never notified');
+    assert.equal((await unread(stranger, other)).count, 0, 'another client’s user named in an event gets nothing');
   });
 
   it('GET one: its recipient and the admin; another employee 403; another client 404/403 and no data', async () => {
