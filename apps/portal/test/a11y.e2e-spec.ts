@@ -78,7 +78,13 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json', 'kb/mf-manifest.json', 'admin/mf-manifest.json']);
+    e = await startBrowserPortal([
+      'shell/index.html',
+      'wall/mf-manifest.json',
+      'kb/mf-manifest.json',
+      'admin/mf-manifest.json',
+      'notifications/mf-manifest.json',
+    ]);
     portal = e.portal;
     // A client in English with its administrator, two employees, a post on the wall and a knowledge-base article.
     const su = await login(SU.login, SU.password);
@@ -187,6 +193,9 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         [`/post/${ids.post}`, 'post-page'],
         ['/birthdays', 'birthdays-page'],
         ['/admin/', 'root-layout'],
+        ['/notifications', 'notifications-empty'],
+        ['/notifications?tab=settings', 'notifications-settings'],
+        ['/notifications?tab=templates', 'notif-template-form'],
       ] as const) {
         problems.push(...(await check(admin, path, ready)));
       }

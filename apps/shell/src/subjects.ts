@@ -5,3 +5,10 @@
 
 /** The kb contract's `kbEvents.vacancyResponded` (§7 vacancy responses: the receivers' personal toast). */
 export const VACANCY_RESPONDED_SUBJECT = 'evt.kb.vacancy.responded';
+
+/** The notifications contract's `notificationsEvents.created` (a notification for this user: the bell's new count). */
+export const NOTIFICATION_CREATED_SUBJECT = 'evt.notifications.notification.created';
+/** The notifications contract's `notificationsEvents.unreadChanged` (marked read elsewhere). */
+export const NOTIFICATION_UNREAD_SUBJECT = 'evt.notifications.unread.changed';
+/** The notifications contract's `notificationsRoutes.unread`: GET its path → `{ result: { count } }` (the bell). */
+export const NOTIFICATION_UNREAD_PATH = '/api/notification/unread/{client}/{user}';

@@ -9,6 +9,7 @@ import { getVendor, vendorTitle } from '../env.ts';
 import { visibleMenu, type MenuItem } from '../menu.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MenuIcon } from './menuIcons.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 /** The menu's links; `badges`: render each item's widget slot `menu:<id>` (a workspace is open). */
 function MenuLinks({ items, onNavigate, testPrefix, badges }: { items: MenuItem[]; onNavigate?: () => void; testPrefix: string; badges: boolean }) {
@@ -146,6 +147,7 @@ export function RootLayout() {
                 <WidgetSlot name="userMenu" />
               </span>
             ) : null}
+            <NotificationBell />
             {user ? (
               <span className="shell-header__user" data-testid="current-user">
                 {user.fullName || `${user.firstName} ${user.lastName}`}

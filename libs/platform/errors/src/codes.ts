@@ -133,6 +133,10 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'The poll has answers: only the title, description and end date can change': 'pollLocked',
   'No response from server': 'noResponse',
   'Excel export failed': 'pollExcelError',
+  // notifications (issue 10)
+  'Mail test needs at least one address': 'mailAddressRequired',
+  'The message could not be sent': 'mailSendFailed',
+  'A template with this code already exists': 'templateExists',
 };
 
 const num = (s: string) => Number(s);

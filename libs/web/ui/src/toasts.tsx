@@ -39,7 +39,6 @@ function ToastView({ item, onClose }: { item: ToastItem; onClose: (id: number) =
   return (
     <li
       className={`ui-toast ui-toast--${item.kind}`}
-      role={item.kind === 'error' ? 'alert' : 'status'}
       onMouseEnter={pause}
       onMouseLeave={() => {
         if (!timer.current) run();
@@ -50,7 +49,10 @@ function ToastView({ item, onClose }: { item: ToastItem; onClose: (id: number) =
       }}
       data-testid="toast"
     >
-      <span className="ui-toast__text">{item.text}</span>
+      {/* The live region is the text, not the <li> (a role on it would make the <ol> hold a non-item: axe "list"). */}
+      <span className="ui-toast__text" role={item.kind === 'error' ? 'alert' : 'status'}>
+        {item.text}
+      </span>
       <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => onClose(item.id)}>
         <X size={16} aria-hidden="true" />
       </button>

@@ -141,4 +141,7 @@ export const codesEn = {
   pollLocked: 'The poll has answers: only the title, description and end date can change',
   noResponse: 'No response from server',
   pollExcelError: 'Excel export failed',
+  mailAddressRequired: 'Mail test needs at least one address',
+  mailSendFailed: 'The message could not be sent',
+  templateExists: 'A template with this code already exists',
 } satisfies Translation;

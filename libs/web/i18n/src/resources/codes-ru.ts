@@ -143,4 +143,7 @@ export const codesRu = {
   pollLocked: 'На опрос уже ответили: можно менять только название, описание и дату окончания',
   noResponse: 'Нет ответа от сервера',
   pollExcelError: 'Не удалось выгрузить в Excel',
+  mailAddressRequired: 'Для проверки почты укажите хотя бы один адрес',
+  mailSendFailed: 'Не удалось отправить сообщение',
+  templateExists: 'Шаблон с таким кодом, языком и каналом уже есть',
 } satisfies Translation;

@@ -143,4 +143,7 @@ export const codesUk = {
   pollLocked: 'На опитування вже відповіли: можна змінювати лише назву, опис і дату завершення',
   noResponse: 'Немає відповіді від сервера',
   pollExcelError: 'Не вдалося вивантажити в Excel',
+  mailAddressRequired: 'Для перевірки пошти вкажіть хоча б одну адресу',
+  mailSendFailed: 'Не вдалося надіслати повідомлення',
+  templateExists: 'Шаблон із таким кодом, мовою та каналом уже є',
 } satisfies Translation;

@@ -58,7 +58,7 @@ export const en = {
     'Downloading error': 'Downloading error',
   },
   shell: {
-    notices: { vacancyResponded: '{{name}} responded to the vacancy “{{title}}”', someone: 'Someone' },
+    notices: { vacancyResponded: '{{name}} responded to the vacancy “{{title}}”', someone: 'Someone', notification: 'New notification: {{title}}' },
     appTitle: 'Intranet',
     menu: {
       notifications: 'Notifications',
@@ -101,6 +101,8 @@ export const en = {
     },
     header: {
       logout: 'Log out',
+      bell_one: 'Notifications: {{count}} unread',
+      bell_other: 'Notifications: {{count}} unread',
       language: 'Language',
       openMenu: 'Open menu',
       closeMenu: 'Close menu',

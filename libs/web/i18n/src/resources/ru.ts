@@ -62,7 +62,7 @@ export const ru = {
     'Downloading error': 'Ошибка скачивания',
   },
   shell: {
-    notices: { vacancyResponded: '{{name}} откликается на вакансию «{{title}}»', someone: 'Кто-то' },
+    notices: { vacancyResponded: '{{name}} откликается на вакансию «{{title}}»', someone: 'Кто-то', notification: 'Новое уведомление: {{title}}' },
     appTitle: 'Интранет',
     menu: {
       notifications: 'Уведомления',
@@ -105,6 +105,10 @@ export const ru = {
     },
     header: {
       logout: 'Выйти',
+      bell_one: 'Уведомления: {{count}} непрочитанное',
+      bell_few: 'Уведомления: {{count}} непрочитанных',
+      bell_many: 'Уведомления: {{count}} непрочитанных',
+      bell_other: 'Уведомления: {{count}} непрочитанных',
       language: 'Язык',
       openMenu: 'Открыть меню',
       closeMenu: 'Закрыть меню',

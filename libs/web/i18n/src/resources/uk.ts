@@ -62,7 +62,7 @@ export const uk = {
     'Downloading error': 'Помилка звантаження',
   },
   shell: {
-    notices: { vacancyResponded: '{{name}} відгукується на вакансію «{{title}}»', someone: 'Хтось' },
+    notices: { vacancyResponded: '{{name}} відгукується на вакансію «{{title}}»', someone: 'Хтось', notification: 'Нове сповіщення: {{title}}' },
     appTitle: 'Інтранет',
     menu: {
       notifications: 'Сповіщення',
@@ -105,6 +105,10 @@ export const uk = {
     },
     header: {
       logout: 'Вийти',
+      bell_one: 'Сповіщення: {{count}} непрочитане',
+      bell_few: 'Сповіщення: {{count}} непрочитані',
+      bell_many: 'Сповіщення: {{count}} непрочитаних',
+      bell_other: 'Сповіщення: {{count}} непрочитаних',
       language: 'Мова',
       openMenu: 'Відкрити меню',
       closeMenu: 'Закрити меню',

@@ -1,0 +1,36 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared, remoteManifest } from '@intranet/web-build';
+
+/**
+ * The notifications remote (Module Federation 2), built into dist/web/notifications and served by the gateway at
+ * /remotes/notifications/; the shell discovers it from /remotes.json and its screens from mf-manifest.json.
+ */
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'notifications',
+      exposes: { './NotificationsPage': './src/expose/NotificationsPage.tsx' },
+      shared: mfShared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: remoteManifest({ notifications: 'NotificationsPage' }),
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'Notifications remote (standalone)', mountId: 'root' },
+  output: {
+    distPath: { root: '../../dist/web/notifications' },
+    assetPrefix: '/remotes/notifications/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  server: {
+    base: '/remotes/notifications',
+    historyApiFallback: { index: '/remotes/notifications/index.html' },
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
+  },
+});

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Bell } from 'lucide-react';
+import type { RouteDef } from '@intranet/platform-contracts';
+import { authHeaders, routeUrl } from '@intranet/web-api';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { useNotifier } from '@intranet/web-ui';
+import { NOTIFICATION_CREATED_SUBJECT, NOTIFICATION_UNREAD_PATH, NOTIFICATION_UNREAD_SUBJECT } from '../subjects.ts';
+
+interface CreatedPayload {
+  notification: { title: string };
+  unread: number;
+  system: boolean;
+}
+
+/**
+ * The header's bell (issue 10, §4 unread count): the signed-in employee's unread count from GET
+ * api/notification/unread/{client}/{user}, then live from their socket (a new notification carries the new count,
+ * marking read elsewhere sends it too); a new one with the browser channel on also shows a toast. Errors are
+ * swallowed (§8 "Notification ... errors are swallowed"): the bell then shows no count. Written without the
+ * notifications contract so the shell's first load stays small (issue 8 §5). Test ids: notif-bell, notif-bell-count.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation('shell');
+  const s = useSession();
+  const notifier = useNotifier();
+  const clientId = s.client?._id ?? s.user?.client_id ?? null;
+  const enabled = s.status === 'ready' && !!s.uid && !!clientId && !s.isSuperadmin;
+  const [count, setCount] = useState(0);
+
+  const load = useCallback(async () => {
+    if (!enabled) return;
+    try {
+      const url = routeUrl({ path: NOTIFICATION_UNREAD_PATH } as RouteDef, { client: clientId, user: s.uid });
+      const res = await fetch(url, { headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'same-origin' });
+      if (!res.ok) return;
+      const body = (await res.json()) as { result?: { count?: number } };
+      setCount(body.result?.count ?? 0);
+    } catch {
+      // §8: swallowed
+    }
+  }, [enabled, clientId, s.uid]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useRealtimeEvent<CreatedPayload>(
+    NOTIFICATION_CREATED_SUBJECT,
+    (e) => {
+      setCount(e.unread);
+      if (e.system) notifier.toast(t('notices.notification', { title: e.notification.title }), 'info');
+    },
+    enabled,
+  );
+  useRealtimeEvent<{ unread: number }>(NOTIFICATION_UNREAD_SUBJECT, (e) => setCount(e.unread), enabled);
+
+  if (!enabled) return null;
+  return (
+    <NavLink to="/notifications" className="shell-bell" aria-label={t('header.bell', { count })} title={t('header.bell', { count })} data-testid="notif-bell">
+      <Bell size={20} aria-hidden="true" />
+      {count > 0 ? (
+        <span className="shell-bell__count" data-testid="notif-bell-count">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,233 @@
+import { calendarEvents } from '@intranet/calendar-contract';
+import { chatEvents } from '@intranet/chat-contract';
+import { kbEvents } from '@intranet/kb-contract';
+import { pollsEvents } from '@intranet/polls-contract';
+import { socialEvents } from '@intranet/social-contract';
+import { tasksEvents } from '@intranet/tasks-contract';
+import type { EventDef } from '@intranet/platform-contracts';
+import type { BusEvent } from '@intranet/platform-bus';
+import type { z } from 'zod';
+import type { Draft } from './repository.ts';
+
+/** Text of a message without markup, cut to `max` symbols (an excerpt for the notification). */
+export const excerpt = (html: string, max = 140) => {
+  const t = html
+    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+const nameOf = (a: { firstName: string | null; lastName: string | null }) => [a.firstName, a.lastName].filter(Boolean).join(' ');
+
+/**
+ * One consumed event kind: its contract definition and the drafts it becomes (who gets what). Drafts carry an
+ * idempotency key: semantic where the notification is about a state (a mention of a person in a post: editing the
+ * post notifies only the newly mentioned), else built on the event id (stable across redelivery and replay).
+ */
+export interface Rule<S extends z.ZodType = z.ZodType> {
+  def: EventDef<S>;
+  drafts(evt: BusEvent<z.output<S>>): Draft[];
+}
+const rule = <S extends z.ZodType>(def: EventDef<S>, drafts: (evt: BusEvent<z.output<S>>) => Draft[]): Rule => ({ def, drafts }) as unknown as Rule;
+
+function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['post']): Draft[] {
+  const actor = nameOf(post.author);
+  const type = post.type === 'thanks' ? 'thanks' : 'mention';
+  return post.mentions
+    .filter((u) => u !== post.author._id)
+    .map((userId) => ({
+      userId,
+      section: 'posts',
+      type,
+      title: type === 'thanks' ? `${actor} thanked you` : `${actor} mentioned you in a post`,
+      text: excerpt(post.message),
+      link: `/post/${post._id}`,
+      object: { type: 'post', id: post._id },
+      actorId: post.author._id,
+      data: { actor },
+      key: `${type}:post:${post._id}:${userId}`,
+    }));
+}
+
+/** What each domain event becomes (issue 10: social, groups, calendar, polls, tasks, chat, kb). */
+export const RULES: Rule[] = [
+  rule(socialEvents.postCreated, (e) => postMentions(e.data.post)),
+  rule(socialEvents.postUpdated, (e) => postMentions(e.data.post)),
+  rule(socialEvents.commentCreated, (e) => {
+    const c = e.data.comment;
+    const actor = nameOf(c.author);
+    return c.mentions
+      .filter((u) => u !== c.author._id)
+      .map((userId) => ({
+        userId,
+        section: 'posts',
+        type: 'comment.mention',
+        title: `${actor} mentioned you in a comment`,
+        text: excerpt(c.message),
+        link: `/post/${e.data.post_id}`,
+        object: { type: 'post', id: e.data.post_id },
+        actorId: c.author._id,
+        data: { actor },
+        key: `mention:comment:${c._id}:${userId}`,
+      }));
+  }),
+  rule(socialEvents.groupChanged, (e) => {
+    const d = e.data;
+    if (!['invited', 'approved', 'rejected'].includes(d.action)) return [];
+    return d.user_ids
+      .filter((u) => u !== d.by)
+      .map((userId) => ({
+        userId,
+        section: 'groups',
+        type: `group.${d.action}`,
+        title:
+          d.action === 'invited'
+            ? 'You were invited to a group'
+            : d.action === 'approved'
+              ? 'Your request to join a group was approved'
+              : 'Your request to join a group was rejected',
+        text: '',
+        link: `/groups/${d._id}`,
+        object: { type: 'group', id: d._id },
+        actorId: d.by,
+        key: `group.${d.action}:${d._id}:${userId}:${e.id}`,
+      }));
+  }),
+  rule(calendarEvents.invited, (e) =>
+    e.data.userIds
+      .filter((u) => u !== e.data.actorId)
+      .map((userId) => ({
+        userId,
+        section: 'events',
+        type: 'event.invited',
+        title: `You were invited to the event “${e.data.name}”`,
+        text: `${e.data.date} ${e.data.start_time}`.trim(),
+        link: `/calendar?event=${e.data._id}`,
+        object: { type: 'event', id: e.data._id },
+        actorId: e.data.actorId,
+        data: { name: e.data.name, date: e.data.date, time: e.data.start_time },
+        key: `event.invited:${e.data._id}:${userId}:${e.id}`,
+      })),
+  ),
+  rule(calendarEvents.reminder, (e) =>
+    e.data.userIds.map((userId) => ({
+      userId,
+      section: 'events',
+      type: 'event.reminder',
+      title: `The event “${e.data.name}” starts in ${e.data.minutes} min`,
+      text: e.data.start,
+      link: `/calendar?event=${e.data._id}`,
+      object: { type: 'event', id: e.data._id },
+      actorId: null,
+      data: { name: e.data.name, minutes: String(e.data.minutes), start: e.data.start },
+      key: `event.reminder:${e.data._id}:${e.data.occurrence ?? ''}:${userId}`,
+    })),
+  ),
+  rule(pollsEvents.published, (e) =>
+    e.data.userIds
+      .filter((u) => u !== e.data.authorId)
+      .map((userId) => ({
+        userId,
+        section: 'polls',
+        type: 'poll.published',
+        title: `A new poll to answer: “${e.data.name}”`,
+        text: '',
+        link: `/poll/${e.data.pollId}`,
+        object: { type: 'poll', id: e.data.pollId },
+        actorId: e.data.authorId,
+        data: { name: e.data.name },
+        key: `poll.published:${e.data.pollId}:${userId}`,
+      })),
+  ),
+  rule(pollsEvents.reminded, (e) =>
+    e.data.userIds.map((userId) => ({
+      userId,
+      section: 'polls',
+      type: 'poll.reminded',
+      title: `Please answer the poll “${e.data.name}”`,
+      text: '',
+      link: `/poll/${e.data.pollId}`,
+      object: { type: 'poll', id: e.data.pollId },
+      actorId: null,
+      data: { name: e.data.name },
+      key: `poll.reminded:${e.data.pollId}:${userId}:${e.id}`,
+    })),
+  ),
+  rule(tasksEvents.taskAssigned, (e) =>
+    e.data.assignees
+      .filter((u) => u !== e.data.by)
+      .map((userId) => ({
+        userId,
+        section: 'tasks',
+        type: 'task.assigned',
+        title: `You were assigned the task “${e.data.name}”`,
+        text: '',
+        link: `/desk/${e.data.desk_id}?task=${e.data.task_id}`,
+        object: { type: 'task', id: e.data.task_id },
+        actorId: e.data.by,
+        data: { name: e.data.name },
+        key: `task.assigned:${e.data.task_id}:${userId}:${e.id}`,
+      })),
+  ),
+  ...(
+    [
+      ['task.due_soon', tasksEvents.taskDueSoon, 'is due soon'],
+      ['task.overdue', tasksEvents.taskOverdue, 'is overdue'],
+    ] as const
+  ).map(([type, def, what]) =>
+    rule(def, (e) =>
+      e.data.people.map((userId) => ({
+        userId,
+        section: 'tasks',
+        type,
+        title: `The task “${e.data.name}” ${what}`,
+        text: e.data.deadline,
+        link: `/desk/${e.data.desk_id}?task=${e.data.task_id}`,
+        object: { type: 'task', id: e.data.task_id },
+        actorId: null,
+        data: { name: e.data.name, deadline: e.data.deadline },
+        key: `${type}:${e.data.task_id}:${e.data.deadline}:${userId}`,
+      })),
+    ),
+  ),
+  // A chat message: one unread notification per room and person at a time (the chat has its own counters).
+  rule(chatEvents.noticeMessage, (e) =>
+    e.data.recipients
+      .filter((u) => u !== e.data.sender_id)
+      .map((userId) => ({
+        userId,
+        section: 'other',
+        type: 'chat.message',
+        title: `New message from ${e.data.username}`,
+        text: e.data.preview,
+        link: `/chat/${e.data.room_id}`,
+        object: { type: 'chat', id: e.data.room_id },
+        actorId: e.data.sender_id,
+        data: { actor: e.data.username, name: e.data.room_name },
+        key: `chat.message:${e.data.msg_id}:${userId}`,
+        collapse: true,
+      })),
+  ),
+  rule(kbEvents.vacancyResponded, (e) =>
+    [...new Set([...e.data.receivers, ...(e.data.ownerId ? [e.data.ownerId] : [])])]
+      .filter((u) => u !== e.data.userId)
+      .map((userId) => ({
+        userId,
+        section: 'other',
+        type: 'vacancy.responded',
+        title: `${e.data.userName ?? 'Someone'} responded to the vacancy “${e.data.title}”`,
+        text: '',
+        link: `/vacancy/${e.data.vacancyId}`,
+        object: { type: 'vacancy', id: e.data.vacancyId },
+        actorId: e.data.userId,
+        data: { actor: e.data.userName ?? '', name: e.data.title },
+        key: `vacancy.responded:${e.data.responseId}:${userId}`,
+      })),
+  ),
+];
+
+/** The durable consumer name of a rule (one JetStream consumer per subject: a failure redelivers that one only). */
+export const consumerName = (subject: string) => `notifications-${subject.replace(/^evt\./, '').replace(/[^A-Za-z0-9]+/g, '-')}`;

@@ -1,0 +1,108 @@
+import { fileURLToPath } from 'node:url';
+import { Controller, Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
+import { notificationsRoutes } from '@intranet/notifications-contract';
+import type { BusEvent } from '@intranet/platform-bus';
+import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
+import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
+import { consumerName, RULES } from './consumers.ts';
+import { notificationsHandlers, type NotificationsKit } from './handlers.ts';
+import { notify } from './notify.ts';
+import { Directory } from './people.ts';
+
+export { deliveries, notifications, settings, templates, unread } from './schema.ts';
+export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
+export { RULES, consumerName, excerpt } from './consumers.ts';
+export { notify } from './notify.ts';
+export { renderTemplate, type Rendered } from './render.ts';
+
+const ROUTES = 'notifications:routes';
+const KIT = 'notifications:kit';
+const CONSUMERS = 'notifications:consumers';
+
+/** Extra channel adapters (tests, later Telegram/Teams/Slack) registered before the portal starts. */
+export const extraChannels: ChannelAdapter[] = [];
+
+/**
+ * The domain's shared parts: the employee directory and the delivery worker (e-mail through the platform's nodemailer
+ * Mailer). `NOTIF_DELIVERY_POLL_MS` (default 2000), `NOTIF_RETRY_BASE_MS` (default 5000) and `NOTIF_RETRY_MAX_MS`
+ * tune the worker; PUBLIC_URL makes the links in e-mails absolute.
+ */
+@Injectable()
+export class NotificationsRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly kit: NotificationsKit;
+
+  constructor(@Inject(DOMAIN_DEPS) deps: DomainDeps) {
+    const env = process.env;
+    const origin = (deps.config as { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? '';
+    this.kit = {
+      directory: new Directory(deps.bus),
+      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), ...extraChannels], deps.log, {
+        intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
+        baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
+        maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,
+        origin,
+      }),
+    };
+  }
+
+  onApplicationBootstrap(): void {
+    this.kit.worker.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.kit.worker.stop();
+  }
+}
+
+/** The consumed domain events → notifications (one durable JetStream consumer per subject). */
+export function consumerHandler(deps: DomainDeps, runtime: NotificationsRuntime) {
+  return async (subject: string, evt: BusEvent) => {
+    const r = RULES.find((x) => x.def.subject === subject);
+    if (!r || !evt.clientId) return;
+    const parsed = { ...evt, data: r.def.payload.parse(evt.data) };
+    const drafts = r.drafts(parsed);
+    if (!drafts.length) return;
+    await notify({ db: deps.db, outbox: deps.outbox, directory: runtime.kit.directory }, evt.clientId, drafts);
+    runtime.kit.worker.kick();
+  };
+}
+
+type ConsumerFn = ReturnType<typeof consumerHandler>;
+
+/** A Nest controller with one `@EventPattern(subject, { durable })` method per rule. */
+function consumersController() {
+  class NotificationsConsumers {
+    constructor(@Inject(CONSUMERS) readonly handle: ConsumerFn) {}
+  }
+  for (const r of RULES) {
+    const key = `on_${consumerName(r.def.subject).replace(/-/g, '_')}`;
+    const subject = r.def.subject;
+    const fn = function (this: NotificationsConsumers, evt: BusEvent) {
+      return this.handle(subject, evt);
+    };
+    Object.defineProperty(NotificationsConsumers.prototype, key, { value: fn, writable: true, configurable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(NotificationsConsumers.prototype, key)!;
+    EventPattern(subject, { durable: consumerName(subject) })(NotificationsConsumers.prototype, key, descriptor);
+  }
+  Controller()(NotificationsConsumers);
+  return NotificationsConsumers;
+}
+
+/**
+ * The notifications domain (DESIGN §2, issue 10): the notification centre (routes, unread counters pushed to the
+ * user's sockets), the consumers of the other domains' events, user settings, templates, the mail check and the
+ * e-mail channel with retries.
+ */
+@Domain({
+  name: 'notifications',
+  migrations: { schema: 'notifications', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  providers: [
+    NotificationsRuntime,
+    { provide: KIT, useFactory: (rt: NotificationsRuntime) => rt.kit, inject: [NotificationsRuntime] },
+    { provide: ROUTES, useFactory: notificationsHandlers, inject: [DOMAIN_DEPS, KIT] },
+    { provide: CONSUMERS, useFactory: consumerHandler, inject: [DOMAIN_DEPS, NotificationsRuntime] },
+  ],
+  controllers: [RouteController('NotificationsRoutes', notificationsRoutes, ROUTES), consumersController()],
+})
+export class NotificationsModule {}

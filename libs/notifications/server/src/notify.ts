@@ -1,0 +1,51 @@
+import { notificationsEvents } from '@intranet/notifications-contract';
+import type { Database } from '@intranet/platform-db';
+import type { Outbox } from '@intranet/platform-outbox';
+import type { Directory } from './people.ts';
+import { effectiveMatrix, notificationsRepository, toNotification, type Draft } from './repository.ts';
+
+/**
+ * Turns drafts into notifications (issue 10 "Rules and mechanics"), in one tenant transaction:
+ * - only employee accounts of the client get one (§1); unknown or deleted users are dropped;
+ * - a draft whose key is already stored is dropped (replay, redelivery), so nobody is notified twice;
+ * - the unread counters move by what was stored (§4) and each recipient's sockets get the notification and the new
+ *   count through the outbox (`evt.notifications.notification.created`, relayed by the gateway to that user only);
+ * - external channels the recipient switched on for the section (e-mail so far) are queued for the delivery
+ *   worker, which sends them after commit with retries: a failing send never fails the event (§8).
+ * Output: the notifications stored. Errors: database and directory errors pass through (the consumer retries).
+ */
+export async function notify(deps: { db: Database; outbox: Outbox; directory: Directory }, clientId: string, drafts: readonly Draft[]) {
+  if (!drafts.length) return [];
+  const people = await deps.directory.employees(
+    clientId,
+    drafts.map((d) => d.userId),
+  );
+  const byId = new Map(people.map((p) => [p._id, p]));
+  const kept = drafts.filter((d) => byId.has(d.userId));
+  if (!kept.length) return [];
+  return deps.db.inTenant({ clientId }, async (tx) => {
+    const rows = await notificationsRepository.insertMany(tx, clientId, kept);
+    if (!rows.length) return [];
+    const recipients = [...new Set(rows.map((r) => r.userId))];
+    const { defaults, webhooks, users } = await notificationsRepository.settingsOf(tx, recipients);
+    const counts = new Map<string, number>();
+    for (const u of recipients) counts.set(u, (await notificationsRepository.unread(tx, u)).count);
+    const queue: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[] = [];
+    for (const r of rows) {
+      const m = effectiveMatrix(users.get(r.userId), defaults)[r.section]!;
+      const person = byId.get(r.userId)!;
+      const base = { notificationId: r.id, lang: person.lang || 'ru', recipient: person.fullName };
+      if (m.email && person.email) queue.push({ ...base, channel: 'email', target: person.email });
+      if (m.slack && webhooks.slack) queue.push({ ...base, channel: 'slack', target: webhooks.slack });
+      if (m.teams && webhooks.teams) queue.push({ ...base, channel: 'teams', target: webhooks.teams });
+      await deps.outbox.add(tx, notificationsEvents.created, clientId, {
+        notification: toNotification(r),
+        unread: counts.get(r.userId) ?? 0,
+        system: m.system,
+        audience: [r.userId],
+      });
+    }
+    await notificationsRepository.enqueue(tx, clientId, queue);
+    return rows.map(toNotification);
+  });
+}

@@ -1,0 +1,54 @@
+import { peopleRoutes, type User } from '@intranet/people-contract';
+import { systemContext, type Bus } from '@intranet/platform-bus';
+
+/** What notifications needs of a user: whether they are an employee account, their e-mail and language. */
+export interface Recipient {
+  _id: string;
+  email: string;
+  lang: string;
+  fullName: string;
+}
+
+/** §1: notifications are only for employee accounts — active, not deleted, not the superadmin. */
+export const isEmployee = (u: Pick<User, 'deletion_mark' | 'status' | 'roles'>) => !u.deletion_mark && u.status === 'active' && !u.roles.includes('superadmin');
+
+/**
+ * The client's employees as people gives them (a bus request to people.user.forClient as the system: notifications
+ * never reads another schema), cached per client for `ttlMs` and fetched again when an id is not in the cache
+ * (a user registered since). Errors: bus errors pass through (a durable consumer then retries the event).
+ */
+export class Directory {
+  private readonly cache = new Map<string, { at: number; users: Map<string, Recipient> }>();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  /** The employees among `ids` of `clientId` (others, and unknown ids, are left out). */
+  async employees(clientId: string, ids: readonly string[]): Promise<Recipient[]> {
+    let entry = this.cache.get(clientId);
+    const stale = !entry || Date.now() - entry.at > this.ttlMs || ids.some((id) => !entry!.users.has(id));
+    if (stale) entry = await this.load(clientId);
+    return [...new Set(ids)].map((id) => entry!.users.get(id)).filter((u): u is Recipient => !!u);
+  }
+
+  /** Forgets a client's cached users (a user changed). */
+  forget(clientId: string): void {
+    this.cache.delete(clientId);
+  }
+
+  private async load(clientId: string) {
+    const users = await this.bus.request<User[]>(peopleRoutes.forClient.subject, {
+      ctx: systemContext(clientId),
+      input: { params: { clientId }, query: {}, body: {} },
+    });
+    const map = new Map<string, Recipient>();
+    for (const u of users) {
+      if (u.client_id === clientId && isEmployee(u)) map.set(u._id, { _id: u._id, email: u.email, lang: u.lang, fullName: u.fullName });
+    }
+    const entry = { at: Date.now(), users: map };
+    this.cache.set(clientId, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,28 @@
+import Mustache from 'mustache';
+import type { Template } from '@intranet/notifications-contract';
+
+/** What a rendered template gives a channel: the subject (title), the short text body and the full HTML body. */
+export interface Rendered {
+  title: string;
+  short: string;
+  full: string;
+}
+
+const plain = { escape: (s: unknown) => String(s) };
+
+/**
+ * Renders a §3 template with the logic-less engine (mustache): `{{name}}` is replaced by `vars.name` (HTML-escaped
+ * in the full body, as is in the title and short body); a missing variable renders empty; a template that does not
+ * parse (an unclosed tag) never crashes — it yields null and the caller falls back to the default wording.
+ */
+export function renderTemplate(t: Pick<Template, 'title' | 'short' | 'full'>, vars: Record<string, unknown>): Rendered | null {
+  try {
+    return {
+      title: Mustache.render(t.title, vars, {}, plain).trim(),
+      short: Mustache.render(t.short, vars, {}, plain),
+      full: Mustache.render(t.full, vars),
+    };
+  } catch {
+    return null;
+  }
+}

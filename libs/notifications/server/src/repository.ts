@@ -1,0 +1,299 @@
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { pageWindow, uuidv7, type Tx } from '@intranet/platform-db';
+import {
+  CHANNELS,
+  DEFAULT_CHANNELS,
+  STORED_SECTIONS,
+  type Channel,
+  type Notification,
+  type SettingsMatrix,
+  type Template,
+} from '@intranet/notifications-contract';
+import { deliveries, notifications, settings, templates, unread } from './schema.ts';
+
+type Row = typeof notifications.$inferSelect;
+type TemplateRow = typeof templates.$inferSelect;
+
+/** A client's incoming webhooks. */
+export type Webhooks = { slack?: string | null; teams?: string | null };
+
+/** The user id under which a client's default switches are stored. */
+export const CLIENT_DEFAULTS = '00000000-0000-0000-0000-000000000000';
+
+export const toNotification = (r: Row): Notification => ({
+  _id: r.id,
+  client_id: r.clientId,
+  user_id: r.userId,
+  section: r.section as Notification['section'],
+  type: r.type,
+  title: r.title,
+  text: r.text,
+  link: r.link,
+  object: r.objectType && r.objectId ? { type: r.objectType, id: r.objectId } : null,
+  actor_id: r.actorId,
+  data: r.data,
+  read: r.read,
+  created: r.createdAt.toISOString(),
+});
+
+const toTemplate = (r: TemplateRow): Template => ({
+  _id: r.id,
+  code: r.code,
+  lang: r.lang,
+  channel: r.channel as Template['channel'],
+  name: r.name,
+  title: r.title,
+  short: r.short,
+  full: r.full,
+  variables: r.variables,
+});
+
+/** A notification to store: who gets it, what it says, and its idempotency key (unique per client). */
+export interface Draft {
+  userId: string;
+  section: string;
+  type: string;
+  title: string;
+  text: string;
+  link: string | null;
+  object: { type: string; id: string } | null;
+  actorId: string | null;
+  data?: Record<string, string>;
+  key: string;
+  /** Not stored while the user still has an unread one of the same type and object (chat: one per room). */
+  collapse?: boolean;
+}
+
+/** Every section and channel filled: `own` over `defaults` over the built-in DEFAULT_CHANNELS. */
+export function effectiveMatrix(own: SettingsMatrix | undefined, defaults: SettingsMatrix | undefined): Record<string, Record<Channel, boolean>> {
+  const out: Record<string, Record<Channel, boolean>> = {};
+  for (const s of STORED_SECTIONS) {
+    const row = {} as Record<Channel, boolean>;
+    for (const c of CHANNELS) row[c] = own?.[s]?.[c] ?? defaults?.[s]?.[c] ?? DEFAULT_CHANNELS[c];
+    out[s] = row;
+  }
+  return out;
+}
+
+/** SQL of the notifications domain (repositories own SQL); every call runs inside a tenant transaction. */
+export const notificationsRepository = {
+  /**
+   * Stores the drafts that are new (the unique key drops a replayed one) and adds them to the unread counts.
+   * Output: the rows actually inserted.
+   */
+  async insertMany(tx: Tx, clientId: string, drafts: readonly Draft[]): Promise<Row[]> {
+    const collapsing = drafts.filter((d) => d.collapse && d.object);
+    if (collapsing.length) {
+      const open = await tx
+        .select({ userId: notifications.userId, type: notifications.type, objectId: notifications.objectId })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.read, false),
+            inArray(
+              notifications.userId,
+              collapsing.map((d) => d.userId),
+            ),
+            inArray(
+              notifications.objectId,
+              collapsing.map((d) => d.object!.id),
+            ),
+          ),
+        );
+      const seen = new Set(open.map((o) => `${o.userId}:${o.type}:${o.objectId}`));
+      drafts = drafts.filter((d) => !d.collapse || !d.object || !seen.has(`${d.userId}:${d.type}:${d.object.id}`));
+    }
+    if (!drafts.length) return [];
+    const inserted: Row[] = [];
+    for (let i = 0; i < drafts.length; i += 500) {
+      const rows = await tx
+        .insert(notifications)
+        .values(
+          drafts.slice(i, i + 500).map((d) => ({
+            id: uuidv7(),
+            clientId,
+            userId: d.userId,
+            section: d.section,
+            type: d.type,
+            title: d.title,
+            text: d.text,
+            link: d.link,
+            objectType: d.object?.type ?? null,
+            objectId: d.object?.id ?? null,
+            actorId: d.actorId,
+            data: d.data ?? {},
+            dedupKey: d.key,
+          })),
+        )
+        .onConflictDoNothing({ target: [notifications.clientId, notifications.dedupKey] })
+        .returning();
+      inserted.push(...rows);
+    }
+    const bump = new Map<string, { userId: string; section: string; n: number }>();
+    for (const r of inserted) {
+      const k = `${r.userId}:${r.section}`;
+      const b = bump.get(k) ?? { userId: r.userId, section: r.section, n: 0 };
+      b.n++;
+      bump.set(k, b);
+    }
+    if (bump.size) {
+      await tx
+        .insert(unread)
+        .values([...bump.values()].map((b) => ({ clientId, userId: b.userId, section: b.section, count: b.n })))
+        .onConflictDoUpdate({ target: [unread.clientId, unread.userId, unread.section], set: { count: sql`${unread.count} + excluded.count` } });
+    }
+    return inserted;
+  },
+
+  async find(tx: Tx, id: string): Promise<Row | undefined> {
+    const [row] = await tx.select().from(notifications).where(eq(notifications.id, id));
+    return row;
+  },
+
+  /** A user's notifications of a section (or all) before `before`, newest first; `read` narrows to read/unread. */
+  async feed(tx: Tx, userId: string, section: string, before: Date, read: boolean | undefined, limit: number): Promise<Row[]> {
+    const conds = [eq(notifications.userId, userId), lt(notifications.createdAt, before)];
+    if (section !== 'all') conds.push(eq(notifications.section, section));
+    if (read !== undefined) conds.push(eq(notifications.read, read));
+    return tx
+      .select()
+      .from(notifications)
+      .where(and(...conds))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit);
+  },
+
+  /** A page of the tenant's notifications, newest first, and their total. */
+  async page(tx: Tx, page: number, limit: number): Promise<{ rows: Row[]; total: number }> {
+    const w = pageWindow(page, limit, 100);
+    const rows = await tx.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(w.limit).offset(w.offset);
+    const [{ n }] = await tx.select({ n: count() }).from(notifications);
+    return { rows, total: Number(n) };
+  },
+
+  /**
+   * Sets the read flag of a user's notifications (one id, a section or all) and moves the unread counts by what
+   * changed. Output: the number of notifications changed.
+   */
+  async setRead(tx: Tx, clientId: string, userId: string, scope: { id?: string; section?: string }, read: boolean): Promise<number> {
+    const conds = [eq(notifications.userId, userId), eq(notifications.read, !read)];
+    if (scope.id) conds.push(eq(notifications.id, scope.id));
+    if (scope.section && scope.section !== 'all') conds.push(eq(notifications.section, scope.section));
+    const changed = await tx
+      .update(notifications)
+      .set({ read })
+      .where(and(...conds))
+      .returning({ section: notifications.section });
+    const per = new Map<string, number>();
+    for (const c of changed) per.set(c.section, (per.get(c.section) ?? 0) + 1);
+    for (const [section, n] of per) {
+      await tx
+        .insert(unread)
+        .values({ clientId, userId, section, count: read ? 0 : n })
+        .onConflictDoUpdate({
+          target: [unread.clientId, unread.userId, unread.section],
+          set: { count: read ? sql`greatest(${unread.count} - ${n}, 0)` : sql`${unread.count} + ${n}` },
+        });
+    }
+    return changed.length;
+  },
+
+  /** A user's unread count, total and per section (from the incremental counters). */
+  async unread(tx: Tx, userId: string): Promise<{ count: number; sections: Record<string, number> }> {
+    const rows = await tx.select({ section: unread.section, count: unread.count }).from(unread).where(eq(unread.userId, userId));
+    const sections: Record<string, number> = {};
+    let total = 0;
+    for (const r of rows) {
+      if (!r.count) continue;
+      sections[r.section] = r.count;
+      total += r.count;
+    }
+    return { count: total, sections };
+  },
+
+  /** Stored switches of these users and of the client's defaults. */
+  async settingsOf(tx: Tx, userIds: readonly string[]): Promise<{ defaults?: SettingsMatrix; webhooks: Webhooks; users: Map<string, SettingsMatrix> }> {
+    const rows = await tx
+      .select()
+      .from(settings)
+      .where(inArray(settings.userId, [CLIENT_DEFAULTS, ...userIds]));
+    const users = new Map<string, SettingsMatrix>();
+    let defaults: SettingsMatrix | undefined;
+    let webhooks: Webhooks = {};
+    for (const r of rows) {
+      if (r.userId === CLIENT_DEFAULTS) {
+        defaults = r.matrix;
+        webhooks = r.webhooks;
+      } else users.set(r.userId, r.matrix);
+    }
+    return { defaults, webhooks, users };
+  },
+
+  /** Replaces the stored switches of a user (or the client's defaults with CLIENT_DEFAULTS). */
+  async saveSettings(tx: Tx, clientId: string, userId: string, matrix: SettingsMatrix, webhooks?: Webhooks): Promise<void> {
+    await tx
+      .insert(settings)
+      .values({ clientId, userId, matrix, webhooks: webhooks ?? {} })
+      .onConflictDoUpdate({
+        target: [settings.clientId, settings.userId],
+        set: { matrix, ...(webhooks ? { webhooks } : {}), updatedAt: new Date() },
+      });
+  },
+
+  /** Queues external sends (one per notification and channel; a second one is dropped). */
+  async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[]): Promise<void> {
+    if (!rows.length) return;
+    await tx
+      .insert(deliveries)
+      .values(rows.map((r) => ({ id: uuidv7(), clientId, ...r })))
+      .onConflictDoNothing({ target: [deliveries.notificationId, deliveries.channel] });
+  },
+};
+
+export const templatesRepository = {
+  async list(tx: Tx, f: { code?: string; lang?: string; channel?: string }): Promise<Template[]> {
+    const conds = [];
+    if (f.code) conds.push(eq(templates.code, f.code));
+    if (f.lang) conds.push(eq(templates.lang, f.lang));
+    if (f.channel) conds.push(eq(templates.channel, f.channel));
+    const rows = await tx
+      .select()
+      .from(templates)
+      .where(conds.length ? and(...conds) : undefined)
+      .orderBy(templates.code, templates.lang, templates.channel);
+    return rows.map(toTemplate);
+  },
+  async find(tx: Tx, id: string): Promise<Template | undefined> {
+    const [row] = await tx.select().from(templates).where(eq(templates.id, id));
+    return row ? toTemplate(row) : undefined;
+  },
+  /** The template of a code in a language and channel (en, then any language, as fallback). */
+  async pick(tx: Tx, code: string, lang: string, channel: string): Promise<Template | undefined> {
+    const rows = await tx
+      .select()
+      .from(templates)
+      .where(and(eq(templates.code, code), eq(templates.channel, channel)));
+    const row = rows.find((r) => r.lang === lang) ?? rows.find((r) => r.lang === 'en') ?? rows[0];
+    return row ? toTemplate(row) : undefined;
+  },
+  async insert(tx: Tx, clientId: string, t: Omit<Template, '_id'>): Promise<Template | undefined> {
+    const [row] = await tx
+      .insert(templates)
+      .values({ id: uuidv7(), clientId, ...t })
+      .onConflictDoNothing()
+      .returning();
+    return row ? toTemplate(row) : undefined;
+  },
+  async update(tx: Tx, id: string, t: Omit<Template, '_id'>): Promise<Template | undefined> {
+    const [row] = await tx
+      .update(templates)
+      .set({ ...t, updatedAt: new Date() })
+      .where(eq(templates.id, id))
+      .returning();
+    return row ? toTemplate(row) : undefined;
+  },
+  async delete(tx: Tx, id: string): Promise<boolean> {
+    const rows = await tx.delete(templates).where(eq(templates.id, id)).returning({ id: templates.id });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,129 @@
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantPolicy } from '@intranet/platform-db';
+
+/** PostgreSQL schema owned by the notifications service (DESIGN §2). Every table has client_id and the tenant policy. */
+export const notificationsSchema = pgSchema('notifications');
+
+/**
+ * §3 Notification: one per recipient of a domain event. `dedup_key` (unique per client) is derived from what the
+ * event is about and whom it is for (e.g. `social.mention:post:<id>:<user>`), so a replayed or redelivered event
+ * never stores a second row (issue 10: at most one notification per recipient).
+ */
+export const notifications = notificationsSchema
+  .table(
+    'notifications',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      section: text('section').notNull(),
+      type: text('type').notNull(),
+      title: text('title').notNull(),
+      text: text('text').notNull().default(''),
+      link: text('link'),
+      objectType: text('object_type'),
+      objectId: text('object_id'),
+      actorId: uuid('actor_id'),
+      /** Values the web words the notification with in the reader's language (actor, object name). */
+      data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+      read: boolean('read').notNull().default(false),
+      dedupKey: text('dedup_key').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      uniqueIndex('notifications_dedup_uq').on(t.clientId, t.dedupKey),
+      index('notifications_user_created_idx').on(t.clientId, t.userId, t.createdAt),
+      index('notifications_client_created_idx').on(t.clientId, t.createdAt),
+      tenantPolicy(),
+    ],
+  )
+  .enableRLS();
+
+/** §4 unread count, kept incrementally per user and section (the bell sums the sections). */
+export const unread = notificationsSchema
+  .table(
+    'unread',
+    {
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      section: text('section').notNull(),
+      count: integer('count').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.userId, t.section] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * §7 Users (notifications settings): a user's section × channel switches; `user_id` null holds the client's
+ * defaults for employees who set nothing. Only explicit choices are stored; the rest come from the defaults.
+ */
+export const settings = notificationsSchema
+  .table(
+    'settings',
+    {
+      clientId: uuid('client_id').notNull(),
+      /** The user, or the all-zero id for the client's defaults. */
+      userId: uuid('user_id').notNull(),
+      matrix: jsonb('matrix').$type<Record<string, Record<string, boolean>>>().notNull(),
+      /** The client's incoming webhooks (defaults row only): Slack and MS Teams channels the notifications go to. */
+      webhooks: jsonb('webhooks').$type<{ slack?: string | null; teams?: string | null }>().notNull().default({}),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.userId] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** §3 Template: code, name, title, short body, full body, variables, channel — per language. */
+export const templates = notificationsSchema
+  .table(
+    'templates',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      code: text('code').notNull(),
+      lang: text('lang').notNull(),
+      channel: text('channel').notNull(),
+      name: text('name').notNull(),
+      title: text('title').notNull().default(''),
+      short: text('short').notNull().default(''),
+      full: text('full').notNull().default(''),
+      variables: jsonb('variables').$type<string[]>().notNull().default([]),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [uniqueIndex('templates_code_uq').on(t.clientId, t.code, t.lang, t.channel), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * External sends (e-mail; later Telegram, Teams, Slack): one row per notification and channel (unique), retried
+ * with back-off by the delivery worker until sent or given up — a failing channel never fails the event (§8).
+ */
+export const deliveries = notificationsSchema
+  .table(
+    'deliveries',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      notificationId: uuid('notification_id')
+        .notNull()
+        .references(() => notifications.id, { onDelete: 'cascade' }),
+      channel: text('channel').notNull(),
+      /** Where it goes (an e-mail address, a webhook URL). */
+      target: text('target').notNull(),
+      /** The recipient's language: the template of the notification's type in it words the message. */
+      lang: text('lang').notNull().default('ru'),
+      /** The recipient's name (a shared Slack or Teams channel names whom it is for). */
+      recipient: text('recipient').notNull().default(''),
+      status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+      attempts: integer('attempts').notNull().default(0),
+      dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+      lastError: text('last_error'),
+      sentAt: timestamp('sent_at', { withTimezone: true }),
+    },
+    (t) => [
+      uniqueIndex('deliveries_notification_channel_uq').on(t.notificationId, t.channel),
+      index('deliveries_due_idx').on(t.status, t.dueAt),
+      tenantPolicy(),
+    ],
+  )
+  .enableRLS();

@@ -1,0 +1,47 @@
+import { notificationsRoutes } from '@intranet/notifications-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+const templateBody = () => ({
+  code: `t${Math.random().toString(36).slice(2, 10)}`,
+  lang: 'en',
+  channel: 'centre',
+  name: 'Fixture template',
+  title: 'Hello {{name}}',
+});
+
+/**
+ * The notifications domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
+ * routes-fuzz): one notification (to the client's employee) and one template per client, made through the real
+ * routes, and which route params name them (`{time}` of the feed is `now`).
+ */
+export default {
+  entities: ['notification', 'notifTemplate'],
+  params: { time: { literal: 'now' } },
+  idBySubject: { 'notifications.notification.': 'notification', 'notifications.template.': 'notifTemplate' },
+  bodies: {
+    'notifications.notification.create': { body: (w) => ({ user_ids: [w.ids.user], title: `Notice of ${w.workspace}` }), ids: { user_ids: 'user' } },
+    'notifications.notification.markRead': { body: (w) => ({ _id: w.ids.notification }), ids: { _id: 'notification' } },
+    'notifications.message.send': { body: (w) => ({ emails: [`admin@${w.workspace}.test`] }) },
+    'notifications.settings.save': {
+      body: (w) => ({ user_id: w.ids.user, matrix: { posts: { email: false } } }),
+      ids: { user_id: 'user', client_id: 'client' },
+    },
+    'notifications.template.create': { body: () => templateBody() },
+    'notifications.template.update': { body: () => templateBody() },
+  },
+  async create(t, w) {
+    const made = await t.call(notificationsRoutes.create, { token: w.adminToken, body: { user_ids: [w.employee.id], title: `Notice of ${w.workspace}` } });
+    if (made.status !== 200) throw new Error(`fixture notification: ${made.status} ${JSON.stringify(made.body)}`);
+    const all = await t.call(notificationsRoutes.clientAll, { token: w.adminToken, params: { client: w.ids.client } });
+    const notification = all.body?.result?.items?.[0]?._id;
+    if (!notification) throw new Error(`fixture notification: none listed ${JSON.stringify(all.body)}`);
+    const tpl = await t.call(notificationsRoutes.templateCreate, { token: w.adminToken, body: templateBody() });
+    if (tpl.status !== 200) throw new Error(`fixture notifTemplate: ${tpl.status} ${JSON.stringify(tpl.body)}`);
+    return { notification, notifTemplate: tpl.body.result._id };
+  },
+  async readBack(t, w) {
+    const r = await t.call(notificationsRoutes.clientAll, { token: w.adminToken, params: { client: w.ids.client } });
+    return { status: r.status, body: r.body };
+  },
+  secrets: (w) => [`Notice of ${w.workspace}`],
+} satisfies DomainFixtures;
