@@ -9,7 +9,7 @@ import { useNotifier } from '@intranet/web-ui';
 import { NOTIFICATION_CREATED_SUBJECT, NOTIFICATION_UNREAD_PATH, NOTIFICATION_UNREAD_SUBJECT } from '../subjects.ts';
 
 interface CreatedPayload {
-  notification: { title: string };
+  notification: { title: string; type: string };
   unread: number;
   system: boolean;
 }
@@ -48,7 +48,9 @@ export function NotificationBell() {
     NOTIFICATION_CREATED_SUBJECT,
     (e) => {
       setCount(e.unread);
-      if (e.system) notifier.toast(t('notices.notification', { title: e.notification.title }), 'info');
+      // The stored title is the server's English: the toast says only that one came (the list words it by type).
+      // A vacancy response already has its own worded toast (RealtimeNotices).
+      if (e.system && e.notification.type !== 'vacancy.responded') notifier.toast(t('notices.notification'), 'info');
     },
     enabled,
   );
