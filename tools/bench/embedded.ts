@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import {
   ADMIN_PASSWORD,
   api,
+  makeBenchClient,
   autocannon,
-  employeesCsv,
   expectOk,
   freePort,
   intEnv,
@@ -78,25 +78,10 @@ await runBench(async () => {
   };
 
   await start(true);
-  const su = api(base, expectOk(await api(base)('POST', '/api/login', SUPER), 'superadmin sign-in').token);
-  const workspace = `bench${randomBytes(3).toString('hex')}`;
-  const client = expectOk(await su('POST', '/api/clients', { workspace, name: 'Bench Company' }), 'create client').result;
-  const adminEmail = `admin@${workspace}.test`;
-  const admin = expectOk(
-    await su('POST', '/api/register', {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: adminEmail,
-      password: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-      roles: ['admin'],
-    }),
-    'create admin',
-  ).result;
+  const su = expectOk(await api(base)('POST', '/api/login', SUPER), 'superadmin sign-in').token as string;
+  const { workspace, client, adminEmail, adminId, employeeIds } = await makeBenchClient(base, su, employees);
   const signIn = async () => expectOk(await api(base)('POST', '/api/login', { login: adminEmail, password: ADMIN_PASSWORD }), 'admin sign-in').token as string;
-  const imported = expectOk(await api(base, await signIn())('POST', '/api/register_many', { csv: employeesCsv(employees) }), 'import').result;
-  const authorIds = [admin._id, ...(imported.rows as { _id?: string }[]).flatMap((r) => (r._id ? [r._id] : []))];
+  const authorIds = [adminId, ...employeeIds];
   log(`embedded portal on ${base}: client ${workspace}, ${authorIds.length} people`);
   await sleep(2000); // social's projection of the new people (in-process bus)
   await stop();

@@ -345,6 +345,39 @@ async function startPrivatePostgres(): Promise<string> {
 }
 
 /**
+ * A client "Bench Company" with a random workspace, its administrator (ADMIN_PASSWORD) and `employees` imported
+ * employees, made through the API as the superadmin. Output: the workspace, the client, the admin's id and token,
+ * the employees' ids.
+ */
+export async function makeBenchClient(base: string, superToken: string, employees: number) {
+  const su = api(base, superToken);
+  const workspace = `bench${randomBytes(3).toString('hex')}`;
+  const client = expectOk(await su('POST', '/api/clients', { workspace, name: 'Bench Company' }), 'create client').result;
+  const adminEmail = `admin@${workspace}.test`;
+  const admin = expectOk(
+    await su('POST', '/api/register', {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: adminEmail,
+      password: ADMIN_PASSWORD,
+      confirmPassword: ADMIN_PASSWORD,
+      roles: ['admin'],
+    }),
+    'create admin',
+  ).result;
+  const login = expectOk(await api(base)('POST', '/api/login', { login: adminEmail, password: ADMIN_PASSWORD }), 'admin sign-in');
+  let employeeIds: string[] = [];
+  if (employees > 0) {
+    const t0 = Date.now();
+    const imported = expectOk(await api(base, login.token)('POST', '/api/register_many', { csv: employeesCsv(employees) }), 'import employees').result;
+    log(`imported ${imported.imported} employees (${imported.failed} failed) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    employeeIds = (imported.rows as { _id?: string }[]).flatMap((r) => (r._id ? [r._id] : []));
+  }
+  return { workspace, client, adminEmail, adminId: admin._id as string, adminToken: login.token as string, employeeIds };
+}
+
+/**
  * Creates `bench_<random>`, starts a private nats-server (unless BENCH_NATS_URL), clients-service + gateway, then
  * people-service and the given domain services one after the other (their migrations must not race), makes a client,
  * its admin and `employees` imported employees. Everything is undone by `cleanup()`.
@@ -436,30 +469,7 @@ export async function startStack(opts: { services: string[]; employees: number; 
   }
   log(`distributed mode is up (gateway, clients, people${opts.services.map((s) => `, ${s}`).join('')})`);
 
-  const su = api(base, superToken);
-  const workspace = `bench${randomBytes(3).toString('hex')}`;
-  const client = expectOk(await su('POST', '/api/clients', { workspace, name: 'Bench Company' }), 'create client').result;
-  const adminEmail = `admin@${workspace}.test`;
-  expectOk(
-    await su('POST', '/api/register', {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: adminEmail,
-      password: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-      roles: ['admin'],
-    }),
-    'create admin',
-  );
-  const login = expectOk(await call('POST', '/api/login', { login: adminEmail, password: ADMIN_PASSWORD }), 'admin sign-in');
-  let employeeIds: string[] = [];
-  if (opts.employees > 0) {
-    const t0 = Date.now();
-    const imported = expectOk(await api(base, login.token)('POST', '/api/register_many', { csv: employeesCsv(opts.employees) }), 'import employees').result;
-    log(`imported ${imported.imported} employees (${imported.failed} failed) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    employeeIds = (imported.rows as { _id?: string }[]).flatMap((r) => (r._id ? [r._id] : []));
-  }
+  const { workspace, client, adminId, adminToken, employeeIds } = await makeBenchClient(base, superToken, opts.employees);
   return {
     base,
     env,
@@ -469,8 +479,8 @@ export async function startStack(opts: { services: string[]; employees: number; 
     natsUrl,
     workspace,
     clientId: client._id,
-    adminId: login._id,
-    adminToken: login.token,
+    adminId,
+    adminToken,
     superToken,
     employeeIds,
     call,
