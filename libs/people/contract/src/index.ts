@@ -14,6 +14,9 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
+import { structureRoutes, vacationEvents } from './structure.ts';
+
+export * from './structure.ts';
 
 /** §5 Employee texts (server and web say the same thing). */
 export const PEOPLE_TEXT = {
@@ -164,6 +167,8 @@ export const updateBody = withPasswordCheck(
     password: passwordRule.optional(),
     confirmPassword: z.string().optional(),
     status: z.enum(['active', 'blocked']).optional(),
+    /** §3 vacation days remainder (calendar days); administrators only. */
+    vacationDays: z.number().int().min(0).max(1000).optional(),
   }),
 );
 
@@ -198,6 +203,8 @@ export const userSchema = z.object({
   pics: z.array(z.object({ src: z.string(), mini: z.string().nullable() })),
   social: z.record(z.string(), z.string()),
   chiefCode: z.string().nullable(),
+  /** §3 vacation days remainder (calendar days). */
+  vacationDays: z.number().int(),
   pinned_num: z.number().nullable(),
   deletion_mark: z.boolean(),
   status: z.enum(['active', 'blocked', 'deleted']),
@@ -515,6 +522,7 @@ export const peopleRoutes = {
     body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
     result: z.array(userSchema),
   }),
+  ...structureRoutes,
 } satisfies Record<string, RouteDef>;
 
 /** What the gateway learns about a token's session. */
@@ -582,6 +590,7 @@ export const peopleEvents = {
     'evt.people.import.progress',
     z.object({ importId: z.string(), done: z.number().int(), total: z.number().int(), phase: z.enum(['saving', 'done']), userIds: z.array(z.string()) }),
   ),
+  ...vacationEvents,
 } satisfies Record<string, EventDef>;
 
 /** Any payload of `evt.people.user.*` (a consumer of the wildcard gets one of these). */

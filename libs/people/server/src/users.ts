@@ -1,5 +1,5 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type structureRoutes, type User } from '@intranet/people-contract';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
@@ -13,7 +13,17 @@ import { sessionsRepository, usersRepository as users, type NewUser } from './re
 
 type UserRoutes = Omit<
   typeof peopleRoutes,
-  'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove' | 'pinned'
+  | 'login'
+  | 'loginPage'
+  | 'logout'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'resetPasswordCheck'
+  | 'resetPasswordHard'
+  | 'pin'
+  | 'pinMove'
+  | 'pinned'
+  | keyof typeof structureRoutes
 >;
 
 /** Most rows one CSV import may carry. */
@@ -324,7 +334,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       const langOnly = Object.keys(body).every((k) => k === 'lang');
       if (!isAdmin(ctx) && !(self && (ctx.roles.includes('profile_edit') || langOnly))) throw Errors.forbidden();
       const { password, confirmPassword: _c, status, ...profile } = body;
-      if (status !== undefined && !isAdmin(ctx)) throw Errors.forbidden();
+      if ((status !== undefined || body.vacationDays !== undefined) && !isAdmin(ctx)) throw Errors.forbidden();
       if (status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);
       const hash = password ? await hashPassword(password) : undefined;
       const actor = status !== undefined ? await actorOf(ctx) : null;

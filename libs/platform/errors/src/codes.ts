@@ -132,6 +132,18 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'The poll has answers: only the title, description and end date can change': 'pollLocked',
   'No response from server': 'noResponse',
   'Excel export failed': 'pollExcelError',
+  // §5 Department, §8 structure errors (people)
+  'A department cannot be moved into itself or its child': 'deptMoveIntoChild',
+  'The root department cannot be deleted': 'deptDeleteRoot',
+  'A department with employees cannot be deleted': 'deptHasEmployees',
+  'Choose the parent department': 'deptParentRequired',
+  'The parent department belongs to another structure': 'deptParentKind',
+  'The employee was not found': 'deptUserNotFound',
+  // §5 Vacation, §8 vacation overlap or insufficient balance (people)
+  'The vacation must start later than today': 'vacationPast',
+  'The vacation cannot end before it starts': 'vacationEndBeforeStart',
+  'The vacation overlaps another vacation of this employee': 'vacationOverlap',
+  'A vacation that has started cannot be changed': 'vacationStarted',
 };
 
 const num = (s: string) => Number(s);
@@ -145,6 +157,7 @@ const PATTERNS: { re: RegExp; code: string; params: (m: RegExpExecArray) => Reco
   { re: /^no such bucket (.+)$/, code: 'noSuchBucket', params: (m) => ({ bucket: m[1] }) },
   { re: /^At most (\d+) rows per import$/, code: 'csvTooManyRows', params: (m) => ({ max: num(m[1]) }) },
   { re: /^Max (\d+) answers$/, code: 'pollAnswersMax', params: (m) => ({ max: num(m[1]) }) },
+  { re: /^Not enough vacation days: (\d+) left$/, code: 'vacationBalance', params: (m) => ({ left: num(m[1]) }) },
   { re: /^like_type must be '(\w+)' for this target$/, code: 'likeTypeMismatch', params: (m) => ({ target: m[1] }) },
 ];
 

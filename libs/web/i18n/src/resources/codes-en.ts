@@ -140,4 +140,17 @@ export const codesEn = {
   pollLocked: 'The poll has answers: only the title, description and end date can change',
   noResponse: 'No response from server',
   pollExcelError: 'Excel export failed',
+  // structure (people, §5 Department)
+  deptMoveIntoChild: 'A department cannot be moved into itself or its child',
+  deptDeleteRoot: 'The root department cannot be deleted',
+  deptHasEmployees: 'A department with employees cannot be deleted',
+  deptParentRequired: 'Choose the parent department',
+  deptParentKind: 'The parent department belongs to another structure',
+  deptUserNotFound: 'The employee was not found',
+  // vacations (people, §5 Vacation)
+  vacationPast: 'The vacation must start later than today',
+  vacationEndBeforeStart: 'The vacation cannot end before it starts',
+  vacationOverlap: 'The vacation overlaps another vacation of this employee',
+  vacationBalance: 'Not enough vacation days: {{left}} left',
+  vacationStarted: 'A vacation that has started cannot be changed',
 } satisfies Translation;

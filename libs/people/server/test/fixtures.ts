@@ -1,0 +1,50 @@
+import { structureRoutes } from '@intranet/people-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+/** YYYY-MM-DD `days` from today (UTC). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The people domain's structure and vacation part of the route-generic checks' fixture registry (routes-access,
+ * routes-tenant, routes-fuzz): per client, an administrative root with one child department (the admin in it) and
+ * one vacation of the fixture employee.
+ */
+export default {
+  entities: ['department', 'vacation'],
+  params: { dept: { entity: 'department' } },
+  idBySubject: { 'people.structure.': 'department', 'people.deptUsers.clearChief': 'department', 'people.vacation.': 'vacation' },
+  bodies: {
+    'people.structure.create': {
+      body: (w) => ({ kind: 'adm', name: 'Fixture child', parent: w.ids.department }),
+      ids: { parent: 'department', client_id: 'client' },
+    },
+    'people.structure.update': { body: () => ({ name: 'Renamed department' }), ids: { parent: 'department' } },
+    'people.deptUsers.add': { body: (w) => ({ users: [w.ids.user] }), ids: { users: 'user' } },
+    'people.deptUsers.update': {
+      body: (w) => ({ dept_id: w.ids.department, headUser: w.ids.admin }),
+      ids: { dept_id: 'department', users: 'user', headUser: 'admin' },
+    },
+    'people.vacation.create': { body: () => ({ start: inDays(200), end: inDays(201) }), ids: { user: 'user' } },
+    'people.vacation.update': { body: () => ({ planned: false }) },
+  },
+  async create(t, w) {
+    const root = await t.call(structureRoutes.structureCreate, { token: w.adminToken, body: { kind: 'adm', name: `Company ${w.workspace}` } });
+    if (root.status !== 200) throw new Error(`fixture root department: ${root.status} ${JSON.stringify(root.body)}`);
+    const dept = await t.call(structureRoutes.structureCreate, {
+      token: w.adminToken,
+      body: { kind: 'adm', name: `Department of ${w.workspace}`, parent: root.body.result._id },
+    });
+    if (dept.status !== 200) throw new Error(`fixture department: ${dept.status} ${JSON.stringify(dept.body)}`);
+    const vac = await t.call(structureRoutes.vacationCreate, { token: w.employee.token, body: { start: inDays(100), end: inDays(102) } });
+    if (vac.status !== 200) throw new Error(`fixture vacation: ${vac.status} ${JSON.stringify(vac.body)}`);
+    return { department: dept.body.result._id, vacation: vac.body.result._id };
+  },
+  async readBack(t, w) {
+    const [s, v] = await Promise.all([
+      t.call(structureRoutes.structureByClient, { token: w.adminToken, params: { client: w.ids.client } }),
+      t.call(structureRoutes.vacationList, { token: w.adminToken }),
+    ]);
+    return { status: [s.status, v.status], body: [s.body, v.body] };
+  },
+  secrets: (w) => [`Department of ${w.workspace}`],
+} satisfies DomainFixtures;
