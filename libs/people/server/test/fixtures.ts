@@ -24,7 +24,7 @@ export default {
       body: (w) => ({ dept_id: w.ids.department, headUser: w.ids.admin }),
       ids: { dept_id: 'department', users: 'user', headUser: 'admin' },
     },
-    'people.vacation.create': { body: () => ({ start: inDays(200), end: inDays(201) }), ids: { user: 'user' } },
+    'people.vacation.create': { body: (w) => ({ user: w.ids.user, start: inDays(200), end: inDays(201) }), ids: { user: 'user' } },
     'people.vacation.update': { body: () => ({ planned: false }) },
   },
   async create(t, w) {
