@@ -209,7 +209,7 @@ export default function StructurePage() {
         ) : null}
         {edit ? <p className="org-muted">{t('structure.dragHint')}</p> : null}
         <div className="org-layout">
-          <div className="org-tree-wrap">
+          <div className="org-tree-wrap" role="region" aria-label={t(`structure.kinds.${kind}`)} tabIndex={0}>
             {q.isPending ? (
               <Loader testId="structure-loading" />
             ) : q.isError ? (

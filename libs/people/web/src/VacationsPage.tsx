@@ -182,7 +182,7 @@ export default function VacationsPage() {
           ) : rows.length === 0 ? (
             <EmptyState title={t('vacations.empty')} testId="vac-empty" />
           ) : (
-            <div className="vac-scroll">
+            <div className="vac-scroll" role="region" aria-label={t('vacations.title')} tabIndex={0}>
               <table className="vac-table" data-testid="vac-timeline">
                 <thead>
                   <tr>
