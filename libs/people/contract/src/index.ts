@@ -522,6 +522,29 @@ export const peopleRoutes = {
     body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
     result: z.array(userSchema),
   }),
+  exportOne: defineRoute({
+    method: 'POST',
+    path: '/api/user/export/{id}',
+    subject: 'people.user.export',
+    summary:
+      'Excel (.xlsx, exceljs streaming writer) of one employee: the address book columns and HR fields. Stored in object storage; the answer is a short-lived signed download URL (GET /api/files/…).',
+    spec: '§7 Users, §8 Excel export errors',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    timeoutMs: 60_000,
+    result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
+  }),
+  exportAll: defineRoute({
+    method: 'POST',
+    path: '/api/user/export/all/{id}',
+    subject: 'people.user.exportAll',
+    summary: 'Excel (.xlsx) of every employee of client {id} (deleted ones left out), as a short-lived signed download URL.',
+    spec: '§7 Users, §8 Excel export errors',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    timeoutMs: 120_000,
+    result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
+  }),
   ...structureRoutes,
 } satisfies Record<string, RouteDef>;
 

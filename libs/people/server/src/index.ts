@@ -5,6 +5,7 @@ import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
 import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type DomainDeps, type Logger } from '@intranet/platform-host';
 import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
+import { exportHandlers } from './export.ts';
 import { pinHandlers } from './pins.ts';
 import { structureHandlers } from './structure.ts';
 import { vacationHandlers } from './vacations.ts';
@@ -12,6 +13,7 @@ import { userHandlers } from './users.ts';
 
 export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations } from './schema.ts';
 export { usersRepository } from './repository.ts';
+export { exportHeaders } from './export.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 
 /** Provider tokens of the people handler maps (routes of `peopleRoutes`; bus-only `peopleSubjects`). */
@@ -60,6 +62,7 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
         ...pinHandlers(deps),
         ...structureHandlers(deps),
         ...vacationHandlers(deps),
+        ...exportHandlers(deps),
       }),
       inject: [DOMAIN_DEPS],
     },

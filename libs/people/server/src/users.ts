@@ -23,6 +23,8 @@ type UserRoutes = Omit<
   | 'pin'
   | 'pinMove'
   | 'pinned'
+  | 'exportOne'
+  | 'exportAll'
   | keyof typeof structureRoutes
 >;
 

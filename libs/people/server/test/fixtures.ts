@@ -12,7 +12,12 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 export default {
   entities: ['department', 'vacation'],
   params: { dept: { entity: 'department' } },
-  idBySubject: { 'people.structure.': 'department', 'people.deptUsers.clearChief': 'department', 'people.vacation.': 'vacation' },
+  idBySubject: {
+    'people.user.exportAll': 'client',
+    'people.structure.': 'department',
+    'people.deptUsers.clearChief': 'department',
+    'people.vacation.': 'vacation',
+  },
   bodies: {
     'people.structure.create': {
       body: (w) => ({ kind: 'adm', name: 'Fixture child', parent: w.ids.department }),
