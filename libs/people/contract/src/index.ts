@@ -14,7 +14,7 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
-import { structureRoutes, vacationEvents } from './structure.ts';
+import { projectRoutes, structureRoutes, vacationEvents } from './structure.ts';
 
 export * from './structure.ts';
 
@@ -546,6 +546,7 @@ export const peopleRoutes = {
     result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
   }),
   ...structureRoutes,
+  ...projectRoutes,
 } satisfies Record<string, RouteDef>;
 
 /** What the gateway learns about a token's session. */

@@ -235,3 +235,92 @@ export const vacationEvents = {
   vacationUpdated: defineEvent('evt.people.vacation.updated', vacationSchema),
   vacationDeleted: defineEvent('evt.people.vacation.deleted', vacationSchema),
 } satisfies Record<string, EventDef>;
+
+/** Project texts (§3 project; a project's department must be of the project kind). */
+export const PROJECT_TEXT = {
+  deptNotProject: 'Choose a department of the project structure',
+} as const;
+
+/** §3 project as the API returns it. */
+export const projectSchema = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  creatorId: z.string().nullable(),
+  participants: z.array(z.string()),
+  dept_id: z.string().nullable(),
+  created: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+const projectFields = {
+  name: requiredString().pipe(z.string().trim().max(200, V.max(200))),
+  description: z.string().trim().max(2000, V.max(2000)).nullable().optional(),
+  participants: userIds.optional(),
+  dept_id: Id.nullable().optional(),
+};
+
+/** §7 Projects: a project has a creator and participants; its creator or an administrator changes it. */
+export const projectRoutes = {
+  projectCreate: defineRoute({
+    method: 'POST',
+    path: '/api/project/',
+    subject: 'people.project.create',
+    summary: 'Create a project (the caller is its creator)',
+    spec: '§7 Projects, §3 project',
+    access: access.feature('structures'),
+    body: z.object(projectFields),
+    result: projectSchema,
+  }),
+  projectList: defineRoute({
+    method: 'GET',
+    path: '/api/project/',
+    subject: 'people.project.list',
+    summary: "Projects of the caller's client, by name",
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    result: z.array(projectSchema),
+  }),
+  projectGet: defineRoute({
+    method: 'GET',
+    path: '/api/project/{id}',
+    subject: 'people.project.get',
+    summary: 'One project with its participants',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    params: z.object({ id: Id }),
+    result: projectSchema,
+  }),
+  projectUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/project/{id}',
+    subject: 'people.project.update',
+    summary: 'Change a project (`participants` replaces them); its creator or an administrator',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    params: z.object({ id: Id }),
+    body: z.object(projectFields).partial(),
+    result: projectSchema,
+  }),
+  projectDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/project/{id}',
+    subject: 'people.project.delete',
+    summary: 'Delete a project; its creator or an administrator',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    params: z.object({ id: Id }),
+    result: z.object({ _id: z.string() }),
+  }),
+  projectParticipantAdd: defineRoute({
+    method: 'POST',
+    path: '/api/projectParticipant/',
+    subject: 'people.project.participantAdd',
+    summary: 'Add participants to a project; its creator or an administrator',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    body: z.object({ project_id: Id, users: userIds.min(1, V.required) }),
+    result: projectSchema,
+  }),
+} satisfies Record<string, RouteDef>;

@@ -7,11 +7,12 @@ import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type Do
 import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
 import { exportHandlers } from './export.ts';
 import { pinHandlers } from './pins.ts';
+import { projectHandlers } from './projects.ts';
 import { structureHandlers } from './structure.ts';
 import { vacationHandlers } from './vacations.ts';
 import { userHandlers } from './users.ts';
 
-export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations } from './schema.ts';
+export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants } from './schema.ts';
 export { usersRepository } from './repository.ts';
 export { exportHeaders } from './export.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
@@ -47,7 +48,7 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
   }
 }
 
-/** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins, company structure, vacations. */
+/** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins, company structure, vacations, projects, export. */
 @Domain({
   name: 'people',
   // It signs the tokens the gateway verifies: a generated secret would differ per process.
@@ -63,6 +64,7 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
         ...structureHandlers(deps),
         ...vacationHandlers(deps),
         ...exportHandlers(deps),
+        ...projectHandlers(deps),
       }),
       inject: [DOMAIN_DEPS],
     },

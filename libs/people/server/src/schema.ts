@@ -191,3 +191,39 @@ export const vacations = peopleSchema.table(
   (t) => [index('vacations_user_start_idx').on(t.userId, t.start), index('vacations_client_start_idx').on(t.clientId, t.start), tenantPolicy()],
 );
 export type VacationRow = typeof vacations.$inferSelect;
+
+/**
+ * §3 project (creatorId, participants): a team that backs the structure's "project" kind (`dept_id`: a department
+ * of kind 'project', optional).
+ */
+export const projects = peopleSchema.table(
+  'projects',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    creatorId: uuid('creator_id'),
+    deptId: uuid('dept_id').references(() => departments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_client_name_idx').on(t.clientId, t.name), tenantPolicy()],
+);
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** A project's participants, one row per (project, employee). */
+export const projectParticipants = peopleSchema.table(
+  'project_participants',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_user_idx').on(t.userId), tenantPolicy()],
+);

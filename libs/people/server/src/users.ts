@@ -1,5 +1,14 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type structureRoutes, type User } from '@intranet/people-contract';
+import {
+  importRowBody,
+  PEOPLE_TEXT,
+  peopleEvents,
+  peopleRoutes,
+  registerBody,
+  type projectRoutes,
+  type structureRoutes,
+  type User,
+} from '@intranet/people-contract';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
@@ -26,6 +35,7 @@ type UserRoutes = Omit<
   | 'exportOne'
   | 'exportAll'
   | keyof typeof structureRoutes
+  | keyof typeof projectRoutes
 >;
 
 /** Most rows one CSV import may carry. */

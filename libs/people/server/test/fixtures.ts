@@ -1,4 +1,4 @@
-import { structureRoutes } from '@intranet/people-contract';
+import { projectRoutes, structureRoutes } from '@intranet/people-contract';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
 /** YYYY-MM-DD `days` from today (UTC). */
@@ -10,7 +10,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * one vacation of the fixture employee.
  */
 export default {
-  entities: ['department', 'vacation'],
+  entities: ['department', 'vacation', 'project'],
   params: { dept: { entity: 'department' } },
   idBySubject: {
     'people.user.exportAll': 'client',
@@ -31,6 +31,9 @@ export default {
     },
     'people.vacation.create': { body: (w) => ({ user: w.ids.user, start: inDays(200), end: inDays(201) }), ids: { user: 'user' } },
     'people.vacation.update': { body: () => ({ planned: false }) },
+    'people.project.create': { body: (w) => ({ name: 'Fixture project', participants: [w.ids.user] }), ids: { participants: 'user', dept_id: 'department' } },
+    'people.project.update': { body: () => ({ name: 'Renamed project' }), ids: { participants: 'user', dept_id: 'department' } },
+    'people.project.participantAdd': { body: (w) => ({ project_id: w.ids.project, users: [w.ids.user] }), ids: { project_id: 'project', users: 'user' } },
   },
   async create(t, w) {
     const root = await t.call(structureRoutes.structureCreate, { token: w.adminToken, body: { kind: 'adm', name: `Company ${w.workspace}` } });
@@ -42,14 +45,20 @@ export default {
     if (dept.status !== 200) throw new Error(`fixture department: ${dept.status} ${JSON.stringify(dept.body)}`);
     const vac = await t.call(structureRoutes.vacationCreate, { token: w.employee.token, body: { start: inDays(100), end: inDays(102) } });
     if (vac.status !== 200) throw new Error(`fixture vacation: ${vac.status} ${JSON.stringify(vac.body)}`);
-    return { department: dept.body.result._id, vacation: vac.body.result._id };
+    const project = await t.call(projectRoutes.projectCreate, {
+      token: w.adminToken,
+      body: { name: `Project of ${w.workspace}`, participants: [w.ids.user] },
+    });
+    if (project.status !== 200) throw new Error(`fixture project: ${project.status} ${JSON.stringify(project.body)}`);
+    return { department: dept.body.result._id, vacation: vac.body.result._id, project: project.body.result._id };
   },
   async readBack(t, w) {
-    const [s, v] = await Promise.all([
+    const [s, v, p] = await Promise.all([
       t.call(structureRoutes.structureByClient, { token: w.adminToken, params: { client: w.ids.client } }),
       t.call(structureRoutes.vacationList, { token: w.adminToken }),
+      t.call(projectRoutes.projectList, { token: w.adminToken }),
     ]);
-    return { status: [s.status, v.status], body: [s.body, v.body] };
+    return { status: [s.status, v.status, p.status], body: [s.body, v.body, p.body] };
   },
-  secrets: (w) => [`Department of ${w.workspace}`],
+  secrets: (w) => [`Department of ${w.workspace}`, `Project of ${w.workspace}`],
 } satisfies DomainFixtures;

@@ -139,6 +139,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'Choose the parent department': 'deptParentRequired',
   'The parent department belongs to another structure': 'deptParentKind',
   'The employee was not found': 'deptUserNotFound',
+  'Choose a department of the project structure': 'projectDeptKind',
   // §5 Vacation, §8 vacation overlap or insufficient balance (people)
   'The vacation must start later than today': 'vacationPast',
   'The vacation cannot end before it starts': 'vacationEndBeforeStart',

@@ -153,4 +153,5 @@ export const codesEn = {
   vacationOverlap: 'The vacation overlaps another vacation of this employee',
   vacationBalance: 'Not enough vacation days: {{left}} left',
   vacationStarted: 'A vacation that has started cannot be changed',
+  projectDeptKind: 'Choose a department of the project structure',
 } satisfies Translation;

@@ -155,4 +155,5 @@ export const codesRu = {
   vacationOverlap: 'Отпуск пересекается с другим отпуском этого сотрудника',
   vacationBalance: 'Недостаточно дней отпуска: осталось {{left}}',
   vacationStarted: 'Начавшийся отпуск нельзя изменить',
+  projectDeptKind: 'Выберите подразделение проектной структуры',
 } satisfies Translation;

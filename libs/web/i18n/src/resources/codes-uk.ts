@@ -155,4 +155,5 @@ export const codesUk = {
   vacationOverlap: 'Відпустка перетинається з іншою відпусткою цього співробітника',
   vacationBalance: 'Недостатньо днів відпустки: залишилося {{left}}',
   vacationStarted: 'Відпустку, що почалася, не можна змінити',
+  projectDeptKind: 'Оберіть підрозділ проєктної структури',
 } satisfies Translation;
