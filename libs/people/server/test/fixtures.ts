@@ -6,8 +6,8 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /**
  * The people domain's structure and vacation part of the route-generic checks' fixture registry (routes-access,
- * routes-tenant, routes-fuzz): per client, an administrative root with one child department (the admin in it) and
- * one vacation of the fixture employee.
+ * routes-tenant, routes-fuzz): per client, an administrative root with one child department, one vacation of the
+ * fixture employee and one project (the admin its creator, the employee a participant).
  */
 export default {
   entities: ['department', 'vacation', 'project'],
@@ -17,6 +17,7 @@ export default {
     'people.structure.': 'department',
     'people.deptUsers.clearChief': 'department',
     'people.vacation.': 'vacation',
+    'people.project.': 'project',
   },
   bodies: {
     'people.structure.create': {

@@ -1,4 +1,5 @@
 import { registerTranslations } from '@intranet/web-i18n';
+import { registerOrgTranslations } from './org-i18n.ts';
 
 const rightsEn = {
   admin: 'Administrator',
@@ -538,7 +539,11 @@ const uk = {
   soon: 'Незабаром',
 };
 
-/** Registers the `people` namespace (ru, uk with three plural forms, en). Called when the pages load. */
+/**
+ * Registers the `people` namespace (ru, uk with three plural forms, en) and `peopleOrg` (/structure_new,
+ * /vacations). Called when the pages load.
+ */
 export function registerPeopleTranslations(): void {
   registerTranslations('people', { en, ru, uk });
+  registerOrgTranslations();
 }

@@ -67,7 +67,7 @@ const en = {
   },
 };
 
-const ru: typeof en = {
+const ru = {
   structure: {
     title: 'Структура компании',
     kinds: { adm: 'Административная', org: 'Организационная', func: 'Функциональная', project: 'Проектная' },
@@ -80,7 +80,9 @@ const ru: typeof en = {
     head: 'Руководитель',
     noHead: 'Нет руководителя',
     people_one: '{{count}} сотрудник',
-    people_other: '{{count}} сотрудников',
+    people_few: '{{count}} сотрудника',
+    people_many: '{{count}} сотрудников',
+    people_other: '{{count}} сотрудника',
     expand: 'Развернуть',
     collapse: 'Свернуть',
     selected: 'Подразделение',
@@ -111,7 +113,9 @@ const ru: typeof en = {
     employee: 'Сотрудник',
     balance: 'Осталось дней',
     myBalance_one: 'У вас остался {{count}} день отпуска',
-    myBalance_other: 'У вас осталось дней отпуска: {{count}}',
+    myBalance_few: 'У вас осталось {{count}} дня отпуска',
+    myBalance_many: 'У вас осталось {{count}} дней отпуска',
+    myBalance_other: 'У вас осталось {{count}} дня отпуска',
     request: 'Запросить отпуск',
     start: 'Первый день',
     end: 'Последний день',
@@ -128,12 +132,14 @@ const ru: typeof en = {
     overlapsTeam: 'Пересекается с: {{names}}',
     teamWarning: 'Эти даты пересекаются с отпусками: {{names}}',
     days_one: '{{count}} день',
-    days_other: 'дней: {{count}}',
+    days_few: '{{count}} дня',
+    days_many: '{{count}} дней',
+    days_other: '{{count}} дня',
     loadError: 'Не удалось загрузить отпуска',
   },
 };
 
-const uk: typeof en = {
+const uk = {
   structure: {
     title: 'Структура компанії',
     kinds: { adm: 'Адміністративна', org: 'Організаційна', func: 'Функціональна', project: 'Проєктна' },
@@ -146,7 +152,9 @@ const uk: typeof en = {
     head: 'Керівник',
     noHead: 'Немає керівника',
     people_one: '{{count}} співробітник',
-    people_other: '{{count}} співробітників',
+    people_few: '{{count}} співробітники',
+    people_many: '{{count}} співробітників',
+    people_other: '{{count}} співробітника',
     expand: 'Розгорнути',
     collapse: 'Згорнути',
     selected: 'Підрозділ',
@@ -177,7 +185,9 @@ const uk: typeof en = {
     employee: 'Співробітник',
     balance: 'Залишилось днів',
     myBalance_one: 'У вас залишився {{count}} день відпустки',
-    myBalance_other: 'У вас залишилось днів відпустки: {{count}}',
+    myBalance_few: 'У вас залишилося {{count}} дні відпустки',
+    myBalance_many: 'У вас залишилося {{count}} днів відпустки',
+    myBalance_other: 'У вас залишилося {{count}} дня відпустки',
     request: 'Запросити відпустку',
     start: 'Перший день',
     end: 'Останній день',
@@ -194,12 +204,14 @@ const uk: typeof en = {
     overlapsTeam: 'Перетинається з: {{names}}',
     teamWarning: 'Ці дати перетинаються з відпустками: {{names}}',
     days_one: '{{count}} день',
-    days_other: 'днів: {{count}}',
+    days_few: '{{count}} дні',
+    days_many: '{{count}} днів',
+    days_other: '{{count}} дня',
     loadError: 'Не вдалося завантажити відпустки',
   },
 };
 
-/** Registers the `peopleOrg` namespace (en built in; ru, uk). Called when the pages load. */
+/** Registers the `peopleOrg` namespace (en; ru and uk with their three plural forms). Called when the pages load. */
 export function registerOrgTranslations(): void {
   registerTranslations('peopleOrg', { en, ru, uk });
 }
