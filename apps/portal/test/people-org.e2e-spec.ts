@@ -63,6 +63,12 @@ describe('people pages: vacations and the company structure', () => {
     assert.equal((await err.innerText()).trim(), 'The vacation overlaps another vacation of this employee');
     assert.equal(await a.page.locator(`[data-testid="vac-row-${ann._id}"] .vac-bar`).count(), 1);
 
+    // Bob opens the team timeline before Ann's next request.
+    const b = await e.newPage();
+    await signIn(b.page, 'bob@vacweb.test', 'employee1');
+    await b.page.goto('/vacations');
+    await b.page.getByTestId(`vac-row-${ann._id}`).waitFor();
+
     // A valid request: accepted, the balance drops by its calendar days, the bar appears.
     await a.page.getByTestId('vac-start').fill(inDays(30));
     await a.page.getByTestId('vac-end').fill(inDays(33));
@@ -73,10 +79,7 @@ describe('people pages: vacations and the company structure', () => {
     const fresh = mine.users.find((u) => u._id === ann._id)!.vacations.find((v) => v.start === inDays(30))!;
     assert.ok(fresh, 'stored');
 
-    // Bob sees it on the team timeline.
-    const b = await e.newPage();
-    await signIn(b.page, 'bob@vacweb.test', 'employee1');
-    await b.page.goto('/vacations');
+    // Bob, whose timeline was open all along, sees it arrive (evt.people.vacation.added over the socket).
     await b.page.getByTestId(`vac-bar-${fresh._id}`).waitFor();
     await b.page.getByTestId('vac-search').fill('archer');
     await b.page.waitForFunction(() => document.querySelectorAll('[data-testid^="vac-row-"]').length === 1);

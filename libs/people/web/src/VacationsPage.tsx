@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { structureRoutes, type Vacation, type VacationRow } from '@intranet/people-contract';
+import { peopleEvents, structureRoutes, type Vacation, type VacationRow } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
 import { registerOrgTranslations } from './org-i18n.ts';
 import './org.css';
@@ -65,7 +65,7 @@ function teamOverlaps(rows: VacationRow[]): Map<string, string[]> {
  * /vacations (§2, right `vacations`): the team timeline (Gantt-like, six months) with each employee's remainder,
  * colleagues' overlaps marked, filters by department (its subtree) and search; the request form (§5 errors in the
  * user's language: overlap, balance, past date) and one's own vacations; managers (vacations_edit) approve and delete
- * anyone's. Test ids: vacations-page, vac-dept, vac-search, vac-timeline, vac-row-<user id>, vac-bar-<id>,
+ * anyone's. Changes by others arrive live (evt.people.vacation.*). Test ids: vacations-page, vac-dept, vac-search, vac-timeline, vac-row-<user id>, vac-bar-<id>,
  * vac-balance, vac-form, vac-start, vac-end, vac-submit, vac-form-error, vac-team-warning, vac-mine,
  * vac-delete-<id>, vac-approve-<id>.
  */
@@ -90,6 +90,10 @@ export default function VacationsPage() {
   const fmt = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [i18n.language]);
   const range = (v: Vacation) => `${fmt.format(toTime(v.start))} – ${fmt.format(toTime(v.end))}`;
   const refresh = () => qc.invalidateQueries({ queryKey: vacationKeys.all });
+  // §4 Vacation added or deleted (and changed) anywhere in the workspace: the timeline follows at once.
+  useRealtimeEvent(peopleEvents.vacationAdded.subject, refresh);
+  useRealtimeEvent(peopleEvents.vacationUpdated.subject, refresh);
+  useRealtimeEvent(peopleEvents.vacationDeleted.subject, refresh);
 
   const me = everyone.data?.users.find((u) => u._id === uid) ?? null;
   const rows = list.data?.users ?? [];
