@@ -14,6 +14,16 @@ export const STRUCTURE_TEXT = {
   userNotInClient: 'The employee was not found',
 } as const;
 
+/** §5 HR integration and §8 HR texts; `loadFailed` carries the code loading_struct_hrm_error. */
+export const HR_TEXT = {
+  needsTaxId: 'HR integration needs tax id',
+  notConnected: 'Connect the HR system first',
+  loadFailed: 'Loading the structure from the HR system failed',
+} as const;
+
+/** §8 codes of the HR integration (the web words them). */
+export const HR_CODES = { loadStruct: 'loading_struct_hrm_error' } as const;
+
 /** §5 Vacation and §8 vacation texts. `balance` is parameterised: 'Not enough vacation days: 3 left'. */
 export const VACATION_TEXT = {
   past: 'The vacation must start later than today',
@@ -127,6 +137,24 @@ export const structureRoutes = {
     access: access.admin,
     params: z.object({ id: Id }),
     result: z.object({ deleted: z.number().int() }),
+  }),
+  structureLoad: defineRoute({
+    method: 'POST',
+    path: '/api/structure/load_struct',
+    subject: 'people.structure.loadStruct',
+    feature: 'structure',
+    summary:
+      "Load the organisation's departments from the HR system (1C:ZUP standard OData, Catalog_ПодразделенияОрганизаций) into the administrative structure: matched by the HR key, created / updated (renamed, moved) / unchanged / failed; never deletes; all or nothing",
+    spec: '§7 Users (load_struct), §5 HR integration, §8 loading_struct_hrm_error',
+    access: access.admin,
+    timeoutMs: 120_000,
+    body: z.object({ client_id: Id }),
+    result: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      failed: z.array(z.object({ ref: z.string(), name: z.string(), reason: z.string() })),
+    }),
   }),
   deptUsersByClient: defineRoute({
     method: 'GET',

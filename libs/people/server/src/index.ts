@@ -8,7 +8,7 @@ import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './aut
 import { exportHandlers } from './export.ts';
 import { pinHandlers } from './pins.ts';
 import { projectHandlers } from './projects.ts';
-import { structureHandlers } from './structure.ts';
+import { structureHandlers, structureLoadHandlers } from './structure.ts';
 import { vacationHandlers } from './vacations.ts';
 import { userHandlers } from './users.ts';
 
@@ -62,6 +62,7 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
         ...userHandlers(deps),
         ...pinHandlers(deps),
         ...structureHandlers(deps),
+        ...structureLoadHandlers(deps),
         ...vacationHandlers(deps),
         ...exportHandlers(deps),
         ...projectHandlers(deps),

@@ -127,6 +127,8 @@ export const departments = peopleSchema.table(
     description: text('description'),
     parentId: uuid('parent_id'),
     path: text('path').notNull(),
+    /** The HR system's key of the department it was loaded from (1C:ZUP Ref_Key), null for ones made here. */
+    hrRef: text('hr_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -135,6 +137,9 @@ export const departments = peopleSchema.table(
     uniqueIndex('departments_one_root_uq')
       .on(t.clientId, t.kind)
       .where(sql`${t.parentId} IS NULL`),
+    uniqueIndex('departments_hr_ref_uq')
+      .on(t.clientId, t.kind, t.hrRef)
+      .where(sql`${t.hrRef} IS NOT NULL`),
     tenantPolicy(),
   ],
 );

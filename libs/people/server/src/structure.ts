@@ -1,9 +1,11 @@
-import { STRUCTURE_TEXT, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract';
-import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import { clientSubjects } from '@intranet/clients-contract';
+import { HR_TEXT, STRUCTURE_TEXT, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract';
+import { ask, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
+import { ZUP_EMPTY_REF, zupDepartments, type ZupDepartment } from './hr.ts';
 import { isSuper } from './mapping.ts';
 import { departments, deptUsers, users, type DepartmentRow } from './schema.ts';
 
@@ -102,7 +104,8 @@ async function checkUsers(tx: Tx, ids: string[], field = 'users'): Promise<void>
  * Company structure (§7 Structure, §5 Department, §6 structures): departments of four kinds as a tree kept as a
  * materialised path (a subtree is one indexed range read), and their department-user records (members, one head).
  */
-export function structureHandlers({ db }: DomainDeps): RouteHandlers<StructureRoutes> {
+export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRoutes> {
+  const { db } = deps;
   /** The caller's department, locked with its structure for a change; 404 when missing (or another client's). */
   const lockedDept = async (tx: Tx, clientId: string, id: string) => {
     const probe = await deptById(tx, id);
@@ -324,6 +327,108 @@ export function structureHandlers({ db }: DomainDeps): RouteHandlers<StructureRo
         const dept = await lockedDept(tx, clientId, params.id);
         await tx.update(deptUsers).set({ isHead: false }).where(eq(deptUsers.deptId, dept.id));
         return recordOf(tx, dept);
+      });
+    },
+  };
+}
+
+type LoadRoutes = Pick<typeof structureRoutes, 'structureLoad'>;
+
+/**
+ * POST api/structure/load_struct (§5 HR integration): departments of 1C:ZUP into the client's administrative
+ * structure. The HR data is read first, then applied in one transaction (all or nothing).
+ */
+export function structureLoadHandlers({ db, bus }: DomainDeps): RouteHandlers<LoadRoutes> {
+  return {
+    /**
+     * POST api/structure/load_struct {client_id} → { created, updated, unchanged, failed[] }: each HR department
+     * matched by its key (hr_ref) is created, renamed or moved (with its subtree), or left as it is; top-level HR
+     * departments hang under the structure's root (created with the client's name if missing); ones marked for
+     * deletion in HR are not created, and nothing is ever deleted here. Errors: 400 'HR integration needs tax id',
+     * 400 'Connect the HR system first', 503 'Loading the structure from the HR system failed' (code
+     * loading_struct_hrm_error; nothing is changed), 404 another client.
+     */
+    structureLoad: async ({ body }, ctx) => {
+      const clientId = structureClient(ctx, body.client_id);
+      const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch(() => {
+        throw Errors.notFound();
+      });
+      if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
+      if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+      const rows = await zupDepartments({ url: hr.url, login: hr.login, password: hr.password });
+      const client = await ask(bus, clientSubjects.internalGet, systemContext(), { id: clientId });
+      const kind = 'adm' as const;
+      return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
+        await lockStructure(tx, clientId, kind);
+        const all = await tx
+          .select()
+          .from(departments)
+          .where(and(eq(departments.clientId, clientId), eq(departments.kind, kind)));
+        let root = all.find((d) => !d.parentId);
+        if (!root) {
+          const id = uuidv7();
+          [root] = await tx
+            .insert(departments)
+            .values({ id, clientId, kind, name: client.name, path: `/${id}/` })
+            .returning();
+          all.push(root);
+        }
+        const byRef = new Map(all.filter((d) => d.hrRef).map((d) => [d.hrRef!, d]));
+        const byId = new Map(all.map((d) => [d.id, d]));
+        const hrByRef = new Map(rows.map((r) => [r.Ref_Key, r]));
+        const out = { created: 0, updated: 0, unchanged: 0, failed: [] as { ref: string; name: string; reason: string }[] };
+        // Parents before children: depth along the HR parent chain (a cycle or a missing parent fails the row).
+        const depth = (r: ZupDepartment, seen = new Set<string>()): number => {
+          const p = r.Parent_Key && r.Parent_Key !== ZUP_EMPTY_REF ? hrByRef.get(r.Parent_Key) : undefined;
+          if (!p || seen.has(r.Ref_Key)) return 0;
+          seen.add(r.Ref_Key);
+          return 1 + depth(p, seen);
+        };
+        const ordered = rows.filter((r) => !r.DeletionMark).sort((a, b) => depth(a) - depth(b));
+        for (const r of ordered) {
+          const name = String(r.Description ?? '')
+            .trim()
+            .slice(0, 200);
+          const parentRef = r.Parent_Key && r.Parent_Key !== ZUP_EMPTY_REF ? r.Parent_Key : null;
+          const parent = parentRef ? byRef.get(parentRef) : root;
+          if (!name || !parent) {
+            out.failed.push({ ref: r.Ref_Key, name, reason: !name ? 'no name' : 'parent not loaded' });
+            continue;
+          }
+          const cur = byRef.get(r.Ref_Key);
+          if (!cur) {
+            const id = uuidv7();
+            const [row] = await tx
+              .insert(departments)
+              .values({ id, clientId, kind, name, parentId: parent.id, path: `${parent.path}${id}/`, hrRef: r.Ref_Key })
+              .returning();
+            byRef.set(r.Ref_Key, row);
+            byId.set(row.id, row);
+            out.created++;
+            continue;
+          }
+          if (cur.name === name && cur.parentId === parent.id) {
+            out.unchanged++;
+            continue;
+          }
+          if (cur.parentId !== parent.id) {
+            if (parent.path.startsWith(cur.path)) {
+              out.failed.push({ ref: r.Ref_Key, name, reason: STRUCTURE_TEXT.moveIntoChild });
+              continue;
+            }
+            const newPath = `${parent.path}${cur.id}/`;
+            await tx
+              .update(departments)
+              .set({ path: sql`${newPath} || substr(${departments.path}, ${cur.path.length + 1})`, updatedAt: new Date() })
+              .where(and(eq(departments.clientId, clientId), eq(departments.kind, kind), like(departments.path, `${cur.path}%`)));
+            // Paths below changed: keep the in-memory copies in step for later rows.
+            for (const d of byId.values()) if (d.path.startsWith(cur.path)) d.path = newPath + d.path.slice(cur.path.length);
+          }
+          const [row] = await tx.update(departments).set({ name, parentId: parent.id, updatedAt: new Date() }).where(eq(departments.id, cur.id)).returning();
+          Object.assign(cur, row);
+          out.updated++;
+        }
+        return out;
       });
     },
   };

@@ -140,6 +140,10 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'The parent department belongs to another structure': 'deptParentKind',
   'The employee was not found': 'deptUserNotFound',
   'Choose a department of the project structure': 'projectDeptKind',
+  // §5 HR integration (people)
+  'HR integration needs tax id': 'hrNeedsTaxId',
+  'Connect the HR system first': 'hrNotConnected',
+  'Loading the structure from the HR system failed': 'loading_struct_hrm_error',
   // §5 Vacation, §8 vacation overlap or insufficient balance (people)
   'The vacation must start later than today': 'vacationPast',
   'The vacation cannot end before it starts': 'vacationEndBeforeStart',

@@ -154,4 +154,7 @@ export const codesEn = {
   vacationBalance: 'Not enough vacation days: {{left}} left',
   vacationStarted: 'A vacation that has started cannot be changed',
   projectDeptKind: 'Choose a department of the project structure',
+  hrNeedsTaxId: 'HR integration needs tax id',
+  hrNotConnected: 'Connect the HR system first',
+  loading_struct_hrm_error: 'Loading the structure from the HR system failed',
 } satisfies Translation;

@@ -156,4 +156,7 @@ export const codesRu = {
   vacationBalance: 'Недостаточно дней отпуска: осталось {{left}}',
   vacationStarted: 'Начавшийся отпуск нельзя изменить',
   projectDeptKind: 'Выберите подразделение проектной структуры',
+  hrNeedsTaxId: 'Для интеграции с кадровой системой нужен ИНН',
+  hrNotConnected: 'Сначала подключите кадровую систему',
+  loading_struct_hrm_error: 'Не удалось загрузить структуру из кадровой системы',
 } satisfies Translation;

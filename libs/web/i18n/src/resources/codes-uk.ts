@@ -156,4 +156,7 @@ export const codesUk = {
   vacationBalance: 'Недостатньо днів відпустки: залишилося {{left}}',
   vacationStarted: 'Відпустку, що почалася, не можна змінити',
   projectDeptKind: 'Оберіть підрозділ проєктної структури',
+  hrNeedsTaxId: 'Для інтеграції з кадровою системою потрібен ІПН',
+  hrNotConnected: 'Спочатку підключіть кадрову систему',
+  loading_struct_hrm_error: 'Не вдалося завантажити структуру з кадрової системи',
 } satisfies Translation;
