@@ -522,6 +522,24 @@ export const peopleRoutes = {
     body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
     result: z.array(userSchema),
   }),
+  loadHrm: defineRoute({
+    method: 'POST',
+    path: '/api/user/load_hrm',
+    subject: 'people.user.loadHrm',
+    summary:
+      'Import employees from the HR system (1C:ZUP standard OData: Catalog_Сотрудники, Catalog_ФизическиеЛица): matched by tab number, else tax id; created / updated / unchanged / failed rows; a fired employee (ВАрхиве) is marked deleted, none is ever removed; all or nothing',
+    spec: '§7 Users (load_hrm), §5 HR integration, §4 Employee states, §8 loading_struct_hrm_error',
+    access: access.admin,
+    timeoutMs: 300_000,
+    body: z.object({ client_id: Id.optional() }),
+    result: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      fired: z.number().int(),
+      failed: z.array(z.object({ code: z.string(), name: z.string(), reason: z.string() })),
+    }),
+  }),
   exportOne: defineRoute({
     method: 'POST',
     path: '/api/user/export/{id}',

@@ -49,3 +49,61 @@ export async function zupCatalog<T>(conn: HrConnection, entity: string, select: 
 /** The departments of the organisation in 1C:ZUP (Catalog_ПодразделенияОрганизаций). Errors: see zupCatalog. */
 export const zupDepartments = (conn: HrConnection) =>
   zupCatalog<ZupDepartment>(conn, 'Catalog_ПодразделенияОрганизаций', ['Ref_Key', 'Description', 'Parent_Key', 'DeletionMark']);
+
+/** One employee of 1C:ZUP (Catalog_Сотрудники): `Code` is the tab number; `ВАрхиве` means fired. */
+export interface ZupEmployee {
+  Ref_Key: string;
+  Code: string;
+  Description?: string;
+  ФизическоеЛицо_Key: string;
+  ВАрхиве?: boolean;
+  DeletionMark?: boolean;
+}
+
+/** One physical person of 1C:ZUP (Catalog_ФизическиеЛица) with its contact information rows. */
+export interface ZupPerson {
+  Ref_Key: string;
+  Фамилия?: string;
+  Имя?: string;
+  Отчество?: string;
+  ИНН?: string;
+  ДатаРождения?: string;
+  Пол?: string;
+  КонтактнаяИнформация?: { Тип?: string; Представление?: string; АдресЭП?: string }[];
+}
+
+/** Employees and their physical persons from 1C:ZUP (two catalogue reads). Errors: see zupCatalog. */
+export async function zupEmployees(conn: HrConnection): Promise<{ employees: ZupEmployee[]; persons: Map<string, ZupPerson> }> {
+  const employees = await zupCatalog<ZupEmployee>(conn, 'Catalog_Сотрудники', [
+    'Ref_Key',
+    'Code',
+    'Description',
+    'ФизическоеЛицо_Key',
+    'ВАрхиве',
+    'DeletionMark',
+  ]);
+  const persons = await zupCatalog<ZupPerson>(conn, 'Catalog_ФизическиеЛица', [
+    'Ref_Key',
+    'Фамилия',
+    'Имя',
+    'Отчество',
+    'ИНН',
+    'ДатаРождения',
+    'Пол',
+    'КонтактнаяИнформация',
+  ]);
+  return { employees, persons: new Map(persons.map((p) => [p.Ref_Key, p])) };
+}
+
+/** A person's e-mail from its contact information (type АдресЭлектроннойПочты), or null. */
+export const zupEmail = (p: ZupPerson): string | null => {
+  const row = (p.КонтактнаяИнформация ?? []).find((c) => c.Тип === 'АдресЭлектроннойПочты');
+  const v = (row?.АдресЭП || row?.Представление || '').trim().toLowerCase();
+  return v || null;
+};
+
+/** 1C's date-time ('1985-04-12T00:00:00'; '0001-01-01T00:00:00' is empty) → YYYY-MM-DD or null. */
+export const zupDate = (v?: string): string | null => (v && !v.startsWith('0001-') ? v.slice(0, 10) : null);
+
+/** 1C's Пол ('Мужской' / 'Женский') → §3 gender. */
+export const zupGender = (v?: string) => (v === 'Мужской' ? 'man' : v === 'Женский' ? 'woman' : 'not_selected');

@@ -42,6 +42,8 @@ export const users = peopleSchema.table(
     chiefCode: text('chief_code'),
     /** §3 vacation days remainder, calendar days (Labour Code art. 115: 28 a year by default). */
     vacationDays: integer('vacation_days').notNull().default(28),
+    /** Tab number in the HR system (1C:ZUP Catalog_Сотрудники.Code): the key of load_hrm (issue 12). */
+    hrCode: text('hr_code'),
     pinnedNum: integer('pinned_num'),
     deletionMark: boolean('deletion_mark').notNull().default(false),
     status: text('status', { enum: ['active', 'blocked'] })
@@ -58,6 +60,9 @@ export const users = peopleSchema.table(
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_login_idx').on(sql`lower(${t.login})`),
     index('users_client_name_idx').on(t.clientId, t.lastName, t.firstName),
+    uniqueIndex('users_client_hr_code_uq')
+      .on(t.clientId, t.hrCode)
+      .where(sql`${t.hrCode} IS NOT NULL`),
     tenantPolicy(),
   ],
 );
