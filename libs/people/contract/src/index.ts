@@ -540,6 +540,17 @@ export const peopleRoutes = {
       failed: z.array(z.object({ code: z.string(), name: z.string(), reason: z.string() })),
     }),
   }),
+  resetToHrm: defineRoute({
+    method: 'POST',
+    path: '/api/user/reset_to_hrm',
+    subject: 'people.user.resetToHrm',
+    summary: "Reset one employee's names, tax id, birth date and gender to the HR system's data (fired there: marked deleted)",
+    spec: '§7 Users (reset_to_hrm), §5 HR integration, §8 reseting_hrm_error',
+    access: access.admin,
+    timeoutMs: 60_000,
+    body: z.object({ user_id: Id }),
+    result: userSchema,
+  }),
   exportOne: defineRoute({
     method: 'POST',
     path: '/api/user/export/{id}',

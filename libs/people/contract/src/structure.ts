@@ -19,10 +19,12 @@ export const HR_TEXT = {
   needsTaxId: 'HR integration needs tax id',
   notConnected: 'Connect the HR system first',
   loadFailed: 'Loading the structure from the HR system failed',
+  resetFailed: 'Resetting to the HR data failed',
+  notInHr: 'The employee was not found in the HR system',
 } as const;
 
 /** §8 codes of the HR integration (the web words them). */
-export const HR_CODES = { loadStruct: 'loading_struct_hrm_error' } as const;
+export const HR_CODES = { loadStruct: 'loading_struct_hrm_error', reset: 'reseting_hrm_error' } as const;
 
 /** §5 Vacation and §8 vacation texts. `balance` is parameterised: 'Not enough vacation days: 3 left'. */
 export const VACATION_TEXT = {

@@ -1,5 +1,6 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
 import {
+  HR_CODES,
   HR_TEXT,
   importRowBody,
   PEOPLE_TEXT,
@@ -520,6 +521,49 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           },
         );
         return out;
+      });
+    },
+
+    /**
+     * §7 POST api/user/reset_to_hrm {user_id}: the employee's names, tax id, birth date and gender become the HR
+     * system's again (matched by tab number, else tax id); one in the HR archive is marked deleted and signed out.
+     * Errors: 404; 400 'HR integration needs tax id', 'Connect the HR system first', 'The employee was not found in
+     * the HR system'; 503 'Resetting to the HR data failed' (code reseting_hrm_error) when the HR system does not answer.
+     */
+    resetToHrm: async ({ body }, ctx) => {
+      const clientId = targetClient(ctx);
+      const found = await db.inTenant({ clientId }, (tx) => users.byId(tx, body.user_id));
+      if (!found) throw Errors.notFound();
+      const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId });
+      if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
+      if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+      const { employees, persons } = await zupEmployees({ url: hr.url, login: hr.login, password: hr.password }).catch((err: unknown) => {
+        if (err instanceof DomainError && err.code === HR_CODES.loadStruct) throw new DomainError('unavailable', HR_TEXT.resetFailed, { code: HR_CODES.reset });
+        throw err;
+      });
+      const e =
+        employees.find((x) => !x.DeletionMark && found.hrCode && String(x.Code).trim() === found.hrCode) ??
+        employees.find((x) => !x.DeletionMark && found.inn && persons.get(x.ФизическоеЛицо_Key)?.ИНН?.trim() === found.inn);
+      const p = e && persons.get(e.ФизическоеЛицо_Key);
+      if (!e || !p) throw Errors.badRequest(HR_TEXT.notInHr);
+      return db.inTenant({ clientId }, async (tx) => {
+        const cur = (await users.byId(tx, body.user_id))!;
+        const firing = !!e.ВАрхиве && !cur.deletionMark && !cur.roles.includes('admin');
+        const patch: Partial<NewUser> = {
+          ...(p.Имя?.trim() ? { firstName: p.Имя.trim() } : {}),
+          ...(p.Фамилия?.trim() ? { lastName: p.Фамилия.trim() } : {}),
+          middleName: p.Отчество?.trim() || null,
+          inn: p.ИНН?.trim() || null,
+          birthDate: zupDate(p.ДатаРождения),
+          gender: zupGender(p.Пол),
+          hrCode: String(e.Code).trim(),
+          ...(firing ? { deletionMark: true } : {}),
+        };
+        const user = toUser((await users.update(tx, cur.id, patch))!);
+        await addUserEvent(tx, firing ? 'userDeleted' : 'userUpdated', user);
+        if (firing)
+          await outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id), userId: cur.id });
+        return user;
       });
     },
 

@@ -198,6 +198,21 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     assert.equal(repeat.body.result.unchanged, 2);
   });
 
+  it('reset_to_hrm: an employee edited here gets the HR data back', async () => {
+    const anna = await person('petrova@hrco.test');
+    const edited = await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: anna._id }, body: { lastName: 'Changed', gender: 'man' } });
+    assert.equal(edited.body.result.lastName, 'Changed');
+    const reset = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: anna._id } });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.equal(reset.body.result.lastName, 'Smirnova');
+    assert.equal(reset.body.result.gender, 'woman');
+    const local = await t.makeEmployee(acme.adminToken, 'local@hrco.test');
+    const missing = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: local.user._id } });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.code, 'hrEmployeeMissing');
+    assert.equal((await t.call(peopleRoutes.resetToHrm, { token: other.adminToken, body: { user_id: anna._id } })).status, 404);
+  });
+
   it('the HR server down: loading_struct_hrm_error and nothing changes', async () => {
     const people = (await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result;
     const before = await tree();
@@ -211,6 +226,9 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     assert.equal(hrDown.status, 503);
     assert.equal(hrDown.body.code, 'loading_struct_hrm_error');
     assert.deepEqual((await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result, people);
+    const resetDown = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: people[0]._id } });
+    assert.equal(resetDown.status, 503);
+    assert.equal(resetDown.body.code, 'reseting_hrm_error');
   });
 
   it('isolation and rights: another client (404), an employee (403)', async () => {

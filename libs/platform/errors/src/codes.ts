@@ -144,6 +144,8 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'HR integration needs tax id': 'hrNeedsTaxId',
   'Connect the HR system first': 'hrNotConnected',
   'Loading the structure from the HR system failed': 'loading_struct_hrm_error',
+  'Resetting to the HR data failed': 'reseting_hrm_error',
+  'The employee was not found in the HR system': 'hrEmployeeMissing',
   // §5 Vacation, §8 vacation overlap or insufficient balance (people)
   'The vacation must start later than today': 'vacationPast',
   'The vacation cannot end before it starts': 'vacationEndBeforeStart',

@@ -157,4 +157,6 @@ export const codesEn = {
   hrNeedsTaxId: 'HR integration needs tax id',
   hrNotConnected: 'Connect the HR system first',
   loading_struct_hrm_error: 'Loading the structure from the HR system failed',
+  reseting_hrm_error: 'Resetting to the HR data failed',
+  hrEmployeeMissing: 'The employee was not found in the HR system',
 } satisfies Translation;

@@ -159,4 +159,6 @@ export const codesRu = {
   hrNeedsTaxId: 'Для интеграции с кадровой системой нужен ИНН',
   hrNotConnected: 'Сначала подключите кадровую систему',
   loading_struct_hrm_error: 'Не удалось загрузить структуру из кадровой системы',
+  reseting_hrm_error: 'Не удалось вернуть данные из кадровой системы',
+  hrEmployeeMissing: 'Сотрудник не найден в кадровой системе',
 } satisfies Translation;

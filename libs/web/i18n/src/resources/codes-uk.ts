@@ -159,4 +159,6 @@ export const codesUk = {
   hrNeedsTaxId: 'Для інтеграції з кадровою системою потрібен ІПН',
   hrNotConnected: 'Спочатку підключіть кадрову систему',
   loading_struct_hrm_error: 'Не вдалося завантажити структуру з кадрової системи',
+  reseting_hrm_error: 'Не вдалося повернути дані з кадрової системи',
+  hrEmployeeMissing: 'Співробітника не знайдено в кадровій системі',
 } satisfies Translation;
