@@ -4,7 +4,8 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { mfShared, remoteManifest } from '@intranet/web-build';
 
 /**
- * Admin remote (Module Federation 2): exposes the employee administration (libs/people/web) and client
+ * Admin remote (Module Federation 2): exposes the employee administration, company structure and vacations
+ * (libs/people/web) and client
  * management (libs/clients/web) pages. Production output: dist/web/admin, served by the gateway at
  * /remotes/admin/ (publicPath). The shell loads `/remotes/admin/mf-manifest.json` at run time.
  * Dev: `rsbuild dev` on :4201 under /remotes/admin/ (the shell's dev server proxies that path here).
@@ -22,6 +23,8 @@ export default defineConfig({
         './EmployeesPage': './src/expose/EmployeesPage.tsx',
         './ClientsPage': './src/expose/ClientsPage.tsx',
         './AdminPanelPage': './src/expose/AdminPanelPage.tsx',
+        './StructurePage': './src/expose/StructurePage.tsx',
+        './VacationsPage': './src/expose/VacationsPage.tsx',
       },
       shared: shared as never,
       shareStrategy: 'loaded-first',
@@ -31,6 +34,9 @@ export default defineConfig({
         'employees/*': { expose: 'EmployeesPage', role: 'admin' },
         clients: { expose: 'ClientsPage', role: 'superadmin' },
         admin: { expose: 'AdminPanelPage', role: 'admin' },
+        // §2 people pages for every employee with the right (the shell's menu and feature guard check it).
+        structure_new: 'StructurePage',
+        vacations: 'VacationsPage',
       }),
     }),
   ],

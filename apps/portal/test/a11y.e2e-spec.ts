@@ -133,6 +133,13 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
       salaryTo: 2000,
       receivers: [adminId],
     });
+    // Issue 12: a structure with a sub-department and a planned vacation, so both pages show content.
+    const root = await create('/api/structure', { kind: 'org', name: 'Accessible Inc' });
+    await create('/api/structure', { kind: 'org', name: 'Research and development department of the company', parent: root });
+    await create('/api/user/vacation', {
+      start: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      end: new Date(Date.now() + 27 * 86_400_000).toISOString().slice(0, 10),
+    });
   });
   afterAll(() => e?.close());
 
@@ -196,6 +203,8 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         ['/notifications', 'notifications-empty'],
         ['/notifications?tab=settings', 'notifications-settings'],
         ['/notifications?tab=templates', 'notif-template-form'],
+        ['/structure_new', 'structure-tree'],
+        ['/vacations', 'vac-timeline'],
       ] as const) {
         problems.push(...(await check(admin, path, ready)));
       }

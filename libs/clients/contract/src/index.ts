@@ -339,6 +339,15 @@ export const clientSubjects = {
     z.object({ clientId: z.string(), bytes: z.number(), check: z.boolean().optional() }),
     storageAnswer,
   ),
+  /**
+   * { id } → the client's HR-system connection (§3 Client HR address, login, password; tax id) for the people
+   * service's HR import only: the password never leaves the bus. 404 'Client not found'.
+   */
+  internalHr: defineSubject(
+    'clients.internal.hr',
+    z.object({ id: z.string() }),
+    z.object({ url: z.string().nullable(), login: z.string().nullable(), password: z.string().nullable(), taxNumber: z.string().nullable() }),
+  ),
   /** { clientId, bytes } → { used, total }: gives storage back (deleted files). */
   storageRelease: defineSubject('clients.internal.storage.release', z.object({ clientId: z.string(), bytes: z.number() }), storageAnswer),
 } satisfies Record<string, SubjectDef>;

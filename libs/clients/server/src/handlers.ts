@@ -267,6 +267,12 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       if (!row) throw new DomainError('not_found', 'Client not found');
       return toClient(row);
     },
+    /** Bus-only (people's HR import, issue 12): { id } → { url, login, password, taxNumber }. Errors: 404. */
+    internalHr: async ({ id }) => {
+      const row = await db.asSystem('HR connection of a client', (tx) => repo.byId(tx, id));
+      if (!row) throw new DomainError('not_found', 'Client not found');
+      return { url: row.hrUrl, login: row.hrLogin, password: row.hrPassword, taxNumber: row.taxNumber };
+    },
     /**
      * Bus-only (files upload, §3 storage, §8): { clientId, bytes, check? } → { used, total } in bytes. Adds `bytes`
      * to the client's used storage atomically, or with `check` only tests that they fit. Errors: 413 'Storage limit

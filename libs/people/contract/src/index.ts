@@ -14,6 +14,9 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
+import { projectRoutes, structureRoutes, vacationEvents } from './structure.ts';
+
+export * from './structure.ts';
 
 /** §5 Employee texts (server and web say the same thing). */
 export const PEOPLE_TEXT = {
@@ -164,6 +167,8 @@ export const updateBody = withPasswordCheck(
     password: passwordRule.optional(),
     confirmPassword: z.string().optional(),
     status: z.enum(['active', 'blocked']).optional(),
+    /** §3 vacation days remainder (calendar days); administrators only. */
+    vacationDays: z.number().int().min(0).max(1000).optional(),
   }),
 );
 
@@ -198,6 +203,8 @@ export const userSchema = z.object({
   pics: z.array(z.object({ src: z.string(), mini: z.string().nullable() })),
   social: z.record(z.string(), z.string()),
   chiefCode: z.string().nullable(),
+  /** §3 vacation days remainder (calendar days). */
+  vacationDays: z.number().int(),
   pinned_num: z.number().nullable(),
   deletion_mark: z.boolean(),
   status: z.enum(['active', 'blocked', 'deleted']),
@@ -515,6 +522,60 @@ export const peopleRoutes = {
     body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
     result: z.array(userSchema),
   }),
+  loadHrm: defineRoute({
+    method: 'POST',
+    path: '/api/user/load_hrm',
+    subject: 'people.user.loadHrm',
+    summary:
+      'Import employees from the HR system (1C:ZUP standard OData: Catalog_Сотрудники, Catalog_ФизическиеЛица): matched by tab number, else tax id; created / updated / unchanged / failed rows; a fired employee (ВАрхиве) is marked deleted, none is ever removed; all or nothing',
+    spec: '§7 Users (load_hrm), §5 HR integration, §4 Employee states, §8 loading_struct_hrm_error',
+    access: access.admin,
+    timeoutMs: 300_000,
+    body: z.object({ client_id: Id.optional() }),
+    result: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      fired: z.number().int(),
+      failed: z.array(z.object({ code: z.string(), name: z.string(), reason: z.string() })),
+    }),
+  }),
+  resetToHrm: defineRoute({
+    method: 'POST',
+    path: '/api/user/reset_to_hrm',
+    subject: 'people.user.resetToHrm',
+    summary: "Reset one employee's names, tax id, birth date and gender to the HR system's data (fired there: marked deleted)",
+    spec: '§7 Users (reset_to_hrm), §5 HR integration, §8 reseting_hrm_error',
+    access: access.admin,
+    timeoutMs: 60_000,
+    body: z.object({ user_id: Id }),
+    result: userSchema,
+  }),
+  exportOne: defineRoute({
+    method: 'POST',
+    path: '/api/user/export/{id}',
+    subject: 'people.user.export',
+    summary:
+      'Excel (.xlsx, exceljs streaming writer) of one employee: the address book columns and HR fields. Stored in object storage; the answer is a short-lived signed download URL (GET /api/files/…).',
+    spec: '§7 Users, §8 Excel export errors',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    timeoutMs: 60_000,
+    result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
+  }),
+  exportAll: defineRoute({
+    method: 'POST',
+    path: '/api/user/export/all/{id}',
+    subject: 'people.user.exportAll',
+    summary: 'Excel (.xlsx) of every employee of client {id} (deleted ones left out), as a short-lived signed download URL.',
+    spec: '§7 Users, §8 Excel export errors',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    timeoutMs: 120_000,
+    result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
+  }),
+  ...structureRoutes,
+  ...projectRoutes,
 } satisfies Record<string, RouteDef>;
 
 /** What the gateway learns about a token's session. */
@@ -582,6 +643,7 @@ export const peopleEvents = {
     'evt.people.import.progress',
     z.object({ importId: z.string(), done: z.number().int(), total: z.number().int(), phase: z.enum(['saving', 'done']), userIds: z.array(z.string()) }),
   ),
+  ...vacationEvents,
 } satisfies Record<string, EventDef>;
 
 /** Any payload of `evt.people.user.*` (a consumer of the wildcard gets one of these). */

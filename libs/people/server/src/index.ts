@@ -5,11 +5,16 @@ import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
 import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type DomainDeps, type Logger } from '@intranet/platform-host';
 import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
+import { exportHandlers } from './export.ts';
 import { pinHandlers } from './pins.ts';
+import { projectHandlers } from './projects.ts';
+import { structureHandlers, structureLoadHandlers } from './structure.ts';
+import { vacationHandlers } from './vacations.ts';
 import { userHandlers } from './users.ts';
 
-export { users, sessions, passwordResets, signInAttempts } from './schema.ts';
+export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants } from './schema.ts';
 export { usersRepository } from './repository.ts';
+export { exportHeaders } from './export.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 
 /** Provider tokens of the people handler maps (routes of `peopleRoutes`; bus-only `peopleSubjects`). */
@@ -43,7 +48,7 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
   }
 }
 
-/** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins. */
+/** The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins, company structure, vacations, projects, export. */
 @Domain({
   name: 'people',
   // It signs the tokens the gateway verifies: a generated secret would differ per process.
@@ -52,7 +57,16 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
   providers: [
     {
       provide: PEOPLE_ROUTES,
-      useFactory: (deps: DomainDeps) => ({ ...authHandlers(deps), ...userHandlers(deps), ...pinHandlers(deps) }),
+      useFactory: (deps: DomainDeps) => ({
+        ...authHandlers(deps),
+        ...userHandlers(deps),
+        ...pinHandlers(deps),
+        ...structureHandlers(deps),
+        ...structureLoadHandlers(deps),
+        ...vacationHandlers(deps),
+        ...exportHandlers(deps),
+        ...projectHandlers(deps),
+      }),
       inject: [DOMAIN_DEPS],
     },
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },

@@ -36,6 +36,7 @@ export function toUser(r: UserRow): User {
     pics: r.avatar ? [{ src: r.avatarBig ?? r.avatar, mini: r.avatar }] : [],
     social: r.social,
     chiefCode: r.chiefCode,
+    vacationDays: r.vacationDays,
     pinned_num: r.pinnedNum,
     deletion_mark: r.deletionMark,
     status: r.deletionMark ? 'deleted' : r.status,
@@ -71,6 +72,7 @@ export function profileColumns(v: Record<string, unknown>): Partial<UserRow> {
     cover: s('cover'),
     social: v.social as Record<string, string> | undefined,
     chiefCode: s('chiefCode'),
+    vacationDays: v.vacationDays as number | undefined,
   };
   for (const k of Object.keys(out) as (keyof UserRow)[]) if (out[k] === undefined) delete out[k];
   return out;

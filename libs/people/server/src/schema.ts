@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the people service (DESIGN §2). */
@@ -40,6 +40,10 @@ export const users = peopleSchema.table(
     cover: text('cover'),
     social: jsonb('social').$type<Record<string, string>>().notNull().default({}),
     chiefCode: text('chief_code'),
+    /** §3 vacation days remainder, calendar days (Labour Code art. 115: 28 a year by default). */
+    vacationDays: integer('vacation_days').notNull().default(28),
+    /** Tab number in the HR system (1C:ZUP Catalog_Сотрудники.Code): the key of load_hrm (issue 12). */
+    hrCode: text('hr_code'),
     pinnedNum: integer('pinned_num'),
     deletionMark: boolean('deletion_mark').notNull().default(false),
     status: text('status', { enum: ['active', 'blocked'] })
@@ -56,6 +60,9 @@ export const users = peopleSchema.table(
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_login_idx').on(sql`lower(${t.login})`),
     index('users_client_name_idx').on(t.clientId, t.lastName, t.firstName),
+    uniqueIndex('users_client_hr_code_uq')
+      .on(t.clientId, t.hrCode)
+      .where(sql`${t.hrCode} IS NOT NULL`),
     tenantPolicy(),
   ],
 );
@@ -105,3 +112,128 @@ export const signInAttempts = peopleSchema.table('sign_in_attempts', {
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+/** §3 Department kinds (§2 /structure_new: adm, org, func, project). */
+export const DEPARTMENT_KINDS = ['adm', 'org', 'func', 'project'] as const;
+
+/**
+ * §3 Department: one node of a client's structure of one kind. The tree is kept as a materialised path
+ * (`path` = '/<root id>/…/<own id>/'), so a subtree is one indexed range read (`path LIKE '<prefix>%'` on the
+ * text_pattern_ops index) on PostgreSQL 15 and PGlite alike; a move rewrites the subtree's paths in one UPDATE.
+ * One root (no parent) per client and kind.
+ */
+export const departments = peopleSchema.table(
+  'departments',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind', { enum: DEPARTMENT_KINDS }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    parentId: uuid('parent_id'),
+    path: text('path').notNull(),
+    /** The HR system's key of the department it was loaded from (1C:ZUP Ref_Key), null for ones made here. */
+    hrRef: text('hr_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('departments_client_kind_path_idx').on(t.clientId, t.kind, sql`${t.path} text_pattern_ops`),
+    uniqueIndex('departments_one_root_uq')
+      .on(t.clientId, t.kind)
+      .where(sql`${t.parentId} IS NULL`),
+    uniqueIndex('departments_hr_ref_uq')
+      .on(t.clientId, t.kind, t.hrRef)
+      .where(sql`${t.hrRef} IS NOT NULL`),
+    tenantPolicy(),
+  ],
+);
+export type DepartmentRow = typeof departments.$inferSelect;
+
+/**
+ * §3 Department-user record, one row per (department, employee); `is_head` marks the department's head
+ * (at most one per department: a partial unique index).
+ */
+export const deptUsers = peopleSchema.table(
+  'dept_users',
+  {
+    deptId: uuid('dept_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    isHead: boolean('is_head').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deptId, t.userId] }),
+    index('dept_users_user_idx').on(t.userId),
+    index('dept_users_client_idx').on(t.clientId),
+    uniqueIndex('dept_users_one_head_uq')
+      .on(t.deptId)
+      .where(sql`${t.isHead}`),
+    tenantPolicy(),
+  ],
+);
+
+/**
+ * §3 Vacation: `start`..`end` inclusive (calendar days); `planned` until a manager with `vacations_edit` approves
+ * it (planned = false). `days` is what was taken from the employee's remainder (restored on deletion).
+ */
+export const vacations = peopleSchema.table(
+  'vacations',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    start: date('start', { mode: 'string' }).notNull(),
+    end: date('end', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+    planned: boolean('planned').notNull().default(true),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vacations_user_start_idx').on(t.userId, t.start), index('vacations_client_start_idx').on(t.clientId, t.start), tenantPolicy()],
+);
+export type VacationRow = typeof vacations.$inferSelect;
+
+/**
+ * §3 project (creatorId, participants): a team that backs the structure's "project" kind (`dept_id`: a department
+ * of kind 'project', optional).
+ */
+export const projects = peopleSchema.table(
+  'projects',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    creatorId: uuid('creator_id'),
+    deptId: uuid('dept_id').references(() => departments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_client_name_idx').on(t.clientId, t.name), tenantPolicy()],
+);
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** A project's participants, one row per (project, employee). */
+export const projectParticipants = peopleSchema.table(
+  'project_participants',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_user_idx').on(t.userId), tenantPolicy()],
+);

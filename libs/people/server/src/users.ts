@@ -1,5 +1,16 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import {
+  HR_CODES,
+  HR_TEXT,
+  importRowBody,
+  PEOPLE_TEXT,
+  peopleEvents,
+  peopleRoutes,
+  registerBody,
+  type projectRoutes,
+  type structureRoutes,
+  type User,
+} from '@intranet/people-contract';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
@@ -7,13 +18,29 @@ import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts'
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
+import { eq } from 'drizzle-orm';
+import { zupDate, zupEmail, zupEmployees, zupGender } from './hr.ts';
 import { decodeCsvBytes, parseCsv } from './import.ts';
 import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
 import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
+import { users as usersTable, type UserRow } from './schema.ts';
 
 type UserRoutes = Omit<
   typeof peopleRoutes,
-  'login' | 'loginPage' | 'logout' | 'forgotPassword' | 'resetPassword' | 'resetPasswordCheck' | 'resetPasswordHard' | 'pin' | 'pinMove' | 'pinned'
+  | 'login'
+  | 'loginPage'
+  | 'logout'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'resetPasswordCheck'
+  | 'resetPasswordHard'
+  | 'pin'
+  | 'pinMove'
+  | 'pinned'
+  | 'exportOne'
+  | 'exportAll'
+  | keyof typeof structureRoutes
+  | keyof typeof projectRoutes
 >;
 
 /** Most rows one CSV import may carry. */
@@ -324,7 +351,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       const langOnly = Object.keys(body).every((k) => k === 'lang');
       if (!isAdmin(ctx) && !(self && (ctx.roles.includes('profile_edit') || langOnly))) throw Errors.forbidden();
       const { password, confirmPassword: _c, status, ...profile } = body;
-      if (status !== undefined && !isAdmin(ctx)) throw Errors.forbidden();
+      if ((status !== undefined || body.vacationDays !== undefined) && !isAdmin(ctx)) throw Errors.forbidden();
       if (status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);
       const hash = password ? await hashPassword(password) : undefined;
       const actor = status !== undefined ? await actorOf(ctx) : null;
@@ -396,6 +423,148 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         return restored;
       });
       return user;
+    },
+
+    /**
+     * §7 POST api/user/load_hrm {client_id?} → { created, updated, unchanged, fired, failed[] }: employees of the HR
+     * system (1C:ZUP standard OData: Catalog_Сотрудники with Catalog_ФизическиеЛица), read first and then applied in
+     * one transaction. Matched by tab number (`Code`, stored as hr_code), else tax id: names, tax id, birth date and
+     * gender follow HR; one in the archive (ВАрхиве) is marked deleted and signed out (fired, §4), none is removed.
+     * New ones are created like CSV rows (§5 rules; an e-mail from the person's contact information is required,
+     * else the row fails) with the client's initial rights and no password ('Forgot password' sets one).
+     * Errors: 400 'HR integration needs tax id', 'Connect the HR system first'; 503 'Loading the structure from the
+     * HR system failed' (code loading_struct_hrm_error) when the HR system is out of reach — nothing is changed.
+     */
+    loadHrm: async ({ body }, ctx) => {
+      const clientId = targetClient(ctx, body.client_id);
+      const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch(() => {
+        throw Errors.notFound();
+      });
+      if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
+      if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+      const { employees, persons } = await zupEmployees({ url: hr.url, login: hr.login, password: hr.password });
+      const client = await clientOf(clientId);
+      const actor = await actorOf(ctx);
+      return db.inTenant({ clientId }, async (tx) => {
+        const existing = await tx.select().from(usersTable).where(eq(usersTable.clientId, clientId));
+        const byCode = new Map(existing.filter((u) => u.hrCode).map((u) => [u.hrCode!, u]));
+        const byInn = new Map(existing.filter((u) => u.inn).map((u) => [u.inn!, u]));
+        const out = { created: 0, updated: 0, unchanged: 0, fired: 0, failed: [] as { code: string; name: string; reason: string }[] };
+        const fresh: { row: number; input: Record<string, unknown>; code: string; inn: string | null }[] = [];
+        for (const [i, e] of employees.entries()) {
+          const code = String(e.Code ?? '').trim();
+          const name = String(e.Description ?? '').trim();
+          const p = persons.get(e.ФизическоеЛицо_Key);
+          if (e.DeletionMark) continue;
+          if (!p || !code) {
+            out.failed.push({ code, name, reason: !code ? 'no tab number' : 'no physical person' });
+            continue;
+          }
+          const inn = p.ИНН?.trim() || null;
+          const fields = {
+            firstName: p.Имя?.trim() ?? '',
+            lastName: p.Фамилия?.trim() ?? '',
+            middleName: p.Отчество?.trim() || null,
+            birthDate: zupDate(p.ДатаРождения),
+            gender: zupGender(p.Пол),
+          };
+          const cur: UserRow | undefined = byCode.get(code) ?? (inn ? byInn.get(inn) : undefined);
+          if (!cur) {
+            // A fired employee never imported before: nothing to create.
+            if (!e.ВАрхиве) fresh.push({ row: i + 1, input: { ...fields, email: zupEmail(p) ?? '' }, code, inn });
+            continue;
+          }
+          const patch: Partial<NewUser> = {};
+          for (const [k, v] of Object.entries({ ...fields, inn, hrCode: code }) as [keyof UserRow, never][]) if (v !== '' && cur[k] !== v) patch[k] = v;
+          const firing = !!e.ВАрхиве && !cur.deletionMark && !cur.roles.includes('admin');
+          if (firing) patch.deletionMark = true;
+          if (!Object.keys(patch).length) {
+            out.unchanged++;
+            continue;
+          }
+          const user = toUser((await users.update(tx, cur.id, patch))!);
+          if (firing) {
+            out.fired++;
+            await addUserEvent(tx, 'userDeleted', user);
+            await outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id), userId: cur.id });
+          } else {
+            out.updated++;
+            await addUserEvent(tx, 'userUpdated', user);
+          }
+        }
+        const { report, good } = await prepare(
+          tx,
+          clientId,
+          fresh.map((f) => ({ row: f.row, input: f.input })),
+          initialRoles(client),
+          importRowBody,
+          clientLang(client),
+        );
+        const byRow = new Map(fresh.map((f) => [f.row, f]));
+        // HR is the source of the tax id (a person's is 12 digits): stored as it comes, not checked against §5's 10.
+        for (const g of good) Object.assign(g.user, { hrCode: byRow.get(g.row)!.code, inn: byRow.get(g.row)!.inn });
+        const inserted = await insertGood(tx, good);
+        for (const u of inserted.values()) await addUserEvent(tx, 'userCreated', toUser(u));
+        out.created = inserted.size;
+        for (const r of report.filter((x) => !x.ok)) {
+          const f = byRow.get(r.row)!;
+          out.failed.push({ code: f.code, name: `${f.input.lastName} ${f.input.firstName}`.trim(), reason: r.errors?.[0]?.message ?? 'invalid' });
+        }
+        await journal.add(
+          tx,
+          { clientId, actor },
+          {
+            section: 'hr',
+            action: 'hr.sync',
+            object: { type: 'client', id: clientId, title: null },
+            after: { created: out.created, updated: out.updated, unchanged: out.unchanged, fired: out.fired, failed: out.failed.length },
+          },
+        );
+        return out;
+      });
+    },
+
+    /**
+     * §7 POST api/user/reset_to_hrm {user_id}: the employee's names, tax id, birth date and gender become the HR
+     * system's again (matched by tab number, else tax id); one in the HR archive is marked deleted and signed out.
+     * Errors: 404; 400 'HR integration needs tax id', 'Connect the HR system first', 'The employee was not found in
+     * the HR system'; 503 'Resetting to the HR data failed' (code reseting_hrm_error) when the HR system does not answer.
+     */
+    resetToHrm: async ({ body }, ctx) => {
+      const clientId = targetClient(ctx);
+      const found = await db.inTenant({ clientId }, (tx) => users.byId(tx, body.user_id));
+      if (!found) throw Errors.notFound();
+      const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId });
+      if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
+      if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+      const { employees, persons } = await zupEmployees({ url: hr.url, login: hr.login, password: hr.password }).catch((err: unknown) => {
+        if (err instanceof DomainError && err.code === HR_CODES.loadStruct) throw new DomainError('unavailable', HR_TEXT.resetFailed, { code: HR_CODES.reset });
+        throw err;
+      });
+      const e =
+        employees.find((x) => !x.DeletionMark && found.hrCode && String(x.Code).trim() === found.hrCode) ??
+        employees.find((x) => !x.DeletionMark && found.inn && persons.get(x.ФизическоеЛицо_Key)?.ИНН?.trim() === found.inn);
+      const p = e && persons.get(e.ФизическоеЛицо_Key);
+      if (!e || !p) throw Errors.badRequest(HR_TEXT.notInHr);
+      return db.inTenant({ clientId }, async (tx) => {
+        const cur = (await users.byId(tx, body.user_id))!;
+        const firing = !!e.ВАрхиве && !cur.deletionMark && !cur.roles.includes('admin');
+        const patch: Partial<NewUser> = {
+          ...(p.Имя?.trim() ? { firstName: p.Имя.trim() } : {}),
+          ...(p.Фамилия?.trim() ? { lastName: p.Фамилия.trim() } : {}),
+          middleName: p.Отчество?.trim() || null,
+          inn: p.ИНН?.trim() || null,
+          birthDate: zupDate(p.ДатаРождения),
+          gender: zupGender(p.Пол),
+          hrCode: String(e.Code).trim(),
+          ...(firing ? { deletionMark: true } : {}),
+        };
+        const user = toUser((await users.update(tx, cur.id, patch))!);
+        await addUserEvent(tx, firing ? 'userDeleted' : 'userUpdated', user);
+        if (firing)
+          await outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds: await sessionsRepository.revokeAllOf(tx, cur.id), userId: cur.id });
+        return user;
+      });
     },
 
     /** §7 PUT api/clients/{clientId}/role/{role}: adds a role or right to every user of the client but the caller. */

@@ -25,8 +25,8 @@ function useDebounced<T>(value: T, ms: number): T {
 /**
  * "All employees" tab (§2 employee administration): search, paging, sorting, a toggle for deleted employees,
  * create/edit in a modal, delete with confirmation and restore, block/unblock with confirmation (§4 Employee
- * states), per-employee rights and the CSV import.
- * Test ids: employees-search, employees-show-deleted, employee-add, employees-import, employees-table,
+ * states), per-employee rights, the CSV import and the Excel export of all employees.
+ * Test ids: employees-search, employees-show-deleted, employee-add, employees-import, employees-export, employees-table,
  * employee-row-<email>, employee-edit-<id>, employee-rights-<id>, employee-delete-<id>, employee-restore-<id>,
  * employee-block-<id>, employee-unblock-<id>, employee-block-confirm.
  */
@@ -34,7 +34,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const { t } = useTranslation('people');
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const { uid } = useSession();
+  const { uid, client } = useSession();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
   const [f, setF] = useState<Omit<FilterState, 'search'>>({ page: 1, limit: PAGE_SIZE, sort: 'lastName', order: 'asc', deleted: false });
@@ -81,6 +81,25 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
       /* shown by the error dialog */
     } finally {
       setRestoring(null);
+    }
+  };
+
+  const [exporting, setExporting] = useState(false);
+  /** POST api/user/export/all/{client} → a signed .xlsx URL, opened as a download (§8 'Excel export failed' as a toast). */
+  const exportAll = async () => {
+    const id = clientId ?? client?._id;
+    if (!id) return;
+    setExporting(true);
+    try {
+      const r = await call(peopleRoutes.exportAll, { params: { id }, silent: true });
+      const a = document.createElement('a');
+      a.href = r.url;
+      a.download = r.fileName;
+      a.click();
+    } catch (err) {
+      notifier.error(errorText(err));
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -178,6 +197,9 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
           data-testid="employees-show-deleted"
         />
         <span className="ui-toolbar__spacer" />
+        <Button variant="secondary" onClick={() => void exportAll()} loading={exporting} data-testid="employees-export">
+          {t('exportExcel')}
+        </Button>
         <Button variant="secondary" onClick={() => setImporting(true)} data-testid="employees-import">
           {t('import')}
         </Button>

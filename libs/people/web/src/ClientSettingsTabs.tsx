@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
+import { peopleRoutes } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm, type FieldValues } from '@intranet/web-forms';
@@ -166,12 +167,18 @@ function OtherSettingsForm({ client }: { client: Client }) {
 /**
  * "Integrations" tab (§2; §3 Client HR-system address, login, password; §5 "HR integration needs tax id"): the
  * password is write-only (blank keeps the stored one); Disconnect clears all three after confirmation.
- * Test ids: integrations-tab, hr-url, hr-login, hr-password, hr-save, hr-disconnect, hr-no-tax.
+ * Test ids: integrations-tab, hr-url, hr-login, hr-password, hr-save, hr-disconnect, hr-no-tax; once connected (with a
+ * tax id) the import panel: hr-load-struct, hr-load-staff, hr-report.
  */
 export function IntegrationsTab({ clientId }: { clientId: string }) {
   return (
     <WithClient id={clientId} testId="integrations-tab">
-      {(c) => <IntegrationsForm key={`${c._id}:${c.hr.url}:${c.hr.login}`} client={c} />}
+      {(c) => (
+        <>
+          <IntegrationsForm key={`${c._id}:${c.hr.url}:${c.hr.login}`} client={c} />
+          {c.hr.url && c.taxNumber ? <HrImportPanel clientId={c._id} /> : null}
+        </>
+      )}
     </WithClient>
   );
 }
@@ -244,5 +251,77 @@ function IntegrationsForm({ client }: { client: Client }) {
         testId="hr-disconnect-confirm"
       />
     </ApiFormView>
+  );
+}
+
+type HrReport = { created: number; updated: number; unchanged: number; fired?: number; failed: { name: string; reason: string }[] };
+
+/**
+ * Loads the structure (POST api/structure/load_struct) or the employees (POST api/user/load_hrm) from the connected
+ * HR system and shows the report: created / updated / unchanged / fired / failed rows (§8 loading_struct_hrm_error
+ * worded when the HR system does not answer).
+ */
+function HrImportPanel({ clientId }: { clientId: string }) {
+  const { t } = useTranslation('people');
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState<'struct' | 'staff' | null>(null);
+  const [report, setReport] = useState<HrReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (what: 'struct' | 'staff') => {
+    setBusy(what);
+    setError(null);
+    setReport(null);
+    try {
+      setReport(
+        what === 'struct'
+          ? await call(peopleRoutes.structureLoad, { body: { client_id: clientId }, silent: true })
+          : await call(peopleRoutes.loadHrm, { body: { client_id: clientId }, silent: true }),
+      );
+      await qc.invalidateQueries({ queryKey: ['people'] });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="ui-card" data-testid="hr-import">
+      <h2 className="people-section-title">{t('settings.hr.importTitle')}</h2>
+      <div className="ui-form-actions">
+        <Button loading={busy === 'struct'} disabled={!!busy} onClick={() => void run('struct')} data-testid="hr-load-struct">
+          {t('settings.hr.loadStruct')}
+        </Button>
+        <Button loading={busy === 'staff'} disabled={!!busy} onClick={() => void run('staff')} data-testid="hr-load-staff">
+          {t('settings.hr.loadStaff')}
+        </Button>
+      </div>
+      {error ? (
+        <Alert kind="error" testId="hr-import-error">
+          {error}
+        </Alert>
+      ) : null}
+      {report ? (
+        <div data-testid="hr-report" role="status">
+          <p>
+            {t('settings.hr.report', {
+              created: report.created,
+              updated: report.updated,
+              unchanged: report.unchanged,
+              fired: report.fired ?? 0,
+              failed: report.failed.length,
+            })}
+          </p>
+          {report.failed.length ? (
+            <ul>
+              {report.failed.slice(0, 50).map((f, i) => (
+                <li key={i}>
+                  {f.name}: {f.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }

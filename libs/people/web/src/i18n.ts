@@ -1,4 +1,5 @@
 import { registerTranslations } from '@intranet/web-i18n';
+import { registerOrgTranslations } from './org-i18n.ts';
 
 const rightsEn = {
   admin: 'Administrator',
@@ -107,6 +108,7 @@ const en = {
   showDeleted: 'Show deleted',
   add: 'Add employee',
   import: 'Import from CSV',
+  exportExcel: 'Export to Excel',
   total_one: '{{count}} employee',
   total_few: '{{count}} employees',
   total_many: '{{count}} employees',
@@ -232,6 +234,10 @@ const en = {
       passwordHint: 'Leave blank to keep the saved password',
       disconnect: 'Disconnect',
       disconnectConfirm: 'Disconnect the HR system? Its address, login and password are removed.',
+      importTitle: 'Load from the HR system',
+      loadStruct: 'Load the structure',
+      loadStaff: 'Import employees',
+      report: 'Created: {{created}}, updated: {{updated}}, unchanged: {{unchanged}}, fired: {{fired}}, failed: {{failed}}',
     },
   },
   soon: 'Coming soon',
@@ -256,6 +262,7 @@ const ru = {
   showDeleted: 'Показать удалённых',
   add: 'Добавить сотрудника',
   import: 'Импорт из CSV',
+  exportExcel: 'Выгрузить в Excel',
   total_one: '{{count}} сотрудник',
   total_few: '{{count}} сотрудника',
   total_many: '{{count}} сотрудников',
@@ -381,6 +388,10 @@ const ru = {
       passwordHint: 'Оставьте пустым, чтобы сохранить прежний пароль',
       disconnect: 'Отключить',
       disconnectConfirm: 'Отключить кадровую систему? Её адрес, логин и пароль будут удалены.',
+      importTitle: 'Загрузка из кадровой системы',
+      loadStruct: 'Загрузить структуру',
+      loadStaff: 'Загрузить сотрудников',
+      report: 'Создано: {{created}}, обновлено: {{updated}}, без изменений: {{unchanged}}, уволено: {{fired}}, с ошибками: {{failed}}',
     },
   },
   soon: 'Скоро',
@@ -405,6 +416,7 @@ const uk = {
   showDeleted: 'Показати видалених',
   add: 'Додати співробітника',
   import: 'Імпорт із CSV',
+  exportExcel: 'Вивантажити в Excel',
   total_one: '{{count}} співробітник',
   total_few: '{{count}} співробітники',
   total_many: '{{count}} співробітників',
@@ -530,12 +542,20 @@ const uk = {
       passwordHint: 'Залиште порожнім, щоб зберегти попередній пароль',
       disconnect: 'Відключити',
       disconnectConfirm: 'Відключити кадрову систему? Її адресу, логін і пароль буде видалено.',
+      importTitle: 'Завантаження з кадрової системи',
+      loadStruct: 'Завантажити структуру',
+      loadStaff: 'Завантажити співробітників',
+      report: 'Створено: {{created}}, оновлено: {{updated}}, без змін: {{unchanged}}, звільнено: {{fired}}, з помилками: {{failed}}',
     },
   },
   soon: 'Незабаром',
 };
 
-/** Registers the `people` namespace (ru, uk with three plural forms, en). Called when the pages load. */
+/**
+ * Registers the `people` namespace (ru, uk with three plural forms, en) and `peopleOrg` (/structure_new,
+ * /vacations). Called when the pages load.
+ */
 export function registerPeopleTranslations(): void {
   registerTranslations('people', { en, ru, uk });
+  registerOrgTranslations();
 }

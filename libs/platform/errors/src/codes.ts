@@ -137,6 +137,25 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'Mail test needs at least one address': 'mailAddressRequired',
   'The message could not be sent': 'mailSendFailed',
   'A template with this code already exists': 'templateExists',
+  // §5 Department, §8 structure errors (people)
+  'A department cannot be moved into itself or its child': 'deptMoveIntoChild',
+  'The root department cannot be deleted': 'deptDeleteRoot',
+  'A department with employees cannot be deleted': 'deptHasEmployees',
+  'Choose the parent department': 'deptParentRequired',
+  'The parent department belongs to another structure': 'deptParentKind',
+  'The employee was not found': 'deptUserNotFound',
+  'Choose a department of the project structure': 'projectDeptKind',
+  // §5 HR integration (people)
+  'HR integration needs tax id': 'hrNeedsTaxId',
+  'Connect the HR system first': 'hrNotConnected',
+  'Loading the structure from the HR system failed': 'loading_struct_hrm_error',
+  'Resetting to the HR data failed': 'reseting_hrm_error',
+  'The employee was not found in the HR system': 'hrEmployeeMissing',
+  // §5 Vacation, §8 vacation overlap or insufficient balance (people)
+  'The vacation must start later than today': 'vacationPast',
+  'The vacation cannot end before it starts': 'vacationEndBeforeStart',
+  'The vacation overlaps another vacation of this employee': 'vacationOverlap',
+  'A vacation that has started cannot be changed': 'vacationStarted',
 };
 
 const num = (s: string) => Number(s);
@@ -150,6 +169,7 @@ const PATTERNS: { re: RegExp; code: string; params: (m: RegExpExecArray) => Reco
   { re: /^no such bucket (.+)$/, code: 'noSuchBucket', params: (m) => ({ bucket: m[1] }) },
   { re: /^At most (\d+) rows per import$/, code: 'csvTooManyRows', params: (m) => ({ max: num(m[1]) }) },
   { re: /^Max (\d+) answers$/, code: 'pollAnswersMax', params: (m) => ({ max: num(m[1]) }) },
+  { re: /^Not enough vacation days: (\d+) left$/, code: 'vacationBalance', params: (m) => ({ left: num(m[1]) }) },
   { re: /^like_type must be '(\w+)' for this target$/, code: 'likeTypeMismatch', params: (m) => ({ target: m[1] }) },
 ];
 

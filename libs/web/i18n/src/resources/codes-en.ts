@@ -144,4 +144,23 @@ export const codesEn = {
   mailAddressRequired: 'Mail test needs at least one address',
   mailSendFailed: 'The message could not be sent',
   templateExists: 'A template with this code already exists',
+  // structure (people, §5 Department)
+  deptMoveIntoChild: 'A department cannot be moved into itself or its child',
+  deptDeleteRoot: 'The root department cannot be deleted',
+  deptHasEmployees: 'A department with employees cannot be deleted',
+  deptParentRequired: 'Choose the parent department',
+  deptParentKind: 'The parent department belongs to another structure',
+  deptUserNotFound: 'The employee was not found',
+  // vacations (people, §5 Vacation)
+  vacationPast: 'The vacation must start later than today',
+  vacationEndBeforeStart: 'The vacation cannot end before it starts',
+  vacationOverlap: 'The vacation overlaps another vacation of this employee',
+  vacationBalance: 'Not enough vacation days: {{left}} left',
+  vacationStarted: 'A vacation that has started cannot be changed',
+  projectDeptKind: 'Choose a department of the project structure',
+  hrNeedsTaxId: 'HR integration needs tax id',
+  hrNotConnected: 'Connect the HR system first',
+  loading_struct_hrm_error: 'Loading the structure from the HR system failed',
+  reseting_hrm_error: 'Resetting to the HR data failed',
+  hrEmployeeMissing: 'The employee was not found in the HR system',
 } satisfies Translation;

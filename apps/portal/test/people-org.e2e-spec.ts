@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { apiCaller, startBrowserPortal, type BrowserPortal, signIn } from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
+
+const SU = { login: 'root@example.com', password: 'rootpass1' };
+/** YYYY-MM-DD `days` from today (UTC). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Issue 12 in the browser. /vacations (§5 Vacation, §8 vacation overlap): an employee asks for dates overlapping
+ * their own vacation and reads the §8 text; a valid request takes its days from the balance and appears on a
+ * colleague's team timeline. /structure_new: an administrator drags a department onto another; a move into its own
+ * child is refused with the §8 text.
+ */
+jest.setTimeout(120_000);
+describe('people pages: vacations and the company structure', () => {
+  let portal: Portal;
+  let e: BrowserPortal;
+  const api = apiCaller(() => portal.url);
+  let clientId = '';
+  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+
+  beforeAll(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
+    portal = e.portal;
+  });
+  afterAll(() => e?.close());
+
+  it('runs the vacation story', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'vacweb', name: 'Vac Web Ltd', lang: 'en' });
+    clientId = client._id;
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@vacweb.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
+    const admin = await login('admin@vacweb.test', 'adminpass1');
+    const reg = (firstName: string, lastName: string, email: string) =>
+      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
+    const ann = await reg('Ann', 'Archer', 'ann@vacweb.test');
+    await reg('Bob', 'Baker', 'bob@vacweb.test');
+    const annToken = (await login('ann@vacweb.test', 'employee1')).token;
+    await api('POST', '/api/user/vacation', annToken, { start: inDays(10), end: inDays(14) });
+
+    const a = await e.newPage();
+    await signIn(a.page, 'ann@vacweb.test', 'employee1');
+    await a.page.goto('/vacations');
+    await a.page.getByTestId(`vac-row-${ann._id}`).waitFor();
+    assert.match(await a.page.getByTestId('vac-balance').innerText(), /23 vacation days left/);
+
+    // Overlapping her own vacation: the server's §5 rule, worded by the web (§8).
+    await a.page.getByTestId('vac-start').fill(inDays(12));
+    await a.page.getByTestId('vac-end').fill(inDays(16));
+    await a.page.getByTestId('vac-submit').click();
+    const err = a.page.getByTestId('vac-form-error');
+    await err.waitFor();
+    assert.equal((await err.innerText()).trim(), 'The vacation overlaps another vacation of this employee');
+    assert.equal(await a.page.locator(`[data-testid="vac-row-${ann._id}"] .vac-bar`).count(), 1);
+
+    // Bob opens the team timeline before Ann's next request.
+    const b = await e.newPage();
+    await signIn(b.page, 'bob@vacweb.test', 'employee1');
+    await b.page.goto('/vacations');
+    await b.page.getByTestId(`vac-row-${ann._id}`).waitFor();
+
+    // A valid request: accepted, the balance drops by its calendar days, the bar appears.
+    await a.page.getByTestId('vac-start').fill(inDays(30));
+    await a.page.getByTestId('vac-end').fill(inDays(33));
+    await a.page.getByTestId('vac-submit').click();
+    await a.page.waitForFunction(() => /19 vacation days left/.test(document.querySelector('[data-testid="vac-balance"]')?.textContent ?? ''));
+    assert.equal(await a.page.getByTestId('vac-form-error').count(), 0);
+    const mine = await api<{ users: { _id: string; vacations: { _id: string; start: string }[] }[] }>('GET', '/api/user/vacations', annToken);
+    const fresh = mine.users.find((u) => u._id === ann._id)!.vacations.find((v) => v.start === inDays(30))!;
+    assert.ok(fresh, 'stored');
+
+    // Bob, whose timeline was open all along, sees it arrive (evt.people.vacation.added over the socket).
+    await b.page.getByTestId(`vac-bar-${fresh._id}`).waitFor();
+    await b.page.getByTestId('vac-search').fill('archer');
+    await b.page.waitForFunction(() => document.querySelectorAll('[data-testid^="vac-row-"]').length === 1);
+  });
+
+  it('an administrator moves a department by dragging it onto another; a move into its child is refused', async () => {
+    const admin = await login('admin@vacweb.test', 'adminpass1');
+    const mk = (name: string, parent?: string) => api<{ _id: string }>('POST', '/api/structure', admin.token, { kind: 'org', name, parent });
+    const root = await mk('Vac Web');
+    const sales = await mk('Sales', root._id);
+    const itDept = await mk('IT', root._id);
+    const east = await mk('East', sales._id);
+
+    const a = await e.newPage();
+    await signIn(a.page, 'admin@vacweb.test', 'adminpass1');
+    await a.page.goto('/structure_new');
+    await a.page.getByTestId(`dept-${sales._id}`).waitFor();
+    await a.page.getByTestId('structure-edit').check();
+    await a.page.locator(`[data-testid="dept-${sales._id}"] > .org-card`).dragTo(a.page.locator(`[data-testid="dept-${itDept._id}"] > .org-card`));
+    await a.page.waitForFunction((id) => !!document.querySelector(`[data-testid="dept-${id}"] [data-testid="dept-toggle-${id}"]`), itDept._id);
+    const after = await api<{ _id: string; parent: string | null }[]>('GET', `/api/structure/byClient/${clientId}?kind=org`, admin.token);
+    assert.equal(after.find((d) => d._id === sales._id)!.parent, itDept._id);
+
+    // IT (now holding Sales) dragged into East, its own descendant: the §8 text, nothing moves.
+    await a.page.getByTestId(`dept-toggle-${itDept._id}`).click();
+    await a.page.getByTestId(`dept-toggle-${sales._id}`).click();
+    await a.page.getByTestId(`dept-${east._id}`).waitFor();
+    await a.page.locator(`[data-testid="dept-${itDept._id}"] > .org-card`).dragTo(a.page.locator(`[data-testid="dept-${east._id}"] > .org-card`));
+    await a.page.getByText('A department cannot be moved into itself or its child').first().waitFor();
+    const still = await api<{ _id: string; parent: string | null }[]>('GET', `/api/structure/byClient/${clientId}?kind=org`, admin.token);
+    assert.equal(still.find((d) => d._id === itDept._id)!.parent, root._id);
+  });
+});

@@ -1,0 +1,356 @@
+import { access, defineEvent, defineRoute, Id, IsoDate, requiredString, V, z, type EventDef, type RouteDef } from '@intranet/platform-contracts';
+
+/** §3 Department kinds of /structure_new: administrative, organisational, functional, project. */
+export const DEPARTMENT_KINDS = ['adm', 'org', 'func', 'project'] as const;
+export type DepartmentKind = (typeof DEPARTMENT_KINDS)[number];
+
+/** §5 Department and §8 structure texts (server and web say the same thing; codes in @intranet/platform-errors). */
+export const STRUCTURE_TEXT = {
+  moveIntoChild: 'A department cannot be moved into itself or its child',
+  deleteRoot: 'The root department cannot be deleted',
+  hasEmployees: 'A department with employees cannot be deleted',
+  parentRequired: 'Choose the parent department',
+  parentOtherKind: 'The parent department belongs to another structure',
+  userNotInClient: 'The employee was not found',
+} as const;
+
+/** §5 HR integration and §8 HR texts; `loadFailed` carries the code loading_struct_hrm_error. */
+export const HR_TEXT = {
+  needsTaxId: 'HR integration needs tax id',
+  notConnected: 'Connect the HR system first',
+  loadFailed: 'Loading the structure from the HR system failed',
+  resetFailed: 'Resetting to the HR data failed',
+  notInHr: 'The employee was not found in the HR system',
+} as const;
+
+/** §8 codes of the HR integration (the web words them). */
+export const HR_CODES = { loadStruct: 'loading_struct_hrm_error', reset: 'reseting_hrm_error' } as const;
+
+/** §5 Vacation and §8 vacation texts. `balance` is parameterised: 'Not enough vacation days: 3 left'. */
+export const VACATION_TEXT = {
+  past: 'The vacation must start later than today',
+  endBeforeStart: 'The vacation cannot end before it starts',
+  overlap: 'The vacation overlaps another vacation of this employee',
+  balance: (left: number) => `Not enough vacation days: ${left} left`,
+  started: 'A vacation that has started cannot be changed',
+} as const;
+
+/** §3 Department as the API returns it; `manager` is the head of its department-user record, `employees` its users. */
+export const departmentSchema = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  kind: z.enum(DEPARTMENT_KINDS),
+  name: z.string(),
+  description: z.string().nullable(),
+  parent: z.string().nullable(),
+  /** 0 for the root. */
+  depth: z.number().int(),
+  manager: z.string().nullable(),
+  employees: z.array(z.string()),
+});
+export type Department = z.infer<typeof departmentSchema>;
+
+/** §3 Department-user record: `_id` is the department's id (one record per department). */
+export const deptUsersSchema = z.object({
+  _id: z.string(),
+  dept_id: z.string(),
+  users: z.array(z.string()),
+  headUser: z.string().nullable(),
+  client_id: z.string(),
+});
+export type DeptUsers = z.infer<typeof deptUsersSchema>;
+
+/** §3 Vacation; `days` is its length in calendar days (what it takes from the remainder). */
+export const vacationSchema = z.object({
+  _id: z.string(),
+  user: z.string(),
+  client_id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  days: z.number().int(),
+  planned: z.boolean(),
+});
+export type Vacation = z.infer<typeof vacationSchema>;
+
+/** One row of the team timeline: an employee, their remainder and vacations. */
+export const vacationRowSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+  position: z.string().nullable(),
+  vacationDays: z.number().int(),
+  vacations: z.array(vacationSchema),
+});
+export type VacationRow = z.infer<typeof vacationRowSchema>;
+
+const deptName = requiredString().pipe(z.string().trim().max(200, V.max(200)));
+const deptDescription = z.string().trim().max(2000, V.max(2000)).nullable().optional();
+const userIds = z.array(Id).max(1000, V.max(1000));
+
+export const structureRoutes = {
+  structureByClient: defineRoute({
+    method: 'GET',
+    path: '/api/structure/byClient/{client}',
+    subject: 'people.structure.byClient',
+    summary: 'Departments of a client (a kind; a subtree with `root`), parents before children',
+    spec: '§7 Structure, §6 structures',
+    access: access.feature('structures'),
+    params: z.object({ client: Id }),
+    query: z.object({ kind: z.enum(DEPARTMENT_KINDS).optional(), root: Id.optional() }),
+    result: z.array(departmentSchema),
+  }),
+  structureCreate: defineRoute({
+    method: 'POST',
+    path: '/api/structure',
+    subject: 'people.structure.create',
+    feature: 'structure',
+    summary: 'Add a department (without a parent: the root of its kind)',
+    spec: '§7 Structure, §5 Department',
+    access: access.admin,
+    body: z.object({
+      client_id: Id.optional(),
+      kind: z.enum(DEPARTMENT_KINDS),
+      name: deptName,
+      description: deptDescription,
+      parent: Id.nullable().optional(),
+    }),
+    result: departmentSchema,
+  }),
+  structureUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/structure/{id}',
+    subject: 'people.structure.update',
+    feature: 'structure',
+    summary: 'Rename a department or move it to a new parent (with its subtree)',
+    spec: '§7 Structure, §5 Department',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    body: z.object({ name: deptName.optional(), description: deptDescription, parent: Id.optional() }),
+    result: departmentSchema,
+  }),
+  /** Not in §7 (which saves the structure with PUT); §5 names the deletion rules, so deletion has its own route. */
+  structureDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/structure/{id}',
+    subject: 'people.structure.delete',
+    feature: 'structure',
+    summary: 'Delete a department and its subtree (not the root; none of them with employees)',
+    spec: '§5 Department, §7 Structure (added)',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    result: z.object({ deleted: z.number().int() }),
+  }),
+  structureLoad: defineRoute({
+    method: 'POST',
+    path: '/api/structure/load_struct',
+    subject: 'people.structure.loadStruct',
+    feature: 'structure',
+    summary:
+      "Load the organisation's departments from the HR system (1C:ZUP standard OData, Catalog_ПодразделенияОрганизаций) into the administrative structure: matched by the HR key, created / updated (renamed, moved) / unchanged / failed; never deletes; all or nothing",
+    spec: '§7 Users (load_struct), §5 HR integration, §8 loading_struct_hrm_error',
+    access: access.admin,
+    timeoutMs: 120_000,
+    body: z.object({ client_id: Id }),
+    result: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      failed: z.array(z.object({ ref: z.string(), name: z.string(), reason: z.string() })),
+    }),
+  }),
+  deptUsersByClient: defineRoute({
+    method: 'GET',
+    path: '/api/structure/byClient/{client}/dept_users',
+    subject: 'people.deptUsers.byClient',
+    summary: 'Department-user records of a client',
+    spec: '§7 Structure, §6 structures',
+    access: access.feature('structures'),
+    params: z.object({ client: Id }),
+    query: z.object({ kind: z.enum(DEPARTMENT_KINDS).optional() }),
+    result: z.array(deptUsersSchema),
+  }),
+  deptUsersAdd: defineRoute({
+    method: 'POST',
+    path: '/api/dept_users/{client}/{dept}',
+    subject: 'people.deptUsers.add',
+    feature: 'structure',
+    summary: 'Add employees to a department',
+    spec: '§7 Structure',
+    access: access.admin,
+    params: z.object({ client: Id, dept: Id }),
+    body: z.object({ users: userIds.min(1, V.required) }),
+    result: deptUsersSchema,
+  }),
+  deptUsersUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/dept_users',
+    subject: 'people.deptUsers.update',
+    feature: 'structure',
+    summary: "Replace a department's employees and/or set its head (one head per department)",
+    spec: '§7 Structure, §5 Department',
+    access: access.admin,
+    body: z.object({ dept_id: Id, users: userIds.optional(), headUser: Id.nullable().optional() }),
+    result: deptUsersSchema,
+  }),
+  deptUsersRemove: defineRoute({
+    method: 'DELETE',
+    path: '/api/dept_users/{dept}/{user}',
+    subject: 'people.deptUsers.remove',
+    feature: 'structure',
+    summary: 'Remove an employee from a department',
+    spec: '§7 Structure',
+    access: access.admin,
+    params: z.object({ dept: Id, user: Id }),
+    result: deptUsersSchema,
+  }),
+  deptUsersClearChief: defineRoute({
+    method: 'PUT',
+    path: '/api/dept_users/clear_chief/{id}',
+    subject: 'people.deptUsers.clearChief',
+    feature: 'structure',
+    summary: "Clear a department's head",
+    spec: '§7 Structure',
+    access: access.admin,
+    params: z.object({ id: Id }),
+    result: deptUsersSchema,
+  }),
+  vacationList: defineRoute({
+    method: 'GET',
+    path: '/api/user/vacations',
+    subject: 'people.vacation.list',
+    summary: 'Team timeline: employees (of a department subtree; matching a search) with their remainder and vacations',
+    spec: '§7 Users, §6 vacations',
+    access: access.feature('vacations'),
+    query: z.object({ dept: Id.optional(), search: z.string().max(100).optional() }),
+    result: z.object({ users: z.array(vacationRowSchema) }),
+  }),
+  vacationCreate: defineRoute({
+    method: 'POST',
+    path: '/api/user/vacation',
+    subject: 'people.vacation.create',
+    summary: "Request a vacation (one's own; anyone's with vacations_edit)",
+    spec: '§7 Users, §5 Vacation, §6 vacations_edit',
+    access: access.feature('vacations'),
+    body: z
+      .object({ user: Id.optional(), start: IsoDate, end: IsoDate, planned: z.boolean().optional() })
+      .refine((v) => v.end >= v.start, { path: ['end'], message: VACATION_TEXT.endBeforeStart }),
+    result: vacationSchema,
+  }),
+  vacationUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/user/vacation/{id}',
+    subject: 'people.vacation.update',
+    summary: 'Change a vacation (dates; approval: planned=false, vacations_edit only)',
+    spec: '§7 Users, §5 Vacation, §6 vacations_edit',
+    access: access.feature('vacations'),
+    params: z.object({ id: Id }),
+    body: z.object({ start: IsoDate.optional(), end: IsoDate.optional(), planned: z.boolean().optional() }),
+    result: vacationSchema,
+  }),
+  vacationDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/vacation/{user}/{id}',
+    subject: 'people.vacation.delete',
+    summary: 'Delete a vacation (its days return to the remainder)',
+    spec: '§7 Users, §5 Vacation, §6 vacations_edit',
+    access: access.feature('vacations'),
+    params: z.object({ user: Id, id: Id }),
+    result: vacationSchema,
+  }),
+} satisfies Record<string, RouteDef>;
+
+/** §4 Vacation added or deleted (and changed), written through the outbox. */
+export const vacationEvents = {
+  vacationAdded: defineEvent('evt.people.vacation.added', vacationSchema),
+  vacationUpdated: defineEvent('evt.people.vacation.updated', vacationSchema),
+  vacationDeleted: defineEvent('evt.people.vacation.deleted', vacationSchema),
+} satisfies Record<string, EventDef>;
+
+/** Project texts (§3 project; a project's department must be of the project kind). */
+export const PROJECT_TEXT = {
+  deptNotProject: 'Choose a department of the project structure',
+} as const;
+
+/** §3 project as the API returns it. */
+export const projectSchema = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  creatorId: z.string().nullable(),
+  participants: z.array(z.string()),
+  dept_id: z.string().nullable(),
+  created: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+const projectFields = {
+  name: requiredString().pipe(z.string().trim().max(200, V.max(200))),
+  description: z.string().trim().max(2000, V.max(2000)).nullable().optional(),
+  participants: userIds.optional(),
+  dept_id: Id.nullable().optional(),
+};
+
+/** §7 Projects: a project has a creator and participants; its creator or an administrator changes it. */
+export const projectRoutes = {
+  projectCreate: defineRoute({
+    method: 'POST',
+    path: '/api/project/',
+    subject: 'people.project.create',
+    summary: 'Create a project (the caller is its creator)',
+    spec: '§7 Projects, §3 project',
+    access: access.feature('structures'),
+    body: z.object(projectFields),
+    result: projectSchema,
+  }),
+  projectList: defineRoute({
+    method: 'GET',
+    path: '/api/project/',
+    subject: 'people.project.list',
+    summary: "Projects of the caller's client, by name",
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    result: z.array(projectSchema),
+  }),
+  projectGet: defineRoute({
+    method: 'GET',
+    path: '/api/project/{id}',
+    subject: 'people.project.get',
+    summary: 'One project with its participants',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    params: z.object({ id: Id }),
+    result: projectSchema,
+  }),
+  projectUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/project/{id}',
+    subject: 'people.project.update',
+    summary: 'Change a project (`participants` replaces them); its creator or an administrator',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    params: z.object({ id: Id }),
+    body: z.object(projectFields).partial(),
+    result: projectSchema,
+  }),
+  projectDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/project/{id}',
+    subject: 'people.project.delete',
+    summary: 'Delete a project; its creator or an administrator',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    params: z.object({ id: Id }),
+    result: z.object({ _id: z.string() }),
+  }),
+  projectParticipantAdd: defineRoute({
+    method: 'POST',
+    path: '/api/projectParticipant/',
+    subject: 'people.project.participantAdd',
+    summary: 'Add participants to a project; its creator or an administrator',
+    spec: '§7 Projects',
+    access: access.feature('structures'),
+    body: z.object({ project_id: Id, users: userIds.min(1, V.required) }),
+    result: projectSchema,
+  }),
+} satisfies Record<string, RouteDef>;

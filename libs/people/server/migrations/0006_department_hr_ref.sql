@@ -1,0 +1,2 @@
+ALTER TABLE "people"."departments" ADD COLUMN "hr_ref" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "departments_hr_ref_uq" ON "people"."departments" USING btree ("client_id","kind","hr_ref") WHERE "people"."departments"."hr_ref" IS NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "people"."users" ADD COLUMN "hr_code" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_client_hr_code_uq" ON "people"."users" USING btree ("client_id","hr_code") WHERE "people"."users"."hr_code" IS NOT NULL;

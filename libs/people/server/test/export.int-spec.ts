@@ -1,0 +1,67 @@
+import { peopleRoutes } from '@intranet/people-contract';
+import { exportHeaders } from '@intranet/people-server';
+import ExcelJS from 'exceljs';
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
+
+describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{id}; §8 Excel export errors)', () => {
+  let t: TestPortal;
+  let acme: Made;
+  let other: Made;
+  let emp: Awaited<ReturnType<TestPortal['makeEmployee']>>;
+
+  /** Downloads an export's signed URL and reads its first sheet as rows of cell texts. */
+  const sheet = async (url: string) => {
+    const file = await t.portal.app.getHttpAdapter().getInstance().inject({ method: 'GET', url });
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as never);
+    const rows: string[][] = [];
+    wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    return rows;
+  };
+
+  beforeAll(async () => {
+    t = await testPortal();
+    acme = await t.makeClient('exportco');
+    other = await t.makeClient('exportother');
+    emp = await t.makeEmployee(acme.adminToken, 'emp@exportco.test', { firstName: 'Erika', lastName: 'Export', position: 'Clerk', inn: '1234567890' });
+    const gone = await t.makeEmployee(acme.adminToken, 'gone@exportco.test', { lastName: 'Gone' });
+    await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: gone.user._id } });
+  });
+  afterAll(() => t.close());
+
+  it('one employee: address book columns and HR fields in an .xlsx', async () => {
+    const ex = await t.call(peopleRoutes.exportOne, { token: acme.adminToken, params: { id: emp.user._id } });
+    assert.equal(ex.status, 200, JSON.stringify(ex.body));
+    assert.match(ex.body.result.fileName, /^employee-.*\.xlsx$/);
+    const rows = await sheet(ex.body.result.url);
+    assert.equal(rows.length, 2);
+    const [head, row] = rows;
+    // Headers in the caller's language (the client's default here).
+    const h = exportHeaders(acme.admin.lang);
+    const col = (key: 'lastName' | 'email' | 'position' | 'inn' | 'vacationDays') => row[head.indexOf(h[key])];
+    assert.equal(col('lastName'), 'Export');
+    assert.equal(col('email'), 'emp@exportco.test');
+    assert.equal(col('position'), 'Clerk');
+    assert.equal(col('inn'), '1234567890');
+    assert.equal(col('vacationDays'), '28');
+  });
+
+  it('all employees of the client, deleted ones left out; administrators only; another client gets 404', async () => {
+    const ex = await t.call(peopleRoutes.exportAll, { token: acme.adminToken, params: { id: acme.client._id } });
+    assert.equal(ex.status, 200, JSON.stringify(ex.body));
+    const rows = await sheet(ex.body.result.url);
+    const emails = rows.slice(1).map((r) => r[rows[0].indexOf(exportHeaders(acme.admin.lang).email)]);
+    assert.deepEqual(emails.sort(), ['admin@exportco.test', 'emp@exportco.test']);
+
+    assert.equal((await t.call(peopleRoutes.exportAll, { token: emp.token, params: { id: acme.client._id } })).status, 403);
+    assert.equal((await t.call(peopleRoutes.exportOne, { token: emp.token, params: { id: emp.user._id } })).status, 403);
+    assert.equal((await t.call(peopleRoutes.exportAll, { token: other.adminToken, params: { id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.exportOne, { token: other.adminToken, params: { id: emp.user._id } })).status, 404);
+  });
+});

@@ -1,0 +1,241 @@
+import { clientRoutes } from '@intranet/clients-contract';
+import { peopleRoutes, structureRoutes as r } from '@intranet/people-contract';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
+type ZupDept = { Ref_Key: string; Description: string; Parent_Key: string; DeletionMark: boolean };
+
+const EMPTY = '00000000-0000-0000-0000-000000000000';
+const ref = (n: number) => `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`;
+
+/**
+ * A local HTTP server that plays 1C:ZUP's standard OData interface in the recorded shape
+ * ({ "odata.metadata", value: [...] }), with Basic auth: Catalog_ПодразделенияОрганизаций, Catalog_Сотрудники,
+ * Catalog_ФизическиеЛица (contact information as its tabular part).
+ */
+function fakeZup(catalogs: () => Record<string, unknown[]>) {
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = decodeURIComponent(req.url ?? '');
+    seen.push(url);
+    if (req.headers.authorization !== `Basic ${Buffer.from('hr:secret').toString('base64')}`) return void res.writeHead(401).end();
+    const m = /^\/zup\/odata\/standard\.odata\/([^?]+)\?/.exec(url);
+    const value = m ? catalogs()[m[1]] : undefined;
+    if (!value) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+    res.end(JSON.stringify({ 'odata.metadata': `http://x/zup/odata/standard.odata/$metadata#${m![1]}`, value }));
+  });
+  return { server, seen };
+}
+
+const email = (e: string) => [{ Тип: 'АдресЭлектроннойПочты', Представление: e }];
+
+describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/user/load_hrm; §5 HR integration, §8)', () => {
+  let t: TestPortal;
+  let acme: Made;
+  let other: Made;
+  let zup: ReturnType<typeof fakeZup>;
+  let base = '';
+  let data: ZupDept[] = [
+    { Ref_Key: ref(1), Description: 'Head office', Parent_Key: EMPTY, DeletionMark: false },
+    { Ref_Key: ref(2), Description: 'Accounting', Parent_Key: ref(1), DeletionMark: false },
+    { Ref_Key: ref(3), Description: 'Warehouse', Parent_Key: EMPTY, DeletionMark: false },
+    { Ref_Key: ref(4), Description: 'Old branch', Parent_Key: EMPTY, DeletionMark: true },
+  ];
+
+  let staff: Record<string, unknown>[] = [
+    { Ref_Key: ref(101), Code: '0001', Description: 'Ivanov Ivan', ФизическоеЛицо_Key: ref(201), ВАрхиве: false, DeletionMark: false },
+    { Ref_Key: ref(102), Code: '0002', Description: 'Petrova Anna', ФизическоеЛицо_Key: ref(202), ВАрхиве: false, DeletionMark: false },
+    { Ref_Key: ref(103), Code: '0003', Description: 'Sidorov (no e-mail)', ФизическоеЛицо_Key: ref(203), ВАрхиве: false, DeletionMark: false },
+  ];
+  let persons: Record<string, unknown>[] = [
+    {
+      Ref_Key: ref(201),
+      Фамилия: 'Ivanov',
+      Имя: 'Ivan',
+      Отчество: 'Petrovich',
+      ИНН: '770123456789',
+      ДатаРождения: '1985-04-12T00:00:00',
+      Пол: 'Мужской',
+      КонтактнаяИнформация: email('ivanov@hrco.test'),
+    },
+    {
+      Ref_Key: ref(202),
+      Фамилия: 'Petrova',
+      Имя: 'Anna',
+      Отчество: '',
+      ИНН: '',
+      ДатаРождения: '0001-01-01T00:00:00',
+      Пол: 'Женский',
+      КонтактнаяИнформация: email('petrova@hrco.test'),
+    },
+    { Ref_Key: ref(203), Фамилия: 'Sidorov', Имя: 'Oleg', ИНН: '', ДатаРождения: '0001-01-01T00:00:00', Пол: 'Мужской', КонтактнаяИнформация: [] },
+  ];
+  const hrm = () => t.call(peopleRoutes.loadHrm, { token: acme.adminToken, body: {} });
+  const person = async (mail: string) => {
+    const f = await t.call(peopleRoutes.filter, { token: acme.adminToken, params: { workspace: 'hrco' }, body: { data: { search: mail, deleted: false } } });
+    const d = await t.call(peopleRoutes.filter, { token: acme.adminToken, params: { workspace: 'hrco' }, body: { data: { search: mail, deleted: true } } });
+    return [...f.body.result.users, ...d.body.result.users][0];
+  };
+
+  const tree = async () =>
+    (await t.call(r.structureByClient, { token: acme.adminToken, params: { client: acme.client._id }, query: { kind: 'adm' } })).body.result as {
+      name: string;
+      depth: number;
+    }[];
+  const load = () => t.call(r.structureLoad, { token: acme.adminToken, body: { client_id: acme.client._id } });
+
+  beforeAll(async () => {
+    t = await testPortal();
+    acme = await t.makeClient('hrco');
+    other = await t.makeClient('hrother');
+    zup = fakeZup(() => ({ Catalog_ПодразделенияОрганизаций: data, Catalog_Сотрудники: staff, Catalog_ФизическиеЛица: persons }));
+    await new Promise<void>((ok) => zup.server.listen(0, '127.0.0.1', ok));
+    base = `http://127.0.0.1:${(zup.server.address() as AddressInfo).port}/zup`;
+  });
+  afterAll(async () => {
+    zup.server.close();
+    await t.close();
+  });
+
+  it('needs the tax id and a connection (§5 "HR integration needs tax id")', async () => {
+    const noTax = await load();
+    assert.equal(noTax.status, 400);
+    assert.equal(noTax.body.code, 'hrNeedsTaxId');
+    assert.equal(noTax.body.message, 'HR integration needs tax id');
+    assert.equal(
+      (await t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { taxNumber: '7701234567' } })).status,
+      200,
+    );
+    const noUrl = await load();
+    assert.equal(noUrl.body.code, 'hrNotConnected');
+    assert.equal((await hrm()).body.code, 'hrNotConnected');
+    const set = await t.call(clientRoutes.update, {
+      token: acme.superToken,
+      params: { id: acme.client._id },
+      body: { hr: { url: base, login: 'hr', password: 'secret' } },
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+  });
+
+  it('first load creates the tree under the root; a second load changes nothing; one marked deleted is not created', async () => {
+    const first = await load();
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.deepEqual(first.body.result, { created: 3, updated: 0, unchanged: 0, failed: [] });
+    assert.ok(zup.seen.some((u) => u.includes('$format=json')));
+    assert.deepEqual(
+      (await tree()).map((d) => [d.name, d.depth]),
+      [
+        ['Company hrco', 0],
+        ['Head office', 1],
+        ['Accounting', 2],
+        ['Warehouse', 1],
+      ],
+    );
+    const again = await load();
+    assert.deepEqual(again.body.result, { created: 0, updated: 0, unchanged: 3, failed: [] });
+  });
+
+  it('a renamed and moved department is updated with its subtree; nothing is deleted', async () => {
+    data = [
+      { Ref_Key: ref(1), Description: 'Head office', Parent_Key: ref(3), DeletionMark: false },
+      { Ref_Key: ref(2), Description: 'Finance', Parent_Key: ref(1), DeletionMark: false },
+      { Ref_Key: ref(3), Description: 'Warehouse', Parent_Key: EMPTY, DeletionMark: false },
+    ];
+    const res = await load();
+    assert.deepEqual(res.body.result, { created: 0, updated: 2, unchanged: 1, failed: [] });
+    assert.deepEqual(
+      (await tree()).map((d) => [d.name, d.depth]),
+      [
+        ['Company hrco', 0],
+        ['Warehouse', 1],
+        ['Head office', 2],
+        ['Finance', 3],
+      ],
+    );
+  });
+
+  it('employees (load_hrm): first import creates, a row without e-mail fails, a re-import changes nothing', async () => {
+    const first = await hrm();
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.deepEqual(
+      { ...first.body.result, failed: first.body.result.failed.map((f: { code: string }) => f.code) },
+      {
+        created: 2,
+        updated: 0,
+        unchanged: 0,
+        fired: 0,
+        failed: ['0003'],
+      },
+    );
+    const ivanov = await person('ivanov@hrco.test');
+    assert.equal(ivanov.lastName, 'Ivanov');
+    assert.equal(ivanov.middleName, 'Petrovich');
+    assert.equal(ivanov.inn, '770123456789');
+    assert.equal(ivanov.birthDate, '1985-04-12');
+    assert.equal(ivanov.gender, 'man');
+    const again = await hrm();
+    assert.deepEqual(again.body.result, { created: 0, updated: 0, unchanged: 2, fired: 0, failed: again.body.result.failed });
+  });
+
+  it('employees: a changed surname is updated, one in the archive is fired (marked deleted, not removed)', async () => {
+    persons = persons.map((p) => (p.Ref_Key === ref(202) ? { ...p, Фамилия: 'Smirnova' } : p));
+    staff = staff.map((e) => (e.Code === '0001' ? { ...e, ВАрхиве: true } : e));
+    const res = await hrm();
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.result.updated, 1);
+    assert.equal(res.body.result.fired, 1);
+    assert.equal((await person('petrova@hrco.test')).lastName, 'Smirnova');
+    const fired = await person('ivanov@hrco.test');
+    assert.equal(fired.deletion_mark, true);
+    assert.equal(fired.status, 'deleted');
+    const repeat = await hrm();
+    assert.equal(repeat.body.result.fired, 0);
+    assert.equal(repeat.body.result.unchanged, 2);
+  });
+
+  it('reset_to_hrm: an employee edited here gets the HR data back', async () => {
+    const anna = await person('petrova@hrco.test');
+    const edited = await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: anna._id }, body: { lastName: 'Changed', gender: 'man' } });
+    assert.equal(edited.body.result.lastName, 'Changed');
+    const reset = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: anna._id } });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.equal(reset.body.result.lastName, 'Smirnova');
+    assert.equal(reset.body.result.gender, 'woman');
+    const local = await t.makeEmployee(acme.adminToken, 'local@hrco.test');
+    const missing = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: local.user._id } });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.code, 'hrEmployeeMissing');
+    assert.equal((await t.call(peopleRoutes.resetToHrm, { token: other.adminToken, body: { user_id: anna._id } })).status, 404);
+  });
+
+  it('the HR server down: loading_struct_hrm_error and nothing changes', async () => {
+    const people = (await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result;
+    const before = await tree();
+    await new Promise<void>((ok) => zup.server.close(() => ok()));
+    const down = await load();
+    assert.equal(down.status, 503);
+    assert.equal(down.body.code, 'loading_struct_hrm_error');
+    assert.equal(down.body.message, 'Loading the structure from the HR system failed');
+    assert.deepEqual(await tree(), before);
+    const hrDown = await hrm();
+    assert.equal(hrDown.status, 503);
+    assert.equal(hrDown.body.code, 'loading_struct_hrm_error');
+    assert.deepEqual((await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result, people);
+    const resetDown = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: people[0]._id } });
+    assert.equal(resetDown.status, 503);
+    assert.equal(resetDown.body.code, 'reseting_hrm_error');
+  });
+
+  it('isolation and rights: another client (404), an employee (403)', async () => {
+    assert.equal((await t.call(r.structureLoad, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
+    const emp = await t.makeEmployee(acme.adminToken, 'e@hrco.test');
+    assert.equal((await t.call(r.structureLoad, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
+    assert.equal((await t.call(peopleRoutes.loadHrm, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.loadHrm, { token: emp.token, body: {} })).status, 403);
+  });
+});

@@ -1,0 +1,80 @@
+import { peopleRoutes, projectRoutes as r, structureRoutes } from '@intranet/people-contract';
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
+type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
+
+describe('projects (§7 Projects, §3 project: creator, participants)', () => {
+  let t: TestPortal;
+  let acme: Made;
+  let other: Made;
+  let ann: Emp;
+  let bob: Emp;
+
+  beforeAll(async () => {
+    t = await testPortal();
+    acme = await t.makeClient('projco');
+    other = await t.makeClient('projother');
+    ann = await t.makeEmployee(acme.adminToken, 'ann@projco.test');
+    bob = await t.makeEmployee(acme.adminToken, 'bob@projco.test');
+  });
+  afterAll(() => t.close());
+
+  it('an employee creates, reads, changes and deletes their project; participants are added and replaced', async () => {
+    const made = await t.call(r.projectCreate, { token: ann.token, body: { name: 'Apollo', participants: [bob.user._id] } });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const p = made.body.result;
+    assert.equal(p.creatorId, ann.user._id);
+    assert.deepEqual(p.participants, [bob.user._id]);
+
+    const added = await t.call(r.projectParticipantAdd, { token: ann.token, body: { project_id: p._id, users: [ann.user._id, bob.user._id] } });
+    assert.deepEqual(added.body.result.participants.sort(), [ann.user._id, bob.user._id].sort());
+    const list = await t.call(r.projectList, { token: bob.token });
+    assert.deepEqual(
+      list.body.result.map((x: { name: string }) => x.name),
+      ['Apollo'],
+    );
+    const changed = await t.call(r.projectUpdate, { token: ann.token, params: { id: p._id }, body: { name: 'Apollo 2', participants: [ann.user._id] } });
+    assert.equal(changed.body.result.name, 'Apollo 2');
+    assert.deepEqual(changed.body.result.participants, [ann.user._id]);
+    assert.equal((await t.call(r.projectGet, { token: bob.token, params: { id: p._id } })).body.result.name, 'Apollo 2');
+
+    // Only its creator or an administrator changes it.
+    assert.equal((await t.call(r.projectUpdate, { token: bob.token, params: { id: p._id }, body: { name: 'Mine' } })).status, 403);
+    assert.equal((await t.call(r.projectParticipantAdd, { token: bob.token, body: { project_id: p._id, users: [bob.user._id] } })).status, 403);
+    assert.equal((await t.call(r.projectDelete, { token: bob.token, params: { id: p._id } })).status, 403);
+    assert.equal((await t.call(r.projectUpdate, { token: acme.adminToken, params: { id: p._id }, body: { description: 'By the admin' } })).status, 200);
+    assert.equal((await t.call(r.projectDelete, { token: ann.token, params: { id: p._id } })).status, 200);
+    assert.equal((await t.call(r.projectGet, { token: ann.token, params: { id: p._id } })).status, 404);
+  });
+
+  it("a project's department must be of the project structure; participants must be the client's employees", async () => {
+    const root = (await t.call(structureRoutes.structureCreate, { token: acme.adminToken, body: { kind: 'project', name: 'Projects' } })).body.result._id;
+    const orgRoot = (await t.call(structureRoutes.structureCreate, { token: acme.adminToken, body: { kind: 'org', name: 'Org' } })).body.result._id;
+    const ok = await t.call(r.projectCreate, { token: ann.token, body: { name: 'Gemini', dept_id: root } });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.result.dept_id, root);
+    const wrongKind = await t.call(r.projectCreate, { token: ann.token, body: { name: 'Mercury', dept_id: orgRoot } });
+    assert.equal(wrongKind.status, 400);
+    assert.equal(wrongKind.body.errors[0].code, 'projectDeptKind');
+    const foreign = await t.call(r.projectCreate, { token: ann.token, body: { name: 'Vostok', participants: [other.admin._id] } });
+    assert.equal(foreign.status, 400);
+    assert.equal(foreign.body.errors[0].field, 'participants');
+  });
+
+  it('rights and isolation: structures is needed; another client sees nothing and changes nothing (404)', async () => {
+    const p = (await t.call(r.projectCreate, { token: ann.token, body: { name: 'Secret project' } })).body.result;
+    await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: bob.user._id, role: 'structures' } });
+    const noRight = await t.login('bob@projco.test', 'employee1');
+    assert.equal((await t.call(r.projectList, { token: noRight.token })).status, 403);
+    const theirs = await t.call(r.projectList, { token: other.adminToken });
+    assert.equal(theirs.status, 200);
+    assert.deepEqual(theirs.body.result, []);
+    assert.equal((await t.call(r.projectGet, { token: other.adminToken, params: { id: p._id } })).status, 404);
+    assert.equal((await t.call(r.projectUpdate, { token: other.adminToken, params: { id: p._id }, body: { name: 'Stolen' } })).status, 404);
+    assert.equal((await t.call(r.projectDelete, { token: other.adminToken, params: { id: p._id } })).status, 404);
+    assert.equal((await t.call(r.projectParticipantAdd, { token: other.adminToken, body: { project_id: p._id, users: [other.admin._id] } })).status, 404);
+  });
+});

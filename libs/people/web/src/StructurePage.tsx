@@ -1,0 +1,420 @@
+import { useMemo, useState, type DragEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEPARTMENT_KINDS, peopleRoutes, structureRoutes, type Department, type DepartmentKind, type User } from '@intranet/people-contract';
+import { call } from '@intranet/web-api';
+import { errorText } from '@intranet/web-i18n';
+import { useSession } from '@intranet/web-session';
+import { Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import { Tabs } from '@intranet/web-ui/widgets';
+import { registerOrgTranslations } from './org-i18n.ts';
+import './org.css';
+
+registerOrgTranslations();
+
+type Node = Department & { children: Node[] };
+
+/** Departments (parents first, as the server orders them) → the forest of roots. */
+function buildTree(list: Department[]): Node[] {
+  const byId = new Map<string, Node>(list.map((d) => [d._id, { ...d, children: [] }]));
+  const roots: Node[] = [];
+  for (const n of byId.values()) {
+    const p = n.parent ? byId.get(n.parent) : undefined;
+    if (p) p.children.push(n);
+    else roots.push(n);
+  }
+  return roots;
+}
+
+/** Ids of `id` and its descendants. */
+function subtreeIds(list: Department[], id: string): Set<string> {
+  const out = new Set([id]);
+  // Parents come before children: one pass collects the subtree.
+  for (const d of list) if (d.parent && out.has(d.parent)) out.add(d._id);
+  return out;
+}
+
+/**
+ * /structure_new (§2, right `structures`): the company chart per kind (administrative, organisational, functional,
+ * project) as a nested collapsible tree with heads and people; search finds a person or a department and opens the
+ * way to it. Administrators switch on edit mode: drag a department onto another (or choose "Move under"), set or
+ * clear the head, add and remove employees, add, rename and delete departments (§5 errors in the user's language).
+ * Test ids: structure-page, structure-search, structure-tree, dept-<id>, dept-toggle-<id>, dept-select-<id>,
+ * structure-edit, dept-panel, dept-move, dept-move-submit, dept-head, dept-add-user, dept-add-user-submit,
+ * dept-child-name, dept-child-submit, dept-delete, structure-root-name, structure-root-submit.
+ */
+export default function StructurePage() {
+  const { t } = useTranslation('peopleOrg');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const { client, isAdmin, hasRight } = useSession();
+  const [kind, setKind] = useState<DepartmentKind>('org');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [edit, setEdit] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [found, setFound] = useState<string | null>(null);
+  const clientId = client?._id ?? '';
+
+  const key = ['people', 'structure', clientId, kind] as const;
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => call(structureRoutes.structureByClient, { params: { client: clientId }, query: { kind }, signal, silent: true }),
+    enabled: !!clientId,
+  });
+  const people = useQuery({
+    queryKey: ['people', 'forClient', clientId],
+    queryFn: ({ signal }) => call(peopleRoutes.forClient, { params: { clientId }, signal, silent: true }),
+    enabled: !!clientId && hasRight('address'),
+  });
+  const names = useMemo(() => new Map((people.data ?? []).map((u: User) => [u._id, u.fullName])), [people.data]);
+  const nameOf = (id: string) => names.get(id) ?? '…';
+  const list = q.data ?? [];
+  const tree = useMemo(() => buildTree(list), [list]);
+  const byId = useMemo(() => new Map(list.map((d) => [d._id, d])), [list]);
+
+  /** Opens every ancestor of `id` so it is visible, and marks it. */
+  const reveal = (id: string) => {
+    const next = new Set(open);
+    for (let d = byId.get(id); d?.parent; d = byId.get(d.parent)) next.add(d.parent);
+    setOpen(next);
+    setFound(id);
+    setTimeout(() => document.querySelector(`[data-testid="dept-${id}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0);
+  };
+
+  const term = search.trim().toLowerCase();
+  const matches = useMemo(() => {
+    if (!term) return [];
+    const out: { id: string; label: string; dept: string }[] = [];
+    for (const d of list) {
+      if (d.name.toLowerCase().includes(term)) out.push({ id: `d-${d._id}`, label: d.name, dept: d._id });
+      for (const u of d.employees)
+        if ((names.get(u) ?? '').toLowerCase().includes(term)) out.push({ id: `u-${u}-${d._id}`, label: `${names.get(u)} · ${d.name}`, dept: d._id });
+    }
+    return out.slice(0, 20);
+  }, [term, list, names]);
+
+  const refresh = () => qc.invalidateQueries({ queryKey: ['people', 'structure', clientId] });
+  /** Runs a change; shows the server's worded §5/§8 error (e.g. 'cannot move into its child') as a toast. */
+  const change = async (fn: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await fn();
+      notifier.toast(t('structure.saved'));
+      return true;
+    } catch (err) {
+      notifier.error(errorText(err));
+      return false;
+    } finally {
+      await refresh();
+    }
+  };
+  const move = (id: string, parent: string): Promise<boolean> =>
+    change(() => call(structureRoutes.structureUpdate, { params: { id }, body: { parent }, silent: true }));
+
+  const onDrop = (target: string) => (e: DragEvent) => {
+    e.preventDefault();
+    const id = e.dataTransfer.getData('text/x-department');
+    if (id && id !== target) void move(id, target);
+  };
+
+  const renderNode = (n: Node) => {
+    const expanded = open.has(n._id) || n.depth === 0 || !!term;
+    const toggle = () => setOpen((s) => (s.has(n._id) ? new Set([...s].filter((x) => x !== n._id)) : new Set([...s, n._id])));
+    return (
+      <li
+        key={n._id}
+        className={`org-node${found === n._id ? ' org-node--found' : ''}${selected === n._id ? ' org-node--selected' : ''}`}
+        data-testid={`dept-${n._id}`}
+        draggable={edit && n.depth > 0}
+        onDragStart={(e) => {
+          e.stopPropagation();
+          e.dataTransfer.setData('text/x-department', n._id);
+        }}
+        onDragOver={edit ? (e) => e.preventDefault() : undefined}
+        onDrop={edit ? (e) => (e.stopPropagation(), onDrop(n._id)(e)) : undefined}
+      >
+        <div className="org-card">
+          {n.children.length ? (
+            <button
+              type="button"
+              className="org-toggle"
+              aria-expanded={expanded}
+              aria-label={t(expanded ? 'structure.collapse' : 'structure.expand')}
+              onClick={toggle}
+              data-testid={`dept-toggle-${n._id}`}
+            >
+              {expanded ? '▾' : '▸'}
+            </button>
+          ) : (
+            <span className="org-toggle" aria-hidden="true" />
+          )}
+          <div className="org-card__body">
+            {edit ? (
+              <button type="button" className="org-card__name org-linklike" onClick={() => setSelected(n._id)} data-testid={`dept-select-${n._id}`}>
+                {n.name}
+              </button>
+            ) : (
+              <span className="org-card__name">{n.name}</span>
+            )}
+            <span className="org-card__meta">
+              {n.manager ? `${t('structure.head')}: ${nameOf(n.manager)}` : t('structure.noHead')} · {t('structure.people', { count: n.employees.length })}
+            </span>
+            {expanded && n.employees.length && names.size ? <span className="org-card__people">{n.employees.map(nameOf).join(', ')}</span> : null}
+          </div>
+        </div>
+        {expanded && n.children.length ? <ul className="org-children">{n.children.map(renderNode)}</ul> : null}
+      </li>
+    );
+  };
+
+  if (!client) return <Loader />;
+  return (
+    <section className="org-page" data-testid="structure-page">
+      <h1 className="ui-page-title">{t('structure.title')}</h1>
+      <Tabs
+        label={t('structure.title')}
+        active={kind}
+        onChange={(k) => {
+          setKind(k as DepartmentKind);
+          setSelected(null);
+          setFound(null);
+        }}
+        tabs={DEPARTMENT_KINDS.map((k) => ({ id: k, label: t(`structure.kinds.${k}`) }))}
+      >
+        <div className="org-toolbar">
+          <Input
+            label={t('structure.search')}
+            id="structure-search"
+            data-testid="structure-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {isAdmin ? <Checkbox label={t('structure.edit')} checked={edit} onChange={(e) => setEdit(e.target.checked)} data-testid="structure-edit" /> : null}
+        </div>
+        {term ? (
+          matches.length ? (
+            <ul className="org-matches" data-testid="structure-matches">
+              {matches.map((m) => (
+                <li key={m.id}>
+                  <button type="button" className="org-linklike" onClick={() => (setSearch(''), reveal(m.dept))}>
+                    {m.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="org-muted">{t('structure.noMatch')}</p>
+          )
+        ) : null}
+        {edit ? <p className="org-muted">{t('structure.dragHint')}</p> : null}
+        <div className="org-layout">
+          <div className="org-tree-wrap" role="region" aria-label={t(`structure.kinds.${kind}`)} tabIndex={0}>
+            {q.isPending ? (
+              <Loader testId="structure-loading" />
+            ) : q.isError ? (
+              <ErrorState title={t('structure.loadError')} message={errorText(q.error)} onRetry={() => void q.refetch()} testId="structure-error" />
+            ) : tree.length === 0 ? (
+              <>
+                <EmptyState title={t('structure.empty')} testId="structure-empty" />
+                {isAdmin ? <RootForm kind={kind} clientId={clientId} onDone={refresh} /> : null}
+              </>
+            ) : (
+              <ul className="org-tree" data-testid="structure-tree">
+                {tree.map(renderNode)}
+              </ul>
+            )}
+          </div>
+          {edit && selected && byId.get(selected) ? (
+            <DeptPanel
+              dept={byId.get(selected)!}
+              list={list}
+              people={people.data ?? []}
+              nameOf={nameOf}
+              clientId={clientId}
+              change={change}
+              move={move}
+              onDeleted={() => setSelected(null)}
+            />
+          ) : null}
+        </div>
+      </Tabs>
+    </section>
+  );
+}
+
+/** The first (top) department of a kind. */
+function RootForm({ kind, clientId, onDone }: { kind: DepartmentKind; clientId: string; onDone: () => unknown }) {
+  const { t } = useTranslation('peopleOrg');
+  const notifier = useNotifier();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="org-inline-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        try {
+          await call(structureRoutes.structureCreate, { body: { kind, name, client_id: clientId }, silent: true });
+          setName('');
+          await onDone();
+        } catch (err) {
+          notifier.error(errorText(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Input label={t('structure.rootName')} id="structure-root-name" value={name} onChange={(e) => setName(e.target.value)} required />
+      <Button type="submit" loading={busy} data-testid="structure-root-submit">
+        {t('structure.createRoot')}
+      </Button>
+    </form>
+  );
+}
+
+/** Edit panel of the selected department (administrators). */
+function DeptPanel({
+  dept,
+  list,
+  people,
+  nameOf,
+  clientId,
+  change,
+  move,
+  onDeleted,
+}: {
+  dept: Department;
+  list: Department[];
+  people: User[];
+  nameOf: (id: string) => string;
+  clientId: string;
+  change: (fn: () => Promise<unknown>) => Promise<boolean>;
+  move: (id: string, parent: string) => Promise<boolean>;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('peopleOrg');
+  const [parent, setParent] = useState('');
+  const [addUser, setAddUser] = useState('');
+  const [child, setChild] = useState('');
+  const [name, setName] = useState(dept.name);
+  const [deleting, setDeleting] = useState(false);
+  const inside = subtreeIds(list, dept._id);
+  const choose = { value: '', label: t('structure.choose') };
+  return (
+    <aside className="org-panel" data-testid="dept-panel" aria-label={`${t('structure.selected')}: ${dept.name}`}>
+      <h2 className="org-h2">{dept.name}</h2>
+      <div className="org-inline-form">
+        <Input label={t('structure.rename')} id="dept-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Button
+          size="small"
+          onClick={() => void change(() => call(structureRoutes.structureUpdate, { params: { id: dept._id }, body: { name }, silent: true }))}
+        >
+          {t('structure.save')}
+        </Button>
+      </div>
+      {dept.parent ? (
+        <div className="org-inline-form">
+          <Select
+            label={t('structure.moveTo')}
+            id="dept-move"
+            value={parent}
+            onChange={(e) => setParent(e.target.value)}
+            options={[
+              choose,
+              ...list.filter((d) => !inside.has(d._id) && d._id !== dept.parent).map((d) => ({ value: d._id, label: `${'\u2003'.repeat(d.depth)}${d.name}` })),
+            ]}
+          />
+          <Button size="small" disabled={!parent} onClick={() => void move(dept._id, parent)} data-testid="dept-move-submit">
+            {t('structure.move')}
+          </Button>
+        </div>
+      ) : null}
+      <Select
+        label={t('structure.setHead')}
+        id="dept-head"
+        value={dept.manager ?? ''}
+        onChange={(e) =>
+          void change(() =>
+            e.target.value
+              ? call(structureRoutes.deptUsersUpdate, { body: { dept_id: dept._id, headUser: e.target.value }, silent: true })
+              : call(structureRoutes.deptUsersClearChief, { params: { id: dept._id }, silent: true }),
+          )
+        }
+        options={[{ value: '', label: t('structure.noHead') }, ...dept.employees.map((u) => ({ value: u, label: nameOf(u) }))]}
+      />
+      <div className="org-inline-form">
+        <Select
+          label={t('structure.addPeople')}
+          id="dept-add-user"
+          value={addUser}
+          onChange={(e) => setAddUser(e.target.value)}
+          options={[choose, ...people.filter((u) => !dept.employees.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName }))]}
+        />
+        <Button
+          size="small"
+          disabled={!addUser}
+          data-testid="dept-add-user-submit"
+          onClick={() =>
+            void change(() =>
+              call(structureRoutes.deptUsersAdd, { params: { client: clientId, dept: dept._id }, body: { users: [addUser] }, silent: true }),
+            ).then(() => setAddUser(''))
+          }
+        >
+          {t('structure.add')}
+        </Button>
+      </div>
+      {dept.employees.length ? (
+        <ul className="org-people">
+          {dept.employees.map((u) => (
+            <li key={u}>
+              {nameOf(u)}{' '}
+              <Button
+                size="tiny"
+                variant="ghost"
+                aria-label={t('structure.removePerson', { name: nameOf(u) })}
+                onClick={() => void change(() => call(structureRoutes.deptUsersRemove, { params: { dept: dept._id, user: u }, silent: true }))}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="org-inline-form">
+        <Input label={t('structure.addChild')} id="dept-child-name" value={child} onChange={(e) => setChild(e.target.value)} />
+        <Button
+          size="small"
+          disabled={!child.trim()}
+          data-testid="dept-child-submit"
+          onClick={() =>
+            void change(() =>
+              call(structureRoutes.structureCreate, { body: { kind: dept.kind, name: child, parent: dept._id, client_id: clientId }, silent: true }),
+            ).then(() => setChild(''))
+          }
+        >
+          {t('structure.create')}
+        </Button>
+      </div>
+      {dept.parent ? (
+        <Button variant="danger" size="small" onClick={() => setDeleting(true)} data-testid="dept-delete">
+          {t('structure.delete')}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={deleting}
+        title={t('structure.delete')}
+        message={t('structure.deleteConfirm', { name: dept.name })}
+        confirmLabel={t('structure.delete')}
+        onConfirm={async () => {
+          const ok = await change(() => call(structureRoutes.structureDelete, { params: { id: dept._id }, silent: true }));
+          setDeleting(false);
+          if (ok) onDeleted();
+        }}
+        onCancel={() => setDeleting(false)}
+        testId="dept-delete-confirm"
+      />
+    </aside>
+  );
+}
