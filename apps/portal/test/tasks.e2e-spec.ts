@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
+import { apiCaller, overflow, startBrowserPortal, type BrowserPortal, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
@@ -156,8 +156,8 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
         await page.getByTestId(ready).waitFor();
         await page.waitForFunction(() => !document.querySelector('[data-testid="loader"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
         for (const v of await seriousViolations(page)) problems.push(`${vp.width}px ${path}: ${v}`);
-        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (over > 0) problems.push(`${vp.width}px ${path}: the page scrolls sideways by ${over}px`);
+        const o = await overflow(page);
+        if (o.over > 0) problems.push(`${vp.width}px ${path}: the page scrolls sideways by ${o.over}px (${o.culprits.join('; ')})`);
       }
       await ctx.close();
     }

@@ -147,7 +147,7 @@ export function RootLayout() {
                 <WidgetSlot name="userMenu" />
               </span>
             ) : null}
-            <NotificationBell />
+            {user ? <NotificationBell /> : null}
             {user ? (
               <span className="shell-header__user" data-testid="current-user">
                 {user.fullName || `${user.firstName} ${user.lastName}`}

@@ -14,9 +14,6 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
-import { projectRoutes, structureRoutes, vacationEvents } from './structure.ts';
-
-export * from './structure.ts';
 
 /** §5 Employee texts (server and web say the same thing). */
 export const PEOPLE_TEXT = {
@@ -574,8 +571,6 @@ export const peopleRoutes = {
     timeoutMs: 120_000,
     result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
   }),
-  ...structureRoutes,
-  ...projectRoutes,
 } satisfies Record<string, RouteDef>;
 
 /** What the gateway learns about a token's session. */
@@ -643,7 +638,6 @@ export const peopleEvents = {
     'evt.people.import.progress',
     z.object({ importId: z.string(), done: z.number().int(), total: z.number().int(), phase: z.enum(['saving', 'done']), userIds: z.array(z.string()) }),
   ),
-  ...vacationEvents,
 } satisfies Record<string, EventDef>;
 
 /** Any payload of `evt.people.user.*` (a consumer of the wildcard gets one of these). */

@@ -354,3 +354,10 @@ export const projectRoutes = {
     result: projectSchema,
   }),
 } satisfies Record<string, RouteDef>;
+
+/**
+ * The company structure, vacation and project routes (§7 Structure, Projects, Users vacations), imported as
+ * `@intranet/people-contract/structure`: a module of their own so the shell's first load (its shared singletons import
+ * the package's main module) does not carry them.
+ */
+export const peopleOrgRoutes = { ...structureRoutes, ...projectRoutes } satisfies Record<string, RouteDef>;

@@ -1,4 +1,4 @@
-import { HR_CODES, HR_TEXT } from '@intranet/people-contract';
+import { HR_CODES, HR_TEXT } from '@intranet/people-contract/structure';
 import { DomainError } from '@intranet/platform-errors';
 
 /** 1C's empty reference (a top-level department's Parent_Key). */

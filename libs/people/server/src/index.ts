@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { peopleRoutes, peopleSubjects } from '@intranet/people-contract';
+import { peopleOrgRoutes } from '@intranet/people-contract/structure';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
 import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type DomainDeps, type Logger } from '@intranet/platform-host';
@@ -19,6 +20,8 @@ export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-l
 
 /** Provider tokens of the people handler maps (routes of `peopleRoutes`; bus-only `peopleSubjects`). */
 export const PEOPLE_ROUTES = 'people:routes';
+/** Provider token: the handlers of peopleOrgRoutes (structure, vacations, projects). */
+export const PEOPLE_ORG_ROUTES = 'people:orgRoutes';
 export const PEOPLE_SUBJECTS = 'people:subjects';
 
 /**
@@ -61,10 +64,16 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
         ...authHandlers(deps),
         ...userHandlers(deps),
         ...pinHandlers(deps),
+        ...exportHandlers(deps),
+      }),
+      inject: [DOMAIN_DEPS],
+    },
+    {
+      provide: PEOPLE_ORG_ROUTES,
+      useFactory: (deps: DomainDeps) => ({
         ...structureHandlers(deps),
         ...structureLoadHandlers(deps),
         ...vacationHandlers(deps),
-        ...exportHandlers(deps),
         ...projectHandlers(deps),
       }),
       inject: [DOMAIN_DEPS],
@@ -72,6 +81,10 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
     SuperadminBootstrap,
   ],
-  controllers: [RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES), SubjectController('PeopleSubjects', peopleSubjects, PEOPLE_SUBJECTS)],
+  controllers: [
+    RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES),
+    RouteController('PeopleOrgRoutes', peopleOrgRoutes, PEOPLE_ORG_ROUTES),
+    SubjectController('PeopleSubjects', peopleSubjects, PEOPLE_SUBJECTS),
+  ],
 })
 export class PeopleModule {}

@@ -1,4 +1,4 @@
-import { PROJECT_TEXT, STRUCTURE_TEXT, type Project, type projectRoutes } from '@intranet/people-contract';
+import { PROJECT_TEXT, STRUCTURE_TEXT, type Project, type projectRoutes } from '@intranet/people-contract/structure';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';

@@ -1,5 +1,5 @@
 import { clientSubjects } from '@intranet/clients-contract';
-import { HR_TEXT, STRUCTURE_TEXT, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract';
+import { HR_TEXT, STRUCTURE_TEXT, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract/structure';
 import { ask, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';

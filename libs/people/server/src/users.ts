@@ -1,16 +1,6 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import {
-  HR_CODES,
-  HR_TEXT,
-  importRowBody,
-  PEOPLE_TEXT,
-  peopleEvents,
-  peopleRoutes,
-  registerBody,
-  type projectRoutes,
-  type structureRoutes,
-  type User,
-} from '@intranet/people-contract';
+import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { HR_CODES, HR_TEXT } from '@intranet/people-contract/structure';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
@@ -39,8 +29,6 @@ type UserRoutes = Omit<
   | 'pinned'
   | 'exportOne'
   | 'exportAll'
-  | keyof typeof structureRoutes
-  | keyof typeof projectRoutes
 >;
 
 /** Most rows one CSV import may carry. */

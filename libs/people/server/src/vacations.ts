@@ -1,4 +1,4 @@
-import { peopleEvents, VACATION_TEXT, type structureRoutes, type Vacation } from '@intranet/people-contract';
+import { VACATION_TEXT, type structureRoutes, type Vacation, vacationEvents } from '@intranet/people-contract/structure';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -167,7 +167,7 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
           .returning();
         await setRemainder(tx, userId, available - days);
         const v = toVacation(row);
-        await outbox.add(tx, peopleEvents.vacationAdded, clientId, v);
+        await outbox.add(tx, vacationEvents.vacationAdded, clientId, v);
         return v;
       });
     },
@@ -197,7 +197,7 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
         if (body.planned !== undefined) patch.planned = body.planned;
         const [row] = await tx.update(vacations).set(patch).where(eq(vacations.id, cur.id)).returning();
         const v = toVacation(row);
-        await outbox.add(tx, peopleEvents.vacationUpdated, clientId, v);
+        await outbox.add(tx, vacationEvents.vacationUpdated, clientId, v);
         return v;
       });
     },
@@ -227,7 +227,7 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
         await tx.delete(vacations).where(eq(vacations.id, cur.id));
         if (available !== null) await setRemainder(tx, cur.userId, available + cur.days);
         const v = toVacation(cur);
-        await outbox.add(tx, peopleEvents.vacationDeleted, clientId, v);
+        await outbox.add(tx, vacationEvents.vacationDeleted, clientId, v);
         return v;
       });
     },

@@ -1,4 +1,4 @@
-import { projectRoutes, structureRoutes } from '@intranet/people-contract';
+import { projectRoutes, structureRoutes } from '@intranet/people-contract/structure';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
 /** YYYY-MM-DD `days` from today (UTC). */

@@ -1,5 +1,6 @@
 import { clientRoutes } from '@intranet/clients-contract';
-import { peopleRoutes, structureRoutes as r } from '@intranet/people-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { structureRoutes as r } from '@intranet/people-contract/structure';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,5 @@
-import { peopleRoutes, structureRoutes as r } from '@intranet/people-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { structureRoutes as r } from '@intranet/people-contract/structure';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';

@@ -1,4 +1,5 @@
-import { peopleEvents, peopleRoutes, structureRoutes as r } from '@intranet/people-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { structureRoutes as r, vacationEvents } from '@intranet/people-contract/structure';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -34,7 +35,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
       assert.equal((await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: e.user._id, role: 'vacations_edit' } })).status, 200);
     anna = { ...anna, token: (await t.login('anna@vacco.test', 'employee1')).token };
     boris = { ...boris, token: (await t.login('boris@vacco.test', 'employee1')).token };
-    for (const def of [peopleEvents.vacationAdded, peopleEvents.vacationDeleted]) await on(t.portal.platform.bus, def, async (e) => void events.push(e));
+    for (const def of [vacationEvents.vacationAdded, vacationEvents.vacationDeleted]) await on(t.portal.platform.bus, def, async (e) => void events.push(e));
   });
   afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { peopleOrgRoutes } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm, type FieldValues } from '@intranet/web-forms';
@@ -274,7 +275,7 @@ function HrImportPanel({ clientId }: { clientId: string }) {
     try {
       setReport(
         what === 'struct'
-          ? await call(peopleRoutes.structureLoad, { body: { client_id: clientId }, silent: true })
+          ? await call(peopleOrgRoutes.structureLoad, { body: { client_id: clientId }, silent: true })
           : await call(peopleRoutes.loadHrm, { body: { client_id: clientId }, silent: true }),
       );
       await qc.invalidateQueries({ queryKey: ['people'] });

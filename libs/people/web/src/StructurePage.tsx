@@ -1,7 +1,8 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEPARTMENT_KINDS, peopleRoutes, structureRoutes, type Department, type DepartmentKind, type User } from '@intranet/people-contract';
+import { peopleRoutes, type User } from '@intranet/people-contract';
+import { DEPARTMENT_KINDS, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
 import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { peopleEvents, structureRoutes, type Vacation, type VacationRow } from '@intranet/people-contract';
+import { structureRoutes, type Vacation, type VacationRow, vacationEvents } from '@intranet/people-contract/structure';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
@@ -91,9 +91,9 @@ export default function VacationsPage() {
   const range = (v: Vacation) => `${fmt.format(toTime(v.start))} – ${fmt.format(toTime(v.end))}`;
   const refresh = () => qc.invalidateQueries({ queryKey: vacationKeys.all });
   // §4 Vacation added or deleted (and changed) anywhere in the workspace: the timeline follows at once.
-  useRealtimeEvent(peopleEvents.vacationAdded.subject, refresh);
-  useRealtimeEvent(peopleEvents.vacationUpdated.subject, refresh);
-  useRealtimeEvent(peopleEvents.vacationDeleted.subject, refresh);
+  useRealtimeEvent(vacationEvents.vacationAdded.subject, refresh);
+  useRealtimeEvent(vacationEvents.vacationUpdated.subject, refresh);
+  useRealtimeEvent(vacationEvents.vacationDeleted.subject, refresh);
 
   const me = everyone.data?.users.find((u) => u._id === uid) ?? null;
   const rows = list.data?.users ?? [];

@@ -12,7 +12,7 @@ import { join } from 'node:path';
  */
 interface Manifest {
   name: string;
-  intranet: { routes?: string; realtime?: string[]; module?: string; order?: number };
+  intranet: { routes?: string | string[]; realtime?: string[]; module?: string; order?: number };
 }
 
 /** Manifests of `libs/<x>/<kind>/package.json` that carry an `intranet` field, by `order` then name. */
@@ -35,10 +35,13 @@ export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes
   const routes: RouteDef[] = [];
   const realtimeSubjects: string[] = [];
   for (const m of manifests('contract', root)) {
-    if (m.intranet.routes) {
-      const mod = (await import(m.name)) as Record<string, Record<string, RouteDef> | undefined>;
-      const table = mod[m.intranet.routes];
-      if (!table) throw new Error(`${m.name} has no export '${m.intranet.routes}' (package.json "intranet".routes)`);
+    // One route map, or several (a domain keeps routes the shell's first load must not carry in a map of their own).
+    // An entry is an export of the package's main module, or `./<subpath>:<export>` for one of its subpath exports.
+    for (const entry of [m.intranet.routes ?? []].flat()) {
+      const [sub, name] = entry.includes(':') ? entry.split(':') : ['.', entry];
+      const mod = (await import(sub === '.' ? m.name : `${m.name}/${sub.replace(/^\.\//, '')}`)) as Record<string, Record<string, RouteDef> | undefined>;
+      const table = mod[name];
+      if (!table) throw new Error(`${m.name} has no export '${entry}' (package.json "intranet".routes)`);
       routes.push(...Object.values(table));
     }
     realtimeSubjects.push(...(m.intranet.realtime ?? []));

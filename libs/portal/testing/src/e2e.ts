@@ -136,3 +136,48 @@ export async function signIn(page: Page, login: string, password: string, opts: 
   await page.waitForURL(opts.landing ?? ((u) => !u.pathname.startsWith('/login')));
   if (opts.ready) await page.getByTestId(opts.ready).waitFor();
 }
+
+/** Horizontal overflow of the page: how many px the document is wider than the viewport, and the widest culprits. */
+export async function overflow(page: Page): Promise<{ over: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const over = document.documentElement.scrollWidth - vw;
+    const culprits: string[] = [];
+    if (over > 0) {
+      // The outermost elements that stick out past the viewport and are not clipped by a scrolling ancestor.
+      const clipped = (el: Element): boolean => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const ox = getComputedStyle(p).overflowX;
+          if (ox !== 'visible' && p.getBoundingClientRect().right <= vw + 1) return true;
+        }
+        return false;
+      };
+      const name = (el: HTMLElement) =>
+        `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).split(' ')[0]}`;
+      for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+        const r = el.getBoundingClientRect();
+        const parent = el.parentElement?.getBoundingClientRect();
+        const positioned = /^(absolute|fixed)$/.test(getComputedStyle(el).position);
+        if (r.right > vw + 1 && r.width > 0 && (!parent || parent.right <= vw + 1 || positioned) && !clipped(el)) {
+          culprits.push(`${name(el)} right=${Math.round(r.right)}`);
+        }
+        if (culprits.length >= 6) break;
+      }
+      // Everything sticks out (a wide body or grid): name the innermost elements that do, the cause is among them.
+      if (!culprits.length) {
+        // Content (a long word) can overflow a box that fits: then the box's scrollWidth is what sticks out.
+        const sticksOut = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return Math.max(r.right, r.left + el.scrollWidth) > vw + 1 && !clipped(el);
+        };
+        for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+          if (!sticksOut(el) || [...el.children].some(sticksOut)) continue;
+          const r = el.getBoundingClientRect();
+          culprits.push(`innermost ${name(el)} width=${Math.round(r.width)} content=${el.scrollWidth} right=${Math.round(r.right)}`);
+          if (culprits.length >= 6) break;
+        }
+      }
+    }
+    return { over, culprits };
+  });
+}
