@@ -10,6 +10,9 @@ const verify = (token: string, key: unknown) =>
 describe('gateway cachedJwtVerifier (verified-token cache)', () => {
   it('answers a verified token from the cache, but refuses it once expired', async () => {
     const key = jwtKey('secret-a-0123456789-0123456789-01');
+    // Start just after a second ticks: a token signed late in a second with `exp` one second on could already be
+    // expired when it is first verified (JWT times are whole seconds; CI saw it once).
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
     const now = Math.floor(Date.now() / 1000);
     const token = jwt.sign({ sid: 's1', exp: now + 1 }, 'secret-a-0123456789-0123456789-01', { algorithm: 'HS256' });
     const first = await verify(token, key);
