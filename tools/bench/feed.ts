@@ -246,6 +246,23 @@ async function main(): Promise<void> {
     }
     for (const k of Object.keys(newest)) delete newest[Number(k)];
   }
+  // Writing (issue 19: POST post p99 ≤ 200 ms at 50 connections in distributed mode), with the read model on.
+  await switchTo('model');
+  const postConnections = intEnv('BENCH_POST_CONNECTIONS', 50);
+  const postUrl = `${s.base}/api/post`;
+  const postHeaders = { ...auth, 'content-type': 'application/json' };
+  const postBody = JSON.stringify({ message: 'A bench post' });
+  log(`POST /api/post: warm-up ${warmup} s, then ${seconds} s at ${postConnections} connections`);
+  await within(
+    (warmup + 30) * 1000,
+    'warm-up',
+    autocannon({ url: postUrl, method: 'POST', body: postBody, headers: postHeaders, connections: postConnections, duration: warmup, timeout: 10 }),
+  );
+  const posting = await within(
+    (seconds + 30) * 1000,
+    'measurement',
+    autocannon({ url: postUrl, method: 'POST', body: postBody, headers: postHeaders, connections: postConnections, duration: seconds, timeout: 10 }),
+  );
   assertAlive();
 
   console.log(`\nGET /api/post/news/{clientId}/1 — ${seconds} s per target, ${connections} connections, ${employees} employees\n${machine(s.pgVersion)}\n`);
@@ -263,6 +280,10 @@ async function main(): Promise<void> {
         `${r.errors + r.timeouts}/${r.non2xx}`,
       ]),
     ),
+  );
+  console.log(
+    `\nPOST /api/post at ${postConnections} connections (read model on): ${posting.requests.average.toFixed(0)} req/s, p50 ${posting.latency.p50.toFixed(1)} ms, ` +
+      `${mark(posting.latency.p99 <= 200)} p99 ${posting.latency.p99.toFixed(1)} ms (goal ≤ 200 ms), errors ${posting.errors + posting.timeouts}/${posting.non2xx}`,
   );
   const find = (n: number, target: string) => rows.find((x) => x.posts === n && x.target === target)!.r;
   console.log(
