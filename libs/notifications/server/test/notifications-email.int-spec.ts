@@ -7,6 +7,10 @@ import { notificationsRoutes } from '@intranet/notifications-contract';
 import { sql } from '@intranet/platform-db';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { eventuallyPasses } from '@intranet/platform-testing';
+
+/** Waits until `check` holds (see eventuallyPasses). */
+const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 50);
 
 interface Received {
   from: string;
@@ -16,19 +20,6 @@ interface Received {
 interface Person {
   id: string;
   token: string;
-}
-
-async function until(check: () => Promise<void> | void, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 }
 
 /**

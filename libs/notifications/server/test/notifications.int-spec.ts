@@ -9,25 +9,15 @@ import { pollsEvents } from '@intranet/polls-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
 import { groupEvents, socialEvents, socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { eventuallyPasses } from '@intranet/platform-testing';
+
+/** Waits until `check` holds (see eventuallyPasses). */
+const until = (check: () => Promise<void> | void, ms = 5000) => eventuallyPasses(check, ms, 25);
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 interface Person {
   id: string;
   token: string;
-}
-
-/** Waits until `check` holds (polling every 25 ms, at most `ms`); the last failure otherwise. */
-async function until(check: () => Promise<void> | void, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
 }
 
 /**

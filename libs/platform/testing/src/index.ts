@@ -123,6 +123,20 @@ export function testBus(queue?: string): Bus {
   return new InProcessBus();
 }
 
+/** Waits until `check` stops throwing (an assertion that holds), polling every `everyMs`; rethrows its last failure after `ms`. */
+export async function eventuallyPasses(check: () => Promise<void> | void, ms = 5000, everyMs = 25): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}
+
 /** Waits until `fn` returns truthy (events, mail files); throws after `timeoutMs`. */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 5000): Promise<T> {
   const until = Date.now() + timeoutMs;
