@@ -31,6 +31,17 @@ export function intEnv(name: string, def: number, min = 1): number {
 export const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Calls `fn` for every realtime event a socket.io-client socket receives, the entries of the gateway's `batch`
+ * frames ([[subject, data], ...]: a busy workspace's events, issue 19) unpacked in order, as @intranet/web-session does.
+ */
+export function onLiveEvents(sk: { onAny(fn: (event: string, ...args: any[]) => void): unknown }, fn: (subject: string, data: any) => void): void {
+  sk.onAny((event: string, data: unknown) => {
+    if (event === 'batch' && Array.isArray(data)) for (const [subject, d] of data as [string, unknown][]) fn(subject, d);
+    else fn(event, data);
+  });
+}
+
 /** Rejects when `p` takes longer than `ms`. */
 export async function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -17,7 +17,22 @@
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
-import { api, expectOk, intEnv, log, onCleanup, percentile, runBench, runningChildren, sleep, startStack, table, type Api, type Stack } from './lib.ts';
+import {
+  api,
+  expectOk,
+  intEnv,
+  log,
+  onCleanup,
+  onLiveEvents,
+  percentile,
+  runBench,
+  runningChildren,
+  sleep,
+  startStack,
+  table,
+  type Api,
+  type Stack,
+} from './lib.ts';
 
 /** What a step sees: the user's API, ids it may use, and what it learnt before (the wall's newest posts). */
 interface Session {
@@ -138,7 +153,7 @@ await runBench(async () => {
     const sk = io(`${s.base}/${s.workspace}`, { path: '/socket.io', transports: ['websocket'], auth: { token: acct.token }, forceNew: true, timeout: 20_000 });
     sockets.push(sk);
     sk.on('connect', () => sk.emit('identify', { client_id: s.clientId, user_id: acct.userId, timestamp: Date.now() }, () => undefined));
-    sk.onAny(() => void live++);
+    onLiveEvents(sk, () => void live++);
     const x: Session = { call, s, userId: acct.userId, n: i, wall: [] };
     // Users start spread over one think time, not all at once.
     await sleep(Math.random() * thinkMs);

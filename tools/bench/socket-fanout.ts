@@ -7,14 +7,29 @@
  *   node tools/bench/socket-fanout.ts
  *   BENCH_SOCKETS=2000 BENCH_EVENTS=50 node tools/bench/socket-fanout.ts
  *
- * Environment: BENCH_SOCKETS (1000), BENCH_EVENTS (20), BENCH_GAP_MS (200), BENCH_CONNECT_BATCH (100: sockets
+ * Environment: BENCH_SOCKETS (1000), BENCH_EVENTS (20), BENCH_GAP_MS (1100: over two of the gateway's 500 ms batch windows, so each post goes out alone), BENCH_CONNECT_BATCH (100: sockets
  * connecting at once), BENCH_SETTLE_MS (5000: wait for late deliveries after the last POST), BENCH_PG_URL,
  * BENCH_NATS_URL. See tools/bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { readFileSync } from 'node:fs';
-import { assertAlive, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, runningChildren, sleep, startStack, table, api } from './lib.ts';
+import {
+  assertAlive,
+  expectOk,
+  intEnv,
+  log,
+  machine,
+  onCleanup,
+  onLiveEvents,
+  percentile,
+  runBench,
+  runningChildren,
+  sleep,
+  startStack,
+  table,
+  api,
+} from './lib.ts';
 
 /** The gateway's resident memory in MB (Linux /proc). */
 const gatewayRssMb = (): number => {
@@ -26,7 +41,8 @@ const gatewayRssMb = (): number => {
 async function main(): Promise<void> {
   const nSockets = intEnv('BENCH_SOCKETS', 1000);
   const nEvents = intEnv('BENCH_EVENTS', 20);
-  const gapMs = intEnv('BENCH_GAP_MS', 200, 0);
+  // Over two of the gateway's batch windows (500 ms): each post is then the first of its window and goes out at once.
+  const gapMs = intEnv('BENCH_GAP_MS', 1100, 0);
   const batch = intEnv('BENCH_CONNECT_BATCH', 100);
   const settleMs = intEnv('BENCH_SETTLE_MS', 5000, 0);
 
@@ -55,7 +71,8 @@ async function main(): Promise<void> {
         timeout: 20_000,
       });
       sockets[k] = sk;
-      sk.on('evt.social.post.created', (data: { post?: { message?: string } }) => {
+      onLiveEvents(sk, (subject, data: { post?: { message?: string } }) => {
+        if (subject !== 'evt.social.post.created') return;
         const now = performance.now();
         const m = /bench-evt-(\d+)/.exec(data?.post?.message ?? '');
         const e = m ? Number(m[1]) : -1;

@@ -1,4 +1,4 @@
-import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
+import { allRoutes, createGateway, realtimeBatch, realtimeSubjects } from '@intranet/gateway-server';
 import { openBus } from '@intranet/platform-bus';
 import { requireConfig } from '@intranet/platform-config';
 import {
@@ -33,6 +33,8 @@ await main('gateway', async (config) => {
     bus,
     routes: allRoutes,
     realtimeSubjects,
+    realtimeBatch,
+    realtimeBatchMs: config.REALTIME_BATCH_MS,
     jwtSecret: config.JWT_SECRET!,
     vendor: config.VENDOR,
     log,

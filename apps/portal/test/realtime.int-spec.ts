@@ -36,6 +36,12 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     });
   const identify = (s: Socket, client_id: string, user_id: string) =>
     new Promise<{ ok: boolean }>((resolve) => s.emit('identify', { client_id, user_id, timestamp: Date.now() }, resolve));
+  /** Every event `s` receives, the entries of `batch` frames unpacked in their order (as @intranet/web-session does). */
+  const onEvents = (s: Socket, fn: (subject: string, data: unknown) => void) =>
+    s.onAny((subject: string, data: unknown) => {
+      if (subject === 'batch') for (const [sub, d] of data as [string, unknown][]) fn(sub, d);
+      else fn(subject, data);
+    });
 
   it('relays a workspace event to its identified sockets and to no other workspace', async () => {
     const a = connect('acme', acme.adminToken);
@@ -130,9 +136,9 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     assert.deepEqual(await identify(bAdmin, beta.client._id, beta.admin._id), { ok: true });
     const gotA: { subject: string; data: unknown }[] = [];
     const gotB: string[] = [];
-    a.onAny((subject: string, data: unknown) => gotA.push({ subject, data }));
-    b.onAny((subject: string) => gotB.push(subject));
-    bAdmin.onAny((subject: string) => gotB.push(subject));
+    onEvents(a, (subject, data) => gotA.push({ subject, data }));
+    onEvents(b, (subject) => gotB.push(subject));
+    onEvents(bAdmin, (subject) => gotB.push(subject));
 
     const ok = async (p: Promise<{ status: number; body: any }>) => {
       const r = await p;
@@ -176,6 +182,40 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await ok(t.call(socialRoutes.create, { token: eve.token, body: { message: 'beta news' } }));
     await eventually(() => gotB.filter((s) => s === 'evt.social.post.created').length === 2);
     assert.ok(!gotA.some((e) => JSON.stringify(e.data).includes('beta news')));
+  });
+
+  it('a busy workspace gets its batchable events in batch frames: the first at once, then one frame per window with the newest like count per target', async () => {
+    const emp = await t.makeEmployee(acme.adminToken, 'batch.rt@acme.test');
+    const s = connect('acme', emp.token);
+    await connected(s);
+    assert.deepEqual(await identify(s, acme.client._id, emp.user._id), { ok: true });
+    const frames: { at: number; event: string; data: unknown }[] = [];
+    s.onAny((event: string, data: unknown) => frames.push({ at: Date.now(), event, data }));
+    // The earlier tests' acme events may hold a window open: let it close (two idle windows at most).
+    await new Promise((r) => setTimeout(r, 1100));
+    const bus = t.portal.platform.bus;
+    const like = (n: number) => ({ like_type: 'post', target_id: 'p9', post_id: 'p9', liked: true, likes_count: n, user_id: `u${n}` });
+    const start = Date.now();
+    for (let n = 1; n <= 10; n++) await bus.publish('evt.social.like.changed', acme.client._id, like(n));
+    await bus.publish('evt.social.post.created', acme.client._id, { post: { _id: 'n1' } });
+    await bus.publish('evt.social.post.created', acme.client._id, { post: { _id: 'n2' } });
+    // Not batchable: sent at once even inside the window.
+    await bus.publish('evt.social.follow.changed', acme.client._id, { follower_id: 'a', user_id: 'b', following: true, followers: 1 });
+    await eventually(() => frames.some((f) => f.event === 'batch'), 3000);
+    assert.deepEqual(frames[0], { at: frames[0]!.at, event: 'evt.social.like.changed', data: like(1) });
+    assert.equal(frames[1]?.event, 'evt.social.follow.changed');
+    assert.ok(frames[1]!.at < frames[2]!.at, 'the follow event did not wait for the window');
+    const batch = frames.find((f) => f.event === 'batch')!;
+    // Only the newest like of p9 (likes 2..9 superseded), then both posts in their order.
+    assert.deepEqual(batch.data, [
+      ['evt.social.like.changed', like(10)],
+      ['evt.social.post.created', { post: { _id: 'n1' } }],
+      ['evt.social.post.created', { post: { _id: 'n2' } }],
+    ]);
+    // Within the issue's 1 s, and not before the window (500 ms by default).
+    assert.ok(batch.at - start < 1000, `batch after ${batch.at - start} ms`);
+    assert.ok(batch.at - start >= 400, `batch after only ${batch.at - start} ms`);
+    assert.equal(frames.filter((f) => f.event === 'batch').length, 1);
   });
 
   /** Resolves when the server closes `s` (not when the test does). */

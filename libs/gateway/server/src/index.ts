@@ -26,7 +26,7 @@ import { SHELL_DIR, WebController } from './web.ts';
 
 export type { GatewayOptions } from './options.ts';
 export { OPS_PATHS, requestId } from './observability.ts';
-export { allRoutes, realtimeSubjects } from './routes.ts';
+export { allRoutes, realtimeBatch, realtimeSubjects } from './routes.ts';
 export { RealtimeGateway } from './realtime.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Bus, RequestContext } from '@intranet/platform-bus';
 import type { RouteDef } from '@intranet/platform-contracts';
-import type { Logger } from '@intranet/platform-host';
+import type { Logger, RealtimeBatchRules } from '@intranet/platform-host';
 import type { Storage } from '@intranet/platform-storage';
 
 export interface GatewayOptions {
@@ -21,6 +21,13 @@ export interface GatewayOptions {
   bucket?: string;
   /** Event subjects relayed to the browsers' sockets (§4 Realtime socket). */
   realtimeSubjects?: string[];
+  /** Which relayed subjects may be sent in batches, and their identity fields (contracts' `realtimeBatch`). */
+  realtimeBatch?: RealtimeBatchRules;
+  /**
+   * Batch window in ms (config REALTIME_BATCH_MS, default 500; 0 sends every event at once): while a workspace's
+   * batchable events come faster than one per window, they go out as one `batch` frame per window.
+   */
+  realtimeBatchMs?: number;
   /**
    * Which proxies' X-Forwarded-For to believe (config TRUST_PROXY): false (default) uses the socket's address,
    * so a client cannot pick the address the sign-in limits count; true, a hop count or a list of proxy

@@ -17,6 +17,7 @@ import {
 import type { Namespace, Socket } from 'socket.io';
 import { JwtStrategy } from './auth.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+import { RealtimeBatcher } from './realtime-batch.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** setTimeout's largest delay (about 24.8 days); a longer-lived token's socket is closed then and reconnects. */
@@ -43,7 +44,9 @@ type SocketCtx = RequestContext & { clientId: string; userId: string };
  * relayed subjects go from the bus to the sockets of that event's client only; each gateway node relays to its own
  * sockets, so several nodes need no adapter (DESIGN §6). A socket lives no longer than what let it in: revoking
  * its session (logout elsewhere, password reset), deleting its user or blocking its client disconnects it on every
- * node, and so does its token's expiry.
+ * node, and so does its token's expiry. Events that the contracts declare batchable (`realtimeBatch`) are throttled
+ * per workspace by RealtimeBatcher: a busy workspace's sockets get one `batch` frame per window instead of a frame per
+ * like.
  */
 @WebSocketGateway({
   namespace: /^\/[a-z0-9]+$/,
@@ -67,6 +70,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    */
   private readonly spaces = new Map<string, Map<Namespace, number>>();
   private readonly counted = new WeakSet<Socket>();
+  private readonly batcher: RealtimeBatcher;
   private unsubs: (() => Promise<void>)[] = [];
 
   constructor(
@@ -76,6 +80,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.bus = opts.bus;
     this.subjects = opts.realtimeSubjects ?? [];
     this.log = opts.log;
+    this.batcher = new RealtimeBatcher(
+      opts.realtimeBatch ?? {},
+      opts.realtimeBatchMs ?? 0,
+      (clientId, subject, data) => this.toClient(clientId, subject, data),
+      (clientId, entries) => this.toClient(clientId, 'batch', entries),
+    );
+  }
+
+  /** Emits to every identified socket of the client on this node. */
+  private toClient(clientId: string, event: string, data: unknown): void {
+    for (const nsp of this.spaces.get(clientId)?.keys() ?? []) nsp.to(`client:${clientId}`).emit(event, data);
   }
 
   /** Handshake check of every workspace namespace: a live session of that very workspace. */
@@ -109,8 +124,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         for (const nsp of spaces.keys()) nsp.to(rooms).emit(evt.subject, data);
         return;
       }
-      const rooms = evt.data?.userIds?.length ? evt.data.userIds.map((u) => `user:${u}`) : [`client:${evt.clientId}`];
-      for (const nsp of spaces.keys()) nsp.to(rooms).emit(evt.subject, evt.data);
+      if (evt.data?.userIds?.length) {
+        const rooms = evt.data.userIds.map((u) => `user:${u}`);
+        for (const nsp of spaces.keys()) nsp.to(rooms).emit(evt.subject, evt.data);
+        return;
+      }
+      // Everyone's events of a busy workspace go out in batches (the `batch` frame: [[subject, data], ...]).
+      if (this.batcher.batchable(evt.subject)) this.batcher.push(evt.clientId, evt.subject, evt.data);
+      else this.toClient(evt.clientId, evt.subject, evt.data);
     };
     this.unsubs = await Promise.all(this.subjects.map((s) => this.bus.subscribe(s, relay)));
     this.unsubs.push(
@@ -187,6 +208,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const unsubs = this.unsubs;
     this.unsubs = [];
     for (const u of unsubs) await u();
+    this.batcher.close();
     this.workspaces?.server.engine.close();
   }
 }

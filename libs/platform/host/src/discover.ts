@@ -12,8 +12,16 @@ import { join } from 'node:path';
  */
 interface Manifest {
   name: string;
-  intranet: { routes?: string | string[]; realtime?: string[]; module?: string; order?: number };
+  intranet: { routes?: string | string[]; realtime?: string[]; realtimeBatch?: RealtimeBatchRules; module?: string; order?: number };
 }
+
+/**
+ * Relayed subjects whose events a busy gateway may send in batches (issue 19): subject → the data fields (dotted
+ * paths) that identify what the event is about. Within one batch window only the newest event per identity is sent
+ * (a like count superseded by the next one); an empty list keeps every event. E.g.
+ * `"realtimeBatch": { "evt.social.like.changed": ["like_type", "target_id"], "evt.social.post.created": [] }`.
+ */
+export type RealtimeBatchRules = Record<string, string[]>;
 
 /** Manifests of `libs/<x>/<kind>/package.json` that carry an `intranet` field, by `order` then name. */
 function manifests(kind: 'contract' | 'server', root: string): Manifest[] {
@@ -28,12 +36,14 @@ function manifests(kind: 'contract' | 'server', root: string): Manifest[] {
 }
 
 /**
- * Every route of every contract and the event subjects relayed to the browsers (§4 realtime socket).
+ * Every route of every contract, the event subjects relayed to the browsers (§4 realtime socket) and which of
+ * them may be batched.
  * Errors: a manifest naming an export its package lacks (a typo must not silently drop routes).
  */
-export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes: RouteDef[]; realtimeSubjects: string[] }> {
+export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes: RouteDef[]; realtimeSubjects: string[]; realtimeBatch: RealtimeBatchRules }> {
   const routes: RouteDef[] = [];
   const realtimeSubjects: string[] = [];
+  const realtimeBatch: RealtimeBatchRules = {};
   for (const m of manifests('contract', root)) {
     // One route map, or several (a domain keeps routes the shell's first load must not carry in a map of their own).
     // An entry is an export of the package's main module, or `./<subpath>:<export>` for one of its subpath exports.
@@ -45,8 +55,9 @@ export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes
       routes.push(...Object.values(table));
     }
     realtimeSubjects.push(...(m.intranet.realtime ?? []));
+    Object.assign(realtimeBatch, m.intranet.realtimeBatch ?? {});
   }
-  return { routes, realtimeSubjects };
+  return { routes, realtimeSubjects, realtimeBatch };
 }
 
 /** The Nest modules of every domain server, in start-up order. Errors: a manifest naming a missing export. */

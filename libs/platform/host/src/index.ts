@@ -231,4 +231,4 @@ export function onShutdown(fn: () => Promise<void>): void {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
-export { discoverDomainModules, discoverRoutes } from './discover.ts';
+export { discoverDomainModules, discoverRoutes, type RealtimeBatchRules } from './discover.ts';

@@ -1,4 +1,4 @@
-import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
+import { allRoutes, createGateway, realtimeBatch, realtimeSubjects } from '@intranet/gateway-server';
 import type { Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
@@ -53,6 +53,8 @@ export async function startPortal(config: Config, opts: PortalOptions = {}): Pro
     bus: platform.bus,
     routes: allRoutes,
     realtimeSubjects,
+    realtimeBatch,
+    realtimeBatchMs: config.REALTIME_BATCH_MS,
     jwtSecret: cfg.JWT_SECRET!,
     vendor: cfg.VENDOR,
     log: platform.log,

@@ -103,6 +103,25 @@ describe('shared realtime socket (§4)', () => {
     h.release();
   });
 
+  it("a 'batch' frame reaches each event's handlers in its order; events nobody listens to are skipped", async () => {
+    storeLogin(token('c-1', 'u-1', 3), 'u-1');
+    setCurrentClient({ _id: 'c-1', workspace: 'acme', name: 'Acme' });
+    const h = acquireRealtime();
+    const got: string[] = [];
+    h.on<{ n: number }>('evt.a', (e) => got.push(`a${e.n}`));
+    h.on<{ n: number }>('evt.b', (e) => got.push(`b${e.n}`));
+    await until(() => identified.length === 1, 'identify');
+    live()[0]!.emit('batch', [
+      ['evt.a', { n: 1 }],
+      ['evt.nobody', { n: 0 }],
+      ['evt.b', { n: 2 }],
+      ['evt.a', { n: 3 }],
+    ]);
+    await until(() => got.length === 3, 'the batch');
+    assert.deepEqual(got, ['a1', 'b2', 'a3']);
+    h.release();
+  });
+
   it('never connects without a client of the token (superadmin)', async () => {
     storeLogin(token(null, 'sa'), 'sa');
     setCurrentClient({ _id: 'c-1', workspace: 'acme', name: 'Acme' });

@@ -9,7 +9,7 @@ import { getSessionSnapshot, subscribeSession, type SessionSnapshot } from './st
  * reconnect after 1 s, 1,200,000 ms time-out, `auth: { token }`, and `identify { client_id, user_id, timestamp }`
  * on every connect. Ref-counted: the socket lives while at least one handle is acquired. On sign-out (or a 401) it
  * emits 'user-logout' and disconnects; a new token or workspace replaces the connection, keeping every registered
- * handler. socket.io-client is loaded with a dynamic import, so it stays out of the shell's first load.
+ * handler. Events that arrive in a `batch` frame reach the same handlers, in their order. socket.io-client is loaded with a dynamic import, so it stays out of the shell's first load.
  * Only users of a client connect (the gateway requires the token's client_id, so never the superadmin).
  */
 
@@ -97,6 +97,11 @@ function openSocket(t: Target): void {
         if (reason === 'io server disconnect' && gen === generation) verifySession(t.userId);
       });
       for (const [event, set] of handlers) for (const h of set) s.on(event, h);
+      // A busy workspace's events come in `batch` frames ([[subject, data], ...], gateway's RealtimeBatcher).
+      s.on('batch', (entries: unknown) => {
+        if (!Array.isArray(entries)) return;
+        for (const [event, payload] of entries as [string, unknown][]) for (const h of [...(handlers.get(event) ?? [])]) h(payload);
+      });
       s.io.on('reconnect', fireReconnect);
       socket = s;
     },
