@@ -74,6 +74,8 @@ export const configSchema = z.object({
   LOG_LEVEL: optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])).default('info'),
   /** social-service's wall read model (issue 19): `off` serves every wall page from SQL (benches compare both). */
   FEED_READ_MODEL: optional(z.enum(['on', 'off'])).default('on'),
+  /** Embedded mode: PGlite in a worker thread (issue 19); `off` runs it on the main thread. */
+  PGLITE_WORKER: optional(z.enum(['on', 'off'])).default('on'),
   /** The gateway's realtime batch window in ms (issue 19); 0 sends every event to the sockets at once. */
   REALTIME_BATCH_MS: optional(z.coerce.number().int().min(0).max(5000)).default(500),
 });

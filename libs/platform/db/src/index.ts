@@ -79,6 +79,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** An already-open PGlite instance (tests clone a migrated template). */
   pglite?: import('@electric-sql/pglite').PGlite;
+  /**
+   * Run PGlite in a worker thread (issue 19; `pglite-worker.ts`): its engine then no longer blocks the process's
+   * event loop. Only with `dataDir` and no `pglite`; the embedded portal sets it from PGLITE_WORKER.
+   */
+  worker?: boolean;
   poolSize?: number;
   /** Audit sink for `asSystem`; defaults to nothing at info level. */
   audit?: (reason: string) => void;
@@ -336,11 +341,12 @@ async function checkMigrated(query: (sql: string) => Promise<{ rows: { n: number
 }
 
 /**
- * The database options of a platform process: PostgreSQL at `DATABASE_URL` when set, else PGlite in `<DATA_DIR>/pg`.
+ * The database options of a platform process: PostgreSQL at `DATABASE_URL` when set, else PGlite in `<DATA_DIR>/pg`
+ * (in a worker thread unless PGLITE_WORKER is `off`).
  * Shared by openPlatform and the embedded portal's entry point, which opens the database before loading the rest.
  */
 export function platformDatabaseOptions(
-  config: { DATABASE_URL?: string; DATABASE_SYSTEM_URL?: string; DATABASE_MIGRATE_URL?: string; DATA_DIR: string },
+  config: { DATABASE_URL?: string; DATABASE_SYSTEM_URL?: string; DATABASE_MIGRATE_URL?: string; DATA_DIR: string; PGLITE_WORKER?: 'on' | 'off' },
   audit?: (reason: string) => void,
 ): DatabaseOptions {
   return {
@@ -348,6 +354,7 @@ export function platformDatabaseOptions(
     systemUrl: config.DATABASE_SYSTEM_URL,
     migrateUrl: config.DATABASE_MIGRATE_URL,
     dataDir: config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'pg'),
+    worker: config.PGLITE_WORKER !== 'off',
     audit,
   };
 }
@@ -465,8 +472,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const extensions = await pgliteExtensions();
   // PGLITE_TEMPLATE=off: initdb in the data folder itself (tools/bench/startup.ts measures the difference).
   if (opts.dataDir && !opts.pglite && process.env.PGLITE_TEMPLATE !== 'off') await seedFromTemplate(opts.dataDir, extensions);
-  const client = opts.pglite ?? (await PGlite.create(opts.dataDir, { extensions, startParams: PGLITE_START_PARAMS }));
-  const db = drizzle(client) as unknown as Drizzle;
+  const client =
+    opts.pglite ??
+    (opts.worker && opts.dataDir
+      ? await (await import('./pglite-client.ts')).WorkerPglite.open(opts.dataDir, PGLITE_START_PARAMS)
+      : await PGlite.create(opts.dataDir, { extensions, startParams: PGLITE_START_PARAMS }));
+  const db = drizzle(client as import('@electric-sql/pglite').PGlite) as unknown as Drizzle;
   await client.exec(BOOTSTRAP_SQL);
   // One superuser session (embedded mode, ADR 0008): each transaction takes the runtime's or the system's role.
   const transaction: TxRunner = (setup, fn) =>

@@ -1,0 +1,191 @@
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+
+/** What the database layer and Drizzle's PGlite driver use of a PGlite: queries, exec, transactions, close. */
+export interface PgliteLike {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+/**
+ * A PGlite running in a worker thread (`pglite-worker.ts`, issue 19), with PGlite's interface as far as the database
+ * layer and Drizzle use it. Each query or exec is one message each way; a transaction is opened in the worker and
+ * its statements name it, so PGlite's own locks keep the single session's order (statements outside it wait).
+ * Parsers given in the options run here, on PostgreSQL's text (functions cannot cross threads); serializers are not
+ * supported (Drizzle passes none). Errors come back with PostgreSQL's fields (code, detail, constraint...).
+ * A worker that dies rejects every pending and later call.
+ */
+export class WorkerPglite implements PgliteLike {
+  private readonly thread: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private seq = 0;
+  private failed: Error | undefined;
+  private isClosed = false;
+
+  private constructor(thread: Worker) {
+    this.thread = thread;
+    thread.on('message', (m: { id?: number; result?: unknown; error?: Record<string, unknown> }) => {
+      if (m.id === undefined) return;
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error) p.reject(toError(m.error));
+      else p.resolve(m.result);
+    });
+    const fail = (err: Error) => {
+      this.failed ??= err;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    thread.on('error', (err) => fail(new Error(`the embedded database's worker failed: ${err.message}`)));
+    thread.on('exit', () => fail(new Error("the embedded database's worker has stopped")));
+  }
+
+  /**
+   * Starts PGlite in `dataDir` in a new worker thread. Output: the client once PGlite is open. Errors: PGlite's
+   * start-up error (e.g. a data folder of another version).
+   */
+  static async open(dataDir: string, startParams: string[]): Promise<WorkerPglite> {
+    const thread = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir, startParams } });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean }) => {
+        if (!m?.ready) return;
+        cleanup();
+        resolve();
+      };
+      const onError = (err: Error) => {
+        cleanup();
+        reject(err);
+      };
+      const onExit = (code: number) => {
+        cleanup();
+        reject(new Error(`the embedded database's worker exited with code ${code} while starting`));
+      };
+      const cleanup = () => {
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+      };
+      thread.on('message', onMessage);
+      thread.once('error', onError);
+      thread.once('exit', onExit);
+    });
+    return new WorkerPglite(thread);
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  private call<T>(req: Record<string, unknown>): Promise<T> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.thread.postMessage({ ...req, id });
+    });
+  }
+
+  private async run<T>(tx: number | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+    const r = await this.call<Results<T>>({ op: 'query', tx, sql, params, ...wire(options) });
+    return parse(r, options);
+  }
+
+  private async runExec(tx: number | undefined, sql: string, options: QueryOptions | undefined): Promise<Results[]> {
+    const rs = await this.call<Results[]>({ op: 'exec', tx, sql, ...wire(options) });
+    return rs.map((r) => parse(r, options));
+  }
+
+  /** PGlite's query: one statement with `$n` parameters. */
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.run<T>(undefined, sql, params, options);
+  }
+
+  /** PGlite's exec: statements without parameters; the results of each. */
+  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    return this.runExec(undefined, sql, options);
+  }
+
+  /**
+   * PGlite's transaction: BEGIN, `fn`, then COMMIT; ROLLBACK when `fn` throws (the error is rethrown) or calls
+   * `tx.rollback()`. Errors: COMMIT's (e.g. an aborted transaction).
+   */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const id = await this.call<number>({ op: 'begin' });
+    let ended = false;
+    const end = async (commit: boolean) => {
+      if (ended) return;
+      ended = true;
+      await this.call({ op: 'end', tx: id, commit });
+    };
+    const check = () => {
+      if (ended) throw new Error('Transaction is closed');
+    };
+    const tx: Transaction = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => (check(), this.run<R>(id, sql, params, options)),
+      sql: () => Promise.reject(new Error('tx.sql is not supported on the worker client')),
+      exec: (sql: string, options?: QueryOptions) => (check(), this.runExec(id, sql, options)),
+      rollback: async () => {
+        check();
+        await end(false);
+      },
+      listen: () => Promise.reject(new Error('LISTEN is not supported on the worker client')),
+      get closed() {
+        return ended;
+      },
+    } as unknown as Transaction;
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await end(false).catch(() => undefined);
+      throw err;
+    }
+    await end(true);
+    return result;
+  }
+
+  /** Closes PGlite in the worker (its shutdown checkpoint), then ends the thread. Idempotent. */
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    if (!this.failed) await this.call({ op: 'close' }).catch(() => undefined);
+    await this.thread.terminate();
+  }
+}
+
+/** The options that cross the thread: the row mode, parameter types and which types to return as text. */
+function wire(options: QueryOptions | undefined): Record<string, unknown> {
+  if (options?.serializers) throw new Error('serializers are not supported on the worker client');
+  const raw = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+  return { rowMode: options?.rowMode, paramTypes: options?.paramTypes, raw };
+}
+
+/** Applies the caller's parsers to the columns the worker returned as text. */
+function parse<T>(r: Results<T>, options: QueryOptions | undefined): Results<T> {
+  const parsers = options?.parsers;
+  if (!parsers || !r.rows.length) return r;
+  const cols = r.fields.map((f, i) => ({ i, name: f.name, parse: parsers[f.dataTypeID], type: f.dataTypeID })).filter((c) => c.parse);
+  if (!cols.length) return r;
+  const arrays = options?.rowMode === 'array';
+  for (const row of r.rows as unknown as Record<string | number, unknown>[]) {
+    for (const c of cols) {
+      const key = arrays ? c.i : c.name;
+      const v = row[key];
+      if (v !== null && v !== undefined) row[key] = (c.parse as (text: string, typeId: number) => unknown)(v as string, c.type);
+    }
+  }
+  return r;
+}
+
+/** An Error carrying PostgreSQL's fields as PGlite's DatabaseError has them. */
+function toError(fields: Record<string, unknown>): Error {
+  const err = new Error(String(fields.message ?? 'database error'));
+  Object.assign(err, fields);
+  return err;
+}

@@ -1,0 +1,116 @@
+/**
+ * The embedded database's thread (issue 19: PGlite off the event loop). PGlite's WASM engine runs every query
+ * synchronously; on the portal's main thread that was about half its CPU under load, stalling HTTP, sockets and
+ * timers. Here one PGlite runs in a worker thread and answers whole queries, so a query costs one message each way
+ * (PGlite's own PGliteWorker makes about ten round trips per query: the protocol steps, locks and blob hooks).
+ * Plain erasable TypeScript: the worker thread loads it with Node's own type stripping. Client: `WorkerPglite` in
+ * `pglite-client.ts`.
+ *
+ * Requests (`workerData`: `{ dataDir, startParams }`), each answered `{ id, result }` or `{ id, error }`:
+ * - `{ id, op: 'query', tx?, sql, params, rowMode?, paramTypes?, raw? }` → `{ rows, fields, affectedRows }`; columns
+ *   of the types in `raw` come back as PostgreSQL's text (the client applies its own parsers to them);
+ * - `{ id, op: 'exec', tx?, sql, rowMode?, raw? }` → the results of each statement;
+ * - `{ id, op: 'begin' }` → a transaction number; its statements carry `tx`; `{ id, op: 'end', tx, commit }` commits
+ *   (or rolls back) it; meanwhile statements without `tx` wait, as on one PGlite session;
+ * - `{ id, op: 'close' }` closes PGlite (its shutdown checkpoint).
+ */
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { parentPort, workerData } from 'node:worker_threads';
+
+interface Request {
+  id: number;
+  op: 'query' | 'exec' | 'begin' | 'end' | 'close';
+  tx?: number;
+  sql?: string;
+  params?: unknown[];
+  rowMode?: 'array' | 'object';
+  paramTypes?: number[];
+  raw?: number[];
+  commit?: boolean;
+}
+
+const port = parentPort!;
+const { dataDir, startParams } = workerData as { dataDir: string; startParams: string[] };
+const db = await PGlite.create({ dataDir, startParams, extensions: { pg_trgm } });
+
+/** A transaction opened by 'begin', held open until 'end' decides it. */
+interface Open {
+  tx: Transaction;
+  decide: (commit: boolean) => void;
+  done: Promise<unknown>;
+}
+const open = new Map<number, Open>();
+let seq = 0;
+/** Thrown inside a transaction's callback to make PGlite roll it back. */
+const ROLLBACK = Symbol('rollback');
+const identity = (v: string) => v;
+
+function optionsOf(m: Request): QueryOptions {
+  const parsers = m.raw?.length ? Object.fromEntries(m.raw.map((oid) => [oid, identity])) : undefined;
+  return { rowMode: m.rowMode, paramTypes: m.paramTypes, parsers };
+}
+
+/** What crosses the thread: the result without PGlite's extras (a written blob is never used here). */
+const plain = (r: Results) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
+
+/** A PostgreSQL error's own scalar fields (code, detail, constraint...), which structured clone would drop. */
+function errorOf(err: unknown): Record<string, unknown> {
+  const e = err as Record<string, unknown> & { message?: string; name?: string };
+  const out: Record<string, unknown> = { message: String(e?.message ?? err), name: e?.name ?? 'Error' };
+  for (const [k, v] of Object.entries(e ?? {})) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
+  return out;
+}
+
+async function handle(m: Request): Promise<unknown> {
+  const target = (): PGlite | Transaction => {
+    if (m.tx === undefined) return db;
+    const t = open.get(m.tx);
+    if (!t) throw new Error('Transaction is closed');
+    return t.tx;
+  };
+  switch (m.op) {
+    case 'query':
+      return plain(await target().query(m.sql!, m.params, optionsOf(m)));
+    case 'exec':
+      return (await target().exec(m.sql!, optionsOf(m))).map(plain);
+    case 'begin': {
+      const id = ++seq;
+      let decide!: (commit: boolean) => void;
+      const decided = new Promise<boolean>((r) => (decide = r));
+      let started!: () => void;
+      const begun = new Promise<void>((r) => (started = r));
+      const done = db.transaction(async (tx) => {
+        open.set(id, { tx, decide, done });
+        started();
+        if (!(await decided)) throw ROLLBACK;
+      });
+      // BEGIN itself may fail: then `done` rejects first.
+      await Promise.race([begun, done]);
+      return id;
+    }
+    case 'end': {
+      const t = open.get(m.tx!);
+      if (!t) throw new Error('Transaction is closed');
+      open.delete(m.tx!);
+      t.decide(!!m.commit);
+      try {
+        await t.done;
+      } catch (err) {
+        if (err !== ROLLBACK) throw err;
+      }
+      return null;
+    }
+    case 'close':
+      if (!db.closed) await db.close();
+      return null;
+  }
+}
+
+port.on('message', (m: Request) => {
+  handle(m).then(
+    (result) => port.postMessage({ id: m.id, result }),
+    (err: unknown) => port.postMessage({ id: m.id, error: errorOf(err) }),
+  );
+});
+port.postMessage({ ready: true });
