@@ -91,13 +91,14 @@ export class WorkerPglite implements PgliteLike {
     });
   }
 
-  private async run<T>(tx: number | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
-    const r = await this.call<Results<T>>({ op: 'query', tx, sql, params, ...wire(options) });
-    return parse(r, options);
+  private async run<T>(tx: Tx | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+    const req = { op: 'query', sql, params, ...wire(options) };
+    return parse(await (tx ? tx.statement<Results<T>>(req) : this.call<Results<T>>(req)), options);
   }
 
-  private async runExec(tx: number | undefined, sql: string, options: QueryOptions | undefined): Promise<Results[]> {
-    const rs = await this.call<Results[]>({ op: 'exec', tx, sql, ...wire(options) });
+  private async runExec(tx: Tx | undefined, sql: string, options: QueryOptions | undefined): Promise<Results[]> {
+    const req = { op: 'exec', sql, ...wire(options) };
+    const rs = await (tx ? tx.statement<Results[]>(req) : this.call<Results[]>(req));
     return rs.map((r) => parse(r, options));
   }
 
@@ -116,37 +117,25 @@ export class WorkerPglite implements PgliteLike {
    * `tx.rollback()`. Errors: COMMIT's (e.g. an aborted transaction).
    */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const id = await this.call<number>({ op: 'begin' });
-    let ended = false;
-    const end = async (commit: boolean) => {
-      if (ended) return;
-      ended = true;
-      await this.call({ op: 'end', tx: id, commit });
-    };
-    const check = () => {
-      if (ended) throw new Error('Transaction is closed');
-    };
+    const t = new Tx(this.call.bind(this));
     const tx: Transaction = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => (check(), this.run<R>(id, sql, params, options)),
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.run<R>(t, sql, params, options),
       sql: () => Promise.reject(new Error('tx.sql is not supported on the worker client')),
-      exec: (sql: string, options?: QueryOptions) => (check(), this.runExec(id, sql, options)),
-      rollback: async () => {
-        check();
-        await end(false);
-      },
+      exec: (sql: string, options?: QueryOptions) => this.runExec(t, sql, options),
+      rollback: () => t.end(false),
       listen: () => Promise.reject(new Error('LISTEN is not supported on the worker client')),
       get closed() {
-        return ended;
+        return t.ended;
       },
     } as unknown as Transaction;
     let result: T;
     try {
       result = await fn(tx);
     } catch (err) {
-      await end(false).catch(() => undefined);
+      await t.end(false).catch(() => undefined);
       throw err;
     }
-    await end(true);
+    await t.end(true);
     return result;
   }
 
@@ -156,6 +145,51 @@ export class WorkerPglite implements PgliteLike {
     this.isClosed = true;
     if (!this.failed) await this.call({ op: 'close' }).catch(() => undefined);
     await this.thread.terminate();
+  }
+}
+
+type Call = <R>(req: Record<string, unknown>) => Promise<R>;
+
+/**
+ * One transaction of WorkerPglite, opened lazily: its first statement carries `begin` (BEGIN and the statement in
+ * one message); statements issued while that one is under way wait for it, then name the transaction.
+ */
+class Tx {
+  private id: number | undefined;
+  private opening: Promise<unknown> | undefined;
+  ended = false;
+
+  constructor(private readonly call: Call) {}
+
+  /** Runs one statement in this transaction (opening it first if needed). Errors: the statement's; 'Transaction is closed'. */
+  async statement<R>(req: Record<string, unknown>): Promise<R> {
+    if (this.ended) throw new Error('Transaction is closed');
+    if (this.id === undefined && !this.opening) {
+      const opening = this.call<{ tx: number; result: R }>({ ...req, begin: true });
+      this.opening = opening.catch(() => undefined);
+      try {
+        const r = await opening;
+        this.id = r.tx;
+        return r.result;
+      } catch (err) {
+        // The statement failed but BEGIN ran: the transaction is open (and aborted) until end().
+        const tx = (err as { tx?: unknown }).tx;
+        if (typeof tx === 'number') this.id = tx;
+        throw err;
+      }
+    }
+    if (this.id === undefined) await this.opening;
+    if (this.id === undefined) throw new Error('Transaction is closed');
+    return this.call<R>({ ...req, tx: this.id });
+  }
+
+  /** Commits (or rolls back) the transaction; nothing to do when no statement ran. Idempotent. Errors: COMMIT's. */
+  async end(commit: boolean): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.id === undefined) await this.opening;
+    if (this.id === undefined) return;
+    await this.call({ op: 'end', tx: this.id, commit });
   }
 }
 

@@ -10,8 +10,10 @@
  * - `{ id, op: 'query', tx?, sql, params, rowMode?, paramTypes?, raw? }` → `{ rows, fields, affectedRows }`; columns
  *   of the types in `raw` come back as PostgreSQL's text (the client applies its own parsers to them);
  * - `{ id, op: 'exec', tx?, sql, rowMode?, raw? }` → the results of each statement;
- * - `{ id, op: 'begin' }` → a transaction number; its statements carry `tx`; `{ id, op: 'end', tx, commit }` commits
- *   (or rolls back) it; meanwhile statements without `tx` wait, as on one PGlite session;
+ * - `begin: true` on a query or exec opens a transaction and runs the statement in it (one message fewer than a
+ *   separate BEGIN): the answer is `{ tx, result }`, and an error carries `tx` too (the transaction stays open, as
+ *   after any failed statement); its further statements carry `tx`; `{ id, op: 'end', tx, commit }` commits (or rolls
+ *   back) it; meanwhile statements without `tx` wait, as on one PGlite session;
  * - `{ id, op: 'close' }` closes PGlite (its shutdown checkpoint).
  */
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
@@ -20,8 +22,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 interface Request {
   id: number;
-  op: 'query' | 'exec' | 'begin' | 'end' | 'close';
+  op: 'query' | 'exec' | 'end' | 'close';
   tx?: number;
+  begin?: boolean;
   sql?: string;
   params?: unknown[];
   rowMode?: 'array' | 'object';
@@ -62,32 +65,45 @@ function errorOf(err: unknown): Record<string, unknown> {
   return out;
 }
 
-async function handle(m: Request): Promise<unknown> {
-  const target = (): PGlite | Transaction => {
-    if (m.tx === undefined) return db;
+/** Opens a transaction held until 'end'; resolves with its number once BEGIN has run. Errors: BEGIN's. */
+async function begin(): Promise<number> {
+  const id = ++seq;
+  let decide!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((r) => (decide = r));
+  let started!: () => void;
+  const begun = new Promise<void>((r) => (started = r));
+  const done = db.transaction(async (tx) => {
+    open.set(id, { tx, decide, done });
+    started();
+    if (!(await decided)) throw ROLLBACK;
+  });
+  // BEGIN itself may fail: then `done` rejects first.
+  await Promise.race([begun, done]);
+  return id;
+}
+
+async function statement(m: Request): Promise<unknown> {
+  let target: PGlite | Transaction = db;
+  if (m.tx !== undefined) {
     const t = open.get(m.tx);
     if (!t) throw new Error('Transaction is closed');
-    return t.tx;
-  };
+    target = t.tx;
+  }
+  if (m.op === 'query') return plain(await target.query(m.sql!, m.params, optionsOf(m)));
+  return (await target.exec(m.sql!, optionsOf(m))).map(plain);
+}
+
+async function handle(m: Request): Promise<unknown> {
   switch (m.op) {
     case 'query':
-      return plain(await target().query(m.sql!, m.params, optionsOf(m)));
-    case 'exec':
-      return (await target().exec(m.sql!, optionsOf(m))).map(plain);
-    case 'begin': {
-      const id = ++seq;
-      let decide!: (commit: boolean) => void;
-      const decided = new Promise<boolean>((r) => (decide = r));
-      let started!: () => void;
-      const begun = new Promise<void>((r) => (started = r));
-      const done = db.transaction(async (tx) => {
-        open.set(id, { tx, decide, done });
-        started();
-        if (!(await decided)) throw ROLLBACK;
-      });
-      // BEGIN itself may fail: then `done` rejects first.
-      await Promise.race([begun, done]);
-      return id;
+    case 'exec': {
+      if (!m.begin) return statement(m);
+      const tx = await begin();
+      try {
+        return { tx, result: await statement({ ...m, tx }) };
+      } catch (err) {
+        throw { ...errorOf(err), tx };
+      }
     }
     case 'end': {
       const t = open.get(m.tx!);
