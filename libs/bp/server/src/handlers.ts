@@ -15,7 +15,7 @@ import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { pageWindow, uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { employeesOf, isAdmin, performersOf, userOf } from './people.ts';
+import { isAdmin, namedInStep, performersOf, userOf, usersByIds, usersInValues } from './people.ts';
 import { bpRepository as repo } from './repository.ts';
 import type { RequestRow, ServiceRow } from './schema.ts';
 import { bpError, groupOut, mayStart, normalizeStep, normalizeSteps, refuse, requestListOut, requestOut, serviceOut, templateOut } from './view.ts';
@@ -71,8 +71,9 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
     refuse(issues);
     if (p.group && !(await repo.group(tx, p.group))) throw bpError('groupNotFound', 'group');
   };
+  /** The named employees of `steps` that are active employees of the client (undefined when none are named). */
   const employeeIdsFor = async (clientId: string, steps: readonly Step[]) =>
-    namedUsers(steps) ? new Set((await employeesOf(bus, clientId)).map((u) => u._id)) : undefined;
+    namedUsers(steps) ? new Set((await usersByIds(bus, clientId, steps.flatMap(namedInStep))).keys()) : undefined;
 
   /** Loads a service for an administrator's edit (locked). Errors: 404. */
   const editable = async (tx: Tx, id: string) => {
@@ -292,14 +293,14 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       }));
       if (!s) throw Errors.notFound();
       if (body.template && (!tmpl || tmpl.ownerId !== userId || tmpl.serviceId !== s.id)) throw Errors.notFound();
-      const employees = await employeesOf(bus, clientId);
-      const me = employees.find((u) => u._id === userId) ?? (await userOf(bus, ctx, userId));
+      const me = await userOf(bus, ctx, userId);
       if (!mayStart(s, ctx, me.department, admin)) throw bpError('notAllowed');
       if (s.steps.length < BP_LIMITS.minStepsToStart) throw bpError('minStepsToStart', 'steps', { min: BP_LIMITS.minStepsToStart });
-      const ids = new Set(employees.map((u) => u._id));
-      const { issues, clean } = checkValues(s.steps[0]!.fields, { ...(tmpl?.values ?? {}), ...body.values }, (id) => ids.has(id));
+      const values = { ...(tmpl?.values ?? {}), ...body.values };
+      const ids = await usersByIds(bus, clientId, usersInValues(s.steps[0]!.fields, values));
+      const { issues, clean } = checkValues(s.steps[0]!.fields, values, (id) => ids.has(id));
       refuse(issues);
-      const next = performersOf(s.steps[1]!, me, employees);
+      const next = await performersOf(bus, clientId, s.steps[1]!, me);
       const nextIds = next.map((u) => u._id);
       const now = new Date();
       const steps: RequestStep[] = s.steps.map((st, i) => ({
@@ -367,19 +368,17 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       if (!accept && def.review) throw bpError('reviewNoDecline');
       if (!accept && !reason) throw bpError('reasonRequired', 'reason');
       const nextDef: Step | undefined = accept ? peek.definition.steps[at + 1] : undefined;
-      const needPeople = nextDef || def.fields.some((f) => f.type === 'user' || f.type === 'users');
-      const employees: User[] = needPeople ? await employeesOf(bus, clientId) : [];
-      const ids = new Set(employees.map((u) => u._id));
       let clean = {};
       if (accept && !def.review) {
+        const ids = await usersByIds(bus, clientId, usersInValues(def.fields, body.values));
         const checked = checkValues(def.fields, body.values, (id) => ids.has(id));
         refuse(checked.issues);
         clean = checked.clean;
       }
       let next: User[] = [];
       if (nextDef) {
-        const initiator = employees.find((u) => u._id === peek.initiatorId) ?? (await userOf(bus, ctx, peek.initiatorId));
-        next = performersOf(nextDef, initiator, employees);
+        const initiator = await userOf(bus, ctx, peek.initiatorId);
+        next = await performersOf(bus, clientId, nextDef, initiator);
       }
       const nextIds = next.map((u) => u._id);
       return db.inTenant(ctx, async (tx) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpEvents, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
-import { peopleRoutes } from '@intranet/people-contract';
+import { structureRoutes } from '@intranet/people-contract/structure';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -307,7 +307,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.deepEqual(of(r2._id).slice(-2), ['evt.bp.step.declined', 'evt.bp.request.finished']);
   });
 
-  it('access by users and departments; a chief found as the department head; overdue raised once', async () => {
+  it('access by users and departments; the direct chief from the structure; overdue raised once', async () => {
     const s = await create({
       name: 'Sales only',
       description: 'd',
@@ -331,15 +331,39 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       catSales.body.result.groups[0].services.map((x: Body) => x.name),
       ['Sales only'],
     );
-    // No chief code and no head of the department: no chief; once someone of Sales has the head role, they are.
+    // The direct chief comes from the administrative structure (people.internal.directChief): the head of the
+    // initiator's department, else of the nearest ancestor with a head; never oneself. Without either (and no
+    // chiefCode), no chief.
     const lone = await person(acme, 'lone@bpacme.test', { department: 'Sales' });
     const none = await start(lone.token, { bp: id });
     assert.equal(none.body.code, BP_CODES.chiefNotFound);
-    const head = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: chief.id, role: 'head' } });
-    assert.equal(head.status, 200, JSON.stringify(head.body));
-    const viaHead = await start(lone.token, { bp: id });
-    assert.equal(viaHead.status, 200, JSON.stringify(viaHead.body));
-    assert.deepEqual(viaHead.body.result.steps[1].performers, [chief.id]);
+    const admin = acme.adminToken;
+    const roots = await t.call(structureRoutes.structureByClient, { token: admin, params: { client: acme.client._id }, query: { kind: 'adm' } });
+    let root = roots.body.result?.find((d: Body) => d.parent === null)?._id;
+    if (!root) root = (await t.call(structureRoutes.structureCreate, { token: admin, body: { kind: 'adm', name: 'Acme' } })).body.result._id;
+    const sales = await t.call(structureRoutes.structureCreate, { token: admin, body: { kind: 'adm', name: 'Sales', parent: root } });
+    assert.equal(sales.status, 200, JSON.stringify(sales.body));
+    const team = await t.call(structureRoutes.structureCreate, { token: admin, body: { kind: 'adm', name: 'Sales East', parent: sales.body.result._id } });
+    const setHead = (dept: string, headUser: string) => t.call(structureRoutes.deptUsersUpdate, { token: admin, body: { dept_id: dept, headUser } });
+    assert.equal((await setHead(root, p3.id)).status, 200);
+    const add = await t.call(structureRoutes.deptUsersAdd, {
+      token: admin,
+      params: { client: acme.client._id, dept: team.body.result._id },
+      body: { users: [lone.id] },
+    });
+    assert.equal(add.status, 200, JSON.stringify(add.body));
+    const chiefOfLone = async () => {
+      const r = await start(lone.token, { bp: id });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result.steps[1].performers;
+    };
+    assert.deepEqual(await chiefOfLone(), [p3.id], 'no head in Sales East or Sales: the root head');
+    assert.equal((await setHead(sales.body.result._id, chief.id)).status, 200);
+    assert.deepEqual(await chiefOfLone(), [chief.id], 'the nearest ancestor with a head');
+    assert.equal((await setHead(team.body.result._id, lone.id)).status, 200);
+    assert.deepEqual(await chiefOfLone(), [chief.id], 'a head is not their own chief: the next head up');
+    assert.equal((await setHead(team.body.result._id, p1.id)).status, 200);
+    assert.deepEqual(await chiefOfLone(), [p1.id], "the head of the initiator's own department");
     // Overdue: a request past its due date is marked once and raises one event.
     const ok = await start(initiator.token, { bp: id });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
