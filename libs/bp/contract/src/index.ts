@@ -344,6 +344,8 @@ const serviceFields = z.object({
   users: z.array(Id).max(500).optional(),
   departments: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
   steps: z.array(stepInput).max(50).optional(),
+  /** The knowledge-base article describing the service (GET api/service/byArticle/{id} lists it there); null: none. */
+  article: Id.nullable().optional(),
 });
 /** POST api/bp body (every §5 rule is checked again on the server, one answer lists every problem). */
 export const serviceCreate = serviceFields;
@@ -367,6 +369,8 @@ export const serviceSchema = z.object({
   steps: z.array(stepSchema),
   version: z.number(),
   author: z.string().nullable(),
+  /** The knowledge-base article describing it, or null. */
+  article: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
   canManage: z.boolean(),
@@ -446,6 +450,18 @@ export const templateSchema = z.object({
 });
 export type BpTemplate = z.infer<typeof templateSchema>;
 
+/** A service request (POST api/user/send_service_req): an employee asks the administrators for a service. */
+export const serviceReqSchema = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  author: z.string(),
+  /** The service they may not start yet, or null: one they cannot find. */
+  bp: z.string().nullable(),
+  text: z.string(),
+  created: z.string(),
+});
+export type ServiceReq = z.infer<typeof serviceReqSchema>;
+
 const idParam = z.object({ id: Id });
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(20);
@@ -501,6 +517,40 @@ export const bpRoutes = {
     params: z.object({ client: Id }),
     query: z.object({ search: z.string().trim().max(100).optional() }),
     result: z.object({ groups: z.array(groupSchema.extend({ services: z.array(serviceListItem) })), canManage: z.boolean() }),
+  }),
+  byArticle: defineRoute({
+    method: 'GET',
+    path: '/api/service/byArticle/{id}',
+    subject: 'bp.service.byArticle',
+    summary: 'The services a knowledge-base article describes (its `article`) that the caller may start (administrators: all), by name',
+    spec: '§7 Services',
+    access: svc,
+    params: idParam,
+    result: z.array(serviceListItem),
+  }),
+  sendServiceReq: defineRoute({
+    method: 'POST',
+    path: '/api/user/send_service_req',
+    subject: 'bp.serviceReq.send',
+    summary:
+      'Ask the administrators for a service: one the caller cannot find (no bp) or one they may not start yet (bp). Raises evt.bp.service_req.sent',
+    spec: '§7 Users (send_service_req), §7 Services',
+    access: svc,
+    body: z.object({
+      text: z.string({ error: V.required }).trim().min(1, V.required).max(BP_LIMITS.reason, V.max(BP_LIMITS.reason)),
+      bp: Id.nullable().optional(),
+    }),
+    result: serviceReqSchema,
+  }),
+  serviceReqs: defineRoute({
+    method: 'GET',
+    path: '/api/service/requests',
+    subject: 'bp.serviceReq.list',
+    summary: "The client's service requests, newest first (administrators; added: §7 names only the sending route)",
+    spec: '§7 Users (send_service_req)',
+    access: access.admin,
+    query: z.object({ page, limit }),
+    result: z.object({ items: z.array(serviceReqSchema), total: z.number(), page: z.number(), limit: z.number() }),
   }),
   get: defineRoute({
     method: 'GET',
@@ -713,6 +763,11 @@ export const bpEvents = {
     'evt.bp.service.changed',
     z.object({ bpId: z.string(), version: z.number(), deleted: z.boolean() }),
     'A service was created, edited or deleted',
+  ),
+  serviceReqSent: defineEvent(
+    'evt.bp.service_req.sent',
+    z.object({ _id: z.string(), author: z.string(), bp: z.string().nullable() }),
+    'An employee asked the administrators for a service (send_service_req)',
   ),
 };
 export type BpStartedEvent = EventPayload<typeof bpEvents.started>;

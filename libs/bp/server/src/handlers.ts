@@ -18,7 +18,20 @@ import type { DomainDeps } from '@intranet/platform-host';
 import { isAdmin, namedInStep, performersOf, userOf, usersByIds, usersInValues } from './people.ts';
 import { bpRepository as repo } from './repository.ts';
 import type { RequestRow, ServiceRow } from './schema.ts';
-import { bpError, groupOut, mayStart, normalizeStep, normalizeSteps, refuse, requestListOut, requestOut, serviceOut, templateOut } from './view.ts';
+import {
+  bpError,
+  groupOut,
+  mayStart,
+  normalizeStep,
+  normalizeSteps,
+  refuse,
+  requestListOut,
+  requestOut,
+  serviceCard,
+  serviceOut,
+  serviceReqOut,
+  templateOut,
+} from './view.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -170,16 +183,47 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
         const usable = all.filter((s) => mayStart(s, ctx, me?.department, admin));
         const out = (await repo.groups(tx)).map((g) => ({
           ...groupOut(g),
-          services: usable
-            .filter((s) => s.groupId === g.id)
-            .map((s) => {
-              const { steps, users: _u, departments: _d, ...rest } = serviceOut(s, admin, true);
-              return { ...rest, stepsCount: steps.length };
-            }),
+          services: usable.filter((s) => s.groupId === g.id).map((s) => serviceCard(s, admin)),
         }));
         return { groups: admin && !query.search ? out : out.filter((g) => g.services.length), canManage: admin };
       });
     },
+
+    /**
+     * §7 GET api/service/byArticle/{id} → the services the knowledge-base article {id} describes (their `article`)
+     * that the caller may start (administrators: all), by name; [] when none.
+     */
+    byArticle: async ({ params }, ctx) => {
+      const { userId } = tenantOf(ctx);
+      const admin = isAdmin(ctx.roles);
+      const rows = await db.inTenant(ctx, (tx) => repo.byArticle(tx, params.id));
+      const dept = admin || rows.every((s) => s.forAll) ? null : (await userOf(bus, ctx, userId)).department;
+      return rows.filter((s) => mayStart(s, ctx, dept, admin)).map((s) => serviceCard(s, admin));
+    },
+
+    /**
+     * §7 POST api/user/send_service_req {text, bp?} → the stored service request: an employee asks the administrators
+     * for a service they cannot find (no bp) or may not start yet (bp, a service of the client). Writes
+     * evt.bp.service_req.sent. Errors: 400 text required / too long; 404 unknown bp.
+     */
+    sendServiceReq: ({ body }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        const { clientId, userId } = tenantOf(ctx);
+        if (body.bp && !(await repo.service(tx, body.bp))) throw Errors.notFound();
+        const r = await repo.insertServiceReq(tx, { id: uuidv7(), clientId, authorId: userId, serviceId: body.bp ?? null, text: body.text });
+        await outbox.add(tx, bpEvents.serviceReqSent, clientId, { _id: r.id, author: userId, bp: r.serviceId });
+        return serviceReqOut(r);
+      }),
+
+    /** GET api/service/requests?page&limit → { items, total, page, limit }: the client's service requests, newest first (administrators). */
+    serviceReqs: ({ query }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        tenantOf(ctx);
+        adminOnly(ctx);
+        const w = pageWindow(query.page, query.limit, 100);
+        const { rows, total } = await repo.serviceReqs(tx, w.offset, w.limit);
+        return { items: rows.map(serviceReqOut), total, page: query.page, limit: w.limit };
+      }),
 
     /** §7 GET api/bp/{id} → the service (those who may start it, administrators). Errors: 404; 403 bpNotAllowed. */
     get: async ({ params }, ctx) => {
@@ -218,6 +262,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           departments: body.departments ?? [],
           steps,
           authorId: userId,
+          articleId: body.article ?? null,
         });
         await outbox.add(tx, bpEvents.serviceChanged, clientId, { bpId: s.id, version: s.version, deleted: false });
         return serviceOut(s, true, true);
@@ -245,6 +290,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
         if (body.for_all !== undefined) set.forAll = body.for_all;
         if (body.users !== undefined) set.users = body.users;
         if (body.departments !== undefined) set.departments = body.departments;
+        if (body.article !== undefined) set.articleId = body.article;
         return save(tx, clientId, cur, set, ctx);
       });
     },

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '@intranet/bp-contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { groups, requests, services, templates, type GroupRow, type RequestRow, type ServiceRow, type TemplateRow } from './schema.ts';
+import { groups, requests, serviceReqs, services, templates, type GroupRow, type RequestRow, type ServiceReqRow, type ServiceRow, type TemplateRow } from './schema.ts';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -35,6 +35,19 @@ export const bpRepository = {
   services(tx: Tx, search?: string): Promise<ServiceRow[]> {
     const where = search ? sql`(${services.name} ILIKE ${like(search)} OR ${services.description} ILIKE ${like(search)})` : undefined;
     return tx.select().from(services).where(where).orderBy(asc(services.name), asc(services.id));
+  },
+  /** The client's services a knowledge-base article describes, by name. */
+  byArticle: (tx: Tx, articleId: string): Promise<ServiceRow[]> =>
+    tx.select().from(services).where(eq(services.articleId, articleId)).orderBy(asc(services.name), asc(services.id)),
+  async insertServiceReq(tx: Tx, row: typeof serviceReqs.$inferInsert): Promise<ServiceReqRow> {
+    const [r] = await tx.insert(serviceReqs).values(row).returning();
+    return r!;
+  },
+  /** A page of the client's service requests, newest first. */
+  async serviceReqs(tx: Tx, offset: number, limit: number): Promise<{ rows: ServiceReqRow[]; total: number }> {
+    const rows = await tx.select().from(serviceReqs).orderBy(desc(serviceReqs.createdAt), desc(serviceReqs.id)).offset(offset).limit(limit);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(serviceReqs);
+    return { rows, total: Number(n) };
   },
   /** One service, optionally locked for an edit. */
   async service(tx: Tx, id: string, lock = false): Promise<ServiceRow | undefined> {

@@ -42,10 +42,12 @@ export const services = bpSchema
       steps: jsonb('steps').$type<Step[]>().notNull().default([]),
       version: integer('version').notNull().default(1),
       authorId: uuid('author_id'),
+      /** The knowledge-base article that describes the service (GET api/service/byArticle/{id}); no foreign key: kb owns it. */
+      articleId: uuid('article_id'),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [index('services_client_group_idx').on(t.clientId, t.groupId), tenantPolicy()],
+    (t) => [index('services_client_group_idx').on(t.clientId, t.groupId), index('services_article_idx').on(t.clientId, t.articleId), tenantPolicy()],
   )
   .enableRLS();
 
@@ -116,7 +118,27 @@ export const templates = bpSchema
   )
   .enableRLS();
 
+/**
+ * A service request (§7 POST api/user/send_service_req): an employee asks the administrators for a service — one
+ * they cannot find (no `service_id`) or one they may not start yet (its id).
+ */
+export const serviceReqs = bpSchema
+  .table(
+    'service_reqs',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      authorId: uuid('author_id').notNull(),
+      serviceId: uuid('service_id'),
+      text: text('text').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('service_reqs_client_idx').on(t.clientId, t.createdAt), tenantPolicy()],
+  )
+  .enableRLS();
+
 export type GroupRow = typeof groups.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type RequestRow = typeof requests.$inferSelect;
 export type TemplateRow = typeof templates.$inferSelect;
+export type ServiceReqRow = typeof serviceReqs.$inferSelect;

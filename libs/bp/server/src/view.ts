@@ -7,13 +7,15 @@ import {
   type RequestListItem,
   type Service,
   type ServiceGroup,
+  type ServiceListItem,
+  type ServiceReq,
   type Step,
   type StepInput,
 } from '@intranet/bp-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { randomUUID } from 'node:crypto';
-import type { GroupRow, RequestRow, ServiceRow, TemplateRow } from './schema.ts';
+import type { GroupRow, RequestRow, ServiceReqRow, ServiceRow, TemplateRow } from './schema.ts';
 
 const FORBIDDEN: ReadonlySet<keyof typeof BP_TEXT> = new Set(['notPerformer', 'notAllowed']);
 
@@ -86,6 +88,7 @@ export function serviceOut(s: ServiceRow, canManage: boolean, canStart: boolean)
     steps: s.steps,
     version: s.version,
     author: s.authorId,
+    article: s.articleId,
     created: s.createdAt.toISOString(),
     updated: s.updatedAt.toISOString(),
     canManage,
@@ -131,4 +134,19 @@ export const templateOut = (t: TemplateRow): BpTemplate => ({
   owner: t.ownerId,
   values: t.values,
   created: t.createdAt.toISOString(),
+});
+
+/** A catalogue card: the service without its steps and access lists, with its step count. */
+export function serviceCard(s: ServiceRow, canManage: boolean): ServiceListItem {
+  const { steps, users: _u, departments: _d, ...rest } = serviceOut(s, canManage, true);
+  return { ...rest, stepsCount: steps.length };
+}
+
+export const serviceReqOut = (r: ServiceReqRow): ServiceReq => ({
+  _id: r.id,
+  client_id: r.clientId,
+  author: r.authorId,
+  bp: r.serviceId,
+  text: r.text,
+  created: r.createdAt.toISOString(),
 });

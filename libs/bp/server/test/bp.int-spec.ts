@@ -378,6 +378,49 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
   });
 
+  it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
+    const article = '0195e2a0-0000-7000-8000-00000000a11c';
+    const open = await create({ name: 'Badge', description: 'd', group, article, steps: steps().slice(0, 2) });
+    assert.equal(open.status, 200, JSON.stringify(open.body));
+    assert.equal(open.body.result.article, article);
+    const closed = await create({ name: 'Archive access', description: 'd', group, article, for_all: false, users: [p2.id], steps: steps().slice(0, 2) });
+    await create({ name: 'Unlinked', description: 'd', group, steps: steps().slice(0, 2) });
+    const names = async (token: string, id = article) => {
+      const r = await t.call(bpRoutes.byArticle, { token, params: { id } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result.map((x: Body) => x.name);
+    };
+    assert.deepEqual(await names(p1.token), ['Badge']);
+    assert.deepEqual(await names(p2.token), ['Archive access', 'Badge']);
+    assert.deepEqual(await names(acme.adminToken), ['Archive access', 'Badge']);
+    assert.deepEqual(await names(stranger.token), [], 'another client sees none of them');
+    const unlink = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: closed.body.result._id }, body: { article: null } });
+    assert.equal(unlink.body.result.article, null);
+    assert.deepEqual(await names(p2.token), ['Badge']);
+    assert.equal((await t.call(bpRoutes.byArticle, { token: p1.token, params: { id: 'nope' } })).status, 400);
+  });
+
+  it('POST api/user/send_service_req: an employee asks for a service; administrators read the list', async () => {
+    const before = events.length;
+    const empty = await t.call(bpRoutes.sendServiceReq, { token: p1.token, body: { text: '  ' } });
+    assert.equal(empty.status, 400);
+    const s = await create({ name: 'Parking', description: 'd', group, for_all: false, steps: steps().slice(0, 2) });
+    const ask = await t.call(bpRoutes.sendServiceReq, { token: p1.token, body: { text: 'May I use Parking?', bp: s.body.result._id } });
+    assert.equal(ask.status, 200, JSON.stringify(ask.body));
+    assert.equal(ask.body.result.author, p1.id);
+    const none = await t.call(bpRoutes.sendServiceReq, { token: p2.token, body: { text: 'A service to order a taxi, please' } });
+    assert.equal(none.body.result.bp, null);
+    assert.equal((await t.call(bpRoutes.sendServiceReq, { token: stranger.token, body: { text: 'x', bp: s.body.result._id } })).status, 404);
+    assert.equal((await t.call(bpRoutes.serviceReqs, { token: p1.token })).status, 403);
+    const list = await t.call(bpRoutes.serviceReqs, { token: acme.adminToken, query: { limit: 1 } });
+    assert.equal(list.status, 200, JSON.stringify(list.body));
+    assert.equal(list.body.result.total, 2);
+    assert.deepEqual(list.body.result.items.map((x: Body) => x.text), ['A service to order a taxi, please']);
+    assert.equal((await t.call(bpRoutes.serviceReqs, { token: other.adminToken })).body.result.total, 0);
+    await new Promise((res) => setTimeout(res, 300));
+    assert.equal(events.slice(before).filter((e) => e.subject === 'evt.bp.service_req.sent').length, 2);
+  });
+
   it('isolation: another client reads, edits and passes nothing of this one', async () => {
     const s = await create({ name: 'Private', description: 'Secret service', group, steps: steps().slice(0, 2) });
     const id = s.body.result._id;
