@@ -60,6 +60,7 @@ export const BP_TEXT = {
   noPerformers: 'The step has no performers',
   stepChanged: 'The request moved on: reload it',
   groupHasServices: 'The group has services',
+  fileNotOwn: 'Attach a file you uploaded',
 } as const;
 
 /** Stable codes of the §5 service texts (the web words them in ru, uk, en). */
@@ -97,6 +98,7 @@ export const BP_CODES = {
   noPerformers: 'bpNoPerformers',
   stepChanged: 'bpStepChanged',
   groupHasServices: 'bpGroupHasServices',
+  fileNotOwn: 'bpFileNotOwn',
 } as const satisfies Record<keyof typeof BP_TEXT, string>;
 
 /** §3 field types of a step's form. */
@@ -245,16 +247,29 @@ export type Values = z.infer<typeof valuesSchema>;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^\+?[0-9][0-9\s()-]{4,19}$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A `file` field's value: the storage key POST api/upload?kind=file answered (`<client>/file/<uuid>/<name>`). The
+ * server also checks it is the client's, exists, and was not attached by someone else (§5 "files uploaded by the
+ * requester").
+ */
+export const FILE_KEY_RE = /^[0-9a-f-]{36}\/file\/[0-9a-f-]{36}\/[^/\\]{1,255}$/i;
+/** The file name a file value's key ends with. */
+export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
  * §5 "every field value is validated by its type" on one form: required fields filled; string ≤ 50 symbols; text
  * ≤ 5000; number finite; date YYYY-MM-DD; period {from ≤ to}; select one of the options; checkbox boolean; e-mail,
  * phone formats; user / users uuids that `isClientUser` accepts (the server passes the client's employees; the web
- * passes nothing and leaves that check to the server). Output: the problems (field `values.<fieldId>`) and the
+ * passes nothing and leaves that check to the server); file: an upload key (FILE_KEY_RE) that `isOwnFile` accepts. Output: the problems (field `values.<fieldId>`) and the
  * cleaned values (only the form's fields).
  */
-export function checkValues(fields: readonly Field[], values: Values, isClientUser?: (id: string) => boolean): { issues: BpIssue[]; clean: Values } {
+export function checkValues(
+  fields: readonly Field[],
+  values: Values,
+  isClientUser?: (id: string) => boolean,
+  isOwnFile?: (key: string) => boolean,
+): { issues: BpIssue[]; clean: Values } {
   const issues: BpIssue[] = [];
   const clean: Values = {};
   for (const f of fields) {
@@ -273,9 +288,13 @@ export function checkValues(fields: readonly Field[], values: Values, isClientUs
         break;
       case 'text':
       case 'department':
-      case 'file':
         if (typeof v !== 'string') bad('invalidValue');
         else clean[f._id] = v.trim();
+        break;
+      case 'file':
+        if (typeof v !== 'string' || !FILE_KEY_RE.test(v) || v.includes('..')) bad('invalidValue');
+        else if (isOwnFile && !isOwnFile(v)) bad('fileNotOwn');
+        else clean[f._id] = v;
         break;
       case 'number':
         if (typeof v !== 'number' || !Number.isFinite(v)) bad('invalidNumber');
@@ -429,11 +448,13 @@ export const requestSchema = z.object({
   finished: z.string().nullable(),
   /** Names of the people named in it (initiator, performers, history). */
   names: z.record(z.string(), z.string()),
+  /** Signed download URLs of the request's file values (storage key → URL, valid an hour). */
+  files: z.record(z.string(), z.string()),
   /** The caller is a performer of the current step. */
   canPass: z.boolean(),
 });
 export type BpRequest = z.infer<typeof requestSchema>;
-export const requestListItem = requestSchema.omit({ definition: true, steps: true, history: true, comments: true, names: true }).extend({
+export const requestListItem = requestSchema.omit({ definition: true, steps: true, history: true, comments: true, names: true, files: true }).extend({
   stepsCount: z.number(),
   currentStepName: z.string().nullable(),
 });

@@ -15,6 +15,7 @@ import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { pageWindow, uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
+import { claimFiles, fileKeysIn, ownFiles, signer } from './files.ts';
 import { isAdmin, namedInStep, performersOf, userOf, usersByIds, usersInValues } from './people.ts';
 import { bpRepository as repo } from './repository.ts';
 import type { RequestRow, ServiceRow } from './schema.ts';
@@ -76,7 +77,12 @@ const audience = (r: Pick<RequestRow, 'initiatorId' | 'participants'>, more: rea
  * events to the outbox in it. People (employees, the initiator, the direct chief) are asked over the bus before the
  * transaction (embedded PGlite has one connection), and the transaction re-checks what it relies on.
  */
-export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeof bpRoutes> {
+export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): RouteHandlers<typeof bpRoutes> {
+  const sign = signer(config.JWT_SECRET);
+  const out = (r: RequestRow, ctx: RequestContext) => requestOut(r, ctx, sign);
+  /** The file values of a form the caller may attach (see ownFiles), read in a tenant transaction before the write. */
+  const filesOk = async (ctx: RequestContext, clientId: string, userId: string, keys: { key: string }[]) =>
+    keys.length ? db.inTenant(ctx, (tx) => ownFiles(storage, tx, clientId, userId, keys.map((k) => k.key))) : new Set<string>();
   /** Validates a whole service (§5) and the employees it names; throws 400 with every problem. */
   const validateService = async (tx: Tx, p: Parameters<typeof serviceIssues>[0] & { steps: Step[] }, employeeIds?: Set<string>) => {
     const issues = serviceIssues(p);
@@ -344,7 +350,14 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       if (s.steps.length < BP_LIMITS.minStepsToStart) throw bpError('minStepsToStart', 'steps', { min: BP_LIMITS.minStepsToStart });
       const values = { ...(tmpl?.values ?? {}), ...body.values };
       const ids = await usersByIds(bus, clientId, usersInValues(s.steps[0]!.fields, values));
-      const { issues, clean } = checkValues(s.steps[0]!.fields, values, (id) => ids.has(id));
+      const startFiles = fileKeysIn(s.steps[0]!.fields, values);
+      const own = await filesOk(ctx, clientId, userId, startFiles);
+      const { issues, clean } = checkValues(
+        s.steps[0]!.fields,
+        values,
+        (id) => ids.has(id),
+        (key) => own.has(key),
+      );
       refuse(issues);
       const next = await performersOf(bus, clientId, s.steps[1]!, me);
       const nextIds = next.map((u) => u._id);
@@ -379,6 +392,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           dueAt: s.daysLimit ? new Date(now.getTime() + s.daysLimit * DAY_MS) : null,
           createdAt: now,
         });
+        await claimFiles(tx, clientId, userId, r.id, fileKeysIn(s.steps[0]!.fields, clean));
         await outbox.add(tx, bpEvents.started, clientId, { requestId: r.id, bpId: s.id, name: s.name, initiatorId: userId, userIds: [userId] });
         await outbox.add(tx, bpEvents.assigned, clientId, {
           requestId: r.id,
@@ -388,7 +402,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           initiatorId: userId,
           userIds: audience(r),
         });
-        return requestOut(r, ctx);
+        return out(r, ctx);
       });
     },
 
@@ -417,7 +431,13 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       let clean = {};
       if (accept && !def.review) {
         const ids = await usersByIds(bus, clientId, usersInValues(def.fields, body.values));
-        const checked = checkValues(def.fields, body.values, (id) => ids.has(id));
+        const own = await filesOk(ctx, clientId, userId, fileKeysIn(def.fields, body.values));
+        const checked = checkValues(
+          def.fields,
+          body.values,
+          (id) => ids.has(id),
+          (key) => own.has(key),
+        );
         refuse(checked.issues);
         clean = checked.clean;
       }
@@ -439,6 +459,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
               ? { ...s, performers: nextIds }
               : s,
         );
+        await claimFiles(tx, clientId, userId, cur.id, fileKeysIn(def.fields, clean));
         const history = [...cur.history, entry(accept ? 'accepted' : 'declined', userId, at, accept ? null : reason)];
         const base = { requestId: cur.id, name: cur.name, initiatorId: cur.initiatorId };
         let saved: RequestRow;
@@ -470,7 +491,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           else await outbox.add(tx, bpEvents.declined, clientId, { ...base, step: at, by: userId, reason: reason!, userIds: audience(saved) });
           await outbox.add(tx, bpEvents.finished, clientId, { ...base, status, userIds: audience(saved) });
         }
-        return requestOut(saved, ctx);
+        return out(saved, ctx);
       });
     },
 
@@ -479,7 +500,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       db.inTenant(ctx, async (tx) => {
         const { clientId } = tenantOf(ctx);
         await sweepOverdue(tx, clientId);
-        return requestOut(visibleRequest(await repo.request(tx, params.id), ctx), ctx);
+        return out(visibleRequest(await repo.request(tx, params.id), ctx), ctx);
       }),
 
     /**
@@ -503,7 +524,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           initiatorId: cur.initiatorId,
           userIds: audience(cur),
         });
-        return requestOut(saved, ctx);
+        return out(saved, ctx);
       });
     },
 

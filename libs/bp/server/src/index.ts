@@ -14,6 +14,8 @@ const ROUTES = 'bp:routes';
  */
 @Domain({
   name: 'bp',
+  // It signs the download URLs of file values, which the gateway checks with the same secret.
+  requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'bp', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   providers: [{ provide: ROUTES, useFactory: bpHandlers, inject: [DOMAIN_DEPS] }],
   controllers: [RouteController('BpRoutes', bpRoutes, ROUTES)],

@@ -137,6 +137,25 @@ export const serviceReqs = bpSchema
   )
   .enableRLS();
 
+/**
+ * Files attached to requests (§5 "files uploaded by the requester"): the first request that names an upload key
+ * claims it for the person who attached it; nobody else may attach that key afterwards. The object itself stays in
+ * storage under the key (`<client>/file/<uuid>/<name>`, POST api/upload?kind=file).
+ */
+export const files = bpSchema
+  .table(
+    'files',
+    {
+      key: text('key').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      ownerId: uuid('owner_id').notNull(),
+      requestId: uuid('request_id').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('files_request_idx').on(t.clientId, t.requestId), tenantPolicy()],
+  )
+  .enableRLS();
+
 export type GroupRow = typeof groups.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type RequestRow = typeof requests.$inferSelect;

@@ -15,6 +15,7 @@ import {
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { randomUUID } from 'node:crypto';
+import { requestFileUrls, type Signer } from './files.ts';
 import type { GroupRow, RequestRow, ServiceReqRow, ServiceRow, TemplateRow } from './schema.ts';
 
 const FORBIDDEN: ReadonlySet<keyof typeof BP_TEXT> = new Set(['notPerformer', 'notAllowed']);
@@ -98,7 +99,8 @@ export function serviceOut(s: ServiceRow, canManage: boolean, canStart: boolean)
 
 const isOverdue = (r: RequestRow, now = Date.now()) => !!r.overdueAt || (r.status === 'active' && !!r.dueAt && r.dueAt.getTime() < now);
 
-export function requestOut(r: RequestRow, ctx: RequestContext): BpRequest {
+/** A request as answers give it; `sign` turns its file values' keys into download URLs (none without it). */
+export function requestOut(r: RequestRow, ctx: RequestContext, sign?: Signer): BpRequest {
   return {
     _id: r.id,
     client_id: r.clientId,
@@ -117,12 +119,13 @@ export function requestOut(r: RequestRow, ctx: RequestContext): BpRequest {
     created: r.createdAt.toISOString(),
     finished: iso(r.finishedAt),
     names: r.names,
+    files: sign ? requestFileUrls(r, sign) : {},
     canPass: r.status === 'active' && !!ctx.userId && r.currentPerformers.includes(ctx.userId),
   };
 }
 
 export function requestListOut(r: RequestRow, ctx: RequestContext): RequestListItem {
-  const { definition: _d, steps, history: _h, comments: _c, names: _n, ...rest } = requestOut(r, ctx);
+  const { definition: _d, steps, history: _h, comments: _c, names: _n, files: _f, ...rest } = requestOut(r, ctx);
   return { ...rest, stepsCount: steps.length, currentStepName: r.status === 'active' ? (steps[r.currentStep]?.name ?? null) : null };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpEvents, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { on, type BusEvent } from '@intranet/platform-bus';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 interface Person {
@@ -419,6 +419,56 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal((await t.call(bpRoutes.serviceReqs, { token: other.adminToken })).body.result.total, 0);
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(events.slice(before).filter((e) => e.subject === 'evt.bp.service_req.sent').length, 2);
+  });
+
+  it('file fields: only a file the requester uploaded; shown with a download URL', async () => {
+    const inject = (o: Record<string, unknown>) => t.portal.app.getHttpAdapter().getInstance().inject(o);
+    const uploadAs = async (token: string, name: string) => {
+      const body = multipart([{ name, data: Buffer.from(`content of ${name}`) }]);
+      const up = await inject({ method: 'POST', url: '/api/upload?kind=file', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      assert.equal(up.statusCode, 200, up.body);
+      return up.json().results[0].key as string;
+    };
+    const s = await create({
+      name: 'Expenses',
+      description: 'd',
+      group,
+      steps: [
+        { name: 'Receipt', fields: [{ _id: 'scan', name: 'Scan', type: 'file', required: true }], performers: [] },
+        { name: 'Check', fields: [{ _id: 'ok', name: 'Stamped copy', type: 'file' }], performers: [{ kind: 'employee', users: [p1.id] }] },
+      ],
+    });
+    assert.equal(s.status, 200, JSON.stringify(s.body));
+    const bp = s.body.result._id;
+    const mine = await uploadAs(initiator.token, 'receipt.pdf');
+    const theirs = await uploadAs(p2.token, 'other.pdf');
+    const foreign = await uploadAs(stranger.token, 'foreign.pdf');
+    const bad = async (values: Record<string, unknown>, code: string) => {
+      const r = await start(initiator.token, { bp, values });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.deepEqual(codes(r.body), [`values.scan:${code}`]);
+    };
+    await bad({ scan: 'not-a-key' }, BP_CODES.invalidValue);
+    await bad({ scan: foreign }, BP_CODES.fileNotOwn);
+    await bad({ scan: `${acme.client._id}/file/0195e2a0-0000-7000-8000-000000000000/missing.pdf` }, BP_CODES.fileNotOwn);
+    const r = await start(initiator.token, { bp, values: { scan: mine } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.match(r.body.result.files[mine], /^\/api\/files\//);
+    const dl = await inject({ method: 'GET', url: r.body.result.files[mine] });
+    assert.equal(dl.statusCode, 200);
+    assert.equal(dl.body, 'content of receipt.pdf');
+    // Attached: nobody else may attach that key now (the performer p1 sees it in the request).
+    const reuse = await pass(p1.token, r.body.result._id, { decision: 'accept', values: { ok: mine } });
+    assert.equal(reuse.status, 400);
+    assert.deepEqual(codes(reuse.body), [`values.ok:${BP_CODES.fileNotOwn}`]);
+    const own = await uploadAs(p1.token, 'stamped.pdf');
+    const done = await pass(p1.token, r.body.result._id, { decision: 'accept', values: { ok: own } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.deepEqual(Object.keys(done.body.result.files).sort(), [mine, own].sort());
+    // The initiator may reuse their own attached file (a template of this request does).
+    const again = await start(initiator.token, { bp, values: { scan: mine } });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.ok(theirs.startsWith(`${acme.client._id}/file/`));
   });
 
   it('isolation: another client reads, edits and passes nothing of this one', async () => {

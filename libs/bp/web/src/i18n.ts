@@ -96,6 +96,9 @@ const en = {
   },
   request: {
     title: 'Request «{{name}}»',
+    chooseFile: 'Choose a file',
+    removeFile: 'Remove the file {{name}}',
+    uploading: 'Uploading…',
     initiator: 'Initiator',
     timeline: 'Steps',
     performers: 'Performers',
@@ -225,6 +228,9 @@ const ru: Tr = {
   },
   request: {
     title: 'Заявка «{{name}}»',
+    chooseFile: 'Выберите файл',
+    removeFile: 'Убрать файл {{name}}',
+    uploading: 'Загрузка…',
     initiator: 'Инициатор',
     timeline: 'Шаги',
     performers: 'Исполнители',
@@ -354,6 +360,9 @@ const uk: Tr = {
   },
   request: {
     title: 'Заявка «{{name}}»',
+    chooseFile: 'Оберіть файл',
+    removeFile: 'Прибрати файл {{name}}',
+    uploading: 'Завантаження…',
     initiator: 'Ініціатор',
     timeline: 'Кроки',
     performers: 'Виконавці',
@@ -424,6 +433,7 @@ const codesEn = {
   bpNoPerformers: 'The step has no performers',
   bpStepChanged: 'The request moved on: reload it',
   bpGroupHasServices: 'The group has services',
+  bpFileNotOwn: 'Attach a file you uploaded',
 };
 const codesRu: Tr = {
   bpNameRequired: 'Укажите название',
@@ -459,6 +469,7 @@ const codesRu: Tr = {
   bpNoPerformers: 'У шага нет исполнителей',
   bpStepChanged: 'Заявка продвинулась: обновите страницу',
   bpGroupHasServices: 'В группе есть сервисы',
+  bpFileNotOwn: 'Прикрепите загруженный вами файл',
 };
 const codesUk: Tr = {
   bpNameRequired: 'Вкажіть назву',
@@ -494,6 +505,7 @@ const codesUk: Tr = {
   bpNoPerformers: 'У кроку немає виконавців',
   bpStepChanged: 'Заявка просунулася: оновіть сторінку',
   bpGroupHasServices: 'У групі є сервіси',
+  bpFileNotOwn: 'Прикріпіть завантажений вами файл',
 };
 
 let done = false;
