@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, Id, isCalendarDate, IsoDate, V, z, type EventPayload } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, Id, isCalendarDate, IsoDate, V, z, type EventPayload } from '@intranet/platform-contracts';
 
 /**
  * The services domain's API as data (DESIGN §4): §3 Service (business process) and service group, §4 Business
@@ -740,6 +740,15 @@ export const bpRoutes = {
     body: z.object({ name: z.string().trim().max(200, V.max(200)).optional() }),
     result: templateSchema,
   }),
+};
+
+/** Bus-only subjects of the services domain (no HTTP route). */
+export const bpSubjects = {
+  /**
+   * Raises evt.bp.request.overdue for every client's active requests past their due date that have not raised it yet
+   * (the service also runs it every minute; once per request even with several replicas). `now`: ISO time to scan at.
+   */
+  scanOverdue: defineSubject('bp.internal.scanOverdue', z.object({ now: z.string().datetime().optional() }), z.object({ raised: z.number().int() })),
 };
 
 const userIds = z.array(z.string());

@@ -130,19 +130,6 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
     return r;
   };
 
-  /** Marks overdue requests of the client once each and writes evt.bp.request.overdue for them (§ days limit). */
-  const sweepOverdue = async (tx: Tx, clientId: string) => {
-    for (const r of await repo.markOverdue(tx)) {
-      await outbox.add(tx, bpEvents.overdue, clientId, {
-        requestId: r.id,
-        name: r.name,
-        due: r.dueAt!.toISOString(),
-        initiatorId: r.initiatorId,
-        userIds: audience(r),
-      });
-    }
-  };
-
   return {
     /** §7 GET api/service_group → the client's groups by name. */
     groupList: (_i, ctx) => db.inTenant(ctx, async (tx) => (await repo.groups(tx)).map(groupOut)),
@@ -495,11 +482,10 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       });
     },
 
-    /** GET api/bp/request/{id} → the request (initiator, assigned people, administrators); marks overdue ones. Errors: 404, 403. */
+    /** GET api/bp/request/{id} → the request (initiator, assigned people, administrators). Errors: 404, 403. */
     request: ({ params }, ctx) =>
       db.inTenant(ctx, async (tx) => {
-        const { clientId } = tenantOf(ctx);
-        await sweepOverdue(tx, clientId);
+        tenantOf(ctx);
         return out(visibleRequest(await repo.request(tx, params.id), ctx), ctx);
       }),
 
@@ -531,7 +517,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
     /**
      * §7 GET api/bp/runned/{user}?as&bp&finished&from&to&page&limit → { requests, total, page, limit }: "my requests"
      * (as=initiator) or "requests to me" (as=performer). Oneself, or anyone of the client for an administrator.
-     * Marks overdue requests first. Errors: 403 someone else's list; 404 'User not found' (another client's user).
+     * Errors: 403 someone else's list; 404 'User not found' (another client's user).
      */
     runned: async ({ params, query }, ctx) => {
       const { clientId, userId } = tenantOf(ctx);
@@ -540,7 +526,6 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
         await userOf(bus, ctx, params.user);
       }
       return db.inTenant(ctx, async (tx) => {
-        await sweepOverdue(tx, clientId);
         const w = pageWindow(query.page, query.limit, 100);
         const { rows, total } = await repo.runned(tx, {
           userId: params.user,
@@ -585,5 +570,32 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
         });
         return templateOut(t);
       }),
+  };
+}
+
+/**
+ * The overdue scan (§ days limit: "an overdue request raises an event once"): marks every client's active requests
+ * past their due date, in batches of 500, and writes evt.bp.request.overdue for each in the same transaction (outbox).
+ * Safe with several replicas running it at once (see bpRepository.markOverdue). Output: how many were raised.
+ */
+export function overdueScan({ db, outbox }: Pick<DomainDeps, 'db' | 'outbox'>) {
+  return async (now = new Date()): Promise<number> => {
+    let raised = 0;
+    for (;;) {
+      const n = await db.asSystem('bp overdue scan', async (tx) => {
+        const rows = await repo.markOverdue(tx, now);
+        for (const r of rows)
+          await outbox.add(tx, bpEvents.overdue, r.clientId, {
+            requestId: r.id,
+            name: r.name,
+            due: r.dueAt!.toISOString(),
+            initiatorId: r.initiatorId,
+            userIds: audience(r),
+          });
+        return rows.length;
+      });
+      raised += n;
+      if (n < 500) return raised;
+    }
   };
 }

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@intranet/bp-contract';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { groups, requests, serviceReqs, services, templates, type GroupRow, type RequestRow, type ServiceReqRow, type ServiceRow, type TemplateRow } from './schema.ts';
 
@@ -87,16 +87,23 @@ export const bpRepository = {
   },
 
   /**
-   * Marks the client's active requests past their due date as overdue, once each (overdue_at set, a history entry
-   * added); returns them for the events.
+   * Marks up to `limit` active requests past their due date as overdue, once each: one conditional UPDATE ... WHERE
+   * overdue_at IS NULL ... RETURNING (a replica running it at the same time re-checks the condition on the locked
+   * row and skips it; SKIP LOCKED lets it take other rows meanwhile). Sets overdue_at and adds a history entry;
+   * returns the rows for their events. In a system transaction it spans every client.
    */
-  async markOverdue(tx: Tx): Promise<RequestRow[]> {
-    const entry = (at: string): HistoryEntry[] => [{ at, user: null, action: 'overdue', step: null, reason: null }];
-    const now = new Date();
+  async markOverdue(tx: Tx, now: Date, limit = 500): Promise<RequestRow[]> {
+    const entry = JSON.stringify([{ at: now.toISOString(), user: null, action: 'overdue', step: null, reason: null } satisfies HistoryEntry]);
+    const due = tx
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.status, 'active'), sql`${requests.dueAt} < ${now.toISOString()}::timestamptz`, sql`${requests.overdueAt} IS NULL`))
+      .limit(limit)
+      .for('update', { skipLocked: true });
     return tx
       .update(requests)
-      .set({ overdueAt: now, history: sql`${requests.history} || ${JSON.stringify(entry(now.toISOString()))}::jsonb` })
-      .where(and(eq(requests.status, 'active'), sql`${requests.dueAt} < ${now.toISOString()}::timestamptz`, sql`${requests.overdueAt} IS NULL`))
+      .set({ overdueAt: now, history: sql`${requests.history} || ${entry}::jsonb` })
+      .where(and(inArray(requests.id, due), sql`${requests.overdueAt} IS NULL`, eq(requests.status, 'active')))
       .returning();
   },
 

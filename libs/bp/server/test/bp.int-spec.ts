@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { BP_CODES, bpEvents, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
+import { BP_CODES, bpEvents, bpRoutes, bpSubjects, type BpRequest, type Service } from '@intranet/bp-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
-import { on, type BusEvent } from '@intranet/platform-bus';
+import { ask, on, systemContext, type BusEvent } from '@intranet/platform-bus';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -372,10 +372,20 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       await tx.execute(sql`UPDATE bp.requests SET due_at = now() - interval '1 hour' WHERE id = ${ok.body.result._id}`);
     });
     const seen = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
-    assert.equal(seen.body.result.overdue, true);
+    assert.equal(seen.body.result.overdue, true, 'shown overdue as soon as it is past due');
+    // The service's periodic scan (bp.internal.scanOverdue) raises it once, even when two replicas scan at once.
+    const scan = () => ask(t.portal.platform.bus, bpSubjects.scanOverdue, systemContext(null), {});
+    const runs = await Promise.all([scan(), scan()]);
+    assert.equal(runs[0]!.raised + runs[1]!.raised, 1);
+    assert.equal((await scan()).raised, 0, 'never twice');
     await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } });
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
+    const after = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
+    assert.deepEqual(
+      after.body.result.history.filter((h: Body) => h.action === 'overdue').length,
+      1,
+    );
   });
 
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
