@@ -718,6 +718,18 @@ export const bpRoutes = {
     }),
     result: z.object({ requests: z.array(requestListItem), total: z.number(), page: z.number(), limit: z.number() }),
   }),
+  serviceRequests: defineRoute({
+    method: 'GET',
+    path: '/api/bp/{id}/requests',
+    subject: 'bp.request.byService',
+    summary:
+      "A service's requests, newest first (administrators: the §2 requests tab of /service/{_id}); optional finished=0|1, paged. Added: §7 lists a user's requests only",
+    spec: '§2 /service/{_id} requests tab',
+    access: access.admin,
+    params: idParam,
+    query: z.object({ finished: z.enum(['0', '1']).optional(), page, limit }),
+    result: z.object({ requests: z.array(requestListItem), total: z.number(), page: z.number(), limit: z.number() }),
+  }),
   tmpls: defineRoute({
     method: 'GET',
     path: '/api/bp/tmpls/{client}',

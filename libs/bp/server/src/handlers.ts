@@ -540,6 +540,26 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       });
     },
 
+    /**
+     * GET api/bp/{id}/requests?finished&page&limit → { requests, total, page, limit }: every request of the service
+     * (its snapshot versions too), newest first — the administrators' requests tab (§2). Errors: 403; 404 unknown
+     * service (a deleted one's requests stay readable one by one).
+     */
+    serviceRequests: ({ params, query }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        tenantOf(ctx);
+        adminOnly(ctx);
+        if (!(await repo.service(tx, params.id))) throw Errors.notFound();
+        const w = pageWindow(query.page, query.limit, 100);
+        const { rows, total } = await repo.runned(tx, {
+          as: 'initiator',
+          bp: params.id,
+          finished: query.finished === undefined ? undefined : query.finished === '1',
+          ...w,
+        });
+        return { requests: rows.map((r) => requestListOut(r, ctx)), total, page: query.page, limit: w.limit };
+      }),
+
     /** §7 GET api/bp/tmpls/{client}?bp → the caller's templates. Errors: 404 another client. */
     tmpls: ({ params, query }, ctx) =>
       db.inTenant(ctx, async (tx) => {

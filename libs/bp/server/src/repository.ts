@@ -109,13 +109,14 @@ export const bpRepository = {
 
   /**
    * A page of a user's requests, newest first: started by them (`initiator`) or assigned to them at some step
-   * (`performer`); `bp` one service; `finished` true: finished or rejected, false: running; `from`/`to`: start day.
+   * (`performer`); without `userId`, everyone's (an administrator's list of one service); `bp` one service; `finished` true: finished or rejected, false: running; `from`/`to`: start day.
    */
   async runned(
     tx: Tx,
-    o: { userId: string; as: 'initiator' | 'performer'; bp?: string; finished?: boolean; from?: string; to?: string; offset: number; limit: number },
+    o: { userId?: string; as: 'initiator' | 'performer'; bp?: string; finished?: boolean; from?: string; to?: string; offset: number; limit: number },
   ): Promise<{ rows: RequestRow[]; total: number }> {
-    const conds: SQL[] = [o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`];
+    const conds: SQL[] = [];
+    if (o.userId) conds.push(o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`);
     if (o.bp) conds.push(eq(requests.serviceId, o.bp));
     if (o.finished === true) conds.push(sql`${requests.status} <> 'active'`);
     if (o.finished === false) conds.push(eq(requests.status, 'active'));

@@ -94,6 +94,7 @@ export const requests = bpSchema
       index('requests_current_gin').using('gin', t.currentPerformers),
       index('requests_participants_gin').using('gin', t.participants),
       index('requests_due_idx').on(t.clientId, t.dueAt),
+      index('requests_service_idx').on(t.clientId, t.serviceId, t.createdAt),
       tenantPolicy(),
     ],
   )

@@ -481,6 +481,29 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.ok(theirs.startsWith(`${acme.client._id}/file/`));
   });
 
+  it('GET api/bp/{id}/requests: the administrators\' requests tab, paged, running or finished', async () => {
+    const s = await create({ name: 'Laptop', description: 'd', group, steps: steps().slice(0, 2) });
+    const bp = s.body.result._id;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await start(initiator.token, { bp, values: { ...okValues, title: `Laptop ${i}` } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      ids.push(r.body.result._id);
+    }
+    const done = await pass(chief.token, ids[0]!, { decision: 'decline', reason: 'No budget' });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    const list = (query: Record<string, unknown>, token = acme.adminToken) => t.call(bpRoutes.serviceRequests, { token, params: { id: bp }, query });
+    const p1st = await list({ limit: 2 });
+    assert.equal(p1st.status, 200, JSON.stringify(p1st.body));
+    assert.equal(p1st.body.result.total, 3);
+    assert.deepEqual(p1st.body.result.requests.map((r: Body) => r._id), [ids[2], ids[1]]);
+    assert.deepEqual((await list({ limit: 2, page: 2 })).body.result.requests.map((r: Body) => r._id), [ids[0]]);
+    assert.deepEqual((await list({ finished: '1' })).body.result.requests.map((r: Body) => r._id), [ids[0]]);
+    assert.equal((await list({ finished: '0' })).body.result.total, 2);
+    assert.equal((await list({}, initiator.token)).status, 403);
+    assert.equal((await list({}, other.adminToken)).status, 404);
+  });
+
   it('isolation: another client reads, edits and passes nothing of this one', async () => {
     const s = await create({ name: 'Private', description: 'Secret service', group, steps: steps().slice(0, 2) });
     const id = s.body.result._id;

@@ -16,9 +16,9 @@ import {
   type Values,
 } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
-import { Alert, Button, Checkbox, ConfirmDialog, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { Alert, Button, Checkbox, ConfirmDialog, EmptyState, FormGrid, Input, Loader, Pagination, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, useBp, useFieldErrors } from './common.tsx';
+import { bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, RequestRow, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
@@ -435,7 +435,62 @@ function Info({ service }: { service: Service }) {
   );
 }
 
-const TABS = ['info', 'steps', 'start'] as const;
+const TABS = ['info', 'steps', 'requests', 'start'] as const;
+const ADMIN_TABS: ReadonlySet<string> = new Set(['steps', 'requests']);
+const REQ_LIMIT = 20;
+
+/** The requests tab (administrators, §2): every request of the service, newest first, running or finished, paged, live. */
+function ServiceRequests({ service }: { service: Service }) {
+  const { t } = useTranslation('bp');
+  const [page, setPage] = useState(1);
+  const [finished, setFinished] = useState<'' | '0' | '1'>('');
+  const list = useQuery({
+    queryKey: [...bpKeys.all, 'byService', service._id, finished, page],
+    queryFn: ({ signal }) =>
+      call(bpRoutes.serviceRequests, {
+        params: { id: service._id },
+        query: { page, limit: REQ_LIMIT, ...(finished ? { finished } : {}) },
+        signal,
+        silent: true,
+      }),
+  });
+  useRequestEvents(() => void list.refetch());
+  return (
+    <div data-testid="bp-service-requests">
+      <Select
+        id="bp-requests-filter"
+        label={t('service.requestsFilter')}
+        value={finished}
+        onChange={(e) => {
+          setFinished(e.target.value as '' | '0' | '1');
+          setPage(1);
+        }}
+        options={[
+          { value: '', label: t('service.requestsAll') },
+          { value: '0', label: t('service.requestsRunning') },
+          { value: '1', label: t('service.requestsFinished') },
+        ]}
+      />
+      {list.isPending ? (
+        <Loader />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data.requests.length ? (
+        <EmptyState title={t('service.requestsEmpty')} testId="bp-empty" />
+      ) : (
+        <>
+          <p className="bp-muted">{t('service.requestsTotal', { count: list.data.total })}</p>
+          <ul className="bp-cards">
+            {list.data.requests.map((r) => (
+              <RequestRow key={r._id} r={r} mine={false} initiator />
+            ))}
+          </ul>
+          {list.data.total > REQ_LIMIT ? <Pagination page={page} total={list.data.total} pageSize={REQ_LIMIT} onChange={setPage} /> : null}
+        </>
+      )}
+    </div>
+  );
+}
 
 /**
  * /service/{_id} (§2): info; for administrators the info form and the steps editor; for everyone who may use it
@@ -446,7 +501,10 @@ function ServiceView() {
   const { t } = useTranslation('bp');
   const { id = 'new' } = useParams();
   const { isAdmin } = useBp();
-  const [tab, setTab] = useState<(typeof TABS)[number]>(() => (new URLSearchParams(window.location.search).get('tab') === 'steps' ? 'steps' : 'info'));
+  const [tab, setTab] = useState<(typeof TABS)[number]>(() => {
+    const want = new URLSearchParams(window.location.search).get('tab');
+    return want === 'steps' || want === 'requests' ? want : 'info';
+  });
   const q = useQuery({
     queryKey: bpKeys.service(id),
     queryFn: ({ signal }) => call(bpRoutes.get, { params: { id }, signal, silent: true }),
@@ -471,7 +529,7 @@ function ServiceView() {
         label={s.name}
         active={tab}
         onChange={(x) => setTab(x as (typeof TABS)[number])}
-        tabs={TABS.filter((x) => x !== 'steps' || s.canManage).map((x) => ({
+        tabs={TABS.filter((x) => !ADMIN_TABS.has(x) || s.canManage).map((x) => ({
           id: x,
           label: <span data-testid={`bp-tab-${x}`}>{x === 'start' ? t('service.start') : t(`service.${x}`)}</span>,
         }))}
@@ -481,8 +539,10 @@ function ServiceView() {
           <Info service={s} />
           {s.canManage ? <InfoForm key={s.version} service={s} /> : null}
         </>
-      ) : tab === 'steps' ? (
+      ) : tab === 'steps' && s.canManage ? (
         <StepsEditor service={s} />
+      ) : tab === 'requests' && s.canManage ? (
+        <ServiceRequests service={s} />
       ) : (
         <StartForm service={s} />
       )}

@@ -2,11 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fileNameOf, type Field, type FieldValue, type RequestStatus } from '@intranet/bp-contract';
+import { fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError, upload } from '@intranet/web-api';
-import { useErrorText } from '@intranet/web-i18n';
+import { useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea } from '@intranet/web-ui';
 import { registerBpTranslations } from './i18n.ts';
@@ -366,3 +366,32 @@ export function ValueText({
 }
 
 export { Button };
+
+/** One request in a list: its name (a link to it), status, turn, start, current step, due date; `initiator` shows who started it. */
+export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: boolean; initiator?: boolean }) {
+  const { t } = useTranslation('bp');
+  const fmt = useFormatDate();
+  return (
+    <li className={`ui-card bp-card${r.overdue ? ' bp-card--overdue' : ''}`} data-testid={`bp-request-${r._id}`}>
+      <div className="bp-card__head">
+        <Link to={`/service/request/${r._id}`} className="bp-card__title">
+          {r.name}
+        </Link>
+        <StatusBadge status={r.status} overdue={r.overdue} />
+        {!mine && r.canPass ? <Badge>{t('yourTurn')}</Badge> : null}
+      </div>
+      <p className="bp-muted">
+        {initiator ? (
+          <>
+            <UserName id={r.initiator} />
+            {' · '}
+          </>
+        ) : null}
+        {t('started', { date: fmt(r.created, { dateStyle: 'medium' }) })}
+        {r.currentStepName ? ` · ${t('currentStep', { name: r.currentStepName })}` : ''}
+        {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
+      </p>
+    </li>
+  );
+}
+
