@@ -543,7 +543,8 @@ export const bpRoutes = {
     method: 'GET',
     path: '/api/service/byArticle/{id}',
     subject: 'bp.service.byArticle',
-    summary: 'The services a knowledge-base article describes (its `article`) that the caller may start (administrators: all), by name',
+    summary:
+      'The services a knowledge-base article describes (their `article`) that the caller may start (administrators: all), by name; 404 when no service of the client names the article',
     spec: '§7 Services',
     access: svc,
     params: idParam,

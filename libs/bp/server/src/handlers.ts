@@ -184,12 +184,14 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
 
     /**
      * §7 GET api/service/byArticle/{id} → the services the knowledge-base article {id} describes (their `article`)
-     * that the caller may start (administrators: all), by name; [] when none.
+     * that the caller may start (administrators: all), by name. Errors: 404 when no service of the caller's client
+     * names that article (another client's article, or one no service describes).
      */
     byArticle: async ({ params }, ctx) => {
       const { userId } = tenantOf(ctx);
       const admin = isAdmin(ctx.roles);
       const rows = await db.inTenant(ctx, (tx) => repo.byArticle(tx, params.id));
+      if (!rows.length) throw Errors.notFound();
       const dept = admin || rows.every((s) => s.forAll) ? null : (await userOf(bus, ctx, userId)).department;
       return rows.filter((s) => mayStart(s, ctx, dept, admin)).map((s) => serviceCard(s, admin));
     },
