@@ -246,10 +246,10 @@ function FieldEditor({
         />
       ) : null}
       <Checkbox label={t('editor.required')} checked={f.required} onChange={(e) => onChange({ ...f, required: e.target.checked })} />
-      <Button size="small" variant="secondary" disabled={first} onClick={() => onMove(-1)} aria-label={t('editor.fieldUp', { name: f.name || t('editor.field') })}>
+      <Button size="small" variant="secondary" disabled={first} onClick={() => onMove(-1)} aria-label={`${t('editor.up')}: ${f.name || t('editor.field')}`}>
         {t('editor.up')}
       </Button>
-      <Button size="small" variant="secondary" disabled={last} onClick={() => onMove(1)} aria-label={t('editor.fieldDown', { name: f.name || t('editor.field') })}>
+      <Button size="small" variant="secondary" disabled={last} onClick={() => onMove(1)} aria-label={`${t('editor.down')}: ${f.name || t('editor.field')}`}>
         {t('editor.down')}
       </Button>
       <Button size="small" variant="secondary" onClick={onRemove}>

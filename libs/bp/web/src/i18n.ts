@@ -68,8 +68,6 @@ const en = {
   },
   editor: {
     drag: 'Drag to reorder: {{name}}',
-    fieldUp: 'Move {{name}} up',
-    fieldDown: 'Move {{name}} down',
     dnd: {
       instructions: 'To pick up a field, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, Escape to cancel.',
       picked: 'Picked up {{name}}: position {{n}} of {{total}}',
@@ -220,8 +218,6 @@ const ru: Tr = {
   },
   editor: {
     drag: 'Перетащите, чтобы изменить порядок: {{name}}',
-    fieldUp: 'Переместить {{name}} выше',
-    fieldDown: 'Переместить {{name}} ниже',
     dnd: {
       instructions: 'Чтобы взять поле, нажмите пробел или Enter. Перемещайте его стрелками, снова нажмите пробел или Enter, чтобы отпустить, Escape — чтобы отменить.',
       picked: 'Поле {{name}} взято: позиция {{n}} из {{total}}',
@@ -372,8 +368,6 @@ const uk: Tr = {
   },
   editor: {
     drag: 'Перетягніть, щоб змінити порядок: {{name}}',
-    fieldUp: 'Перемістити {{name}} вище',
-    fieldDown: 'Перемістити {{name}} нижче',
     dnd: {
       instructions: 'Щоб узяти поле, натисніть пробіл або Enter. Переміщуйте його стрілками, знову натисніть пробіл або Enter, щоб відпустити, Escape — щоб скасувати.',
       picked: 'Поле {{name}} взято: позиція {{n}} з {{total}}',
