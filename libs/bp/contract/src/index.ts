@@ -554,8 +554,7 @@ export const bpRoutes = {
     method: 'POST',
     path: '/api/user/send_service_req',
     subject: 'bp.serviceReq.send',
-    summary:
-      'Ask the administrators for a service: one the caller cannot find (no bp) or one they may not start yet (bp). Raises evt.bp.service_req.sent',
+    summary: 'Ask the administrators for a service: one the caller cannot find (no bp) or one they may not start yet (bp). Raises evt.bp.service_req.sent',
     spec: '§7 Users (send_service_req), §7 Services',
     access: svc,
     body: z.object({

@@ -22,16 +22,17 @@ export function fileKeysIn(fields: readonly Field[], values: Values): { fieldId:
  * else (bp.files). Upload keys are unguessable (uuidv7) and only their uploader knows them until attached; once
  * attached, the claim keeps anyone else from reusing them. Output: the acceptable keys.
  */
-export async function ownFiles(
-  storage: Storage,
-  tx: Tx,
-  clientId: string,
-  userId: string,
-  keys: readonly string[],
-): Promise<Set<string>> {
+export async function ownFiles(storage: Storage, tx: Tx, clientId: string, userId: string, keys: readonly string[]): Promise<Set<string>> {
   const ok = new Set<string>();
   if (!keys.length) return ok;
-  const claimed = new Map((await tx.select({ key: files.key, owner: files.ownerId }).from(files).where(inArray(files.key, [...keys]))).map((r) => [r.key, r.owner]));
+  const claimed = new Map(
+    (
+      await tx
+        .select({ key: files.key, owner: files.ownerId })
+        .from(files)
+        .where(inArray(files.key, [...keys]))
+    ).map((r) => [r.key, r.owner]),
+  );
   for (const key of new Set(keys)) {
     if (!key.startsWith(`${clientId}/file/`)) continue;
     const owner = claimed.get(key);
@@ -48,14 +49,30 @@ export async function ownFiles(
  * Inside the write transaction: claims `keys` for `userId` on `requestId` (first claim wins); a key someone else
  * claimed meanwhile answers 400 bpFileNotOwn at `values.<field>`.
  */
-export async function claimFiles(tx: Tx, clientId: string, userId: string, requestId: string, keys: readonly { fieldId: string; key: string }[]): Promise<void> {
+export async function claimFiles(
+  tx: Tx,
+  clientId: string,
+  userId: string,
+  requestId: string,
+  keys: readonly { fieldId: string; key: string }[],
+): Promise<void> {
   if (!keys.length) return;
   await tx
     .insert(files)
     .values(keys.map((k) => ({ key: k.key, clientId, ownerId: userId, requestId })))
     .onConflictDoNothing();
   const owners = new Map(
-    (await tx.select({ key: files.key, owner: files.ownerId }).from(files).where(inArray(files.key, keys.map((k) => k.key)))).map((r) => [r.key, r.owner]),
+    (
+      await tx
+        .select({ key: files.key, owner: files.ownerId })
+        .from(files)
+        .where(
+          inArray(
+            files.key,
+            keys.map((k) => k.key),
+          ),
+        )
+    ).map((r) => [r.key, r.owner]),
   );
   const bad = keys.filter((k) => owners.get(k.key) !== userId);
   if (bad.length) throw Errors.validation(bad.map((k) => ({ field: `values.${k.fieldId}`, message: BP_TEXT.fileNotOwn, code: BP_CODES.fileNotOwn })));

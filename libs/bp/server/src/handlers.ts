@@ -82,7 +82,17 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
   const out = (r: RequestRow, ctx: RequestContext) => requestOut(r, ctx, sign);
   /** The file values of a form the caller may attach (see ownFiles), read in a tenant transaction before the write. */
   const filesOk = async (ctx: RequestContext, clientId: string, userId: string, keys: { key: string }[]) =>
-    keys.length ? db.inTenant(ctx, (tx) => ownFiles(storage, tx, clientId, userId, keys.map((k) => k.key))) : new Set<string>();
+    keys.length
+      ? db.inTenant(ctx, (tx) =>
+          ownFiles(
+            storage,
+            tx,
+            clientId,
+            userId,
+            keys.map((k) => k.key),
+          ),
+        )
+      : new Set<string>();
   /** Validates a whole service (§5) and the employees it names; throws 400 with every problem. */
   const validateService = async (tx: Tx, p: Parameters<typeof serviceIssues>[0] & { steps: Step[] }, employeeIds?: Set<string>) => {
     const issues = serviceIssues(p);
@@ -522,7 +532,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
      * Errors: 403 someone else's list; 404 'User not found' (another client's user).
      */
     runned: async ({ params, query }, ctx) => {
-      const { clientId, userId } = tenantOf(ctx);
+      const { userId } = tenantOf(ctx);
       if (params.user !== userId) {
         if (!isAdmin(ctx.roles)) throw Errors.noAccess();
         await userOf(bus, ctx, params.user);

@@ -1,7 +1,18 @@
 import type { HistoryEntry } from '@intranet/bp-contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { groups, requests, serviceReqs, services, templates, type GroupRow, type RequestRow, type ServiceReqRow, type ServiceRow, type TemplateRow } from './schema.ts';
+import {
+  groups,
+  requests,
+  serviceReqs,
+  services,
+  templates,
+  type GroupRow,
+  type RequestRow,
+  type ServiceReqRow,
+  type ServiceRow,
+  type TemplateRow,
+} from './schema.ts';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

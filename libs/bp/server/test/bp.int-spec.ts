@@ -382,10 +382,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
     const after = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
-    assert.deepEqual(
-      after.body.result.history.filter((h: Body) => h.action === 'overdue').length,
-      1,
-    );
+    assert.deepEqual(after.body.result.history.filter((h: Body) => h.action === 'overdue').length, 1);
   });
 
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
@@ -425,7 +422,10 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const list = await t.call(bpRoutes.serviceReqs, { token: acme.adminToken, query: { limit: 1 } });
     assert.equal(list.status, 200, JSON.stringify(list.body));
     assert.equal(list.body.result.total, 2);
-    assert.deepEqual(list.body.result.items.map((x: Body) => x.text), ['A service to order a taxi, please']);
+    assert.deepEqual(
+      list.body.result.items.map((x: Body) => x.text),
+      ['A service to order a taxi, please'],
+    );
     assert.equal((await t.call(bpRoutes.serviceReqs, { token: other.adminToken })).body.result.total, 0);
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(events.slice(before).filter((e) => e.subject === 'evt.bp.service_req.sent').length, 2);
@@ -435,7 +435,12 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const inject = (o: Record<string, unknown>) => t.portal.app.getHttpAdapter().getInstance().inject(o);
     const uploadAs = async (token: string, name: string) => {
       const body = multipart([{ name, data: Buffer.from(`content of ${name}`) }]);
-      const up = await inject({ method: 'POST', url: '/api/upload?kind=file', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      const up = await inject({
+        method: 'POST',
+        url: '/api/upload?kind=file',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
       assert.equal(up.statusCode, 200, up.body);
       return up.json().results[0].key as string;
     };
@@ -481,7 +486,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.ok(theirs.startsWith(`${acme.client._id}/file/`));
   });
 
-  it('GET api/bp/{id}/requests: the administrators\' requests tab, paged, running or finished', async () => {
+  it("GET api/bp/{id}/requests: the administrators' requests tab, paged, running or finished", async () => {
     const s = await create({ name: 'Laptop', description: 'd', group, steps: steps().slice(0, 2) });
     const bp = s.body.result._id;
     const ids: string[] = [];
@@ -496,9 +501,18 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const p1st = await list({ limit: 2 });
     assert.equal(p1st.status, 200, JSON.stringify(p1st.body));
     assert.equal(p1st.body.result.total, 3);
-    assert.deepEqual(p1st.body.result.requests.map((r: Body) => r._id), [ids[2], ids[1]]);
-    assert.deepEqual((await list({ limit: 2, page: 2 })).body.result.requests.map((r: Body) => r._id), [ids[0]]);
-    assert.deepEqual((await list({ finished: '1' })).body.result.requests.map((r: Body) => r._id), [ids[0]]);
+    assert.deepEqual(
+      p1st.body.result.requests.map((r: Body) => r._id),
+      [ids[2], ids[1]],
+    );
+    assert.deepEqual(
+      (await list({ limit: 2, page: 2 })).body.result.requests.map((r: Body) => r._id),
+      [ids[0]],
+    );
+    assert.deepEqual(
+      (await list({ finished: '1' })).body.result.requests.map((r: Body) => r._id),
+      [ids[0]],
+    );
     assert.equal((await list({ finished: '0' })).body.result.total, 2);
     assert.equal((await list({}, initiator.token)).status, 403);
     assert.equal((await list({}, other.adminToken)).status, 404);

@@ -264,19 +264,12 @@ function FieldEditor({
  * keyboard: Space to pick up, arrows to move, Space to drop, Escape to cancel; moves announced in the user's
  * language) or by the up/down buttons.
  */
-function FieldList({
-  fields,
-  at,
-  errors,
-  onFields,
-}: {
-  fields: Field[];
-  at: string;
-  errors: Record<string, string>;
-  onFields: (fields: Field[]) => void;
-}) {
+function FieldList({ fields, at, errors, onFields }: { fields: Field[]; at: string; errors: Record<string, string>; onFields: (fields: Field[]) => void }) {
   const { t } = useTranslation('bp');
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const nameOf = (id: UniqueIdentifier) => fields.find((f) => f._id === id)?.name || t('editor.field');
   const posOf = (id: UniqueIdentifier) => fields.findIndex((f) => f._id === id) + 1;
   const announcements: Announcements = {

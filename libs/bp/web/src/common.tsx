@@ -394,4 +394,3 @@ export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: b
     </li>
   );
 }
-
