@@ -375,9 +375,9 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(seen.body.result.overdue, true, 'shown overdue as soon as it is past due');
     // The service's periodic scan (bp.internal.scanOverdue) raises it once, even when two replicas scan at once.
     const scan = () => ask(t.portal.platform.bus, bpSubjects.scanOverdue, systemContext(null), {});
-    const runs = await Promise.all([scan(), scan()]);
-    assert.equal(runs[0]!.raised + runs[1]!.raised, 1);
-    assert.equal((await scan()).raised, 0, 'never twice');
+    // (The counts are of every client's requests in the database; the event and history of this one are what count.)
+    await Promise.all([scan(), scan()]);
+    await scan();
     await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } });
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
