@@ -16,7 +16,8 @@ const VIEWPORTS = [
 /**
  * Accessibility and phone width (issue 8 §5): the pages of the shell and the remotes — sign-in, forgot password,
  * wall, a post, profile, birthdays, employees, address book, knowledge base with an article, vacancies with one,
- * admin panel, and clients for the superadmin — at 390×844 and 1440×900
+ * admin panel, services (the catalogue, requests to me, a service's info, steps builder and requests tabs), and
+ * clients for the superadmin — at 390×844 and 1440×900
  * have no 'serious' or 'critical' axe-core violation (WCAG 2.1 A/AA), do not scroll sideways
  * (document scrollWidth ≤ innerWidth), and run under the portal's Content-Security-Policy with no violation (issue 18 §4).
  */
@@ -25,7 +26,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
   let portal: Portal;
   let e: BrowserPortal;
   let adminId = '';
-  const ids = { post: '', article: '', vacancy: '' };
+  const ids = { post: '', article: '', vacancy: '', service: '' };
 
   /** JSON call to the portal's API; returns the `result` (or the whole body), throws on a non-2xx status. */
   const api = apiCaller(() => portal.url);
@@ -39,6 +40,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
       'kb/mf-manifest.json',
       'admin/mf-manifest.json',
       'notifications/mf-manifest.json',
+      'bp/mf-manifest.json',
     ]);
     portal = e.portal;
     // A client in English with its administrator, two employees, a post on the wall and a knowledge-base article.
@@ -95,6 +97,29 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
       start: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       end: new Date(Date.now() + 27 * 86_400_000).toISOString().slice(0, 10),
     });
+    // Issue 15: a service group with a 2-step service whose start form has a few field types, and a request of it.
+    const group = await create('/api/service_group', { name: 'Office services for every department' });
+    ids.service = await create('/api/bp', {
+      name: 'Order business cards with a very long service name that must wrap',
+      description: 'Business cards printed in a week.',
+      group,
+      days_limit: 5,
+      steps: [
+        {
+          name: 'Request',
+          fields: [
+            { name: 'Title on the card', type: 'string', required: true },
+            { name: 'Day', type: 'date' },
+            { name: 'Paper', type: 'select', options: ['matte', 'glossy'] },
+            { name: 'Design file', type: 'file' },
+          ],
+          performers: [],
+        },
+        { name: 'Office approves', fields: [{ name: 'Printed on', type: 'date' }], performers: [{ kind: 'employee', users: [adminId] }] },
+      ],
+    });
+    const service = await api<{ steps: { fields: { _id: string }[] }[] }>('GET', `/api/bp/${ids.service}`, admin.token);
+    await create('/api/bp/start', { bp: ids.service, values: { [service.steps[0]!.fields[0]!._id]: 'Ada Admin' } });
   });
   afterAll(() => e?.close());
 
@@ -160,6 +185,11 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         ['/notifications?tab=templates', 'notif-template-form'],
         ['/structure_new', 'structure-tree'],
         ['/vacations', 'vac-timeline'],
+        ['/services/', `bp-service-${ids.service}`],
+        ['/services/?tab=tome', 'bp-requests-performer'],
+        [`/service/${ids.service}`, 'bp-info'],
+        [`/service/${ids.service}?tab=steps`, 'bp-steps-editor'],
+        [`/service/${ids.service}?tab=requests`, 'bp-service-requests'],
       ] as const) {
         problems.push(...(await check(admin, path, ready)));
       }

@@ -47,9 +47,9 @@ describe('bp contract', () => {
     ]);
   });
 
-  it('routes live under /api/bp or /api/service_group with subjects of the domain', () => {
+  it('routes live under /api/bp, /api/service_group, /api/service/ or are §7 send_service_req, with subjects of the domain', () => {
     for (const r of Object.values(bpRoutes)) {
-      expect(r.path.startsWith('/api/bp') || r.path.startsWith('/api/service_group')).toBe(true);
+      expect(['/api/bp', '/api/service_group', '/api/service/', '/api/user/send_service_req'].some((p) => r.path.startsWith(p))).toBe(true);
       expect(r.subject.startsWith('bp.')).toBe(true);
     }
   });

@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, Id, isCalendarDate, IsoDate, V, z, type EventPayload } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, Id, isCalendarDate, IsoDate, V, z, type EventPayload } from '@intranet/platform-contracts';
 
 /**
  * The services domain's API as data (DESIGN §4): §3 Service (business process) and service group, §4 Business
@@ -60,6 +60,7 @@ export const BP_TEXT = {
   noPerformers: 'The step has no performers',
   stepChanged: 'The request moved on: reload it',
   groupHasServices: 'The group has services',
+  fileNotOwn: 'Attach a file you uploaded',
 } as const;
 
 /** Stable codes of the §5 service texts (the web words them in ru, uk, en). */
@@ -97,6 +98,7 @@ export const BP_CODES = {
   noPerformers: 'bpNoPerformers',
   stepChanged: 'bpStepChanged',
   groupHasServices: 'bpGroupHasServices',
+  fileNotOwn: 'bpFileNotOwn',
 } as const satisfies Record<keyof typeof BP_TEXT, string>;
 
 /** §3 field types of a step's form. */
@@ -245,16 +247,29 @@ export type Values = z.infer<typeof valuesSchema>;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^\+?[0-9][0-9\s()-]{4,19}$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A `file` field's value: the storage key POST api/upload?kind=file answered (`<client>/file/<uuid>/<name>`). The
+ * server also checks it is the client's, exists, and was not attached by someone else (§5 "files uploaded by the
+ * requester").
+ */
+export const FILE_KEY_RE = /^[0-9a-f-]{36}\/file\/[0-9a-f-]{36}\/[^/\\]{1,255}$/i;
+/** The file name a file value's key ends with. */
+export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
  * §5 "every field value is validated by its type" on one form: required fields filled; string ≤ 50 symbols; text
  * ≤ 5000; number finite; date YYYY-MM-DD; period {from ≤ to}; select one of the options; checkbox boolean; e-mail,
  * phone formats; user / users uuids that `isClientUser` accepts (the server passes the client's employees; the web
- * passes nothing and leaves that check to the server). Output: the problems (field `values.<fieldId>`) and the
+ * passes nothing and leaves that check to the server); file: an upload key (FILE_KEY_RE) that `isOwnFile` accepts. Output: the problems (field `values.<fieldId>`) and the
  * cleaned values (only the form's fields).
  */
-export function checkValues(fields: readonly Field[], values: Values, isClientUser?: (id: string) => boolean): { issues: BpIssue[]; clean: Values } {
+export function checkValues(
+  fields: readonly Field[],
+  values: Values,
+  isClientUser?: (id: string) => boolean,
+  isOwnFile?: (key: string) => boolean,
+): { issues: BpIssue[]; clean: Values } {
   const issues: BpIssue[] = [];
   const clean: Values = {};
   for (const f of fields) {
@@ -273,9 +288,13 @@ export function checkValues(fields: readonly Field[], values: Values, isClientUs
         break;
       case 'text':
       case 'department':
-      case 'file':
         if (typeof v !== 'string') bad('invalidValue');
         else clean[f._id] = v.trim();
+        break;
+      case 'file':
+        if (typeof v !== 'string' || !FILE_KEY_RE.test(v) || v.includes('..')) bad('invalidValue');
+        else if (isOwnFile && !isOwnFile(v)) bad('fileNotOwn');
+        else clean[f._id] = v;
         break;
       case 'number':
         if (typeof v !== 'number' || !Number.isFinite(v)) bad('invalidNumber');
@@ -344,6 +363,8 @@ const serviceFields = z.object({
   users: z.array(Id).max(500).optional(),
   departments: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
   steps: z.array(stepInput).max(50).optional(),
+  /** The knowledge-base article describing the service (GET api/service/byArticle/{id} lists it there); null: none. */
+  article: Id.nullable().optional(),
 });
 /** POST api/bp body (every §5 rule is checked again on the server, one answer lists every problem). */
 export const serviceCreate = serviceFields;
@@ -367,6 +388,8 @@ export const serviceSchema = z.object({
   steps: z.array(stepSchema),
   version: z.number(),
   author: z.string().nullable(),
+  /** The knowledge-base article describing it, or null. */
+  article: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
   canManage: z.boolean(),
@@ -425,11 +448,13 @@ export const requestSchema = z.object({
   finished: z.string().nullable(),
   /** Names of the people named in it (initiator, performers, history). */
   names: z.record(z.string(), z.string()),
+  /** Signed download URLs of the request's file values (storage key → URL, valid an hour). */
+  files: z.record(z.string(), z.string()),
   /** The caller is a performer of the current step. */
   canPass: z.boolean(),
 });
 export type BpRequest = z.infer<typeof requestSchema>;
-export const requestListItem = requestSchema.omit({ definition: true, steps: true, history: true, comments: true, names: true }).extend({
+export const requestListItem = requestSchema.omit({ definition: true, steps: true, history: true, comments: true, names: true, files: true }).extend({
   stepsCount: z.number(),
   currentStepName: z.string().nullable(),
 });
@@ -445,6 +470,18 @@ export const templateSchema = z.object({
   created: z.string(),
 });
 export type BpTemplate = z.infer<typeof templateSchema>;
+
+/** A service request (POST api/user/send_service_req): an employee asks the administrators for a service. */
+export const serviceReqSchema = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  author: z.string(),
+  /** The service they may not start yet, or null: one they cannot find. */
+  bp: z.string().nullable(),
+  text: z.string(),
+  created: z.string(),
+});
+export type ServiceReq = z.infer<typeof serviceReqSchema>;
 
 const idParam = z.object({ id: Id });
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -501,6 +538,40 @@ export const bpRoutes = {
     params: z.object({ client: Id }),
     query: z.object({ search: z.string().trim().max(100).optional() }),
     result: z.object({ groups: z.array(groupSchema.extend({ services: z.array(serviceListItem) })), canManage: z.boolean() }),
+  }),
+  byArticle: defineRoute({
+    method: 'GET',
+    path: '/api/service/byArticle/{id}',
+    subject: 'bp.service.byArticle',
+    summary:
+      'The services a knowledge-base article describes (their `article`) that the caller may start (administrators: all), by name; 404 when no service of the client names the article',
+    spec: '§7 Services',
+    access: svc,
+    params: idParam,
+    result: z.array(serviceListItem),
+  }),
+  sendServiceReq: defineRoute({
+    method: 'POST',
+    path: '/api/user/send_service_req',
+    subject: 'bp.serviceReq.send',
+    summary: 'Ask the administrators for a service: one the caller cannot find (no bp) or one they may not start yet (bp). Raises evt.bp.service_req.sent',
+    spec: '§7 Users (send_service_req), §7 Services',
+    access: svc,
+    body: z.object({
+      text: z.string({ error: V.required }).trim().min(1, V.required).max(BP_LIMITS.reason, V.max(BP_LIMITS.reason)),
+      bp: Id.nullable().optional(),
+    }),
+    result: serviceReqSchema,
+  }),
+  serviceReqs: defineRoute({
+    method: 'GET',
+    path: '/api/service/requests',
+    subject: 'bp.serviceReq.list',
+    summary: "The client's service requests, newest first (administrators; added: §7 names only the sending route)",
+    spec: '§7 Users (send_service_req)',
+    access: access.admin,
+    query: z.object({ page, limit }),
+    result: z.object({ items: z.array(serviceReqSchema), total: z.number(), page: z.number(), limit: z.number() }),
   }),
   get: defineRoute({
     method: 'GET',
@@ -647,6 +718,18 @@ export const bpRoutes = {
     }),
     result: z.object({ requests: z.array(requestListItem), total: z.number(), page: z.number(), limit: z.number() }),
   }),
+  serviceRequests: defineRoute({
+    method: 'GET',
+    path: '/api/bp/{id}/requests',
+    subject: 'bp.request.byService',
+    summary:
+      "A service's requests, newest first (administrators: the §2 requests tab of /service/{_id}); optional finished=0|1, paged. Added: §7 lists a user's requests only",
+    spec: '§2 /service/{_id} requests tab',
+    access: access.admin,
+    params: idParam,
+    query: z.object({ finished: z.enum(['0', '1']).optional(), page, limit }),
+    result: z.object({ requests: z.array(requestListItem), total: z.number(), page: z.number(), limit: z.number() }),
+  }),
   tmpls: defineRoute({
     method: 'GET',
     path: '/api/bp/tmpls/{client}',
@@ -669,6 +752,15 @@ export const bpRoutes = {
     body: z.object({ name: z.string().trim().max(200, V.max(200)).optional() }),
     result: templateSchema,
   }),
+};
+
+/** Bus-only subjects of the services domain (no HTTP route). */
+export const bpSubjects = {
+  /**
+   * Raises evt.bp.request.overdue for every client's active requests past their due date that have not raised it yet
+   * (the service also runs it every minute; once per request even with several replicas). `now`: ISO time to scan at.
+   */
+  scanOverdue: defineSubject('bp.internal.scanOverdue', z.object({ now: z.string().datetime().optional() }), z.object({ raised: z.number().int() })),
 };
 
 const userIds = z.array(z.string());
@@ -713,6 +805,11 @@ export const bpEvents = {
     'evt.bp.service.changed',
     z.object({ bpId: z.string(), version: z.number(), deleted: z.boolean() }),
     'A service was created, edited or deleted',
+  ),
+  serviceReqSent: defineEvent(
+    'evt.bp.service_req.sent',
+    z.object({ _id: z.string(), author: z.string(), bp: z.string().nullable() }),
+    'An employee asked the administrators for a service (send_service_req)',
   ),
 };
 export type BpStartedEvent = EventPayload<typeof bpEvents.started>;

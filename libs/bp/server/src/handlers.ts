@@ -15,10 +15,24 @@ import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { pageWindow, uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { employeesOf, isAdmin, performersOf, userOf } from './people.ts';
+import { claimFiles, fileKeysIn, ownFiles, signer } from './files.ts';
+import { isAdmin, namedInStep, performersOf, userOf, usersByIds, usersInValues } from './people.ts';
 import { bpRepository as repo } from './repository.ts';
 import type { RequestRow, ServiceRow } from './schema.ts';
-import { bpError, groupOut, mayStart, normalizeStep, normalizeSteps, refuse, requestListOut, requestOut, serviceOut, templateOut } from './view.ts';
+import {
+  bpError,
+  groupOut,
+  mayStart,
+  normalizeStep,
+  normalizeSteps,
+  refuse,
+  requestListOut,
+  requestOut,
+  serviceCard,
+  serviceOut,
+  serviceReqOut,
+  templateOut,
+} from './view.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -63,7 +77,22 @@ const audience = (r: Pick<RequestRow, 'initiatorId' | 'participants'>, more: rea
  * events to the outbox in it. People (employees, the initiator, the direct chief) are asked over the bus before the
  * transaction (embedded PGlite has one connection), and the transaction re-checks what it relies on.
  */
-export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeof bpRoutes> {
+export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): RouteHandlers<typeof bpRoutes> {
+  const sign = signer(config.JWT_SECRET);
+  const out = (r: RequestRow, ctx: RequestContext) => requestOut(r, ctx, sign);
+  /** The file values of a form the caller may attach (see ownFiles), read in a tenant transaction before the write. */
+  const filesOk = async (ctx: RequestContext, clientId: string, userId: string, keys: { key: string }[]) =>
+    keys.length
+      ? db.inTenant(ctx, (tx) =>
+          ownFiles(
+            storage,
+            tx,
+            clientId,
+            userId,
+            keys.map((k) => k.key),
+          ),
+        )
+      : new Set<string>();
   /** Validates a whole service (§5) and the employees it names; throws 400 with every problem. */
   const validateService = async (tx: Tx, p: Parameters<typeof serviceIssues>[0] & { steps: Step[] }, employeeIds?: Set<string>) => {
     const issues = serviceIssues(p);
@@ -71,8 +100,9 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
     refuse(issues);
     if (p.group && !(await repo.group(tx, p.group))) throw bpError('groupNotFound', 'group');
   };
+  /** The named employees of `steps` that are active employees of the client (undefined when none are named). */
   const employeeIdsFor = async (clientId: string, steps: readonly Step[]) =>
-    namedUsers(steps) ? new Set((await employeesOf(bus, clientId)).map((u) => u._id)) : undefined;
+    namedUsers(steps) ? new Set((await usersByIds(bus, clientId, steps.flatMap(namedInStep))).keys()) : undefined;
 
   /** Loads a service for an administrator's edit (locked). Errors: 404. */
   const editable = async (tx: Tx, id: string) => {
@@ -108,19 +138,6 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
     if (!r) throw Errors.notFound();
     if (r.initiatorId !== ctx.userId && !r.participants.includes(ctx.userId!) && !isAdmin(ctx.roles)) throw Errors.noAccess();
     return r;
-  };
-
-  /** Marks overdue requests of the client once each and writes evt.bp.request.overdue for them (§ days limit). */
-  const sweepOverdue = async (tx: Tx, clientId: string) => {
-    for (const r of await repo.markOverdue(tx)) {
-      await outbox.add(tx, bpEvents.overdue, clientId, {
-        requestId: r.id,
-        name: r.name,
-        due: r.dueAt!.toISOString(),
-        initiatorId: r.initiatorId,
-        userIds: audience(r),
-      });
-    }
   };
 
   return {
@@ -169,16 +186,49 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
         const usable = all.filter((s) => mayStart(s, ctx, me?.department, admin));
         const out = (await repo.groups(tx)).map((g) => ({
           ...groupOut(g),
-          services: usable
-            .filter((s) => s.groupId === g.id)
-            .map((s) => {
-              const { steps, users: _u, departments: _d, ...rest } = serviceOut(s, admin, true);
-              return { ...rest, stepsCount: steps.length };
-            }),
+          services: usable.filter((s) => s.groupId === g.id).map((s) => serviceCard(s, admin)),
         }));
         return { groups: admin && !query.search ? out : out.filter((g) => g.services.length), canManage: admin };
       });
     },
+
+    /**
+     * §7 GET api/service/byArticle/{id} → the services the knowledge-base article {id} describes (their `article`)
+     * that the caller may start (administrators: all), by name. Errors: 404 when no service of the caller's client
+     * names that article (another client's article, or one no service describes).
+     */
+    byArticle: async ({ params }, ctx) => {
+      const { userId } = tenantOf(ctx);
+      const admin = isAdmin(ctx.roles);
+      const rows = await db.inTenant(ctx, (tx) => repo.byArticle(tx, params.id));
+      if (!rows.length) throw Errors.notFound();
+      const dept = admin || rows.every((s) => s.forAll) ? null : (await userOf(bus, ctx, userId)).department;
+      return rows.filter((s) => mayStart(s, ctx, dept, admin)).map((s) => serviceCard(s, admin));
+    },
+
+    /**
+     * §7 POST api/user/send_service_req {text, bp?} → the stored service request: an employee asks the administrators
+     * for a service they cannot find (no bp) or may not start yet (bp, a service of the client). Writes
+     * evt.bp.service_req.sent. Errors: 400 text required / too long; 404 unknown bp.
+     */
+    sendServiceReq: ({ body }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        const { clientId, userId } = tenantOf(ctx);
+        if (body.bp && !(await repo.service(tx, body.bp))) throw Errors.notFound();
+        const r = await repo.insertServiceReq(tx, { id: uuidv7(), clientId, authorId: userId, serviceId: body.bp ?? null, text: body.text });
+        await outbox.add(tx, bpEvents.serviceReqSent, clientId, { _id: r.id, author: userId, bp: r.serviceId });
+        return serviceReqOut(r);
+      }),
+
+    /** GET api/service/requests?page&limit → { items, total, page, limit }: the client's service requests, newest first (administrators). */
+    serviceReqs: ({ query }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        tenantOf(ctx);
+        adminOnly(ctx);
+        const w = pageWindow(query.page, query.limit, 100);
+        const { rows, total } = await repo.serviceReqs(tx, w.offset, w.limit);
+        return { items: rows.map(serviceReqOut), total, page: query.page, limit: w.limit };
+      }),
 
     /** §7 GET api/bp/{id} → the service (those who may start it, administrators). Errors: 404; 403 bpNotAllowed. */
     get: async ({ params }, ctx) => {
@@ -217,6 +267,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           departments: body.departments ?? [],
           steps,
           authorId: userId,
+          articleId: body.article ?? null,
         });
         await outbox.add(tx, bpEvents.serviceChanged, clientId, { bpId: s.id, version: s.version, deleted: false });
         return serviceOut(s, true, true);
@@ -244,6 +295,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
         if (body.for_all !== undefined) set.forAll = body.for_all;
         if (body.users !== undefined) set.users = body.users;
         if (body.departments !== undefined) set.departments = body.departments;
+        if (body.article !== undefined) set.articleId = body.article;
         return save(tx, clientId, cur, set, ctx);
       });
     },
@@ -292,14 +344,21 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       }));
       if (!s) throw Errors.notFound();
       if (body.template && (!tmpl || tmpl.ownerId !== userId || tmpl.serviceId !== s.id)) throw Errors.notFound();
-      const employees = await employeesOf(bus, clientId);
-      const me = employees.find((u) => u._id === userId) ?? (await userOf(bus, ctx, userId));
+      const me = await userOf(bus, ctx, userId);
       if (!mayStart(s, ctx, me.department, admin)) throw bpError('notAllowed');
       if (s.steps.length < BP_LIMITS.minStepsToStart) throw bpError('minStepsToStart', 'steps', { min: BP_LIMITS.minStepsToStart });
-      const ids = new Set(employees.map((u) => u._id));
-      const { issues, clean } = checkValues(s.steps[0]!.fields, { ...(tmpl?.values ?? {}), ...body.values }, (id) => ids.has(id));
+      const values = { ...(tmpl?.values ?? {}), ...body.values };
+      const ids = await usersByIds(bus, clientId, usersInValues(s.steps[0]!.fields, values));
+      const startFiles = fileKeysIn(s.steps[0]!.fields, values);
+      const own = await filesOk(ctx, clientId, userId, startFiles);
+      const { issues, clean } = checkValues(
+        s.steps[0]!.fields,
+        values,
+        (id) => ids.has(id),
+        (key) => own.has(key),
+      );
       refuse(issues);
-      const next = performersOf(s.steps[1]!, me, employees);
+      const next = await performersOf(bus, clientId, s.steps[1]!, me);
       const nextIds = next.map((u) => u._id);
       const now = new Date();
       const steps: RequestStep[] = s.steps.map((st, i) => ({
@@ -332,6 +391,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           dueAt: s.daysLimit ? new Date(now.getTime() + s.daysLimit * DAY_MS) : null,
           createdAt: now,
         });
+        await claimFiles(tx, clientId, userId, r.id, fileKeysIn(s.steps[0]!.fields, clean));
         await outbox.add(tx, bpEvents.started, clientId, { requestId: r.id, bpId: s.id, name: s.name, initiatorId: userId, userIds: [userId] });
         await outbox.add(tx, bpEvents.assigned, clientId, {
           requestId: r.id,
@@ -341,7 +401,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           initiatorId: userId,
           userIds: audience(r),
         });
-        return requestOut(r, ctx);
+        return out(r, ctx);
       });
     },
 
@@ -367,19 +427,23 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
       if (!accept && def.review) throw bpError('reviewNoDecline');
       if (!accept && !reason) throw bpError('reasonRequired', 'reason');
       const nextDef: Step | undefined = accept ? peek.definition.steps[at + 1] : undefined;
-      const needPeople = nextDef || def.fields.some((f) => f.type === 'user' || f.type === 'users');
-      const employees: User[] = needPeople ? await employeesOf(bus, clientId) : [];
-      const ids = new Set(employees.map((u) => u._id));
       let clean = {};
       if (accept && !def.review) {
-        const checked = checkValues(def.fields, body.values, (id) => ids.has(id));
+        const ids = await usersByIds(bus, clientId, usersInValues(def.fields, body.values));
+        const own = await filesOk(ctx, clientId, userId, fileKeysIn(def.fields, body.values));
+        const checked = checkValues(
+          def.fields,
+          body.values,
+          (id) => ids.has(id),
+          (key) => own.has(key),
+        );
         refuse(checked.issues);
         clean = checked.clean;
       }
       let next: User[] = [];
       if (nextDef) {
-        const initiator = employees.find((u) => u._id === peek.initiatorId) ?? (await userOf(bus, ctx, peek.initiatorId));
-        next = performersOf(nextDef, initiator, employees);
+        const initiator = await userOf(bus, ctx, peek.initiatorId);
+        next = await performersOf(bus, clientId, nextDef, initiator);
       }
       const nextIds = next.map((u) => u._id);
       return db.inTenant(ctx, async (tx) => {
@@ -394,6 +458,7 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
               ? { ...s, performers: nextIds }
               : s,
         );
+        await claimFiles(tx, clientId, userId, cur.id, fileKeysIn(def.fields, clean));
         const history = [...cur.history, entry(accept ? 'accepted' : 'declined', userId, at, accept ? null : reason)];
         const base = { requestId: cur.id, name: cur.name, initiatorId: cur.initiatorId };
         let saved: RequestRow;
@@ -425,16 +490,15 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           else await outbox.add(tx, bpEvents.declined, clientId, { ...base, step: at, by: userId, reason: reason!, userIds: audience(saved) });
           await outbox.add(tx, bpEvents.finished, clientId, { ...base, status, userIds: audience(saved) });
         }
-        return requestOut(saved, ctx);
+        return out(saved, ctx);
       });
     },
 
-    /** GET api/bp/request/{id} → the request (initiator, assigned people, administrators); marks overdue ones. Errors: 404, 403. */
+    /** GET api/bp/request/{id} → the request (initiator, assigned people, administrators). Errors: 404, 403. */
     request: ({ params }, ctx) =>
       db.inTenant(ctx, async (tx) => {
-        const { clientId } = tenantOf(ctx);
-        await sweepOverdue(tx, clientId);
-        return requestOut(visibleRequest(await repo.request(tx, params.id), ctx), ctx);
+        tenantOf(ctx);
+        return out(visibleRequest(await repo.request(tx, params.id), ctx), ctx);
       }),
 
     /**
@@ -458,23 +522,22 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
           initiatorId: cur.initiatorId,
           userIds: audience(cur),
         });
-        return requestOut(saved, ctx);
+        return out(saved, ctx);
       });
     },
 
     /**
      * §7 GET api/bp/runned/{user}?as&bp&finished&from&to&page&limit → { requests, total, page, limit }: "my requests"
      * (as=initiator) or "requests to me" (as=performer). Oneself, or anyone of the client for an administrator.
-     * Marks overdue requests first. Errors: 403 someone else's list; 404 'User not found' (another client's user).
+     * Errors: 403 someone else's list; 404 'User not found' (another client's user).
      */
     runned: async ({ params, query }, ctx) => {
-      const { clientId, userId } = tenantOf(ctx);
+      const { userId } = tenantOf(ctx);
       if (params.user !== userId) {
         if (!isAdmin(ctx.roles)) throw Errors.noAccess();
         await userOf(bus, ctx, params.user);
       }
       return db.inTenant(ctx, async (tx) => {
-        await sweepOverdue(tx, clientId);
         const w = pageWindow(query.page, query.limit, 100);
         const { rows, total } = await repo.runned(tx, {
           userId: params.user,
@@ -488,6 +551,26 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
         return { requests: rows.map((r) => requestListOut(r, ctx)), total, page: query.page, limit: w.limit };
       });
     },
+
+    /**
+     * GET api/bp/{id}/requests?finished&page&limit → { requests, total, page, limit }: every request of the service
+     * (its snapshot versions too), newest first — the administrators' requests tab (§2). Errors: 403; 404 unknown
+     * service (a deleted one's requests stay readable one by one).
+     */
+    serviceRequests: ({ params, query }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        tenantOf(ctx);
+        adminOnly(ctx);
+        if (!(await repo.service(tx, params.id))) throw Errors.notFound();
+        const w = pageWindow(query.page, query.limit, 100);
+        const { rows, total } = await repo.runned(tx, {
+          as: 'initiator',
+          bp: params.id,
+          finished: query.finished === undefined ? undefined : query.finished === '1',
+          ...w,
+        });
+        return { requests: rows.map((r) => requestListOut(r, ctx)), total, page: query.page, limit: w.limit };
+      }),
 
     /** §7 GET api/bp/tmpls/{client}?bp → the caller's templates. Errors: 404 another client. */
     tmpls: ({ params, query }, ctx) =>
@@ -519,5 +602,32 @@ export function bpHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<typeo
         });
         return templateOut(t);
       }),
+  };
+}
+
+/**
+ * The overdue scan (§ days limit: "an overdue request raises an event once"): marks every client's active requests
+ * past their due date, in batches of 500, and writes evt.bp.request.overdue for each in the same transaction (outbox).
+ * Safe with several replicas running it at once (see bpRepository.markOverdue). Output: how many were raised.
+ */
+export function overdueScan({ db, outbox }: Pick<DomainDeps, 'db' | 'outbox'>) {
+  return async (now = new Date()): Promise<number> => {
+    let raised = 0;
+    for (;;) {
+      const n = await db.asSystem('bp overdue scan', async (tx) => {
+        const rows = await repo.markOverdue(tx, now);
+        for (const r of rows)
+          await outbox.add(tx, bpEvents.overdue, r.clientId, {
+            requestId: r.id,
+            name: r.name,
+            due: r.dueAt!.toISOString(),
+            initiatorId: r.initiatorId,
+            userIds: audience(r),
+          });
+        return rows.length;
+      });
+      raised += n;
+      if (n < 500) return raised;
+    }
   };
 }

@@ -1,7 +1,18 @@
 import type { HistoryEntry } from '@intranet/bp-contract';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { groups, requests, services, templates, type GroupRow, type RequestRow, type ServiceRow, type TemplateRow } from './schema.ts';
+import {
+  groups,
+  requests,
+  serviceReqs,
+  services,
+  templates,
+  type GroupRow,
+  type RequestRow,
+  type ServiceReqRow,
+  type ServiceRow,
+  type TemplateRow,
+} from './schema.ts';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -35,6 +46,19 @@ export const bpRepository = {
   services(tx: Tx, search?: string): Promise<ServiceRow[]> {
     const where = search ? sql`(${services.name} ILIKE ${like(search)} OR ${services.description} ILIKE ${like(search)})` : undefined;
     return tx.select().from(services).where(where).orderBy(asc(services.name), asc(services.id));
+  },
+  /** The client's services a knowledge-base article describes, by name. */
+  byArticle: (tx: Tx, articleId: string): Promise<ServiceRow[]> =>
+    tx.select().from(services).where(eq(services.articleId, articleId)).orderBy(asc(services.name), asc(services.id)),
+  async insertServiceReq(tx: Tx, row: typeof serviceReqs.$inferInsert): Promise<ServiceReqRow> {
+    const [r] = await tx.insert(serviceReqs).values(row).returning();
+    return r!;
+  },
+  /** A page of the client's service requests, newest first. */
+  async serviceReqs(tx: Tx, offset: number, limit: number): Promise<{ rows: ServiceReqRow[]; total: number }> {
+    const rows = await tx.select().from(serviceReqs).orderBy(desc(serviceReqs.createdAt), desc(serviceReqs.id)).offset(offset).limit(limit);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(serviceReqs);
+    return { rows, total: Number(n) };
   },
   /** One service, optionally locked for an edit. */
   async service(tx: Tx, id: string, lock = false): Promise<ServiceRow | undefined> {
@@ -74,28 +98,36 @@ export const bpRepository = {
   },
 
   /**
-   * Marks the client's active requests past their due date as overdue, once each (overdue_at set, a history entry
-   * added); returns them for the events.
+   * Marks up to `limit` active requests past their due date as overdue, once each: one conditional UPDATE ... WHERE
+   * overdue_at IS NULL ... RETURNING (a replica running it at the same time re-checks the condition on the locked
+   * row and skips it; SKIP LOCKED lets it take other rows meanwhile). Sets overdue_at and adds a history entry;
+   * returns the rows for their events. In a system transaction it spans every client.
    */
-  async markOverdue(tx: Tx): Promise<RequestRow[]> {
-    const entry = (at: string): HistoryEntry[] => [{ at, user: null, action: 'overdue', step: null, reason: null }];
-    const now = new Date();
+  async markOverdue(tx: Tx, now: Date, limit = 500): Promise<RequestRow[]> {
+    const entry = JSON.stringify([{ at: now.toISOString(), user: null, action: 'overdue', step: null, reason: null } satisfies HistoryEntry]);
+    const due = tx
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.status, 'active'), sql`${requests.dueAt} < ${now.toISOString()}::timestamptz`, sql`${requests.overdueAt} IS NULL`))
+      .limit(limit)
+      .for('update', { skipLocked: true });
     return tx
       .update(requests)
-      .set({ overdueAt: now, history: sql`${requests.history} || ${JSON.stringify(entry(now.toISOString()))}::jsonb` })
-      .where(and(eq(requests.status, 'active'), sql`${requests.dueAt} < ${now.toISOString()}::timestamptz`, sql`${requests.overdueAt} IS NULL`))
+      .set({ overdueAt: now, history: sql`${requests.history} || ${entry}::jsonb` })
+      .where(and(inArray(requests.id, due), sql`${requests.overdueAt} IS NULL`, eq(requests.status, 'active')))
       .returning();
   },
 
   /**
    * A page of a user's requests, newest first: started by them (`initiator`) or assigned to them at some step
-   * (`performer`); `bp` one service; `finished` true: finished or rejected, false: running; `from`/`to`: start day.
+   * (`performer`); without `userId`, everyone's (an administrator's list of one service); `bp` one service; `finished` true: finished or rejected, false: running; `from`/`to`: start day.
    */
   async runned(
     tx: Tx,
-    o: { userId: string; as: 'initiator' | 'performer'; bp?: string; finished?: boolean; from?: string; to?: string; offset: number; limit: number },
+    o: { userId?: string; as: 'initiator' | 'performer'; bp?: string; finished?: boolean; from?: string; to?: string; offset: number; limit: number },
   ): Promise<{ rows: RequestRow[]; total: number }> {
-    const conds: SQL[] = [o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`];
+    const conds: SQL[] = [];
+    if (o.userId) conds.push(o.as === 'initiator' ? eq(requests.initiatorId, o.userId) : sql`${requests.participants} @> ARRAY[${o.userId}]::uuid[]`);
     if (o.bp) conds.push(eq(requests.serviceId, o.bp));
     if (o.finished === true) conds.push(sql`${requests.status} <> 'active'`);
     if (o.finished === false) conds.push(eq(requests.status, 'active'));

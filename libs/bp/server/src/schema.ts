@@ -42,10 +42,12 @@ export const services = bpSchema
       steps: jsonb('steps').$type<Step[]>().notNull().default([]),
       version: integer('version').notNull().default(1),
       authorId: uuid('author_id'),
+      /** The knowledge-base article that describes the service (GET api/service/byArticle/{id}); no foreign key: kb owns it. */
+      articleId: uuid('article_id'),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [index('services_client_group_idx').on(t.clientId, t.groupId), tenantPolicy()],
+    (t) => [index('services_client_group_idx').on(t.clientId, t.groupId), index('services_article_idx').on(t.clientId, t.articleId), tenantPolicy()],
   )
   .enableRLS();
 
@@ -92,6 +94,7 @@ export const requests = bpSchema
       index('requests_current_gin').using('gin', t.currentPerformers),
       index('requests_participants_gin').using('gin', t.participants),
       index('requests_due_idx').on(t.clientId, t.dueAt),
+      index('requests_service_idx').on(t.clientId, t.serviceId, t.createdAt),
       tenantPolicy(),
     ],
   )
@@ -116,7 +119,46 @@ export const templates = bpSchema
   )
   .enableRLS();
 
+/**
+ * A service request (§7 POST api/user/send_service_req): an employee asks the administrators for a service — one
+ * they cannot find (no `service_id`) or one they may not start yet (its id).
+ */
+export const serviceReqs = bpSchema
+  .table(
+    'service_reqs',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      authorId: uuid('author_id').notNull(),
+      serviceId: uuid('service_id'),
+      text: text('text').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('service_reqs_client_idx').on(t.clientId, t.createdAt), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * Files attached to requests (§5 "files uploaded by the requester"): the first request that names an upload key
+ * claims it for the person who attached it; nobody else may attach that key afterwards. The object itself stays in
+ * storage under the key (`<client>/file/<uuid>/<name>`, POST api/upload?kind=file).
+ */
+export const files = bpSchema
+  .table(
+    'files',
+    {
+      key: text('key').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      ownerId: uuid('owner_id').notNull(),
+      requestId: uuid('request_id').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index('files_request_idx').on(t.clientId, t.requestId), tenantPolicy()],
+  )
+  .enableRLS();
+
 export type GroupRow = typeof groups.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type RequestRow = typeof requests.$inferSelect;
 export type TemplateRow = typeof templates.$inferSelect;
+export type ServiceReqRow = typeof serviceReqs.$inferSelect;

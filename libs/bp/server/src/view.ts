@@ -7,13 +7,16 @@ import {
   type RequestListItem,
   type Service,
   type ServiceGroup,
+  type ServiceListItem,
+  type ServiceReq,
   type Step,
   type StepInput,
 } from '@intranet/bp-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { randomUUID } from 'node:crypto';
-import type { GroupRow, RequestRow, ServiceRow, TemplateRow } from './schema.ts';
+import { requestFileUrls, type Signer } from './files.ts';
+import type { GroupRow, RequestRow, ServiceReqRow, ServiceRow, TemplateRow } from './schema.ts';
 
 const FORBIDDEN: ReadonlySet<keyof typeof BP_TEXT> = new Set(['notPerformer', 'notAllowed']);
 
@@ -86,6 +89,7 @@ export function serviceOut(s: ServiceRow, canManage: boolean, canStart: boolean)
     steps: s.steps,
     version: s.version,
     author: s.authorId,
+    article: s.articleId,
     created: s.createdAt.toISOString(),
     updated: s.updatedAt.toISOString(),
     canManage,
@@ -95,7 +99,8 @@ export function serviceOut(s: ServiceRow, canManage: boolean, canStart: boolean)
 
 const isOverdue = (r: RequestRow, now = Date.now()) => !!r.overdueAt || (r.status === 'active' && !!r.dueAt && r.dueAt.getTime() < now);
 
-export function requestOut(r: RequestRow, ctx: RequestContext): BpRequest {
+/** A request as answers give it; `sign` turns its file values' keys into download URLs (none without it). */
+export function requestOut(r: RequestRow, ctx: RequestContext, sign?: Signer): BpRequest {
   return {
     _id: r.id,
     client_id: r.clientId,
@@ -114,12 +119,13 @@ export function requestOut(r: RequestRow, ctx: RequestContext): BpRequest {
     created: r.createdAt.toISOString(),
     finished: iso(r.finishedAt),
     names: r.names,
+    files: sign ? requestFileUrls(r, sign) : {},
     canPass: r.status === 'active' && !!ctx.userId && r.currentPerformers.includes(ctx.userId),
   };
 }
 
 export function requestListOut(r: RequestRow, ctx: RequestContext): RequestListItem {
-  const { definition: _d, steps, history: _h, comments: _c, names: _n, ...rest } = requestOut(r, ctx);
+  const { definition: _d, steps, history: _h, comments: _c, names: _n, files: _f, ...rest } = requestOut(r, ctx);
   return { ...rest, stepsCount: steps.length, currentStepName: r.status === 'active' ? (steps[r.currentStep]?.name ?? null) : null };
 }
 
@@ -131,4 +137,19 @@ export const templateOut = (t: TemplateRow): BpTemplate => ({
   owner: t.ownerId,
   values: t.values,
   created: t.createdAt.toISOString(),
+});
+
+/** A catalogue card: the service without its steps and access lists, with its step count. */
+export function serviceCard(s: ServiceRow, canManage: boolean): ServiceListItem {
+  const { steps, users: _u, departments: _d, ...rest } = serviceOut(s, canManage, true);
+  return { ...rest, stepsCount: steps.length };
+}
+
+export const serviceReqOut = (r: ServiceReqRow): ServiceReq => ({
+  _id: r.id,
+  client_id: r.clientId,
+  author: r.authorId,
+  bp: r.serviceId,
+  text: r.text,
+  created: r.createdAt.toISOString(),
 });

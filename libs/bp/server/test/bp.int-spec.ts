@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { BP_CODES, bpEvents, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
-import { peopleRoutes } from '@intranet/people-contract';
-import { on, type BusEvent } from '@intranet/platform-bus';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { BP_CODES, bpEvents, bpRoutes, bpSubjects, type BpRequest, type Service } from '@intranet/bp-contract';
+import { structureRoutes } from '@intranet/people-contract/structure';
+import { ask, on, systemContext, type BusEvent } from '@intranet/platform-bus';
+import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 interface Person {
@@ -307,7 +307,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.deepEqual(of(r2._id).slice(-2), ['evt.bp.step.declined', 'evt.bp.request.finished']);
   });
 
-  it('access by users and departments; a chief found as the department head; overdue raised once', async () => {
+  it('access by users and departments; the direct chief from the structure; overdue raised once', async () => {
     const s = await create({
       name: 'Sales only',
       description: 'd',
@@ -331,15 +331,39 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       catSales.body.result.groups[0].services.map((x: Body) => x.name),
       ['Sales only'],
     );
-    // No chief code and no head of the department: no chief; once someone of Sales has the head role, they are.
+    // The direct chief comes from the administrative structure (people.internal.directChief): the head of the
+    // initiator's department, else of the nearest ancestor with a head; never oneself. Without either (and no
+    // chiefCode), no chief.
     const lone = await person(acme, 'lone@bpacme.test', { department: 'Sales' });
     const none = await start(lone.token, { bp: id });
     assert.equal(none.body.code, BP_CODES.chiefNotFound);
-    const head = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: chief.id, role: 'head' } });
-    assert.equal(head.status, 200, JSON.stringify(head.body));
-    const viaHead = await start(lone.token, { bp: id });
-    assert.equal(viaHead.status, 200, JSON.stringify(viaHead.body));
-    assert.deepEqual(viaHead.body.result.steps[1].performers, [chief.id]);
+    const admin = acme.adminToken;
+    const roots = await t.call(structureRoutes.structureByClient, { token: admin, params: { client: acme.client._id }, query: { kind: 'adm' } });
+    let root = roots.body.result?.find((d: Body) => d.parent === null)?._id;
+    if (!root) root = (await t.call(structureRoutes.structureCreate, { token: admin, body: { kind: 'adm', name: 'Acme' } })).body.result._id;
+    const sales = await t.call(structureRoutes.structureCreate, { token: admin, body: { kind: 'adm', name: 'Sales', parent: root } });
+    assert.equal(sales.status, 200, JSON.stringify(sales.body));
+    const team = await t.call(structureRoutes.structureCreate, { token: admin, body: { kind: 'adm', name: 'Sales East', parent: sales.body.result._id } });
+    const setHead = (dept: string, headUser: string) => t.call(structureRoutes.deptUsersUpdate, { token: admin, body: { dept_id: dept, headUser } });
+    assert.equal((await setHead(root, p3.id)).status, 200);
+    const add = await t.call(structureRoutes.deptUsersAdd, {
+      token: admin,
+      params: { client: acme.client._id, dept: team.body.result._id },
+      body: { users: [lone.id] },
+    });
+    assert.equal(add.status, 200, JSON.stringify(add.body));
+    const chiefOfLone = async () => {
+      const r = await start(lone.token, { bp: id });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result.steps[1].performers;
+    };
+    assert.deepEqual(await chiefOfLone(), [p3.id], 'no head in Sales East or Sales: the root head');
+    assert.equal((await setHead(sales.body.result._id, chief.id)).status, 200);
+    assert.deepEqual(await chiefOfLone(), [chief.id], 'the nearest ancestor with a head');
+    assert.equal((await setHead(team.body.result._id, lone.id)).status, 200);
+    assert.deepEqual(await chiefOfLone(), [chief.id], 'a head is not their own chief: the next head up');
+    assert.equal((await setHead(team.body.result._id, p1.id)).status, 200);
+    assert.deepEqual(await chiefOfLone(), [p1.id], "the head of the initiator's own department");
     // Overdue: a request past its due date is marked once and raises one event.
     const ok = await start(initiator.token, { bp: id });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
@@ -348,10 +372,150 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       await tx.execute(sql`UPDATE bp.requests SET due_at = now() - interval '1 hour' WHERE id = ${ok.body.result._id}`);
     });
     const seen = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
-    assert.equal(seen.body.result.overdue, true);
+    assert.equal(seen.body.result.overdue, true, 'shown overdue as soon as it is past due');
+    // The service's periodic scan (bp.internal.scanOverdue) raises it once, even when two replicas scan at once.
+    const scan = () => ask(t.portal.platform.bus, bpSubjects.scanOverdue, systemContext(null), {});
+    // (The counts are of every client's requests in the database; the event and history of this one are what count.)
+    await Promise.all([scan(), scan()]);
+    await scan();
     await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } });
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
+    const after = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
+    assert.deepEqual(after.body.result.history.filter((h: Body) => h.action === 'overdue').length, 1);
+  });
+
+  it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
+    const article = '0195e2a0-0000-7000-8000-00000000a11c';
+    const open = await create({ name: 'Badge', description: 'd', group, article, steps: steps().slice(0, 2) });
+    assert.equal(open.status, 200, JSON.stringify(open.body));
+    assert.equal(open.body.result.article, article);
+    const closed = await create({ name: 'Archive access', description: 'd', group, article, for_all: false, users: [p2.id], steps: steps().slice(0, 2) });
+    await create({ name: 'Unlinked', description: 'd', group, steps: steps().slice(0, 2) });
+    const names = async (token: string, id = article) => {
+      const r = await t.call(bpRoutes.byArticle, { token, params: { id } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result.map((x: Body) => x.name);
+    };
+    assert.deepEqual(await names(p1.token), ['Badge']);
+    assert.deepEqual(await names(p2.token), ['Archive access', 'Badge']);
+    assert.deepEqual(await names(acme.adminToken), ['Archive access', 'Badge']);
+    assert.equal((await t.call(bpRoutes.byArticle, { token: stranger.token, params: { id: article } })).status, 404, 'another client: not found');
+    const unlink = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: closed.body.result._id }, body: { article: null } });
+    assert.equal(unlink.body.result.article, null);
+    assert.deepEqual(await names(p2.token), ['Badge']);
+    assert.equal((await t.call(bpRoutes.byArticle, { token: p1.token, params: { id: 'nope' } })).status, 400);
+  });
+
+  it('POST api/user/send_service_req: an employee asks for a service; administrators read the list', async () => {
+    const before = events.length;
+    const empty = await t.call(bpRoutes.sendServiceReq, { token: p1.token, body: { text: '  ' } });
+    assert.equal(empty.status, 400);
+    const s = await create({ name: 'Parking', description: 'd', group, for_all: false, steps: steps().slice(0, 2) });
+    const ask = await t.call(bpRoutes.sendServiceReq, { token: p1.token, body: { text: 'May I use Parking?', bp: s.body.result._id } });
+    assert.equal(ask.status, 200, JSON.stringify(ask.body));
+    assert.equal(ask.body.result.author, p1.id);
+    const none = await t.call(bpRoutes.sendServiceReq, { token: p2.token, body: { text: 'A service to order a taxi, please' } });
+    assert.equal(none.body.result.bp, null);
+    assert.equal((await t.call(bpRoutes.sendServiceReq, { token: stranger.token, body: { text: 'x', bp: s.body.result._id } })).status, 404);
+    assert.equal((await t.call(bpRoutes.serviceReqs, { token: p1.token })).status, 403);
+    const list = await t.call(bpRoutes.serviceReqs, { token: acme.adminToken, query: { limit: 1 } });
+    assert.equal(list.status, 200, JSON.stringify(list.body));
+    assert.equal(list.body.result.total, 2);
+    assert.deepEqual(
+      list.body.result.items.map((x: Body) => x.text),
+      ['A service to order a taxi, please'],
+    );
+    assert.equal((await t.call(bpRoutes.serviceReqs, { token: other.adminToken })).body.result.total, 0);
+    await new Promise((res) => setTimeout(res, 300));
+    assert.equal(events.slice(before).filter((e) => e.subject === 'evt.bp.service_req.sent').length, 2);
+  });
+
+  it('file fields: only a file the requester uploaded; shown with a download URL', async () => {
+    const inject = (o: Record<string, unknown>) => t.portal.app.getHttpAdapter().getInstance().inject(o);
+    const uploadAs = async (token: string, name: string) => {
+      const body = multipart([{ name, data: Buffer.from(`content of ${name}`) }]);
+      const up = await inject({
+        method: 'POST',
+        url: '/api/upload?kind=file',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
+      assert.equal(up.statusCode, 200, up.body);
+      return up.json().results[0].key as string;
+    };
+    const s = await create({
+      name: 'Expenses',
+      description: 'd',
+      group,
+      steps: [
+        { name: 'Receipt', fields: [{ _id: 'scan', name: 'Scan', type: 'file', required: true }], performers: [] },
+        { name: 'Check', fields: [{ _id: 'ok', name: 'Stamped copy', type: 'file' }], performers: [{ kind: 'employee', users: [p1.id] }] },
+      ],
+    });
+    assert.equal(s.status, 200, JSON.stringify(s.body));
+    const bp = s.body.result._id;
+    const mine = await uploadAs(initiator.token, 'receipt.pdf');
+    const theirs = await uploadAs(p2.token, 'other.pdf');
+    const foreign = await uploadAs(stranger.token, 'foreign.pdf');
+    const bad = async (values: Record<string, unknown>, code: string) => {
+      const r = await start(initiator.token, { bp, values });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.deepEqual(codes(r.body), [`values.scan:${code}`]);
+    };
+    await bad({ scan: 'not-a-key' }, BP_CODES.invalidValue);
+    await bad({ scan: foreign }, BP_CODES.fileNotOwn);
+    await bad({ scan: `${acme.client._id}/file/0195e2a0-0000-7000-8000-000000000000/missing.pdf` }, BP_CODES.fileNotOwn);
+    const r = await start(initiator.token, { bp, values: { scan: mine } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.match(r.body.result.files[mine], /^\/api\/files\//);
+    const dl = await inject({ method: 'GET', url: r.body.result.files[mine] });
+    assert.equal(dl.statusCode, 200);
+    assert.equal(dl.body, 'content of receipt.pdf');
+    // Attached: nobody else may attach that key now (the performer p1 sees it in the request).
+    const reuse = await pass(p1.token, r.body.result._id, { decision: 'accept', values: { ok: mine } });
+    assert.equal(reuse.status, 400);
+    assert.deepEqual(codes(reuse.body), [`values.ok:${BP_CODES.fileNotOwn}`]);
+    const own = await uploadAs(p1.token, 'stamped.pdf');
+    const done = await pass(p1.token, r.body.result._id, { decision: 'accept', values: { ok: own } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.deepEqual(Object.keys(done.body.result.files).sort(), [mine, own].sort());
+    // The initiator may reuse their own attached file (a template of this request does).
+    const again = await start(initiator.token, { bp, values: { scan: mine } });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.ok(theirs.startsWith(`${acme.client._id}/file/`));
+  });
+
+  it("GET api/bp/{id}/requests: the administrators' requests tab, paged, running or finished", async () => {
+    const s = await create({ name: 'Laptop', description: 'd', group, steps: steps().slice(0, 2) });
+    const bp = s.body.result._id;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await start(initiator.token, { bp, values: { ...okValues, title: `Laptop ${i}` } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      ids.push(r.body.result._id);
+    }
+    const done = await pass(chief.token, ids[0]!, { decision: 'decline', reason: 'No budget' });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    const list = (query: Record<string, unknown>, token = acme.adminToken) => t.call(bpRoutes.serviceRequests, { token, params: { id: bp }, query });
+    const p1st = await list({ limit: 2 });
+    assert.equal(p1st.status, 200, JSON.stringify(p1st.body));
+    assert.equal(p1st.body.result.total, 3);
+    assert.deepEqual(
+      p1st.body.result.requests.map((r: Body) => r._id),
+      [ids[2], ids[1]],
+    );
+    assert.deepEqual(
+      (await list({ limit: 2, page: 2 })).body.result.requests.map((r: Body) => r._id),
+      [ids[0]],
+    );
+    assert.deepEqual(
+      (await list({ finished: '1' })).body.result.requests.map((r: Body) => r._id),
+      [ids[0]],
+    );
+    assert.equal((await list({ finished: '0' })).body.result.total, 2);
+    assert.equal((await list({}, initiator.token)).status, 403);
+    assert.equal((await list({}, other.adminToken)).status, 404);
   });
 
   it('isolation: another client reads, edits and passes nothing of this one', async () => {

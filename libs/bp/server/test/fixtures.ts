@@ -1,11 +1,15 @@
 import { bpRoutes } from '@intranet/bp-contract';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
-/** The fixture service: a start form with one string field `f1`, then a step the initiator performs (`s2`). */
-const serviceBody = (workspace: string, group: string) => ({
+/**
+ * The fixture service: a start form with one string field `f1`, then a step the initiator performs (`s2`); it describes
+ * the client's kb article (GET api/service/byArticle/{id} finds it).
+ */
+const serviceBody = (workspace: string, group: string, article?: string) => ({
   name: `Service of ${workspace}`,
   description: `Service description of ${workspace}`,
   group,
+  ...(article ? { article } : {}),
   steps: [
     { _id: 's1', name: 'Start', fields: [{ _id: 'f1', name: 'Subject', type: 'string' as const, required: true }], performers: [] },
     { _id: 's2', name: 'Check', fields: [], performers: [{ kind: 'initiator' as const }] },
@@ -21,12 +25,13 @@ const serviceBody = (workspace: string, group: string) => ({
 export default {
   entities: ['serviceGroup', 'bpService', 'bpRequest'],
   params: { bp: { entity: 'bpService' }, step_id: { literal: 's2' } },
-  idBySubject: { 'bp.group.': 'serviceGroup', 'bp.service.': 'bpService', 'bp.request.': 'bpRequest' },
+  idBySubject: { 'bp.group.': 'serviceGroup', 'bp.service.': 'bpService', 'bp.service.byArticle': 'article', 'bp.request.': 'bpRequest' },
   bodies: {
     'bp.group.create': { body: () => ({ name: 'Fixture group' }) },
     'bp.group.update': { body: (w) => ({ _id: w.ids.serviceGroup, name: 'Renamed group' }), ids: { _id: 'serviceGroup' } },
-    'bp.service.create': { body: (w) => serviceBody(w.workspace, w.ids.serviceGroup!), ids: { group: 'serviceGroup', users: 'user' } },
-    'bp.service.update': { body: () => ({ name: 'Changed' }), ids: { group: 'serviceGroup', users: 'user' } },
+    'bp.service.create': { body: (w) => serviceBody(w.workspace, w.ids.serviceGroup!), ids: { group: 'serviceGroup', users: 'user', article: 'article' } },
+    'bp.service.update': { body: () => ({ name: 'Changed' }), ids: { group: 'serviceGroup', users: 'user', article: 'article' } },
+    'bp.serviceReq.send': { body: (w) => ({ text: 'Please add a service', bp: w.ids.bpService }), ids: { bp: 'bpService' } },
     'bp.step.add': { body: () => ({ name: 'Added', performers: [{ kind: 'initiator' }] }) },
     'bp.step.update': { body: () => ({ _id: 's2', name: 'Changed', performers: [{ kind: 'initiator' }] }) },
     'bp.request.start': { body: (w) => ({ bp: w.ids.bpService, values: { f1: 'Hello' } }), ids: { bp: 'bpService', template: 'bpRequest' } },
@@ -37,7 +42,7 @@ export default {
   async create(t, w) {
     const g = await t.call(bpRoutes.groupCreate, { token: w.adminToken, body: { name: `Group of ${w.workspace}` } });
     if (g.status !== 200) throw new Error(`fixture serviceGroup: ${g.status} ${JSON.stringify(g.body)}`);
-    const s = await t.call(bpRoutes.create, { token: w.adminToken, body: serviceBody(w.workspace, g.body.result._id) });
+    const s = await t.call(bpRoutes.create, { token: w.adminToken, body: serviceBody(w.workspace, g.body.result._id, w.ids.article) });
     if (s.status !== 200) throw new Error(`fixture bpService: ${s.status} ${JSON.stringify(s.body)}`);
     const r = await t.call(bpRoutes.start, { token: w.adminToken, body: { bp: s.body.result._id, values: { f1: 'Hello' } } });
     if (r.status !== 200) throw new Error(`fixture bpRequest: ${r.status} ${JSON.stringify(r.body)}`);

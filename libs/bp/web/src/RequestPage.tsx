@@ -114,7 +114,7 @@ function Timeline({ r }: { r: BpRequest }) {
                   <div key={f._id}>
                     <dt>{f.name}</dt>
                     <dd>
-                      <ValueText field={f} value={s.values[f._id]} names={r.names} />
+                      <ValueText field={f} value={s.values[f._id]} names={r.names} files={r.files} />
                     </dd>
                   </div>
                 ))}

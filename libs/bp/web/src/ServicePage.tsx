@@ -3,6 +3,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
   BP_LIMITS,
   bpRoutes,
   FIELD_TYPES,
@@ -16,9 +29,9 @@ import {
   type Values,
 } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
-import { Alert, Button, Checkbox, ConfirmDialog, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { Alert, Button, Checkbox, ConfirmDialog, EmptyState, FormGrid, Input, Loader, Pagination, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, useBp, useFieldErrors } from './common.tsx';
+import { bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, RequestRow, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
@@ -173,18 +186,42 @@ function FieldEditor({
   f,
   onChange,
   onRemove,
+  onMove,
+  first,
+  last,
   at,
   errors,
 }: {
   f: Field;
   onChange: (f: Field) => void;
   onRemove: () => void;
+  /** Moves the field one place up (-1) or down (1): the fallback of dragging. */
+  onMove: (by: -1 | 1) => void;
+  first: boolean;
+  last: boolean;
   at: string;
   errors: Record<string, string>;
 }) {
   const { t } = useTranslation('bp');
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: f._id });
   return (
-    <div className="bp-field-editor" data-testid={at}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`bp-field-editor${isDragging ? ' bp-field-editor--dragging' : ''}`}
+      data-testid={at}
+    >
+      <button
+        type="button"
+        className="bp-drag"
+        aria-label={t('editor.drag', { name: f.name || t('editor.field') })}
+        title={t('editor.drag', { name: f.name || t('editor.field') })}
+        {...attributes}
+        {...listeners}
+        data-testid={`${at}-drag`}
+      >
+        ⠿
+      </button>
       <Input
         id={`${at}-name`}
         label={t('editor.field')}
@@ -209,16 +246,77 @@ function FieldEditor({
         />
       ) : null}
       <Checkbox label={t('editor.required')} checked={f.required} onChange={(e) => onChange({ ...f, required: e.target.checked })} />
+      <Button size="small" variant="secondary" disabled={first} onClick={() => onMove(-1)} aria-label={`${t('editor.up')}: ${f.name || t('editor.field')}`}>
+        {t('editor.up')}
+      </Button>
+      <Button size="small" variant="secondary" disabled={last} onClick={() => onMove(1)} aria-label={`${t('editor.down')}: ${f.name || t('editor.field')}`}>
+        {t('editor.down')}
+      </Button>
       <Button size="small" variant="secondary" onClick={onRemove}>
         {t('editor.remove')}
       </Button>
-    </div>
+    </li>
   );
 }
 
 /**
- * The steps tab (administrators): each step's form name, review flag, fields and performers; steps reordered with
- * up/down; saved as a whole (PUT api/bp/{id} {steps}: ids kept, the version rises, running requests unchanged).
+ * A step's fields, reordered by dragging their handles (dnd-kit sortable, as the polls builder and the task board;
+ * keyboard: Space to pick up, arrows to move, Space to drop, Escape to cancel; moves announced in the user's
+ * language) or by the up/down buttons.
+ */
+function FieldList({ fields, at, errors, onFields }: { fields: Field[]; at: string; errors: Record<string, string>; onFields: (fields: Field[]) => void }) {
+  const { t } = useTranslation('bp');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: UniqueIdentifier) => fields.find((f) => f._id === id)?.name || t('editor.field');
+  const posOf = (id: UniqueIdentifier) => fields.findIndex((f) => f._id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('editor.dnd.picked', { name: nameOf(active.id), n: posOf(active.id), total: fields.length }),
+    onDragOver: ({ active, over }) => (over ? t('editor.dnd.over', { name: nameOf(active.id), n: posOf(over.id), total: fields.length }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('editor.dnd.dropped', { name: nameOf(active.id), n: posOf(over.id), total: fields.length }) : undefined),
+    onDragCancel: ({ active }) => t('editor.dnd.cancelled', { name: nameOf(active.id) }),
+  };
+  const move = (from: number, to: number) => {
+    if (from < 0 || to < 0 || from >= fields.length || to >= fields.length || from === to) return;
+    onFields(arrayMove(fields, from, to));
+  };
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    move(posOf(e.active.id) - 1, posOf(e.over.id) - 1);
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('editor.dnd.instructions') } }}
+    >
+      <SortableContext items={fields.map((f) => f._id)} strategy={verticalListSortingStrategy}>
+        <ol className="bp-field-list">
+          {fields.map((f, j) => (
+            <FieldEditor
+              key={f._id}
+              f={f}
+              at={`${at}.fields.${j}`}
+              errors={errors}
+              first={j === 0}
+              last={j === fields.length - 1}
+              onMove={(by) => move(j, j + by)}
+              onChange={(nf) => onFields(fields.map((x, k) => (k === j ? nf : x)))}
+              onRemove={() => onFields(fields.filter((_, k) => k !== j))}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/**
+ * The steps tab (administrators): each step's form name, review flag, fields (reordered by drag or up/down) and
+ * performers; steps reordered with up/down; saved as a whole (PUT api/bp/{id} {steps}: ids kept, the version rises, running requests unchanged).
  */
 function StepsEditor({ service }: { service: Service }) {
   const { t } = useTranslation('bp');
@@ -271,16 +369,7 @@ function StepsEditor({ service }: { service: Service }) {
             {i > 0 ? <Checkbox label={t('editor.review')} checked={s.review} onChange={(e) => put(i, { ...s, review: e.target.checked })} /> : null}
             <h3>{t('editor.fields')}</h3>
             {errs.fields[`${at}.fields`] ? <Alert>{errs.fields[`${at}.fields`]}</Alert> : null}
-            {s.fields.map((f, j) => (
-              <FieldEditor
-                key={f._id}
-                f={f}
-                at={`${at}.fields.${j}`}
-                errors={errs.fields}
-                onChange={(nf) => put(i, { ...s, fields: s.fields.map((x, k) => (k === j ? nf : x)) })}
-                onRemove={() => put(i, { ...s, fields: s.fields.filter((_, k) => k !== j) })}
-              />
-            ))}
+            <FieldList fields={s.fields} at={at} errors={errs.fields} onFields={(fields) => put(i, { ...s, fields })} />
             <Button
               size="small"
               variant="secondary"
@@ -435,7 +524,62 @@ function Info({ service }: { service: Service }) {
   );
 }
 
-const TABS = ['info', 'steps', 'start'] as const;
+const TABS = ['info', 'steps', 'requests', 'start'] as const;
+const ADMIN_TABS: ReadonlySet<string> = new Set(['steps', 'requests']);
+const REQ_LIMIT = 20;
+
+/** The requests tab (administrators, §2): every request of the service, newest first, running or finished, paged, live. */
+function ServiceRequests({ service }: { service: Service }) {
+  const { t } = useTranslation('bp');
+  const [page, setPage] = useState(1);
+  const [finished, setFinished] = useState<'' | '0' | '1'>('');
+  const list = useQuery({
+    queryKey: [...bpKeys.all, 'byService', service._id, finished, page],
+    queryFn: ({ signal }) =>
+      call(bpRoutes.serviceRequests, {
+        params: { id: service._id },
+        query: { page, limit: REQ_LIMIT, ...(finished ? { finished } : {}) },
+        signal,
+        silent: true,
+      }),
+  });
+  useRequestEvents(() => void list.refetch());
+  return (
+    <div data-testid="bp-service-requests">
+      <Select
+        id="bp-requests-filter"
+        label={t('service.requestsFilter')}
+        value={finished}
+        onChange={(e) => {
+          setFinished(e.target.value as '' | '0' | '1');
+          setPage(1);
+        }}
+        options={[
+          { value: '', label: t('service.requestsAll') },
+          { value: '0', label: t('service.requestsRunning') },
+          { value: '1', label: t('service.requestsFinished') },
+        ]}
+      />
+      {list.isPending ? (
+        <Loader />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data.requests.length ? (
+        <EmptyState title={t('service.requestsEmpty')} testId="bp-empty" />
+      ) : (
+        <>
+          <p className="bp-muted">{t('service.requestsTotal', { count: list.data.total })}</p>
+          <ul className="bp-cards">
+            {list.data.requests.map((r) => (
+              <RequestRow key={r._id} r={r} mine={false} initiator />
+            ))}
+          </ul>
+          {list.data.total > REQ_LIMIT ? <Pagination page={page} total={list.data.total} pageSize={REQ_LIMIT} onChange={setPage} /> : null}
+        </>
+      )}
+    </div>
+  );
+}
 
 /**
  * /service/{_id} (§2): info; for administrators the info form and the steps editor; for everyone who may use it
@@ -446,7 +590,10 @@ function ServiceView() {
   const { t } = useTranslation('bp');
   const { id = 'new' } = useParams();
   const { isAdmin } = useBp();
-  const [tab, setTab] = useState<(typeof TABS)[number]>(() => (new URLSearchParams(window.location.search).get('tab') === 'steps' ? 'steps' : 'info'));
+  const [tab, setTab] = useState<(typeof TABS)[number]>(() => {
+    const want = new URLSearchParams(window.location.search).get('tab');
+    return want === 'steps' || want === 'requests' ? want : 'info';
+  });
   const q = useQuery({
     queryKey: bpKeys.service(id),
     queryFn: ({ signal }) => call(bpRoutes.get, { params: { id }, signal, silent: true }),
@@ -471,7 +618,7 @@ function ServiceView() {
         label={s.name}
         active={tab}
         onChange={(x) => setTab(x as (typeof TABS)[number])}
-        tabs={TABS.filter((x) => x !== 'steps' || s.canManage).map((x) => ({
+        tabs={TABS.filter((x) => !ADMIN_TABS.has(x) || s.canManage).map((x) => ({
           id: x,
           label: <span data-testid={`bp-tab-${x}`}>{x === 'start' ? t('service.start') : t(`service.${x}`)}</span>,
         }))}
@@ -481,8 +628,10 @@ function ServiceView() {
           <Info service={s} />
           {s.canManage ? <InfoForm key={s.version} service={s} /> : null}
         </>
-      ) : tab === 'steps' ? (
+      ) : tab === 'steps' && s.canManage ? (
         <StepsEditor service={s} />
+      ) : tab === 'requests' && s.canManage ? (
+        <ServiceRequests service={s} />
       ) : (
         <StartForm service={s} />
       )}

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { bpRoutes, type RequestListItem } from '@intranet/bp-contract';
+import { bpRoutes } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
-import { useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Badge, Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
+import { Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { bpKeys, LoadError, NeedClient, StatusBadge, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
+import { bpKeys, LoadError, NeedClient, RequestRow, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
 const TABS = ['services', 'my', 'tome'] as const;
@@ -99,27 +98,6 @@ function Catalogue() {
         </div>
       )}
     </>
-  );
-}
-
-function RequestRow({ r, mine }: { r: RequestListItem; mine: boolean }) {
-  const { t } = useTranslation('bp');
-  const fmt = useFormatDate();
-  return (
-    <li className={`ui-card bp-card${r.overdue ? ' bp-card--overdue' : ''}`} data-testid={`bp-request-${r._id}`}>
-      <div className="bp-card__head">
-        <Link to={`/service/request/${r._id}`} className="bp-card__title">
-          {r.name}
-        </Link>
-        <StatusBadge status={r.status} overdue={r.overdue} />
-        {!mine && r.canPass ? <Badge>{t('yourTurn')}</Badge> : null}
-      </div>
-      <p className="bp-muted">
-        {t('started', { date: fmt(r.created, { dateStyle: 'medium' }) })}
-        {r.currentStepName ? ` · ${t('currentStep', { name: r.currentStepName })}` : ''}
-        {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
-      </p>
-    </li>
   );
 }
 

@@ -2,12 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Field, FieldValue, RequestStatus } from '@intranet/bp-contract';
+import { fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
+import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes } from '@intranet/people-contract';
-import { call, isApiError } from '@intranet/web-api';
-import { useErrorText } from '@intranet/web-i18n';
+import { call, isApiError, upload } from '@intranet/web-api';
+import { useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, Select, TextArea } from '@intranet/web-ui';
+import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea } from '@intranet/web-ui';
 import { registerBpTranslations } from './i18n.ts';
 
 registerBpTranslations();
@@ -254,6 +255,8 @@ export function FieldInput({
           testId={id}
         />
       );
+    case 'file':
+      return <FileInput field={field} id={id} value={str} error={error} onChange={onChange} />;
     case 'phone':
       return <Input {...common} type="tel" value={str} onChange={(e) => onChange(e.target.value)} />;
     case 'email':
@@ -263,10 +266,88 @@ export function FieldInput({
   }
 }
 
-/** A stored value as text (dates in the user's locale by the caller; users by name from `names`). */
-export function ValueText({ field, value, names }: { field: Field; value: FieldValue | undefined; names: Record<string, string> }) {
+/**
+ * A file field: uploads the chosen file (POST api/upload?kind=file, with progress hidden 1.5 s after it ends, §7
+ * Upload) and keeps its storage key as the value; the server checks the key is the caller's own upload (§5).
+ */
+function FileInput({ field, id, value, error, onChange }: { field: Field; id: string; value: string; error?: string; onChange: (v: FieldValue) => void }) {
+  const { t } = useTranslation('bp');
+  const errorText = useErrorText();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const pick = async (list: FileList | null) => {
+    const f = list?.[0];
+    if (!f) return;
+    const fd = new FormData();
+    fd.append('file', f, f.name);
+    setFailed(null);
+    setProgress(0);
+    try {
+      const r = await upload(fileRoutes.upload, fd, (p) => setProgress(p.percent), { query: { kind: 'file' }, silent: true });
+      onChange(r.results[0]?.key ?? null);
+    } catch (e) {
+      setFailed(errorText(e));
+    } finally {
+      setTimeout(() => setProgress(null), 1500);
+    }
+  };
+  const shown = error ?? failed;
+  return (
+    <div className="ui-field" data-testid={`${id}-file`}>
+      <label htmlFor={id} className="ui-field__label">
+        {field.name}
+        {field.required ? ' *' : ''}
+      </label>
+      {value ? (
+        <p className="bp-file">
+          <span data-testid={`${id}-name`}>{fileNameOf(value)}</span>{' '}
+          <Button variant="ghost" size="small" onClick={() => onChange(null)} aria-label={t('request.removeFile', { name: fileNameOf(value) })}>
+            ×
+          </Button>
+        </p>
+      ) : null}
+      <input
+        id={id}
+        type="file"
+        aria-describedby={shown ? `${id}-error` : undefined}
+        aria-invalid={shown ? true : undefined}
+        onChange={(e) => {
+          void pick(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      {progress !== null ? <ProgressBar value={progress} label={t('request.uploading')} /> : null}
+      {shown ? (
+        <div className="ui-field__error" role="alert" id={`${id}-error`} data-testid={`${id}-error`}>
+          {shown}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A stored value as text (dates in the user's locale by the caller; users by name from `names`; files as links from `files`). */
+export function ValueText({
+  field,
+  value,
+  names,
+  files = {},
+}: {
+  field: Field;
+  value: FieldValue | undefined;
+  names: Record<string, string>;
+  files?: Record<string, string>;
+}) {
   const { t } = useTranslation('bp');
   if (value === undefined || value === null || value === '') return <>—</>;
+  if (field.type === 'file' && typeof value === 'string')
+    return files[value] ? (
+      <a href={files[value]} target="_blank" rel="noopener noreferrer" download={fileNameOf(value)}>
+        {fileNameOf(value)}
+      </a>
+    ) : (
+      <>{fileNameOf(value)}</>
+    );
   if (field.type === 'checkbox') return <>{value ? t('request.yes') : t('request.no')}</>;
   if (field.type === 'user' && typeof value === 'string') return <>{names[value] ?? <UserName id={value} />}</>;
   if (Array.isArray(value))
@@ -285,3 +366,31 @@ export function ValueText({ field, value, names }: { field: Field; value: FieldV
 }
 
 export { Button };
+
+/** One request in a list: its name (a link to it), status, turn, start, current step, due date; `initiator` shows who started it. */
+export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: boolean; initiator?: boolean }) {
+  const { t } = useTranslation('bp');
+  const fmt = useFormatDate();
+  return (
+    <li className={`ui-card bp-card${r.overdue ? ' bp-card--overdue' : ''}`} data-testid={`bp-request-${r._id}`}>
+      <div className="bp-card__head">
+        <Link to={`/service/request/${r._id}`} className="bp-card__title">
+          {r.name}
+        </Link>
+        <StatusBadge status={r.status} overdue={r.overdue} />
+        {!mine && r.canPass ? <Badge>{t('yourTurn')}</Badge> : null}
+      </div>
+      <p className="bp-muted">
+        {initiator ? (
+          <>
+            <UserName id={r.initiator} />
+            {' · '}
+          </>
+        ) : null}
+        {t('started', { date: fmt(r.created, { dateStyle: 'medium' }) })}
+        {r.currentStepName ? ` · ${t('currentStep', { name: r.currentStepName })}` : ''}
+        {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
+      </p>
+    </li>
+  );
+}

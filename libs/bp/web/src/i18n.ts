@@ -32,6 +32,16 @@ const en = {
   open: 'Open',
   service: {
     info: 'Info',
+    requests: 'Requests',
+    requestsFilter: 'Show',
+    requestsAll: 'All',
+    requestsRunning: 'Running',
+    requestsFinished: 'Finished',
+    requestsEmpty: 'No requests yet',
+    requestsTotal_one: '{{count}} request',
+    requestsTotal_few: '{{count}} requests',
+    requestsTotal_many: '{{count}} requests',
+    requestsTotal_other: '{{count}} requests',
     steps: 'Steps',
     start: 'Start a request',
     name: 'Name',
@@ -57,6 +67,14 @@ const en = {
     firstStepHint: 'The first step is the start form the employee fills.',
   },
   editor: {
+    drag: 'Drag to reorder: {{name}}',
+    dnd: {
+      instructions: 'To pick up a field, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, Escape to cancel.',
+      picked: 'Picked up {{name}}: position {{n}} of {{total}}',
+      over: '{{name}} moved to position {{n}} of {{total}}',
+      dropped: '{{name}} dropped at position {{n}} of {{total}}',
+      cancelled: 'Moving {{name}} cancelled',
+    },
     step: 'Step {{n}}',
     stepName: 'Form name',
     review: 'Review step (only acknowledged)',
@@ -96,6 +114,9 @@ const en = {
   },
   request: {
     title: 'Request «{{name}}»',
+    chooseFile: 'Choose a file',
+    removeFile: 'Remove the file {{name}}',
+    uploading: 'Uploading…',
     initiator: 'Initiator',
     timeline: 'Steps',
     performers: 'Performers',
@@ -161,6 +182,16 @@ const ru: Tr = {
   open: 'Открыть',
   service: {
     info: 'Информация',
+    requests: 'Заявки',
+    requestsFilter: 'Показать',
+    requestsAll: 'Все',
+    requestsRunning: 'В работе',
+    requestsFinished: 'Завершённые',
+    requestsEmpty: 'Заявок пока нет',
+    requestsTotal_one: '{{count}} заявка',
+    requestsTotal_few: '{{count}} заявки',
+    requestsTotal_many: '{{count}} заявок',
+    requestsTotal_other: '{{count}} заявки',
     steps: 'Шаги',
     start: 'Подать заявку',
     name: 'Название',
@@ -186,6 +217,15 @@ const ru: Tr = {
     firstStepHint: 'Первый шаг — форма, которую заполняет сотрудник при подаче.',
   },
   editor: {
+    drag: 'Перетащите, чтобы изменить порядок: {{name}}',
+    dnd: {
+      instructions:
+        'Чтобы взять поле, нажмите пробел или Enter. Перемещайте его стрелками, снова нажмите пробел или Enter, чтобы отпустить, Escape — чтобы отменить.',
+      picked: 'Поле {{name}} взято: позиция {{n}} из {{total}}',
+      over: 'Поле {{name}} на позиции {{n}} из {{total}}',
+      dropped: 'Поле {{name}} отпущено на позиции {{n}} из {{total}}',
+      cancelled: 'Перемещение поля {{name}} отменено',
+    },
     step: 'Шаг {{n}}',
     stepName: 'Название формы',
     review: 'Шаг ознакомления (только подтверждается)',
@@ -225,6 +265,9 @@ const ru: Tr = {
   },
   request: {
     title: 'Заявка «{{name}}»',
+    chooseFile: 'Выберите файл',
+    removeFile: 'Убрать файл {{name}}',
+    uploading: 'Загрузка…',
     initiator: 'Инициатор',
     timeline: 'Шаги',
     performers: 'Исполнители',
@@ -290,6 +333,16 @@ const uk: Tr = {
   open: 'Відкрити',
   service: {
     info: 'Інформація',
+    requests: 'Заявки',
+    requestsFilter: 'Показати',
+    requestsAll: 'Усі',
+    requestsRunning: 'У роботі',
+    requestsFinished: 'Завершені',
+    requestsEmpty: 'Заявок поки немає',
+    requestsTotal_one: '{{count}} заявка',
+    requestsTotal_few: '{{count}} заявки',
+    requestsTotal_many: '{{count}} заявок',
+    requestsTotal_other: '{{count}} заявки',
     steps: 'Кроки',
     start: 'Подати заявку',
     name: 'Назва',
@@ -315,6 +368,15 @@ const uk: Tr = {
     firstStepHint: 'Перший крок — форма, яку заповнює співробітник під час подання.',
   },
   editor: {
+    drag: 'Перетягніть, щоб змінити порядок: {{name}}',
+    dnd: {
+      instructions:
+        'Щоб узяти поле, натисніть пробіл або Enter. Переміщуйте його стрілками, знову натисніть пробіл або Enter, щоб відпустити, Escape — щоб скасувати.',
+      picked: 'Поле {{name}} взято: позиція {{n}} з {{total}}',
+      over: 'Поле {{name}} на позиції {{n}} з {{total}}',
+      dropped: 'Поле {{name}} відпущено на позиції {{n}} з {{total}}',
+      cancelled: 'Переміщення поля {{name}} скасовано',
+    },
     step: 'Крок {{n}}',
     stepName: 'Назва форми',
     review: 'Крок ознайомлення (лише підтверджується)',
@@ -354,6 +416,9 @@ const uk: Tr = {
   },
   request: {
     title: 'Заявка «{{name}}»',
+    chooseFile: 'Оберіть файл',
+    removeFile: 'Прибрати файл {{name}}',
+    uploading: 'Завантаження…',
     initiator: 'Ініціатор',
     timeline: 'Кроки',
     performers: 'Виконавці',
@@ -424,6 +489,7 @@ const codesEn = {
   bpNoPerformers: 'The step has no performers',
   bpStepChanged: 'The request moved on: reload it',
   bpGroupHasServices: 'The group has services',
+  bpFileNotOwn: 'Attach a file you uploaded',
 };
 const codesRu: Tr = {
   bpNameRequired: 'Укажите название',
@@ -459,6 +525,7 @@ const codesRu: Tr = {
   bpNoPerformers: 'У шага нет исполнителей',
   bpStepChanged: 'Заявка продвинулась: обновите страницу',
   bpGroupHasServices: 'В группе есть сервисы',
+  bpFileNotOwn: 'Прикрепите загруженный вами файл',
 };
 const codesUk: Tr = {
   bpNameRequired: 'Вкажіть назву',
@@ -494,6 +561,7 @@ const codesUk: Tr = {
   bpNoPerformers: 'У кроку немає виконавців',
   bpStepChanged: 'Заявка просунулася: оновіть сторінку',
   bpGroupHasServices: 'У групі є сервіси',
+  bpFileNotOwn: 'Прикріпіть завантажений вами файл',
 };
 
 let done = false;

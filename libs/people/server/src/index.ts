@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { peopleRoutes, peopleSubjects } from '@intranet/people-contract';
+import { peopleLookupSubjects } from '@intranet/people-contract/lookup';
 import { peopleOrgRoutes } from '@intranet/people-contract/structure';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
 import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type DomainDeps, type Logger } from '@intranet/platform-host';
 import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
 import { exportHandlers } from './export.ts';
+import { lookupSubjects } from './lookup.ts';
 import { pinHandlers } from './pins.ts';
 import { projectHandlers } from './projects.ts';
 import { structureHandlers, structureLoadHandlers } from './structure.ts';
@@ -23,6 +25,8 @@ export const PEOPLE_ROUTES = 'people:routes';
 /** Provider token: the handlers of peopleOrgRoutes (structure, vacations, projects). */
 export const PEOPLE_ORG_ROUTES = 'people:orgRoutes';
 export const PEOPLE_SUBJECTS = 'people:subjects';
+/** Provider token: the handlers of peopleLookupSubjects (direct chief, users by ids). */
+export const PEOPLE_LOOKUP_SUBJECTS = 'people:lookupSubjects';
 
 /**
  * First start: creates the superadmin from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD; without them, creates one
@@ -79,12 +83,14 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
       inject: [DOMAIN_DEPS],
     },
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
+    { provide: PEOPLE_LOOKUP_SUBJECTS, useFactory: lookupSubjects, inject: [DOMAIN_DEPS] },
     SuperadminBootstrap,
   ],
   controllers: [
     RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES),
     RouteController('PeopleOrgRoutes', peopleOrgRoutes, PEOPLE_ORG_ROUTES),
     SubjectController('PeopleSubjects', peopleSubjects, PEOPLE_SUBJECTS),
+    SubjectController('PeopleLookupSubjects', peopleLookupSubjects, PEOPLE_LOOKUP_SUBJECTS),
   ],
 })
 export class PeopleModule {}

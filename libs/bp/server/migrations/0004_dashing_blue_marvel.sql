@@ -1,0 +1,1 @@
+CREATE INDEX "requests_service_idx" ON "bp"."requests" USING btree ("client_id","service_id","created_at");
