@@ -4,6 +4,7 @@ import type { Database } from '@intranet/platform-db';
 import type { Logger } from '@intranet/platform-host';
 import type { Mailer } from '@intranet/platform-mail';
 import { renderTemplate } from './render.ts';
+import { wordings } from './wording.ts';
 
 /** One message for an external channel, already worded. */
 export interface OutgoingMessage {
@@ -36,15 +37,24 @@ export function emailChannel(mailer: Mailer): ChannelAdapter {
 }
 
 /**
- * The default wording of a notification for e-mail: its title as the subject, its text and link; HTML with a text
- * part. `origin` makes the link absolute (PUBLIC_URL), when known.
+ * The default wording of a notification (no template): the sentence of its type in the recipient's language
+ * (ru/uk/en, wording.ts; a type without one keeps its stored title) as the subject, its text, link and a footer;
+ * HTML with a text part. `origin` makes the link absolute (PUBLIC_URL), when known.
  */
-export function wordMessage(n: Pick<Notification, 'title' | 'text' | 'link'>, origin = ''): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
+export function wordMessage(
+  n: Pick<Notification, 'title' | 'text' | 'link'> & { type?: string; data?: Record<string, string> | null },
+  origin = '',
+  lang?: string | null,
+): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
   const link = n.link ? `${origin}${n.link}` : '';
+  const w = wordings(lang ?? 'en');
+  const title = (n.type && w.typeTitle(n.type, n.data ?? {})) || n.title;
   return {
-    subject: n.title,
-    text: [n.title, n.text, link].filter(Boolean).join('\n\n'),
-    html: `<p><strong>${esc(n.title)}</strong></p>${n.text ? `<p>${esc(n.text)}</p>` : ''}${link ? `<p><a href="${esc(link)}">${esc(link)}</a></p>` : ''}`,
+    subject: title,
+    text: [title, n.text, link, w.footer()].filter(Boolean).join('\n\n'),
+    html:
+      `<p><strong>${esc(title)}</strong></p>${n.text ? `<p>${esc(n.text)}</p>` : ''}` +
+      `${link ? `<p><a href="${esc(link)}">${esc(w.open())}</a></p>` : ''}<p><small>${esc(w.footer())}</small></p>`,
   };
 }
 
@@ -162,7 +172,7 @@ export class DeliveryWorker {
    * `section` and its data: `actor`, `name`, ...); without a template, or when it does not render, the default wording.
    */
   private word(r: DueRow): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
-    const fallback = wordMessage(r, this.opts.origin);
+    const fallback = wordMessage(r, this.opts.origin, r.lang);
     if (r.t_title === null) return fallback;
     const link = r.link ? `${this.opts.origin ?? ''}${r.link}` : '';
     const out = renderTemplate(

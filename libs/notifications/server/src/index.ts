@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Controller, Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { notificationsRoutes } from '@intranet/notifications-contract';
+import { mailingRoutes } from '@intranet/notifications-contract/mailing';
 import type { BusEvent } from '@intranet/platform-bus';
 import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
 import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
@@ -9,14 +10,20 @@ import { consumerName, RULES } from './consumers.ts';
 import { notificationsHandlers, type NotificationsKit } from './handlers.ts';
 import { notify } from './notify.ts';
 import { Directory } from './people.ts';
+import { mailingHandlers } from './mailing-handlers.ts';
+import { MailingScheduler } from './mailings.ts';
 
 export { deliveries, notifications, settings, templates, unread } from './schema.ts';
 export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
 export { renderTemplate, type Rendered } from './render.ts';
+export { MailingScheduler, mailingActions, digestAction, type MailingAction, type MailingRun } from './mailings.ts';
+export { mailings, mailingRuns } from './schema.ts';
+export { wordings, langOf } from './wording.ts';
 
 const ROUTES = 'notifications:routes';
+const MAILING_ROUTES = 'notifications:mailing-routes';
 const KIT = 'notifications:kit';
 const CONSUMERS = 'notifications:consumers';
 
@@ -31,12 +38,16 @@ export const extraChannels: ChannelAdapter[] = [];
 @Injectable()
 export class NotificationsRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly kit: NotificationsKit;
+  /** The mailings' cron jobs of this process (§4 Mailing); `NOTIF_MAILING_SYNC_MS` (default 30000) re-reads them. */
+  readonly mailings: MailingScheduler;
 
   constructor(@Inject(DOMAIN_DEPS) deps: DomainDeps) {
     const env = process.env;
     const origin = (deps.config as { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? '';
+    const directory = new Directory(deps.bus);
+    this.mailings = new MailingScheduler({ db: deps.db, mailer: deps.mailer, directory, log: deps.log }, { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 });
     this.kit = {
-      directory: new Directory(deps.bus),
+      directory,
       worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), ...extraChannels], deps.log, {
         intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
         baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
@@ -46,11 +57,13 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
     };
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.kit.worker.start();
+    await this.mailings.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.mailings.stop();
     await this.kit.worker.stop();
   }
 }
@@ -102,7 +115,12 @@ function consumersController() {
     { provide: KIT, useFactory: (rt: NotificationsRuntime) => rt.kit, inject: [NotificationsRuntime] },
     { provide: ROUTES, useFactory: notificationsHandlers, inject: [DOMAIN_DEPS, KIT] },
     { provide: CONSUMERS, useFactory: consumerHandler, inject: [DOMAIN_DEPS, NotificationsRuntime] },
+    { provide: MAILING_ROUTES, useFactory: (deps: DomainDeps, rt: NotificationsRuntime) => mailingHandlers(deps, rt.mailings), inject: [DOMAIN_DEPS, NotificationsRuntime] },
   ],
-  controllers: [RouteController('NotificationsRoutes', notificationsRoutes, ROUTES), consumersController()],
+  controllers: [
+    RouteController('NotificationsRoutes', notificationsRoutes, ROUTES),
+    RouteController('NotificationsMailingRoutes', mailingRoutes, MAILING_ROUTES),
+    consumersController(),
+  ],
 })
 export class NotificationsModule {}

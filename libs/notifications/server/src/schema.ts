@@ -127,3 +127,47 @@ export const deliveries = notificationsSchema
     ],
   )
   .enableRLS();
+
+/**
+ * §3 mailing, §4 Mailing: a workspace's scheduled job (`action` on the cron `schedule`), one per action. `active`
+ * is the job's wanted state; every replica's scheduler runs the active ones (reloaded at boot).
+ */
+export const mailings = notificationsSchema
+  .table(
+    'mailings',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      workspace: text('workspace').notNull(),
+      action: text('action').notNull(),
+      active: boolean('active').notNull().default(false),
+      schedule: text('schedule').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [uniqueIndex('mailings_action_uq').on(t.clientId, t.action), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * One row per mailing and slot (the cron time it was due): the replica that inserts it runs the slot, the others'
+ * insert does nothing — a slot runs once however many replicas schedule it.
+ */
+export const mailingRuns = notificationsSchema
+  .table(
+    'mailing_runs',
+    {
+      clientId: uuid('client_id').notNull(),
+      mailingId: uuid('mailing_id')
+        .notNull()
+        .references(() => mailings.id, { onDelete: 'cascade' }),
+      slot: timestamp('slot', { withTimezone: true }).notNull(),
+      /** Which process ran it (host:pid:instance), for the record. */
+      runner: text('runner').notNull(),
+      startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+      /** What the run did (e.g. `{ sent: 12 }`) or its error. */
+      result: jsonb('result').$type<Record<string, unknown>>(),
+    },
+    (t) => [primaryKey({ columns: [t.mailingId, t.slot] }), tenantPolicy()],
+  )
+  .enableRLS();
