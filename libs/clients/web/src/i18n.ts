@@ -79,7 +79,7 @@ const en = {
   open: 'Open',
   employees: 'Employees',
   back: '← All clients',
-  tabs: { data: 'Data', design: 'Design', features: 'Features', rights: 'Other rights', maintenance: 'Maintenance', logs: 'Logs' },
+  tabs: { data: 'Data', design: 'Design', features: 'Features', rights: 'Other rights', maintenance: 'Maintenance', logs: 'Logs', mail: 'Mail check', notifSettings: 'Notification settings' },
   soon: 'Coming soon',
   design: {
     sidePanel: 'Side panel colour',
@@ -214,7 +214,7 @@ const ru = {
   open: 'Открыть',
   employees: 'Сотрудники',
   back: '← Все клиенты',
-  tabs: { data: 'Данные', design: 'Оформление', features: 'Функции', rights: 'Прочие права', maintenance: 'Обслуживание', logs: 'Журнал' },
+  tabs: { data: 'Данные', design: 'Оформление', features: 'Функции', rights: 'Прочие права', maintenance: 'Обслуживание', logs: 'Журнал', mail: 'Проверка почты', notifSettings: 'Настройки уведомлений' },
   soon: 'Скоро',
   design: {
     sidePanel: 'Цвет боковой панели',
@@ -351,7 +351,7 @@ const uk = {
   open: 'Відкрити',
   employees: 'Співробітники',
   back: '← Усі клієнти',
-  tabs: { data: 'Дані', design: 'Оформлення', features: 'Функції', rights: 'Інші права', maintenance: 'Обслуговування', logs: 'Журнал' },
+  tabs: { data: 'Дані', design: 'Оформлення', features: 'Функції', rights: 'Інші права', maintenance: 'Обслуговування', logs: 'Журнал', mail: 'Перевірка пошти', notifSettings: 'Налаштування сповіщень' },
   soon: 'Незабаром',
   design: {
     sidePanel: 'Колір бічної панелі',

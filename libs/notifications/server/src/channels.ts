@@ -5,6 +5,8 @@ import type { Logger } from '@intranet/platform-host';
 import type { Mailer } from '@intranet/platform-mail';
 import { renderTemplate } from './render.ts';
 import { wordings } from './wording.ts';
+import { fetch as undiciFetch } from 'undici';
+import { assertPublicUrl, errorCode, publicOnlyAgent } from './targets.ts';
 
 /** One message for an external channel, already worded. */
 export interface OutgoingMessage {
@@ -58,23 +60,41 @@ export function wordMessage(
   };
 }
 
+/** An error of an HTTP answer that was not 2xx (its status gives the failing-channel report's code). */
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    what: string,
+  ) {
+    super(`${what} answered ${status}`);
+  }
+}
+
 /**
  * Slack or MS Teams through an incoming webhook (the client's URL): a JSON `{ text }` POST, which both accept; a
- * non-2xx answer or no answer within `timeoutMs` rejects (the worker retries).
+ * non-2xx answer or no answer within `timeoutMs` rejects (the worker retries). The URL must be https to a public
+ * host (targets.ts: checked before the call and again at connect time against DNS rebinding; refused with
+ * `webhookUrlRefused`), unless NOTIF_ALLOW_PRIVATE_HOSTS is set (tests, development).
  */
 export function webhookChannel(channel: 'slack' | 'teams', timeoutMs = 10_000): ChannelAdapter {
+  let agent: ReturnType<typeof publicOnlyAgent> | undefined;
   return {
     channel,
     async send(msg) {
+      await assertPublicUrl(msg.target);
+      agent ??= publicOnlyAgent();
       // The text part already starts with the subject (wordMessage, or the template's short body).
       const text = `${msg.recipient ? `${msg.recipient}: ` : ''}${msg.text}`;
-      const res = await fetch(msg.target, {
+      const res = await undiciFetch(msg.target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text }),
         signal: AbortSignal.timeout(timeoutMs),
+        dispatcher: agent,
+        redirect: 'manual',
       });
-      if (!res.ok) throw new Error(`${channel} webhook answered ${res.status}`);
+      await res.body?.cancel().catch(() => {});
+      if (!res.ok) throw new HttpStatusError(res.status, `${channel} webhook`);
     },
   };
 }
@@ -231,8 +251,8 @@ export class DeliveryWorker {
           this.log.warn(`notifications ${r.channel} send failed (attempt ${attempts}): ${message}`);
           await tx.execute(sql`
             UPDATE notifications.deliveries
-            SET attempts = ${attempts}, last_error = ${message}, status = ${giveUp ? 'failed' : 'pending'},
-                due_at = ${new Date(now.getTime() + delay).toISOString()}
+            SET attempts = ${attempts}, last_error = ${message}, last_code = ${errorCode(err)}, status = ${giveUp ? 'failed' : 'pending'},
+                first_failed_at = coalesce(first_failed_at, now()), due_at = ${new Date(now.getTime() + delay).toISOString()}
             WHERE id = ${r.id}`);
         }
       }

@@ -3,6 +3,9 @@ import { Controller, Inject, Injectable, type BeforeApplicationShutdown, type On
 import { EventPattern } from '@nestjs/microservices';
 import { notificationsRoutes } from '@intranet/notifications-contract';
 import { mailingRoutes } from '@intranet/notifications-contract/mailing';
+import { notificationsAdminRoutes } from '@intranet/notifications-contract/admin';
+import { adminHandlers } from './admin-handlers.ts';
+import { telegramChannel } from './telegram.ts';
 import type { BusEvent } from '@intranet/platform-bus';
 import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
 import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
@@ -21,9 +24,12 @@ export { renderTemplate, type Rendered } from './render.ts';
 export { MailingScheduler, mailingActions, digestAction, type MailingAction, type MailingRun } from './mailings.ts';
 export { mailings, mailingRuns } from './schema.ts';
 export { wordings, langOf } from './wording.ts';
+export { assertPublicUrl, isPublicAddress, errorCode, TARGET_REFUSED } from './targets.ts';
+export { telegramChannel, linkFromUpdates, telegramApiRoot } from './telegram.ts';
 
 const ROUTES = 'notifications:routes';
 const MAILING_ROUTES = 'notifications:mailing-routes';
+const ADMIN_ROUTES = 'notifications:admin-routes';
 const KIT = 'notifications:kit';
 const CONSUMERS = 'notifications:consumers';
 
@@ -48,7 +54,7 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
     this.mailings = new MailingScheduler({ db: deps.db, mailer: deps.mailer, directory, log: deps.log }, { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 });
     this.kit = {
       directory,
-      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), ...extraChannels], deps.log, {
+      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), telegramChannel(deps.db), ...extraChannels], deps.log, {
         intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
         baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
         maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,
@@ -115,11 +121,13 @@ function consumersController() {
     { provide: KIT, useFactory: (rt: NotificationsRuntime) => rt.kit, inject: [NotificationsRuntime] },
     { provide: ROUTES, useFactory: notificationsHandlers, inject: [DOMAIN_DEPS, KIT] },
     { provide: CONSUMERS, useFactory: consumerHandler, inject: [DOMAIN_DEPS, NotificationsRuntime] },
+    { provide: ADMIN_ROUTES, useFactory: adminHandlers, inject: [DOMAIN_DEPS] },
     { provide: MAILING_ROUTES, useFactory: (deps: DomainDeps, rt: NotificationsRuntime) => mailingHandlers(deps, rt.mailings), inject: [DOMAIN_DEPS, NotificationsRuntime] },
   ],
   controllers: [
     RouteController('NotificationsRoutes', notificationsRoutes, ROUTES),
     RouteController('NotificationsMailingRoutes', mailingRoutes, MAILING_ROUTES),
+    RouteController('NotificationsAdminRoutes', notificationsAdminRoutes, ADMIN_ROUTES),
     consumersController(),
   ],
 })

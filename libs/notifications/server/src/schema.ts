@@ -118,6 +118,10 @@ export const deliveries = notificationsSchema
       attempts: integer('attempts').notNull().default(0),
       dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
       lastError: text('last_error'),
+      /** Stable code of the last error (`http_500`, `smtp_451`, `timeout`, `webhookUrlRefused`, `network`, ...). */
+      lastCode: text('last_code'),
+      /** When this send first failed (the failing-channel report's "since"). */
+      firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
       sentAt: timestamp('sent_at', { withTimezone: true }),
     },
     (t) => [
@@ -169,5 +173,49 @@ export const mailingRuns = notificationsSchema
       result: jsonb('result').$type<Record<string, unknown>>(),
     },
     (t) => [primaryKey({ columns: [t.mailingId, t.slot] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** §3 Client Telegram channel: the client's bot (token, never answered to the web) and its channel (a chat id or @name). */
+export const telegramBots = notificationsSchema
+  .table(
+    'telegram_bots',
+    {
+      clientId: uuid('client_id').primaryKey(),
+      token: text('token'),
+      channel: text('channel'),
+      /** The Bot API getUpdates offset already read (linking codes). */
+      updateOffset: integer('update_offset').notNull().default(0),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    () => [tenantPolicy()],
+  )
+  .enableRLS();
+
+/** A user's linked Telegram chat (the Telegram channel of §1 goes there). */
+export const telegramLinks = notificationsSchema
+  .table(
+    'telegram_links',
+    {
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      chatId: text('chat_id').notNull(),
+      linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.userId] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** One-time linking codes: a user sends the code to the bot; valid until `expires_at`, deleted when used. */
+export const telegramCodes = notificationsSchema
+  .table(
+    'telegram_codes',
+    {
+      clientId: uuid('client_id').notNull(),
+      code: text('code').notNull(),
+      userId: uuid('user_id').notNull(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.code] }), index('telegram_codes_user_idx').on(t.clientId, t.userId), tenantPolicy()],
   )
   .enableRLS();
