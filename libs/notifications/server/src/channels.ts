@@ -17,6 +17,8 @@ export interface OutgoingMessage {
   html: string;
   /** The recipient's name (webhooks post to a shared channel). */
   recipient: string;
+  /** The client's credential for the channel, when it has one (Telegram: the bot token). */
+  credential?: string | null;
   notification: Pick<Notification, '_id' | 'client_id' | 'user_id' | 'section' | 'type' | 'link'>;
 }
 
@@ -118,6 +120,7 @@ interface DueRow {
   t_title: string | null;
   t_short: string | null;
   t_full: string | null;
+  credential: string | null;
 }
 
 /** Options of the delivery worker: poll period, back-off base and cap, attempts before a send is given up. */
@@ -213,8 +216,9 @@ export class DeliveryWorker {
     return this.db.asSystem('notifications delivery', async (tx) => {
       const res = await tx.execute(sql`
         SELECT d.id, d.client_id, d.channel, d.target, d.attempts, d.lang, d.recipient, n.id AS notification_id, n.user_id, n.section,
-               n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full
+               n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full, b.token AS credential
         FROM notifications.deliveries d JOIN notifications.notifications n ON n.id = d.notification_id
+        LEFT JOIN notifications.telegram_bots b ON d.channel = 'telegram' AND b.client_id = d.client_id
         LEFT JOIN LATERAL (
           SELECT title, short, "full" FROM notifications.templates
           WHERE client_id = d.client_id AND code = n.type AND channel = d.channel
@@ -230,6 +234,7 @@ export class DeliveryWorker {
           await adapter.send({
             target: r.target,
             recipient: r.recipient,
+            credential: r.credential,
             ...this.word(r),
             notification: {
               _id: r.notification_id,

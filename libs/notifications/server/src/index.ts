@@ -54,7 +54,7 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
     this.mailings = new MailingScheduler({ db: deps.db, mailer: deps.mailer, directory, log: deps.log }, { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 });
     this.kit = {
       directory,
-      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), telegramChannel(deps.db), ...extraChannels], deps.log, {
+      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), telegramChannel(), ...extraChannels], deps.log, {
         intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
         baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
         maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,

@@ -12,7 +12,7 @@ import { telegramBots, telegramCodes, telegramLinks } from './schema.ts';
 export const telegramApiRoot = () => process.env.TELEGRAM_API_ROOT?.replace(/\/$/, '') || 'https://api.telegram.org';
 
 /** A grammy Bot API client for a bot token (the configured API root). */
-export const botApi = (token: string) => new Api(token, { apiRoot: telegramApiRoot() });
+export const botApi = (token: string) => new Api(token, { apiRoot: telegramApiRoot(), timeoutSeconds: 15 });
 
 /** How long a linking code is valid, ms. */
 export const CODE_TTL_MS = 15 * 60_000;
@@ -98,27 +98,19 @@ export async function linkFromUpdates(db: Database, clientId: string): Promise<s
 }
 
 /**
- * The Telegram channel adapter: sends the message through the client's bot (token read per send, cached for a
- * minute) to `target` (the user's linked chat, or the client's channel). A refused call rejects (the worker retries).
+ * The Telegram channel adapter: sends the message through the client's bot (its token comes with the due row as
+ * `credential`) to `target` (the user's linked chat, or the client's channel). A refused call rejects with the Bot
+ * API's error code as `status` (the worker retries; the failing-channel report shows `http_<code>`).
  */
-export function telegramChannel(db: Database): ChannelAdapter {
-  const tokens = new Map<string, { at: number; token: string | null }>();
-  const tokenOf = async (clientId: string) => {
-    const c = tokens.get(clientId);
-    if (c && Date.now() - c.at < 60_000) return c.token;
-    const bot = await db.inTenant({ clientId }, (tx) => telegramRepository.bot(tx));
-    tokens.set(clientId, { at: Date.now(), token: bot?.token ?? null });
-    return bot?.token ?? null;
-  };
+export function telegramChannel(): ChannelAdapter {
   return {
     channel: 'telegram',
     async send(msg) {
-      const token = await tokenOf(msg.notification.client_id);
-      if (!token) throw Object.assign(new Error('The company has no Telegram bot'), { code: 'ETELEGRAMNOBOT' });
+      if (!msg.credential) throw Object.assign(new Error('The company has no Telegram bot'), { code: 'ETELEGRAMNOBOT' });
       // A shared channel names whom it is for (notify leaves `recipient` empty for the user's own chat).
       const text = `${msg.recipient ? `${msg.recipient}: ` : ''}${msg.text}`;
       try {
-        await botApi(token).sendMessage(msg.target, text.slice(0, 4096), { link_preview_options: { is_disabled: true } });
+        await botApi(msg.credential).sendMessage(msg.target, text.slice(0, 4096), { link_preview_options: { is_disabled: true } });
       } catch (err) {
         const status = (err as { error_code?: number }).error_code;
         throw Object.assign(new Error(String((err as Error).message)), status ? { status } : {});
