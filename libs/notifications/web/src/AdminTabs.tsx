@@ -9,7 +9,7 @@ import { useSession } from '@intranet/web-session';
 import { Alert, Button, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { registerNotificationsTranslations } from './i18n.ts';
 import { Matrix } from './Matrix.tsx';
-import { FailingChannels } from './FailingChannels.tsx';
+import { FailingChannels, TelegramBot } from './Channels.tsx';
 import './notifications.css';
 
 registerNotificationsTranslations();
@@ -120,6 +120,7 @@ export function NotifSettingsTab() {
       <Button onClick={() => save.mutate()} disabled={save.isPending} data-testid="notif-defaults-save">
         {t('admin.save')}
       </Button>
+      <TelegramBot clientId={clientId} />
       <FailingChannels clientId={clientId} />
     </section>
   );

@@ -12,6 +12,7 @@ import { registerNotificationsTranslations } from './i18n.ts';
 import { TemplatesTab } from './TemplatesTab.tsx';
 import { MailingsTab } from './MailingsTab.tsx';
 import { Matrix } from './Matrix.tsx';
+import { TelegramLink } from './Channels.tsx';
 import './notifications.css';
 
 registerNotificationsTranslations();
@@ -152,6 +153,7 @@ function Settings() {
       <Button onClick={() => save.mutate(matrix)} disabled={save.isPending} data-testid="notifications-settings-save">
         {t('settings.save')}
       </Button>
+      <TelegramLink />
     </section>
   );
 }

@@ -129,6 +129,7 @@ const en = {
     title: 'Telegram',
     hint: 'Send this code to the company bot to get notifications in Telegram:',
     get: 'Get a code',
+    check: 'I have sent it',
     linked: 'Telegram is linked',
     unlink: 'Unlink',
   },
@@ -266,6 +267,7 @@ const ru = {
     title: 'Telegram',
     hint: 'Отправьте этот код боту компании, чтобы получать уведомления в Telegram:',
     get: 'Получить код',
+    check: 'Я отправил(а) код',
     linked: 'Telegram подключён',
     unlink: 'Отключить',
   },
@@ -403,6 +405,7 @@ const uk = {
     title: 'Telegram',
     hint: 'Надішліть цей код боту компанії, щоб отримувати сповіщення в Telegram:',
     get: 'Отримати код',
+    check: 'Я надіслав(-ла) код',
     linked: 'Telegram підключено',
     unlink: 'Відключити',
   },
@@ -416,6 +419,7 @@ const codes = {
     mailingExists: 'The workspace already has a mailing with this action',
     webhookUrlRefused: 'The webhook must be an https address of a public host',
     telegramCodeInvalid: 'The code is unknown or expired',
+    telegramNotConfigured: 'The company has no Telegram bot',
   },
   ru: {
     mailingScheduleInvalid: 'Расписание не является корректным cron-выражением',
@@ -423,6 +427,7 @@ const codes = {
     mailingExists: 'У компании уже есть рассылка с этим действием',
     webhookUrlRefused: 'Webhook должен быть https-адресом публичного хоста',
     telegramCodeInvalid: 'Код неизвестен или устарел',
+    telegramNotConfigured: 'У компании нет Telegram-бота',
   },
   uk: {
     mailingScheduleInvalid: 'Розклад не є коректним cron-виразом',
@@ -430,6 +435,7 @@ const codes = {
     mailingExists: 'Компанія вже має розсилку з цією дією',
     webhookUrlRefused: 'Webhook має бути https-адресою публічного хоста',
     telegramCodeInvalid: 'Код невідомий або застарів',
+    telegramNotConfigured: 'Компанія не має Telegram-бота',
   },
 };
 
