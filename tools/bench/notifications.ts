@@ -32,9 +32,8 @@ async function main(): Promise<void> {
   const s = await startStack({ services: ['notifications'], employees: nEmployees });
   const su = await superClient(s);
   const admin = api(s.base, s.adminToken);
-  const users = (
-    await su.query(`SELECT id, email FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles)) ORDER BY email`, [s.clientId])
-  ).rows as { id: string; email: string }[];
+  const users = (await su.query(`SELECT id, email FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles)) ORDER BY email`, [s.clientId]))
+    .rows as { id: string; email: string }[];
   if (users.length < nEmployees) log(`only ${users.length} employees imported`);
 
   // The online ones: a password to sign in with, a token, a socket identified as them.
@@ -54,7 +53,14 @@ async function main(): Promise<void> {
     online.map(
       (u, k) =>
         new Promise<void>((resolve, reject) => {
-          const sk = io(`${s.base}/${s.workspace}`, { path: '/socket.io', transports: ['websocket'], auth: { token: tokens[k] }, forceNew: true, reconnection: false, timeout: 20_000 });
+          const sk = io(`${s.base}/${s.workspace}`, {
+            path: '/socket.io',
+            transports: ['websocket'],
+            auth: { token: tokens[k] },
+            forceNew: true,
+            reconnection: false,
+            timeout: 20_000,
+          });
           sockets[k] = sk;
           sk.on('evt.notifications.notification.created', (d: { notification?: { title?: string }; unread?: number }) => {
             if (!mark || d?.notification?.title !== mark || !Number.isNaN(arrived[k])) return;
@@ -63,9 +69,11 @@ async function main(): Promise<void> {
           });
           sk.once('connect_error', (err) => reject(new Error(`socket ${k}: ${err.message}`)));
           sk.once('connect', () =>
-            sk.timeout(20_000).emit('identify', { client_id: s.clientId, user_id: u.id, timestamp: Date.now() }, (err: Error | null, r: { ok?: boolean }) =>
-              err || !r?.ok ? reject(new Error(`socket ${k}: identify ${err?.message ?? 'refused'}`)) : resolve(),
-            ),
+            sk
+              .timeout(20_000)
+              .emit('identify', { client_id: s.clientId, user_id: u.id, timestamp: Date.now() }, (err: Error | null, r: { ok?: boolean }) =>
+                err || !r?.ok ? reject(new Error(`socket ${k}: identify ${err?.message ?? 'refused'}`)) : resolve(),
+              ),
           );
         }),
     ),
@@ -86,7 +94,9 @@ async function main(): Promise<void> {
   while (performance.now() < deadline) {
     assertAlive();
     if (Number.isNaN(storedMs)) {
-      const n = Number((await su.query(`SELECT count(*)::int AS n FROM notifications.notifications WHERE client_id = $1 AND title = $2`, [s.clientId, mark])).rows[0].n);
+      const n = Number(
+        (await su.query(`SELECT count(*)::int AS n FROM notifications.notifications WHERE client_id = $1 AND title = $2`, [s.clientId, mark])).rows[0].n,
+      );
       if (n >= users.length) storedMs = performance.now() - t0;
     }
     if (!Number.isNaN(storedMs) && !arrived.some(Number.isNaN)) break;

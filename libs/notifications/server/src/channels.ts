@@ -95,7 +95,8 @@ export function webhookChannel(channel: 'slack' | 'teams', timeoutMs = 10_000): 
         dispatcher: agent,
         redirect: 'manual',
       });
-      await res.body?.cancel().catch(() => {});
+      // The answer's body is not read: release the connection.
+      await res.body?.cancel().catch(() => undefined);
       if (!res.ok) throw new HttpStatusError(res.status, `${channel} webhook`);
     },
   };

@@ -51,15 +51,23 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
     const env = process.env;
     const origin = (deps.config as { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? '';
     const directory = new Directory(deps.bus);
-    this.mailings = new MailingScheduler({ db: deps.db, mailer: deps.mailer, directory, log: deps.log }, { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 });
+    this.mailings = new MailingScheduler(
+      { db: deps.db, mailer: deps.mailer, directory, log: deps.log },
+      { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 },
+    );
     this.kit = {
       directory,
-      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), telegramChannel(), ...extraChannels], deps.log, {
-        intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
-        baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
-        maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,
-        origin,
-      }),
+      worker: new DeliveryWorker(
+        deps.db,
+        [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), telegramChannel(), ...extraChannels],
+        deps.log,
+        {
+          intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
+          baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
+          maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,
+          origin,
+        },
+      ),
     };
   }
 
@@ -125,7 +133,11 @@ function consumersController() {
     { provide: ROUTES, useFactory: notificationsHandlers, inject: [DOMAIN_DEPS, KIT] },
     { provide: CONSUMERS, useFactory: consumerHandler, inject: [DOMAIN_DEPS, NotificationsRuntime] },
     { provide: ADMIN_ROUTES, useFactory: adminHandlers, inject: [DOMAIN_DEPS] },
-    { provide: MAILING_ROUTES, useFactory: (deps: DomainDeps, rt: NotificationsRuntime) => mailingHandlers(deps, rt.mailings), inject: [DOMAIN_DEPS, NotificationsRuntime] },
+    {
+      provide: MAILING_ROUTES,
+      useFactory: (deps: DomainDeps, rt: NotificationsRuntime) => mailingHandlers(deps, rt.mailings),
+      inject: [DOMAIN_DEPS, NotificationsRuntime],
+    },
   ],
   controllers: [
     RouteController('NotificationsRoutes', notificationsRoutes, ROUTES),

@@ -48,7 +48,14 @@ export const digestAction: MailingAction = async ({ mailing, db, mailer, directo
     }
     return out;
   });
-  const people = new Map((await directory.employees(mailing.clientId, rows.map((r) => r.userId))).map((p) => [p._id, p]));
+  const people = new Map(
+    (
+      await directory.employees(
+        mailing.clientId,
+        rows.map((r) => r.userId),
+      )
+    ).map((p) => [p._id, p]),
+  );
   let sent = 0;
   let failed = 0;
   for (const r of rows) {
@@ -242,7 +249,10 @@ export class MailingScheduler {
   async runSlot(id: string, clientId: string, schedule: string, slot: Date): Promise<boolean> {
     const { db } = this.deps;
     const claimed = await db.inTenant({ clientId }, async (tx) => {
-      const [m] = await tx.select().from(mailings).where(and(eq(mailings.id, id), eq(mailings.active, true), eq(mailings.schedule, schedule)));
+      const [m] = await tx
+        .select()
+        .from(mailings)
+        .where(and(eq(mailings.id, id), eq(mailings.active, true), eq(mailings.schedule, schedule)));
       if (!m) return undefined;
       const ins = await tx
         .insert(mailingRuns)

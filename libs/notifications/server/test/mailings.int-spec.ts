@@ -103,7 +103,7 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
   it('two replicas on one database run each slot once; a stopped mailing runs no more', async () => {
     // The second replica: another scheduler on the same database (as a second notifications-service would have).
     const second = new MailingScheduler(
-      { db: t.db, mailer: { send: async () => ({ via: 'outbox', id: '' }) }, directory: null as never, log: { warn: () => {}, debug: () => {} } },
+      { db: t.db, mailer: { send: async () => ({ via: 'outbox', id: '' }) }, directory: null as never, log: { warn: () => undefined, debug: () => undefined } },
       { syncMs: 200 },
     );
     await second.start();

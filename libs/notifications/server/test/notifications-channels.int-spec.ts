@@ -85,9 +85,31 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
 
   it('addresses: only public unicast hosts over https', async () => {
     for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) assert.equal(isPublicAddress(ip), true, ip);
-    for (const ip of ['10.0.0.1', '172.16.3.4', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '224.0.0.1'])
+    for (const ip of [
+      '10.0.0.1',
+      '172.16.3.4',
+      '192.168.1.1',
+      '127.0.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '224.0.0.1',
+    ])
       assert.equal(isPublicAddress(ip), false, ip);
-    for (const url of ['http://8.8.8.8/hook', 'https://127.0.0.1/hook', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://localhost/x', 'ftp://8.8.8.8/', 'nonsense'])
+    for (const url of [
+      'http://8.8.8.8/hook',
+      'https://127.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'ftp://8.8.8.8/',
+      'nonsense',
+    ])
       await assert.rejects(assertPublicUrl(url, false), (e: unknown) => errorCode(e) === 'webhookUrlRefused', url);
     await assertPublicUrl('https://8.8.8.8/hook', false);
     await assertPublicUrl('http://127.0.0.1:9/hook', true);
@@ -106,7 +128,10 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
     const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hook`;
     try {
       for (const slack of [url, 'https://127.0.0.1/hook', 'https://169.254.169.254/latest/meta-data']) {
-        const r = await t.call(notificationsRoutes.saveSettings, { token: acme.adminToken, body: { client_id: acme.client._id, matrix: {}, webhooks: { slack } } });
+        const r = await t.call(notificationsRoutes.saveSettings, {
+          token: acme.adminToken,
+          body: { client_id: acme.client._id, matrix: {}, webhooks: { slack } },
+        });
         assert.equal(r.status, 400, slack);
         assert.equal(r.body.errors[0].code, 'webhookUrlRefused');
         assert.equal(r.body.errors[0].field, 'webhooks.slack');

@@ -12,13 +12,14 @@ import { eventuallyPasses } from '@intranet/platform-testing';
 /** The decoded Subject header of a raw message (RFC 2047 encoded words, B or Q). */
 function subjectOf(raw: string): string {
   const m = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m);
-  return (m?.[1] ?? '')
-    .replace(/\r?\n[ \t]/g, ' ')
-    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, txt: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(txt, 'base64').toString('utf8')
-        : Buffer.from(txt.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
+  return (m?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, txt: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(txt, 'base64').toString('utf8')
+      : Buffer.from(
+          txt.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 
 /** Waits until `check` holds (see eventuallyPasses). */

@@ -314,7 +314,8 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     await t.call(socialRoutes.like, { token: erin.token, body: { like_type: 'post', post_id: postId } });
     const c = await t.call(socialRoutes.commentCreate, { token: finn.token, body: { parent_type: 'post', parent_id: postId, message: 'Congrats!' } });
     assert.equal(c.status, 200, JSON.stringify(c.body));
-    for (let i = 0; i < 3; i++) assert.equal((await t.call(socialRoutes.like, { token: finn.token, body: { like_type: 'post', post_id: postId } })).status, 200);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await t.call(socialRoutes.like, { token: finn.token, body: { like_type: 'post', post_id: postId } })).status, 200);
     await until(async () => assert.equal((await unread(erin)).count, 2));
     await new Promise((r) => setTimeout(r, 300));
     const items = (await feed(erin)).body.result.items as Notification[];

@@ -51,7 +51,15 @@ export function MailCheckTab() {
         }}
       >
         <FormGrid>
-          <Input id="mail-check-to" label={t('admin.mailTo')} value={to} onChange={(e) => setTo(e.target.value)} error={local ?? undefined} wide data-testid="mail-check-to" />
+          <Input
+            id="mail-check-to"
+            label={t('admin.mailTo')}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            error={local ?? undefined}
+            wide
+            data-testid="mail-check-to"
+          />
           <Input id="mail-check-subject" label={t('admin.mailSubject')} value={subject} onChange={(e) => setSubject(e.target.value)} wide />
           <TextArea id="mail-check-text" label={t('admin.mailText')} value={text} onChange={(e) => setText(e.target.value)} rows={3} wide />
         </FormGrid>

@@ -26,7 +26,12 @@ export function FailingChannels({ clientId }: { clientId: string }) {
         <ul className="notif__list">
           {q.data.map((c) => (
             <li key={c.channel} className="notif__item ui-card" data-testid={`notif-failing-${c.channel}`} title={c.last_error}>
-              {t('admin.failingRow', { channel: t(`channel.${c.channel}`, { defaultValue: c.channel }), count: c.failing, since: formatDateTime(c.since), code: c.last_code })}
+              {t('admin.failingRow', {
+                channel: t(`channel.${c.channel}`, { defaultValue: c.channel }),
+                count: c.failing,
+                since: formatDateTime(c.since),
+                code: c.last_code,
+              })}
             </li>
           ))}
         </ul>
@@ -44,7 +49,10 @@ export function TelegramBot({ clientId }: { clientId: string }) {
   const notifier = useNotifier();
   const qc = useQueryClient();
   const key = ['notifications', 'telegram-bot', clientId];
-  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => call(notificationsAdminRoutes.telegramBot, { params: { client: clientId }, signal, silent: true }) });
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => call(notificationsAdminRoutes.telegramBot, { params: { client: clientId }, signal, silent: true }),
+  });
   const [token, setToken] = useState('');
   const [channel, setChannel] = useState<string | null>(null);
   const save = useMutation({

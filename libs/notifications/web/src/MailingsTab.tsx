@@ -128,7 +128,12 @@ export function MailingsTab() {
             error={fieldError('schedule')}
             data-testid="mailing-schedule"
           />
-          <Checkbox label={t('mailings.active')} checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} data-testid="mailing-active" />
+          <Checkbox
+            label={t('mailings.active')}
+            checked={form.active}
+            onChange={(e) => setForm({ ...form, active: e.target.checked })}
+            data-testid="mailing-active"
+          />
         </FormGrid>
         {save.isError && !fieldError('schedule') && !fieldError('action') ? <Alert>{errorText(save.error)}</Alert> : null}
         <Button type="submit" disabled={save.isPending} data-testid="mailing-save">

@@ -242,7 +242,9 @@ export type RouteResult<D extends RouteDef> = z.output<D['result']>;
  * `restartJob/{workspace}_{action}`) ends at that literal's first character: `:workspace(^[^_/]+)_:action`.
  */
 export function toFastifyPath(path: string): string {
-  return path.replace(/\{(\w+)\}(?=([^/{]+)\{)/g, (_, k: string, lit: string) => `:${k}(^[^${lit[0]!.replace(/[\]\\^-]/g, '\\$&')}/]+)`).replace(/\{(\w+)\}/g, ':$1');
+  return path
+    .replace(/\{(\w+)\}(?=([^/{]+)\{)/g, (_, k: string, lit: string) => `:${k}(^[^${lit[0]!.replace(/[\]\\^-]/g, '\\$&')}/]+)`)
+    .replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** Fills `{param}` placeholders; values are URI-encoded. */
