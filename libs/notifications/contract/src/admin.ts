@@ -11,10 +11,12 @@ import { access, defineRoute, Id, V, z } from '@intranet/platform-contracts';
 export const ADMIN_TEXT = {
   telegramCodeInvalid: 'The code is unknown or expired',
   telegramNotConfigured: 'The company has no Telegram bot',
+  telegramUnreachable: 'The Telegram bot could not be reached: check its token',
 } as const;
 export const ADMIN_CODES = {
   telegramCodeInvalid: 'telegramCodeInvalid',
   telegramNotConfigured: 'telegramNotConfigured',
+  telegramUnreachable: 'telegramUnreachable',
 } as const satisfies Record<keyof typeof ADMIN_TEXT, string>;
 
 /** One failing channel: undelivered sends since its last success, the latest error's stable code and text. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_CODES, ADMIN_TEXT, type notificationsAdminRoutes } from '@intranet/notifications-contract/admin';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
-import { Errors } from '@intranet/platform-errors';
+import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { linkFromUpdates, telegramRepository } from './telegram.ts';
 
@@ -88,13 +88,21 @@ export function adminHandlers({ db }: DomainDeps): RouteHandlers<typeof notifica
     /**
      * POST api/notification/telegram/link → { linked }: reads the bot's new messages, links every chat that sent a
      * valid code (this caller's or another's), and tells whether the caller is linked now. Errors: 400
-     * telegramNotConfigured; a Bot API failure answers 503-like `unavailable` through the error mapper.
+     * telegramNotConfigured; 400 telegramUnreachable when the Bot API refuses the token or cannot be reached.
      */
     telegramLink: async (_input, ctx) => {
       const { clientId, userId } = userOf(ctx);
       const has = await db.inTenant({ clientId }, async (tx) => !!(await telegramRepository.bot(tx))?.token);
       if (!has) throw notConfigured();
-      await linkFromUpdates(db, clientId);
+      try {
+        await linkFromUpdates(db, clientId);
+      } catch (err) {
+        if (err instanceof DomainError) throw err;
+        // A wrong token or an unreachable Bot API is the company's set-up, not a server fault.
+        throw Errors.field('telegram', ADMIN_TEXT.telegramUnreachable, ADMIN_CODES.telegramUnreachable, {
+          reason: String((err as Error)?.message ?? err).slice(0, 200),
+        });
+      }
       return db.inTenant({ clientId }, async (tx) => ({ linked: !!(await telegramRepository.linkOf(tx, userId)) }));
     },
 

@@ -36,6 +36,7 @@ async function fakeBotApi() {
       const reply = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       if (!m) return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
       const [, token, method] = m;
+      if (token === 'bad:token') return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
       calls.push({ token: token!, method: method!, body });
       if (method === 'getUpdates') {
         const offset = Number(body.offset ?? 0);
@@ -232,5 +233,11 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
 
     const un = await t.call(notificationsAdminRoutes.telegramUnlink, { token: ben.token });
     assert.equal(un.body.result.linked, false);
+
+    // A token the Bot API refuses: linking answers 400 telegramUnreachable (never a server error).
+    await t.call(notificationsAdminRoutes.telegramBotSave, { token: acme.adminToken, body: { token: 'bad:token' } });
+    const refused = await t.call(notificationsAdminRoutes.telegramLink, { token: ben.token });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.errors[0].code, 'telegramUnreachable');
   });
 });

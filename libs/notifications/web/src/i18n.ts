@@ -420,6 +420,7 @@ const codes = {
     webhookUrlRefused: 'The webhook must be an https address of a public host',
     telegramCodeInvalid: 'The code is unknown or expired',
     telegramNotConfigured: 'The company has no Telegram bot',
+    telegramUnreachable: 'The Telegram bot could not be reached: check its token',
   },
   ru: {
     mailingScheduleInvalid: 'Расписание не является корректным cron-выражением',
@@ -428,6 +429,7 @@ const codes = {
     webhookUrlRefused: 'Webhook должен быть https-адресом публичного хоста',
     telegramCodeInvalid: 'Код неизвестен или устарел',
     telegramNotConfigured: 'У компании нет Telegram-бота',
+    telegramUnreachable: 'Не удалось связаться с Telegram-ботом: проверьте токен',
   },
   uk: {
     mailingScheduleInvalid: 'Розклад не є коректним cron-виразом',
@@ -436,6 +438,7 @@ const codes = {
     webhookUrlRefused: 'Webhook має бути https-адресою публічного хоста',
     telegramCodeInvalid: 'Код невідомий або застарів',
     telegramNotConfigured: 'Компанія не має Telegram-бота',
+    telegramUnreachable: 'Не вдалося зв’язатися з Telegram-ботом: перевірте токен',
   },
 };
 
