@@ -20,6 +20,7 @@ export { deliveries, notifications, settings, templates, unread } from './schema
 export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
+export { Directory } from './people.ts';
 export { renderTemplate, type Rendered } from './render.ts';
 export { MailingScheduler, mailingActions, digestAction, type MailingAction, type MailingRun } from './mailings.ts';
 export { mailings, mailingRuns } from './schema.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { MAILING_CODES, mailingRoutes } from '@intranet/notifications-contract/mailing';
-import { MailingScheduler, mailingActions, type MailingRun } from '@intranet/notifications-server';
+import { notificationsRoutes } from '@intranet/notifications-contract';
+import { Directory, MailingScheduler, mailingActions, type MailingRun } from '@intranet/notifications-server';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventuallyPasses } from '@intranet/platform-testing';
 
@@ -128,5 +129,40 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('digest: each employee with unread notifications gets one e-mail in their language; a slot already run is not run again', async () => {
+    const ru = await t.makeEmployee(acme.adminToken, 'digest-ru@mailacme.test', { lang: 'ru' });
+    const en = await t.makeEmployee(acme.adminToken, 'digest-en@mailacme.test', { lang: 'en' });
+    await t.makeEmployee(acme.adminToken, 'digest-none@mailacme.test', { lang: 'en' });
+    for (const title of ['First notice', 'Second notice']) {
+      const r = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [ru.user._id, en.user._id], title } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const made = await t.call(mailingRoutes.create, { token: acme.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: true } });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const sent: { to: string; subject: string; text?: string }[] = [];
+    const runner = new MailingScheduler({
+      db: t.db,
+      mailer: {
+        send: async (m) => {
+          sent.push({ to: String(m.to), subject: m.subject, text: m.text });
+          return { via: 'outbox', id: String(sent.length) };
+        },
+      },
+      directory: new Directory(t.portal.platform.bus),
+      log: { warn: () => undefined, debug: () => undefined },
+    });
+    const slot = new Date('2026-11-30T09:00:00Z');
+    assert.equal(await runner.runSlot(made.body.result._id, acme.client._id, '0 9 * * 1', slot), true);
+    assert.equal(await runner.runSlot(made.body.result._id, acme.client._id, '0 9 * * 1', slot), false, 'the slot is taken');
+    const byTo = new Map(sent.map((m) => [m.to, m]));
+    assert.equal(byTo.get('digest-en@mailacme.test')?.subject, 'You have 2 unread notifications');
+    assert.equal(byTo.get('digest-ru@mailacme.test')?.subject, 'У вас 2 непрочитанных уведомления');
+    assert.match(byTo.get('digest-en@mailacme.test')!.text!, /Second notice/);
+    assert.ok(!byTo.has('digest-none@mailacme.test'), 'nothing unread, no mail');
+    const [run] = await runner.runs(acme.client._id, made.body.result._id);
+    assert.deepEqual(run!.result, { sent: sent.length, failed: 0 });
+    await t.call(mailingRoutes.remove, { token: acme.adminToken, params: { id: made.body.result._id } });
   });
 });
