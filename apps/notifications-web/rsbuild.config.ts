@@ -12,11 +12,21 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'notifications',
-      exposes: { './NotificationsPage': './src/expose/NotificationsPage.tsx' },
+      exposes: {
+        './NotificationsPage': './src/expose/NotificationsPage.tsx',
+        './MailCheckTab': './src/expose/MailCheckTab.tsx',
+        './NotifSettingsTab': './src/expose/NotifSettingsTab.tsx',
+        './EmployeeNotificationsTab': './src/expose/EmployeeNotificationsTab.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ notifications: 'NotificationsPage' }),
+      // §2 admin panel tabs (mail check, notification settings) and the employee administration's notifications
+      // tab: widget slots the admin remote's pages render.
+      manifest: remoteManifest(
+        { notifications: 'NotificationsPage' },
+        { widgets: { 'admin:mail': ['MailCheckTab'], 'admin:notifSettings': ['NotifSettingsTab'], 'employees:notifications': ['EmployeeNotificationsTab'] } },
+      ),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@intranet/web-session';
+import { useSession, WidgetSlot } from '@intranet/web-session';
 import { EmptyState } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { DesignTab } from './DesignTab.tsx';
@@ -10,12 +10,15 @@ import './clients.css';
 
 registerClientsTranslations();
 
-const TABS = ['design', 'logs'] as const;
+const TABS = ['design', 'mail', 'notifSettings', 'logs'] as const;
+/** Tabs another domain's remote fills through a widget slot (notifications: mail check, notification settings). */
+const SLOTS: Record<string, string> = { mail: 'admin:mail', notifSettings: 'admin:notifSettings' };
 
 /**
  * §2 admin panel (/admin, client administrators): the design tab (logo, head image, colours, font) and the logs tab
- * (the audit journal, issue 18 §2) of the admin's own client (the superadmin: the selected workspace); the other §2
- * admin panel tabs come later. Test id: admin-panel.
+ * (the audit journal, issue 18 §2) of the admin's own client (the superadmin: the selected workspace); mail check and
+ * notification settings come from the notifications remote (widget slots `admin:mail`, `admin:notifSettings`); the
+ * other §2 admin panel tabs come later. Test id: admin-panel.
  */
 export default function AdminPanelPage() {
   const { t } = useTranslation('clients');
@@ -25,7 +28,15 @@ export default function AdminPanelPage() {
     <section data-testid="admin-panel">
       <h1 className="ui-page-title">{t('adminPanel')}</h1>
       <Tabs label={t('adminPanel')} active={tab} onChange={setTab} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}>
-        {!client ? <EmptyState title={t('empty')} /> : tab === 'logs' ? <JournalTab clientId={client._id} /> : <DesignTab client={client} />}
+        {!client ? (
+          <EmptyState title={t('empty')} />
+        ) : SLOTS[tab] ? (
+          <WidgetSlot name={SLOTS[tab]} />
+        ) : tab === 'logs' ? (
+          <JournalTab clientId={client._id} />
+        ) : (
+          <DesignTab client={client} />
+        )}
       </Tabs>
     </section>
   );

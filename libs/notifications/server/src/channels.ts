@@ -4,6 +4,9 @@ import type { Database } from '@intranet/platform-db';
 import type { Logger } from '@intranet/platform-host';
 import type { Mailer } from '@intranet/platform-mail';
 import { renderTemplate } from './render.ts';
+import { wordings } from './wording.ts';
+import { fetch as undiciFetch } from 'undici';
+import { assertPublicUrl, errorCode, publicOnlyAgent } from './targets.ts';
 
 /** One message for an external channel, already worded. */
 export interface OutgoingMessage {
@@ -14,6 +17,8 @@ export interface OutgoingMessage {
   html: string;
   /** The recipient's name (webhooks post to a shared channel). */
   recipient: string;
+  /** The client's credential for the channel, when it has one (Telegram: the bot token). */
+  credential?: string | null;
   notification: Pick<Notification, '_id' | 'client_id' | 'user_id' | 'section' | 'type' | 'link'>;
 }
 
@@ -36,35 +41,63 @@ export function emailChannel(mailer: Mailer): ChannelAdapter {
 }
 
 /**
- * The default wording of a notification for e-mail: its title as the subject, its text and link; HTML with a text
- * part. `origin` makes the link absolute (PUBLIC_URL), when known.
+ * The default wording of a notification (no template): the sentence of its type in the recipient's language
+ * (ru/uk/en, wording.ts; a type without one keeps its stored title) as the subject, its text, link and a footer;
+ * HTML with a text part. `origin` makes the link absolute (PUBLIC_URL), when known.
  */
-export function wordMessage(n: Pick<Notification, 'title' | 'text' | 'link'>, origin = ''): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
+export function wordMessage(
+  n: Pick<Notification, 'title' | 'text' | 'link'> & { type?: string; data?: Record<string, string> | null },
+  origin = '',
+  lang?: string | null,
+): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
   const link = n.link ? `${origin}${n.link}` : '';
+  const w = wordings(lang ?? 'en');
+  const title = (n.type && w.typeTitle(n.type, n.data ?? {})) || n.title;
   return {
-    subject: n.title,
-    text: [n.title, n.text, link].filter(Boolean).join('\n\n'),
-    html: `<p><strong>${esc(n.title)}</strong></p>${n.text ? `<p>${esc(n.text)}</p>` : ''}${link ? `<p><a href="${esc(link)}">${esc(link)}</a></p>` : ''}`,
+    subject: title,
+    text: [title, n.text, link, w.footer()].filter(Boolean).join('\n\n'),
+    html:
+      `<p><strong>${esc(title)}</strong></p>${n.text ? `<p>${esc(n.text)}</p>` : ''}` +
+      `${link ? `<p><a href="${esc(link)}">${esc(w.open())}</a></p>` : ''}<p><small>${esc(w.footer())}</small></p>`,
   };
+}
+
+/** An error of an HTTP answer that was not 2xx (its status gives the failing-channel report's code). */
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    what: string,
+  ) {
+    super(`${what} answered ${status}`);
+  }
 }
 
 /**
  * Slack or MS Teams through an incoming webhook (the client's URL): a JSON `{ text }` POST, which both accept; a
- * non-2xx answer or no answer within `timeoutMs` rejects (the worker retries).
+ * non-2xx answer or no answer within `timeoutMs` rejects (the worker retries). The URL must be https to a public
+ * host (targets.ts: checked before the call and again at connect time against DNS rebinding; refused with
+ * `webhookUrlRefused`), unless NOTIF_ALLOW_PRIVATE_HOSTS is set (tests, development).
  */
 export function webhookChannel(channel: 'slack' | 'teams', timeoutMs = 10_000): ChannelAdapter {
+  let agent: ReturnType<typeof publicOnlyAgent> | undefined;
   return {
     channel,
     async send(msg) {
+      await assertPublicUrl(msg.target);
+      agent ??= publicOnlyAgent();
       // The text part already starts with the subject (wordMessage, or the template's short body).
       const text = `${msg.recipient ? `${msg.recipient}: ` : ''}${msg.text}`;
-      const res = await fetch(msg.target, {
+      const res = await undiciFetch(msg.target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text }),
         signal: AbortSignal.timeout(timeoutMs),
+        dispatcher: agent,
+        redirect: 'manual',
       });
-      if (!res.ok) throw new Error(`${channel} webhook answered ${res.status}`);
+      // The answer's body is not read: release the connection.
+      await res.body?.cancel().catch(() => undefined);
+      if (!res.ok) throw new HttpStatusError(res.status, `${channel} webhook`);
     },
   };
 }
@@ -88,6 +121,7 @@ interface DueRow {
   t_title: string | null;
   t_short: string | null;
   t_full: string | null;
+  credential: string | null;
 }
 
 /** Options of the delivery worker: poll period, back-off base and cap, attempts before a send is given up. */
@@ -162,7 +196,7 @@ export class DeliveryWorker {
    * `section` and its data: `actor`, `name`, ...); without a template, or when it does not render, the default wording.
    */
   private word(r: DueRow): Pick<OutgoingMessage, 'subject' | 'text' | 'html'> {
-    const fallback = wordMessage(r, this.opts.origin);
+    const fallback = wordMessage(r, this.opts.origin, r.lang);
     if (r.t_title === null) return fallback;
     const link = r.link ? `${this.opts.origin ?? ''}${r.link}` : '';
     const out = renderTemplate(
@@ -183,8 +217,9 @@ export class DeliveryWorker {
     return this.db.asSystem('notifications delivery', async (tx) => {
       const res = await tx.execute(sql`
         SELECT d.id, d.client_id, d.channel, d.target, d.attempts, d.lang, d.recipient, n.id AS notification_id, n.user_id, n.section,
-               n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full
+               n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full, b.token AS credential
         FROM notifications.deliveries d JOIN notifications.notifications n ON n.id = d.notification_id
+        LEFT JOIN notifications.telegram_bots b ON d.channel = 'telegram' AND b.client_id = d.client_id
         LEFT JOIN LATERAL (
           SELECT title, short, "full" FROM notifications.templates
           WHERE client_id = d.client_id AND code = n.type AND channel = d.channel
@@ -200,6 +235,7 @@ export class DeliveryWorker {
           await adapter.send({
             target: r.target,
             recipient: r.recipient,
+            credential: r.credential,
             ...this.word(r),
             notification: {
               _id: r.notification_id,
@@ -221,8 +257,8 @@ export class DeliveryWorker {
           this.log.warn(`notifications ${r.channel} send failed (attempt ${attempts}): ${message}`);
           await tx.execute(sql`
             UPDATE notifications.deliveries
-            SET attempts = ${attempts}, last_error = ${message}, status = ${giveUp ? 'failed' : 'pending'},
-                due_at = ${new Date(now.getTime() + delay).toISOString()}
+            SET attempts = ${attempts}, last_error = ${message}, last_code = ${errorCode(err)}, status = ${giveUp ? 'failed' : 'pending'},
+                first_failed_at = coalesce(first_failed_at, now()), due_at = ${new Date(now.getTime() + delay).toISOString()}
             WHERE id = ${r.id}`);
         }
       }

@@ -59,7 +59,7 @@ export const RULES: Rule[] = [
   rule(socialEvents.commentCreated, (e) => {
     const c = e.data.comment;
     const actor = nameOf(c.author);
-    return c.mentions
+    const mentions: Draft[] = c.mentions
       .filter((u) => u !== c.author._id)
       .map((userId) => ({
         userId,
@@ -73,6 +73,46 @@ export const RULES: Rule[] = [
         data: { actor },
         key: `mention:comment:${c._id}:${userId}`,
       }));
+    // The post's author hears of a comment on their post (not of their own, nor twice when also mentioned).
+    const author = e.data.post_author_id;
+    const toAuthor: Draft[] =
+      author && author !== c.author._id && !c.mentions.includes(author)
+        ? [
+            {
+              userId: author,
+              section: 'posts',
+              type: 'post.comment',
+              title: `${actor} commented on your post`,
+              text: excerpt(c.message),
+              link: `/post/${e.data.post_id}`,
+              object: { type: 'post', id: e.data.post_id },
+              actorId: c.author._id,
+              data: { actor },
+              key: `comment:${c._id}:${author}`,
+            },
+          ]
+        : [];
+    return [...mentions, ...toAuthor];
+  }),
+  // A like of a post tells its author (not their own like; liking again after unliking notifies no more: the key).
+  rule(socialEvents.likeChanged, (e) => {
+    const d = e.data;
+    if (d.like_type !== 'post' || !d.liked || !d.post_author_id || d.post_author_id === d.user_id) return [];
+    return [
+      {
+        userId: d.post_author_id,
+        section: 'posts',
+        type: 'post.like',
+        // The actor's name is filled in by the consumer (the event carries only the id): see withActors.
+        title: 'liked your post',
+        text: '',
+        link: `/post/${d.post_id}`,
+        object: { type: 'post', id: d.post_id },
+        actorId: d.user_id,
+        data: {},
+        key: `like:post:${d.post_id}:${d.user_id}`,
+      },
+    ];
   }),
   rule(socialEvents.groupChanged, (e) => {
     const d = e.data;
@@ -231,3 +271,18 @@ export const RULES: Rule[] = [
 
 /** The durable consumer name of a rule (one JetStream consumer per subject: a failure redelivers that one only). */
 export const consumerName = (subject: string) => `notifications-${subject.replace(/^evt\./, '').replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+/**
+ * Fills `data.actor` (and the English title) of drafts whose event carried only the actor's id (a like), from the
+ * employee directory; an unknown actor stays nameless. `lookup` gives the names of ids in the client.
+ */
+export async function withActors(drafts: Draft[], lookup: (ids: string[]) => Promise<Map<string, string>>): Promise<Draft[]> {
+  const missing = [...new Set(drafts.filter((d) => d.actorId && d.data && !d.data.actor).map((d) => d.actorId!))];
+  if (!missing.length) return drafts;
+  const names = await lookup(missing);
+  return drafts.map((d) => {
+    if (!d.actorId || !d.data || d.data.actor) return d;
+    const actor = names.get(d.actorId) ?? '';
+    return { ...d, data: { ...d.data, actor }, title: actor ? `${actor} ${d.title}` : d.title };
+  });
+}

@@ -5,6 +5,10 @@ import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import type { DeliveryWorker } from './channels.ts';
 import { notify } from './notify.ts';
+import { assertPublicUrl, TARGET_REFUSED } from './targets.ts';
+
+/** §8 text of a refused webhook (code webhookUrlRefused). */
+export const WEBHOOK_REFUSED_TEXT = 'The webhook must be an https address of a public host';
 import type { Directory } from './people.ts';
 import { CLIENT_DEFAULTS, effectiveMatrix, notificationsRepository, templatesRepository, toNotification } from './repository.ts';
 
@@ -187,8 +191,9 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
     },
 
     /**
-     * §7 PUT api/user/notifications { user_id?, client_id?, matrix } → the effective matrix saved: one's own, an
-     * employee's (admins) or, with `client_id`, the client's defaults (admins). Errors: 403, 404 user.
+     * §7 PUT api/user/notifications { user_id?, client_id?, matrix, webhooks? } → the effective matrix saved: one's
+     * own, an employee's (admins) or, with `client_id`, the client's defaults and webhooks (admins). Errors: 403,
+     * 404 user, 400 webhookUrlRefused (a webhook not https to a public host, unless NOTIF_ALLOW_PRIVATE_HOSTS).
      */
     saveSettings: async ({ body }, ctx) => {
       let clientId: string;
@@ -201,6 +206,17 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
         target = body.user_id ?? ctx.userId ?? '';
         if (!target) throw Errors.noAccess();
         clientId = await settingsTarget(ctx, target);
+      }
+      if (target === CLIENT_DEFAULTS && body.webhooks) {
+        for (const k of ['slack', 'teams'] as const) {
+          const url = body.webhooks[k];
+          if (!url) continue;
+          try {
+            await assertPublicUrl(url);
+          } catch {
+            throw Errors.field(`webhooks.${k}`, WEBHOOK_REFUSED_TEXT, TARGET_REFUSED);
+          }
+        }
       }
       return db.inTenant({ clientId }, async (tx) => {
         const isDefaults = target === CLIENT_DEFAULTS;

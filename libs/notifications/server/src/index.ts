@@ -2,21 +2,35 @@ import { fileURLToPath } from 'node:url';
 import { Controller, Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { notificationsRoutes } from '@intranet/notifications-contract';
+import { mailingRoutes } from '@intranet/notifications-contract/mailing';
+import { notificationsAdminRoutes } from '@intranet/notifications-contract/admin';
+import { adminHandlers } from './admin-handlers.ts';
+import { telegramChannel } from './telegram.ts';
 import type { BusEvent } from '@intranet/platform-bus';
 import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
 import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
-import { consumerName, RULES } from './consumers.ts';
+import { consumerName, RULES, withActors } from './consumers.ts';
 import { notificationsHandlers, type NotificationsKit } from './handlers.ts';
 import { notify } from './notify.ts';
 import { Directory } from './people.ts';
+import { mailingHandlers } from './mailing-handlers.ts';
+import { MailingScheduler } from './mailings.ts';
 
 export { deliveries, notifications, settings, templates, unread } from './schema.ts';
 export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
+export { Directory } from './people.ts';
 export { renderTemplate, type Rendered } from './render.ts';
+export { MailingScheduler, mailingActions, digestAction, type MailingAction, type MailingRun } from './mailings.ts';
+export { mailings, mailingRuns } from './schema.ts';
+export { wordings, langOf } from './wording.ts';
+export { assertPublicUrl, isPublicAddress, errorCode, TARGET_REFUSED } from './targets.ts';
+export { telegramChannel, linkFromUpdates, telegramApiRoot } from './telegram.ts';
 
 const ROUTES = 'notifications:routes';
+const MAILING_ROUTES = 'notifications:mailing-routes';
+const ADMIN_ROUTES = 'notifications:admin-routes';
 const KIT = 'notifications:kit';
 const CONSUMERS = 'notifications:consumers';
 
@@ -31,26 +45,40 @@ export const extraChannels: ChannelAdapter[] = [];
 @Injectable()
 export class NotificationsRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly kit: NotificationsKit;
+  /** The mailings' cron jobs of this process (§4 Mailing); `NOTIF_MAILING_SYNC_MS` (default 30000) re-reads them. */
+  readonly mailings: MailingScheduler;
 
   constructor(@Inject(DOMAIN_DEPS) deps: DomainDeps) {
     const env = process.env;
     const origin = (deps.config as { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? '';
+    const directory = new Directory(deps.bus);
+    this.mailings = new MailingScheduler(
+      { db: deps.db, mailer: deps.mailer, directory, log: deps.log },
+      { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 },
+    );
     this.kit = {
-      directory: new Directory(deps.bus),
-      worker: new DeliveryWorker(deps.db, [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), ...extraChannels], deps.log, {
-        intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
-        baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
-        maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,
-        origin,
-      }),
+      directory,
+      worker: new DeliveryWorker(
+        deps.db,
+        [emailChannel(deps.mailer), webhookChannel('slack'), webhookChannel('teams'), telegramChannel(), ...extraChannels],
+        deps.log,
+        {
+          intervalMs: Number(env.NOTIF_DELIVERY_POLL_MS) || 2000,
+          baseMs: Number(env.NOTIF_RETRY_BASE_MS) || 5000,
+          maxMs: Number(env.NOTIF_RETRY_MAX_MS) || 3_600_000,
+          origin,
+        },
+      ),
     };
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.kit.worker.start();
+    await this.mailings.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.mailings.stop();
     await this.kit.worker.stop();
   }
 }
@@ -61,7 +89,10 @@ export function consumerHandler(deps: DomainDeps, runtime: NotificationsRuntime)
     const r = RULES.find((x) => x.def.subject === subject);
     if (!r || !evt.clientId) return;
     const parsed = { ...evt, data: r.def.payload.parse(evt.data) };
-    const drafts = r.drafts(parsed);
+    const drafts = await withActors(r.drafts(parsed), async (ids) => {
+      const people = await runtime.kit.directory.employees(evt.clientId!, ids);
+      return new Map(people.map((p) => [p._id, p.fullName]));
+    });
     if (!drafts.length) return;
     await notify({ db: deps.db, outbox: deps.outbox, directory: runtime.kit.directory }, evt.clientId, drafts);
     runtime.kit.worker.kick();
@@ -102,7 +133,18 @@ function consumersController() {
     { provide: KIT, useFactory: (rt: NotificationsRuntime) => rt.kit, inject: [NotificationsRuntime] },
     { provide: ROUTES, useFactory: notificationsHandlers, inject: [DOMAIN_DEPS, KIT] },
     { provide: CONSUMERS, useFactory: consumerHandler, inject: [DOMAIN_DEPS, NotificationsRuntime] },
+    { provide: ADMIN_ROUTES, useFactory: adminHandlers, inject: [DOMAIN_DEPS] },
+    {
+      provide: MAILING_ROUTES,
+      useFactory: (deps: DomainDeps, rt: NotificationsRuntime) => mailingHandlers(deps, rt.mailings),
+      inject: [DOMAIN_DEPS, NotificationsRuntime],
+    },
   ],
-  controllers: [RouteController('NotificationsRoutes', notificationsRoutes, ROUTES), consumersController()],
+  controllers: [
+    RouteController('NotificationsRoutes', notificationsRoutes, ROUTES),
+    RouteController('NotificationsMailingRoutes', mailingRoutes, MAILING_ROUTES),
+    RouteController('NotificationsAdminRoutes', notificationsAdminRoutes, ADMIN_ROUTES),
+    consumersController(),
+  ],
 })
 export class NotificationsModule {}

@@ -3,6 +3,17 @@ import type { Database } from '@intranet/platform-db';
 import type { Outbox } from '@intranet/platform-outbox';
 import type { Directory } from './people.ts';
 import { effectiveMatrix, notificationsRepository, toNotification, type Draft } from './repository.ts';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '@intranet/platform-db';
+import { telegramBots, telegramLinks } from './schema.ts';
+
+/** The client's Telegram bot (whether it has a token), its channel, and the linked chats of these users. */
+async function telegramTargets(tx: Tx, userIds: string[]) {
+  const [bot] = await tx.select({ token: telegramBots.token, channel: telegramBots.channel }).from(telegramBots);
+  if (!bot?.token) return { bot: false, channel: null, chats: new Map<string, string>() };
+  const links = await tx.select().from(telegramLinks).where(inArray(telegramLinks.userId, userIds));
+  return { bot: true, channel: bot.channel, chats: new Map(links.map((l) => [l.userId, l.chatId])) };
+}
 
 /**
  * Turns drafts into notifications (issue 10 "Rules and mechanics"), in one tenant transaction:
@@ -10,8 +21,9 @@ import { effectiveMatrix, notificationsRepository, toNotification, type Draft } 
  * - a draft whose key is already stored is dropped (replay, redelivery), so nobody is notified twice;
  * - the unread counters move by what was stored (§4) and each recipient's sockets get the notification and the new
  *   count through the outbox (`evt.notifications.notification.created`, relayed by the gateway to that user only);
- * - external channels the recipient switched on for the section (e-mail so far) are queued for the delivery
- *   worker, which sends them after commit with retries: a failing send never fails the event (§8).
+ * - external channels the recipient switched on for the section are queued for the delivery worker: e-mail,
+ *   Slack / Teams (the client's webhooks), Telegram (the user's linked chat, else the client's channel); the
+ *   worker sends them after commit with retries: a failing send never fails the event (§8).
  * Output: the notifications stored. Errors: database and directory errors pass through (the consumer retries).
  */
 export async function notify(deps: { db: Database; outbox: Outbox; directory: Directory }, clientId: string, drafts: readonly Draft[]) {
@@ -28,6 +40,7 @@ export async function notify(deps: { db: Database; outbox: Outbox; directory: Di
     if (!rows.length) return [];
     const recipients = [...new Set(rows.map((r) => r.userId))];
     const { defaults, webhooks, users } = await notificationsRepository.settingsOf(tx, recipients);
+    const tg = await telegramTargets(tx, recipients);
     const counts = new Map<string, number>();
     for (const u of recipients) counts.set(u, (await notificationsRepository.unread(tx, u)).count);
     const queue: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[] = [];
@@ -38,6 +51,11 @@ export async function notify(deps: { db: Database; outbox: Outbox; directory: Di
       if (m.email && person.email) queue.push({ ...base, channel: 'email', target: person.email });
       if (m.slack && webhooks.slack) queue.push({ ...base, channel: 'slack', target: webhooks.slack });
       if (m.teams && webhooks.teams) queue.push({ ...base, channel: 'teams', target: webhooks.teams });
+      if (m.telegram && tg.bot) {
+        const chat = tg.chats.get(r.userId);
+        if (chat) queue.push({ ...base, recipient: '', channel: 'telegram', target: chat });
+        else if (tg.channel) queue.push({ ...base, channel: 'telegram', target: tg.channel });
+      }
       await deps.outbox.add(tx, notificationsEvents.created, clientId, {
         notification: toNotification(r),
         unread: counts.get(r.userId) ?? 0,

@@ -118,6 +118,10 @@ export const deliveries = notificationsSchema
       attempts: integer('attempts').notNull().default(0),
       dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
       lastError: text('last_error'),
+      /** Stable code of the last error (`http_500`, `smtp_451`, `timeout`, `webhookUrlRefused`, `network`, ...). */
+      lastCode: text('last_code'),
+      /** When this send first failed (the failing-channel report's "since"). */
+      firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
       sentAt: timestamp('sent_at', { withTimezone: true }),
     },
     (t) => [
@@ -125,5 +129,93 @@ export const deliveries = notificationsSchema
       index('deliveries_due_idx').on(t.status, t.dueAt),
       tenantPolicy(),
     ],
+  )
+  .enableRLS();
+
+/**
+ * §3 mailing, §4 Mailing: a workspace's scheduled job (`action` on the cron `schedule`), one per action. `active`
+ * is the job's wanted state; every replica's scheduler runs the active ones (reloaded at boot).
+ */
+export const mailings = notificationsSchema
+  .table(
+    'mailings',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      workspace: text('workspace').notNull(),
+      action: text('action').notNull(),
+      active: boolean('active').notNull().default(false),
+      schedule: text('schedule').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [uniqueIndex('mailings_action_uq').on(t.clientId, t.action), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * One row per mailing and slot (the cron time it was due): the replica that inserts it runs the slot, the others'
+ * insert does nothing — a slot runs once however many replicas schedule it.
+ */
+export const mailingRuns = notificationsSchema
+  .table(
+    'mailing_runs',
+    {
+      clientId: uuid('client_id').notNull(),
+      mailingId: uuid('mailing_id')
+        .notNull()
+        .references(() => mailings.id, { onDelete: 'cascade' }),
+      slot: timestamp('slot', { withTimezone: true }).notNull(),
+      /** Which process ran it (host:pid:instance), for the record. */
+      runner: text('runner').notNull(),
+      startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+      /** What the run did (e.g. `{ sent: 12 }`) or its error. */
+      result: jsonb('result').$type<Record<string, unknown>>(),
+    },
+    (t) => [primaryKey({ columns: [t.mailingId, t.slot] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** §3 Client Telegram channel: the client's bot (token, never answered to the web) and its channel (a chat id or @name). */
+export const telegramBots = notificationsSchema
+  .table(
+    'telegram_bots',
+    {
+      clientId: uuid('client_id').primaryKey(),
+      token: text('token'),
+      channel: text('channel'),
+      /** The Bot API getUpdates offset already read (linking codes). */
+      updateOffset: integer('update_offset').notNull().default(0),
+      updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    () => [tenantPolicy()],
+  )
+  .enableRLS();
+
+/** A user's linked Telegram chat (the Telegram channel of §1 goes there). */
+export const telegramLinks = notificationsSchema
+  .table(
+    'telegram_links',
+    {
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      chatId: text('chat_id').notNull(),
+      linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.userId] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** One-time linking codes: a user sends the code to the bot; valid until `expires_at`, deleted when used. */
+export const telegramCodes = notificationsSchema
+  .table(
+    'telegram_codes',
+    {
+      clientId: uuid('client_id').notNull(),
+      code: text('code').notNull(),
+      userId: uuid('user_id').notNull(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.code] }), index('telegram_codes_user_idx').on(t.clientId, t.userId), tenantPolicy()],
   )
   .enableRLS();

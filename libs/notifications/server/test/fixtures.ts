@@ -1,4 +1,5 @@
 import { notificationsRoutes } from '@intranet/notifications-contract';
+import { mailingRoutes } from '@intranet/notifications-contract/mailing';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
 const templateBody = () => ({
@@ -11,13 +12,13 @@ const templateBody = () => ({
 
 /**
  * The notifications domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
- * routes-fuzz): one notification (to the client's employee) and one template per client, made through the real
- * routes, and which route params name them (`{time}` of the feed is `now`).
+ * routes-fuzz): one notification (to the client's employee), one template and one (inactive) digest mailing per
+ * client, made through the real routes, and which route params name them (`{time}` of the feed is `now`).
  */
 export default {
-  entities: ['notification', 'notifTemplate'],
-  params: { time: { literal: 'now' } },
-  idBySubject: { 'notifications.notification.': 'notification', 'notifications.template.': 'notifTemplate' },
+  entities: ['notification', 'notifTemplate', 'mailing'],
+  params: { time: { literal: 'now' }, action: { literal: 'digest' } },
+  idBySubject: { 'notifications.notification.': 'notification', 'notifications.template.': 'notifTemplate', 'notifications.mailing.': 'mailing' },
   bodies: {
     'notifications.notification.create': { body: (w) => ({ user_ids: [w.ids.user], title: `Notice of ${w.workspace}` }), ids: { user_ids: 'user' } },
     'notifications.notification.markRead': { body: (w) => ({ _id: w.ids.notification }), ids: { _id: 'notification' } },
@@ -28,6 +29,8 @@ export default {
     },
     'notifications.template.create': { body: () => templateBody() },
     'notifications.template.update': { body: () => templateBody() },
+    'notifications.mailing.create': { body: () => ({ action: 'digest', schedule: '0 9 * * 1' }) },
+    'notifications.mailing.update': { body: () => ({ schedule: '0 9 * * 1' }) },
   },
   async create(t, w) {
     const made = await t.call(notificationsRoutes.create, { token: w.adminToken, body: { user_ids: [w.employee.id], title: `Notice of ${w.workspace}` } });
@@ -37,7 +40,9 @@ export default {
     if (!notification) throw new Error(`fixture notification: none listed ${JSON.stringify(all.body)}`);
     const tpl = await t.call(notificationsRoutes.templateCreate, { token: w.adminToken, body: templateBody() });
     if (tpl.status !== 200) throw new Error(`fixture notifTemplate: ${tpl.status} ${JSON.stringify(tpl.body)}`);
-    return { notification, notifTemplate: tpl.body.result._id };
+    const mailing = await t.call(mailingRoutes.create, { token: w.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: false } });
+    if (mailing.status !== 200) throw new Error(`fixture mailing: ${mailing.status} ${JSON.stringify(mailing.body)}`);
+    return { notification, notifTemplate: tpl.body.result._id, mailing: mailing.body.result._id };
   },
   async readBack(t, w) {
     const r = await t.call(notificationsRoutes.clientAll, { token: w.adminToken, params: { client: w.ids.client } });

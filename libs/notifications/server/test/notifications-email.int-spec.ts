@@ -9,6 +9,19 @@ import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventuallyPasses } from '@intranet/platform-testing';
 
+/** The decoded Subject header of a raw message (RFC 2047 encoded words, B or Q). */
+function subjectOf(raw: string): string {
+  const m = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m);
+  return (m?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, txt: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(txt, 'base64').toString('utf8')
+      : Buffer.from(
+          txt.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
 /** Waits until `check` holds (see eventuallyPasses). */
 const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 50);
 
@@ -68,6 +81,8 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     const port = (smtp.server.address() as AddressInfo).port;
     process.env.NOTIF_DELIVERY_POLL_MS = '100';
     process.env.NOTIF_RETRY_BASE_MS = '100';
+    // The Slack and Teams stand-ins below run on localhost over http (the SSRF guard's development switch).
+    process.env.NOTIF_ALLOW_PRIVATE_HOSTS = '1';
     t = await testPortal({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   });
   afterAll(async () => {
@@ -78,11 +93,14 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
 
   it('mentions are mailed per the settings matrix; a refusing server delays the mail, never the notification; mail check', async () => {
     const acme = await t.makeClient('notifmail');
-    const person = async (email: string): Promise<Person> => {
-      const e = await t.makeEmployee(acme.adminToken, email, { roles: ['employee', 'wall'] });
+    const person = async (email: string, lang?: string): Promise<Person> => {
+      const e = await t.makeEmployee(acme.adminToken, email, { roles: ['employee', 'wall'], ...(lang ? { lang } : {}) });
       return { id: e.user._id, token: e.token };
     };
-    const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => person(`${n}@notifmail.test`)));
+    // Bob reads English, Dave Ukrainian, Carol the default: an e-mail without a template is worded in each one's language.
+    const [alice, bob, carol, dave] = await Promise.all(
+      (['alice', 'bob:en', 'carol', 'dave:uk'] as const).map((n) => person(`${n.split(':')[0]}@notifmail.test`, n.split(':')[1])),
+    );
     const off = await t.call(notificationsRoutes.saveSettings, { token: carol.token, body: { matrix: { posts: { email: false } } } });
     assert.equal(off.status, 200, JSON.stringify(off.body));
     refuse.set('dave@notifmail.test', 2);
@@ -118,6 +136,8 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
       };
       return r.rows;
     });
+    const daveMail = inbox.find((m) => m.to.includes('dave@notifmail.test'))!;
+    assert.match(subjectOf(daveMail.raw), /згадав\(-ла\) вас у дописі/, subjectOf(daveMail.raw));
     const dave1 = rows.find((r) => r.target === 'dave@notifmail.test')!;
     assert.equal(dave1.status, 'sent');
     assert.equal(dave1.attempts, 3);
@@ -129,7 +149,8 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
 
     // Nothing more arrives later: one mail per recipient, none for Carol.
     await new Promise((r) => setTimeout(r, 400));
-    const mentionMails = inbox.filter((m) => /mentioned you in a post/.test(m.raw));
+    // (Dave's is in Ukrainian: its body is transfer-encoded, so the recipients tell the mention mails.)
+    const mentionMails = inbox.filter((m) => m.to.some((x) => /^(bob|carol|dave)@/.test(x)));
     assert.deepEqual(mentionMails.map((m) => m.to.join(',')).sort(), ['bob@notifmail.test', 'dave@notifmail.test']);
 
     const check = await t.call(notificationsRoutes.message, {
@@ -185,7 +206,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     try {
       const acme = await t.makeClient('notifhooks');
       const ann = await t.makeEmployee(acme.adminToken, 'ann@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ann' });
-      const ben = await t.makeEmployee(acme.adminToken, 'ben@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ben' });
+      const ben = await t.makeEmployee(acme.adminToken, 'ben@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ben', lang: 'en' });
       const webhooks = { slack: await hook('slack'), teams: await hook('teams') };
       const saved = await t.call(notificationsRoutes.saveSettings, {
         token: acme.adminToken,

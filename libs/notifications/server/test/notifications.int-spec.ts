@@ -303,4 +303,30 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     assert.equal(sent.body.result.sent, 1);
   });
+
+  it('a comment or a like tells the post’s author (not of their own; a like once however often it is toggled)', async () => {
+    const [erin, finn] = await Promise.all(['erin', 'finn'].map((n) => person(acme, `${n}@notifacme.test`)));
+    const made = await t.call(socialRoutes.create, { token: erin.token, body: { message: '<p>My news</p>' } });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const postId = made.body.result._id as string;
+    const own = await t.call(socialRoutes.commentCreate, { token: erin.token, body: { parent_type: 'post', parent_id: postId, message: 'Mine' } });
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    await t.call(socialRoutes.like, { token: erin.token, body: { like_type: 'post', post_id: postId } });
+    const c = await t.call(socialRoutes.commentCreate, { token: finn.token, body: { parent_type: 'post', parent_id: postId, message: 'Congrats!' } });
+    assert.equal(c.status, 200, JSON.stringify(c.body));
+    for (let i = 0; i < 3; i++)
+      assert.equal((await t.call(socialRoutes.like, { token: finn.token, body: { like_type: 'post', post_id: postId } })).status, 200);
+    await until(async () => assert.equal((await unread(erin)).count, 2));
+    await new Promise((r) => setTimeout(r, 300));
+    const items = (await feed(erin)).body.result.items as Notification[];
+    assert.deepEqual(items.map((n) => n.type).sort(), ['post.comment', 'post.like']);
+    for (const n of items) {
+      assert.equal(n.actor_id, finn.id);
+      assert.equal(n.link, `/post/${postId}`);
+      assert.match(n.data.actor!, /Emil/);
+    }
+    assert.equal(items.find((n) => n.type === 'post.comment')!.text, 'Congrats!');
+    assert.match(items.find((n) => n.type === 'post.like')!.title, /^Emil Employee liked your post$/);
+    assert.equal((await unread(finn)).count, 0);
+  });
 });

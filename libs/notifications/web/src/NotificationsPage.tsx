@@ -2,20 +2,25 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHANNELS, notificationsRoutes, STORED_SECTIONS, type Notification, type SettingsMatrix } from '@intranet/notifications-contract';
+import { notificationsRoutes, type Notification, type SettingsMatrix } from '@intranet/notifications-contract';
 import { call, isApiError } from '@intranet/web-api';
 import { errorText, formatDateTime } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
+import { Badge, Button, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { registerNotificationsTranslations } from './i18n.ts';
 import { TemplatesTab } from './TemplatesTab.tsx';
+import { MailingsTab } from './MailingsTab.tsx';
+import { Matrix } from './Matrix.tsx';
+import { TelegramLink } from './Channels.tsx';
 import './notifications.css';
 
 registerNotificationsTranslations();
 
 /** §2 tabs and the §3 section each lists (blogs → posts, calendar → events). */
-const TABS = { all: 'all', blogs: 'posts', calendar: 'events', groups: 'groups', settings: null, templates: null } as const;
+const TABS = { all: 'all', blogs: 'posts', calendar: 'events', groups: 'groups', settings: null, templates: null, mailings: null } as const;
+/** Tabs for administrators only. */
+const ADMIN_TABS = new Set<string>(['templates', 'mailings']);
 type Tab = keyof typeof TABS;
 const LIMIT = 20;
 const CREATED = 'evt.notifications.notification.created';
@@ -143,48 +148,19 @@ function Settings() {
     <section data-testid="notifications-settings">
       <h2>{t('settings.title')}</h2>
       <p className="notif__hint">{t('settings.hint')}</p>
-      <div className="notif__matrix-wrap">
-        <table className="notif__matrix">
-          <thead>
-            <tr>
-              <th scope="col">{t('settings.section')}</th>
-              {CHANNELS.map((c) => (
-                <th key={c} scope="col">
-                  {t(`channel.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {STORED_SECTIONS.map((s) => (
-              <tr key={s}>
-                <th scope="row">{t(`section.${s}`)}</th>
-                {CHANNELS.map((c) => (
-                  <td key={c}>
-                    <Checkbox
-                      label={<span className="visually-hidden">{`${t(`section.${s}`)}: ${t(`channel.${c}`)}`}</span>}
-                      checked={!!matrix[s]?.[c]}
-                      onChange={(e) => setMatrix({ ...matrix, [s]: { ...matrix[s], [c]: e.target.checked } })}
-                      data-testid={`notif-setting-${s}-${c}`}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Matrix matrix={matrix} onChange={setMatrix} />
       {save.isError ? <p role="alert">{errorText(save.error)}</p> : null}
       <Button onClick={() => save.mutate(matrix)} disabled={save.isPending} data-testid="notifications-settings-save">
         {t('settings.save')}
       </Button>
+      <TelegramLink />
     </section>
   );
 }
 
 /**
  * /notifications (§2): tabs all, blogs, calendar, groups (the user's notifications of that section, paged, mark
- * read, links to the object), settings (the section × channel matrix) and, for administrators, templates. The unread count heads the page and
+ * read, links to the object), settings (the section × channel matrix) and, for administrators, templates and mailings. The unread count heads the page and
  * follows the user's socket. Test ids: notifications-page, notifications-tab-<tab>, notifications-unread.
  */
 export function NotificationsPage() {
@@ -192,7 +168,7 @@ export function NotificationsPage() {
   const { clientId, uid, status, isAdmin } = useIds();
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
-  const tab: Tab = wanted && wanted in TABS && (wanted !== 'templates' || isAdmin) ? (wanted as Tab) : 'all';
+  const tab: Tab = wanted && wanted in TABS && (!ADMIN_TABS.has(wanted) || isAdmin) ? (wanted as Tab) : 'all';
   const qc = useQueryClient();
   const enabled = !!clientId && !!uid;
   const count = useQuery({
@@ -216,10 +192,10 @@ export function NotificationsPage() {
         active={tab}
         onChange={(id) => setParams(id === 'all' ? {} : { tab: id })}
         tabs={(Object.keys(TABS) as Tab[])
-          .filter((id) => id !== 'templates' || isAdmin)
+          .filter((id) => !ADMIN_TABS.has(id) || isAdmin)
           .map((id) => ({ id, label: <span data-testid={`notifications-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
       />
-      {section ? <Feed key={section} section={section} /> : tab === 'templates' ? <TemplatesTab /> : <Settings />}
+      {section ? <Feed key={section} section={section} /> : tab === 'templates' ? <TemplatesTab /> : tab === 'mailings' ? <MailingsTab /> : <Settings />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@intranet/web-session';
+import { useSession, WidgetSlot } from '@intranet/web-session';
 import { EmptyState, Loader } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { AllEmployeesTab } from './AllEmployeesTab.tsx';
@@ -13,11 +13,12 @@ import './people.css';
 registerPeopleTranslations();
 
 /**
- * Employee administration tabs of §2; those whose data no service holds yet (mood statistics, notifications,
- * interface, AI settings) are disabled ("coming soon").
+ * Employee administration tabs of §2; notifications comes from the notifications remote (widget slot
+ * `employees:notifications`); those whose data no service holds yet (mood statistics, interface, AI settings) are
+ * disabled ("coming soon").
  */
 const TABS = ['all', 'rights', 'mood', 'other', 'notifications', 'interface', 'ai', 'integrations', 'company'] as const;
-const READY = new Set<string>(['all', 'rights', 'other', 'integrations', 'company']);
+const READY = new Set<string>(['all', 'rights', 'other', 'notifications', 'integrations', 'company']);
 
 /**
  * /employees (§2, admins only): employee administration of the current client. The superadmin works in the
@@ -63,6 +64,7 @@ export default function EmployeesPage() {
         {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
         {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
         {tab === 'company' && client ? <CompanyDataTab clientId={client._id} /> : null}
+        {tab === 'notifications' && client ? <WidgetSlot name="employees:notifications" /> : null}
       </Tabs>
     </section>
   );

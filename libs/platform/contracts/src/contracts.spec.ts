@@ -14,6 +14,9 @@ it('access rules: admin rights hold for the superadmin; feature rights by role s
 
 it('paths: §7 placeholders to Fastify syntax and back with encoding', () => {
   assert.equal(toFastifyPath('/api/clients/features/switch/{client}/{code}'), '/api/clients/features/switch/:client/:code');
+  // Two params in one segment (§7 PUT api/mailing/restartJob/{workspace}_{action}): the first ends at the separator.
+  assert.equal(toFastifyPath('/api/mailing/restartJob/{workspace}_{action}'), '/api/mailing/restartJob/:workspace(^[^_/]+)_:action');
+  assert.equal(fillPath('/api/mailing/stopJob/{workspace}_{action}', { workspace: 'acme', action: 'digest' }), '/api/mailing/stopJob/acme_digest');
   assert.equal(fillPath('/api/user/{id}', { id: 'a/b' }), '/api/user/a%2Fb');
   assert.throws(() => fillPath('/api/user/{id}', {}));
   assert.equal(defineRoute({ method: 'GET', path: 'api/x', subject: 'x.y', summary: '', spec: '', access: access.public, result: z.null() }).path, '/api/x');

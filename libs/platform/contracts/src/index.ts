@@ -237,9 +237,14 @@ export type RouteRequest<D extends RouteDef> = {
 };
 export type RouteResult<D extends RouteDef> = z.output<D['result']>;
 
-/** `/api/user/{id}` → `/api/user/:id` (Fastify syntax). */
+/**
+ * `/api/user/{id}` → `/api/user/:id` (Fastify syntax). A parameter followed by a literal in its segment (§7
+ * `restartJob/{workspace}_{action}`) ends at that literal's first character: `:workspace(^[^_/]+)_:action`.
+ */
 export function toFastifyPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
+  return path
+    .replace(/\{(\w+)\}(?=([^/{]+)\{)/g, (_, k: string, lit: string) => `:${k}(^[^${lit[0]!.replace(/[\]\\^-]/g, '\\$&')}/]+)`)
+    .replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** Fills `{param}` placeholders; values are URI-encoded. */

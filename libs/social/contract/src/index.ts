@@ -499,7 +499,14 @@ export const socialEvents = {
   ),
   commentCreated: defineEvent(
     'evt.social.comment.created',
-    z.object({ comment: commentSchema, post_id: z.string(), comments_count: z.number(), userIds: z.array(z.string()).optional() }),
+    z.object({
+      comment: commentSchema,
+      post_id: z.string(),
+      /** The post's author (notifications tells them of a comment on their post). */
+      post_author_id: z.string().optional(),
+      comments_count: z.number(),
+      userIds: z.array(z.string()).optional(),
+    }),
   ),
   commentUpdated: defineEvent(
     'evt.social.comment.updated',
@@ -516,7 +523,11 @@ export const socialEvents = {
     }),
   ),
   /** `userIds`: a closed or private group's post tells its readers only (absent: every socket of the client). */
-  likeChanged: defineEvent('evt.social.like.changed', likeResult.extend({ user_id: z.string(), userIds: z.array(z.string()).optional() })),
+  likeChanged: defineEvent(
+    'evt.social.like.changed',
+    // post_author_id: the liked post's author (notifications tells them of a like of their post).
+    likeResult.extend({ user_id: z.string(), post_author_id: z.string().optional(), userIds: z.array(z.string()).optional() }),
+  ),
   viewChanged: defineEvent(
     'evt.social.view.changed',
     z.object({

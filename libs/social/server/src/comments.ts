@@ -77,7 +77,13 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         const count = await commentsRepository.bumpPost(tx, postId, 1);
         const comment = toComment((await commentsRepository.item(tx, userId, id))!, sign);
         const userIds = await kit.audienceOf(tx, { parent: { type: locked.parentType, id: locked.parentId } }, task);
-        await outbox.add(tx, socialEvents.commentCreated, clientId, { comment, post_id: postId, comments_count: count, userIds });
+        await outbox.add(tx, socialEvents.commentCreated, clientId, {
+          comment,
+          post_id: postId,
+          post_author_id: locked.authorId,
+          comments_count: count,
+          userIds,
+        });
         return comment;
       });
       return out;

@@ -453,7 +453,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         // A closed or private group's post: only its readers hear of the like (issue 11).
         const post = await postsRepository.byId(tx, postId);
         const userIds = post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }, task) : undefined;
-        await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId, userIds });
+        await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId, post_author_id: post?.authorId, userIds });
         return result;
       });
       return out;

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { CHANNELS, STORED_SECTIONS, type SettingsMatrix } from '@intranet/notifications-contract';
+import { Checkbox } from '@intranet/web-ui';
+
+/**
+ * The section × channel switches (§7 Users notifications settings) as a table of checkboxes; used by the user's
+ * settings tab, the admin panel's client defaults and the employee administration's notifications tab.
+ * Test ids: `<prefix>-<section>-<channel>`.
+ */
+export function Matrix({ matrix, onChange, prefix = 'notif-setting' }: { matrix: SettingsMatrix; onChange: (m: SettingsMatrix) => void; prefix?: string }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <div className="notif__matrix-wrap">
+      <table className="notif__matrix">
+        <thead>
+          <tr>
+            <th scope="col">{t('settings.section')}</th>
+            {CHANNELS.map((c) => (
+              <th key={c} scope="col">
+                {t(`channel.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {STORED_SECTIONS.map((s) => (
+            <tr key={s}>
+              <th scope="row">{t(`section.${s}`)}</th>
+              {CHANNELS.map((c) => (
+                <td key={c}>
+                  <Checkbox
+                    label={<span className="visually-hidden">{`${t(`section.${s}`)}: ${t(`channel.${c}`)}`}</span>}
+                    checked={!!matrix[s]?.[c]}
+                    onChange={(e) => onChange({ ...matrix, [s]: { ...matrix[s], [c]: e.target.checked } })}
+                    data-testid={`${prefix}-${s}-${c}`}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
