@@ -419,7 +419,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(none.body.result.bp, null);
     assert.equal((await t.call(bpRoutes.sendServiceReq, { token: stranger.token, body: { text: 'x', bp: s.body.result._id } })).status, 404);
     assert.equal((await t.call(bpRoutes.serviceReqs, { token: p1.token })).status, 403);
-    const list = await t.call(bpRoutes.serviceReqs, { token: acme.adminToken, query: { limit: 1 } });
+    const list = await t.call(bpRoutes.serviceReqs, { token: acme.adminToken, query: { limit: '1' } });
     assert.equal(list.status, 200, JSON.stringify(list.body));
     assert.equal(list.body.result.total, 2);
     assert.deepEqual(
@@ -497,8 +497,8 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     }
     const done = await pass(chief.token, ids[0]!, { decision: 'decline', reason: 'No budget' });
     assert.equal(done.status, 200, JSON.stringify(done.body));
-    const list = (query: Record<string, unknown>, token = acme.adminToken) => t.call(bpRoutes.serviceRequests, { token, params: { id: bp }, query });
-    const p1st = await list({ limit: 2 });
+    const list = (query: Record<string, string>, token = acme.adminToken) => t.call(bpRoutes.serviceRequests, { token, params: { id: bp }, query });
+    const p1st = await list({ limit: '2' });
     assert.equal(p1st.status, 200, JSON.stringify(p1st.body));
     assert.equal(p1st.body.result.total, 3);
     assert.deepEqual(
@@ -506,7 +506,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       [ids[2], ids[1]],
     );
     assert.deepEqual(
-      (await list({ limit: 2, page: 2 })).body.result.requests.map((r: Body) => r._id),
+      (await list({ limit: '2', page: '2' })).body.result.requests.map((r: Body) => r._id),
       [ids[0]],
     );
     assert.deepEqual(

@@ -153,9 +153,9 @@ describe('PGlite in a worker thread (issue 19): same answers as on the main thre
     const seen = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         worker.db.drizzle.transaction(async (tx) => {
-          const [{ n }] = (await tx.execute(sql`SELECT count(*)::int AS n FROM wk_spec.owners`)).rows as { n: number }[];
+          const [{ n }] = ((await tx.execute(sql`SELECT count(*)::int AS n FROM wk_spec.owners`)) as unknown as { rows: { n: number }[] }).rows;
           await tx.insert(owners).values({ id: U(100 + i), name: `p${i}`, active: true });
-          const [{ m }] = (await tx.execute(sql`SELECT count(*)::int AS m FROM wk_spec.owners`)).rows as { m: number }[];
+          const [{ m }] = ((await tx.execute(sql`SELECT count(*)::int AS m FROM wk_spec.owners`)) as unknown as { rows: { m: number }[] }).rows;
           return m - n;
         }),
       ),
