@@ -213,7 +213,7 @@ function IntegrationsForm({ client }: { client: Client }) {
     form.setValue('disconnect', false);
     setConfirm(false);
   };
-  const connected = !!(client.hr.url || client.hr.login);
+  const connected = !!(client.hr.url || client.hr.login || client.hr.hasPassword);
   return (
     <ApiFormView form={form} className="ui-card" data-testid="integrations-tab" errorTestId="hr-error">
       <h2 className="people-section-title">{t('settings.hr.title')}</h2>
@@ -233,7 +233,7 @@ function IntegrationsForm({ client }: { client: Client }) {
           type="password"
           autoComplete="new-password"
           label={t('settings.hr.password')}
-          hint={t('settings.hr.passwordHint')}
+          hint={t(client.hr.hasPassword ? 'settings.hr.passwordHint' : 'settings.hr.passwordNone')}
         />
       </FormGrid>
       <SubmitRow form={form} label={t('settings.save')} testId="hr-save">
