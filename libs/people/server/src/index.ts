@@ -1,25 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { peopleRoutes, peopleSubjects } from '@intranet/people-contract';
+import { hrFileRoutes, hrFileSubjects } from '@intranet/people-contract/hr';
 import { peopleOrgRoutes } from '@intranet/people-contract/structure';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
 import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type DomainDeps, type Logger } from '@intranet/platform-host';
 import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
 import { exportHandlers } from './export.ts';
+import { hrFileHandlers } from './hr-files.ts';
 import { pinHandlers } from './pins.ts';
 import { projectHandlers } from './projects.ts';
 import { structureHandlers, structureLoadHandlers } from './structure.ts';
 import { vacationHandlers } from './vacations.ts';
 import { userHandlers } from './users.ts';
 
-export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants } from './schema.ts';
+export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants, userFiles } from './schema.ts';
 export { usersRepository } from './repository.ts';
 export { exportHeaders } from './export.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 
 /** Provider tokens of the people handler maps (routes of `peopleRoutes`; bus-only `peopleSubjects`). */
 export const PEOPLE_ROUTES = 'people:routes';
+/** Provider tokens of the employees' HR files (hrFileHandlers: routes of hrFileRoutes, bus-only hrFileSubjects). */
+const PEOPLE_HR_FILES = 'people:hrFiles';
+const PEOPLE_HR_FILE_ROUTES = 'people:hrFileRoutes';
+const PEOPLE_HR_FILE_SUBJECTS = 'people:hrFileSubjects';
 /** Provider token: the handlers of peopleOrgRoutes (structure, vacations, projects). */
 export const PEOPLE_ORG_ROUTES = 'people:orgRoutes';
 export const PEOPLE_SUBJECTS = 'people:subjects';
@@ -79,12 +85,17 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
       inject: [DOMAIN_DEPS],
     },
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
+    { provide: PEOPLE_HR_FILES, useFactory: hrFileHandlers, inject: [DOMAIN_DEPS] },
+    { provide: PEOPLE_HR_FILE_ROUTES, useFactory: (h: ReturnType<typeof hrFileHandlers>) => h.routes, inject: [PEOPLE_HR_FILES] },
+    { provide: PEOPLE_HR_FILE_SUBJECTS, useFactory: (h: ReturnType<typeof hrFileHandlers>) => h.subjects, inject: [PEOPLE_HR_FILES] },
     SuperadminBootstrap,
   ],
   controllers: [
     RouteController('PeopleRoutes', peopleRoutes, PEOPLE_ROUTES),
     RouteController('PeopleOrgRoutes', peopleOrgRoutes, PEOPLE_ORG_ROUTES),
     SubjectController('PeopleSubjects', peopleSubjects, PEOPLE_SUBJECTS),
+    RouteController('PeopleHrFileRoutes', hrFileRoutes, PEOPLE_HR_FILE_ROUTES),
+    SubjectController('PeopleHrFileSubjects', hrFileSubjects, PEOPLE_HR_FILE_SUBJECTS),
   ],
 })
 export class PeopleModule {}
