@@ -119,7 +119,9 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       const row = await run(ctx, `get client ${params.id}`, (tx) => repo.byId(tx, params.id));
       if (!row || row.deleted) throw Errors.notFound();
       const client = toClient(row);
-      return isSuper(ctx) || ctx.roles.includes('admin') ? client : { ...client, notes: null, taxNumber: null, hr: { url: null, login: null, hasPassword: false } };
+      return isSuper(ctx) || ctx.roles.includes('admin')
+        ? client
+        : { ...client, notes: null, taxNumber: null, hr: { url: null, login: null, hasPassword: false } };
     },
 
     /**

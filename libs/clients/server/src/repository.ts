@@ -59,7 +59,10 @@ export const clientsRepository = {
   },
   /** Replaces one client's HR password only if it still equals `was` (replicas may seal the same row at once). */
   async replaceHrPassword(tx: Tx, id: string, was: string, now: string): Promise<void> {
-    await tx.update(clients).set({ hrPassword: now }).where(sql`${clients.id} = ${id} AND ${clients.hrPassword} = ${was}`);
+    await tx
+      .update(clients)
+      .set({ hrPassword: now })
+      .where(sql`${clients.id} = ${id} AND ${clients.hrPassword} = ${was}`);
   },
   /** Applies `patch` (and updatedAt); returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<typeof clients.$inferInsert>): Promise<ClientRow | undefined> {

@@ -145,13 +145,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
    * `step(n)` counts n more rows done and publishes at most every 200 rows or 250 ms; `finish()` sends the final
    * done === total. No-op without an importId or a calling user. Best-effort: a failed publish is ignored, never fails the import.
    */
-  const importProgress = (
-    ctx: RequestContext,
-    clientId: string,
-    importId: string | undefined,
-    total: number,
-    counts?: () => ImportProgressEvent['counts'],
-  ) => {
+  const importProgress = (ctx: RequestContext, clientId: string, importId: string | undefined, total: number, counts?: () => ImportProgressEvent['counts']) => {
     let done = 0;
     let sentDone = 0;
     let sentAt = Date.now();

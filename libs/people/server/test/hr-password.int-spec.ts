@@ -23,7 +23,13 @@ function fakeZup() {
     const catalogs: Record<string, unknown[]> = {
       Catalog_Сотрудники: [{ Ref_Key: ref(1), Code: '0001', Description: 'Ivanov', ФизическоеЛицо_Key: ref(2), ВАрхиве: false, DeletionMark: false }],
       Catalog_ФизическиеЛица: [
-        { Ref_Key: ref(2), Фамилия: 'Ivanov', Имя: 'Ivan', Пол: 'Мужской', КонтактнаяИнформация: [{ Тип: 'АдресЭлектроннойПочты', Представление: 'ivanov@sec.test' }] },
+        {
+          Ref_Key: ref(2),
+          Фамилия: 'Ivanov',
+          Имя: 'Ivan',
+          Пол: 'Мужской',
+          КонтактнаяИнформация: [{ Тип: 'АдресЭлектроннойПочты', Представление: 'ivanov@sec.test' }],
+        },
       ],
     };
     const value = m ? catalogs[m[1]] : undefined;
@@ -99,14 +105,19 @@ describe('the HR-system password is encrypted at rest and never returned (issue 
     const put = await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { password: PASSWORD } } });
     assert.equal(put.status, 200);
     assert.ok(!leaks(put.body));
-    const made = await t.call(clientRoutes.create, { token: acme.superToken, body: { workspace: 'hrsecret2', name: 'B', hr: { url: base, login: 'x', password: PASSWORD } } });
+    const made = await t.call(clientRoutes.create, {
+      token: acme.superToken,
+      body: { workspace: 'hrsecret2', name: 'B', hr: { url: base, login: 'x', password: PASSWORD } },
+    });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     assert.ok(!leaks(made.body));
     assert.equal(made.body.result.hr.hasPassword, true);
   });
 
   it('the start-up migration seals passwords stored in plain text before, and the import works after it', async () => {
-    await t.db.asSystem('test: an old plaintext row', (tx) => tx.execute(sql`UPDATE clients.clients SET hr_password = ${PASSWORD} WHERE id = ${acme.client._id}`));
+    await t.db.asSystem('test: an old plaintext row', (tx) =>
+      tx.execute(sql`UPDATE clients.clients SET hr_password = ${PASSWORD} WHERE id = ${acme.client._id}`),
+    );
     assert.equal(await stored(), PASSWORD);
     const noop = { info() {}, warn() {}, error() {}, debug() {} } as never;
     await new SealHrPasswords(t.db, t.config, noop).onApplicationBootstrap();

@@ -52,7 +52,11 @@ describe('load_hrm progress (issue 12: rows done / total and created / updated /
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     co = await t.makeClient('hrprog');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/zup`;
-    const set = await t.call(clientRoutes.update, { token: co.superToken, params: { id: co.client._id }, body: { taxNumber: '7701234567', hr: { url, login: 'hr', password: 'p' } } });
+    const set = await t.call(clientRoutes.update, {
+      token: co.superToken,
+      params: { id: co.client._id },
+      body: { taxNumber: '7701234567', hr: { url, login: 'hr', password: 'p' } },
+    });
     assert.equal(set.status, 200);
     off = await on(t.portal.platform.bus, peopleEvents.importProgress, async (e) => {
       seen.push(e);
@@ -79,7 +83,10 @@ describe('load_hrm progress (issue 12: rows done / total and created / updated /
     assert.equal(result.failed.length, 12);
     assert.ok(events.length >= 2 && events.length <= 30, `${events.length} events`);
     const done = events.map((e) => e.done);
-    assert.deepEqual(done, [...done].sort((a, b) => a - b));
+    assert.deepEqual(
+      done,
+      [...done].sort((a, b) => a - b),
+    );
     const last = events.at(-1)!;
     assert.equal(last.phase, 'done');
     assert.equal(events.filter((e) => e.phase === 'done').length, 1);

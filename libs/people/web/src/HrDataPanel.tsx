@@ -26,7 +26,8 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: ['people', 'hr-employees', workspace, search],
-    queryFn: ({ signal }) => call(peopleRoutes.filter, { params: { workspace }, body: { data: { search: search || undefined, limit: 200 } }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call(peopleRoutes.filter, { params: { workspace }, body: { data: { search: search || undefined, limit: 200 } }, signal, silent: true }),
   });
   const users = list.data?.users ?? [];
   const user = users.find((u) => u._id === userId) ?? null;
