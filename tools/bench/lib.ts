@@ -443,6 +443,8 @@ export async function startStack(opts: { services: string[]; employees: number; 
     PORT: String(port),
     HOST: '127.0.0.1',
     JWT_SECRET: randomBytes(24).toString('base64url'),
+    // clients-service seals the HR password with it (NODE_ENV=production requires one).
+    SECRETS_KEY: randomBytes(24).toString('base64url'),
     SUPERADMIN_EMAIL: SUPER.login,
     SUPERADMIN_PASSWORD: SUPER.password,
     RATE_LIMIT_SCALE: '1000',

@@ -108,7 +108,7 @@ describe('employee administration: company data, other settings and integrations
     await page.getByTestId('hr-disconnect').waitFor({ state: 'detached' });
     assert.equal(await page.getByTestId('hr-url').inputValue(), '');
     const saved = await api<{ hr: unknown; city: string; start_page: string }>('GET', `/api/clients/${client._id}`, su.token);
-    assert.deepEqual([saved.hr, saved.city, saved.start_page], [{ url: null, login: null }, 'Lviv', 'articles']);
+    assert.deepEqual([saved.hr, saved.city, saved.start_page], [{ url: null, login: null, hasPassword: false }, 'Lviv', 'articles']);
     await ctx.close();
   });
 });

@@ -101,7 +101,8 @@ export const clientSchema = z.object({
   taxNumber: z.string().nullable(),
   storage: z.object({ total: z.number(), used: z.number() }),
   features: z.array(z.object({ feature: z.string(), active: z.boolean() })),
-  hr: z.object({ url: z.string().nullable(), login: z.string().nullable() }),
+  /** §3 Client HR connection; the password is never returned, `hasPassword` says whether one is stored. */
+  hr: z.object({ url: z.string().nullable(), login: z.string().nullable(), hasPassword: z.boolean() }),
   created: z.string(),
 });
 export type Client = z.infer<typeof clientSchema>;

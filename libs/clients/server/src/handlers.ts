@@ -2,6 +2,7 @@ import { CLIENT_FEATURES, clientEvents, clientRoutes, clientSubjects, type Clien
 import { peopleRoutes, peopleSubjects, type User } from '@intranet/people-contract';
 import { journal, type Actor, type JournalRow } from '@intranet/platform-audit';
 import { ask, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
+import { openSecret, sealSecret, secretsKey } from '@intranet/platform-config';
 import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -13,7 +14,7 @@ import type { ClientRow } from './schema.ts';
 const GB = 1024 ** 3;
 const isSuper = (ctx: RequestContext) => ctx.roles.includes('superadmin');
 
-/** Row → §3 Client as the API shows it (the HR password never leaves). */
+/** Row → §3 Client as the API shows it (the HR password never leaves: only whether one is stored). */
 export function toClient(row: ClientRow): Client {
   return {
     _id: row.id,
@@ -35,7 +36,7 @@ export function toClient(row: ClientRow): Client {
     taxNumber: row.taxNumber,
     storage: { total: row.storageTotalBytes / GB, used: row.storageUsedBytes / GB },
     features: row.features,
-    hr: { url: row.hrUrl, login: row.hrLogin },
+    hr: { url: row.hrUrl, login: row.hrLogin, hasPassword: !!row.hrPassword },
     created: row.createdAt.toISOString(),
   };
 }
@@ -61,6 +62,10 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
   subjects: SubjectHandlers<typeof clientSubjects>;
 } {
   /** Superadmin work bypasses RLS (audited); everyone else runs in their own tenant. */
+  /** AES-256-GCM key of the HR password at rest (SECRETS_KEY; a production service refuses to start without it). */
+  const key = secretsKey(config);
+  /** The HR password as stored: sealed with the client's id as associated data (a value copied to another row does not open). */
+  const sealHr = (clientId: string, plain: string | null | undefined) => (plain ? sealSecret(key, plain, clientId) : null);
   const run = <T>(ctx: RequestContext, why: string, fn: Parameters<typeof db.inTenant<T>>[1]) =>
     isSuper(ctx) ? db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : db.inTenant(ctx, fn);
   /** evt.clients.client.updated in the change's transaction (DESIGN §6 outbox): gateways drop cached tenants, sockets of a blocked one close. */
@@ -114,7 +119,9 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       const row = await run(ctx, `get client ${params.id}`, (tx) => repo.byId(tx, params.id));
       if (!row || row.deleted) throw Errors.notFound();
       const client = toClient(row);
-      return isSuper(ctx) || ctx.roles.includes('admin') ? client : { ...client, notes: null, taxNumber: null, hr: { url: null, login: null } };
+      return isSuper(ctx) || ctx.roles.includes('admin')
+        ? client
+        : { ...client, notes: null, taxNumber: null, hr: { url: null, login: null, hasPassword: false } };
     },
 
     /**
@@ -140,7 +147,7 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
             ? {
                 hrUrl: hr.url !== undefined ? hr.url : cur.hrUrl,
                 hrLogin: hr.login !== undefined ? hr.login : cur.hrLogin,
-                hrPassword: hr.password !== undefined ? hr.password : cur.hrPassword,
+                hrPassword: hr.password !== undefined ? sealHr(cur.id, hr.password) : cur.hrPassword,
               }
             : {}),
           ...(storageTotalGb !== undefined ? { storageTotalBytes: Math.round(storageTotalGb * GB) } : {}),
@@ -178,14 +185,15 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       const actor = await actorOf(ctx);
       const row = await db.asSystem(`superadmin ${ctx.userId}: create client ${body.workspace}`, async (tx) => {
         if (await repo.byWorkspace(tx, body.workspace)) throw Errors.conflict('workspace', 'This workspace code is already taken');
+        const id = uuidv7();
         const created = await repo.insert(tx, {
           ...rest,
-          id: uuidv7(),
+          id,
           startPage: start_page,
           settings: { hideMoodMeter: settings?.hideMoodMeter ?? false, initialRights: settings?.initialRights ?? [...FEATURE_RIGHTS] },
           hrUrl: hr?.url ?? null,
           hrLogin: hr?.login ?? null,
-          hrPassword: hr?.password ?? null,
+          hrPassword: sealHr(id, hr?.password),
           storageTotalBytes: Math.round(storageTotalGb * GB),
           features: CLIENT_FEATURES.map((feature) => ({ feature, active: true })),
         });
@@ -267,11 +275,20 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
       if (!row) throw new DomainError('not_found', 'Client not found');
       return toClient(row);
     },
-    /** Bus-only (people's HR import, issue 12): { id } → { url, login, password, taxNumber }. Errors: 404. */
+    /**
+     * Bus-only (people's HR import, issue 12): { id } → { url, login, password, taxNumber }, the password opened
+     * from its sealed form (null when none is stored or it no longer opens, e.g. SECRETS_KEY changed). Errors: 404.
+     */
     internalHr: async ({ id }) => {
       const row = await db.asSystem('HR connection of a client', (tx) => repo.byId(tx, id));
       if (!row) throw new DomainError('not_found', 'Client not found');
-      return { url: row.hrUrl, login: row.hrLogin, password: row.hrPassword, taxNumber: row.taxNumber };
+      let password: string | null = null;
+      try {
+        password = row.hrPassword ? openSecret(key, row.hrPassword, row.id) : null;
+      } catch {
+        password = null;
+      }
+      return { url: row.hrUrl, login: row.hrLogin, password, taxNumber: row.taxNumber };
     },
     /**
      * Bus-only (files upload, §3 storage, §8): { clientId, bytes, check? } → { used, total } in bytes. Adds `bytes`

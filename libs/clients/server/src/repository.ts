@@ -2,6 +2,9 @@ import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { clients, type ClientRow } from './schema.ts';
 
+/** A value sealed by platform-config's sealSecret (PostgreSQL regular expression). */
+const SEALED_RE = '^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{22}[.]';
+
 /** SQL of the clients service (Immich style: repositories own the queries). Every call runs inside a tx. */
 export const clientsRepository = {
   /** Clients ordered by name; optional case-insensitive search over workspace and name. */
@@ -45,6 +48,21 @@ export const clientsRepository = {
       .where(eq(clients.id, id))
       .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
     return row;
+  },
+  /** Clients whose HR password is stored as it was typed (before issue 12 sealed it): id and value. */
+  async plainHrPasswords(tx: Tx): Promise<{ id: string; hrPassword: string }[]> {
+    const rows = await tx
+      .select({ id: clients.id, hrPassword: clients.hrPassword })
+      .from(clients)
+      .where(sql`${clients.hrPassword} IS NOT NULL AND ${clients.hrPassword} !~ ${SEALED_RE}`);
+    return rows as { id: string; hrPassword: string }[];
+  },
+  /** Replaces one client's HR password only if it still equals `was` (replicas may seal the same row at once). */
+  async replaceHrPassword(tx: Tx, id: string, was: string, now: string): Promise<void> {
+    await tx
+      .update(clients)
+      .set({ hrPassword: now })
+      .where(sql`${clients.id} = ${id} AND ${clients.hrPassword} = ${was}`);
   },
   /** Applies `patch` (and updatedAt); returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<typeof clients.$inferInsert>): Promise<ClientRow | undefined> {

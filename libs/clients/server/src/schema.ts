@@ -36,6 +36,7 @@ export const clients = clientsSchema.table(
     features: jsonb('features').$type<{ feature: string; active: boolean }[]>().notNull().default([]),
     hrUrl: text('hr_url'),
     hrLogin: text('hr_login'),
+    /** The HR-system password sealed with AES-256-GCM (platform-config sealSecret, the client id as associated data); never returned. */
     hrPassword: text('hr_password'),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -50,18 +50,18 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
   it('integrations: the HR-system address and login are saved, the password never comes back; null disconnects, an absent field stays', async () => {
     const r = await put(acme.adminToken, acme.client._id, { hr: { url: 'https://hr.example.com/api', login: 'sync', password: 'hr-secret-1' } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    assert.deepEqual(r.body.result.hr, { url: 'https://hr.example.com/api', login: 'sync' });
+    assert.deepEqual(r.body.result.hr, { url: 'https://hr.example.com/api', login: 'sync', hasPassword: true });
     assert.ok(!JSON.stringify(r.body).includes('hr-secret-1'));
     // Changing the login alone keeps the address.
     const login = await put(acme.adminToken, acme.client._id, { hr: { login: 'sync2' } });
-    assert.deepEqual(login.body.result.hr, { url: 'https://hr.example.com/api', login: 'sync2' });
+    assert.deepEqual(login.body.result.hr, { url: 'https://hr.example.com/api', login: 'sync2', hasPassword: true });
     const bad = await put(acme.adminToken, acme.client._id, { hr: { url: 'not a url' } });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.errors[0].message, 'Invalid URL');
     const off = await put(acme.adminToken, acme.client._id, { hr: { url: null, login: null, password: null } });
     assert.equal(off.status, 200);
-    assert.deepEqual(off.body.result.hr, { url: null, login: null });
-    assert.deepEqual((await get(acme.adminToken)).hr, { url: null, login: null });
+    assert.deepEqual(off.body.result.hr, { url: null, login: null, hasPassword: false });
+    assert.deepEqual((await get(acme.adminToken)).hr, { url: null, login: null, hasPassword: false });
   });
 
   it("employees cannot change them (403 No access); another client's admin cannot either (404), nothing changes", async () => {
@@ -85,7 +85,7 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
     const emp = await t.makeEmployee(acme.adminToken, 'reader@settingsco.test');
     const seen = await get(emp.token);
     assert.equal(seen.name, set.body.result.name);
-    assert.deepEqual([seen.notes, seen.taxNumber, seen.hr], [null, null, { url: null, login: null }]);
+    assert.deepEqual([seen.notes, seen.taxNumber, seen.hr], [null, null, { url: null, login: null, hasPassword: false }]);
     const admin = await get(acme.adminToken);
     assert.deepEqual([admin.notes, admin.taxNumber, admin.hr.login], ['renegotiate in May', '1234567890', 'sync']);
   });

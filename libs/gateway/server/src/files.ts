@@ -38,6 +38,8 @@ export const KIND_LIMIT: Record<UploadKind, number> = {
   file: FILE_LIMITS.any,
   kb: FILE_LIMITS.any,
   cv: FILE_LIMITS.post,
+  // Employees' HR documents (people, issue 12): scans and PDFs.
+  hr: FILE_LIMITS.any,
 };
 
 const IMAGE_KINDS = new Set<UploadKind>(['avatar', 'avatar_big', 'cover']);

@@ -528,7 +528,8 @@ export const peopleRoutes = {
     spec: '§7 Users (load_hrm), §5 HR integration, §4 Employee states, §8 loading_struct_hrm_error',
     access: access.admin,
     timeoutMs: 300_000,
-    body: z.object({ client_id: Id.optional() }),
+    // importId: a uuid the integrations tab generates to recognise its own progress events (peopleEvents.importProgress).
+    body: z.object({ client_id: Id.optional(), importId: z.string().uuid().optional() }),
     result: z.object({
       created: z.number().int(),
       updated: z.number().int(),
@@ -629,14 +630,24 @@ export const peopleEvents = {
   sessionRevoked: defineEvent('evt.people.session.revoked', z.object({ sessionIds: z.array(z.string()), userId: z.string().nullable() })),
   passwordResetRequested: defineEvent('evt.people.password.reset_requested', z.object({ userId: z.string() })),
   /**
-   * `evt.people.import.progress` (§7 register_many with an `importId`): rows processed so far out of
+   * `evt.people.import.progress` (§7 register_many or load_hrm with an `importId`): rows processed so far out of
    * `total`; phase 'saving' while rows are stored, 'done' once, last. Sent to the importing admin's sockets only
    * (`userIds`), throttled and best-effort (describes no stored change: `emit`, not the outbox): the route's
    * per-row report is the source of truth.
    */
   importProgress: defineEvent(
     'evt.people.import.progress',
-    z.object({ importId: z.string(), done: z.number().int(), total: z.number().int(), phase: z.enum(['saving', 'done']), userIds: z.array(z.string()) }),
+    z.object({
+      importId: z.string(),
+      done: z.number().int(),
+      total: z.number().int(),
+      phase: z.enum(['saving', 'done']),
+      userIds: z.array(z.string()),
+      /** POST api/user/load_hrm only: the rows' outcome so far (created / updated / unchanged / fired / failed). */
+      counts: z
+        .object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), fired: z.number().int(), failed: z.number().int() })
+        .optional(),
+    }),
   ),
 } satisfies Record<string, EventDef>;
 

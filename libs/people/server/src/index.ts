@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { peopleRoutes, peopleSubjects } from '@intranet/people-contract';
 import { peopleLookupSubjects } from '@intranet/people-contract/lookup';
+import { hrFileRoutes, hrFileSubjects } from '@intranet/people-contract/hr';
 import { peopleOrgRoutes } from '@intranet/people-contract/structure';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
@@ -9,19 +10,24 @@ import { Domain, DOMAIN_DEPS, PORTS, RouteController, SubjectController, type Do
 import { authHandlers, authSubjects, ensureSuperadmin, oneTimeLink } from './auth.ts';
 import { exportHandlers } from './export.ts';
 import { lookupSubjects } from './lookup.ts';
+import { hrFileHandlers } from './hr-files.ts';
 import { pinHandlers } from './pins.ts';
 import { projectHandlers } from './projects.ts';
 import { structureHandlers, structureLoadHandlers } from './structure.ts';
 import { vacationHandlers } from './vacations.ts';
 import { userHandlers } from './users.ts';
 
-export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants } from './schema.ts';
+export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants, userFiles } from './schema.ts';
 export { usersRepository } from './repository.ts';
 export { exportHeaders } from './export.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 
 /** Provider tokens of the people handler maps (routes of `peopleRoutes`; bus-only `peopleSubjects`). */
 export const PEOPLE_ROUTES = 'people:routes';
+/** Provider tokens of the employees' HR files (hrFileHandlers: routes of hrFileRoutes, bus-only hrFileSubjects). */
+const PEOPLE_HR_FILES = 'people:hrFiles';
+const PEOPLE_HR_FILE_ROUTES = 'people:hrFileRoutes';
+const PEOPLE_HR_FILE_SUBJECTS = 'people:hrFileSubjects';
 /** Provider token: the handlers of peopleOrgRoutes (structure, vacations, projects). */
 export const PEOPLE_ORG_ROUTES = 'people:orgRoutes';
 export const PEOPLE_SUBJECTS = 'people:subjects';
@@ -84,6 +90,9 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
     },
     { provide: PEOPLE_SUBJECTS, useFactory: authSubjects, inject: [DOMAIN_DEPS] },
     { provide: PEOPLE_LOOKUP_SUBJECTS, useFactory: lookupSubjects, inject: [DOMAIN_DEPS] },
+    { provide: PEOPLE_HR_FILES, useFactory: hrFileHandlers, inject: [DOMAIN_DEPS] },
+    { provide: PEOPLE_HR_FILE_ROUTES, useFactory: (h: ReturnType<typeof hrFileHandlers>) => h.routes, inject: [PEOPLE_HR_FILES] },
+    { provide: PEOPLE_HR_FILE_SUBJECTS, useFactory: (h: ReturnType<typeof hrFileHandlers>) => h.subjects, inject: [PEOPLE_HR_FILES] },
     SuperadminBootstrap,
   ],
   controllers: [
@@ -91,6 +100,8 @@ export class SuperadminBootstrap implements OnApplicationBootstrap {
     RouteController('PeopleOrgRoutes', peopleOrgRoutes, PEOPLE_ORG_ROUTES),
     SubjectController('PeopleSubjects', peopleSubjects, PEOPLE_SUBJECTS),
     SubjectController('PeopleLookupSubjects', peopleLookupSubjects, PEOPLE_LOOKUP_SUBJECTS),
+    RouteController('PeopleHrFileRoutes', hrFileRoutes, PEOPLE_HR_FILE_ROUTES),
+    SubjectController('PeopleHrFileSubjects', hrFileSubjects, PEOPLE_HR_FILE_SUBJECTS),
   ],
 })
 export class PeopleModule {}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the people service (DESIGN §2). */
@@ -237,3 +237,26 @@ export const projectParticipants = peopleSchema.table(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_user_idx').on(t.userId), tenantPolicy()],
 );
+
+/**
+ * §3 User "HR data and files": one row per file of an employee (uploaded as the guarded kind `hr`, attached by an
+ * administrator). `size` is what the object occupies in the client's storage (given back on deletion).
+ */
+export const userFiles = peopleSchema.table(
+  'user_files',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    mimetype: text('mimetype').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_files_user_idx').on(t.userId, t.createdAt), tenantPolicy()],
+);
+export type UserFileRow = typeof userFiles.$inferSelect;

@@ -1,5 +1,5 @@
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type User } from '@intranet/people-contract';
+import { importRowBody, PEOPLE_TEXT, peopleEvents, peopleRoutes, registerBody, type ImportProgressEvent, type User } from '@intranet/people-contract';
 import { HR_CODES, HR_TEXT } from '@intranet/people-contract/structure';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
@@ -145,7 +145,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
    * `step(n)` counts n more rows done and publishes at most every 200 rows or 250 ms; `finish()` sends the final
    * done === total. No-op without an importId or a calling user. Best-effort: a failed publish is ignored, never fails the import.
    */
-  const importProgress = (ctx: RequestContext, clientId: string, importId: string | undefined, total: number) => {
+  const importProgress = (ctx: RequestContext, clientId: string, importId: string | undefined, total: number, counts?: () => ImportProgressEvent['counts']) => {
     let done = 0;
     let sentDone = 0;
     let sentAt = Date.now();
@@ -155,7 +155,9 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       if (!importId || !userId) return;
       sentDone = done;
       sentAt = Date.now();
-      emit(bus, peopleEvents.importProgress, clientId, { importId, done, total, phase, userIds: [userId] }).catch(() => undefined);
+      emit(bus, peopleEvents.importProgress, clientId, { importId, done, total, phase, userIds: [userId], ...(counts ? { counts: counts() } : {}) }).catch(
+        () => undefined,
+      );
     };
     return {
       step: (n = 1) => {
@@ -422,6 +424,8 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
      * else the row fails) with the client's initial rights and no password ('Forgot password' sets one).
      * Errors: 400 'HR integration needs tax id', 'Connect the HR system first'; 503 'Loading the structure from the
      * HR system failed' (code loading_struct_hrm_error) when the HR system is out of reach — nothing is changed.
+     * With an `importId`, `evt.people.import.progress` events (rows done of the HR system's employees, and the counts
+     * so far) go to the caller's sockets while the rows are applied; the last one has phase 'done'.
      */
     loadHrm: async ({ body }, ctx) => {
       const clientId = targetClient(ctx, body.client_id);
@@ -438,15 +442,30 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         const byCode = new Map(existing.filter((u) => u.hrCode).map((u) => [u.hrCode!, u]));
         const byInn = new Map(existing.filter((u) => u.inn).map((u) => [u.inn!, u]));
         const out = { created: 0, updated: 0, unchanged: 0, fired: 0, failed: [] as { code: string; name: string; reason: string }[] };
+        let creating = 0;
+        const progress = importProgress(ctx, clientId, body.importId, employees.length, () => ({
+          created: out.created + creating,
+          updated: out.updated,
+          unchanged: out.unchanged,
+          fired: out.fired,
+          failed: out.failed.length,
+        }));
         const fresh: { row: number; input: Record<string, unknown>; code: string; inn: string | null }[] = [];
         for (const [i, e] of employees.entries()) {
+          // Rows to create are counted done when stored (below); every other row once decided here.
+          const queued = fresh.length;
+          await applyOne(i, e);
+          if (fresh.length === queued) progress.step();
+        }
+        /** Decides one HR employee: skipped, failed, unchanged, updated, fired, or queued in `fresh` to be created. */
+        async function applyOne(i: number, e: (typeof employees)[number]) {
           const code = String(e.Code ?? '').trim();
           const name = String(e.Description ?? '').trim();
           const p = persons.get(e.ФизическоеЛицо_Key);
-          if (e.DeletionMark) continue;
+          if (e.DeletionMark) return;
           if (!p || !code) {
             out.failed.push({ code, name, reason: !code ? 'no tab number' : 'no physical person' });
-            continue;
+            return;
           }
           const inn = p.ИНН?.trim() || null;
           const fields = {
@@ -460,7 +479,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           if (!cur) {
             // A fired employee never imported before: nothing to create.
             if (!e.ВАрхиве) fresh.push({ row: i + 1, input: { ...fields, email: zupEmail(p) ?? '' }, code, inn });
-            continue;
+            return;
           }
           const patch: Partial<NewUser> = {};
           for (const [k, v] of Object.entries({ ...fields, inn, hrCode: code }) as [keyof UserRow, never][]) if (v !== '' && cur[k] !== v) patch[k] = v;
@@ -468,7 +487,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           if (firing) patch.deletionMark = true;
           if (!Object.keys(patch).length) {
             out.unchanged++;
-            continue;
+            return;
           }
           const user = toUser((await users.update(tx, cur.id, patch))!);
           if (firing) {
@@ -491,9 +510,14 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         const byRow = new Map(fresh.map((f) => [f.row, f]));
         // HR is the source of the tax id (a person's is 12 digits): stored as it comes, not checked against §5's 10.
         for (const g of good) Object.assign(g.user, { hrCode: byRow.get(g.row)!.code, inn: byRow.get(g.row)!.inn });
-        const inserted = await insertGood(tx, good);
+        progress.step(fresh.length - good.length); // rejected new rows are done once validated
+        const inserted = await insertGood(tx, good, () => {
+          creating++;
+          progress.step();
+        });
         for (const u of inserted.values()) await addUserEvent(tx, 'userCreated', toUser(u));
         out.created = inserted.size;
+        creating = 0;
         for (const r of report.filter((x) => !x.ok)) {
           const f = byRow.get(r.row)!;
           out.failed.push({ code: f.code, name: `${f.input.lastName} ${f.input.firstName}`.trim(), reason: r.errors?.[0]?.message ?? 'invalid' });
@@ -508,6 +532,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
             after: { created: out.created, updated: out.updated, unchanged: out.unchanged, fired: out.fired, failed: out.failed.length },
           },
         );
+        progress.finish();
         return out;
       });
     },

@@ -1,5 +1,25 @@
 import { projectRoutes, structureRoutes } from '@intranet/people-contract/structure';
+import { fileRoutes } from '@intranet/files-contract';
+import { hrFileRoutes } from '@intranet/people-contract/hr';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+import type { TestPortal } from '@intranet/portal-testing';
+
+/** One file uploaded as kind hr by `token` (POST api/upload?kind=hr) → its key, name and type. */
+async function uploadHr(t: TestPortal, token: string, name: string) {
+  const boundary = `----hrfixture${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n` +
+      `HR document ${name}\r\n--${boundary}--\r\n`,
+  );
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` };
+  const r = await t.portal.app
+    .getHttpAdapter()
+    .getInstance()
+    .inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=hr`, payload, headers });
+  if (r.statusCode !== 200) throw new Error(`fixture hr upload: ${r.statusCode} ${r.body}`);
+  const f = r.json().results[0] as { key: string; fileName: string; mimetype: string };
+  return { key: f.key, fileName: f.fileName, mimetype: f.mimetype };
+}
 
 /** YYYY-MM-DD `days` from today (UTC). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -10,14 +30,16 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * fixture employee and one project (the admin its creator, the employee a participant).
  */
 export default {
-  entities: ['department', 'vacation', 'project'],
-  params: { dept: { entity: 'department' } },
+  entities: ['department', 'vacation', 'project', 'hrFile', 'hrUpload'],
+  params: { dept: { entity: 'department' }, fileId: { entity: 'hrFile' } },
   idBySubject: {
     'people.user.exportAll': 'client',
     'people.structure.': 'department',
     'people.deptUsers.clearChief': 'department',
     'people.vacation.': 'vacation',
     'people.project.': 'project',
+    'people.user.files': 'user',
+    'people.user.filesAdd': 'user',
   },
   bodies: {
     'people.structure.create': {
@@ -33,10 +55,11 @@ export default {
     'people.vacation.create': { body: (w) => ({ user: w.ids.user, start: inDays(200), end: inDays(201) }), ids: { user: 'user' } },
     'people.vacation.update': { body: () => ({ planned: false }) },
     'people.structure.loadStruct': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client' } },
-    'people.user.loadHrm': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client' } },
+    'people.user.loadHrm': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client', importId: 'client' } },
     'people.user.resetToHrm': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
     'people.project.create': { body: (w) => ({ name: 'Fixture project', participants: [w.ids.user] }), ids: { participants: 'user', dept_id: 'department' } },
     'people.project.update': { body: () => ({ name: 'Renamed project' }), ids: { participants: 'user', dept_id: 'department' } },
+    'people.user.filesAdd': { body: (w) => ({ files: [{ key: w.ids.hrUpload, fileName: 'contract.pdf', mimetype: 'application/pdf' }] }) },
     'people.project.participantAdd': { body: (w) => ({ project_id: w.ids.project, users: [w.ids.user] }), ids: { project_id: 'project', users: 'user' } },
   },
   async create(t, w) {
@@ -54,15 +77,29 @@ export default {
       body: { name: `Project of ${w.workspace}`, participants: [w.ids.user] },
     });
     if (project.status !== 200) throw new Error(`fixture project: ${project.status} ${JSON.stringify(project.body)}`);
-    return { department: dept.body.result._id, vacation: vac.body.result._id, project: project.body.result._id };
+    // An HR file of the employee (attached), and one more upload an admin may attach (the add route's body).
+    const doc = await uploadHr(t, w.adminToken, `hr-${w.workspace}.pdf`);
+    const file = await t.call(hrFileRoutes.userFilesAdd, { token: w.adminToken, params: { userId: w.ids.user }, body: { files: [doc] } });
+    if (file.status !== 200) throw new Error(`fixture hr file: ${file.status} ${JSON.stringify(file.body)}`);
+    const spare = await uploadHr(t, w.adminToken, `spare-${w.workspace}.pdf`);
+    return {
+      department: dept.body.result._id,
+      vacation: vac.body.result._id,
+      project: project.body.result._id,
+      hrFile: file.body.result[0]._id,
+      hrUpload: spare.key,
+    };
   },
   async readBack(t, w) {
-    const [s, v, p] = await Promise.all([
+    const [s, v, p, f] = await Promise.all([
       t.call(structureRoutes.structureByClient, { token: w.adminToken, params: { client: w.ids.client } }),
       t.call(structureRoutes.vacationList, { token: w.adminToken }),
       t.call(projectRoutes.projectList, { token: w.adminToken }),
+      t.call(hrFileRoutes.userFiles, { token: w.adminToken, params: { userId: w.ids.user } }),
     ]);
-    return { status: [s.status, v.status, p.status], body: [s.body, v.body, p.body] };
+    // Signed URLs carry the time: compare the files without them.
+    const files = Array.isArray(f.body?.result) ? (f.body.result as { url?: string }[]).map(({ url: _url, ...rest }) => rest) : f.body;
+    return { status: [s.status, v.status, p.status, f.status], body: [s.body, v.body, p.body, files] };
   },
-  secrets: (w) => [`Department of ${w.workspace}`, `Project of ${w.workspace}`],
+  secrets: (w) => [`Department of ${w.workspace}`, `Project of ${w.workspace}`, `hr-${w.workspace}.pdf`],
 } satisfies DomainFixtures;

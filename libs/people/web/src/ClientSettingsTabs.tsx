@@ -1,15 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
-import { peopleRoutes } from '@intranet/people-contract';
+import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
 import { peopleOrgRoutes } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm, type FieldValues } from '@intranet/web-forms';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { sessionKeys } from '@intranet/web-session';
-import { Alert, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Loader, useNotifier } from '@intranet/web-ui';
+import { sessionKeys, useRealtimeEvent } from '@intranet/web-session';
+import { Alert, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Loader, ProgressBar, useNotifier } from '@intranet/web-ui';
 
 /**
  * The employee administration tabs of §2 whose data the clients service holds (§3 Client): "company data",
@@ -213,7 +213,7 @@ function IntegrationsForm({ client }: { client: Client }) {
     form.setValue('disconnect', false);
     setConfirm(false);
   };
-  const connected = !!(client.hr.url || client.hr.login);
+  const connected = !!(client.hr.url || client.hr.login || client.hr.hasPassword);
   return (
     <ApiFormView form={form} className="ui-card" data-testid="integrations-tab" errorTestId="hr-error">
       <h2 className="people-section-title">{t('settings.hr.title')}</h2>
@@ -233,7 +233,7 @@ function IntegrationsForm({ client }: { client: Client }) {
           type="password"
           autoComplete="new-password"
           label={t('settings.hr.password')}
-          hint={t('settings.hr.passwordHint')}
+          hint={t(client.hr.hasPassword ? 'settings.hr.passwordHint' : 'settings.hr.passwordNone')}
         />
       </FormGrid>
       <SubmitRow form={form} label={t('settings.save')} testId="hr-save">
@@ -260,7 +260,8 @@ type HrReport = { created: number; updated: number; unchanged: number; fired?: n
 /**
  * Loads the structure (POST api/structure/load_struct) or the employees (POST api/user/load_hrm) from the connected
  * HR system and shows the report: created / updated / unchanged / fired / failed rows (§8 loading_struct_hrm_error
- * worded when the HR system does not answer).
+ * worded when the HR system does not answer). While employees load, the server's `evt.people.import.progress` events
+ * of this import (its importId) move a progress bar with the counts so far. Test ids: hr-import-progress, hr-report.
  */
 function HrImportPanel({ clientId }: { clientId: string }) {
   const { t } = useTranslation('people');
@@ -268,23 +269,33 @@ function HrImportPanel({ clientId }: { clientId: string }) {
   const [busy, setBusy] = useState<'struct' | 'staff' | null>(null);
   const [report, setReport] = useState<HrReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
+  const importId = useRef<string | null>(null);
+  useRealtimeEvent<ImportProgressEvent>(peopleEvents.importProgress.subject, (e) => {
+    if (importId.current && e.importId === importId.current) setProgress(e);
+  });
   const run = async (what: 'struct' | 'staff') => {
     setBusy(what);
     setError(null);
     setReport(null);
+    setProgress(null);
+    importId.current = what === 'staff' ? crypto.randomUUID() : null;
     try {
       setReport(
         what === 'struct'
           ? await call(peopleOrgRoutes.structureLoad, { body: { client_id: clientId }, silent: true })
-          : await call(peopleRoutes.loadHrm, { body: { client_id: clientId }, silent: true }),
+          : await call(peopleRoutes.loadHrm, { body: { client_id: clientId, importId: importId.current! }, silent: true }),
       );
       await qc.invalidateQueries({ queryKey: ['people'] });
     } catch (err) {
       setError(errorText(err));
     } finally {
+      importId.current = null;
+      setProgress(null);
       setBusy(null);
     }
   };
+  const c = progress?.counts;
   return (
     <section className="ui-card" data-testid="hr-import">
       <h2 className="people-section-title">{t('settings.hr.importTitle')}</h2>
@@ -296,6 +307,16 @@ function HrImportPanel({ clientId }: { clientId: string }) {
           {t('settings.hr.loadStaff')}
         </Button>
       </div>
+      {busy === 'staff' && progress ? (
+        <div role="status">
+          <ProgressBar
+            value={progress.total ? Math.round((progress.done / progress.total) * 100) : 0}
+            label={t('settings.hr.progress', { done: progress.done, total: progress.total })}
+            testId="hr-import-progress"
+          />
+          {c ? <p className="people-muted">{t('settings.hr.report', { ...c })}</p> : null}
+        </div>
+      ) : null}
       {error ? (
         <Alert kind="error" testId="hr-import-error">
           {error}

@@ -6,6 +6,7 @@ import { EmptyState, Loader } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { AllEmployeesTab } from './AllEmployeesTab.tsx';
 import { CompanyDataTab, IntegrationsTab, OtherSettingsTab } from './ClientSettingsTabs.tsx';
+import { HrDataPanel } from './HrDataPanel.tsx';
 import { registerPeopleTranslations } from './i18n.ts';
 import { RightsTab } from './RightsTab.tsx';
 import './people.css';
@@ -63,7 +64,12 @@ export default function EmployeesPage() {
         {tab === 'rights' && client ? <RightsTab client={client} /> : null}
         {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
         {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
-        {tab === 'company' && client ? <CompanyDataTab clientId={client._id} /> : null}
+        {tab === 'company' && client ? (
+          <>
+            <CompanyDataTab clientId={client._id} />
+            <HrDataPanel workspace={workspace} />
+          </>
+        ) : null}
         {tab === 'notifications' && client ? <WidgetSlot name="employees:notifications" /> : null}
       </Tabs>
     </section>

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from '@jest/globals';
+import { describe, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { ConfigError, loadConfig, REPO_ROOT, requireConfig } from './index.ts';
@@ -63,4 +63,17 @@ it('path settings (DATA_DIR, WEB_DIR) resolve a relative value against the repos
     process.chdir(cwd);
   }
   assert.ok(isAbsolute(loadConfig({ WEB_DIR: 'dist/web' }).WEB_DIR!));
+});
+
+describe('secrets at rest (secrets.ts)', () => {
+  it('seals with AES-256-GCM and opens only with the same key and owner; production needs SECRETS_KEY', async () => {
+    const { isSealed, openSecret, sealSecret, secretsKey, SecretError } = await import('./index.ts');
+    const key = secretsKey({ SECRETS_KEY: 'a-long-enough-key-123', NODE_ENV: 'production' });
+    const v = sealSecret(key, 'p@ss', 'client-1');
+    assert.ok(isSealed(v) && !v.includes('p@ss'));
+    assert.equal(openSecret(key, v, 'client-1'), 'p@ss');
+    assert.throws(() => openSecret(key, v, 'client-2'), SecretError);
+    assert.throws(() => openSecret(secretsKey({ SECRETS_KEY: undefined, NODE_ENV: 'development' }), v, 'client-1'), SecretError);
+    assert.throws(() => secretsKey({ SECRETS_KEY: undefined, NODE_ENV: 'production' }), /SECRETS_KEY: required in production/);
+  });
 });

@@ -63,6 +63,8 @@ export const configSchema = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()).default('Intranet <no-reply@intranet.local>'),
   JWT_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  /** Key material (≥ 16 characters) of the secrets stored encrypted (secrets.ts); required when NODE_ENV is production. */
+  SECRETS_KEY: optional(z.string().min(16, 'must be at least 16 characters')),
   JWT_TTL_SECONDS: optional(z.coerce.number().int().positive()).default(60 * 60 * 24 * 7),
   SUPERADMIN_EMAIL: optional(z.string().email()),
   SUPERADMIN_PASSWORD: optional(z.string().min(7, 'must be longer than 6 characters')),
@@ -81,6 +83,8 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+export { DEV_SECRETS_KEY, isSealed, openSecret, sealSecret, SecretError, secretsKey } from './secrets.ts';
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
 export class ConfigError extends Error {}

@@ -46,7 +46,12 @@ export interface Portal {
  */
 export async function startPortal(config: Config, opts: PortalOptions = {}): Promise<Portal> {
   await mkdir(config.DATA_DIR, { recursive: true });
-  const cfg: Config = { ...config, JWT_SECRET: config.JWT_SECRET ?? (await persistedSecret(config.DATA_DIR)) };
+  const cfg: Config = {
+    ...config,
+    JWT_SECRET: config.JWT_SECRET ?? (await persistedSecret(config.DATA_DIR)),
+    // Secrets at rest (the HR password): the public development key unless production, where one is generated.
+    SECRETS_KEY: config.SECRETS_KEY ?? (config.NODE_ENV === 'production' ? await persistedSecret(config.DATA_DIR, 'secrets-key') : undefined),
+  };
   const platform = await openPlatform(cfg, { db: opts.db, bus: opts.bus });
   const domains = await startDomains(platform, DOMAINS);
   const app = await createGateway({
@@ -88,9 +93,9 @@ export async function startPortal(config: Config, opts: PortalOptions = {}): Pro
   };
 }
 
-/** A random JWT secret kept in DATA_DIR/jwt-secret so tokens survive restarts of the embedded portal. */
-async function persistedSecret(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'jwt-secret');
+/** A random secret kept in DATA_DIR/<name> (jwt-secret, secrets-key) so it survives restarts of the embedded portal. */
+async function persistedSecret(dataDir: string, name = 'jwt-secret'): Promise<string> {
+  const file = join(dataDir, name);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
