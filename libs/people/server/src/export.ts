@@ -5,7 +5,6 @@ import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { signFileUrl } from '@intranet/platform-storage';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { isSuper } from './mapping.ts';
@@ -118,6 +117,8 @@ export function writeEmployeesWorkbook(lang: string, pages: () => AsyncIterable<
   const stream = new PassThrough();
   const h = exportHeaders(lang);
   const done = (async () => {
+    // Loaded on the first export, not at start-up: exceljs is a large module graph every process would load.
+    const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(h.sheet);
     ws.columns = COLUMNS.map((key) => ({ header: h[key], key, width: key === 'email' ? 30 : 18 }));

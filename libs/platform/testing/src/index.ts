@@ -17,7 +17,7 @@ export const testMode = {
 
 const rand = () => randomBytes(5).toString('hex');
 
-let template: Promise<import('@electric-sql/pglite').PGlite> | undefined;
+let template: Promise<Blob> | undefined;
 let templateSets = '';
 
 /** A test database plus `adminExec`: SQL as the server's administrator (DDL a spec needs beyond the migrations). */
@@ -68,22 +68,30 @@ export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> 
   if (!template || templateSets !== key) {
     templateSets = key;
     template = migratedTemplate(sets);
-    const t = template;
-    // The template is closed with the process: an open PGlite would keep Node alive.
-    process.once('beforeExit', () => void t.then((p) => p.close()).catch(() => undefined));
   }
-  const clone = (await (await template).clone()) as import('@electric-sql/pglite').PGlite;
-  const db = await openDatabase({ pglite: clone });
+  // Each database starts from the migrated dump: one PGlite start per spec database (a clone of a template
+  // instance cost two starts and a dump of each spec file's only database).
+  const { PGlite } = await import('@electric-sql/pglite');
+  const extensions = await pgliteExtensions();
+  let pglite: import('@electric-sql/pglite').PGlite;
+  try {
+    pglite = await PGlite.create({ extensions, loadDataDir: await template });
+  } catch {
+    // A damaged cached dump: rebuild it once.
+    template = migratedTemplate(sets, true);
+    pglite = await PGlite.create({ extensions, loadDataDir: await template });
+  }
+  const db = await openDatabase({ pglite });
   return { ...db, adminExec: db.exec };
 }
 
 /**
- * A migrated in-memory PGlite for `sets`. Spec files run in separate processes and each used to pay initdb and every
- * migration (~10 s); the first one dumps the migrated data folder to node_modules/.cache (keyed by the PGlite version
- * and the migration files' contents) and the others load that dump. Writes are atomic (rename), so racing processes
- * are harmless.
+ * The data folder of a migrated PGlite for `sets`, as a tar dump. Spec files run in separate processes and each used
+ * to pay initdb and every migration (~10 s); the first one writes the dump to node_modules/.cache (keyed by the PGlite
+ * version and the migration files' contents) and the others read it. Writes are atomic (rename), so racing processes
+ * are harmless. `rebuild`: ignore the cached dump (it was found damaged).
  */
-async function migratedTemplate(sets: MigrationSet[]): Promise<import('@electric-sql/pglite').PGlite> {
+async function migratedTemplate(sets: MigrationSet[], rebuild = false): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const extensions = await pgliteExtensions();
   const hash = createHash('sha256');
@@ -97,21 +105,20 @@ async function migratedTemplate(sets: MigrationSet[]): Promise<import('@electric
   }
   const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8')) as { version: string }).version;
   const file = join(DUMP_CACHE, `migrated-${version}-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) {
-    try {
-      return await PGlite.create({ extensions, loadDataDir: new Blob([readFileSync(file)]) });
-    } catch {
-      // A damaged dump is rebuilt below.
-    }
-  }
+  if (existsSync(file) && !rebuild) return new Blob([readFileSync(file)]);
   const pgl = await PGlite.create({ extensions });
-  await (await openDatabase({ pglite: pgl })).migrate(sets);
-  const dump = await pgl.dumpDataDir('none');
-  mkdirSync(DUMP_CACHE, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-  renameSync(tmp, file);
-  return pgl;
+  try {
+    await (await openDatabase({ pglite: pgl })).migrate(sets);
+    const dump = await pgl.dumpDataDir('none');
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    mkdirSync(DUMP_CACHE, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+    return new Blob([bytes]);
+  } finally {
+    await pgl.close();
+  }
 }
 
 const DUMP_CACHE = fileURLToPath(new URL('../../../../node_modules/.cache/intranet-pglite-migrated/', import.meta.url));

@@ -1,5 +1,4 @@
 import type { Question, QuestionResult } from '@intranet/polls-contract';
-import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { AnswerRowDb } from './schema.ts';
 import { answerTexts } from './view.ts';
@@ -70,6 +69,8 @@ export function writeResultsWorkbook(input: ExcelInput): { stream: PassThrough; 
   const stream = new PassThrough();
   const w = excelWords(input.lang);
   const done = (async () => {
+    // Loaded on the first export, not at start-up: exceljs is a large module graph every process would load.
+    const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const sum = wb.addWorksheet(w.summary);
     sum.columns = [
