@@ -1,4 +1,5 @@
 import i18next, { type i18n } from 'i18next';
+import { NOTIFICATION_TYPE_WORDING } from '@intranet/notifications-contract/wording';
 
 /**
  * How the service words what it sends without a template (e-mail, Slack, Teams, Telegram, the digest) in the
@@ -9,25 +10,7 @@ import i18next, { type i18n } from 'i18next';
 export type Lang = 'ru' | 'uk' | 'en';
 
 const en = {
-  type: {
-    mention: '{{actor}} mentioned you in a post',
-    thanks: '{{actor}} thanked you',
-    'comment.mention': '{{actor}} mentioned you in a comment',
-    'post.comment': '{{actor}} commented on your post',
-    'post.like': '{{actor}} liked your post',
-    'group.invited': 'You were invited to a group',
-    'group.approved': 'Your request to join a group was approved',
-    'group.rejected': 'Your request to join a group was rejected',
-    'event.invited': 'You were invited to the event “{{name}}”',
-    'event.reminder': 'The event “{{name}}” starts in {{minutes}} min',
-    'poll.published': 'A new poll to answer: “{{name}}”',
-    'poll.reminded': 'Please answer the poll “{{name}}”',
-    'task.assigned': 'You were assigned the task “{{name}}”',
-    'task.due_soon': 'The task “{{name}}” is due soon',
-    'task.overdue': 'The task “{{name}}” is overdue',
-    'chat.message': 'New message from {{actor}}',
-    'vacancy.responded': '{{actor}} responded to the vacancy “{{name}}”',
-  },
+  type: NOTIFICATION_TYPE_WORDING.en,
   open: 'Open',
   footer: 'You get this because of your notification settings in the portal.',
   digestSubject_one: 'You have {{count}} unread notification',
@@ -37,25 +20,7 @@ const en = {
 type Words = typeof en;
 
 const ru: Words = {
-  type: {
-    mention: '{{actor}} упомянул(а) вас в посте',
-    thanks: '{{actor}} поблагодарил(а) вас',
-    'comment.mention': '{{actor}} упомянул(а) вас в комментарии',
-    'post.comment': '{{actor}} прокомментировал(а) ваш пост',
-    'post.like': '{{actor}} оценил(а) ваш пост',
-    'group.invited': 'Вас пригласили в группу',
-    'group.approved': 'Ваша заявка в группу одобрена',
-    'group.rejected': 'Ваша заявка в группу отклонена',
-    'event.invited': 'Вас пригласили на событие «{{name}}»',
-    'event.reminder': 'Событие «{{name}}» начнётся через {{minutes}} мин',
-    'poll.published': 'Новый опрос: «{{name}}»',
-    'poll.reminded': 'Пройдите опрос «{{name}}»',
-    'task.assigned': 'Вам назначена задача «{{name}}»',
-    'task.due_soon': 'Срок задачи «{{name}}» скоро истекает',
-    'task.overdue': 'Задача «{{name}}» просрочена',
-    'chat.message': 'Новое сообщение от {{actor}}',
-    'vacancy.responded': '{{actor}} откликнулся(-ась) на вакансию «{{name}}»',
-  },
+  type: NOTIFICATION_TYPE_WORDING.ru,
   open: 'Открыть',
   footer: 'Вы получили это письмо по своим настройкам уведомлений на портале.',
   digestSubject_one: 'У вас {{count}} непрочитанное уведомление',
@@ -66,25 +31,7 @@ const ru: Words = {
 } as Words;
 
 const uk: Words = {
-  type: {
-    mention: '{{actor}} згадав(-ла) вас у дописі',
-    thanks: '{{actor}} подякував(-ла) вам',
-    'comment.mention': '{{actor}} згадав(-ла) вас у коментарі',
-    'post.comment': '{{actor}} прокоментував(-ла) ваш допис',
-    'post.like': '{{actor}} вподобав(-ла) ваш допис',
-    'group.invited': 'Вас запросили до групи',
-    'group.approved': 'Вашу заявку до групи схвалено',
-    'group.rejected': 'Вашу заявку до групи відхилено',
-    'event.invited': 'Вас запросили на подію «{{name}}»',
-    'event.reminder': 'Подія «{{name}}» почнеться через {{minutes}} хв',
-    'poll.published': 'Нове опитування: «{{name}}»',
-    'poll.reminded': 'Пройдіть опитування «{{name}}»',
-    'task.assigned': 'Вам призначено задачу «{{name}}»',
-    'task.due_soon': 'Термін задачі «{{name}}» скоро спливає',
-    'task.overdue': 'Задачу «{{name}}» прострочено',
-    'chat.message': 'Нове повідомлення від {{actor}}',
-    'vacancy.responded': '{{actor}} відгукнувся(-лася) на вакансію «{{name}}»',
-  },
+  type: NOTIFICATION_TYPE_WORDING.uk,
   open: 'Відкрити',
   footer: 'Ви отримали цей лист за своїми налаштуваннями сповіщень на порталі.',
   digestSubject_one: 'У вас {{count}} непрочитане сповіщення',
