@@ -130,12 +130,16 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
 
     // Dave's server refused twice: the third attempt delivers, once.
     await until(() => assert.ok(inbox.some((m) => m.to.includes('dave@notifmail.test'))));
-    const rows = await t.db.asSystem('spec', async (tx) => {
-      const r = (await tx.execute(sql`SELECT d.target, d.status, d.attempts, d.last_error FROM notifications.deliveries d ORDER BY d.target`)) as unknown as {
-        rows: { target: string; status: string; attempts: number; last_error: string | null }[];
-      };
-      return r.rows;
-    });
+    const deliveries = () =>
+      t.db.asSystem('spec', async (tx) => {
+        const r = (await tx.execute(sql`SELECT d.target, d.status, d.attempts, d.last_error FROM notifications.deliveries d ORDER BY d.target`)) as unknown as {
+          rows: { target: string; status: string; attempts: number; last_error: string | null }[];
+        };
+        return r.rows;
+      });
+    // The server has the mail before the sender has recorded the delivery as sent: wait for that record.
+    await until(async () => assert.equal((await deliveries()).find((r) => r.target === 'dave@notifmail.test')?.status, 'sent'));
+    const rows = await deliveries();
     const daveMail = inbox.find((m) => m.to.includes('dave@notifmail.test'))!;
     assert.match(subjectOf(daveMail.raw), /згадав\(-ла\) вас у дописі/, subjectOf(daveMail.raw));
     const dave1 = rows.find((r) => r.target === 'dave@notifmail.test')!;

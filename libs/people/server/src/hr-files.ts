@@ -87,7 +87,10 @@ export function hrFileHandlers({ db, bus, config, storage, log }: DomainDeps): {
               uploadedBy: ctx.userId ?? null,
             })),
           )
+          // Two attaches of one key at once: the check above saw neither; the unique key lets one in, the other is 409.
+          .onConflictDoNothing({ target: userFiles.key })
           .returning();
+        if (rows.length !== keys.length) throw Errors.conflict('files', HR_FILE_TEXT.taken);
         return rows.map(out);
       });
     },
