@@ -59,7 +59,9 @@ if [ -n "${NX_BASE:-}" ]; then
   step lint nx_targets lint
   step lint-scripts npx eslint --max-warnings=0 tools/bench tools/chaos tools/scripts tools/swc   # files outside every project
 else
-  step lint npx eslint --max-warnings=0 .
+  # @nx/enforce-module-boundaries reads Nx's cached project graph; on a fresh clone nothing has written it yet.
+  lint_tree() { NX_DAEMON=false npx nx show projects >/dev/null && npx eslint --max-warnings=0 .; }
+  step lint lint_tree
 fi
 step format npx prettier --check --log-level=warn .   # Prettier over the whole tree (.prettierrc.json; `npm run format` fixes)
 # A clean run type-checks the whole tree as one program (~25 s); 48 per-project programs would re-check the shared
