@@ -482,7 +482,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // One superuser session (embedded mode, ADR 0008): each transaction takes the runtime's or the system's role.
   const transaction: TxRunner = (setup, fn) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SELECT ${setup(escapeLiteral)}`));
+      const setupSql = `SELECT ${setup(escapeLiteral)}`;
+      // The worker client runs the setup with the transaction's first statement (one round trip fewer).
+      const defer = (tx as unknown as { session: { client: { defer?: (sql: string) => void } } }).session.client.defer;
+      if (defer) defer(setupSql);
+      else await tx.execute(sql.raw(setupSql));
       return fn(tx as Tx);
     });
   return makeDatabase('pglite', db, audit, {

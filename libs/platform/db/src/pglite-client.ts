@@ -123,6 +123,7 @@ export class WorkerPglite implements PgliteLike {
       sql: () => Promise.reject(new Error('tx.sql is not supported on the worker client')),
       exec: (sql: string, options?: QueryOptions) => this.runExec(t, sql, options),
       rollback: () => t.end(false),
+      defer: (sql: string) => t.defer(sql),
       listen: () => Promise.reject(new Error('LISTEN is not supported on the worker client')),
       get closed() {
         return t.ended;
@@ -157,13 +158,26 @@ type Call = <R>(req: Record<string, unknown>) => Promise<R>;
 class Tx {
   private id: number | undefined;
   private opening: Promise<unknown> | undefined;
+  private pre: string | undefined;
   ended = false;
 
   constructor(private readonly call: Call) {}
 
-  /** Runs one statement in this transaction (opening it first if needed). Errors: the statement's; 'Transaction is closed'. */
-  async statement<R>(req: Record<string, unknown>): Promise<R> {
+  /**
+   * Queues SQL without parameters (a transaction's setup, whose result nobody reads) to run in the worker just before
+   * this transaction's next statement, in the same message: one round trip fewer per transaction. Dropped when no
+   * statement follows. Its errors surface on that next statement.
+   */
+  defer(sql: string): void {
     if (this.ended) throw new Error('Transaction is closed');
+    this.pre = this.pre ? `${this.pre};\n${sql}` : sql;
+  }
+
+  /** Runs one statement in this transaction (opening it first if needed). Errors: the statement's; 'Transaction is closed'. */
+  async statement<R>(statement: Record<string, unknown>): Promise<R> {
+    if (this.ended) throw new Error('Transaction is closed');
+    const req = this.pre === undefined ? statement : { ...statement, pre: this.pre };
+    this.pre = undefined;
     if (this.id === undefined && !this.opening) {
       const opening = this.call<{ tx: number; result: R }>({ ...req, begin: true });
       this.opening = opening.catch(() => undefined);

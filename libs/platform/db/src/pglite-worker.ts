@@ -14,6 +14,8 @@
  *   separate BEGIN): the answer is `{ tx, result }`, and an error carries `tx` too (the transaction stays open, as
  *   after any failed statement); its further statements carry `tx`; `{ id, op: 'end', tx, commit }` commits (or rolls
  *   back) it; meanwhile statements without `tx` wait, as on one PGlite session;
+ * - `pre` (SQL without parameters) on a statement in a transaction runs first, in the same transaction: the
+ *   transaction's setup (its role and tenant settings) then rides with its first real statement;
  * - `{ id, op: 'close' }` closes PGlite (its shutdown checkpoint).
  */
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
@@ -31,6 +33,7 @@ interface Request {
   paramTypes?: number[];
   raw?: number[];
   commit?: boolean;
+  pre?: string;
 }
 
 const port = parentPort!;
@@ -88,6 +91,7 @@ async function statement(m: Request): Promise<unknown> {
     const t = open.get(m.tx);
     if (!t) throw new Error('Transaction is closed');
     target = t.tx;
+    if (m.pre) await t.tx.exec(m.pre);
   }
   if (m.op === 'query') return plain(await target.query(m.sql!, m.params, optionsOf(m)));
   return (await target.exec(m.sql!, optionsOf(m))).map(plain);

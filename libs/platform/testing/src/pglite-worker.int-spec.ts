@@ -164,6 +164,30 @@ describe('PGlite in a worker thread (issue 19): same answers as on the main thre
     assert.equal((await worker.db.drizzle.select().from(owners)).length, 52);
   });
 
+  it('tenant transactions: the setup rides with the first statement, each of 20 at once sees its own client and role', async () => {
+    await worker.db.migrate([]); // the tenant signing key
+    const seen = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        worker.db.inTenant({ clientId: U(500 + i), userId: U(900 + i) }, async (tx) => {
+          const r = (await tx.execute(
+            sql`SELECT current_setting('app.client_id') AS c, current_setting('app.user_id') AS u, current_user AS r`,
+          )) as unknown as {
+            rows: { c: string; u: string; r: string }[];
+          };
+          return r.rows[0];
+        }),
+      ),
+    );
+    assert.deepEqual(
+      here(seen),
+      Array.from({ length: 20 }, (_, i) => ({ c: U(500 + i), u: U(900 + i), r: 'intranet_app' })),
+    );
+    // A transaction without statements ends without running its setup; the next one still gets its own.
+    assert.equal(await worker.db.inTenant({ clientId: U(1), userId: U(2) }, async () => 'nothing'), 'nothing');
+    const sys = (await worker.db.asSystem('spec', (tx) => tx.execute(sql`SELECT current_user AS r`))) as unknown as { rows: { r: string }[] };
+    assert.equal(sys.rows[0]!.r, 'intranet_system');
+  });
+
   it('what was committed is there after closing and opening the folder again (on the main thread)', async () => {
     await worker.db.close();
     const again = await openDatabase({ dataDir: worker.dir, worker: false });

@@ -5,6 +5,7 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { commentTree, isAdmin, toAuthor, toFeedPost } from './mapping.ts';
 import {
+  authorsRepository,
   commentsRepository,
   feedWhere,
   filesRepository,
@@ -272,7 +273,7 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const id = uuidv7();
       const row = await db.inTenant(ctx, async (tx) => {
         const now = new Date();
-        await postsRepository.insert(tx, {
+        const inserted = await postsRepository.insert(tx, {
           id,
           clientId,
           authorId: userId,
@@ -289,7 +290,8 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
           stored.map((f) => ({ key: f.key, clientId, postId: id, thumbKey: f.thumbKey, size: f.size })),
         );
         if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
-        const post = toFeedPost((await postsRepository.feedItem(tx, userId, id))!, sign);
+        const people = await authorsRepository.byIds(tx, [userId, ...mentions]);
+        const post = toFeedPost(postsRepository.newFeedRow(inserted, people), sign);
         // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
         await outbox.add(tx, socialEvents.postCreated, clientId, { post, userIds: await kit.audienceOf(tx, post, task) });
         return post;

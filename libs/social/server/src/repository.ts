@@ -177,6 +177,32 @@ export const postsRepository = {
     return row;
   },
 
+  /**
+   * The feed row of a post just inserted, without reading it back (the write path of POST api/post, issue 19): no
+   * one has liked or viewed it yet, so only its author and mentioned people are needed, from `people` (rows of
+   * `authors`; one missing is left out, as the feed query's joins do). Mentioned people keep the order of `mentions`.
+   */
+  newFeedRow(post: PostRow, people: AuthorRow[]): FeedRow {
+    const byId = new Map(people.map((a) => [a.id, a]));
+    const json = (a: AuthorRow): AuthorJson => ({
+      id: a.id,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      avatar: a.avatar,
+      position: a.position,
+      department: a.department,
+      deletionMark: a.deletionMark,
+    });
+    const author = byId.get(post.authorId);
+    return {
+      post,
+      author: author ? json(author) : null,
+      mentioned: [...new Set(post.mentions)].flatMap((id) => (byId.has(id) ? [json(byId.get(id)!)] : [])),
+      liked: false,
+      viewed: false,
+    };
+  },
+
   async byId(tx: Tx, id: string): Promise<PostRow | undefined> {
     const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1);
     return row;

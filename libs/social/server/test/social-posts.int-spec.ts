@@ -40,6 +40,17 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     const evt = await eventually(() => events.find((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id));
     assert.equal(evt.clientId, acme.client._id);
     assert.equal(evt.data.post.type, 'post');
+    // The answer is built without reading the post back (issue 19): it must equal what a read gives the author.
+    const m = await post(t, ann.token, { message: '<p>To <b>Bob</b> and me</p>', mentions: [bob.user._id, ann.user._id] });
+    const read = await t.call(socialRoutes.get, { token: ann.token, params: { id: m._id } });
+    assert.equal(read.status, 200);
+    const byId = (xs: { _id: string }[]) => [...xs].sort((a, b) => a._id.localeCompare(b._id));
+    const { comments: _c, likes: _l, views: _v, ...readPost } = read.body.result; // GET adds the post's threads
+    assert.deepEqual({ ...m, mentioned: byId(m.mentioned) }, { ...readPost, mentioned: byId(readPost.mentioned) });
+    assert.deepEqual(
+      m.mentioned.map((x: { fullName: string }) => x.fullName),
+      ['Bob Baker', 'Ann Archer'],
+    );
   });
 
   it('a post saved while the bus refuses publishes is still saved (200), and its event arrives once, when the bus works again (DESIGN §6 outbox)', async () => {
