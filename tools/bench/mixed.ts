@@ -11,28 +11,15 @@
  * later joins the mix by adding its steps there.
  * Every step of MIXED_STEP_S seconds adds MIXED_STEP users; a step fails when the p99 of all requests exceeds
  * MIXED_P99_MS (300) or errors exceed 0.1 %; the run ends at the first failing step or at MIXED_MAX users. Printed per
- * step: users, req/s, p50/p99, errors, live events received, CPU % and RSS of each process; then per route for the
- * last held step. See tools/bench/README.md.
+ * step: users, req/s, p50/p99, errors, live events received, CPU % and RSS of each process (the portal's, NATS,
+ * PostgreSQL and the bench's own, with its timing thread's event-loop delay p99); then per route for the last held
+ * step. The sockets live in a worker thread (mixed-sockets.ts), so that decoding live frames never delays the timing
+ * of requests. See tools/bench/README.md.
  */
-import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
-import {
-  api,
-  expectOk,
-  intEnv,
-  log,
-  onCleanup,
-  onLiveEvents,
-  percentile,
-  runBench,
-  runningChildren,
-  sleep,
-  startStack,
-  table,
-  type Api,
-  type Stack,
-} from './lib.ts';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { readFileSync, readdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { api, expectOk, intEnv, log, onCleanup, percentile, runBench, runningChildren, sleep, startStack, table, type Api, type Stack } from './lib.ts';
 
 /** What a step sees: the user's API, ids it may use, and what it learnt before (the wall's newest posts). */
 interface Session {
@@ -99,6 +86,18 @@ const cpuSeconds = (pid: number): number => {
     return NaN;
   }
 };
+/** Pids of the machine's processes named `comm` (e.g. every PostgreSQL backend). */
+const pidsNamed = (comm: string): number[] =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 const rssMb = (pid: number): number => {
   try {
     return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -140,20 +139,26 @@ await runBench(async () => {
 
   type Stat = { ms: number[]; errors: number };
   let stats = new Map<string, Stat>();
-  let live = 0;
   let running = true;
-  const sockets: Socket[] = [];
-  onCleanup(() => {
-    for (const sk of sockets) sk.disconnect();
+  const socketThread = new Worker(new URL('./mixed-sockets.ts', import.meta.url), {
+    workerData: { base: s.base, workspace: s.workspace, clientId: s.clientId },
   });
+  const ask = (m: object) =>
+    new Promise<{ live: number; connected: number }>((resolve) => {
+      socketThread.once('message', resolve);
+      socketThread.postMessage(m);
+    });
+  onCleanup(async () => {
+    await ask({ close: true });
+    await socketThread.terminate();
+  });
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   const user = async (i: number) => {
     const acct = tokens[i % tokens.length];
     const call = api(s.base, acct.token);
-    const sk = io(`${s.base}/${s.workspace}`, { path: '/socket.io', transports: ['websocket'], auth: { token: acct.token }, forceNew: true, timeout: 20_000 });
-    sockets.push(sk);
-    sk.on('connect', () => sk.emit('identify', { client_id: s.clientId, user_id: acct.userId, timestamp: Date.now() }, () => undefined));
-    onLiveEvents(sk, () => void live++);
+    socketThread.postMessage({ add: [acct] });
     const x: Session = { call, s, userId: acct.userId, n: i, wall: [] };
     // Users start spread over one think time, not all at once.
     await sleep(Math.random() * thinkMs);
@@ -185,20 +190,35 @@ await runBench(async () => {
     // A step's first quarter lets the new users start; the rest is measured.
     await sleep((stepS * 1000) / 4);
     stats = new Map();
-    live = 0;
-    const procs = runningChildren();
-    const cpu0 = new Map(procs.map((p) => [p.name, cpuSeconds(p.pid)]));
+    await ask({ count: true });
+    const procs = [
+      ...runningChildren(),
+      ...pidsNamed('postgres').map((pid) => ({ name: 'postgres', pid })),
+      ...pidsNamed('nats-server').map((pid) => ({ name: 'nats-server', pid })),
+      { name: 'bench', pid: process.pid },
+    ].filter((p, i, all) => all.findIndex((q) => q.pid === p.pid) === i);
+    const cpu0 = new Map(procs.map((p) => [p.pid, cpuSeconds(p.pid)]));
+    loopDelay.reset();
     const t0 = performance.now();
     await sleep((stepS * 1000 * 3) / 4);
     const seconds = (performance.now() - t0) / 1000;
+    const { live, connected } = await ask({ count: true });
+    // Per name: PostgreSQL is many backends, nats-server may be the stack's own or the machine's.
+    const usage = new Map<string, { cpu: number; rss: number }>();
+    for (const p of procs) {
+      const u = usage.get(p.name) ?? usage.set(p.name, { cpu: 0, rss: 0 }).get(p.name)!;
+      const cpu = (100 * (cpuSeconds(p.pid) - cpu0.get(p.pid)!)) / seconds;
+      if (Number.isFinite(cpu)) u.cpu += cpu;
+      const rss = rssMb(p.pid);
+      if (Number.isFinite(rss) && p.name !== 'postgres') u.rss += rss;
+    }
     const all = [...stats.values()].flatMap((v) => v.ms);
     const errors = [...stats.values()].reduce((a, v) => a + v.errors, 0);
     const p99 = percentile(all, 99);
     const errPct = (100 * errors) / Math.max(1, all.length);
-    const procText = procs
-      .filter((p) => p.name !== 'nats-server')
-      .map((p) => `${p.name.replace('-service', '')} ${((100 * (cpuSeconds(p.pid) - cpu0.get(p.name)!)) / seconds).toFixed(0)}% ${rssMb(p.pid).toFixed(0)}MB`)
-      .join(', ');
+    const procText =
+      [...usage.entries()].map(([name, u]) => `${name.replace('-service', '')} ${u.cpu.toFixed(0)}%${u.rss ? ` ${u.rss.toFixed(0)}MB` : ''}`).join(', ') +
+      `; bench loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, ${connected} sockets`;
     const held = p99 <= p99Limit && errPct <= 0.1;
     steps.push([
       String(users),
