@@ -55,7 +55,8 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
           postId = parent.postId;
           parentCommentId = parent.parentCommentId ?? parent.id;
         }
-        const locked = await postsRepository.lock(tx, postId);
+        // Locks the post and counts the comment in one statement (the transaction undoes it on any error below).
+        const locked = await commentsRepository.bumpPostRow(tx, postId, 1);
         if (!locked) throw Errors.notFound();
         const id = uuidv7();
         const now = new Date();
@@ -74,7 +75,7 @@ export function commentHandlers(kit: Kit): RouteHandlers<CommentRoutes> {
         if (file && !(await filesRepository.claim(tx, [{ key: file.key, clientId, postId, commentId: id, thumbKey: file.thumbKey, size: file.size }]))) {
           throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
         }
-        const count = await commentsRepository.bumpPost(tx, postId, 1);
+        const count = locked.commentsCount;
         const comment = toComment((await commentsRepository.item(tx, userId, id))!, sign);
         const userIds = await kit.audienceOf(tx, { parent: { type: locked.parentType, id: locked.parentId } }, task);
         await outbox.add(tx, socialEvents.commentCreated, clientId, {

@@ -437,8 +437,9 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
       const out = await db.inTenant(ctx, async (tx) => {
         let postId: string;
         let commentId: string | null = null;
+        let post: PostRow | undefined;
         if (body.like_type === 'post') {
-          const post = await postsRepository.byId(tx, targetId);
+          post = await postsRepository.byId(tx, targetId);
           if (!post) throw Errors.notFound();
           postId = post.id;
         } else {
@@ -452,8 +453,9 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         }
         const r = await likesRepository.toggle(tx, { id: uuidv7(), clientId, likeType: body.like_type, targetId, postId, commentId, userId });
         const result = { like_type: body.like_type, target_id: targetId, post_id: postId, liked: r.liked, likes_count: r.count };
-        // A closed or private group's post: only its readers hear of the like (issue 11).
-        const post = await postsRepository.byId(tx, postId);
+        // A closed or private group's post: only its readers hear of the like (issue 11). Its author and parent do
+        // not change with a like, so a post liked itself is not read again.
+        post ??= await postsRepository.byId(tx, postId);
         const userIds = post ? await kit.audienceOf(tx, { parent: { type: post.parentType, id: post.parentId } }, task) : undefined;
         await outbox.add(tx, socialEvents.likeChanged, clientId, { ...result, user_id: userId, post_author_id: post?.authorId, userIds });
         return result;

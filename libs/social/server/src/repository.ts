@@ -376,6 +376,18 @@ export const commentsRepository = {
     return r.length ? 1 + (answers[0]?.n ?? 0) : 0;
   },
   /** Adds `delta` to the post's comment counter; output: the new count. */
+  /**
+   * Adds `delta` to the post's comment count and answers the post as it now is (undefined: no such post). The row
+   * stays locked until the transaction ends, as with `postsRepository.lock`: one statement for both.
+   */
+  async bumpPostRow(tx: Tx, postId: string, delta: number): Promise<PostRow | undefined> {
+    const [r] = await tx
+      .update(posts)
+      .set({ commentsCount: sql`greatest(0, ${posts.commentsCount} + ${delta})` })
+      .where(eq(posts.id, postId))
+      .returning();
+    return r;
+  },
   async bumpPost(tx: Tx, postId: string, delta: number): Promise<number> {
     const [r] = await tx
       .update(posts)
