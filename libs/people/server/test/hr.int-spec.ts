@@ -230,8 +230,10 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     assert.ok(zup.seen.some((u) => u.includes('/InformationRegister_КадроваяИсторияСотрудников/SliceLast()?')));
     assert.ok(zup.seen.some((u) => u.includes('/Catalog_Должности?')));
     const members = async () => {
-      const rows = (await t.call(r.structureByClient, { token: acme.adminToken, params: { client: acme.client._id }, query: { kind: 'adm' } })).body
-        .result as { name: string; employees: string[] }[];
+      const rows = (await t.call(r.structureByClient, { token: acme.adminToken, params: { client: acme.client._id }, query: { kind: 'adm' } })).body.result as {
+        name: string;
+        employees: string[];
+      }[];
       return Object.fromEntries(rows.filter((d) => d.employees.length).map((d) => [d.name, d.employees]));
     };
     let ivanov = await person('ivanov@hrco.test');
