@@ -245,7 +245,13 @@ export default function StructurePage() {
                       <Button size="small" variant="secondary" onClick={() => zoomIn(0.25)} aria-label={t('structure.zoomIn')} data-testid="structure-zoom-in">
                         +
                       </Button>
-                      <Button size="small" variant="secondary" onClick={() => zoomOut(0.25)} aria-label={t('structure.zoomOut')} data-testid="structure-zoom-out">
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => zoomOut(0.25)}
+                        aria-label={t('structure.zoomOut')}
+                        data-testid="structure-zoom-out"
+                      >
                         −
                       </Button>
                       <Button size="small" variant="secondary" onClick={() => resetTransform()} data-testid="structure-zoom-reset">
