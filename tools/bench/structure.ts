@@ -56,7 +56,8 @@ async function fakeZup(n: number): Promise<{ server: Server; url: string }> {
   });
   const server = createServer((req, res) => {
     const m = /\/odata\/standard\.odata\/([^?]+)/.exec(decodeURIComponent(req.url ?? ''));
-    const body = m?.[1] === 'Catalog_Сотрудники' ? staff : m?.[1] === 'Catalog_ФизическиеЛица' ? persons : null;
+    const none = m?.[1] === 'Catalog_Должности' || m?.[1] === 'InformationRegister_КадроваяИсторияСотрудников/SliceLast()' ? '{"value":[]}' : null;
+    const body = m?.[1] === 'Catalog_Сотрудники' ? staff : m?.[1] === 'Catalog_ФизическиеЛица' ? persons : none;
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
     res.end(body);

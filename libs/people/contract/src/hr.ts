@@ -74,3 +74,96 @@ export const hrFileRoutes = {
 export const hrFileSubjects = {
   fileAccess: defineSubject(GUARDED_KINDS.hr!, z.object({ key: z.string() }), z.object({ known: z.boolean(), allowed: z.boolean() })),
 } satisfies Record<string, SubjectDef>;
+
+/** The employee fields an export writes, in order (§7 Users export): the address book's columns, then the HR fields. */
+export const EMPLOYEE_EXPORT_FIELDS = [
+  'lastName',
+  'firstName',
+  'middleName',
+  'email',
+  'phone',
+  'internalPhone',
+  'position',
+  'department',
+  'cabinet',
+  'city',
+  'birthDate',
+  'workingSince',
+  'inn',
+  'kpp',
+  'organisation',
+  'chiefCode',
+  'vacationDays',
+  'status',
+] as const;
+export type EmployeeExportField = (typeof EMPLOYEE_EXPORT_FIELDS)[number];
+
+/** The §3 User HR fields the "company data" tab shows (administrators see them all, §2 employee administration). */
+export const HR_FIELDS = ['position', 'department', 'workingSince', 'inn', 'kpp', 'organisation', 'chiefCode', 'vacationDays'] as const;
+
+/**
+ * How each employee field is labelled, per language (ru, uk, en): the "company data" tab (web i18n `hrData.fields`)
+ * and the Excel export's column headers (POST api/user/export/{id}, export/all/{id}) say the same thing.
+ */
+export const HR_FIELD_LABELS = {
+  en: {
+    lastName: 'Last name',
+    firstName: 'First name',
+    middleName: 'Middle name',
+    email: 'E-mail',
+    phone: 'Phone',
+    internalPhone: 'Internal phone',
+    position: 'Position',
+    department: 'Department',
+    cabinet: 'Office',
+    city: 'City',
+    birthDate: 'Birth date',
+    workingSince: 'Working since',
+    inn: 'Tax id',
+    kpp: 'KPP',
+    organisation: 'Organisation',
+    chiefCode: 'Chief code',
+    vacationDays: 'Vacation days left',
+    status: 'Status',
+  },
+  ru: {
+    lastName: 'Фамилия',
+    firstName: 'Имя',
+    middleName: 'Отчество',
+    email: 'E-mail',
+    phone: 'Телефон',
+    internalPhone: 'Внутренний телефон',
+    position: 'Должность',
+    department: 'Подразделение',
+    cabinet: 'Кабинет',
+    city: 'Город',
+    birthDate: 'Дата рождения',
+    workingSince: 'Работает с',
+    inn: 'ИНН',
+    kpp: 'КПП',
+    organisation: 'Организация',
+    chiefCode: 'Код руководителя',
+    vacationDays: 'Остаток дней отпуска',
+    status: 'Статус',
+  },
+  uk: {
+    lastName: 'Прізвище',
+    firstName: "Ім'я",
+    middleName: 'По батькові',
+    email: 'E-mail',
+    phone: 'Телефон',
+    internalPhone: 'Внутрішній телефон',
+    position: 'Посада',
+    department: 'Підрозділ',
+    cabinet: 'Кабінет',
+    city: 'Місто',
+    birthDate: 'Дата народження',
+    workingSince: 'Працює з',
+    inn: 'ІПН',
+    kpp: 'КПП',
+    organisation: 'Організація',
+    chiefCode: 'Код керівника',
+    vacationDays: 'Залишок днів відпустки',
+    status: 'Статус',
+  },
+} as const satisfies Record<'en' | 'ru' | 'uk', Record<EmployeeExportField, string>>;

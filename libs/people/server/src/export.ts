@@ -1,4 +1,5 @@
 import { peopleRoutes } from '@intranet/people-contract';
+import { EMPLOYEE_EXPORT_FIELDS, HR_FIELD_LABELS } from '@intranet/people-contract/hr';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -18,93 +19,12 @@ export const EXPORT_URL_TTL = 300;
 export const EXPORT_ERROR = 'Excel export failed';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Column keys: the address book's columns, then the HR fields (administrators see them all, §3 User). */
-const COLUMNS = [
-  'lastName',
-  'firstName',
-  'middleName',
-  'email',
-  'phone',
-  'internalPhone',
-  'position',
-  'department',
-  'cabinet',
-  'city',
-  'birthDate',
-  'workingSince',
-  'inn',
-  'kpp',
-  'organisation',
-  'chiefCode',
-  'vacationDays',
-  'status',
-] as const;
-type Column = (typeof COLUMNS)[number];
-
-const HEADERS: Record<'en' | 'ru' | 'uk', Record<Column, string> & { sheet: string }> = {
-  en: {
-    sheet: 'Employees',
-    lastName: 'Last name',
-    firstName: 'First name',
-    middleName: 'Middle name',
-    email: 'E-mail',
-    phone: 'Phone',
-    internalPhone: 'Internal phone',
-    position: 'Position',
-    department: 'Department',
-    cabinet: 'Office',
-    city: 'City',
-    birthDate: 'Birth date',
-    workingSince: 'Working since',
-    inn: 'Tax id',
-    kpp: 'KPP',
-    organisation: 'Organisation',
-    chiefCode: 'Chief code',
-    vacationDays: 'Vacation days left',
-    status: 'Status',
-  },
-  ru: {
-    sheet: 'Сотрудники',
-    lastName: 'Фамилия',
-    firstName: 'Имя',
-    middleName: 'Отчество',
-    email: 'E-mail',
-    phone: 'Телефон',
-    internalPhone: 'Внутренний телефон',
-    position: 'Должность',
-    department: 'Подразделение',
-    cabinet: 'Кабинет',
-    city: 'Город',
-    birthDate: 'Дата рождения',
-    workingSince: 'Работает с',
-    inn: 'ИНН',
-    kpp: 'КПП',
-    organisation: 'Организация',
-    chiefCode: 'Код руководителя',
-    vacationDays: 'Остаток дней отпуска',
-    status: 'Статус',
-  },
-  uk: {
-    sheet: 'Співробітники',
-    lastName: 'Прізвище',
-    firstName: "Ім'я",
-    middleName: 'По батькові',
-    email: 'E-mail',
-    phone: 'Телефон',
-    internalPhone: 'Внутрішній телефон',
-    position: 'Посада',
-    department: 'Підрозділ',
-    cabinet: 'Кабінет',
-    city: 'Місто',
-    birthDate: 'Дата народження',
-    workingSince: 'Працює з',
-    inn: 'ІПН',
-    kpp: 'КПП',
-    organisation: 'Організація',
-    chiefCode: 'Код керівника',
-    vacationDays: 'Залишок днів відпустки',
-    status: 'Статус',
-  },
+/** Column keys and headers: one table with the "company data" tab (@intranet/people-contract/hr), plus the sheet name. */
+const COLUMNS = EMPLOYEE_EXPORT_FIELDS;
+const HEADERS = {
+  en: { ...HR_FIELD_LABELS.en, sheet: 'Employees' },
+  ru: { ...HR_FIELD_LABELS.ru, sheet: 'Сотрудники' },
+  uk: { ...HR_FIELD_LABELS.uk, sheet: 'Співробітники' },
 };
 /** The export's column headers in a user's language (ru, uk, en; 'ua' is Ukrainian; else en). */
 export const exportHeaders = (lang: string) => HEADERS[(lang === 'ua' ? 'uk' : lang) as keyof typeof HEADERS] ?? HEADERS.en;

@@ -8,12 +8,12 @@ import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts'
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { eq } from 'drizzle-orm';
-import { zupDate, zupEmail, zupEmployees, zupGender } from './hr.ts';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { zupDate, zupEmail, zupEmployees, zupGender, zupPlacements } from './hr.ts';
 import { decodeCsvBytes, parseCsv } from './import.ts';
 import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
 import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
-import { users as usersTable, type UserRow } from './schema.ts';
+import { departments, deptUsers, users as usersTable, type UserRow } from './schema.ts';
 
 type UserRoutes = Omit<
   typeof peopleRoutes,
@@ -420,6 +420,11 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
      * system (1C:ZUP standard OData: Catalog_Сотрудники with Catalog_ФизическиеЛица), read first and then applied in
      * one transaction. Matched by tab number (`Code`, stored as hr_code), else tax id: names, tax id, birth date and
      * gender follow HR; one in the archive (ВАрхиве) is marked deleted and signed out (fired, §4), none is removed.
+     * Position and department follow the newest record of InformationRegister_КадроваяИсторияСотрудников (its
+     * SliceLast) with Catalog_Должности's names: the employee's `position` and `department` texts are set, and their
+     * department-user record moves to the administrative department loaded from HR with that key (load_struct; other
+     * HR-loaded memberships of theirs are removed, ones made here are kept). A department not loaded yet leaves the
+     * membership as it is and adds a `failed` entry (reason 'department not loaded') for that row.
      * New ones are created like CSV rows (§5 rules; an e-mail from the person's contact information is required,
      * else the row fails) with the client's initial rights and no password ('Forgot password' sets one).
      * Errors: 400 'HR integration needs tax id', 'Connect the HR system first'; 503 'Loading the structure from the
@@ -434,11 +439,47 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       });
       if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
       if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
-      const { employees, persons } = await zupEmployees({ url: hr.url, login: hr.login, password: hr.password });
+      const conn = { url: hr.url, login: hr.login, password: hr.password };
+      const { employees, persons } = await zupEmployees(conn);
+      const { positions, placements } = await zupPlacements(conn);
       const client = await clientOf(clientId);
       const actor = await actorOf(ctx);
       return db.inTenant({ clientId }, async (tx) => {
         const existing = await tx.select().from(usersTable).where(eq(usersTable.clientId, clientId));
+        // Administrative departments loaded from HR (by Ref_Key) and who is in them now.
+        const hrDepts = await tx
+          .select({ id: departments.id, name: departments.name, hrRef: departments.hrRef })
+          .from(departments)
+          .where(and(eq(departments.clientId, clientId), eq(departments.kind, 'adm'), isNotNull(departments.hrRef)));
+        const deptByRef = new Map(hrDepts.map((d) => [d.hrRef!, d]));
+        const hrDeptIds = hrDepts.map((d) => d.id);
+        const memberOf = new Map<string, Set<string>>();
+        if (hrDeptIds.length)
+          for (const m of await tx.select({ deptId: deptUsers.deptId, userId: deptUsers.userId }).from(deptUsers).where(inArray(deptUsers.deptId, hrDeptIds)))
+            memberOf.set(m.userId, (memberOf.get(m.userId) ?? new Set()).add(m.deptId));
+        /** HR placement of one employee: position and department texts to set, the department to be a member of. */
+        const placeOf = (e: (typeof employees)[number]) => {
+          const pl = placements.get(e.Ref_Key);
+          const dept = pl?.departmentRef ? deptByRef.get(pl.departmentRef) : undefined;
+          const position = pl?.positionRef ? positions.get(pl.positionRef) : undefined;
+          return {
+            fields: { ...(position ? { position: position.slice(0, 100) } : {}), ...(dept ? { department: dept.name.slice(0, 100) } : {}) },
+            deptId: dept?.id,
+            missingDept: !!pl?.departmentRef && !dept,
+          };
+        };
+        /** Makes `deptId` the user's only HR-loaded department; true when something changed. */
+        const placeIn = async (userId: string, deptId: string | undefined) => {
+          if (!deptId) return false;
+          const cur = memberOf.get(userId) ?? new Set<string>();
+          if (cur.size === 1 && cur.has(deptId)) return false;
+          const leave = [...cur].filter((d) => d !== deptId);
+          if (leave.length) await tx.delete(deptUsers).where(and(eq(deptUsers.userId, userId), inArray(deptUsers.deptId, leave)));
+          if (!cur.has(deptId)) await tx.insert(deptUsers).values({ deptId, userId, clientId }).onConflictDoNothing();
+          memberOf.set(userId, new Set([deptId]));
+          return true;
+        };
+        const deptFailed = (code: string, name: string) => out.failed.push({ code, name, reason: 'department not loaded' });
         const byCode = new Map(existing.filter((u) => u.hrCode).map((u) => [u.hrCode!, u]));
         const byInn = new Map(existing.filter((u) => u.inn).map((u) => [u.inn!, u]));
         const out = { created: 0, updated: 0, unchanged: 0, fired: 0, failed: [] as { code: string; name: string; reason: string }[] };
@@ -450,7 +491,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           fired: out.fired,
           failed: out.failed.length,
         }));
-        const fresh: { row: number; input: Record<string, unknown>; code: string; inn: string | null }[] = [];
+        const fresh: { row: number; input: Record<string, unknown>; code: string; inn: string | null; deptId?: string }[] = [];
         for (const [i, e] of employees.entries()) {
           // Rows to create are counted done when stored (below); every other row once decided here.
           const queued = fresh.length;
@@ -476,17 +517,25 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
             gender: zupGender(p.Пол),
           };
           const cur: UserRow | undefined = byCode.get(code) ?? (inn ? byInn.get(inn) : undefined);
+          const place = e.ВАрхиве ? { fields: {}, deptId: undefined, missingDept: false } : placeOf(e);
           if (!cur) {
             // A fired employee never imported before: nothing to create.
-            if (!e.ВАрхиве) fresh.push({ row: i + 1, input: { ...fields, email: zupEmail(p) ?? '' }, code, inn });
+            if (!e.ВАрхиве) fresh.push({ row: i + 1, input: { ...fields, ...place.fields, email: zupEmail(p) ?? '' }, code, inn, deptId: place.deptId });
+            if (!e.ВАрхиве && place.missingDept) deptFailed(code, name);
             return;
           }
+          if (place.missingDept) deptFailed(code, name);
           const patch: Partial<NewUser> = {};
-          for (const [k, v] of Object.entries({ ...fields, inn, hrCode: code }) as [keyof UserRow, never][]) if (v !== '' && cur[k] !== v) patch[k] = v;
+          for (const [k, v] of Object.entries({ ...fields, ...place.fields, inn, hrCode: code }) as [keyof UserRow, never][])
+            if (v !== '' && cur[k] !== v) patch[k] = v;
           const firing = !!e.ВАрхиве && !cur.deletionMark && !cur.roles.includes('admin');
           if (firing) patch.deletionMark = true;
+          const moved = await placeIn(cur.id, place.deptId);
           if (!Object.keys(patch).length) {
-            out.unchanged++;
+            if (moved) {
+              out.updated++;
+              await addUserEvent(tx, 'userUpdated', toUser(cur));
+            } else out.unchanged++;
             return;
           }
           const user = toUser((await users.update(tx, cur.id, patch))!);
@@ -515,7 +564,11 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           creating++;
           progress.step();
         });
-        for (const u of inserted.values()) await addUserEvent(tx, 'userCreated', toUser(u));
+        const freshByCode = new Map(fresh.map((f) => [f.code, f]));
+        for (const u of inserted.values()) {
+          await placeIn(u.id, freshByCode.get(u.hrCode ?? '')?.deptId);
+          await addUserEvent(tx, 'userCreated', toUser(u));
+        }
         out.created = inserted.size;
         creating = 0;
         for (const r of report.filter((x) => !x.ok)) {

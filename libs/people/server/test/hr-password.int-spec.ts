@@ -31,6 +31,8 @@ function fakeZup() {
           КонтактнаяИнформация: [{ Тип: 'АдресЭлектроннойПочты', Представление: 'ivanov@sec.test' }],
         },
       ],
+      Catalog_Должности: [],
+      'InformationRegister_КадроваяИсторияСотрудников/SliceLast()': [],
     };
     const value = m ? catalogs[m[1]] : undefined;
     if (!value) return void res.writeHead(404).end();

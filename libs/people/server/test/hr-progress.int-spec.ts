@@ -33,7 +33,9 @@ function fakeZup(): Server {
   }));
   return createServer((req, res) => {
     const m = /^\/zup\/odata\/standard\.odata\/([^?]+)\?/.exec(decodeURIComponent(req.url ?? ''));
-    const value = m?.[1] === 'Catalog_Сотрудники' ? staff : m?.[1] === 'Catalog_ФизическиеЛица' ? persons : null;
+    // No positions or assignment history published: the import places no one (issue 12, positions).
+    const placements = m?.[1] === 'Catalog_Должности' || m?.[1] === 'InformationRegister_КадроваяИсторияСотрудников/SliceLast()' ? [] : null;
+    const value = m?.[1] === 'Catalog_Сотрудники' ? staff : m?.[1] === 'Catalog_ФизическиеЛица' ? persons : placements;
     if (!value) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ value }));

@@ -16,16 +16,28 @@ const ref = (n: number) => `00000000-0000-0000-0000-${String(n).padStart(12, '0'
 /**
  * A local HTTP server that plays 1C:ZUP's standard OData interface in the recorded shape
  * ({ "odata.metadata", value: [...] }), with Basic auth: Catalog_ПодразделенияОрганизаций, Catalog_Сотрудники,
- * Catalog_ФизическиеЛица (contact information as its tabular part).
+ * Catalog_ФизическиеЛица (contact information as its tabular part), Catalog_Должности and the periodic register
+ * InformationRegister_КадроваяИсторияСотрудников, whole or as `/SliceLast()` (the newest record per employee, as
+ * 1C computes it; 404 when `sliceLast.on` is false, as an infobase that does not publish the function).
  */
-function fakeZup(catalogs: () => Record<string, unknown[]>) {
+function fakeZup(catalogs: () => Record<string, unknown[]>, sliceLast = { on: true }) {
   const seen: string[] = [];
   const server: Server = createServer((req, res) => {
     const url = decodeURIComponent(req.url ?? '');
     seen.push(url);
     if (req.headers.authorization !== `Basic ${Buffer.from('hr:secret').toString('base64')}`) return void res.writeHead(401).end();
-    const m = /^\/zup\/odata\/standard\.odata\/([^?]+)\?/.exec(url);
-    const value = m ? catalogs()[m[1]] : undefined;
+    const m = /^\/zup\/odata\/standard\.odata\/([^?/]+)(\/SliceLast\(\))?\?/.exec(url);
+    let value = m ? catalogs()[m[1]] : undefined;
+    if (m?.[2] && value) {
+      if (!sliceLast.on) return void res.writeHead(404).end();
+      const newest = new Map<string, Record<string, unknown>>();
+      for (const r of value as Record<string, unknown>[]) {
+        const k = String(r.Сотрудник_Key);
+        if (r.Active !== false && (!newest.has(k) || String(r.Period) >= String(newest.get(k)!.Period))) newest.set(k, r);
+      }
+      // SliceLast answers the period, dimensions and resources only (no Recorder, LineNumber, Active).
+      value = [...newest.values()].map(({ Recorder: _r, LineNumber: _l, Active: _a, ...rest }) => rest);
+    }
     if (!value) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
     res.end(JSON.stringify({ 'odata.metadata': `http://x/zup/odata/standard.odata/$metadata#${m![1]}`, value }));
@@ -76,6 +88,28 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     },
     { Ref_Key: ref(203), Фамилия: 'Sidorov', Имя: 'Oleg', ИНН: '', ДатаРождения: '0001-01-01T00:00:00', Пол: 'Мужской', КонтактнаяИнформация: [] },
   ];
+  const positions = [
+    { Ref_Key: ref(301), Code: '00001', Description: 'Accountant', DeletionMark: false },
+    { Ref_Key: ref(302), Code: '00002', Description: 'Storekeeper', DeletionMark: false },
+  ];
+  const move = (n: number, period: string, emp: number, dept: number, pos: number, kind = 'Перемещение') => ({
+    Recorder: ref(900 + n),
+    Recorder_Type: 'StandardODATA.Document_КадровыйПеревод',
+    LineNumber: '1',
+    Active: true,
+    Period: period,
+    Сотрудник_Key: ref(emp),
+    ФизическоеЛицо_Key: ref(emp + 100),
+    Подразделение_Key: ref(dept),
+    Должность_Key: ref(pos),
+    ВидСобытия: kind,
+  });
+  let history: Record<string, unknown>[] = [
+    move(1, '2020-01-10T00:00:00', 101, 3, 302, 'Прием'),
+    move(2, '2023-05-01T00:00:00', 101, 2, 301),
+    move(3, '2021-03-15T00:00:00', 102, 3, 302, 'Прием'),
+  ];
+  const sliceLast = { on: true };
   const hrm = () => t.call(peopleRoutes.loadHrm, { token: acme.adminToken, body: {} });
   const person = async (mail: string) => {
     const f = await t.call(peopleRoutes.filter, { token: acme.adminToken, params: { workspace: 'hrco' }, body: { data: { search: mail, deleted: false } } });
@@ -94,7 +128,16 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     t = await testPortal();
     acme = await t.makeClient('hrco');
     other = await t.makeClient('hrother');
-    zup = fakeZup(() => ({ Catalog_ПодразделенияОрганизаций: data, Catalog_Сотрудники: staff, Catalog_ФизическиеЛица: persons }));
+    zup = fakeZup(
+      () => ({
+        Catalog_ПодразделенияОрганизаций: data,
+        Catalog_Сотрудники: staff,
+        Catalog_ФизическиеЛица: persons,
+        Catalog_Должности: positions,
+        InformationRegister_КадроваяИсторияСотрудников: history,
+      }),
+      sliceLast,
+    );
     await new Promise<void>((ok) => zup.server.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(zup.server.address() as AddressInfo).port}/zup`;
   });
@@ -181,6 +224,59 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     assert.equal(ivanov.gender, 'man');
     const again = await hrm();
     assert.deepEqual(again.body.result, { created: 0, updated: 0, unchanged: 2, fired: 0, failed: again.body.result.failed });
+  });
+
+  it('employees: position and department from the newest assignment (SliceLast); a transfer moves them; idempotent', async () => {
+    assert.ok(zup.seen.some((u) => u.includes('/InformationRegister_КадроваяИсторияСотрудников/SliceLast()?')));
+    assert.ok(zup.seen.some((u) => u.includes('/Catalog_Должности?')));
+    const members = async () => {
+      const rows = (await t.call(r.structureByClient, { token: acme.adminToken, params: { client: acme.client._id }, query: { kind: 'adm' } })).body.result as {
+        name: string;
+        employees: string[];
+      }[];
+      return Object.fromEntries(rows.filter((d) => d.employees.length).map((d) => [d.name, d.employees]));
+    };
+    let ivanov = await person('ivanov@hrco.test');
+    let anna = await person('petrova@hrco.test');
+    // Ivanov was hired into the warehouse, then moved to Finance (ref 2) as an accountant: the newest record wins.
+    assert.deepEqual([ivanov.position, ivanov.department], ['Accountant', 'Finance']);
+    assert.deepEqual([anna.position, anna.department], ['Storekeeper', 'Warehouse']);
+    assert.deepEqual(await members(), { Finance: [ivanov._id], Warehouse: [anna._id] });
+
+    // A transfer of Anna to the head office: updated once, her old HR department left; a manual membership stays.
+    const root = ((await tree()) as unknown as { _id: string; depth: number }[]).find((d) => d.depth === 0)!;
+    const manual = await t.call(r.structureCreate, {
+      token: acme.adminToken,
+      body: { kind: 'adm', name: 'Committee', parent: root._id, client_id: acme.client._id },
+    });
+    assert.equal(manual.status, 200, JSON.stringify(manual.body));
+    await t.call(r.deptUsersAdd, { token: acme.adminToken, params: { client: acme.client._id, dept: manual.body.result._id }, body: { users: [anna._id] } });
+    history = [...history, move(4, '2024-02-01T00:00:00', 102, 1, 301)];
+    const moved = await hrm();
+    assert.deepEqual(moved.body.result, { created: 0, updated: 1, unchanged: 1, fired: 0, failed: moved.body.result.failed });
+    anna = await person('petrova@hrco.test');
+    assert.deepEqual([anna.position, anna.department], ['Accountant', 'Head office']);
+    assert.deepEqual(await members(), { 'Head office': [anna._id], Finance: [ivanov._id], Committee: [anna._id] });
+    assert.equal((await hrm()).body.result.unchanged, 2);
+
+    // An infobase without SliceLast: the whole register is read and the newest record per employee taken.
+    sliceLast.on = false;
+    const whole = await hrm();
+    assert.deepEqual(whole.body.result, { created: 0, updated: 0, unchanged: 2, fired: 0, failed: whole.body.result.failed });
+    assert.ok(zup.seen.some((u) => /\/InformationRegister_КадроваяИсторияСотрудников\?/.test(u)));
+    sliceLast.on = true;
+
+    // A department HR has but load_struct did not load (marked deleted): the row says so, the membership stays.
+    history = [...history, move(5, '2025-01-01T00:00:00', 101, 4, 302)];
+    const unknown = await hrm();
+    assert.ok(unknown.body.result.failed.some((f: { code: string; reason: string }) => f.code === '0001' && f.reason === 'department not loaded'));
+    ivanov = await person('ivanov@hrco.test');
+    assert.equal(ivanov.position, 'Storekeeper');
+    assert.equal(ivanov.department, 'Finance');
+    assert.deepEqual((await members()).Finance, [ivanov._id]);
+    history = history.filter((h) => h.Recorder !== ref(905));
+    history = [...history, move(6, '2025-01-02T00:00:00', 101, 2, 301)];
+    assert.deepEqual((await hrm()).body.result.updated, 1);
   });
 
   it('employees: a changed surname is updated, one in the archive is fired (marked deleted, not removed)', async () => {

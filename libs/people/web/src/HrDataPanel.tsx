@@ -3,14 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
-import { hrFileRoutes, type HrFile } from '@intranet/people-contract/hr';
+import { HR_FIELDS, hrFileRoutes, type HrFile } from '@intranet/people-contract/hr';
 import { call, upload } from '@intranet/web-api';
 import { errorText, formatSize } from '@intranet/web-i18n';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
 import { EmployeeForm } from './EmployeeForm.tsx';
-
-/** The §3 User HR fields the "company data" tab shows (administrators see them all). */
-const HR_FIELDS = ['position', 'department', 'workingSince', 'inn', 'kpp', 'organisation', 'chiefCode', 'vacationDays'] as const;
 
 /**
  * "Company data" tab, employees' part (§2, §3 User HR data and files): pick an employee, see their HR fields (edited

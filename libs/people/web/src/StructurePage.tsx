@@ -1,4 +1,4 @@
-import { useMemo, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes, type User } from '@intranet/people-contract';
@@ -8,7 +8,9 @@ import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
+import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { registerOrgTranslations } from './org-i18n.ts';
+import { ProjectsPanel } from './ProjectsPanel.tsx';
 import './org.css';
 
 registerOrgTranslations();
@@ -40,6 +42,9 @@ function subtreeIds(list: Department[], id: string): Set<string> {
  * project) as a nested collapsible tree with heads and people; search finds a person or a department and opens the
  * way to it. Administrators switch on edit mode: drag a department onto another (or choose "Move under"), set or
  * clear the head, add and remove employees, add, rename and delete departments (§5 errors in the user's language).
+ * The chart zooms and pans (react-zoom-pan-pinch): drag the background, Ctrl/⌘ + wheel or pinch; the +, − and reset
+ * buttons (structure-zoom-in, structure-zoom-out, structure-zoom-reset) and, with the chart focused, the keys +, −,
+ * 0 and the arrows do the same from the keyboard. The "project" kind also lists the projects that back it (ProjectsPanel: §7 Projects).
  * Test ids: structure-page, structure-search, structure-tree, dept-<id>, dept-toggle-<id>, dept-select-<id>,
  * structure-edit, dept-panel, dept-move, dept-move-submit, dept-head, dept-add-user, dept-add-user-submit,
  * dept-child-name, dept-child-submit, dept-delete, structure-root-name, structure-root-submit.
@@ -56,6 +61,7 @@ export default function StructurePage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [found, setFound] = useState<string | null>(null);
   const clientId = client?._id ?? '';
+  const zoom = useRef<ReactZoomPanPinchRef>(null);
 
   const key = ['people', 'structure', clientId, kind] as const;
   const q = useQuery({
@@ -80,6 +86,8 @@ export default function StructurePage() {
     for (let d = byId.get(id); d?.parent; d = byId.get(d.parent)) next.add(d.parent);
     setOpen(next);
     setFound(id);
+    // Back to the chart's natural size and place, so the page's scrolling can bring the department into view.
+    zoom.current?.resetTransform(0);
     setTimeout(() => document.querySelector(`[data-testid="dept-${id}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0);
   };
 
@@ -221,9 +229,44 @@ export default function StructurePage() {
                 {isAdmin ? <RootForm kind={kind} clientId={clientId} onDone={refresh} /> : null}
               </>
             ) : (
-              <ul className="org-tree" data-testid="structure-tree">
-                {tree.map(renderNode)}
-              </ul>
+              <TransformWrapper
+                ref={zoom}
+                minScale={0.25}
+                maxScale={3}
+                limitToBounds={false}
+                doubleClick={{ disabled: true }}
+                wheel={{ activationKeys: ['Control', 'Meta'], step: 0.1 }}
+                panning={{ excluded: ['button', 'input', 'select', 'a'] }}
+                keyboard={{ disabled: false }}
+              >
+                {({ zoomIn, zoomOut, resetTransform }) => (
+                  <>
+                    <div className="org-zoom-controls" role="toolbar" aria-label={t('structure.zoom')}>
+                      <Button size="small" variant="secondary" onClick={() => zoomIn(0.25)} aria-label={t('structure.zoomIn')} data-testid="structure-zoom-in">
+                        +
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => zoomOut(0.25)}
+                        aria-label={t('structure.zoomOut')}
+                        data-testid="structure-zoom-out"
+                      >
+                        −
+                      </Button>
+                      <Button size="small" variant="secondary" onClick={() => resetTransform()} data-testid="structure-zoom-reset">
+                        {t('structure.zoomReset')}
+                      </Button>
+                      <span className="org-muted org-zoom-hint">{t('structure.zoomHint')}</span>
+                    </div>
+                    <TransformComponent wrapperClass="org-zoom" contentClass="org-zoom__content" wrapperProps={{ 'data-testid': 'structure-zoom' } as object}>
+                      <ul className="org-tree" data-testid="structure-tree">
+                        {tree.map(renderNode)}
+                      </ul>
+                    </TransformComponent>
+                  </>
+                )}
+              </TransformWrapper>
             )}
           </div>
           {edit && selected && byId.get(selected) ? (
@@ -239,6 +282,7 @@ export default function StructurePage() {
             />
           ) : null}
         </div>
+        {kind === 'project' ? <ProjectsPanel departments={list} people={people.data ?? []} nameOf={nameOf} /> : null}
       </Tabs>
     </section>
   );

@@ -1,3 +1,4 @@
+import { HR_FIELD_LABELS } from '@intranet/people-contract/hr';
 import { registerTranslations } from '@intranet/web-i18n';
 import { registerOrgTranslations } from './org-i18n.ts';
 
@@ -215,16 +216,7 @@ const en = {
     upload: 'Upload files',
     uploaded: 'Files attached',
     deleteConfirm: 'Delete the file {{name}}?',
-    fields: {
-      position: 'Position',
-      department: 'Department',
-      workingSince: 'Working since',
-      inn: 'Tax id',
-      kpp: 'KPP',
-      organisation: 'Organisation',
-      chiefCode: 'Chief code',
-      vacationDays: 'Vacation days left',
-    },
+    fields: HR_FIELD_LABELS.en,
   },
   settings: {
     save: 'Save',
@@ -393,16 +385,7 @@ const ru = {
     upload: 'Загрузить файлы',
     uploaded: 'Файлы прикреплены',
     deleteConfirm: 'Удалить файл {{name}}?',
-    fields: {
-      position: 'Должность',
-      department: 'Подразделение',
-      workingSince: 'Работает с',
-      inn: 'ИНН',
-      kpp: 'КПП',
-      organisation: 'Организация',
-      chiefCode: 'Код руководителя',
-      vacationDays: 'Остаток дней отпуска',
-    },
+    fields: HR_FIELD_LABELS.ru,
   },
   settings: {
     save: 'Сохранить',
@@ -571,16 +554,7 @@ const uk = {
     upload: 'Завантажити файли',
     uploaded: 'Файли прикріплено',
     deleteConfirm: 'Видалити файл {{name}}?',
-    fields: {
-      position: 'Посада',
-      department: 'Підрозділ',
-      workingSince: 'Працює з',
-      inn: 'ІПН',
-      kpp: 'КПП',
-      organisation: 'Організація',
-      chiefCode: 'Код керівника',
-      vacationDays: 'Залишок днів відпустки',
-    },
+    fields: HR_FIELD_LABELS.uk,
   },
   settings: {
     save: 'Зберегти',

@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@intranet/people-contract';
+import { projectRoutes, type Department, type Project } from '@intranet/people-contract/structure';
+import { z } from '@intranet/platform-contracts';
+import { call } from '@intranet/web-api';
+import { ApiFormView, FormField, emptyAsNull, useApiForm } from '@intranet/web-forms';
+import { errorText } from '@intranet/web-i18n';
+import { useSession } from '@intranet/web-session';
+import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
+
+type ProjectValues = { name: string; description: string | null; dept_id: string | null };
+
+/** The create/edit form checks the body of POST api/project/ (§7 Projects) before it is sent. */
+const projectForm = projectRoutes.projectCreate.body as unknown as z.ZodType<ProjectValues, ProjectValues>;
+
+/**
+ * Projects of the "project" structure (§2 /structure_new kind project; §3 project: creatorId, participants; §7
+ * Projects): the list (GET api/project/), create (POST api/project/), edit (PUT api/project/{id}), participants added
+ * (POST api/projectParticipant/) and removed (PUT with the rest), delete after a confirmation (DELETE
+ * api/project/{id}). Everyone with `structures` reads and creates; the project's creator or an administrator changes
+ * it (the server decides; buttons are hidden for others). Test ids: projects, project-new, project-<id>,
+ * project-edit-<id>, project-delete-<id>, project-add-user-<id>, project-add-user-submit-<id>, project-form,
+ * project-name, project-description, project-dept, project-save, project-delete-confirm, projects-empty,
+ * projects-error, projects-loading.
+ */
+export function ProjectsPanel({ departments, people, nameOf }: { departments: Department[]; people: User[]; nameOf: (id: string) => string }) {
+  const { t } = useTranslation('peopleOrg');
+  const qc = useQueryClient();
+  const notifier = useNotifier();
+  const { client, user, isAdmin } = useSession();
+  const [editing, setEditing] = useState<Project | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const [adding, setAdding] = useState<Record<string, string>>({});
+  const key = ['people', 'projects', client?._id ?? ''] as const;
+  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => call(projectRoutes.projectList, { signal, silent: true }) });
+  const deptName = (id: string | null) => (id ? (departments.find((d) => d._id === id)?.name ?? '…') : null);
+  const canEdit = (p: Project) => isAdmin || (!!user && p.creatorId === user._id);
+
+  /** Runs a change, toasts 'Saved' or the server's worded error, and reloads the list. */
+  const change = async (fn: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await fn();
+      notifier.toast(t('projects.saved'));
+      return true;
+    } catch (err) {
+      notifier.error(errorText(err));
+      return false;
+    } finally {
+      await qc.invalidateQueries({ queryKey: key });
+    }
+  };
+
+  return (
+    <section className="org-projects" data-testid="projects" aria-labelledby="projects-title">
+      <div className="org-projects__head">
+        <h2 className="org-h2" id="projects-title">
+          {t('projects.title')}
+        </h2>
+        <Button size="small" onClick={() => setEditing('new')} data-testid="project-new">
+          {t('projects.create')}
+        </Button>
+      </div>
+      {q.isPending ? (
+        <Loader testId="projects-loading" />
+      ) : q.isError ? (
+        <ErrorState title={t('projects.loadError')} message={errorText(q.error)} onRetry={() => void q.refetch()} testId="projects-error" />
+      ) : q.data.length === 0 ? (
+        <EmptyState title={t('projects.empty')} testId="projects-empty" />
+      ) : (
+        <ul className="org-projects__list">
+          {q.data.map((p) => {
+            const mine = canEdit(p);
+            const pick = adding[p._id] ?? '';
+            return (
+              <li key={p._id} className="org-project" data-testid={`project-${p._id}`}>
+                <div className="org-project__title">
+                  <strong>{p.name}</strong>
+                  {mine ? (
+                    <span className="org-project__actions">
+                      <Button size="tiny" variant="secondary" onClick={() => setEditing(p)} data-testid={`project-edit-${p._id}`}>
+                        {t('projects.edit')}
+                      </Button>
+                      <Button size="tiny" variant="danger" onClick={() => setDeleting(p)} data-testid={`project-delete-${p._id}`}>
+                        {t('projects.delete')}
+                      </Button>
+                    </span>
+                  ) : null}
+                </div>
+                {p.description ? <p className="org-project__text">{p.description}</p> : null}
+                <p className="org-muted">
+                  {[
+                    p.creatorId ? `${t('projects.creator')}: ${nameOf(p.creatorId)}` : null,
+                    deptName(p.dept_id) ? `${t('projects.dept')}: ${deptName(p.dept_id)}` : null,
+                    t('projects.participantsCount', { count: p.participants.length }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                {p.participants.length ? (
+                  <ul className="org-people" aria-label={t('projects.participants')}>
+                    {p.participants.map((u) => (
+                      <li key={u}>
+                        {nameOf(u)}{' '}
+                        {mine ? (
+                          <Button
+                            size="tiny"
+                            variant="ghost"
+                            aria-label={t('projects.removePerson', { name: nameOf(u) })}
+                            onClick={() =>
+                              void change(() =>
+                                call(projectRoutes.projectUpdate, {
+                                  params: { id: p._id },
+                                  body: { participants: p.participants.filter((x) => x !== u) },
+                                  silent: true,
+                                }),
+                              )
+                            }
+                          >
+                            ×
+                          </Button>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {mine ? (
+                  <div className="org-inline-form">
+                    <Select
+                      label={t('projects.addPerson')}
+                      id={`project-add-user-${p._id}`}
+                      data-testid={`project-add-user-${p._id}`}
+                      value={pick}
+                      onChange={(e) => setAdding((a) => ({ ...a, [p._id]: e.target.value }))}
+                      options={[
+                        { value: '', label: t('structure.choose') },
+                        ...people.filter((u) => !p.participants.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName })),
+                      ]}
+                    />
+                    <Button
+                      size="small"
+                      disabled={!pick}
+                      data-testid={`project-add-user-submit-${p._id}`}
+                      onClick={() =>
+                        void change(() => call(projectRoutes.projectParticipantAdd, { body: { project_id: p._id, users: [pick] }, silent: true })).then(
+                          (ok) => ok && setAdding((a) => ({ ...a, [p._id]: '' })),
+                        )
+                      }
+                    >
+                      {t('structure.add')}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing ? (
+        <ProjectForm
+          project={editing === 'new' ? null : editing}
+          departments={departments}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            notifier.toast(t('projects.saved'));
+            await qc.invalidateQueries({ queryKey: key });
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('projects.delete')}
+        message={deleting ? t('projects.deleteConfirm', { name: deleting.name }) : ''}
+        confirmLabel={t('projects.delete')}
+        onConfirm={async () => {
+          const p = deleting!;
+          await change(() => call(projectRoutes.projectDelete, { params: { id: p._id }, silent: true }));
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+        testId="project-delete-confirm"
+      />
+    </section>
+  );
+}
+
+/** Create (POST api/project/) or edit (PUT api/project/{id}) a project's name, description and department. */
+function ProjectForm({
+  project,
+  departments,
+  onClose,
+  onSaved,
+}: {
+  project: Project | null;
+  departments: Department[];
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
+  const { t } = useTranslation('peopleOrg');
+  const form = useApiForm({
+    schema: projectForm,
+    defaultValues: { name: project?.name ?? '', description: project?.description ?? null, dept_id: project?.dept_id ?? null },
+    onSubmit: async (v) => {
+      const body = { name: v.name, description: v.description ?? null, dept_id: v.dept_id ?? null };
+      if (project) await call(projectRoutes.projectUpdate, { params: { id: project._id }, body, silent: true });
+      else await call(projectRoutes.projectCreate, { body, silent: true });
+      await onSaved();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={project ? t('projects.editTitle') : t('projects.createTitle')}
+      onClose={onClose}
+      dismissible={!form.busy}
+      testId="project-form"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" form="project-form-el" loading={form.busy} data-testid="project-save">
+            {t('common:save')}
+          </Button>
+        </>
+      }
+    >
+      <ApiFormView form={form} id="project-form-el" errorTestId="project-form-error">
+        <FormGrid>
+          <FormField form={form} name="name" id="project-name" label={t('projects.name')} required wide />
+          <FormField form={form} name="description" id="project-description" label={t('projects.description')} rows={3} rules={emptyAsNull} wide />
+          <FormField
+            form={form}
+            name="dept_id"
+            id="project-dept"
+            label={t('projects.dept')}
+            rules={emptyAsNull}
+            choices={[{ value: '', label: t('projects.noDept') }, ...departments.map((d) => ({ value: d._id, label: `${'\u2003'.repeat(d.depth)}${d.name}` }))]}
+            wide
+          />
+        </FormGrid>
+      </ApiFormView>
+    </Modal>
+  );
+}
