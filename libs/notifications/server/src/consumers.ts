@@ -256,7 +256,8 @@ export const RULES: Rule[] = [
       .filter((u) => u !== e.data.userId)
       .map((userId) => ({
         userId,
-        section: 'other',
+        // §3 section `resp` (responses): the /notifications settings' "Responses" row.
+        section: 'resp',
         type: 'vacancy.responded',
         title: `${e.data.userName ?? 'Someone'} responded to the vacancy “${e.data.title}”`,
         text: '',
