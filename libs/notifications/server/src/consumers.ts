@@ -1,6 +1,8 @@
+import { bpEvents } from '@intranet/bp-contract';
 import { calendarEvents } from '@intranet/calendar-contract';
 import { chatEvents } from '@intranet/chat-contract';
 import { kbEvents } from '@intranet/kb-contract';
+import { vacationEvents } from '@intranet/people-contract/structure';
 import { pollsEvents } from '@intranet/polls-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
@@ -52,7 +54,7 @@ function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['p
     }));
 }
 
-/** What each domain event becomes (issue 10: social, groups, calendar, polls, tasks, chat, kb). */
+/** What each domain event becomes (issue 10: social, groups, calendar, polls, tasks, chat, kb, services, vacations). */
 export const RULES: Rule[] = [
   rule(socialEvents.postCreated, (e) => postMentions(e.data.post)),
   rule(socialEvents.postUpdated, (e) => postMentions(e.data.post)),
@@ -268,7 +270,63 @@ export const RULES: Rule[] = [
         key: `vacancy.responded:${e.data.responseId}:${userId}`,
       })),
   ),
+  // A step of a service request to pass: its performers (the initiator too when the step is theirs).
+  rule(bpEvents.assigned, (e) =>
+    (e.data.performers ?? []).map((userId) => ({
+      userId,
+      section: 'services',
+      type: 'bp.step',
+      title: `A step of the request “${e.data.name}” awaits you: ${e.data.stepName}`,
+      text: e.data.stepName,
+      link: `/service/request/${e.data.requestId}`,
+      object: { type: 'bp_request', id: e.data.requestId },
+      actorId: null,
+      data: { name: e.data.name, step: e.data.stepName },
+      key: `bp.step:${e.data.requestId}:${e.data.step}:${userId}`,
+    })),
+  ),
+  // The end of a request: its initiator hears whether it was finished or rejected.
+  rule(bpEvents.finished, (e) => [
+    {
+      userId: e.data.initiatorId,
+      section: 'services',
+      type: `bp.${e.data.status}`,
+      title: e.data.status === 'finished' ? `Your request “${e.data.name}” was completed` : `Your request “${e.data.name}” was rejected`,
+      text: '',
+      link: `/service/request/${e.data.requestId}`,
+      object: { type: 'bp_request', id: e.data.requestId },
+      actorId: null,
+      data: { name: e.data.name },
+      key: `bp.end:${e.data.requestId}:${e.data.initiatorId}`,
+    },
+  ]),
+  // A vacation decision: a manager approving it (planned → not planned, or added already approved) or deleting it
+  // tells the employee; their own changes tell no one. Approval is keyed by the dates, so re-approving new dates
+  // notifies again but a redelivery does not.
+  ...[vacationEvents.vacationAdded, vacationEvents.vacationUpdated].map((def) =>
+    rule(def, (e) =>
+      e.data.planned || !e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.approved', e.data, `${e.data.start}:${e.data.end}`)],
+    ),
+  ),
+  rule(vacationEvents.vacationDeleted, (e) => (!e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.deleted', e.data, e.id)])),
 ];
+
+/** A notification of a manager's decision on an employee's vacation (section other, link /vacations). */
+function vacationDraft(type: 'vacation.approved' | 'vacation.deleted', v: z.output<typeof vacationEvents.vacationAdded.payload>, discriminator: string): Draft {
+  return {
+    userId: v.user,
+    section: 'other',
+    type,
+    // The manager's name is put in front by the consumer (the event carries only the id): see withActors.
+    title: `${type === 'vacation.approved' ? 'approved' : 'cancelled'} your vacation ${v.start} – ${v.end}`,
+    text: '',
+    link: '/vacations',
+    object: { type: 'vacation', id: v._id },
+    actorId: v.by ?? null,
+    data: { start: v.start, end: v.end },
+    key: `${type}:${v._id}:${discriminator}`,
+  };
+}
 
 /** The durable consumer name of a rule (one JetStream consumer per subject: a failure redelivers that one only). */
 export const consumerName = (subject: string) => `notifications-${subject.replace(/^evt\./, '').replace(/[^A-Za-z0-9]+/g, '-')}`;
