@@ -118,6 +118,22 @@ export const RULES: Rule[] = [
   }),
   rule(socialEvents.groupChanged, (e) => {
     const d = e.data;
+    // A request to join: the group's owner and admins, who decide it (the requester's name is put in front).
+    if (d.action === 'requested')
+      return (d.admin_ids ?? [])
+        .filter((u) => u !== d.by)
+        .map((userId) => ({
+          userId,
+          section: 'groups',
+          type: 'group.requested',
+          title: 'asked to join your group',
+          text: '',
+          link: `/groups/${d._id}`,
+          object: { type: 'group', id: d._id },
+          actorId: d.by,
+          data: {},
+          key: `group.requested:${d._id}:${d.user_ids[0] ?? d.by}:${userId}:${e.id}`,
+        }));
     if (!['invited', 'approved', 'rejected'].includes(d.action)) return [];
     return d.user_ids
       .filter((u) => u !== d.by)

@@ -85,12 +85,18 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal((await items(bob)).filter((x) => x.actor_id === bob.id).length, 0);
   });
 
-  it('a group request: approving or rejecting it tells the requester (section groups)', async () => {
+  it('a group request tells the group’s owner; approving or rejecting it tells the requester (section groups)', async () => {
     const g = await t.call(socialRoutes.groupCreate, { token: ann.token, body: { name: 'Chess', description: 'A closed chess club', type: 'closed' } });
     assert.equal(g.status, 200, JSON.stringify(g.body));
     const groupId = g.body.result._id as string;
     for (const p of [bob, cid])
       assert.equal((await t.call(socialRoutes.groupJoin, { token: p.token, params: { id: groupId } })).body.result.state, 'requested');
+    // The group's owner hears of each request, named by the requester.
+    await until(async () => assert.equal((await ofType(ann, 'group.requested')).length, 2));
+    const asked = await ofType(ann, 'group.requested');
+    assert.deepEqual(new Set(asked.map((x) => x.actor_id)), new Set([bob.id, cid.id]));
+    assert.equal(asked[0]!.link, `/groups/${groupId}`);
+    assert.match(asked[0]!.title, /^Emil Employee asked to join your group$/);
     assert.equal((await t.call(socialRoutes.groupRequestApprove, { token: ann.token, params: { groupId, userId: bob.id } })).status, 200);
     assert.equal((await t.call(socialRoutes.groupRequestReject, { token: ann.token, params: { groupId, userId: cid.id } })).status, 200);
     await until(async () => assert.equal((await ofType(bob, 'group.approved')).length, 1));
@@ -100,7 +106,12 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal(n!.link, `/groups/${groupId}`);
     await settle();
     assert.equal((await ofType(bob, 'group.rejected')).length + (await ofType(cid, 'group.approved')).length, 0);
-    assert.equal((await items(ann)).filter((x) => x.type.startsWith('group.')).length, 0, 'the deciding admin is not notified');
+    assert.equal(
+      (await items(ann)).filter((x) => ['group.approved', 'group.rejected'].includes(x.type)).length,
+      0,
+      'the deciding admin is not told of the decision',
+    );
+    assert.equal((await ofType(bob, 'group.requested')).length, 0, 'a requester is not told of requests');
   });
 
   it('a step of a service request tells its performers only (section services); the end of the request tells its initiator', async () => {
