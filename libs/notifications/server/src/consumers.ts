@@ -2,6 +2,7 @@ import { bpEvents } from '@intranet/bp-contract';
 import { calendarEvents } from '@intranet/calendar-contract';
 import { chatEvents } from '@intranet/chat-contract';
 import { kbEvents } from '@intranet/kb-contract';
+import { notificationsEvents } from '@intranet/notifications-contract';
 import { vacationEvents } from '@intranet/people-contract/structure';
 import { pollsEvents } from '@intranet/polls-contract';
 import { socialEvents } from '@intranet/social-contract';
@@ -54,8 +55,36 @@ function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['p
     }));
 }
 
+/**
+ * An administrator's notice (POST api/notification) as drafts: one per user, keyed by the notice's `batch` and the
+ * user, so storing it again (a redelivered notice.queued) adds nothing.
+ */
+export function noticeDrafts(n: {
+  batch: string;
+  user_ids: readonly string[];
+  section: string;
+  title: string;
+  text: string;
+  link: string | null;
+  by: string | null;
+}): Draft[] {
+  return n.user_ids.map((userId) => ({
+    userId,
+    section: n.section,
+    type: 'manual',
+    title: n.title,
+    text: n.text,
+    link: n.link,
+    object: null,
+    actorId: n.by,
+    key: `manual:${n.batch}:${userId}`,
+  }));
+}
+
 /** What each domain event becomes (issue 10: social, groups, calendar, polls, tasks, chat, kb, services, vacations). */
 export const RULES: Rule[] = [
+  // A large notice accepted by POST api/notification, stored here in chunks (see notify).
+  rule(notificationsEvents.noticeQueued, (e) => noticeDrafts(e.data)),
   rule(socialEvents.postCreated, (e) => postMentions(e.data.post)),
   rule(socialEvents.postUpdated, (e) => postMentions(e.data.post)),
   rule(socialEvents.commentCreated, (e) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
+import { notificationsEvents, notificationsRoutes, type Notification } from '@intranet/notifications-contract';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import { bpRoutes } from '@intranet/bp-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
@@ -191,5 +192,44 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
         .sort(),
       ['vacation.approved', 'vacation.deleted'],
     );
+  });
+
+  it('a notice above NOTIF_NOTICE_SYNC_MAX is accepted at once and stored in the background in chunks; a redelivery stores none twice', async () => {
+    const queued: BusEvent[] = [];
+    const off = await on(t.portal.platform.bus, notificationsEvents.noticeQueued, async (e) => void queued.push(e));
+    const env = { sync: process.env.NOTIF_NOTICE_SYNC_MAX, chunk: process.env.NOTIF_FANOUT_CHUNK };
+    process.env.NOTIF_NOTICE_SYNC_MAX = '2';
+    process.env.NOTIF_FANOUT_CHUNK = '2';
+    try {
+      const title = `Big notice ${Date.now()}`;
+      const r = await t.call(notificationsRoutes.create, {
+        token: acme.adminToken,
+        body: { user_ids: [ann.id, bob.id, cid.id, bob.id], title, section: 'other' },
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(r.body.result, { created: 0, queued: 3 });
+      const mine = async (p: Person) => (await ofType(p, 'manual')).filter((n) => n.title === title);
+      for (const p of [ann, bob, cid]) await until(async () => assert.equal((await mine(p)).length, 1));
+      const [n] = await mine(cid);
+      assert.equal(n!.section, 'other');
+      assert.equal(n!.actor_id, acme.admin._id);
+      // Redelivery (same id) and a replay under a new id: nobody gets it twice.
+      await until(() => assert.equal(queued.length, 1));
+      const e = queued[0]!;
+      const bus = t.portal.platform.bus;
+      await bus.publish(e.subject, e.clientId, e.data, { id: e.id });
+      await bus.publish(e.subject, e.clientId, e.data);
+      await settle();
+      for (const p of [ann, bob, cid]) assert.equal((await mine(p)).length, 1);
+      // At or under the limit the answer comes after the notifications are stored (one transaction).
+      const small = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [ann.id, bob.id], title: `${title} small` } });
+      assert.deepEqual(small.body.result, { created: 2 });
+    } finally {
+      process.env.NOTIF_NOTICE_SYNC_MAX = env.sync;
+      process.env.NOTIF_FANOUT_CHUNK = env.chunk;
+      if (env.sync === undefined) delete process.env.NOTIF_NOTICE_SYNC_MAX;
+      if (env.chunk === undefined) delete process.env.NOTIF_FANOUT_CHUNK;
+      await off();
+    }
   });
 });
