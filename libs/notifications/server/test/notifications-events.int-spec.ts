@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { notificationsEvents, notificationsRoutes, type Notification } from '@intranet/notifications-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { bpRoutes } from '@intranet/bp-contract';
+import { chatRoutes } from '@intranet/chat-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -192,6 +193,26 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
         .sort(),
       ['vacation.approved', 'vacation.deleted'],
     );
+  });
+
+  it('a chat message tells the room’s other members, one unread notification per room (section other)', async () => {
+    const room = await t.call(chatRoutes.create, { token: ann.token, body: { name: 'Lunch', members: [bob.id, cid.id] } });
+    assert.equal(room.status, 200, JSON.stringify(room.body));
+    const roomId = room.body.result._id as string;
+    await clear(bob);
+    for (const content of ['Pizza?', 'At one']) {
+      const m = await t.call(chatRoutes.send, { token: ann.token, body: { room_id: roomId, content } });
+      assert.equal(m.status, 200, JSON.stringify(m.body));
+    }
+    const inRoom = async (p: Person) => (await ofType(p, 'chat.message')).filter((n) => n.link === `/chat/${roomId}`);
+    for (const p of [bob, cid]) await until(async () => assert.equal((await inRoom(p)).length, 1));
+    const [n] = await inRoom(bob);
+    assert.equal(n!.section, 'other');
+    assert.equal(n!.actor_id, ann.id);
+    assert.equal(n!.read, false);
+    await settle();
+    assert.equal((await inRoom(bob)).length, 1, 'the second message while the first is unread adds none');
+    assert.equal((await inRoom(ann)).length, 0, 'the sender hears nothing');
   });
 
   it('a notice above NOTIF_NOTICE_SYNC_MAX is accepted at once and stored in the background in chunks; a redelivery stores none twice', async () => {
