@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { notificationsEvents, notificationsRoutes, type Notification } from '@intranet/notifications-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { bpRoutes } from '@intranet/bp-contract';
+import { calendarRoutes } from '@intranet/calendar-contract';
 import { chatRoutes } from '@intranet/chat-contract';
+import { pollsRoutes } from '@intranet/polls-contract';
+import { tasksRoutes } from '@intranet/tasks-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -21,10 +24,12 @@ interface Person {
 }
 
 /**
- * Issue 10 "What a person can do": the events the issue lists that the first spec does not drive through their
- * producing routes — a thank-you, a mention in a comment, a decision on one's group request, a step of a service to
- * pass (and the request's end), a vacation decision — each made through the real route of its domain, through the
- * outbox, the bus and the notifications consumer: the right notification for the right employee only, never the actor.
+ * Issue 10 "What a person can do", each listed event made through the real route of its domain, then the outbox, the
+ * bus and the notifications consumer: a thank-you, a mention in a comment (and a comment on one's post), a group
+ * request (to the group's owner) and its decision (to the requester), an event invitation, a poll to answer, a task,
+ * a step of a service to pass (and the request's end), a vacation decision, a chat message — the right notification
+ * for the right employee only, never the actor. Also the background path of a large POST api/notification.
+ * (A mention in a post, a like, an event reminder and a replayed stream: notifications.int-spec.)
  */
 describe('notifications from the domains’ events (issue 10: thank-you, comment mention, group request, service step, vacation decision)', () => {
   let t: TestPortal;
@@ -213,6 +218,37 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     await settle();
     assert.equal((await inRoom(bob)).length, 1, 'the second message while the first is unread adds none');
     assert.equal((await inRoom(ann)).length, 0, 'the sender hears nothing');
+  });
+
+  it('an event invitation, a poll to answer and a task, each through its domain’s route, tell the people concerned only', async () => {
+    const ev = await t.call(calendarRoutes.create, {
+      token: ann.token,
+      body: { name: 'Quarterly review', date: '2031-06-02', start_time: '09:00', end_time: '10:00', members: [bob.id], tz: 'UTC' },
+    });
+    assert.equal(ev.status, 200, JSON.stringify(ev.body));
+    await until(async () => assert.equal((await ofType(bob, 'event.invited')).length, 1));
+    assert.equal((await ofType(bob, 'event.invited'))[0]!.section, 'events');
+
+    const poll = await t.call(pollsRoutes.create, {
+      token: acme.adminToken,
+      body: { name: 'Lunch place', type: 'opened', questions: [{ text: 'Where?', mandatory: true, kind: 'short' }] },
+    });
+    assert.equal(poll.status, 200, JSON.stringify(poll.body));
+    for (const p of [ann, bob, cid]) await until(async () => assert.equal((await ofType(p, 'poll.published')).length, 1));
+    assert.equal((await ofType(cid, 'poll.published'))[0]!.link, `/poll/${poll.body.result._id}`);
+
+    const desk = await t.call(tasksRoutes.deskCreate, { token: acme.adminToken, body: { name: 'Release', lanes: ['Todo'] } });
+    assert.equal(desk.status, 200, JSON.stringify(desk.body));
+    const task = await t.call(tasksRoutes.addTask, {
+      token: acme.adminToken,
+      params: { desk_id: desk.body.result._id, lane_id: desk.body.result.lanes[0]._id },
+      body: { name: 'Write notes', performer: cid.id },
+    });
+    assert.equal(task.status, 200, JSON.stringify(task.body));
+    await until(async () => assert.equal((await ofType(cid, 'task.assigned')).length, 1));
+    assert.equal((await ofType(cid, 'task.assigned'))[0]!.section, 'tasks');
+    await settle();
+    assert.equal((await ofType(cid, 'event.invited')).length + (await ofType(bob, 'task.assigned')).length + (await ofType(ann, 'event.invited')).length, 0);
   });
 
   it('a notice above NOTIF_NOTICE_SYNC_MAX is accepted at once and stored in the background in chunks; a redelivery stores none twice', async () => {
