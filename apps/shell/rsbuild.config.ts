@@ -49,6 +49,15 @@ export default defineConfig({
   },
   splitChunks: {
     cacheGroups: {
+      // The notification types' wording (the bell's toast, imported on the first toast): its own chunk, not the
+      // contracts chunk of the first load.
+      notificationWording: {
+        test: /[\\/]libs[\\/]notifications[\\/]contract[\\/]src[\\/]wording\.ts$/,
+        name: 'notification-wording',
+        chunks: 'async',
+        enforce: true,
+        priority: 40,
+      },
       // The workspace contracts and error codes (platform-contracts, platform-errors, people-contract, ...) in one
       // chunk: the shell and its shared singletons (web-api, web-forms, web-session) all import them, and without it
       // each singleton's chunk carried its own copy, fetched again on sign-in (DESIGN §10 first-load budget).

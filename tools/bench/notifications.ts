@@ -4,7 +4,11 @@
  *   1. fan-out: one event addressed to BENCH_EMPLOYEES employees (POST api/notification with every employee id, as
  *      an administrator's notice) while BENCH_ONLINE of them are online (a Socket.IO client each, identified as
  *      that employee): the time until every notification is stored (rows counted in PostgreSQL) and until every
- *      online one got its `evt.notifications.notification.created` with the new unread count;
+ *      online one got its `evt.notifications.notification.created` with the new unread count. Above the service's
+ *      NOTIF_NOTICE_SYNC_MAX (1,000) recipients the POST answers at once (`queued`) and the service stores the
+ *      notifications in the background, NOTIF_FANOUT_CHUNK (1,000) per transaction; both pass to the services
+ *      from this process's environment (e.g. NOTIF_NOTICE_SYNC_MAX=100 NOTIF_FANOUT_CHUNK=100 exercise that path
+ *      at smoke size);
  *   2. reads through the gateway (autocannon, BENCH_CONNECTIONS connections, BENCH_DURATION s each): an employee's
  *      unread count (GET api/notification/unread/{client}/{user}) and notification page (GET
  *      api/notification/{client}/all/{user}/now) — req/s, p50/p99.
@@ -15,10 +19,27 @@
  * Environment: BENCH_EMPLOYEES (10000), BENCH_ONLINE (200), BENCH_CONNECTIONS (32), BENCH_DURATION (10),
  * BENCH_TIMEOUT_MS (300000: the fan-out's limit), BENCH_PG_URL, BENCH_NATS_URL. Prints its figures; never a test.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { hashPassword } from '@intranet/platform-auth';
-import { api, assertAlive, autocannon, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, sleep, startStack, superClient, table } from './lib.ts';
+import {
+  api,
+  assertAlive,
+  autocannon,
+  expectOk,
+  intEnv,
+  log,
+  machine,
+  onCleanup,
+  percentile,
+  runBench,
+  runningChildren,
+  sleep,
+  startStack,
+  superClient,
+  table,
+} from './lib.ts';
 
 const PASSWORD = 'benchnotif1';
 
@@ -84,7 +105,9 @@ async function main(): Promise<void> {
   expectOk(await admin('POST', '/api/notification', { user_ids: online.map((u) => u.id), title: 'warm-up' }), 'warm-up');
   await sleep(1500);
 
-  // 1. The fan-out.
+  // 1. The fan-out (and the notifications service's memory: its RSS before, its peak after).
+  const svcPid = runningChildren().find((c) => c.name === 'notifications-service')?.pid;
+  const rssBefore = svcPid ? memOf(svcPid, 'VmRSS') : NaN;
   mark = `bench notice ${Date.now()}`;
   t0 = performance.now();
   const posted = expectOk(await admin('POST', '/api/notification', { user_ids: users.map((u) => u.id), title: mark, section: 'other' }), 'notice');
@@ -105,6 +128,7 @@ async function main(): Promise<void> {
   const got = [...arrived].filter((x) => !Number.isNaN(x));
   const pushedMs = got.length === nOnline ? Math.max(...got) : NaN;
   const countsOk = [...unreadSeen].filter((c) => c === 2).length;
+  const rssPeak = svcPid ? memOf(svcPid, 'VmHWM') : NaN;
 
   // 2. Reads through the gateway as one online employee (BENCH_CONNECTIONS connections).
   const reader = online[0]!;
@@ -121,12 +145,24 @@ async function main(): Promise<void> {
 
   console.log(`\nNotifications — ${users.length} employees, ${nOnline} online, workspace ${s.workspace}\n${machine(s.pgVersion)}\n`);
   console.log(
-    `fan-out of one notice to ${users.length}: POST ${postMs.toFixed(0)} ms (created ${posted.result.created}); all stored after ${storedMs.toFixed(0)} ms; ` +
+    `fan-out of one notice to ${users.length}: POST ${postMs.toFixed(0)} ms (created ${posted.result.created}${posted.result.queued ? `, queued ${posted.result.queued}` : ''}); ` +
+      `all stored after ${storedMs.toFixed(0)} ms; ` +
       `all ${nOnline} online pushed after ${pushedMs.toFixed(0)} ms (received ${got.length}/${nOnline}, p50 ${pct(got, 50)} ms, p99 ${pct(got, 99)} ms; unread count 2 in ${countsOk})`,
   );
+  console.log(`notifications-service memory: RSS ${rssBefore.toFixed(0)} MB before the fan-out, peak ${rssPeak.toFixed(0)} MB`);
   console.log(`\nreads through the gateway, ${connections} connections × ${duration} s\n`);
   console.log(table(['route', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows));
   await su.end();
+}
+
+/** A process's memory figure from /proc (VmRSS now, VmHWM its peak), MB. */
+function memOf(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
 }
 
 const pct = (xs: number[], p: number) => (xs.length ? percentile(xs, p).toFixed(0) : 'n/a');

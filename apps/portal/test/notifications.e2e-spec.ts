@@ -55,6 +55,11 @@ describe('notifications in the browser: the bell rises live and the notification
     await item.waitFor({ timeout: 15_000 });
     // Worded in the reader's language (ru, the default locale).
     assert.match((await item.textContent()) ?? '', /Anna Tester упомянул\(а\) вас в посте/);
+    // The bell's toast (the one toast path for every notification) says the same, in the same language.
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: /Anna Tester упомянул\(а\) вас в посте/ })
+      .waitFor({ timeout: 15_000 });
     assert.deepEqual(await seriousViolations(page), []);
 
     await item.click();

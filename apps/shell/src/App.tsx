@@ -7,7 +7,6 @@ import { errorText, translateServerMessage } from '@intranet/web-i18n';
 import { acquireRealtime, rememberPath, SessionProvider } from '@intranet/web-session';
 import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
 import { shouldRememberPath, sessionEndedRedirect } from './navigation.ts';
-import { RealtimeNotices } from './notices.tsx';
 import { AppRoutes } from './routes.tsx';
 
 function makeQueryClient(): QueryClient {
@@ -113,7 +112,6 @@ export function App() {
         <SessionProvider>
           <BrowserRouter>
             <ApiListeners onOffline={goOffline} />
-            <RealtimeNotices />
             <RealtimeCatchUp />
             <AppRoutes />
             {offline ? <NoConnection onBack={() => setOffline(false)} /> : null}

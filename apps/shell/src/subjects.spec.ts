@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { kbEvents } from '@intranet/kb-contract';
 import { notificationsEvents, notificationsRoutes } from '@intranet/notifications-contract';
-import { NOTIFICATION_CREATED_SUBJECT, NOTIFICATION_UNREAD_PATH, NOTIFICATION_UNREAD_SUBJECT, VACANCY_RESPONDED_SUBJECT } from './subjects.ts';
+import { NOTIFICATION_CREATED_SUBJECT, NOTIFICATION_UNREAD_PATH, NOTIFICATION_UNREAD_SUBJECT } from './subjects.ts';
 
 describe('realtime subjects the shell writes out (issue 8 §5: no domain contract in the first load)', () => {
   it('are the subjects of their contracts', () => {
-    assert.equal(VACANCY_RESPONDED_SUBJECT, kbEvents.vacancyResponded.subject);
     assert.equal(NOTIFICATION_CREATED_SUBJECT, notificationsEvents.created.subject);
     assert.equal(NOTIFICATION_UNREAD_SUBJECT, notificationsEvents.unreadChanged.subject);
   });

@@ -3,9 +3,6 @@
  * its routes and schemas into the shell's first load (issue 8 §5). subjects.spec checks each against its contract.
  */
 
-/** The kb contract's `kbEvents.vacancyResponded` (§7 vacancy responses: the receivers' personal toast). */
-export const VACANCY_RESPONDED_SUBJECT = 'evt.kb.vacancy.responded';
-
 /** The notifications contract's `notificationsEvents.created` (a notification for this user: the bell's new count). */
 export const NOTIFICATION_CREATED_SUBJECT = 'evt.notifications.notification.created';
 /** The notifications contract's `notificationsEvents.unreadChanged` (marked read elsewhere). */

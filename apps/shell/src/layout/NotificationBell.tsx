@@ -9,20 +9,33 @@ import { useNotifier } from '@intranet/web-ui';
 import { NOTIFICATION_CREATED_SUBJECT, NOTIFICATION_UNREAD_PATH, NOTIFICATION_UNREAD_SUBJECT } from '../subjects.ts';
 
 interface CreatedPayload {
-  notification: { title: string; type: string };
+  notification: { title: string; type: string; data?: Record<string, string> };
   unread: number;
   system: boolean;
 }
 
 /**
+ * The toast's words for a new notification in `lang` (ru, uk, en): its type's wording from the notifications
+ * contract (the table the notification centre and the e-mails use), loaded on the first toast so the shell's first
+ * load stays small; `{{var}}` filled from the notification's data (missing: empty). Null for a type without wording
+ * (an administrator's notice): the caller then says only that one came.
+ */
+async function toastText(n: CreatedPayload['notification'], lang: string): Promise<string | null> {
+  const { NOTIFICATION_TYPE_WORDING: table } = await import('@intranet/notifications-contract/wording');
+  const words = (table[lang as keyof typeof table] ?? table.en) as Record<string, string>;
+  const w = words[n.type];
+  return w ? w.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => n.data?.[k] ?? '') : null;
+}
+
+/**
  * The header's bell (issue 10, §4 unread count): the signed-in employee's unread count from GET
  * api/notification/unread/{client}/{user}, then live from their socket (a new notification carries the new count,
- * marking read elsewhere sends it too); a new one with the browser channel on also shows a toast. Errors are
+ * marking read elsewhere sends it too); a new one with the browser channel on also shows a toast worded by its type. Errors are
  * swallowed (§8 "Notification ... errors are swallowed"): the bell then shows no count. Written without the
  * notifications contract so the shell's first load stays small (issue 8 §5). Test ids: notif-bell, notif-bell-count.
  */
 export function NotificationBell() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const s = useSession();
   const notifier = useNotifier();
   const clientId = s.client?._id ?? s.user?.client_id ?? null;
@@ -48,9 +61,12 @@ export function NotificationBell() {
     NOTIFICATION_CREATED_SUBJECT,
     (e) => {
       setCount(e.unread);
-      // The stored title is the server's English: the toast says only that one came (the list words it by type).
-      // A vacancy response already has its own worded toast (RealtimeNotices).
-      if (e.system && e.notification.type !== 'vacancy.responded') notifier.toast(t('notices.notification'), 'info');
+      // The one toast path for every notification (a vacancy response included): worded by type in the user's
+      // language; the stored title is the server's English, so a type without wording says only that one came.
+      if (!e.system) return;
+      toastText(e.notification, i18n.language)
+        .catch(() => null)
+        .then((text) => notifier.toast(text || t('notices.notification'), 'info'));
     },
     enabled,
   );

@@ -773,7 +773,16 @@ export const bpEvents = {
   ),
   assigned: defineEvent(
     'evt.bp.step.assigned',
-    z.object({ requestId: z.string(), name: z.string(), step: z.number(), stepName: z.string(), initiatorId: z.string(), userIds }),
+    z.object({
+      requestId: z.string(),
+      name: z.string(),
+      step: z.number(),
+      stepName: z.string(),
+      initiatorId: z.string(),
+      userIds,
+      /** Who must pass the step now (notifications tells them; `userIds` is every participant's sockets). */
+      performers: z.array(z.string()).optional(),
+    }),
     'A step of a request was assigned to its performers',
   ),
   accepted: defineEvent(

@@ -400,6 +400,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
           stepName: s.steps[1]!.name,
           initiatorId: userId,
           userIds: audience(r),
+          performers: nextIds,
         });
         return out(r, ctx);
       });
@@ -474,7 +475,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
             names: { ...cur.names, ...Object.fromEntries(next.map((u) => [u._id, u.fullName])) },
           });
           await outbox.add(tx, bpEvents.accepted, clientId, { ...base, step: at, by: userId, userIds: audience(saved) });
-          await outbox.add(tx, bpEvents.assigned, clientId, { ...base, step: at + 1, stepName: nextDef.name, userIds: audience(saved) });
+          await outbox.add(tx, bpEvents.assigned, clientId, { ...base, step: at + 1, stepName: nextDef.name, userIds: audience(saved), performers: nextIds });
         } else {
           const status = accept ? ('finished' as const) : ('rejected' as const);
           history.push(entry(status, null, null));

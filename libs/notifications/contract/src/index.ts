@@ -116,7 +116,8 @@ export const notificationsRoutes = {
     method: 'POST',
     path: '/api/notification',
     subject: 'notifications.notification.create',
-    summary: 'Notify employees of the caller’s client (administrators): one notification per user, pushed to their sockets',
+    summary:
+      'Notify employees of the caller’s client (administrators): one notification per user, pushed to their sockets (a large notice is stored in the background)',
     spec: '§7 Notifications, §1 (employee accounts only)',
     access: access.admin,
     body: z.object({
@@ -126,7 +127,11 @@ export const notificationsRoutes = {
       text: z.string().max(NOTIF_LIMITS.text, V.max(NOTIF_LIMITS.text)).default(''),
       link: z.string().max(NOTIF_LIMITS.link, V.max(NOTIF_LIMITS.link)).nullable().default(null),
     }),
-    result: z.object({ created: z.number().int() }),
+    /**
+     * `created`: notifications stored before the answer; `queued`: recipients of a large notice (more than the
+     * service's NOTIF_NOTICE_SYNC_MAX, default 1000) whose notifications are stored in the background right after.
+     */
+    result: z.object({ created: z.number().int(), queued: z.number().int().optional() }),
   }),
   clientAll: defineRoute({
     method: 'GET',
@@ -296,6 +301,25 @@ export const notificationsEvents = {
     'evt.notifications.notification.created',
     z.object({ notification: notificationSchema, unread: z.number().int(), system: z.boolean(), audience: z.array(z.string()) }),
     'A notification was stored for a user (to their sockets)',
+  ),
+  /**
+   * A large notice of POST api/notification was accepted (one transaction): the service's own consumer stores its
+   * notifications in chunks, keyed by `batch` and user so a redelivery stores none twice. `audience` is empty: no
+   * socket gets it.
+   */
+  noticeQueued: defineEvent(
+    'evt.notifications.notice.queued',
+    z.object({
+      batch: z.string(),
+      user_ids: z.array(z.string()),
+      section: z.string(),
+      title: z.string(),
+      text: z.string(),
+      link: z.string().nullable(),
+      by: z.string().nullable(),
+      audience: z.array(z.string()).max(0),
+    }),
+    'An administrator’s notice to many employees was accepted (stored in the background)',
   ),
   /** The user's unread count changed (marked read). */
   unreadChanged: defineEvent(

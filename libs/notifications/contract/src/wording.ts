@@ -1,7 +1,7 @@
 /**
  * How each notification type is worded, per language (ru, uk, en): the notification centre (web) and the channels'
  * messages without a template (e-mail, Slack, Teams, Telegram) say the same thing. i18next interpolation:
- * `{{actor}}`, `{{name}}`, `{{minutes}}`.
+ * `{{actor}}`, `{{name}}`, `{{minutes}}`, `{{step}}`, `{{start}}`, `{{end}}`.
  */
 export const NOTIFICATION_TYPE_WORDING = {
   en: {
@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPE_WORDING = {
     'comment.mention': '{{actor}} mentioned you in a comment',
     'post.comment': '{{actor}} commented on your post',
     'post.like': '{{actor}} liked your post',
+    'group.requested': '{{actor}} asked to join your group',
     'group.invited': 'You were invited to a group',
     'group.approved': 'Your request to join a group was approved',
     'group.rejected': 'Your request to join a group was rejected',
@@ -22,6 +23,11 @@ export const NOTIFICATION_TYPE_WORDING = {
     'task.overdue': 'The task “{{name}}” is overdue',
     'chat.message': 'New message from {{actor}}',
     'vacancy.responded': '{{actor}} responded to the vacancy “{{name}}”',
+    'bp.step': 'A step of the request “{{name}}” awaits you: {{step}}',
+    'bp.finished': 'Your request “{{name}}” was completed',
+    'bp.rejected': 'Your request “{{name}}” was rejected',
+    'vacation.approved': '{{actor}} approved your vacation {{start}} – {{end}}',
+    'vacation.deleted': '{{actor}} cancelled your vacation {{start}} – {{end}}',
   },
   ru: {
     mention: '{{actor}} упомянул(а) вас в посте',
@@ -29,6 +35,7 @@ export const NOTIFICATION_TYPE_WORDING = {
     'comment.mention': '{{actor}} упомянул(а) вас в комментарии',
     'post.comment': '{{actor}} прокомментировал(а) ваш пост',
     'post.like': '{{actor}} оценил(а) ваш пост',
+    'group.requested': '{{actor}} просит принять его (её) в вашу группу',
     'group.invited': 'Вас пригласили в группу',
     'group.approved': 'Ваша заявка в группу одобрена',
     'group.rejected': 'Ваша заявка в группу отклонена',
@@ -41,6 +48,11 @@ export const NOTIFICATION_TYPE_WORDING = {
     'task.overdue': 'Задача «{{name}}» просрочена',
     'chat.message': 'Новое сообщение от {{actor}}',
     'vacancy.responded': '{{actor}} откликнулся(-ась) на вакансию «{{name}}»',
+    'bp.step': 'Вас ждёт этап заявки «{{name}}»: {{step}}',
+    'bp.finished': 'Ваша заявка «{{name}}» выполнена',
+    'bp.rejected': 'Ваша заявка «{{name}}» отклонена',
+    'vacation.approved': '{{actor}} согласовал(а) ваш отпуск {{start}} – {{end}}',
+    'vacation.deleted': '{{actor}} отменил(а) ваш отпуск {{start}} – {{end}}',
   },
   uk: {
     mention: '{{actor}} згадав(-ла) вас у дописі',
@@ -48,6 +60,7 @@ export const NOTIFICATION_TYPE_WORDING = {
     'comment.mention': '{{actor}} згадав(-ла) вас у коментарі',
     'post.comment': '{{actor}} прокоментував(-ла) ваш допис',
     'post.like': '{{actor}} вподобав(-ла) ваш допис',
+    'group.requested': '{{actor}} просить прийняти його (її) до вашої групи',
     'group.invited': 'Вас запросили до групи',
     'group.approved': 'Вашу заявку до групи схвалено',
     'group.rejected': 'Вашу заявку до групи відхилено',
@@ -60,5 +73,10 @@ export const NOTIFICATION_TYPE_WORDING = {
     'task.overdue': 'Задачу «{{name}}» прострочено',
     'chat.message': 'Нове повідомлення від {{actor}}',
     'vacancy.responded': '{{actor}} відгукнувся(-лася) на вакансію «{{name}}»',
+    'bp.step': 'На вас чекає етап заявки «{{name}}»: {{step}}',
+    'bp.finished': 'Вашу заявку «{{name}}» виконано',
+    'bp.rejected': 'Вашу заявку «{{name}}» відхилено',
+    'vacation.approved': '{{actor}} погодив(-ла) вашу відпустку {{start}} – {{end}}',
+    'vacation.deleted': '{{actor}} скасував(-ла) вашу відпустку {{start}} – {{end}}',
   },
 };

@@ -1,6 +1,9 @@
+import { bpEvents } from '@intranet/bp-contract';
 import { calendarEvents } from '@intranet/calendar-contract';
 import { chatEvents } from '@intranet/chat-contract';
 import { kbEvents } from '@intranet/kb-contract';
+import { notificationsEvents } from '@intranet/notifications-contract';
+import { vacationEvents } from '@intranet/people-contract/structure';
 import { pollsEvents } from '@intranet/polls-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
@@ -52,8 +55,36 @@ function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['p
     }));
 }
 
-/** What each domain event becomes (issue 10: social, groups, calendar, polls, tasks, chat, kb). */
+/**
+ * An administrator's notice (POST api/notification) as drafts: one per user, keyed by the notice's `batch` and the
+ * user, so storing it again (a redelivered notice.queued) adds nothing.
+ */
+export function noticeDrafts(n: {
+  batch: string;
+  user_ids: readonly string[];
+  section: string;
+  title: string;
+  text: string;
+  link: string | null;
+  by: string | null;
+}): Draft[] {
+  return n.user_ids.map((userId) => ({
+    userId,
+    section: n.section,
+    type: 'manual',
+    title: n.title,
+    text: n.text,
+    link: n.link,
+    object: null,
+    actorId: n.by,
+    key: `manual:${n.batch}:${userId}`,
+  }));
+}
+
+/** What each domain event becomes (issue 10: social, groups, calendar, polls, tasks, chat, kb, services, vacations). */
 export const RULES: Rule[] = [
+  // A large notice accepted by POST api/notification, stored here in chunks (see notify).
+  rule(notificationsEvents.noticeQueued, (e) => noticeDrafts(e.data)),
   rule(socialEvents.postCreated, (e) => postMentions(e.data.post)),
   rule(socialEvents.postUpdated, (e) => postMentions(e.data.post)),
   rule(socialEvents.commentCreated, (e) => {
@@ -116,6 +147,22 @@ export const RULES: Rule[] = [
   }),
   rule(socialEvents.groupChanged, (e) => {
     const d = e.data;
+    // A request to join: the group's owner and admins, who decide it (the requester's name is put in front).
+    if (d.action === 'requested')
+      return (d.admin_ids ?? [])
+        .filter((u) => u !== d.by)
+        .map((userId) => ({
+          userId,
+          section: 'groups',
+          type: 'group.requested',
+          title: 'asked to join your group',
+          text: '',
+          link: `/groups/${d._id}`,
+          object: { type: 'group', id: d._id },
+          actorId: d.by,
+          data: {},
+          key: `group.requested:${d._id}:${d.user_ids[0] ?? d.by}:${userId}:${e.id}`,
+        }));
     if (!['invited', 'approved', 'rejected'].includes(d.action)) return [];
     return d.user_ids
       .filter((u) => u !== d.by)
@@ -256,7 +303,8 @@ export const RULES: Rule[] = [
       .filter((u) => u !== e.data.userId)
       .map((userId) => ({
         userId,
-        section: 'other',
+        // §3 section `resp` (responses): the /notifications settings' "Responses" row.
+        section: 'resp',
         type: 'vacancy.responded',
         title: `${e.data.userName ?? 'Someone'} responded to the vacancy “${e.data.title}”`,
         text: '',
@@ -267,7 +315,63 @@ export const RULES: Rule[] = [
         key: `vacancy.responded:${e.data.responseId}:${userId}`,
       })),
   ),
+  // A step of a service request to pass: its performers (the initiator too when the step is theirs).
+  rule(bpEvents.assigned, (e) =>
+    (e.data.performers ?? []).map((userId) => ({
+      userId,
+      section: 'services',
+      type: 'bp.step',
+      title: `A step of the request “${e.data.name}” awaits you: ${e.data.stepName}`,
+      text: e.data.stepName,
+      link: `/service/request/${e.data.requestId}`,
+      object: { type: 'bp_request', id: e.data.requestId },
+      actorId: null,
+      data: { name: e.data.name, step: e.data.stepName },
+      key: `bp.step:${e.data.requestId}:${e.data.step}:${userId}`,
+    })),
+  ),
+  // The end of a request: its initiator hears whether it was finished or rejected.
+  rule(bpEvents.finished, (e) => [
+    {
+      userId: e.data.initiatorId,
+      section: 'services',
+      type: `bp.${e.data.status}`,
+      title: e.data.status === 'finished' ? `Your request “${e.data.name}” was completed` : `Your request “${e.data.name}” was rejected`,
+      text: '',
+      link: `/service/request/${e.data.requestId}`,
+      object: { type: 'bp_request', id: e.data.requestId },
+      actorId: null,
+      data: { name: e.data.name },
+      key: `bp.end:${e.data.requestId}:${e.data.initiatorId}`,
+    },
+  ]),
+  // A vacation decision: a manager approving it (planned → not planned, or added already approved) or deleting it
+  // tells the employee; their own changes tell no one. Approval is keyed by the dates, so re-approving new dates
+  // notifies again but a redelivery does not.
+  ...[vacationEvents.vacationAdded, vacationEvents.vacationUpdated].map((def) =>
+    rule(def, (e) =>
+      e.data.planned || !e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.approved', e.data, `${e.data.start}:${e.data.end}`)],
+    ),
+  ),
+  rule(vacationEvents.vacationDeleted, (e) => (!e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.deleted', e.data, e.id)])),
 ];
+
+/** A notification of a manager's decision on an employee's vacation (section other, link /vacations). */
+function vacationDraft(type: 'vacation.approved' | 'vacation.deleted', v: z.output<typeof vacationEvents.vacationAdded.payload>, discriminator: string): Draft {
+  return {
+    userId: v.user,
+    section: 'other',
+    type,
+    // The manager's name is put in front by the consumer (the event carries only the id): see withActors.
+    title: `${type === 'vacation.approved' ? 'approved' : 'cancelled'} your vacation ${v.start} – ${v.end}`,
+    text: '',
+    link: '/vacations',
+    object: { type: 'vacation', id: v._id },
+    actorId: v.by ?? null,
+    data: { start: v.start, end: v.end },
+    key: `${type}:${v._id}:${discriminator}`,
+  };
+}
 
 /** The durable consumer name of a rule (one JetStream consumer per subject: a failure redelivers that one only). */
 export const consumerName = (subject: string) => `notifications-${subject.replace(/^evt\./, '').replace(/[^A-Za-z0-9]+/g, '-')}`;

@@ -4,6 +4,7 @@ import { uuidv7 } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import type { DeliveryWorker } from './channels.ts';
+import { noticeDrafts } from './consumers.ts';
 import { notify } from './notify.ts';
 import { assertPublicUrl, TARGET_REFUSED } from './targets.ts';
 
@@ -63,28 +64,31 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
 
   return {
     /**
-     * §7 POST api/notification { user_ids, section, title, text, link } → { created }: employees of the caller's
-     * client only (§1); any other id refuses the whole request (400 on user_ids, 'User not found').
+     * §7 POST api/notification { user_ids, section, title, text, link } → { created, queued? }: employees of the
+     * caller's client only (§1); any other id refuses the whole request (400 on user_ids, 'User not found'). Up to
+     * NOTIF_NOTICE_SYNC_MAX recipients (default 1,000) are stored in one transaction before the answer (`created`);
+     * a larger notice is accepted in one transaction as evt.notifications.notice.queued and stored right after by the
+     * service's consumer in chunks (`queued`: its recipients), so 10,000 recipients never outlast the bus request.
      */
     create: async ({ body }, ctx) => {
       const clientId = clientOf(ctx);
       const known = new Set((await kit.directory.employees(clientId, body.user_ids)).map((u) => u._id));
       const unknown = body.user_ids.filter((u) => !known.has(u));
       if (unknown.length) throw Errors.field('user_ids', MESSAGES.userNotFound);
-      const batch = uuidv7();
-      const stored = await notify({ db, outbox, directory: kit.directory }, clientId, [
-        ...body.user_ids.map((userId) => ({
-          userId,
-          section: body.section,
-          type: 'manual',
-          title: body.title,
-          text: body.text,
-          link: body.link,
-          object: null,
-          actorId: ctx.userId,
-          key: `manual:${batch}:${userId}`,
-        })),
-      ]);
+      const notice = {
+        batch: uuidv7(),
+        user_ids: [...new Set(body.user_ids)],
+        section: body.section,
+        title: body.title,
+        text: body.text,
+        link: body.link,
+        by: ctx.userId ?? null,
+      };
+      if (notice.user_ids.length > (Number(process.env.NOTIF_NOTICE_SYNC_MAX) || 1000)) {
+        await db.inTenant({ clientId }, (tx) => outbox.add(tx, notificationsEvents.noticeQueued, clientId, { ...notice, audience: [] }));
+        return { created: 0, queued: notice.user_ids.length };
+      }
+      const stored = await notify({ db, outbox, directory: kit.directory }, clientId, noticeDrafts(notice));
       kit.worker.kick();
       return { created: stored.length };
     },

@@ -40,7 +40,9 @@ export const extraChannels: ChannelAdapter[] = [];
 /**
  * The domain's shared parts: the employee directory and the delivery worker (e-mail through the platform's nodemailer
  * Mailer). `NOTIF_DELIVERY_POLL_MS` (default 2000), `NOTIF_RETRY_BASE_MS` (default 5000) and `NOTIF_RETRY_MAX_MS`
- * tune the worker; PUBLIC_URL makes the links in e-mails absolute.
+ * tune the worker; PUBLIC_URL makes the links in e-mails absolute. NOTIF_NOTICE_SYNC_MAX (default 1000) is the
+ * largest POST api/notification stored before its answer (larger ones are stored in the background) and
+ * NOTIF_FANOUT_CHUNK (default 1000) the notifications stored per transaction (see notify).
  */
 @Injectable()
 export class NotificationsRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {

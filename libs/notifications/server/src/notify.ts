@@ -1,7 +1,7 @@
-import { notificationsEvents } from '@intranet/notifications-contract';
+import { notificationsEvents, type Notification } from '@intranet/notifications-contract';
 import type { Database } from '@intranet/platform-db';
 import type { Outbox } from '@intranet/platform-outbox';
-import type { Directory } from './people.ts';
+import type { Directory, Recipient } from './people.ts';
 import { effectiveMatrix, notificationsRepository, toNotification, type Draft } from './repository.ts';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
@@ -15,8 +15,13 @@ async function telegramTargets(tx: Tx, userIds: string[]) {
   return { bot: true, channel: bot.channel, chats: new Map(links.map((l) => [l.userId, l.chatId])) };
 }
 
+/** Drafts stored per transaction (NOTIF_FANOUT_CHUNK, default 1,000): a fan-out to 10,000 is ten transactions. */
+export const fanoutChunk = () => Math.max(1, Number(process.env.NOTIF_FANOUT_CHUNK) || 1000);
+
 /**
- * Turns drafts into notifications (issue 10 "Rules and mechanics"), in one tenant transaction:
+ * Turns drafts into notifications (issue 10 "Rules and mechanics"), `fanoutChunk()` drafts per tenant transaction
+ * (one transaction for an ordinary event; a fan-out to thousands is several, each committed and pushed in turn, and
+ * each idempotent by the drafts' keys, so a redelivered event completes a fan-out cut short and stores none twice):
  * - only employee accounts of the client get one (§1); unknown or deleted users are dropped;
  * - a draft whose key is already stored is dropped (replay, redelivery), so nobody is notified twice;
  * - the unread counters move by what was stored (§4) and each recipient's sockets get the notification and the new
@@ -34,18 +39,28 @@ export async function notify(deps: { db: Database; outbox: Outbox; directory: Di
   );
   const byId = new Map(people.map((p) => [p._id, p]));
   const kept = drafts.filter((d) => byId.has(d.userId));
-  if (!kept.length) return [];
+  const chunk = fanoutChunk();
+  const out: Notification[] = [];
+  for (let i = 0; i < kept.length; i += chunk) out.push(...(await storeChunk(deps, clientId, kept.slice(i, i + chunk), byId)));
+  return out;
+}
+
+/** One transaction of `notify`: stores the drafts, moves the counts, writes the pushes and queues the channels. */
+async function storeChunk(deps: { db: Database; outbox: Outbox }, clientId: string, drafts: readonly Draft[], byId: Map<string, Recipient>) {
   return deps.db.inTenant({ clientId }, async (tx) => {
-    const rows = await notificationsRepository.insertMany(tx, clientId, kept);
+    const rows = await notificationsRepository.insertMany(tx, clientId, drafts);
     if (!rows.length) return [];
     const recipients = [...new Set(rows.map((r) => r.userId))];
     const { defaults, webhooks, users } = await notificationsRepository.settingsOf(tx, recipients);
     const tg = await telegramTargets(tx, recipients);
-    const counts = new Map<string, number>();
-    for (const u of recipients) counts.set(u, (await notificationsRepository.unread(tx, u)).count);
+    // One grouped query for every recipient's new total (not one per recipient).
+    const counts = await notificationsRepository.unreadTotals(tx, recipients);
+    const matrices = new Map<string, ReturnType<typeof effectiveMatrix>>();
     const queue: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[] = [];
     for (const r of rows) {
-      const m = effectiveMatrix(users.get(r.userId), defaults)[r.section]!;
+      let matrix = matrices.get(r.userId);
+      if (!matrix) matrices.set(r.userId, (matrix = effectiveMatrix(users.get(r.userId), defaults)));
+      const m = matrix[r.section]!;
       const person = byId.get(r.userId)!;
       const base = { notificationId: r.id, lang: person.lang || 'ru', recipient: person.fullName };
       if (m.email && person.email) queue.push({ ...base, channel: 'email', target: person.email });

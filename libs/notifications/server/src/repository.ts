@@ -136,10 +136,11 @@ export const notificationsRepository = {
       b.n++;
       bump.set(k, b);
     }
-    if (bump.size) {
+    const bumps = [...bump.values()];
+    for (let i = 0; i < bumps.length; i += 1000) {
       await tx
         .insert(unread)
-        .values([...bump.values()].map((b) => ({ clientId, userId: b.userId, section: b.section, count: b.n })))
+        .values(bumps.slice(i, i + 1000).map((b) => ({ clientId, userId: b.userId, section: b.section, count: b.n })))
         .onConflictDoUpdate({ target: [unread.clientId, unread.userId, unread.section], set: { count: sql`${unread.count} + excluded.count` } });
     }
     return inserted;
@@ -211,12 +212,31 @@ export const notificationsRepository = {
     return { count: total, sections };
   },
 
+  /** The unread totals of these users (one grouped query per 5,000 ids; a user without any: 0). */
+  async unreadTotals(tx: Tx, userIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>(userIds.map((u) => [u, 0]));
+    for (let i = 0; i < userIds.length; i += 5000) {
+      const rows = await tx
+        .select({ userId: unread.userId, n: sql<number>`coalesce(sum(${unread.count}), 0)::int` })
+        .from(unread)
+        .where(inArray(unread.userId, userIds.slice(i, i + 5000)))
+        .groupBy(unread.userId);
+      for (const r of rows) out.set(r.userId, Number(r.n));
+    }
+    return out;
+  },
+
   /** Stored switches of these users and of the client's defaults. */
   async settingsOf(tx: Tx, userIds: readonly string[]): Promise<{ defaults?: SettingsMatrix; webhooks: Webhooks; users: Map<string, SettingsMatrix> }> {
-    const rows = await tx
-      .select()
-      .from(settings)
-      .where(inArray(settings.userId, [CLIENT_DEFAULTS, ...userIds]));
+    const rows = [];
+    const ids = [CLIENT_DEFAULTS, ...userIds];
+    for (let i = 0; i < ids.length; i += 5000)
+      rows.push(
+        ...(await tx
+          .select()
+          .from(settings)
+          .where(inArray(settings.userId, ids.slice(i, i + 5000)))),
+      );
     const users = new Map<string, SettingsMatrix>();
     let defaults: SettingsMatrix | undefined;
     let webhooks: Webhooks = {};
@@ -242,11 +262,13 @@ export const notificationsRepository = {
 
   /** Queues external sends (one per notification and channel; a second one is dropped). */
   async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[]): Promise<void> {
-    if (!rows.length) return;
-    await tx
-      .insert(deliveries)
-      .values(rows.map((r) => ({ id: uuidv7(), clientId, ...r })))
-      .onConflictDoNothing({ target: [deliveries.notificationId, deliveries.channel] });
+    // 1,000 rows a statement: PostgreSQL takes at most 65,535 parameters in one.
+    for (let i = 0; i < rows.length; i += 1000) {
+      await tx
+        .insert(deliveries)
+        .values(rows.slice(i, i + 1000).map((r) => ({ id: uuidv7(), clientId, ...r })))
+        .onConflictDoNothing({ target: [deliveries.notificationId, deliveries.channel] });
+    }
   },
 };
 

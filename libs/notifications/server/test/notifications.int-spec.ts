@@ -171,8 +171,11 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     await until(async () => assert.equal((await unread(dave)).count, expected.length));
     const items = (await feed(dave)).body.result.items as Notification[];
     assert.deepEqual(items.map((n) => n.type).sort(), expected);
-    assert.deepEqual((await unread(dave)).sections, { events: 2, groups: 1, polls: 2, tasks: 2, other: 2 });
+    assert.deepEqual((await unread(dave)).sections, { events: 2, groups: 1, polls: 2, tasks: 2, other: 1, resp: 1 });
     assert.equal(items.find((n) => n.type === 'task.assigned')!.link, `/desk/${desk}?task=${task}`);
+    const vacancy = items.find((n) => n.type === 'vacancy.responded')!;
+    assert.equal(vacancy.section, 'resp', 'a vacancy response is filed under §3 section resp');
+    assert.deepEqual(vacancy.data, { actor: 'Alice', name: 'Designer' });
     assert.equal((await unread(alice)).count, 0, 'the actor is never notified');
     assert.equal((await unread(stranger, other)).count, 0, 'another client’s user named in an event gets nothing');
   });

@@ -260,10 +260,12 @@ export const structureRoutes = {
 } satisfies Record<string, RouteDef>;
 
 /** §4 Vacation added or deleted (and changed), written through the outbox. */
+/** A vacation event's payload: the vacation and who made the change (notifications tells the employee of a manager's decision). */
+const vacationEvent = vacationSchema.extend({ by: z.string().nullable().optional() });
 export const vacationEvents = {
-  vacationAdded: defineEvent('evt.people.vacation.added', vacationSchema),
-  vacationUpdated: defineEvent('evt.people.vacation.updated', vacationSchema),
-  vacationDeleted: defineEvent('evt.people.vacation.deleted', vacationSchema),
+  vacationAdded: defineEvent('evt.people.vacation.added', vacationEvent),
+  vacationUpdated: defineEvent('evt.people.vacation.updated', vacationEvent),
+  vacationDeleted: defineEvent('evt.people.vacation.deleted', vacationEvent),
 } satisfies Record<string, EventDef>;
 
 /** Project texts (§3 project; a project's department must be of the project kind). */

@@ -167,7 +167,7 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
           .returning();
         await setRemainder(tx, userId, available - days);
         const v = toVacation(row);
-        await outbox.add(tx, vacationEvents.vacationAdded, clientId, v);
+        await outbox.add(tx, vacationEvents.vacationAdded, clientId, { ...v, by: ctx.userId ?? null });
         return v;
       });
     },
@@ -197,7 +197,7 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
         if (body.planned !== undefined) patch.planned = body.planned;
         const [row] = await tx.update(vacations).set(patch).where(eq(vacations.id, cur.id)).returning();
         const v = toVacation(row);
-        await outbox.add(tx, vacationEvents.vacationUpdated, clientId, v);
+        await outbox.add(tx, vacationEvents.vacationUpdated, clientId, { ...v, by: ctx.userId ?? null });
         return v;
       });
     },
@@ -227,7 +227,7 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
         await tx.delete(vacations).where(eq(vacations.id, cur.id));
         if (available !== null) await setRemainder(tx, cur.userId, available + cur.days);
         const v = toVacation(cur);
-        await outbox.add(tx, vacationEvents.vacationDeleted, clientId, v);
+        await outbox.add(tx, vacationEvents.vacationDeleted, clientId, { ...v, by: ctx.userId ?? null });
         return v;
       });
     },

@@ -506,6 +506,8 @@ export const groupEvents = {
       /** Who did it and whom it concerns (consumers: notifications). */
       by: z.string().nullable(),
       user_ids: z.array(z.string()),
+      /** On `requested`: the group's owner and admins, who decide the request (notifications tells them). */
+      admin_ids: z.array(z.string()).optional(),
       /** Sockets that get it: the group's members and the people concerned (every socket of the client when absent: public groups). */
       userIds: z.array(z.string()).optional(),
     }),

@@ -190,6 +190,15 @@ export const groupsRepository = {
     return (r as unknown as { rows: { user_id: string }[] }).rows.map((x) => x.user_id);
   },
 
+  /** Ids of a group's owner and admins (who decide its requests). */
+  async deciders(tx: Tx, groupId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.role, ['owner', 'admin'])));
+    return rows.map((r) => r.userId);
+  },
+
   /** The open request or invitation of a user, locked. */
   async openPending(tx: Tx, groupId: string, userId: string, kind: 'request' | 'invitation') {
     const [r] = await tx

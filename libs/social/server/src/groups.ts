@@ -118,9 +118,16 @@ export function groupHandlers(kit: Kit): RouteHandlers<typeof groupRoutes> {
     }
   };
   /** Adds evt.social.group.changed; closed/private groups tell their readers and `userIds` only. */
-  const changed = async (tx: Tx, ctx: RequestContext, g: { id: string; type: string }, action: string, userIds: string[] = []) => {
+  const changed = async (tx: Tx, ctx: RequestContext, g: { id: string; type: string }, action: string, userIds: string[] = [], adminIds?: string[]) => {
     const audience = g.type === 'public' ? undefined : [...new Set([...(await groupsRepository.readers(tx, g.id)), ...userIds])];
-    await outbox.add(tx, groupEvents.groupChanged, kit.clientOf(ctx), { _id: g.id, action, by: ctx.userId, user_ids: userIds, userIds: audience });
+    await outbox.add(tx, groupEvents.groupChanged, kit.clientOf(ctx), {
+      _id: g.id,
+      action,
+      by: ctx.userId,
+      user_ids: userIds,
+      ...(adminIds ? { admin_ids: adminIds } : {}),
+      userIds: audience,
+    });
   };
   /** The group as the caller sees it after a change (in the change's transaction). */
   const fresh = async (tx: Tx, ctx: RequestContext, id: string): Promise<Group> => {
@@ -356,7 +363,7 @@ export function groupHandlers(kit: Kit): RouteHandlers<typeof groupRoutes> {
           await changed(tx, ctx, v.g, 'joined', [userId]);
         } else if (v.g.type === 'closed') {
           if (await groupsRepository.addPending(tx, { id: uuidv7(), groupId: v.g.id, userId, clientId: v.g.clientId, kind: 'request', byId: userId }))
-            await changed(tx, ctx, v.g, 'requested', [userId]);
+            await changed(tx, ctx, v.g, 'requested', [userId], await groupsRepository.deciders(tx, v.g.id));
         } else throw refuse('forbidden', 'privateJoin');
         return fresh(tx, ctx, v.g.id);
       });

@@ -58,7 +58,7 @@ export const en = {
     'Downloading error': 'Downloading error',
   },
   shell: {
-    notices: { vacancyResponded: '{{name}} responded to the vacancy “{{title}}”', someone: 'Someone', notification: 'New notification' },
+    notices: { notification: 'New notification' },
     appTitle: 'Intranet',
     menu: {
       notifications: 'Notifications',

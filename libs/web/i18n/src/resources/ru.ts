@@ -62,7 +62,7 @@ export const ru = {
     'Downloading error': 'Ошибка скачивания',
   },
   shell: {
-    notices: { vacancyResponded: '{{name}} откликается на вакансию «{{title}}»', someone: 'Кто-то', notification: 'Новое уведомление' },
+    notices: { notification: 'Новое уведомление' },
     appTitle: 'Интранет',
     menu: {
       notifications: 'Уведомления',

@@ -62,7 +62,7 @@ export const uk = {
     'Downloading error': 'Помилка звантаження',
   },
   shell: {
-    notices: { vacancyResponded: '{{name}} відгукується на вакансію «{{title}}»', someone: 'Хтось', notification: 'Нове сповіщення' },
+    notices: { notification: 'Нове сповіщення' },
     appTitle: 'Інтранет',
     menu: {
       notifications: 'Сповіщення',
