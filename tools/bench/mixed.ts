@@ -1,6 +1,7 @@
 /**
  * Mixed workload (issue 19): a simulated population doing what employees do in a session, stepped up until the
- * portal no longer holds it. Distributed mode (gateway, clients-, people-, social-, kb-service).
+ * portal no longer holds it. Distributed mode (gateway, clients-, people-, social-, kb-service), or with
+ * MIXED_MODE=embedded the one process of `npm start` (PGlite, in-process bus).
  *
  *   source tools/scripts/node-env.sh && node tools/bench/mixed.ts
  *   MIXED_START=200 MIXED_STEP=200 MIXED_MAX=3000 MIXED_STEP_S=30 node tools/bench/mixed.ts
@@ -19,12 +20,43 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { api, expectOk, intEnv, log, onCleanup, percentile, runBench, runningChildren, sleep, startStack, table, type Api, type Stack } from './lib.ts';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  api,
+  expectOk,
+  freePort,
+  intEnv,
+  log,
+  makeBenchClient,
+  onCleanup,
+  percentile,
+  runBench,
+  runningChildren,
+  sleep,
+  startChild,
+  startStack,
+  SUPER,
+  table,
+  until,
+  type Api,
+} from './lib.ts';
 
 /** What a step sees: the user's API, ids it may use, and what it learnt before (the wall's newest posts). */
+/** What the steps need of the portal under test (distributed stack or embedded portal). */
+interface Target {
+  base: string;
+  workspace: string;
+  clientId: string;
+  adminToken: string;
+  employeeIds: string[];
+}
+
 interface Session {
   call: Api;
-  s: Stack;
+  s: Target;
   userId: string;
   n: number;
   wall: { _id: string }[];
@@ -114,7 +146,37 @@ await runBench(async () => {
   const p99Limit = intEnv('MIXED_P99_MS', 300);
   const thinkMs = intEnv('THINK_MS', 3000);
   const accounts = intEnv('BENCH_ACCOUNTS', 100);
-  const s = await startStack({ services: ['social', 'kb'], employees: intEnv('BENCH_EMPLOYEES', 1000) });
+  const mode = process.env.MIXED_MODE === 'embedded' ? 'embedded' : 'distributed';
+  const employees = intEnv('BENCH_EMPLOYEES', 1000);
+  let s: Target;
+  if (mode === 'distributed') s = await startStack({ services: ['social', 'kb'], employees });
+  else {
+    // `npm start`'s process (apps/portal/src/main.ts): PGlite (in its worker thread), the in-process bus, every domain.
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-mixed-'));
+    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    startChild('portal', process.execPath, ['apps/portal/src/main.ts'], {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      DATABASE_URL: '',
+      NATS_URL: '',
+      JWT_SECRET: randomBytes(24).toString('base64url'),
+      SUPERADMIN_EMAIL: SUPER.login,
+      SUPERADMIN_PASSWORD: SUPER.password,
+      RATE_LIMIT_SCALE: '1000',
+      LOG_LEVEL: 'error',
+    });
+    await until(180_000, 'embedded portal', async () => (await api(base)('GET', '/api/env').catch(() => ({ status: 0 }))).status === 200, 250);
+    const su = expectOk(await api(base)('POST', '/api/login', SUPER), 'superadmin sign-in').token as string;
+    const c = await makeBenchClient(base, su, employees);
+    s = { base, workspace: c.workspace, clientId: c.client._id, adminToken: c.adminToken, employeeIds: c.employeeIds };
+  }
+  log(`${mode} portal at ${s.base}`);
   const admin = api(s.base, s.adminToken);
 
   // Accounts with a password (the import gives none), signed in once each.
@@ -193,8 +255,9 @@ await runBench(async () => {
     await ask({ count: true });
     const procs = [
       ...runningChildren(),
-      ...pidsNamed('postgres').map((pid) => ({ name: 'postgres', pid })),
-      ...pidsNamed('nats-server').map((pid) => ({ name: 'nats-server', pid })),
+      // Embedded: the machine's PostgreSQL and NATS serve nothing of the portal's.
+      ...(mode === 'distributed' ? pidsNamed('postgres').map((pid) => ({ name: 'postgres', pid })) : []),
+      ...(mode === 'distributed' ? pidsNamed('nats-server').map((pid) => ({ name: 'nats-server', pid })) : []),
       { name: 'bench', pid: process.pid },
     ].filter((p, i, all) => all.findIndex((q) => q.pid === p.pid) === i);
     const cpu0 = new Map(procs.map((p) => [p.pid, cpuSeconds(p.pid)]));
@@ -237,7 +300,9 @@ await runBench(async () => {
   running = false;
   await Promise.all(loops);
 
-  console.log(`\nMixed workload: think ${thinkMs} ms ± 50 %, steps of ${stepS} s (the last 3/4 measured), limit p99 ${p99Limit} ms and 0.1 % errors\n`);
+  console.log(
+    `\nMixed workload, ${mode} mode: think ${thinkMs} ms ± 50 %, steps of ${stepS} s (the last 3/4 measured), limit p99 ${p99Limit} ms and 0.1 % errors\n`,
+  );
   console.log(table(['users', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'live events', 'result', 'CPU and RSS per process'], steps));
   if (lastHeld) {
     console.log(`\nusers held: ${lastHeld.users}; per route at that step:\n`);
