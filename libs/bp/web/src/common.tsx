@@ -1,14 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
+import { bpRoutes, BP_LIMITS, fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError, upload } from '@intranet/web-api';
 import { useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea } from '@intranet/web-ui';
+import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { UserPicker } from '@intranet/web-ui/widgets';
 import { registerBpTranslations } from './i18n.ts';
 
@@ -391,5 +391,47 @@ export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: b
         {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
       </p>
     </li>
+  );
+}
+
+/**
+ * Ask the administrators for a service (POST api/user/send_service_req): one the employee cannot find in the catalogue
+ * (no `bp`), or the service `bp` they may not start yet. Test ids: bp-ask-form, bp-ask-text, bp-ask-send.
+ */
+export function AskForm({ bp }: { bp?: string }) {
+  const { t } = useTranslation('bp');
+  const notify = useNotifier();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: () => call(bpRoutes.sendServiceReq, { body: { text, ...(bp ? { bp } : {}) }, silent: true }),
+    onSuccess: () => {
+      setText('');
+      notify.toast(t('asks.sent'));
+    },
+  });
+  const errs = useFieldErrors(send.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate();
+  };
+  return (
+    <form className="ui-card bp-ask" onSubmit={submit} data-testid="bp-ask-form" noValidate>
+      <h2>{t('asks.title')}</h2>
+      <p className="bp-muted">{t(bp ? 'asks.hintService' : 'asks.hint')}</p>
+      <TextArea
+        id="bp-ask-text"
+        label={t('asks.text')}
+        value={text}
+        maxLength={BP_LIMITS.reason}
+        onChange={(e) => setText(e.target.value)}
+        error={errs.fields.text ?? errs.other}
+        required
+        wide
+        data-testid="bp-ask-text"
+      />
+      <Button type="submit" loading={send.isPending} data-testid="bp-ask-send">
+        {t('asks.send')}
+      </Button>
+    </form>
   );
 }
