@@ -21,6 +21,8 @@ export function ArticlePicker({ value, onChange, error }: { value: string | null
   const errorText = useErrorText();
   const { clientId, uid } = useBp();
   const [text, setText] = useState('');
+  // The title of the article just picked (shown at once, before GET api/article/{id} answers).
+  const [picked, setPicked] = useState<{ id: string; title: string } | null>(null);
   const q = useDebounced(text.trim(), 250);
   const chosen = useQuery({
     queryKey: ['bp', 'article', value],
@@ -38,8 +40,8 @@ export function ArticlePicker({ value, onChange, error }: { value: string | null
   const options = (found.data ?? [])
     .filter((a) => a.type === 'article' && a._id !== value)
     .slice(0, 8)
-    .map((a) => ({ value: a._id, label: a.title ?? a._id }));
-  const title = chosen.data?.title ?? (chosen.isError ? t('article.unknown') : '…');
+    .map((a) => ({ value: a._id, label: a.title ?? a._id, title: a.title ?? a._id }));
+  const title = chosen.data?.title ?? (picked?.id === value ? picked.title : chosen.isError ? t('article.unknown') : '…');
   const shown = error ?? (found.isError ? errorText(found.error) : null);
   return (
     <div className="ui-field ui-field--wide bp-article" data-testid="bp-article">
@@ -63,6 +65,7 @@ export function ArticlePicker({ value, onChange, error }: { value: string | null
         onChange={setText}
         options={options}
         onSelect={(o) => {
+          setPicked({ id: o.value, title: options.find((x) => x.value === o.value)?.title ?? o.value });
           onChange(o.value);
           setText('');
         }}
