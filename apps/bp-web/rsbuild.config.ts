@@ -16,13 +16,18 @@ export default defineConfig({
         './ServicesPage': './src/expose/ServicesPage.tsx',
         './ServicePage': './src/expose/ServicePage.tsx',
         './RequestPage': './src/expose/RequestPage.tsx',
+        './ArticleServices': './src/expose/ArticleServices.tsx',
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
       // The §2 screens this remote serves (the shell reads them from mf-manifest.json): /services/, /service/{_id}
-      // (also /service/new for administrators) and the request page.
-      manifest: remoteManifest({ services: 'ServicesPage', 'service/new': 'ServicePage', 'service/:id': 'ServicePage', 'service/request/:id': 'RequestPage' }),
+      // (also /service/new for administrators) and the request page; the widget listing an article's services in the
+      // knowledge base's article slot.
+      manifest: remoteManifest(
+        { services: 'ServicesPage', 'service/new': 'ServicePage', 'service/:id': 'ServicePage', 'service/request/:id': 'RequestPage' },
+        { widgets: { 'kb:article': ['ArticleServices'] } },
+      ),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

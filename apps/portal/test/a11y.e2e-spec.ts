@@ -16,7 +16,8 @@ const VIEWPORTS = [
 /**
  * Accessibility and phone width (issue 8 §5): the pages of the shell and the remotes — sign-in, forgot password,
  * wall, a post, profile, birthdays, employees, address book, knowledge base with an article, vacancies with one,
- * admin panel, services (the catalogue, requests to me, a service's info, steps builder and requests tabs), and
+ * admin panel, services (the catalogue, requests to me, service requests, a service's info, steps builder and requests
+ * tabs, the services an article names on its page), and
  * clients for the superadmin — at 390×844 and 1440×900
  * have no 'serious' or 'critical' axe-core violation (WCAG 2.1 A/AA), do not scroll sideways
  * (document scrollWidth ≤ innerWidth), and run under the portal's Content-Security-Policy with no violation (issue 18 §4).
@@ -97,13 +98,15 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
       start: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       end: new Date(Date.now() + 27 * 86_400_000).toISOString().slice(0, 10),
     });
-    // Issue 15: a service group with a 2-step service whose start form has a few field types, and a request of it.
+    // Issue 15: a service group with a 2-step service whose start form has a few field types, and a request of it;
+    // the service names the article (its page lists it), and a service request asks the administrators for it.
     const group = await create('/api/service_group', { name: 'Office services for every department' });
     ids.service = await create('/api/bp', {
       name: 'Order business cards with a very long service name that must wrap',
       description: 'Business cards printed in a week.',
       group,
       days_limit: 5,
+      article: ids.article,
       steps: [
         {
           name: 'Request',
@@ -120,6 +123,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
     });
     const service = await api<{ steps: { fields: { _id: string }[] }[] }>('GET', `/api/bp/${ids.service}`, admin.token);
     await create('/api/bp/start', { bp: ids.service, values: { [service.steps[0]!.fields[0]!._id]: 'Ada Admin' } });
+    await create('/api/user/send_service_req', { text: 'Please add a service for ordering a very long list of office supplies', bp: null });
   });
   afterAll(() => e?.close());
 
@@ -190,6 +194,8 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
         [`/service/${ids.service}`, 'bp-info'],
         [`/service/${ids.service}?tab=steps`, 'bp-steps-editor'],
         [`/service/${ids.service}?tab=requests`, 'bp-service-requests'],
+        ['/services/?tab=asks', 'bp-asks'],
+        [`/article/${ids.article}`, 'bp-article-services'],
       ] as const) {
         problems.push(...(await check(admin, path, ready)));
       }

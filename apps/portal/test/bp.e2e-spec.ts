@@ -1,4 +1,4 @@
-// @slow 40s: three browser contexts; a service built in the browser, started and accepted.
+// @slow 50s: three browser contexts; a service built in the browser, started and accepted; its kb article; a service request.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -13,7 +13,7 @@ describe('services in the browser: an admin builds a 2-step service, an employee
   const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'bp/mf-manifest.json']);
+    e = await startBrowserPortal(['shell/index.html', 'bp/mf-manifest.json', 'kb/mf-manifest.json']);
   });
   afterAll(() => e?.close());
 
@@ -37,7 +37,7 @@ describe('services in the browser: an admin builds a 2-step service, an employee
         ...extra,
       });
     await reg('Ada', 'admin@bpco.test', { roles: ['admin'] });
-    await reg('Carl', 'chief@bpco.test', { department: 'Sales' });
+    const carl = await reg('Carl', 'chief@bpco.test', { department: 'Sales' });
     await reg('Emma', 'emma@bpco.test', { department: 'Sales', chiefCode: 'chief@bpco.test' });
 
     // The administrator builds the service in the browser: a group, the info (§5 shown first), two steps.
@@ -65,6 +65,20 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     await admin.locator('#bp-step-1-name').fill('Chief approves');
     // The second step's default performer is the initiator's direct chief.
     assert.equal(await admin.locator('#bp-step-1-performer-0-kind').inputValue(), 'chief');
+    // A chosen employee beside him, picked with the keyboard in the shared people picker (↓ / Enter).
+    await admin.getByTestId('bp-step-1-add-performer').click();
+    await admin.locator('#bp-step-1-performer-1-kind').selectOption('employee');
+    const search = admin.getByTestId('bp-step-1-performer-1-users-search');
+    await search.fill('Carl');
+    await admin.getByTestId(`bp-step-1-performer-1-users-option-${carl._id}`).waitFor();
+    assert.equal(await search.getAttribute('aria-expanded'), 'true');
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    // The chip names him, and so does its remove button (in the client's language: "Убрать Carl Tester").
+    const chip = admin.getByTestId(`bp-step-1-performer-1-users-chip-${carl._id}`);
+    await chip.getByRole('button', { name: /Carl Tester/ }).waitFor();
+    assert.match(await chip.innerText(), /Carl Tester/);
+    assert.equal(await search.inputValue(), '');
     await admin.getByTestId('bp-save-steps').click();
     // Saved: the service has its two steps (version raised).
     const adminToken = (await login('admin@bpco.test', 'employee1')).token;
@@ -104,5 +118,45 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     });
     assert.equal(await emma.getByTestId('bp-timeline-1').getAttribute('data-result'), 'accepted');
     await emma.getByTestId('bp-save-template').waitFor();
+
+    // The administrator names the service's knowledge-base article in the info tab; the article page then shows
+    // the service (bp/ArticleServices in the kb:article slot) with a link that opens its start form.
+    const article = await api<{ _id: string }>('POST', '/api/article', adminToken, {
+      section: 'kb',
+      title: 'Business cards handbook',
+      content: '<p>How to order business cards</p>',
+    });
+    await admin.goto(`/service/${serviceId}`);
+    await admin.getByTestId('bp-info-form').waitFor();
+    await admin.getByTestId('bp-article-search').fill('handbook');
+    await admin.getByTestId(`bp-article-option-${article._id}`).click();
+    await admin.getByTestId('bp-article-link').getByText('Business cards handbook').waitFor();
+    await admin.getByTestId('bp-save-info').click();
+    let named: string | null = null;
+    for (let i = 0; i < 100 && named !== article._id; i++) {
+      named = (await api<{ article: string | null }>('GET', `/api/bp/${serviceId}`, adminToken)).article;
+      if (named !== article._id) await admin.waitForTimeout(100);
+    }
+    assert.equal(named, article._id);
+    await emma.goto(`/article/${article._id}`);
+    await emma.getByTestId(`bp-article-service-${serviceId}`).waitFor();
+    assert.deepEqual(await seriousViolations(emma), []);
+    await emma.getByTestId(`bp-article-start-${serviceId}`).click();
+    await emma.waitForURL(new RegExp(`/service/${serviceId}\\?tab=start`));
+    await emma.getByTestId('bp-start-form').waitFor();
+
+    // The employee asks for a service the catalogue lacks (text required); the administrator reads it in the
+    // service requests tab of /services/.
+    await emma.goto('/services');
+    await emma.getByTestId('bp-ask-form').waitFor();
+    await emma.getByTestId('bp-ask-send').click();
+    await emma.locator('#bp-ask-text-error').waitFor();
+    await emma.getByTestId('bp-ask-text').fill('A parking place for my bike');
+    await emma.getByTestId('bp-ask-send').click();
+    await emma.waitForFunction(() => (document.querySelector('#bp-ask-text') as HTMLTextAreaElement | null)?.value === '');
+    await admin.goto('/services?tab=asks');
+    await admin.getByTestId('bp-asks').getByText('A parking place for my bike').waitFor();
+    assert.match(await admin.getByTestId('bp-asks').innerText(), /Emma Tester/);
+    assert.deepEqual(await seriousViolations(admin), []);
   });
 });

@@ -272,9 +272,9 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     // 10. A new vacancy: the author is the first receiver, shown by name; the receivers search finds colleagues.
     await admin.page.goto('/vacancies/');
     await admin.page.getByTestId('vac-new').click();
-    await admin.page.getByTestId('vac-receivers').locator('.kb-chip').getByText('Ada Admin').waitFor();
+    await admin.page.getByTestId('vac-receivers').locator('[data-testid^="vac-receivers-chip-"]').getByText('Ada Admin').waitFor();
     await admin.page.getByTestId('vac-receivers-search').fill('Oscar');
     await admin.page.locator('[data-testid^="vac-receivers-option-"]').getByText('Oscar Worker').click();
-    await admin.page.getByTestId('vac-receivers').locator('.kb-chip').getByText('Oscar Worker').waitFor();
+    await admin.page.getByTestId('vac-receivers').locator('[data-testid^="vac-receivers-chip-"]').getByText('Oscar Worker').waitFor();
   });
 });

@@ -52,7 +52,7 @@ export async function discoverRemotes(): Promise<RemoteScreen[]> {
     }),
   );
   // Widget slots (§2 company feed widgets) for pages of other remotes: `<WidgetSlot name="wall" />`.
-  registerWidgets(widgets, (id) => <RemoteWidget id={id} />);
+  registerWidgets(widgets, (id, props) => <RemoteWidget id={id} props={props} />);
   return tables.flat();
 }
 
@@ -88,10 +88,10 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Builds a NEW lazy component for `id` ("remote/Expose"); React.lazy caches failures, so each retry calls this again. */
-function remoteLazy(id: string, force: boolean): ComponentType {
+function remoteLazy(id: string, force: boolean): ComponentType<Record<string, unknown>> {
   return lazy(async () => {
     registerAppRemotes(force);
-    const mod = await withTimeout(loadRemote<{ default: ComponentType }>(id), LOAD_TIMEOUT_MS);
+    const mod = await withTimeout(loadRemote<{ default: ComponentType<Record<string, unknown>> }>(id), LOAD_TIMEOUT_MS);
     if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no default export`);
     return { default: mod.default };
   });
@@ -146,14 +146,14 @@ export function RemotePage({ id }: { id: string }) {
 /**
  * A widget a remote shows in another page's slot (registerWidgets): loaded like a screen, but a widget that cannot
  * load (its remote down, its feature off) leaves its place empty instead of showing an error block in someone
- * else's page.
+ * else's page. `props`: what the page gave its slot (`<WidgetSlot name props />`).
  */
-export function RemoteWidget({ id }: { id: string }) {
+export function RemoteWidget({ id, props }: { id: string; props?: Record<string, unknown> }) {
   const Widget = useMemo(() => remoteLazy(id, false), [id]);
   return (
     <RemoteBoundary onRetry={() => undefined} fallback={() => null}>
       <Suspense fallback={null}>
-        <Widget />
+        <Widget {...props} />
       </Suspense>
     </RemoteBoundary>
   );

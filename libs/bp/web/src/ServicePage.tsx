@@ -28,10 +28,11 @@ import {
   type Step,
   type Values,
 } from '@intranet/bp-contract';
-import { call } from '@intranet/web-api';
+import { call, isApiError } from '@intranet/web-api';
 import { Alert, Button, Checkbox, ConfirmDialog, EmptyState, FormGrid, Input, Loader, Pagination, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, RequestRow, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
+import { AskForm, bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, RequestRow, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
+import { ArticlePicker } from './ArticlePicker.tsx';
 import './bp.css';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
@@ -51,6 +52,7 @@ function InfoForm({ service }: { service: Service | null }) {
     days_limit: service?.days_limit ? String(service.days_limit) : '',
     for_all: service?.for_all ?? true,
     departments: (service?.departments ?? []).join(', '),
+    article: service?.article ?? null,
   });
   const [confirm, setConfirm] = useState(false);
   const body = () => ({
@@ -64,6 +66,7 @@ function InfoForm({ service }: { service: Service | null }) {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    article: f.article,
   });
   const save = useMutation({
     mutationFn: () =>
@@ -87,7 +90,7 @@ function InfoForm({ service }: { service: Service | null }) {
     e.preventDefault();
     save.mutate();
   };
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const set = (k: Exclude<keyof typeof f, 'article' | 'for_all'>) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   return (
     <form onSubmit={submit} className="bp-form" data-testid="bp-info-form" noValidate>
       {errs.other ? <Alert>{errs.other}</Alert> : null}
@@ -123,6 +126,7 @@ function InfoForm({ service }: { service: Service | null }) {
         />
         <Checkbox label={t('service.forAll')} checked={f.for_all} onChange={(e) => setF({ ...f, for_all: e.target.checked })} />
         {!f.for_all ? <Input id="bp-departments" label={t('service.departments')} value={f.departments} onChange={set('departments')} wide /> : null}
+        <ArticlePicker value={f.article} onChange={(article) => setF({ ...f, article })} error={errs.fields.article} />
       </FormGrid>
       <div className="bp-actions">
         <Button type="submit" loading={save.isPending} data-testid="bp-save-info">
@@ -512,6 +516,13 @@ function Info({ service }: { service: Service }) {
         {service.department ? ` · ${service.department}` : ''}
         {service.canManage ? ` · ${t('service.version', { n: service.version })}` : ''}
       </p>
+      {service.article ? (
+        <p>
+          <Link to={`/article/${service.article}`} data-testid="bp-info-article">
+            {t('article.open')}
+          </Link>
+        </p>
+      ) : null}
       <ol className="bp-step-list">
         {service.steps.map((s) => (
           <li key={s._id}>
@@ -592,7 +603,7 @@ function ServiceView() {
   const { isAdmin } = useBp();
   const [tab, setTab] = useState<(typeof TABS)[number]>(() => {
     const want = new URLSearchParams(window.location.search).get('tab');
-    return want === 'steps' || want === 'requests' ? want : 'info';
+    return want === 'steps' || want === 'requests' || want === 'start' ? want : 'info';
   });
   const q = useQuery({
     queryKey: bpKeys.service(id),
@@ -608,7 +619,13 @@ function ServiceView() {
       </section>
     );
   if (q.isPending) return <Loader />;
-  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  if (q.isError)
+    return (
+      <>
+        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+        {isApiError(q.error) && q.error.status === 403 ? <AskForm bp={id} /> : null}
+      </>
+    );
   const s = q.data;
   return (
     <section className="page bp" data-testid="bp-service-page">

@@ -2,15 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { bpRoutes } from '@intranet/bp-contract';
+import { bpRoutes, type ServiceReq } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
+import { useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { bpKeys, LoadError, NeedClient, RequestRow, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
+import { AskForm, bpKeys, LoadError, NeedClient, RequestRow, UserName, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
-const TABS = ['services', 'my', 'tome'] as const;
+const TABS = ['services', 'my', 'tome', 'asks'] as const;
+/** Tabs only administrators see. */
+const ADMIN_TABS: ReadonlySet<Tab> = new Set(['asks']);
 type Tab = (typeof TABS)[number];
 const LIMIT = 20;
 
@@ -97,6 +100,58 @@ function Catalogue() {
           ))}
         </div>
       )}
+      {cat.data && !cat.data.canManage ? <AskForm /> : null}
+    </>
+  );
+}
+
+/** The service a service request names: a link to it, or "a deleted service" when it is gone. */
+function AskedService({ id }: { id: string }) {
+  const { t } = useTranslation('bp');
+  const q = useQuery({
+    queryKey: bpKeys.service(id),
+    queryFn: ({ signal }) => call(bpRoutes.get, { params: { id }, signal, silent: true }),
+    staleTime: 60_000,
+    retry: false,
+  });
+  if (q.isError) return <>{t('asks.service', { name: t('asks.deletedService') })}</>;
+  return <Link to={`/service/${id}`}>{t('asks.service', { name: q.data?.name ?? '…' })}</Link>;
+}
+
+/**
+ * The administrators' tab of service requests (GET api/service/requests, newest first, paged): who asked, when,
+ * their text and the service they asked for (or none: one not in the catalogue). Test ids: bp-asks, bp-ask-<id>.
+ */
+function ServiceAsks() {
+  const { t } = useTranslation('bp');
+  const fmt = useFormatDate();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [...bpKeys.all, 'asks', page],
+    queryFn: ({ signal }) => call(bpRoutes.serviceReqs, { query: { page, limit: LIMIT }, signal, silent: true }),
+  });
+  useRealtimeEvent('evt.bp.service_req.sent', () => void list.refetch());
+  if (list.isPending) return <Loader />;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data.items.length) return <EmptyState title={t('asks.empty')} testId="bp-empty" />;
+  return (
+    <>
+      <p className="bp-muted">{t('asks.total', { count: list.data.total })}</p>
+      <ul className="bp-cards" data-testid="bp-asks">
+        {list.data.items.map((r: ServiceReq) => (
+          <li key={r._id} className="ui-card bp-card" data-testid={`bp-ask-${r._id}`}>
+            <div className="bp-card__head">
+              <strong>
+                <UserName id={r.author} />
+              </strong>
+              <span className="bp-muted">{fmt(r.created, { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            </div>
+            <p className="bp-card__text bp-ask__text">{r.text}</p>
+            <p className="bp-muted">{r.bp ? <AskedService id={r.bp} /> : t('asks.noService')}</p>
+          </li>
+        ))}
+      </ul>
+      {list.data.total > LIMIT ? <Pagination page={page} total={list.data.total} pageSize={LIMIT} onChange={setPage} /> : null}
     </>
   );
 }
@@ -128,12 +183,14 @@ function Requests({ as }: { as: 'initiator' | 'performer' }) {
 
 /**
  * /services/ (§2): tabs services (the catalogue by service group, search; administrators add groups and services),
- * my requests and requests to me. Test ids: bp-page, bp-tab-*, bp-search, bp-service-<id>, bp-request-<id>.
+ * my requests, requests to me and, for administrators, the service requests employees sent. Test ids: bp-page, bp-tab-*, bp-search, bp-service-<id>, bp-request-<id>.
  */
 function Services() {
   const { t } = useTranslation('bp');
+  const { isAdmin } = useBp();
   const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'services';
+  const tabs = TABS.filter((id) => isAdmin || !ADMIN_TABS.has(id));
+  const tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'services';
   return (
     <section className="page bp" data-testid="bp-page">
       <h1>{t('title')}</h1>
@@ -141,9 +198,9 @@ function Services() {
         label={t('title')}
         active={tab}
         onChange={(id) => setParams(id === 'services' ? {} : { tab: id })}
-        tabs={TABS.map((id) => ({ id, label: <span data-testid={`bp-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
+        tabs={tabs.map((id) => ({ id, label: <span data-testid={`bp-tab-${id}`}>{t(`tabs.${id}`)}</span> }))}
       />
-      {tab === 'services' ? <Catalogue /> : <Requests as={tab === 'my' ? 'initiator' : 'performer'} />}
+      {tab === 'services' ? <Catalogue /> : tab === 'asks' ? <ServiceAsks /> : <Requests as={tab === 'my' ? 'initiator' : 'performer'} />}
     </section>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
+import { bpRoutes, BP_LIMITS, fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError, upload } from '@intranet/web-api';
 import { useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea } from '@intranet/web-ui';
+import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { UserPicker } from '@intranet/web-ui/widgets';
 import { registerBpTranslations } from './i18n.ts';
 
 registerBpTranslations();
@@ -116,7 +117,12 @@ export function UserName({ id }: { id: string }) {
   return <>{q.data?.fullName ?? '…'}</>;
 }
 
-/** Choose one or several employees: a search (people filter, 2+ symbols) and the chosen ones as removable chips. */
+/**
+ * Choose one or several employees (ids): the shared picker of `@intranet/web-ui/widgets` searching the people filter
+ * (POST api/user/filter, 2+ symbols; suggestions show the department, else the e-mail) and the chosen ones as
+ * removable chips named from GET api/user/{id}. `id` is the input's id (the error: `${id}-error`); test ids: `testId`,
+ * `<testId>-search`, `<testId>-option-<userId>`, `<testId>-chip-<userId>`.
+ */
 export function PeoplePicker({
   value,
   onChange,
@@ -124,6 +130,7 @@ export function PeoplePicker({
   label,
   error,
   testId,
+  id,
 }: {
   value: string[];
   onChange: (ids: string[]) => void;
@@ -131,54 +138,45 @@ export function PeoplePicker({
   label: ReactNode;
   error?: string | null;
   testId?: string;
+  id?: string;
 }) {
   const { t } = useTranslation('bp');
+  const errorText = useErrorText();
   const { workspace } = useBp();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 250);
-  const found = useQuery({
-    queryKey: ['bp', 'people', q],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: q, page: 1, limit: 8 } }, signal, silent: true }),
-    enabled: q.length >= 2 && !!workspace,
+  const names = useQueries({
+    queries: value.map((uid) => ({
+      queryKey: ['bp', 'user', uid],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id: uid }, signal, silent: true }),
+      staleTime: 300_000,
+    })),
   });
+  const picked = value.map((uid, i) => ({ _id: uid, name: names[i]?.data?.fullName ?? '…' }));
+  const search = async (text: string, signal: AbortSignal) => {
+    try {
+      const r = await call(peopleRoutes.filter, {
+        params: { workspace: workspace! },
+        body: { data: { search: text, page: 1, limit: 8 } },
+        signal,
+        silent: true,
+      });
+      return r.users.map((u) => ({ _id: u._id, name: u.fullName || u.email, detail: u.department || u.email }));
+    } catch (e) {
+      throw new Error(errorText(e));
+    }
+  };
   return (
-    <div className="bp-picker" data-testid={testId}>
-      <Input label={label} error={error} type="search" value={search} placeholder={t('editor.findUser')} onChange={(e) => setSearch(e.target.value)} />
-      {value.length ? (
-        <ul className="bp-chips">
-          {value.map((id) => (
-            <li key={id} className="bp-chip">
-              <UserName id={id} />
-              <button type="button" aria-label={t('editor.remove')} onClick={() => onChange(value.filter((x) => x !== id))}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {q.length >= 2 && found.data?.users.length ? (
-        <ul className="bp-found">
-          {found.data.users
-            .filter((u) => !value.includes(u._id))
-            .map((u) => (
-              <li key={u._id}>
-                <button
-                  type="button"
-                  className="ui-btn ui-btn--small ui-btn--secondary"
-                  onClick={() => {
-                    onChange(multiple ? [...value, u._id] : [u._id]);
-                    setSearch('');
-                  }}
-                >
-                  {u.fullName}
-                  {u.department ? ` · ${u.department}` : ''}
-                </button>
-              </li>
-            ))}
-        </ul>
-      ) : null}
-    </div>
+    <UserPicker
+      label={label}
+      error={error}
+      value={picked}
+      onChange={(v) => onChange(v.map((u) => u._id))}
+      single={!multiple}
+      minChars={2}
+      placeholder={t('editor.findUser')}
+      search={search}
+      testId={testId}
+      id={id ?? testId}
+    />
   );
 }
 
@@ -253,6 +251,7 @@ export function FieldInput({
           value={Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : []}
           onChange={(ids) => onChange(field.type === 'users' ? ids : (ids[0] ?? null))}
           testId={id}
+          id={id}
         />
       );
     case 'file':
@@ -392,5 +391,47 @@ export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: b
         {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
       </p>
     </li>
+  );
+}
+
+/**
+ * Ask the administrators for a service (POST api/user/send_service_req): one the employee cannot find in the catalogue
+ * (no `bp`), or the service `bp` they may not start yet. Test ids: bp-ask-form, bp-ask-text, bp-ask-send.
+ */
+export function AskForm({ bp }: { bp?: string }) {
+  const { t } = useTranslation('bp');
+  const notify = useNotifier();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: () => call(bpRoutes.sendServiceReq, { body: { text, ...(bp ? { bp } : {}) }, silent: true }),
+    onSuccess: () => {
+      setText('');
+      notify.toast(t('asks.sent'));
+    },
+  });
+  const errs = useFieldErrors(send.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate();
+  };
+  return (
+    <form className="ui-card bp-ask" onSubmit={submit} data-testid="bp-ask-form" noValidate>
+      <h2>{t('asks.title')}</h2>
+      <p className="bp-muted">{t(bp ? 'asks.hintService' : 'asks.hint')}</p>
+      <TextArea
+        id="bp-ask-text"
+        label={t('asks.text')}
+        value={text}
+        maxLength={BP_LIMITS.reason}
+        onChange={(e) => setText(e.target.value)}
+        error={errs.fields.text ?? errs.other}
+        required
+        wide
+        data-testid="bp-ask-text"
+      />
+      <Button type="submit" loading={send.isPending} data-testid="bp-ask-send">
+        {t('asks.send')}
+      </Button>
+    </form>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { articleUpdate, kbRoutes, type Article, type TreeNode } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
+import { WidgetSlot } from '@intranet/web-session';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, Select, useNotifier } from '@intranet/web-ui';
 import { Breadcrumbs, FavButton } from './ArticlesPage.tsx';
@@ -351,6 +352,8 @@ function View() {
         </p>
       ) : null}
       <Files a={a} />
+      {/* Other modules' parts of an article page (the services that name it: bp/ArticleServices). */}
+      <WidgetSlot name="kb:article" props={{ articleId: a._id }} />
       {rights ? <GrantsModal open id={a._id} title={a.title} grants={a.grants} onClose={() => setRights(false)} /> : null}
     </section>
   );

@@ -155,7 +155,13 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
                 </label>
               ) : null}
               {r.target === 'head' || r.target === 'manual' ? (
-                <UserPicker value={r.users} single={r.target === 'head'} onChange={(users) => set(i, { users })} testId={`grant-${i}-users`} />
+                <UserPicker
+                  label={r.target === 'head' ? t('grants.targets.head') : t('grants.users')}
+                  value={r.users}
+                  single={r.target === 'head'}
+                  onChange={(users) => set(i, { users })}
+                  testId={`grant-${i}-users`}
+                />
               ) : null}
             </div>
             <Button variant="ghost" size="small" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} data-testid={`grant-${i}-remove`}>

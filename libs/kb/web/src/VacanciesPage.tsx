@@ -134,15 +134,14 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
           <Input label={t('vacancy.salaryFrom')} id="vac-from" data-testid="vac-from" type="number" min={0} {...form.field('salaryFrom')} required />
           <Input label={t('vacancy.salaryTo')} id="vac-to" data-testid="vac-to" type="number" min={0} {...form.field('salaryTo')} required />
         </FormGrid>
-        <div className="ui-field">
-          <span className="ui-field__label ui-field__label--required">{t('vacancy.receivers')}</span>
-          <UserPicker value={receivers} onChange={setReceivers} testId="vac-receivers" />
-          {form.errorOf('receivers' as never) ? (
-            <div className="ui-field__error" role="alert">
-              {form.errorOf('receivers' as never)}
-            </div>
-          ) : null}
-        </div>
+        <UserPicker
+          label={t('vacancy.receivers')}
+          required
+          value={receivers}
+          onChange={setReceivers}
+          error={form.errorOf('receivers' as never) || null}
+          testId="vac-receivers"
+        />
       </ApiFormView>
     </Modal>
   );

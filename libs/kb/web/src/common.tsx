@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { FileRef } from '@intranet/kb-contract';
@@ -9,6 +8,7 @@ import { call, isApiError, upload, type UploadProgress } from '@intranet/web-api
 import { errorText as wordError } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /** Ids the kb calls need: the current client and user. */
 export function useKb() {
@@ -80,75 +80,57 @@ export function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export interface PickedUser {
-  _id: string;
-  name: string;
-}
+export type { PickedUser };
 
-/** Picks employees by name (POST api/user/filter); `single` keeps one. Test ids: <testId>-search, <testId>-option-<id>. */
+/**
+ * Picks employees by name (POST api/user/filter, from the first symbol) with the shared picker of
+ * `@intranet/web-ui/widgets`; `single` keeps one. Test ids: <testId>-search, <testId>-option-<id>, <testId>-chip-<id>.
+ */
 export function UserPicker({
   value,
   onChange,
   single,
   testId,
+  label,
+  required,
+  error,
 }: {
   value: PickedUser[];
   onChange: (v: PickedUser[]) => void;
   single?: boolean;
   testId: string;
+  label: string;
+  required?: boolean;
+  error?: string | null;
 }) {
   const { t } = useTranslation('kb');
   const { workspace } = useKb();
-  const [q, setQ] = useState('');
-  const dq = useDebounced(q, 250);
-  const res = useQuery({
-    queryKey: ['kb', 'users', workspace, dq],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq || undefined, page: 1, limit: 8 } }, signal, silent: true }),
-    enabled: !!workspace && dq.trim().length > 0,
-  });
-  const chosen = new Set(value.map((u) => u._id));
+  const search = async (text: string, signal: AbortSignal) => {
+    try {
+      const r = await call(peopleRoutes.filter, {
+        params: { workspace: workspace! },
+        body: { data: { search: text, page: 1, limit: 8 } },
+        signal,
+        silent: true,
+      });
+      return r.users.map((u) => ({ _id: u._id, name: u.fullName || u.email, detail: u.email }));
+    } catch (e) {
+      throw new Error(errorText(e));
+    }
+  };
   return (
-    <div className="kb-picker" data-testid={testId}>
-      <div className="kb-chips">
-        {value.map((u) => (
-          <span key={u._id} className="kb-chip">
-            {u.name}
-            <button type="button" aria-label={t('grants.remove')} onClick={() => onChange(value.filter((x) => x._id !== u._id))}>
-              ×
-            </button>
-          </span>
-        ))}
-      </div>
-      <input
-        className="ui-field__control"
-        placeholder={t('grants.findUser')}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        data-testid={`${testId}-search`}
-      />
-      {dq && res.data ? (
-        <ul className="kb-picker__list">
-          {res.data.users
-            .filter((u) => !chosen.has(u._id))
-            .map((u) => (
-              <li key={u._id}>
-                <button
-                  type="button"
-                  className="kb-linkbtn"
-                  data-testid={`${testId}-option-${u._id}`}
-                  onClick={() => {
-                    const p = { _id: u._id, name: u.fullName || u.email };
-                    onChange(single ? [p] : [...value, p]);
-                    setQ('');
-                  }}
-                >
-                  {u.fullName || u.email} <small>{u.email}</small>
-                </button>
-              </li>
-            ))}
-        </ul>
-      ) : null}
-    </div>
+    <SharedUserPicker
+      label={label}
+      required={required}
+      error={error}
+      value={value}
+      onChange={onChange}
+      single={single}
+      minChars={1}
+      placeholder={t('grants.findUser')}
+      search={search}
+      testId={testId}
+      id={`${testId}-input`}
+    />
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /** Query keys of the task tracker (invalidate `tasksKeys.all` after a change). */
 export const tasksKeys = {
@@ -78,12 +79,12 @@ export function useUserNames(ids: (string | null | undefined)[]): Map<string, st
   return out;
 }
 
-export interface PickedUser {
-  _id: string;
-  name: string;
-}
+export type { PickedUser };
 
-/** Picks employees by name (POST api/user/filter); `single` keeps one. Test ids: <testId>-search, <testId>-option-<id>. */
+/**
+ * Picks employees by name (POST api/user/filter, from the second symbol) with the shared picker of
+ * `@intranet/web-ui/widgets`; `single` keeps one. Test ids: <testId>-search, <testId>-option-<id>, <testId>-chip-<id>.
+ */
 export function UserPicker({
   value,
   onChange,
@@ -99,60 +100,31 @@ export function UserPicker({
 }) {
   const { t } = useTranslation('tasks');
   const { workspace } = useMe();
-  const [q, setQ] = useState('');
-  const dq = useDebounced(q, 250);
-  const res = useQuery({
-    queryKey: ['tasks', 'users', workspace, dq],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq || undefined, page: 1, limit: 8 } }, signal, silent: true }),
-    enabled: !!workspace && dq.trim().length > 1,
-  });
-  const chosen = new Set(value.map((u) => u._id));
+  const search = async (text: string, signal: AbortSignal) => {
+    try {
+      const r = await call(peopleRoutes.filter, {
+        params: { workspace: workspace! },
+        body: { data: { search: text, page: 1, limit: 8 } },
+        signal,
+        silent: true,
+      });
+      return r.users.map((u) => ({ _id: u._id, name: u.fullName || u.email, detail: u.email }));
+    } catch (e) {
+      throw new Error(errorText(e));
+    }
+  };
   return (
-    <div className="tt-picker" data-testid={testId}>
-      <span className="ui-field__label">{label}</span>
-      <div className="tt-chips">
-        {value.map((u) => (
-          <span key={u._id} className="tt-chip" data-testid={`${testId}-chip-${u._id}`}>
-            {u.name}
-            <button type="button" aria-label={t('removePerson', { name: u.name })} onClick={() => onChange(value.filter((x) => x._id !== u._id))}>
-              ×
-            </button>
-          </span>
-        ))}
-      </div>
-      <input
-        className="ui-field__control"
-        aria-label={label}
-        placeholder={t('findPerson')}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        data-testid={`${testId}-search`}
-      />
-      {dq.trim().length > 1 && res.isError ? <small className="tt-muted">{errorText(res.error)}</small> : null}
-      {dq && res.data ? (
-        <ul className="tt-picker__list">
-          {res.data.users
-            .filter((u) => !chosen.has(u._id))
-            .map((u) => (
-              <li key={u._id}>
-                <button
-                  type="button"
-                  className="tt-linkbtn"
-                  data-testid={`${testId}-option-${u._id}`}
-                  onClick={() => {
-                    const p = { _id: u._id, name: u.fullName || u.email };
-                    onChange(single ? [p] : [...value, p]);
-                    setQ('');
-                  }}
-                >
-                  {u.fullName || u.email} <small>{u.email}</small>
-                </button>
-              </li>
-            ))}
-        </ul>
-      ) : null}
-    </div>
+    <SharedUserPicker
+      label={label}
+      value={value}
+      onChange={onChange}
+      single={single}
+      minChars={2}
+      placeholder={t('findPerson')}
+      search={search}
+      testId={testId}
+      id={`${testId}-input`}
+    />
   );
 }
 

@@ -22,4 +22,4 @@ export { mountStandalone, type StandaloneOptions } from './standalone.tsx';
 export { acquireRealtime, type RealtimeHandle } from './realtime.ts';
 export { useRealtimeEvent } from './useRealtime.ts';
 export { useDraft, readDraft, writeDraft, draftKey } from './drafts.ts';
-export { registerWidgets, WidgetSlot, type SlotWidget } from './widgets.tsx';
+export { registerWidgets, WidgetSlot, type SlotProps, type SlotWidget } from './widgets.tsx';

@@ -4,7 +4,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
  * Widget slots (§2 "Company feed widgets: birthdays, blogs, events, groups, knowledge base, polls, thanks, vacancies"):
  * a remote declares the modules it shows in a slot in its mf-manifest (`remoteManifest(routes, { widgets: { wall:
  * ['PollsWidget'] } })`); the shell registers them here with a renderer (it owns Module Federation's loader), and a
- * page of another remote renders the slot with `<WidgetSlot name="wall" />`. This lib is a Module Federation
+ * page of another remote renders the slot with `<WidgetSlot name="wall" />` (optionally with `props` for the widgets). This lib is a Module Federation
  * singleton, so the shell and every remote share one registry.
  */
 export interface SlotWidget {
@@ -12,7 +12,10 @@ export interface SlotWidget {
   id: string;
 }
 
-type Renderer = (id: string) => ReactNode;
+/** Props a page hands to its slot's widgets (e.g. `{ articleId }` on a knowledge-base article). */
+export type SlotProps = Record<string, unknown>;
+
+type Renderer = (id: string, props?: SlotProps) => ReactNode;
 
 let slots: Record<string, SlotWidget[]> = {};
 let renderer: Renderer | null = null;
@@ -32,8 +35,11 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** Renders every widget registered for slot `name`, in the remotes' order (nothing before the shell registered them). */
-export function WidgetSlot({ name }: { name: string }) {
+/**
+ * Renders every widget registered for slot `name`, in the remotes' order (nothing before the shell registered them);
+ * `props` are passed to each widget (keep them small and serialisable: ids).
+ */
+export function WidgetSlot({ name, props }: { name: string; props?: SlotProps }) {
   useSyncExternalStore(subscribe, () => version);
   const list = slots[name] ?? [];
   if (!renderer || !list.length) return null;
@@ -41,7 +47,7 @@ export function WidgetSlot({ name }: { name: string }) {
     <>
       {list.map((w) => (
         <div key={w.id} className="widget-slot-item" data-testid={`widget-${w.id.replace('/', '-')}`}>
-          {renderer!(w.id)}
+          {renderer!(w.id, props)}
         </div>
       ))}
     </>

@@ -9,3 +9,4 @@ export { Menu, type MenuItem, type MenuProps } from './menu.tsx';
 export { Popover, PopoverParts, type PopoverProps } from './popover.tsx';
 export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox.tsx';
 export { SelectMenu, type SelectMenuOption, type SelectMenuProps } from './select-menu.tsx';
+export { UserPicker, type PickedUser, type UserOption, type UserPickerProps } from './user-picker.tsx';
