@@ -23,6 +23,12 @@ export const excerpt = (html: string, max = 140) => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 
+/**
+ * A draft's `userId` that stands for the client's administrators: the consumer makes one draft per administrator
+ * (not the actor), each keyed `<key>:<admin id>` (`expandAdmins`).
+ */
+export const ADMINS = '@admins';
+
 const nameOf = (a: { firstName: string | null; lastName: string | null }) => [a.firstName, a.lastName].filter(Boolean).join(' ');
 
 /**
@@ -330,6 +336,22 @@ export const RULES: Rule[] = [
       key: `bp.step:${e.data.requestId}:${e.data.step}:${userId}`,
     })),
   ),
+  // An employee asked the administrators for a service (POST api/user/send_service_req): every administrator hears.
+  rule(bpEvents.serviceReqSent, (e) => [
+    {
+      userId: ADMINS,
+      section: 'services',
+      type: 'bp.service_req',
+      // The employee's name is put in front by the consumer (the event carries only the id): see withActors.
+      title: 'asked the administrators for a service',
+      text: '',
+      link: '/services/?tab=asks',
+      object: { type: 'service_req', id: e.data._id },
+      actorId: e.data.author,
+      data: {},
+      key: `bp.service_req:${e.data._id}`,
+    },
+  ]),
   // The end of a request: its initiator hears whether it was finished or rejected.
   rule(bpEvents.finished, (e) => [
     {
@@ -389,4 +411,14 @@ export async function withActors(drafts: Draft[], lookup: (ids: string[]) => Pro
     const actor = names.get(d.actorId) ?? '';
     return { ...d, data: { ...d.data, actor }, title: actor ? `${actor} ${d.title}` : d.title };
   });
+}
+
+/**
+ * Replaces each draft addressed to ADMINS by one per administrator of the client (`admins`: their ids), leaving out
+ * the actor; the key gets the administrator's id (one notification per person, stable across redelivery).
+ */
+export async function expandAdmins(drafts: Draft[], admins: () => Promise<string[]>): Promise<Draft[]> {
+  if (!drafts.some((d) => d.userId === ADMINS)) return drafts;
+  const ids = await admins();
+  return drafts.flatMap((d) => (d.userId !== ADMINS ? [d] : ids.filter((a) => a !== d.actorId).map((userId) => ({ ...d, userId, key: `${d.key}:${userId}` }))));
 }

@@ -9,7 +9,7 @@ import { telegramChannel } from './telegram.ts';
 import type { BusEvent } from '@intranet/platform-bus';
 import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
 import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
-import { consumerName, RULES, withActors } from './consumers.ts';
+import { consumerName, expandAdmins, RULES, withActors } from './consumers.ts';
 import { notificationsHandlers, type NotificationsKit } from './handlers.ts';
 import { notify } from './notify.ts';
 import { Directory } from './people.ts';
@@ -91,7 +91,8 @@ export function consumerHandler(deps: DomainDeps, runtime: NotificationsRuntime)
     const r = RULES.find((x) => x.def.subject === subject);
     if (!r || !evt.clientId) return;
     const parsed = { ...evt, data: r.def.payload.parse(evt.data) };
-    const drafts = await withActors(r.drafts(parsed), async (ids) => {
+    const addressed = await expandAdmins(r.drafts(parsed), () => runtime.kit.directory.admins(evt.clientId!));
+    const drafts = await withActors(addressed, async (ids) => {
       const people = await runtime.kit.directory.employees(evt.clientId!, ids);
       return new Map(people.map((p) => [p._id, p.fullName]));
     });

@@ -7,6 +7,8 @@ export interface Recipient {
   email: string;
   lang: string;
   fullName: string;
+  /** Whether they administer the client (role `admin`). */
+  admin: boolean;
 }
 
 /** §1: notifications are only for employee accounts — active, not deleted, not the superadmin. */
@@ -33,6 +35,15 @@ export class Directory {
     return [...new Set(ids)].map((id) => entry!.users.get(id)).filter((u): u is Recipient => !!u);
   }
 
+  /**
+   * The ids of the client's administrators who are employees (§1), always asked afresh (a cached list could miss
+   * an administrator appointed a moment ago; what asks for it is rare), refreshing the cache too.
+   */
+  async admins(clientId: string): Promise<string[]> {
+    const entry = await this.load(clientId);
+    return [...entry.users.values()].filter((u) => u.admin).map((u) => u._id);
+  }
+
   /** Forgets a client's cached users (a user changed). */
   forget(clientId: string): void {
     this.cache.delete(clientId);
@@ -45,7 +56,8 @@ export class Directory {
     });
     const map = new Map<string, Recipient>();
     for (const u of users) {
-      if (u.client_id === clientId && isEmployee(u)) map.set(u._id, { _id: u._id, email: u.email, lang: u.lang, fullName: u.fullName });
+      if (u.client_id === clientId && isEmployee(u))
+        map.set(u._id, { _id: u._id, email: u.email, lang: u.lang, fullName: u.fullName, admin: u.roles.includes('admin') });
     }
     const entry = { at: Date.now(), users: map };
     this.cache.set(clientId, entry);

@@ -162,6 +162,24 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal((await ofType(bob, 'bp.step')).length, 1, 'one notification per step and performer');
   });
 
+  it('a request to the administrators for a service (send_service_req) tells every administrator, not the employee (section services)', async () => {
+    const second = await t.makeEmployee(acme.adminToken, 'ada2@notifevt.test', { firstName: 'Second', roles: ['admin'] });
+    const admins: Person[] = [
+      { id: acme.admin._id, token: acme.adminToken },
+      { id: second.user._id, token: second.token },
+    ];
+    const sent = await t.call(bpRoutes.sendServiceReq, { token: ann.token, body: { text: 'We need a service for parking passes' } });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    for (const a of admins) await until(async () => assert.equal((await ofType(a, 'bp.service_req')).length, 1));
+    const [n] = await ofType(admins[0]!, 'bp.service_req');
+    assert.equal(n!.section, 'services');
+    assert.equal(n!.link, '/services/?tab=asks');
+    assert.ok(n!.data.actor, 'the employee is named');
+    await settle();
+    assert.equal((await ofType(ann, 'bp.service_req')).length, 0, 'the employee who asked is not an administrator');
+    assert.equal((await ofType(bob, 'bp.service_req')).length, 0);
+  });
+
   it('a vacation decision: a manager approving or deleting it tells the employee; the employee’s own changes tell no one', async () => {
     const own = await t.call(structureRoutes.vacationCreate, { token: bob.token, body: { start: inDays(30), end: inDays(34) } });
     assert.equal(own.status, 200, JSON.stringify(own.body));
