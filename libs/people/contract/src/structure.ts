@@ -355,6 +355,21 @@ export const projectRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
+/** Payload of `evt.people.project.created|updated`: the project as stored after the change and who made it (`by`). */
+export const projectEventSchema = projectSchema.extend({ by: z.string().nullable() });
+export type ProjectEvent = z.infer<typeof projectEventSchema>;
+
+/**
+ * Project changes (§3 project, §7 Projects), written through the outbox in the change's transaction. `participants`
+ * and `creatorId` name the people affected; `by` who did it. `deleted` carries the project as it was before deletion.
+ * Relayed to the client's sockets (the projects panel of /structure_new refreshes on them).
+ */
+export const projectEvents = {
+  projectCreated: defineEvent('evt.people.project.created', projectEventSchema, 'A project was created'),
+  projectUpdated: defineEvent('evt.people.project.updated', projectEventSchema, 'A project was changed (name, description, department or participants)'),
+  projectDeleted: defineEvent('evt.people.project.deleted', projectEventSchema, 'A project was deleted (its last state)'),
+} satisfies Record<string, EventDef>;
+
 /**
  * The company structure, vacation and project routes (§7 Structure, Projects, Users vacations), imported as
  * `@intranet/people-contract/structure`: a module of their own so the shell's first load (its shared singletons import
