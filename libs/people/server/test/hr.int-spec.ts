@@ -1,6 +1,7 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
-import { structureRoutes as r } from '@intranet/people-contract/structure';
+import { structureEvents, structureRoutes as r } from '@intranet/people-contract/structure';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,6 +124,12 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
       depth: number;
     }[];
   const load = () => t.call(r.structureLoad, { token: acme.adminToken, body: { client_id: acme.client._id } });
+  const loaded: BusEvent[] = [];
+  /** The evt.people.structure.loaded events since the last call (after the outbox has had time to publish). */
+  const loadEvents = async () => {
+    await new Promise((ok) => setTimeout(ok, 150));
+    return loaded.splice(0).map((e) => ({ clientId: e.clientId, ...(e.data as Record<string, unknown>) }));
+  };
 
   beforeAll(async () => {
     t = await testPortal();
@@ -140,6 +147,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     );
     await new Promise<void>((ok) => zup.server.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(zup.server.address() as AddressInfo).port}/zup`;
+    await on(t.portal.platform.bus, structureEvents.structureLoaded, async (e) => void loaded.push(e));
   });
   afterAll(async () => {
     zup.server.close();
@@ -182,6 +190,8 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     );
     const again = await load();
     assert.deepEqual(again.body.result, { created: 0, updated: 0, unchanged: 3, failed: [] });
+    // One summary event for the load that wrote something (by the admin); none for the one that changed nothing.
+    assert.deepEqual(await loadEvents(), [{ clientId: acme.client._id, kind: 'adm', created: 3, updated: 0, unchanged: 0, failed: 0, by: acme.admin._id }]);
   });
 
   it('a renamed and moved department is updated with its subtree; nothing is deleted', async () => {
@@ -314,11 +324,13 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     const people = (await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result;
     const before = await tree();
     await new Promise<void>((ok) => zup.server.close(() => ok()));
+    await loadEvents(); // the earlier tests' loads
     const down = await load();
     assert.equal(down.status, 503);
     assert.equal(down.body.code, 'loading_struct_hrm_error');
     assert.equal(down.body.message, 'Loading the structure from the HR system failed');
     assert.deepEqual(await tree(), before);
+    assert.deepEqual(await loadEvents(), []);
     const hrDown = await hrm();
     assert.equal(hrDown.status, 503);
     assert.equal(hrDown.body.code, 'loading_struct_hrm_error');

@@ -60,7 +60,13 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
 
     // Every accepted write published its event through the outbox (the refused ones none), with who did it.
     const admin = acme.admin._id;
-    assert.deepEqual(await eventsOf(p._id), [`created:${ann.user._id}`, `updated:${ann.user._id}`, `updated:${ann.user._id}`, `updated:${admin}`, `deleted:${ann.user._id}`]);
+    assert.deepEqual(await eventsOf(p._id), [
+      `created:${ann.user._id}`,
+      `updated:${ann.user._id}`,
+      `updated:${ann.user._id}`,
+      `updated:${admin}`,
+      `deleted:${ann.user._id}`,
+    ]);
     const created = events.find((e) => e.subject === projectEvents.projectCreated.subject && e.data._id === p._id)!;
     assert.equal(created.clientId, acme.client._id);
     assert.equal(created.data.creatorId, ann.user._id);
