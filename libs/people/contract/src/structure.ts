@@ -26,6 +26,23 @@ export const HR_TEXT = {
 /** §8 codes of the HR integration (the web words them). */
 export const HR_CODES = { loadStruct: 'loading_struct_hrm_error', reset: 'reseting_hrm_error' } as const;
 
+/**
+ * Why an HR connection test failed: `unauthorized` (HTTP 401/403: login or password refused), `not_found` (HTTP 404:
+ * no OData interface at this address), `unreachable` (no answer, refused, timed out), `status` (another HTTP status),
+ * `not_odata` (an answer that is not OData JSON).
+ */
+export const HR_CHECK_REASONS = ['unauthorized', 'not_found', 'unreachable', 'status', 'not_odata'] as const;
+export type HrCheckReason = (typeof HR_CHECK_REASONS)[number];
+
+/** POST api/structure/hr_check's answer: `departments` seen when `ok`; else `reason` (and the HTTP `status` if any). */
+export const hrCheckResultSchema = z.object({
+  ok: z.boolean(),
+  departments: z.number().int().nullable(),
+  reason: z.enum(HR_CHECK_REASONS).nullable(),
+  status: z.number().int().nullable(),
+});
+export type HrCheckResult = z.infer<typeof hrCheckResultSchema>;
+
 /** §5 Vacation and §8 vacation texts. `balance` is parameterised: 'Not enough vacation days: 3 left'. */
 export const VACATION_TEXT = {
   past: 'The vacation must start later than today',
@@ -157,6 +174,20 @@ export const structureRoutes = {
       unchanged: z.number().int(),
       failed: z.array(z.object({ ref: z.string(), name: z.string(), reason: z.string() })),
     }),
+  }),
+  /** Not in §7: the "HR connection test" of the integrations tab (§2, issue 12 Web). */
+  hrCheck: defineRoute({
+    method: 'POST',
+    path: '/api/structure/hr_check',
+    subject: 'people.structure.hrCheck',
+    feature: 'structure',
+    summary:
+      "Test the client's saved HR-system connection: one read of 1C:ZUP's standard OData (Catalog_ПодразделенияОрганизаций); answers whether it worked, how many departments it saw, or why not. Changes nothing",
+    spec: '§2 integrations tab (HR connection test), §5 HR integration (added)',
+    access: access.admin,
+    timeoutMs: 30_000,
+    body: z.object({ client_id: Id }),
+    result: hrCheckResultSchema,
   }),
   deptUsersByClient: defineRoute({
     method: 'GET',

@@ -6,11 +6,12 @@ import {
   type Department,
   type DepartmentEvent,
   type DeptUsers,
+  type HrCheckResult,
   type structureRoutes,
 } from '@intranet/people-contract/structure';
 import { ask, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7, type Tx } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
 import { ZUP_EMPTY_REF, zupDepartments, type ZupDepartment } from './hr.ts';
@@ -387,14 +388,52 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
   };
 }
 
-type LoadRoutes = Pick<typeof structureRoutes, 'structureLoad'>;
+type LoadRoutes = Pick<typeof structureRoutes, 'structureLoad' | 'hrCheck'>;
 
 /**
  * POST api/structure/load_struct (§5 HR integration): departments of 1C:ZUP into the client's administrative
  * structure. The HR data is read first, then applied in one transaction (all or nothing).
  */
 export function structureLoadHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<LoadRoutes> {
+  /** The client's HR connection, checked for §5 (tax id, an address). Errors: 400 §5 texts, 404 another client. */
+  const connection = async (clientId: string) => {
+    const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch(() => {
+      throw Errors.notFound();
+    });
+    if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
+    if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+    return { url: hr.url, login: hr.login, password: hr.password };
+  };
   return {
+    /**
+     * POST api/structure/hr_check {client_id} → { ok, departments, reason, status }: reads the HR system's
+     * departments once (`departments`: those not marked for deletion, what load_struct would load) with the saved address, login and password (never returned) and reports the outcome; a
+     * failed connection is an answer (ok: false, reason of HR_CHECK_REASONS, the HTTP status if any), not an error.
+     * Writes nothing. Errors: 400 'HR integration needs tax id', 400 'Connect the HR system first', 404 another client.
+     */
+    hrCheck: async ({ body }, ctx) => {
+      const conn = await connection(structureClient(ctx, body.client_id));
+      try {
+        const rows = await zupDepartments(conn);
+        return { ok: true, departments: rows.filter((r) => !r.DeletionMark).length, reason: null, status: null } satisfies HrCheckResult;
+      } catch (e) {
+        if (!(e instanceof DomainError) || e.kind !== 'unavailable') throw e;
+        const details = (e.details ?? {}) as { reason?: string; status?: number };
+        const status = typeof details.status === 'number' ? details.status : null;
+        const reason: HrCheckResult['reason'] =
+          status === 401 || status === 403
+            ? 'unauthorized'
+            : status === 404
+              ? 'not_found'
+              : status
+                ? 'status'
+                : details.reason === 'not OData JSON'
+                  ? 'not_odata'
+                  : 'unreachable';
+        return { ok: false, departments: null, reason, status };
+      }
+    },
+
     /**
      * POST api/structure/load_struct {client_id} → { created, updated, unchanged, failed[] }: each HR department
      * matched by its key (hr_ref) is created, renamed or moved (with its subtree), or left as it is; top-level HR
@@ -406,12 +445,7 @@ export function structureLoadHandlers({ db, bus, outbox }: DomainDeps): RouteHan
      */
     structureLoad: async ({ body }, ctx) => {
       const clientId = structureClient(ctx, body.client_id);
-      const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch(() => {
-        throw Errors.notFound();
-      });
-      if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
-      if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
-      const rows = await zupDepartments({ url: hr.url, login: hr.login, password: hr.password });
+      const rows = await zupDepartments(await connection(clientId));
       const client = await ask(bus, clientSubjects.internalGet, systemContext(), { id: clientId });
       const kind = 'adm' as const;
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
