@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { apiCaller, startBrowserPortal, type BrowserPortal, signIn } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const SU = { login: 'root@example.com', password: 'rootpass1' };
 
@@ -9,7 +11,8 @@ const SU = { login: 'root@example.com', password: 'rootpass1' };
  * Issue 12 in the browser, part two. The "company data" tab's HR data panel (§2 employee administration, §3 User HR
  * data): an administrator picks an employee, edits an HR field, sees it saved (and it holds after a reload). The
  * projects of /structure_new's "project" kind (§7 Projects): create, add a participant, rename, delete after a
- * confirmation, as another employee with `structures` watches; the chart's zoom buttons.
+ * confirmation, as another employee with `structures` watches; the chart's zoom buttons. The integrations tab's HR
+ * connection test against a local server that answers like 1C:ZUP's OData (and refuses a wrong password).
  */
 jest.setTimeout(180_000);
 describe('people pages: HR data panel, projects and the chart zoom', () => {
@@ -148,5 +151,44 @@ describe('people pages: HR data panel, projects and the chart zoom', () => {
     await a.page.getByTestId('confirm-ok').click();
     await a.page.getByTestId('projects-empty').waitFor();
     assert.deepEqual(await api('GET', '/api/project/', admin.token), []);
+  });
+  it('integrations tab: the HR connection test says how many departments the HR system has, or that it refused the password', async () => {
+    const zup = createServer((req, res) => {
+      if (req.headers.authorization !== `Basic ${Buffer.from('hr:secret').toString('base64')}`) return void res.writeHead(401).end();
+      if (!decodeURIComponent(req.url ?? '').startsWith('/zup/odata/standard.odata/Catalog_ПодразделенияОрганизаций?')) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const dept = (n: number, name: string) => ({
+        Ref_Key: `00000000-0000-0000-0000-00000000000${n}`,
+        Description: name,
+        Parent_Key: '00000000-0000-0000-0000-000000000000',
+        DeletionMark: false,
+      });
+      res.end(JSON.stringify({ 'odata.metadata': 'x', value: [dept(1, 'Head office'), dept(2, 'Warehouse')] }));
+    });
+    await new Promise<void>((ok) => zup.listen(0, '127.0.0.1', ok));
+    try {
+      const su = await login(SU.login, SU.password);
+      const url = `http://127.0.0.1:${(zup.address() as AddressInfo).port}/zup`;
+      await api('PUT', `/api/clients/${clientId}`, su.token, { taxNumber: '7701234567', hr: { url, login: 'hr', password: 'secret' } });
+      const { page } = await e.newPage();
+      await signIn(page, 'admin@hrweb.test', 'adminpass1');
+      await page.goto('/employees/');
+      await page.getByTestId('employees-page').waitFor();
+      await page.getByTestId('tab-integrations').click();
+      await page.getByTestId('hr-check').click();
+      const result = page.getByTestId('hr-check-result');
+      await result.waitFor();
+      assert.equal((await result.innerText()).trim(), 'Connected: the HR system has 2 departments');
+      // A wrong password saved in the form: the test says so, nothing is loaded.
+      await page.getByTestId('hr-password').fill('wrong-one');
+      await page.getByTestId('hr-save').click();
+      await page.getByTestId('toast').filter({ hasText: 'Saved' }).first().waitFor();
+      await page.getByTestId('hr-check').click();
+      await page.waitForFunction(() => /refused the login or password/.test(document.querySelector('[data-testid="hr-check-result"]')?.textContent ?? ''));
+      const adm = await api<{ _id: string }[]>('GET', `/api/structure/byClient/${clientId}?kind=adm`, admin.token);
+      assert.deepEqual(adm, []);
+    } finally {
+      zup.close();
+    }
   });
 });

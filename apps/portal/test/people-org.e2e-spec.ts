@@ -10,8 +10,9 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /**
  * Issue 12 in the browser. /vacations (§5 Vacation, §8 vacation overlap): an employee asks for dates overlapping
  * their own vacation and reads the §8 text; a valid request takes its days from the balance and appears on a
- * colleague's team timeline. /structure_new: an administrator drags a department onto another; a move into its own
- * child is refused with the §8 text.
+ * colleague's team timeline. /structure_new: an administrator drags a department onto another, and a colleague whose
+ * chart is open sees it move (evt.people.department.updated over the socket); a move into its own child is refused
+ * with the §8 text.
  */
 jest.setTimeout(120_000);
 describe('people pages: vacations and the company structure', () => {
@@ -85,13 +86,20 @@ describe('people pages: vacations and the company structure', () => {
     await b.page.waitForFunction(() => document.querySelectorAll('[data-testid^="vac-row-"]').length === 1);
   });
 
-  it('an administrator moves a department by dragging it onto another; a move into its child is refused', async () => {
+  it('an administrator moves a department by dragging it onto another (a colleague sees it live); a move into its child is refused', async () => {
     const admin = await login('admin@vacweb.test', 'adminpass1');
     const mk = (name: string, parent?: string) => api<{ _id: string }>('POST', '/api/structure', admin.token, { kind: 'org', name, parent });
     const root = await mk('Vac Web');
     const sales = await mk('Sales', root._id);
     const itDept = await mk('IT', root._id);
     const east = await mk('East', sales._id);
+
+    // Bob, an employee, has the chart open before the move.
+    const b = await e.newPage();
+    await signIn(b.page, 'bob@vacweb.test', 'employee1');
+    await b.page.goto('/structure_new');
+    await b.page.getByTestId(`dept-${sales._id}`).waitFor();
+    assert.equal(await b.page.getByTestId(`dept-toggle-${itDept._id}`).count(), 0);
 
     const a = await e.newPage();
     await signIn(a.page, 'admin@vacweb.test', 'adminpass1');
@@ -102,6 +110,9 @@ describe('people pages: vacations and the company structure', () => {
     await a.page.waitForFunction((id) => !!document.querySelector(`[data-testid="dept-${id}"] [data-testid="dept-toggle-${id}"]`), itDept._id);
     const after = await api<{ _id: string; parent: string | null }[]>('GET', `/api/structure/byClient/${clientId}?kind=org`, admin.token);
     assert.equal(after.find((d) => d._id === sales._id)!.parent, itDept._id);
+    // Bob's chart, not reloaded by him, now shows Sales under IT (collapsed there: IT has a toggle, Sales is no longer on top).
+    await b.page.getByTestId(`dept-toggle-${itDept._id}`).waitFor();
+    await b.page.getByTestId(`dept-${sales._id}`).waitFor({ state: 'detached' });
 
     // IT (now holding Sales) dragged into East, its own descendant: the §8 text, nothing moves.
     await a.page.getByTestId(`dept-toggle-${itDept._id}`).click();

@@ -26,6 +26,23 @@ export const HR_TEXT = {
 /** §8 codes of the HR integration (the web words them). */
 export const HR_CODES = { loadStruct: 'loading_struct_hrm_error', reset: 'reseting_hrm_error' } as const;
 
+/**
+ * Why an HR connection test failed: `unauthorized` (HTTP 401/403: login or password refused), `not_found` (HTTP 404:
+ * no OData interface at this address), `unreachable` (no answer, refused, timed out), `status` (another HTTP status),
+ * `not_odata` (an answer that is not OData JSON).
+ */
+export const HR_CHECK_REASONS = ['unauthorized', 'not_found', 'unreachable', 'status', 'not_odata'] as const;
+export type HrCheckReason = (typeof HR_CHECK_REASONS)[number];
+
+/** POST api/structure/hr_check's answer: `departments` seen when `ok`; else `reason` (and the HTTP `status` if any). */
+export const hrCheckResultSchema = z.object({
+  ok: z.boolean(),
+  departments: z.number().int().nullable(),
+  reason: z.enum(HR_CHECK_REASONS).nullable(),
+  status: z.number().int().nullable(),
+});
+export type HrCheckResult = z.infer<typeof hrCheckResultSchema>;
+
 /** §5 Vacation and §8 vacation texts. `balance` is parameterised: 'Not enough vacation days: 3 left'. */
 export const VACATION_TEXT = {
   past: 'The vacation must start later than today',
@@ -158,6 +175,20 @@ export const structureRoutes = {
       failed: z.array(z.object({ ref: z.string(), name: z.string(), reason: z.string() })),
     }),
   }),
+  /** Not in §7: the "HR connection test" of the integrations tab (§2, issue 12 Web). */
+  hrCheck: defineRoute({
+    method: 'POST',
+    path: '/api/structure/hr_check',
+    subject: 'people.structure.hrCheck',
+    feature: 'structure',
+    summary:
+      "Test the client's saved HR-system connection: one read of 1C:ZUP's standard OData (Catalog_ПодразделенияОрганизаций); answers whether it worked, how many departments it saw, or why not. Changes nothing",
+    spec: '§2 integrations tab (HR connection test), §5 HR integration (added)',
+    access: access.admin,
+    timeoutMs: 30_000,
+    body: z.object({ client_id: Id }),
+    result: hrCheckResultSchema,
+  }),
   deptUsersByClient: defineRoute({
     method: 'GET',
     path: '/api/structure/byClient/{client}/dept_users',
@@ -268,6 +299,57 @@ export const vacationEvents = {
   vacationDeleted: defineEvent('evt.people.vacation.deleted', vacationEvent),
 } satisfies Record<string, EventDef>;
 
+/** Payload of `evt.people.department.created|updated`: the department after the change and who made it (`by`). */
+export const departmentEventSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(DEPARTMENT_KINDS),
+  name: z.string(),
+  parent: z.string().nullable(),
+  /** updated only: whether it moved to a new parent (with its subtree). */
+  moved: z.boolean().optional(),
+  by: z.string().nullable(),
+});
+export type DepartmentEvent = z.infer<typeof departmentEventSchema>;
+
+/**
+ * Company structure changes (§3 Department, Department-user record; §7 Structure), written through the outbox in the
+ * change's transaction; `by` is who did it. `dept_users.updated` names the employees affected (`added`, `removed`,
+ * the head before and after). `structure.loaded` is one summary per load_struct (not one event per HR department).
+ * Relayed to the client's sockets: an open /structure_new chart reloads on them.
+ */
+export const structureEvents = {
+  departmentCreated: defineEvent('evt.people.department.created', departmentEventSchema, 'A department was added'),
+  departmentUpdated: defineEvent('evt.people.department.updated', departmentEventSchema, 'A department was renamed or moved (with its subtree)'),
+  departmentDeleted: defineEvent(
+    'evt.people.department.deleted',
+    z.object({ _id: z.string(), kind: z.enum(DEPARTMENT_KINDS), name: z.string(), ids: z.array(z.string()), by: z.string().nullable() }),
+    'A department was deleted with its subtree (`ids`: every department removed)',
+  ),
+  deptUsersUpdated: defineEvent(
+    'evt.people.dept_users.updated',
+    deptUsersSchema.extend({
+      kind: z.enum(DEPARTMENT_KINDS),
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      previousHead: z.string().nullable(),
+      by: z.string().nullable(),
+    }),
+    "A department's employees or head changed (`added` / `removed` employees, head before and after)",
+  ),
+  structureLoaded: defineEvent(
+    'evt.people.structure.loaded',
+    z.object({
+      kind: z.enum(DEPARTMENT_KINDS),
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      failed: z.number().int(),
+      by: z.string().nullable(),
+    }),
+    'Departments were loaded from the HR system (load_struct), with the counts of its answer',
+  ),
+} satisfies Record<string, EventDef>;
+
 /** Project texts (§3 project; a project's department must be of the project kind). */
 export const PROJECT_TEXT = {
   deptNotProject: 'Choose a department of the project structure',
@@ -356,6 +438,21 @@ export const projectRoutes = {
     result: projectSchema,
   }),
 } satisfies Record<string, RouteDef>;
+
+/** Payload of `evt.people.project.created|updated`: the project as stored after the change and who made it (`by`). */
+export const projectEventSchema = projectSchema.extend({ by: z.string().nullable() });
+export type ProjectEvent = z.infer<typeof projectEventSchema>;
+
+/**
+ * Project changes (§3 project, §7 Projects), written through the outbox in the change's transaction. `participants`
+ * and `creatorId` name the people affected; `by` who did it. `deleted` carries the project as it was before deletion.
+ * Relayed to the client's sockets (the projects panel of /structure_new refreshes on them).
+ */
+export const projectEvents = {
+  projectCreated: defineEvent('evt.people.project.created', projectEventSchema, 'A project was created'),
+  projectUpdated: defineEvent('evt.people.project.updated', projectEventSchema, 'A project was changed (name, description, department or participants)'),
+  projectDeleted: defineEvent('evt.people.project.deleted', projectEventSchema, 'A project was deleted (its last state)'),
+} satisfies Record<string, EventDef>;
 
 /**
  * The company structure, vacation and project routes (§7 Structure, Projects, Users vacations), imported as

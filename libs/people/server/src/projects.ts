@@ -1,4 +1,4 @@
-import { PROJECT_TEXT, STRUCTURE_TEXT, type Project, type projectRoutes } from '@intranet/people-contract/structure';
+import { PROJECT_TEXT, projectEvents, STRUCTURE_TEXT, type Project, type projectRoutes } from '@intranet/people-contract/structure';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
@@ -54,9 +54,15 @@ async function checkDept(tx: Tx, id: string | null | undefined): Promise<void> {
 /**
  * Projects (§7 Projects, §3 project: creatorId, participants), backing the structure's "project" kind. Anyone with
  * `structures` reads and creates; a project's creator or an administrator changes, deletes and adds participants.
+ * Every write adds evt.people.project.created|updated|deleted (projectEvents) to its own transaction (outbox).
  */
-export function projectHandlers({ db }: DomainDeps): RouteHandlers<typeof projectRoutes> {
+export function projectHandlers({ db, outbox }: DomainDeps): RouteHandlers<typeof projectRoutes> {
   const tenant = (ctx: RequestContext) => ({ clientId: structureClient(ctx), userId: ctx.userId });
+  /** Adds the project event to the change's transaction (DESIGN §6 outbox); returns the project. */
+  const publish = async (tx: Tx, ctx: RequestContext, def: (typeof projectEvents)[keyof typeof projectEvents], p: Project) => {
+    await outbox.add(tx, def, p.client_id, { ...p, by: ctx.userId ?? null });
+    return p;
+  };
 
   /** The project, for a change: 404 if missing, 403 'No access' unless the caller created it or is an administrator. */
   const owned = async (tx: Tx, ctx: RequestContext, id: string) => {
@@ -75,7 +81,7 @@ export function projectHandlers({ db }: DomainDeps): RouteHandlers<typeof projec
   };
 
   return {
-    /** §7 POST api/project/ {name, description?, participants?, dept_id?}: the caller is the creator. Errors: §5 fields. */
+    /** §7 POST api/project/ {name, description?, participants?, dept_id?}: the caller is the creator; evt.people.project.created. Errors: §5 fields. */
     projectCreate: async ({ body }, ctx) => {
       const t = tenant(ctx);
       return db.inTenant(t, async (tx) => {
@@ -93,7 +99,7 @@ export function projectHandlers({ db }: DomainDeps): RouteHandlers<typeof projec
           })
           .returning();
         await addParticipants(tx, p, participants);
-        return read(tx, p);
+        return publish(tx, ctx, projectEvents.projectCreated, await read(tx, p));
       });
     },
 
@@ -116,7 +122,7 @@ export function projectHandlers({ db }: DomainDeps): RouteHandlers<typeof projec
         return read(tx, p);
       }),
 
-    /** §7 PUT api/project/{id}: `participants` replaces the list. Errors: 404, 403, §5 fields. */
+    /** §7 PUT api/project/{id}: `participants` replaces the list; evt.people.project.updated. Errors: 404, 403, §5 fields. */
     projectUpdate: async ({ params, body }, ctx) =>
       db.inTenant(tenant(ctx), async (tx) => {
         let p = await owned(tx, ctx, params.id);
@@ -137,23 +143,25 @@ export function projectHandlers({ db }: DomainDeps): RouteHandlers<typeof projec
             .set({ ...patch, updatedAt: new Date() })
             .where(eq(projects.id, p.id))
             .returning();
-        return read(tx, p);
+        return publish(tx, ctx, projectEvents.projectUpdated, await read(tx, p));
       }),
 
-    /** §7 DELETE api/project/{id} (participants go with it). Errors: 404, 403. */
+    /** §7 DELETE api/project/{id} (participants go with it); evt.people.project.deleted with its last state. Errors: 404, 403. */
     projectDelete: async ({ params }, ctx) =>
       db.inTenant(tenant(ctx), async (tx) => {
         const p = await owned(tx, ctx, params.id);
+        const last = await read(tx, p);
         await tx.delete(projects).where(eq(projects.id, p.id));
+        await publish(tx, ctx, projectEvents.projectDeleted, last);
         return { _id: p.id };
       }),
 
-    /** §7 POST api/projectParticipant/ {project_id, users}: adds participants (present ones kept). Errors: 404, 403, field `users`. */
+    /** §7 POST api/projectParticipant/ {project_id, users}: adds participants (present ones kept); evt.people.project.updated. Errors: 404, 403, field `users`. */
     projectParticipantAdd: async ({ body }, ctx) =>
       db.inTenant(tenant(ctx), async (tx) => {
         const p = await owned(tx, ctx, body.project_id);
         await addParticipants(tx, p, await checkUsers(tx, body.users, 'users'));
-        return read(tx, p);
+        return publish(tx, ctx, projectEvents.projectUpdated, await read(tx, p));
       }),
   };
 }

@@ -1,8 +1,17 @@
 import { clientSubjects } from '@intranet/clients-contract';
-import { HR_TEXT, STRUCTURE_TEXT, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract/structure';
+import {
+  HR_TEXT,
+  STRUCTURE_TEXT,
+  structureEvents,
+  type Department,
+  type DepartmentEvent,
+  type DeptUsers,
+  type HrCheckResult,
+  type structureRoutes,
+} from '@intranet/people-contract/structure';
 import { ask, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7, type Tx } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
 import { ZUP_EMPTY_REF, zupDepartments, type ZupDepartment } from './hr.ts';
@@ -89,6 +98,16 @@ async function recordOf(tx: Tx, dept: DepartmentRow): Promise<DeptUsers> {
   return { _id: dept.id, dept_id: dept.id, users: m.users, headUser: m.head, client_id: dept.clientId };
 }
 
+/** The evt.people.department.created|updated payload of a department row (`moved`: updated only). */
+const departmentEvent = (r: DepartmentRow, by: string | null | undefined, moved?: boolean): DepartmentEvent => ({
+  _id: r.id,
+  kind: r.kind,
+  name: r.name,
+  parent: r.parentId,
+  ...(moved !== undefined ? { moved } : {}),
+  by: by ?? null,
+});
+
 /** Checks that every id names a non-deleted employee of the transaction's client. Errors: field `users` 400. */
 async function checkUsers(tx: Tx, ids: string[], field = 'users'): Promise<void> {
   const unique = [...new Set(ids)];
@@ -103,9 +122,33 @@ async function checkUsers(tx: Tx, ids: string[], field = 'users'): Promise<void>
 /**
  * Company structure (§7 Structure, §5 Department, §6 structures): departments of four kinds as a tree kept as a
  * materialised path (a subtree is one indexed range read), and their department-user records (members, one head).
+ * Every accepted write adds its structureEvents event (evt.people.department.*, evt.people.dept_users.updated) to its
+ * own transaction (outbox); a write that changes nothing publishes nothing.
  */
 export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRoutes> {
-  const { db } = deps;
+  const { db, outbox } = deps;
+  /**
+   * After a change of `dept`'s members or head (`before`: membersOf before it): its record, and, when anything
+   * changed, evt.people.dept_users.updated in the same transaction (added / removed employees, head before and after).
+   */
+  const membersChanged = async (tx: Tx, ctx: RequestContext, dept: DepartmentRow, before: { users: string[]; head: string | null }) => {
+    const rec = await recordOf(tx, dept);
+    const was = new Set(before.users);
+    const now = new Set(rec.users);
+    const added = rec.users.filter((u) => !was.has(u));
+    const removed = before.users.filter((u) => !now.has(u));
+    if (added.length || removed.length || before.head !== rec.headUser)
+      await outbox.add(tx, structureEvents.deptUsersUpdated, dept.clientId, {
+        ...rec,
+        kind: dept.kind,
+        added,
+        removed,
+        previousHead: before.head,
+        by: ctx.userId ?? null,
+      });
+    return rec;
+  };
+  const membersBefore = async (tx: Tx, dept: DepartmentRow) => (await membersOf(tx, [dept.id])).get(dept.id)!;
   /** The caller's department, locked with its structure for a change; 404 when missing (or another client's). */
   const lockedDept = async (tx: Tx, clientId: string, id: string) => {
     const probe = await deptById(tx, id);
@@ -173,6 +216,7 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
           .insert(departments)
           .values({ id, clientId, kind: body.kind, name: body.name, description: body.description ?? null, parentId: body.parent ?? null, path })
           .returning();
+        await outbox.add(tx, structureEvents.departmentCreated, clientId, departmentEvent(row, ctx.userId));
         return toDepartment(row);
       });
     },
@@ -212,6 +256,7 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
             .where(eq(departments.id, dept.id))
             .returning();
         }
+        if (cur !== dept) await outbox.add(tx, structureEvents.departmentUpdated, clientId, departmentEvent(cur, ctx.userId, cur.parentId !== dept.parentId));
         return toDepartment(cur, (await membersOf(tx, [cur.id])).get(cur.id));
       });
     },
@@ -235,6 +280,13 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
           .limit(1);
         if (busy) throw Errors.badRequest(STRUCTURE_TEXT.hasEmployees);
         const gone = await tx.delete(departments).where(subtree).returning({ id: departments.id });
+        await outbox.add(tx, structureEvents.departmentDeleted, clientId, {
+          _id: dept.id,
+          kind: dept.kind,
+          name: dept.name,
+          ids: gone.map((g) => g.id),
+          by: ctx.userId ?? null,
+        });
         return { deleted: gone.length };
       });
     },
@@ -265,11 +317,12 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
         const dept = await lockedDept(tx, clientId, params.dept);
         await checkUsers(tx, body.users);
+        const before = await membersBefore(tx, dept);
         await tx
           .insert(deptUsers)
           .values([...new Set(body.users)].map((userId) => ({ deptId: dept.id, userId, clientId })))
           .onConflictDoNothing();
-        return recordOf(tx, dept);
+        return membersChanged(tx, ctx, dept, before);
       });
     },
 
@@ -282,6 +335,7 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
       const clientId = structureClient(ctx);
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
         const dept = await lockedDept(tx, clientId, body.dept_id);
+        const before = await membersBefore(tx, dept);
         if (body.users) {
           await checkUsers(tx, body.users);
           const keep = [...new Set(body.users)];
@@ -302,7 +356,7 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
               .onConflictDoUpdate({ target: [deptUsers.deptId, deptUsers.userId], set: { isHead: true } });
           }
         }
-        return recordOf(tx, dept);
+        return membersChanged(tx, ctx, dept, before);
       });
     },
 
@@ -311,12 +365,13 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
       const clientId = structureClient(ctx);
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
         const dept = await lockedDept(tx, clientId, params.dept);
+        const before = await membersBefore(tx, dept);
         const gone = await tx
           .delete(deptUsers)
           .where(and(eq(deptUsers.deptId, dept.id), eq(deptUsers.userId, params.user)))
           .returning({ userId: deptUsers.userId });
         if (!gone.length) throw Errors.notFound();
-        return recordOf(tx, dept);
+        return membersChanged(tx, ctx, dept, before);
       });
     },
 
@@ -325,37 +380,72 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
       const clientId = structureClient(ctx);
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
         const dept = await lockedDept(tx, clientId, params.id);
+        const before = await membersBefore(tx, dept);
         await tx.update(deptUsers).set({ isHead: false }).where(eq(deptUsers.deptId, dept.id));
-        return recordOf(tx, dept);
+        return membersChanged(tx, ctx, dept, before);
       });
     },
   };
 }
 
-type LoadRoutes = Pick<typeof structureRoutes, 'structureLoad'>;
+type LoadRoutes = Pick<typeof structureRoutes, 'structureLoad' | 'hrCheck'>;
 
 /**
  * POST api/structure/load_struct (§5 HR integration): departments of 1C:ZUP into the client's administrative
  * structure. The HR data is read first, then applied in one transaction (all or nothing).
  */
-export function structureLoadHandlers({ db, bus }: DomainDeps): RouteHandlers<LoadRoutes> {
+export function structureLoadHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<LoadRoutes> {
+  /** The client's HR connection, checked for §5 (tax id, an address). Errors: 400 §5 texts, 404 another client. */
+  const connection = async (clientId: string) => {
+    const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch(() => {
+      throw Errors.notFound();
+    });
+    if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
+    if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+    return { url: hr.url, login: hr.login, password: hr.password };
+  };
   return {
+    /**
+     * POST api/structure/hr_check {client_id} → { ok, departments, reason, status }: reads the HR system's
+     * departments once (`departments`: those not marked for deletion, what load_struct would load) with the saved address, login and password (never returned) and reports the outcome; a
+     * failed connection is an answer (ok: false, reason of HR_CHECK_REASONS, the HTTP status if any), not an error.
+     * Writes nothing. Errors: 400 'HR integration needs tax id', 400 'Connect the HR system first', 404 another client.
+     */
+    hrCheck: async ({ body }, ctx) => {
+      const conn = await connection(structureClient(ctx, body.client_id));
+      try {
+        const rows = await zupDepartments(conn);
+        return { ok: true, departments: rows.filter((r) => !r.DeletionMark).length, reason: null, status: null } satisfies HrCheckResult;
+      } catch (e) {
+        if (!(e instanceof DomainError) || e.kind !== 'unavailable') throw e;
+        const details = (e.details ?? {}) as { reason?: string; status?: number };
+        const status = typeof details.status === 'number' ? details.status : null;
+        const reason: HrCheckResult['reason'] =
+          status === 401 || status === 403
+            ? 'unauthorized'
+            : status === 404
+              ? 'not_found'
+              : status
+                ? 'status'
+                : details.reason === 'not OData JSON'
+                  ? 'not_odata'
+                  : 'unreachable';
+        return { ok: false, departments: null, reason, status };
+      }
+    },
+
     /**
      * POST api/structure/load_struct {client_id} → { created, updated, unchanged, failed[] }: each HR department
      * matched by its key (hr_ref) is created, renamed or moved (with its subtree), or left as it is; top-level HR
      * departments hang under the structure's root (created with the client's name if missing); ones marked for
      * deletion in HR are not created, and nothing is ever deleted here. Errors: 400 'HR integration needs tax id',
      * 400 'Connect the HR system first', 503 'Loading the structure from the HR system failed' (code
-     * loading_struct_hrm_error; nothing is changed), 404 another client.
+     * loading_struct_hrm_error; nothing is changed), 404 another client. When anything was written, one
+     * evt.people.structure.loaded with the counts goes out with the transaction.
      */
     structureLoad: async ({ body }, ctx) => {
       const clientId = structureClient(ctx, body.client_id);
-      const hr = await ask(bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch(() => {
-        throw Errors.notFound();
-      });
-      if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
-      if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
-      const rows = await zupDepartments({ url: hr.url, login: hr.login, password: hr.password });
+      const rows = await zupDepartments(await connection(clientId));
       const client = await ask(bus, clientSubjects.internalGet, systemContext(), { id: clientId });
       const kind = 'adm' as const;
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
@@ -365,6 +455,7 @@ export function structureLoadHandlers({ db, bus }: DomainDeps): RouteHandlers<Lo
           .from(departments)
           .where(and(eq(departments.clientId, clientId), eq(departments.kind, kind)));
         let root = all.find((d) => !d.parentId);
+        const rootMade = !root;
         if (!root) {
           const id = uuidv7();
           [root] = await tx
@@ -428,6 +519,15 @@ export function structureLoadHandlers({ db, bus }: DomainDeps): RouteHandlers<Lo
           Object.assign(cur, row);
           out.updated++;
         }
+        if (rootMade || out.created || out.updated)
+          await outbox.add(tx, structureEvents.structureLoaded, clientId, {
+            kind,
+            created: out.created,
+            updated: out.updated,
+            unchanged: out.unchanged,
+            failed: out.failed.length,
+            by: ctx.userId ?? null,
+          });
         return out;
       });
     },

@@ -55,6 +55,7 @@ export default {
     'people.vacation.create': { body: (w) => ({ user: w.ids.user, start: inDays(200), end: inDays(201) }), ids: { user: 'user' } },
     'people.vacation.update': { body: () => ({ planned: false }) },
     'people.structure.loadStruct': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client' } },
+    'people.structure.hrCheck': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client' } },
     'people.user.loadHrm': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client', importId: 'client' } },
     'people.user.resetToHrm': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
     'people.project.create': { body: (w) => ({ name: 'Fixture project', participants: [w.ids.user] }), ids: { participants: 'user', dept_id: 'department' } },

@@ -1,6 +1,7 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
-import { structureRoutes as r } from '@intranet/people-contract/structure';
+import { structureEvents, structureRoutes as r } from '@intranet/people-contract/structure';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,6 +124,14 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
       depth: number;
     }[];
   const load = () => t.call(r.structureLoad, { token: acme.adminToken, body: { client_id: acme.client._id } });
+  const check = () => t.call(r.hrCheck, { token: acme.adminToken, body: { client_id: acme.client._id } });
+  const setHr = (hr: Record<string, string>) => t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { hr } });
+  const loaded: BusEvent[] = [];
+  /** The evt.people.structure.loaded events since the last call (after the outbox has had time to publish). */
+  const loadEvents = async () => {
+    await new Promise((ok) => setTimeout(ok, 150));
+    return loaded.splice(0).map((e) => ({ clientId: e.clientId, ...(e.data as Record<string, unknown>) }));
+  };
 
   beforeAll(async () => {
     t = await testPortal();
@@ -140,6 +149,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     );
     await new Promise<void>((ok) => zup.server.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(zup.server.address() as AddressInfo).port}/zup`;
+    await on(t.portal.platform.bus, structureEvents.structureLoaded, async (e) => void loaded.push(e));
   });
   afterAll(async () => {
     zup.server.close();
@@ -151,6 +161,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     assert.equal(noTax.status, 400);
     assert.equal(noTax.body.code, 'hrNeedsTaxId');
     assert.equal(noTax.body.message, 'HR integration needs tax id');
+    assert.equal((await check()).body.code, 'hrNeedsTaxId');
     assert.equal(
       (await t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { taxNumber: '7701234567' } })).status,
       200,
@@ -158,12 +169,32 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     const noUrl = await load();
     assert.equal(noUrl.body.code, 'hrNotConnected');
     assert.equal((await hrm()).body.code, 'hrNotConnected');
+    assert.equal((await check()).body.code, 'hrNotConnected');
     const set = await t.call(clientRoutes.update, {
       token: acme.superToken,
       params: { id: acme.client._id },
       body: { hr: { url: base, login: 'hr', password: 'secret' } },
     });
     assert.equal(set.status, 200, JSON.stringify(set.body));
+  });
+
+  it('the connection test (POST api/structure/hr_check): departments seen, or why not (password, address); writes nothing', async () => {
+    const ok = await check();
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.deepEqual(ok.body.result, { ok: true, departments: 3, reason: null, status: null });
+    assert.ok(zup.seen.at(-1)!.includes('Catalog_ПодразделенияОрганизаций'));
+    assert.equal((await setHr({ url: base, login: 'hr', password: 'wrong' })).status, 200);
+    assert.deepEqual((await check()).body.result, { ok: false, departments: null, reason: 'unauthorized', status: 401 });
+    assert.equal((await setHr({ url: `${base}/nothing-here`, login: 'hr', password: 'secret' })).status, 200);
+    assert.deepEqual((await check()).body.result, { ok: false, departments: null, reason: 'not_found', status: 404 });
+    assert.equal((await setHr({ url: 'http://127.0.0.1:9', login: 'hr', password: 'secret' })).status, 200);
+    assert.deepEqual((await check()).body.result, { ok: false, departments: null, reason: 'unreachable', status: null });
+    assert.equal((await setHr({ url: base, login: 'hr', password: 'secret' })).status, 200);
+    // Nothing was loaded by the tests.
+    assert.deepEqual(
+      (await tree()).map((d) => d.name),
+      [],
+    );
   });
 
   it('first load creates the tree under the root; a second load changes nothing; one marked deleted is not created', async () => {
@@ -182,6 +213,8 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     );
     const again = await load();
     assert.deepEqual(again.body.result, { created: 0, updated: 0, unchanged: 3, failed: [] });
+    // One summary event for the load that wrote something (by the admin); none for the one that changed nothing.
+    assert.deepEqual(await loadEvents(), [{ clientId: acme.client._id, kind: 'adm', created: 3, updated: 0, unchanged: 0, failed: 0, by: acme.admin._id }]);
   });
 
   it('a renamed and moved department is updated with its subtree; nothing is deleted', async () => {
@@ -314,11 +347,14 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     const people = (await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result;
     const before = await tree();
     await new Promise<void>((ok) => zup.server.close(() => ok()));
+    await loadEvents(); // the earlier tests' loads
     const down = await load();
+    assert.deepEqual((await check()).body.result, { ok: false, departments: null, reason: 'unreachable', status: null });
     assert.equal(down.status, 503);
     assert.equal(down.body.code, 'loading_struct_hrm_error');
     assert.equal(down.body.message, 'Loading the structure from the HR system failed');
     assert.deepEqual(await tree(), before);
+    assert.deepEqual(await loadEvents(), []);
     const hrDown = await hrm();
     assert.equal(hrDown.status, 503);
     assert.equal(hrDown.body.code, 'loading_struct_hrm_error');
@@ -330,8 +366,10 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
 
   it('isolation and rights: another client (404), an employee (403)', async () => {
     assert.equal((await t.call(r.structureLoad, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(r.hrCheck, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
     const emp = await t.makeEmployee(acme.adminToken, 'e@hrco.test');
     assert.equal((await t.call(r.structureLoad, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
+    assert.equal((await t.call(r.hrCheck, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
     assert.equal((await t.call(peopleRoutes.loadHrm, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
     assert.equal((await t.call(peopleRoutes.loadHrm, { token: emp.token, body: {} })).status, 403);
   });

@@ -1,5 +1,6 @@
 import { peopleRoutes } from '@intranet/people-contract';
-import { projectRoutes as r, structureRoutes } from '@intranet/people-contract/structure';
+import { projectEvents, projectRoutes as r, structureRoutes, type ProjectEvent } from '@intranet/people-contract/structure';
+import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -13,6 +14,12 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
   let other: Made;
   let ann: Emp;
   let bob: Emp;
+  const events: BusEvent<ProjectEvent>[] = [];
+  /** The project events of `id` seen on the bus so far (after the outbox has had time to publish), as `verb:by`. */
+  const eventsOf = async (id: string) => {
+    await new Promise((ok) => setTimeout(ok, 150));
+    return events.filter((e) => e.data._id === id).map((e) => `${e.subject.split('.').pop()}:${e.data.by}`);
+  };
 
   beforeAll(async () => {
     t = await testPortal();
@@ -20,6 +27,7 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
     other = await t.makeClient('projother');
     ann = await t.makeEmployee(acme.adminToken, 'ann@projco.test');
     bob = await t.makeEmployee(acme.adminToken, 'bob@projco.test');
+    for (const def of Object.values(projectEvents)) await on(t.portal.platform.bus, def, async (e) => void events.push(e));
   });
   afterAll(() => t.close());
 
@@ -49,6 +57,25 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
     assert.equal((await t.call(r.projectUpdate, { token: acme.adminToken, params: { id: p._id }, body: { description: 'By the admin' } })).status, 200);
     assert.equal((await t.call(r.projectDelete, { token: ann.token, params: { id: p._id } })).status, 200);
     assert.equal((await t.call(r.projectGet, { token: ann.token, params: { id: p._id } })).status, 404);
+
+    // Every accepted write published its event through the outbox (the refused ones none), with who did it.
+    const admin = acme.admin._id;
+    assert.deepEqual(await eventsOf(p._id), [
+      `created:${ann.user._id}`,
+      `updated:${ann.user._id}`,
+      `updated:${ann.user._id}`,
+      `updated:${admin}`,
+      `deleted:${ann.user._id}`,
+    ]);
+    const created = events.find((e) => e.subject === projectEvents.projectCreated.subject && e.data._id === p._id)!;
+    assert.equal(created.clientId, acme.client._id);
+    assert.equal(created.data.creatorId, ann.user._id);
+    assert.deepEqual(created.data.participants, [bob.user._id]);
+    // The deletion carries the project's last state (its people, for consumers).
+    const deleted = events.find((e) => e.subject === projectEvents.projectDeleted.subject && e.data._id === p._id)!;
+    assert.equal(deleted.data.name, 'Apollo 2');
+    assert.equal(deleted.data.description, 'By the admin');
+    assert.deepEqual(deleted.data.participants, [ann.user._id]);
   });
 
   it("a project's department must be of the project structure; participants must be the client's employees", async () => {
@@ -63,6 +90,12 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
     const foreign = await t.call(r.projectCreate, { token: ann.token, body: { name: 'Vostok', participants: [other.admin._id] } });
     assert.equal(foreign.status, 400);
     assert.equal(foreign.body.errors[0].field, 'participants');
+    // Refused writes publish nothing.
+    assert.deepEqual(
+      (await eventsOf(ok.body.result._id)).map((x) => x.split(':')[0]),
+      ['created'],
+    );
+    assert.equal(events.filter((e) => ['Mercury', 'Vostok'].includes(e.data.name)).length, 0);
   });
 
   it('rights and isolation: structures is needed; another client sees nothing and changes nothing (404)', async () => {

@@ -1,5 +1,7 @@
 import { peopleRoutes } from '@intranet/people-contract';
-import { structureRoutes as r } from '@intranet/people-contract/structure';
+import { structureEvents, structureRoutes as r } from '@intranet/people-contract/structure';
+import { on, type BusEvent } from '@intranet/platform-bus';
+import type { EventDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -13,6 +15,7 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
   let emp: Awaited<ReturnType<TestPortal['makeEmployee']>>;
   let emp2: Awaited<ReturnType<TestPortal['makeEmployee']>>;
   const ids: Record<string, string> = {};
+  const events: BusEvent<Record<string, unknown>>[] = [];
 
   const create = async (token: string, body: Record<string, unknown>) => {
     const res = await t.call(r.structureCreate, { token, body });
@@ -38,6 +41,8 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
     ids.west = await create(acme.adminToken, { kind: 'org', name: 'West', parent: ids.sales });
     ids.it = await create(acme.adminToken, { kind: 'org', name: 'IT', parent: ids.root });
     ids.admRoot = await create(acme.adminToken, { kind: 'adm', name: 'Acme adm' });
+    for (const def of Object.values(structureEvents) as EventDef[])
+      await on(t.portal.platform.bus, def, async (e) => void events.push(e as BusEvent<Record<string, unknown>>));
   });
   afterAll(() => t.close());
 
@@ -197,5 +202,82 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
       ['Other'],
     );
     assert.equal((await tree(acme.adminToken, acme.client._id, { root: ids.east }))[0].name, 'East');
+  });
+  it('every accepted write publishes its evt.people.department.* / dept_users.updated event (who did it, who is affected); refused and empty writes none', async () => {
+    const admin = acme.admin._id;
+    const seen = async () => {
+      await new Promise((ok) => setTimeout(ok, 150));
+      return events.splice(0).map((e) => {
+        assert.equal(e.clientId, acme.client._id);
+        assert.equal(e.data.by, admin);
+        return { subject: e.subject.replace('evt.people.', ''), ...e.data, by: undefined };
+      });
+    };
+    // Events of the earlier tests (and of the other client) are not this test's.
+    await new Promise((ok) => setTimeout(ok, 150));
+    events.length = 0;
+    const root = await create(acme.adminToken, { kind: 'func', name: 'Functions' });
+    const a = await create(acme.adminToken, { kind: 'func', name: 'Audit', parent: root });
+    const b = await create(acme.adminToken, { kind: 'func', name: 'Budget', parent: root });
+    assert.deepEqual(await seen(), [
+      { subject: 'department.created', _id: root, kind: 'func', name: 'Functions', parent: null, by: undefined },
+      { subject: 'department.created', _id: a, kind: 'func', name: 'Audit', parent: root, by: undefined },
+      { subject: 'department.created', _id: b, kind: 'func', name: 'Budget', parent: root, by: undefined },
+    ]);
+
+    assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: a }, body: { parent: b } })).status, 200);
+    assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: b }, body: { name: 'Budgets' } })).status, 200);
+    assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: b }, body: { parent: a } })).status, 400);
+    assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: b }, body: { parent: root } })).status, 200);
+    assert.deepEqual(await seen(), [
+      { subject: 'department.updated', _id: a, kind: 'func', name: 'Audit', parent: b, moved: true, by: undefined },
+      { subject: 'department.updated', _id: b, kind: 'func', name: 'Budgets', parent: root, moved: false, by: undefined },
+    ]);
+
+    const u1 = emp.user._id;
+    const u2 = emp2.user._id;
+    await t.call(r.deptUsersAdd, { token: acme.adminToken, params: { client: acme.client._id, dept: a }, body: { users: [u1, u2] } });
+    await t.call(r.deptUsersAdd, { token: acme.adminToken, params: { client: acme.client._id, dept: a }, body: { users: [u1] } });
+    await t.call(r.deptUsersUpdate, { token: acme.adminToken, body: { dept_id: a, headUser: u2 } });
+    await t.call(r.deptUsersClearChief, { token: acme.adminToken, params: { id: a } });
+    await t.call(r.deptUsersClearChief, { token: acme.adminToken, params: { id: a } });
+    await t.call(r.deptUsersRemove, { token: acme.adminToken, params: { dept: a, user: u2 } });
+    const rec = (users: string[], added: string[], removed: string[], headUser: string | null, previousHead: string | null) => ({
+      subject: 'dept_users.updated',
+      _id: a,
+      dept_id: a,
+      client_id: acme.client._id,
+      kind: 'func',
+      users,
+      headUser,
+      added,
+      removed,
+      previousHead,
+      by: undefined,
+    });
+    const members = (await seen()) as { users?: string[]; added?: string[] }[];
+    // Membership order is by insertion time, then id: compare as sets.
+    for (const m of members) {
+      m.users?.sort();
+      m.added?.sort();
+    }
+    assert.deepEqual(members, [
+      rec([u1, u2].sort(), [u1, u2].sort(), [], null, null),
+      rec([u1, u2].sort(), [], [], u2, null),
+      rec([u1, u2].sort(), [], [], null, u2),
+      rec([u1], [], [u2], null, null),
+    ]);
+
+    // Refused deletions publish nothing; the accepted one names every department it removed.
+    assert.equal((await t.call(r.structureDelete, { token: acme.adminToken, params: { id: b } })).status, 400);
+    assert.equal((await t.call(r.structureDelete, { token: acme.adminToken, params: { id: root } })).status, 400);
+    assert.equal((await t.call(r.deptUsersRemove, { token: acme.adminToken, params: { dept: a, user: u1 } })).status, 200);
+    await seen();
+    assert.equal((await t.call(r.structureDelete, { token: acme.adminToken, params: { id: b } })).status, 200);
+    const [gone, ...rest] = (await seen()) as unknown as { subject: string; ids: string[] }[];
+    assert.deepEqual(rest, []);
+    assert.equal(gone.subject, 'department.deleted');
+    assert.deepEqual(gone.ids.sort(), [a, b].sort());
+    assert.deepEqual(gone, { subject: 'department.deleted', _id: b, kind: 'func', name: 'Budgets', ids: gone.ids, by: undefined });
   });
 });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
-import { peopleOrgRoutes } from '@intranet/people-contract/structure';
+import { peopleOrgRoutes, type HrCheckResult } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm, type FieldValues } from '@intranet/web-forms';
@@ -169,7 +169,7 @@ function OtherSettingsForm({ client }: { client: Client }) {
  * "Integrations" tab (§2; §3 Client HR-system address, login, password; §5 "HR integration needs tax id"): the
  * password is write-only (blank keeps the stored one); Disconnect clears all three after confirmation.
  * Test ids: integrations-tab, hr-url, hr-login, hr-password, hr-save, hr-disconnect, hr-no-tax; once connected (with a
- * tax id) the import panel: hr-load-struct, hr-load-staff, hr-report.
+ * tax id) the import panel: hr-check, hr-check-result, hr-load-struct, hr-load-staff, hr-report.
  */
 export function IntegrationsTab({ clientId }: { clientId: string }) {
   return (
@@ -261,12 +261,16 @@ type HrReport = { created: number; updated: number; unchanged: number; fired?: n
  * Loads the structure (POST api/structure/load_struct) or the employees (POST api/user/load_hrm) from the connected
  * HR system and shows the report: created / updated / unchanged / fired / failed rows (§8 loading_struct_hrm_error
  * worded when the HR system does not answer). While employees load, the server's `evt.people.import.progress` events
- * of this import (its importId) move a progress bar with the counts so far. Test ids: hr-import-progress, hr-report.
+ * of this import (its importId) move a progress bar with the counts so far. "Test the connection" (POST
+ * api/structure/hr_check) reads the saved connection once and says how many departments the HR system has, or why it
+ * failed (login or password refused, no OData at the address, no answer). Test ids: hr-check, hr-check-result,
+ * hr-import-progress, hr-report.
  */
 function HrImportPanel({ clientId }: { clientId: string }) {
   const { t } = useTranslation('people');
   const qc = useQueryClient();
-  const [busy, setBusy] = useState<'struct' | 'staff' | null>(null);
+  const [busy, setBusy] = useState<'struct' | 'staff' | 'check' | null>(null);
+  const [checked, setChecked] = useState<HrCheckResult | null>(null);
   const [report, setReport] = useState<HrReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
@@ -278,6 +282,7 @@ function HrImportPanel({ clientId }: { clientId: string }) {
     setBusy(what);
     setError(null);
     setReport(null);
+    setChecked(null);
     setProgress(null);
     importId.current = what === 'staff' ? crypto.randomUUID() : null;
     try {
@@ -295,11 +300,26 @@ function HrImportPanel({ clientId }: { clientId: string }) {
       setBusy(null);
     }
   };
+  const test = async () => {
+    setBusy('check');
+    setError(null);
+    setChecked(null);
+    try {
+      setChecked(await call(peopleOrgRoutes.hrCheck, { body: { client_id: clientId }, silent: true }));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  };
   const c = progress?.counts;
   return (
     <section className="ui-card" data-testid="hr-import">
       <h2 className="people-section-title">{t('settings.hr.importTitle')}</h2>
       <div className="ui-form-actions">
+        <Button variant="secondary" loading={busy === 'check'} disabled={!!busy} onClick={() => void test()} data-testid="hr-check">
+          {t('settings.hr.check')}
+        </Button>
         <Button loading={busy === 'struct'} disabled={!!busy} onClick={() => void run('struct')} data-testid="hr-load-struct">
           {t('settings.hr.loadStruct')}
         </Button>
@@ -316,6 +336,19 @@ function HrImportPanel({ clientId }: { clientId: string }) {
           />
           {c ? <p className="people-muted">{t('settings.hr.report', { ...c })}</p> : null}
         </div>
+      ) : null}
+      {checked ? (
+        <Alert kind={checked.ok ? 'success' : 'error'} testId="hr-check-result">
+          {checked.ok
+            ? t('settings.hr.checkOk', { count: checked.departments ?? 0 })
+            : {
+                unauthorized: t('settings.hr.checkFailed.unauthorized'),
+                not_found: t('settings.hr.checkFailed.not_found'),
+                unreachable: t('settings.hr.checkFailed.unreachable'),
+                status: t('settings.hr.checkFailed.status', { status: checked.status ?? '' }),
+                not_odata: t('settings.hr.checkFailed.not_odata'),
+              }[checked.reason ?? 'unreachable']}
+        </Alert>
       ) : null}
       {error ? (
         <Alert kind="error" testId="hr-import-error">

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@intranet/people-contract';
-import { projectRoutes, type Department, type Project } from '@intranet/people-contract/structure';
+import { projectEvents, projectRoutes, type Department, type Project } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, emptyAsNull, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
 
 type ProjectValues = { name: string; description: string | null; dept_id: string | null };
@@ -20,7 +20,7 @@ const projectForm = projectRoutes.projectCreate.body as unknown as z.ZodType<Pro
  * Projects): the list (GET api/project/), create (POST api/project/), edit (PUT api/project/{id}), participants added
  * (POST api/projectParticipant/) and removed (PUT with the rest), delete after a confirmation (DELETE
  * api/project/{id}). Everyone with `structures` reads and creates; the project's creator or an administrator changes
- * it (the server decides; buttons are hidden for others). Test ids: projects, project-new, project-<id>,
+ * it (the server decides; buttons are hidden for others). Changes by others arrive live (evt.people.project.*). Test ids: projects, project-new, project-<id>,
  * project-edit-<id>, project-delete-<id>, project-add-user-<id>, project-add-user-submit-<id>, project-form,
  * project-name, project-description, project-dept, project-save, project-delete-confirm, projects-empty,
  * projects-error, projects-loading.
@@ -37,6 +37,10 @@ export function ProjectsPanel({ departments, people, nameOf }: { departments: De
   const q = useQuery({ queryKey: key, queryFn: ({ signal }) => call(projectRoutes.projectList, { signal, silent: true }) });
   const deptName = (id: string | null) => (id ? (departments.find((d) => d._id === id)?.name ?? '…') : null);
   const canEdit = (p: Project) => isAdmin || (!!user && p.creatorId === user._id);
+  const reload = () => void qc.invalidateQueries({ queryKey: key });
+  useRealtimeEvent(projectEvents.projectCreated.subject, reload);
+  useRealtimeEvent(projectEvents.projectUpdated.subject, reload);
+  useRealtimeEvent(projectEvents.projectDeleted.subject, reload);
 
   /** Runs a change, toasts 'Saved' or the server's worded error, and reloads the list. */
   const change = async (fn: () => Promise<unknown>): Promise<boolean> => {

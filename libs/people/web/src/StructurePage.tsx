@@ -2,10 +2,10 @@ import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { peopleRoutes, type User } from '@intranet/people-contract';
-import { DEPARTMENT_KINDS, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
+import { DEPARTMENT_KINDS, structureEvents, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
 import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
+import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
@@ -104,6 +104,14 @@ export default function StructurePage() {
   }, [term, list, names]);
 
   const refresh = () => qc.invalidateQueries({ queryKey: ['people', 'structure', clientId] });
+  // Changes by others (another administrator, an HR load) arrive live: the chart reloads (evt.people.department.*,
+  // dept_users.updated, structure.loaded).
+  const reload = () => void refresh();
+  useRealtimeEvent(structureEvents.departmentCreated.subject, reload);
+  useRealtimeEvent(structureEvents.departmentUpdated.subject, reload);
+  useRealtimeEvent(structureEvents.departmentDeleted.subject, reload);
+  useRealtimeEvent(structureEvents.deptUsersUpdated.subject, reload);
+  useRealtimeEvent(structureEvents.structureLoaded.subject, reload);
   /** Runs a change; shows the server's worded §5/§8 error (e.g. 'cannot move into its child') as a toast. */
   const change = async (fn: () => Promise<unknown>): Promise<boolean> => {
     try {
