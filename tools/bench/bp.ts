@@ -13,10 +13,12 @@
  *   BENCH_EMPLOYEES=200 BENCH_REQUESTS=2000 BENCH_PERFORMERS=5 BENCH_PER=2 BENCH_REPEATS=5 node tools/bench/bp.ts   # smoke
  *
  * Environment: BENCH_EMPLOYEES (10000), BENCH_REQUESTS (100000), BENCH_PERFORMERS (50), BENCH_PER (10),
- * BENCH_REPEATS (50), BENCH_PG_URL, BENCH_NATS_URL.
+ * BENCH_REPEATS (50), BENCH_PG_URL, BENCH_NATS_URL; BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of both lists'
+ * page and count as the superuser and as the runtime role with the tenant settings inTenant sets (row-level security).
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
+import { APP_ROLE, tenantSignature } from '@intranet/platform-db';
 import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
 
 const PASSWORD = 'benchbp1';
@@ -96,22 +98,54 @@ async function main(): Promise<void> {
   };
   const mine = await read('initiator');
   const toMe = await read('performer');
-  const bare = async (cond: string) => {
+  // The SQL the repository sends (bpRepository.runned): page and count, $1 the client, $2 the user.
+  const lists = {
+    initiator: {
+      page: `SELECT * FROM bp.requests WHERE client_id = $1 AND initiator_id = $2 ORDER BY created_at DESC, id DESC LIMIT 20`,
+      count: `SELECT count(*) FROM bp.requests WHERE client_id = $1 AND initiator_id = $2`,
+    },
+    performer: {
+      page: `SELECT * FROM bp.requests WHERE client_id = $1 AND participants @> ARRAY[$2::uuid] ORDER BY created_at DESC, id DESC LIMIT 20`,
+      count: `SELECT count(*) FROM bp.requests WHERE client_id = $1 AND participants @> ARRAY[$2::uuid]`,
+    },
+  };
+  const bare = async (q: { page: string; count: string }) => {
     const ms: number[] = [];
     for (let i = 0; i < repeats; i++) {
       ms.push(
         (
           await timed(async () => {
-            await su.query(`SELECT * FROM bp.requests WHERE client_id = $1 AND ${cond} ORDER BY created_at DESC, id DESC LIMIT 20`, [s.clientId, someone]);
-            await su.query(`SELECT count(*) FROM bp.requests WHERE client_id = $1 AND ${cond}`, [s.clientId, someone]);
+            await su.query(q.page, [s.clientId, someone]);
+            await su.query(q.count, [s.clientId, someone]);
           })
         ).ms,
       );
     }
     return ms;
   };
-  const bareMine = await bare('initiator_id = $2');
-  const bareToMe = await bare('participants @> ARRAY[$2::uuid]');
+  const bareMine = await bare(lists.initiator);
+  const bareToMe = await bare(lists.performer);
+  if (process.env.BENCH_EXPLAIN === '1') {
+    const key = (await su.query('SELECT key FROM intranet_private.tenant_key')).rows[0].key as string;
+    const explain = async (sql: string, runtime: boolean) => {
+      await su.query('BEGIN');
+      try {
+        if (runtime)
+          await su.query(
+            `SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true),
+               set_config('app.user_id', $4, true), set_config('app.user_sig', $5, true)`,
+            [APP_ROLE, s.clientId, tenantSignature(key, s.clientId), someone, tenantSignature(key, `${s.clientId}:${someone}`)],
+          );
+        return (await su.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, [s.clientId, someone])).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      } finally {
+        await su.query('ROLLBACK');
+      }
+    };
+    for (const [as, q] of Object.entries(lists))
+      for (const [what, sql] of Object.entries(q))
+        for (const runtime of [false, true])
+          console.log(`\n--- as=${as} ${what}, ${runtime ? `runtime role ${APP_ROLE} (row-level security)` : 'superuser'}\n${await explain(sql, runtime)}`);
+  }
 
   // 2. pass_step: each performer starts BENCH_PER requests (not timed), then all pass them at once.
   const performers = users.slice(1, 1 + nPerformers);
