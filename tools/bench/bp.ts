@@ -1,8 +1,8 @@
 /**
  * Benchmark of the services (bp) domain (DOMAIN-DONE "Figures", issue 15) in distributed mode (gateway → NATS →
  * bp-service → PostgreSQL):
- *   1. lists: BENCH_REQUESTS requests in one client (inserted by bare SQL, as POST api/bp/start stores them, spread
- *      over the employees as initiators and performers), then GET api/bp/runned/{user} "my requests"
+ *   1. lists: BENCH_REQUESTS requests in one client (inserted by bare SQL, as POST api/bp/start stores them with
+ *      their bp.request_participants rows, spread over the employees as initiators and performers), then GET api/bp/runned/{user} "my requests"
  *      (as=initiator) and "requests to me" (as=performer) through the gateway, BENCH_REPEATS times each — p50/p99,
  *      beside the bare SQL of the same page;
  *   2. pass_step: BENCH_PERFORMERS employees each start BENCH_PER requests of a 2-step service whose second step
@@ -13,10 +13,13 @@
  *   BENCH_EMPLOYEES=200 BENCH_REQUESTS=2000 BENCH_PERFORMERS=5 BENCH_PER=2 BENCH_REPEATS=5 node tools/bench/bp.ts   # smoke
  *
  * Environment: BENCH_EMPLOYEES (10000), BENCH_REQUESTS (100000), BENCH_PERFORMERS (50), BENCH_PER (10),
- * BENCH_REPEATS (50), BENCH_PG_URL, BENCH_NATS_URL.
+ * BENCH_REPEATS (50), BENCH_PG_URL, BENCH_NATS_URL; BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of both lists'
+ * page and count as the superuser and as the runtime role with the tenant settings inTenant sets (row-level security;
+ * without the client condition, which the policy adds, as the repository sends them).
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
+import { APP_ROLE, tenantSignature } from '@intranet/platform-db';
 import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
 
 const PASSWORD = 'benchbp1';
@@ -77,7 +80,15 @@ async function main(): Promise<void> {
       [s.clientId, svc._id, svc.version, definition, i, Math.min(i + 5000, nRequests) - 1, users],
     );
   }
+  // Their rows of "requests to me" (bp.request_participants), as start and pass_step write them.
+  await su.query(
+    `INSERT INTO bp.request_participants (client_id, user_id, request_id, created_at)
+     SELECT r.client_id, p.user_id, r.id, r.created_at FROM bp.requests r CROSS JOIN LATERAL unnest(r.participants) AS p(user_id) WHERE r.client_id = $1
+     ON CONFLICT DO NOTHING`,
+    [s.clientId],
+  );
   await su.query('ANALYZE bp.requests');
+  await su.query('ANALYZE bp.request_participants');
   log(`${nRequests} requests inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const someone = users[0]!;
@@ -96,22 +107,57 @@ async function main(): Promise<void> {
   };
   const mine = await read('initiator');
   const toMe = await read('performer');
-  const bare = async (cond: string) => {
+  // The SQL the repository sends (bpRepository.runned): page and count, $1 the client, $2 the user.
+  const lists = {
+    initiator: {
+      page: `SELECT * FROM bp.requests WHERE client_id = $1 AND initiator_id = $2 ORDER BY created_at DESC, id DESC LIMIT 20`,
+      count: `SELECT count(*) FROM bp.requests WHERE client_id = $1 AND initiator_id = $2`,
+    },
+    performer: {
+      page: `SELECT r.* FROM bp.request_participants p JOIN bp.requests r ON r.id = p.request_id WHERE p.client_id = $1 AND p.user_id = $2
+             ORDER BY p.created_at DESC, p.request_id DESC LIMIT 20`,
+      count: `SELECT count(*) FROM bp.request_participants p WHERE p.client_id = $1 AND p.user_id = $2`,
+    },
+  };
+  const bare = async (q: { page: string; count: string }) => {
     const ms: number[] = [];
     for (let i = 0; i < repeats; i++) {
       ms.push(
         (
           await timed(async () => {
-            await su.query(`SELECT * FROM bp.requests WHERE client_id = $1 AND ${cond} ORDER BY created_at DESC, id DESC LIMIT 20`, [s.clientId, someone]);
-            await su.query(`SELECT count(*) FROM bp.requests WHERE client_id = $1 AND ${cond}`, [s.clientId, someone]);
+            await su.query(q.page, [s.clientId, someone]);
+            await su.query(q.count, [s.clientId, someone]);
           })
         ).ms,
       );
     }
     return ms;
   };
-  const bareMine = await bare('initiator_id = $2');
-  const bareToMe = await bare('participants @> ARRAY[$2::uuid]');
+  const bareMine = await bare(lists.initiator);
+  const bareToMe = await bare(lists.performer);
+  if (process.env.BENCH_EXPLAIN === '1') {
+    const key = (await su.query('SELECT key FROM intranet_private.tenant_key')).rows[0].key as string;
+    const explain = async (sql: string, runtime: boolean) => {
+      await su.query('BEGIN');
+      try {
+        if (runtime)
+          await su.query(
+            `SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true),
+               set_config('app.user_id', $4, true), set_config('app.user_sig', $5, true)`,
+            [APP_ROLE, s.clientId, tenantSignature(key, s.clientId), someone, tenantSignature(key, `${s.clientId}:${someone}`)],
+          );
+        // As the runtime the repository names no client: the policy adds it (client_id = current_client()).
+        const [text, params] = runtime ? [sql.replace(/(?:p\.)?client_id = \$1 AND /, '').replaceAll('$2', '$1'), [someone]] : [sql, [s.clientId, someone]];
+        return (await su.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params)).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      } finally {
+        await su.query('ROLLBACK');
+      }
+    };
+    for (const [as, q] of Object.entries(lists))
+      for (const [what, sql] of Object.entries(q))
+        for (const runtime of [false, true])
+          console.log(`\n--- as=${as} ${what}, ${runtime ? `runtime role ${APP_ROLE} (row-level security)` : 'superuser'}\n${await explain(sql, runtime)}`);
+  }
 
   // 2. pass_step: each performer starts BENCH_PER requests (not timed), then all pass them at once.
   const performers = users.slice(1, 1 + nPerformers);

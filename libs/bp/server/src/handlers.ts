@@ -391,6 +391,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
           dueAt: s.daysLimit ? new Date(now.getTime() + s.daysLimit * DAY_MS) : null,
           createdAt: now,
         });
+        await repo.addParticipants(tx, r, nextIds);
         await claimFiles(tx, clientId, userId, r.id, fileKeysIn(s.steps[0]!.fields, clean));
         await outbox.add(tx, bpEvents.started, clientId, { requestId: r.id, bpId: s.id, name: s.name, initiatorId: userId, userIds: [userId] });
         await outbox.add(tx, bpEvents.assigned, clientId, {
@@ -474,6 +475,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
             participants,
             names: { ...cur.names, ...Object.fromEntries(next.map((u) => [u._id, u.fullName])) },
           });
+          await repo.addParticipants(tx, saved, nextIds);
           await outbox.add(tx, bpEvents.accepted, clientId, { ...base, step: at, by: userId, userIds: audience(saved) });
           await outbox.add(tx, bpEvents.assigned, clientId, { ...base, step: at + 1, stepName: nextDef.name, userIds: audience(saved), performers: nextIds });
         } else {

@@ -1,5 +1,5 @@
 import type { BpComment, HistoryEntry, Performer, RequestStep, Step, Values } from '@intranet/bp-contract';
-import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the services (bp) service (DESIGN §2). Every table has client_id and the tenant policy. */
@@ -61,8 +61,9 @@ export type { Performer, Values };
 
 /**
  * §3 running request ("runned bp"). `current_performers` (the current step's) and `participants` (everyone ever
- * assigned) are uuid arrays under GIN indexes: "requests to me". `service_id` has no foreign key: a deleted service's
- * requests run on with their snapshot.
+ * assigned) are uuid arrays; "requests to me" reads `request_participants` below (the GIN indexes cannot serve a
+ * query under row-level security). `service_id` has no foreign key: a deleted service's requests run on with their
+ * snapshot.
  */
 export const requests = bpSchema
   .table(
@@ -95,6 +96,32 @@ export const requests = bpSchema
       index('requests_participants_gin').using('gin', t.participants),
       index('requests_due_idx').on(t.clientId, t.dueAt),
       index('requests_service_idx').on(t.clientId, t.serviceId, t.createdAt),
+      tenantPolicy(),
+    ],
+  )
+  .enableRLS();
+
+/**
+ * Who was ever assigned to a request (`requests.participants` as rows, written in the same transactions: start,
+ * pass_step), for "requests to me" (GET api/bp/runned/{user}?as=performer, issue 15). Under row-level security
+ * PostgreSQL may not use the GIN index of `participants` (`@>` is not LEAKPROOF, so it must run after the policy and
+ * every row of the client is filtered); here the list is an `=` on a btree in the list's order. `created_at` is the
+ * request's (the list's order and its from/to filter).
+ */
+export const requestParticipants = bpSchema
+  .table(
+    'request_participants',
+    {
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      requestId: uuid('request_id')
+        .notNull()
+        .references(() => requests.id, { onDelete: 'cascade' }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.requestId, t.userId] }),
+      index('request_participants_list_idx').on(t.clientId, t.userId, t.createdAt.desc().nullsFirst(), t.requestId.desc().nullsFirst()),
       tenantPolicy(),
     ],
   )

@@ -518,6 +518,36 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal((await list({}, other.adminToken)).status, 404);
   });
 
+  it('GET api/bp/runned as=performer: requests to me from every step (start and pass_step), newest first, paged, filtered', async () => {
+    const s = await create({ name: 'Cards for two', description: 'd', group, steps: steps().slice(0, 3) });
+    const bp = s.body.result._id;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await start(initiator.token, { bp, values: { ...okValues, title: `Cards ${i}` } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      ids.push(r.body.result._id);
+    }
+    assert.equal((await pass(chief.token, ids[0]!, { decision: 'accept', values: { budget: 5 } })).status, 200);
+    assert.equal((await pass(chief.token, ids[1]!, { decision: 'decline', reason: 'No' })).status, 200);
+    const toMe = async (who: Person, query: Record<string, string> = {}) => {
+      const res = await t.call(bpRoutes.runned, { token: who.token, params: { user: who.id }, query: { as: 'performer', bp, ...query } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return { ids: res.body.result.requests.map((x: Body) => x._id as string), total: res.body.result.total as number };
+    };
+    assert.deepEqual(await toMe(chief), { ids: [ids[2], ids[1], ids[0]], total: 3 });
+    assert.deepEqual(await toMe(chief, { limit: '2', page: '2' }), { ids: [ids[0]], total: 3 });
+    assert.deepEqual(await toMe(chief, { finished: '0' }), { ids: [ids[2], ids[0]], total: 2 });
+    assert.deepEqual(await toMe(chief, { finished: '1' }), { ids: [ids[1]], total: 1 });
+    assert.deepEqual(await toMe(chief, { from: '2000-01-01' }), { ids: [ids[2], ids[1], ids[0]], total: 3 });
+    assert.deepEqual(await toMe(chief, { to: '2000-01-01' }), { ids: [], total: 0 });
+    // Assigned by pass_step: the next step's performer; the initiator is not a performer of their own requests here.
+    assert.deepEqual(await toMe(p1), { ids: [ids[0]], total: 1 });
+    assert.deepEqual(await toMe(initiator), { ids: [], total: 0 });
+    // An administrator reads someone's list; a full request comes with it.
+    const byAdmin = await t.call(bpRoutes.runned, { token: acme.adminToken, params: { user: p1.id }, query: { as: 'performer', bp } });
+    assert.equal(byAdmin.body.result.requests[0].name, 'Cards for two');
+  });
+
   it('isolation: another client reads, edits and passes nothing of this one', async () => {
     const s = await create({ name: 'Private', description: 'Secret service', group, steps: steps().slice(0, 2) });
     const id = s.body.result._id;
