@@ -294,21 +294,21 @@ export const RULES: Rule[] = [
   rule(
     chatEvents.noticeMessage,
     (e) =>
-    e.data.recipients
-      .filter((u) => u !== e.data.sender_id)
-      .map((userId) => ({
-        userId,
-        section: 'other',
-        type: 'chat.message',
-        title: `New message from ${e.data.username}`,
-        text: e.data.preview,
-        link: `/chat/${e.data.room_id}`,
-        object: { type: 'chat', id: e.data.room_id },
-        actorId: e.data.sender_id,
-        data: { actor: e.data.username, name: e.data.room_name },
-        key: `chat.message:${e.data.msg_id}:${userId}`,
-        collapse: true,
-      })),
+      e.data.recipients
+        .filter((u) => u !== e.data.sender_id)
+        .map((userId) => ({
+          userId,
+          section: 'other',
+          type: 'chat.message',
+          title: `New message from ${e.data.username}`,
+          text: e.data.preview,
+          link: `/chat/${e.data.room_id}`,
+          object: { type: 'chat', id: e.data.room_id },
+          actorId: e.data.sender_id,
+          data: { actor: e.data.username, name: e.data.room_name },
+          key: `chat.message:${e.data.msg_id}:${userId}`,
+          collapse: true,
+        })),
     { awayOnly: true },
   ),
   rule(kbEvents.vacancyResponded, (e) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
+import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents } from '@intranet/platform-contracts/presence';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { eventuallyPasses } from '@intranet/platform-testing';
@@ -47,7 +48,9 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
       s.once('connect', () => resolve());
       s.once('connect_error', reject);
     });
-    const r = await new Promise<{ ok: boolean }>((resolve) => s.emit('identify', { client_id: acme.client._id, user_id: who.id, timestamp: Date.now() }, resolve));
+    const r = await new Promise<{ ok: boolean }>((resolve) =>
+      s.emit('identify', { client_id: acme.client._id, user_id: who.id, timestamp: Date.now() }, resolve),
+    );
     assert.deepEqual(r, { ok: true });
     return s;
   };
@@ -67,11 +70,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
   beforeAll(async () => {
     t = await testPortal({ RATE_LIMIT_SCALE: '1000' }, { listen: true });
     acme = await t.makeClient('notifpres');
-    [ann, bob, cid] = await Promise.all([
-      person('ann@notifpres.test', 'Ann'),
-      person('bob@notifpres.test', 'Bob'),
-      person('cid@notifpres.test', 'Cid'),
-    ]);
+    [ann, bob, cid] = await Promise.all([person('ann@notifpres.test', 'Ann'), person('bob@notifpres.test', 'Bob'), person('cid@notifpres.test', 'Cid')]);
     unsub = await on(t.portal.platform.bus, presenceEvents.changed, async (e) => void seen.push(e));
   });
   afterAll(async () => {
@@ -111,5 +110,21 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     assert.equal(n!.section, 'other');
     await settle();
     assert.equal((await chatNotes(cid, roomId)).length, 1, 'Cid’s first notification is still unread: one per room');
+  });
+
+  it('a consumer that starts late asks the gateway who is online; no answer counts everyone as away', async () => {
+    const bobTab = await connect(bob);
+    // A presence map that heard no event (a notifications process started after Bob connected).
+    const late = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
+    const away = await late.away(acme.client._id, [bob.id, cid.id]);
+    // The bus serves request handlers bound before its start(); the embedded portal and the gateway app both start
+    // their bus before building the gateway, which NATS then never serves (in-process binds at any time).
+    if (process.env.NATS_URL) assert.deepEqual(away, [bob.id, cid.id], 'no gateway answer on NATS: everyone away');
+    else assert.deepEqual(away, [cid.id]);
+    // Answered once: later changes come from the events only (not asked again), and a user of another client is
+    // never reported online.
+    const other = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
+    assert.deepEqual(await other.away('00000000-0000-7000-8000-000000000000', [bob.id]), [bob.id]);
+    bobTab.disconnect();
   });
 });
