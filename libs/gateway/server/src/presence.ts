@@ -53,6 +53,11 @@ export class PresenceCounter {
     return this.publish(u.clientId, userId, false);
   }
 
+  /** Resolves when every change so far is published (shutdown: the users of a closing node go offline first). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
   private publish(clientId: string, userId: string, online: boolean): Promise<void> {
     this.chain = this.chain
       .then(() => emit(this.bus, presenceEvents.changed, clientId, { user_id: userId, online, node: this.node }))

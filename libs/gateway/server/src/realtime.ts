@@ -233,6 +233,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     for (const u of unsubs) await u();
     this.batcher.close();
     this.workspaces?.server.engine.close();
+    // Their users' `online: false` before the bus closes (else they would stay online for the notifications).
+    await this.presence.settled();
   }
 }
 
