@@ -17,6 +17,7 @@ import {
 import type { Namespace, Socket } from 'socket.io';
 import { JwtStrategy } from './auth.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+import { PresenceCounter } from './presence.ts';
 import { RealtimeBatcher } from './realtime-batch.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -46,7 +47,7 @@ type SocketCtx = RequestContext & { clientId: string; userId: string };
  * its session (logout elsewhere, password reset), deleting its user or blocking its client disconnects it on every
  * node, and so does its token's expiry. Events that the contracts declare batchable (`realtimeBatch`) are throttled
  * per workspace by RealtimeBatcher: a busy workspace's sockets get one `batch` frame per window instead of a frame per
- * like.
+ * like. Each node counts its users' identified sockets and publishes when a user comes or goes (PresenceCounter).
  */
 @WebSocketGateway({
   namespace: /^\/[a-z0-9]+$/,
@@ -71,6 +72,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly spaces = new Map<string, Map<Namespace, number>>();
   private readonly counted = new WeakSet<Socket>();
   private readonly batcher: RealtimeBatcher;
+  /** The users with an identified socket here (issue 10: chat notifications go to the others). */
+  private readonly presence: PresenceCounter;
+  /** Sockets counted in `presence` (identified once; a second identify counts nothing). */
+  private readonly identified = new WeakSet<Socket>();
   private unsubs: (() => Promise<void>)[] = [];
 
   constructor(
@@ -86,6 +91,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       (clientId, subject, data) => this.toClient(clientId, subject, data),
       (clientId, entries) => this.toClient(clientId, 'batch', entries),
     );
+    this.presence = new PresenceCounter(this.bus, this.log);
+    try {
+      this.presence.serve();
+    } catch (err) {
+      // A second gateway on the same in-process bus (tests): the first one answers.
+      this.log.debug(`presence request not bound here: ${(err as Error).message}`);
+    }
   }
 
   /** Emits to every identified socket of the client on this node. */
@@ -168,6 +180,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     clearTimeout(this.expiries.get(socket));
     const ctx = socket.data.ctx as SocketCtx | undefined;
     if (ctx) this.live.remove(socket, ctx);
+    if (ctx && this.identified.has(socket)) {
+      this.identified.delete(socket);
+      void this.presence.remove(ctx.userId);
+    }
     if (ctx && this.counted.has(socket)) {
       this.counted.delete(socket);
       const spaces = this.spaces.get(ctx.clientId);
@@ -178,13 +194,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     }
   }
 
-  /** §4 identify: joins the client's and the user's rooms; a mismatch answers `{ ok: false }` and disconnects. */
+  /**
+   * §4 identify: joins the client's and the user's rooms; a mismatch answers `{ ok: false }` and disconnects. The
+   * user's first identified socket on this node publishes their presence before the answer.
+   */
   @SubscribeMessage('identify')
-  identify(
+  async identify(
     @ConnectedSocket() socket: Socket,
     @MessageBody() msg: { client_id?: string; user_id?: string; timestamp?: number } | undefined,
     @Ack() ack?: (r: unknown) => void,
-  ): void {
+  ): Promise<void> {
     const ctx = socket.data.ctx as SocketCtx;
     if (msg?.client_id !== ctx.clientId || msg?.user_id !== ctx.userId) {
       if (typeof ack === 'function') ack({ ok: false });
@@ -192,6 +211,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return;
     }
     void socket.join([`client:${ctx.clientId}`, `user:${ctx.userId}`]);
+    if (!this.identified.has(socket) && socket.connected) {
+      this.identified.add(socket);
+      await this.presence.add(ctx.clientId, ctx.userId);
+    }
     if (typeof ack === 'function') ack({ ok: true });
   }
 
@@ -210,6 +233,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     for (const u of unsubs) await u();
     this.batcher.close();
     this.workspaces?.server.engine.close();
+    // Their users' `online: false` before the bus closes (else they would stay online for the notifications).
+    await this.presence.settled();
   }
 }
 

@@ -39,8 +39,11 @@ const nameOf = (a: { firstName: string | null; lastName: string | null }) => [a.
 export interface Rule<S extends z.ZodType = z.ZodType> {
   def: EventDef<S>;
   drafts(evt: BusEvent<z.output<S>>): Draft[];
+  /** Only people away (no identified socket on any gateway node: PresenceMap) are notified: the others see it live. */
+  awayOnly?: boolean;
 }
-const rule = <S extends z.ZodType>(def: EventDef<S>, drafts: (evt: BusEvent<z.output<S>>) => Draft[]): Rule => ({ def, drafts }) as unknown as Rule;
+const rule = <S extends z.ZodType>(def: EventDef<S>, drafts: (evt: BusEvent<z.output<S>>) => Draft[], opts: { awayOnly?: boolean } = {}): Rule =>
+  ({ def, drafts, ...opts }) as unknown as Rule;
 
 function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['post']): Draft[] {
   const actor = nameOf(post.author);
@@ -286,23 +289,27 @@ export const RULES: Rule[] = [
       })),
     ),
   ),
-  // A chat message: one unread notification per room and person at a time (the chat has its own counters).
-  rule(chatEvents.noticeMessage, (e) =>
-    e.data.recipients
-      .filter((u) => u !== e.data.sender_id)
-      .map((userId) => ({
-        userId,
-        section: 'other',
-        type: 'chat.message',
-        title: `New message from ${e.data.username}`,
-        text: e.data.preview,
-        link: `/chat/${e.data.room_id}`,
-        object: { type: 'chat', id: e.data.room_id },
-        actorId: e.data.sender_id,
-        data: { actor: e.data.username, name: e.data.room_name },
-        key: `chat.message:${e.data.msg_id}:${userId}`,
-        collapse: true,
-      })),
+  // A chat message while away: one unread notification per room and person at a time (the chat has its own counters);
+  // members with the portal open see it live and get none (nor its e-mail, Telegram…).
+  rule(
+    chatEvents.noticeMessage,
+    (e) =>
+      e.data.recipients
+        .filter((u) => u !== e.data.sender_id)
+        .map((userId) => ({
+          userId,
+          section: 'other',
+          type: 'chat.message',
+          title: `New message from ${e.data.username}`,
+          text: e.data.preview,
+          link: `/chat/${e.data.room_id}`,
+          object: { type: 'chat', id: e.data.room_id },
+          actorId: e.data.sender_id,
+          data: { actor: e.data.username, name: e.data.room_name },
+          key: `chat.message:${e.data.msg_id}:${userId}`,
+          collapse: true,
+        })),
+    { awayOnly: true },
   ),
   rule(kbEvents.vacancyResponded, (e) =>
     [...new Set([...e.data.receivers, ...(e.data.ownerId ? [e.data.ownerId] : [])])]

@@ -15,12 +15,14 @@ import { notify } from './notify.ts';
 import { Directory } from './people.ts';
 import { mailingHandlers } from './mailing-handlers.ts';
 import { MailingScheduler } from './mailings.ts';
+import { PresenceMap } from './presence.ts';
 
 export { deliveries, notifications, settings, templates, unread } from './schema.ts';
 export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
 export { Directory } from './people.ts';
+export { PresenceMap } from './presence.ts';
 export { renderTemplate, type Rendered } from './render.ts';
 export { MailingScheduler, mailingActions, digestAction, type MailingAction, type MailingRun } from './mailings.ts';
 export { mailings, mailingRuns } from './schema.ts';
@@ -49,11 +51,14 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
   readonly kit: NotificationsKit;
   /** The mailings' cron jobs of this process (§4 Mailing); `NOTIF_MAILING_SYNC_MS` (default 30000) re-reads them. */
   readonly mailings: MailingScheduler;
+  /** Who has the portal open (issue 10: chat notifications go to the people away only). */
+  readonly presence: PresenceMap;
 
   constructor(@Inject(DOMAIN_DEPS) deps: DomainDeps) {
     const env = process.env;
     const origin = (deps.config as { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? '';
     const directory = new Directory(deps.bus);
+    this.presence = new PresenceMap(deps.bus);
     this.mailings = new MailingScheduler(
       { db: deps.db, mailer: deps.mailer, directory, log: deps.log },
       { syncMs: Number(env.NOTIF_MAILING_SYNC_MS) || 30_000 },
@@ -75,6 +80,7 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.presence.start();
     this.kit.worker.start();
     await this.mailings.start();
   }
@@ -82,6 +88,7 @@ export class NotificationsRuntime implements OnApplicationBootstrap, BeforeAppli
   async beforeApplicationShutdown(): Promise<void> {
     await this.mailings.stop();
     await this.kit.worker.stop();
+    await this.presence.stop();
   }
 }
 
@@ -91,7 +98,11 @@ export function consumerHandler(deps: DomainDeps, runtime: NotificationsRuntime)
     const r = RULES.find((x) => x.def.subject === subject);
     if (!r || !evt.clientId) return;
     const parsed = { ...evt, data: r.def.payload.parse(evt.data) };
-    const addressed = await expandAdmins(r.drafts(parsed), () => runtime.kit.directory.admins(evt.clientId!));
+    let addressed = await expandAdmins(r.drafts(parsed), () => runtime.kit.directory.admins(evt.clientId!));
+    if (r.awayOnly && addressed.length) {
+      const away = new Set(await runtime.presence.away(evt.clientId, [...new Set(addressed.map((d) => d.userId))]));
+      addressed = addressed.filter((d) => away.has(d.userId));
+    }
     const drafts = await withActors(addressed, async (ids) => {
       const people = await runtime.kit.directory.employees(evt.clientId!, ids);
       return new Map(people.map((p) => [p._id, p.fullName]));

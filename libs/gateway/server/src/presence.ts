@@ -1,0 +1,67 @@
+import { presenceEvents, presenceSubjects } from '@intranet/platform-contracts/presence';
+import { emit, serve, type Bus } from '@intranet/platform-bus';
+import type { Logger } from '@intranet/platform-host';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * This gateway node's presence (issue 10 "a chat message while away"): how many identified sockets each user has
+ * here. A user's first socket publishes `evt.gateway.presence.changed` `{ user_id, online: true, node }`, their
+ * last one closing `{ online: false }` (clientId: the user's client), in the order they happened; the request
+ * `gateway.presence.online` answers from these counts. `node` is random per process (several nodes may run).
+ */
+export class PresenceCounter {
+  readonly node = randomUUID();
+  /** user id → { client, identified sockets on this node }. */
+  private readonly users = new Map<string, { clientId: string; n: number }>();
+  /** Publications in order: a quick online→offline never reaches the bus reversed. */
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * Binds `gateway.presence.online` ({ userIds } → { online, node }: those of the caller's client online here).
+   * The bus serves handlers bound before its start(); one bound later (a NATS bus started before the gateway was
+   * built) is not served, and the asker treats everyone as away.
+   */
+  serve(): void {
+    serve(this.bus, presenceSubjects.online, async ({ userIds }, ctx) => ({
+      online: userIds.filter((u) => ctx.clientId && this.users.get(u)?.clientId === ctx.clientId),
+      node: this.node,
+    }));
+  }
+
+  /** One more identified socket of the user; resolves once a 0→1 change is published (errors are logged). */
+  add(clientId: string, userId: string): Promise<void> {
+    const u = this.users.get(userId);
+    if (u) {
+      u.n++;
+      return this.chain;
+    }
+    this.users.set(userId, { clientId, n: 1 });
+    return this.publish(clientId, userId, true);
+  }
+
+  /** One identified socket of the user fewer; the last one publishes the 1→0 change. */
+  remove(userId: string): Promise<void> {
+    const u = this.users.get(userId);
+    if (!u) return this.chain;
+    if (--u.n > 0) return this.chain;
+    this.users.delete(userId);
+    return this.publish(u.clientId, userId, false);
+  }
+
+  /** Resolves when every change so far is published (shutdown: the users of a closing node go offline first). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  private publish(clientId: string, userId: string, online: boolean): Promise<void> {
+    this.chain = this.chain
+      .then(() => emit(this.bus, presenceEvents.changed, clientId, { user_id: userId, online, node: this.node }))
+      .catch((err: unknown) => this.log.warn(`presence of ${userId} not published: ${(err as Error).message}`));
+    return this.chain;
+  }
+}

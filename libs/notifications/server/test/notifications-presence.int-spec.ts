@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { io, type Socket } from 'socket.io-client';
+import { chatRoutes } from '@intranet/chat-contract';
+import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
+import { PresenceMap } from '@intranet/notifications-server';
+import { presenceEvents } from '@intranet/platform-contracts/presence';
+import { on, type BusEvent } from '@intranet/platform-bus';
+import { eventuallyPasses } from '@intranet/platform-testing';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import type { z } from 'zod';
+
+/** Waits until `check` holds (see eventuallyPasses). */
+const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 25);
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
+type Presence = BusEvent<z.output<typeof presenceEvents.changed.payload>>;
+interface Person {
+  id: string;
+  token: string;
+}
+
+/**
+ * Issue 10 "a chat message while away", through the real gateway (listening), its sockets, the bus and the
+ * notifications consumer: Bob has an identified socket and Cid none, so Ann's message notifies Cid only; once Bob's
+ * socket closes (the gateway publishes evt.gateway.presence.changed), the next message notifies him.
+ */
+describe('chat notifications go to the people away only (issue 10, §4 realtime presence)', () => {
+  let t: TestPortal;
+  let acme: Client;
+  let ann: Person;
+  let bob: Person;
+  let cid: Person;
+  const sockets: Socket[] = [];
+  const seen: Presence[] = [];
+  let unsub: (() => Promise<void>) | undefined;
+
+  const person = async (email: string, firstName: string): Promise<Person> => {
+    const e = await t.makeEmployee(acme.adminToken, email, { firstName });
+    return { id: e.user._id, token: e.token };
+  };
+  /** Opens and identifies a socket of `who` on the portal's workspace namespace. */
+  const connect = async (who: Person): Promise<Socket> => {
+    const s = io(`${t.portal.url}/notifpres`, { transports: ['websocket'], auth: { token: who.token }, reconnection: false, timeout: 5000 });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    const r = await new Promise<{ ok: boolean }>((resolve) =>
+      s.emit('identify', { client_id: acme.client._id, user_id: who.id, timestamp: Date.now() }, resolve),
+    );
+    assert.deepEqual(r, { ok: true });
+    return s;
+  };
+  const chatNotes = async (p: Person, roomId: string): Promise<Notification[]> =>
+    (
+      await t.call(notificationsRoutes.feed, {
+        token: p.token,
+        params: { client: acme.client._id, section: 'all', user: p.id, time: 'now' },
+        query: { limit: '100' },
+      })
+    ).body.result.items.filter((n: Notification) => n.type === 'chat.message' && n.link === `/chat/${roomId}`);
+  const send = async (roomId: string, content: string) => {
+    const m = await t.call(chatRoutes.send, { token: ann.token, body: { room_id: roomId, content } });
+    assert.equal(m.status, 200, JSON.stringify(m.body));
+  };
+
+  beforeAll(async () => {
+    t = await testPortal({ RATE_LIMIT_SCALE: '1000' }, { listen: true });
+    acme = await t.makeClient('notifpres');
+    [ann, bob, cid] = await Promise.all([person('ann@notifpres.test', 'Ann'), person('bob@notifpres.test', 'Bob'), person('cid@notifpres.test', 'Cid')]);
+    unsub = await on(t.portal.platform.bus, presenceEvents.changed, async (e) => void seen.push(e));
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await unsub?.();
+    await t?.close();
+  });
+
+  it('a message notifies the member away (Cid), not the one with the portal open (Bob); after Bob leaves, the next one notifies him', async () => {
+    const room = await t.call(chatRoutes.create, { token: ann.token, body: { name: 'Lunch', members: [bob.id, cid.id] } });
+    assert.equal(room.status, 200, JSON.stringify(room.body));
+    const roomId = room.body.result._id as string;
+
+    // Two sockets of Bob: one presence event (0→1), and closing one of them leaves him online.
+    const bobTab1 = await connect(bob);
+    const bobTab2 = await connect(bob);
+    await until(() => assert.equal(seen.filter((e) => e.data.user_id === bob.id && e.data.online).length, 1));
+    const [up] = seen.filter((e) => e.data.user_id === bob.id);
+    assert.equal(up!.clientId, acme.client._id);
+    bobTab2.disconnect();
+    await settle();
+    assert.equal(seen.filter((e) => e.data.user_id === bob.id).length, 1, 'a second tab closing leaves Bob online');
+
+    await send(roomId, 'Pizza?');
+    await until(async () => assert.equal((await chatNotes(cid, roomId)).length, 1));
+    await settle();
+    assert.equal((await chatNotes(bob, roomId)).length, 0, 'Bob has the portal open: no notification');
+    assert.equal((await chatNotes(ann, roomId)).length, 0, 'the sender hears nothing');
+
+    bobTab1.disconnect();
+    await until(() => assert.ok(seen.some((e) => e.data.user_id === bob.id && !e.data.online)));
+    assert.equal(seen.filter((e) => e.data.user_id === bob.id && !e.data.online)[0]!.data.node, up!.data.node);
+    await send(roomId, 'At one');
+    await until(async () => assert.equal((await chatNotes(bob, roomId)).length, 1));
+    const [n] = await chatNotes(bob, roomId);
+    assert.equal(n!.actor_id, ann.id);
+    assert.equal(n!.section, 'other');
+    await settle();
+    assert.equal((await chatNotes(cid, roomId)).length, 1, 'Cid’s first notification is still unread: one per room');
+  });
+
+  it('a consumer that starts late asks the gateway who is online; no answer counts everyone as away', async () => {
+    const bobTab = await connect(bob);
+    // A presence map that heard no event (a notifications process started after Bob connected).
+    const late = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
+    const away = await late.away(acme.client._id, [bob.id, cid.id]);
+    // The bus serves request handlers bound before its start(); the embedded portal and the gateway app both start
+    // their bus before building the gateway, which NATS then never serves (in-process binds at any time).
+    if (process.env.NATS_URL) assert.deepEqual(away, [bob.id, cid.id], 'no gateway answer on NATS: everyone away');
+    else assert.deepEqual(away, [cid.id]);
+    // Answered once: later changes come from the events only (not asked again), and a user of another client is
+    // never reported online.
+    const other = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
+    assert.deepEqual(await other.away('00000000-0000-7000-8000-000000000000', [bob.id]), [bob.id]);
+    bobTab.disconnect();
+  });
+});
