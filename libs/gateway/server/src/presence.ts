@@ -15,11 +15,25 @@ export class PresenceCounter {
   private readonly users = new Map<string, { clientId: string; n: number }>();
   /** Publications in order: a quick online→offline never reaches the bus reversed. */
   private chain: Promise<void> = Promise.resolve();
+  private beat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: Bus,
     private readonly log: Logger,
+    /** How often this node says it is alive (`evt.gateway.presence.heartbeat`), ms. */
+    private readonly heartbeatMs = 20_000,
   ) {}
+
+  /** Starts the heartbeat: listeners keep this node's reported presence only while it keeps beating. */
+  start(): void {
+    const send = () =>
+      void emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: this.heartbeatMs }).catch((err: unknown) =>
+        this.log.warn(`presence heartbeat not published: ${(err as Error).message}`),
+      );
+    send();
+    this.beat = setInterval(send, this.heartbeatMs);
+    this.beat.unref();
+  }
 
   /**
    * Binds `gateway.presence.online` ({ userIds } → { online, node }: those of the caller's client online here).
@@ -53,8 +67,9 @@ export class PresenceCounter {
     return this.publish(u.clientId, userId, false);
   }
 
-  /** Resolves when every change so far is published (shutdown: the users of a closing node go offline first). */
+  /** Stops the heartbeat; resolves when every change so far is published (shutdown: its users go offline first). */
   settled(): Promise<void> {
+    clearInterval(this.beat);
     return this.chain;
   }
 

@@ -92,6 +92,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       (clientId, entries) => this.toClient(clientId, 'batch', entries),
     );
     this.presence = new PresenceCounter(this.bus, this.log);
+    this.presence.start();
     try {
       this.presence.serve();
     } catch (err) {

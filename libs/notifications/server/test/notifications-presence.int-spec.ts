@@ -5,7 +5,7 @@ import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents } from '@intranet/platform-contracts/presence';
-import { on, type BusEvent } from '@intranet/platform-bus';
+import { emit, on, type BusEvent } from '@intranet/platform-bus';
 import { eventuallyPasses } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
@@ -126,5 +126,23 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     const other = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
     assert.deepEqual(await other.away('00000000-0000-7000-8000-000000000000', [bob.id]), [bob.id]);
     bobTab.disconnect();
+  });
+
+  it('a gateway node that stops its heartbeat (crashed, never said its users left) keeps no one online', async () => {
+    const map = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 500, retryMs: 60_000 });
+    await map.start();
+    try {
+      const bus = t.portal.platform.bus;
+      // A node of its own beating every 200 ms, with Cid online on it.
+      await emit(bus, presenceEvents.heartbeat, null, { node: 'ghost', every_ms: 200 });
+      await emit(bus, presenceEvents.changed, acme.client._id, { user_id: cid.id, online: true, node: 'ghost' });
+      await until(async () => assert.deepEqual(await map.away(acme.client._id, [cid.id, ann.id]), [ann.id]));
+      // It beats again, then falls silent: three periods later Cid counts as away.
+      await emit(bus, presenceEvents.heartbeat, null, { node: 'ghost', every_ms: 200 });
+      assert.deepEqual(await map.away(acme.client._id, [cid.id]), [], 'still online while the node beats');
+      await until(async () => assert.deepEqual(await map.away(acme.client._id, [cid.id]), [cid.id]), 3000);
+    } finally {
+      await map.stop();
+    }
   });
 });

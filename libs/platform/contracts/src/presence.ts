@@ -19,6 +19,15 @@ export const presenceEvents = {
     z.object({ user_id: z.string(), online: z.boolean(), node: z.string() }),
     "A user's identified sockets on one gateway node: first one opened, or last one closed",
   ),
+  /**
+   * A gateway node is alive (clientId null), every `every_ms`: a listener forgets the presence a node reported once
+   * it has not heard from it for three periods (a crashed node never sends its users' `online: false`).
+   */
+  heartbeat: defineEvent(
+    'evt.gateway.presence.heartbeat',
+    z.object({ node: z.string(), every_ms: z.number().int().positive() }),
+    'A gateway node is alive (its reported presence still holds)',
+  ),
 };
 
 export const presenceSubjects = {
