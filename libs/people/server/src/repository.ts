@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Tx } from '@intranet/platform-db';
 import { passwordResets, sessions, users, type UserRow } from './schema.ts';
 
@@ -127,20 +127,23 @@ export const usersRepository = {
     }
     const where = and(...conds);
     const col = SORT[f.sort];
-    const [rows, [{ total }]] = await Promise.all([
-      tx
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(f.order === 'desc' ? desc(col) : asc(col), asc(users.id))
-        .limit(f.limit)
-        .offset(f.offset),
-      tx
+    // One scan for the page and the total (the LIKEs cannot use an index under row-level security: they are not
+    // leakproof); a page past the end has no row to carry the total, so only then is it counted apart.
+    const page = await tx
+      .select({ ...getTableColumns(users), total: sql<number>`(count(*) OVER ())::int` })
+      .from(users)
+      .where(where)
+      .orderBy(f.order === 'desc' ? desc(col) : asc(col), asc(users.id))
+      .limit(f.limit)
+      .offset(f.offset);
+    if (!page.length && f.offset > 0) {
+      const [{ total }] = await tx
         .select({ total: sql<number>`count(*)::int` })
         .from(users)
-        .where(where),
-    ]);
-    return { rows, total };
+        .where(where);
+      return { rows: [], total };
+    }
+    return { rows: page.map(({ total: _total, ...row }) => row), total: page[0]?.total ?? 0 };
   },
 
   /** Adds `role` to every user of a client except `exceptId`; returns how many changed. */

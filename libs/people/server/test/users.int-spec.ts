@@ -210,6 +210,16 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
       body: { data: { page: 3, limit: 20, sort: 'lastName' } },
     });
     assert.equal(page3.body.result.users.length, 6);
+    assert.equal(page3.body.result.total, 46);
+    // A page past the end has no rows but still the total.
+    const page9 = await t.call(peopleRoutes.filter, {
+      token: co.adminToken,
+      params: { workspace: 'searchco' },
+      body: { data: { page: 9, limit: 20, sort: 'lastName' } },
+    });
+    assert.equal(page9.body.result.users.length, 0);
+    assert.equal(page9.body.result.total, 46);
+    assert.ok(!('total' in page1.body.result.users[0]), 'the window count stays out of the user rows');
     const designers = await t.call(peopleRoutes.filter, {
       token: co.adminToken,
       params: { workspace: 'searchco' },
