@@ -14,13 +14,13 @@
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_EMPLOYEES (200), BENCH_POSTS_SMALL,
  * BENCH_POSTS_LARGE, BENCH_FEED_CONNECTIONS, BENCH_POST_CONNECTIONS. See tools/bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ADMIN_PASSWORD,
   api,
+  embeddedPortalEnv,
   makeBenchClient,
   autocannon,
   expectOk,
@@ -51,21 +51,8 @@ await runBench(async () => {
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WEB_DIR: '',
-    DATABASE_URL: '',
-    NATS_URL: '',
-    JWT_SECRET: randomBytes(24).toString('base64url'),
-    SUPERADMIN_EMAIL: SUPER.login,
-    SUPERADMIN_PASSWORD: SUPER.password,
-    RATE_LIMIT_SCALE: '1000',
-    LOG_LEVEL: 'error',
-  };
+  const env = embeddedPortalEnv(dataDir, port);
+
   let running = '';
   const start = async (readModel: boolean) => {
     running = `portal-${readModel ? 'model' : 'sql'}`;

@@ -360,6 +360,28 @@ async function startPrivatePostgres(): Promise<string> {
  * employees, made through the API as the superadmin. Output: the workspace, the client, the admin's id and token,
  * the employees' ids.
  */
+/**
+ * The environment of `npm start`'s process (apps/portal/src/main.ts) for a bench: production mode, PGlite in
+ * `dataDir`, the in-process bus (no DATABASE_URL or NATS_URL), no web, the bench's superadmin, rate limits ×1,000.
+ */
+export function embeddedPortalEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIR: '',
+    DATABASE_URL: '',
+    NATS_URL: '',
+    JWT_SECRET: randomBytes(24).toString('base64url'),
+    SUPERADMIN_EMAIL: SUPER.login,
+    SUPERADMIN_PASSWORD: SUPER.password,
+    RATE_LIMIT_SCALE: '1000',
+    LOG_LEVEL: 'error',
+  };
+}
+
 export async function makeBenchClient(base: string, superToken: string, employees: number) {
   const su = api(base, superToken);
   const workspace = `bench${randomBytes(3).toString('hex')}`;

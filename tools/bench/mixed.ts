@@ -20,12 +20,12 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   api,
+  embeddedPortalEnv,
   expectOk,
   freePort,
   intEnv,
@@ -156,21 +156,7 @@ await runBench(async () => {
     onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    startChild('portal', process.execPath, ['apps/portal/src/main.ts'], {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIR: '',
-      DATABASE_URL: '',
-      NATS_URL: '',
-      JWT_SECRET: randomBytes(24).toString('base64url'),
-      SUPERADMIN_EMAIL: SUPER.login,
-      SUPERADMIN_PASSWORD: SUPER.password,
-      RATE_LIMIT_SCALE: '1000',
-      LOG_LEVEL: 'error',
-    });
+    startChild('portal', process.execPath, ['apps/portal/src/main.ts'], embeddedPortalEnv(dataDir, port));
     await until(180_000, 'embedded portal', async () => (await api(base)('GET', '/api/env').catch(() => ({ status: 0 }))).status === 200, 250);
     const su = expectOk(await api(base)('POST', '/api/login', SUPER), 'superadmin sign-in').token as string;
     const c = await makeBenchClient(base, su, employees);
