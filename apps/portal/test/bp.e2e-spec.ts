@@ -156,6 +156,8 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     await emma.waitForFunction(() => (document.querySelector('#bp-ask-text') as HTMLTextAreaElement | null)?.value === '');
     await admin.goto('/services?tab=asks');
     await admin.getByTestId('bp-asks').getByText('A parking place for my bike').waitFor();
+    // The author's name is looked up after the list arrives ('…' meanwhile): wait for it rather than read at once.
+    await admin.getByTestId('bp-asks').getByText('Emma Tester').first().waitFor({ timeout: 10_000 });
     assert.match(await admin.getByTestId('bp-asks').innerText(), /Emma Tester/);
     assert.deepEqual(await seriousViolations(admin), []);
   });
