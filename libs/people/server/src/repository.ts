@@ -119,11 +119,7 @@ export const usersRepository = {
     const conds: SQL[] = [eq(users.clientId, f.clientId), eq(users.deletionMark, Boolean(f.deleted))];
     for (const word of (f.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
       const like = `%${escapeLike(word.toLowerCase())}%`;
-      conds.push(
-        sql`(lower(${users.firstName}) LIKE ${like} OR lower(${users.lastName}) LIKE ${like} OR lower(coalesce(${users.middleName}, '')) LIKE ${like}
-          OR lower(${users.email}) LIKE ${like} OR lower(coalesce(${users.login}, '')) LIKE ${like} OR lower(coalesce(${users.position}, '')) LIKE ${like}
-          OR lower(coalesce(${users.department}, '')) LIKE ${like} OR lower(coalesce(${users.city}, '')) LIKE ${like} OR coalesce(${users.phone}, '') LIKE ${like})`,
-      );
+      conds.push(sql`${users.searchText} LIKE ${like}`);
     }
     const where = and(...conds);
     const col = SORT[f.sort];

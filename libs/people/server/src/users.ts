@@ -526,7 +526,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           }
           if (place.missingDept) deptFailed(code, name);
           const patch: Partial<NewUser> = {};
-          for (const [k, v] of Object.entries({ ...fields, ...place.fields, inn, hrCode: code }) as [keyof UserRow, never][])
+          for (const [k, v] of Object.entries({ ...fields, ...place.fields, inn, hrCode: code }) as [keyof NewUser & keyof UserRow, never][])
             if (v !== '' && cur[k] !== v) patch[k] = v;
           const firing = !!e.ВАрхиве && !cur.deletionMark && !cur.roles.includes('admin');
           if (firing) patch.deletionMark = true;

@@ -5,8 +5,10 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { autoPrepare, StatementNames } from './auto-prepare.ts';
 
 export { sql, uuidv7 };
+export { StatementNames } from './auto-prepare.ts';
 export { appRole, CURRENT_USER, tenantPolicy, TENANT_CONDITION } from './policy.ts';
 
 /**
@@ -85,6 +87,12 @@ export interface DatabaseOptions {
    */
   worker?: boolean;
   poolSize?: number;
+  /**
+   * PostgreSQL: a statement text run this many times in the process becomes a named prepared statement (default 3;
+   * see auto-prepare.ts). `preparedMax`: at most this many names per process (default 500; 0 turns it off).
+   */
+  prepareThreshold?: number;
+  preparedMax?: number;
   /** Audit sink for `asSystem`; defaults to nothing at info level. */
   audit?: (reason: string) => void;
 }
@@ -391,8 +399,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         await c.end();
       }
     }
+    // One set of statement names for both pools: the same text gets the same name, parsed once per connection.
+    const names = new StatementNames(opts.prepareThreshold ?? 3, opts.preparedMax ?? 500);
     const makePool = (url: string, max: number) => {
       const pool = new pg.Pool({ connectionString: url, max });
+      if (opts.preparedMax !== 0) pool.on('connect', (client) => autoPrepare(client as never, names));
       // An idle connection dropped by the server (restart, DROP DATABASE) must not crash the process.
       pool.on('error', (err) => audit(`idle connection lost: ${err.message}`));
       return pool;

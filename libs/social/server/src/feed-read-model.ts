@@ -111,11 +111,13 @@ export class FeedReadModel {
   }
 
   /**
-   * An event of social (this process's after commit, or any replica's from the bus): marks what it changed. Post,
-   * comment, like and view events re-read their posts; a reader's like or view drops that reader's flags; anything
-   * else of the client (groups, authors, …) reloads the window. Follow events change no wall row.
+   * An event of social (this process's after commit, `local`, or any replica's from the bus): marks what it changed.
+   * Post, comment, like and view events re-read their posts; anything else of the client (groups, authors, …) reloads
+   * the window. Follow events change no wall row. A reader's own like of a post, committed here, sets that one flag
+   * (local events come in commit order); any other like or view of theirs drops their flags (a replica's events may
+   * pass each other on the bus).
    */
-  changed(evt: Pick<BusEvent, 'subject' | 'clientId' | 'data'> & { id?: string }): void {
+  changed(evt: Pick<BusEvent, 'subject' | 'clientId' | 'data'> & { id?: string }, local = false): void {
     const clientId = evt.clientId;
     if (!clientId) return;
     // This process applied its own events right after commit; their copy from the bus changes nothing more.
@@ -127,7 +129,13 @@ export class FeedReadModel {
     const d = evt.data as any;
     const s = evt.subject;
     if (s === 'evt.social.follow.changed') return;
-    if (s === 'evt.social.like.changed' || s === 'evt.social.view.changed') this.dropReader(clientId, d?.user_id);
+    if (s === 'evt.social.like.changed') {
+      // A comment's or an answer's like changes no post flag.
+      if (d?.like_type === 'post') {
+        if (local && typeof d.post_id === 'string' && typeof d.liked === 'boolean') this.setLiked(clientId, d.user_id, d.post_id, d.liked);
+        else this.dropReader(clientId, d?.user_id);
+      }
+    } else if (s === 'evt.social.view.changed') this.dropReader(clientId, d?.user_id);
     const ids: string[] =
       s === 'evt.social.post.created' || s === 'evt.social.post.updated'
         ? [d?.post?._id]
@@ -176,6 +184,17 @@ export class FeedReadModel {
     const key = `${clientId}:${userId}`;
     this.readerGen.set(key, (this.readerGen.get(key) ?? 0) + 1);
     this.readers.delete(key);
+  }
+
+  /** One post's liked flag of a reader whose flags are kept; a flags load in flight is not stored (it may predate it). */
+  private setLiked(clientId: string, userId: unknown, postId: string, liked: boolean) {
+    if (typeof userId !== 'string') return;
+    const key = `${clientId}:${userId}`;
+    this.readerGen.set(key, (this.readerGen.get(key) ?? 0) + 1);
+    const flags = this.readers.get(key);
+    if (!flags?.covered.has(postId)) return;
+    if (liked) flags.liked.add(postId);
+    else flags.liked.delete(postId);
   }
 
   /** Applies the marked changes one batch after another until none is left; one runner per client. */

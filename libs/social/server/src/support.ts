@@ -107,13 +107,15 @@ export function makeKit(deps: DomainDeps): Kit {
   const sign = signer(config.JWT_SECRET);
   const feed = config.FEED_READ_MODEL === 'off' ? undefined : new FeedReadModel(db);
   const knownAuthors = new LRUCache<string, true>({ max: 100_000 });
+  /** `${clientId}:p:${postId}` or `…:c:${commentId}` → the post's parent (taskOf). */
+  const parents = new LRUCache<string, { type: string; id: string | null }>({ max: 100_000 });
   // This process's read model hears of a change right after its commit (the bus brings it to the other replicas):
   // a writer's next read already sees the write.
   const outbox: Outbox = feed
     ? Object.assign(Object.create(deps.outbox) as Outbox, {
         add: (async (tx, def, clientId, data) => {
           const id = await deps.outbox.add(tx, def, clientId, data);
-          afterCommit(tx, () => feed.changed({ id, subject: def.subject, clientId, data }));
+          afterCommit(tx, () => feed.changed({ id, subject: def.subject, clientId, data }, true));
           return id;
         }) as Outbox['add'],
       })
@@ -221,16 +223,24 @@ export function makeKit(deps: DomainDeps): Kit {
     taskAccess,
 
     async taskOf(ctx, ref) {
-      const parent = await db.inTenant(ctx, async (tx) => {
-        let postId = ref.postId;
-        if (ref.commentId) {
-          const [c] = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, ref.commentId)).limit(1);
-          postId = c?.postId;
-        }
-        if (!postId) return undefined;
-        const [p] = await tx.select({ type: posts.parentType, id: posts.parentId }).from(posts).where(eq(posts.id, postId)).limit(1);
-        return p;
-      });
+      // A post never changes its parent, nor a comment its post: what was read once holds (per client, so a
+      // foreign id never reads another client's answer). Likes and comments of the hot posts then open no
+      // transaction here.
+      const key = `${ctx.clientId}:${ref.commentId ? `c:${ref.commentId}` : `p:${ref.postId}`}`;
+      const known = parents.get(key);
+      const parent =
+        known ??
+        (await db.inTenant(ctx, async (tx) => {
+          let postId = ref.postId;
+          if (ref.commentId) {
+            const [c] = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, ref.commentId)).limit(1);
+            postId = c?.postId;
+          }
+          if (!postId) return undefined;
+          const [p] = await tx.select({ type: posts.parentType, id: posts.parentId }).from(posts).where(eq(posts.id, postId)).limit(1);
+          return p;
+        }));
+      if (parent && !known) parents.set(key, parent);
       if (parent?.type !== 'task' || !parent.id) return undefined;
       return taskAccess(ctx, parent.id);
     },

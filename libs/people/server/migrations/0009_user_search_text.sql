@@ -1,0 +1,2 @@
+-- The address book searches one lower-cased text per user (issue 19): one LIKE per row instead of nine.
+ALTER TABLE "people"."users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || coalesce(middle_name, '') || ' ' || email || ' ' || coalesce(login, '') || ' ' || coalesce(position, '') || ' ' || coalesce(department, '') || ' ' || coalesce(city, '') || ' ' || coalesce(phone, ''))) STORED;
