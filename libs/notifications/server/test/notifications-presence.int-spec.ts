@@ -6,7 +6,7 @@ import { notificationsRoutes, type Notification } from '@intranet/notifications-
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents } from '@intranet/platform-contracts/presence';
 import { emit, on, type BusEvent } from '@intranet/platform-bus';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { eventuallyPasses, testBus } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
 
@@ -124,6 +124,15 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     // never reported online.
     const other = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
     assert.deepEqual(await other.away('00000000-0000-7000-8000-000000000000', [bob.id]), [bob.id]);
+    // A bus with no gateway on it (nothing answers the request): everyone counts as away, Bob too.
+    const lone = testBus();
+    await lone.start();
+    try {
+      const unanswered = new PresenceMap(lone, { askTimeoutMs: 2000, retryMs: 60_000 });
+      assert.deepEqual(await unanswered.away(acme.client._id, [bob.id, cid.id]), [bob.id, cid.id]);
+    } finally {
+      await lone.close();
+    }
     bobTab.disconnect();
   });
 
