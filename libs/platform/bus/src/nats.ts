@@ -166,6 +166,8 @@ export class NatsBus implements Bus {
   private listening?: Promise<SubjectServerNats>;
   /** Bound request handlers by subject; start() subscribes those bound before it, handle() the later ones. */
   private readonly handlers = new Map<string, Handler>();
+  /** Subjects subscribed on the request server (a second start() subscribes none twice: no handler runs twice). */
+  private readonly subscribed = new Set<string>();
   private started = false;
   private closed = false;
   /** Subscriptions of handlers bound after start() still on their way to the NATS server (never rejects). */
@@ -316,7 +318,9 @@ export class NatsBus implements Bus {
     this.handlers.set(subject, handler);
     if (!this.started) return Promise.resolve();
     const bound = this.bind([subject], BIND_MS).catch((err: unknown) => {
-      if (this.handlers.get(subject) === handler) this.handlers.delete(subject);
+      if (this.handlers.get(subject) !== handler) return;
+      this.handlers.delete(subject);
+      this.subscribed.delete(subject);
       warn(`handler for ${subject} not bound: ${(err as Error)?.message ?? String(err)}`);
     });
     const all: Promise<void> = (this.binding = Promise.all([this.binding, bound]).then(() => {
@@ -455,7 +459,9 @@ export class NatsBus implements Bus {
     }));
     if (this.closed) return;
     for (const subject of subjects) {
-      const handler = this.handlers.get(subject)!;
+      const handler = this.handlers.get(subject);
+      if (!handler || this.subscribed.has(subject)) continue;
+      this.subscribed.add(subject);
       const route = this.prefix + subject;
       server.addHandler(route, this.serverHandler(handler));
       server.subscribeRoute(route, this.opts.queue);

@@ -37,17 +37,23 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
   it('a handler bound after start() is served at once, beside those bound before and on a bus that had none', async () => {
     const ctx = systemContext();
     // `served`: bound before start (the request server exists); `bare`: nothing bound before start (NATS creates
-    // the request server on the late bind).
+    // the request server on the late bind), and no queue group (a subject subscribed twice would run twice).
     const served = testBus('late');
-    const bare = testBus('late');
+    const bare = testBus();
     served.handle('demo.early', async () => 'early');
     await Promise.all([served.start(), bare.start()]);
     try {
       served.handle('demo.late', async ({ input }) => ({ late: input }));
-      bare.handle('demo.late', async ({ input }) => ({ bare: input }));
+      let bareCalls = 0;
+      bare.handle('demo.late', async ({ input }) => (bareCalls++, { bare: input }));
       // Asked right after handle() returned, not after some delay.
       assert.deepEqual(await served.request('demo.late', { ctx, input: 1 }), { late: 1 });
       assert.deepEqual(await bare.request('demo.late', { ctx, input: 2 }), { bare: 2 });
+      // A second start() binds nothing twice.
+      await bare.start();
+      assert.deepEqual(await bare.request('demo.late', { ctx, input: 4 }), { bare: 4 });
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(bareCalls, 2);
       const json = await served.requestJson('demo.late', { ctx, input: 3 });
       assert.deepEqual(JSON.parse(typeof json === 'string' ? json : new TextDecoder().decode(json)), { late: 3 });
       assert.equal(await served.request('demo.early', { ctx, input: null }), 'early');
