@@ -70,7 +70,7 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
 
   (!process.env.NATS_URL ? it.skip : it)('over NATS a handler bound after start() is served to other connections once handle() resolves', async () => {
     const servers = process.env.NATS_URL!;
-    const prefix = `late${Date.now().toString(36)}`;
+    const prefix = `late${Math.random().toString(36).slice(2)}`;
     const service = new NatsBus({ servers, queue: 'late', prefix, ephemeral: true });
     const caller = new NatsBus({ servers, prefix, requestTimeoutMs: 2000, ephemeral: true });
     await Promise.all([service.start(), caller.start()]);
