@@ -37,8 +37,8 @@ export class PresenceCounter {
 
   /**
    * Binds `gateway.presence.online` ({ userIds } → { online, node }: those of the caller's client online here).
-   * The bus serves handlers bound before its start(); one bound later (a NATS bus started before the gateway was
-   * built) is not served, and the asker treats everyone as away.
+   * The gateway is built after its bus started (apps/gateway, the embedded portal): the bus serves a handler bound
+   * after start() from then on, on NATS as in-process. Throws when the subject is bound already on this bus.
    */
   serve(): void {
     serve(this.bus, presenceSubjects.online, async ({ userIds }, ctx) => ({

@@ -6,7 +6,7 @@ import { notificationsRoutes, type Notification } from '@intranet/notifications-
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents } from '@intranet/platform-contracts/presence';
 import { emit, on, type BusEvent } from '@intranet/platform-bus';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { eventuallyPasses, testBus } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
 
@@ -117,14 +117,22 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     // A presence map that heard no event (a notifications process started after Bob connected).
     const late = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
     const away = await late.away(acme.client._id, [bob.id, cid.id]);
-    // The bus serves request handlers bound before its start(); the embedded portal and the gateway app both start
-    // their bus before building the gateway, which NATS then never serves (in-process binds at any time).
-    if (process.env.NATS_URL) assert.deepEqual(away, [bob.id, cid.id], 'no gateway answer on NATS: everyone away');
-    else assert.deepEqual(away, [cid.id]);
+    // The gateway bound gateway.presence.online after its bus started (the embedded portal and the gateway app both
+    // start their bus first): served on NATS as in-process, so Bob is known online without any event heard.
+    assert.deepEqual(away, [cid.id]);
     // Answered once: later changes come from the events only (not asked again), and a user of another client is
     // never reported online.
     const other = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
     assert.deepEqual(await other.away('00000000-0000-7000-8000-000000000000', [bob.id]), [bob.id]);
+    // A bus with no gateway on it (nothing answers the request): everyone counts as away, Bob too.
+    const lone = testBus();
+    await lone.start();
+    try {
+      const unanswered = new PresenceMap(lone, { askTimeoutMs: 2000, retryMs: 60_000 });
+      assert.deepEqual(await unanswered.away(acme.client._id, [bob.id, cid.id]), [bob.id, cid.id]);
+    } finally {
+      await lone.close();
+    }
     bobTab.disconnect();
   });
 

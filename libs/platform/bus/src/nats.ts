@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ClientNats, ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@intranet/platform-errors';
 import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import { createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
+import { createInbox, headers as natsHeaders, type Msg, type MsgCallback, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { v7 as uuidv7 } from 'uuid';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
@@ -68,12 +68,27 @@ class SubjectServerNats extends ServerNats {
   }
 
   /**
+   * Subscribes `route`, a handler added (addHandler) after listen(): Nest's bindEvents subscribes only the handlers
+   * present at listen. Same subscription as bindEvents makes (queue group, Nest's message handler), kept in
+   * `subscriptions` so close() drains it too. The SUB leaves without waiting; the caller flushes.
+   */
+  subscribeRoute(route: string, queue: string | undefined): void {
+    const sub = this.unwrap<NatsConnection>().subscribe(route, { queue, callback: this.getMessageHandler(route).bind(this) as MsgCallback<Msg> });
+    this.subs().push(sub);
+  }
+
+  private subs(): Subscription[] {
+    const self = this as unknown as { subscriptions?: Subscription[] };
+    return (self.subscriptions ??= []);
+  }
+
+  /**
    * Graceful stop (issue 18 §5, SIGTERM in a rolling restart): drains the request subscriptions, so NATS sends new
    * requests to the queue group's other members and the ones already delivered here are still handled; waits up
    * to DRAIN_MS for the handlers to answer and the replies to leave; then closes the connection.
    */
   override async close(): Promise<void> {
-    const subs = (this as unknown as { subscriptions?: Subscription[] }).subscriptions ?? [];
+    const subs = this.subs();
     await Promise.allSettled(subs.map((sub) => sub.drain()));
     const until = Date.now() + DRAIN_MS;
     while (this.inflight.size && Date.now() < until) {
@@ -90,6 +105,14 @@ class SubjectServerNats extends ServerNats {
 
 /** How long a stopping service keeps answering the requests it already has (ms). */
 const DRAIN_MS = 10_000;
+
+/** How long a handler bound after start() waits for the NATS server to confirm its subscription (ms). */
+const BIND_MS = 5_000;
+
+/** A warning as a JSON line on stderr, like the process's logger's (issue 18 §6; the bus has no logger). */
+function warn(msg: string): void {
+  process.stderr.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), name: 'bus', msg })}\n`);
+}
 
 /** A request's headers as NATS message headers (undefined when there are none: no header block on the wire). */
 function toNatsHeaders(h: Record<string, string> | undefined): MsgHdrs | undefined {
@@ -138,8 +161,17 @@ const RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJ
  */
 export class NatsBus implements Bus {
   private readonly client: ClientNats;
+  /** The request server (its own connection), created by the first bind: a bus that serves nothing has none. */
   private server?: SubjectServerNats;
-  private readonly pending = new Map<string, Handler>();
+  private listening?: Promise<SubjectServerNats>;
+  /** Bound request handlers by subject; start() subscribes those bound before it, handle() the later ones. */
+  private readonly handlers = new Map<string, Handler>();
+  /** Subjects subscribed on the request server (a second start() subscribes none twice: no handler runs twice). */
+  private readonly subscribed = new Set<string>();
+  private started = false;
+  private closed = false;
+  /** Subscriptions of handlers bound after start() still on their way to the NATS server (never rejects). */
+  private binding?: Promise<void>;
   private nc?: NatsConnection;
   private readonly closers: Array<() => Promise<void>> = [];
   /** Event handlers still running; close() waits for them so none outlives the database. */
@@ -204,6 +236,8 @@ export class NatsBus implements Bus {
   private async send(subject: string, req: BusRequest, o: RequestOptions | undefined, json: boolean): Promise<unknown> {
     const ms = o?.timeoutMs ?? this.opts.requestTimeoutMs ?? 15_000;
     let reply: Reply;
+    // A handler this bus bound after start() is served here as soon as handle() returned, as in-process.
+    if (this.binding && !this.offline) await this.binding;
     try {
       // One core-NATS request in Nest's packet format: ServerNats answers it as it would ClientNats, without
       // ClientNats' per-request reply subscription (measured ~7% cheaper per call).
@@ -271,9 +305,28 @@ export class NatsBus implements Bus {
     });
   }
 
-  handle(subject: string, handler: Handler): void {
-    if (this.pending.has(subject)) throw new Error(`Handler for ${subject} already bound`);
-    this.pending.set(subject, handler);
+  /**
+   * Bus.handle. Before start(): start() subscribes it. After: subscribed at once (the request server is created if
+   * this bus had no handler yet); the returned promise resolves once the NATS server has the subscription (a
+   * request sent then from any connection is served), at most BIND_MS later while NATS is out of reach (nats.js
+   * sends the SUB on reconnect). This bus's own requests wait for it. It never rejects: a bind that fails (the
+   * server connection cannot be made) is logged and the subject unbound, so it may be bound again.
+   * Throws synchronously when `subject` is bound already.
+   */
+  handle(subject: string, handler: Handler): Promise<void> {
+    if (this.handlers.has(subject)) throw new Error(`Handler for ${subject} already bound`);
+    this.handlers.set(subject, handler);
+    if (!this.started) return Promise.resolve();
+    const bound = this.bind([subject], BIND_MS).catch((err: unknown) => {
+      if (this.handlers.get(subject) !== handler) return;
+      this.handlers.delete(subject);
+      this.subscribed.delete(subject);
+      warn(`handler for ${subject} not bound: ${(err as Error)?.message ?? String(err)}`);
+    });
+    const all: Promise<void> = (this.binding = Promise.all([this.binding, bound]).then(() => {
+      if (this.binding === all) this.binding = undefined;
+    }));
+    return bound;
   }
 
   async publish<T>(subject: string, clientId: string | null, data: T, opts: PublishOptions = {}): Promise<void> {
@@ -384,60 +437,99 @@ export class NatsBus implements Bus {
         });
       }
     }
-    if (this.pending.size) {
-      const prefix = this.prefix;
-      const timeoutMs = this.opts.requestTimeoutMs ?? 15_000;
-      const serverConn = () => this.server!.unwrap<NatsConnection>();
-      this.server = new SubjectServerNats({
-        servers: this.opts.servers,
-        queue: this.opts.queue,
-        noAsyncTraces: true,
-        ...RECONNECT,
-        // Nest's own serializer is JSON.stringify of the packet; this one also hands replies above max_payload
-        // over by claim check (NATS would drop them and the caller would time out).
-        serializer: {
-          serialize(packet: { id?: string; response?: unknown; isDisposed?: boolean; err?: unknown }) {
-            const data = replyData(packet);
-            const nc = serverConn();
-            if (!tooBig(data, inlineLimit(nc))) return { data };
-            const bytes = encoder.encode(data);
-            if (bytes.length > MAX_REPLY_BYTES) {
-              const error = new DomainError('payload_too_large', 'The answer is too large; ask for less (paging or one level at a time)').toJSON();
-              return { data: JSON.stringify({ id: packet.id, isDisposed: true, response: { ok: false, error } satisfies Reply }) };
-            }
-            const ref = offerBlob(nc, prefix, bytes, timeoutMs);
-            return { data: JSON.stringify({ id: packet.id, isDisposed: packet.isDisposed, response: { [BLOB_KEY]: ref } }) };
-          },
-        },
-      });
-      for (const [subject, handler] of this.pending) {
-        this.server.addHandler(this.prefix + subject, async (data: BusRequest | { [BLOB_KEY]: BlobRef }, ctx?: { getHeaders(): unknown }) => {
-          if (isBlobRef(data)) {
-            try {
-              data = JSON.parse(decoder.decode(await fetchBlob(serverConn(), data[BLOB_KEY], timeoutMs))) as BusRequest;
-            } catch {
-              return { ok: false, error: new DomainError('unavailable', 'The request could not be read; try again').toJSON() } satisfies Reply;
-            }
-          }
-          const p = runHandler(handler, data, fromNatsHeaders(ctx?.getHeaders() as MsgHdrs | undefined));
-          const server = this.server!;
-          server.inflight.add(p);
-          try {
-            return await p;
-          } finally {
-            server.inflight.delete(p);
-          }
-        });
-      }
-      await new Promise<void>((resolve, reject) => {
-        void this.server!.listen((err?: unknown) => (err ? reject(err) : resolve()));
-      });
-      // ServerNats sends its SUBs without waiting: a round trip makes sure the server knows them before start()
-      // returns, or a request sent at once from another connection gets "no responders".
-      await this.server.unwrap<NatsConnection>().flush();
-    }
+    // Handlers bound from here on are subscribed by handle(); these are the ones bound before.
+    this.started = true;
+    if (this.handlers.size) await this.bind([...this.handlers.keys()]);
     // Same for the event subscriptions made on our own connection before start().
     await nc.flush();
+  }
+
+  /**
+   * Subscribes the handlers of `subjects` on the request server (created and connected on first use) and resolves
+   * once the NATS server has their SUBs (ServerNats sends them without waiting: a request sent at once from another
+   * connection would get "no responders"), or after `flushMs` ms (unbounded when absent). Errors: the server's
+   * connection failing.
+   */
+  private async bind(subjects: string[], flushMs?: number): Promise<void> {
+    if (this.closed) return;
+    // A failed connect is forgotten, so that a later bind tries again.
+    const server = await (this.listening ??= this.listen().catch((err: unknown) => {
+      this.listening = undefined;
+      throw err;
+    }));
+    if (this.closed) return;
+    for (const subject of subjects) {
+      const handler = this.handlers.get(subject);
+      if (!handler || this.subscribed.has(subject)) continue;
+      this.subscribed.add(subject);
+      const route = this.prefix + subject;
+      server.addHandler(route, this.serverHandler(handler));
+      server.subscribeRoute(route, this.opts.queue);
+    }
+    const flushed = server.unwrap<NatsConnection>().flush();
+    if (flushMs === undefined) return flushed;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([flushed.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, flushMs)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Creates the request server (queue group `opts.queue`) and connects it, with no handler yet. */
+  private async listen(): Promise<SubjectServerNats> {
+    const prefix = this.prefix;
+    const timeoutMs = this.opts.requestTimeoutMs ?? 15_000;
+    const serverConn = () => server.unwrap<NatsConnection>();
+    const server = new SubjectServerNats({
+      servers: this.opts.servers,
+      queue: this.opts.queue,
+      noAsyncTraces: true,
+      ...RECONNECT,
+      // Nest's own serializer is JSON.stringify of the packet; this one also hands replies above max_payload
+      // over by claim check (NATS would drop them and the caller would time out).
+      serializer: {
+        serialize(packet: { id?: string; response?: unknown; isDisposed?: boolean; err?: unknown }) {
+          const data = replyData(packet);
+          const nc = serverConn();
+          if (!tooBig(data, inlineLimit(nc))) return { data };
+          const bytes = encoder.encode(data);
+          if (bytes.length > MAX_REPLY_BYTES) {
+            const error = new DomainError('payload_too_large', 'The answer is too large; ask for less (paging or one level at a time)').toJSON();
+            return { data: JSON.stringify({ id: packet.id, isDisposed: true, response: { ok: false, error } satisfies Reply }) };
+          }
+          const ref = offerBlob(nc, prefix, bytes, timeoutMs);
+          return { data: JSON.stringify({ id: packet.id, isDisposed: packet.isDisposed, response: { [BLOB_KEY]: ref } }) };
+        },
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      void server.listen((err?: unknown) => (err ? reject(err) : resolve()));
+    });
+    this.server = server;
+    return server;
+  }
+
+  /** `handler` as ServerNats calls it: fetches a claim-checked request, runs it, counts it in flight (drain). */
+  private serverHandler(handler: Handler) {
+    const timeoutMs = this.opts.requestTimeoutMs ?? 15_000;
+    return async (data: BusRequest | { [BLOB_KEY]: BlobRef }, ctx?: { getHeaders(): unknown }) => {
+      const server = this.server!;
+      if (isBlobRef(data)) {
+        try {
+          data = JSON.parse(decoder.decode(await fetchBlob(server.unwrap<NatsConnection>(), data[BLOB_KEY], timeoutMs))) as BusRequest;
+        } catch {
+          return { ok: false, error: new DomainError('unavailable', 'The request could not be read; try again').toJSON() } satisfies Reply;
+        }
+      }
+      const p = runHandler(handler, data, fromNatsHeaders(ctx?.getHeaders() as MsgHdrs | undefined));
+      server.inflight.add(p);
+      try {
+        return await p;
+      } finally {
+        server.inflight.delete(p);
+      }
+    };
   }
 
   private async track(p: Promise<void>): Promise<void> {
@@ -457,7 +549,10 @@ export class NatsBus implements Bus {
     this.waiting.clear();
     for (const c of this.closers.splice(0)) await c().catch(() => undefined);
     await Promise.allSettled([...this.running]);
-    if (this.server) await this.server.close();
+    // A request server still connecting (a late bind) is closed too, not left connected.
+    this.closed = true;
+    const server = this.server ?? (await this.listening?.catch(() => undefined));
+    if (server) await server.close();
     if (this.opts.ephemeral && this.nc) {
       const jsm = await jetstreamManager(this.nc);
       await jsm.streams.delete(this.stream).catch(() => undefined);

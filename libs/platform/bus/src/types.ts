@@ -93,7 +93,11 @@ export interface Bus {
    * 20 posts are ≈ 20 KB; tools/bench/README.md). Same errors as request.
    */
   requestJson(subject: string, req: BusRequest, opts?: RequestOptions): Promise<string | Uint8Array>;
-  /** Binds a handler to a subject. Call before `start()`. */
+  /**
+   * Binds a handler to a subject, before or after `start()`: bound before, it is served once start() resolves;
+   * bound after, from then on (NatsBus subscribes it at once, and its own requests wait until the NATS server has
+   * the subscription). Throws when the subject is bound already.
+   */
   handle(subject: string, handler: Handler): void;
   /**
    * Publishes an event; durable consumers will see it even if they are down right now. `opts.id` (the outbox

@@ -2,7 +2,7 @@ import { testBus } from './index.ts';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { systemContext } from '@intranet/platform-bus';
+import { NatsBus, systemContext } from '@intranet/platform-bus';
 
 describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
   it('request/reply carries results and domain errors as data', async () => {
@@ -31,6 +31,56 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
       });
     } finally {
       await bus.close();
+    }
+  });
+
+  it('a handler bound after start() is served at once, beside those bound before and on a bus that had none', async () => {
+    const ctx = systemContext();
+    // `served`: bound before start (the request server exists); `bare`: nothing bound before start (NATS creates
+    // the request server on the late bind), and no queue group (a subject subscribed twice would run twice).
+    const served = testBus('late');
+    const bare = testBus();
+    served.handle('demo.early', async () => 'early');
+    await Promise.all([served.start(), bare.start()]);
+    try {
+      served.handle('demo.late', async ({ input }) => ({ late: input }));
+      let bareCalls = 0;
+      bare.handle('demo.late', async ({ input }) => (bareCalls++, { bare: input }));
+      // Asked right after handle() returned, not after some delay.
+      assert.deepEqual(await served.request('demo.late', { ctx, input: 1 }), { late: 1 });
+      assert.deepEqual(await bare.request('demo.late', { ctx, input: 2 }), { bare: 2 });
+      // A second start() binds nothing twice.
+      await bare.start();
+      assert.deepEqual(await bare.request('demo.late', { ctx, input: 4 }), { bare: 4 });
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(bareCalls, 2);
+      const json = await served.requestJson('demo.late', { ctx, input: 3 });
+      assert.deepEqual(JSON.parse(typeof json === 'string' ? json : new TextDecoder().decode(json)), { late: 3 });
+      assert.equal(await served.request('demo.early', { ctx, input: null }), 'early');
+      assert.throws(() => served.handle('demo.late', async () => null), /already bound/);
+      await assert.rejects(served.request('demo.never', { ctx, input: null }, { timeoutMs: 500 }), (e: unknown) => {
+        assert.ok(e instanceof DomainError);
+        assert.equal(e.code, 'unavailable');
+        return true;
+      });
+    } finally {
+      await Promise.all([served.close(), bare.close()]);
+    }
+  });
+
+  (!process.env.NATS_URL ? it.skip : it)('over NATS a handler bound after start() is served to other connections once handle() resolves', async () => {
+    const servers = process.env.NATS_URL!;
+    const prefix = `late${Math.random().toString(36).slice(2)}`;
+    const service = new NatsBus({ servers, queue: 'late', prefix, ephemeral: true });
+    const caller = new NatsBus({ servers, prefix, requestTimeoutMs: 2000, ephemeral: true });
+    await Promise.all([service.start(), caller.start()]);
+    try {
+      await assert.rejects(caller.request('demo.late', { ctx: systemContext(), input: null }), /unavailable/i);
+      // The promise handle() returns: the NATS server has the subscription, so another connection is served.
+      await service.handle('demo.late', async ({ input }) => ({ got: input }));
+      assert.deepEqual(await caller.request('demo.late', { ctx: systemContext(), input: 'x' }), { got: 'x' });
+    } finally {
+      await Promise.all([service.close(), caller.close()]);
     }
   });
 
