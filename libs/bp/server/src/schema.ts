@@ -61,8 +61,9 @@ export type { Performer, Values };
 
 /**
  * §3 running request ("runned bp"). `current_performers` (the current step's) and `participants` (everyone ever
- * assigned) are uuid arrays; "requests to me" reads `request_participants` below (the GIN indexes cannot serve a
- * query under row-level security). `service_id` has no foreign key: a deleted service's requests run on with their
+ * assigned) are uuid arrays, read only with their row (who may pass the step, who may see the request, whom to notify):
+ * no query searches them, so they have no index (their GIN indexes went in migration 0006); "requests to me" reads
+ * `request_participants` below. `service_id` has no foreign key: a deleted service's requests run on with their
  * snapshot.
  */
 export const requests = bpSchema
@@ -92,8 +93,6 @@ export const requests = bpSchema
     },
     (t) => [
       index('requests_initiator_idx').on(t.clientId, t.initiatorId, t.createdAt),
-      index('requests_current_gin').using('gin', t.currentPerformers),
-      index('requests_participants_gin').using('gin', t.participants),
       index('requests_due_idx').on(t.clientId, t.dueAt),
       index('requests_service_idx').on(t.clientId, t.serviceId, t.createdAt),
       tenantPolicy(),
@@ -104,7 +103,7 @@ export const requests = bpSchema
 /**
  * Who was ever assigned to a request (`requests.participants` as rows, written in the same transactions: start,
  * pass_step), for "requests to me" (GET api/bp/runned/{user}?as=performer, issue 15). Under row-level security
- * PostgreSQL may not use the GIN index of `participants` (`@>` is not LEAKPROOF, so it must run after the policy and
+ * PostgreSQL could not use a GIN index of `participants` (`@>` is not LEAKPROOF, so it must run after the policy and
  * every row of the client is filtered); here the list is an `=` on a btree in the list's order. `created_at` is the
  * request's (the list's order and its from/to filter).
  */

@@ -9,6 +9,7 @@ import { call, isApiError, upload } from '@intranet/web-api';
 import { useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { peopleSearch } from '@intranet/web-ui/people-search';
 import { UserPicker } from '@intranet/web-ui/widgets';
 import { registerBpTranslations } from './i18n.ts';
 
@@ -151,19 +152,7 @@ export function PeoplePicker({
     })),
   });
   const picked = value.map((uid, i) => ({ _id: uid, name: names[i]?.data?.fullName ?? '…' }));
-  const search = async (text: string, signal: AbortSignal) => {
-    try {
-      const r = await call(peopleRoutes.filter, {
-        params: { workspace: workspace! },
-        body: { data: { search: text, page: 1, limit: 8 } },
-        signal,
-        silent: true,
-      });
-      return r.users.map((u) => ({ _id: u._id, name: u.fullName || u.email, detail: u.department || u.email }));
-    } catch (e) {
-      throw new Error(errorText(e));
-    }
-  };
+  const search = peopleSearch({ workspace, detail: (u) => u.department || u.email, errorText });
   return (
     <UserPicker
       label={label}

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { FileRef } from '@intranet/kb-contract';
-import { peopleRoutes } from '@intranet/people-contract';
-import { call, isApiError, upload, type UploadProgress } from '@intranet/web-api';
+import { isApiError, upload, type UploadProgress } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+import { peopleSearch } from '@intranet/web-ui/people-search';
 import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /** Ids the kb calls need: the current client and user. */
@@ -105,19 +105,7 @@ export function UserPicker({
 }) {
   const { t } = useTranslation('kb');
   const { workspace } = useKb();
-  const search = async (text: string, signal: AbortSignal) => {
-    try {
-      const r = await call(peopleRoutes.filter, {
-        params: { workspace: workspace! },
-        body: { data: { search: text, page: 1, limit: 8 } },
-        signal,
-        silent: true,
-      });
-      return r.users.map((u) => ({ _id: u._id, name: u.fullName || u.email, detail: u.email }));
-    } catch (e) {
-      throw new Error(errorText(e));
-    }
-  };
+  const search = peopleSearch({ workspace, detail: (u) => u.email, errorText });
   return (
     <SharedUserPicker
       label={label}

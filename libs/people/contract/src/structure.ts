@@ -314,7 +314,8 @@ export type DepartmentEvent = z.infer<typeof departmentEventSchema>;
 /**
  * Company structure changes (§3 Department, Department-user record; §7 Structure), written through the outbox in the
  * change's transaction; `by` is who did it. `dept_users.updated` names the employees affected (`added`, `removed`,
- * the head before and after). `structure.loaded` is one summary per load_struct (not one event per HR department).
+ * the head before and after; an HR load of employees, load_hrm, sends one per department whose members it changed).
+ * `structure.loaded` is one summary per load_struct (not one event per HR department).
  * Relayed to the client's sockets: an open /structure_new chart reloads on them.
  */
 export const structureEvents = {

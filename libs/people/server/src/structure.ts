@@ -5,6 +5,7 @@ import {
   structureEvents,
   type Department,
   type DepartmentEvent,
+  type DepartmentKind,
   type DeptUsers,
   type HrCheckResult,
   type structureRoutes,
@@ -64,7 +65,7 @@ const lockStructure = (tx: Tx, clientId: string, kind: string) =>
   tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`people:structure:${clientId}:${kind}`}))`);
 
 /** Members and head of each of these departments (one query). */
-async function membersOf(tx: Tx, deptIds: string[]): Promise<Map<string, { users: string[]; head: string | null }>> {
+export async function membersOf(tx: Tx, deptIds: string[]): Promise<Map<string, { users: string[]; head: string | null }>> {
   const out = new Map<string, { users: string[]; head: string | null }>(deptIds.map((id) => [id, { users: [], head: null }]));
   if (!deptIds.length) return out;
   const rows = await tx
@@ -120,6 +121,46 @@ async function checkUsers(tx: Tx, ids: string[], field = 'users'): Promise<void>
 }
 
 /**
+ * The evt.people.dept_users.updated payload of a department's record `rec` against its members and head `before`
+ * (membersOf); null when neither changed (nothing to publish).
+ */
+function deptUsersEvent(rec: DeptUsers, kind: DepartmentKind, before: { users: string[]; head: string | null }, by: string | null | undefined) {
+  const was = new Set(before.users);
+  const now = new Set(rec.users);
+  const added = rec.users.filter((u) => !was.has(u));
+  const removed = before.users.filter((u) => !now.has(u));
+  if (!added.length && !removed.length && before.head === rec.headUser) return null;
+  return { ...rec, kind, added, removed, previousHead: before.head, by: by ?? null };
+}
+
+/**
+ * After a bulk change of memberships outside the structure routes (POST api/user/load_hrm moving employees between
+ * HR-loaded departments): one evt.people.dept_users.updated per department of `before` whose members or head differ
+ * now, added to `tx` (outbox), so an open /structure_new chart reloads. Input: `before` = membersOf the departments
+ * the change touched, read in the same transaction before it; `kind` theirs; `by` who ran it. Output: the number of
+ * events added.
+ */
+export async function addMembershipEvents(
+  tx: Tx,
+  outbox: DomainDeps['outbox'],
+  clientId: string,
+  kind: DepartmentKind,
+  before: Map<string, { users: string[]; head: string | null }>,
+  by: string | null | undefined,
+): Promise<number> {
+  const after = await membersOf(tx, [...before.keys()]);
+  let added = 0;
+  for (const [id, was] of before) {
+    const m = after.get(id)!;
+    const event = deptUsersEvent({ _id: id, dept_id: id, users: m.users, headUser: m.head, client_id: clientId }, kind, was, by);
+    if (!event) continue;
+    await outbox.add(tx, structureEvents.deptUsersUpdated, clientId, event);
+    added++;
+  }
+  return added;
+}
+
+/**
  * Company structure (§7 Structure, §5 Department, §6 structures): departments of four kinds as a tree kept as a
  * materialised path (a subtree is one indexed range read), and their department-user records (members, one head).
  * Every accepted write adds its structureEvents event (evt.people.department.*, evt.people.dept_users.updated) to its
@@ -133,19 +174,8 @@ export function structureHandlers(deps: DomainDeps): RouteHandlers<StructureRout
    */
   const membersChanged = async (tx: Tx, ctx: RequestContext, dept: DepartmentRow, before: { users: string[]; head: string | null }) => {
     const rec = await recordOf(tx, dept);
-    const was = new Set(before.users);
-    const now = new Set(rec.users);
-    const added = rec.users.filter((u) => !was.has(u));
-    const removed = before.users.filter((u) => !now.has(u));
-    if (added.length || removed.length || before.head !== rec.headUser)
-      await outbox.add(tx, structureEvents.deptUsersUpdated, dept.clientId, {
-        ...rec,
-        kind: dept.kind,
-        added,
-        removed,
-        previousHead: before.head,
-        by: ctx.userId ?? null,
-      });
+    const event = deptUsersEvent(rec, dept.kind, before, ctx.userId);
+    if (event) await outbox.add(tx, structureEvents.deptUsersUpdated, dept.clientId, event);
     return rec;
   };
   const membersBefore = async (tx: Tx, dept: DepartmentRow) => (await membersOf(tx, [dept.id])).get(dept.id)!;

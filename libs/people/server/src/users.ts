@@ -14,6 +14,7 @@ import { decodeCsvBytes, parseCsv } from './import.ts';
 import { isAdmin, isSuper, profileColumns, toUser, userEventData } from './mapping.ts';
 import { sessionsRepository, usersRepository as users, type NewUser } from './repository.ts';
 import { departments, deptUsers, users as usersTable, type UserRow } from './schema.ts';
+import { addMembershipEvents, membersOf } from './structure.ts';
 
 type UserRoutes = Omit<
   typeof peopleRoutes,
@@ -424,7 +425,8 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
      * SliceLast) with Catalog_Должности's names: the employee's `position` and `department` texts are set, and their
      * department-user record moves to the administrative department loaded from HR with that key (load_struct; other
      * HR-loaded memberships of theirs are removed, ones made here are kept). A department not loaded yet leaves the
-     * membership as it is and adds a `failed` entry (reason 'department not loaded') for that row.
+     * membership as it is and adds a `failed` entry (reason 'department not loaded') for that row. Each department
+     * whose members this changed gets one evt.people.dept_users.updated (added / removed over the whole load).
      * New ones are created like CSV rows (§5 rules; an e-mail from the person's contact information is required,
      * else the row fails) with the client's initial rights and no password ('Forgot password' sets one).
      * Errors: 400 'HR integration needs tax id', 'Connect the HR system first'; 503 'Loading the structure from the
@@ -453,10 +455,12 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           .where(and(eq(departments.clientId, clientId), eq(departments.kind, 'adm'), isNotNull(departments.hrRef)));
         const deptByRef = new Map(hrDepts.map((d) => [d.hrRef!, d]));
         const hrDeptIds = hrDepts.map((d) => d.id);
+        // Members and heads before the load: who is where, and what the membership events compare against.
+        const membersBefore = await membersOf(tx, hrDeptIds);
         const memberOf = new Map<string, Set<string>>();
-        if (hrDeptIds.length)
-          for (const m of await tx.select({ deptId: deptUsers.deptId, userId: deptUsers.userId }).from(deptUsers).where(inArray(deptUsers.deptId, hrDeptIds)))
-            memberOf.set(m.userId, (memberOf.get(m.userId) ?? new Set()).add(m.deptId));
+        for (const [deptId, m] of membersBefore) for (const userId of m.users) memberOf.set(userId, (memberOf.get(userId) ?? new Set()).add(deptId));
+        /** HR departments whose members this load changed (their evt.people.dept_users.updated go out at the end). */
+        const touched = new Set<string>();
         /** HR placement of one employee: position and department texts to set, the department to be a member of. */
         const placeOf = (e: (typeof employees)[number]) => {
           const pl = placements.get(e.Ref_Key);
@@ -476,6 +480,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
           const leave = [...cur].filter((d) => d !== deptId);
           if (leave.length) await tx.delete(deptUsers).where(and(eq(deptUsers.userId, userId), inArray(deptUsers.deptId, leave)));
           if (!cur.has(deptId)) await tx.insert(deptUsers).values({ deptId, userId, clientId }).onConflictDoNothing();
+          for (const d of [...leave, deptId]) touched.add(d);
           memberOf.set(userId, new Set([deptId]));
           return true;
         };
@@ -571,6 +576,9 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
         }
         out.created = inserted.size;
         creating = 0;
+        // The per-employee events above do not tell an open /structure_new chart that departments' members changed:
+        // one evt.people.dept_users.updated per department whose members (or head) this load changed.
+        await addMembershipEvents(tx, outbox, clientId, 'adm', new Map([...touched].map((id) => [id, membersBefore.get(id)!])), ctx.userId);
         for (const r of report.filter((x) => !x.ok)) {
           const f = byRow.get(r.row)!;
           out.failed.push({ code: f.code, name: `${f.input.lastName} ${f.input.firstName}`.trim(), reason: r.errors?.[0]?.message ?? 'invalid' });

@@ -132,6 +132,14 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     await new Promise((ok) => setTimeout(ok, 150));
     return loaded.splice(0).map((e) => ({ clientId: e.clientId, ...(e.data as Record<string, unknown>) }));
   };
+  const membership: BusEvent[] = [];
+  /** The evt.people.dept_users.updated events since the last call, by department id (after the outbox has published). */
+  const membershipEvents = async () => {
+    await new Promise((ok) => setTimeout(ok, 150));
+    return Object.fromEntries(
+      membership.splice(0).map((e) => [(e.data as { _id: string })._id, { clientId: e.clientId, ...(e.data as Record<string, unknown>) }]),
+    );
+  };
 
   beforeAll(async () => {
     t = await testPortal();
@@ -150,6 +158,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     await new Promise<void>((ok) => zup.server.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(zup.server.address() as AddressInfo).port}/zup`;
     await on(t.portal.platform.bus, structureEvents.structureLoaded, async (e) => void loaded.push(e));
+    await on(t.portal.platform.bus, structureEvents.deptUsersUpdated, async (e) => void membership.push(e));
   });
   afterAll(async () => {
     zup.server.close();
@@ -284,13 +293,23 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     });
     assert.equal(manual.status, 200, JSON.stringify(manual.body));
     await t.call(r.deptUsersAdd, { token: acme.adminToken, params: { client: acme.client._id, dept: manual.body.result._id }, body: { users: [anna._id] } });
+    await membershipEvents(); // the manual addition's own event
     history = [...history, move(4, '2024-02-01T00:00:00', 102, 1, 301)];
     const moved = await hrm();
     assert.deepEqual(moved.body.result, { created: 0, updated: 1, unchanged: 1, fired: 0, failed: moved.body.result.failed });
     anna = await person('petrova@hrco.test');
     assert.deepEqual([anna.position, anna.department], ['Accountant', 'Head office']);
     assert.deepEqual(await members(), { 'Head office': [anna._id], Finance: [ivanov._id], Committee: [anna._id] });
+    // The move tells an open structure chart: one dept_users.updated for the department she left and one for the
+    // one she joined (not for Finance, untouched, nor for the manual Committee membership, kept).
+    const deptId = Object.fromEntries(((await tree()) as unknown as { _id: string; name: string }[]).map((d) => [d.name, d._id]));
+    const common = { clientId: acme.client._id, client_id: acme.client._id, kind: 'adm', headUser: null, previousHead: null, by: acme.admin._id };
+    assert.deepEqual(await membershipEvents(), {
+      [deptId.Warehouse]: { ...common, _id: deptId.Warehouse, dept_id: deptId.Warehouse, users: [], added: [], removed: [anna._id] },
+      [deptId['Head office']]: { ...common, _id: deptId['Head office'], dept_id: deptId['Head office'], users: [anna._id], added: [anna._id], removed: [] },
+    });
     assert.equal((await hrm()).body.result.unchanged, 2);
+    assert.deepEqual(await membershipEvents(), {}, 'a load that moves nobody publishes no membership event');
 
     // An infobase without SliceLast: the whole register is read and the newest record per employee taken.
     sliceLast.on = false;

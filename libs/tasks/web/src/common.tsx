@@ -7,6 +7,7 @@ import { call, isApiError } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+import { peopleSearch } from '@intranet/web-ui/people-search';
 import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /** Query keys of the task tracker (invalidate `tasksKeys.all` after a change). */
@@ -100,19 +101,7 @@ export function UserPicker({
 }) {
   const { t } = useTranslation('tasks');
   const { workspace } = useMe();
-  const search = async (text: string, signal: AbortSignal) => {
-    try {
-      const r = await call(peopleRoutes.filter, {
-        params: { workspace: workspace! },
-        body: { data: { search: text, page: 1, limit: 8 } },
-        signal,
-        silent: true,
-      });
-      return r.users.map((u) => ({ _id: u._id, name: u.fullName || u.email, detail: u.email }));
-    } catch (e) {
-      throw new Error(errorText(e));
-    }
-  };
+  const search = peopleSearch({ workspace, detail: (u) => u.email, errorText });
   return (
     <SharedUserPicker
       label={label}
