@@ -27,6 +27,7 @@ import {
   api,
   embeddedPortalEnv,
   expectOk,
+  fastApi,
   freePort,
   intEnv,
   log,
@@ -205,7 +206,7 @@ await runBench(async () => {
 
   const user = async (i: number) => {
     const acct = tokens[i % tokens.length];
-    const call = api(s.base, acct.token);
+    const call = fastApi(s.base, acct.token);
     socketThread.postMessage({ add: [acct] });
     const x: Session = { call, s, userId: acct.userId, n: i, wall: [] };
     // Users start spread over one think time, not all at once.

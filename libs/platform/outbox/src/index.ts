@@ -85,7 +85,7 @@ export class OutboxRelay implements Kickable {
     opts: RelayOptions = {},
   ) {
     this.intervalMs = opts.intervalMs ?? 1000;
-    this.batch = opts.batch ?? 100;
+    this.batch = Math.max(1, Math.floor(opts.batch ?? 100));
   }
 
   /** Starts polling (and relays what is pending now). */
@@ -136,8 +136,9 @@ export class OutboxRelay implements Kickable {
   /** Publishes one batch; resolves with the number of events published. Raises the bus's error (batch rolled back). */
   async relayOnce(): Promise<number> {
     return this.db.asSystem('outbox relay', async (tx) => {
+      // The batch size as a literal: with LIMIT $1 PostgreSQL plans the prepared statement anew on every call.
       const res = await tx.execute(
-        sql`DELETE FROM outbox.events WHERE id IN (SELECT id FROM outbox.events ORDER BY id LIMIT ${this.batch} FOR UPDATE SKIP LOCKED)
+        sql`DELETE FROM outbox.events WHERE id IN (SELECT id FROM outbox.events ORDER BY id LIMIT ${sql.raw(String(this.batch))} FOR UPDATE SKIP LOCKED)
             RETURNING id, subject, client_id, payload, created_at`,
       );
       const rows = (res as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => (a.id < b.id ? -1 : 1));
