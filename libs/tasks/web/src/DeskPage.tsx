@@ -324,6 +324,8 @@ function Card({ task, names, onOpen, disabled }: { task: TaskCard; names: Map<st
   const { t } = useTranslation('tasks');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task._id, disabled });
   const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
+  // Named by its content (the task's name first, then what the card shows: performer, tags, deadline), so the name
+  // a screen reader announces contains the visible text (WCAG 2.5.3).
   return (
     <div
       ref={setNodeRef}
@@ -331,7 +333,6 @@ function Card({ task, names, onOpen, disabled }: { task: TaskCard; names: Map<st
       {...attributes}
       {...listeners}
       aria-roledescription={disabled ? undefined : t('card')}
-      aria-label={task.name}
       data-testid={`card-${task._id}`}
       data-draggable={disabled ? 'false' : 'true'}
       onKeyDown={(e) => {
