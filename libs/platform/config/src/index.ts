@@ -78,6 +78,11 @@ export const configSchema = z.object({
   FEED_READ_MODEL: optional(z.enum(['on', 'off'])).default('on'),
   /** Embedded mode: PGlite in a worker thread (issue 19); `off` runs it on the main thread. */
   PGLITE_WORKER: optional(z.enum(['on', 'off'])).default('on'),
+  /**
+   * PostgreSQL: how many hot statements a process prepares automatically (ADR 0010); 0 turns it off (a pooler in
+   * transaction mode that does not track prepared statements, e.g. PgBouncer before 1.21).
+   */
+  DATABASE_PREPARED_MAX: optional(z.coerce.number().int().min(0).max(10_000)).default(500),
   /** The gateway's realtime batch window in ms (issue 19); 0 sends every event to the sockets at once. */
   REALTIME_BATCH_MS: optional(z.coerce.number().int().min(0).max(5000)).default(500),
 });

@@ -354,7 +354,14 @@ async function checkMigrated(query: (sql: string) => Promise<{ rows: { n: number
  * Shared by openPlatform and the embedded portal's entry point, which opens the database before loading the rest.
  */
 export function platformDatabaseOptions(
-  config: { DATABASE_URL?: string; DATABASE_SYSTEM_URL?: string; DATABASE_MIGRATE_URL?: string; DATA_DIR: string; PGLITE_WORKER?: 'on' | 'off' },
+  config: {
+    DATABASE_URL?: string;
+    DATABASE_SYSTEM_URL?: string;
+    DATABASE_MIGRATE_URL?: string;
+    DATA_DIR: string;
+    PGLITE_WORKER?: 'on' | 'off';
+    DATABASE_PREPARED_MAX?: number;
+  },
   audit?: (reason: string) => void,
 ): DatabaseOptions {
   return {
@@ -363,6 +370,7 @@ export function platformDatabaseOptions(
     migrateUrl: config.DATABASE_MIGRATE_URL,
     dataDir: config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'pg'),
     worker: config.PGLITE_WORKER !== 'off',
+    preparedMax: config.DATABASE_PREPARED_MAX,
     audit,
   };
 }
