@@ -1,13 +1,14 @@
-import { presenceEvents, presenceSubjects } from '@intranet/platform-contracts/presence';
-import { emit, serve, type Bus } from '@intranet/platform-bus';
+import { presenceEvents, presenceOnlineOn, presenceSubjects } from '@intranet/platform-contracts/presence';
+import { emit, on, serve, type Bus, type RequestContext } from '@intranet/platform-bus';
 import type { Logger } from '@intranet/platform-host';
 import { randomUUID } from 'node:crypto';
 
 /**
  * This gateway node's presence (issue 10 "a chat message while away"): how many identified sockets each user has
  * here. A user's first socket publishes `evt.gateway.presence.changed` `{ user_id, online: true, node }`, their
- * last one closing `{ online: false }` (clientId: the user's client), in the order they happened; the request
- * `gateway.presence.online` answers from these counts. `node` is random per process (several nodes may run).
+ * last one closing `{ online: false }` (clientId: the user's client), in the order they happened; the requests
+ * `gateway.presence.online` (every node) and `gateway.presence.online.<node>` (this one only) answer from these
+ * counts, with the live peers this node heard beat. `node` is random per process (several nodes may run).
  */
 export class PresenceCounter {
   readonly node = randomUUID();
@@ -16,6 +17,10 @@ export class PresenceCounter {
   /** Publications in order: a quick online→offline never reaches the bus reversed. */
   private chain: Promise<void> = Promise.resolve();
   private beat: NodeJS.Timeout | undefined;
+  /** Gateway node → until when it counts as alive (its last heartbeat + three of its periods), epoch ms; not us. */
+  private readonly peers = new Map<string, number>();
+  /** The heartbeat subscription (resolves to its unsubscribe; undefined when it failed). */
+  private listening?: Promise<(() => Promise<void>) | undefined>;
 
   constructor(
     private readonly bus: Bus,
@@ -24,27 +29,53 @@ export class PresenceCounter {
     private readonly heartbeatMs = 20_000,
   ) {}
 
-  /** Starts the heartbeat: listeners keep this node's reported presence only while it keeps beating. */
+  /**
+   * Starts the heartbeat (listeners keep this node's reported presence only while it keeps beating) and listens to
+   * the other nodes' beats: the live peers an answer lists. A peer heard for the first time gets a beat at once,
+   * so a node that just started knows the others within a round trip instead of a period.
+   */
   start(): void {
     const send = () =>
       void emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: this.heartbeatMs }).catch((err: unknown) =>
         this.log.warn(`presence heartbeat not published: ${(err as Error).message}`),
       );
+    this.listening = on(this.bus, presenceEvents.heartbeat, async ({ data }) => {
+      if (data.node === this.node) return;
+      const known = (this.peers.get(data.node) ?? 0) >= Date.now();
+      this.peers.set(data.node, Date.now() + 3 * data.every_ms);
+      if (!known && this.beat) send();
+    }).catch((err: unknown) => {
+      this.log.warn(`presence heartbeats of the other nodes not heard: ${(err as Error).message}`);
+      return undefined;
+    });
     send();
     this.beat = setInterval(send, this.heartbeatMs);
     this.beat.unref();
   }
 
+  /** This node and the peers heard beat within three of their periods (a silent one is dropped). */
+  nodes(): string[] {
+    const now = Date.now();
+    for (const [node, until] of this.peers) if (until < now) this.peers.delete(node);
+    return [this.node, ...this.peers.keys()];
+  }
+
   /**
-   * Binds `gateway.presence.online` ({ userIds } → { online, node }: those of the caller's client online here).
+   * Binds `gateway.presence.online.<node>` (this node only), then `gateway.presence.online` (every node):
+   * { userIds } → { online: those of the caller's client online here, node, nodes: nodes() }.
    * The gateway is built after its bus started (apps/gateway, the embedded portal): the bus serves a handler bound
-   * after start() from then on, on NATS as in-process. Throws when the subject is bound already on this bus.
+   * after start() from then on, on NATS as in-process. Throws when `gateway.presence.online` is bound already on
+   * this bus (a second node on one in-process bus: its own subject is bound by then, the first node answers the
+   * shared one).
    */
   serve(): void {
-    serve(this.bus, presenceSubjects.online, async ({ userIds }, ctx) => ({
+    const answer = async ({ userIds }: { userIds: string[] }, ctx: RequestContext) => ({
       online: userIds.filter((u) => ctx.clientId && this.users.get(u)?.clientId === ctx.clientId),
       node: this.node,
-    }));
+      nodes: this.nodes(),
+    });
+    serve(this.bus, presenceOnlineOn(this.node), answer);
+    serve(this.bus, presenceSubjects.online, answer);
   }
 
   /** One more identified socket of the user; resolves once a 0→1 change is published (errors are logged). */
@@ -67,9 +98,16 @@ export class PresenceCounter {
     return this.publish(u.clientId, userId, false);
   }
 
-  /** Stops the heartbeat; resolves when every change so far is published (shutdown: its users go offline first). */
-  settled(): Promise<void> {
+  /**
+   * Stops the heartbeat and stops listening to the peers'; resolves when every change so far is published
+   * (shutdown: its users go offline first).
+   */
+  async settled(): Promise<void> {
     clearInterval(this.beat);
+    this.beat = undefined;
+    const unsub = await this.listening;
+    this.listening = undefined;
+    await unsub?.().catch(() => undefined);
     return this.chain;
   }
 

@@ -96,7 +96,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     try {
       this.presence.serve();
     } catch (err) {
-      // A second gateway on the same in-process bus (tests): the first one answers.
+      // A second gateway on the same bus object (tests): the first one answers the shared subject, and lists this
+      // node (heard beating) so that askers put the question to this node's own subject, bound by then.
       this.log.debug(`presence request not bound here: ${(err as Error).message}`);
     }
   }

@@ -22,7 +22,7 @@ export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type Channel
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
 export { Directory } from './people.ts';
-export { PresenceMap } from './presence.ts';
+export { PresenceMap, type PresenceMapOptions } from './presence.ts';
 export { renderTemplate, type Rendered } from './render.ts';
 export { MailingScheduler, mailingActions, digestAction, type MailingAction, type MailingRun } from './mailings.ts';
 export { mailings, mailingRuns } from './schema.ts';

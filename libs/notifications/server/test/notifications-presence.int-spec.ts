@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
+import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import { PresenceMap } from '@intranet/notifications-server';
-import { presenceEvents } from '@intranet/platform-contracts/presence';
-import { emit, on, type BusEvent } from '@intranet/platform-bus';
+import { presenceEvents, presenceOnlineOn } from '@intranet/platform-contracts/presence';
+import { emit, on, serve, type BusEvent } from '@intranet/platform-bus';
 import { eventuallyPasses, testBus } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
@@ -24,7 +25,9 @@ interface Person {
 /**
  * Issue 10 "a chat message while away", through the real gateway (listening), its sockets, the bus and the
  * notifications consumer: Bob has an identified socket and Cid none, so Ann's message notifies Cid only; once Bob's
- * socket closes (the gateway publishes evt.gateway.presence.changed), the next message notifies him.
+ * socket closes (the gateway publishes evt.gateway.presence.changed), the next message notifies him. A consumer that
+ * starts late asks the gateway: every node of it (a second gateway node on the same bus), and a node it hears beat
+ * for the first time during its first minute.
  */
 describe('chat notifications go to the people away only (issue 10, §4 realtime presence)', () => {
   let t: TestPortal;
@@ -40,9 +43,9 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     const e = await t.makeEmployee(acme.adminToken, email, { firstName });
     return { id: e.user._id, token: e.token };
   };
-  /** Opens and identifies a socket of `who` on the portal's workspace namespace. */
-  const connect = async (who: Person): Promise<Socket> => {
-    const s = io(`${t.portal.url}/notifpres`, { transports: ['websocket'], auth: { token: who.token }, reconnection: false, timeout: 5000 });
+  /** Opens and identifies a socket of `who` on the workspace namespace of the gateway at `base` (the portal's). */
+  const connect = async (who: Person, base = t.portal.url): Promise<Socket> => {
+    const s = io(`${base}/notifpres`, { transports: ['websocket'], auth: { token: who.token }, reconnection: false, timeout: 5000 });
     sockets.push(s);
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
@@ -149,6 +152,74 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
       await emit(bus, presenceEvents.heartbeat, null, { node: 'ghost', every_ms: 200 });
       assert.deepEqual(await map.away(acme.client._id, [cid.id]), [], 'still online while the node beats');
       await until(async () => assert.deepEqual(await map.away(acme.client._id, [cid.id]), [cid.id]), 3000);
+    } finally {
+      await map.stop();
+    }
+  });
+
+  it('with two gateway nodes, a consumer that starts late learns the users online on each of them', async () => {
+    const p = t.portal.platform;
+    // A second gateway node on the same bus (as chat.int-spec builds one): the shared request subject stays the
+    // first node's, so only its users would be learnt from that answer alone.
+    const second = await createGateway({
+      bus: p.bus,
+      routes: allRoutes,
+      realtimeSubjects,
+      jwtSecret: t.config.JWT_SECRET!,
+      vendor: 'intranet',
+      log: p.log,
+      storage: p.storage,
+    });
+    await second.listen(0, '127.0.0.1');
+    try {
+      const addr = second.getHttpServer().address();
+      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      const from = seen.length;
+      const bobOnA = await connect(bob);
+      const cidOnB = await connect(cid, url);
+      const upOf = (who: Person) => seen.slice(from).find((e) => e.data.user_id === who.id && e.data.online);
+      await until(() => assert.ok(upOf(bob) && upOf(cid)));
+      assert.notEqual(upOf(bob)!.data.node, upOf(cid)!.data.node, 'Bob and Cid are on two nodes');
+
+      // A notifications process started after both connected: it heard no event of theirs.
+      const late = new PresenceMap(p.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
+      await late.start();
+      try {
+        assert.deepEqual(await late.away(acme.client._id, [bob.id, cid.id, ann.id]), [ann.id], 'Bob (node A) and Cid (node B) are online');
+        // From then on the events: Cid closing his socket on node B makes him away, Bob stays online.
+        cidOnB.disconnect();
+        await until(async () => assert.deepEqual(await late.away(acme.client._id, [bob.id, cid.id, ann.id]), [cid.id, ann.id]));
+      } finally {
+        await late.stop();
+      }
+      bobOnA.disconnect();
+      await until(() => assert.ok(seen.slice(from).some((e) => e.data.user_id === bob.id && !e.data.online)));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('during its first minute, a consumer asks a gateway node it hears beat for the first time what it asked the others', async () => {
+    const bus = t.portal.platform.bus;
+    const map = new PresenceMap(bus, { askTimeoutMs: 2000, retryMs: 60_000, startupMs: 30_000 });
+    await map.start();
+    try {
+      // A node the answering gateway had not heard of yet (it just started), with Ann online on it.
+      serve(bus, presenceOnlineOn('latecomer'), async ({ userIds }, ctx) => ({
+        online: userIds.filter((u) => u === ann.id && ctx.clientId === acme.client._id),
+        node: 'latecomer',
+        nodes: ['latecomer'],
+      }));
+      assert.deepEqual(await map.away(acme.client._id, [ann.id, cid.id]), [ann.id, cid.id], 'nobody knows that node yet');
+      // Its first heartbeat: asked the question answered before, so Ann counts as online.
+      await emit(bus, presenceEvents.heartbeat, null, { node: 'latecomer', every_ms: 10_000 });
+      await until(async () => assert.deepEqual(await map.away(acme.client._id, [ann.id, cid.id]), [cid.id]));
+      // And once only: a node that says so later (an event) wins.
+      await emit(bus, presenceEvents.changed, acme.client._id, { user_id: ann.id, online: false, node: 'latecomer' });
+      await emit(bus, presenceEvents.heartbeat, null, { node: 'latecomer', every_ms: 10_000 });
+      await until(async () => assert.deepEqual(await map.away(acme.client._id, [ann.id, cid.id]), [ann.id, cid.id]));
+      await settle();
+      assert.deepEqual(await map.away(acme.client._id, [ann.id, cid.id]), [ann.id, cid.id], 'its next beat asks nothing again');
     } finally {
       await map.stop();
     }
