@@ -17,6 +17,8 @@ export class PresenceCounter {
   /** Publications in order: a quick online→offline never reaches the bus reversed. */
   private chain: Promise<void> = Promise.resolve();
   private beat: NodeJS.Timeout | undefined;
+  /** The beat answering peers heard for the first time, while it waits (50 ms). */
+  private answerBeat: NodeJS.Timeout | undefined;
   /** Gateway node → until when it counts as alive (its last heartbeat + three of its periods), epoch ms; not us. */
   private readonly peers = new Map<string, number>();
   /** The heartbeat subscription (resolves to its unsubscribe; undefined when it failed). */
@@ -31,26 +33,32 @@ export class PresenceCounter {
 
   /**
    * Starts the heartbeat (listeners keep this node's reported presence only while it keeps beating) and listens to
-   * the other nodes' beats: the live peers an answer lists. A peer heard for the first time gets a beat at once,
-   * so a node that just started knows the others within a round trip instead of a period.
+   * the other nodes' beats: the live peers an answer lists. The first beat leaves once that subscription is in
+   * place; peers heard for the first time get one beat at once (those within 50 ms share it), so a node that just
+   * started knows the others within a round trip instead of a period.
    */
   start(): void {
     const send = () =>
       void emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: this.heartbeatMs }).catch((err: unknown) =>
         this.log.warn(`presence heartbeat not published: ${(err as Error).message}`),
       );
+    this.beat = setInterval(send, this.heartbeatMs);
+    this.beat.unref();
     this.listening = on(this.bus, presenceEvents.heartbeat, async ({ data }) => {
       if (data.node === this.node) return;
       const known = (this.peers.get(data.node) ?? 0) >= Date.now();
       this.peers.set(data.node, Date.now() + 3 * data.every_ms);
-      if (!known && this.beat) send();
+      if (known || !this.beat || this.answerBeat) return;
+      this.answerBeat = setTimeout(() => {
+        this.answerBeat = undefined;
+        send();
+      }, 50);
+      this.answerBeat.unref();
     }).catch((err: unknown) => {
       this.log.warn(`presence heartbeats of the other nodes not heard: ${(err as Error).message}`);
       return undefined;
     });
-    send();
-    this.beat = setInterval(send, this.heartbeatMs);
-    this.beat.unref();
+    void this.listening.then(() => this.beat && send());
   }
 
   /** This node and the peers heard beat within three of their periods (a silent one is dropped). */
@@ -65,8 +73,8 @@ export class PresenceCounter {
    * { userIds } → { online: those of the caller's client online here, node, nodes: nodes() }.
    * The gateway is built after its bus started (apps/gateway, the embedded portal): the bus serves a handler bound
    * after start() from then on, on NATS as in-process. Throws when `gateway.presence.online` is bound already on
-   * this bus (a second node on one in-process bus: its own subject is bound by then, the first node answers the
-   * shared one).
+   * this bus (a second node on the same bus object, in tests: its own subject is bound by then, and the first node
+   * answers the shared one).
    */
   serve(): void {
     const answer = async ({ userIds }: { userIds: string[] }, ctx: RequestContext) => ({
@@ -104,7 +112,9 @@ export class PresenceCounter {
    */
   async settled(): Promise<void> {
     clearInterval(this.beat);
+    clearTimeout(this.answerBeat);
     this.beat = undefined;
+    this.answerBeat = undefined;
     const unsub = await this.listening;
     this.listening = undefined;
     await unsub?.().catch(() => undefined);
