@@ -28,6 +28,7 @@ export type { GatewayOptions } from './options.ts';
 export { OPS_PATHS, requestId } from './observability.ts';
 export { allRoutes, realtimeBatch, realtimeSubjects } from './routes.ts';
 export { RealtimeGateway } from './realtime.ts';
+export { PresenceCounter } from './presence.ts';
 
 /**
  * The gateway's Nest module: controllers derived from the contracts (one per domain), the files controller, the

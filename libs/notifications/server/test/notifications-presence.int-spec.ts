@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
-import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
+import { allRoutes, createGateway, PresenceCounter, realtimeSubjects } from '@intranet/gateway-server';
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents, presenceOnlineOn } from '@intranet/platform-contracts/presence';
-import { emit, on, serve, type BusEvent } from '@intranet/platform-bus';
+import { emit, InProcessBus, NatsBus, on, serve, type Bus, type BusEvent } from '@intranet/platform-bus';
 import { eventuallyPasses, testBus } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
@@ -196,6 +197,41 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
       await until(() => assert.ok(seen.slice(from).some((e) => e.data.user_id === bob.id && !e.data.online)));
     } finally {
       await second.close();
+    }
+  });
+
+  it('gateway nodes in processes of their own all answer the shared request: a late consumer still learns the users of each', async () => {
+    // Distributed: three connections to NATS on one subject prefix (nodes A and B, the notifications process), no
+    // queue group, so both nodes answer gateway.presence.online and the asker keeps whichever reply came first.
+    // In-process: one bus for all three (node B's own subject only).
+    const prefix = `t${randomBytes(5).toString('hex')}`;
+    const shared = new InProcessBus();
+    const open = (): Bus => (process.env.NATS_URL ? new NatsBus({ servers: process.env.NATS_URL, prefix, ephemeral: true }) : shared);
+    const [busA, busB, busN] = [open(), open(), open()];
+    const buses = [...new Set([busA, busB, busN])];
+    for (const b of buses) await b.start();
+    const log = t.portal.platform.log;
+    const nodeA = new PresenceCounter(busA, log);
+    const nodeB = new PresenceCounter(busB, log);
+    try {
+      for (const n of [nodeA, nodeB]) {
+        n.start();
+        try {
+          n.serve();
+        } catch {
+          // In-process: node A answers the shared subject, node B its own only.
+        }
+      }
+      await nodeA.add(acme.client._id, bob.id);
+      await nodeB.add(acme.client._id, cid.id);
+      // Each knows the other from its heartbeat (the older node answers a new one's first beat at once).
+      await until(() => assert.deepEqual([nodeA.nodes().length, nodeB.nodes().length], [2, 2]), 5000);
+      const late = new PresenceMap(busN, { askTimeoutMs: 2000, retryMs: 60_000 });
+      assert.deepEqual(await late.away(acme.client._id, [bob.id, cid.id, ann.id]), [ann.id], 'Bob (node A) and Cid (node B) are online');
+    } finally {
+      await nodeA.settled();
+      await nodeB.settled();
+      for (const b of buses) await b.close();
     }
   });
 
