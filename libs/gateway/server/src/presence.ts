@@ -74,16 +74,19 @@ export class PresenceCounter {
    * The gateway is built after its bus started (apps/gateway, the embedded portal): the bus serves a handler bound
    * after start() from then on, on NATS as in-process. Throws when `gateway.presence.online` is bound already on
    * this bus (a second node on the same bus object, in tests: its own subject is bound by then, and the first node
-   * answers the shared one).
+   * answers the shared one). Resolves once other connections reach both (a late bind on NATS); never rejects.
    */
-  serve(): void {
+  serve(): Promise<void> {
     const answer = async ({ userIds }: { userIds: string[] }, ctx: RequestContext) => ({
       online: userIds.filter((u) => ctx.clientId && this.users.get(u)?.clientId === ctx.clientId),
       node: this.node,
       nodes: this.nodes(),
     });
-    serve(this.bus, presenceOnlineOn(this.node), answer);
-    serve(this.bus, presenceSubjects.online, answer);
+    const own = serve(this.bus, presenceOnlineOn(this.node), answer);
+    const shared = serve(this.bus, presenceSubjects.online, answer);
+    // Both binds are made (or the second has thrown) before this returns; the promise tells when other connections
+    // reach them (a late bind on NATS).
+    return Promise.all([own, shared]).then(() => undefined);
   }
 
   /** One more identified socket of the user; resolves once a 0→1 change is published (errors are logged). */

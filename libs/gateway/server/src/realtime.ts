@@ -94,7 +94,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.presence = new PresenceCounter(this.bus, this.log);
     this.presence.start();
     try {
-      this.presence.serve();
+      // Requests reach it a few ms later on NATS (a late bind: its own connection); nothing here waits for that.
+      void this.presence.serve();
     } catch (err) {
       // A second gateway on the same bus object (tests): the first one answers the shared subject, and lists this
       // node (heard beating) so that askers put the question to this node's own subject, bound by then.

@@ -216,11 +216,15 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     try {
       for (const n of [nodeA, nodeB]) {
         n.start();
+        let bound: Promise<void> | undefined;
         try {
-          n.serve();
+          bound = n.serve();
         } catch {
           // In-process: node A answers the shared subject, node B its own only.
         }
+        // On NATS the request server's connection and SUBs are made after start(): asked before they reach the
+        // server, nobody would answer.
+        await bound;
       }
       await nodeA.add(acme.client._id, bob.id);
       await nodeB.add(acme.client._id, cid.id);

@@ -47,6 +47,6 @@ export function serve<Req extends z.ZodType, Rep extends z.ZodType>(
   bus: Pick<Bus, 'handle'>,
   def: SubjectDef<Req, Rep>,
   handler: (input: z.output<Req>, ctx: RequestContext) => Promise<z.input<Rep>>,
-): void {
-  bus.handle(def.subject, async ({ ctx, input }) => def.reply.parse(await handler(def.request.parse(input), ctx)));
+): void | Promise<void> {
+  return bus.handle(def.subject, async ({ ctx, input }) => def.reply.parse(await handler(def.request.parse(input), ctx)));
 }

@@ -96,9 +96,10 @@ export interface Bus {
   /**
    * Binds a handler to a subject, before or after `start()`: bound before, it is served once start() resolves;
    * bound after, from then on (NatsBus subscribes it at once, and its own requests wait until the NATS server has
-   * the subscription). Throws when the subject is bound already.
+   * the subscription). Throws when the subject is bound already. A bind after start() may return a promise that
+   * resolves once the handler is reachable from other connections (NatsBus: the server has the SUB).
    */
-  handle(subject: string, handler: Handler): void;
+  handle(subject: string, handler: Handler): void | Promise<void>;
   /**
    * Publishes an event; durable consumers will see it even if they are down right now. `opts.id` (the outbox
    * event id) makes a re-publish of the same event a duplicate that consumers never see twice; `opts.at` its time.
