@@ -11,7 +11,8 @@
  * think time of THINK_MS (± 50 %) between them. The steps and their weights are SESSION_STEPS below: a domain added
  * later joins the mix by adding its steps there.
  * Every step of MIXED_STEP_S seconds adds MIXED_STEP users; a step fails when the p99 of all requests exceeds
- * MIXED_P99_MS (300) or errors exceed 0.1 %; the run ends at the first failing step or at MIXED_MAX users. Printed per
+ * MIXED_P99_MS (300) or errors exceed 0.1 %; the run ends at the first failing step or at MIXED_MAX users (MIXED_SLICE_S:
+ * also a p99 line per slice of that many seconds). Printed per
  * step: users, req/s, p50/p99, errors, live events received, CPU % and RSS of each process (the portal's, NATS,
  * PostgreSQL and the bench's own, with its timing thread's event-loop delay p99); then per route for the last held
  * step. The sockets live in a worker thread (mixed-sockets.ts), so that decoding live frames never delays the timing
@@ -188,6 +189,8 @@ await runBench(async () => {
 
   type Stat = { ms: number[]; errors: number };
   let stats = new Map<string, Stat>();
+  /** Latencies since the last slice line (MIXED_SLICE_S). */
+  let slice: number[] = [];
   let running = true;
   const socketThread = new Worker(new URL('./mixed-sockets.ts', import.meta.url), {
     workerData: { base: s.base, workspace: s.workspace, clientId: s.clientId },
@@ -223,7 +226,9 @@ await runBench(async () => {
           status = 0;
         }
         const st = stats.get(step.route) ?? stats.set(step.route, { ms: [], errors: 0 }).get(step.route)!;
-        st.ms.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        st.ms.push(ms);
+        slice.push(ms);
         if (status !== 200) st.errors++;
         await sleep(thinkMs * (0.5 + Math.random()));
       }
@@ -234,6 +239,7 @@ await runBench(async () => {
   const loops: Promise<void>[] = [];
   const steps: string[][] = [];
   let lastHeld: { users: number; stats: Map<string, Stat>; seconds: number } | undefined;
+  let failed: typeof lastHeld;
   for (let users = start; users <= max; users += stepUsers) {
     while (loops.length < users) loops.push(user(loops.length));
     // A step's first quarter lets the new users start; the rest is measured.
@@ -250,7 +256,17 @@ await runBench(async () => {
     const cpu0 = new Map(procs.map((p) => [p.pid, cpuSeconds(p.pid)]));
     loopDelay.reset();
     const t0 = performance.now();
-    await sleep((stepS * 1000 * 3) / 4);
+    // With MIXED_SLICE_S, a line per slice of the measured part: p99 over time shows a burst apart from a drift.
+    const measured = (stepS * 1000 * 3) / 4;
+    const sliceMs = intEnv('MIXED_SLICE_S', 0) * 1000 || measured;
+    for (let done = 0; done < measured; done += sliceMs) {
+      slice = [];
+      await sleep(Math.min(sliceMs, measured - done));
+      if (sliceMs < measured)
+        log(
+          `  ${users} users, ${((done + sliceMs) / 1000).toFixed(0)} s: ${slice.length} requests, p50 ${percentile(slice, 50).toFixed(0)} ms, p99 ${percentile(slice, 99).toFixed(0)} ms`,
+        );
+    }
     const seconds = (performance.now() - t0) / 1000;
     const { live, connected } = await ask({ count: true });
     // Per name: PostgreSQL is many backends, nats-server may be the stack's own or the machine's.
@@ -281,7 +297,10 @@ await runBench(async () => {
       procText,
     ]);
     log(`${users} users: ${(all.length / seconds).toFixed(0)} req/s, p99 ${p99.toFixed(0)} ms, errors ${errPct.toFixed(2)} % — ${held ? 'held' : 'not held'}`);
-    if (!held) break;
+    if (!held) {
+      failed = { users, stats, seconds };
+      break;
+    }
     lastHeld = { users, stats, seconds };
   }
   running = false;
@@ -291,19 +310,18 @@ await runBench(async () => {
     `\nMixed workload, ${mode} mode: think ${thinkMs} ms ± 50 %, steps of ${stepS} s (the last 3/4 measured), limit p99 ${p99Limit} ms and 0.1 % errors\n`,
   );
   console.log(table(['users', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'live events', 'result', 'CPU and RSS per process'], steps));
-  if (lastHeld) {
-    console.log(`\nusers held: ${lastHeld.users}; per route at that step:\n`);
-    console.log(
-      table(
-        ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-        [...lastHeld.stats.entries()].map(([route, v]) => [
-          route,
-          (v.ms.length / lastHeld!.seconds).toFixed(1),
-          percentile(v.ms, 50).toFixed(0),
-          percentile(v.ms, 99).toFixed(0),
-          String(v.errors),
-        ]),
-      ),
+  const perRoute = (at: NonNullable<typeof lastHeld>) =>
+    table(
+      ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+      [...at.stats.entries()].map(([route, v]) => [
+        route,
+        (v.ms.length / at.seconds).toFixed(1),
+        percentile(v.ms, 50).toFixed(0),
+        percentile(v.ms, 99).toFixed(0),
+        String(v.errors),
+      ]),
     );
-  } else console.log('\nusers held: none (the first step failed)');
+  if (lastHeld) console.log(`\nusers held: ${lastHeld.users}; per route at that step:\n\n${perRoute(lastHeld)}`);
+  else console.log('\nusers held: none (the first step failed)');
+  if (failed) console.log(`\nper route at the step not held (${failed.users} users):\n\n${perRoute(failed)}`);
 });
