@@ -64,7 +64,8 @@ interface QueryConfigLike {
 export function autoPrepare(client: { query: (...args: unknown[]) => unknown }, names: StatementNames): void {
   const query = client.query.bind(client);
   client.query = (config: unknown, values?: unknown, cb?: unknown) => {
-    if (config && typeof config === 'object' && !(config as QueryConfigLike).name) {
+    // A Submittable (pg-cursor, pg-query-stream) is left alone: a copy would lose its methods.
+    if (config && typeof config === 'object' && !(config as QueryConfigLike).name && typeof (config as { submit?: unknown }).submit !== 'function') {
       const c = config as QueryConfigLike;
       const params = Array.isArray(values) ? values : c.values;
       if (typeof c.text === 'string' && Array.isArray(params) && params.length > 0) {
