@@ -6,7 +6,7 @@ type Routes = typeof peopleRoutes;
 /**
  * The people routes the shell and the session layer call on every page load (sign-in, sign-out, the current user,
  * the language switch), written out without their schemas so the shell's first load carries no zod (issue 8 §5,
- * DESIGN §10). `call(peopleRefs.login, …)` is typed as `call(peopleRoutes.login, …)`; people-contract.spec checks
+ * DESIGN §10). `call(peopleRefs.login, …)` is typed as `call(peopleRoutes.login, …)`; sign-in.spec checks
  * each against its route.
  */
 export const peopleRefs = {

@@ -25,9 +25,9 @@ function wrongType(v: unknown): string {
 
 /**
  * One string field's rules as zod checks them: a value that is no string fails with `invalid_type` (no further
- * checks); else trimmed when `trim`, then at least one character (when `message` is given) and at most `max`.
- * `message`: the field's own text, which zod also gives its length checks; without it the length check says zod's
- * 'Too big: expected string to have <=N characters'. Returns the parsed string, or pushes the issue and returns null.
+ * checks); else trimmed when `trim`, then at least one character when `min`, and at most `max` characters.
+ * `message`: the field's own text, which zod also gives its length checks; without it they say zod's own words
+ * ('Too big: expected string to have <=N characters'). Returns the parsed string, or pushes the issue and returns null.
  */
 function stringRule(v: unknown, path: string, rule: { max: number; message?: string; trim: boolean; min: boolean }, issues: ValueIssue[]): string | null {
   if (typeof v !== 'string') {
@@ -35,7 +35,7 @@ function stringRule(v: unknown, path: string, rule: { max: number; message?: str
     return null;
   }
   const s = rule.trim ? v.trim() : v;
-  if (rule.min && s.length < 1) issues.push({ path: [path], code: 'too_small', message: rule.message ?? '' });
+  if (rule.min && s.length < 1) issues.push({ path: [path], code: 'too_small', message: rule.message ?? 'Too small: expected string to have >=1 characters' });
   else if (s.length > rule.max)
     issues.push({ path: [path], code: 'too_big', message: rule.message ?? `Too big: expected string to have <=${rule.max} characters` });
   else return s;
@@ -46,7 +46,7 @@ function stringRule(v: unknown, path: string, rule: { max: number; message?: str
  * The sign-in body's rules without zod (issue 8 §5: the shell's sign-in page is part of its first load, which then
  * needs no zod): the same issues (field, zod issue code, §5 text) and the same parsed body as the zod schema of
  * `peopleRoutes.loginPage` (`workspace: true`: the workspace is required, trimmed) or `peopleRoutes.login`
- * (`workspace: false`: optional, at most 30 characters). people-contract.spec compares them with the schemas.
+ * (`workspace: false`: optional, at most 30 characters). sign-in.spec compares them with the schemas.
  */
 export function signInRules(workspace: boolean): ValueRules<SignInInput, SignInValues> {
   return {
@@ -61,7 +61,8 @@ export function signInRules(workspace: boolean): ValueRules<SignInInput, SignInV
         out.workspace = ws ?? '';
       } else if ('workspace' in v) {
         // Optional: absent or undefined passes as it is (zod keeps a key given as undefined).
-        if (v.workspace !== undefined) out.workspace = stringRule(v.workspace, 'workspace', { max: SIGN_IN.workspace.max, trim: false, min: false }, issues) ?? '';
+        if (v.workspace !== undefined)
+          out.workspace = stringRule(v.workspace, 'workspace', { max: SIGN_IN.workspace.max, trim: false, min: false }, issues) ?? '';
         else out.workspace = undefined;
       }
       return issues.length ? { ok: false, issues } : { ok: true, value: out };

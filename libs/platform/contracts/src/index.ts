@@ -23,7 +23,6 @@ export {
   type ValueRules,
 } from './base.ts';
 
-
 /** Per-route rate limit: `points` calls per `seconds`, counted per caller address and per a body field. */
 export interface RateLimit {
   points: number;
