@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 // The zod-free parts of the people contract: the sign-in page is part of the shell's first load (issue 8 §5).
 import type { peopleRoutes } from '@intranet/people-contract';
 import { peopleRefs } from '@intranet/people-contract/refs';
-import { signInRules } from '@intranet/people-contract/sign-in';
+import { signInSchema } from '@intranet/people-contract/sign-in';
 import { PEOPLE_TEXT } from '@intranet/people-contract/text';
 import type { RouteRef } from '@intranet/platform-contracts/base';
 import { call, isApiError, readLoginNotice, readStoredClient, writeLoginNotice } from '@intranet/web-api';
@@ -15,8 +15,8 @@ import { Alert } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
 /**
- * Sign-in page (§2 /login/ and /login_new/), one `useApiForm` over the route's body rules (`signInRules`, the body
- * schema's rules without zod). `workspace` mode adds
+ * Sign-in page (§2 /login/ and /login_new/), one `useApiForm` over the route's body rules (`signInSchema`: the body
+ * schema in zod/mini, so the shell's first load carries no full zod). `workspace` mode adds
  * the workspace field and posts to /api/loginPage; otherwise /api/login. On success stores the session (§4) and goes
  * to the remembered path or `/`; on failure shows the server's §8 error worded in the user's language (field errors
  * under their field) and clears the stored session. After a session ended because the client was blocked it opens
@@ -36,10 +36,10 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
   const [ambiguous, setAmbiguous] = useState(false);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
   const route: RouteRef<typeof peopleRoutes.login | typeof peopleRoutes.loginPage> = workspaceMode ? peopleRefs.loginPage : peopleRefs.login;
-  const rules = useMemo(() => signInRules(workspaceMode), [workspaceMode]);
+  const schema = useMemo(() => signInSchema(workspaceMode), [workspaceMode]);
 
   const form = useApiForm({
-    schema: rules,
+    schema,
     defaultValues: {
       login: '',
       password: '',

@@ -3,10 +3,10 @@ import { describe, it } from '@jest/globals';
 import type { RouteDef, RouteTarget } from '@intranet/platform-contracts';
 import { peopleRoutes } from './index.ts';
 import { peopleRefs } from './refs.ts';
-import { signInRules, SIGN_IN } from './sign-in.ts';
+import { signInSchema, SIGN_IN } from './sign-in.ts';
 
-/** What the zod schema says of a body: the parsed value, or each issue's path, code and text. */
-function zodSays(schema: RouteDef['body'], input: unknown) {
+/** What a zod schema (classic or mini) says of a body: the parsed value, or each issue's path, code and text. */
+function zodSays(schema: Pick<RouteDef['body'], 'safeParse'>, input: unknown) {
   const r = schema.safeParse(input);
   return r.success ? { ok: true, value: r.data } : { ok: false, issues: r.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message })) };
 }
@@ -31,20 +31,20 @@ const BODIES: unknown[] = [
   { login: 'ada', password: 'secret', extra: 1 },
 ];
 
-describe('signInRules (issue 8 §5: the sign-in form of the first load validates without zod)', () => {
+describe('signInSchema (issue 8 §5: the sign-in form of the first load validates with zod/mini)', () => {
   for (const [name, workspace] of [
     ['login', false],
     ['loginPage', true],
   ] as const) {
     it(`says what the zod body of peopleRoutes.${name} says, body by body`, () => {
-      const rules = signInRules(workspace);
-      for (const body of BODIES) assert.deepStrictEqual(rules.check(body as never), zodSays(peopleRoutes[name].body, body), JSON.stringify(body));
+      const mini = signInSchema(workspace);
+      for (const body of BODIES) assert.deepStrictEqual(zodSays(mini as never, body), zodSays(peopleRoutes[name].body, body), JSON.stringify(body));
     });
   }
 
   it('words the §5 sign-in texts', () => {
-    const r = signInRules(true).check({ login: ' ', password: '', workspace: '' });
-    assert.deepEqual(r.ok ? [] : r.issues.map((i) => i.message), ['Enter login or e-mail', 'Enter login and password', 'Field is required']);
+    const r = signInSchema(true).safeParse({ login: ' ', password: '', workspace: '' });
+    assert.deepEqual(r.success ? [] : r.error.issues.map((i) => i.message), ['Enter login or e-mail', 'Enter login and password', 'Field is required']);
   });
 });
 

@@ -149,25 +149,6 @@ export function routeRef<D>(target: RouteTarget): RouteRef<D> {
   return target;
 }
 
-/** One failed rule of a value: where (`path`), which kind (zod's issue code, e.g. 'too_small') and the §5 text. */
-export interface ValueIssue {
-  path: (string | number)[];
-  code: string;
-  message: string;
-}
-
-/** The outcome of `ValueRules.check`: the parsed value (trimmed, unknown keys dropped) or the failed rules. */
-export type ValueCheck<Out> = { ok: true; value: Out } | { ok: false; issues: ValueIssue[] };
-
-/**
- * A value's rules written without zod, for a form of the web's first load (the sign-in form, issue 8 §5): the same
- * issues (path, code, §5 text) and parsed value as the route's zod schema, which the contract's spec checks. The web's
- * form layer takes it wherever it takes a zod schema. `check` never throws.
- */
-export interface ValueRules<In, Out = In> {
-  check(value: In): ValueCheck<Out>;
-}
-
 /** Fills `{param}` placeholders; values are URI-encoded. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, k: string) => {

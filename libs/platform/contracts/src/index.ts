@@ -18,9 +18,6 @@ export {
   type HttpMethod,
   type RouteRef,
   type RouteTarget,
-  type ValueCheck,
-  type ValueIssue,
-  type ValueRules,
 } from './base.ts';
 
 /** Per-route rate limit: `points` calls per `seconds`, counted per caller address and per a body field. */

@@ -1,6 +1,6 @@
 /**
- * The portal's one form layer (issue 8 §5): react-hook-form validated by the contract's zod schema
- * (@hookform/resolvers/zod) or its zod-free `ValueRules`, one busy state, field errors next to their field and server errors (§8 stable codes
+ * The portal's one form layer (issue 8 §5): react-hook-form validated by the contract's zod schema, classic or
+ * zod/mini (the sign-in form of the shell's first load; @hookform/resolvers/zod takes both), one busy state, field errors next to their field and server errors (§8 stable codes
  * with params) worded in the user's language — next to the field the error names, else above the form.
  * Shared as a Module Federation singleton by the shell and every remote.
  */
@@ -17,22 +17,26 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import i18n from 'i18next';
+import type { z } from '@intranet/platform-contracts';
 import { isApiError } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { Alert, Button, Input, Select, TextArea, type ButtonProps, type SelectOption, type SelectProps, type TextAreaProps } from '@intranet/web-ui';
-import { contractResolver, type FormInput, type FormOutput, type FormSchema } from './resolver.ts';
+import { contractResolver } from './resolver.ts';
 
-export { contractResolver, wordValidationMessage, type FormInput, type FormOutput, type FormSchema } from './resolver.ts';
+export { contractResolver, wordValidationMessage } from './resolver.ts';
 
 /** A field's props for the kit's `Input`, `TextArea`, `Select`: react-hook-form's `register` plus the worded error. */
 export type FieldProps = UseFormRegisterReturn & { error?: string; 'aria-invalid'?: boolean };
 
-export interface UseApiFormOptions<S extends FormSchema> extends Omit<UseFormProps<FormInput<S>, unknown, FormOutput<S>>, 'resolver'> {
-  /** The contract's zod schema of the values (a route's `body`, or a schema built from it), or its zod-free `ValueRules`. */
+export interface UseApiFormOptions<S extends z.core.$ZodType<FieldValues, FieldValues>> extends Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  'resolver'
+> {
+  /** The contract's zod schema of the values (a route's `body`, or a schema built from it). */
   schema: S;
-  defaultValues: DefaultValues<FormInput<S>>;
+  defaultValues: DefaultValues<z.input<S>>;
   /** Sends the parsed values; a thrown ApiError is shown (see `useApiForm`), anything else as 'An error occured'. */
-  onSubmit: (values: FormOutput<S>) => unknown;
+  onSubmit: (values: z.output<S>) => unknown;
   /**
    * Maps a server field path (without a leading `body.`/`data.`) to a form field, e.g. `(f) => \`admin.${f}\``;
    * return null to show that error above the form. By default the path itself when the form has such a field.
@@ -42,7 +46,7 @@ export interface UseApiFormOptions<S extends FormSchema> extends Omit<UseFormPro
   errorPrefix?: (error: unknown) => string | null;
 }
 
-export interface ApiForm<S extends FormSchema> extends UseFormReturn<FormInput<S>, unknown, FormOutput<S>> {
+export interface ApiForm<S extends z.core.$ZodType<FieldValues, FieldValues>> extends UseFormReturn<z.input<S>, unknown, z.output<S>> {
   /** The <form>'s onSubmit: validates with the schema, then calls `onSubmit` with the parsed values. */
   submit: (e?: BaseSyntheticEvent) => Promise<void>;
   /** True while `onSubmit` runs: give it to the submit button's `loading` and the modal's `dismissible={!busy}`. */
@@ -51,9 +55,9 @@ export interface ApiForm<S extends FormSchema> extends UseFormReturn<FormInput<S
   formError: string | null;
   setFormError: (text: string | null) => void;
   /** `register(name, options)` plus `error` (the field's worded message) for the kit's fields. */
-  field: (name: Path<FormInput<S>>, options?: RegisterOptions<FormInput<S>, Path<FormInput<S>>>) => FieldProps;
+  field: (name: Path<z.input<S>>, options?: RegisterOptions<z.input<S>, Path<z.input<S>>>) => FieldProps;
   /** The worded error of a field, if any. */
-  errorOf: (name: Path<FormInput<S>>) => string | undefined;
+  errorOf: (name: Path<z.input<S>>) => string | undefined;
 }
 
 function get(obj: unknown, path: string): unknown {
@@ -77,10 +81,10 @@ function has(obj: unknown, path: string): boolean {
  *   is worded into `formError` (shown by `FormError`/`ApiFormView`). A request that got no answer (status 0) sets
  *   no form error: the shell shows 'No connection to server!'.
  */
-export function useApiForm<S extends FormSchema>(options: UseApiFormOptions<S>): ApiForm<S> {
+export function useApiForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(options: UseApiFormOptions<S>): ApiForm<S> {
   const { schema, onSubmit, serverField, errorPrefix, ...rest } = options;
   const resolver = useMemo(() => contractResolver(schema), [schema]);
-  const form = useForm<FormInput<S>, unknown, FormOutput<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', ...rest, resolver });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', ...rest, resolver });
   const [formError, setFormError] = useState<string | null>(null);
 
   const showServerError = useCallback(
@@ -93,7 +97,7 @@ export function useApiForm<S extends FormSchema>(options: UseApiFormOptions<S>):
         for (const f of err.fields) {
           const raw = f.field.replace(/^(body|data)\./, '');
           const name = serverField ? serverField(raw) : has(values, raw) ? raw : null;
-          if (name) form.setError(name as Path<FormInput<S>>, { type: 'server', message: errorText(i18n.t.bind(i18n), f) }, { shouldFocus: true });
+          if (name) form.setError(name as Path<z.input<S>>, { type: 'server', message: errorText(i18n.t.bind(i18n), f) }, { shouldFocus: true });
           else unplaced = true;
         }
         // A validation/conflict error whose every field is shown beside its field needs no line above the form.
@@ -119,7 +123,7 @@ export function useApiForm<S extends FormSchema>(options: UseApiFormOptions<S>):
   );
 
   const errorOf = useCallback(
-    (name: Path<FormInput<S>>) => {
+    (name: Path<z.input<S>>) => {
       const e = get(form.formState.errors, name) as { message?: unknown } | undefined;
       return typeof e?.message === 'string' && e.message ? e.message : undefined;
     },
@@ -127,7 +131,7 @@ export function useApiForm<S extends FormSchema>(options: UseApiFormOptions<S>):
   );
 
   const field = useCallback(
-    (name: Path<FormInput<S>>, opts?: RegisterOptions<FormInput<S>, Path<FormInput<S>>>): FieldProps => {
+    (name: Path<z.input<S>>, opts?: RegisterOptions<z.input<S>, Path<z.input<S>>>): FieldProps => {
       const error = errorOf(name);
       return { ...form.register(name, opts), error };
     },
@@ -174,10 +178,12 @@ export function ApiFormView({ form, errorTestId, children, ...rest }: ApiFormVie
 
 export type { FieldErrors, FieldValues };
 
-export type FormFieldProps<S extends FormSchema> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id' | 'onChange' | 'onBlur'> & {
+type Schema = z.core.$ZodType<FieldValues, FieldValues>;
+
+export type FormFieldProps<S extends Schema> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id' | 'onChange' | 'onBlur'> & {
   form: ApiForm<S>;
   /** The form value the field edits (a path of the form's values, e.g. `hr.url`). */
-  name: Path<FormInput<S>>;
+  name: Path<z.input<S>>;
   label: ReactNode;
   /** The control's id; also its data-testid unless `testId` is given. The worded error line gets `${id}-error`. */
   id: string;
@@ -186,7 +192,7 @@ export type FormFieldProps<S extends FormSchema> = Omit<InputHTMLAttributes<HTML
   /** Spans both columns of a FormGrid. */
   wide?: boolean;
   /** react-hook-form `register` options, e.g. `emptyAsNull`. */
-  rules?: RegisterOptions<FormInput<S>, Path<FormInput<S>>>;
+  rules?: RegisterOptions<z.input<S>, Path<z.input<S>>>;
   /** Renders the kit's TextArea with this many rows instead of an Input. */
   rows?: number;
   /** Renders the kit's Select with these options instead of an Input. */
@@ -198,7 +204,7 @@ export type FormFieldProps<S extends FormSchema> = Omit<InputHTMLAttributes<HTML
  * registered under `name`, with its worded error (the schema's or the server's, in the user's language) below it.
  * Other props go to the control (type, autoComplete, required, placeholder, ...).
  */
-export function FormField<S extends FormSchema>({ form, name, id, testId, rules, rows, choices, ...rest }: FormFieldProps<S>) {
+export function FormField<S extends Schema>({ form, name, id, testId, rules, rows, choices, ...rest }: FormFieldProps<S>) {
   const props = { id, ...rest, ...form.field(name, rules), 'data-testid': testId ?? id };
   // The same attributes on a <select> or <textarea> (event handler types differ only by element).
   if (choices) return <Select {...(props as unknown as Omit<SelectProps, 'options'>)} options={choices} />;

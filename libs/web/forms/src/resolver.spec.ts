@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { linkInput } from '@intranet/kb-contract';
-import { peopleRoutes, registerBody, signInRules } from '@intranet/people-contract';
+import { registerBody } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
 import { i18n, initI18n, setLanguage } from '@intranet/web-i18n';
 import { contractResolver, wordValidationMessage } from './resolver.ts';
@@ -51,31 +51,6 @@ describe('contractResolver', () => {
     const r = await contractResolver(linkInput)({ title: '  Portal ', url: ' https://example.com/ ' }, undefined, OPTIONS);
     assert.deepEqual(r.errors, {});
     assert.deepEqual(r.values, { title: 'Portal', url: 'https://example.com/' });
-  });
-
-  it('answers for the zod-free sign-in rules exactly as for the sign-in body schema (messages, types, values)', async () => {
-    const bodies = [
-      { login: '', password: '', workspace: '' },
-      { login: '  ', password: 'x', workspace: ' acme ' },
-      { login: ' ada ', password: ' pw ', workspace: 'w'.repeat(31) },
-      { login: 'l'.repeat(255), password: 'p'.repeat(201), workspace: undefined },
-      { login: ' ada ', password: 'pw', workspace: undefined },
-    ];
-    for (const [rules, schema] of [
-      [signInRules(true), peopleRoutes.loginPage.body],
-      [signInRules(false), peopleRoutes.login.body],
-    ] as const) {
-      for (const criteriaMode of ['firstError', 'all'] as const) {
-        const options = { fields: {}, names: [], shouldUseNativeValidation: false, criteriaMode } as never;
-        for (const body of bodies) {
-          const fromRules = await contractResolver(rules)(body as never, undefined, options);
-          const fromZod = await contractResolver(schema)(body as never, undefined, options);
-          assert.deepStrictEqual(fromRules, fromZod, `${criteriaMode} ${JSON.stringify(body)}`);
-        }
-      }
-    }
-    const r = await contractResolver(signInRules(true))({ login: ' ', password: '', workspace: '' }, undefined, OPTIONS);
-    assert.equal((r.errors as Record<string, { message: string }>).workspace.message, 'Обязательное поле');
   });
 
   it('leaves an unknown text as it is and follows a language switch', async () => {
