@@ -58,11 +58,13 @@ export default defineConfig({
         enforce: true,
         priority: 40,
       },
-      // The workspace contracts and error codes (platform-contracts, platform-errors, people-contract, ...) in one
-      // chunk: the shell and its shared singletons (web-api, web-forms, web-session) all import them, and without it
-      // each singleton's chunk carried its own copy, fetched again on sign-in (DESIGN §10 first-load budget).
+      // The zod-free parts of the contracts the first load imports (error codes, platform-contracts/base, the
+      // contracts' route refs, sign-in rules and texts) in one chunk: the shell and its shared singletons (web-api,
+      // web-forms, web-session) all import them, and without it each singleton's chunk carried its own copy, fetched
+      // again on sign-in (DESIGN §10 first-load budget). The contracts' zod schemas (the password pages') stay out of
+      // it: in this chunk they would be fetched with it on every first load.
       contracts: {
-        test: /[\\/]libs[\\/](platform[\\/](contracts|errors)|[\w-]+[\\/]contract)[\\/]/,
+        test: /[\\/]libs[\\/](platform[\\/]errors[\\/]|platform[\\/]contracts[\\/]src[\\/]base\.ts$|[\w-]+[\\/]contract[\\/]src[\\/](refs|sign-in|text)\.ts$)/,
         name: 'contracts',
         chunks: 'async',
         enforce: true,

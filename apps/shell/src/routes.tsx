@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rememberPath, sessionEndedUnexpectedly, startPath, useSession } from '@intranet/web-session';
@@ -7,7 +7,6 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import { screenSwitchedOff } from './features.ts';
 import { AuthorizePage, ComingSoonPage, FeatureOffPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
-import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordPages.tsx';
 import { discoverRemotes, RemotePage, type RemoteScreen } from './remotes.tsx';
 import { LOGIN_PATH, PUBLIC_ROUTES, ROLE_FALLBACK_PATH, ROLE_ROUTES, roleAllows, shouldRememberPath, type RequiredRole } from './navigation.ts';
 
@@ -62,6 +61,16 @@ function RootRedirect() {
 }
 
 const soon = (label: string) => <ComingSoonPage label={label} />;
+
+// The password pages validate with the people contract's zod schemas: fetched when opened, so neither they nor zod
+// are part of the first load (issue 8 §5, DESIGN §10).
+const ForgotPasswordPage = lazy(() => import('./pages/PasswordPages.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/PasswordPages.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+
+/** A page loaded on demand, with the full-screen loader while its chunk comes. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loader fullscreen testId="page-loader" />}>{children}</Suspense>;
+}
 
 /** Paths of §2 whose modules are not built yet, with the menu label naming them. */
 const COMING_SOON: [string, string][] = [
@@ -152,8 +161,22 @@ export function AppRoutes() {
       <Route path={PUBLIC_ROUTES.loginWorkspace} element={<LoginPage workspaceMode />} />
       <Route path={PUBLIC_ROUTES.authorize} element={<AuthorizePage />} />
       <Route path={PUBLIC_ROUTES.register} element={<RegisterPage />} />
-      <Route path={PUBLIC_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
-      <Route path={PUBLIC_ROUTES.resetPassword} element={<ResetPasswordPage />} />
+      <Route
+        path={PUBLIC_ROUTES.forgotPassword}
+        element={
+          <Lazy>
+            <ForgotPasswordPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={PUBLIC_ROUTES.resetPassword}
+        element={
+          <Lazy>
+            <ResetPasswordPage />
+          </Lazy>
+        }
+      />
       <Route
         element={
           <RequireAuth>

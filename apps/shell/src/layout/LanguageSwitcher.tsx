@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { peopleRoutes } from '@intranet/people-contract';
+import { peopleRefs } from '@intranet/people-contract/refs';
 import { call, readStoredAuth } from '@intranet/web-api';
 import { LANGUAGE_NAMES, LANGUAGES, normalizeLanguage, setLanguage } from '@intranet/web-i18n';
 
@@ -13,7 +13,7 @@ export async function saveProfileLanguage(lang: string): Promise<void> {
   if (!uid || !token) return;
   const l = normalizeLanguage(lang);
   if (!l) return;
-  await call(peopleRoutes.update, { params: { id: uid }, body: { lang: l }, silent: true }).catch(() => undefined);
+  await call(peopleRefs.update, { params: { id: uid }, body: { lang: l }, silent: true }).catch(() => undefined);
 }
 
 /** Language select (ru, uk, en); the choice is remembered, wins over the profile language and is saved to it. */

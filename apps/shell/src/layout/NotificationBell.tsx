@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Bell } from 'lucide-react';
-import type { RouteDef } from '@intranet/platform-contracts';
 import { authHeaders, routeUrl } from '@intranet/web-api';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { useNotifier } from '@intranet/web-ui';
@@ -45,7 +44,7 @@ export function NotificationBell() {
   const load = useCallback(async () => {
     if (!enabled) return;
     try {
-      const url = routeUrl({ path: NOTIFICATION_UNREAD_PATH } as RouteDef, { client: clientId, user: s.uid });
+      const url = routeUrl({ path: NOTIFICATION_UNREAD_PATH }, { client: clientId, user: s.uid });
       const res = await fetch(url, { headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'same-origin' });
       if (!res.ok) return;
       const body = (await res.json()) as { result?: { count?: number } };

@@ -1,7 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { peopleRoutes, PEOPLE_TEXT } from '@intranet/people-contract';
+// The zod-free parts of the people contract: the sign-in page is part of the shell's first load (issue 8 §5).
+import type { peopleRoutes } from '@intranet/people-contract';
+import { peopleRefs } from '@intranet/people-contract/refs';
+import { signInSchema } from '@intranet/people-contract/sign-in';
+import { PEOPLE_TEXT } from '@intranet/people-contract/text';
+import type { RouteRef } from '@intranet/platform-contracts/base';
 import { call, isApiError, readLoginNotice, readStoredClient, writeLoginNotice } from '@intranet/web-api';
 import { FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { hasExplicitLanguage, setLanguage, translateServerMessage } from '@intranet/web-i18n';
@@ -10,7 +15,8 @@ import { Alert } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
 /**
- * Sign-in page (§2 /login/ and /login_new/), one `useApiForm` over the route's body schema. `workspace` mode adds
+ * Sign-in page (§2 /login/ and /login_new/), one `useApiForm` over the route's body rules (`signInSchema`: the body
+ * schema in zod/mini, so the shell's first load carries no full zod). `workspace` mode adds
  * the workspace field and posts to /api/loginPage; otherwise /api/login. On success stores the session (§4) and goes
  * to the remembered path or `/`; on failure shows the server's §8 error worded in the user's language (field errors
  * under their field) and clears the stored session. After a session ended because the client was blocked it opens
@@ -29,10 +35,11 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
   );
   const [ambiguous, setAmbiguous] = useState(false);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
-  const route = workspaceMode ? peopleRoutes.loginPage : peopleRoutes.login;
+  const route: RouteRef<typeof peopleRoutes.login | typeof peopleRoutes.loginPage> = workspaceMode ? peopleRefs.loginPage : peopleRefs.login;
+  const schema = useMemo(() => signInSchema(workspaceMode), [workspaceMode]);
 
   const form = useApiForm({
-    schema: route.body,
+    schema,
     defaultValues: {
       login: '',
       password: '',

@@ -15,23 +15,11 @@ import {
   type SubjectDef,
 } from '@intranet/platform-contracts';
 
-/** §5 Employee texts (server and web say the same thing). */
-export const PEOPLE_TEXT = {
-  emailTaken: 'This e-mail is already taken',
-  loginTaken: 'This login is already taken',
-  passwordShort: 'Password must be longer than 6 symbols',
-  passwordsMustMatch: 'Passwords must match',
-  illegalSymbols: 'Illegal symbols',
-  inn: 'Tax id must be 10 digits',
-  phone: 'Invalid phone format',
-  cannotDeleteAdmin: 'Administrator cannot be deleted',
-  cannotDeleteSelf: 'You cannot delete yourself',
-  cannotChangeOwnRole: 'You cannot change your own role',
-  cannotBlockAdmin: 'Administrator cannot be blocked',
-  cannotBlockSelf: 'You cannot block yourself',
-  resetLinkInvalid: 'The link is invalid or expired',
-  ambiguousLogin: 'This e-mail is used in several workspaces: sign in on your workspace page',
-} as const;
+import { SIGN_IN } from './sign-in.ts';
+import { PEOPLE_TEXT } from './text.ts';
+
+export { PEOPLE_TEXT };
+export { SIGN_IN, signInSchema, type SignInInput } from './sign-in.ts';
 
 /**
  * Roles a client administrator may grant (§6): admin, head (department head: the knowledge base's 'all heads' /
@@ -215,9 +203,10 @@ export const pinnedUserSchema = userSchema
   .extend({ pinned_num: z.number() });
 export type PinnedUser = z.infer<typeof pinnedUserSchema>;
 
+// The sign-in body's rules; sign-in.ts writes the same ones without zod for the web's first load (spec: people-contract).
 const credentials = z.object({
-  login: z.string({ error: 'Enter login or e-mail' }).trim().min(1, 'Enter login or e-mail').max(254),
-  password: z.string({ error: 'Enter login and password' }).min(1, 'Enter login and password').max(200),
+  login: z.string({ error: SIGN_IN.login.message }).trim().min(1, SIGN_IN.login.message).max(SIGN_IN.login.max),
+  password: z.string({ error: SIGN_IN.password.message }).min(1, SIGN_IN.password.message).max(SIGN_IN.password.max),
 });
 
 const loginResult = z.object({ token: z.string(), result: userSchema, _id: z.string() });
@@ -263,7 +252,7 @@ export const peopleRoutes = {
     spec: '§7 Environment and session',
     access: access.public,
     envelope: 'raw',
-    body: credentials.extend({ workspace: z.string().max(30).optional() }),
+    body: credentials.extend({ workspace: z.string().max(SIGN_IN.workspace.max).optional() }),
     result: loginResult,
     rateLimit: loginRate,
   }),
@@ -275,7 +264,7 @@ export const peopleRoutes = {
     spec: '§7 Environment and session',
     access: access.public,
     envelope: 'raw',
-    body: credentials.extend({ workspace: requiredString().max(30) }),
+    body: credentials.extend({ workspace: requiredString().max(SIGN_IN.workspace.max) }),
     result: loginResult,
     rateLimit: loginRate,
   }),

@@ -1,121 +1,24 @@
 import { codeOf, type FieldError } from '@intranet/platform-errors';
 import { z } from 'zod';
+import { FEATURE_OF_RIGHT, V, type Access, type ClientFeature, type HttpMethod } from './base.ts';
 
 export { z };
-
-/** Feature rights per employee (§6). Stored as role strings beside 'admin'/'employee'. */
-export const FEATURE_RIGHTS = [
-  'wall',
-  'address',
-  'groups',
-  'calendar',
-  'profile_edit',
-  'knowledge_base',
-  'events_create',
-  'task_tracker',
-  'desk_add',
-  'vacancies',
-  'services',
-  'structures',
-  'no_silent',
-  'polls',
-  'ideas',
-  'kb_files',
-  'chat',
-  'shop',
-  'adaptation',
-  'vacations',
-  'vacations_edit',
-  'dark_theme',
-  'lms',
-] as const;
-export type FeatureRight = (typeof FEATURE_RIGHTS)[number];
-
-/** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
-export const CLIENT_FEATURES = [
-  'wall',
-  'address_book',
-  'groups',
-  'calendar',
-  'knowledge_base',
-  'vacancies',
-  'services',
-  'polls',
-  'chat',
-  'structure',
-  'no_silent',
-  'ideas',
-  'task_tracker',
-  'shop',
-  'adaptation',
-  'vacations',
-  'lms',
-  'idp',
-  'analytics',
-  'mood',
-] as const;
-export type ClientFeature = (typeof CLIENT_FEATURES)[number];
-
-/**
- * The client feature (module) each per-employee feature right belongs to (§6). A route whose access rule is a
- * feature right is refused when its client feature is switched off for the caller's client; rights that are
- * not a module of their own (profile_edit, dark_theme) map to null and are never switched off this way.
- */
-export const FEATURE_OF_RIGHT: Record<FeatureRight, ClientFeature | null> = {
-  wall: 'wall',
-  address: 'address_book',
-  groups: 'groups',
-  calendar: 'calendar',
-  profile_edit: null,
-  knowledge_base: 'knowledge_base',
-  events_create: 'calendar',
-  task_tracker: 'task_tracker',
-  desk_add: 'task_tracker',
-  vacancies: 'vacancies',
-  services: 'services',
-  structures: 'structure',
-  no_silent: 'no_silent',
-  polls: 'polls',
-  ideas: 'ideas',
-  kb_files: 'knowledge_base',
-  chat: 'chat',
-  shop: 'shop',
-  adaptation: 'adaptation',
-  vacations: 'vacations',
-  vacations_edit: 'vacations',
-  dark_theme: null,
-  lms: 'lms',
-};
-
-/** Who may call a route (§6). Checked by the gateway before the request reaches the bus. */
-export type Access = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'admin' } | { kind: 'superadmin' } | { kind: 'feature'; right: FeatureRight };
-
-export const access = {
-  public: { kind: 'public' } as Access,
-  authenticated: { kind: 'authenticated' } as Access,
-  admin: { kind: 'admin' } as Access,
-  superadmin: { kind: 'superadmin' } as Access,
-  feature: (right: FeatureRight): Access => ({ kind: 'feature', right }),
-};
-
-/** Whether `roles` satisfy a route's access rule. Admin rights also hold for the superadmin (§6). */
-export function allows(rule: Access, roles: readonly string[] | null): boolean {
-  if (rule.kind === 'public') return true;
-  if (!roles) return false;
-  const superadmin = roles.includes('superadmin');
-  switch (rule.kind) {
-    case 'authenticated':
-      return true;
-    case 'superadmin':
-      return superadmin;
-    case 'admin':
-      return superadmin || roles.includes('admin');
-    case 'feature':
-      return superadmin || roles.includes('admin') || roles.includes(rule.right);
-  }
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export {
+  access,
+  allows,
+  CLIENT_FEATURES,
+  FEATURE_OF_RIGHT,
+  FEATURE_RIGHTS,
+  fillPath,
+  routeRef,
+  V,
+  type Access,
+  type ClientFeature,
+  type FeatureRight,
+  type HttpMethod,
+  type RouteRef,
+  type RouteTarget,
+} from './base.ts';
 
 /** Per-route rate limit: `points` calls per `seconds`, counted per caller address and per a body field. */
 export interface RateLimit {
@@ -247,15 +150,6 @@ export function toFastifyPath(path: string): string {
     .replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Fills `{param}` placeholders; values are URI-encoded. */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
-    const v = params[k];
-    if (v === undefined || v === null) throw new Error(`Missing path parameter ${k}`);
-    return encodeURIComponent(String(v));
-  });
-}
-
 /** Shared field shapes. */
 export const Id = z.string().uuid({ message: 'Invalid id' });
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not): the database would refuse it later. */
@@ -275,19 +169,6 @@ export function isCalendarDate(s: string): boolean {
   return dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
 }
 export const idParams = z.object({ id: Id });
-
-/** Validation texts of §5 shared by server and web. */
-export const V = {
-  required: 'Field is required',
-  email: 'Invalid e-mail',
-  url: 'Invalid URL',
-  alphanumeric: 'Only latin letters and digits',
-  max: (n: number) => `Max ${n} symbols`,
-  min: (n: number) => `Min ${n} symbols`,
-  /** §5 "illegal symbols rejected": control characters (NUL…) in any text. */
-  illegalSymbols: 'Illegal symbols',
-  tooDeep: 'Nested too deeply',
-} as const;
 
 /** A required non-empty, trimmed string with the §5 'Field is required' text. */
 export const requiredString = () => z.string({ error: V.required }).trim().min(1, V.required);

@@ -1,4 +1,5 @@
-import { fillPath, type RouteDef, type RouteResult, type z } from '@intranet/platform-contracts';
+import { fillPath, type RouteRef, type RouteTarget } from '@intranet/platform-contracts/base';
+import type { RouteDef, RouteResult, z } from '@intranet/platform-contracts';
 import { ApiError, connectionError, errorFromResponse, isApiNotFound } from './errors.ts';
 import { clearStoredSession, readStoredAuth, writeLoginNotice } from './storage.ts';
 
@@ -88,7 +89,7 @@ export function authHeaders(workspace?: string | null): Record<string, string> {
 }
 
 /** Builds the URL of a route: fills `{param}` placeholders and appends the query string. */
-export function routeUrl(route: RouteDef, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+export function routeUrl(route: Pick<RouteTarget, 'path'>, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
   let url = baseUrl + fillPath(route.path, params ?? {});
   if (query) {
     const qs = new URLSearchParams();
@@ -103,7 +104,7 @@ export function routeUrl(route: RouteDef, params?: Record<string, unknown>, quer
   return url;
 }
 
-function hasBody(route: RouteDef): boolean {
+function hasBody(route: RouteTarget): boolean {
   return route.method !== 'GET' && route.method !== 'DELETE';
 }
 
@@ -125,7 +126,7 @@ function isProxyFailure(status: number, body: unknown): boolean {
 }
 
 /** Applies §8 to a finished response: returns the payload or throws an ApiError (after notifying listeners). */
-function settle<D extends RouteDef>(route: D, status: number, body: unknown, silent: boolean, sentToken: boolean): RouteResult<D> {
+function settle<D extends RouteDef>(route: RouteTarget, status: number, body: unknown, silent: boolean, sentToken: boolean): RouteResult<D> {
   if (status >= 200 && status < 300) {
     if (route.envelope === 'result' && body && typeof body === 'object' && 'result' in body) {
       return (body as { result: RouteResult<D> }).result;
@@ -155,12 +156,12 @@ function settle<D extends RouteDef>(route: D, status: number, body: unknown, sil
 
 /**
  * Calls a contract route (DESIGN §4) and returns its typed result.
- * Input: the route definition and `{ params, query, body }`. Output: the `result` field for routes with the
+ * Input: the route definition (or its `RouteRef`: only method, path, envelope and access are read) and `{ params, query, body }`. Output: the `result` field for routes with the
  * `result` envelope, the raw body for `raw` routes. Throws ApiError per §8 (401 and 403 'Login blocked' clear the
  * session and notify `onUnauthorized`; no response notifies `onConnectionLost`). A POST carries an Idempotency-Key
  * and is retried twice with it when the connection fails.
  */
-export async function call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<RouteResult<D>> {
+export async function call<D extends RouteDef>(route: D | RouteRef<D>, ...args: CallArgs<D>): Promise<RouteResult<D>> {
   const input = (args[0] ?? {}) as CallInput<RouteDef> & { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(input.workspace) };
   const init: RequestInit = { method: route.method, headers, signal: input.signal, credentials: 'same-origin' };
@@ -189,7 +190,7 @@ export async function call<D extends RouteDef>(route: D, ...args: CallArgs<D>): 
     }
   }
   const body = parseBody(await res.text().catch(() => ''), res.headers.get('content-type'));
-  return settle(route, res.status, body, input.silent ?? false, 'Authorization' in headers);
+  return settle<D>(route, res.status, body, input.silent ?? false, 'Authorization' in headers);
 }
 
 /** Waits before the retries of a POST whose connection failed (the same Idempotency-Key each time). */
@@ -218,7 +219,7 @@ export interface UploadProgress {
  * params/query/signal. Output and errors as `call`.
  */
 export function upload<D extends RouteDef>(
-  route: D,
+  route: D | RouteRef<D>,
   body: z.input<D['body']> | FormData,
   onProgress?: (p: UploadProgress) => void,
   options: { params?: z.input<D['params']>; query?: z.input<D['query']>; signal?: AbortSignal; silent?: boolean; workspace?: string | null } = {},
@@ -249,7 +250,7 @@ export function upload<D extends RouteDef>(
     xhr.onload = () => {
       try {
         resolve(
-          settle(route, xhr.status, parseBody(xhr.responseText, xhr.getResponseHeader('content-type')), options.silent ?? false, 'Authorization' in headers),
+          settle<D>(route, xhr.status, parseBody(xhr.responseText, xhr.getResponseHeader('content-type')), options.silent ?? false, 'Authorization' in headers),
         );
       } catch (e) {
         reject(e instanceof ApiError ? e : connectionError(e));

@@ -1,6 +1,6 @@
 /**
- * The portal's one form layer (issue 8 §5): react-hook-form validated by the contract's zod schema
- * (@hookform/resolvers/zod), one busy state, field errors next to their field and server errors (§8 stable codes
+ * The portal's one form layer (issue 8 §5): react-hook-form validated by the contract's zod schema, classic or
+ * zod/mini (the sign-in form of the shell's first load; @hookform/resolvers/zod takes both), one busy state, field errors next to their field and server errors (§8 stable codes
  * with params) worded in the user's language — next to the field the error names, else above the form.
  * Shared as a Module Federation singleton by the shell and every remote.
  */
@@ -28,7 +28,10 @@ export { contractResolver, wordValidationMessage } from './resolver.ts';
 /** A field's props for the kit's `Input`, `TextArea`, `Select`: react-hook-form's `register` plus the worded error. */
 export type FieldProps = UseFormRegisterReturn & { error?: string; 'aria-invalid'?: boolean };
 
-export interface UseApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> extends Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> {
+export interface UseApiFormOptions<S extends z.core.$ZodType<FieldValues, FieldValues>> extends Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  'resolver'
+> {
   /** The contract's zod schema of the values (a route's `body`, or a schema built from it). */
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
@@ -43,7 +46,7 @@ export interface UseApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>
   errorPrefix?: (error: unknown) => string | null;
 }
 
-export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> extends UseFormReturn<z.input<S>, unknown, z.output<S>> {
+export interface ApiForm<S extends z.core.$ZodType<FieldValues, FieldValues>> extends UseFormReturn<z.input<S>, unknown, z.output<S>> {
   /** The <form>'s onSubmit: validates with the schema, then calls `onSubmit` with the parsed values. */
   submit: (e?: BaseSyntheticEvent) => Promise<void>;
   /** True while `onSubmit` runs: give it to the submit button's `loading` and the modal's `dismissible={!busy}`. */
@@ -78,7 +81,7 @@ function has(obj: unknown, path: string): boolean {
  *   is worded into `formError` (shown by `FormError`/`ApiFormView`). A request that got no answer (status 0) sets
  *   no form error: the shell shows 'No connection to server!'.
  */
-export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(options: UseApiFormOptions<S>): ApiForm<S> {
+export function useApiForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(options: UseApiFormOptions<S>): ApiForm<S> {
   const { schema, onSubmit, serverField, errorPrefix, ...rest } = options;
   const resolver = useMemo(() => contractResolver(schema), [schema]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', ...rest, resolver });
@@ -175,7 +178,7 @@ export function ApiFormView({ form, errorTestId, children, ...rest }: ApiFormVie
 
 export type { FieldErrors, FieldValues };
 
-type Schema = z.ZodType<FieldValues, FieldValues>;
+type Schema = z.core.$ZodType<FieldValues, FieldValues>;
 
 export type FormFieldProps<S extends Schema> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'id' | 'onChange' | 'onBlur'> & {
   form: ApiForm<S>;

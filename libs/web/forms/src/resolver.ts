@@ -31,7 +31,7 @@ function wordErrors(errors: Record<string, unknown>): void {
  * A react-hook-form resolver for a contract schema: `zodResolver(schema)` whose messages are worded in the user's
  * language (see `wordValidationMessage`). Output values are the schema's parsed output (defaults, trimming).
  */
-export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+export function contractResolver<S extends z.core.$ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
   const base = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return async (values, ctx, options) => {
     const r = await base(values, ctx, options);

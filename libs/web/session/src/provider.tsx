@@ -1,9 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { allows, access, type FeatureRight } from '@intranet/platform-contracts';
-import { clientRoutes, type Client } from '@intranet/clients-contract';
-import { fileRoutes } from '@intranet/files-contract';
-import { peopleRoutes, type User } from '@intranet/people-contract';
+// The routes' zod-free refs, not the contracts: the session layer is part of the shell's first load (issue 8 §5).
+import { allows, access, type FeatureRight } from '@intranet/platform-contracts/base';
+import type { Client } from '@intranet/clients-contract';
+import { clientRefs } from '@intranet/clients-contract/refs';
+import { fileRefs } from '@intranet/files-contract/refs';
+import type { User } from '@intranet/people-contract';
+import { peopleRefs } from '@intranet/people-contract/refs';
 import { call, isApiError, type StoredClient } from '@intranet/web-api';
 import { checkStoredSession, clearSession, getSessionSnapshot, setCurrentClient, storeLogin, storeStartPage, subscribeSession } from './store.ts';
 
@@ -72,7 +75,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userQ = useQuery({
     queryKey: sessionKeys.user(snap.uid),
-    queryFn: ({ signal }) => call(peopleRoutes.get, { params: { id: snap.uid! }, signal, silent: true, workspace: null }),
+    queryFn: ({ signal }) => call(peopleRefs.get, { params: { id: snap.uid! }, signal, silent: true, workspace: null }),
     enabled: snap.authorized && !!snap.uid,
     staleTime: 5 * 60_000,
     retry: retryUnlessClientError,
@@ -81,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // (issue 18 §4): set it once per token, beside the user's load, before any page shows a stored avatar.
   const filesQ = useQuery({
     queryKey: ['session', 'files', snap.token],
-    queryFn: ({ signal }) => call(fileRoutes.session, { signal, silent: true }),
+    queryFn: ({ signal }) => call(fileRefs.session, { signal, silent: true }),
     enabled: snap.authorized && !!snap.token,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -93,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clientQ = useQuery({
     queryKey: sessionKeys.client(clientId),
-    queryFn: ({ signal }) => call(clientRoutes.get, { params: { id: clientId! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(clientRefs.get, { params: { id: clientId! }, signal, silent: true }),
     enabled: !!clientId,
     staleTime: 5 * 60_000,
     retry: retryUnlessClientError,
@@ -129,7 +132,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const uid = getSessionSnapshot().uid;
     try {
-      await call(peopleRoutes.logout, { body: { user: uid ?? undefined }, silent: true });
+      await call(peopleRefs.logout, { body: { user: uid ?? undefined }, silent: true });
     } catch {
       /* the token is forgotten anyway */
     }

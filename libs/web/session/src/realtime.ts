@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { peopleRoutes } from '@intranet/people-contract';
+import { peopleRefs } from '@intranet/people-contract/refs';
 import { call } from '@intranet/web-api';
 import { getSessionSnapshot, subscribeSession, type SessionSnapshot } from './store.ts';
 
@@ -69,7 +69,7 @@ function fireReconnect(): void {
 
 /** Asks for the signed-in user once; a 401 clears the session through the API client's listeners. */
 function verifySession(uid: string): void {
-  call(peopleRoutes.get, { params: { id: uid }, silent: true }).catch(() => undefined);
+  call(peopleRefs.get, { params: { id: uid }, silent: true }).catch(() => undefined);
 }
 
 function openSocket(t: Target): void {
