@@ -2,12 +2,11 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { signToken, type TokenPayload } from '@intranet/platform-auth';
 import { socialRoutes } from '@intranet/social-contract';
-import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { secondGateway, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('realtime socket (§4): namespace per workspace, identify, relay only to that workspace', () => {
   let t: TestPortal;
@@ -59,20 +58,9 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
   });
 
   it('with two gateway processes on one bus, a post made through one reaches sockets of the other (and of itself); closing one disconnects its sockets', async () => {
-    const p = t.portal.platform;
     // A second gateway as a second process would run it: same bus (in-process or NATS), its own HTTP and Socket.IO.
-    const second = await createGateway({
-      bus: p.bus,
-      routes: allRoutes,
-      realtimeSubjects,
-      jwtSecret: t.config.JWT_SECRET!,
-      vendor: 'intranet',
-      log: p.log,
-      storage: p.storage,
-    });
-    await second.listen(0, '127.0.0.1');
-    const addr = second.getHttpServer().address();
-    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const second = await secondGateway(t);
+    const url = second.url;
     const onSecondGateway: Socket[] = [];
     try {
       const onSecond = io(`${url}/acme`, { transports: ['websocket'], auth: { token: acme.adminToken }, reconnection: false, timeout: 5000 });

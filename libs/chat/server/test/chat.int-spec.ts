@@ -9,8 +9,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { ask, systemContext } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
+import { secondGateway, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Person = { id: string; token: string };
 const fields = (body: { errors?: { field: string; message: string }[] }) => Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
@@ -353,20 +352,9 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
   });
 
   it('with two gateways on one bus, a message written through one reaches the members on the other, once, and no one else', async () => {
-    const p = t.portal.platform;
-    const second = await createGateway({
-      bus: p.bus,
-      routes: allRoutes,
-      realtimeSubjects,
-      jwtSecret: t.config.JWT_SECRET!,
-      vendor: 'intranet',
-      log: p.log,
-      storage: p.storage,
-    });
-    await second.listen(0, '127.0.0.1');
+    const second = await secondGateway(t);
     try {
-      const addr = second.getHttpServer().address();
-      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      const url = second.url;
       const room = await ok(t.call(chatRoutes.create, { token: ann.token, body: { direct: true, members: [bob.id] } }));
       const bobThere = await listen('chatacme', acme.client._id, bob, url);
       const catThere = await listen('chatacme', acme.client._id, cat, url);

@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
-import { allRoutes, createGateway, PresenceCounter, realtimeSubjects } from '@intranet/gateway-server';
+import { PresenceCounter } from '@intranet/gateway-server';
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents, presenceOnlineOn } from '@intranet/platform-contracts/presence';
 import { emit, InProcessBus, NatsBus, on, serve, type Bus, type BusEvent } from '@intranet/platform-bus';
 import { eventuallyPasses, testBus } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { secondGateway, testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
 
 /** Waits until `check` holds (see eventuallyPasses). */
@@ -159,22 +159,11 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
   });
 
   it('with two gateway nodes, a consumer that starts late learns the users online on each of them', async () => {
-    const p = t.portal.platform;
-    // A second gateway node on the same bus (as chat.int-spec builds one): the shared request subject stays the
-    // first node's, so only its users would be learnt from that answer alone.
-    const second = await createGateway({
-      bus: p.bus,
-      routes: allRoutes,
-      realtimeSubjects,
-      jwtSecret: t.config.JWT_SECRET!,
-      vendor: 'intranet',
-      log: p.log,
-      storage: p.storage,
-    });
-    await second.listen(0, '127.0.0.1');
+    // A second gateway node on the same bus: the shared request subject stays the first node's, so only its users
+    // would be learnt from that answer alone.
+    const second = await secondGateway(t);
     try {
-      const addr = second.getHttpServer().address();
-      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      const url = second.url;
       const from = seen.length;
       const bobOnA = await connect(bob);
       const cidOnB = await connect(cid, url);
@@ -183,7 +172,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
       assert.notEqual(upOf(bob)!.data.node, upOf(cid)!.data.node, 'Bob and Cid are on two nodes');
 
       // A notifications process started after both connected: it heard no event of theirs.
-      const late = new PresenceMap(p.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
+      const late = new PresenceMap(t.portal.platform.bus, { askTimeoutMs: 2000, retryMs: 60_000 });
       await late.start();
       try {
         assert.deepEqual(await late.away(acme.client._id, [bob.id, cid.id, ann.id]), [ann.id], 'Bob (node A) and Cid (node B) are online');

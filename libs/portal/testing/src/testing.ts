@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS, startPortal, type Portal } from '@intranet/portal-server';
+import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 
 export const SUPERADMIN = { login: 'root@example.com', password: 'rootpass1' };
 
@@ -129,6 +130,27 @@ export async function testPortal(overrides: Partial<Record<keyof Config, string>
 }
 
 export type TestPortal = Awaited<ReturnType<typeof testPortal>>;
+
+/**
+ * A second gateway node on the test portal's bus, as a second process would run it (its own HTTP server and
+ * Socket.IO, the same bus: in-process or NATS), listening on a free port of 127.0.0.1. Output: its base URL
+ * (`http://127.0.0.1:<port>`) and `close()` (the Nest app's). For the specs of several gateway nodes.
+ */
+export async function secondGateway(t: TestPortal): Promise<{ url: string; close: () => Promise<void> }> {
+  const p = t.portal.platform;
+  const app = await createGateway({
+    bus: p.bus,
+    routes: allRoutes,
+    realtimeSubjects,
+    jwtSecret: t.config.JWT_SECRET!,
+    vendor: 'intranet',
+    log: p.log,
+    storage: p.storage,
+  });
+  await app.listen(0, '127.0.0.1');
+  const addr = app.getHttpServer().address();
+  return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => app.close() };
+}
 
 /** A multipart/form-data body with the given files under field "file" (POST api/upload). */
 export function multipart(files: { name: string; data: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
