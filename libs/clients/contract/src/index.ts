@@ -17,6 +17,7 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
+import { clientTargets } from './refs.ts';
 
 export { CLIENT_FEATURES, FEATURE_OF_RIGHT, type ClientFeature } from '@intranet/platform-contracts';
 
@@ -239,12 +240,10 @@ export const clientRoutes = {
     result: z.array(clientSchema.extend({ employeeCount: z.number() })),
   }),
   get: defineRoute({
-    method: 'GET',
-    path: '/api/clients/{id}',
+    ...clientTargets.get,
     subject: 'clients.get',
     summary: 'One client',
     spec: '§7 Clients',
-    access: access.authenticated,
     params: z.object({ id: Id }),
     result: clientSchema,
   }),

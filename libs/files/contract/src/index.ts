@@ -1,4 +1,5 @@
 import { access, defineRoute, z, type RouteDef } from '@intranet/platform-contracts';
+import { fileTargets } from './refs.ts';
 
 /** Upload purposes: each sets the size limit (§9) and the key prefix. */
 export const UPLOAD_KINDS = ['post', 'comment', 'avatar', 'avatar_big', 'cover', 'file', 'kb', 'cv', 'task', 'hr'] as const;
@@ -93,12 +94,10 @@ export const fileRoutes = {
    * plain <img>/<a> downloads of guarded kinds carry who is asking. Output: the token's expiry (unix seconds).
    */
   session: defineRoute({
-    method: 'PUT',
-    path: '/api/files/session',
+    ...fileTargets.session,
     subject: 'files.session',
     summary: 'Let the browser download protected files (sets an HttpOnly cookie)',
     spec: '§7 Upload, §6 Access grants',
-    access: access.authenticated,
     result: z.object({ expires: z.number() }),
   }),
 } satisfies Record<string, RouteDef>;

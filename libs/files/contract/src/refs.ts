@@ -1,11 +1,15 @@
-import { access, routeRef } from '@intranet/platform-contracts/base';
+import { access, routeRef, type RouteTarget } from '@intranet/platform-contracts/base';
 import type { fileRoutes } from './index.ts';
 
 /**
- * The file routes the session layer calls on every page load (the download cookie), written out without their
- * schemas so the shell's first load carries no zod (issue 8 §5). Typed as the contract's routes; the contract's spec
- * checks each against its route.
+ * Method, path, envelope and access of the file route the session layer calls on every page load (the download
+ * cookie): the route spreads it (index.ts), and `fileRefs` is it typed as the route, without the schemas, so the
+ * shell's first load carries no zod (issue 8 §5).
  */
+export const fileTargets = {
+  session: { method: 'PUT', path: '/api/files/session', envelope: 'result', access: access.authenticated },
+} as const satisfies Record<string, RouteTarget>;
+
 export const fileRefs = {
-  session: routeRef<(typeof fileRoutes)['session']>({ method: 'PUT', path: '/api/files/session', envelope: 'result', access: access.authenticated }),
+  session: routeRef<(typeof fileRoutes)['session']>(fileTargets.session),
 };

@@ -14,6 +14,7 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
+import { peopleTargets } from './refs.ts';
 
 import { SIGN_IN } from './sign-in.ts';
 import { PEOPLE_TEXT } from './text.ts';
@@ -245,36 +246,28 @@ const loginRate = { points: 10, seconds: 60, accountField: 'login' };
 
 export const peopleRoutes = {
   login: defineRoute({
-    method: 'POST',
-    path: '/api/login',
+    ...peopleTargets.login,
     subject: 'people.auth.login',
     summary: 'Sign in by login or e-mail',
     spec: '§7 Environment and session',
-    access: access.public,
-    envelope: 'raw',
     body: credentials.extend({ workspace: z.string().max(SIGN_IN.workspace.max).optional() }),
     result: loginResult,
     rateLimit: loginRate,
   }),
   loginPage: defineRoute({
-    method: 'POST',
-    path: '/api/loginPage',
+    ...peopleTargets.loginPage,
     subject: 'people.auth.loginPage',
     summary: 'Sign in on a workspace page',
     spec: '§7 Environment and session',
-    access: access.public,
-    envelope: 'raw',
     body: credentials.extend({ workspace: requiredString().max(SIGN_IN.workspace.max) }),
     result: loginResult,
     rateLimit: loginRate,
   }),
   logout: defineRoute({
-    method: 'POST',
-    path: '/api/logout',
+    ...peopleTargets.logout,
     subject: 'people.auth.logout',
     summary: 'Sign out (revokes the token)',
     spec: '§7 Environment and session',
-    access: access.authenticated,
     body: z.object({ user: z.string().optional() }).passthrough(),
     result: z.object({ ok: z.boolean() }),
   }),
@@ -361,12 +354,10 @@ export const peopleRoutes = {
     result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
   }),
   get: defineRoute({
-    method: 'GET',
-    path: '/api/user/{id}',
+    ...peopleTargets.get,
     subject: 'people.user.get',
     summary: 'One user (oneself always; others with the address right)',
     spec: '§7 Users, §6 address',
-    access: access.authenticated,
     params: z.object({ id: Id }),
     result: userSchema,
   }),
@@ -403,12 +394,10 @@ export const peopleRoutes = {
     result: z.object({ users: z.array(userSchema), total: z.number(), page: z.number(), limit: z.number() }),
   }),
   update: defineRoute({
-    method: 'PUT',
-    path: '/api/user/{id}',
+    ...peopleTargets.update,
     subject: 'people.user.update',
     summary: 'Edit a user',
     spec: '§7 Users, §5 Employee',
-    access: access.authenticated,
     params: z.object({ id: Id }),
     body: updateBody,
     result: userSchema,

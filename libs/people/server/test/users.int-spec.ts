@@ -197,26 +197,16 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
       );
     const imp = await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: rows.join('\n') } });
     assert.equal(imp.body.result.imported, 45, JSON.stringify(imp.body).slice(0, 500));
-    const page1 = await t.call(peopleRoutes.filter, {
-      token: co.adminToken,
-      params: { workspace: 'searchco' },
-      body: { data: { page: 1, limit: 20, sort: 'lastName' } },
-    });
+    const sortedPage = (page: number) =>
+      t.call(peopleRoutes.filter, { token: co.adminToken, params: { workspace: 'searchco' }, body: { data: { page, limit: 20, sort: 'lastName' } } });
+    const page1 = await sortedPage(1);
     assert.equal(page1.body.result.total, 46);
     assert.equal(page1.body.result.users.length, 20);
-    const page3 = await t.call(peopleRoutes.filter, {
-      token: co.adminToken,
-      params: { workspace: 'searchco' },
-      body: { data: { page: 3, limit: 20, sort: 'lastName' } },
-    });
+    const page3 = await sortedPage(3);
     assert.equal(page3.body.result.users.length, 6);
     assert.equal(page3.body.result.total, 46);
     // A page past the end has no rows but still the total.
-    const page9 = await t.call(peopleRoutes.filter, {
-      token: co.adminToken,
-      params: { workspace: 'searchco' },
-      body: { data: { page: 9, limit: 20, sort: 'lastName' } },
-    });
+    const page9 = await sortedPage(9);
     assert.equal(page9.body.result.users.length, 0);
     assert.equal(page9.body.result.total, 46);
     assert.ok(!('total' in page1.body.result.users[0]), 'the window count stays out of the user rows');
