@@ -20,7 +20,7 @@ import { SIGN_IN } from './sign-in.ts';
 import { PEOPLE_TEXT } from './text.ts';
 
 export { PEOPLE_TEXT };
-export { SIGN_IN, signInSchema, type SignInInput } from './sign-in.ts';
+export { SIGN_IN, signInSchema } from './sign-in.ts';
 
 /**
  * Roles a client administrator may grant (§6): admin, head (department head: the knowledge base's 'all heads' /

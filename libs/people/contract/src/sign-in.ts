@@ -22,6 +22,3 @@ export function signInSchema(workspace: boolean) {
     ? z.object({ login, password, workspace: z.string({ error: V.required }).check(z.trim(), z.minLength(1, V.required), z.maxLength(SIGN_IN.workspace.max)) })
     : z.object({ login, password, workspace: z.optional(z.string().check(z.maxLength(SIGN_IN.workspace.max))) });
 }
-
-/** The sign-in form's values (the body of POST api/login or api/loginPage). */
-export type SignInInput = z.input<ReturnType<typeof signInSchema>>;
