@@ -4,8 +4,11 @@ import { openBus } from '@intranet/platform-bus';
 import { ConfigError, loadConfig, requireConfig, type Config } from '@intranet/platform-config';
 import { openDatabase, platformDatabaseOptions, type Database } from '@intranet/platform-db';
 import { createMailer, type Mailer } from '@intranet/platform-mail';
-import { auditMigrations } from '@intranet/platform-audit';
-import { Outbox, OutboxRelay, outboxMigrations } from '@intranet/platform-outbox';
+import { Outbox, OutboxRelay } from '@intranet/platform-outbox';
+import { JobQueue } from '@intranet/platform-jobs';
+import { PLATFORM_MIGRATIONS } from './migrations.ts';
+
+export { PLATFORM_MIGRATIONS } from './migrations.ts';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
 import { instrumentBus } from './instrument-bus.ts';
@@ -78,6 +81,8 @@ export interface Platform {
   config: Config;
   /** Bound to `relay`: events added in a transaction are published right after its commit. */
   outbox: Outbox;
+  /** Durable scheduled work (DESIGN §6, ADR 0011): started on first use, stopped by close before the database. */
+  jobs: JobQueue;
   /** The process's one outbox relay: started by startDomains once the bus is up, stopped by close before the bus. */
   relay: OutboxRelay;
   /** Calls `fn` when the platform closes, before its ports (readiness checks of what runs on it). */
@@ -118,6 +123,7 @@ export async function openPlatform(
       : undefined,
   });
   const relay = new OutboxRelay(db, bus, log);
+  const jobs = new JobQueue(db, { log });
   // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
   const unwatch: (() => unknown)[] = [
     watchDatabase(db),
@@ -134,10 +140,12 @@ export async function openPlatform(
     config,
     outbox: new Outbox(relay),
     relay,
+    jobs,
     onClose: (fn) => void unwatch.push(fn),
     async close() {
       for (const u of unwatch.splice(0)) u();
       await relay.stop();
+      await jobs.stop();
       await bus.close();
       await db.close();
     },
@@ -170,7 +178,7 @@ export async function runService(module: Type, config: Config): Promise<{ app: I
 
 /**
  * The migration step (issue 18 §1, README "Database roles"; a Kubernetes Job, or `npm run db:migrate`): creates or
- * corrects the roles, then applies the outbox's, the audit journal's and every discovered domain's migrations as the owner role under
+ * corrects the roles, then applies the platform's (outbox, audit journal, job queue) and every discovered domain's migrations as the owner role under
  * an advisory lock, so it is safe with several replicas. Needs DATABASE_MIGRATE_URL (ConfigError otherwise) and
  * DATABASE_URL (the runtime login, checked not to be privileged). Output: the schemas migrated.
  */
@@ -178,7 +186,7 @@ export async function migrateAll(config: Config): Promise<string[]> {
   requireConfig(config, ['DATABASE_URL', 'DATABASE_MIGRATE_URL'], 'migrate');
   const { domainOf } = await import('./nest.ts');
   const { discoverDomainModules } = await import('./discover.ts');
-  const sets = [outboxMigrations, auditMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
+  const sets = [...PLATFORM_MIGRATIONS, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
   const db = await openDatabase({ ...platformDatabaseOptions(config), poolSize: 1 });
   try {
     await db.migrate(sets);
@@ -197,7 +205,7 @@ export async function checkMigrations(config: Config): Promise<void> {
   requireConfig(config, ['DATABASE_URL'], 'migration check');
   const { domainOf } = await import('./nest.ts');
   const { discoverDomainModules } = await import('./discover.ts');
-  const sets = [outboxMigrations, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
+  const sets = [...PLATFORM_MIGRATIONS, ...(await discoverDomainModules()).flatMap((m) => domainOf(m).migrations ?? [])];
   const db = await openDatabase({ ...platformDatabaseOptions({ ...config, DATABASE_MIGRATE_URL: undefined }), poolSize: 1 });
   try {
     await db.migrate(sets);

@@ -18,9 +18,8 @@ import { Errors } from '@intranet/platform-errors';
 import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
 import type { MigrationSet } from '@intranet/platform-db';
-import { auditMigrations } from '@intranet/platform-audit';
+import { PLATFORM_MIGRATIONS } from './migrations.ts';
 import { addReadinessCheck, migrationsCheck } from './observability.ts';
-import { outboxMigrations } from '@intranet/platform-outbox';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
 import type { DomainDeps, Platform } from './index.ts';
 
@@ -37,6 +36,8 @@ export const PORTS = {
   config: 'platform:Config',
   /** The Outbox bound to the process's relay (DESIGN §6). */
   outbox: 'platform:Outbox',
+  /** The process's JobQueue (durable scheduled work, DESIGN §6, ADR 0011). */
+  jobs: 'platform:JobQueue',
 } as const;
 
 /** Token of the DomainDeps object (every port at once) that the domains' handler factories receive. */
@@ -58,6 +59,7 @@ export class PlatformModule {
       { provide: PORTS.log, useValue: p.log },
       { provide: PORTS.config, useValue: p.config },
       { provide: PORTS.outbox, useValue: p.outbox },
+      { provide: PORTS.jobs, useValue: p.jobs },
     ];
     const deps = {
       provide: DOMAIN_DEPS,
@@ -286,13 +288,13 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
 }
 
 /**
- * Migrates the outbox, the audit journal and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
+ * Migrates the platform's schemas (outbox, audit journal, job queue) and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
  * resolves once it is serving: `OnApplicationBootstrap` hooks (the superadmin) have run, requests are bound,
  * durable consumers attached, and the platform's outbox relay started (after the bus: it publishes what earlier
  * runs left behind at once). Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
-  const sets = [outboxMigrations, auditMigrations, ...modules.flatMap((m) => domainOf(m).migrations ?? [])];
+  const sets = [...PLATFORM_MIGRATIONS, ...modules.flatMap((m) => domainOf(m).migrations ?? [])];
   await platform.db.migrate(sets);
   // /readyz: every migration of this process's sets is applied (read-only check).
   platform.onClose(addReadinessCheck('migrations', migrationsCheck(platform.db, sets)));

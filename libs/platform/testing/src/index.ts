@@ -20,8 +20,12 @@ const rand = () => randomBytes(5).toString('hex');
 let template: Promise<Blob> | undefined;
 let templateSets = '';
 
-/** A test database plus `adminExec`: SQL as the server's administrator (DDL a spec needs beyond the migrations). */
-export type TestDatabase = Database & { adminExec(query: string): Promise<void> };
+/**
+ * A test database plus `adminExec`: SQL as the server's administrator (DDL a spec needs beyond the migrations), and
+ * `replica()`: another process's view of the same database (PostgreSQL: its own pools; PGlite: the one session, as
+ * the embedded portal has), for specs of work that must run once with two replicas. Close replicas before the database.
+ */
+export type TestDatabase = Database & { adminExec(query: string): Promise<void>; replica(): Promise<Database> };
 
 /** An isolated, migrated database; `close()` drops it (PostgreSQL) or closes the clone (PGlite). */
 export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> {
@@ -46,6 +50,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> 
     const close = db.close;
     return {
       ...db,
+      replica: () => openDatabase({ url: roleUrl(u.toString(), APP_ROLE), systemUrl: roleUrl(u.toString(), SYSTEM_ROLE), poolSize: 4 }),
       async adminExec(query) {
         const a = new pg.Client({ connectionString: u.toString() });
         await a.connect();
@@ -82,7 +87,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> 
     pglite = await PGlite.create({ extensions, loadDataDir: await template });
   }
   const db = await openDatabase({ pglite });
-  return { ...db, adminExec: db.exec };
+  return { ...db, adminExec: db.exec, replica: async () => ({ ...db, close: async () => undefined }) };
 }
 
 /**

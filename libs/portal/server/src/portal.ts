@@ -2,11 +2,9 @@ import { allRoutes, createGateway, realtimeBatch, realtimeSubjects } from '@intr
 import type { Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
-import { discoverDomainModules, domainOf, openPlatform, startDomains, type Platform } from '@intranet/platform-host';
+import { discoverDomainModules, domainOf, openPlatform, PLATFORM_MIGRATIONS, startDomains, type Platform } from '@intranet/platform-host';
 import type { INestMicroservice } from '@nestjs/common';
 import type { MigrationSet } from '@intranet/platform-db';
-import { auditMigrations } from '@intranet/platform-audit';
-import { outboxMigrations } from '@intranet/platform-outbox';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -18,8 +16,8 @@ import { join } from 'node:path';
  */
 export const DOMAINS = await discoverDomainModules();
 
-/** The outbox's, the audit journal's and every hosted domain's migrations, in the order startDomains applies them (tests prepare a template database from them). */
-export const MIGRATIONS: MigrationSet[] = [outboxMigrations, auditMigrations, ...DOMAINS.flatMap((m) => domainOf(m).migrations ?? [])];
+/** The platform's (outbox, audit journal, job queue) and every hosted domain's migrations, in the order startDomains applies them (tests prepare a template database from them). */
+export const MIGRATIONS: MigrationSet[] = [...PLATFORM_MIGRATIONS, ...DOMAINS.flatMap((m) => domainOf(m).migrations ?? [])];
 
 export interface PortalOptions {
   /** Injected ports (tests pass a cloned database or a prefixed NATS bus). */

@@ -1,0 +1,87 @@
+// @slow 25s: 1,000 jobs through two queues in each mode.
+import { eventually, testDatabase, type TestDatabase } from '@intranet/platform-testing';
+import { sql, type Database } from '@intranet/platform-db';
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { JobQueue, jobsMigrations } from './index.ts';
+
+const quiet = { warn: () => undefined, debug: () => undefined };
+const count = async (db: Database, q: ReturnType<typeof sql>) =>
+  ((await db.asSystem('spec', (tx) => tx.execute(q))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+describe('durable jobs (pg-boss over the platform database; PostgreSQL when DATABASE_URL is set, else PGlite)', () => {
+  let db: TestDatabase;
+  let replica: Database;
+  let a: JobQueue;
+  let b: JobQueue;
+
+  beforeAll(async () => {
+    db = await testDatabase([jobsMigrations]);
+    await db.adminExec(`CREATE TABLE public.job_runs (job_id text NOT NULL, n int NOT NULL, replica text NOT NULL);
+      GRANT SELECT, INSERT ON public.job_runs TO intranet_app`);
+    replica = await db.replica();
+    a = new JobQueue(db, { log: quiet, pollingIntervalSeconds: 0.5 });
+    b = new JobQueue(replica, { log: quiet, pollingIntervalSeconds: 0.5 });
+  });
+  afterAll(async () => {
+    await Promise.all([a.stop(), b.stop()]);
+    await replica.close();
+    await db.close();
+  });
+
+  it('1,000 jobs due at once, worked by two replicas: each runs exactly once', async () => {
+    const record = (who: string) => async (job: { id: string; data: { n: number } }) => {
+      await db.asSystem('spec', (tx) => tx.execute(sql`INSERT INTO public.job_runs VALUES (${job.id}, ${job.data.n}, ${who})`));
+    };
+    // Queued before any worker runs, so all 1,000 are due together when both start.
+    await a.sendMany(
+      'spec.burst',
+      Array.from({ length: 1000 }, (_, n) => ({ data: { n } })),
+    );
+    await Promise.all([a.work('spec.burst', record('a'), { batchSize: 25 }), b.work('spec.burst', record('b'), { batchSize: 25 })]);
+    await eventually(async () => (await count(db, sql`SELECT count(*)::int AS n FROM public.job_runs`)) >= 1000, 60_000);
+    // Nothing more arrives once every job is done: still 1,000 runs, 1,000 distinct numbers, no job twice.
+    await eventually(
+      async () => (await count(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'spec.burst' AND state <> 'completed'`)) === 0,
+      10_000,
+    );
+    assert.equal(await count(db, sql`SELECT count(*)::int AS n FROM public.job_runs`), 1000);
+    assert.equal(await count(db, sql`SELECT count(DISTINCT n)::int AS n FROM public.job_runs`), 1000);
+    assert.equal(await count(db, sql`SELECT count(DISTINCT job_id)::int AS n FROM public.job_runs`), 1000);
+    // Both replicas took part (each claimed its own batches).
+    assert.equal(await count(db, sql`SELECT count(DISTINCT replica)::int AS n FROM public.job_runs`), 2);
+  });
+
+  it('a job sent in a transaction that rolls back never exists; one sent in a committed one runs', async () => {
+    const seen: number[] = [];
+    await a.work<{ n: number }>('spec.tx', async (job) => void seen.push(job.data.n));
+    await assert.rejects(
+      db.inTenant({ clientId: null }, async (tx) => {
+        await a.send('spec.tx', { n: 1 }, { tx });
+        throw new Error('the change fails');
+      }),
+      /the change fails/,
+    );
+    await db.inTenant({ clientId: null }, (tx) => a.send('spec.tx', { n: 2 }, { tx }));
+    await eventually(() => seen.includes(2), 10_000);
+    assert.equal(await count(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'spec.tx'`), 1);
+  });
+
+  it('a cause key queues one job per cause, however often and by whichever replica it is sent', async () => {
+    const ids = await Promise.all([a, b, b].map((q) => q.send('spec.once', { n: 7 }, { causeKey: 'cause-7', startAfter: 3600 })));
+    await b.sendMany('spec.once', [{ data: { n: 7 }, causeKey: 'cause-7' }]);
+    assert.equal(ids.filter(Boolean).length, 1);
+    assert.equal(await count(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'spec.once'`), 1);
+  });
+
+  it('a job due later waits for its time while a due one of the same queue runs', async () => {
+    const ran: string[] = [];
+    const later = await a.send('spec.later', { n: 1 }, { startAfter: new Date(Date.now() + 3600_000) });
+    await a.send('spec.later', { n: 2 });
+    await a.work<{ n: number }>('spec.later', async (job) => void ran.push(String(job.data.n)));
+    await eventually(() => ran.includes('2'), 10_000);
+    assert.deepEqual(ran, ['2']);
+    const state = await db.asSystem('spec', (tx) => tx.execute(sql`SELECT state::text AS s FROM pgboss.job WHERE id = ${later}`));
+    assert.equal((state as unknown as { rows: { s: string }[] }).rows[0]!.s, 'created');
+  });
+});
