@@ -332,7 +332,7 @@ export const RULES: Rule[] = [
       // The employee's name is put in front by the consumer (the event carries only the id): see withActors.
       title: 'asked the administrators for a service',
       text: '',
-      link: '/services/?tab=asks',
+      link: '/services?tab=asks',
       object: { type: 'service_req', id: e.data._id },
       actorId: e.data.author,
       data: {},
