@@ -26,7 +26,14 @@ export default defineConfig({
       // tab: widget slots the admin remote's pages render; the header bell's dropdown: the shell's slot `bell`.
       manifest: remoteManifest(
         { notifications: 'NotificationsPage' },
-        { widgets: { 'admin:mail': ['MailCheckTab'], 'admin:notifSettings': ['NotifSettingsTab'], 'employees:notifications': ['EmployeeNotificationsTab'], bell: ['BellMenu'] } },
+        {
+          widgets: {
+            'admin:mail': ['MailCheckTab'],
+            'admin:notifSettings': ['NotifSettingsTab'],
+            'employees:notifications': ['EmployeeNotificationsTab'],
+            bell: ['BellMenu'],
+          },
+        },
       ),
     }),
   ],

@@ -164,7 +164,11 @@ export interface ReaderZone {
  * The variables of a notification for a reader: a day (`YYYY-MM-DD`) in their language, an instant (ISO) as date and
  * time in their language and zone, an idea's status in words; anything else as it is.
  */
-export function notificationVars(data: Record<string, unknown> | null | undefined, lang: string | null | undefined, zone: ReaderZone = {}): Record<string, string> {
+export function notificationVars(
+  data: Record<string, unknown> | null | undefined,
+  lang: string | null | undefined,
+  zone: ReaderZone = {},
+): Record<string, string> {
   const l = wordingLang(lang);
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(data ?? {})) {

@@ -203,7 +203,13 @@ export class DeliveryWorker {
     const link = r.link ? `${this.opts.origin ?? ''}${r.link}` : '';
     const out = renderTemplate(
       { title: r.t_title, short: r.t_short ?? '', full: r.t_full ?? '' },
-      { ...notificationVars(r.data, r.lang, zoneOf(r.data)), title: r.title, text: wordings(r.lang).typeText(r.type, r.data ?? {}) ?? r.text, link, section: r.section },
+      {
+        ...notificationVars(r.data, r.lang, zoneOf(r.data)),
+        title: r.title,
+        text: wordings(r.lang).typeText(r.type, r.data ?? {}) ?? r.text,
+        link,
+        section: r.section,
+      },
     );
     if (!out) return fallback;
     return {

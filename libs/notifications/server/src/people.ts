@@ -72,7 +72,14 @@ export class Directory {
     const map = new Map<string, Recipient>();
     for (const u of users) {
       if (u.client_id === clientId && isEmployee(u))
-        map.set(u._id, { _id: u._id, email: u.email, lang: u.lang, fullName: u.fullName, admin: u.roles.includes('admin'), vacationsEdit: u.roles.includes('vacations_edit') });
+        map.set(u._id, {
+          _id: u._id,
+          email: u.email,
+          lang: u.lang,
+          fullName: u.fullName,
+          admin: u.roles.includes('admin'),
+          vacationsEdit: u.roles.includes('vacations_edit'),
+        });
     }
     const entry = { at: Date.now(), users: map };
     this.cache.set(clientId, entry);

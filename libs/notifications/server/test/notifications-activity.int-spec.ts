@@ -81,7 +81,10 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
     if (!root) root = (await t.call(structureRoutes.structureCreate, { token: admin.token, body: { kind: 'adm', name: 'Acme' } })).body.result._id as string;
     const dept = await t.call(structureRoutes.structureCreate, { token: admin.token, body: { kind: 'adm', name: 'Sales', parent: root } });
     assert.equal(dept.status, 200, JSON.stringify(dept.body));
-    assert.equal((await t.call(structureRoutes.deptUsersUpdate, { token: admin.token, body: { dept_id: dept.body.result._id, headUser: ann.id } })).status, 200);
+    assert.equal(
+      (await t.call(structureRoutes.deptUsersUpdate, { token: admin.token, body: { dept_id: dept.body.result._id, headUser: ann.id } })).status,
+      200,
+    );
     const add = await t.call(structureRoutes.deptUsersAdd, {
       token: admin.token,
       params: { client: acme.client._id, dept: dept.body.result._id },
@@ -214,6 +217,10 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
     assert.equal(cancel.status, 200, JSON.stringify(cancel.body));
     await until(async () => assert.equal((await ofType(cid, 'event.occurrence_cancelled')).length, 1));
     assert.equal(worded((await ofType(cid, 'event.occurrence_cancelled'))[0]!)[1], 'Событие «Weekly sync» 16 июн. 2031 г. отменено');
-    assert.equal((await ofType(ann, 'event.occurrence_changed')).length + (await ofType(ann, 'event.occurrence_cancelled')).length, 0, 'not the organiser who did it');
+    assert.equal(
+      (await ofType(ann, 'event.occurrence_changed')).length + (await ofType(ann, 'event.occurrence_cancelled')).length,
+      0,
+      'not the organiser who did it',
+    );
   });
 });

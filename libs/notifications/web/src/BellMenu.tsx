@@ -33,7 +33,12 @@ function BellPanel({ onClose }: { onClose: () => void }) {
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      call(notificationsRoutes.feed, { params: { client: clientId!, section: 'all', user: s.uid!, time: 'now' }, query: { limit: LATEST }, signal, silent: true }),
+      call(notificationsRoutes.feed, {
+        params: { client: clientId!, section: 'all', user: s.uid!, time: 'now' },
+        query: { limit: LATEST },
+        signal,
+        silent: true,
+      }),
   });
   useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: ['notifications'] }));
   const mark = useMutation({
