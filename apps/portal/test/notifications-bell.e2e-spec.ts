@@ -86,8 +86,17 @@ describe('the bell’s dropdown and the settings matrix at phone width (issue 29
     await box.waitFor();
     // The accessible name carries the section and the channel; the visible text of the cell only the channel.
     await page.getByRole('checkbox', { name: 'События: Slack' }).waitFor();
-    const cell = page.locator('td', { has: box });
-    assert.equal((await cell.innerText()).trim(), 'Slack');
+    // What a sighted user reads in the cell: the text of elements wider than the 1 px of a visually hidden one.
+    const seen = await page.locator('td', { has: box }).evaluate((td) => {
+      const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      const out: string[] = [];
+      while (walk.nextNode()) {
+        const r = walk.currentNode.parentElement!.getBoundingClientRect();
+        if (r.width > 1 && r.height > 1) out.push(walk.currentNode.textContent!.trim());
+      }
+      return out.join(' ').trim();
+    });
+    assert.equal(seen, 'Slack');
     for (const c of ['system', 'email', 'telegram', 'teams', 'slack']) {
       const b = await page.getByTestId(`notif-setting-events-${c}`).boundingBox();
       assert.ok(b && b.x >= 0 && b.x + b.width <= 390, `${c} is on screen: ${JSON.stringify(b)}`);
