@@ -180,7 +180,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal((await ofType(bob, 'bp.service_req')).length, 0);
   });
 
-  it('a vacation decision: a manager approving or deleting it tells the employee; the employee’s own changes tell no one', async () => {
+  it('a vacation decision: a manager approving or deleting it tells the employee; the employee’s own changes tell them nothing (their approver: notifications-activity)', async () => {
     const own = await t.call(structureRoutes.vacationCreate, { token: bob.token, body: { start: inDays(30), end: inDays(34) } });
     assert.equal(own.status, 200, JSON.stringify(own.body));
     assert.equal(own.body.result.planned, true);
