@@ -17,15 +17,23 @@ export default defineConfig({
         './MailCheckTab': './src/expose/MailCheckTab.tsx',
         './NotifSettingsTab': './src/expose/NotifSettingsTab.tsx',
         './EmployeeNotificationsTab': './src/expose/EmployeeNotificationsTab.tsx',
+        './BellMenu': './src/expose/BellMenu.tsx',
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
       // §2 admin panel tabs (mail check, notification settings) and the employee administration's notifications
-      // tab: widget slots the admin remote's pages render.
+      // tab: widget slots the admin remote's pages render; the header bell's dropdown: the shell's slot `bell`.
       manifest: remoteManifest(
         { notifications: 'NotificationsPage' },
-        { widgets: { 'admin:mail': ['MailCheckTab'], 'admin:notifSettings': ['NotifSettingsTab'], 'employees:notifications': ['EmployeeNotificationsTab'] } },
+        {
+          widgets: {
+            'admin:mail': ['MailCheckTab'],
+            'admin:notifSettings': ['NotifSettingsTab'],
+            'employees:notifications': ['EmployeeNotificationsTab'],
+            bell: ['BellMenu'],
+          },
+        },
       ),
     }),
   ],

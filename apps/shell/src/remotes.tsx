@@ -52,9 +52,15 @@ export async function discoverRemotes(): Promise<RemoteScreen[]> {
     }),
   );
   // Widget slots (§2 company feed widgets) for pages of other remotes: `<WidgetSlot name="wall" />`.
+  SLOTS = widgets;
   registerWidgets(widgets, (id, props) => <RemoteWidget id={id} props={props} />);
   return tables.flat();
 }
+
+let SLOTS: Record<string, SlotWidget[]> = {};
+
+/** The widgets the remotes declared for slot `name` (empty before discovery or when none does). */
+export const slotWidgets = (name: string): readonly SlotWidget[] => SLOTS[name] ?? [];
 
 /** §9: lazy load time-out 120 seconds. */
 const LOAD_TIMEOUT_MS = 120_000;
@@ -146,13 +152,13 @@ export function RemotePage({ id }: { id: string }) {
 /**
  * A widget a remote shows in another page's slot (registerWidgets): loaded like a screen, but a widget that cannot
  * load (its remote down, its feature off) leaves its place empty instead of showing an error block in someone
- * else's page. `props`: what the page gave its slot (`<WidgetSlot name props />`).
+ * else's page (or `fallback`, shown too while it loads). `props`: what the page gave its slot (`<WidgetSlot name props />`).
  */
-export function RemoteWidget({ id, props }: { id: string; props?: Record<string, unknown> }) {
+export function RemoteWidget({ id, props, fallback = null }: { id: string; props?: Record<string, unknown>; fallback?: ReactNode }) {
   const Widget = useMemo(() => remoteLazy(id, false), [id]);
   return (
-    <RemoteBoundary onRetry={() => undefined} fallback={() => null}>
-      <Suspense fallback={null}>
+    <RemoteBoundary onRetry={() => undefined} fallback={() => fallback}>
+      <Suspense fallback={fallback}>
         <Widget {...props} />
       </Suspense>
     </RemoteBoundary>

@@ -5,6 +5,7 @@ import { Bell } from 'lucide-react';
 import { authHeaders, routeUrl } from '@intranet/web-api';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { useNotifier } from '@intranet/web-ui';
+import { RemoteWidget, slotWidgets } from '../remotes.tsx';
 import { NOTIFICATION_CREATED_SUBJECT, NOTIFICATION_UNREAD_PATH, NOTIFICATION_UNREAD_SUBJECT } from '../subjects.ts';
 
 interface CreatedPayload {
@@ -16,14 +17,12 @@ interface CreatedPayload {
 /**
  * The toast's words for a new notification in `lang` (ru, uk, en): its type's wording from the notifications
  * contract (the table the notification centre and the e-mails use), loaded on the first toast so the shell's first
- * load stays small; `{{var}}` filled from the notification's data (missing: empty). Null for a type without wording
+ * load stays small; variables filled from the notification's data, dates in the user's language and zone. Null for a type without wording
  * (an administrator's notice): the caller then says only that one came.
  */
 async function toastText(n: CreatedPayload['notification'], lang: string): Promise<string | null> {
-  const { NOTIFICATION_TYPE_WORDING: table } = await import('@intranet/notifications-contract/wording');
-  const words = (table[lang as keyof typeof table] ?? table.en) as Record<string, string>;
-  const w = words[n.type];
-  return w ? w.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => n.data?.[k] ?? '') : null;
+  const { wordNotification } = await import('@intranet/notifications-contract/wording');
+  return wordNotification(n, lang).title;
 }
 
 /**
@@ -31,7 +30,8 @@ async function toastText(n: CreatedPayload['notification'], lang: string): Promi
  * api/notification/unread/{client}/{user}, then live from their socket (a new notification carries the new count,
  * marking read elsewhere sends it too); a new one with the browser channel on also shows a toast worded by its type. Errors are
  * swallowed (§8 "Notification ... errors are swallowed"): the bell then shows no count. Written without the
- * notifications contract so the shell's first load stays small (issue 8 §5). Test ids: notif-bell, notif-bell-count.
+ * notifications contract so the shell's first load stays small (issue 8 §5). Test ids: notif-bell, notif-bell-count
+ * (the same on the remote's dropdown trigger, `notifications/BellMenu`).
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation('shell');
@@ -72,7 +72,7 @@ export function NotificationBell() {
   useRealtimeEvent<{ unread: number }>(NOTIFICATION_UNREAD_SUBJECT, (e) => setCount(e.unread), enabled);
 
   if (!enabled) return null;
-  return (
+  const link = (
     <NavLink to="/notifications" className="shell-bell" aria-label={t('header.bell', { count })} title={t('header.bell', { count })} data-testid="notif-bell">
       <Bell size={20} aria-hidden="true" />
       {count > 0 ? (
@@ -82,4 +82,8 @@ export function NotificationBell() {
       ) : null}
     </NavLink>
   );
+  // The dropdown of the latest notifications comes with the notifications remote (slot `bell`, loaded lazily, so it
+  // costs the shell's first load nothing); until it has loaded, or without it, the bell is a link to the page.
+  const [widget] = slotWidgets('bell');
+  return widget ? <RemoteWidget id={widget.id} props={{ count }} fallback={link} /> : link;
 }

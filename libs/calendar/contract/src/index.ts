@@ -415,6 +415,8 @@ export const calendarEvents = {
       occurrence: z.string().nullable(),
       name: z.string(),
       start: z.string(),
+      /** The event's time zone (notifications show the start in it where the reader's own zone is not known). */
+      tz: z.string().optional(),
       minutes: z.number().int(),
       userIds: z.array(z.string()),
     }),

@@ -126,7 +126,7 @@ export class ReminderScheduler {
   async fire(now: Date = new Date(), batch = this.opts.batch ?? 100): Promise<number> {
     return this.db.asSystem('calendar reminders fire', async (tx) => {
       const res = await tx.execute(sql`
-        SELECT r.id, r.client_id, r.event_id, r.occurrence, r.user_id, r.start_at, r.minutes, e.name
+        SELECT r.id, r.client_id, r.event_id, r.occurrence, r.user_id, r.start_at, r.minutes, e.name, e.tz
         FROM calendar.reminders r JOIN calendar.events e ON e.id = r.event_id
         WHERE r.sent_at IS NULL AND r.due_at <= ${now.toISOString()}
         ORDER BY r.due_at LIMIT ${batch} FOR UPDATE OF r SKIP LOCKED`);
@@ -139,6 +139,7 @@ export class ReminderScheduler {
           occurrence: r.occurrence || null,
           name: r.name,
           start: start.toISOString(),
+          tz: r.tz,
           minutes: r.minutes,
           userIds: [r.user_id],
         });
@@ -166,4 +167,5 @@ interface DueRow {
   start_at: string | Date;
   minutes: number;
   name: string;
+  tz: string;
 }

@@ -4,7 +4,8 @@ import type { Database } from '@intranet/platform-db';
 import type { Logger } from '@intranet/platform-host';
 import type { Mailer } from '@intranet/platform-mail';
 import { renderTemplate } from './render.ts';
-import { wordings } from './wording.ts';
+import { wordings, zoneOf } from './wording.ts';
+import { notificationVars } from '@intranet/notifications-contract/wording';
 import { fetch as undiciFetch } from 'undici';
 import { assertPublicUrl, errorCode, publicOnlyAgent } from './targets.ts';
 
@@ -53,11 +54,12 @@ export function wordMessage(
   const link = n.link ? `${origin}${n.link}` : '';
   const w = wordings(lang ?? 'en');
   const title = (n.type && w.typeTitle(n.type, n.data ?? {})) || n.title;
+  const body = (n.type && w.typeText(n.type, n.data ?? {})) || n.text;
   return {
     subject: title,
-    text: [title, n.text, link, w.footer()].filter(Boolean).join('\n\n'),
+    text: [title, body, link, w.footer()].filter(Boolean).join('\n\n'),
     html:
-      `<p><strong>${esc(title)}</strong></p>${n.text ? `<p>${esc(n.text)}</p>` : ''}` +
+      `<p><strong>${esc(title)}</strong></p>${body ? `<p>${esc(body)}</p>` : ''}` +
       `${link ? `<p><a href="${esc(link)}">${esc(w.open())}</a></p>` : ''}<p><small>${esc(w.footer())}</small></p>`,
   };
 }
@@ -201,7 +203,13 @@ export class DeliveryWorker {
     const link = r.link ? `${this.opts.origin ?? ''}${r.link}` : '';
     const out = renderTemplate(
       { title: r.t_title, short: r.t_short ?? '', full: r.t_full ?? '' },
-      { ...(r.data ?? {}), title: r.title, text: r.text, link, section: r.section },
+      {
+        ...notificationVars(r.data, r.lang, zoneOf(r.data)),
+        title: r.title,
+        text: wordings(r.lang).typeText(r.type, r.data ?? {}) ?? r.text,
+        link,
+        section: r.section,
+      },
     );
     if (!out) return fallback;
     return {

@@ -7,43 +7,16 @@ import { vacationEvents } from '@intranet/people-contract/structure';
 import { pollsEvents } from '@intranet/polls-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
-import type { EventDef } from '@intranet/platform-contracts';
-import type { BusEvent } from '@intranet/platform-bus';
 import type { z } from 'zod';
 import type { Draft } from './repository.ts';
+import { NOTIFICATION_TYPE_WORDING } from '@intranet/notifications-contract/wording';
+import { ACTIVITY_RULES, excerpt, groupPostDrafts, vacationRequestDrafts } from './activity-rules.ts';
+import { ADMINS, APPROVERS_OF, nameOf, rule, type Rule } from './rule.ts';
 
-/** Text of a message without markup, cut to `max` symbols (an excerpt for the notification). */
-export const excerpt = (html: string, max = 140) => {
-  const t = html
-    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-};
+export { excerpt } from './activity-rules.ts';
+export { ADMINS, APPROVERS_OF, rule, type Rule } from './rule.ts';
 
-/**
- * A draft's `userId` that stands for the client's administrators: the consumer makes one draft per administrator
- * (not the actor), each keyed `<key>:<admin id>` (`expandAdmins`).
- */
-export const ADMINS = '@admins';
-
-const nameOf = (a: { firstName: string | null; lastName: string | null }) => [a.firstName, a.lastName].filter(Boolean).join(' ');
-
-/**
- * One consumed event kind: its contract definition and the drafts it becomes (who gets what). Drafts carry an
- * idempotency key: semantic where the notification is about a state (a mention of a person in a post: editing the
- * post notifies only the newly mentioned), else built on the event id (stable across redelivery and replay).
- */
-export interface Rule<S extends z.ZodType = z.ZodType> {
-  def: EventDef<S>;
-  drafts(evt: BusEvent<z.output<S>>): Draft[];
-  /** Only people away (no identified socket on any gateway node: PresenceMap) are notified: the others see it live. */
-  awayOnly?: boolean;
-}
-const rule = <S extends z.ZodType>(def: EventDef<S>, drafts: (evt: BusEvent<z.output<S>>) => Draft[], opts: { awayOnly?: boolean } = {}): Rule =>
-  ({ def, drafts, ...opts }) as unknown as Rule;
+const APPROVERS_PREFIX = APPROVERS_OF('');
 
 function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['post']): Draft[] {
   const actor = nameOf(post.author);
@@ -94,7 +67,10 @@ export function noticeDrafts(n: {
 export const RULES: Rule[] = [
   // A large notice accepted by POST api/notification, stored here in chunks (see notify).
   rule(notificationsEvents.noticeQueued, (e) => noticeDrafts(e.data)),
-  rule(socialEvents.postCreated, (e) => postMentions(e.data.post)),
+  rule(socialEvents.postCreated, (e) => {
+    const mentions = postMentions(e.data.post);
+    return [...mentions, ...groupPostDrafts(e.data, new Set(mentions.map((d) => d.userId)))];
+  }),
   rule(socialEvents.postUpdated, (e) => postMentions(e.data.post)),
   rule(socialEvents.commentCreated, (e) => {
     const c = e.data.comment;
@@ -164,12 +140,12 @@ export const RULES: Rule[] = [
           userId,
           section: 'groups',
           type: 'group.requested',
-          title: 'asked to join your group',
+          title: `asked to join your group “${d.name ?? ''}”`,
           text: '',
-          link: `/groups/${d._id}`,
+          link: `/group/${d._id}`,
           object: { type: 'group', id: d._id },
           actorId: d.by,
-          data: {},
+          data: { name: d.name ?? '' },
           key: `group.requested:${d._id}:${d.user_ids[0] ?? d.by}:${userId}:${e.id}`,
         }));
     if (!['invited', 'approved', 'rejected'].includes(d.action)) return [];
@@ -181,14 +157,15 @@ export const RULES: Rule[] = [
         type: `group.${d.action}`,
         title:
           d.action === 'invited'
-            ? 'You were invited to a group'
+            ? `You were invited to the group “${d.name ?? ''}”`
             : d.action === 'approved'
-              ? 'Your request to join a group was approved'
-              : 'Your request to join a group was rejected',
+              ? `Your request to join the group “${d.name ?? ''}” was approved`
+              : `Your request to join the group “${d.name ?? ''}” was rejected`,
         text: '',
-        link: `/groups/${d._id}`,
+        link: `/group/${d._id}`,
         object: { type: 'group', id: d._id },
         actorId: d.by,
+        data: { name: d.name ?? '' },
         key: `group.${d.action}:${d._id}:${userId}:${e.id}`,
       }));
   }),
@@ -200,7 +177,8 @@ export const RULES: Rule[] = [
         section: 'events',
         type: 'event.invited',
         title: `You were invited to the event “${e.data.name}”`,
-        text: `${e.data.date} ${e.data.start_time}`.trim(),
+        // Worded from the data in the reader's language (NOTIFICATION_TEXT_WORDING): the date and its wall-clock time.
+        text: '',
         link: `/calendar?event=${e.data._id}`,
         object: { type: 'event', id: e.data._id },
         actorId: e.data.actorId,
@@ -214,11 +192,12 @@ export const RULES: Rule[] = [
       section: 'events',
       type: 'event.reminder',
       title: `The event “${e.data.name}” starts in ${e.data.minutes} min`,
-      text: e.data.start,
+      // The start is worded from the data in the reader's language and zone (NOTIFICATION_TEXT_WORDING).
+      text: '',
       link: `/calendar?event=${e.data._id}`,
       object: { type: 'event', id: e.data._id },
       actorId: null,
-      data: { name: e.data.name, minutes: String(e.data.minutes), start: e.data.start },
+      data: { name: e.data.name, minutes: String(e.data.minutes), start: e.data.start, ...(e.data.tz ? { tz: e.data.tz } : {}) },
       key: `event.reminder:${e.data._id}:${e.data.occurrence ?? ''}:${userId}`,
     })),
   ),
@@ -280,7 +259,8 @@ export const RULES: Rule[] = [
         section: 'tasks',
         type,
         title: `The task “${e.data.name}” ${what}`,
-        text: e.data.deadline,
+        // The deadline is worded from the data in the reader's language (NOTIFICATION_TEXT_WORDING).
+        text: '',
         link: `/desk/${e.data.desk_id}?task=${e.data.task_id}`,
         object: { type: 'task', id: e.data.task_id },
         actorId: null,
@@ -352,7 +332,7 @@ export const RULES: Rule[] = [
       // The employee's name is put in front by the consumer (the event carries only the id): see withActors.
       title: 'asked the administrators for a service',
       text: '',
-      link: '/services/?tab=asks',
+      link: '/services?tab=asks',
       object: { type: 'service_req', id: e.data._id },
       actorId: e.data.author,
       data: {},
@@ -377,12 +357,18 @@ export const RULES: Rule[] = [
   // A vacation decision: a manager approving it (planned → not planned, or added already approved) or deleting it
   // tells the employee; their own changes tell no one. Approval is keyed by the dates, so re-approving new dates
   // notifies again but a redelivery does not.
+  // An employee's own request (planned, added by themselves) tells whoever approves it (APPROVERS_OF).
   ...[vacationEvents.vacationAdded, vacationEvents.vacationUpdated].map((def) =>
     rule(def, (e) =>
-      e.data.planned || !e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.approved', e.data, `${e.data.start}:${e.data.end}`)],
+      e.data.planned
+        ? vacationRequestDrafts(e)
+        : !e.data.by || e.data.by === e.data.user
+          ? []
+          : [vacationDraft('vacation.approved', e.data, `${e.data.start}:${e.data.end}`)],
     ),
   ),
   rule(vacationEvents.vacationDeleted, (e) => (!e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.deleted', e.data, e.id)])),
+  ...ACTIVITY_RULES,
 ];
 
 /** A notification of a manager's decision on an employee's vacation (section other, link /vacations). */
@@ -406,26 +392,48 @@ function vacationDraft(type: 'vacation.approved' | 'vacation.deleted', v: z.outp
 export const consumerName = (subject: string) => `notifications-${subject.replace(/^evt\./, '').replace(/[^A-Za-z0-9]+/g, '-')}`;
 
 /**
- * Fills `data.actor` (and the English title) of drafts whose event carried only the actor's id (a like), from the
- * employee directory; an unknown actor stays nameless. `lookup` gives the names of ids in the client.
+ * Fills `data.actor` (and, where the type's sentence opens with the actor, the English title) of drafts whose event
+ * carried only the actor's id (a like), from the employee directory; an unknown actor stays nameless. `lookup` gives
+ * the names of ids in the client.
  */
 export async function withActors(drafts: Draft[], lookup: (ids: string[]) => Promise<Map<string, string>>): Promise<Draft[]> {
   const missing = [...new Set(drafts.filter((d) => d.actorId && d.data && !d.data.actor).map((d) => d.actorId!))];
   if (!missing.length) return drafts;
   const names = await lookup(missing);
+  const words = NOTIFICATION_TYPE_WORDING.en as Record<string, string>;
   return drafts.map((d) => {
     if (!d.actorId || !d.data || d.data.actor) return d;
     const actor = names.get(d.actorId) ?? '';
-    return { ...d, data: { ...d.data, actor }, title: actor ? `${actor} ${d.title}` : d.title };
+    const prefix = actor && words[d.type]?.startsWith('{{actor}}');
+    return { ...d, data: { ...d.data, actor }, title: prefix ? `${actor} ${d.title}` : d.title };
   });
 }
 
 /**
- * Replaces each draft addressed to ADMINS by one per administrator of the client (`admins`: their ids), leaving out
- * the actor; the key gets the administrator's id (one notification per person, stable across redelivery).
+ * Replaces each draft addressed to a group of people by one per person, leaving out the actor (and, for a
+ * vacation, its employee); the key gets the person's id (one notification each, stable across redelivery):
+ * ADMINS → the client's administrators; APPROVERS_OF(user) → who approves that employee's vacation.
  */
-export async function expandAdmins(drafts: Draft[], admins: () => Promise<string[]>): Promise<Draft[]> {
-  if (!drafts.some((d) => d.userId === ADMINS)) return drafts;
-  const ids = await admins();
-  return drafts.flatMap((d) => (d.userId !== ADMINS ? [d] : ids.filter((a) => a !== d.actorId).map((userId) => ({ ...d, userId, key: `${d.key}:${userId}` }))));
+export async function expandAddressees(
+  drafts: Draft[],
+  who: { admins: () => Promise<string[]>; approvers: (userId: string) => Promise<string[]> },
+): Promise<Draft[]> {
+  const out: Draft[] = [];
+  let admins: string[] | undefined;
+  for (const d of drafts) {
+    let ids: string[];
+    if (d.userId === ADMINS) ids = admins ??= await who.admins();
+    else if (d.userId.startsWith(APPROVERS_PREFIX)) {
+      const employee = d.userId.slice(APPROVERS_PREFIX.length);
+      ids = (await who.approvers(employee)).filter((u) => u !== employee);
+    } else {
+      out.push(d);
+      continue;
+    }
+    out.push(...ids.filter((a) => a !== d.actorId).map((userId) => ({ ...d, userId, key: `${d.key}:${userId}` })));
+  }
+  return out;
 }
+
+/** expandAddressees for drafts addressed to the administrators only. */
+export const expandAdmins = (drafts: Draft[], admins: () => Promise<string[]>) => expandAddressees(drafts, { admins, approvers: async () => [] });

@@ -9,7 +9,7 @@ import { telegramChannel } from './telegram.ts';
 import type { BusEvent } from '@intranet/platform-bus';
 import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
 import { DeliveryWorker, emailChannel, webhookChannel, type ChannelAdapter } from './channels.ts';
-import { consumerName, expandAdmins, RULES, withActors } from './consumers.ts';
+import { consumerName, expandAddressees, RULES, withActors } from './consumers.ts';
 import { notificationsHandlers, type NotificationsKit } from './handlers.ts';
 import { notify } from './notify.ts';
 import { Directory } from './people.ts';
@@ -98,7 +98,10 @@ export function consumerHandler(deps: DomainDeps, runtime: NotificationsRuntime)
     const r = RULES.find((x) => x.def.subject === subject);
     if (!r || !evt.clientId) return;
     const parsed = { ...evt, data: r.def.payload.parse(evt.data) };
-    let addressed = await expandAdmins(r.drafts(parsed), () => runtime.kit.directory.admins(evt.clientId!));
+    let addressed = await expandAddressees(r.drafts(parsed), {
+      admins: () => runtime.kit.directory.admins(evt.clientId!),
+      approvers: (userId) => runtime.kit.directory.approvers(evt.clientId!, userId),
+    });
     if (r.awayOnly && addressed.length) {
       const away = new Set(await runtime.presence.away(evt.clientId, [...new Set(addressed.map((d) => d.userId))]));
       addressed = addressed.filter((d) => away.has(d.userId));

@@ -1,5 +1,6 @@
 import { peopleRoutes, type User } from '@intranet/people-contract';
-import { systemContext, type Bus } from '@intranet/platform-bus';
+import { peopleLookupSubjects } from '@intranet/people-contract/lookup';
+import { ask, systemContext, type Bus } from '@intranet/platform-bus';
 
 /** What notifications needs of a user: whether they are an employee account, their e-mail and language. */
 export interface Recipient {
@@ -9,6 +10,8 @@ export interface Recipient {
   fullName: string;
   /** Whether they administer the client (role `admin`). */
   admin: boolean;
+  /** Whether they hold the §6 right "Editing vacations" (`vacations_edit`). */
+  vacationsEdit?: boolean;
 }
 
 /** §1: notifications are only for employee accounts — active, not deleted, not the superadmin. */
@@ -44,6 +47,18 @@ export class Directory {
     return [...entry.users.values()].filter((u) => u.admin).map((u) => u._id);
   }
 
+  /**
+   * Who approves `userId`'s vacation: their direct chief (people.internal.directChief: the administrative structure,
+   * else the user's chiefCode) when that is an employee, else the employees with `vacations_edit` and the
+   * administrators. Never the employee themselves.
+   */
+  async approvers(clientId: string, userId: string): Promise<string[]> {
+    const chief = (await ask(this.bus, peopleLookupSubjects.directChief, systemContext(clientId), { userId })) as User | null;
+    if (chief && chief._id !== userId && (await this.employees(clientId, [chief._id])).length) return [chief._id];
+    const entry = await this.load(clientId);
+    return [...entry.users.values()].filter((u) => (u.admin || u.vacationsEdit) && u._id !== userId).map((u) => u._id);
+  }
+
   /** Forgets a client's cached users (a user changed). */
   forget(clientId: string): void {
     this.cache.delete(clientId);
@@ -57,7 +72,14 @@ export class Directory {
     const map = new Map<string, Recipient>();
     for (const u of users) {
       if (u.client_id === clientId && isEmployee(u))
-        map.set(u._id, { _id: u._id, email: u.email, lang: u.lang, fullName: u.fullName, admin: u.roles.includes('admin') });
+        map.set(u._id, {
+          _id: u._id,
+          email: u.email,
+          lang: u.lang,
+          fullName: u.fullName,
+          admin: u.roles.includes('admin'),
+          vacationsEdit: u.roles.includes('vacations_edit'),
+        });
     }
     const entry = { at: Date.now(), users: map };
     this.cache.set(clientId, entry);

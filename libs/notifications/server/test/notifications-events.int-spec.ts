@@ -102,15 +102,15 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     await until(async () => assert.equal((await ofType(ann, 'group.requested')).length, 2));
     const asked = await ofType(ann, 'group.requested');
     assert.deepEqual(new Set(asked.map((x) => x.actor_id)), new Set([bob.id, cid.id]));
-    assert.equal(asked[0]!.link, `/groups/${groupId}`);
-    assert.match(asked[0]!.title, /^Emil Employee asked to join your group$/);
+    assert.equal(asked[0]!.link, `/group/${groupId}`);
+    assert.match(asked[0]!.title, /^Emil Employee asked to join your group “Chess”$/);
     assert.equal((await t.call(socialRoutes.groupRequestApprove, { token: ann.token, params: { groupId, userId: bob.id } })).status, 200);
     assert.equal((await t.call(socialRoutes.groupRequestReject, { token: ann.token, params: { groupId, userId: cid.id } })).status, 200);
     await until(async () => assert.equal((await ofType(bob, 'group.approved')).length, 1));
     await until(async () => assert.equal((await ofType(cid, 'group.rejected')).length, 1));
     const [n] = await ofType(bob, 'group.approved');
     assert.equal(n!.section, 'groups');
-    assert.equal(n!.link, `/groups/${groupId}`);
+    assert.equal(n!.link, `/group/${groupId}`);
     await settle();
     assert.equal((await ofType(bob, 'group.rejected')).length + (await ofType(cid, 'group.approved')).length, 0);
     assert.equal(
@@ -173,14 +173,14 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     for (const a of admins) await until(async () => assert.equal((await ofType(a, 'bp.service_req')).length, 1));
     const [n] = await ofType(admins[0]!, 'bp.service_req');
     assert.equal(n!.section, 'services');
-    assert.equal(n!.link, '/services/?tab=asks');
+    assert.equal(n!.link, '/services?tab=asks');
     assert.ok(n!.data.actor, 'the employee is named');
     await settle();
     assert.equal((await ofType(ann, 'bp.service_req')).length, 0, 'the employee who asked is not an administrator');
     assert.equal((await ofType(bob, 'bp.service_req')).length, 0);
   });
 
-  it('a vacation decision: a manager approving or deleting it tells the employee; the employee’s own changes tell no one', async () => {
+  it('a vacation decision: a manager approving or deleting it tells the employee; the employee’s own changes tell them nothing (their approver: notifications-activity)', async () => {
     const own = await t.call(structureRoutes.vacationCreate, { token: bob.token, body: { start: inDays(30), end: inDays(34) } });
     assert.equal(own.status, 200, JSON.stringify(own.body));
     assert.equal(own.body.result.planned, true);

@@ -4,7 +4,8 @@ import { Checkbox } from '@intranet/web-ui';
 
 /**
  * The section × channel switches (§7 Users notifications settings) as a table of checkboxes; used by the user's
- * settings tab, the admin panel's client defaults and the employee administration's notifications tab.
+ * settings tab, the admin panel's client defaults and the employee administration's notifications tab. Each box is
+ * named "<section>: <channel>" for assistive technology only; below 640 px each section is a block of its channels.
  * Test ids: `<prefix>-<section>-<channel>`.
  */
 export function Matrix({ matrix, onChange, prefix = 'notif-setting' }: { matrix: SettingsMatrix; onChange: (m: SettingsMatrix) => void; prefix?: string }) {
@@ -28,8 +29,17 @@ export function Matrix({ matrix, onChange, prefix = 'notif-setting' }: { matrix:
               <th scope="row">{t(`section.${s}`)}</th>
               {CHANNELS.map((c) => (
                 <td key={c}>
+                  {/* The column header names the channel; a narrow screen stacks the cells and shows it beside each box. */}
                   <Checkbox
-                    label={<span className="visually-hidden">{`${t(`section.${s}`)}: ${t(`channel.${c}`)}`}</span>}
+                    className="notif__cell"
+                    label={
+                      <>
+                        <span className="ui-visually-hidden">{`${t(`section.${s}`)}: ${t(`channel.${c}`)}`}</span>
+                        <span className="notif__cell-label" aria-hidden="true">
+                          {t(`channel.${c}`)}
+                        </span>
+                      </>
+                    }
                     checked={!!matrix[s]?.[c]}
                     onChange={(e) => onChange({ ...matrix, [s]: { ...matrix[s], [c]: e.target.checked } })}
                     data-testid={`${prefix}-${s}-${c}`}

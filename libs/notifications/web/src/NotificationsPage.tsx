@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsRoutes, type Notification, type SettingsMatrix } from '@intranet/notifications-contract';
+import { wordNotification } from '@intranet/notifications-contract/wording';
 import { call, isApiError } from '@intranet/web-api';
 import { errorText, formatDateTime } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
@@ -37,12 +38,15 @@ function useIds() {
   return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, status: s.status, isAdmin: s.isAdmin };
 }
 
-/** The notification worded in the reader's language by its type (the stored English title otherwise). */
-function useWording() {
-  const { t, i18n } = useTranslation('notifications');
-  return (n: Notification) => {
-    const key = `type.${n.type}`;
-    return i18n.exists(`notifications:${key}`) ? t(key, { actor: n.data.actor ?? '', name: n.data.name ?? '', minutes: n.data.minutes ?? '' }) : n.title;
+/**
+ * The notification worded in the reader's language by its type, every variable filled, dates and times in the
+ * reader's language and the browser's zone (the stored English title and text otherwise).
+ */
+export function useWording() {
+  const { i18n } = useTranslation('notifications');
+  return (n: Pick<Notification, 'type' | 'data' | 'title' | 'text'>) => {
+    const w = wordNotification(n, i18n.language);
+    return { title: w.title ?? n.title, text: w.text ?? n.text };
   };
 }
 
@@ -91,14 +95,14 @@ function Feed({ section }: { section: string }) {
             <div className="notif__head">
               {n.link ? (
                 <Link to={n.link} className="notif__title" onClick={() => !n.read && mark.mutate({ _id: n._id })} data-testid={`notification-link-${n._id}`}>
-                  {word(n)}
+                  {word(n).title}
                 </Link>
               ) : (
-                <span className="notif__title">{word(n)}</span>
+                <span className="notif__title">{word(n).title}</span>
               )}
               {n.read ? null : <Badge>{t('unread')}</Badge>}
             </div>
-            {n.text ? <p className="notif__text">{n.text}</p> : null}
+            {word(n).text ? <p className="notif__text">{word(n).text}</p> : null}
             <div className="notif__meta">
               <time dateTime={n.created}>{formatDateTime(n.created)}</time>
               {n.read ? null : (

@@ -4,7 +4,7 @@ import { NOTIFICATION_TYPE_WORDING } from '@intranet/notifications-contract/word
 /** Texts of /notifications in en, ru and uk (plural forms where a count is shown). */
 const en = {
   title: 'Notifications',
-  tabs: { all: 'All', blogs: 'Blogs', calendar: 'Calendar', groups: 'Groups', settings: 'Settings', templates: 'Templates' },
+  tabs: { all: 'All', blogs: 'Blogs', calendar: 'Calendar', groups: 'Groups', settings: 'Settings', templates: 'Templates', mailings: 'Mailings' },
   empty: 'No notifications yet',
   loadMore: 'Show more',
   markAll: 'Mark all as read',
@@ -15,6 +15,11 @@ const en = {
   unreadCount_other: '{{count}} unread',
   noClient: 'Notifications are for employees of a company',
   loadError: 'No response from server',
+  bell: {
+    label_one: 'Notifications: {{count}} unread',
+    label_other: 'Notifications: {{count}} unread',
+    seeAll: 'See all notifications',
+  },
   type: NOTIFICATION_TYPE_WORDING.en,
   settings: {
     title: 'Notification settings',
@@ -120,7 +125,7 @@ const en = {
 
 const ru = {
   title: 'Уведомления',
-  tabs: { all: 'Все', blogs: 'Блоги', calendar: 'Календарь', groups: 'Группы', settings: 'Настройки', templates: 'Шаблоны' },
+  tabs: { all: 'Все', blogs: 'Блоги', calendar: 'Календарь', groups: 'Группы', settings: 'Настройки', templates: 'Шаблоны', mailings: 'Рассылки' },
   empty: 'Уведомлений пока нет',
   loadMore: 'Показать ещё',
   markAll: 'Отметить все прочитанными',
@@ -133,6 +138,13 @@ const ru = {
   unreadCount_other: '{{count}} непрочитанных',
   noClient: 'Уведомления доступны сотрудникам компании',
   loadError: 'Нет ответа от сервера',
+  bell: {
+    label_one: 'Уведомления: {{count}} непрочитанное',
+    label_few: 'Уведомления: {{count}} непрочитанных',
+    label_many: 'Уведомления: {{count}} непрочитанных',
+    label_other: 'Уведомления: {{count}} непрочитанных',
+    seeAll: 'Все уведомления',
+  },
   type: NOTIFICATION_TYPE_WORDING.ru,
   settings: {
     title: 'Настройки уведомлений',
@@ -240,7 +252,7 @@ const ru = {
 
 const uk = {
   title: 'Сповіщення',
-  tabs: { all: 'Усі', blogs: 'Блоги', calendar: 'Календар', groups: 'Групи', settings: 'Налаштування', templates: 'Шаблони' },
+  tabs: { all: 'Усі', blogs: 'Блоги', calendar: 'Календар', groups: 'Групи', settings: 'Налаштування', templates: 'Шаблони', mailings: 'Розсилки' },
   empty: 'Сповіщень поки немає',
   loadMore: 'Показати ще',
   markAll: 'Позначити всі прочитаними',
@@ -253,6 +265,13 @@ const uk = {
   unreadCount_other: '{{count}} непрочитаних',
   noClient: 'Сповіщення доступні співробітникам компанії',
   loadError: 'Немає відповіді від сервера',
+  bell: {
+    label_one: 'Сповіщення: {{count}} непрочитане',
+    label_few: 'Сповіщення: {{count}} непрочитані',
+    label_many: 'Сповіщення: {{count}} непрочитаних',
+    label_other: 'Сповіщення: {{count}} непрочитаних',
+    seeAll: 'Усі сповіщення',
+  },
   type: NOTIFICATION_TYPE_WORDING.uk,
   settings: {
     title: 'Налаштування сповіщень',

@@ -501,6 +501,8 @@ export const groupEvents = {
     'evt.social.group.changed',
     z.object({
       _id: z.string(),
+      /** The group's name (notifications name the group); absent in events written before it was added. */
+      name: z.string().optional(),
       /** What happened: created, updated, deleted, joined, left, removed, requested, approved, rejected, cancelled, invited, accepted, declined, owner, admin. */
       action: z.string(),
       /** Who did it and whom it concerns (consumers: notifications). */

@@ -486,7 +486,15 @@ export const socialEvents = {
    * A post was created (liked/viewed false: the payload is the same for every reader). `userIds`: the readers of a
    * closed or private group's post (the realtime relay sends it to their sockets only); absent for everyone's posts.
    */
-  postCreated: defineEvent('evt.social.post.created', z.object({ post: feedPostSchema, userIds: z.array(z.string()).optional() })),
+  postCreated: defineEvent(
+    'evt.social.post.created',
+    z.object({
+      post: feedPostSchema,
+      userIds: z.array(z.string()).optional(),
+      /** A group's post: the group's name and its members' ids (notifications tells the members). */
+      group: z.object({ name: z.string(), member_ids: z.array(z.string()) }).optional(),
+    }),
+  ),
   postUpdated: defineEvent('evt.social.post.updated', z.object({ post: feedPostSchema, userIds: z.array(z.string()).optional() })),
   postDeleted: defineEvent(
     'evt.social.post.deleted',

@@ -190,6 +190,14 @@ export const groupsRepository = {
     return (r as unknown as { rows: { user_id: string }[] }).rows.map((x) => x.user_id);
   },
 
+  /** A group's name and its members' ids (notifications tells the members of a new post), or undefined. */
+  async nameAndMembers(tx: Tx, groupId: string): Promise<{ name: string; member_ids: string[] } | undefined> {
+    const [g] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId)).limit(1);
+    if (!g) return undefined;
+    const rows = await tx.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+    return { name: g.name, member_ids: rows.map((r) => r.userId) };
+  },
+
   /** Ids of a group's owner and admins (who decide its requests). */
   async deciders(tx: Tx, groupId: string): Promise<string[]> {
     const rows = await tx

@@ -118,10 +118,18 @@ export function groupHandlers(kit: Kit): RouteHandlers<typeof groupRoutes> {
     }
   };
   /** Adds evt.social.group.changed; closed/private groups tell their readers and `userIds` only. */
-  const changed = async (tx: Tx, ctx: RequestContext, g: { id: string; type: string }, action: string, userIds: string[] = [], adminIds?: string[]) => {
+  const changed = async (
+    tx: Tx,
+    ctx: RequestContext,
+    g: { id: string; type: string; name?: string },
+    action: string,
+    userIds: string[] = [],
+    adminIds?: string[],
+  ) => {
     const audience = g.type === 'public' ? undefined : [...new Set([...(await groupsRepository.readers(tx, g.id)), ...userIds])];
     await outbox.add(tx, groupEvents.groupChanged, kit.clientOf(ctx), {
       _id: g.id,
+      ...(g.name ? { name: g.name } : {}),
       action,
       by: ctx.userId,
       user_ids: userIds,

@@ -293,7 +293,8 @@ export function postHandlers(kit: Kit): RouteHandlers<PostRoutes> {
         const people = await authorsRepository.byIds(tx, [userId, ...mentions]);
         const post = toFeedPost(postsRepository.newFeedRow(inserted, people), sign);
         // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
-        await outbox.add(tx, socialEvents.postCreated, clientId, { post, userIds: await kit.audienceOf(tx, post, task) });
+        const group = post.parent.type === 'group' && post.parent.id ? await groupsRepository.nameAndMembers(tx, post.parent.id) : undefined;
+        await outbox.add(tx, socialEvents.postCreated, clientId, { post, userIds: await kit.audienceOf(tx, post, task), ...(group ? { group } : {}) });
         return post;
       });
       return row;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GROUP_PAGE_SIZE, IDEA_STATUSES, ideaBody, socialRoutes, violReportBody, type IdeaStatus } from '@intranet/social-contract';
@@ -120,7 +121,10 @@ export function IdeaPage() {
   const { t } = useTranslation('wall');
   const { isAdmin } = useSession();
   useWallRealtime();
-  const [tab, setTab] = useState<'send' | 'mine' | 'all'>('send');
+  // `?tab=mine|all` opens a tab (the links of the ideas' notifications).
+  const [params] = useSearchParams();
+  const wanted = params.get('tab');
+  const [tab, setTab] = useState<'send' | 'mine' | 'all'>(wanted === 'mine' || (wanted === 'all' && isAdmin) ? wanted : 'send');
   return (
     <section data-testid="idea-page">
       <h1 className="ui-page-title">{t('ideas.title')}</h1>
@@ -249,7 +253,9 @@ export function ReportViolationPage() {
   const { t } = useTranslation('wall');
   const { isAdmin } = useSession();
   useWallRealtime();
-  const [tab, setTab] = useState<'send' | 'reports'>('send');
+  // `?tab=reports` opens the reports (the link of a report's notification to the administrators).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<'send' | 'reports'>(params.get('tab') === 'reports' && isAdmin ? 'reports' : 'send');
   return (
     <section data-testid="report-page">
       <h1 className="ui-page-title">{t('report.title')}</h1>
