@@ -67,7 +67,8 @@ const text = (max: number) => z.string().trim().max(max, V.max(max));
  * is 'Must be a number' (code notNumber), a negative one 'Must be 0 or more' (notNegative), more tooBig {max}.
  */
 export const hoursSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? V.required : TASKS_TEXT.notNumber) })
+  // The schema-wide `error` words only a value of the wrong type; the range checks keep their own messages.
+  .number({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined ? V.required : TASKS_TEXT.notNumber) })
   .min(0, TASKS_TEXT.notNegative)
   .max(L.hours);
 const ids = z.array(Id).max(L.people);
