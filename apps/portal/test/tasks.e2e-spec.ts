@@ -214,7 +214,8 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     const addTask = async (name: string) => (await api<{ _id: string }>('PUT', `/api/task_tracker/${desk._id}/${todo}/add_task`, ivan.token, { name }))._id;
     const plan = await addTask('План');
     const report = await addTask('Отчёт');
-    const task = (id: string) => api<{ plan_hours: number | null; actual_hours: number | null; checklist: { text: string }[] }>('GET', `/api/task/${id}`, ivan.token);
+    const task = (id: string) =>
+      api<{ plan_hours: number | null; actual_hours: number | null; checklist: { text: string }[] }>('GET', `/api/task/${id}`, ivan.token);
 
     const { ctx, page } = await e.newPage();
     await signIn(page, 'ivan@taskru.test', 'employee1');
@@ -234,7 +235,8 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     await page.waitForFunction(() => /Отчёт/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
     const picked = await live.innerText();
     assert.ok(!picked.includes(report), `the live region names the task's id: ${picked}`);
-    assert.match(picked, /^Задача «Отчёт» поднята/);
+    // Picked up, then over its own place: either way a Russian sentence naming the task (and its lane).
+    assert.match(picked, /^Задача «Отчёт» (поднята в колонке|над колонкой) «Сделать»\.$/);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => /отменено/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
     assert.ok(!(await live.innerText()).includes(report));
@@ -278,7 +280,10 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     await drawer.waitFor({ state: 'detached' });
     await page.getByTestId(`card-${plan}`).click();
     await page.getByTestId('task-checklist').getByText('Согласовать смету').waitFor();
-    assert.deepEqual((await task(plan)).checklist.map((c) => c.text), ['Согласовать смету']);
+    assert.deepEqual(
+      (await task(plan)).checklist.map((c) => c.text),
+      ['Согласовать смету'],
+    );
     await ctx.close();
   });
 });

@@ -53,7 +53,9 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
       ['name', 'required', null],
     ]);
     assert.deepEqual(
-      fieldErrors(await t.call(tasksRoutes.deskUpdate, { token: owner.token, params: { id: desk._id }, body: { lanes: [{ _id: desk.lanes[0]!._id, name: '' }] } })),
+      fieldErrors(
+        await t.call(tasksRoutes.deskUpdate, { token: owner.token, params: { id: desk._id }, body: { lanes: [{ _id: desk.lanes[0]!._id, name: '' }] } }),
+      ),
       [['lanes.0.name', 'required', null]],
     );
     const b = ok<Desk>(await t.call(tasksRoutes.deskGet, { token: owner.token, params: { id: desk._id } }));
@@ -62,7 +64,8 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
   });
 
   it('planned hours −3: 400 on plan_hours with code notNegative; too many hours: tooBig {max}; the task keeps its hours', async () => {
-    const put = (body: Record<string, unknown>, token = owner.token) => t.call(tasksRoutes.taskUpdate, { token, params: { id: task._id }, body: body as never });
+    const put = (body: Record<string, unknown>, token = owner.token) =>
+      t.call(tasksRoutes.taskUpdate, { token, params: { id: task._id }, body: body as never });
     assert.deepEqual(fieldErrors(await put({ plan_hours: -3 })), [['plan_hours', 'notNegative', null]]);
     assert.deepEqual(fieldErrors(await put({ actual_hours: 100_001 }, performer.token)), [['actual_hours', 'tooBig', { max: 100_000 }]]);
     const add = await t.call(tasksRoutes.addTask, {

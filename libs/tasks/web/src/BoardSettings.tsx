@@ -125,13 +125,7 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
               <Button size="tiny" variant="ghost" disabled={i === 0} onClick={() => swap(i, i - 1)} aria-label={t('moveUp', { name: l.name })}>
                 ↑
               </Button>
-              <Button
-                size="tiny"
-                variant="ghost"
-                disabled={i === lanes.length - 1}
-                onClick={() => swap(i, i + 1)}
-                aria-label={t('moveDown', { name: l.name })}
-              >
+              <Button size="tiny" variant="ghost" disabled={i === lanes.length - 1} onClick={() => swap(i, i + 1)} aria-label={t('moveDown', { name: l.name })}>
                 ↓
               </Button>
               <Button

@@ -95,7 +95,14 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
       onClose();
     },
   });
-  const [color, border, attachments, performer, coPerformers, observers] = form.watch(['color', 'border', 'attachments', 'performer', 'co_performers', 'observers']);
+  const [color, border, attachments, performer, coPerformers, observers] = form.watch([
+    'color',
+    'border',
+    'attachments',
+    'performer',
+    'co_performers',
+    'observers',
+  ]);
   const setField = form.setValue;
 
   const move = async () => {
