@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { V } from '@intranet/platform-contracts';
@@ -26,6 +26,12 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
   const saved = useRef<Item[]>(task.checklist);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const pending = useRef(0);
+  // A newer version of the task (a refetch, another person's change) shows unless a change of ours is on its way.
+  useEffect(() => {
+    if (pending.current) return;
+    saved.current = task.checklist;
+    setItems(task.checklist);
+  }, [task.checklist]);
   // A text over the limit is refused with the limit shown (never cut), before anything is sent.
   const tooLong = newItem.trim().length > TASKS_LIMITS.checkText ? wordValidationMessage(V.max(TASKS_LIMITS.checkText)) : undefined;
 
@@ -37,6 +43,7 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
         const body = { checklist: next.map((x) => ({ ...(x._id ? { _id: x._id } : {}), text: x.text, done: x.done })) };
         const r = await call(tasksRoutes.taskUpdate, { params: { id: task._id }, body, silent: true });
         saved.current = r.checklist;
+        qc.setQueryData(tasksKeys.task(task._id), r);
         // The server's ids replace the optimistic list once no later change waits to be sent.
         if (pending.current === 1) setItems(r.checklist);
         void qc.invalidateQueries({ queryKey: tasksKeys.board(task.desk_id) });
