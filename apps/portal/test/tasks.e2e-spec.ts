@@ -181,4 +181,109 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     }
     assert.deepEqual(problems, []);
   });
+
+  /**
+   * Issue 29 §11-13 in Russian: form errors are worded under their field (no "[object Object]"), a checklist item
+   * outlives "Close", the header names the caller's role once, and a keyboard drag is announced in Russian with the
+   * task's and lanes' names (no raw id).
+   */
+  it('in ru: field errors under their field, checklist items kept on Close, the header and drag announcements worded', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'taskru', name: 'Task RU', lang: 'ru' });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@taskru.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
+    const admin = await login('admin@taskru.test', 'adminpass1');
+    await api('POST', '/api/register', admin.token, {
+      firstName: 'Иван',
+      lastName: 'Тестов',
+      email: 'ivan@taskru.test',
+      password: 'employee1',
+      confirmPassword: 'employee1',
+      lang: 'ru',
+    });
+    const ivan = await login('ivan@taskru.test', 'employee1');
+    const desk = await api<{ _id: string; lanes: { _id: string }[] }>('POST', '/api/desk', ivan.token, { name: 'Релиз', lanes: ['Сделать', 'Готово'] });
+    const todo = desk.lanes[0]!._id;
+    const addTask = async (name: string) => (await api<{ _id: string }>('PUT', `/api/task_tracker/${desk._id}/${todo}/add_task`, ivan.token, { name }))._id;
+    const plan = await addTask('План');
+    const report = await addTask('Отчёт');
+    const task = (id: string) =>
+      api<{ plan_hours: number | null; actual_hours: number | null; checklist: { text: string }[] }>('GET', `/api/task/${id}`, ivan.token);
+
+    const { ctx, page } = await e.newPage();
+    await signIn(page, 'ivan@taskru.test', 'employee1');
+    await page.goto(`/desk/${desk._id}`);
+    await waitLane(page, todo, ['План', 'Отчёт']);
+
+    // §13: the caller's role and the owner, each said once.
+    assert.equal(await page.getByTestId('desk-people').innerText(), 'Ваша роль: Владелец');
+
+    // §13: a keyboard drag is announced in Russian with the task's and the lane's names, never an id.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    const card = page.getByTestId(`card-${report}`);
+    const describedBy = await card.getAttribute('aria-describedby');
+    assert.match(await page.locator(`[id="${describedBy}"]`).innerText(), /пробел/);
+    await card.focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => /Отчёт/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    const picked = await live.innerText();
+    assert.ok(!picked.includes(report), `the live region names the task's id: ${picked}`);
+    // Picked up, then over its own place: either way a Russian sentence naming the task (and its lane).
+    assert.match(picked, /^Задача «Отчёт» (поднята в колонке|над колонкой) «Сделать»\.$/);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => /отменено/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    assert.ok(!(await live.innerText()).includes(report));
+
+    // §11: an empty board name is worded under the name field (the board keeps its name).
+    await page.getByTestId('desk-settings').click();
+    await page.getByTestId('desk-settings-name').fill('');
+    await page.getByTestId('desk-settings-save').click();
+    const settings = page.getByTestId('desk-settings-form');
+    await settings.getByRole('alert').first().waitFor();
+    assert.deepEqual(await settings.getByRole('alert').allInnerTexts(), ['Обязательное поле']);
+    assert.equal(await page.getByTestId('desk-settings-name-error').innerText(), 'Обязательное поле');
+    await settings.getByRole('button', { name: 'Отмена', exact: true }).click();
+    assert.equal((await api<{ name: string }>('GET', `/api/desk/${desk._id}`, ivan.token)).name, 'Релиз');
+
+    // §11: planned hours −3 and actual hours "abc" are worded under their fields; nothing is saved.
+    await page.getByTestId(`card-${report}`).click();
+    const drawer = page.getByTestId('task-form');
+    await drawer.waitFor();
+    await page.getByTestId('task-plan').fill('-3');
+    await page.getByTestId('task-save').click();
+    await drawer.getByRole('alert').first().waitFor();
+    assert.deepEqual(await drawer.getByRole('alert').allInnerTexts(), ['Должно быть 0 или больше']);
+    assert.equal(await page.getByTestId('task-plan-error').innerText(), 'Должно быть 0 или больше');
+    await page.getByTestId('task-plan').fill('2');
+    await page.getByTestId('task-actual').fill('abc');
+    await page.getByTestId('task-save').click();
+    await page.getByTestId('task-actual-error').waitFor();
+    assert.deepEqual(await drawer.getByRole('alert').allInnerTexts(), ['Введите число']);
+    assert.deepEqual(await task(report).then((x) => [x.plan_hours, x.actual_hours]), [null, null]);
+    await drawer.getByRole('button', { name: 'Закрыть', exact: true }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    // §12: a checklist item is saved as it is added, so "Close" keeps it.
+    await page.getByTestId(`card-${plan}`).click();
+    await drawer.waitFor();
+    await page.getByTestId('check-new').fill('Согласовать смету');
+    await page.getByTestId('check-new').press('Enter');
+    await drawer.getByText('Согласовать смету').waitFor();
+    await drawer.getByRole('button', { name: 'Закрыть', exact: true }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByTestId(`card-${plan}`).click();
+    await page.getByTestId('task-checklist').getByText('Согласовать смету').waitFor();
+    assert.deepEqual(
+      (await task(plan)).checklist.map((c) => c.text),
+      ['Согласовать смету'],
+    );
+    await ctx.close();
+  });
 });

@@ -111,6 +111,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'Parent is in another section': 'parentSection',
   'Must be a whole number': 'wholeNumber',
   'Must be 0 or more': 'notNegative',
+  'Must be a number': 'notNumber',
   'Salary from cannot exceed salary to': 'salaryRange',
   'This is not a vacancy': 'notVacancy',
   'This tag already exists': 'tagExists',

@@ -35,6 +35,8 @@ export const TASKS_TEXT = {
   laneNotFound: 'Lane not found',
   deskFinished: 'The board is finished',
   notMember: 'User not found',
+  notNumber: 'Must be a number',
+  notNegative: 'Must be 0 or more',
 } as const;
 
 /** Error codes raised with TASKS_TEXT (the web's `codes` wording). */
@@ -60,7 +62,15 @@ export type DeskRole = (typeof DESK_ROLES)[number];
 const L = TASKS_LIMITS;
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, TASKS_TEXT.colour);
 const text = (max: number) => z.string().trim().max(max, V.max(max));
-const hours = z.number().min(0).max(L.hours);
+/**
+ * Planned or actual hours: a number from 0 to TASKS_LIMITS.hours. Anything else that is given (text such as "abc")
+ * is 'Must be a number' (code notNumber), a negative one 'Must be 0 or more' (notNegative), more tooBig {max}.
+ */
+export const hoursSchema = z
+  // The schema-wide `error` words only a value of the wrong type; the range checks keep their own messages.
+  .number({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined ? V.required : TASKS_TEXT.notNumber) })
+  .min(0, TASKS_TEXT.notNegative)
+  .max(L.hours);
 const ids = z.array(Id).max(L.people);
 
 export const laneSchema = z.object({ _id: z.string(), name: z.string(), tasks_count: z.number().int() });
@@ -154,8 +164,8 @@ const taskFields = {
     .max(L.checklist)
     .optional(),
   attachments: z.array(attachmentSchema).max(L.attachments).optional(),
-  plan_hours: hours.nullable().optional(),
-  actual_hours: hours.nullable().optional(),
+  plan_hours: hoursSchema.nullable().optional(),
+  actual_hours: hoursSchema.nullable().optional(),
   performer: Id.nullable().optional(),
   co_performers: ids.optional(),
   observers: ids.optional(),
@@ -167,14 +177,19 @@ export const taskUpdateSchema = z.object({ ...taskFields, name: taskFields.name.
 /** Where a new task goes in its lane: 0 = top; absent = bottom. */
 const index = z.number().int().min(0).max(1_000_000).optional();
 
+/** A lane's name (§5 generic: required, at most TASKS_LIMITS.laneName symbols). */
+export const laneNameSchema = requiredString().max(L.laneName, V.max(L.laneName));
+
 const deskFields = {
   name: requiredString().max(L.deskName, V.max(L.deskName)),
   description: text(L.deskDescription).optional(),
   admins: ids.optional(),
   members: z.array(memberSchema).max(L.people).optional(),
 };
+/** A board's name, description and people as POST and PUT api/desk take them (the board settings form's fields). */
+export const deskFieldsSchema = z.object(deskFields);
 /** Lanes of PUT api/desk/{id}: the whole list in order; `_id` for an existing lane, none for a new one. */
-const lanesInput = z.array(z.object({ _id: Id.optional(), name: requiredString().max(L.laneName, V.max(L.laneName)) })).max(L.lanes);
+const lanesInput = z.array(z.object({ _id: Id.optional(), name: laneNameSchema })).max(L.lanes);
 
 export const desk = defineModule({ domain: 'tasks', module: 'desk', access: access.feature('task_tracker'), spec: '§3 Task board, §6' });
 export const taskModule = defineModule({ domain: 'tasks', module: 'task', access: access.feature('task_tracker'), spec: '§3 Task, §6' });
@@ -196,10 +211,7 @@ export const tasksRoutes = {
     access: access.feature('desk_add'),
     body: z.object({
       ...deskFields,
-      lanes: z
-        .array(requiredString().max(L.laneName, V.max(L.laneName)))
-        .max(L.lanes)
-        .optional(),
+      lanes: z.array(laneNameSchema).max(L.lanes).optional(),
     }),
     result: deskSchema,
   }),

@@ -2,17 +2,31 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { tasksRoutes, type Board } from '@intranet/tasks-contract';
+import { z } from '@intranet/platform-contracts';
+import { deskFieldsSchema, laneNameSchema, tasksRoutes, type Board } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
-import { Alert, Button, ConfirmDialog, Input, Modal, Select, TextArea } from '@intranet/web-ui';
+import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
+import { Alert, Button, ConfirmDialog, Input, Modal, Select } from '@intranet/web-ui';
 import { errorText, tasksKeys, useMe, useUserNames, UserPicker, type PickedUser } from './common.tsx';
 
 type LaneDraft = { _id?: string; name: string; tasks: number };
 
+/** The settings form: the contract's board fields and lane names (`tasks`: the lane's task count, not sent). */
+const settingsSchema = z.object({
+  name: deskFieldsSchema.shape.name,
+  description: deskFieldsSchema.shape.description,
+  lanes: z.array(z.object({ _id: z.string().optional(), name: laneNameSchema, tasks: z.number() })),
+});
+
+/** Where a server field error of PUT api/desk/{id} is shown: name, description, a lane's name; others above the form. */
+const settingsField = (f: string): string | null =>
+  f === 'name' || f === 'description' ? f : /^lanes\.\d+\.(name|_id)$/.test(f) ? f.replace(/_id$/, 'name') : null;
+
 /**
  * Board settings (owner, admins): name, description, lanes (add, rename, reorder with buttons), admins and members
- * with view or comment rights; deleting a lane asks what happens to its tasks (move to another lane or delete) and
- * deleting the board (owner) asks for confirmation.
+ * with view or comment rights — one `useApiForm` over the contract's fields, errors worded under their field;
+ * deleting a lane asks what happens to its tasks (move to another lane or delete) and deleting the board (owner)
+ * asks for confirmation.
  */
 export function BoardSettings({ board, onClose }: { board: Board; onClose: () => void }) {
   const { t } = useTranslation('tasks');
@@ -21,40 +35,36 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
   const { uid } = useMe();
   const names = useUserNames([...board.admins, ...board.members.map((m) => m.user)]);
   const pick = (ids: string[]): PickedUser[] => ids.map((id) => ({ _id: id, name: names.get(id) ?? id }));
-  const [name, setName] = useState(board.name);
-  const [description, setDescription] = useState(board.description);
-  const [lanes, setLanes] = useState<LaneDraft[]>(board.lanes.map((l) => ({ _id: l._id, name: l.name, tasks: l.tasks_count })));
+  // People pickers stay null until changed, so names that load later still show in the untouched ones.
   const [admins, setAdmins] = useState<PickedUser[] | null>(null);
   const [commenters, setCommenters] = useState<PickedUser[] | null>(null);
   const [viewers, setViewers] = useState<PickedUser[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [dropLane, setDropLane] = useState<LaneDraft | null>(null);
   const [deleteBoard, setDeleteBoard] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: tasksKeys.all });
+  const membersWith = (right: 'comment' | 'view') => board.members.filter((m) => m.right === right).map((m) => m.user);
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useApiForm({
+    schema: settingsSchema,
+    defaultValues: {
+      name: board.name,
+      description: board.description,
+      lanes: board.lanes.map((l) => ({ _id: l._id, name: l.name, tasks: l.tasks_count })),
+    },
+    serverField: settingsField,
+    onSubmit: async (v) => {
       await call(tasksRoutes.deskUpdate, {
         params: { id: board._id },
         body: {
-          name,
-          description,
-          lanes: lanes.map((l) => (l._id ? { _id: l._id, name: l.name } : { name: l.name })),
+          name: v.name,
+          description: v.description,
+          lanes: v.lanes.map((l) => (l._id ? { _id: l._id, name: l.name } : { name: l.name })),
           ...(admins ? { admins: admins.map((a) => a._id) } : {}),
           ...(commenters || viewers
             ? {
                 members: [
-                  ...(commenters ?? pick(board.members.filter((m) => m.right === 'comment').map((m) => m.user))).map((u) => ({
-                    user: u._id,
-                    right: 'comment' as const,
-                  })),
-                  ...(viewers ?? pick(board.members.filter((m) => m.right === 'view').map((m) => m.user))).map((u) => ({
-                    user: u._id,
-                    right: 'view' as const,
-                  })),
+                  ...(commenters ?? pick(membersWith('comment'))).map((u) => ({ user: u._id, right: 'comment' as const })),
+                  ...(viewers ?? pick(membersWith('view'))).map((u) => ({ user: u._id, right: 'view' as const })),
                 ],
               }
             : {}),
@@ -63,23 +73,22 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
       });
       await refresh();
       onClose();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  // Lanes are controlled rows of the form's `lanes` value (renamed, swapped, added, removed in place).
+  const lanes = form.watch('lanes');
+  const setLanes = (next: LaneDraft[]) => form.setValue('lanes', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const swap = (i: number, j: number) => {
+    const out = [...lanes];
+    [out[i], out[j]] = [out[j]!, out[i]!];
+    setLanes(out);
   };
-  const swap = (i: number, j: number) =>
-    setLanes((ls) => {
-      const out = [...ls];
-      [out[i], out[j]] = [out[j]!, out[i]!];
-      return out;
-    });
 
   return (
     <Modal
       open
       onClose={onClose}
+      dismissible={!form.busy}
       title={t('settings')}
       width={720}
       testId="desk-settings-form"
@@ -93,65 +102,58 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
           <Button variant="secondary" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button onClick={() => void save()} disabled={busy} data-testid="desk-settings-save">
+          <Button type="submit" form="desk-settings-edit" loading={form.busy} data-testid="desk-settings-save">
             {t('save')}
           </Button>
         </>
       }
     >
-      {error ? <Alert>{errorText(error)}</Alert> : null}
-      <Input label={t('name')} value={name} onChange={(e) => setName(e.target.value)} wide />
-      <TextArea label={t('description')} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} wide />
-      <fieldset className="tt-lanes-edit" data-testid="lanes-edit">
-        <legend>{t('lanes')}</legend>
-        {lanes.map((l, i) => (
-          <div key={l._id ?? `new-${i}`} className="tt-row">
-            <Input
-              label={t('laneN', { n: i + 1 })}
-              value={l.name}
-              onChange={(e) => setLanes(lanes.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
-            />
-            <Button size="tiny" variant="ghost" disabled={i === 0} onClick={() => swap(i, i - 1)} aria-label={t('moveUp', { name: l.name })}>
-              ↑
-            </Button>
-            <Button size="tiny" variant="ghost" disabled={i === lanes.length - 1} onClick={() => swap(i, i + 1)} aria-label={t('moveDown', { name: l.name })}>
-              ↓
-            </Button>
-            <Button
-              size="tiny"
-              variant="ghost"
-              onClick={() => (l._id ? setDropLane(l) : setLanes(lanes.filter((_, j) => j !== i)))}
-              aria-label={t('deleteLane', { name: l.name })}
-              data-testid={`lane-delete-${i}`}
-            >
-              ×
-            </Button>
-          </div>
-        ))}
-        <Button size="small" variant="secondary" onClick={() => setLanes([...lanes, { name: t('newLane'), tasks: 0 }])} data-testid="lane-new">
-          {t('addLane')}
-        </Button>
-      </fieldset>
+      <ApiFormView form={form} id="desk-settings-edit" errorTestId="desk-settings-error">
+        <FormField form={form} name="name" id="desk-settings-name" label={t('name')} wide />
+        <FormField form={form} name="description" id="desk-settings-description" label={t('description')} rows={2} wide />
+        <fieldset className="tt-lanes-edit" data-testid="lanes-edit">
+          <legend>{t('lanes')}</legend>
+          {lanes.map((l, i) => (
+            <div key={l._id ?? `new-${i}`} className="tt-row">
+              <Input
+                label={t('laneN', { n: i + 1 })}
+                id={`lane-name-${i}`}
+                value={l.name}
+                onChange={(e) => setLanes(lanes.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+                error={form.errorOf(`lanes.${i}.name`)}
+              />
+              <Button size="tiny" variant="ghost" disabled={i === 0} onClick={() => swap(i, i - 1)} aria-label={t('moveUp', { name: l.name })}>
+                ↑
+              </Button>
+              <Button size="tiny" variant="ghost" disabled={i === lanes.length - 1} onClick={() => swap(i, i + 1)} aria-label={t('moveDown', { name: l.name })}>
+                ↓
+              </Button>
+              <Button
+                size="tiny"
+                variant="ghost"
+                onClick={() => (l._id ? setDropLane(l) : setLanes(lanes.filter((_, j) => j !== i)))}
+                aria-label={t('deleteLane', { name: l.name })}
+                data-testid={`lane-delete-${i}`}
+              >
+                ×
+              </Button>
+            </div>
+          ))}
+          <Button size="small" variant="secondary" onClick={() => setLanes([...lanes, { name: t('newLane'), tasks: 0 }])} data-testid="lane-new">
+            {t('addLane')}
+          </Button>
+        </fieldset>
+      </ApiFormView>
       <UserPicker label={t('admins')} value={admins ?? pick(board.admins)} onChange={setAdmins} testId="settings-admins" />
-      <UserPicker
-        label={t('commenters')}
-        value={commenters ?? pick(board.members.filter((m) => m.right === 'comment').map((m) => m.user))}
-        onChange={setCommenters}
-        testId="settings-commenters"
-      />
-      <UserPicker
-        label={t('viewers')}
-        value={viewers ?? pick(board.members.filter((m) => m.right === 'view').map((m) => m.user))}
-        onChange={setViewers}
-        testId="settings-viewers"
-      />
+      <UserPicker label={t('commenters')} value={commenters ?? pick(membersWith('comment'))} onChange={setCommenters} testId="settings-commenters" />
+      <UserPicker label={t('viewers')} value={viewers ?? pick(membersWith('view'))} onChange={setViewers} testId="settings-viewers" />
 
       {dropLane ? (
         <DeleteLane
           board={board}
           lane={dropLane}
           onDone={async () => {
-            setLanes(lanes.filter((x) => x._id !== dropLane._id));
+            setLanes(form.getValues('lanes').filter((x) => x._id !== dropLane._id));
             setDropLane(null);
             await refresh();
           }}

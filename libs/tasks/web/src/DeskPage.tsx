@@ -11,16 +11,20 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { PRIORITIES, tasksRoutes, type Board, type Card as TaskCard } from '@intranet/tasks-contract';
-import { call, isApiError } from '@intranet/web-api';
+import { PRIORITIES, taskFieldsSchema, tasksRoutes, type Board, type Card as TaskCard } from '@intranet/tasks-contract';
+import { z } from '@intranet/platform-contracts';
+import { call } from '@intranet/web-api';
+import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Alert, Badge, Button, ConfirmDialog, Input, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
+import { Badge, Button, ConfirmDialog, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
 import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
 import { BoardSettings } from './BoardSettings.tsx';
 import { registerTasksTranslations } from './i18n.ts';
@@ -178,6 +182,22 @@ function Desk() {
     }
   };
   const dragged = dragging ? byId.get(dragging) : undefined;
+  // Screen-reader texts of a drag (dnd-kit's live region) in the user's language, naming tasks and lanes, not ids.
+  const taskName = (x: UniqueIdentifier) => byId.get(String(x))?.name ?? '';
+  const laneName = (x: string | undefined) => b.lanes.find((l) => l._id === x)?.name ?? '';
+  const laneAt = (x: UniqueIdentifier) => laneName(laneOf(String(x)));
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('dnd.pickedUp', { task: taskName(active.id), lane: laneAt(active.id) }),
+    onDragOver: ({ active, over }) => {
+      const task = taskName(active.id);
+      if (!over) return t('dnd.noTarget', { task });
+      if (columns[over.id] || over.id === active.id) return t('dnd.overLane', { task, lane: laneAt(over.id) });
+      return t('dnd.overTask', { task, over: taskName(over.id), lane: laneAt(over.id) });
+    },
+    onDragEnd: ({ active, over }) =>
+      over ? t('dnd.dropped', { task: taskName(active.id), lane: laneAt(over.id) }) : t('dnd.droppedNowhere', { task: taskName(active.id) }),
+    onDragCancel: ({ active }) => t('dnd.cancelled', { task: taskName(active.id), lane: laneName(byId.get(String(active.id))?.lane_id) }),
+  };
 
   return (
     <section className="page tt-page" data-testid="desk-page">
@@ -188,8 +208,9 @@ function Desk() {
             {b.name} {active ? null : <Badge>{t('finished')}</Badge>}
           </h1>
           {b.description ? <p className="tt-muted">{b.description}</p> : null}
-          <p className="tt-muted">
-            {t(`role.${b.my_role}`)} · {t('owner')}: {people.get(b.owner)}
+          <p className="tt-muted" data-testid="desk-people">
+            {t('yourRole', { role: t(`role.${b.my_role}`) })}
+            {b.my_role === 'owner' ? null : ` · ${t('owner')}: ${people.get(b.owner) ?? ''}`}
           </p>
         </div>
         {editor ? (
@@ -247,6 +268,7 @@ function Desk() {
       {filtering ? <p className="tt-muted">{t('filteredHint')}</p> : null}
 
       <DndContext
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
         sensors={sensors}
         collisionDetection={closestCorners}
         onDragStart={onStart}
@@ -379,31 +401,28 @@ function CardView({ task, names }: { task: TaskCard; names: Map<string, string> 
   );
 }
 
+const quickAddSchema = z.object({ name: taskFieldsSchema.shape.name });
+
 /** "+" of a lane: a task with a name (more in the drawer), on top of the lane. */
 function QuickAdd({ deskId, laneId, onClose }: { deskId: string; laneId: string; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const qc = useQueryClient();
   const [, setSearch] = useSearchParams();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const form = useApiForm({
+    schema: quickAddSchema,
+    defaultValues: { name: '' },
+    onSubmit: async ({ name }) => {
       const x = await call(tasksRoutes.addTask, { params: { desk_id: deskId, lane_id: laneId }, body: { name, index: 0 }, silent: true });
       await qc.invalidateQueries({ queryKey: tasksKeys.board(deskId) });
       onClose();
       setSearch({ task: x._id });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <Modal
       open
       onClose={onClose}
+      dismissible={!form.busy}
       title={t('newTask')}
       testId="task-add"
       footer={
@@ -411,28 +430,15 @@ function QuickAdd({ deskId, laneId, onClose }: { deskId: string; laneId: string;
           <Button variant="secondary" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button onClick={() => void submit()} disabled={busy} data-testid="task-add-submit">
+          <Button type="submit" form="task-add-form" loading={form.busy} data-testid="task-add-submit">
             {t('create')}
           </Button>
         </>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Input
-          label={t('name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={error && isApiError(error) ? errorText(error) : undefined}
-          data-testid="task-add-name"
-          wide
-        />
-      </form>
-      {error && !isApiError(error) ? <Alert>{errorText(error)}</Alert> : null}
+      <ApiFormView form={form} id="task-add-form">
+        <FormField form={form} name="name" id="task-add-name" label={t('name')} wide />
+      </ApiFormView>
     </Modal>
   );
 }

@@ -4,40 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { fileRoutes } from '@intranet/files-contract';
 import { PRIORITIES, TASK_TYPES, tasksRoutes, type Board, type Task } from '@intranet/tasks-contract';
 import { call, upload } from '@intranet/web-api';
-import { Alert, Button, Checkbox, ConfirmDialog, Input, Loader, Modal, ProgressBar, Select, TextArea } from '@intranet/web-ui';
+import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
+import { Alert, Button, ConfirmDialog, Input, Loader, Modal, ProgressBar, Select } from '@intranet/web-ui';
 import { errorText, LoadError, tasksKeys, useFormatDate, useFormatNumber, UserPicker, type PickedUser } from './common.tsx';
+import { TaskChecklist } from './TaskChecklist.tsx';
 import { TaskComments } from './TaskComments.tsx';
-
-type Draft = {
-  name: string;
-  description: string;
-  color: string;
-  border: string;
-  priority: Task['priority'];
-  type: Task['type'];
-  tags: string;
-  checklist: { _id?: string; text: string; done: boolean }[];
-  attachments: Task['attachments'];
-  plan_hours: string;
-  actual_hours: string;
-  performer: PickedUser[];
-  co_performers: PickedUser[];
-  observers: PickedUser[];
-  deadline: string;
-};
-
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+import { taskFormField, taskFormSchema, toLocalInput } from './task-form.ts';
 
 /**
- * The task drawer (§3 Task, every field): name, description, colour and border, priority, type, tags, checklist,
- * attachments (POST api/upload), plan and actual hours, performer, co-performers, observers, deadline; move to a lane
- * (the keyboard-free alternative to dragging); delete with confirmation. Editors change everything, performer and
- * co-performers the type, checklist and actual hours, others read.
+ * The task drawer (§3 Task, every field): name, description, colour and border, priority, type, tags, checklist
+ * (saved as it changes), attachments (POST api/upload), plan and actual hours, performer, co-performers, observers,
+ * deadline; move to a lane (the keyboard-free alternative to dragging); delete with confirmation. Editors change
+ * everything, performer and co-performers the type, checklist and actual hours, others read.
  */
 export function TaskDrawer({ taskId, board, names, onClose }: { taskId: string; board: Board; names: Map<string, string>; onClose: () => void }) {
   const { t } = useTranslation('tasks');
@@ -52,7 +30,8 @@ export function TaskDrawer({ taskId, board, names, onClose }: { taskId: string; 
       ) : q.isError ? (
         <LoadError error={q.error} />
       ) : (
-        <TaskForm key={q.data.updated_at} task={q.data} board={board} names={names} onClose={onClose} />
+        // Keyed by the task, not its version: a refetch (a checklist save, a move) keeps what is being typed.
+        <TaskForm key={q.data._id} task={q.data} board={board} names={names} onClose={onClose} />
       )}
     </Modal>
   );
@@ -65,79 +44,73 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
   const num = useFormatNumber();
   const edit = task.can === 'edit';
   const progress = task.can === 'progress' || edit;
+  const active = board.status === 'active';
   const person = (id: string | null): PickedUser[] => (id ? [{ _id: id, name: names.get(id) ?? id }] : []);
-  const [d, setD] = useState<Draft>(() => ({
-    name: task.name,
-    description: task.description,
-    color: task.color ?? '',
-    border: task.border ?? '',
-    priority: task.priority,
-    type: task.type,
-    tags: task.tags.join(', '),
-    checklist: task.checklist,
-    attachments: task.attachments,
-    plan_hours: task.plan_hours === null ? '' : String(task.plan_hours),
-    actual_hours: task.actual_hours === null ? '' : String(task.actual_hours),
-    performer: person(task.performer),
-    co_performers: task.co_performers.flatMap(person),
-    observers: task.observers.flatMap(person),
-    deadline: toLocalInput(task.deadline),
-  }));
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moveTo, setMoveTo] = useState(task.lane_id);
-  const [newItem, setNewItem] = useState('');
   useEffect(() => setMoveTo(task.lane_id), [task.lane_id]);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
-  const fieldError = (f: string) => {
-    const e = error as { fields?: { field: string }[] } | null;
-    const fe = e?.fields?.find((x) => x.field === f || x.field.startsWith(`${f}.`));
-    return fe ? errorText({ ...(error as object), fields: [fe] }) : undefined;
-  };
-  const hours = (s: string) => (s.trim() === '' ? null : Number(s.replace(',', '.')));
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    const progressBody = { type: d.type, checklist: d.checklist, actual_hours: hours(d.actual_hours) };
-    const body = edit
-      ? {
-          ...progressBody,
-          name: d.name,
-          description: d.description,
-          color: d.color || null,
-          border: d.border || null,
-          priority: d.priority,
-          tags: d.tags
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-          attachments: d.attachments,
-          plan_hours: hours(d.plan_hours),
-          performer: d.performer[0]?._id ?? null,
-          co_performers: d.co_performers.map((p) => p._id),
-          observers: d.observers.map((p) => p._id),
-          deadline: d.deadline ? new Date(d.deadline).toISOString() : null,
-        }
-      : progressBody;
-    try {
+  const form = useApiForm({
+    schema: taskFormSchema,
+    defaultValues: {
+      name: task.name,
+      description: task.description,
+      color: task.color ?? '',
+      border: task.border ?? '',
+      priority: task.priority,
+      type: task.type,
+      tags: task.tags.join(', '),
+      attachments: task.attachments,
+      plan_hours: task.plan_hours === null ? '' : String(task.plan_hours),
+      actual_hours: task.actual_hours === null ? '' : String(task.actual_hours),
+      performer: person(task.performer),
+      co_performers: task.co_performers.flatMap(person),
+      observers: task.observers.flatMap(person),
+      deadline: toLocalInput(task.deadline),
+    },
+    serverField: taskFormField,
+    onSubmit: async (v) => {
+      // The checklist is saved as it changes (TaskChecklist); performer and co-performers send what they may change.
+      const progressBody = { type: v.type, actual_hours: v.actual_hours };
+      const body = edit
+        ? {
+            ...progressBody,
+            name: v.name,
+            description: v.description,
+            color: v.color,
+            border: v.border,
+            priority: v.priority,
+            tags: v.tags,
+            attachments: v.attachments,
+            plan_hours: v.plan_hours,
+            performer: v.performer[0]?._id ?? null,
+            co_performers: v.co_performers.map((p) => p._id),
+            observers: v.observers.map((p) => p._id),
+            deadline: v.deadline,
+          }
+        : progressBody;
       await call(tasksRoutes.taskUpdate, { params: { id: task._id }, body, silent: true });
       await qc.invalidateQueries({ queryKey: tasksKeys.all });
       onClose();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const [color, border, attachments, performer, coPerformers, observers] = form.watch([
+    'color',
+    'border',
+    'attachments',
+    'performer',
+    'co_performers',
+    'observers',
+  ]);
+  const setField = form.setValue;
+
   const move = async () => {
     try {
       await call(tasksRoutes.moveTask, { params: { desk_id: board._id }, body: { task_id: task._id, lane_id: moveTo, index: 0 }, silent: true });
       await qc.invalidateQueries({ queryKey: tasksKeys.all });
     } catch (e) {
-      setError(e);
+      form.setError('root', { message: errorText(e) });
     }
   };
   const remove = async () => {
@@ -152,95 +125,79 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
     setUploading(0);
     try {
       const r = await upload(fileRoutes.upload, fd, (p) => setUploading(p.percent), { query: { kind: 'file' }, silent: true });
-      set('attachments', [...d.attachments, ...r.results.map((f) => ({ url: f.url, thumb: f.thumb, mime: f.mimetype, name: f.fileName }))]);
+      setField('attachments', [...(attachments ?? []), ...r.results.map((f) => ({ url: f.url, thumb: f.thumb, mime: f.mimetype, name: f.fileName }))], {
+        shouldDirty: true,
+      });
     } catch (e) {
-      setError(e);
+      form.setError('root', { message: errorText(e) });
     } finally {
-      setTimeout(() => setUploading(null), 1500);
+      setUploading(null);
     }
   };
 
   const ro = !edit;
+  const colourInput = (name: 'color' | 'border', value: string | undefined, fallback: string, label: string) => (
+    <Input
+      label={label}
+      id={`task-${name}`}
+      type="color"
+      value={value || fallback}
+      onChange={(e) => setField(name, e.target.value, { shouldDirty: true })}
+      disabled={ro}
+      error={form.errorOf(name)}
+    />
+  );
   return (
     <div className="tt-drawer" data-testid="task-form">
-      {error && !fieldError('name') ? <Alert>{errorText(error)}</Alert> : null}
       {task.overdue ? <Alert kind="info">{t('overdueSince', { date: fmt(task.deadline, true) })}</Alert> : null}
-      <div className="tt-grid">
-        <Input
-          label={t('name')}
-          value={d.name}
-          onChange={(e) => set('name', e.target.value)}
-          readOnly={ro}
-          error={fieldError('name')}
-          wide
-          data-testid="task-name"
-        />
-        <TextArea label={t('description')} value={d.description} onChange={(e) => set('description', e.target.value)} readOnly={ro} rows={3} wide />
-        <Select
-          label={t('type.label')}
-          value={d.type}
-          onChange={(e) => set('type', e.target.value as Task['type'])}
-          disabled={!progress}
-          options={TASK_TYPES.map((x) => ({ value: x, label: t(`type.${x}`) }))}
-          data-testid="task-type"
-        />
-        <Select
-          label={t('priority')}
-          value={d.priority}
-          onChange={(e) => set('priority', e.target.value as Task['priority'])}
-          disabled={ro}
-          options={PRIORITIES.map((x) => ({ value: x, label: t(`prio.${x}`) }))}
-        />
-        <Input
-          label={t('colour')}
-          type="color"
-          value={d.color || '#ffffff'}
-          onChange={(e) => set('color', e.target.value)}
-          disabled={ro}
-          error={fieldError('color')}
-        />
-        <Input
-          label={t('border')}
-          type="color"
-          value={d.border || '#cccccc'}
-          onChange={(e) => set('border', e.target.value)}
-          disabled={ro}
-          error={fieldError('border')}
-        />
-        <Input label={t('tagsComma')} value={d.tags} onChange={(e) => set('tags', e.target.value)} readOnly={ro} error={fieldError('tags')} />
-        <Input
-          label={t('deadline')}
-          type="datetime-local"
-          value={d.deadline}
-          onChange={(e) => set('deadline', e.target.value)}
-          readOnly={ro}
-          error={fieldError('deadline')}
-        />
-        <Input
-          label={t('planHours')}
-          inputMode="decimal"
-          value={d.plan_hours}
-          onChange={(e) => set('plan_hours', e.target.value)}
-          readOnly={ro}
-          error={fieldError('plan_hours')}
-          hint={ro ? num(task.plan_hours) : undefined}
-        />
-        <Input
-          label={t('actualHours')}
-          inputMode="decimal"
-          value={d.actual_hours}
-          onChange={(e) => set('actual_hours', e.target.value)}
-          readOnly={!progress}
-          error={fieldError('actual_hours')}
-          data-testid="task-actual"
-        />
-      </div>
+      <ApiFormView form={form} id="task-edit-form" errorTestId="task-form-error">
+        <div className="tt-grid">
+          <FormField form={form} name="name" id="task-name" label={t('name')} readOnly={ro} wide />
+          <FormField form={form} name="description" id="task-description" label={t('description')} rows={3} readOnly={ro} wide />
+          <FormField
+            form={form}
+            name="type"
+            id="task-type"
+            label={t('type.label')}
+            disabled={!progress}
+            choices={TASK_TYPES.map((x) => ({ value: x, label: t(`type.${x}`) }))}
+          />
+          <FormField
+            form={form}
+            name="priority"
+            id="task-priority"
+            label={t('priority')}
+            disabled={ro}
+            choices={PRIORITIES.map((x) => ({ value: x, label: t(`prio.${x}`) }))}
+          />
+          {colourInput('color', color, '#ffffff', t('colour'))}
+          {colourInput('border', border, '#cccccc', t('border'))}
+          <FormField form={form} name="tags" id="task-tags" label={t('tagsComma')} readOnly={ro} />
+          <FormField form={form} name="deadline" id="task-deadline" label={t('deadline')} type="datetime-local" readOnly={ro} />
+          <FormField
+            form={form}
+            name="plan_hours"
+            id="task-plan"
+            label={t('planHours')}
+            inputMode="decimal"
+            readOnly={ro}
+            hint={ro ? num(task.plan_hours) : undefined}
+          />
+          <FormField form={form} name="actual_hours" id="task-actual" label={t('actualHours')} inputMode="decimal" readOnly={!progress} />
+        </div>
+      </ApiFormView>
 
       {edit ? (
         <>
-          <UserPicker label={t('performer')} single value={d.performer} onChange={(v) => set('performer', v)} testId="task-performer" />
-          <UserPicker label={t('coPerformers')} value={d.co_performers} onChange={(v) => set('co_performers', v)} testId="task-co" />
-          <UserPicker label={t('observers')} value={d.observers} onChange={(v) => set('observers', v)} testId="task-observers" />
+          <UserPicker
+            label={t('performer')}
+            single
+            value={performer}
+            onChange={(v) => setField('performer', v, { shouldDirty: true })}
+            testId="task-performer"
+          />
+          <UserPicker label={t('coPerformers')} value={coPerformers} onChange={(v) => setField('co_performers', v, { shouldDirty: true })} testId="task-co" />
+          <UserPicker label={t('observers')} value={observers} onChange={(v) => setField('observers', v, { shouldDirty: true })} testId="task-observers" />
         </>
       ) : (
         <dl className="tt-people">
@@ -256,59 +213,12 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
         {t('owner')}: {names.get(task.owner) ?? ''} · {t('created')} {fmt(task.created_at, true)}
       </p>
 
-      <fieldset className="tt-checklist" data-testid="task-checklist">
-        <legend>{t('checklist')}</legend>
-        {d.checklist.map((c, i) => (
-          <div key={c._id ?? i} className="tt-check">
-            <Checkbox
-              label={c.text}
-              checked={c.done}
-              disabled={!progress}
-              onChange={(e) =>
-                set(
-                  'checklist',
-                  d.checklist.map((x, j) => (j === i ? { ...x, done: e.target.checked } : x)),
-                )
-              }
-            />
-            {progress ? (
-              <Button
-                size="tiny"
-                variant="ghost"
-                aria-label={t('removeItem', { text: c.text })}
-                onClick={() =>
-                  set(
-                    'checklist',
-                    d.checklist.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                ×
-              </Button>
-            ) : null}
-          </div>
-        ))}
-        {progress ? (
-          <form
-            className="tt-row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (newItem.trim()) set('checklist', [...d.checklist, { text: newItem.trim(), done: false }]);
-              setNewItem('');
-            }}
-          >
-            <Input label={t('newItem')} value={newItem} onChange={(e) => setNewItem(e.target.value)} data-testid="check-new" />
-            <Button type="submit" size="small" variant="secondary">
-              {t('add')}
-            </Button>
-          </form>
-        ) : null}
-      </fieldset>
+      <TaskChecklist task={task} canEdit={progress && active} />
 
       <fieldset className="tt-attachments">
         <legend>{t('attachments')}</legend>
         <ul>
-          {d.attachments.map((a, i) => (
+          {(attachments ?? []).map((a, i) => (
             <li key={`${a.url}-${i}`}>
               <a href={a.url} target="_blank" rel="noreferrer">
                 {a.name}
@@ -319,9 +229,10 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
                   variant="ghost"
                   aria-label={t('removeItem', { text: a.name })}
                   onClick={() =>
-                    set(
+                    setField(
                       'attachments',
-                      d.attachments.filter((_, j) => j !== i),
+                      (attachments ?? []).filter((_, j) => j !== i),
+                      { shouldDirty: true },
                     )
                   }
                 >
@@ -335,7 +246,7 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
         {uploading !== null ? <ProgressBar value={uploading} /> : null}
       </fieldset>
 
-      {progress && board.status === 'active' ? (
+      {progress && active ? (
         <div className="tt-row">
           <Select
             label={t('moveTo')}
@@ -356,11 +267,11 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
             {t('delete')}
           </Button>
         ) : null}
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} data-testid="task-close">
           {t('close')}
         </Button>
-        {progress && board.status === 'active' ? (
-          <Button onClick={() => void save()} disabled={busy} data-testid="task-save">
+        {progress && active ? (
+          <Button type="submit" form="task-edit-form" loading={form.busy} data-testid="task-save">
             {t('save')}
           </Button>
         ) : null}

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { tasksRoutes, type Desk } from '@intranet/tasks-contract';
+import { z } from '@intranet/platform-contracts';
+import { deskFieldsSchema, tasksRoutes, type Desk } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
+import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Alert, Badge, Button, EmptyState, Input, Loader, Modal, Pagination, TextArea } from '@intranet/web-ui';
+import { Badge, Button, EmptyState, Loader, Modal, Pagination } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
+import { LoadError, NeedSession, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
 import { registerTasksTranslations } from './i18n.ts';
 import './tasks.css';
 
@@ -143,37 +145,42 @@ function MyTasks() {
   );
 }
 
-/** New board: name, description, lanes (prefilled To do / In progress / Done in the user's language), admins and members. */
+/** The new-board form: the contract's board fields, lanes typed one per line. */
+const newBoardSchema = z.object({
+  name: deskFieldsSchema.shape.name,
+  description: deskFieldsSchema.shape.description,
+  lanes: z.string().transform((text, ctx) => {
+    const r = tasksRoutes.deskCreate.body.shape.lanes.safeParse(
+      text
+        .split('\n')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    );
+    if (r.success) return r.data ?? [];
+    ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message });
+    return z.NEVER;
+  }),
+});
+
+/**
+ * New board: name, description, lanes (prefilled To do / In progress / Done in the user's language), admins and
+ * members — one `useApiForm`, errors worded under their field (a lane's error under the lanes).
+ */
 function NewBoard({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const nav = useNavigate();
   const qc = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [lanes, setLanes] = useState<string | null>(null);
   const [admins, setAdmins] = useState<PickedUser[]>([]);
   const [viewers, setViewers] = useState<PickedUser[]>([]);
   const [commenters, setCommenters] = useState<PickedUser[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const laneText = lanes ?? [t('defaultLanes.todo'), t('defaultLanes.doing'), t('defaultLanes.done')].join('\n');
-  const fieldError = (f: string) => {
-    const e = error as { fields?: { field: string }[] } | null;
-    const fe = e?.fields?.find((x) => x.field === f || x.field.startsWith(`${f}.`));
-    return fe ? errorText({ ...(error as object), fields: [fe] }) : undefined;
-  };
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useApiForm({
+    schema: newBoardSchema,
+    defaultValues: { name: '', description: '', lanes: [t('defaultLanes.todo'), t('defaultLanes.doing'), t('defaultLanes.done')].join('\n') },
+    serverField: (f) => (f === 'name' || f === 'description' ? f : f === 'lanes' || f.startsWith('lanes.') ? 'lanes' : null),
+    onSubmit: async (v) => {
       const d = await call(tasksRoutes.deskCreate, {
         body: {
-          name,
-          description,
-          lanes: laneText
-            .split('\n')
-            .map((s) => s.trim())
-            .filter(Boolean),
+          ...v,
           admins: admins.map((a) => a._id),
           members: [...commenters.map((u) => ({ user: u._id, right: 'comment' as const })), ...viewers.map((u) => ({ user: u._id, right: 'view' as const }))],
         },
@@ -182,16 +189,13 @@ function NewBoard({ open, onClose }: { open: boolean; onClose: () => void }) {
       void qc.invalidateQueries({ queryKey: tasksKeys.all });
       onClose();
       void nav(`/desk/${d._id}`);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <Modal
       open={open}
       onClose={onClose}
+      dismissible={!form.busy}
       title={t('newBoard')}
       testId="desk-form"
       footer={
@@ -199,24 +203,17 @@ function NewBoard({ open, onClose }: { open: boolean; onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button onClick={() => void submit()} disabled={busy} data-testid="desk-form-submit">
+          <Button type="submit" form="desk-form-edit" loading={form.busy} data-testid="desk-form-submit">
             {t('create')}
           </Button>
         </>
       }
     >
-      {error && !fieldError('name') && !fieldError('lanes') ? <Alert>{errorText(error)}</Alert> : null}
-      <Input label={t('name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} data-testid="desk-form-name" wide />
-      <TextArea label={t('description')} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} wide />
-      <TextArea
-        label={t('lanesOnePerLine')}
-        value={laneText}
-        onChange={(e) => setLanes(e.target.value)}
-        rows={4}
-        error={fieldError('lanes')}
-        wide
-        data-testid="desk-form-lanes"
-      />
+      <ApiFormView form={form} id="desk-form-edit" errorTestId="desk-form-error">
+        <FormField form={form} name="name" id="desk-form-name" label={t('name')} wide />
+        <FormField form={form} name="description" id="desk-form-description" label={t('description')} rows={2} wide />
+        <FormField form={form} name="lanes" id="desk-form-lanes" label={t('lanesOnePerLine')} rows={4} wide />
+      </ApiFormView>
       <UserPicker label={t('admins')} value={admins} onChange={setAdmins} testId="desk-form-admins" />
       <UserPicker label={t('commenters')} value={commenters} onChange={setCommenters} testId="desk-form-commenters" />
       <UserPicker label={t('viewers')} value={viewers} onChange={setViewers} testId="desk-form-viewers" />

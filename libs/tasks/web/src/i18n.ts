@@ -97,6 +97,19 @@ const en = {
   deleteTasks_one: 'Delete {{count}} task',
   deleteTasks_other: 'Delete {{count}} tasks',
   laneEmptyConfirm: 'The lane is empty. Delete it?',
+  yourRole: 'Your role: {{role}}',
+  checklistNotSaved: 'The checklist was not saved: {{reason}}',
+  dnd: {
+    instructions:
+      'To pick up a task, press the space bar. While dragging, use the arrow keys to move it. Press the space bar again to drop it in its new place, or press Escape to cancel.',
+    pickedUp: 'Task "{{task}}" picked up in lane "{{lane}}".',
+    overTask: 'Task "{{task}}" is over task "{{over}}" in lane "{{lane}}".',
+    overLane: 'Task "{{task}}" is over lane "{{lane}}".',
+    noTarget: 'Task "{{task}}" is no longer over a lane.',
+    dropped: 'Task "{{task}}" dropped in lane "{{lane}}".',
+    droppedNowhere: 'Task "{{task}}" was dropped outside the lanes and stays where it was.',
+    cancelled: 'Moving task "{{task}}" was cancelled; it is back in lane "{{lane}}".',
+  },
 };
 
 type Tree = { [k: string]: string | Tree };
@@ -210,6 +223,19 @@ const ru: Tree = {
   deleteTasks_many: 'Удалить {{count}} задач',
   deleteTasks_other: 'Удалить {{count}} задачи',
   laneEmptyConfirm: 'Колонка пуста. Удалить её?',
+  yourRole: 'Ваша роль: {{role}}',
+  checklistNotSaved: 'Чек-лист не сохранён: {{reason}}',
+  dnd: {
+    instructions:
+      'Чтобы взять задачу, нажмите пробел. Перемещайте её клавишами со стрелками. Нажмите пробел ещё раз, чтобы оставить её на новом месте, или Escape, чтобы отменить.',
+    pickedUp: 'Задача «{{task}}» поднята в колонке «{{lane}}».',
+    overTask: 'Задача «{{task}}» над задачей «{{over}}» в колонке «{{lane}}».',
+    overLane: 'Задача «{{task}}» над колонкой «{{lane}}».',
+    noTarget: 'Задача «{{task}}» больше не над колонкой.',
+    dropped: 'Задача «{{task}}» перемещена в колонку «{{lane}}».',
+    droppedNowhere: 'Задача «{{task}}» отпущена вне колонок и осталась на месте.',
+    cancelled: 'Перемещение задачи «{{task}}» отменено, она снова в колонке «{{lane}}».',
+  },
 };
 
 const uk: Tree = {
@@ -321,6 +347,19 @@ const uk: Tree = {
   deleteTasks_many: 'Видалити {{count}} завдань',
   deleteTasks_other: 'Видалити {{count}} завдання',
   laneEmptyConfirm: 'Колонка порожня. Видалити її?',
+  yourRole: 'Ваша роль: {{role}}',
+  checklistNotSaved: 'Чек-лист не збережено: {{reason}}',
+  dnd: {
+    instructions:
+      'Щоб узяти завдання, натисніть пробіл. Переміщуйте його клавішами зі стрілками. Натисніть пробіл ще раз, щоб залишити його на новому місці, або Escape, щоб скасувати.',
+    pickedUp: 'Завдання «{{task}}» піднято в колонці «{{lane}}».',
+    overTask: 'Завдання «{{task}}» над завданням «{{over}}» у колонці «{{lane}}».',
+    overLane: 'Завдання «{{task}}» над колонкою «{{lane}}».',
+    noTarget: 'Завдання «{{task}}» більше не над колонкою.',
+    dropped: 'Завдання «{{task}}» переміщено до колонки «{{lane}}».',
+    droppedNowhere: 'Завдання «{{task}}» відпущено поза колонками, воно залишилося на місці.',
+    cancelled: 'Переміщення завдання «{{task}}» скасовано, воно знову в колонці «{{lane}}».',
+  },
 };
 
 /** Wording of the task tracker's error codes (TASKS_CODES), added to the shared `codes` catalogue. */

@@ -118,6 +118,7 @@ export const codesEn = {
   parentSection: 'Parent is in another section',
   wholeNumber: 'Must be a whole number',
   notNegative: 'Must be 0 or more',
+  notNumber: 'Must be a number',
   salaryRange: 'Salary from cannot exceed salary to',
   notVacancy: 'This is not a vacancy',
   tagExists: 'This tag already exists',

@@ -120,6 +120,7 @@ export const codesRu = {
   parentSection: 'Родитель находится в другом разделе',
   wholeNumber: 'Должно быть целым числом',
   notNegative: 'Должно быть 0 или больше',
+  notNumber: 'Введите число',
   salaryRange: 'Зарплата «от» не может быть больше зарплаты «до»',
   notVacancy: 'Это не вакансия',
   tagExists: 'Такой тег уже есть',

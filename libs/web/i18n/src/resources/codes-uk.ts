@@ -120,6 +120,7 @@ export const codesUk = {
   parentSection: 'Батьківський елемент в іншому розділі',
   wholeNumber: 'Має бути цілим числом',
   notNegative: 'Має бути 0 або більше',
+  notNumber: 'Введіть число',
   salaryRange: 'Зарплата «від» не може перевищувати зарплату «до»',
   notVacancy: 'Це не вакансія',
   tagExists: 'Такий тег уже є',
