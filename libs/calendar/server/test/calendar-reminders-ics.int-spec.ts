@@ -228,9 +228,14 @@ describe('calendar reminders, events and .ics', () => {
     assert.deepEqual(starts, ['2030-10-21T06:30:00.000Z', '2030-10-28T07:30:00.000Z', '2030-11-04T07:30:00.000Z']);
     // ORGANIZER and ATTENDEEs: mailto with the user's e-mail, CN the name.
     const person = (p: ICAL.Property) => `${String(p.getParameter('cn'))} <${String(p.getFirstValue()).toLowerCase()}>`;
-    assert.equal(person(vevent.getFirstProperty('organizer')!), `${(await t.call(peopleRoutes.get, { token: org.token, params: { id: org.id } })).body.result.fullName} <mailto:org@calr.test>`);
+    assert.equal(
+      person(vevent.getFirstProperty('organizer')!),
+      `${(await t.call(peopleRoutes.get, { token: org.token, params: { id: org.id } })).body.result.fullName} <mailto:org@calr.test>`,
+    );
     const attendees = vevent.getAllProperties('attendee').map(person).sort();
-    const names = await Promise.all([mem.id, a.admin._id].map(async (id) => (await t.call(peopleRoutes.get, { token: org.token, params: { id } })).body.result));
+    const names = await Promise.all(
+      [mem.id, a.admin._id].map(async (id) => (await t.call(peopleRoutes.get, { token: org.token, params: { id } })).body.result),
+    );
     assert.deepEqual(attendees, names.map((u: { fullName: string; email: string }) => `${u.fullName} <mailto:${u.email.toLowerCase()}>`).sort());
     // The reminder: a DISPLAY alarm 15 minutes before the start.
     const alarms = vevent.getAllSubcomponents('valarm');

@@ -13,10 +13,10 @@ import { calendarEvents, calendarRoutes, type Occurrence, type SeriesScope } fro
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, ErrorState, Loader, Modal, readableOn, useBelow, useNotifier } from '@intranet/web-ui';
+import { Button, ConfirmDialog, ErrorState, Loader, readableOn, useBelow, useNotifier } from '@intranet/web-ui';
 import { EventFormModal, type FormMode } from './EventFormModal.tsx';
+import { EventDetails, ScopeDialog } from './EventDetails.tsx';
 import { FeedModal } from './FeedModal.tsx';
-import { usePeopleNames } from './members.tsx';
 import { registerCalendarTranslations } from './i18n.ts';
 import { shiftWeekdays, zoneOfBrowser } from './time.ts';
 import './calendar.css';
@@ -33,7 +33,9 @@ const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
 /** The month title in the nominative (LLLL: the standalone month, "ноябрь 2026" rather than "ноября 2026"), capitalised. */
 const formats: Formats = {
   monthHeaderFormat: (date: Date, culture?: string) => {
-    const text = DateTime.fromJSDate(date).setLocale(culture ?? 'en').toFormat('LLLL yyyy');
+    const text = DateTime.fromJSDate(date)
+      .setLocale(culture ?? 'en')
+      .toFormat('LLLL yyyy');
     return text.charAt(0).toLocaleUpperCase(culture) + text.slice(1);
   },
 };
@@ -71,6 +73,8 @@ export function CalendarPage() {
   const notifier = useNotifier();
   const qc = useQueryClient();
   const phone = useBelow('tablet');
+  // A month cell narrower than ~100 px (phones) fits the name or the time, not both.
+  const narrow = useBelow('mobile');
   const { uid, client, isAdmin, hasRight } = useSession();
   const canCreate = hasRight('events_create');
   const tz = zoneOfBrowser();
@@ -107,7 +111,7 @@ export function CalendarPage() {
   );
   const canEdit = (o: Occurrence) => isAdmin || o.organiser === uid;
   const components = useMemo(() => {
-    const nameOnly = phone && view === Views.MONTH;
+    const nameOnly = narrow && view === Views.MONTH;
     return {
       event: function GridEvent({ event }: { event: CalEvent }) {
         return <EventLabel event={event} time={nameOnly ? null : timeOf(event.resource, culture)} />;
@@ -118,7 +122,7 @@ export function CalendarPage() {
         },
       },
     };
-  }, [phone, view, culture]);
+  }, [narrow, view, culture]);
 
   // ?event=<id>[&occurrence=<date>] (a notification's link): that occurrence's details, on its date.
   const linked = search.get('event');
@@ -136,7 +140,6 @@ export function CalendarPage() {
       });
     return () => ac.abort();
     // notifier and errorText change identity with renders; the link alone decides.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linked, linkedOccurrence]);
   const closeDetails = () => {
     setOpen(null);
@@ -354,133 +357,5 @@ function EventLabel({ event, time }: { event: CalEvent; time: string | null }) {
       {time ? <span className="cal-ev-time">{time} </span> : null}
       {event.title}
     </span>
-  );
-}
-
-/** "This one / this and following / all" for a change or deletion of a series occurrence. */
-function ScopeDialog({
-  title,
-  onChoose,
-  onCancel,
-  testId,
-  danger,
-  busy,
-}: {
-  title: string;
-  onChoose: (s: SeriesScope) => unknown;
-  onCancel: () => void;
-  testId: string;
-  danger?: boolean;
-  busy?: boolean;
-}) {
-  const { t } = useTranslation('calendar');
-  return (
-    <Modal open title={t('scopeTitle')} onClose={onCancel} width={440} testId={testId} dismissible={!busy}>
-      <p>{title}</p>
-      <div className="cal-scope-buttons">
-        {(['one', 'following', 'all'] as const).map((s) => (
-          <Button key={s} variant={danger ? 'danger' : 'secondary'} onClick={() => onChoose(s)} disabled={busy} data-testid={`${testId}-${s}`}>
-            {t(`scope_${s}`)}
-          </Button>
-        ))}
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </Modal>
-  );
-}
-
-/** One occurrence: when (in the user's locale), organiser, members, link, description; edit, .ics and delete. */
-function EventDetails({
-  occ,
-  canEdit,
-  onClose,
-  onEdit,
-  onDelete,
-}: {
-  occ: Occurrence;
-  canEdit: boolean;
-  onClose: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t, i18n } = useTranslation('calendar');
-  const names = usePeopleNames([occ.organiser, ...occ.members]);
-  const notifier = useNotifier();
-  const errorText = useErrorText();
-  const lang = i18n.language === 'ua' ? 'uk' : i18n.language;
-  const when = `${DateTime.fromISO(occ.start).setLocale(lang).toLocaleString(DateTime.DATETIME_MED)} – ${DateTime.fromISO(occ.end).setLocale(lang).toLocaleString(DateTime.TIME_SIMPLE)}`;
-  const download = async () => {
-    try {
-      const text = await call(calendarRoutes.ics, { params: { id: occ._id } });
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([String(text)], { type: 'text/calendar' }));
-      a.download = `${occ.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'event'}.ics`;
-      a.click();
-      URL.revokeObjectURL(a.href);
-    } catch (e) {
-      notifier.error(errorText(e));
-    }
-  };
-  return (
-    <Modal
-      open
-      title={occ.name}
-      onClose={onClose}
-      testId="event-details"
-      footer={
-        <div className="ui-form-actions">
-          {canEdit ? (
-            <Button onClick={onEdit} data-testid="event-edit">
-              {t('edit')}
-            </Button>
-          ) : null}
-          <Button variant="secondary" onClick={download} data-testid="event-ics">
-            {t('download')}
-          </Button>
-          {canEdit ? (
-            <Button variant="danger" onClick={onDelete} data-testid="event-delete">
-              {t('delete')}
-            </Button>
-          ) : null}
-        </div>
-      }
-    >
-      <dl className="cal-details">
-        <dt>{t('when')}</dt>
-        <dd data-testid="event-when">{when}</dd>
-        {occ.periodic && occ.repeat ? (
-          <>
-            <dt>{t('repeats')}</dt>
-            <dd>
-              {t(`period_${occ.repeat.period}`)}
-              {occ.repeat.weekdays.length ? `: ${occ.repeat.weekdays.map((d) => t(`wd_${d}`)).join(', ')}` : ''}
-              {occ.moved ? ` · ${t('moved')}` : ''}
-            </dd>
-          </>
-        ) : null}
-        <dt>{t('organiser')}</dt>
-        <dd>{names[occ.organiser]}</dd>
-        <dt>{t('members')}</dt>
-        <dd>{occ.members.map((m) => names[m]).join(', ')}</dd>
-        {occ.link ? (
-          <>
-            <dt>{t('link')}</dt>
-            <dd>
-              <a href={occ.link} target="_blank" rel="noreferrer noopener">
-                {occ.link}
-              </a>
-            </dd>
-          </>
-        ) : null}
-        {occ.description ? (
-          <>
-            <dt>{t('description')}</dt>
-            <dd className="cal-pre">{occ.description}</dd>
-          </>
-        ) : null}
-      </dl>
-    </Modal>
   );
 }

@@ -36,7 +36,17 @@ export function usePeopleNames(ids: string[]): Record<string, string> {
  * their setter; `error` is the worded §5 'Field is required' of the field; `required` marks the label (the kit's
  * asterisk) and the input (aria-required) as the other required fields are.
  */
-export function MembersPicker({ value, onChange, error, required }: { value: string[]; onChange: (ids: string[]) => void; error?: string; required?: boolean }) {
+export function MembersPicker({
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+  required?: boolean;
+}) {
   const { t } = useTranslation('calendar');
   const { workspace } = useSession();
   const [text, setText] = useState('');
