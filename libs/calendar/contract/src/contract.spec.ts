@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { calendarRoutes, EVENT_NAME_MAX, EVENT_TEXT } from './index.ts';
+import { calendarRoutes, EVENT_NAME_MAX, EVENT_TEXT, eventFormSchema, pastIssue } from './index.ts';
 
 const base = {
   name: 'Planning',
@@ -36,6 +36,21 @@ describe('calendar contract (§5 Event)', () => {
     expect(messages(body.safeParse({ ...base, repeat: { period: 'day', count: 1 } }))).toContain(EVENT_TEXT.countMin);
     expect(messages(body.safeParse({ ...base, repeat: { period: 'day', until: '2029-01-01' } }))).toContain(EVENT_TEXT.untilBeforeStart);
     expect(body.safeParse({ ...base, repeat: { period: 'week', weekdays: ['MO'], until: '2030-03-01' } }).success).toBe(true);
+  });
+
+  it('past date: one rule for the server and the form, in the event zone', () => {
+    const now = new Date('2030-01-07T21:30:00Z');
+    expect(pastIssue('2030-01-06', '23:00', 'UTC', now)).toEqual({ field: 'date', message: EVENT_TEXT.pastDate });
+    expect(pastIssue('2030-01-07', '21:30', 'UTC', now)).toEqual({ field: 'start_time', message: EVENT_TEXT.timePassed });
+    expect(pastIssue('2030-01-07', '21:31', 'UTC', now)).toBeNull();
+    // 23:30 in Kyiv: the 7th there is almost over, the 8th is not past.
+    expect(pastIssue('2030-01-07', '23:00', 'Europe/Kyiv', now)?.field).toBe('start_time');
+    expect(pastIssue('2030-01-08', '00:00', 'Europe/Kyiv', now)).toBeNull();
+  });
+
+  it('the form shows the rules across fields on the first submit, though another field is wrong', () => {
+    const r = eventFormSchema.safeParse({ ...base, members: [], end_time: '09:00', repeat: { period: 'day', until: '2029-01-01' } });
+    expect(messages(r)).toEqual(expect.arrayContaining(['Field is required', EVENT_TEXT.endBeforeStart, EVENT_TEXT.untilBeforeStart]));
   });
 
   it('routes keep the §7 paths and the domain subjects', () => {

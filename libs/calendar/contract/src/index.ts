@@ -54,6 +54,27 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/** Today's date and the wall-clock time (YYYY-MM-DD, HH:MM) in zone `tz` at instant `now`. */
+function wallClock(tz: string, now: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/**
+ * §5 "date not in the past; time not already passed today" for an event starting `date` `startTime` (wall-clock in
+ * `tz`), at `now`: the field and §5 text it breaks, or null. The server and the web form apply this one rule.
+ */
+export function pastIssue(date: string, startTime: string, tz: string, now = new Date()): { field: 'date' | 'start_time'; message: string } | null {
+  const today = wallClock(isTimeZone(tz) ? tz : 'UTC', now);
+  if (date < today.date) return { field: 'date', message: EVENT_TEXT.pastDate };
+  if (date === today.date && startTime <= today.time) return { field: 'start_time', message: EVENT_TEXT.timePassed };
+  return null;
+}
+
 const HHMM = z
   .string({ error: V.required })
   .trim()
@@ -104,12 +125,21 @@ const eventFields = {
   tz: TimeZone.default('UTC'),
 };
 
+/**
+ * The rules across fields run even while another field is wrong (zod skips a refinement after any failed field by
+ * default), so a form shows every broken rule on the first submit; they check the types they read themselves.
+ */
+export const ALWAYS = { when: () => true } as const;
+const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const endAfterStart = (v: { start_time: string; end_time: string }, ctx: z.RefinementCtx) => {
-  if (v.start_time && v.end_time && v.end_time <= v.start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: EVENT_TEXT.endBeforeStart });
+  if (isText(v.start_time) && isText(v.end_time) && v.end_time <= v.start_time)
+    ctx.addIssue({ code: 'custom', path: ['end_time'], message: EVENT_TEXT.endBeforeStart });
 };
 const untilAfterDate = (v: { date: string; repeat?: Repeat | null }, ctx: z.RefinementCtx) => {
-  if (v.repeat?.until && v.repeat.until < v.date) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.untilBeforeStart });
-  if (v.repeat?.until && Number(v.repeat.until.slice(0, 4)) - Number(v.date.slice(0, 4)) > EVENT_SERIES_YEARS_MAX)
+  const until = v.repeat?.until;
+  if (!isText(until) || !isText(v.date)) return;
+  if (until < v.date) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.untilBeforeStart });
+  if (Number(until.slice(0, 4)) - Number(v.date.slice(0, 4)) > EVENT_SERIES_YEARS_MAX)
     ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.seriesTooLong });
 };
 
@@ -127,8 +157,8 @@ export const periodicEventBody = z
  */
 export const eventFormSchema = z
   .object({ ...eventFields, repeat: repeatSchema.nullable().default(null) })
-  .superRefine(endAfterStart)
-  .superRefine(untilAfterDate);
+  .superRefine(endAfterStart, ALWAYS)
+  .superRefine(untilAfterDate, ALWAYS);
 export type EventForm = z.input<typeof eventFormSchema>;
 
 /** What a change of a series touches: one occurrence, it and the following ones, or the whole series (§4). */
@@ -321,6 +351,18 @@ export const calendarRoutes = {
       occurrence: IsoDate.optional(),
     }),
     result: seriesDiff,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/event/{id}',
+    subject: 'calendar.event.get',
+    summary:
+      'One occurrence of an event the caller may see (what a notification link opens): of a series the one asked (its RECURRENCE-ID date), else the next one from now (the last when all have passed)',
+    spec: '§7 Events, §6 calendar',
+    access: access.feature('calendar'),
+    params: idParam,
+    query: z.object({ occurrence: IsoDate.optional() }),
+    result: occurrenceSchema,
   }),
   ics: defineRoute({
     method: 'GET',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   calendarEvents,
   EVENT_TEXT,
+  pastIssue,
   type CalendarEvent,
   type calendarRoutes,
   type Occurrence,
@@ -15,8 +16,8 @@ import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { DateTime } from 'luxon';
-import { buildIcs } from './ics.ts';
-import { addDays, allDates, expand, expandOne, instant, isOccurrence, nowIn, repeatOf, spanOf, toRrule, type Expanded } from './recurrence.ts';
+import { buildIcs, type IcsPerson } from './ics.ts';
+import { addDays, allDates, expand, expandOne, instant, isOccurrence, repeatOf, spanOf, toRrule, type Expanded } from './recurrence.ts';
 import { planReminders } from './reminders.ts';
 import { eventsRepository as repo, feedsRepository, type FullEvent } from './repository.ts';
 import type { EventRow } from './schema.ts';
@@ -107,10 +108,9 @@ function diff(before: Map<string, Occurrence>, after: Map<string, Occurrence>): 
 }
 
 /** §5 "date not in the past; time not already passed today", in the event's zone. */
-function assertNotPast(date: string, startTime: string, tz: string, prefix = ''): void {
-  const now = nowIn(tz);
-  if (date < now.date) throw Errors.validation([{ field: `${prefix}date`, message: EVENT_TEXT.pastDate }]);
-  if (date === now.date && startTime <= now.time) throw Errors.validation([{ field: `${prefix}start_time`, message: EVENT_TEXT.timePassed }]);
+function assertNotPast(date: string, startTime: string, tz: string): void {
+  const issue = pastIssue(date, startTime, tz);
+  if (issue) throw Errors.validation([issue]);
 }
 
 type EventFields = {
@@ -158,6 +158,20 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
     );
     if (found.some((ok) => !ok)) throw Errors.validation([{ field: 'members', message: 'User not found' }]);
     return unique;
+  }
+
+  /** Names and e-mails of the organisers and members of `list` for an .ics file (those people cannot find are left out). */
+  async function peopleOf(clientId: string, list: FullEvent[]): Promise<Map<string, IcsPerson>> {
+    const ids = [...new Set(list.flatMap((e) => [e.row.organiserId, ...e.members]))];
+    const found = await Promise.all(
+      ids.map((id) =>
+        bus.request<User>(peopleRoutes.get.subject, { ctx: systemContext(clientId), input: { params: { id } } }).then(
+          (u): [string, IcsPerson] | null => (u.client_id === clientId ? [id, { name: u.fullName, email: u.email }] : null),
+          () => null,
+        ),
+      ),
+    );
+    return new Map(found.filter((p) => p !== null));
   }
 
   /** The event for a change: 404 when missing or not visible, 403 'No access' when the caller may not change it. */
@@ -455,13 +469,35 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
         return d;
       }),
 
-    /** GET /api/event/{id}/ics: one event (a series with its RRULE, EXDATEs and moved occurrences) as .ics text. */
-    ics: async ({ params }, ctx) =>
+    /**
+     * GET /api/event/{id}?occurrence={date} → one occurrence: of a series the one whose RECURRENCE-ID is `occurrence`
+     * (moved or not), without it the next one not yet ended (the last when all have); a single event itself.
+     * Errors: 404 (unknown, or the caller is neither organiser, member nor administrator), 400 occurrence (no such
+     * live occurrence of the series).
+     */
+    get: async ({ params, query }, ctx) =>
       db.inTenant(ctx, async (tx) => {
         const ev = await repo.find(tx, params.id);
         if (!ev || !canSee(ctx, ev)) throw Errors.notFound();
-        return buildIcs(ev.row.name, [ev]);
+        const all = [...occurrencesOf(ev).values()].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
+        if (ev.row.rrule && query.occurrence) {
+          const asked = all.find((o) => o.occurrence === query.occurrence);
+          if (!asked) throw Errors.validation([{ field: 'occurrence', message: EVENT_TEXT.noOccurrence }]);
+          return asked;
+        }
+        const now = new Date().toISOString();
+        const next = all.find((o) => o.end > now) ?? all.at(-1);
+        if (!next) throw Errors.notFound();
+        return next;
       }),
+
+    /** GET /api/event/{id}/ics: one event (a series with its RRULE, EXDATEs and moved occurrences) as .ics text. */
+    ics: async ({ params }, ctx) => {
+      const ev = await db.inTenant(ctx, (tx) => repo.find(tx, params.id));
+      if (!ev || !canSee(ctx, ev)) throw Errors.notFound();
+      // People are asked after the transaction (a bus round trip should not hold a connection).
+      return buildIcs(ev.row.name, [ev], await peopleOf(ev.row.clientId, [ev]));
+    },
 
     /** GET /api/event/feed → {token, path} of the caller's private feed, or nulls when none is issued. */
     feedGet: async (_input, ctx) =>
@@ -489,7 +525,8 @@ export function calendarHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers
     feed: async ({ params }) => {
       const owner = await db.asSystem('calendar feed token', (tx) => feedsRepository.byToken(tx, params.token));
       if (!owner) throw Errors.notFound();
-      return db.inTenant({ clientId: owner.clientId, userId: owner.userId }, async (tx) => buildIcs('Intranet', await repo.ofUser(tx, owner.userId)));
+      const list = await db.inTenant({ clientId: owner.clientId, userId: owner.userId }, (tx) => repo.ofUser(tx, owner.userId));
+      return buildIcs('Intranet', list, await peopleOf(owner.clientId, list));
     },
   };
 }

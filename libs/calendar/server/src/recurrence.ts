@@ -191,12 +191,6 @@ export function localDate(ms: number, tz: string): string {
   return d;
 }
 
-/** Today's date and the time now (HH:MM) in `tz`. */
-export function nowIn(tz: string, now: Date = new Date()): { date: string; time: string } {
-  const d = DateTime.fromJSDate(now, { zone: tz });
-  return { date: d.toISODate()!, time: d.toFormat('HH:mm') };
-}
-
 /** A local date shifted by whole days. */
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { calendarEvents, calendarRoutes, type Occurrence } from '@intranet/calendar-contract';
 import { CalendarReminders, ReminderScheduler } from '@intranet/calendar-server';
+import { peopleRoutes } from '@intranet/people-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import type { EventDef } from '@intranet/platform-contracts';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -184,6 +185,66 @@ describe('calendar reminders, events and .ics', () => {
     // Not a member: no file.
     const stranger = await t.makeEmployee(a.adminToken, 'stranger@calr.test');
     assert.equal((await t.call(calendarRoutes.ics, { token: stranger.token, params: { id } })).status, 404);
+  });
+
+  it('.ics is valid RFC 5545: a VTIMEZONE for every TZID (an alias zone too), the ORGANIZER, an ATTENDEE per member, a VALARM for the reminder', async () => {
+    const body = { date: '2030-10-21', start_time: '09:30', end_time: '10:30', members: [mem.id, a.admin._id], tz: 'Europe/Kiev' };
+    const withAlarm = await t.call(calendarRoutes.createPeriodic, {
+      token: org.token,
+      body: { ...body, name: 'Kiev alias weekly', remind: 15, repeat: { period: 'week', weekdays: ['MO'], count: 3 } },
+    });
+    assert.equal(withAlarm.status, 200, JSON.stringify(withAlarm.body));
+    const silent = await t.call(calendarRoutes.create, { token: org.token, body: { ...body, name: 'No alarm here', remind: null } });
+    assert.equal(silent.status, 200, JSON.stringify(silent.body));
+    const api: Occurrence[] = (
+      await t.call(calendarRoutes.byClient, { token: org.token, params: { id: a.client._id }, query: { from: '2030-10-20', to: '2030-11-10', tz: 'UTC' } })
+    ).body.result.filter((o: Occurrence) => o._id === withAlarm.body.result._id);
+
+    const parse = async (id: string) => {
+      const res = await t.call(calendarRoutes.ics, { token: mem.token, params: { id } });
+      assert.equal(res.status, 200);
+      return new ICAL.Component(ICAL.parse(res.body as string));
+    };
+    const cal = await parse(withAlarm.body.result._id);
+    // Every TZID a property names has its VTIMEZONE in the file (RFC 5545 §3.2.19).
+    const zones = new Map(cal.getAllSubcomponents('vtimezone').map((z) => [String(z.getFirstPropertyValue('tzid')), new ICAL.Timezone(z)]));
+    const vevent = cal.getFirstSubcomponent('vevent')!;
+    const used = new Set(vevent.getAllProperties().flatMap((p) => (p.getParameter('tzid') ? [String(p.getParameter('tzid'))] : [])));
+    assert.deepEqual([...used], ['Europe/Kiev']);
+    assert.deepEqual([...zones.keys()], ['Europe/Kiev']);
+    // The zone's rules put the occurrences (across the October DST change) at the instants the API has.
+    const ev = new ICAL.Event(vevent);
+    const it = ev.iterator();
+    const starts: string[] = [];
+    for (let next = it.next(); next; next = it.next()) {
+      const local = next.clone();
+      local.zone = zones.get('Europe/Kiev')!;
+      starts.push(local.toJSDate().toISOString());
+    }
+    assert.deepEqual(
+      starts,
+      api.map((o) => o.start),
+    );
+    assert.deepEqual(starts, ['2030-10-21T06:30:00.000Z', '2030-10-28T07:30:00.000Z', '2030-11-04T07:30:00.000Z']);
+    // ORGANIZER and ATTENDEEs: mailto with the user's e-mail, CN the name.
+    const person = (p: ICAL.Property) => `${String(p.getParameter('cn'))} <${String(p.getFirstValue()).toLowerCase()}>`;
+    assert.equal(
+      person(vevent.getFirstProperty('organizer')!),
+      `${(await t.call(peopleRoutes.get, { token: org.token, params: { id: org.id } })).body.result.fullName} <mailto:org@calr.test>`,
+    );
+    const attendees = vevent.getAllProperties('attendee').map(person).sort();
+    const names = await Promise.all(
+      [mem.id, a.admin._id].map(async (id) => (await t.call(peopleRoutes.get, { token: org.token, params: { id } })).body.result),
+    );
+    assert.deepEqual(attendees, names.map((u: { fullName: string; email: string }) => `${u.fullName} <mailto:${u.email.toLowerCase()}>`).sort());
+    // The reminder: a DISPLAY alarm 15 minutes before the start.
+    const alarms = vevent.getAllSubcomponents('valarm');
+    assert.equal(alarms.length, 1);
+    assert.equal(String(alarms[0]!.getFirstPropertyValue('action')), 'DISPLAY');
+    assert.equal(String(alarms[0]!.getFirstPropertyValue('trigger')), '-PT15M');
+    assert.equal(String(alarms[0]!.getFirstPropertyValue('description')), 'Kiev alias weekly');
+    // No reminder: no VALARM.
+    assert.equal((await parse(silent.body.result._id)).getFirstSubcomponent('vevent')!.getAllSubcomponents('valarm').length, 0);
   });
 
   it('the private feed: issued, read without signing in, revoked, and an old link stops when a new one is issued', async () => {

@@ -117,6 +117,63 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
     assert.equal((await range(mem.token, day(0), day(10))).body.result.length, 0);
   });
 
+  it('GET /api/event/{id}: the occurrence a notification link opens (the asked one of a series, else the next); hidden from others', async () => {
+    const single = await t.call(calendarRoutes.create, { token: org.token, body: { ...base(), name: 'Linked single', date: day(20) } });
+    const series = await t.call(calendarRoutes.createPeriodic, {
+      token: org.token,
+      body: { ...base(), name: 'Linked series', date: day(2), repeat: { period: 'day', count: 5 } },
+    });
+    const sid = series.body.result._id;
+    const get = (token: string, id: string, occurrence?: string) =>
+      t.call<{ result: Occurrence }>(calendarRoutes.get, { token, params: { id }, query: occurrence ? { occurrence } : {} });
+    const one = await get(mem.token, single.body.result._id);
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual([one.body.result.name, one.body.result.date, one.body.result.occurrence], ['Linked single', day(20), null]);
+    // A series: the next occurrence without `occurrence`, the asked one with it (after a move, its new date).
+    const next = await get(mem.token, sid);
+    assert.deepEqual([next.body.result.occurrence, next.body.result.date], [day(2), day(2)]);
+    const moved = await t.call(calendarRoutes.updatePeriodic, {
+      token: org.token,
+      params: { id: sid },
+      body: { ...base(), name: 'Linked series', date: day(9), scope: 'one', occurrence: day(4) },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    const asked = await get(mem.token, sid, day(4));
+    assert.deepEqual([asked.body.result.occurrence, asked.body.result.date, asked.body.result.moved], [day(4), day(9), true]);
+    const missing = await get(mem.token, sid, day(30));
+    assert.equal(missing.status, 400);
+    assert.deepEqual(fieldCodes(missing.body), ['occurrence:eventNoOccurrence']);
+    // Someone not invited, or another client's id: 404.
+    assert.equal((await get(out.token, sid)).status, 404);
+    assert.equal((await get(out.token, '0190f5e0-0000-7000-8000-000000000001')).status, 404);
+
+    // §5 limits hold on changes too: refused with the field's code, nothing stored.
+    const tooLong: [Record<string, unknown>, string][] = [
+      [{ name: 'x'.repeat(101) }, 'name:tooLong'],
+      [{ description: 'x'.repeat(2001) }, 'description:tooLong'],
+    ];
+    for (const [body, code] of tooLong) {
+      const put = await t.call(calendarRoutes.update, {
+        token: org.token,
+        params: { id: single.body.result._id },
+        body: { ...base(), date: day(20), ...body },
+      });
+      assert.equal(put.status, 400);
+      assert.deepEqual(fieldCodes(put.body), [code]);
+      const one2 = await t.call(calendarRoutes.updatePeriodic, {
+        token: org.token,
+        params: { id: sid },
+        body: { ...base(), name: 'Linked series', date: day(3), scope: 'one', occurrence: day(3), ...body },
+      });
+      assert.equal(one2.status, 400);
+      assert.deepEqual(fieldCodes(one2.body), [code]);
+    }
+    const after = (await get(mem.token, single.body.result._id)).body.result;
+    assert.deepEqual([after.name, after.description], ['Linked single', '']);
+    assert.equal((await get(mem.token, sid, day(3))).body.result.name, 'Linked series');
+    for (const id of [single.body.result._id, sid]) await t.call(calendarRoutes.remove, { token: org.token, params: { id } });
+  });
+
   it('recurrence: the 31st of the month skips short months; 29 February yearly only in leap years', async () => {
     const monthly = await t.call(calendarRoutes.createPeriodic, {
       token: org.token,

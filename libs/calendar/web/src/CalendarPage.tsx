@@ -1,10 +1,11 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient bridge must join every program that compiles this file (lib and remote).
 /// <reference path="./rbc-dnd.d.ts" />
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { Calendar, luxonLocalizer, Views, type View } from 'react-big-calendar';
+import { Calendar, luxonLocalizer, Views, type Formats, type View } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
@@ -12,10 +13,10 @@ import { calendarEvents, calendarRoutes, type Occurrence, type SeriesScope } fro
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, ErrorState, Loader, Modal, readableOn, useBelow, useNotifier } from '@intranet/web-ui';
+import { Button, ConfirmDialog, ErrorState, Loader, readableOn, useBelow, useNotifier } from '@intranet/web-ui';
 import { EventFormModal, type FormMode } from './EventFormModal.tsx';
+import { EventDetails, ScopeDialog } from './EventDetails.tsx';
 import { FeedModal } from './FeedModal.tsx';
-import { usePeopleNames } from './members.tsx';
 import { registerCalendarTranslations } from './i18n.ts';
 import { shiftWeekdays, zoneOfBrowser } from './time.ts';
 import './calendar.css';
@@ -28,6 +29,19 @@ interface CalEvent {
 }
 const DnDCalendar = withDragAndDrop<CalEvent>(Calendar);
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+
+/** The month title in the nominative (LLLL: the standalone month, "ноябрь 2026" rather than "ноября 2026"), capitalised. */
+const formats: Formats = {
+  monthHeaderFormat: (date: Date, culture?: string) => {
+    const text = DateTime.fromJSDate(date)
+      .setLocale(culture ?? 'en')
+      .toFormat('LLLL yyyy');
+    return text.charAt(0).toLocaleUpperCase(culture) + text.slice(1);
+  },
+};
+
+/** An occurrence's start time as the localizer words times (the user's locale, e.g. "2:00 PM" in en, "14:00" in ru). */
+const timeOf = (o: Occurrence, culture: string) => localizer.format(new Date(o.start), 't', culture);
 
 /** The date range a view shows around `date` (local dates, `to` exclusive), with a margin for the month grid. */
 function rangeOf(view: View, date: Date): { from: string; to: string } {
@@ -59,6 +73,8 @@ export function CalendarPage() {
   const notifier = useNotifier();
   const qc = useQueryClient();
   const phone = useBelow('tablet');
+  // A month cell narrower than ~100 px (phones) fits the name or the time, not both.
+  const narrow = useBelow('mobile');
   const { uid, client, isAdmin, hasRight } = useSession();
   const canCreate = hasRight('events_create');
   const tz = zoneOfBrowser();
@@ -73,7 +89,9 @@ export function CalendarPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [deleting, setDeleting] = useState<Occurrence | null>(null);
   const [feed, setFeed] = useState(false);
+  const [search, setSearch] = useSearchParams();
   const range = rangeOf(view, date);
+  const culture = i18n.language === 'ua' ? 'uk' : i18n.language;
   const clientId = client?._id ?? '';
 
   const list = useQuery({
@@ -92,6 +110,47 @@ export function CalendarPage() {
     [list.data],
   );
   const canEdit = (o: Occurrence) => isAdmin || o.organiser === uid;
+  const components = useMemo(() => {
+    const nameOnly = narrow && view === Views.MONTH;
+    return {
+      event: function GridEvent({ event }: { event: CalEvent }) {
+        return <EventLabel event={event} time={nameOnly ? null : timeOf(event.resource, culture)} />;
+      },
+      agenda: {
+        event: function AgendaEvent({ event }: { event: CalEvent }) {
+          return <EventLabel event={event} time={timeOf(event.resource, culture)} />;
+        },
+      },
+    };
+  }, [narrow, view, culture]);
+
+  // ?event=<id>[&occurrence=<date>] (a notification's link): that occurrence's details, on its date.
+  const linked = search.get('event');
+  const linkedOccurrence = search.get('occurrence');
+  useEffect(() => {
+    if (!linked) return;
+    const ac = new AbortController();
+    call(calendarRoutes.get, { params: { id: linked }, query: linkedOccurrence ? { occurrence: linkedOccurrence } : {}, signal: ac.signal, silent: true })
+      .then((occ) => {
+        setDate(new Date(occ.start));
+        setOpen(occ);
+      })
+      .catch((e: unknown) => {
+        if (!ac.signal.aborted) notifier.error(errorText(e));
+      });
+    return () => ac.abort();
+    // notifier and errorText change identity with renders; the link alone decides.
+  }, [linked, linkedOccurrence]);
+  const closeDetails = () => {
+    setOpen(null);
+    if (linked) {
+      // Closing the linked event leaves a plain calendar URL (a reload does not open it again).
+      const rest = new URLSearchParams(search);
+      rest.delete('event');
+      rest.delete('occurrence');
+      setSearch(rest, { replace: true });
+    }
+  };
 
   const move = useMutation({
     mutationFn: async ({ occ, start, end, scope }: Pending & { scope: SeriesScope | null }) => {
@@ -143,7 +202,7 @@ export function CalendarPage() {
       });
     notifier.toast(t('deleted'), 'success');
     setDeleting(null);
-    setOpen(null);
+    closeDetails();
     refresh();
   };
 
@@ -195,7 +254,8 @@ export function CalendarPage() {
         <div className="cal-grid" data-testid="calendar-grid" aria-busy={list.isFetching}>
           <DnDCalendar
             localizer={localizer}
-            culture={i18n.language === 'ua' ? 'uk' : i18n.language}
+            culture={culture}
+            formats={formats}
             events={events}
             view={view}
             views={[Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA]}
@@ -222,7 +282,7 @@ export function CalendarPage() {
                 'data-testid': `cal-event-${e.resource._id}-${e.resource.occurrence ?? 'single'}`,
               }) as never
             }
-            components={{ event: EventLabel, agenda: { event: EventLabel } }}
+            components={components}
             style={{ minHeight: phone ? 520 : 680 }}
           />
         </div>
@@ -231,10 +291,10 @@ export function CalendarPage() {
         <EventDetails
           occ={open}
           canEdit={canEdit(open)}
-          onClose={() => setOpen(null)}
+          onClose={closeDetails}
           onEdit={() => {
             setForm({ kind: 'edit', occ: open });
-            setOpen(null);
+            closeDetails();
           }}
           onDelete={() => setDeleting(open)}
         />
@@ -286,140 +346,16 @@ export function CalendarPage() {
   );
 }
 
-/** An occurrence in the grid: its start time (wall-clock in its zone) and name. */
-function EventLabel({ event }: { event: CalEvent }) {
+/**
+ * An occurrence in the grid: its start time (in the user's locale, as the agenda's time column) and name; `time`
+ * null shows the name alone (the month grid on a phone, where a cell fits a few characters).
+ */
+function EventLabel({ event, time }: { event: CalEvent; time: string | null }) {
   const o = event.resource;
   return (
-    <span data-testid={`cal-ev-${o.occurrence ?? o._id}`}>
-      {o.start_time} {event.title}
+    <span data-testid={`cal-ev-${o.occurrence ?? o._id}`} title={time ? `${time} ${event.title}` : event.title}>
+      {time ? <span className="cal-ev-time">{time} </span> : null}
+      {event.title}
     </span>
-  );
-}
-
-/** "This one / this and following / all" for a change or deletion of a series occurrence. */
-function ScopeDialog({
-  title,
-  onChoose,
-  onCancel,
-  testId,
-  danger,
-  busy,
-}: {
-  title: string;
-  onChoose: (s: SeriesScope) => unknown;
-  onCancel: () => void;
-  testId: string;
-  danger?: boolean;
-  busy?: boolean;
-}) {
-  const { t } = useTranslation('calendar');
-  return (
-    <Modal open title={t('scopeTitle')} onClose={onCancel} width={440} testId={testId} dismissible={!busy}>
-      <p>{title}</p>
-      <div className="cal-scope-buttons">
-        {(['one', 'following', 'all'] as const).map((s) => (
-          <Button key={s} variant={danger ? 'danger' : 'secondary'} onClick={() => onChoose(s)} disabled={busy} data-testid={`${testId}-${s}`}>
-            {t(`scope_${s}`)}
-          </Button>
-        ))}
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </Modal>
-  );
-}
-
-/** One occurrence: when (in the user's locale), organiser, members, link, description; edit, .ics and delete. */
-function EventDetails({
-  occ,
-  canEdit,
-  onClose,
-  onEdit,
-  onDelete,
-}: {
-  occ: Occurrence;
-  canEdit: boolean;
-  onClose: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t, i18n } = useTranslation('calendar');
-  const names = usePeopleNames([occ.organiser, ...occ.members]);
-  const notifier = useNotifier();
-  const errorText = useErrorText();
-  const lang = i18n.language === 'ua' ? 'uk' : i18n.language;
-  const when = `${DateTime.fromISO(occ.start).setLocale(lang).toLocaleString(DateTime.DATETIME_MED)} – ${DateTime.fromISO(occ.end).setLocale(lang).toLocaleString(DateTime.TIME_SIMPLE)}`;
-  const download = async () => {
-    try {
-      const text = await call(calendarRoutes.ics, { params: { id: occ._id } });
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([String(text)], { type: 'text/calendar' }));
-      a.download = `${occ.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'event'}.ics`;
-      a.click();
-      URL.revokeObjectURL(a.href);
-    } catch (e) {
-      notifier.error(errorText(e));
-    }
-  };
-  return (
-    <Modal
-      open
-      title={occ.name}
-      onClose={onClose}
-      testId="event-details"
-      footer={
-        <div className="ui-form-actions">
-          {canEdit ? (
-            <Button onClick={onEdit} data-testid="event-edit">
-              {t('edit')}
-            </Button>
-          ) : null}
-          <Button variant="secondary" onClick={download} data-testid="event-ics">
-            {t('download')}
-          </Button>
-          {canEdit ? (
-            <Button variant="danger" onClick={onDelete} data-testid="event-delete">
-              {t('delete')}
-            </Button>
-          ) : null}
-        </div>
-      }
-    >
-      <dl className="cal-details">
-        <dt>{t('when')}</dt>
-        <dd data-testid="event-when">{when}</dd>
-        {occ.periodic && occ.repeat ? (
-          <>
-            <dt>{t('repeats')}</dt>
-            <dd>
-              {t(`period_${occ.repeat.period}`)}
-              {occ.repeat.weekdays.length ? `: ${occ.repeat.weekdays.map((d) => t(`wd_${d}`)).join(', ')}` : ''}
-              {occ.moved ? ` · ${t('moved')}` : ''}
-            </dd>
-          </>
-        ) : null}
-        <dt>{t('organiser')}</dt>
-        <dd>{names[occ.organiser]}</dd>
-        <dt>{t('members')}</dt>
-        <dd>{occ.members.map((m) => names[m]).join(', ')}</dd>
-        {occ.link ? (
-          <>
-            <dt>{t('link')}</dt>
-            <dd>
-              <a href={occ.link} target="_blank" rel="noreferrer noopener">
-                {occ.link}
-              </a>
-            </dd>
-          </>
-        ) : null}
-        {occ.description ? (
-          <>
-            <dt>{t('description')}</dt>
-            <dd className="cal-pre">{occ.description}</dd>
-          </>
-        ) : null}
-      </dl>
-    </Modal>
   );
 }

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import {
+  ALWAYS,
   calendarRoutes,
   EVENT_COLORS,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
   EVENT_REMIND_CHOICES,
   eventFormSchema,
+  pastIssue,
   REPEAT_PERIODS,
   WEEKDAYS,
   type EventForm,
@@ -22,6 +26,31 @@ export type FormMode = { kind: 'create'; date: string; start: string; end: strin
 
 const numberOrNull = { setValueAs: (v: unknown) => (v === '' || v == null || Number.isNaN(v) ? null : Number(v)) };
 const emptyAsNullDate = { setValueAs: (v: unknown) => (typeof v === 'string' && v.trim() ? v : null) };
+
+/**
+ * The form's schema: the contract's, plus §5 "not in the past" as the server checks it (a new event, or a changed
+ * date or start), so the error shows on the first submit beside the others rather than after a round trip.
+ */
+function formSchema(original: { date: string; start_time: string } | null) {
+  return eventFormSchema.superRefine((v, ctx) => {
+    if (typeof v.date !== 'string' || typeof v.start_time !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v.date) || !/^\d{2}:\d{2}$/.test(v.start_time)) return;
+    if (original && original.date === v.date && original.start_time === v.start_time) return;
+    const issue = pastIssue(v.date, v.start_time, typeof v.tz === 'string' ? v.tz : 'UTC');
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  }, ALWAYS);
+}
+
+/** The weekday (MO..SU) of a YYYY-MM-DD date, or null for an unreadable one. */
+const weekdayOf = (date: string) => {
+  const d = DateTime.fromISO(date);
+  return d.isValid ? WEEKDAYS[d.weekday - 1]! : null;
+};
+
+/** "used / limit" under a text field: the limit is shown, never enforced by cutting the text (§5 refuses it instead). */
+function Counter({ value, max }: { value: string | undefined; max: number }) {
+  const used = value?.length ?? 0;
+  return <span className={`cal-counter${used > max ? ' cal-counter--over' : ''}`}>{`${used} / ${max}`}</span>;
+}
 
 /** The remind options worded with plurals (minutes, hours, a day). */
 export function useRemindChoices() {
@@ -77,8 +106,9 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
         repeat: null,
       };
 
+  const schema = useMemo(() => formSchema(occ ? { date: occ.date, start_time: occ.start_time } : null), [occ]);
   const form = useApiForm({
-    schema: eventFormSchema,
+    schema,
     defaultValues: defaults,
     onSubmit: async (v) => {
       if (!occ) {
@@ -103,13 +133,15 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
   const repeat = form.watch('repeat');
   const color = form.watch('color');
   const members = form.watch('members');
+  const name = form.watch('name');
+  const description = form.watch('description');
   const periodicEdit = !!occ?.periodic;
 
   return (
     <Modal open title={occ ? t('editEvent') : t('newEvent')} onClose={onClose} dismissible={!form.busy} testId="event-form">
       <ApiFormView form={form} id="event-form-el" errorTestId="event-form-error">
         <FormGrid>
-          <FormField form={form} name="name" id="event-name" label={t('name')} required wide maxLength={100} />
+          <FormField form={form} name="name" id="event-name" label={t('name')} required wide hint={<Counter value={name} max={EVENT_NAME_MAX} />} />
           <FormField form={form} name="date" id="event-date" label={t('date')} type="date" required />
           <div className="cal-times">
             <FormField form={form} name="start_time" id="event-start" label={t('start')} type="time" required />
@@ -126,13 +158,22 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
           <FormField form={form} name="remind" id="event-remind" label={t('remind')} choices={remindChoices} rules={numberOrNull} />
           <div className="cal-wide">
             <MembersPicker
+              required
               value={members ?? []}
               onChange={(ids) => form.setValue('members', ids, { shouldValidate: form.formState.isSubmitted })}
               error={form.errorOf('members')}
             />
           </div>
           <FormField form={form} name="link" id="event-link" label={t('link')} type="url" wide placeholder="https://" />
-          <FormField form={form} name="description" id="event-description" label={t('description')} rows={3} wide maxLength={2000} />
+          <FormField
+            form={form}
+            name="description"
+            id="event-description"
+            label={t('description')}
+            rows={3}
+            wide
+            hint={<Counter value={description} max={EVENT_DESCRIPTION_MAX} />}
+          />
           <Select
             id="event-repeat"
             data-testid="event-repeat"
@@ -141,11 +182,12 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
             options={[...(periodicEdit ? [] : [{ value: '', label: t('repeatNone') }]), ...REPEAT_PERIODS.map((p) => ({ value: p, label: t(`period_${p}`) }))]}
             onChange={(e) => {
               const p = e.target.value as (typeof REPEAT_PERIODS)[number] | '';
+              // Weekly starts on the event date's weekday (the series' first occurrence is that day).
+              const day = weekdayOf(form.getValues('date') ?? '');
+              const weekdays = repeat?.weekdays?.length ? repeat.weekdays : p === 'week' && day ? [day] : [];
               form.setValue(
                 'repeat',
-                p
-                  ? { period: p, interval: repeat?.interval ?? 1, weekdays: repeat?.weekdays ?? [], until: repeat?.until ?? null, count: repeat?.count ?? null }
-                  : null,
+                p ? { period: p, interval: repeat?.interval ?? 1, weekdays, until: repeat?.until ?? null, count: repeat?.count ?? null } : null,
               );
             }}
           />

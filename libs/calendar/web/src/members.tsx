@@ -33,9 +33,20 @@ export function usePeopleNames(ids: string[]): Record<string, string> {
 /**
  * The members picker of the event form: an address-book search (people's POST api/user/filter/{workspace}, from 2
  * typed characters) in the kit's Combobox, and the chosen people as removable chips. Input: the chosen ids and
- * their setter; `error` is the worded §5 'Field is required' of the field.
+ * their setter; `error` is the worded §5 'Field is required' of the field; `required` marks the label (the kit's
+ * asterisk) and the input (aria-required) as the other required fields are.
  */
-export function MembersPicker({ value, onChange, error }: { value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+export function MembersPicker({
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+  required?: boolean;
+}) {
   const { t } = useTranslation('calendar');
   const { workspace } = useSession();
   const [text, setText] = useState('');
@@ -59,7 +70,7 @@ export function MembersPicker({ value, onChange, error }: { value: string[]; onC
       : [];
   return (
     <div className={`ui-field cal-members${error ? ' ui-field--error' : ''}`}>
-      <label className="ui-field__label" htmlFor="event-members">
+      <label className={`ui-field__label${required ? ' ui-field__label--required' : ''}`} htmlFor="event-members">
         {t('members')}
       </label>
       <ul className="cal-chips" data-testid="event-members-list">
@@ -83,6 +94,7 @@ export function MembersPicker({ value, onChange, error }: { value: string[]; onC
         listLabel={t('membersFound')}
         listTestId="event-members-options"
         aria-invalid={!!error}
+        aria-required={required || undefined}
         aria-describedby={error ? 'event-members-error' : undefined}
         onSelect={(o) => {
           onChange([...value, o.value]);

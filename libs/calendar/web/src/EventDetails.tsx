@@ -1,0 +1,135 @@
+import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import { calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
+import { call } from '@intranet/web-api';
+import { useErrorText } from '@intranet/web-i18n';
+import { Button, Modal, useNotifier } from '@intranet/web-ui';
+import { usePeopleNames } from './members.tsx';
+
+/** "This one / this and following / all" for a change or deletion of a series occurrence. */
+export function ScopeDialog({
+  title,
+  onChoose,
+  onCancel,
+  testId,
+  danger,
+  busy,
+}: {
+  title: string;
+  onChoose: (s: SeriesScope) => unknown;
+  onCancel: () => void;
+  testId: string;
+  danger?: boolean;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('calendar');
+  return (
+    <Modal open title={t('scopeTitle')} onClose={onCancel} width={440} testId={testId} dismissible={!busy}>
+      <p>{title}</p>
+      <div className="cal-scope-buttons">
+        {(['one', 'following', 'all'] as const).map((s) => (
+          <Button key={s} variant={danger ? 'danger' : 'secondary'} onClick={() => onChoose(s)} disabled={busy} data-testid={`${testId}-${s}`}>
+            {t(`scope_${s}`)}
+          </Button>
+        ))}
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** One occurrence: when (in the user's locale), organiser, members, link, description; edit, .ics and delete. */
+export function EventDetails({
+  occ,
+  canEdit,
+  onClose,
+  onEdit,
+  onDelete,
+}: {
+  occ: Occurrence;
+  canEdit: boolean;
+  onClose: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation('calendar');
+  const names = usePeopleNames([occ.organiser, ...occ.members]);
+  const notifier = useNotifier();
+  const errorText = useErrorText();
+  const lang = i18n.language === 'ua' ? 'uk' : i18n.language;
+  const when = `${DateTime.fromISO(occ.start).setLocale(lang).toLocaleString(DateTime.DATETIME_MED)} – ${DateTime.fromISO(occ.end).setLocale(lang).toLocaleString(DateTime.TIME_SIMPLE)}`;
+  const download = async () => {
+    try {
+      const text = await call(calendarRoutes.ics, { params: { id: occ._id } });
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([String(text)], { type: 'text/calendar' }));
+      a.download = `${occ.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'event'}.ics`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch (e) {
+      notifier.error(errorText(e));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={occ.name}
+      onClose={onClose}
+      testId="event-details"
+      footer={
+        <div className="ui-form-actions">
+          {canEdit ? (
+            <Button onClick={onEdit} data-testid="event-edit">
+              {t('edit')}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={download} data-testid="event-ics">
+            {t('download')}
+          </Button>
+          {canEdit ? (
+            <Button variant="danger" onClick={onDelete} data-testid="event-delete">
+              {t('delete')}
+            </Button>
+          ) : null}
+        </div>
+      }
+    >
+      <dl className="cal-details">
+        <dt>{t('when')}</dt>
+        <dd data-testid="event-when">{when}</dd>
+        {occ.periodic && occ.repeat ? (
+          <>
+            <dt>{t('repeats')}</dt>
+            <dd>
+              {t(`period_${occ.repeat.period}`)}
+              {occ.repeat.weekdays.length ? `: ${occ.repeat.weekdays.map((d) => t(`wd_${d}`)).join(', ')}` : ''}
+              {occ.moved ? ` · ${t('moved')}` : ''}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('organiser')}</dt>
+        <dd>{names[occ.organiser]}</dd>
+        <dt>{t('members')}</dt>
+        <dd>{occ.members.map((m) => names[m]).join(', ')}</dd>
+        {occ.link ? (
+          <>
+            <dt>{t('link')}</dt>
+            <dd>
+              <a href={occ.link} target="_blank" rel="noreferrer noopener">
+                {occ.link}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {occ.description ? (
+          <>
+            <dt>{t('description')}</dt>
+            <dd className="cal-pre">{occ.description}</dd>
+          </>
+        ) : null}
+      </dl>
+    </Modal>
+  );
+}
