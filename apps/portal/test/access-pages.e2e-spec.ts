@@ -108,12 +108,12 @@ describe('API not found, no access, not found and switched-off pages in the brow
     for (const path of ['/profile/not-an-id', '/profile/00000000-0000-4000-8000-000000000000', '/post/garbage']) {
       await a.page.goto(path);
       await a.page.getByTestId('page-not-found').waitFor();
-      assert.match(await a.page.getByTestId('page-not-found').innerText(), /page no longer relevant/, path);
+      assert.match(await a.page.getByTestId('page-not-found').innerText(), /The page is no longer relevant/, path);
     }
     for (const path of ['/article/not-an-id', '/vacancy/00000000-0000-4000-8000-000000000000']) {
       await a.page.goto(path);
       await a.page.getByTestId('kb-not-found').waitFor();
-      assert.match(await a.page.getByTestId('kb-not-found').innerText(), /The page no longer relevant/, path);
+      assert.match(await a.page.getByTestId('kb-not-found').innerText(), /The page is no longer relevant/, path);
       // The way back leads to the page's own list.
       const back = path.startsWith('/vacancy/') ? '/vacancies/' : '/articles/';
       assert.equal(await a.page.getByTestId('kb-not-found').locator(`a[href="${back}"]`).count(), 1, path);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasExplicitLanguage, setLanguage } from '@intranet/web-i18n';
@@ -115,6 +115,21 @@ export function RootLayout() {
     [session.uid, session.isAdmin, isSuperadmin, session.hasRight, client?.features],
   );
   const mobileItems = items.filter((m) => m.mobile).slice(0, 4);
+  // The header's height as --shell-header-h: pages that fill the window (a chat room) size themselves below it.
+  const header = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = header.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const set = () => root.style.setProperty('--shell-header-h', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    set();
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    ro?.observe(el);
+    return () => {
+      ro?.disconnect();
+      root.style.removeProperty('--shell-header-h');
+    };
+  }, []);
   const showNav = !!user && (!!client || isSuperadmin);
 
   // Leave the guarded area first, so the sign-out is not mistaken for a visit to remember (§2).
@@ -131,14 +146,18 @@ export function RootLayout() {
             <span className="shell-logo" aria-hidden="true">
               {client?.logo ? <img src={client.logo} alt="" data-testid="client-logo" /> : (client?.name ?? vendorTitle()).charAt(0).toUpperCase()}
             </span>
-            <span className="shell-nav__brand-name">{client?.name ?? vendorTitle()}</span>
+            <span className="shell-nav__brand-name" title={client?.name ?? vendorTitle()}>
+              {client?.name ?? vendorTitle()}
+            </span>
           </div>
           <MenuLinks items={items} testPrefix="nav" badges={!!client} />
         </nav>
       ) : null}
       <div className="shell-main">
-        <header className={client?.design?.headImage ? 'shell-header shell-header--image' : 'shell-header'} data-testid="header">
-          <div className="shell-header__title">{client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}</div>
+        <header ref={header} className={client?.design?.headImage ? 'shell-header shell-header--image' : 'shell-header'} data-testid="header">
+          <div className="shell-header__title" data-testid="header-title">
+            {client?.name ?? (isSuperadmin ? t('header.superadmin') : vendorTitle())}
+          </div>
           <div className="shell-header__right">
             <LanguageSwitcher />
             {/* The user's menu pieces other remotes add (the calendar's .ics link), loaded lazily with their remote. */}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
-import { chatRoutes, type ChatMessage } from '@intranet/chat-contract';
+import { CHAT_CONTENT_MAX, chatRoutes, type ChatMessage } from '@intranet/chat-contract';
 import { clientSubjects } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { ask, systemContext } from '@intranet/platform-bus';
@@ -154,6 +154,27 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
       history.msgs.map((m: ChatMessage) => m._id),
       [xss._id],
     );
+  });
+
+  it('issue 29 §14: a message over the contract limit (12,000 symbols) is refused with the field code and stored nowhere, never cut; 4,000 go whole', async () => {
+    const room = await ok(t.call(chatRoutes.create, { token: ann.token, body: { name: 'Limits', members: [bob.id] } }));
+    const kept = await send(ann, room._id, 'first');
+    const expected = [{ field: 'content', code: 'tooLong', params: { max: CHAT_CONTENT_MAX }, message: `Max ${CHAT_CONTENT_MAX} symbols` }];
+    const long = await t.call(chatRoutes.send, { token: ann.token, body: { room_id: room._id, content: 'x'.repeat(12_000) } });
+    assert.equal(long.status, 400);
+    assert.deepEqual(long.body.errors, expected);
+    const longEdit = await t.call(chatRoutes.edit, { token: ann.token, params: { id: kept._id }, body: { content: 'x'.repeat(12_000) } });
+    assert.equal(longEdit.status, 400);
+    assert.deepEqual(longEdit.body.errors, expected);
+    const page = await ok(t.call(chatRoutes.msgs, { token: bob.token, params: { id: room._id } }));
+    assert.deepEqual(
+      page.msgs.map((m: ChatMessage) => [m._id, m.content, m.edited]),
+      [[kept._id, 'first', null]],
+    );
+    const rooms = await ok(t.call(chatRoutes.rooms, { token: bob.token, params: { id: bob.id }, query: {} }));
+    assert.equal(rooms.rooms.find((r: { _id: string }) => r._id === room._id)?.unread, 1);
+    const whole = await send(ann, room._id, 'y'.repeat(CHAT_CONTENT_MAX));
+    assert.equal(whole.content, 'y'.repeat(CHAT_CONTENT_MAX));
   });
 
   it('only members read or write a room; the owner renames, adds and removes; a member leaves; removal and leaving stop delivery at once', async () => {

@@ -1,11 +1,9 @@
-import { lazy, Suspense, type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  CHAT_CONTENT_MAX,
-  CHAT_FILE_LIMIT,
   chatEvents,
   chatRoutes,
   type ChatMessage,
@@ -15,36 +13,19 @@ import {
   type ChatRoomRemovedEvent,
   type ChatTypingEvent,
 } from '@intranet/chat-contract';
-import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { User } from '@intranet/people-contract';
-import { call, isApiError, upload } from '@intranet/web-api';
-import { CodedFailure, errorText, formatSize, useErrorText, useFormatDate } from '@intranet/web-i18n';
+import { call, isApiError } from '@intranet/web-api';
+import { formatSize, PageLoadError, pageLoadKind, useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { acquireRealtime, useSession } from '@intranet/web-session';
-import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Modal, ProgressBar } from '@intranet/web-ui';
+import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Modal } from '@intranet/web-ui';
 import { ChatAvatar, PeoplePicker, RoomList } from './ChatPage.tsx';
-import { applyRead, chatKeys, htmlToText, setOpenRoom, textToHtml, useRoom } from './data.ts';
+import { Composer } from './Composer.tsx';
+import { applyRead, chatKeys, setOpenRoom, useRoom } from './data.ts';
 import { registerChatTranslations } from './i18n.ts';
 import './chat.css';
 
-/** emoji-picker-react, fetched on first use (its data is large). */
-const EmojiPicker = lazy(() =>
-  import('emoji-picker-react').then((m) => ({
-    default: m.default as unknown as ComponentType<{
-      emojiStyle: string;
-      lazyLoadEmojis: boolean;
-      width: string;
-      height: number;
-      previewConfig: { showPreview: boolean };
-      onEmojiClick: (e: { emoji: string }) => void;
-    }>,
-  })),
-);
-
-/** How often the composer tells the others the caller is typing, and how long the indicator stays without news. */
-const TYPING_SEND_MS = 3000;
+/** How long the typing indicator stays without news. */
 const TYPING_SHOW_MS = 5000;
-/** §7 Upload: the progress bar hides 1.5 s after the upload finished. */
-const PROGRESS_HIDE_MS = 1500;
 
 type Row = { kind: 'day'; key: string; label: string } | { kind: 'msg'; key: string; m: ChatMessage; first: boolean };
 
@@ -181,8 +162,9 @@ function Room({ id }: { id: string }) {
   if (room.isError) {
     return (
       <div className="chat-room">
-        {isApiError(room.error) && room.error.status === 404 ? (
-          <EmptyState title={t('notFound')} action={<Link to="/chat">{t('back')}</Link>} testId="chat-not-found" />
+        {/* An unknown room (or one out of reach) reads like every not-found page (docs/glossary.md), with the way back. */}
+        {pageLoadKind(room.error) !== 'error' ? (
+          <PageLoadError error={room.error} home={<Link to="/chat">{t('back')}</Link>} />
         ) : (
           <ErrorState onRetry={() => void room.refetch()} />
         )}
@@ -212,20 +194,23 @@ function Room({ id }: { id: string }) {
           {t('removed')}
         </Alert>
       ) : null}
-      {loadError ? (
-        <ErrorState onRetry={() => void loadNewest()} />
-      ) : !loaded ? (
-        <Loader />
-      ) : (
-        <MessageList
-          room={r}
-          msgs={msgs}
-          older={older}
-          onOlder={loadOlder}
-          onEdit={setEditing}
-          onDeleted={(mid) => setMsgs((c) => c.filter((m) => m._id !== mid))}
-        />
-      )}
+      {/* The history fills the pane whatever it holds (nothing yet, a loader, an error): the composer stays at its foot. */}
+      <div className="chat-room__body">
+        {loadError ? (
+          <ErrorState onRetry={() => void loadNewest()} />
+        ) : !loaded ? (
+          <Loader />
+        ) : (
+          <MessageList
+            room={r}
+            msgs={msgs}
+            older={older}
+            onOlder={loadOlder}
+            onEdit={setEditing}
+            onDeleted={(mid) => setMsgs((c) => c.filter((m) => m._id !== mid))}
+          />
+        )}
+      </div>
       <div className="chat-typing" aria-live="polite" data-testid="chat-typing">
         {typingNames.length ? t('typing', { name: typingNames.join(', ') }) : ''}
       </div>
@@ -435,196 +420,6 @@ function Bubble({
           </button>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-/** The composer: text (Enter sends, Shift+Enter breaks the line), emoji, a file with progress, typing signal, edit mode. */
-function Composer({
-  roomId,
-  onSent,
-  editing,
-  onEditDone,
-}: {
-  roomId: string;
-  onSent: (m: ChatMessage) => void;
-  editing: ChatMessage | null;
-  onEditDone: () => void;
-}) {
-  const { t } = useTranslation('chat');
-  const errorTextOf = useErrorText();
-  const [text, setText] = useState('');
-  const [emoji, setEmoji] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ value: number; done: boolean } | null>(null);
-  const [pending, setPending] = useState(false);
-  const area = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const lastTyping = useRef(0);
-  const hide = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (hide.current && clearTimeout(hide.current)), []);
-
-  useEffect(() => {
-    if (editing) {
-      setText(htmlToText(editing.content));
-      area.current?.focus();
-    }
-  }, [editing]);
-
-  const signalTyping = (on: boolean) => {
-    const now = Date.now();
-    if (on && now - lastTyping.current < TYPING_SEND_MS) return;
-    lastTyping.current = on ? now : 0;
-    void call(chatRoutes.typing, { params: { id: roomId }, body: { typing: on }, silent: true }).catch(() => undefined);
-  };
-
-  const submit = async (file?: UploadedFile) => {
-    const content = textToHtml(text.trim());
-    if (!content && !file) return;
-    setError(null);
-    setPending(true);
-    try {
-      if (editing) {
-        onSent(await call(chatRoutes.edit, { params: { id: editing._id }, body: { content }, silent: true }));
-        onEditDone();
-      } else {
-        const body = {
-          room_id: roomId,
-          content,
-          ...(file ? { file: { key: file.key, fileName: file.fileName, mimetype: file.mimetype, size: file.size, thumbKey: file.thumbKey } } : {}),
-        };
-        onSent(await call(chatRoutes.send, { body, silent: true }));
-        if (lastTyping.current) signalTyping(false);
-      }
-      setText('');
-    } catch (err) {
-      setError(isApiError(err) ? errorTextOf(err.fields[0] ?? err) : errorText(err));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const attach = async (f: File | undefined) => {
-    if (!f) return;
-    setError(null);
-    if (f.size > CHAT_FILE_LIMIT) {
-      setError(errorText(new CodedFailure('filesAbove', { size: CHAT_FILE_LIMIT })));
-      return;
-    }
-    const form = new FormData();
-    form.append('file', f, f.name);
-    if (hide.current) clearTimeout(hide.current);
-    setProgress({ value: 0, done: false });
-    try {
-      const r = await upload(fileRoutes.upload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'file' }, silent: true });
-      setProgress({ value: 100, done: true });
-      await submit(r.results[0]);
-    } catch (err) {
-      setError(isApiError(err) ? errorTextOf(err.fields[0] ?? err) : errorText(err));
-    } finally {
-      hide.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  };
-
-  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void submit();
-    } else if (e.key === 'Escape' && editing) {
-      onEditDone();
-      setText('');
-    }
-  };
-
-  const insert = (s: string) => {
-    const el = area.current;
-    const at = el?.selectionStart ?? text.length;
-    setText((cur) => cur.slice(0, at) + s + cur.slice(el?.selectionEnd ?? at));
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + s.length, at + s.length);
-    });
-  };
-
-  return (
-    <div className="chat-composer" data-testid="chat-composer">
-      {editing ? (
-        <div className="chat-editing">
-          {t('editing')}
-          <button
-            type="button"
-            className="chat-link"
-            onClick={() => {
-              onEditDone();
-              setText('');
-            }}
-          >
-            {t('cancel')}
-          </button>
-        </div>
-      ) : null}
-      {progress ? (
-        <ProgressBar value={progress.value} label={progress.done ? t('uploaded') : t('uploading', { percent: progress.value })} testId="chat-upload-progress" />
-      ) : null}
-      {error ? (
-        <Alert kind="error" testId="chat-error">
-          {error}
-        </Alert>
-      ) : null}
-      {emoji ? (
-        <div className="chat-emoji-panel">
-          <Suspense fallback={<Loader />}>
-            <EmojiPicker
-              // Native emoji: no images from a CDN (the CSP allows this origin only).
-              emojiStyle="native"
-              lazyLoadEmojis
-              width="100%"
-              height={320}
-              previewConfig={{ showPreview: false }}
-              onEmojiClick={(e: { emoji: string }) => insert(e.emoji)}
-            />
-          </Suspense>
-        </div>
-      ) : null}
-      <div className="chat-composer__row">
-        <button
-          type="button"
-          className="chat-icon-btn"
-          aria-label={t('emoji')}
-          aria-pressed={emoji}
-          onClick={() => setEmoji((v) => !v)}
-          data-testid="chat-emoji"
-        >
-          😊
-        </button>
-        {!editing ? (
-          <>
-            <button type="button" className="chat-icon-btn" aria-label={t('attach')} onClick={() => fileInput.current?.click()} data-testid="chat-attach">
-              📎
-            </button>
-            <input ref={fileInput} type="file" hidden onChange={(e) => void attach(e.target.files?.[0])} data-testid="chat-file-input" />
-          </>
-        ) : null}
-        <textarea
-          ref={area}
-          className="ui-field__control chat-textarea"
-          aria-label={t('composer')}
-          placeholder={t('composer')}
-          rows={1}
-          maxLength={CHAT_CONTENT_MAX}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (e.target.value.trim() && !editing) signalTyping(true);
-          }}
-          onKeyDown={onKey}
-          data-testid="chat-input"
-        />
-        <Button onClick={() => void submit()} loading={pending} disabled={!text.trim()} data-testid="chat-send">
-          {editing ? t('save') : t('send')}
-        </Button>
-      </div>
     </div>
   );
 }

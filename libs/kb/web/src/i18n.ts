@@ -12,7 +12,7 @@ const en = {
   emptyFavourites: 'No favourites yet',
   noAccess: 'No access',
   noAccessText: 'You have no access to this page.',
-  notFound: 'The page no longer relevant',
+  notFound: 'The page is no longer relevant',
   notFoundText: 'It may have been deleted or moved.',
   noClient: 'Choose a client first.',
   toRoot: 'To the knowledge base',

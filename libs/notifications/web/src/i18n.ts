@@ -362,7 +362,7 @@ const uk = {
     failingEmpty: 'Усі канали доставляють',
     failingRow: '{{channel}}: {{count}} не доставлено з {{since}}, остання помилка {{code}}',
     employeeTitle: 'Налаштування сповіщень працівника',
-    employee: 'Працівник',
+    employee: 'Співробітник',
     choose: 'Оберіть працівника',
     save: 'Зберегти',
     saved: 'Налаштування збережено',

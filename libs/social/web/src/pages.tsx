@@ -188,20 +188,21 @@ export function ProfilePage() {
         <span className="wall-avatar wall-avatar--big">
           {u.avatar_big || u.avatar ? <img src={u.avatar_big ?? u.avatar!} alt={u.fullName} /> : u.fullName.slice(0, 1)}
         </span>
-        <div>
+        <div className="wall-profile-head__who">
           <h1 className="ui-page-title" style={{ margin: 0 }} data-testid="profile-name">
             {u.fullName}
           </h1>
           <div className="wall-muted">{[u.position, u.department].filter(Boolean).join(' · ')}</div>
         </div>
-        <span style={{ flex: 1 }} />
-        {uid && uid !== u._id ? <WriteButton userId={u._id} name={u.fullName} /> : null}
-        {uid && uid !== u._id ? <FollowButton userId={u._id} state={feed.data?.pages[0]} /> : null}
-        {(uid === u._id && hasRight('profile_edit')) || isAdmin ? (
-          <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">
-            {t('profile.edit')}
-          </Button>
-        ) : null}
+        <div className="wall-profile-head__actions">
+          {uid && uid !== u._id ? <WriteButton userId={u._id} name={u.fullName} /> : null}
+          {uid && uid !== u._id ? <FollowButton userId={u._id} state={feed.data?.pages[0]} /> : null}
+          {(uid === u._id && hasRight('profile_edit')) || isAdmin ? (
+            <Button variant="secondary" onClick={() => setEditing(true)} data-testid="profile-edit-open">
+              {t('profile.edit')}
+            </Button>
+          ) : null}
+        </div>
         {editing ? <ProfileEdit user={u} open onClose={() => setEditing(false)} /> : null}
       </div>
       <div className="wall-layout">

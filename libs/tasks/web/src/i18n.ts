@@ -37,7 +37,7 @@ const en = {
   defaultLanes: { todo: 'To do', doing: 'In progress', done: 'Done' },
   toBoards: '← All boards',
   noAccess: 'No access',
-  notFound: 'The page no longer relevant',
+  notFound: 'The page is no longer relevant',
   notFoundText: 'The board may have been deleted, or you are not on it.',
   removePerson: 'Remove {{name}}',
   findPerson: 'Find by name…',
@@ -115,7 +115,7 @@ const en = {
 type Tree = { [k: string]: string | Tree };
 
 const ru: Tree = {
-  title: 'Таск-трекер',
+  title: 'Трекер задач',
   newBoard: 'Новая доска',
   tab: { mine: 'Мои доски', member: 'Доски, где я участник', tasks: 'Мои задачи', finished: 'Завершённые доски' },
   empty: { mine: 'У вас пока нет досок', member: 'Вы не участвуете в других досках', finished: 'Нет завершённых досок', tasks: 'Здесь нет задач' },
@@ -239,7 +239,7 @@ const ru: Tree = {
 };
 
 const uk: Tree = {
-  title: 'Таск-трекер',
+  title: 'Трекер задач',
   newBoard: 'Нова дошка',
   tab: { mine: 'Мої дошки', member: 'Дошки, де я учасник', tasks: 'Мої завдання', finished: 'Завершені дошки' },
   empty: { mine: 'У вас поки немає дошок', member: 'Ви не берете участі в інших дошках', finished: 'Немає завершених дошок', tasks: 'Тут немає завдань' },

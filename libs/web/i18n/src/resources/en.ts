@@ -103,7 +103,7 @@ export const en = {
       more: 'Menu',
     },
     header: {
-      logout: 'Log out',
+      logout: 'Sign out',
       bell_one: 'Notifications: {{count}} unread',
       bell_other: 'Notifications: {{count}} unread',
       language: 'Language',
@@ -159,7 +159,7 @@ export const en = {
     noAccess: { title: 'No access', text: 'You have no access to this page. Ask your administrator if you need it.' },
     notFound: {
       title: '404',
-      text: 'page no longer relevant',
+      text: 'The page is no longer relevant',
       home: 'Go to the main page',
     },
     noConnection: {
