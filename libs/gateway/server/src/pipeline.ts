@@ -1,7 +1,7 @@
 import type { RequestContext } from '@intranet/platform-bus';
 import { parseRouteInput } from '@intranet/platform-bus';
 import type { RouteDef } from '@intranet/platform-contracts';
-import { DomainError, Errors, toHttp } from '@intranet/platform-errors';
+import { DomainError, Errors, MESSAGES, toHttp } from '@intranet/platform-errors';
 import type { Logger } from '@intranet/platform-host';
 import {
   Catch,
@@ -75,6 +75,7 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   private domainError(err: unknown, req: FastifyRequest, silent: boolean): DomainError {
+    if (err instanceof DomainError && err.kind === 'unavailable') return this.unavailable(err, req, silent);
     if (err instanceof DomainError) return err;
     const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
     if (status === 404) return Errors.notFound();
@@ -84,6 +85,27 @@ export class ErrorFilter implements ExceptionFilter {
     if (!silent)
       this.log.error(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: ${(err as Error)?.name}: ${(err as Error)?.message}`, { reqId: req.id });
     return Errors.internal();
+  }
+
+  /**
+   * Issue 38 §10: a 503's internal cause (the bus' `details.cause`: TimeoutError, NoRespondersError; the subject in
+   * the bus' message) goes to the log only; the caller gets the §8 text and the error's own code and parameters.
+   */
+  private unavailable(err: DomainError, req: FastifyRequest, silent: boolean): DomainError {
+    const { cause, ...details } = err.details ?? {};
+    if (!silent && this.log.enabled('warn'))
+      this.log.warn(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: unavailable: ${err.message}${cause ? ` (${String(cause)})` : ''}`, {
+        reqId: req.id,
+      });
+    // A domain's own 503 (its code and text, e.g. the HR system out of reach) keeps them; the bus' generic one says
+    // only that the service is unavailable.
+    const generic = err.code === 'unavailable';
+    return new DomainError('unavailable', generic ? MESSAGES.unavailable : err.message, {
+      code: err.code,
+      params: err.params,
+      errors: err.errors,
+      ...(Object.keys(details).length ? { details } : {}),
+    });
   }
 }
 
