@@ -1,6 +1,6 @@
 import type { RequestContext } from '@intranet/platform-bus';
 import { parseRouteInput } from '@intranet/platform-bus';
-import type { RouteDef } from '@intranet/platform-contracts';
+import { BODY_LIMITS, bodyTooLargeText, formatBytes, type RouteDef } from '@intranet/platform-contracts';
 import { DomainError, Errors, MESSAGES, toHttp } from '@intranet/platform-errors';
 import type { Logger } from '@intranet/platform-host';
 import {
@@ -69,8 +69,13 @@ export class ErrorFilter implements ExceptionFilter {
     const req = http.getRequest<FastifyRequest>();
     const { status, body } = toHttp(this.domainError(exception, req, (req as AnonymousMark)[ANONYMOUS] === true));
     if (reply.sent) return;
-    // A refused upload: drain what the browser is still sending so the answer reaches it.
-    if (!req.raw.readableEnded) req.raw.resume();
+    if (isBodyTooLarge(exception)) {
+      // Refused by its size (issue 38 §7): the rest of the body is not read; the connection closes after the answer.
+      void reply.header('connection', 'close');
+    } else if (!req.raw.readableEnded) {
+      // A refused upload: drain what the browser is still sending so the answer reaches it.
+      req.raw.resume();
+    }
     void reply.status(status).send(body);
   }
 
@@ -79,6 +84,10 @@ export class ErrorFilter implements ExceptionFilter {
     if (err instanceof DomainError) return err;
     const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
     if (status === 404) return Errors.notFound();
+    if (isBodyTooLarge(err)) {
+      const limit = req.routeOptions?.bodyLimit ?? BODY_LIMITS.json;
+      return new DomainError('payload_too_large', bodyTooLargeText(formatBytes(limit)));
+    }
     if (status === 413) return new DomainError('payload_too_large', 'Error: file size too big');
     if (status && status >= 400 && status < 500) return Errors.badRequest((err as Error).message);
     // An anonymous route's failure is not logged: the line's time would date the sender's call.
@@ -107,6 +116,12 @@ export class ErrorFilter implements ExceptionFilter {
       ...(Object.keys(details).length ? { details } : {}),
     });
   }
+}
+
+/** Fastify's refusal of a body above the route's bodyLimit (Nest wraps it in an HttpException: its cause). */
+function isBodyTooLarge(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === 'FST_ERR_CTP_BODY_TOO_LARGE';
 }
 
 /**
