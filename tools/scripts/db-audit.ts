@@ -1,5 +1,6 @@
 // The database role audit of issue 18 §1, printed for a platform team: every intranet role (superuser, BYPASSRLS,
-// login, member of), who owns the tables, and per schema how many tables have row-level security and FORCE.
+// login, member of), who owns the tables, per schema how many tables have row-level security and FORCE, and what
+// the runtime role may do with drizzle's migration journals (issue 38 §9: read only).
 //
 //   node tools/scripts/db-audit.ts            # a throw-away database, migrated by `npm run db:migrate`, then dropped
 //   AUDIT_URL=postgres://postgres@127.0.0.1:5432/intranet node tools/scripts/db-audit.ts   # an existing database
@@ -51,6 +52,16 @@ try {
       FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
      WHERE t.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'drizzle') AND n.nspname NOT LIKE 'pg_toast%'
      GROUP BY n.nspname ORDER BY n.nspname`);
+  const journals = await c.query(`
+    SELECT r.rolname AS role, count(*)::int AS journals,
+           count(*) FILTER (WHERE has_table_privilege(r.oid, t.oid, 'SELECT'))::int AS can_select,
+           count(*) FILTER (WHERE has_table_privilege(r.oid, t.oid, 'INSERT'))::int AS can_insert,
+           count(*) FILTER (WHERE has_table_privilege(r.oid, t.oid, 'UPDATE'))::int AS can_update,
+           count(*) FILTER (WHERE has_table_privilege(r.oid, t.oid, 'DELETE'))::int AS can_delete,
+           count(*) FILTER (WHERE has_table_privilege(r.oid, t.oid, 'TRUNCATE'))::int AS can_truncate
+      FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace CROSS JOIN pg_roles r
+     WHERE n.nspname = 'drizzle' AND t.relkind = 'r' AND r.rolname IN ('intranet_app', 'intranet_system')
+     GROUP BY r.rolname ORDER BY r.rolname`);
   const show = (rows: Record<string, unknown>[]) => {
     const head = Object.keys(rows[0] ?? {});
     const w = head.map((h) => Math.max(h.length, ...rows.map((r) => String(r[h]).length)));
@@ -66,6 +77,10 @@ try {
   const total = tables.rows.reduce((a, r) => a + r.tables, 0);
   const rls = tables.rows.reduce((a, r) => a + r.rls, 0);
   const force = tables.rows.reduce((a, r) => a + r.force, 0);
+  console.log('\nMigration journals (drizzle.*_migrations): what the runtime roles may do\n');
+  show(journals.rows);
+  const writable = journals.rows.filter((r) => r.can_insert + r.can_update + r.can_delete + r.can_truncate > 0).map((r) => r.role);
+  console.log(writable.length ? `\nWARNING: ${writable.join(', ')} may change the migration journals` : '\nThe runtime roles read the migration journals only');
   console.log(`\n${total} tables, ${rls} with row-level security, ${force} with FORCE (the rest hold no tenant rows: see ADR 0008)`);
 } finally {
   await c.end();

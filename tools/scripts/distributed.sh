@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Distributed mode on one machine (DESIGN §1): every domain service (each apps/<domain>-service) and the gateway as separate Node
 # processes talking over NATS, against a real PostgreSQL. Waits until the portal answers, prints its URL and stops
-# every child on Ctrl-C / SIGTERM (or when one of them dies).
+# every child on Ctrl-C / SIGTERM. A child that dies is restarted with back-off (tools/scripts/supervise.ts, issue
+# 38 §1); the others keep running; a crash loop is named and given up on (the gateway's stops everything).
 #
 #   bash tools/scripts/distributed.sh            # or: npm run distributed
 #   bash tools/scripts/distributed.sh --demo     # also fills workspace "demo" (as `npm start -- --demo`) and prints its admin
@@ -19,6 +20,8 @@
 #   WEB_DIR           dist/web when that folder exists (the built shell and remotes)
 #   DATA_DIR          .data/distributed (mail outbox when SMTP_URL is unset)
 #   STARTUP_TIMEOUT   seconds to wait for the portal to answer (180)
+#   SUPERVISE_BACKOFF_MS / SUPERVISE_BACKOFF_MAX_MS / SUPERVISE_CRASH_LOOP / SUPERVISE_WINDOW_MS   restart policy
+#                     (250 ms doubling to 4 s; 5 exits within 60 s is a crash loop: tools/scripts/supervise.ts)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -127,63 +130,25 @@ await db.end();
 node tools/scripts/db-migrate.ts 2> >(sed -u "s/^/[migrate] /" >&2) | sed -u 's/^\[migrate\] /[distributed] /' >&2 || die "the migration step failed"
 
 # --- processes --------------------------------------------------------------------------------------------------
-PIDS=()
-NAMES=()
-GATEWAY_PID=""
-
-# start NAME ENTRY: runs `node ENTRY` in the background, every output line prefixed with NAME.
-start() {
-  local name="$1" entry="$2"
-  env -u DATABASE_MIGRATE_URL node "$entry" > >(sed -u "s/^/[$name] /") 2> >(sed -u "s/^/[$name] /" >&2) &
-  PIDS+=("$!")
-  NAMES+=("$name")
-}
+# tools/scripts/supervise.ts runs every child (output prefixed with its name), restarts one that exits with back-off
+# and logs it, never stops the others for it, and gives up only on a crash loop, naming it (issue 38 §1).
+SUP_PID=""
+CHILDREN=()
 
 alive() { kill -0 "$1" 2>/dev/null; }
-
-# stop_pids SECONDS PID...: SIGTERM, then SIGKILL whatever is still running after SECONDS.
-stop_pids() {
-  local secs="$1" p left i
-  shift
-  (($#)) || return 0
-  kill -TERM "$@" 2>/dev/null || true
-  for ((i = 0; i < secs * 10; i++)); do
-    left=0
-    for p in "$@"; do alive "$p" && left=1; done
-    ((left)) || return 0
-    sleep 0.1
-  done
-  for p in "$@"; do alive "$p" && kill -KILL "$p" 2>/dev/null; done
-  return 0
-}
 
 STOPPED=0
 cleanup() {
   ((STOPPED)) && return 0
   STOPPED=1
-  ((${#PIDS[@]})) || return 0
-  log "stopping ${#PIDS[@]} processes"
-  # The edge first (no new requests), then the services.
-  local services=() p
-  for p in "${PIDS[@]}"; do [[ "$p" != "$GATEWAY_PID" ]] && services+=("$p"); done
-  [[ -n "$GATEWAY_PID" ]] && stop_pids 5 "$GATEWAY_PID"
-  stop_pids 10 "${services[@]}"
-  wait 2>/dev/null || true
+  [[ -n "$SUP_PID" ]] || return 0
+  # The supervisor stops the edge first (no new requests), then the services.
+  alive "$SUP_PID" && kill -TERM "$SUP_PID" 2>/dev/null
+  wait "$SUP_PID" 2>/dev/null || true
 }
 trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM
 trap 'cleanup' EXIT
-
-# dead_child: prints the name of the first child that is no longer running (empty when all run).
-dead_child() {
-  local i
-  for i in "${!PIDS[@]}"; do
-    if ! alive "${PIDS[$i]}"; then
-      echo "${NAMES[$i]}"
-      return 0
-    fi
-  done
-}
 
 http_ok() {
   if command -v curl >/dev/null 2>&1; then
@@ -216,16 +181,16 @@ suffix() { ((REPLICAS > 1)) && echo "-$1" || true; }
 # All processes share DATA_DIR, so without S3 the gateway (uploads) and the services (deletes) see one file store.
 # Replicas start together: they share their NATS queue group and wait for each other's migrations.
 for ((r = 1; r <= REPLICAS; r++)); do
-  for svc in $SERVICES; do start "$svc$(suffix "$r")" "apps/$svc-service/src/main.ts"; done
+  for svc in $SERVICES; do CHILDREN+=("$svc$(suffix "$r")=apps/$svc-service/src/main.ts"); done
 done
-start gateway apps/gateway/src/main.ts
-GATEWAY_PID="${PIDS[-1]}"
+CHILDREN+=("gateway=apps/gateway/src/main.ts")
+env -u DATABASE_MIGRATE_URL node tools/scripts/supervise.ts "${CHILDREN[@]}" &
+SUP_PID=$!
 
 deadline=$((SECONDS + TIMEOUT))
 env_ok=0
 while :; do
-  dead="$(dead_child)"
-  [[ -n "$dead" ]] && die "$dead exited during start-up (see its output above)"
+  alive "$SUP_PID" || die "the supervisor stopped during start-up (see the output above)"
   ((env_ok)) || { http_ok "$URL/api/env" && env_ok=1; }
   ((env_ok)) && superadmin_ready && break
   ((SECONDS < deadline)) || die "the portal did not become ready within ${TIMEOUT}s ($URL/api/env answering: $([[ $env_ok == 1 ]] && echo yes || echo no); people-service bootstrap done: no)"
@@ -250,11 +215,11 @@ fi
 log "ready: $URL (stop with Ctrl-C)"
 echo "$URL"
 
-# Runs until a signal (traps above) or until any child exits; then stops the rest.
+# Runs until a signal (traps above), or until the supervisor stops (the gateway crash-looped).
 set +e
-wait -n "${PIDS[@]}"
+wait "$SUP_PID"
 code=$?
 set -e
-dead="$(dead_child)"
-log "${dead:-a process} exited (code $code); stopping the others"
+SUP_PID=""
+log "the supervisor stopped (code $code)"
 exit "$code"

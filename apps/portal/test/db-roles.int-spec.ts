@@ -102,6 +102,31 @@ describe('database roles and row-level security (issue 18 §1)', () => {
     );
   });
 
+  it('the runtime role reads the migration journals but cannot change them (issue 38 §9)', async () => {
+    const journals = await system<{ rel: string }[]>(sql`
+      SELECT c.oid::regclass::text AS rel FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'drizzle' AND c.relkind = 'r' AND c.relname LIKE '%\_migrations' ORDER BY 1`);
+    assert.ok(journals.length >= 10, `journals found: ${journals.length}`);
+    const asApp = (statement: string) =>
+      t.db.drizzle.transaction(async (tx) => {
+        if (t.db.kind === 'pglite') await tx.execute(sql.raw(`SELECT set_config('role', '${APP_ROLE}', true)`));
+        return rowsOf(await tx.execute(sql.raw(statement)));
+      });
+    // Drizzle wraps the driver's error: its cause carries PostgreSQL's text.
+    const refusal = (statement: string) =>
+      asApp(statement).then(
+        () => 'allowed',
+        (e: { cause?: { message?: string }; message?: string }) => String(e.cause?.message ?? e.message),
+      );
+    for (const { rel } of journals) {
+      assert.equal((await asApp(`SELECT count(*)::int AS n FROM ${rel}`)).length, 1, `${rel} is readable`);
+      assert.match(await refusal(`INSERT INTO ${rel} (hash, created_at) VALUES ('forged', 0)`), /^permission denied for table/, `INSERT ${rel}`);
+      assert.match(await refusal(`UPDATE ${rel} SET hash = hash`), /^permission denied for table/, `UPDATE ${rel}`);
+      assert.match(await refusal(`DELETE FROM ${rel}`), /^permission denied for table/, `DELETE ${rel}`);
+      assert.match(await refusal(`TRUNCATE ${rel}`), /^permission denied for table/, `TRUNCATE ${rel}`);
+    }
+  });
+
   (testMode.postgres ? it : it.skip)('the runtime login is no superuser, owner nor member, cannot SET ROLE stronger nor read the key', async () => {
     const [{ db }] = await system<{ db: string }[]>(sql`SELECT current_database() AS db`);
     const u = new URL(process.env.DATABASE_URL!);

@@ -3,16 +3,18 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { eventually } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** The newest outbox mail to `to` (text copy). */
+/** The last mail to `to`; reset mails go out after the answer (issue 38 §3), so it waits for one. */
 async function mailTo(t: TestPortal, to: string): Promise<string> {
   const dir = join(t.dataDir, 'outbox');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.txt')).sort();
-  const mails = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
-  const mine = mails.filter((m) => m.startsWith(`To: ${to}\n`));
-  assert.ok(mine.length, `no mail to ${to}`);
-  return mine.at(-1)!;
+  return eventually(async () => {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.txt')).sort();
+    const mails = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+    return mails.filter((m) => m.startsWith(`To: ${to}\n`)).at(-1);
+  });
 }
 
 describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', () => {

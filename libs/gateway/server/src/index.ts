@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { buildOpenApi, FILE_LIMITS } from '@intranet/platform-contracts';
+import { BODY_LIMITS, bodyLimitOf, buildOpenApi, FILE_LIMITS, toFastifyPath } from '@intranet/platform-contracts';
 import { loadOpsConfig } from '@intranet/platform-host';
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
@@ -87,6 +87,25 @@ function lazyOpenApi(routes: GatewayOptions['routes']): object {
 }
 
 /**
+ * Issue 38 §7: every contract route gets its own body limit (bodyLimitOf: small by default, smaller for public
+ * routes, more where the contract declares it) as Fastify's route option, which refuses a body by its
+ * Content-Length before reading it. An onRoute hook, because Nest registers the derived controllers' routes itself.
+ */
+function limitBodies(
+  fastify: { addHook(name: 'onRoute', fn: (r: { method: string | string[]; url: string; bodyLimit?: number }) => void): void },
+  routes: GatewayOptions['routes'],
+) {
+  const key = (method: string, url: string) => `${method} ${url.replace(/\/+$/, '') || '/'}`;
+  const limits = new Map(routes.filter((r) => !r.multipart).map((r) => [key(r.method, toFastifyPath(r.path)), bodyLimitOf(r)]));
+  fastify.addHook('onRoute', (r) => {
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
+      const limit = limits.get(key(m, r.url));
+      if (limit !== undefined) r.bodyLimit = limit;
+    }
+  });
+}
+
+/**
  * Builds the gateway (a Nest application on Fastify): every contract route as a derived controller, uploads and
  * signed downloads, realtime sockets, the OpenAPI document (/api/docs, JSON at /api/docs/json) and the built web.
  * Returns the initialised Nest app, not listening.
@@ -98,13 +117,14 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
   // ignoreTrailingSlash: §7 writes some paths with one ("POST api/group/"), which Nest registers without it.
   const adapter = new FastifyAdapter({
     trustProxy,
-    bodyLimit: opts.bodyLimit ?? 25 * 1024 * 1024,
+    bodyLimit: opts.bodyLimit ?? BODY_LIMITS.json,
     logger: false,
     // Request ids (issue 18 §6): the caller's x-request-id when well-formed, else a UUID; in every log line and echoed.
     requestIdHeader: false,
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  limitBodies(adapter.getInstance() as never, opts.routes);
   const shellDir = opts.webDir ? join(opts.webDir, 'shell') : undefined;
   const shell = shellDir && existsSync(join(shellDir, 'index.html')) ? shellDir : undefined;
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(opts, shell), adapter, { logger: false });

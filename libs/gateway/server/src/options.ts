@@ -11,7 +11,7 @@ export interface GatewayOptions {
   log: Logger;
   /** Built web (dist/web): `shell/` served at /, `admin/` at /remotes/admin/. Skipped when absent. */
   webDir?: string;
-  /** Largest JSON body in bytes (default 25 MB: the CSV import is the biggest). */
+  /** Largest body in bytes of a route no contract limits (default BODY_LIMITS.json); contract routes: bodyLimitOf. */
   bodyLimit?: number;
   /** Multiplier for route rate limits (benchmarks raise it). */
   rateLimitScale?: number;

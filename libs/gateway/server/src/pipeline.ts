@@ -1,7 +1,7 @@
 import type { RequestContext } from '@intranet/platform-bus';
 import { parseRouteInput } from '@intranet/platform-bus';
-import type { RouteDef } from '@intranet/platform-contracts';
-import { DomainError, Errors, toHttp } from '@intranet/platform-errors';
+import { BODY_LIMITS, bodyTooLargeText, formatBytes, type RouteDef } from '@intranet/platform-contracts';
+import { DomainError, Errors, MESSAGES, toHttp } from '@intranet/platform-errors';
 import type { Logger } from '@intranet/platform-host';
 import {
   Catch,
@@ -69,15 +69,25 @@ export class ErrorFilter implements ExceptionFilter {
     const req = http.getRequest<FastifyRequest>();
     const { status, body } = toHttp(this.domainError(exception, req, (req as AnonymousMark)[ANONYMOUS] === true));
     if (reply.sent) return;
-    // A refused upload: drain what the browser is still sending so the answer reaches it.
-    if (!req.raw.readableEnded) req.raw.resume();
+    if (isBodyTooLarge(exception)) {
+      // Refused by its size (issue 38 §7): the rest of the body is not read; the connection closes after the answer.
+      void reply.header('connection', 'close');
+    } else if (!req.raw.readableEnded) {
+      // A refused upload: drain what the browser is still sending so the answer reaches it.
+      req.raw.resume();
+    }
     void reply.status(status).send(body);
   }
 
   private domainError(err: unknown, req: FastifyRequest, silent: boolean): DomainError {
+    if (err instanceof DomainError && err.kind === 'unavailable') return this.unavailable(err, req, silent);
     if (err instanceof DomainError) return err;
     const status = err instanceof HttpException ? err.getStatus() : (err as { statusCode?: number })?.statusCode;
     if (status === 404) return Errors.notFound();
+    if (isBodyTooLarge(err)) {
+      const limit = req.routeOptions?.bodyLimit ?? BODY_LIMITS.json;
+      return new DomainError('payload_too_large', bodyTooLargeText(formatBytes(limit)));
+    }
     if (status === 413) return new DomainError('payload_too_large', 'Error: file size too big');
     if (status && status >= 400 && status < 500) return Errors.badRequest((err as Error).message);
     // An anonymous route's failure is not logged: the line's time would date the sender's call.
@@ -85,6 +95,33 @@ export class ErrorFilter implements ExceptionFilter {
       this.log.error(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: ${(err as Error)?.name}: ${(err as Error)?.message}`, { reqId: req.id });
     return Errors.internal();
   }
+
+  /**
+   * Issue 38 §10: a 503's internal cause (the bus' `details.cause`: TimeoutError, NoRespondersError; the subject in
+   * the bus' message) goes to the log only; the caller gets the §8 text and the error's own code and parameters.
+   */
+  private unavailable(err: DomainError, req: FastifyRequest, silent: boolean): DomainError {
+    const { cause, ...details } = err.details ?? {};
+    if (!silent && this.log.enabled('warn'))
+      this.log.warn(`${req.method} ${req.routeOptions?.url ?? '(unmatched)'}: unavailable: ${err.message}${cause ? ` (${String(cause)})` : ''}`, {
+        reqId: req.id,
+      });
+    // A domain's own 503 (its code and text, e.g. the HR system out of reach) keeps them; the bus' generic one says
+    // only that the service is unavailable.
+    const generic = err.code === 'unavailable';
+    return new DomainError('unavailable', generic ? MESSAGES.unavailable : err.message, {
+      code: err.code,
+      params: err.params,
+      errors: err.errors,
+      ...(Object.keys(details).length ? { details } : {}),
+    });
+  }
+}
+
+/** Fastify's refusal of a body above the route's bodyLimit (Nest wraps it in an HttpException: its cause). */
+function isBodyTooLarge(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === 'FST_ERR_CTP_BODY_TOO_LARGE';
 }
 
 /**

@@ -109,6 +109,12 @@ const money = z
   .max(2_147_483_647, 'Max 2147483647')
   .refine((n) => Number.isInteger(n), KB_TEXT.wholeNumber);
 
+/**
+ * Request body limit of article writes (issue 38 §7): 2,000,000 characters of rich text, up to 3 bytes each in
+ * UTF-8 and more once JSON escapes the HTML's quotes, beside the other fields.
+ */
+export const ARTICLE_BODY_LIMIT = 8 * 1024 * 1024;
+
 /** Writable fields of an article, folder, file node or vacancy (§3). */
 const articleFields = z.object({
   /** Default 'article'. */
@@ -411,6 +417,7 @@ export const kbRoutes = {
     spec: '§7 Articles, §5 Knowledge base, Vacancy',
     access: access.authenticated,
     body: articleCreate,
+    bodyLimit: ARTICLE_BODY_LIMIT,
     result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
   }),
   update: defineRoute({
@@ -422,6 +429,7 @@ export const kbRoutes = {
     access: access.authenticated,
     params: idParam,
     body: articleUpdate,
+    bodyLimit: ARTICLE_BODY_LIMIT,
     result: articleSchema.omit({ snippet: true, titleHighlight: true, rank: true }),
   }),
   deepDelete: defineRoute({

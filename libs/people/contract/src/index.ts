@@ -339,6 +339,8 @@ export const peopleRoutes = {
     access: access.admin,
     // 10,000 rows (IMPORT_MAX_ROWS) take longer than the bus's 15 s default on a busy machine.
     timeoutMs: 300_000,
+    // The file as base64 (27 MB of text) and the JSON around it (issue 38 §7: larger than BODY_LIMITS.json).
+    bodyLimit: 28 * 1024 * 1024,
     // importId: a uuid the dialog generates to recognise its own progress events (peopleEvents.importProgress).
     // csv: the file as text; or csvBase64: its bytes, decoded on the server (UTF-8, else Windows-1251).
     body: z

@@ -6,10 +6,19 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { eventually } from '@intranet/platform-testing';
 import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('sign-in, sessions and password reset (§7 Environment and session, §8 Login)', () => {
   let t: TestPortal;
+  /** The mail to `to` in the outbox; the reset mails go out after the answer (issue 38 §3), so it waits for it. */
+  const mailTo = (to: string) =>
+    eventually(async () => {
+      const outbox = join(t.dataDir, 'outbox');
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(files.filter((f) => f.endsWith('.txt')).map((f) => readFile(join(outbox, f), 'utf8')));
+      return mails.find((m) => m.includes(to));
+    });
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
     t = await testPortal();
@@ -143,10 +152,7 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
     // Issue 8 §4: the answer must not tell whether the e-mail has an account.
     assert.equal(nobody.status, r.status);
     assert.deepEqual(nobody.body, r.body);
-    const outbox = join(t.dataDir, 'outbox');
-    const files = await readdir(outbox);
-    const mails = await Promise.all(files.filter((f) => f.endsWith('.txt')).map((f) => readFile(join(outbox, f), 'utf8')));
-    const mail = mails.find((m) => m.includes('forgetful@acme.test'))!;
+    const mail = await mailTo('forgetful@acme.test');
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail)![1];
     const mismatch = await t.call(peopleRoutes.resetPassword, { params: { token }, body: { password: 'newpass12', confirmPassword: 'other123' } });
     assert.equal(mismatch.status, 400);
@@ -265,9 +271,7 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
   it('an expired reset link is refused and changes nothing', async () => {
     await t.makeEmployee(acme.adminToken, 'late@acme.test');
     assert.equal((await t.call(peopleRoutes.forgotPassword, { body: { email: 'late@acme.test' } })).status, 200);
-    const outbox = join(t.dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).filter((f) => f.endsWith('.txt')).map((f) => readFile(join(outbox, f), 'utf8')));
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.includes('late@acme.test'))!)![1];
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(await mailTo('late@acme.test'))![1];
     // Age every stored reset past its hour.
     await t.portal.platform.db.asSystem('test: expire resets', (tx) => tx.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }));
     const r = await t.call(peopleRoutes.resetPassword, { params: { token }, body: { password: 'newpass12', confirmPassword: 'newpass12' } });

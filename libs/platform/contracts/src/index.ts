@@ -78,6 +78,24 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    * Idempotency-Key store is skipped.
    */
   anonymous?: boolean;
+  /**
+   * Largest request body in bytes the gateway reads for this route (issue 38 §7): BODY_LIMITS.public for public
+   * routes, BODY_LIMITS.json for the others unless the route declares more (the CSV import, rich-text articles).
+   * Refused with 413 `bodyTooLarge` before the body is read (by its Content-Length) or as soon as it passes the
+   * limit. Multipart uploads stream with their own limits (FILE_LIMITS).
+   */
+  bodyLimit?: number;
+}
+
+/** Request body limits of the gateway (issue 38 §7): JSON routes by default, and routes anyone may call. */
+export const BODY_LIMITS = { json: 1024 * 1024, public: 64 * 1024 } as const;
+
+/** The §8-style text of a body above its route's limit (`size`: formatBytes); code `bodyTooLarge`. */
+export const bodyTooLargeText = (size: string) => `Request bodies above ${size} are not accepted`;
+
+/** The body limit the gateway applies to `route` (RouteDef.bodyLimit, else by its access rule). */
+export function bodyLimitOf(route: Pick<RouteDef, 'bodyLimit' | 'access'>): number {
+  return route.bodyLimit ?? (route.access.kind === 'public' ? BODY_LIMITS.public : BODY_LIMITS.json);
 }
 
 /** Default answer time of a route by method (ms): reads 5 s, writes 10 s. */
@@ -112,6 +130,8 @@ export function defineRoute<
   contentType?: string;
   /** The service gets only the tenant; logs and traces nothing that identifies the caller (RouteDef.anonymous). */
   anonymous?: boolean;
+  /** Largest body in bytes, when the route needs more than BODY_LIMITS.json (RouteDef.bodyLimit). */
+  bodyLimit?: number;
 }): RouteDef<P, Q, B, R> {
   const path = def.path.startsWith('/') ? def.path : `/${def.path}`;
   return {

@@ -275,7 +275,8 @@ END $$;
  * After the migrations (superuser): FORCE ROW LEVEL SECURITY on every table that has row-level security, the
  * domains' SECURITY DEFINER functions owned by DEFINER_ROLE, which may read and write the domains' tables (what
  * those functions did as the tables' owner before), and read access to drizzle's bookkeeping for the runtime's
- * "is it migrated" check.
+ * "is it migrated" check: only read access (issue 38 §9; the owner's default privileges gave the runtime writes on
+ * every journal table, so a runtime session could mark a migration applied or forget one).
  */
 const afterMigrateSql = (schemas: string[]) => `
 DO $$ DECLARE r record; BEGIN
@@ -290,6 +291,7 @@ DO $$ DECLARE r record; BEGIN
 END $$;
 GRANT USAGE ON SCHEMA drizzle TO ${APP_ROLE};
 GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ${APP_ROLE};
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA drizzle FROM ${APP_ROLE};
 DO $$ DECLARE x text; BEGIN
   FOREACH x IN ARRAY ${sqlArray(schemas.filter((x) => x !== 'drizzle'))} LOOP
     IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = x) THEN
@@ -302,6 +304,12 @@ END $$;
 `;
 
 const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => escapeLiteral(x)).join(', ')}]::text[]`;
+
+/** Changes with the migration step's own SQL (roles, grants): a cached migrated database of an older step is stale. */
+export const MIGRATION_STEP_VERSION = createHash('sha256')
+  .update([BOOTSTRAP_SQL, DATABASE_SQL, takeOwnershipSql(['s']), afterMigrateSql(['s'])].join('\n'))
+  .digest('hex')
+  .slice(0, 12);
 
 /** The database is missing migrations of a schema: the migration step has not run (README "Database roles"). */
 export class NotMigratedError extends Error {

@@ -166,6 +166,7 @@ const PATTERNS: { re: RegExp; code: string; params: (m: RegExpExecArray) => Reco
   { re: /^Max (\d+) symbols$/, code: 'tooLong', params: (m) => ({ max: num(m[1]) }) },
   { re: /^Min (\d+) symbols$/, code: 'tooShort', params: (m) => ({ min: num(m[1]) }) },
   { re: /^Files above (.+) cannot be attached$/, code: 'filesAbove', params: (m) => ({ size: m[1] }) },
+  { re: /^Request bodies above (.+) are not accepted$/, code: 'bodyTooLarge', params: (m) => ({ size: m[1] }) },
   { re: /^Storage limit reached \((.+)\)! Available (.+)$/, code: 'storageLimit', params: (m) => ({ size: m[1], available: m[2] }) },
   { re: /^no such bucket (.+)$/, code: 'noSuchBucket', params: (m) => ({ bucket: m[1] }) },
   { re: /^At most (\d+) rows per import$/, code: 'csvTooManyRows', params: (m) => ({ max: num(m[1]) }) },

@@ -1,5 +1,14 @@
 import { InProcessBus, NatsBus, type Bus } from '@intranet/platform-bus';
-import { APP_ROLE, openDatabase, pgliteExtensions, roleUrl, SYSTEM_ROLE, type Database, type MigrationSet } from '@intranet/platform-db';
+import {
+  APP_ROLE,
+  MIGRATION_STEP_VERSION,
+  openDatabase,
+  pgliteExtensions,
+  roleUrl,
+  SYSTEM_ROLE,
+  type Database,
+  type MigrationSet,
+} from '@intranet/platform-db';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,7 +108,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> 
 async function migratedTemplate(sets: MigrationSet[], rebuild = false): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const extensions = await pgliteExtensions();
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(MIGRATION_STEP_VERSION);
   for (const set of sets) {
     for (const f of readdirSync(set.folder, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())

@@ -59,6 +59,7 @@ export const codesEn = {
   noSuchBucket: 'No such storage bucket {{bucket}}',
   multipartExpected: 'Send the file as a form upload',
   filesAbove: 'Files above {{size}} cannot be attached',
+  bodyTooLarge: 'Requests above {{size}} are not accepted',
   storageLimit: 'Storage limit reached ({{size}})! Available {{available}}',
   emailTaken: 'This e-mail is already taken',
   loginTaken: 'This login is already taken',

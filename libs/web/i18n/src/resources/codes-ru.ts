@@ -59,6 +59,7 @@ export const codesRu = {
   noSuchBucket: 'Нет такого хранилища {{bucket}}',
   multipartExpected: 'Отправьте файл через форму загрузки',
   filesAbove: 'Файлы больше {{size}} прикрепить нельзя',
+  bodyTooLarge: 'Запросы больше {{size}} не принимаются',
   storageLimit: 'Достигнут лимит хранилища ({{size}})! Доступно {{available}}',
   emailTaken: 'Этот e-mail уже занят',
   loginTaken: 'Этот логин уже занят',

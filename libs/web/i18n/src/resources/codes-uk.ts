@@ -59,6 +59,7 @@ export const codesUk = {
   noSuchBucket: 'Немає такого сховища {{bucket}}',
   multipartExpected: 'Надішліть файл через форму завантаження',
   filesAbove: 'Файли понад {{size}} прикріпити не можна',
+  bodyTooLarge: 'Запити понад {{size}} не приймаються',
   storageLimit: 'Досягнуто ліміту сховища ({{size}})! Доступно {{available}}',
   emailTaken: 'Цей e-mail уже зайнятий',
   loginTaken: 'Цей логін уже зайнятий',

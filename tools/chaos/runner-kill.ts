@@ -1,0 +1,149 @@
+/**
+ * Chaos against `npm run distributed` itself (issue 38 §1): tools/scripts/distributed.sh on a throw-away database,
+ * its own port and bus prefix, under a mixed load (CHAOS_WRITERS loops posting, POST /api/post, social-service;
+ * CHAOS_READERS loops reading a profile, GET /api/user/{id}, people-service). After CHAOS_PHASE_S of steady load,
+ * social-service's process is SIGKILLed; the runner must restart it (its log says so) while people's routes keep
+ * answering. Prints per phase the answers of both routes, the time until a post succeeded again (goal ≤ 5 s), the
+ * runner's restart line and how many acknowledged posts (200 with an id) are missing when read back (goal 0).
+ * A script, not a spec: it asserts nothing; exit code 1 when the portal cannot start.
+ *
+ *   source tools/scripts/node-env.sh && node tools/chaos/runner-kill.ts
+ *
+ * Environment: CHAOS_WRITERS (6), CHAOS_READERS (3), CHAOS_PHASE_S (6), CHAOS_PORT (a free one), ADMIN_URL
+ * (postgres://postgres@127.0.0.1:5432/postgres: creates and drops chaos_<random>), NATS_URL (nats://127.0.0.1:4222).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  api,
+  childTail,
+  expectOk,
+  freePort,
+  intEnv,
+  log,
+  makeBenchClient,
+  onCleanup,
+  runBench,
+  sleep,
+  startChild,
+  table,
+  until,
+  type Api,
+} from '../bench/lib.ts';
+
+const SUPER = { login: 'chaos-root@example.com', password: 'chaosroot1' };
+
+await runBench(async () => {
+  const writers = intEnv('CHAOS_WRITERS', 6);
+  const readers = intEnv('CHAOS_READERS', 3);
+  const phaseMs = intEnv('CHAOS_PHASE_S', 6) * 1000;
+  const port = intEnv('CHAOS_PORT', await freePort());
+  const adminUrl = process.env.ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `chaos_${randomBytes(4).toString('hex')}`;
+  const migrateUrl = new URL(adminUrl);
+  migrateUrl.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'chaos-runner-'));
+  onCleanup(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await a.end();
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const runner = startChild('distributed', 'bash', ['tools/scripts/distributed.sh'], {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_MIGRATE_URL: migrateUrl.toString(),
+    DATABASE_URL: '',
+    DATABASE_SYSTEM_URL: '',
+    BUS_PREFIX: `${dbName}.`,
+    DATA_DIR: dataDir,
+    WEB_DIR: '',
+    SUPERADMIN_EMAIL: SUPER.login,
+    SUPERADMIN_PASSWORD: SUPER.password,
+    RATE_LIMIT_SCALE: '1000',
+    LOG_LEVEL: 'warn',
+    STARTUP_TIMEOUT: '600',
+  });
+  await until(600_000, 'npm run distributed', async () => childTail('distributed').some((l) => l.includes('[distributed] ready:')), 500);
+  const su = expectOk(await api(base)('POST', '/api/login', SUPER), 'superadmin sign-in').token as string;
+  const bench = await makeBenchClient(base, su, 0);
+  const call: Api = api(base, bench.adminToken);
+  log(`portal on ${base} (runner pid ${runner.proc.pid})`);
+
+  let phase = 'steady';
+  let running = true;
+  const samples: { phase: string; route: 'post' | 'read'; status: number; at: number }[] = [];
+  const acked: string[] = [];
+  let n = 0;
+  const loop = async (route: 'post' | 'read') => {
+    while (running) {
+      const r =
+        route === 'post'
+          ? await call('POST', '/api/post', { message: `chaos ${++n}` }).catch(() => ({ status: 0, body: null }))
+          : await call('GET', `/api/user/${bench.adminId}`).catch(() => ({ status: 0, body: null }));
+      samples.push({ phase, route, status: r.status, at: Date.now() });
+      if (route === 'post' && r.status === 200 && r.body?.result?._id) acked.push(r.body.result._id as string);
+      if (r.status !== 200) await sleep(50);
+    }
+  };
+  const loops = [...Array.from({ length: writers }, () => loop('post')), ...Array.from({ length: readers }, () => loop('read'))];
+  await sleep(phaseMs);
+
+  // The social-service process is a child of the supervisor, itself a child of the runner's bash.
+  const social = execFileSync('pgrep', ['-f', `${process.cwd()}/apps/social-service/src/main.ts|^[^ ]*node apps/social-service/src/main.ts`])
+    .toString()
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter((pid) =>
+      execFileSync('ps', ['-o', 'args=', '-p', String(pid)])
+        .toString()
+        .includes('apps/social-service/src/main.ts'),
+    )
+    .filter((pid) => {
+      // Only this run's: its environment holds our bus prefix.
+      try {
+        return execFileSync('cat', [`/proc/${pid}/environ`])
+          .toString()
+          .includes(`BUS_PREFIX=${dbName}.`);
+      } catch {
+        return false;
+      }
+    });
+  if (social.length !== 1) throw new Error(`expected one social-service process of this run, found ${social.length}`);
+  phase = 'after kill -9';
+  const killedAt = Date.now();
+  process.kill(social[0]!, 'SIGKILL');
+  log(`social-service (pid ${social[0]}) SIGKILLed`);
+  await sleep(phaseMs);
+  phase = 'recovered';
+  await sleep(phaseMs);
+  running = false;
+  await Promise.all(loops);
+
+  const back = samples.find((x) => x.route === 'post' && x.status === 200 && x.at > killedAt);
+  const rows = ['steady', 'after kill -9', 'recovered'].flatMap((p) =>
+    (['post', 'read'] as const).map((route) => {
+      const mine = samples.filter((x) => x.phase === p && x.route === route);
+      const by = new Map<number, number>();
+      for (const x of mine) by.set(x.status, (by.get(x.status) ?? 0) + 1);
+      return [p, route === 'post' ? 'POST /api/post' : 'GET /api/user/{id}', String(mine.length), [...by].map(([s, c]) => `${c}× ${s}`).join(', ')];
+    }),
+  );
+  console.log(table(['phase', 'route', 'calls', 'answers'], rows));
+  console.log(`\nfirst successful post after the kill: ${back ? `${((back.at - killedAt) / 1000).toFixed(2)} s` : 'none'} (goal ≤ 5 s)`);
+  console.log(`runner: ${childTail('distributed').find((l) => l.includes('social exited')) ?? '(no restart line)'}`);
+  let lost = 0;
+  for (const id of acked) {
+    const r = await call('GET', `/api/post/${id}`);
+    if (r.status !== 200) lost++;
+  }
+  console.log(`acknowledged posts: ${acked.length}, lost: ${lost} (goal 0)`);
+});
