@@ -50,6 +50,7 @@ export const VACATION_TEXT = {
   overlap: 'The vacation overlaps another vacation of this employee',
   balance: (left: number) => `Not enough vacation days: ${left} left`,
   started: 'A vacation that has started cannot be changed',
+  selfApprove: 'You cannot approve your own vacation',
 } as const;
 
 /** §3 Department as the API returns it; `manager` is the head of its department-user record, `employees` its users. */
@@ -253,7 +254,8 @@ export const structureRoutes = {
     spec: '§7 Users, §6 vacations',
     access: access.feature('vacations'),
     query: z.object({ dept: Id.optional(), search: z.string().max(100).optional() }),
-    result: z.object({ users: z.array(vacationRowSchema) }),
+    /** `approvable`: the listed employees whose vacations the caller may approve and delete (vacations_edit, or their direct chief). */
+    result: z.object({ users: z.array(vacationRowSchema), approvable: z.array(z.string()) }),
   }),
   vacationCreate: defineRoute({
     method: 'POST',
@@ -271,7 +273,7 @@ export const structureRoutes = {
     method: 'PUT',
     path: '/api/user/vacation/{id}',
     subject: 'people.vacation.update',
-    summary: 'Change a vacation (dates; approval: planned=false, vacations_edit only)',
+    summary: "Change a vacation (dates; approval: planned=false, by vacations_edit or the employee's direct chief, never by the employee)",
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     params: z.object({ id: Id }),
@@ -282,7 +284,7 @@ export const structureRoutes = {
     method: 'DELETE',
     path: '/api/user/vacation/{user}/{id}',
     subject: 'people.vacation.delete',
-    summary: 'Delete a vacation (its days return to the remainder)',
+    summary: "Delete a vacation (its employee before it starts, vacations_edit or the employee's direct chief; its days return to the remainder)",
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     params: z.object({ user: Id, id: Id }),
