@@ -104,6 +104,8 @@ export type VacationRow = z.infer<typeof vacationRowSchema>;
 const deptName = requiredString().pipe(z.string().trim().max(200, V.max(200)));
 const deptDescription = z.string().trim().max(2000, V.max(2000)).nullable().optional();
 const userIds = z.array(Id).max(1000, V.max(1000));
+/** A vacation's first or last day: empty or missing is 'Field is required' (issue 29 §17), then YYYY-MM-DD. */
+const vacationDate = requiredString().pipe(IsoDate);
 
 export const structureRoutes = {
   structureByClient: defineRoute({
@@ -265,7 +267,7 @@ export const structureRoutes = {
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     body: z
-      .object({ user: Id.optional(), start: IsoDate, end: IsoDate, planned: z.boolean().optional() })
+      .object({ user: Id.optional(), start: vacationDate, end: vacationDate, planned: z.boolean().optional() })
       .refine((v) => v.end >= v.start, { path: ['end'], message: VACATION_TEXT.endBeforeStart }),
     result: vacationSchema,
   }),
@@ -277,7 +279,7 @@ export const structureRoutes = {
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     params: z.object({ id: Id }),
-    body: z.object({ start: IsoDate.optional(), end: IsoDate.optional(), planned: z.boolean().optional() }),
+    body: z.object({ start: vacationDate.optional(), end: vacationDate.optional(), planned: z.boolean().optional() }),
     result: vacationSchema,
   }),
   vacationDelete: defineRoute({

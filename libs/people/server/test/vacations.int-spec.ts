@@ -88,6 +88,30 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
     assert.equal(await remainder(anna), 0);
   });
 
+  it('§5: empty or missing dates are "Field is required", not a date-format error (issue 29 §17); nothing is stored', async () => {
+    const before = await remainder(boris);
+    for (const body of [{ start: '', end: '' }, {}, { start: '  ', end: '  ' }]) {
+      const res = await request(boris, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.deepEqual(
+        res.body.errors.map((e: { field: string; code: string; message: string }) => [e.field, e.code, e.message]),
+        [
+          ['start', 'required', 'Field is required'],
+          ['end', 'required', 'Field is required'],
+        ],
+      );
+    }
+    const v = (await request(boris, { start: inDays(200), end: inDays(200) })).body.result;
+    const emptied = await t.call(r.vacationUpdate, { token: boris.token, params: { id: v._id }, body: { start: '' } });
+    assert.equal(emptied.status, 400);
+    assert.deepEqual(
+      emptied.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['start', 'required']],
+    );
+    assert.equal((await t.call(r.vacationDelete, { token: boris.token, params: { user: boris.user._id, id: v._id } })).status, 200);
+    assert.equal(await remainder(boris), before);
+  });
+
   it('concurrent requests of one employee cannot overdraw the remainder', async () => {
     const e = await t.makeEmployee(acme.adminToken, 'race@vacco.test');
     const results = await Promise.all([0, 1, 2, 3].map((i) => request(e, { start: inDays(100 + i * 20), end: inDays(100 + i * 20 + 9) })));
