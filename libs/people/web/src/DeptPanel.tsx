@@ -47,7 +47,7 @@ export function DeptPanel({
     <aside className="org-panel" data-testid="dept-panel" aria-label={`${t('structure.selected')}: ${dept.name}`}>
       <h2 className="org-h2">{dept.name}</h2>
       <div className="org-inline-form">
-        <Input label={t('structure.rename')} id="dept-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Input label={t('structure.rename')} id="dept-name" data-testid="dept-name" value={name} onChange={(e) => setName(e.target.value)} />
         <Button
           size="small"
           onClick={() => void change(() => call(structureRoutes.structureUpdate, { params: { id: dept._id }, body: { name }, silent: true }))}

@@ -7,7 +7,7 @@ import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, emptyAsNull, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, useNotifier } from '@intranet/web-ui';
 import type { PickedUser } from '@intranet/web-ui/widgets';
 import { PersonPicker } from './PersonPicker.tsx';
 
