@@ -129,8 +129,9 @@ describe('people pages: HR data panel, projects and the chart zoom', () => {
     await card.waitFor();
     assert.match(await card.innerText(), /Department: Project office/);
 
-    // A participant is added (POST api/projectParticipant/).
-    await a.page.getByTestId(`project-add-user-${p._id}`).selectOption(erin._id);
+    // A participant is found by name in the searchable picker and added (POST api/projectParticipant/).
+    await a.page.getByTestId(`project-add-user-${p._id}-search`).fill('Erin');
+    await a.page.getByTestId(`project-add-user-${p._id}-option-${erin._id}`).click();
     await a.page.getByTestId(`project-add-user-submit-${p._id}`).click();
     await a.page.waitForFunction((id) => /1 participant/.test(document.querySelector(`[data-testid="project-${id}"]`)?.textContent ?? ''), p._id);
     assert.match(await card.innerText(), /Erin Employee|Employee Erin/);

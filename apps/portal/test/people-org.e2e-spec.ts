@@ -15,6 +15,13 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * with the §8 text.
  */
 jest.setTimeout(120_000);
+
+/** Waits until the bar of vacation `id` is shown approved (no longer planned). */
+const expectApproved = (page: import('playwright-core').Page, id: string) =>
+  page.waitForFunction((v) => {
+    const bar = document.querySelector(`[data-testid="vac-bar-${v}"]`);
+    return !!bar && !bar.classList.contains('vac-bar--planned');
+  }, id);
 describe('people pages: vacations and the company structure', () => {
   let portal: Portal;
   let e: BrowserPortal;
@@ -54,6 +61,11 @@ describe('people pages: vacations and the company structure', () => {
     await a.page.goto('/vacations');
     await a.page.getByTestId(`vac-row-${ann._id}`).waitFor();
     assert.match(await a.page.getByTestId('vac-balance').innerText(), /23 vacation days left/);
+
+    // Empty dates: "Field is required", not a date-format error (issue 29 §17).
+    await a.page.getByTestId('vac-submit').click();
+    assert.equal((await a.page.getByTestId('vac-start-error').innerText()).trim(), 'Field is required');
+    assert.equal((await a.page.getByTestId('vac-end-error').innerText()).trim(), 'Field is required');
 
     // Overlapping her own vacation: the server's §5 rule, worded by the web (§8).
     await a.page.getByTestId('vac-start').fill(inDays(12));
@@ -123,4 +135,45 @@ describe('people pages: vacations and the company structure', () => {
     const still = await api<{ _id: string; parent: string | null }[]>('GET', `/api/structure/byClient/${clientId}?kind=org`, admin.token);
     assert.equal(still.find((d) => d._id === itDept._id)!.parent, root._id);
   });
+
+  it('Approve and Delete show only where the server allows them: a colleague sees none, the direct chief approves (issue 29 §1)', async () => {
+    const admin = await login('admin@vacweb.test', 'adminpass1');
+    const reg = (firstName: string, lastName: string, email: string) =>
+      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
+    const cleo = await reg('Cleo', 'Chief', 'cleo@vacweb.test');
+    const dan = await reg('Dan', 'Report', 'dan@vacweb.test');
+    // Cleo heads "Support" of the organisational structure (the tab /structure_new opens on), with Dan in it.
+    const org = await api<{ _id: string; parent: string | null }[]>('GET', `/api/structure/byClient/${clientId}?kind=org`, admin.token);
+    const root = org.find((x) => x.parent === null) ?? (await api<{ _id: string }>('POST', '/api/structure', admin.token, { kind: 'org', name: 'Vac Web' }));
+    const support = await api<{ _id: string }>('POST', '/api/structure', admin.token, { kind: 'org', name: 'Support', parent: root._id });
+    await api('POST', `/api/dept_users/${clientId}/${support._id}`, admin.token, { users: [cleo._id, dan._id] });
+    await api('PUT', '/api/dept_users', admin.token, { dept_id: support._id, headUser: cleo._id });
+    const danToken = (await login('dan@vacweb.test', 'employee1')).token;
+    const v = await api<{ _id: string }>('POST', '/api/user/vacation', danToken, { start: inDays(60), end: inDays(61) });
+
+    // Bob, a colleague without vacations_edit, sees Dan's bar but no Approve or Delete for it.
+    const b = await e.newPage();
+    await signIn(b.page, 'bob@vacweb.test', 'employee1');
+    await b.page.goto('/vacations');
+    await b.page.getByTestId(`vac-bar-${v._id}`).waitFor();
+    assert.equal(await b.page.getByTestId('vac-planned').count(), 0);
+    assert.equal(await b.page.getByTestId(`vac-approve-${v._id}`).count(), 0);
+    assert.equal(await b.page.getByTestId(`vac-delete-${v._id}`).count(), 0);
+
+    // Dan sees his own request with Delete but never Approve.
+    const d = await e.newPage();
+    await signIn(d.page, 'dan@vacweb.test', 'employee1');
+    await d.page.goto('/vacations');
+    await d.page.getByTestId(`vac-delete-${v._id}`).waitFor();
+    assert.equal(await d.page.getByTestId(`vac-approve-${v._id}`).count(), 0);
+
+    // Cleo, his direct chief, approves it; the bar turns approved.
+    const c = await e.newPage();
+    await signIn(c.page, 'cleo@vacweb.test', 'employee1');
+    await c.page.goto('/vacations');
+    await c.page.getByTestId(`vac-approve-${v._id}`).click();
+    await c.page.getByTestId(`vac-approve-${v._id}`).waitFor({ state: 'detached' });
+    await expectApproved(c.page, v._id);
+    // Three people sign in one after another: more than the file's default under a loaded machine.
+  }, 300_000);
 });

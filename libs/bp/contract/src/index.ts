@@ -56,7 +56,7 @@ export const BP_TEXT = {
   reviewNoDecline: 'A review step is only acknowledged',
   notActive: 'The request is finished',
   notFinished: 'Only a finished request becomes a template',
-  chiefNotFound: 'The direct chief was not found',
+  chiefNotFound: 'The direct chief was not found: ask an administrator to set a head for your department in Structure',
   noPerformers: 'The step has no performers',
   stepChanged: 'The request moved on: reload it',
   groupHasServices: 'The group has services',

@@ -5,6 +5,7 @@ import {
   defineRoute,
   defineSubject,
   FEATURE_OF_RIGHT,
+  DEFAULT_INITIAL_RIGHTS,
   FEATURE_RIGHTS,
   Id,
   IsoDate,
@@ -89,7 +90,7 @@ export const clientSchema = z.object({
   status: z.enum(['active', 'blocked']),
   settings: z.object({
     hideMoodMeter: z.boolean().default(false),
-    initialRights: z.array(z.string()).default([...FEATURE_RIGHTS]),
+    initialRights: z.array(z.string()).default([...DEFAULT_INITIAL_RIGHTS]),
   }),
   design: clientDesignSchema,
   logo: z.string().nullable(),

@@ -3,7 +3,7 @@ import { peopleRoutes, peopleSubjects, type User } from '@intranet/people-contra
 import { journal, type Actor, type JournalRow } from '@intranet/platform-audit';
 import { ask, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
 import { openSecret, sealSecret, secretsKey } from '@intranet/platform-config';
-import { FEATURE_RIGHTS, formatBytes } from '@intranet/platform-contracts';
+import { DEFAULT_INITIAL_RIGHTS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps, SubjectHandlers } from '@intranet/platform-host';
@@ -24,7 +24,7 @@ export function toClient(row: ClientRow): Client {
     lang: row.lang,
     start_page: row.startPage,
     status: row.status,
-    settings: { hideMoodMeter: row.settings.hideMoodMeter ?? false, initialRights: row.settings.initialRights ?? [...FEATURE_RIGHTS] },
+    settings: { hideMoodMeter: row.settings.hideMoodMeter ?? false, initialRights: row.settings.initialRights ?? [...DEFAULT_INITIAL_RIGHTS] },
     design: row.design as ClientDesign,
     logo: row.logo,
     city: row.city,
@@ -166,8 +166,8 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
               after: { status: updated!.status },
             });
           }
-          const was = cur.settings.initialRights ?? [...FEATURE_RIGHTS];
-          const now = updated!.settings.initialRights ?? [...FEATURE_RIGHTS];
+          const was = cur.settings.initialRights ?? [...DEFAULT_INITIAL_RIGHTS];
+          const now = updated!.settings.initialRights ?? [...DEFAULT_INITIAL_RIGHTS];
           if (was.length !== now.length || was.some((r) => !now.includes(r))) {
             await journal.add(tx, at, { section: 'roles', action: 'rights.initial', object, before: { initialRights: was }, after: { initialRights: now } });
           }
@@ -190,7 +190,7 @@ export function clientHandlers({ db, bus, config, outbox }: DomainDeps): {
           ...rest,
           id,
           startPage: start_page,
-          settings: { hideMoodMeter: settings?.hideMoodMeter ?? false, initialRights: settings?.initialRights ?? [...FEATURE_RIGHTS] },
+          settings: { hideMoodMeter: settings?.hideMoodMeter ?? false, initialRights: settings?.initialRights ?? [...DEFAULT_INITIAL_RIGHTS] },
           hrUrl: hr?.url ?? null,
           hrLogin: hr?.login ?? null,
           hrPassword: sealHr(id, hr?.password),

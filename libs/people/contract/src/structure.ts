@@ -50,6 +50,7 @@ export const VACATION_TEXT = {
   overlap: 'The vacation overlaps another vacation of this employee',
   balance: (left: number) => `Not enough vacation days: ${left} left`,
   started: 'A vacation that has started cannot be changed',
+  selfApprove: 'You cannot approve your own vacation',
 } as const;
 
 /** §3 Department as the API returns it; `manager` is the head of its department-user record, `employees` its users. */
@@ -103,6 +104,8 @@ export type VacationRow = z.infer<typeof vacationRowSchema>;
 const deptName = requiredString().pipe(z.string().trim().max(200, V.max(200)));
 const deptDescription = z.string().trim().max(2000, V.max(2000)).nullable().optional();
 const userIds = z.array(Id).max(1000, V.max(1000));
+/** A vacation's first or last day: empty or missing is 'Field is required' (issue 29 §17), then YYYY-MM-DD. */
+const vacationDate = requiredString().pipe(IsoDate);
 
 export const structureRoutes = {
   structureByClient: defineRoute({
@@ -253,7 +256,8 @@ export const structureRoutes = {
     spec: '§7 Users, §6 vacations',
     access: access.feature('vacations'),
     query: z.object({ dept: Id.optional(), search: z.string().max(100).optional() }),
-    result: z.object({ users: z.array(vacationRowSchema) }),
+    /** `approvable`: the listed employees whose vacations the caller may approve and delete (vacations_edit, or their direct chief). */
+    result: z.object({ users: z.array(vacationRowSchema), approvable: z.array(z.string()) }),
   }),
   vacationCreate: defineRoute({
     method: 'POST',
@@ -263,7 +267,7 @@ export const structureRoutes = {
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     body: z
-      .object({ user: Id.optional(), start: IsoDate, end: IsoDate, planned: z.boolean().optional() })
+      .object({ user: Id.optional(), start: vacationDate, end: vacationDate, planned: z.boolean().optional() })
       .refine((v) => v.end >= v.start, { path: ['end'], message: VACATION_TEXT.endBeforeStart }),
     result: vacationSchema,
   }),
@@ -271,18 +275,18 @@ export const structureRoutes = {
     method: 'PUT',
     path: '/api/user/vacation/{id}',
     subject: 'people.vacation.update',
-    summary: 'Change a vacation (dates; approval: planned=false, vacations_edit only)',
+    summary: "Change a vacation (dates; approval: planned=false, by vacations_edit or the employee's direct chief, never by the employee)",
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     params: z.object({ id: Id }),
-    body: z.object({ start: IsoDate.optional(), end: IsoDate.optional(), planned: z.boolean().optional() }),
+    body: z.object({ start: vacationDate.optional(), end: vacationDate.optional(), planned: z.boolean().optional() }),
     result: vacationSchema,
   }),
   vacationDelete: defineRoute({
     method: 'DELETE',
     path: '/api/user/vacation/{user}/{id}',
     subject: 'people.vacation.delete',
-    summary: 'Delete a vacation (its days return to the remainder)',
+    summary: "Delete a vacation (its employee before it starts, vacations_edit or the employee's direct chief; its days return to the remainder)",
     spec: '§7 Users, §5 Vacation, §6 vacations_edit',
     access: access.feature('vacations'),
     params: z.object({ user: Id, id: Id }),

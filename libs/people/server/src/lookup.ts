@@ -10,15 +10,15 @@ import { departments, deptUsers, users, type UserRow } from './schema.ts';
 const live = and(eq(users.deletionMark, false), ne(users.status, 'blocked'));
 
 /**
- * The direct chief of `user` from the administrative structure: the head of the user's deepest administrative
- * department, else of the nearest ancestor department with a head other than the user. Undefined when none.
+ * The direct chief of `user` in one structure (`kind`): the head of the user's deepest department of that kind, else
+ * of the nearest ancestor department with a head other than the user. Undefined when none.
  */
-async function chiefFromStructure(tx: Tx, user: UserRow): Promise<UserRow | undefined> {
+async function chiefFromStructure(tx: Tx, user: UserRow, kind: 'adm' | 'org'): Promise<UserRow | undefined> {
   const [dept] = await tx
     .select({ path: departments.path })
     .from(deptUsers)
     .innerJoin(departments, eq(departments.id, deptUsers.deptId))
-    .where(and(eq(deptUsers.userId, user.id), eq(departments.kind, 'adm')))
+    .where(and(eq(deptUsers.userId, user.id), eq(departments.kind, kind)))
     .orderBy(desc(sql`length(${departments.path})`), departments.id)
     .limit(1);
   if (!dept) return undefined;
@@ -51,18 +51,28 @@ async function chiefFromCode(tx: Tx, user: UserRow): Promise<UserRow | undefined
 }
 
 /**
+ * The direct chief of `user`, looked up in this order: the administrative structure (the company's official
+ * hierarchy), then the organisational one (what /structure_new opens on, so a company that built only that one still
+ * has chiefs), then the user's §3 `chiefCode`. Undefined when none of them names an active user other than `user`.
+ * Used by services (bp's "direct chief" steps) and by vacation approval.
+ */
+export async function directChiefOf(tx: Tx, user: UserRow): Promise<UserRow | undefined> {
+  return (await chiefFromStructure(tx, user, 'adm')) ?? (await chiefFromStructure(tx, user, 'org')) ?? (await chiefFromCode(tx, user));
+}
+
+/**
  * Handlers of `peopleLookupSubjects` (bus-only, for other domains such as services/bp). Each runs in the caller
  * context's client (RLS); a request without a client is a 404.
  */
 export function lookupSubjects({ db }: Pick<DomainDeps, 'db'>): SubjectHandlers<typeof peopleLookupSubjects> {
   return {
-    /** { userId } → the direct chief (structure first, then chiefCode) or null. Errors: 404 'User not found'. */
+    /** { userId } → the direct chief (directChiefOf: administrative, organisational, chiefCode) or null. Errors: 404 'User not found'. */
     directChief: async ({ userId }, ctx) => {
       if (!ctx.clientId) throw Errors.userNotFound();
       return db.inTenant({ clientId: ctx.clientId, userId: ctx.userId }, async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
         if (!user || user.deletionMark) throw Errors.userNotFound();
-        const chief = (await chiefFromStructure(tx, user)) ?? (await chiefFromCode(tx, user));
+        const chief = await directChiefOf(tx, user);
         return chief ? toUser(chief) : null;
       });
     },

@@ -4,7 +4,7 @@ import { HR_CODES, HR_TEXT } from '@intranet/people-contract/structure';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { hashPassword } from '@intranet/platform-auth';
 import { ask, emit, systemContext, type RequestContext, type RouteHandlers } from '@intranet/platform-bus';
-import { FEATURE_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
+import { DEFAULT_INITIAL_RIGHTS, V, zodFieldErrors } from '@intranet/platform-contracts';
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, type FieldError } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
@@ -65,7 +65,7 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
   };
 
   const initialRoles = (client: Client, extra: readonly string[] = []) => [
-    ...new Set(['employee', ...(client.settings.initialRights ?? FEATURE_RIGHTS), ...extra]),
+    ...new Set(['employee', ...(client.settings.initialRights ?? DEFAULT_INITIAL_RIGHTS), ...extra]),
   ];
 
   /**

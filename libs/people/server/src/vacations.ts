@@ -1,11 +1,11 @@
 import { VACATION_TEXT, type structureRoutes, type Vacation, vacationEvents } from '@intranet/people-contract/structure';
-import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import type { RouteHandlers } from '@intranet/platform-bus';
 import { sql, uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
-import { isAdmin } from './mapping.ts';
 import { structureClient } from './structure.ts';
+import { approvableIds, assertMayApprove, canEditVacations, vacationRights } from './vacation-access.ts';
 import { departments, deptUsers, users, vacations, type VacationRow } from './schema.ts';
 
 type VacationRoutes = Pick<typeof structureRoutes, 'vacationList' | 'vacationCreate' | 'vacationUpdate' | 'vacationDelete'>;
@@ -18,9 +18,6 @@ const DAY_MS = 86_400_000;
 export const today = () => new Date().toISOString().slice(0, 10);
 /** Calendar days from `start` to `end`, both included (§5: the remainder counts calendar days). */
 export const calendarDays = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-
-/** Whether the caller manages vacations (§6 vacations_edit; administrators always). */
-const canEdit = (ctx: RequestContext) => isAdmin(ctx) || ctx.roles.includes('vacations_edit');
 
 const toVacation = (r: VacationRow): Vacation => ({
   _id: r.id,
@@ -70,8 +67,9 @@ const setRemainder = (tx: Tx, userId: string, days: number) => tx.update(users).
 
 /**
  * Vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacations_edit, §4 Vacation added or deleted): an
- * employee plans their own; a manager with vacations_edit plans, changes, approves (planned = false) and deletes
- * anyone's. The remainder is decremented and restored in the change's transaction.
+ * employee plans their own; their direct chief approves (planned = false) or deletes them; a manager with
+ * vacations_edit plans, changes, approves and deletes anyone's; nobody approves their own (vacation-access.ts).
+ * The remainder is decremented and restored in the change's transaction.
  */
 export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<VacationRoutes> {
   return {
@@ -136,6 +134,11 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
         const byUser = new Map<string, Vacation[]>();
         for (const v of vacs) byUser.set(v.userId, [...(byUser.get(v.userId) ?? []), toVacation(v)]);
         return {
+          approvable: await approvableIds(
+            tx,
+            ctx,
+            people.map((p) => p.id),
+          ),
           users: people.map((p) => ({
             _id: p.id,
             fullName: [p.firstName, p.lastName].filter(Boolean).join(' '),
@@ -150,15 +153,16 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
 
     /**
      * §7 POST api/user/vacation {user?, start, end, planned?}: a vacation of the caller (of `user` with
-     * vacations_edit); planned unless a manager sets planned = false. Takes its calendar days from the remainder
+     * vacations_edit); planned unless an approver of `user` (not the caller) sets planned = false. Takes its calendar days from the remainder
      * and writes evt.people.vacation.added, all in one transaction. Errors: §5 (checkVacation), 403, 404.
      */
     vacationCreate: async ({ body }, ctx) => {
       const clientId = structureClient(ctx);
       const userId = body.user ?? ctx.userId;
       if (!userId) throw Errors.forbidden();
-      if ((userId !== ctx.userId || body.planned === false) && !canEdit(ctx)) throw Errors.noAccess();
+      if (userId !== ctx.userId && !canEditVacations(ctx)) throw Errors.noAccess();
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
+        if (body.planned === false) assertMayApprove(await vacationRights(tx, ctx, userId));
         const available = await lockRemainder(tx, userId);
         const days = await checkVacation(tx, userId, body.start, body.end, available);
         const [row] = await tx
@@ -174,20 +178,25 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
 
     /**
      * §7 PUT api/user/vacation/{id} {start?, end?, planned?}: new dates (checked as a new request against the
-     * remainder plus this vacation's days) by its employee while it has not started, or by a manager; approval
-     * (planned) by a manager only. Errors: §5, 400 'A vacation that has started cannot be changed', 403, 404.
+     * remainder plus this vacation's days) by its employee while it has not started, or by vacations_edit; approval
+     * (planned) by vacations_edit or the employee's direct chief, never by the employee. Errors: §5, 400 'A vacation
+     * that has started cannot be changed', 403 'You cannot approve your own vacation', 403, 404.
      */
     vacationUpdate: async ({ params, body }, ctx) => {
       const clientId = structureClient(ctx);
       return db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
         const [cur] = await tx.select().from(vacations).where(eq(vacations.id, params.id)).limit(1);
         if (!cur) throw Errors.notFound();
-        const manager = canEdit(ctx);
-        if ((cur.userId !== ctx.userId && !manager) || (body.planned !== undefined && body.planned !== cur.planned && !manager)) throw Errors.noAccess();
+        const rights = await vacationRights(tx, ctx, cur.userId);
+        if (!rights.own && !rights.approver) throw Errors.noAccess();
+        if (body.planned !== undefined && body.planned !== cur.planned) assertMayApprove(rights);
+        // New dates: its employee (while it has not started) or vacations_edit; a chief approves, not re-plans.
+        const manager = rights.editor;
         const start = body.start ?? cur.start;
         const end = body.end ?? cur.end;
         const patch: Partial<VacationRow> = { updatedAt: new Date() };
         if (start !== cur.start || end !== cur.end) {
+          if (!rights.own && !manager) throw Errors.noAccess();
           if (cur.start <= today() && !manager) throw Errors.badRequest(VACATION_TEXT.started);
           const available = (await lockRemainder(tx, cur.userId)) + cur.days;
           const days = await checkVacation(tx, cur.userId, start, end, available, cur.id);
@@ -203,7 +212,8 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
     },
 
     /**
-     * §7 DELETE api/user/vacation/{user}/{id}: deletes it (its employee while it has not started, or a manager),
+     * §7 DELETE api/user/vacation/{user}/{id}: deletes it (its employee while it has not started; vacations_edit or
+     * the employee's direct chief),
      * returns its days to the remainder and writes evt.people.vacation.deleted, in one transaction.
      * Errors: 400 'A vacation that has started cannot be changed', 403, 404 (also when `user` is not its employee).
      */
@@ -216,8 +226,9 @@ export function vacationHandlers({ db, outbox }: DomainDeps): RouteHandlers<Vaca
           .where(and(eq(vacations.id, params.id), eq(vacations.userId, params.user)))
           .limit(1);
         if (!cur) throw Errors.notFound();
-        const manager = canEdit(ctx);
-        if (cur.userId !== ctx.userId && !manager) throw Errors.noAccess();
+        const rights = await vacationRights(tx, ctx, cur.userId);
+        if (!rights.own && !rights.approver) throw Errors.noAccess();
+        const manager = rights.editor || rights.approver;
         if (cur.start <= today() && !manager) throw Errors.badRequest(VACATION_TEXT.started);
         const available = await lockRemainder(tx, cur.userId).catch((e: unknown) => {
           // A deleted employee's vacation may still be removed by a manager; nothing to restore then.

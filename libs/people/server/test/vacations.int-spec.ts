@@ -30,11 +30,12 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
     anna = await t.makeEmployee(acme.adminToken, 'anna@vacco.test', { firstName: 'Anna', lastName: 'Alpha', position: 'Accountant' });
     boris = await t.makeEmployee(acme.adminToken, 'boris@vacco.test', { firstName: 'Boris', lastName: 'Beta' });
     manager = await t.makeEmployee(acme.adminToken, 'mgr@vacco.test', { firstName: 'Mara', lastName: 'Manager' });
-    // Initial rights include vacations_edit: ordinary employees here do without it.
-    for (const e of [anna, boris])
-      assert.equal((await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: e.user._id, role: 'vacations_edit' } })).status, 200);
-    anna = { ...anna, token: (await t.login('anna@vacco.test', 'employee1')).token };
-    boris = { ...boris, token: (await t.login('boris@vacco.test', 'employee1')).token };
+    // vacations_edit is not an initial right (issue 29 §1): the manager here is given it.
+    assert.equal(
+      (await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: manager.user._id, role: 'vacations_edit' } })).status,
+      200,
+    );
+    manager = { ...manager, token: (await t.login('mgr@vacco.test', 'employee1')).token };
     for (const def of [vacationEvents.vacationAdded, vacationEvents.vacationDeleted]) await on(t.portal.platform.bus, def, async (e) => void events.push(e));
   });
   afterAll(() => t.close());
@@ -85,6 +86,30 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
     const rest = await request(anna, { start: inDays(50), end: inDays(70) });
     assert.equal(rest.status, 200);
     assert.equal(await remainder(anna), 0);
+  });
+
+  it('§5: empty or missing dates are "Field is required", not a date-format error (issue 29 §17); nothing is stored', async () => {
+    const before = await remainder(boris);
+    for (const body of [{ start: '', end: '' }, {}, { start: '  ', end: '  ' }]) {
+      const res = await request(boris, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.deepEqual(
+        res.body.errors.map((e: { field: string; code: string; message: string }) => [e.field, e.code, e.message]),
+        [
+          ['start', 'required', 'Field is required'],
+          ['end', 'required', 'Field is required'],
+        ],
+      );
+    }
+    const v = (await request(boris, { start: inDays(200), end: inDays(200) })).body.result;
+    const emptied = await t.call(r.vacationUpdate, { token: boris.token, params: { id: v._id }, body: { start: '' } });
+    assert.equal(emptied.status, 400);
+    assert.deepEqual(
+      emptied.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['start', 'required']],
+    );
+    assert.equal((await t.call(r.vacationDelete, { token: boris.token, params: { user: boris.user._id, id: v._id } })).status, 200);
+    assert.equal(await remainder(boris), before);
   });
 
   it('concurrent requests of one employee cannot overdraw the remainder', async () => {

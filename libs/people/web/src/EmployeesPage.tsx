@@ -54,24 +54,27 @@ export default function EmployeesPage() {
         {t('title')}
         {client ? <span className="people-client"> · {client.name}</span> : null}
       </h1>
-      <Tabs
-        label={t('title')}
-        active={tab}
-        onChange={setTab}
-        tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
-      >
-        {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
-        {tab === 'rights' && client ? <RightsTab client={client} /> : null}
-        {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
-        {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
-        {tab === 'company' && client ? (
-          <>
-            <CompanyDataTab clientId={client._id} />
-            <HrDataPanel workspace={workspace} />
-          </>
-        ) : null}
-        {tab === 'notifications' && client ? <WidgetSlot name="employees:notifications" /> : null}
-      </Tabs>
+      {/* Nine tabs: their ru and uk labels wrap onto a second row rather than scroll out of sight (people.css). */}
+      <div className="people-tabs">
+        <Tabs
+          label={t('title')}
+          active={tab}
+          onChange={setTab}
+          tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
+        >
+          {tab === 'all' ? <AllEmployeesTab workspace={workspace} clientId={isSuperadmin ? client?._id : undefined} /> : null}
+          {tab === 'rights' && client ? <RightsTab client={client} /> : null}
+          {tab === 'other' && client ? <OtherSettingsTab clientId={client._id} /> : null}
+          {tab === 'integrations' && client ? <IntegrationsTab clientId={client._id} /> : null}
+          {tab === 'company' && client ? (
+            <>
+              <CompanyDataTab clientId={client._id} />
+              <HrDataPanel workspace={workspace} />
+            </>
+          ) : null}
+          {tab === 'notifications' && client ? <WidgetSlot name="employees:notifications" /> : null}
+        </Tabs>
+      </div>
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@intranet/people-contract';
 import { projectEvents, projectRoutes, type Department, type Project } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, emptyAsNull, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, useNotifier } from '@intranet/web-ui';
+import type { PickedUser } from '@intranet/web-ui/widgets';
+import { PersonPicker } from './PersonPicker.tsx';
 
 type ProjectValues = { name: string; description: string | null; dept_id: string | null };
 
@@ -25,14 +26,14 @@ const projectForm = projectRoutes.projectCreate.body as unknown as z.ZodType<Pro
  * project-name, project-description, project-dept, project-save, project-delete-confirm, projects-empty,
  * projects-error, projects-loading.
  */
-export function ProjectsPanel({ departments, people, nameOf }: { departments: Department[]; people: User[]; nameOf: (id: string) => string }) {
+export function ProjectsPanel({ departments, nameOf }: { departments: Department[]; nameOf: (id: string) => string }) {
   const { t } = useTranslation('peopleOrg');
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { client, user, isAdmin } = useSession();
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const [adding, setAdding] = useState<Record<string, string>>({});
+  const [adding, setAdding] = useState<Record<string, PickedUser[]>>({});
   const key = ['people', 'projects', client?._id ?? ''] as const;
   const q = useQuery({ queryKey: key, queryFn: ({ signal }) => call(projectRoutes.projectList, { signal, silent: true }) });
   const deptName = (id: string | null) => (id ? (departments.find((d) => d._id === id)?.name ?? '…') : null);
@@ -76,7 +77,7 @@ export function ProjectsPanel({ departments, people, nameOf }: { departments: De
         <ul className="org-projects__list">
           {q.data.map((p) => {
             const mine = canEdit(p);
-            const pick = adding[p._id] ?? '';
+            const pick = adding[p._id] ?? [];
             return (
               <li key={p._id} className="org-project" data-testid={`project-${p._id}`}>
                 <div className="org-project__title">
@@ -131,25 +132,21 @@ export function ProjectsPanel({ departments, people, nameOf }: { departments: De
                 ) : null}
                 {mine ? (
                   <div className="org-inline-form">
-                    <Select
+                    <PersonPicker
                       label={t('projects.addPerson')}
-                      id={`project-add-user-${p._id}`}
-                      data-testid={`project-add-user-${p._id}`}
                       value={pick}
-                      onChange={(e) => setAdding((a) => ({ ...a, [p._id]: e.target.value }))}
-                      options={[
-                        { value: '', label: t('structure.choose') },
-                        ...people.filter((u) => !p.participants.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName })),
-                      ]}
+                      onChange={(v) => setAdding((a) => ({ ...a, [p._id]: v }))}
+                      exclude={p.participants}
+                      testId={`project-add-user-${p._id}`}
                     />
                     <Button
                       size="small"
-                      disabled={!pick}
+                      disabled={!pick.length}
                       data-testid={`project-add-user-submit-${p._id}`}
                       onClick={() =>
-                        void change(() => call(projectRoutes.projectParticipantAdd, { body: { project_id: p._id, users: [pick] }, silent: true })).then(
-                          (ok) => ok && setAdding((a) => ({ ...a, [p._id]: '' })),
-                        )
+                        void change(() =>
+                          call(projectRoutes.projectParticipantAdd, { body: { project_id: p._id, users: pick.map((u) => u._id) }, silent: true }),
+                        ).then((ok) => ok && setAdding((a) => ({ ...a, [p._id]: [] })))
                       }
                     >
                       {t('structure.add')}

@@ -6,10 +6,11 @@ import { DEPARTMENT_KINDS, structureEvents, structureRoutes, type Department, ty
 import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import { Button, Checkbox, EmptyState, ErrorState, Input, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { registerOrgTranslations } from './org-i18n.ts';
+import { DeptMembers, DeptPanel } from './DeptPanel.tsx';
 import { ProjectsPanel } from './ProjectsPanel.tsx';
 import './org.css';
 
@@ -27,14 +28,6 @@ function buildTree(list: Department[]): Node[] {
     else roots.push(n);
   }
   return roots;
-}
-
-/** Ids of `id` and its descendants. */
-function subtreeIds(list: Department[], id: string): Set<string> {
-  const out = new Set([id]);
-  // Parents come before children: one pass collects the subtree.
-  for (const d of list) if (d.parent && out.has(d.parent)) out.add(d._id);
-  return out;
 }
 
 /**
@@ -166,13 +159,16 @@ export default function StructurePage() {
             <span className="org-toggle" aria-hidden="true" />
           )}
           <div className="org-card__body">
-            {edit ? (
-              <button type="button" className="org-card__name org-linklike" onClick={() => setSelected(n._id)} data-testid={`dept-select-${n._id}`}>
-                {n.name}
-              </button>
-            ) : (
-              <span className="org-card__name">{n.name}</span>
-            )}
+            {/* Everyone opens a department (its members, read-only); administrators in edit mode edit it. */}
+            <button
+              type="button"
+              className="org-card__name org-linklike"
+              onClick={() => setSelected(n._id)}
+              aria-pressed={selected === n._id}
+              data-testid={`dept-select-${n._id}`}
+            >
+              {n.name}
+            </button>
             <span className="org-card__meta">
               {n.manager ? `${t('structure.head')}: ${nameOf(n.manager)}` : t('structure.noHead')} · {t('structure.people', { count: n.employees.length })}
             </span>
@@ -224,6 +220,11 @@ export default function StructurePage() {
             <p className="org-muted">{t('structure.noMatch')}</p>
           )
         ) : null}
+        {kind === 'adm' || kind === 'org' ? (
+          <p className="org-note" data-testid="structure-chief-note">
+            {t(kind === 'adm' ? 'structure.chiefNoteAdm' : 'structure.chiefNoteOrg')}
+          </p>
+        ) : null}
         {edit ? <p className="org-muted">{t('structure.dragHint')}</p> : null}
         <div className="org-layout">
           <div className="org-tree-wrap" role="region" aria-label={t(`structure.kinds.${kind}`)} tabIndex={0}>
@@ -233,7 +234,11 @@ export default function StructurePage() {
               <ErrorState title={t('structure.loadError')} message={errorText(q.error)} onRetry={() => void q.refetch()} testId="structure-error" />
             ) : tree.length === 0 ? (
               <>
-                <EmptyState title={t('structure.empty')} testId="structure-empty" />
+                {kind === 'project' ? (
+                  <EmptyState title={t('structure.emptyProject')} text={t('structure.emptyProjectHint')} testId="structure-empty" />
+                ) : (
+                  <EmptyState title={t('structure.empty')} testId="structure-empty" />
+                )}
                 {isAdmin ? <RootForm kind={kind} clientId={clientId} onDone={refresh} /> : null}
               </>
             ) : (
@@ -279,18 +284,20 @@ export default function StructurePage() {
           </div>
           {edit && selected && byId.get(selected) ? (
             <DeptPanel
+              key={selected}
               dept={byId.get(selected)!}
               list={list}
-              people={people.data ?? []}
               nameOf={nameOf}
               clientId={clientId}
               change={change}
               move={move}
               onDeleted={() => setSelected(null)}
             />
+          ) : selected && byId.get(selected) ? (
+            <DeptMembers dept={byId.get(selected)!} nameOf={nameOf} onClose={() => setSelected(null)} />
           ) : null}
         </div>
-        {kind === 'project' ? <ProjectsPanel departments={list} people={people.data ?? []} nameOf={nameOf} /> : null}
+        {kind === 'project' ? <ProjectsPanel departments={list} nameOf={nameOf} /> : null}
       </Tabs>
     </section>
   );
@@ -324,150 +331,5 @@ function RootForm({ kind, clientId, onDone }: { kind: DepartmentKind; clientId: 
         {t('structure.createRoot')}
       </Button>
     </form>
-  );
-}
-
-/** Edit panel of the selected department (administrators). */
-function DeptPanel({
-  dept,
-  list,
-  people,
-  nameOf,
-  clientId,
-  change,
-  move,
-  onDeleted,
-}: {
-  dept: Department;
-  list: Department[];
-  people: User[];
-  nameOf: (id: string) => string;
-  clientId: string;
-  change: (fn: () => Promise<unknown>) => Promise<boolean>;
-  move: (id: string, parent: string) => Promise<boolean>;
-  onDeleted: () => void;
-}) {
-  const { t } = useTranslation('peopleOrg');
-  const [parent, setParent] = useState('');
-  const [addUser, setAddUser] = useState('');
-  const [child, setChild] = useState('');
-  const [name, setName] = useState(dept.name);
-  const [deleting, setDeleting] = useState(false);
-  const inside = subtreeIds(list, dept._id);
-  const choose = { value: '', label: t('structure.choose') };
-  return (
-    <aside className="org-panel" data-testid="dept-panel" aria-label={`${t('structure.selected')}: ${dept.name}`}>
-      <h2 className="org-h2">{dept.name}</h2>
-      <div className="org-inline-form">
-        <Input label={t('structure.rename')} id="dept-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <Button
-          size="small"
-          onClick={() => void change(() => call(structureRoutes.structureUpdate, { params: { id: dept._id }, body: { name }, silent: true }))}
-        >
-          {t('structure.save')}
-        </Button>
-      </div>
-      {dept.parent ? (
-        <div className="org-inline-form">
-          <Select
-            label={t('structure.moveTo')}
-            id="dept-move"
-            value={parent}
-            onChange={(e) => setParent(e.target.value)}
-            options={[
-              choose,
-              ...list.filter((d) => !inside.has(d._id) && d._id !== dept.parent).map((d) => ({ value: d._id, label: `${'\u2003'.repeat(d.depth)}${d.name}` })),
-            ]}
-          />
-          <Button size="small" disabled={!parent} onClick={() => void move(dept._id, parent)} data-testid="dept-move-submit">
-            {t('structure.move')}
-          </Button>
-        </div>
-      ) : null}
-      <Select
-        label={t('structure.setHead')}
-        id="dept-head"
-        value={dept.manager ?? ''}
-        onChange={(e) =>
-          void change(() =>
-            e.target.value
-              ? call(structureRoutes.deptUsersUpdate, { body: { dept_id: dept._id, headUser: e.target.value }, silent: true })
-              : call(structureRoutes.deptUsersClearChief, { params: { id: dept._id }, silent: true }),
-          )
-        }
-        options={[{ value: '', label: t('structure.noHead') }, ...dept.employees.map((u) => ({ value: u, label: nameOf(u) }))]}
-      />
-      <div className="org-inline-form">
-        <Select
-          label={t('structure.addPeople')}
-          id="dept-add-user"
-          value={addUser}
-          onChange={(e) => setAddUser(e.target.value)}
-          options={[choose, ...people.filter((u) => !dept.employees.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName }))]}
-        />
-        <Button
-          size="small"
-          disabled={!addUser}
-          data-testid="dept-add-user-submit"
-          onClick={() =>
-            void change(() =>
-              call(structureRoutes.deptUsersAdd, { params: { client: clientId, dept: dept._id }, body: { users: [addUser] }, silent: true }),
-            ).then(() => setAddUser(''))
-          }
-        >
-          {t('structure.add')}
-        </Button>
-      </div>
-      {dept.employees.length ? (
-        <ul className="org-people">
-          {dept.employees.map((u) => (
-            <li key={u}>
-              {nameOf(u)}{' '}
-              <Button
-                size="tiny"
-                variant="ghost"
-                aria-label={t('structure.removePerson', { name: nameOf(u) })}
-                onClick={() => void change(() => call(structureRoutes.deptUsersRemove, { params: { dept: dept._id, user: u }, silent: true }))}
-              >
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="org-inline-form">
-        <Input label={t('structure.addChild')} id="dept-child-name" value={child} onChange={(e) => setChild(e.target.value)} />
-        <Button
-          size="small"
-          disabled={!child.trim()}
-          data-testid="dept-child-submit"
-          onClick={() =>
-            void change(() =>
-              call(structureRoutes.structureCreate, { body: { kind: dept.kind, name: child, parent: dept._id, client_id: clientId }, silent: true }),
-            ).then(() => setChild(''))
-          }
-        >
-          {t('structure.create')}
-        </Button>
-      </div>
-      {dept.parent ? (
-        <Button variant="danger" size="small" onClick={() => setDeleting(true)} data-testid="dept-delete">
-          {t('structure.delete')}
-        </Button>
-      ) : null}
-      <ConfirmDialog
-        open={deleting}
-        title={t('structure.delete')}
-        message={t('structure.deleteConfirm', { name: dept.name })}
-        confirmLabel={t('structure.delete')}
-        onConfirm={async () => {
-          const ok = await change(() => call(structureRoutes.structureDelete, { params: { id: dept._id }, silent: true }));
-          setDeleting(false);
-          if (ok) onDeleted();
-        }}
-        onCancel={() => setDeleting(false)}
-        testId="dept-delete-confirm"
-      />
-    </aside>
   );
 }

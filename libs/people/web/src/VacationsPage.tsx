@@ -64,8 +64,9 @@ function teamOverlaps(rows: VacationRow[]): Map<string, string[]> {
 /**
  * /vacations (§2, right `vacations`): the team timeline (Gantt-like, six months) with each employee's remainder,
  * colleagues' overlaps marked, filters by department (its subtree) and search; the request form (§5 errors in the
- * user's language: overlap, balance, past date) and one's own vacations; managers (vacations_edit) approve and delete
- * anyone's. Changes by others arrive live (evt.people.vacation.*). Test ids: vacations-page, vac-dept, vac-search, vac-timeline, vac-row-<user id>, vac-bar-<id>,
+ * user's language: overlap, balance, past date) and one's own vacations; whoever the server lets approve a colleague's
+ * requests (vacations_edit, or their direct chief: the list's `approvable`) approves and deletes them, and nobody sees
+ * Approve on their own. Changes by others arrive live (evt.people.vacation.*). Test ids: vacations-page, vac-dept, vac-search, vac-timeline, vac-row-<user id>, vac-bar-<id>,
  * vac-balance, vac-form, vac-start, vac-end, vac-submit, vac-form-error, vac-team-warning, vac-mine,
  * vac-delete-<id>, vac-approve-<id>.
  */
@@ -97,6 +98,8 @@ export default function VacationsPage() {
 
   const me = everyone.data?.users.find((u) => u._id === uid) ?? null;
   const rows = list.data?.users ?? [];
+  // Whose requests the server lets this caller approve or delete (vacations_edit, or their direct chief).
+  const approvable = useMemo(() => new Set(everyone.data?.approvable ?? []), [everyone.data]);
   const overlapNames = useMemo(() => teamOverlaps(everyone.data?.users ?? []), [everyone.data]);
 
   const form = useApiForm({
@@ -142,6 +145,7 @@ export default function VacationsPage() {
 
   // Timeline window: the first day of this month and MONTHS months on (UTC days).
   const now = new Date();
+  const today = now.toISOString().slice(0, 10);
   const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const to = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + MONTHS, 1);
   const span = to - from;
@@ -236,7 +240,15 @@ export default function VacationsPage() {
               </table>
             </div>
           )}
-          {manager ? <ManagerList rows={everyone.data?.users ?? []} range={range} onApprove={approve} onDelete={setDeleting} uid={uid} /> : null}
+          {approvable.size ? (
+            <ManagerList
+              rows={(everyone.data?.users ?? []).filter((r) => approvable.has(r._id))}
+              range={range}
+              onApprove={approve}
+              onDelete={setDeleting}
+              uid={uid}
+            />
+          ) : null}
         </div>
         <aside className="vac-side">
           {me ? (
@@ -264,9 +276,12 @@ export default function VacationsPage() {
                     {range(v)} · {t('vacations.days', { count: v.days })}
                   </span>{' '}
                   <Badge tone={v.planned ? undefined : 'success'}>{t(v.planned ? 'vacations.planned' : 'vacations.approved')}</Badge>{' '}
-                  <Button size="small" variant="ghost" onClick={() => setDeleting(v)} data-testid={`vac-delete-${v._id}`}>
-                    {t('vacations.delete')}
-                  </Button>
+                  {/* A started vacation is deleted by a holder of vacations_edit only (the server refuses the others). */}
+                  {manager || v.start > today ? (
+                    <Button size="small" variant="ghost" onClick={() => setDeleting(v)} data-testid={`vac-delete-${v._id}`}>
+                      {t('vacations.delete')}
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -288,7 +303,7 @@ export default function VacationsPage() {
   );
 }
 
-/** Managers (vacations_edit): colleagues' planned vacations to approve or delete. */
+/** Colleagues' planned vacations the caller may approve or delete (`rows`: the approvable employees only). */
 function ManagerList({
   rows,
   uid,

@@ -40,6 +40,17 @@ const en = {
     zoomReset: 'Reset view',
     zoomHint: 'Drag to move the chart; Ctrl + wheel zooms',
     loadError: 'The structure could not be loaded',
+    findPerson: 'Type a name',
+    emptyProject: 'No project departments yet',
+    emptyProjectHint: 'Project teams appear here as departments of the project structure; the projects themselves are listed below.',
+    chiefNoteAdm:
+      "This structure decides an employee's direct chief (who approves their vacations and service requests): the head of their department, else of the nearest department above with a head.",
+    chiefNoteOrg:
+      "An employee's direct chief (who approves their vacations and service requests) is the head of their department in the Administrative structure; where that structure names none, the head here decides.",
+    members_one: '{{count}} member',
+    members_other: '{{count}} members',
+    noMembers: 'Nobody is in this department yet',
+    close: 'Close',
   },
   projects: {
     title: 'Projects',
@@ -135,6 +146,19 @@ const ru = {
     zoomReset: 'Исходный вид',
     zoomHint: 'Перетаскивайте схему мышью; Ctrl + колесо меняет масштаб',
     loadError: 'Не удалось загрузить структуру',
+    findPerson: 'Начните вводить имя',
+    emptyProject: 'Проектных подразделений пока нет',
+    emptyProjectHint: 'Команды проектов появятся здесь как подразделения проектной структуры; сами проекты перечислены ниже.',
+    chiefNoteAdm:
+      'Эта структура определяет непосредственного руководителя сотрудника (он утверждает отпуска и заявки на услуги): руководитель его подразделения, а если его нет — ближайшего вышестоящего подразделения с руководителем.',
+    chiefNoteOrg:
+      'Непосредственный руководитель сотрудника (он утверждает отпуска и заявки на услуги) — руководитель его подразделения в административной структуре; если там руководителя нет — руководитель здесь.',
+    members_one: '{{count}} сотрудник',
+    members_few: '{{count}} сотрудника',
+    members_many: '{{count}} сотрудников',
+    members_other: '{{count}} сотрудника',
+    noMembers: 'В подразделении пока никого нет',
+    close: 'Закрыть',
   },
   projects: {
     title: 'Проекты',
@@ -236,6 +260,19 @@ const uk = {
     zoomReset: 'Початковий вигляд',
     zoomHint: 'Перетягуйте схему мишею; Ctrl + коліщатко змінює масштаб',
     loadError: 'Не вдалося завантажити структуру',
+    findPerson: 'Почніть вводити імʼя',
+    emptyProject: 'Проєктних підрозділів ще немає',
+    emptyProjectHint: 'Команди проєктів зʼявляться тут як підрозділи проєктної структури; самі проєкти перелічено нижче.',
+    chiefNoteAdm:
+      'Ця структура визначає безпосереднього керівника співробітника (він затверджує відпустки та заявки на послуги): керівник його підрозділу, а якщо його немає — найближчого вищого підрозділу з керівником.',
+    chiefNoteOrg:
+      'Безпосередній керівник співробітника (він затверджує відпустки та заявки на послуги) — керівник його підрозділу в адміністративній структурі; якщо там керівника немає — керівник тут.',
+    members_one: '{{count}} співробітник',
+    members_few: '{{count}} співробітники',
+    members_many: '{{count}} співробітників',
+    members_other: '{{count}} співробітника',
+    noMembers: 'У підрозділі ще нікого немає',
+    close: 'Закрити',
   },
   projects: {
     title: 'Проєкти',

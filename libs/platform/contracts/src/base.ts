@@ -33,6 +33,13 @@ export const FEATURE_RIGHTS = [
 ] as const;
 export type FeatureRight = (typeof FEATURE_RIGHTS)[number];
 
+/**
+ * The rights a new workspace gives its new employees until an administrator changes them (§3 Client settings,
+ * "initial rights"): every feature right but vacations_edit, which approves and deletes colleagues' vacations
+ * (issue 29 §1; direct chiefs approve their people's requests without it).
+ */
+export const DEFAULT_INITIAL_RIGHTS: readonly FeatureRight[] = FEATURE_RIGHTS.filter((r) => r !== 'vacations_edit');
+
 /** Client-toggleable features (§3 Client features, §6 "Clients have toggleable features"). */
 export const CLIENT_FEATURES = [
   'wall',

@@ -7,6 +7,7 @@ export {
   access,
   allows,
   CLIENT_FEATURES,
+  DEFAULT_INITIAL_RIGHTS,
   FEATURE_OF_RIGHT,
   FEATURE_RIGHTS,
   fillPath,

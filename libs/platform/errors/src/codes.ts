@@ -157,6 +157,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'The vacation cannot end before it starts': 'vacationEndBeforeStart',
   'The vacation overlaps another vacation of this employee': 'vacationOverlap',
   'A vacation that has started cannot be changed': 'vacationStarted',
+  'You cannot approve your own vacation': 'vacationSelfApprove',
 };
 
 const num = (s: string) => Number(s);

@@ -159,6 +159,7 @@ export const codesEn = {
   vacationOverlap: 'The vacation overlaps another vacation of this employee',
   vacationBalance: 'Not enough vacation days: {{left}} left',
   vacationStarted: 'A vacation that has started cannot be changed',
+  vacationSelfApprove: 'You cannot approve your own vacation',
   projectDeptKind: 'Choose a department of the project structure',
   hrNeedsTaxId: 'HR integration needs tax id',
   hrNotConnected: 'Connect the HR system first',
