@@ -21,7 +21,9 @@ const label = (r: RouteDef) => `${r.method} ${r.path}`;
 /** Routes that address an object by id; public ones are open to anyone by contract (by_ws, reset links). */
 const idRoutes = allRoutes.filter((r) => takesId(r) && (r.access.kind !== 'public' || r.subject.startsWith('files.')));
 /** Authenticated routes whose body references other objects by id (issue 38 §6). */
-const refRoutes = allRoutes.filter((r) => r.access.kind !== 'public' && !r.multipart && BODY_BY_SUBJECT[r.subject] && (BODY_BY_SUBJECT[r.subject]!.ids || BODY_BY_SUBJECT[r.subject]!.refs));
+const refRoutes = allRoutes.filter(
+  (r) => r.access.kind !== 'public' && !r.multipart && BODY_BY_SUBJECT[r.subject] && (BODY_BY_SUBJECT[r.subject]!.ids || BODY_BY_SUBJECT[r.subject]!.refs),
+);
 
 /**
  * Route-generic tenant isolation (issue 9): for every route that takes an id, the admin and an employee of another

@@ -26,7 +26,12 @@ export async function articleExists(bus: Bus, ctx: RequestContext, id: string): 
  * the caller's client ('Choose employees of your company' on `users.<i>`) and its article one of the client's
  * ('Invalid value' on `article`). Output: the problems (empty when every reference is the client's).
  */
-export async function foreignServiceRefs(bus: Bus, ctx: RequestContext, clientId: string, body: { users?: string[]; article?: string | null }): Promise<BpIssue[]> {
+export async function foreignServiceRefs(
+  bus: Bus,
+  ctx: RequestContext,
+  clientId: string,
+  body: { users?: string[]; article?: string | null },
+): Promise<BpIssue[]> {
   const out: BpIssue[] = [];
   if (body.users?.length) {
     const known = await usersByIds(bus, clientId, body.users);

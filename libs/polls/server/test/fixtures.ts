@@ -12,8 +12,14 @@ const pollBody = (workspace: string) => ({
 
 /** Recipients naming another client's users (issue 38 §6): a manual grant, a head grant. */
 const foreignRecipients = {
-  'recipients.0.users': (own: World, foreign: World) => ({ ...pollBody(own.workspace), recipients: [{ target: 'manual', level: 'read', users: [foreign.ids.user] }] }),
-  'recipients.0.value': (own: World, foreign: World) => ({ ...pollBody(own.workspace), recipients: [{ target: 'head', level: 'read', value: foreign.ids.admin }] }),
+  'recipients.0.users': (own: World, foreign: World) => ({
+    ...pollBody(own.workspace),
+    recipients: [{ target: 'manual', level: 'read', users: [foreign.ids.user] }],
+  }),
+  'recipients.0.value': (own: World, foreign: World) => ({
+    ...pollBody(own.workspace),
+    recipients: [{ target: 'head', level: 'read', value: foreign.ids.admin }],
+  }),
 };
 
 /**
