@@ -10,6 +10,7 @@ import {
   entitiesOf,
   paramsFor,
   readBack,
+  referenceCases,
   secretsOf,
   takesId,
   type World,
@@ -19,6 +20,10 @@ import { testPortal, type TestPortal } from '@intranet/portal-testing';
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 /** Routes that address an object by id; public ones are open to anyone by contract (by_ws, reset links). */
 const idRoutes = allRoutes.filter((r) => takesId(r) && (r.access.kind !== 'public' || r.subject.startsWith('files.')));
+/** Authenticated routes whose body references other objects by id (issue 38 §6). */
+const refRoutes = allRoutes.filter(
+  (r) => r.access.kind !== 'public' && !r.multipart && BODY_BY_SUBJECT[r.subject] && (BODY_BY_SUBJECT[r.subject]!.ids || BODY_BY_SUBJECT[r.subject]!.refs),
+);
 
 /**
  * Route-generic tenant isolation (issue 9): for every route that takes an id, the admin and an employee of another
@@ -73,6 +78,32 @@ describe("every route that takes an id: another client's users get 403/404, no d
       }
       calls += entities.length * 2;
       assert.deepEqual(await read(), before, `${label(route)}: A's objects changed`);
+    });
+  }
+
+  /**
+   * Issue 38 §6: B's admin sends a body valid for B except one reference, which names A's object (a user, an
+   * article, a board…): refused — a field error on that reference, or 403/404 when the reference is what the route
+   * acts on — and neither client's objects change.
+   */
+  for (const route of refRoutes) {
+    it(`${label(route)}: a body reference to client A's object, as B's admin`, async () => {
+      const cases = referenceCases(route, b, a);
+      const entities = entitiesOf(route);
+      const read = async () => Promise.all(entities.flatMap((e) => [readBack(t, a, e), readBack(t, b, e)]));
+      const before = await read();
+      for (const { field, body } of cases) {
+        calls++;
+        const r = await t.call(route, { token: b.adminToken, params: paramsFor(route, b), body });
+        const onField = r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => e.field === field || e.field.startsWith(`${field}.`));
+        assert.ok(
+          onField || [403, 404].includes(r.status),
+          `${label(route)} with A's id in "${field}": expected a 400 field error on it (or 403/404), got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`,
+        );
+        const text = JSON.stringify(r.body);
+        for (const s of secretsOf(a)) assert.ok(!text.includes(s), `${label(route)} with A's id in "${field}": the answer carries A's "${s}"`);
+      }
+      assert.deepEqual(await read(), before, `${label(route)}: objects changed`);
     });
   }
 });

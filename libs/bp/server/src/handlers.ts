@@ -17,6 +17,7 @@ import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { claimFiles, fileKeysIn, ownFiles, signer } from './files.ts';
 import { isAdmin, namedInStep, performersOf, userOf, usersByIds, usersInValues } from './people.ts';
+import { foreignServiceRefs } from './refs.ts';
 import { bpRepository as repo } from './repository.ts';
 import type { RequestRow, ServiceRow } from './schema.ts';
 import {
@@ -251,6 +252,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       adminOnly(ctx);
       const steps = normalizeSteps(body.steps ?? []);
       refuse(serviceIssues({ ...body, steps }));
+      refuse(await foreignServiceRefs(bus, ctx, clientId, body));
       const ids = await employeeIdsFor(clientId, steps);
       return db.inTenant(ctx, async (tx) => {
         await validateService(tx, { ...body, steps }, ids);
@@ -279,6 +281,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       const { clientId } = tenantOf(ctx);
       adminOnly(ctx);
       const steps = body.steps ? normalizeSteps(body.steps) : undefined;
+      refuse(await foreignServiceRefs(bus, ctx, clientId, body));
       const ids = steps ? await employeeIdsFor(clientId, steps) : undefined;
       return db.inTenant(ctx, async (tx) => {
         const cur = await editable(tx, params.id);

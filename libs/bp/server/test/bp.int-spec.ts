@@ -1,3 +1,4 @@
+import { kbRoutes } from '@intranet/kb-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpEvents, bpRoutes, bpSubjects, type BpRequest, type Service } from '@intranet/bp-contract';
@@ -386,7 +387,10 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
   });
 
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
-    const article = '0195e2a0-0000-7000-8000-00000000a11c';
+    // A real article of the client: another client's or a made-up id is refused (issue 38 §6).
+    const made = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Badges', content: 'How to get a badge' } });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const article: string = made.body.result._id;
     const open = await create({ name: 'Badge', description: 'd', group, article, steps: steps().slice(0, 2) });
     assert.equal(open.status, 200, JSON.stringify(open.body));
     assert.equal(open.body.result.article, article);

@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, Id, IsoDate, requiredString, V, z, type EventDef, type EventPayload } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, Id, IsoDate, requiredString, safeUrl, V, z, type EventDef, type EventPayload } from '@intranet/platform-contracts';
 
 /**
  * The calendar domain's API as data (DESIGN §4): the §7 Events routes, the .ics download and the per-user .ics feed,
@@ -113,12 +113,7 @@ const eventFields = {
     .default(EVENT_COLORS[0]),
   description: z.string().max(EVENT_DESCRIPTION_MAX, V.max(EVENT_DESCRIPTION_MAX)).default(''),
   members: z.array(Id, { error: V.required }).min(1, V.required).max(EVENT_MEMBERS_MAX),
-  link: z
-    .string()
-    .trim()
-    .max(EVENT_LINK_MAX, V.max(EVENT_LINK_MAX))
-    .refine((s) => s === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(s), V.url)
-    .default(''),
+  link: z.union([z.literal(''), safeUrl(EVENT_LINK_MAX)]).default(''),
   /** Minutes before the start a reminder goes to the members; null: none. */
   remind: z.number().int().min(0).max(10080).nullable().default(EVENT_REMIND_DEFAULT),
   /** The IANA zone the date and times are in (the creator's browser zone); recurrence expands in it. */

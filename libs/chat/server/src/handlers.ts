@@ -234,6 +234,9 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
         if (body.name !== undefined) await repo.renameRoom(tx, room.id, body.name);
         const added = await repo.addMembers(tx, clientId, room.id, add, room.lastMsgId);
         const removed = await repo.removeMembers(tx, room.id, remove);
+        // An id that is no member of the room (another client's user…) is refused; the transaction rolls back.
+        const notMembers = (body.remove ?? []).flatMap((id, i) => (remove.includes(id) && !removed.includes(id) ? [`remove.${i}`] : []));
+        if (notMembers.length) throw Errors.unknownIds(notMembers);
         const v = (await roomView(tx, room.id, me))!;
         const memberIds = v.members.map((m) => m._id);
         await outbox.add(tx, chatEvents.roomUpdated, clientId, { room_id: room.id, name: v.name, members_count: v.members_count, audience: memberIds });

@@ -9,6 +9,7 @@ import {
   FEATURE_RIGHTS,
   Id,
   IsoDate,
+  optionalUrl,
   requiredString,
   V,
   z,
@@ -56,13 +57,7 @@ const hexColour = z
   .nullable()
   .optional();
 /** An image reference: an absolute http(s) URL or a path the gateway serves (as POST api/upload answers `url`). */
-const imageRef = z
-  .string()
-  .trim()
-  .max(500, V.max(500))
-  .regex(/^(https?:\/\/|\/)\S*$/, V.url)
-  .nullable()
-  .optional();
+const imageRef = optionalUrl(500);
 
 /**
  * §3 Client design (§2 client screen tab "design"): head image (160 px high, from 1000 px wide), side panel,
@@ -136,7 +131,7 @@ export const clientWritable = z.object({
   telegram: nullableText(100),
   notes: nullableText(2000),
   taxNumber: nullableText(20),
-  hr: z.object({ url: z.string().trim().url(V.url).nullable().optional(), login: nullableText(100), password: nullableText(200) }).optional(),
+  hr: z.object({ url: optionalUrl(1000), login: nullableText(100), password: nullableText(200) }).optional(),
 });
 
 export const clientCreate = clientWritable.extend({

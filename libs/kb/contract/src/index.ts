@@ -6,6 +6,7 @@ import {
   defineSubject,
   Id,
   requiredString,
+  safeUrl,
   V,
   z,
   type EventDef,
@@ -316,19 +317,10 @@ const color = z.string().trim().max(30).nullable().optional();
 /** Models tags attach to: kb articles (folders, files and vacancies are articles too). */
 export const TAG_MODELS = ['article'] as const;
 
-/** §5 Link: title and valid URL (http, https or mailto). */
+/** §5 Link: title and valid URL (http, https, mailto or a portal path). */
 export const linkInput = z.object({
   title: requiredString().max(200, V.max(200)),
-  url: requiredString()
-    .max(2000, V.max(2000))
-    .refine((u) => {
-      try {
-        const p = new URL(u);
-        return ['http:', 'https:', 'mailto:'].includes(p.protocol);
-      } catch {
-        return false;
-      }
-    }, V.url),
+  url: safeUrl(2000),
 });
 const linkOut = z.object({ _id: z.string(), title: z.string(), url: z.string(), order: z.number() });
 /** §3 links block (module, links, block_id). */

@@ -13,7 +13,7 @@ type CommandRoutes = Pick<typeof kbRoutes, 'create' | 'update' | 'deepDelete' | 
 
 /** The write routes of kb nodes (§7 Articles, §5 Knowledge base and Vacancy, §6 Access grants): one use case each. */
 export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
-  const { db, ft, run, open, presentOne, richText, setTags, replaceFiles, checkParent, addEvent, sameClient, actorOf } = kit;
+  const { db, ft, run, open, presentOne, richText, setTags, replaceFiles, checkParent, addEvent, sameClient, checkReceivers, actorOf } = kit;
   return {
     /**
      * §7 POST api/article: creates an article, folder, file node or vacancy. At the root only administrators
@@ -23,6 +23,7 @@ export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
      */
     create: async ({ body: input }, ctx) => {
       const body = { ...input, type: input.type ?? 'article', section: input.section!, title: input.title! };
+      await checkReceivers(ctx, body.receivers);
       return run(ctx, async (tx, r) => {
         if (!hasRight(r, sectionRight(body.section))) throw Errors.noAccess();
         const parent = body.parent ? await checkParent(tx, r, body.parent, body.section) : null;
@@ -68,6 +69,7 @@ export function articleCommands(kit: ArticleKit): RouteHandlers<CommandRoutes> {
      * `file`, `attachments` or `files` are deleted and their storage freed. Errors: §5 field texts, 404, 403.
      */
     update: async ({ params, body }, ctx) => {
+      await checkReceivers(ctx, body.receivers);
       let freed = 0;
       const updated = await run(ctx, async (tx, r) => {
         const { row } = await open(tx, r, params.id, 2);

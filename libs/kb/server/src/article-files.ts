@@ -71,6 +71,9 @@ export function articleFiles(kit: ArticleKit): RouteHandlers<FileRoutes> {
       const out = await run(ctx, async (tx, r) => {
         const { row } = await open(tx, r, params.id, 2);
         const rows = await articleFilesRepository.attached(tx, row.id, body.files);
+        // Ids that name no file of this article (another client's, another article's) are refused: nothing goes.
+        const unknown = (body.files ?? []).flatMap((id, i) => (rows.some((f) => f.id === id) ? [] : [`files.${i}`]));
+        if (unknown.length) throw Errors.unknownIds(unknown);
         const bytes = await ft.remove(tx, rows, KB_TEXT.deleteFiles);
         await journalFiles(tx, actor, row, rows);
         await repo.refreshFileNames(tx, row.id);

@@ -1,7 +1,8 @@
 import { KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
+import { peopleLookupSubjects } from '@intranet/people-contract/lookup';
 import type { Actor } from '@intranet/platform-audit';
-import type { RequestContext } from '@intranet/platform-bus';
+import { ask, systemContext, type RequestContext } from '@intranet/platform-bus';
 import type { Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
@@ -171,6 +172,15 @@ export function makeArticleKit(deps: DomainDeps) {
     return { id, name: user?.fullName ?? null };
   };
 
+  /** 400 'Invalid id' on `receivers.<i>` naming no active employee of the caller's client (issue 38 §6). */
+  const checkReceivers = async (ctx: RequestContext, ids: readonly string[] | undefined) => {
+    if (!ids?.length || !ctx.clientId) return;
+    const found = await ask(bus, peopleLookupSubjects.usersByIds, systemContext(ctx.clientId), { ids: [...new Set(ids)] });
+    const known = new Set(found.filter((u) => u.client_id === ctx.clientId).map((u) => u._id));
+    const bad = ids.flatMap((id, i) => (known.has(id) ? [] : [`receivers.${i}`]));
+    if (bad.length) throw Errors.unknownIds(bad);
+  };
+
   /** 404 unless `client` is the caller's client. */
   const sameClient = (ctx: RequestContext, client: string) => {
     if (!ctx.clientId || client !== ctx.clientId) throw Errors.notFound();
@@ -191,6 +201,7 @@ export function makeArticleKit(deps: DomainDeps) {
     checkParent,
     addEvent,
     sameClient,
+    checkReceivers,
     actorOf,
   };
 }

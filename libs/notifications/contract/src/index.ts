@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, Id, V, z, type EventPayload } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, Id, optionalUrl, safeUrl, V, z, type EventPayload } from '@intranet/platform-contracts';
 
 /**
  * The notifications domain's API as data (DESIGN §4): §3 Notification, Template and user settings, the §7
@@ -64,10 +64,12 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** A user's (or the client's default) section × channel matrix: `matrix[section][channel]`. */
 export const settingsMatrix = z.partialRecord(z.enum(STORED_SECTIONS as [string, ...string[]]), z.partialRecord(z.enum(CHANNELS), z.boolean()));
 export type SettingsMatrix = Record<string, Partial<Record<Channel, boolean>>>;
+/** An incoming webhook: a safe URL the server posts to, so http(s) only. */
+const webhookUrl = safeUrl(1000).refine((u) => /^https?:\/\//i.test(u), V.url);
 /** The client's incoming webhooks (Slack, MS Teams): where those channels post; administrators only. */
 export const webhooksSchema = z.object({
-  slack: z.string().trim().url(V.url).max(1000, V.max(1000)).nullable().optional(),
-  teams: z.string().trim().url(V.url).max(1000, V.max(1000)).nullable().optional(),
+  slack: webhookUrl.nullable().optional(),
+  teams: webhookUrl.nullable().optional(),
 });
 export const settingsResult = z.object({
   user_id: z.string().nullable(),
@@ -125,7 +127,7 @@ export const notificationsRoutes = {
       section: z.enum(STORED_SECTIONS as [string, ...string[]]).default('other'),
       title: z.string().trim().min(1, V.required).max(NOTIF_LIMITS.title, V.max(NOTIF_LIMITS.title)),
       text: z.string().max(NOTIF_LIMITS.text, V.max(NOTIF_LIMITS.text)).default(''),
-      link: z.string().max(NOTIF_LIMITS.link, V.max(NOTIF_LIMITS.link)).nullable().default(null),
+      link: optionalUrl(NOTIF_LIMITS.link).default(null),
     }),
     /**
      * `created`: notifications stored before the answer; `queued`: recipients of a large notice (more than the

@@ -64,6 +64,16 @@ export function wordMessage(
   };
 }
 
+/**
+ * The `{ text }` of a Slack or Teams webhook post: the recipient and the text part (which already starts with the
+ * subject: wordMessage, or the template's short body), with `&`, `<` and `>` escaped — Slack reads `<url|label>` as a
+ * link and Teams renders HTML, so typed text must stay text (issue 38 §8).
+ */
+export function webhookText(msg: Pick<OutgoingMessage, 'recipient' | 'text'>): string {
+  const text = `${msg.recipient ? `${msg.recipient}: ` : ''}${msg.text}`;
+  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
 /** An error of an HTTP answer that was not 2xx (its status gives the failing-channel report's code). */
 export class HttpStatusError extends Error {
   constructor(
@@ -87,8 +97,7 @@ export function webhookChannel(channel: 'slack' | 'teams', timeoutMs = 10_000): 
     async send(msg) {
       await assertPublicUrl(msg.target);
       agent ??= publicOnlyAgent();
-      // The text part already starts with the subject (wordMessage, or the template's short body).
-      const text = `${msg.recipient ? `${msg.recipient}: ` : ''}${msg.text}`;
+      const text = webhookText(msg);
       const res = await undiciFetch(msg.target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -202,6 +202,8 @@ export function notificationsHandlers({ db, outbox, mailer }: DomainDeps, kit: N
     saveSettings: async ({ body }, ctx) => {
       let clientId: string;
       let target: string;
+      // A client_id beside a user_id still names a client: another client's is refused (issue 38 §6).
+      if (body.client_id) ownClient(ctx, body.client_id);
       if (body.client_id && !body.user_id) {
         clientId = ownClient(ctx, body.client_id);
         if (!isAdmin(ctx)) throw Errors.noAccess();

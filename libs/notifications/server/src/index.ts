@@ -18,7 +18,7 @@ import { MailingScheduler } from './mailings.ts';
 import { PresenceMap } from './presence.ts';
 
 export { deliveries, notifications, settings, templates, unread } from './schema.ts';
-export { DeliveryWorker, emailChannel, webhookChannel, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
+export { DeliveryWorker, emailChannel, webhookChannel, webhookText, wordMessage, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 export { RULES, consumerName, excerpt } from './consumers.ts';
 export { notify } from './notify.ts';
 export { Directory } from './people.ts';

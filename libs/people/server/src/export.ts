@@ -3,6 +3,7 @@ import { EMPLOYEE_EXPORT_FIELDS, HR_FIELD_LABELS } from '@intranet/people-contra
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import { type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
+import { safeCell } from '@intranet/platform-contracts';
 import type { DomainDeps } from '@intranet/platform-host';
 import { signFileUrl } from '@intranet/platform-storage';
 import { and, asc, eq, gt } from 'drizzle-orm';
@@ -46,7 +47,7 @@ export function writeEmployeesWorkbook(lang: string, pages: () => AsyncIterable<
     for await (const page of pages()) {
       for (const u of page) {
         const row: Record<string, string | number | null> = {};
-        for (const key of COLUMNS) row[key] = key === 'status' ? (u.deletionMark ? 'deleted' : u.status) : (u[key] ?? null);
+        for (const key of COLUMNS) row[key] = key === 'status' ? (u.deletionMark ? 'deleted' : u.status) : safeCell(u[key] ?? null);
         ws.addRow(row).commit();
       }
     }

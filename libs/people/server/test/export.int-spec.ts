@@ -64,4 +64,15 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
     assert.equal((await t.call(peopleRoutes.exportAll, { token: other.adminToken, params: { id: acme.client._id } })).status, 404);
     assert.equal((await t.call(peopleRoutes.exportOne, { token: other.adminToken, params: { id: emp.user._id } })).status, 404);
   });
+
+  it('typed text a spreadsheet would run as a formula (= + - @) is exported as text with a leading quote (issue 38 §8)', async () => {
+    const typed = { position: '=HYPERLINK("https://evil.test","Pay")', department: '@SUM(A1:A2)', city: '-2+3', organisation: '+cmd' };
+    const f = await t.makeEmployee(acme.adminToken, 'formula@exportco.test', { lastName: 'Formula', ...typed });
+    const ex = await t.call(peopleRoutes.exportOne, { token: acme.adminToken, params: { id: f.user._id } });
+    assert.equal(ex.status, 200, JSON.stringify(ex.body));
+    const [head, row] = await sheet(ex.body.result.url);
+    const h = exportHeaders(acme.admin.lang);
+    for (const [key, value] of Object.entries(typed)) assert.equal(row[head.indexOf(h[key as keyof typeof typed])], `'${value}`, key);
+    assert.equal(row[head.indexOf(h.lastName)], 'Formula');
+  });
 });

@@ -56,7 +56,7 @@ export default {
     'people.vacation.update': { body: () => ({ planned: false }) },
     'people.structure.loadStruct': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client' } },
     'people.structure.hrCheck': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client' } },
-    'people.user.loadHrm': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client', importId: 'client' } },
+    'people.user.loadHrm': { body: (w) => ({ client_id: w.ids.client }), ids: { client_id: 'client', importId: 'client' }, opaque: ['importId'] },
     'people.user.resetToHrm': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
     'people.project.create': { body: (w) => ({ name: 'Fixture project', participants: [w.ids.user] }), ids: { participants: 'user', dept_id: 'department' } },
     'people.project.update': { body: () => ({ name: 'Renamed project' }), ids: { participants: 'user', dept_id: 'department' } },

@@ -232,6 +232,52 @@ function issueCode(i: z.core.$ZodIssue): { code: string; params?: Record<string,
   }
 }
 
+/** Schemes a stored link may carry (issue 38 §8): no `javascript:`, `data:`, `vbscript:`… */
+const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+
+/**
+ * True for a URL a link field may hold: http(s) or mailto with a valid form, or the portal's own path (`/…`; not a
+ * protocol-relative `//host` nor `/\host`, which browsers treat as another origin).
+ */
+export function isSafeUrl(value: string): boolean {
+  const u = value.trim();
+  // Spaces and control characters never belong to a path we serve.
+  if (u.startsWith('/')) return !/^\/[/\\]/.test(u) && [...u].every((c) => c > ' ');
+  try {
+    const parsed = new URL(u);
+    if (!SAFE_SCHEMES.has(parsed.protocol)) return false;
+    return parsed.protocol === 'mailto:' || parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one URL field shape (issue 38 §8): trimmed, at most `max` characters, http(s), mailto or a portal path;
+ * anything else is the §5 'Invalid URL' field error. Every URL field of the contracts uses it (or `optionalUrl`).
+ */
+export const safeUrl = (max = 2000) =>
+  requiredString()
+    .max(max, V.max(max))
+    // An empty value has its own text ('Field is required'), not a second one.
+    .refine((u) => u === '' || isSafeUrl(u), V.url);
+
+/** An optional URL field: `safeUrl`, or empty (`''`, null, absent) to clear it. */
+export const optionalUrl = (max = 2000) =>
+  z
+    .union([z.literal(''), safeUrl(max)])
+    .nullable()
+    .optional();
+
+/**
+ * A spreadsheet cell of an export (polls, employees, shop): text a user typed that starts with `=`, `+`, `-` or `@`
+ * (or a tab or carriage return, which spreadsheets skip before such a sign) gets a leading single quote, so Excel
+ * and LibreOffice show it as text instead of running it as a formula (issue 38 §8). Other values pass unchanged.
+ */
+export function safeCell<T>(value: T): T | string {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 /** Bytes → '20 MB' style text (binary units) for the §8 size messages. */
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

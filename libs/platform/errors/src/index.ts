@@ -161,6 +161,11 @@ export const Errors = {
   /** One field's problem; `code`/`params` default to the text's (`codeOf`). */
   field: (field: string, message: string, code?: string, params?: Record<string, unknown>) =>
     new DomainError('validation', message, { errors: [{ field, message, code, params }] }),
+  /**
+   * Body references that name nothing of the caller's client (another client's user, department, article…: issue
+   * 38 §6): one 'Invalid id' field error (code invalidId) per field path; nothing is stored.
+   */
+  unknownIds: (fields: readonly string[]) => Errors.validation(fields.map((field) => ({ field, message: 'Invalid id', code: 'invalidId' }))),
   badRequest: (message: string) => new DomainError('bad_request', message),
   notFound: () => new DomainError('not_found', MESSAGES.notFound),
   userNotFound: () => new DomainError('user_not_found', MESSAGES.userNotFound),

@@ -1,3 +1,4 @@
+import { safeCell } from '@intranet/platform-contracts';
 import type { Question, QuestionResult } from '@intranet/polls-contract';
 import { PassThrough } from 'node:stream';
 import type { AnswerRowDb } from './schema.ts';
@@ -81,12 +82,12 @@ export function writeResultsWorkbook(input: ExcelInput): { stream: PassThrough; 
     sum.getRow(1).font = { bold: true };
     for (const r of input.results) {
       if (r.hidden) {
-        sum.addRow({ q: r.text, a: w.hidden, n: null }).commit();
+        sum.addRow({ q: safeCell(r.text), a: w.hidden, n: null }).commit();
         continue;
       }
-      sum.addRow({ q: r.text, a: w.answered, n: r.answered }).commit();
-      for (const c of r.counts) sum.addRow({ q: r.text, a: c.label, n: c.count }).commit();
-      if (r.average !== null) sum.addRow({ q: r.text, a: w.average, n: r.average }).commit();
+      sum.addRow({ q: safeCell(r.text), a: w.answered, n: r.answered }).commit();
+      for (const c of r.counts) sum.addRow({ q: safeCell(r.text), a: safeCell(c.label), n: c.count }).commit();
+      if (r.average !== null) sum.addRow({ q: safeCell(r.text), a: w.average, n: r.average }).commit();
     }
     sum.commit();
 
@@ -94,7 +95,7 @@ export function writeResultsWorkbook(input: ExcelInput): { stream: PassThrough; 
     ans.columns = [
       { header: w.respondent, key: '_who', width: 30 },
       ...(input.anonymous ? [] : [{ header: w.day, key: '_day', width: 12 }]),
-      ...input.questions.map((q) => ({ header: q.text, key: q._id, width: 30 })),
+      ...input.questions.map((q) => ({ header: safeCell(q.text), key: q._id, width: 30 })),
     ];
     ans.getRow(1).font = { bold: true };
     let n = 0;
@@ -102,8 +103,9 @@ export function writeResultsWorkbook(input: ExcelInput): { stream: PassThrough; 
       const names = input.anonymous ? new Map<string, string>() : await input.names(page.map((r) => r.userId).filter((u): u is string => !!u));
       for (const r of page) {
         n += 1;
-        const row: Record<string, string | number> = { ...answerTexts(input.questions, r.values, input.hidden) };
-        row._who = input.anonymous ? `${w.anonymous} ${n}` : (names.get(r.userId ?? '') ?? '');
+        const row: Record<string, string | number> = {};
+        for (const [k, v] of Object.entries(answerTexts(input.questions, r.values, input.hidden))) row[k] = safeCell(v);
+        row._who = input.anonymous ? `${w.anonymous} ${n}` : safeCell(names.get(r.userId ?? '') ?? '');
         if (!input.anonymous) row._day = r.day;
         ans.addRow(row).commit();
       }

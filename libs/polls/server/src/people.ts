@@ -96,7 +96,23 @@ export async function employeesOf(bus: Bus, clientId: string): Promise<User[]> {
  */
 export async function resolveRecipients(bus: Bus, clientId: string, grants: readonly Grant[]): Promise<Recipient[]> {
   const users = await employeesOf(bus, clientId);
+  refuseForeignGrants(grants, new Set(users.map((u) => u._id)));
   return users.filter((u) => !grants.length || grantLevel(grants, u) > 0).map((u) => ({ userId: u._id, name: u.fullName, department: u.department }));
+}
+
+/**
+ * Every user a grant names (manual users, a head) must be an active employee of the client (issue 38 §6): else
+ * 400 'Invalid id' on `recipients.<i>.users.<j>` / `recipients.<i>.value`, and nothing is stored.
+ */
+function refuseForeignGrants(grants: readonly Grant[], employees: ReadonlySet<string>): void {
+  const bad: string[] = [];
+  grants.forEach((g, i) => {
+    if (g.target === 'head' && g.value && !employees.has(g.value)) bad.push(`recipients.${i}.value`);
+    g.users?.forEach((id, j) => {
+      if (!employees.has(id)) bad.push(`recipients.${i}.users.${j}`);
+    });
+  });
+  if (bad.length) throw Errors.unknownIds(bad);
 }
 
 /** One user of the caller's client (people.user.get as the system). Errors: 404 'User not found'. */

@@ -1,5 +1,5 @@
 import { pollsRoutes } from '@intranet/polls-contract';
-import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+import type { DomainFixtures, World } from '@intranet/portal-testing/fixtures';
 
 /** The fixture poll: opened, to everyone, one mandatory short question with the fixed id `q1`. */
 const pollBody = (workspace: string) => ({
@@ -9,6 +9,18 @@ const pollBody = (workspace: string) => ({
   questions: [{ _id: 'q1', text: 'How are you?', mandatory: true, kind: 'short' as const }],
   recipients: [],
 });
+
+/** Recipients naming another client's users (issue 38 §6): a manual grant, a head grant. */
+const foreignRecipients = {
+  'recipients.0.users': (own: World, foreign: World) => ({
+    ...pollBody(own.workspace),
+    recipients: [{ target: 'manual', level: 'read', users: [foreign.ids.user] }],
+  }),
+  'recipients.0.value': (own: World, foreign: World) => ({
+    ...pollBody(own.workspace),
+    recipients: [{ target: 'head', level: 'read', value: foreign.ids.admin }],
+  }),
+};
 
 /**
  * The polls domain's part of the route-generic checks' fixture registry (routes-access, routes-tenant,
@@ -20,8 +32,8 @@ export default {
   params: { _id: { entity: 'poll' }, poll_id: { entity: 'poll' } },
   idBySubject: { 'polls.poll.': 'poll' },
   bodies: {
-    'polls.poll.create': { body: (w) => pollBody(w.workspace) },
-    'polls.poll.update': { body: () => ({ name: 'Changed' }) },
+    'polls.poll.create': { body: (w) => pollBody(w.workspace), refs: foreignRecipients },
+    'polls.poll.update': { body: () => ({ name: 'Changed' }), refs: foreignRecipients },
     'polls.poll.answer': { body: () => ({ answers: { q1: 'Fine' } }) },
     'polls.poll.remind': { body: () => ({}) },
   },

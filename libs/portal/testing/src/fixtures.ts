@@ -93,11 +93,23 @@ export const ID_PARAM_BY_SUBJECT: Record<string, Entity> = {
 
 type Body = Record<string, unknown>;
 /**
+ * A route's fixture body: `body(w)` a valid body naming `w`'s objects; `ids` the top-level body fields that hold ids
+ * (and the entity each names; `opaque` ones left out); `refs` references nested deeper (a poll's `recipients[].users`): the error field they
+ * are refused on → a valid body of `own` whose one nested reference names `foreign`'s object (issue 38 §6).
+ */
+export interface FixtureBody {
+  body: (w: World) => Body;
+  ids?: Record<string, Entity>;
+  refs?: Record<string, (own: World, foreign: World) => Body>;
+  /** Id fields that reference no object (a key the caller makes up) or that `body`'s kind ignores: not put in. */
+  opaque?: string[];
+}
+/**
  * A valid body per route that has one, with the ids it names taken from `w` (routes absent here send `{}`).
  * Every body field that holds an id (a uuid in the schema) must be listed in `ids`, or the route cannot be
  * covered.
  */
-export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: Record<string, Entity> }> = {
+export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
   'clients.update': { body: () => ({ name: 'Renamed' }) },
   'clients.create': { body: () => ({ workspace: `x${Math.random().toString(36).slice(2, 10)}`, name: 'New' }) },
   'people.auth.login': { body: (w) => ({ login: `nobody@${w.workspace}.test`, password: 'wrong-password' }) },
@@ -120,6 +132,7 @@ export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: R
   'people.user.registerMany': {
     body: (w) => ({ csv: 'firstName,lastName,email\nCsv,Row,csv@x.test\n', client_id: w.ids.client }),
     ids: { client_id: 'client', importId: 'client' },
+    opaque: ['importId'],
   },
   'people.user.filter': { body: () => ({ data: {} }) },
   'people.user.update': { body: () => ({ position: 'Changed' }) },
@@ -129,6 +142,9 @@ export const BODY_BY_SUBJECT: Record<string, { body: (w: World) => Body; ids?: R
   'social.post.like': {
     body: (w) => ({ like_type: 'post', post_id: w.ids.post }),
     ids: { post_id: 'post', comment_id: 'comment', answer_id: 'comment', id: 'post' },
+    // A post like ignores the comment fields; another client's comment is liked as a comment instead.
+    opaque: ['comment_id', 'answer_id', 'id'],
+    refs: { comment_id: (own, foreign) => ({ like_type: 'comment', post_id: own.ids.post, comment_id: foreign.ids.comment }) },
   },
   'social.post.create': { body: (w) => ({ message: 'A fixture post', mentions: [w.ids.user] }), ids: { mentions: 'user' } },
   'social.post.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
@@ -179,7 +195,7 @@ export interface DomainFixtures {
   entities: string[];
   params?: Record<string, Slot>;
   idBySubject?: Record<string, Entity>;
-  bodies?: Record<string, { body: (w: World) => Body; ids?: Record<string, Entity> }>;
+  bodies?: Record<string, FixtureBody>;
   create: (t: TestPortal, w: World) => Promise<Record<string, string>>;
   readBack?: (t: TestPortal, w: World, e: Entity) => Promise<unknown>;
   secrets?: (w: World) => string[];
@@ -289,6 +305,23 @@ export function entitiesOf(route: RouteDef): Entity[] {
 
 /** A valid body for a route (ids from `w`); `{}` when the registry declares none. */
 export const bodyFor = (route: RouteDef, w: World): Body => BODY_BY_SUBJECT[route.subject]?.body(w) ?? {};
+
+/**
+ * The body-reference cases of a route (issue 38 §6): for each id field of its body (top-level `ids`, nested
+ * `refs`), `own`'s valid body with that one reference naming `foreign`'s object instead. Output: the field the
+ * refusal must name, and the body.
+ */
+export function referenceCases(route: RouteDef, own: World, foreign: World): { field: string; body: Body }[] {
+  const entry = BODY_BY_SUBJECT[route.subject];
+  if (!entry || route.multipart) return [];
+  const props = jsonSchemaProps(route.body);
+  const isArray = (s: JsonSchema | undefined): boolean => !!s && (s.type === 'array' || (s.anyOf ?? []).some(isArray));
+  const top = Object.entries(entry.ids ?? {})
+    .filter(([f]) => props[f] && !entry.opaque?.includes(f))
+    .map(([field, e]) => ({ field, body: { ...entry.body(own), [field]: isArray(props[field]) ? [foreign.ids[e]] : foreign.ids[e] } }));
+  const nested = Object.entries(entry.refs ?? {}).map(([field, make]) => ({ field, body: make(own, foreign) }));
+  return [...top, ...nested];
+}
 
 /** Whether a route addresses an object of a client by id (params or body id fields). */
 export const takesId = (route: RouteDef) => entitiesOf(route).length > 0;

@@ -1,4 +1,4 @@
-import { access, defineEvent, defineRoute, defineSubject, Id, requiredString, V, z } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, defineSubject, Id, requiredString, safeUrl, V, z } from '@intranet/platform-contracts';
 import { defineModule, moduleCall } from './modules.ts';
 
 export { defineModule, moduleCall, type ModuleRef } from './modules.ts';
@@ -78,8 +78,8 @@ export const memberSchema = z.object({ user: Id, right: z.enum(MEMBER_RIGHTS) })
 export const checkItemSchema = z.object({ _id: z.string(), text: z.string(), done: z.boolean() });
 /** §3 Task attachments: url, thumb, mime, name (files uploaded first with POST api/upload). */
 export const attachmentSchema = z.object({
-  url: z.string().trim().min(1, V.required).max(2000),
-  thumb: z.string().max(2000).nullable().default(null),
+  url: safeUrl(2000),
+  thumb: safeUrl(2000).nullable().default(null),
   mime: z.string().max(200).default('application/octet-stream'),
   name: text(300).min(1, V.required),
 });
