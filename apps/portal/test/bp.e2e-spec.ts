@@ -161,4 +161,44 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     assert.match(await admin.getByTestId('bp-asks').innerText(), /Emma Tester/);
     assert.deepEqual(await seriousViolations(admin), []);
   });
+
+  /** A workspace `ws` with its administrator (admin@<ws>.test) and employee Emma (emma@<ws>.test); tokens. */
+  const workspace = async (ws: string) => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: ws, name: `${ws} Ltd` });
+    for (const [firstName, roles] of [
+      ['Ada', ['admin']],
+      ['Emma', []],
+    ] as const)
+      await api('POST', '/api/register', su.token, {
+        client_id: client._id,
+        firstName,
+        lastName: 'Tester',
+        email: `${firstName.toLowerCase()}@${ws}.test`,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        roles,
+      });
+    return { adminToken: (await login(`ada@${ws}.test`, 'employee1')).token };
+  };
+
+  it('an article no service names opens without a console error (issue 29 §24)', async () => {
+    const { adminToken } = await workspace('bpart');
+    const article = await api<{ _id: string }>('POST', '/api/article', adminToken, {
+      section: 'kb',
+      title: 'Holiday rules',
+      content: '<p>No service describes this</p>',
+    });
+    const emma = await signIn('emma@bpart.test', 'employee1');
+    const errors: string[] = [];
+    emma.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const asked = emma.waitForResponse((r) => r.url().includes(`/api/service/byArticle/${article._id}`));
+    await emma.goto(`/article/${article._id}`);
+    await emma.getByTestId('article-content').getByText('No service describes this').waitFor();
+    assert.equal((await asked).status(), 200);
+    assert.equal(await emma.getByTestId('bp-article-services').count(), 0);
+    assert.deepEqual(errors, []);
+  });
 });
