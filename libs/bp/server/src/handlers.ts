@@ -100,6 +100,15 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
     refuse(issues);
     if (p.group && !(await repo.group(tx, p.group))) throw bpError('groupNotFound', 'group');
   };
+  /**
+   * The rights tab's chosen people (`users`: who may start the service) must be employees of the caller's client:
+   * 400 users:bpUserNotInClient otherwise (every id in a body belongs to the caller's client).
+   */
+  const checkAccessUsers = async (clientId: string, users: readonly string[] | undefined) => {
+    if (!users?.length) return;
+    const known = await usersByIds(bus, clientId, users);
+    if (users.some((u) => !known.has(u))) refuse([bpIssue('users', 'userNotInClient')]);
+  };
   /** The named employees of `steps` that are active employees of the client (undefined when none are named). */
   const employeeIdsFor = async (clientId: string, steps: readonly Step[]) =>
     namedUsers(steps) ? new Set((await usersByIds(bus, clientId, steps.flatMap(namedInStep))).keys()) : undefined;
@@ -252,6 +261,7 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       adminOnly(ctx);
       const steps = normalizeSteps(body.steps ?? []);
       refuse(serviceIssues({ ...body, steps }));
+      await checkAccessUsers(clientId, body.users);
       const ids = await employeeIdsFor(clientId, steps);
       return db.inTenant(ctx, async (tx) => {
         await validateService(tx, { ...body, steps }, ids);
@@ -275,11 +285,15 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       });
     },
 
-    /** §7 PUT api/bp/{id} → the service with its version raised (administrators). §5 on the merged service. Errors: 404, 403, 400. */
+    /**
+     * §7 PUT api/bp/{id} → the service with its version raised (administrators). §5 on the merged service; the rights
+     * tab's fields (for_all, users, departments) too, `users` employees of the client. Errors: 404, 403, 400.
+     */
     update: async ({ params, body }, ctx) => {
       const { clientId } = tenantOf(ctx);
       adminOnly(ctx);
       const steps = body.steps ? normalizeSteps(body.steps) : undefined;
+      await checkAccessUsers(clientId, body.users);
       const ids = steps ? await employeeIdsFor(clientId, steps) : undefined;
       return db.inTenant(ctx, async (tx) => {
         const cur = await editable(tx, params.id);

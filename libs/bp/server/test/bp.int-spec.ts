@@ -157,6 +157,13 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const svc: Service = made.body.result;
     assert.equal(svc.type, 'multi');
+    // §5 "string field up to 50 symbols" (issue 29 §14): 51 symbols are refused with the text, never cut, nothing stored.
+    const myTotal = async () => (await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } })).body.result.total;
+    const before = await myTotal();
+    const long = await start(initiator.token, { bp: svc._id, values: { ...okValues, title: 'x'.repeat(51) } });
+    assert.equal(long.status, 400);
+    assert.deepEqual(long.body.errors, [{ field: 'values.title', code: BP_CODES.stringMax, message: 'Max 50 symbols', params: { max: 50 } }]);
+    assert.equal(await myTotal(), before, 'a refused start stores nothing');
     // Field values by type (§5): every problem in one answer.
     const bad = await start(initiator.token, {
       bp: svc._id,
@@ -383,6 +390,34 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1);
     const after = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
     assert.deepEqual(after.body.result.history.filter((h: Body) => h.action === 'overdue').length, 1);
+  });
+
+  it('the rights tab (issue 29 §18): for-all or chosen people and departments, enforced on start; people of the client only', async () => {
+    const made = await create({ name: 'Parking', description: 'A parking place', group, steps: steps().slice(0, 2) });
+    const id = made.body.result._id;
+    const rights = (body: Record<string, unknown>) => t.call(bpRoutes.update, { token: acme.adminToken, params: { id }, body });
+    // Someone of another client is refused with the §5 text and nothing changes.
+    const foreign = await rights({ for_all: false, users: [stranger.id] });
+    assert.equal(foreign.status, 400);
+    assert.deepEqual(codes(foreign.body), ['users:bpUserNotInClient']);
+    const kept = await t.call(bpRoutes.get, { token: acme.adminToken, params: { id } });
+    assert.equal(kept.body.result.for_all, true);
+    assert.deepEqual(kept.body.result.users, []);
+    // Only p1 by name and the Sales department by name may start it now; anyone else is refused with bpNotAllowed.
+    const set = await rights({ for_all: false, users: [p1.id], departments: ['Sales'] });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.deepEqual([set.body.result.for_all, set.body.result.users, set.body.result.departments], [false, [p1.id], ['Sales']]);
+    assert.equal((await t.call(bpRoutes.get, { token: p1.token, params: { id } })).status, 200);
+    assert.equal((await t.call(bpRoutes.get, { token: initiator.token, params: { id } })).status, 200, 'Sales');
+    const p2get = await t.call(bpRoutes.get, { token: p2.token, params: { id } });
+    assert.equal(p2get.status, 403);
+    assert.equal(p2get.body.code, BP_CODES.notAllowed);
+    const p2start = await start(p2.token, { bp: id, values: okValues });
+    assert.equal(p2start.status, 403);
+    assert.equal(p2start.body.code, BP_CODES.notAllowed);
+    // Back to everyone: p2 may start it.
+    assert.equal((await rights({ for_all: true })).status, 200);
+    assert.equal((await t.call(bpRoutes.get, { token: p2.token, params: { id } })).status, 200);
   });
 
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
