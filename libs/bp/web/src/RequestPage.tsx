@@ -232,8 +232,7 @@ function RequestView() {
       <ul className="bp-history" data-testid="bp-history">
         {r.history.map((h, i) => (
           <li key={i}>
-            <time>{fmt(h.at, MOMENT)}</time> {h.user ? (r.names[h.user] ?? '…') : t('request.system')} —{' '}
-            {t(`request.actions.${h.action}`)}
+            <time>{fmt(h.at, MOMENT)}</time> {h.user ? (r.names[h.user] ?? '…') : t('request.system')} — {t(`request.actions.${h.action}`)}
             {h.step !== null && r.steps[h.step] ? ` (${r.steps[h.step]!.name})` : ''}
             {h.reason ? `: ${h.reason}` : ''}
           </li>

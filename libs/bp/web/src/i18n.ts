@@ -58,6 +58,7 @@ const en = {
   open: 'Open',
   service: {
     info: 'Info',
+    rights: 'Rights',
     requests: 'Requests',
     requestsFilter: 'Show',
     requestsAll: 'All',
@@ -137,6 +138,11 @@ const en = {
     findUser: 'Find an employee…',
     from: 'From',
     to: 'To',
+  },
+  rights: {
+    intro: 'Who may start this service. Administrators always may.',
+    users: 'Employees who may start it',
+    nobody: 'Only administrators may start it until you choose people or departments.',
   },
   request: {
     title: 'Request «{{name}}»',
@@ -235,6 +241,7 @@ const ru: Tr = {
   open: 'Открыть',
   service: {
     info: 'Информация',
+    rights: 'Права',
     requests: 'Заявки',
     requestsFilter: 'Показать',
     requestsAll: 'Все',
@@ -315,6 +322,11 @@ const ru: Tr = {
     findUser: 'Найти сотрудника…',
     from: 'С',
     to: 'По',
+  },
+  rights: {
+    intro: 'Кто может запускать эту услугу. Администраторы могут всегда.',
+    users: 'Сотрудники, которые могут её запускать',
+    nobody: 'Пока не выбраны сотрудники или отделы, запускать её могут только администраторы.',
   },
   request: {
     title: 'Заявка «{{name}}»',
@@ -413,6 +425,7 @@ const uk: Tr = {
   open: 'Відкрити',
   service: {
     info: 'Інформація',
+    rights: 'Права',
     requests: 'Заявки',
     requestsFilter: 'Показати',
     requestsAll: 'Усі',
@@ -493,6 +506,11 @@ const uk: Tr = {
     findUser: 'Знайти співробітника…',
     from: 'З',
     to: 'По',
+  },
+  rights: {
+    intro: 'Хто може запускати цю послугу. Адміністратори можуть завжди.',
+    users: 'Працівники, які можуть її запускати',
+    nobody: 'Доки не вибрано працівників або відділи, запускати її можуть лише адміністратори.',
   },
   request: {
     title: 'Заявка «{{name}}»',

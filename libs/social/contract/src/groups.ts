@@ -372,7 +372,7 @@ export const groupRoutes = {
     path: '/api/group/{groupId}/invitations/{userId}',
     subject: 'social.group.invitationWithdraw',
     summary:
-      "Withdraw a pending invitation of a user (group admins). Not in §7 (the spec names no path for it): a DELETE of the invitation beside DELETE api/group/{groupId}/members/{userId}; the invitation ends as cancelled",
+      'Withdraw a pending invitation of a user (group admins). Not in §7 (the spec names no path for it): a DELETE of the invitation beside DELETE api/group/{groupId}/members/{userId}; the invitation ends as cancelled',
     params: groupUserParams,
   }),
   groupMemberRemove: action({
