@@ -211,8 +211,10 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     await t.call(socialRoutes.groupInvite, { token: fay.token, params: { id: g }, body: { user_ids: [cid.user._id] } });
     assert.equal((await get(cid.token, g)).body.result.state, 'invited');
     const withdraw = (token: string, userId: string) => t.call(socialRoutes.groupInvitationWithdraw, { token, params: { groupId: g, userId } });
-    // Only the group's admins withdraw: the invitee declines instead, a colleague of the client has no say.
-    assert.equal((await withdraw(cid.token, cid.user._id)).status, 404, 'the private group is hidden from a non-member');
+    // Only the group's admins withdraw: the invitee (who sees the group) declines instead; a colleague who is
+    // neither member nor invited does not see the private group at all.
+    assert.equal((await withdraw(cid.token, cid.user._id)).status, 403, 'the invitee is no group admin');
+    assert.equal((await withdraw(dan.token, cid.user._id)).status, 404, 'the private group is hidden from a non-member');
     assert.equal((await withdraw(eve.token, cid.user._id)).status, 404, 'another client');
     const done = await withdraw(fay.token, cid.user._id);
     assert.equal(done.status, 200, JSON.stringify(done.body));
