@@ -178,6 +178,8 @@ describe('services in the browser: an admin builds a 2-step service, an employee
         password: 'employee1',
         confirmPassword: 'employee1',
         roles,
+        // The texts below are read in English (a new client speaks Russian).
+        lang: 'en',
       });
     const admin = await login(`ada@${ws}.test`, 'employee1');
     const emma = await login(`emma@${ws}.test`, 'employee1');
