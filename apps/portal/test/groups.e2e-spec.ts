@@ -103,13 +103,14 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
       password: 'employee1',
       confirmPassword: 'employee1',
       roles: ['admin'],
+      lang: 'en',
     });
     const admin = await login('admin@grpwd.test', 'employee1');
     for (const [firstName, email] of [
       ['Ann', 'ann@grpwd.test'],
       ['Bob', 'bob@grpwd.test'],
     ])
-      await api('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1' });
+      await api('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1', lang: 'en' });
     const ann = await login('ann@grpwd.test', 'employee1');
     const bob = await login('bob@grpwd.test', 'employee1');
     const secret = await api<{ _id: string }>('POST', '/api/group/', ann.token, { name: 'Secret board', description: 'Private', type: 'private' });

@@ -188,6 +188,8 @@ describe('polls in the browser: a manager publishes to a department, two employe
       email: 'ann@pollanon.test',
       password: 'employee1',
       confirmPassword: 'employee1',
+      // The texts below are read in English (a new client speaks Russian).
+      lang: 'en',
     });
     const poll = await api<{ _id: string; questions: { _id: string }[] }>('POST', '/api/poll', admin.token, {
       name: 'Mood, anonymously',
