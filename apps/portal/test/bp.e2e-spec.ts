@@ -161,4 +161,112 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     assert.match(await admin.getByTestId('bp-asks').innerText(), /Emma Tester/);
     assert.deepEqual(await seriousViolations(admin), []);
   });
+
+  /** A workspace `ws` with its administrator (admin@<ws>.test) and employee Emma (emma@<ws>.test); tokens. */
+  const workspace = async (ws: string) => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: ws, name: `${ws} Ltd` });
+    for (const [firstName, roles] of [
+      ['Ada', ['admin']],
+      ['Emma', []],
+    ] as const)
+      await api('POST', '/api/register', su.token, {
+        client_id: client._id,
+        firstName,
+        lastName: 'Tester',
+        email: `${firstName.toLowerCase()}@${ws}.test`,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        roles,
+        // The texts below are read in English (a new client speaks Russian).
+        lang: 'en',
+      });
+    const admin = await login(`ada@${ws}.test`, 'employee1');
+    const emma = await login(`emma@${ws}.test`, 'employee1');
+    return { adminToken: admin.token, adaId: admin.result._id, emmaId: emma.result._id };
+  };
+
+  it('issue 29 §18, §14: the rights tab decides who starts a service; a string field counts to 50 and is refused past it, never cut; one date format', async () => {
+    const { adminToken, adaId, emmaId } = await workspace('bprights');
+    const group = await api<{ _id: string }>('POST', '/api/service_group', adminToken, { name: 'Office' });
+    const svc = await api<{ _id: string }>('POST', '/api/bp', adminToken, {
+      name: 'Door plate',
+      description: 'A plate for your door',
+      group: group._id,
+      steps: [
+        {
+          name: 'Request',
+          fields: [
+            { _id: 'plate', name: 'Text on the plate', type: 'string', required: true },
+            { _id: 'day', name: 'Wanted by', type: 'date', required: true },
+          ],
+          performers: [{ kind: 'initiator' }],
+        },
+        { name: 'Office makes it', fields: [], performers: [{ kind: 'employee', users: [adaId] }] },
+      ],
+    });
+
+    // The administrator opens the rights tab and leaves the service to Emma only.
+    const admin = await signIn('ada@bprights.test', 'employee1');
+    await admin.goto(`/service/${svc._id}`);
+    await admin.getByTestId('bp-tab-rights').click();
+    await admin.getByTestId('bp-rights-form').waitFor();
+    await admin.getByTestId('bp-rights-for-all').uncheck();
+    await admin.getByTestId('bp-rights-users-search').fill('Emma');
+    await admin.getByTestId(`bp-rights-users-option-${emmaId}`).click();
+    await admin.getByTestId(`bp-rights-users-chip-${emmaId}`).waitFor();
+    await admin.getByTestId('bp-save-rights').click();
+    let rights = { for_all: true, users: [] as string[] };
+    for (let i = 0; i < 100 && rights.for_all; i++) {
+      rights = await api('GET', `/api/bp/${svc._id}`, adminToken);
+      if (rights.for_all) await admin.waitForTimeout(100);
+    }
+    assert.deepEqual([rights.for_all, rights.users], [false, [emmaId]]);
+    assert.deepEqual(await seriousViolations(admin), []);
+
+    // Emma may start it. The text field counts its symbols; 51 stay 51 and are refused with the §5 text.
+    const emma = await signIn('emma@bprights.test', 'employee1');
+    await emma.goto(`/service/${svc._id}?tab=start`);
+    await emma.getByTestId('bp-start-form').waitFor();
+    const plate = emma.locator('#bp-value-plate');
+    await plate.fill('y'.repeat(50));
+    await emma.locator('#bp-value-plate-hint').getByText('50 of 50 symbols').waitFor();
+    await plate.fill('y'.repeat(51));
+    assert.equal((await plate.inputValue()).length, 51, 'never cut');
+    await emma.locator('#bp-value-plate-error').getByText('Max 50 symbols').waitFor();
+    await emma.locator('#bp-value-day').fill('2026-12-01');
+    await emma.getByTestId('bp-start').click();
+    await emma.locator('#bp-value-plate-error').getByText('Max 50 symbols').waitFor();
+    assert.match(emma.url(), new RegExp(`/service/${svc._id}`));
+    await plate.fill('Emma Tester, room 12');
+    await emma.getByTestId('bp-start').click();
+    await emma.waitForURL(/\/service\/request\/[0-9a-f-]{36}/);
+
+    // The request page: the date value in the user's locale, and one format for every moment (timeline, history).
+    const step0 = emma.getByTestId('bp-timeline-0');
+    await step0.getByText('1 Dec 2026').waitFor();
+    const started = (await emma.getByTestId('bp-history').locator('time').first().innerText()).trim();
+    assert.ok((await step0.innerText()).includes(started), `${started} in: ${await step0.innerText()}`);
+    assert.doesNotMatch(await emma.getByTestId('bp-timeline').innerText(), /\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('an article no service names opens without a console error (issue 29 §24)', async () => {
+    const { adminToken } = await workspace('bpart');
+    const article = await api<{ _id: string }>('POST', '/api/article', adminToken, {
+      section: 'kb',
+      title: 'Holiday rules',
+      content: '<p>No service describes this</p>',
+    });
+    const emma = await signIn('emma@bpart.test', 'employee1');
+    const errors: string[] = [];
+    emma.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const asked = emma.waitForResponse((r) => r.url().includes(`/api/service/byArticle/${article._id}`));
+    await emma.goto(`/article/${article._id}`);
+    await emma.getByTestId('article-content').getByText('No service describes this').waitFor();
+    assert.equal((await asked).status(), 200);
+    assert.equal(await emma.getByTestId('bp-article-services').count(), 0);
+    assert.deepEqual(errors, []);
+  });
 });

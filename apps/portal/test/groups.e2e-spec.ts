@@ -92,6 +92,71 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
     groupId_ = groupId;
   });
 
+  it('issue 29 §23: an invitation is withdrawn (confirmed); a group post names its group on the profile; a report shows its state apart from the action', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'grpwd', name: 'Withdraw Ltd' });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@grpwd.test',
+      password: 'employee1',
+      confirmPassword: 'employee1',
+      roles: ['admin'],
+      lang: 'en',
+    });
+    const admin = await login('admin@grpwd.test', 'employee1');
+    for (const [firstName, email] of [
+      ['Ann', 'ann@grpwd.test'],
+      ['Bob', 'bob@grpwd.test'],
+    ])
+      await api('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1', lang: 'en' });
+    const ann = await login('ann@grpwd.test', 'employee1');
+    const bob = await login('bob@grpwd.test', 'employee1');
+    const secret = await api<{ _id: string }>('POST', '/api/group/', ann.token, { name: 'Secret board', description: 'Private', type: 'private' });
+    await api('POST', `/api/group/${secret._id}/invitations`, ann.token, { user_ids: [bob.result._id] });
+
+    // The owner withdraws Bob's invitation from the invitations tab, after a confirmation naming him.
+    const a = (await e.newPage()).page;
+    a.setDefaultTimeout(20_000);
+    await signIn(a, 'ann@grpwd.test');
+    await a.goto(`/group/${secret._id}`);
+    await a.getByTestId('tab-invitations').click();
+    await a.getByTestId(`pending-withdraw-${bob.result._id}`).click();
+    const dialog = a.getByTestId('confirm-dialog');
+    assert.match(await dialog.innerText(), /Withdraw the invitation of Bob Tester\?/);
+    await dialog.getByTestId('confirm-ok').click();
+    await a.getByTestId(`pending-invitation-${secret._id}-${bob.result._id}`).waitFor({ state: 'detached' });
+    assert.deepEqual(await api('GET', `/api/group/${secret._id}/invitations`, ann.token), []);
+
+    // A post Ann wrote in a public group says so on her profile, with a link to the group.
+    const club = await api<{ _id: string }>('POST', '/api/group/', ann.token, { name: 'Runners', description: 'We run', type: 'public' });
+    const post = await api<{ _id: string }>('POST', '/api/post', ann.token, { message: 'Run at six', parent: { type: 'group', id: club._id } });
+    await a.goto(`/profile/${ann.result._id}`);
+    const label = a.getByTestId(`post-group-${post._id}`);
+    await label.getByText('in group Runners').waitFor();
+    assert.equal(await label.getByRole('link').getAttribute('href'), `/group/${club._id}`);
+
+    // "Don't be silent": the report's state is a badge; the button names the action, and both follow a change.
+    await api('POST', '/api/user/send_viol_report', bob.token, { anonymous: true, text: 'The fire exit is blocked' });
+    const reports = await api<{ reports: { _id: string }[] }>('GET', '/api/viol_report', admin.token);
+    const id = reports.reports[0]!._id;
+    const ad = (await e.newPage()).page;
+    ad.setDefaultTimeout(20_000);
+    await signIn(ad, 'admin@grpwd.test');
+    await ad.goto('/report_violation');
+    await ad.getByTestId('tab-reports').click();
+    await ad.locator('#reports-filter').selectOption('');
+    const status = ad.getByTestId(`report-status-${id}`);
+    const toggle = ad.getByTestId(`report-toggle-${id}`);
+    await status.getByText('Not handled', { exact: true }).waitFor();
+    assert.equal(await toggle.innerText(), 'Mark as handled');
+    await toggle.click();
+    await ad.locator(`[data-testid="report-status-${id}"][data-handled="true"]`).waitFor();
+    assert.equal(await status.innerText(), 'Handled');
+    assert.equal(await toggle.innerText(), 'Mark as not handled');
+  });
+
   let groupId_ = '';
   for (const vp of [
     { width: 390, height: 844 },

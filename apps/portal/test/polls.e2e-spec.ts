@@ -168,4 +168,47 @@ describe('polls in the browser: a manager publishes to a department, two employe
     }
     assert.deepEqual(problems, []);
   });
+
+  it('an employee who answered an anonymous poll is told its results are for its managers (issue 29 §19)', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'pollanon', name: 'Poll Anon' });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@pollanon.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
+    const admin = await login('admin@pollanon.test', 'adminpass1');
+    await api('POST', '/api/register', admin.token, {
+      firstName: 'Ann',
+      lastName: 'Tester',
+      email: 'ann@pollanon.test',
+      password: 'employee1',
+      confirmPassword: 'employee1',
+      // The texts below are read in English (a new client speaks Russian).
+      lang: 'en',
+    });
+    const poll = await api<{ _id: string; questions: { _id: string }[] }>('POST', '/api/poll', admin.token, {
+      name: 'Mood, anonymously',
+      type: 'anonymous',
+      recipients: [{ target: 'all', level: 'read' }],
+      questions: [{ text: 'How are you?', mandatory: true, kind: 'short' }],
+    });
+    const ann = await signIn('ann@pollanon.test', 'employee1');
+    await ann.goto(`/poll/${poll._id}`);
+    await ann.getByTestId('poll-form').waitFor();
+    await ann.getByLabel(/How are you/).fill('Fine');
+    await ann.getByTestId('poll-submit').click();
+    await ann.getByTestId('poll-thanks').getByTestId('poll-results-managers-only').waitFor();
+    // The results link (a notification, a bookmark) says whose the results are, not "This poll is not for you".
+    await ann.goto(`/poll/${poll._id}/results`);
+    const state = ann.getByTestId('polls-results-managers-only');
+    await state.waitFor();
+    assert.match(await state.innerText(), /visible to its author and administrators only/);
+    assert.match(await state.innerText(), /The poll is anonymous/);
+    assert.equal(await ann.getByTestId('polls-no-access').count(), 0);
+  });
 });

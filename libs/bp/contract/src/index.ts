@@ -544,7 +544,7 @@ export const bpRoutes = {
     path: '/api/service/byArticle/{id}',
     subject: 'bp.service.byArticle',
     summary:
-      'The services a knowledge-base article describes (their `article`) that the caller may start (administrators: all), by name; 404 when no service of the client names the article',
+      'The services a knowledge-base article describes (their `article`) that the caller may start (administrators: all), by name; an empty list when no service of the client names the article (not an error: the article page asks on every view)',
     spec: '§7 Services',
     access: svc,
     params: idParam,

@@ -195,14 +195,15 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
 
     /**
      * §7 GET api/service/byArticle/{id} → the services the knowledge-base article {id} describes (their `article`)
-     * that the caller may start (administrators: all), by name. Errors: 404 when no service of the caller's client
-     * names that article (another client's article, or one no service describes).
+     * that the caller may start (administrators: all), by name. An article no service of the caller's client names
+     * (one no service describes, or another client's) answers an empty list: the article page asks on every view,
+     * and "no services here" is not an error (issue 29 §24).
      */
     byArticle: async ({ params }, ctx) => {
       const { userId } = tenantOf(ctx);
       const admin = isAdmin(ctx.roles);
       const rows = await db.inTenant(ctx, (tx) => repo.byArticle(tx, params.id));
-      if (!rows.length) throw Errors.notFound();
+      if (!rows.length) return [];
       const dept = admin || rows.every((s) => s.forAll) ? null : (await userOf(bus, ctx, userId)).department;
       return rows.filter((s) => mayStart(s, ctx, dept, admin)).map((s) => serviceCard(s, admin));
     },
@@ -276,7 +277,10 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
       });
     },
 
-    /** §7 PUT api/bp/{id} → the service with its version raised (administrators). §5 on the merged service. Errors: 404, 403, 400. */
+    /**
+     * §7 PUT api/bp/{id} → the service with its version raised (administrators). §5 on the merged service; the rights
+     * tab's fields (for_all, users, departments) too, `users` employees of the client. Errors: 404, 403, 400.
+     */
     update: async ({ params, body }, ctx) => {
       const { clientId } = tenantOf(ctx);
       adminOnly(ctx);

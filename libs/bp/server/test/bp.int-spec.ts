@@ -158,6 +158,13 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const svc: Service = made.body.result;
     assert.equal(svc.type, 'multi');
+    // §5 "string field up to 50 symbols" (issue 29 §14): 51 symbols are refused with the text, never cut, nothing stored.
+    const myTotal = async () => (await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } })).body.result.total;
+    const before = await myTotal();
+    const long = await start(initiator.token, { bp: svc._id, values: { ...okValues, title: 'x'.repeat(51) } });
+    assert.equal(long.status, 400);
+    assert.deepEqual(long.body.errors, [{ field: 'values.title', code: BP_CODES.stringMax, message: 'Max 50 symbols', params: { max: 50 } }]);
+    assert.equal(await myTotal(), before, 'a refused start stores nothing');
     // Field values by type (§5): every problem in one answer.
     const bad = await start(initiator.token, {
       bp: svc._id,
@@ -386,6 +393,34 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.deepEqual(after.body.result.history.filter((h: Body) => h.action === 'overdue').length, 1);
   });
 
+  it('the rights tab (issue 29 §18): for-all or chosen people and departments, enforced on start; people of the client only', async () => {
+    const made = await create({ name: 'Parking', description: 'A parking place', group, steps: steps().slice(0, 2) });
+    const id = made.body.result._id;
+    const rights = (body: Record<string, unknown>) => t.call(bpRoutes.update, { token: acme.adminToken, params: { id }, body });
+    // Someone of another client is refused with the §5 text and nothing changes.
+    const foreign = await rights({ for_all: false, users: [stranger.id] });
+    assert.equal(foreign.status, 400);
+    assert.deepEqual(codes(foreign.body), ['users:bpUserNotInClient']);
+    const kept = await t.call(bpRoutes.get, { token: acme.adminToken, params: { id } });
+    assert.equal(kept.body.result.for_all, true);
+    assert.deepEqual(kept.body.result.users, []);
+    // Only p1 by name and the Sales department by name may start it now; anyone else is refused with bpNotAllowed.
+    const set = await rights({ for_all: false, users: [p1.id], departments: ['Sales'] });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.deepEqual([set.body.result.for_all, set.body.result.users, set.body.result.departments], [false, [p1.id], ['Sales']]);
+    assert.equal((await t.call(bpRoutes.get, { token: p1.token, params: { id } })).status, 200);
+    assert.equal((await t.call(bpRoutes.get, { token: initiator.token, params: { id } })).status, 200, 'Sales');
+    const p2get = await t.call(bpRoutes.get, { token: p2.token, params: { id } });
+    assert.equal(p2get.status, 403);
+    assert.equal(p2get.body.code, BP_CODES.notAllowed);
+    const p2start = await start(p2.token, { bp: id, values: okValues });
+    assert.equal(p2start.status, 403);
+    assert.equal(p2start.body.code, BP_CODES.notAllowed);
+    // Back to everyone: p2 may start it.
+    assert.equal((await rights({ for_all: true })).status, 200);
+    assert.equal((await t.call(bpRoutes.get, { token: p2.token, params: { id } })).status, 200);
+  });
+
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
     // A real article of the client: another client's or a made-up id is refused (issue 38 §6).
     const made = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Badges', content: 'How to get a badge' } });
@@ -404,7 +439,14 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.deepEqual(await names(p1.token), ['Badge']);
     assert.deepEqual(await names(p2.token), ['Archive access', 'Badge']);
     assert.deepEqual(await names(acme.adminToken), ['Archive access', 'Badge']);
-    assert.equal((await t.call(bpRoutes.byArticle, { token: stranger.token, params: { id: article } })).status, 404, 'another client: not found');
+    // An article no service of the caller's client names is not an error (issue 29 §24: the article page asked on
+    // every view and logged a 404): 200 with an empty list, another client's services never shown.
+    const none = await t.call(bpRoutes.byArticle, { token: stranger.token, params: { id: article } });
+    assert.equal(none.status, 200, JSON.stringify(none.body));
+    assert.deepEqual(none.body.result, [], "another client's services are not listed");
+    const plain = await t.call(bpRoutes.byArticle, { token: p1.token, params: { id: '0195e2a0-0000-7000-8000-00000000b0b0' } });
+    assert.equal(plain.status, 200, JSON.stringify(plain.body));
+    assert.deepEqual(plain.body.result, []);
     const unlink = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: closed.body.result._id }, body: { article: null } });
     assert.equal(unlink.body.result.article, null);
     assert.deepEqual(await names(p2.token), ['Badge']);

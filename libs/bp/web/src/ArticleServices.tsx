@@ -10,8 +10,8 @@ import './bp.css';
 /**
  * The widget the services remote shows in the knowledge base's article slot (`kb:article`, props `{ articleId }`):
  * the services that name the article (GET api/service/byArticle/{id}, those the caller may start; administrators: all)
- * with a link to start each (/service/{_id}?tab=start). Shows nothing while loading, on 404 (no service names it),
- * 403 (no services right) or any failure: it is a part of someone else's page. Test ids: bp-article-services,
+ * with a link to start each (/service/{_id}?tab=start). Shows nothing while loading, for an empty list (no service
+ * names it), on 403 (no services right) or any failure: it is a part of someone else's page. Test ids: bp-article-services,
  * bp-article-service-<id>, bp-article-start-<id>.
  */
 export default function ArticleServices({ articleId }: { articleId?: unknown }) {

@@ -6,7 +6,7 @@ import { bpRoutes, type BpRequest, type Values } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
 import { useFormatDate } from '@intranet/web-i18n';
 import { Alert, Button, FormGrid, Loader, TextArea, useNotifier } from '@intranet/web-ui';
-import { bpKeys, FieldInput, LoadError, NeedClient, StatusBadge, useBp, useFieldErrors, useRequestEvents, ValueText } from './common.tsx';
+import { bpKeys, DAY, FieldInput, LoadError, MOMENT, NeedClient, StatusBadge, useBp, useFieldErrors, useRequestEvents, ValueText } from './common.tsx';
 import './bp.css';
 
 /** The current step's form for one of its performers: accept (or acknowledge a review) or decline with a reason. */
@@ -101,9 +101,9 @@ function Timeline({ r }: { r: BpRequest }) {
             ) : null}
             <p>
               {s.result === 'accepted'
-                ? t('request.passed', { name: name(s.by), date: fmt(s.at, { dateStyle: 'medium', timeStyle: 'short' }) })
+                ? t('request.passed', { name: name(s.by), date: fmt(s.at, MOMENT) })
                 : s.result === 'declined'
-                  ? t('request.declined', { name: name(s.by), date: fmt(s.at, { dateStyle: 'medium', timeStyle: 'short' }), reason: s.reason ?? '' })
+                  ? t('request.declined', { name: name(s.by), date: fmt(s.at, MOMENT), reason: s.reason ?? '' })
                   : current
                     ? t('request.current')
                     : t('request.waiting')}
@@ -152,7 +152,7 @@ function Comments({ r }: { r: BpRequest }) {
         <ul className="bp-history">
           {r.comments.map((c) => (
             <li key={c._id}>
-              <time>{fmt(c.at, { dateStyle: 'short', timeStyle: 'short' })}</time> {r.names[c.user] ?? '…'}: {c.text}
+              <time>{fmt(c.at, MOMENT)}</time> {r.names[c.user] ?? '…'}: {c.text}
             </li>
           ))}
         </ul>
@@ -211,8 +211,8 @@ function RequestView() {
       <div className="bp-card__head">
         <StatusBadge status={r.status} overdue={r.overdue} />
         <span className="bp-muted">
-          {t('request.initiator')}: {r.names[r.initiator] ?? '…'} · {t('started', { date: fmt(r.created, { dateStyle: 'medium' }) })}
-          {r.due ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
+          {t('request.initiator')}: {r.names[r.initiator] ?? '…'} · {t('started', { date: fmt(r.created, DAY) })}
+          {r.due ? ` · ${t('due', { date: fmt(r.due, DAY) })}` : ''}
         </span>
         <span className="visually-hidden">{t('request.live')}</span>
       </div>
@@ -232,8 +232,7 @@ function RequestView() {
       <ul className="bp-history" data-testid="bp-history">
         {r.history.map((h, i) => (
           <li key={i}>
-            <time>{fmt(h.at, { dateStyle: 'short', timeStyle: 'short' })}</time> {h.user ? (r.names[h.user] ?? '…') : t('request.system')} —{' '}
-            {t(`request.actions.${h.action}`)}
+            <time>{fmt(h.at, MOMENT)}</time> {h.user ? (r.names[h.user] ?? '…') : t('request.system')} — {t(`request.actions.${h.action}`)}
             {h.step !== null && r.steps[h.step] ? ` (${r.steps[h.step]!.name})` : ''}
             {h.reason ? `: ${h.reason}` : ''}
           </li>

@@ -33,6 +33,7 @@ import { Alert, Button, Checkbox, ConfirmDialog, EmptyState, FormGrid, Input, Lo
 import { Tabs } from '@intranet/web-ui/widgets';
 import { AskForm, bpKeys, FieldInput, LoadError, NeedClient, PeoplePicker, RequestRow, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
 import { ArticlePicker } from './ArticlePicker.tsx';
+import { RightsTab } from './RightsTab.tsx';
 import './bp.css';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
@@ -50,8 +51,6 @@ function InfoForm({ service }: { service: Service | null }) {
     group: service?.group ?? '',
     department: service?.department ?? '',
     days_limit: service?.days_limit ? String(service.days_limit) : '',
-    for_all: service?.for_all ?? true,
-    departments: (service?.departments ?? []).join(', '),
     article: service?.article ?? null,
   });
   const [confirm, setConfirm] = useState(false);
@@ -61,11 +60,6 @@ function InfoForm({ service }: { service: Service | null }) {
     group: f.group || null,
     department: f.department || null,
     days_limit: f.days_limit ? Number(f.days_limit) : null,
-    for_all: f.for_all,
-    departments: f.departments
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
     article: f.article,
   });
   const save = useMutation({
@@ -90,7 +84,7 @@ function InfoForm({ service }: { service: Service | null }) {
     e.preventDefault();
     save.mutate();
   };
-  const set = (k: Exclude<keyof typeof f, 'article' | 'for_all'>) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const set = (k: Exclude<keyof typeof f, 'article'>) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   return (
     <form onSubmit={submit} className="bp-form" data-testid="bp-info-form" noValidate>
       {errs.other ? <Alert>{errs.other}</Alert> : null}
@@ -124,8 +118,6 @@ function InfoForm({ service }: { service: Service | null }) {
           onChange={set('days_limit')}
           error={errs.fields.days_limit}
         />
-        <Checkbox label={t('service.forAll')} checked={f.for_all} onChange={(e) => setF({ ...f, for_all: e.target.checked })} />
-        {!f.for_all ? <Input id="bp-departments" label={t('service.departments')} value={f.departments} onChange={set('departments')} wide /> : null}
         <ArticlePicker value={f.article} onChange={(article) => setF({ ...f, article })} error={errs.fields.article} />
       </FormGrid>
       <div className="bp-actions">
@@ -535,8 +527,8 @@ function Info({ service }: { service: Service }) {
   );
 }
 
-const TABS = ['info', 'steps', 'requests', 'start'] as const;
-const ADMIN_TABS: ReadonlySet<string> = new Set(['steps', 'requests']);
+const TABS = ['info', 'steps', 'rights', 'requests', 'start'] as const;
+const ADMIN_TABS: ReadonlySet<string> = new Set(['steps', 'rights', 'requests']);
 const REQ_LIMIT = 20;
 
 /** The requests tab (administrators, §2): every request of the service, newest first, running or finished, paged, live. */
@@ -603,7 +595,7 @@ function ServiceView() {
   const { isAdmin } = useBp();
   const [tab, setTab] = useState<(typeof TABS)[number]>(() => {
     const want = new URLSearchParams(window.location.search).get('tab');
-    return want === 'steps' || want === 'requests' || want === 'start' ? want : 'info';
+    return (TABS as readonly string[]).includes(want ?? '') ? (want as (typeof TABS)[number]) : 'info';
   });
   const q = useQuery({
     queryKey: bpKeys.service(id),
@@ -647,6 +639,8 @@ function ServiceView() {
         </>
       ) : tab === 'steps' && s.canManage ? (
         <StepsEditor service={s} />
+      ) : tab === 'rights' && s.canManage ? (
+        <RightsTab key={s.version} service={s} />
       ) : tab === 'requests' && s.canManage ? (
         <ServiceRequests service={s} />
       ) : (

@@ -8,7 +8,7 @@ import { useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { AskForm, bpKeys, LoadError, NeedClient, RequestRow, UserName, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
+import { AskForm, bpKeys, LoadError, NeedClient, MOMENT, RequestRow, UserName, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
 const TABS = ['services', 'my', 'tome', 'asks'] as const;
@@ -144,7 +144,7 @@ function ServiceAsks() {
               <strong>
                 <UserName id={r.author} />
               </strong>
-              <span className="bp-muted">{fmt(r.created, { dateStyle: 'medium', timeStyle: 'short' })}</span>
+              <span className="bp-muted">{fmt(r.created, MOMENT)}</span>
             </div>
             <p className="bp-card__text bp-ask__text">{r.text}</p>
             <p className="bp-muted">{r.bp ? <AskedService id={r.bp} /> : t('asks.noService')}</p>

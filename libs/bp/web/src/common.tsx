@@ -249,8 +249,21 @@ export function FieldInput({
       return <Input {...common} type="tel" value={str} onChange={(e) => onChange(e.target.value)} />;
     case 'email':
       return <Input {...common} type="email" value={str} onChange={(e) => onChange(e.target.value)} />;
+    case 'string': {
+      // Never cut silently (issue 29 §14): the count shows the §9 limit, and past it the §5 text the server answers.
+      const n = str.trim().length;
+      return (
+        <Input
+          {...common}
+          value={str}
+          hint={t('request.counter', { n, max: BP_LIMITS.string })}
+          error={error ?? (n > BP_LIMITS.string ? t('bpStringMax', { ns: 'codes', max: BP_LIMITS.string }) : null)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    }
     default:
-      return <Input {...common} value={str} maxLength={field.type === 'string' ? 50 : undefined} onChange={(e) => onChange(e.target.value)} />;
+      return <Input {...common} value={str} onChange={(e) => onChange(e.target.value)} />;
   }
 }
 
@@ -314,7 +327,14 @@ function FileInput({ field, id, value, error, onChange }: { field: Field; id: st
   );
 }
 
-/** A stored value as text (dates in the user's locale by the caller; users by name from `names`; files as links from `files`). */
+/**
+ * The services pages' two date formats (issue 29 §18: the request page mixed three): a day, and a moment (day and
+ * time), both in the user's locale through Intl (useFormatDate); never a raw ISO or UTC string.
+ */
+export const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+export const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** A stored value as text (dates and periods in the user's locale; users by name from `names`; files as links from `files`). */
 export function ValueText({
   field,
   value,
@@ -327,7 +347,9 @@ export function ValueText({
   files?: Record<string, string>;
 }) {
   const { t } = useTranslation('bp');
+  const fmt = useFormatDate();
   if (value === undefined || value === null || value === '') return <>—</>;
+  if (field.type === 'date' && typeof value === 'string') return <>{fmt(value, DAY) || value}</>;
   if (field.type === 'file' && typeof value === 'string')
     return files[value] ? (
       <a href={files[value]} target="_blank" rel="noopener noreferrer" download={fileNameOf(value)}>
@@ -349,7 +371,7 @@ export function ValueText({
         ))}
       </>
     );
-  if (typeof value === 'object') return <>{`${value.from} — ${value.to}`}</>;
+  if (typeof value === 'object') return <>{`${fmt(value.from, DAY) || value.from} — ${fmt(value.to, DAY) || value.to}`}</>;
   return <>{String(value)}</>;
 }
 
@@ -375,9 +397,9 @@ export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: b
             {' · '}
           </>
         ) : null}
-        {t('started', { date: fmt(r.created, { dateStyle: 'medium' }) })}
+        {t('started', { date: fmt(r.created, DAY) })}
         {r.currentStepName ? ` · ${t('currentStep', { name: r.currentStepName })}` : ''}
-        {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, { dateStyle: 'medium' }) })}` : ''}
+        {r.due && r.status === 'active' ? ` · ${t('due', { date: fmt(r.due, DAY) })}` : ''}
       </p>
     </li>
   );

@@ -58,6 +58,7 @@ const en = {
   open: 'Open',
   service: {
     info: 'Info',
+    rights: 'Rights',
     requests: 'Requests',
     requestsFilter: 'Show',
     requestsAll: 'All',
@@ -138,6 +139,11 @@ const en = {
     from: 'From',
     to: 'To',
   },
+  rights: {
+    intro: 'Who may start this service. Administrators always may.',
+    users: 'Employees who may start it',
+    nobody: 'Only administrators may start it until you choose people or departments.',
+  },
   request: {
     title: 'Request «{{name}}»',
     chooseFile: 'Choose a file',
@@ -169,6 +175,7 @@ const en = {
     live: 'Updates live',
     back: 'All requests',
     yes: 'Yes',
+    counter: '{{n}} of {{max}} symbols',
     no: 'No',
     system: 'System',
     comments: 'Comments',
@@ -234,6 +241,7 @@ const ru: Tr = {
   open: 'Открыть',
   service: {
     info: 'Информация',
+    rights: 'Права',
     requests: 'Заявки',
     requestsFilter: 'Показать',
     requestsAll: 'Все',
@@ -315,6 +323,11 @@ const ru: Tr = {
     from: 'С',
     to: 'По',
   },
+  rights: {
+    intro: 'Кто может запускать эту услугу. Администраторы могут всегда.',
+    users: 'Сотрудники, которые могут её запускать',
+    nobody: 'Пока не выбраны сотрудники или отделы, запускать её могут только администраторы.',
+  },
   request: {
     title: 'Заявка «{{name}}»',
     chooseFile: 'Выберите файл',
@@ -346,6 +359,7 @@ const ru: Tr = {
     live: 'Обновляется в реальном времени',
     back: 'Все заявки',
     yes: 'Да',
+    counter: '{{n}} из {{max}} символов',
     no: 'Нет',
     system: 'Система',
     comments: 'Комментарии',
@@ -411,6 +425,7 @@ const uk: Tr = {
   open: 'Відкрити',
   service: {
     info: 'Інформація',
+    rights: 'Права',
     requests: 'Заявки',
     requestsFilter: 'Показати',
     requestsAll: 'Усі',
@@ -492,6 +507,11 @@ const uk: Tr = {
     from: 'З',
     to: 'По',
   },
+  rights: {
+    intro: 'Хто може запускати цю послугу. Адміністратори можуть завжди.',
+    users: 'Працівники, які можуть її запускати',
+    nobody: 'Доки не вибрано працівників або відділи, запускати її можуть лише адміністратори.',
+  },
   request: {
     title: 'Заявка «{{name}}»',
     chooseFile: 'Оберіть файл',
@@ -523,6 +543,7 @@ const uk: Tr = {
     live: 'Оновлюється наживо',
     back: 'Усі заявки',
     yes: 'Так',
+    counter: '{{n}} з {{max}} символів',
     no: 'Ні',
     system: 'Система',
     comments: 'Коментарі',

@@ -392,6 +392,8 @@ export const peopleRoutes = {
           sort: z.enum(['lastName', 'firstName', 'email', 'position', 'department', 'city', 'created']).default('lastName'),
           order: z.enum(['asc', 'desc']).default('asc'),
           deleted: z.boolean().optional(),
+          /** People whose name (first, last, middle) holds every search word first, then the other matches (mentions). */
+          namesFirst: z.boolean().optional(),
         })
         .default({ page: 1, limit: 20, sort: 'lastName', order: 'asc' }),
     }),

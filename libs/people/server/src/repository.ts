@@ -110,17 +110,30 @@ export const usersRepository = {
 
   /**
    * Address-book style search: words match name, e-mail, login, position, department, city or phone.
+   * `namesFirst` (the mention box) ranks the people whose name holds every word before the other matches.
    * Returns one page and the total.
    */
   async filter(
     tx: Tx,
-    f: { clientId: string; search?: string; deleted?: boolean; sort: keyof typeof SORT; order: 'asc' | 'desc'; offset: number; limit: number },
+    f: {
+      clientId: string;
+      search?: string;
+      deleted?: boolean;
+      namesFirst?: boolean;
+      sort: keyof typeof SORT;
+      order: 'asc' | 'desc';
+      offset: number;
+      limit: number;
+    },
   ): Promise<{ rows: UserRow[]; total: number }> {
     const conds: SQL[] = [eq(users.clientId, f.clientId), eq(users.deletionMark, Boolean(f.deleted))];
+    const inName: SQL[] = [];
     for (const word of (f.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
       const like = `%${escapeLike(word.toLowerCase())}%`;
       conds.push(sql`${users.searchText} LIKE ${like}`);
+      inName.push(sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.middleName}, '')) LIKE ${like}`);
     }
+    const rank = f.namesFirst && inName.length ? [sql`(${and(...inName)}) DESC`] : [];
     const where = and(...conds);
     const col = SORT[f.sort];
     // One scan for the page and the total (the LIKEs cannot use an index under row-level security: they are not
@@ -129,7 +142,7 @@ export const usersRepository = {
       .select({ ...getTableColumns(users), total: sql<number>`(count(*) OVER ())::int` })
       .from(users)
       .where(where)
-      .orderBy(f.order === 'desc' ? desc(col) : asc(col), asc(users.id))
+      .orderBy(...rank, f.order === 'desc' ? desc(col) : asc(col), asc(users.id))
       .limit(f.limit)
       .offset(f.offset);
     if (!page.length && f.offset > 0) {

@@ -324,7 +324,16 @@ export function userHandlers({ db, bus, outbox }: DomainDeps): RouteHandlers<Use
       const d = body.data;
       if (d.deleted && !isAdmin(ctx)) throw Errors.forbidden();
       const { rows, total } = await db.inTenant({ clientId }, (tx) =>
-        users.filter(tx, { clientId, search: d.search, deleted: d.deleted, sort: d.sort, order: d.order, offset: (d.page - 1) * d.limit, limit: d.limit }),
+        users.filter(tx, {
+          clientId,
+          search: d.search,
+          deleted: d.deleted,
+          namesFirst: d.namesFirst,
+          sort: d.sort,
+          order: d.order,
+          offset: (d.page - 1) * d.limit,
+          limit: d.limit,
+        }),
       );
       return { users: rows.map(toUser), total, page: d.page, limit: d.limit };
     },

@@ -131,6 +131,7 @@ export const TEXT_CODES: Readonly<Record<string, string>> = {
   'You have already answered this poll': 'pollAlreadyAnswered',
   'The poll is finished': 'pollFinished',
   'This poll is not for you': 'pollNotRecipient',
+  'Results of this anonymous poll are visible to its author and administrators only': 'pollResultsManagersOnly',
   'The poll has answers: only the title, description and end date can change': 'pollLocked',
   'No response from server': 'noResponse',
   'Excel export failed': 'pollExcelError',

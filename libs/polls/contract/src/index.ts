@@ -24,6 +24,8 @@ export const POLL_TEXT = {
   alreadyAnswered: 'You have already answered this poll',
   finished: 'The poll is finished',
   notRecipient: 'This poll is not for you',
+  /** §6 anonymous: the results are depersonalised for the poll's managers; its recipients do not see them. */
+  resultsManagersOnly: 'Results of this anonymous poll are visible to its author and administrators only',
   lockedAfterAnswer: 'The poll has answers: only the title, description and end date can change',
   /** §8 Polls: load with no response. */
   noResponse: 'No response from server',
@@ -47,6 +49,7 @@ export const POLL_CODES = {
   alreadyAnswered: 'pollAlreadyAnswered',
   finished: 'pollFinished',
   notRecipient: 'pollNotRecipient',
+  resultsManagersOnly: 'pollResultsManagersOnly',
   lockedAfterAnswer: 'pollLocked',
   noResponse: 'noResponse',
   excelError: 'pollExcelError',
@@ -336,7 +339,7 @@ export const pollsRoutes = {
     path: '/api/poll/{id}/results',
     subject: 'polls.poll.results',
     summary:
-      'Results (§2 tabs general, table, not passed): per-question counts, the answers table (paged) and who has not passed; what the caller sees follows §6 per poll type',
+      'Results (§2 tabs general, table, not passed): per-question counts, the answers table (paged) and who has not passed; what the caller sees follows §6 per poll type (403 pollResultsManagersOnly: a recipient of an anonymous poll)',
     spec: '§7 Polls, §6 closed and anonymous visibility',
     access: access.feature('polls'),
     params: idParam,

@@ -59,9 +59,12 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
   const secret = config.JWT_SECRET;
   if (!secret) throw new Error('polls needs JWT_SECRET to sign Excel download URLs');
 
-  /** What `ctx` may see of a poll's results (§6), or a 403. */
+  /**
+   * What `ctx` may see of a poll's results (§6), or a 403: a recipient of an anonymous poll is told its results are
+   * its managers' (pollResultsManagersOnly), not merely refused.
+   */
   const scopeOf = (p: PollWithMe, ctx: RequestContext): PollResults['scope'] => {
-    if (!canSeeResults(p, ctx)) throw Errors.noAccess();
+    if (!canSeeResults(p, ctx)) throw p.type === 'anonymous' ? pollError('resultsManagersOnly') : Errors.noAccess();
     if (p.type === 'anonymous') return 'anonymous';
     return canManage(p, ctx) || p.type === 'opened' ? 'all' : 'own';
   };
@@ -227,7 +230,7 @@ export function pollsHandlers({ db, bus, outbox, storage, config }: DomainDeps):
      * §7 GET api/poll/{id}/results?page&limit → per-question results, a page of the answers table, the not-passed
      * list. §6: managers see all (anonymous: depersonalised, a question hidden while fewer than 3 answered it, no
      * not-passed tab); recipients of an opened poll see everyone's, of a closed poll their own; anonymous polls'
-     * results are for managers only. Errors: 404, 403.
+     * results are for managers only. Errors: 404, 403 (pollResultsManagersOnly for a recipient of an anonymous poll).
      */
     results: ({ params, query }, ctx) =>
       db.inTenant(ctx, async (tx) => {

@@ -36,10 +36,14 @@ export const canSeeResults = (p: PollWithMe, ctx: RequestContext) => canManage(p
 export const pollError = (key: keyof typeof POLL_TEXT, field?: string, params?: Record<string, unknown>) =>
   field
     ? Errors.validation([{ field, message: POLL_TEXT[key], code: POLL_CODES[key], params }])
-    : new DomainError(key === 'alreadyAnswered' ? 'conflict' : key === 'notRecipient' ? 'forbidden' : 'bad_request', POLL_TEXT[key], {
-        code: POLL_CODES[key],
-        params,
-      });
+    : new DomainError(
+        key === 'alreadyAnswered' ? 'conflict' : key === 'notRecipient' || key === 'resultsManagersOnly' ? 'forbidden' : 'bad_request',
+        POLL_TEXT[key],
+        {
+          code: POLL_CODES[key],
+          params,
+        },
+      );
 
 /** Questions as stored: ids given to new questions and options, range only on range questions, options only on lists. */
 export function normalizeQuestions(qs: QuestionInput[]): Question[] {

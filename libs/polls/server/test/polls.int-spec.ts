@@ -302,7 +302,11 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     const anon = await publish(head.token, { name: 'Mood, anonymously', type: 'anonymous', recipients: [{ target: 'all', level: 'read' }] });
     assert.equal((await answer(sales[0]!.token, anon, full(5))).status, 200);
     assert.equal((await answer(sales[1]!.token, anon, (q) => ({ [q[0]!._id]: 'B', [q[1]!._id]: 1 }))).status, 200);
-    assert.equal((await results(sales[0]!.token, anon._id)).status, 403, 'anonymous results are for managers');
+    // A recipient who answered is told why (issue 29 §19: not "This poll is not for you"): §6 anonymous results
+    // are for the poll's managers only.
+    const refused = await results(sales[0]!.token, anon._id);
+    assert.equal(refused.status, 403, 'anonymous results are for managers');
+    assert.equal(refused.body.code, POLL_CODES.resultsManagersOnly);
     let r = await results(head.token, anon._id);
     assert.equal(r.body.result.scope, 'anonymous');
     assert.ok(r.body.result.questions.every((q) => q.hidden && !q.counts.some((c) => c.count) && !q.texts.length));

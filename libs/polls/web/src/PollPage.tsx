@@ -197,6 +197,8 @@ function PollView() {
     <Link to={`/poll/${poll._id}/results`} data-testid="poll-see-results">
       {t('answer.seeResults')}
     </Link>
+  ) : poll.type === 'anonymous' ? (
+    <span data-testid="poll-results-managers-only">{t('res.managersOnly')}</span>
   ) : null;
   return (
     <section className="page polls" data-testid="poll-page">

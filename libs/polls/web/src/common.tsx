@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { POLL_CODES } from '@intranet/polls-contract';
 import { isApiError } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
@@ -33,12 +34,15 @@ export function NeedClient({ children }: { children: ReactNode }) {
 }
 
 /**
- * A failed load: 403 'This poll is not for you', 404 not found, no answer at all → §8 'No response from server',
+ * A failed load: 403 'This poll is not for you' (or, for an anonymous poll's results, who may see them), 404 not found, no answer at all → §8 'No response from server',
  * anything else worded from its code.
  */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation('polls');
   const back = <Link to="/polls">{t('title')}</Link>;
+  // §6: an anonymous poll's results are its managers'; its recipients are told so, not that the poll is not theirs.
+  if (isApiError(error) && error.code === POLL_CODES.resultsManagersOnly)
+    return <EmptyState title={t('res.managersOnly')} text={t('res.managersOnlyWhy')} testId="polls-results-managers-only" action={back} />;
   if (isApiError(error) && error.status === 403) return <EmptyState title={t('noAccess')} testId="polls-no-access" action={back} />;
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <EmptyState title={t('notFound')} testId="polls-not-found" action={back} />;
   const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);

@@ -88,6 +88,8 @@ const en = {
   },
   res: {
     general: 'General',
+    managersOnly: 'The results of this poll are visible to its author and administrators only',
+    managersOnlyWhy: 'The poll is anonymous: answers are shown to its managers without names, and not to its participants.',
     table: 'Table',
     notPassed: 'Not passed',
     answered_one: '{{count}} person answered',
@@ -206,6 +208,8 @@ const ru: Tr = {
   },
   res: {
     general: 'Общее',
+    managersOnly: 'Результаты этого опроса видны только его автору и администраторам',
+    managersOnlyWhy: 'Опрос анонимный: ответы видят без имён только его организаторы, участникам они не показываются.',
     table: 'Таблица',
     notPassed: 'Не прошли',
     answered_one: 'Ответил {{count}} человек',
@@ -324,6 +328,8 @@ const uk: Tr = {
   },
   res: {
     general: 'Загальне',
+    managersOnly: 'Результати цього опитування бачать лише його автор і адміністратори',
+    managersOnlyWhy: 'Опитування анонімне: відповіді без імен бачать лише його організатори, учасникам вони не показуються.',
     table: 'Таблиця',
     notPassed: 'Не пройшли',
     answered_one: 'Відповіла {{count}} людина',

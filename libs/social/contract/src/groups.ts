@@ -148,7 +148,7 @@ const emptyBody = () => z.object({});
 /**
  * §7 Groups routes (exact paths), and the §4 request/invitation actions the spec names no path for, in the same
  * style under api/group/{id}/…: join (public: at once; closed: a request), leave, requests (list, approve, reject,
- * cancel), invitations (list, send, accept, decline), members (list, remove, admin flag). Visibility by type is
+ * cancel), invitations (list, send, withdraw, accept, decline), members (list, remove, admin flag). Visibility by type is
  * enforced in SQL on every one: a private group is 404 to whoever is neither a member nor invited; a closed group's
  * members and posts are 403 to non-members.
  */
@@ -367,6 +367,14 @@ export const groupRoutes = {
     subject: 'social.group.invitationDecline',
     summary: 'Decline the invitation',
   }),
+  groupInvitationWithdraw: action({
+    method: 'DELETE',
+    path: '/api/group/{groupId}/invitations/{userId}',
+    subject: 'social.group.invitationWithdraw',
+    summary:
+      'Withdraw a pending invitation of a user (group admins). Not in §7 (the spec names no path for it): a DELETE of the invitation beside DELETE api/group/{groupId}/members/{userId}; the invitation ends as cancelled',
+    params: groupUserParams,
+  }),
   groupMemberRemove: action({
     method: 'DELETE',
     path: '/api/group/{groupId}/members/{userId}',
@@ -503,7 +511,7 @@ export const groupEvents = {
       _id: z.string(),
       /** The group's name (notifications name the group); absent in events written before it was added. */
       name: z.string().optional(),
-      /** What happened: created, updated, deleted, joined, left, removed, requested, approved, rejected, cancelled, invited, accepted, declined, owner, admin. */
+      /** What happened: created, updated, deleted, joined, left, removed, requested, approved, rejected, cancelled, invited, withdrawn, accepted, declined, owner, admin. */
       action: z.string(),
       /** Who did it and whom it concerns (consumers: notifications). */
       by: z.string().nullable(),

@@ -490,6 +490,22 @@ export function groupHandlers(kit: Kit): RouteHandlers<typeof groupRoutes> {
       });
     },
 
+    /**
+     * DELETE api/group/{groupId}/invitations/{userId}: a group admin withdraws a pending invitation (it ends as
+     * cancelled, decided by the admin; evt.social.group.changed 'withdrawn' to the invitee). Errors: 404, 403, 409
+     * 'There is no pending invitation'.
+     */
+    groupInvitationWithdraw: async ({ params }, ctx) =>
+      db.inTenant(ctx, async (tx) => {
+        const v = await load(tx, ctx, params.groupId);
+        mustAdmin(v, ctx);
+        const open = await groupsRepository.openPending(tx, v.g.id, params.userId, 'invitation');
+        if (!open) throw refuse('conflict', 'noInvitation');
+        await groupsRepository.decide(tx, open.id, 'cancelled', ctx.userId);
+        await changed(tx, ctx, v.g, 'withdrawn', [params.userId]);
+        return fresh(tx, ctx, v.g.id);
+      }),
+
     /** DELETE api/group/{groupId}/members/{userId}: group admins remove a member, never the owner. Errors: 404, 403, 409. */
     groupMemberRemove: async ({ params }, ctx) =>
       db.inTenant(ctx, async (tx) => {

@@ -2,6 +2,7 @@
 import { GROUP_TEXT, socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { eventually } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, post, recordEvents } from './social-helpers.ts';
 
@@ -201,6 +202,38 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     );
     const none = await t.call(socialRoutes.groupInvitationAccept, { token: bob.token, params: { id: privateId } });
     assert.equal(none.status, 409);
+  });
+
+  it('a group admin withdraws a pending invitation (issue 29 §23); the invitee no longer sees the private group', async () => {
+    // Its own owner: the groups below must not join ann's (replace_owner counts them).
+    const fay = await t.makeEmployee(a.adminToken, 'fay@grpa.test', { firstName: 'Fay' });
+    const g = (await create(fay.token, { name: 'Board minutes', description: 'Private minutes', type: 'private' })).body.result._id;
+    await t.call(socialRoutes.groupInvite, { token: fay.token, params: { id: g }, body: { user_ids: [cid.user._id] } });
+    assert.equal((await get(cid.token, g)).body.result.state, 'invited');
+    const withdraw = (token: string, userId: string) => t.call(socialRoutes.groupInvitationWithdraw, { token, params: { groupId: g, userId } });
+    // Only the group's admins withdraw: the invitee (who sees the group) declines instead; a colleague who is
+    // neither member nor invited does not see the private group at all.
+    assert.equal((await withdraw(cid.token, cid.user._id)).status, 403, 'the invitee is no group admin');
+    assert.equal((await withdraw(dan.token, cid.user._id)).status, 404, 'the private group is hidden from a non-member');
+    assert.equal((await withdraw(eve.token, cid.user._id)).status, 404, 'another client');
+    const done = await withdraw(fay.token, cid.user._id);
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(done.body.result.invitations_count, 0);
+    assert.equal((await t.call(socialRoutes.groupInvitations, { token: fay.token, params: { id: g } })).body.result.length, 0);
+    assert.equal((await get(cid.token, g)).status, 404);
+    assert.equal((await t.call(socialRoutes.groupInvitationAccept, { token: cid.token, params: { id: g } })).status, 404);
+    const again = await withdraw(fay.token, cid.user._id);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.message, GROUP_TEXT.noInvitation);
+    // A member who is no group admin cannot withdraw either.
+    const open = (await create(fay.token, { name: 'Open minutes', description: 'Public minutes', type: 'public' })).body.result._id;
+    await t.call(socialRoutes.groupJoin, { token: bob.token, params: { id: open } });
+    await t.call(socialRoutes.groupInvite, { token: fay.token, params: { id: open }, body: { user_ids: [dan.user._id] } });
+    const byMember = await t.call(socialRoutes.groupInvitationWithdraw, { token: bob.token, params: { groupId: open, userId: dan.user._id } });
+    assert.equal(byMember.status, 403);
+    assert.equal((await t.call(socialRoutes.groupInvitations, { token: fay.token, params: { id: open } })).body.result.length, 1);
+    const told = await eventually(() => events.find((e) => e.subject === 'evt.social.group.changed' && e.data._id === g && e.data.action === 'withdrawn'));
+    assert.deepEqual(told.data.user_ids, [cid.user._id]);
   });
 
   it('the owner cannot leave; hands over to a member (not to a non-member), then may leave; admins remove members', async () => {

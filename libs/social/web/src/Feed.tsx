@@ -34,7 +34,7 @@ export function Feed({
       {posts.map((p) => (
         // One's own posts are not counted as viewed by their author.
         <div key={p._id} data-post-id={p._id} ref={!p.viewed && p.author._id !== uid ? track : undefined}>
-          <PostCard post={p} />
+          <PostCard post={p} showGroup={where !== 'group'} />
         </div>
       ))}
       {q.hasNextPage ? (

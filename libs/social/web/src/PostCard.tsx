@@ -9,6 +9,7 @@ import { errorText, useErrorText } from '@intranet/web-i18n';
 import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
 import { Attachments, Avatar, formatDate } from './common.tsx';
+import { GroupLabel } from './GroupLabel.tsx';
 import { useAddComment, useDeleteComment, useDeletePost, useLike, usePost, useUpdateComment, useUpdatePost } from './queries.ts';
 import { liveMentions, MentionTextArea } from './mentions.tsx';
 import { toHtml, toText, type Person } from './text.ts';
@@ -316,8 +317,11 @@ function Viewers({ postId, count, onClose }: { postId: string; count: number; on
   );
 }
 
-/** One post of a feed: author, thanks line, message, attachments, likes, comments, views. */
-export function PostCard({ post, expanded }: { post: FeedPost; expanded?: boolean }) {
+/**
+ * One post of a feed: author (and, for a group post outside its group's feed, the group), thanks line, message,
+ * attachments, likes, comments, views.
+ */
+export function PostCard({ post, expanded, showGroup = true }: { post: FeedPost; expanded?: boolean; showGroup?: boolean }) {
   const { t, i18n } = useTranslation('wall');
   const { uid, isAdmin } = useSession();
   const like = useLike();
@@ -339,6 +343,7 @@ export function PostCard({ post, expanded }: { post: FeedPost; expanded?: boolea
               {post.author.fullName}
             </a>
             {post.author.position ? <span className="wall-muted"> · {post.author.position}</span> : null}
+            {showGroup && post.parent.type === 'group' && post.parent.id ? <GroupLabel id={post.parent.id} postId={post._id} /> : null}
           </div>
           <Link className="wall-muted" to={`/post/${post._id}`} data-testid={`post-link-${post._id}`}>
             {formatDate(post.created, i18n.language)}

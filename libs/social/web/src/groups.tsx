@@ -267,11 +267,16 @@ export function GroupsPage() {
   );
 }
 
-/** One open request or invitation: of the caller (accept/decline, cancel) or, for admins, of a person (approve/reject). */
+/**
+ * One open request or invitation: of the caller (accept/decline, cancel) or, for admins, of a person (approve/reject
+ * a request; withdraw an invitation, confirmed first).
+ */
 function PendingRow({ p, mine }: { p: GroupPending; mine?: boolean }) {
   const { t, i18n } = useTranslation('wall');
-  const act = useGroupAction(async (what: 'approve' | 'reject' | 'cancel' | 'accept' | 'decline') => {
+  const [withdrawing, setWithdrawing] = useState(false);
+  const act = useGroupAction(async (what: 'approve' | 'reject' | 'cancel' | 'accept' | 'decline' | 'withdraw') => {
     const gu = { groupId: p.group_id, userId: p.user._id };
+    if (what === 'withdraw') return call(socialRoutes.groupInvitationWithdraw, { params: gu, silent: true });
     if (what === 'approve') return call(socialRoutes.groupRequestApprove, { params: gu, silent: true });
     if (what === 'reject') return call(socialRoutes.groupRequestReject, { params: gu, silent: true });
     if (what === 'cancel') return call(socialRoutes.groupRequestCancel, { params: { id: p.group_id }, silent: true });
@@ -283,7 +288,7 @@ function PendingRow({ p, mine }: { p: GroupPending; mine?: boolean }) {
       size="small"
       variant={variant}
       loading={act.isPending && act.variables === what}
-      onClick={() => act.mutate(what)}
+      onClick={() => (what === 'withdraw' ? setWithdrawing(true) : act.mutate(what))}
       data-testid={`pending-${what}-${p.user._id}`}
     >
       {t(`groups.action.${what}`)}
@@ -314,8 +319,14 @@ function PendingRow({ p, mine }: { p: GroupPending; mine?: boolean }) {
             : b('cancel', 'secondary')
           : p.kind === 'request'
             ? [b('approve'), b('reject', 'secondary')]
-            : null}
+            : b('withdraw', 'secondary')}
       </span>
+      <ConfirmDialog
+        open={withdrawing}
+        message={t('groups.confirmWithdraw', { name: p.user.fullName })}
+        onConfirm={() => act.mutateAsync('withdraw').then(() => setWithdrawing(false))}
+        onCancel={() => setWithdrawing(false)}
+      />
     </li>
   );
 }

@@ -233,7 +233,17 @@ function ReportsList() {
                   <strong>{r.anonymous ? t('report.anonymous') : r.name}</strong>
                   {/* The day only: the report keeps no time of day. */}
                   <span className="wall-muted">{new Date(`${r.day}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium' })}</span>
-                  <Button size="small" variant={r.handled ? 'secondary' : 'primary'} onClick={() => mark.mutate({ id: r._id, handled: !r.handled })}>
+                  {/* Issue 29 §23: the state is a badge, the button only says what it does (it read like a status). */}
+                  <span data-testid={`report-status-${r._id}`} data-handled={r.handled}>
+                    <Badge tone={r.handled ? 'success' : 'danger'}>{r.handled ? t('report.statusHandled') : t('report.statusOpen')}</Badge>
+                  </span>
+                  <Button
+                    size="small"
+                    variant={r.handled ? 'secondary' : 'primary'}
+                    loading={mark.isPending && mark.variables?.id === r._id}
+                    onClick={() => mark.mutate({ id: r._id, handled: !r.handled })}
+                    data-testid={`report-toggle-${r._id}`}
+                  >
                     {r.handled ? t('report.reopen') : t('report.markHandled')}
                   </Button>
                 </div>

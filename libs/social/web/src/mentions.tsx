@@ -17,7 +17,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** POST api/user/filter/{workspace} page by page: the whole address book is searched on the server as one types. */
+/** POST api/user/filter/{workspace} page by page: the whole address book is searched on the server as one types, names first (issue 29 §20). */
 function usePeopleSearch(query: string) {
   const { workspace, uid } = useSession();
   const q = useDebounced(query.trim(), 150);
@@ -27,7 +27,7 @@ function usePeopleSearch(query: string) {
     queryFn: ({ pageParam, signal }) =>
       call(peopleRoutes.filter, {
         params: { workspace: workspace! },
-        body: { data: { search: q, page: pageParam, limit: MENTION_PAGE, sort: 'lastName', order: 'asc' } },
+        body: { data: { search: q, page: pageParam, limit: MENTION_PAGE, sort: 'lastName', order: 'asc', namesFirst: true } },
         signal,
         silent: true,
       }),

@@ -140,6 +140,7 @@ export const codesEn = {
   pollAlreadyAnswered: 'You have already answered this poll',
   pollFinished: 'The poll is finished',
   pollNotRecipient: 'This poll is not for you',
+  pollResultsManagersOnly: 'Results of this anonymous poll are visible to its author and administrators only',
   pollLocked: 'The poll has answers: only the title, description and end date can change',
   noResponse: 'No response from server',
   pollExcelError: 'Excel export failed',

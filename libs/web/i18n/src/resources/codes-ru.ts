@@ -142,6 +142,7 @@ export const codesRu = {
   pollAlreadyAnswered: 'Вы уже прошли этот опрос',
   pollFinished: 'Опрос завершён',
   pollNotRecipient: 'Этот опрос не для вас',
+  pollResultsManagersOnly: 'Результаты анонимного опроса видны только его автору и администраторам',
   pollLocked: 'На опрос уже ответили: можно менять только название, описание и дату окончания',
   noResponse: 'Нет ответа от сервера',
   pollExcelError: 'Не удалось выгрузить в Excel',

@@ -142,6 +142,7 @@ export const codesUk = {
   pollAlreadyAnswered: 'Ви вже пройшли це опитування',
   pollFinished: 'Опитування завершено',
   pollNotRecipient: 'Це опитування не для вас',
+  pollResultsManagersOnly: 'Результати анонімного опитування бачать лише його автор і адміністратори',
   pollLocked: 'На опитування вже відповіли: можна змінювати лише назву, опис і дату завершення',
   noResponse: 'Немає відповіді від сервера',
   pollExcelError: 'Не вдалося вивантажити в Excel',
