@@ -110,7 +110,14 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
       ['Ann', 'ann@grpwd.test'],
       ['Bob', 'bob@grpwd.test'],
     ])
-      await api('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1', lang: 'en' });
+      await api('POST', '/api/register', admin.token, {
+        firstName,
+        lastName: 'Tester',
+        email,
+        password: 'employee1',
+        confirmPassword: 'employee1',
+        lang: 'en',
+      });
     const ann = await login('ann@grpwd.test', 'employee1');
     const bob = await login('bob@grpwd.test', 'employee1');
     const secret = await api<{ _id: string }>('POST', '/api/group/', ann.token, { name: 'Secret board', description: 'Private', type: 'private' });
