@@ -82,6 +82,9 @@ describe('notifications administration in the browser', () => {
     // /notifications → mailings: a new active digest mailing is listed as running.
     await page.goto('/notifications?tab=mailings');
     await page.getByTestId('notif-mailings').waitFor();
+    // The admin tabs are worded, not raw keys (issue 29 §5: the tab read "tabs.mailings" in every language).
+    assert.equal(await page.getByTestId('notifications-tab-mailings').textContent(), 'Mailings');
+    assert.equal(await page.getByTestId('notifications-tab-templates').textContent(), 'Templates');
     await page.getByTestId('mailing-schedule').fill('0 9 * * 1');
     await page.getByTestId('mailing-save').click();
     await page
