@@ -1,4 +1,4 @@
-import { writeResultsWorkbook } from '@intranet/polls-server';
+import { writeResultsWorkbook } from './excel.ts';
 import type { Question } from '@intranet/polls-contract';
 import ExcelJS from 'exceljs';
 import assert from 'node:assert/strict';
