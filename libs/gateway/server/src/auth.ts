@@ -16,6 +16,8 @@ import { GATEWAY_OPTIONS, header, publicContext, ROUTE_DEF, type GatewayOptions 
 export interface TokenRequest {
   headers: Record<string, string | string[] | undefined>;
   ip: string;
+  /** The token came from the files cookie: only a download token (`use: 'files'`) is accepted, and only then. */
+  filesCookie?: boolean;
 }
 
 let strategies = 0;
@@ -80,8 +82,12 @@ export class JwtStrategy extends PassportStrategy(Strategy) implements OnApplica
     return new passport.Passport();
   }
 
-  /** Called by passport with the verified payload: the caller's session (401 when revoked). */
+  /**
+   * Called by passport with the verified payload: the caller's session (401 when revoked). A download token works
+   * only from the files cookie, and the cookie carries nothing else (issue 38 §5): 401 otherwise.
+   */
   validate(req: TokenRequest, payload: TokenPayload): Promise<RequestContext> {
+    if ((payload.use === 'files') !== !!req.filesCookie) return Promise.reject(Errors.unauthorized());
     return this.identity.session(payload, req.ip);
   }
 

@@ -19,6 +19,7 @@ import type { RouteInput as RouteInputOf } from '@intranet/platform-contracts';
 import { toFastifyPath } from '@intranet/platform-contracts';
 import { Controller, Get, HttpCode, Inject, Post, Put, Req, Res, SetMetadata, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { signFilesToken, type TokenPayload } from '@intranet/platform-auth';
 import { JwtStrategy } from './auth.ts';
 import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
 import { Caller, RouteInput, RouteInputPipe } from './pipeline.ts';
@@ -205,13 +206,18 @@ export class FilesController {
     }
   }
 
-  /** PUT /api/files/session: copies the caller's bearer token into the HttpOnly download cookie (path /api/files). */
+  /**
+   * PUT /api/files/session: puts a download token of the caller's session into the HttpOnly cookie (path /api/files):
+   * valid for file reads only and for FILES_TOKEN_TTL at most (issue 38 §5); the web renews it before `expires`.
+   */
   @Put(fileRoutes.session.path)
   @HttpCode(200)
   @SetMetadata(ROUTE_DEF, fileRoutes.session)
   session(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    const exp = Number((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') as { exp?: number }).exp ?? 0);
+    const bearerToken = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    // The guard has verified this token and its session.
+    const session = JSON.parse(Buffer.from(bearerToken.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') as TokenPayload;
+    const { token, exp } = signFilesToken(session, this.secret);
     const maxAge = Math.max(0, Math.floor(exp - Date.now() / 1000));
     const secure = req.protocol === 'https' ? '; Secure' : '';
     reply.header('set-cookie', `${FILE_SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
@@ -263,11 +269,15 @@ export class FilesController {
    */
   private async memberOfKeyClient(req: FastifyRequest, key: string): Promise<RequestContext> {
     const headers = { ...req.headers };
+    let filesCookie = false;
     if (!headers.authorization) {
       const token = cookieValue(req.headers.cookie, FILE_SESSION_COOKIE);
-      if (token) headers.authorization = `Bearer ${token}`;
+      if (token) {
+        headers.authorization = `Bearer ${token}`;
+        filesCookie = true;
+      }
     }
-    const { ctx } = await this.auth.authenticateRequest({ headers, ip: req.ip });
+    const { ctx } = await this.auth.authenticateRequest({ headers, ip: req.ip, filesCookie });
     if (!ctx.userId || !ctx.clientId || ctx.clientId !== key.split('/')[0]) throw Errors.noAccess();
     return ctx;
   }

@@ -107,6 +107,28 @@ describe('knowledge base files and access (issue 4 review)', () => {
     assert.equal(await get(url, bearer(acme.adminToken)), 200, 'administrators always');
   });
 
+  it('the download cookie holds a token of its own: file reads only, 30 minutes at most, never the login token (issue 38 §5)', async () => {
+    const doc = await upload(acme.adminToken, 'plan.txt', Buffer.from('plan'));
+    const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Plan', content: '<p>plan</p>', files: [ref(doc)] } });
+    assert.equal(a.status, 200, JSON.stringify(a.body));
+    const url = (await t.call(kbRoutes.get, { token: sales.token, params: { id: a.body.result._id } })).body.result.files[0].url as string;
+    const r = await inject({ method: 'PUT', url: fileRoutes.session.path, headers: bearer(sales.token) });
+    assert.equal(r.statusCode, 200);
+    const cookie = String(r.headers['set-cookie']).split(';')[0]!;
+    const token = decodeURIComponent(cookie.slice(FILE_SESSION_COOKIE.length + 1));
+    assert.notEqual(token, sales.token);
+    assert.ok(Number(/Max-Age=(\d+)/.exec(String(r.headers['set-cookie']))![1]) <= 1800, 'lives 30 minutes at most');
+    assert.ok(r.json().result.expires <= Date.now() / 1000 + 1800);
+    // It reads files...
+    assert.equal(await get(url, { cookie }), 200);
+    // ...and nothing else: as a Bearer on an API route, on an upload or on a download it is refused.
+    assert.equal(await get(`/api/user/${sales.user._id}`, bearer(token)), 401);
+    assert.equal(await get(url, bearer(token)), 401);
+    assert.equal((await inject({ method: 'PUT', url: fileRoutes.session.path, headers: bearer(token) })).statusCode, 401);
+    // The cookie carries only download tokens: the login token put there is refused.
+    assert.equal(await get(url, { cookie: `${FILE_SESSION_COOKIE}=${encodeURIComponent(sales.token)}` }), 401);
+  });
+
   it('upload answers of kind kb/cv are short-lived and usable by the uploader only until attached', async () => {
     for (const kind of ['kb', 'cv']) {
       const f = await upload(sales.token, 'draft.pdf', Buffer.from('%PDF draft'), kind);

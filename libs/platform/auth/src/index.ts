@@ -32,6 +32,8 @@ export interface TokenPayload {
   client_id: string | null;
   result: { _id: string };
   sid: string;
+  /** 'files': a download token (the files cookie, issue 38 §5), valid for file reads only, refused on every route. */
+  use?: 'files';
   exp?: number;
   iat?: number;
 }
@@ -39,6 +41,22 @@ export interface TokenPayload {
 /** Signs a HS256 JWT valid for `ttlSeconds`. */
 export function signToken(payload: Omit<TokenPayload, 'exp' | 'iat'>, secret: string, ttlSeconds: number): string {
   return jwt.sign(payload, secret, { algorithm: 'HS256', expiresIn: ttlSeconds });
+}
+
+/** Lifetime of a download token (the files cookie): short, renewed by the web while the session lasts (seconds). */
+export const FILES_TOKEN_TTL = 30 * 60;
+
+/**
+ * The files cookie's own token (issue 38 §5): the session's identity (`client_id`, `result`, `sid`, so logout still
+ * ends it) with `use: 'files'`, HS256, valid for at most FILES_TOKEN_TTL seconds and never past the session token's
+ * `exp`. The gateway accepts it only for file reads, from the cookie.
+ */
+export function signFilesToken(session: TokenPayload, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): { token: string; exp: number } {
+  const exp = Math.min(session.exp ?? nowSeconds + FILES_TOKEN_TTL, nowSeconds + FILES_TOKEN_TTL);
+  const token = jwt.sign({ client_id: session.client_id, result: { _id: session.result._id }, sid: session.sid, use: 'files', exp }, secret, {
+    algorithm: 'HS256',
+  });
+  return { token, exp };
 }
 
 /** A random URL-safe secret (password reset links) and its SHA-256 (what is stored). */

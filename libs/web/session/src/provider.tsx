@@ -59,6 +59,11 @@ function retryUnlessClientError(count: number, error: unknown): boolean {
   return count < 2;
 }
 
+/** Milliseconds until the download cookie should be renewed: a minute before `expires` (epoch seconds), at least 30 s. */
+function renewIn(expires: number | undefined): number {
+  return expires ? Math.max(30_000, expires * 1000 - Date.now() - 60_000) : 30_000;
+}
+
 /**
  * Session state of §4 for the whole app (shared singleton across remotes): reads the stored token, loads the
  * current user (GET /api/user/{id}) and client (GET /api/clients/{id}) and sets the file download cookie (PUT
@@ -81,12 +86,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: retryUnlessClientError,
   });
   // File links expire after an hour and renew for a signed-in member through the HttpOnly download cookie
-  // (issue 18 §4): set it once per token, beside the user's load, before any page shows a stored avatar.
+  // (issue 18 §4): set beside the user's load, before any page shows a stored avatar. The cookie holds a download
+  // token of its own that lives 30 minutes (issue 38 §5), so it is renewed a minute before it expires.
   const filesQ = useQuery({
     queryKey: ['session', 'files', snap.token],
     queryFn: ({ signal }) => call(fileRefs.session, { signal, silent: true }),
     enabled: snap.authorized && !!snap.token,
-    staleTime: Infinity,
+    staleTime: (q) => renewIn(q.state.data?.expires),
+    refetchInterval: (q) => renewIn(q.state.data?.expires),
+    refetchIntervalInBackground: true,
     gcTime: Infinity,
     retry: 1,
   });
