@@ -400,7 +400,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     // Someone of another client is refused with the §5 text and nothing changes.
     const foreign = await rights({ for_all: false, users: [stranger.id] });
     assert.equal(foreign.status, 400);
-    assert.deepEqual(codes(foreign.body), ['users:bpUserNotInClient']);
+    assert.deepEqual(codes(foreign.body), ['users.0:bpUserNotInClient']);
     const kept = await t.call(bpRoutes.get, { token: acme.adminToken, params: { id } });
     assert.equal(kept.body.result.for_all, true);
     assert.deepEqual(kept.body.result.users, []);

@@ -56,7 +56,7 @@ export function RightsTab({ service }: { service: Service }) {
             multiple
             value={users}
             onChange={setUsers}
-            error={errs.fields.users ?? null}
+            error={errs.fields.users ?? Object.entries(errs.fields).find(([k]) => k.startsWith('users.'))?.[1] ?? null}
             testId="bp-rights-users"
             id="bp-rights-users"
           />
