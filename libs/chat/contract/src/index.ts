@@ -2,6 +2,7 @@ import {
   access,
   defineEvent,
   defineRoute,
+  defineSubject,
   FILE_LIMITS,
   formatBytes,
   Id,
@@ -10,7 +11,9 @@ import {
   type EventDef,
   type EventPayload,
   type RouteDef,
+  type SubjectDef,
 } from '@intranet/platform-contracts';
+import { GUARDED_KINDS } from '@intranet/files-contract';
 
 /**
  * The chat domain's API as data (DESIGN §4): §3 Chat room and Chat message, §7 Chat routes and the routes the spec
@@ -30,7 +33,7 @@ export const CHAT_PAGE_SIZE = 50;
 export const CHAT_PAGE_MAX = 100;
 /** Rooms per page of the room list. */
 export const CHAT_ROOMS_PAGE = 50;
-/** Largest attachment of a message in bytes: §9 "any file" 250 MB (uploaded with POST api/upload?kind=file). */
+/** Largest attachment of a message in bytes: §9 "any file" 250 MB (uploaded with POST api/upload?kind=chat). */
 export const CHAT_FILE_LIMIT = FILE_LIMITS.any;
 
 /** §5 and §8 texts the server answers with and the web words in ru, uk and en. */
@@ -47,7 +50,10 @@ export const CHAT_TEXT = {
   selectWorkspace: 'Select a workspace first',
 } as const;
 
-/** A file as a message body carries it (from POST api/upload?kind=file). */
+/**
+ * A file as a message body carries it (from POST api/upload?kind=chat: a guarded kind, read only by the room's
+ * members, issue 38 §4).
+ */
 export const chatFileInput = z.object({
   key: z.string().min(1).max(500),
   fileName: z.string().trim().min(1, V.required).max(255, V.max(255)),
@@ -347,3 +353,8 @@ export type ChatTypingEvent = EventPayload<typeof chatEvents.typing>;
 export type ChatRoomCreatedEvent = EventPayload<typeof chatEvents.roomCreated>;
 export type ChatRoomUpdatedEvent = EventPayload<typeof chatEvents.roomUpdated>;
 export type ChatRoomRemovedEvent = EventPayload<typeof chatEvents.roomRemoved>;
+
+/** Bus-only: the gateway asks on every download of a `chat` key whether the requester may read it now (issue 38 §4). */
+export const chatFileSubjects = {
+  fileAccess: defineSubject(GUARDED_KINDS.chat!, z.object({ key: z.string() }), z.object({ known: z.boolean(), allowed: z.boolean() })),
+} satisfies Record<string, SubjectDef>;

@@ -14,12 +14,10 @@ import { ask, emit, systemContext, type RequestContext, type RouteHandlers } fro
 import { uuidv7, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
-import { GUARDED_KINDS } from '@intranet/files-contract';
 import { cleanContent, plainText, seenBy, signer, toMember, toMessage, toSummary } from './mapping.ts';
 import { chatRepository as repo, roomCursorOf } from './repository.ts';
 import type { PersonRow, StoredFile } from './schema.ts';
 
-const GUARDED_PREFIXES = Object.keys(GUARDED_KINDS);
 const unique = (ids: string[]) => [...new Set(ids.map((s) => s.toLowerCase()))];
 const fullName = (u: { firstName?: string | null; lastName?: string | null; fullName?: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.fullName || '';
@@ -92,7 +90,9 @@ export function chatHandlers(deps: DomainDeps): RouteHandlers<typeof chatRoutes>
     const field = 'file';
     if (!f.key.startsWith(`${clientId}/`) || (f.thumbKey && !f.thumbKey.startsWith(`${clientId}/`)))
       throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);
-    if (GUARDED_PREFIXES.some((k) => f.key.startsWith(`${clientId}/${k}/`))) throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);
+    // Attachments are the guarded `chat` kind (issue 38 §4): only the room's members read them.
+    if (!f.key.startsWith(`${clientId}/chat/`) || (f.thumbKey && !f.thumbKey.startsWith(`${clientId}/chat/`)))
+      throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);
     if (f.size > CHAT_FILE_LIMIT) throw fileError(field, 'payload_too_large', CHAT_TEXT.filesAbove);
     const obj = await storage.get(f.key).catch(() => null);
     if (!obj) throw fileError(field, 'not_found', CHAT_TEXT.fileNotFound);

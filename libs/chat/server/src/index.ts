@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
-import { chatRoutes } from '@intranet/chat-contract';
+import { chatFileSubjects, chatRoutes } from '@intranet/chat-contract';
 import type { UserEventData } from '@intranet/people-contract';
 import type { BusEvent, EventHandler } from '@intranet/platform-bus';
-import { Domain, DOMAIN_DEPS, RouteController, type DomainDeps } from '@intranet/platform-host';
+import { Domain, DOMAIN_DEPS, RouteController, SubjectController, type DomainDeps } from '@intranet/platform-host';
+import { chatFileAccess } from './file-access.ts';
 import { chatHandlers, personOf } from './handlers.ts';
 import { chatRepository } from './repository.ts';
 
@@ -12,6 +13,7 @@ export { files, members, messages, people, rooms } from './schema.ts';
 export { cleanContent, plainText } from './mapping.ts';
 
 const ROUTES = 'chat:routes';
+const FILE_SUBJECTS = 'chat:fileSubjects';
 const PEOPLE_PROJECTION = 'chat:peopleProjection';
 /** The durable consumer keeping chat's projection of users (names stay right after a rename or deletion). */
 export const PEOPLE_CONSUMER = 'chat-users';
@@ -69,7 +71,12 @@ export class ChatProjectionController {
   providers: [
     { provide: ROUTES, useFactory: chatHandlers, inject: [DOMAIN_DEPS] },
     { provide: PEOPLE_PROJECTION, useFactory: peopleProjection, inject: [DOMAIN_DEPS] },
+    { provide: FILE_SUBJECTS, useFactory: chatFileAccess, inject: [DOMAIN_DEPS] },
   ],
-  controllers: [RouteController('ChatRoutes', chatRoutes, ROUTES), ChatProjectionController],
+  controllers: [
+    RouteController('ChatRoutes', chatRoutes, ROUTES),
+    SubjectController('ChatFileSubjects', chatFileSubjects, FILE_SUBJECTS),
+    ChatProjectionController,
+  ],
 })
 export class ChatModule {}

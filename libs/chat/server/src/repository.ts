@@ -264,6 +264,11 @@ export const chatRepository = {
   },
 
   /** Claims file keys for a message; false when one is attached elsewhere already. */
+  /** The room a stored attachment (its key, not a thumbnail's) belongs to, or undefined. */
+  async fileRoom(tx: Tx, key: string): Promise<string | undefined> {
+    const [f] = await tx.select({ roomId: files.roomId }).from(files).where(eq(files.key, key)).limit(1);
+    return f?.roomId;
+  },
   async claimFiles(tx: Tx, rows: (typeof files.$inferInsert)[]): Promise<boolean> {
     if (!rows.length) return true;
     const r = await tx.insert(files).values(rows).onConflictDoNothing().returning({ key: files.key });

@@ -107,7 +107,7 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     assert.equal(xss.username, 'Ann Tester');
 
     // A file: the client's own upload, counted in its storage; gone (and released) with its message.
-    const key = `${acme.client._id}/file/${uuidv7()}/report.pdf`;
+    const key = `${acme.client._id}/chat/${uuidv7()}/report.pdf`;
     await t.portal.platform.storage.put(key, Readable.from([Buffer.alloc(1000, 7)]), { contentType: 'application/pdf' });
     const usage = () => ask(t.portal.platform.bus, clientSubjects.storageReserve, systemContext(acme.client._id), { clientId: acme.client._id, bytes: 0 });
     await ask(t.portal.platform.bus, clientSubjects.storageReserve, systemContext(acme.client._id), { clientId: acme.client._id, bytes: 1000 });
@@ -128,7 +128,7 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     assert.equal(reuse.status, 409);
     const foreignKey = await t.call(chatRoutes.send, {
       token: ann.token,
-      body: { room_id: room._id, file: { key: `${beta.client._id}/file/x/y.pdf`, fileName: 'y.pdf', size: 1 } },
+      body: { room_id: room._id, file: { key: `${beta.client._id}/chat/x/y.pdf`, fileName: 'y.pdf', size: 1 } },
     });
     assert.equal(foreignKey.status, 404);
     assert.equal(fields(foreignKey.body).file, 'The file was not found or was deleted');
@@ -154,6 +154,36 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
       history.msgs.map((m: ChatMessage) => m._id),
       [xss._id],
     );
+  });
+
+  it('issue 38 §4: an attachment is read only by the room members (signed URL alone, a colleague outside the room, another client: refused)', async () => {
+    const room = await ok(t.call(chatRoutes.create, { token: ann.token, body: { name: 'Payroll', members: [bob.id] } }));
+    const key = `${acme.client._id}/chat/${uuidv7()}/salaries.pdf`;
+    await t.portal.platform.storage.put(key, Readable.from([Buffer.from('salaries')]), { contentType: 'application/pdf' });
+    const sent = await ok<ChatMessage>(
+      t.call(chatRoutes.send, { token: ann.token, body: { room_id: room._id, file: { key, fileName: 'salaries.pdf', mimetype: 'application/pdf', size: 8 } } }),
+    );
+    const url = sent.file!.url;
+    const get = async (token?: string) =>
+      (
+        await t.portal.app
+          .getHttpAdapter()
+          .getInstance()
+          .inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} })
+      ).statusCode as number;
+    assert.equal(await get(bob.token), 200);
+    assert.equal(await get(ann.token), 200);
+    assert.equal(await get(), 401, 'the signed URL alone is no credential');
+    assert.equal(await get(cat.token), 403, 'a colleague outside the room');
+    assert.equal(await get(eve.token), 403, 'another client');
+    // Removal from the room ends it at once.
+    await ok(t.call(chatRoutes.update, { token: ann.token, body: { _id: room._id, remove: [bob.id] } }));
+    assert.equal(await get(bob.token), 403);
+    // An attachment must be of the guarded kind: a plain upload key is refused.
+    const plain = `${acme.client._id}/file/${uuidv7()}/x.pdf`;
+    await t.portal.platform.storage.put(plain, Readable.from([Buffer.from('x')]), { contentType: 'application/pdf' });
+    const refused = await t.call(chatRoutes.send, { token: ann.token, body: { room_id: room._id, file: { key: plain, fileName: 'x.pdf', size: 1 } } });
+    assert.equal(refused.status, 404);
   });
 
   it('issue 29 §14: a message over the contract limit (12,000 symbols) is refused with the field code and stored nowhere, never cut; 4,000 go whole', async () => {

@@ -85,14 +85,14 @@ export function Composer({
     void call(chatRoutes.typing, { params: { id: roomId }, body: { typing: on }, silent: true }).catch(() => undefined);
   };
 
-  /** Uploads the chosen file (POST api/upload?kind=file) with progress; the message body's `file`. */
+  /** Uploads the chosen file (POST api/upload?kind=chat: guarded, the room's members only) with progress; the message body's `file`. */
   const uploadChosen = async (f: File) => {
     const form = new FormData();
     form.append('file', f, f.name);
     if (hide.current) clearTimeout(hide.current);
     setProgress({ value: 0, done: false });
     try {
-      const r = await upload(fileRoutes.upload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'file' }, silent: true });
+      const r = await upload(fileRoutes.upload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'chat' }, silent: true });
       setProgress({ value: 100, done: true });
       const u = r.results[0]!;
       return { key: u.key, fileName: u.fileName, mimetype: u.mimetype, size: u.size, thumbKey: u.thumbKey };

@@ -2,7 +2,7 @@ import { access, defineRoute, z, type RouteDef } from '@intranet/platform-contra
 import { fileTargets } from './refs.ts';
 
 /** Upload purposes: each sets the size limit (§9) and the key prefix. */
-export const UPLOAD_KINDS = ['post', 'comment', 'avatar', 'avatar_big', 'cover', 'file', 'kb', 'cv', 'task', 'hr'] as const;
+export const UPLOAD_KINDS = ['post', 'comment', 'avatar', 'avatar_big', 'cover', 'file', 'kb', 'cv', 'task', 'hr', 'chat'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** One stored file as POST api/upload answers it (§7 Upload: file (src), thumb, url, fileName). */
@@ -42,6 +42,8 @@ export const GUARDED_KINDS: Partial<Record<UploadKind, string>> = {
   kb: 'kb.internal.fileAccess',
   cv: 'kb.internal.fileAccess',
   hr: 'people.internal.fileAccess',
+  // Chat attachments (issue 38 §4): only the room's members read them.
+  chat: 'chat.internal.fileAccess',
 };
 
 /** Lifetime (seconds) of the signed URLs of guarded kinds, in upload answers and in the owning domain's answers. */

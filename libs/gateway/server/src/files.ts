@@ -41,6 +41,7 @@ export const KIND_LIMIT: Record<UploadKind, number> = {
   cv: FILE_LIMITS.post,
   // Employees' HR documents (people, issue 12): scans and PDFs.
   hr: FILE_LIMITS.any,
+  chat: FILE_LIMITS.any,
 };
 
 const IMAGE_KINDS = new Set<UploadKind>(['avatar', 'avatar_big', 'cover']);
