@@ -66,7 +66,8 @@ export function exportHandlers({ db, storage, config }: DomainDeps): RouteHandle
   /** Streams the workbook of `pages` to object storage; answers a signed URL. Errors: 500 'Excel export failed'. */
   const write = async (ctx: RequestContext, clientId: string, name: string, pages: (tx: Tx) => () => AsyncIterable<UserRow[]>) => {
     const day = new Date().toISOString().slice(0, 10);
-    const key = `${clientId}/people/${randomUUID()}/${name}-${day}.xlsx`;
+    // Under the guarded `hr` kind (issue 38 §4): the signed URL alone reads nothing; the client's administrators do.
+    const key = `${clientId}/hr/exports/${randomUUID()}/${name}-${day}.xlsx`;
     const size = await db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
       const { stream, done } = writeEmployeesWorkbook(ctx.lang, pages(tx));
       try {

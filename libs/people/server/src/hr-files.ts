@@ -126,10 +126,13 @@ export function hrFileHandlers({ db, bus, config, storage, log }: DomainDeps): {
   const subjects: SubjectHandlers<typeof hrFileSubjects> = {
     /**
      * {key} → {known, allowed}: asked by the gateway on every download of an `hr` key. Known: attached to an
-     * employee of the requester's client; allowed: the requester is that employee or an administrator.
+     * employee of the requester's client, or an employee export; allowed: the requester is that employee or an
+     * administrator (exports: administrators only).
      */
     fileAccess: async ({ key }, ctx) => {
       if (!ctx.clientId || !ctx.userId) return { known: false, allowed: false };
+      // Employee exports (names, e-mails, phones, birth dates, tax ids): the client's administrators only.
+      if (key.startsWith(`${ctx.clientId}/hr/exports/`)) return { known: true, allowed: isAdmin(ctx) };
       return db.inTenant({ clientId: ctx.clientId, userId: ctx.userId }, async (tx) => {
         const [f] = await tx.select({ userId: userFiles.userId }).from(userFiles).where(eq(userFiles.key, key)).limit(1);
         if (!f) return { known: false, allowed: false };

@@ -14,8 +14,14 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
   let emp: Awaited<ReturnType<TestPortal['makeEmployee']>>;
 
   /** Downloads an export's signed URL and reads its first sheet as rows of cell texts. */
+  const download = (url: string, token?: string) =>
+    t.portal.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  /** The workbook as the exporting administrator downloads it. */
   const sheet = async (url: string) => {
-    const file = await t.portal.app.getHttpAdapter().getInstance().inject({ method: 'GET', url });
+    const file = await download(url, acme.adminToken);
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = new ExcelJS.Workbook();
@@ -63,6 +69,16 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
     assert.equal((await t.call(peopleRoutes.exportOne, { token: emp.token, params: { id: emp.user._id } })).status, 403);
     assert.equal((await t.call(peopleRoutes.exportAll, { token: other.adminToken, params: { id: acme.client._id } })).status, 404);
     assert.equal((await t.call(peopleRoutes.exportOne, { token: other.adminToken, params: { id: emp.user._id } })).status, 404);
+  });
+
+  it('an export is personal data: its URL reads nothing alone, nor for an employee or another client; the administrators read it (issue 38 §4)', async () => {
+    const ex = await t.call(peopleRoutes.exportAll, { token: acme.adminToken, params: { id: acme.client._id } });
+    assert.equal(ex.status, 200, JSON.stringify(ex.body));
+    const url = ex.body.result.url as string;
+    assert.equal((await download(url)).statusCode, 401);
+    assert.equal((await download(url, emp.token)).statusCode, 403);
+    assert.equal((await download(url, other.adminToken)).statusCode, 403);
+    assert.equal((await download(url, acme.adminToken)).statusCode, 200);
   });
 
   it('typed text a spreadsheet would run as a formula (= + - @) is exported as text with a leading quote (issue 38 §8)', async () => {
