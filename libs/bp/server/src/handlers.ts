@@ -17,7 +17,7 @@ import { Errors } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
 import { claimFiles, fileKeysIn, ownFiles, signer } from './files.ts';
 import { isAdmin, namedInStep, performersOf, userOf, usersByIds, usersInValues } from './people.ts';
-import { foreignServiceRefs } from './refs.ts';
+import { articleExists, foreignServiceRefs } from './refs.ts';
 import { bpRepository as repo } from './repository.ts';
 import type { RequestRow, ServiceRow } from './schema.ts';
 import {
@@ -195,15 +195,18 @@ export function bpHandlers({ db, bus, outbox, storage, config }: DomainDeps): Ro
 
     /**
      * §7 GET api/service/byArticle/{id} → the services the knowledge-base article {id} describes (their `article`)
-     * that the caller may start (administrators: all), by name. An article no service of the caller's client names
-     * (one no service describes, or another client's) answers an empty list: the article page asks on every view,
-     * and "no services here" is not an error (issue 29 §24).
+     * that the caller may start (administrators: all), by name. An article the caller can read that no service names
+     * answers an empty list: the article page asks on every view, and "no services here" is not an error (issue 29
+     * §24). Errors: 404 when the caller cannot read the article (another client's, none, or outside their grants).
      */
     byArticle: async ({ params }, ctx) => {
       const { userId } = tenantOf(ctx);
       const admin = isAdmin(ctx.roles);
       const rows = await db.inTenant(ctx, (tx) => repo.byArticle(tx, params.id));
-      if (!rows.length) return [];
+      if (!rows.length) {
+        if (!(await articleExists(bus, ctx, params.id))) throw Errors.notFound();
+        return [];
+      }
       const dept = admin || rows.every((s) => s.forAll) ? null : (await userOf(bus, ctx, userId)).department;
       return rows.filter((s) => mayStart(s, ctx, dept, admin)).map((s) => serviceCard(s, admin));
     },
