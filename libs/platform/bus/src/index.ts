@@ -18,3 +18,4 @@ export { subjectMatches } from './subject.ts';
 export { openBus, type OpenBusOptions } from './open.ts';
 export { parseRouteInput, type RouteHandler, type RouteHandlers, type RouteMessage } from './bind.ts';
 export { emit, on, ask, serve } from './typed.ts';
+export { isAdmin, requireCaller, requireClient, type Caller } from './caller.ts';

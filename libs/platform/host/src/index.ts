@@ -46,6 +46,7 @@ export {
   PORTS,
   RouteController,
   RouteHandler,
+  SubjectHandler,
   startDomains,
   SubjectController,
   type DomainInfo,

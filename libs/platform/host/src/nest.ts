@@ -10,6 +10,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { MessagePattern, Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import type { INestMicroservice } from '@nestjs/common';
 import { parseRouteInput, type Bus, type BusRequest, type RequestContext, type RouteHandlers, type RouteMessage } from '@intranet/platform-bus';
@@ -134,6 +135,26 @@ export function RouteHandler(route: RouteDef): MethodDecorator {
     Object.defineProperty(bound, 'name', { value: fn.name });
     descriptor.value = bound;
     MessagePattern(route.subject)(target, key, descriptor);
+    return descriptor;
+  };
+}
+
+/**
+ * Method decorator binding a contract's bus-only subject (defineSubject, e.g. `people.internal.session`):
+ * `MessagePattern(def.subject)`; the method receives `(input, ctx)` with the input parsed by the request schema (a
+ * bad one is a 400 validation error) and its answer is parsed by the reply schema.
+ */
+export function SubjectHandler(def: SubjectDef): MethodDecorator {
+  return (target, key, descriptor: PropertyDescriptor) => {
+    const fn = descriptor.value as (input: unknown, ctx: BusRequest['ctx']) => Promise<unknown>;
+    const bound = async function (this: unknown, req: BusRequest) {
+      const input = def.request.safeParse(req.input ?? {});
+      if (!input.success) throw Errors.validation(zodFieldErrors(input.error));
+      return def.reply.parse(await fn.call(this, input.data, req.ctx));
+    };
+    Object.defineProperty(bound, 'name', { value: fn.name });
+    descriptor.value = bound;
+    MessagePattern(def.subject)(target, key, descriptor);
     return descriptor;
   };
 }
@@ -300,7 +321,8 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   platform.onClose(addReadinessCheck('migrations', migrationsCheck(platform.db, sets)));
   const Host = class {};
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
-  Module({ imports: [PlatformModule.forPlatform(platform), ...modules] })(Host);
+  // ScheduleModule: a domain's in-process intervals are `@Interval` methods of its providers (issue 30 §3), cleared on close.
+  Module({ imports: [PlatformModule.forPlatform(platform), ScheduleModule.forRoot(), ...modules] })(Host);
   const app = await NestFactory.createMicroservice(Host, { strategy: new BusTransport(platform.bus), logger: false });
   app.useGlobalFilters(new ForwardErrors());
   await app.init();

@@ -168,3 +168,27 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** An HTTP-ish answer of the test harness (`t.call`, `api`): status and parsed body. */
+// Bodies differ per route; a spec reads what it asserts.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBody = any;
+
+export interface Answer {
+  status: number;
+  body: AnyBody;
+}
+
+/**
+ * The `result` of an answer that must have `status` (200 by default); otherwise fails naming the status and body.
+ * Given a promise of an answer, returns a promise of the result. The one `ok()` every spec uses (issue 30 §6).
+ */
+export function ok<T = AnyBody>(r: Answer, status?: number, what?: string): T;
+export function ok<T = AnyBody>(r: Promise<Answer>, status?: number, what?: string): Promise<T>;
+export function ok<T = AnyBody>(r: Answer | Promise<Answer>, status = 200, what = ''): T | Promise<T> {
+  const check = (a: Answer): T => {
+    if (a.status !== status) throw new Error(`${what ? `${what}: ` : ''}expected ${status}, got ${a.status} ${JSON.stringify(a.body)}`);
+    return (a.body?.result ?? a.body) as T;
+  };
+  return r instanceof Promise ? r.then(check) : check(r);
+}
