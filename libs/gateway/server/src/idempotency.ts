@@ -27,7 +27,8 @@ interface Entry {
  * `idempotent-replayed: true`) for 24 h. The claim is atomic in a store every gateway shares (Bus.keyValue: NATS
  * JetStream KV, in-process when embedded). Errors: the same key while the first call runs → 409
  * `idempotencyInProgress`; with another body or route → 409 `idempotencyKeyReused`; a key that is not 1–200
- * printable ASCII characters → 400. A call that fails is not remembered: its retry runs again.
+ * printable ASCII characters → 400. A call that fails is not remembered here: its retry is sent again, and the
+ * service answers a call it has already done (after a timeout) with its first result (issue 38 §2).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -70,6 +71,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       context.switchToHttp().getResponse<FastifyReply>().header('idempotent-replayed', 'true');
       return prev.done.json !== undefined ? new JsonText(prev.done.json) : prev.done.raw;
     }
+    // The service records the key in the write's own transaction (platform-outbox runOnce): a retry after this
+    // call timed out (503, the write done later) gets the first result from it instead of writing twice.
+    if (req.user) req.user = { ...req.user, idempotency: { key: scope, fingerprint } };
     try {
       const value = await lastValueFrom(next.handle(), { defaultValue: undefined });
       const done = value instanceof JsonText ? { json: value.body.toString() } : { raw: value };

@@ -60,10 +60,8 @@ describe('CSV import progress events (§7 register_many, evt.people.import.progr
     const marker = randomUUID();
     await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: csvOf('c', 1), importId: marker } });
     await eventually(() => seen.some((e) => e.data.importId === marker && e.data.phase === 'done'));
-    assert.deepEqual(
-      seen.slice(before).map((e) => e.data.importId),
-      [marker],
-    );
+    // Only the marker's events (how many of them the throttle lets through depends on the machine's pace).
+    assert.deepEqual([...new Set(seen.slice(before).map((e) => e.data.importId))], [marker]);
   });
 
   it('refuses an importId that is not a uuid', async () => {

@@ -15,6 +15,11 @@ export interface RequestContext {
   /** Session (token) id. */
   sessionId?: string | null;
   /**
+   * Set by the gateway on a POST called with an Idempotency-Key (issue 38 §2): the caller's key scope and the
+   * request's fingerprint. The service runs such a call once (platform-outbox `runOnce`).
+   */
+  idempotency?: { key: string; fingerprint: string };
+  /**
    * Client features (§3, §6) switched off for the tenant, as the gateway found them: a domain whose routes serve
    * several modules (kb: knowledge base and vacancies) refuses the switched-off one's rows with it.
    */

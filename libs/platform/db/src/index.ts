@@ -6,9 +6,11 @@ import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autoPrepare, StatementNames } from './auto-prepare.ts';
+import { currentTenantTxHook } from './tx-scope.ts';
 
 export { sql, uuidv7 };
 export { StatementNames } from './auto-prepare.ts';
+export { withoutTenantTxHook, withTenantTxHook, type TenantTxHook } from './tx-scope.ts';
 export { appRole, CURRENT_USER, tenantPolicy, TENANT_CONDITION } from './policy.ts';
 
 /**
@@ -653,10 +655,16 @@ function makeDatabase(kind: Database['kind'], db: Drizzle, audit: (reason: strin
       };
       const sig = sign(id);
       const userSig = sign(`${id}:${user}`);
+      const hook = currentTenantTxHook();
       return tenant(
         (q) =>
           `set_config('role', ${q(APP_ROLE)}, true), set_config('app.client_id', ${q(id)}, true), set_config('app.client_sig', ${q(sig)}, true), set_config('app.user_id', ${q(user)}, true), set_config('app.user_sig', ${q(userSig)}, true)`,
-        fn,
+        hook
+          ? async (tx) => {
+              await hook.first(tx);
+              return fn(tx);
+            }
+          : fn,
       );
     },
     asSystem(reason, fn) {

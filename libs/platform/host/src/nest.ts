@@ -18,7 +18,8 @@ import { zodFieldErrors, type RouteDef, type SubjectDef } from '@intranet/platfo
 import { Errors } from '@intranet/platform-errors';
 import type { z } from 'zod';
 import type { Config } from '@intranet/platform-config';
-import type { MigrationSet } from '@intranet/platform-db';
+import { withoutTenantTxHook, type Database, type MigrationSet } from '@intranet/platform-db';
+import { runOnce } from '@intranet/platform-outbox';
 import { PLATFORM_MIGRATIONS } from './migrations.ts';
 import { addReadinessCheck, migrationsCheck } from './observability.ts';
 import { lastValueFrom, throwError, type Observable } from 'rxjs';
@@ -245,7 +246,11 @@ export interface EventExtras {
  * the durable ones after `bus.start()`, which creates the event stream.
  */
 export class BusTransport extends Server implements CustomTransportStrategy {
-  constructor(private readonly bus: Bus) {
+  /** `db`: where calls carrying an Idempotency-Key record it (runOnce); without it only the gateway's store guards. */
+  constructor(
+    private readonly bus: Bus,
+    private readonly db?: Database,
+  ) {
     super();
   }
 
@@ -254,7 +259,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
       const events: [string, MessageHandler][] = [];
       for (const [pattern, head] of this.messageHandlers) {
         if (!head.isEventHandler) {
-          this.bus.handle(pattern, (req) => this.run(head, req));
+          this.bus.handle(pattern, (req) => this.serve(head, req));
           continue;
         }
         // Nest chains handlers of one pattern (kb and social both project people's users); each has its own
@@ -269,12 +274,28 @@ export class BusTransport extends Server implements CustomTransportStrategy {
       await this.bus.start();
       for (const [pattern, h] of events) {
         const extras = (h.extras ?? {}) as EventExtras;
-        await this.bus.subscribe(pattern, (evt) => this.run(h, evt).then(() => undefined), { durable: extras.durable, replay: extras.replay });
+        await this.bus.subscribe(pattern, (evt) => withoutTenantTxHook(() => this.run(h, evt)).then(() => undefined), {
+          durable: extras.durable,
+          replay: extras.replay,
+        });
       }
       callback();
     } catch (err) {
       callback(err);
     }
+  }
+
+  /**
+   * A request: once per Idempotency-Key when the gateway sent one (runOnce records the key in the write's
+   * transaction), else as is. Either way outside any caller's transaction hook (an in-process caller's ALS).
+   */
+  private serve(handler: MessageHandler, req: BusRequest): Promise<unknown> {
+    const key = req?.ctx?.idempotency;
+    if (key && this.db) {
+      const db = this.db;
+      return withoutTenantTxHook(() => runOnce(db, req.ctx, key, () => this.run(handler, req)));
+    }
+    return withoutTenantTxHook(() => this.run(handler, req));
   }
 
   /** Runs a Nest handler; resolves with its (last) value or rejects with what it threw (see ForwardErrors). */
@@ -323,7 +344,7 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   Object.defineProperty(Host, 'name', { value: `Domains(${modules.map((m) => domainOf(m).name).join(',')})` });
   // ScheduleModule: a domain's in-process intervals are `@Interval` methods of its providers (issue 30 §3), cleared on close.
   Module({ imports: [PlatformModule.forPlatform(platform), ScheduleModule.forRoot(), ...modules] })(Host);
-  const app = await NestFactory.createMicroservice(Host, { strategy: new BusTransport(platform.bus), logger: false });
+  const app = await NestFactory.createMicroservice(Host, { strategy: new BusTransport(platform.bus, platform.db), logger: false });
   app.useGlobalFilters(new ForwardErrors());
   await app.init();
   await app.listen();

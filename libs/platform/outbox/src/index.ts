@@ -158,3 +158,4 @@ interface OutboxRow {
   payload: unknown;
   created_at: string | Date;
 }
+export { runOnce, type RequestKey } from './request-keys.ts';

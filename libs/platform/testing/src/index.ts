@@ -34,7 +34,12 @@ let templateSets = '';
  * `replica()`: another process's view of the same database (PostgreSQL: its own pools; PGlite: the one session, as
  * the embedded portal has), for specs of work that must run once with two replicas. Close replicas before the database.
  */
-export type TestDatabase = Database & { adminExec(query: string): Promise<void>; replica(): Promise<Database> };
+export type TestDatabase = Database & {
+  adminExec(query: string): Promise<void>;
+  replica(): Promise<Database>;
+  /** PostgreSQL only: the database's administrator URL, for a service process a spec starts on it. */
+  url?: string;
+};
 
 /** An isolated, migrated database; `close()` drops it (PostgreSQL) or closes the clone (PGlite). */
 export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> {
@@ -59,6 +64,7 @@ export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> 
     const close = db.close;
     return {
       ...db,
+      url: u.toString(),
       replica: () => openDatabase({ url: roleUrl(u.toString(), APP_ROLE), systemUrl: roleUrl(u.toString(), SYSTEM_ROLE), poolSize: 4 }),
       async adminExec(query) {
         const a = new pg.Client({ connectionString: u.toString() });
@@ -137,10 +143,10 @@ async function migratedTemplate(sets: MigrationSet[], rebuild = false): Promise<
 
 const DUMP_CACHE = fileURLToPath(new URL('../../../../node_modules/.cache/intranet-pglite-migrated/', import.meta.url));
 
-/** An isolated bus: NATS with a random prefix (ephemeral stream) or a new in-process bus. */
-export function testBus(queue?: string): Bus {
+/** An isolated bus: NATS with a random prefix, or the given one (ephemeral stream), or a new in-process bus. */
+export function testBus(queue?: string, prefix = `t${rand()}`): Bus {
   const url = process.env.NATS_URL;
-  if (url) return new NatsBus({ servers: url, queue, prefix: `t${rand()}`, ephemeral: true });
+  if (url) return new NatsBus({ servers: url, queue, prefix, ephemeral: true });
   return new InProcessBus();
 }
 

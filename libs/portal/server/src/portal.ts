@@ -3,7 +3,7 @@ import type { Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { Database } from '@intranet/platform-db';
 import { discoverDomainModules, domainOf, openPlatform, PLATFORM_MIGRATIONS, startDomains, type Platform } from '@intranet/platform-host';
-import type { INestMicroservice } from '@nestjs/common';
+import type { INestMicroservice, Type } from '@nestjs/common';
 import type { MigrationSet } from '@intranet/platform-db';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,8 @@ export interface PortalOptions {
   bus?: Bus;
   /** Listen on config.PORT (default) or only build the app (tests use inject). */
   listen?: boolean;
+  /** The domain modules to host (default DOMAINS); a spec leaves one out to run it as its own service process. */
+  domains?: Type[];
 }
 
 export interface Portal {
@@ -51,7 +53,7 @@ export async function startPortal(config: Config, opts: PortalOptions = {}): Pro
     SECRETS_KEY: config.SECRETS_KEY ?? (config.NODE_ENV === 'production' ? await persistedSecret(config.DATA_DIR, 'secrets-key') : undefined),
   };
   const platform = await openPlatform(cfg, { db: opts.db, bus: opts.bus });
-  const domains = await startDomains(platform, DOMAINS);
+  const domains = await startDomains(platform, opts.domains ?? DOMAINS);
   const app = await createGateway({
     bus: platform.bus,
     routes: allRoutes,

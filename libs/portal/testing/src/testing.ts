@@ -6,7 +6,8 @@ import { testBus, testDatabase } from '@intranet/platform-testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIGRATIONS, startPortal, type Portal } from '@intranet/portal-server';
+import { DOMAINS, MIGRATIONS, startPortal, type Portal } from '@intranet/portal-server';
+import { domainOf } from '@intranet/platform-host';
 import { allRoutes, createGateway, realtimeSubjects } from '@intranet/gateway-server';
 
 export const SUPERADMIN = { login: 'root@example.com', password: 'rootpass1' };
@@ -31,7 +32,16 @@ export interface CallResult<T = any> {
  * An embedded portal for integration specs: an isolated database and bus from @intranet/platform-testing (real
  * PostgreSQL/NATS when DATABASE_URL/NATS_URL are set), requests injected into the real gateway.
  */
-export async function testPortal(overrides: Partial<Record<keyof Config, string>> = {}, opts: { listen?: boolean } = {}) {
+export async function testPortal(
+  overrides: Partial<Record<keyof Config, string>> = {},
+  opts: {
+    listen?: boolean;
+    /** NATS only: the bus' subject prefix (a service process a spec starts joins it with BUS_PREFIX). */
+    busPrefix?: string;
+    /** Domains (by name) the portal leaves out, for a spec that runs one as its own process. */
+    without?: string[];
+  } = {},
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -44,8 +54,9 @@ export async function testPortal(overrides: Partial<Record<keyof Config, string>
     ...overrides,
   });
   const db = await testDatabase(MIGRATIONS);
-  const bus = testBus();
-  const portal: Portal = await startPortal({ ...config, DATABASE_URL: undefined, NATS_URL: undefined }, { db, bus, listen: opts.listen ?? false });
+  const bus = testBus(undefined, opts.busPrefix);
+  const domains = opts.without ? DOMAINS.filter((m) => !opts.without!.includes(domainOf(m).name)) : undefined;
+  const portal: Portal = await startPortal({ ...config, DATABASE_URL: undefined, NATS_URL: undefined }, { db, bus, listen: opts.listen ?? false, domains });
   const fastify = portal.app.getHttpAdapter().getInstance();
 
   /** Calls a contract route through the gateway (HTTP semantics, no socket). */
