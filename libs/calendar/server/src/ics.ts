@@ -1,7 +1,7 @@
 import ical, { ICalAlarmType, ICalAttendeeRole, ICalEventRepeatingFreq, ICalWeekday, type ICalEvent } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { fromRrule, instant } from './recurrence.ts';
-import type { FullEvent } from './repository.ts';
+import type { FullEvent } from './calendar.repository.ts';
 
 const FREQ = {
   day: ICalEventRepeatingFreq.DAILY,

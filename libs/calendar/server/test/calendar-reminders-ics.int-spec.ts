@@ -1,16 +1,19 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { calendarEvents, calendarRoutes, type Occurrence } from '@intranet/calendar-contract';
-import { CalendarReminders, ReminderScheduler } from '@intranet/calendar-server';
+import { CalendarJobs, REMINDER_QUEUE, type ReminderJob } from '@intranet/calendar-server';
 import { peopleRoutes } from '@intranet/people-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import type { EventDef } from '@intranet/platform-contracts';
+import { sql } from '@intranet/platform-db';
+import { eventuallyPasses } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import ICAL from 'ical.js';
 
 /**
- * The reminder schedule (exactly once per occurrence and member, across a restart), the domain events, and the
- * .ics download and feed parsed back with ical.js (an independent RFC 5545 implementation).
+ * The reminders as durable jobs (exactly once per occurrence and member, however often a change is saved or a job
+ * is run), the domain events, and the .ics download and feed parsed back with ical.js (an independent RFC 5545
+ * implementation).
  */
 describe('calendar reminders, events and .ics', () => {
   let t: TestPortal;
@@ -22,8 +25,6 @@ describe('calendar reminders, events and .ics', () => {
 
   beforeAll(async () => {
     t = await testPortal();
-    // The service's own scheduler is stopped: this spec drives schedulers by hand to stop one in the middle.
-    await t.portal.domains.get(CalendarReminders, { strict: false }).scheduler.stop();
     a = await t.makeClient('calr');
     const e1 = await t.makeEmployee(a.adminToken, 'org@calr.test');
     const e2 = await t.makeEmployee(a.adminToken, 'mem@calr.test');
@@ -42,9 +43,23 @@ describe('calendar reminders, events and .ics', () => {
     const d = new Date(Date.now() + minutes * 60_000);
     return { date: d.toISOString().slice(0, 10), start_time: d.toISOString().slice(11, 16) };
   };
-  const settle = async () => {
-    await t.portal.platform.relay.flush();
-    await new Promise((r) => setTimeout(r, 100));
+  /** Waits until the outbox is relayed and `check` holds of the events seen. */
+  const seenPasses = (check: () => void, ms = 10_000) =>
+    eventuallyPasses(async () => {
+      await t.portal.platform.relay.flush();
+      check();
+    }, ms);
+  /** The reminder jobs of the given events that are due now (the queue's own rows). */
+  const dueJobs = async (eventIds: string[]) => {
+    const res = await t.portal.platform.db.asSystem('spec', (tx) =>
+      tx.execute(
+        sql`SELECT data FROM pgboss.job WHERE name = ${REMINDER_QUEUE} AND start_after <= now() AND data->>'eventId' IN (${sql.join(
+          eventIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    return (res as unknown as { rows: { data: ReminderJob }[] }).rows.map((r) => r.data);
   };
 
   it('invitations, changes and cancellations raise evt.calendar.event.* for the people concerned', async () => {
@@ -55,16 +70,17 @@ describe('calendar reminders, events and .ics', () => {
     });
     const id = made.body.result._id;
     await t.call(calendarRoutes.remove, { token: org.token, params: { id } });
-    await settle();
-    const subjects = seen.filter((e) => e.data._id === id).map((e) => [e.subject, e.clientId, e.data.userIds]);
-    assert.deepEqual(subjects, [
-      ['evt.calendar.event.created', a.client._id, [mem.id, org.id]],
-      ['evt.calendar.event.invited', a.client._id, [mem.id]],
-      ['evt.calendar.event.deleted', a.client._id, [mem.id, org.id]],
-    ]);
+    await seenPasses(() => {
+      const subjects = seen.filter((e) => e.data._id === id).map((e) => [e.subject, e.clientId, e.data.userIds]);
+      assert.deepEqual(subjects, [
+        ['evt.calendar.event.created', a.client._id, [mem.id, org.id]],
+        ['evt.calendar.event.invited', a.client._id, [mem.id]],
+        ['evt.calendar.event.deleted', a.client._id, [mem.id, org.id]],
+      ]);
+    });
   });
 
-  it('reminders fire exactly once per occurrence and member, though the scheduler stops in the middle and another starts', async () => {
+  it('reminders fire exactly once per occurrence and member: a re-save or a new plan queues nothing twice, a job run again sends nothing', async () => {
     seen.length = 0;
     const start = soon(4);
     // Default offset 10 minutes: due at once. A daily series: only its first occurrence is due now.
@@ -83,34 +99,42 @@ describe('calendar reminders, events and .ics', () => {
       body: { name: 'No reminder please', ...start, end_time: '23:59', members: [mem.id], tz: 'UTC', remind: null },
     });
     assert.equal(none.status, 200);
+    const ids = [single.body.result._id as string, series.body.result._id as string, none.body.result._id as string];
+    const expected = [
+      `${ids[0]}||${a.admin._id}`,
+      `${ids[0]}||${mem.id}`,
+      `${ids[0]}||${org.id}`,
+      `${ids[1]}|${start.date}|${mem.id}`,
+      `${ids[1]}|${start.date}|${org.id}`,
+    ].sort();
+    const reminderKeys = () =>
+      seen
+        .filter((e) => e.subject === calendarEvents.reminder.subject)
+        .map((e) => `${e.data._id}|${e.data.occurrence ?? ''}|${(e.data.userIds as string[]).join()}`)
+        .sort();
 
-    const { db, outbox, log } = t.portal.platform;
-    const first = new ReminderScheduler(db, outbox, log, { batch: 1 });
-    assert.equal(await first.fire(new Date(), 1), 1);
-    // The first scheduler is gone (a restart); a new one, and then a third beside it, find the rest once.
-    const second = new ReminderScheduler(db, outbox, log);
-    const third = new ReminderScheduler(db, outbox, log);
-    const [n2, n3] = await Promise.all([second.fire(), third.fire()]);
-    assert.equal(1 + n2 + n3, 5);
-    assert.equal(await new ReminderScheduler(db, outbox, log).fire(), 0);
-    // The planner running again writes nothing new for occurrences already reminded.
-    await second.plan(new Date(Date.now() + 30 * 3600_000));
-    assert.equal(await second.fire(), 0);
-    await settle();
+    // The service's queue worker runs the due jobs: one reminder per occurrence and member.
+    await seenPasses(() => assert.deepEqual(reminderKeys(), expected), 30_000);
+    const jobKeys = async () => (await dueJobs(ids)).map((j) => `${j.eventId}|${j.occurrence}|${j.userId}`).sort();
+    assert.deepEqual(await jobKeys(), expected);
 
-    const reminders = seen.filter((e) => e.subject === calendarEvents.reminder.subject);
-    const keys = reminders.map((e) => `${e.data._id}|${e.data.occurrence}|${(e.data.userIds as string[]).join()}`).sort();
-    assert.deepEqual(
-      keys,
-      [
-        `${single.body.result._id}|null|${a.admin._id}`,
-        `${single.body.result._id}|null|${mem.id}`,
-        `${single.body.result._id}|null|${org.id}`,
-        `${series.body.result._id}|${start.date}|${mem.id}`,
-        `${series.body.result._id}|${start.date}|${org.id}`,
-      ].sort(),
-    );
-    assert.ok(reminders.every((e) => e.data.minutes === 10 && e.clientId === a.client._id));
+    // Saving the event again with the same fields, and the planner's sweep from a later instant, queue no second
+    // job for a reminder already queued (one cause key per occurrence, member and due time).
+    const again = await t.call(calendarRoutes.update, {
+      token: org.token,
+      params: { id: ids[0] },
+      body: { name: 'Stand-up soon', ...start, end_time: '23:59', members: [mem.id, a.admin._id], tz: 'UTC' },
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    const jobs = t.portal.domains.get(CalendarJobs, { strict: false });
+    await jobs.planDue(new Date(Date.now() + 30 * 3600_000));
+    assert.deepEqual(await jobKeys(), expected);
+
+    // Each job run again (a retry after a crash, a second replica, a job queued twice) sends nothing more.
+    for (const job of await dueJobs(ids)) assert.equal(await jobs.fire(job), false);
+    await t.portal.platform.relay.flush();
+    assert.deepEqual(reminderKeys(), expected);
+    assert.ok(seen.filter((e) => e.subject === calendarEvents.reminder.subject).every((e) => e.data.minutes === 10 && e.clientId === a.client._id));
   });
 
   it('one event as .ics: parsed back by ical.js, its occurrences are the API occurrences (RRULE, EXDATE, RECURRENCE-ID)', async () => {

@@ -1,19 +1,8 @@
 import type { ChatFile, ChatMember, ChatMessage, ChatRoomSummary } from '@intranet/chat-contract';
 import { signFileUrl } from '@intranet/platform-storage';
 import sanitizeHtml from 'sanitize-html';
-import type { MemberWithPerson, RoomListRow } from './repository.ts';
+import type { MemberWithPerson, RoomListRow } from './chat.repository.ts';
 import type { MessageRow, RoomRow, StoredFile } from './schema.ts';
-
-/** Signs stored keys into URLs. */
-export type Signer = (key: string) => string;
-
-/** A signer bound to the portal's secret (the gateway checks the same signature). */
-export function signer(secret: string | undefined): Signer {
-  return (key) => {
-    if (!secret) throw new Error('JWT_SECRET is needed to sign file URLs');
-    return signFileUrl(secret, key);
-  };
-}
 
 /**
  * What a message may carry: the wall's policy (basic formatting, links); scripts, styles, event handlers and
@@ -42,9 +31,10 @@ export function plainText(html: string): string {
     .trim();
 }
 
-export function toFile(f: StoredFile, sign: Signer): ChatFile {
-  const url = sign(f.key);
-  return { key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: f.size, url, file: url, thumb: f.thumbKey ? sign(f.thumbKey) : null };
+/** A stored attachment → §3 Chat file, its URLs signed with the portal's `secret` (the gateway checks the same signature). */
+export function toFile(f: StoredFile, secret: string): ChatFile {
+  const url = signFileUrl(secret, f.key);
+  return { key: f.key, fileName: f.fileName, mimetype: f.mimetype, size: f.size, url, file: url, thumb: f.thumbKey ? signFileUrl(secret, f.thumbKey) : null };
 }
 
 /**
@@ -61,7 +51,7 @@ export function seenBy(positions: { userId: string; lastSeenId: string | null }[
 }
 
 /** Message row → §3 Chat message. */
-export function toMessage(m: MessageRow, seen: boolean, sign: Signer): ChatMessage {
+export function toMessage(m: MessageRow, seen: boolean, secret: string): ChatMessage {
   return {
     _id: m.id,
     room_id: m.roomId,
@@ -71,11 +61,12 @@ export function toMessage(m: MessageRow, seen: boolean, sign: Signer): ChatMessa
     date: m.createdAt.toISOString(),
     timestamp: m.createdAt.getTime(),
     seen,
-    file: m.file ? toFile(m.file, sign) : null,
+    file: m.file ? toFile(m.file, secret) : null,
     edited: m.editedAt ? m.editedAt.toISOString() : null,
   };
 }
 
+/** A member row with its projection → §3 Chat member. */
 export function toMember(m: MemberWithPerson, ownerId: string | null): ChatMember {
   return { _id: m.userId, name: m.name ?? '', avatar: m.avatar, deleted: Boolean(m.deleted), owner: m.userId === ownerId, last_seen: m.lastSeenId };
 }
@@ -84,7 +75,7 @@ export function toMember(m: MemberWithPerson, ownerId: string | null): ChatMembe
 export function toSummary(
   room: RoomRow,
   o: { unread: number; last: MessageRow | null; lastSeen: boolean; peer: MemberWithPerson | null },
-  sign: Signer,
+  secret: string,
 ): ChatRoomSummary {
   const peer = o.peer ? toMember(o.peer, room.ownerId) : null;
   return {
@@ -96,10 +87,22 @@ export function toSummary(
     owner: room.ownerId,
     peer,
     members_count: room.membersCount,
-    last: o.last ? toMessage(o.last, o.lastSeen, sign) : null,
+    last: o.last ? toMessage(o.last, o.lastSeen, secret) : null,
     unread: o.unread,
     last_at: room.lastAt.toISOString(),
   };
 }
 
 export type { RoomListRow };
+
+const fullName = (u: { firstName?: string | null; lastName?: string | null; fullName?: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.fullName || '';
+
+/** A user as chat's projection stores them (from a people event or answer), with the version it is as of. */
+export function personOf(
+  u: { _id: string; firstName?: string | null; lastName?: string | null; fullName?: string | null; avatar?: string | null; deletion_mark?: boolean | null },
+  clientId: string,
+  version: Date,
+) {
+  return { id: u._id, clientId, name: fullName(u), avatar: u.avatar ?? null, deleted: Boolean(u.deletion_mark), version };
+}

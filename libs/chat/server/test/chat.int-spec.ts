@@ -8,7 +8,7 @@ import { clientSubjects } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { ask, systemContext } from '@intranet/platform-bus';
 import { uuidv7 } from '@intranet/platform-db';
-import { eventually } from '@intranet/platform-testing';
+import { eventually, ok } from '@intranet/platform-testing';
 import { secondGateway, testPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Person = { id: string; token: string };
@@ -33,11 +33,6 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     const e = await t.makeEmployee(adminToken, email, { firstName, lastName: 'Tester' });
     return { id: e.user._id, token: e.token };
   };
-  const ok = async <T = any>(p: Promise<{ status: number; body: any }>): Promise<T> => {
-    const r = await p;
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-    return r.body.result as T;
-  };
   const send = (who: Person, room_id: string, content: string) => ok<ChatMessage>(t.call(chatRoutes.send, { token: who.token, body: { room_id, content } }));
 
   /** A socket identified as `who` of `ws` (on the gateway at `base`), recording every event it gets. */
@@ -54,6 +49,10 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     assert.deepEqual(r, { ok: true });
     return { s, got };
   };
+
+  /** Waits until `sock` got the message whose content is `content` (events reach a socket in order). */
+  const arrived = (sock: { got: { subject: string; data: any }[] }, content: string) =>
+    eventually(() => sock.got.some((e) => e.subject === 'evt.chat.msg.created' && e.data.msg.content === content));
 
   beforeAll(async () => {
     t = await testPortal({ RATE_LIMIT_SCALE: '1000' }, { listen: true });
@@ -225,7 +224,8 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
         [chatRoutes.leave, { params: { id: room._id } }],
       ] as const) {
         const r = await t.call(route, { token: who.token, ...o });
-        assert.ok([403, 404].includes(r.status), `${route.method} ${route.path}: ${r.status}`);
+        // Rooms and messages are read through the caller's membership: for a non-member they do not exist.
+        assert.equal(r.status, 404, `${route.method} ${route.path}: ${r.status} ${JSON.stringify(r.body)}`);
         assert.ok(!JSON.stringify(r.body).includes('Team secret'));
       }
       const list = await ok(t.call(chatRoutes.rooms, { token: who.token, params: { id: who.id } }));
@@ -260,8 +260,11 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     // Leaving: bob leaves, gets nothing more; the owner leaving hands the room over; the last one out deletes it.
     await ok(t.call(chatRoutes.leave, { token: bob.token, params: { id: room._id } }));
     await send(ann, room._id, 'after leaving');
-    await new Promise((r) => setTimeout(r, 300));
-    assert.ok(!bobSock.got.some((e) => JSON.stringify(e.data).includes('after leaving')));
+    // A later message to bob elsewhere: once it has arrived, so would have anything sent to him before it.
+    const direct = await ok(t.call(chatRoutes.create, { token: ann.token, body: { direct: true, members: [bob.id] } }));
+    await send(ann, direct._id, 'marker after leaving');
+    await arrived(bobSock, 'marker after leaving');
+    assert.ok(!bobSock.got.some((e) => JSON.stringify(e.data).includes('after leaving') && !JSON.stringify(e.data).includes('marker after leaving')));
     assert.equal((await t.call(chatRoutes.leave, { token: bob.token, params: { id: room._id } })).status, 404);
     const g2 = await ok(t.call(chatRoutes.create, { token: ann.token, body: { name: 'Handover', members: [bob.id] } }));
     await ok(t.call(chatRoutes.leave, { token: ann.token, params: { id: g2._id } }));
@@ -395,9 +398,14 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     });
     assert.equal(msgs[0].username, 'Gone Tester');
     assert.equal(msgs[0].senderId, gone.id);
-    await new Promise((r) => setTimeout(r, 300));
+    // A later message in their own client reaches both: once it has, so would have anything of acme's before it.
+    const own = await ok(t.call(chatRoutes.create, { token: beta.adminToken, body: { direct: true, members: [eve.id] } }));
+    await ok(t.call(chatRoutes.send, { token: beta.adminToken, body: { room_id: own._id, content: 'beta marker' } }));
+    await arrived(eveSock, 'beta marker');
+    await arrived(betaAdmin, 'beta marker');
+    const ofRoom = (e: { data: any }) => (e.data.room?._id ?? e.data.msg?.room_id ?? e.data.room_id) === own._id;
     assert.deepEqual(
-      [...eveSock.got, ...betaAdmin.got].filter((e) => e.subject.startsWith('evt.chat.')),
+      [...eveSock.got, ...betaAdmin.got].filter((e) => e.subject.startsWith('evt.chat.') && !ofRoom(e)),
       [],
     );
   });
@@ -411,7 +419,9 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
       const catThere = await listen('chatacme', acme.client._id, cat, url);
       const m = await send(ann, room._id, 'across gateways');
       await eventually(() => bobThere.got.some((e) => e.subject === 'evt.chat.msg.created' && e.data.msg._id === m._id));
-      await new Promise((r) => setTimeout(r, 300));
+      // A later message: once it has arrived, a second copy of the first would have too.
+      await send(ann, room._id, 'across gateways, later');
+      await arrived(bobThere, 'across gateways, later');
       assert.equal(bobThere.got.filter((e) => e.subject === 'evt.chat.msg.created' && e.data.msg._id === m._id).length, 1);
       assert.ok(!catThere.got.some((e) => e.subject.startsWith('evt.chat.')));
       bobThere.s.disconnect();

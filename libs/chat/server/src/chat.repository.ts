@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { files, members, messages, people, rooms, type MemberRow, type MessageRow, type PersonRow, type RoomRow, type StoredFile } from './schema.ts';
@@ -31,7 +32,8 @@ const parseRoomCursor = (s: string) => {
  * `app.user_id` the messages' member-only policy checks. Room reads join `members` on the caller: a non-member
  * finds no room.
  */
-export const chatRepository = {
+@Injectable()
+export class ChatRepository {
   /** The room if `userId` is a member (its member row too), else undefined. */
   async roomOf(tx: Tx, roomId: string, userId: string): Promise<{ room: RoomRow; me: MemberRow } | undefined> {
     const [r] = await tx
@@ -40,7 +42,7 @@ export const chatRepository = {
       .innerJoin(members, and(eq(members.roomId, rooms.id), eq(members.userId, userId)))
       .where(eq(rooms.id, roomId));
     return r;
-  },
+  }
 
   /** Locks the room row (a membership change or deletion) when `userId` is a member. */
   async lockRoom(tx: Tx, roomId: string, userId: string): Promise<RoomRow | undefined> {
@@ -51,18 +53,18 @@ export const chatRepository = {
       .where(eq(rooms.id, roomId))
       .for('update');
     return r?.room;
-  },
+  }
 
   async directRoom(tx: Tx, directKey: string): Promise<RoomRow | undefined> {
     const [r] = await tx.select().from(rooms).where(eq(rooms.directKey, directKey));
     return r;
-  },
+  }
 
   /** Inserts a room; a direct room that exists already (a concurrent create) yields undefined. */
   async insertRoom(tx: Tx, row: typeof rooms.$inferInsert): Promise<RoomRow | undefined> {
     const [r] = await tx.insert(rooms).values(row).onConflictDoNothing().returning();
     return r;
-  },
+  }
 
   /** Adds members (those already in are skipped); keeps `members_count`. Output: the ids added. */
   async addMembers(tx: Tx, clientId: string, roomId: string, userIds: string[], lastSeenId: string | null): Promise<string[]> {
@@ -78,7 +80,7 @@ export const chatRepository = {
         .set({ membersCount: sql`${rooms.membersCount} + ${added.length}` })
         .where(eq(rooms.id, roomId));
     return added.map((a) => a.userId);
-  },
+  }
 
   /** Removes members; keeps `members_count`. Output: the ids removed. */
   async removeMembers(tx: Tx, roomId: string, userIds: string[]): Promise<string[]> {
@@ -93,12 +95,12 @@ export const chatRepository = {
         .set({ membersCount: sql`${rooms.membersCount} - ${gone.length}` })
         .where(eq(rooms.id, roomId));
     return gone.map((g) => g.userId);
-  },
+  }
 
   async memberIds(tx: Tx, roomId: string): Promise<string[]> {
     const rows = await tx.select({ userId: members.userId }).from(members).where(eq(members.roomId, roomId));
     return rows.map((r) => r.userId);
-  },
+  }
 
   /** Members with their names, longest members first. */
   async membersOf(tx: Tx, roomId: string): Promise<MemberWithPerson[]> {
@@ -109,24 +111,24 @@ export const chatRepository = {
       .where(eq(members.roomId, roomId))
       .orderBy(asc(members.joinedAt), asc(members.userId));
     return rows.map((r) => ({ ...r.m, name: r.name, avatar: r.avatar, deleted: r.deleted }));
-  },
+  }
 
   /** The read positions of a room's members (for the `seen` flags of a page). */
   async seenPositions(tx: Tx, roomId: string): Promise<{ userId: string; lastSeenId: string | null }[]> {
     return tx.select({ userId: members.userId, lastSeenId: members.lastSeenId }).from(members).where(eq(members.roomId, roomId));
-  },
+  }
 
   async renameRoom(tx: Tx, roomId: string, name: string): Promise<void> {
     await tx.update(rooms).set({ name }).where(eq(rooms.id, roomId));
-  },
+  }
 
   async setOwner(tx: Tx, roomId: string, ownerId: string | null): Promise<void> {
     await tx.update(rooms).set({ ownerId }).where(eq(rooms.id, roomId));
-  },
+  }
 
   async deleteRoom(tx: Tx, roomId: string): Promise<void> {
     await tx.delete(rooms).where(eq(rooms.id, roomId));
-  },
+  }
 
   /**
    * The rooms of `userId`, latest activity first (keyset `before`), with the last message and the caller's unread
@@ -160,7 +162,7 @@ export const chatRepository = {
       .orderBy(desc(rooms.lastAt), desc(rooms.id))
       .limit(q.limit + 1);
     return rows;
-  },
+  }
 
   /** The other member of each direct room (with names). */
   async peers(tx: Tx, roomIds: string[], userId: string): Promise<Map<string, MemberWithPerson>> {
@@ -171,7 +173,7 @@ export const chatRepository = {
       .leftJoin(people, eq(people.id, members.userId))
       .where(and(inArray(members.roomId, roomIds), ne(members.userId, userId)));
     return new Map(rows.map((r) => [r.m.roomId, { ...r.m, name: r.name, avatar: r.avatar, deleted: r.deleted }]));
-  },
+  }
 
   /** The caller's unread messages over all rooms (a sum of the kept counters). */
   async unreadTotal(tx: Tx, userId: string): Promise<number> {
@@ -180,7 +182,7 @@ export const chatRepository = {
       .from(members)
       .where(eq(members.userId, userId));
     return Number(r?.n ?? 0);
-  },
+  }
 
   /** `limit` + 1 messages before `before` (or the newest), newest first. The member-only policy applies. */
   async history(tx: Tx, roomId: string, before: string | undefined, limit: number): Promise<MessageRow[]> {
@@ -190,22 +192,18 @@ export const chatRepository = {
       .where(before ? and(eq(messages.roomId, roomId), lt(messages.id, before)) : eq(messages.roomId, roomId))
       .orderBy(desc(messages.id))
       .limit(limit + 1);
-  },
+  }
 
   async message(tx: Tx, id: string): Promise<MessageRow | undefined> {
     const [m] = await tx.select().from(messages).where(eq(messages.id, id));
     return m;
-  },
+  }
 
   async lockMessage(tx: Tx, id: string): Promise<MessageRow | undefined> {
     const [m] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
     return m;
-  },
+  }
 
-  /**
-   * Stores a message: the room's last message, the sender's read position, and +1 unread for every other member
-   * (kept incrementally).
-   */
   /**
    * Inserts a message: the room's last message, every other member's unread count plus one (the sender's read
    * position moves to it). Output: the row and the room's member ids (the event's audience), taken from the same
@@ -223,12 +221,12 @@ export const chatRepository = {
       .where(eq(members.roomId, row.roomId))
       .returning({ userId: members.userId });
     return { msg: m, memberIds: touched.map((r) => r.userId) };
-  },
+  }
 
   async editMessage(tx: Tx, id: string, content: string): Promise<MessageRow> {
     const [m] = await tx.update(messages).set({ content, editedAt: new Date() }).where(eq(messages.id, id)).returning();
     return m;
-  },
+  }
 
   /** Deletes a message: members who had not read it get one unread less; the room's last message moves back. */
   async deleteMessage(tx: Tx, m: MessageRow): Promise<void> {
@@ -239,52 +237,59 @@ export const chatRepository = {
       FROM (SELECT (SELECT id FROM chat.messages WHERE room_id = ${m.roomId}::uuid ORDER BY id DESC LIMIT 1) AS id,
                    (SELECT created_at FROM chat.messages WHERE room_id = ${m.roomId}::uuid ORDER BY id DESC LIMIT 1) AS created_at) l
       WHERE r.id = ${m.roomId}::uuid AND r.last_msg_id = ${m.id}::uuid`);
-  },
+  }
 
   /** The newest message id of a room, or null. */
   async newestId(tx: Tx, roomId: string): Promise<string | null> {
     const [m] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.roomId, roomId)).orderBy(desc(messages.id)).limit(1);
     return m?.id ?? null;
-  },
+  }
 
   /**
    * Moves `userId`'s read position forward to `upTo` (never back) and recounts their unread messages after it (the
-   * few not read yet). Output: the position and unread count, and whether the position moved.
+   * few not read yet), under a lock of their member row. Output: the position and unread count, and whether the
+   * position moved (nothing for a non-member). uuidv7 ids compare as strings in time order, as uuids do in SQL.
    */
   async markSeen(tx: Tx, roomId: string, userId: string, upTo: string): Promise<{ lastSeenId: string | null; unread: number; moved: boolean }> {
-    const r = await tx.execute(sql`WITH cur AS (SELECT last_seen_id FROM chat.members WHERE room_id = ${roomId}::uuid AND user_id = ${userId}::uuid FOR UPDATE),
-      pos AS (SELECT CASE WHEN cur.last_seen_id IS NULL OR cur.last_seen_id < ${upTo}::uuid THEN ${upTo}::uuid ELSE cur.last_seen_id END AS p,
-                     (cur.last_seen_id IS NULL OR cur.last_seen_id < ${upTo}::uuid) AS moved FROM cur)
-      UPDATE chat.members SET last_seen_id = pos.p,
-        unread = (SELECT count(*) FROM chat.messages x WHERE x.room_id = ${roomId}::uuid AND x.id > pos.p AND x.sender_id <> ${userId}::uuid)
-      FROM pos WHERE room_id = ${roomId}::uuid AND user_id = ${userId}::uuid
-      RETURNING last_seen_id, unread, pos.moved`);
-    const row = rowsOf<{ last_seen_id: string | null; unread: number; moved: boolean }>(r)[0];
-    return { lastSeenId: row?.last_seen_id ?? null, unread: Number(row?.unread ?? 0), moved: Boolean(row?.moved) };
-  },
+    const mine = and(eq(members.roomId, roomId), eq(members.userId, userId));
+    const [cur] = await tx.select({ lastSeenId: members.lastSeenId }).from(members).where(mine).for('update');
+    if (!cur) return { lastSeenId: null, unread: 0, moved: false };
+    const moved = cur.lastSeenId === null || cur.lastSeenId < upTo;
+    const pos = moved ? upTo : cur.lastSeenId!;
+    const [row] = await tx
+      .update(members)
+      .set({
+        lastSeenId: pos,
+        unread: sql`(SELECT count(*) FROM chat.messages x WHERE x.room_id = ${roomId}::uuid AND x.id > ${pos}::uuid AND x.sender_id <> ${userId}::uuid)`,
+      })
+      .where(mine)
+      .returning({ lastSeenId: members.lastSeenId, unread: members.unread });
+    return { lastSeenId: row?.lastSeenId ?? null, unread: Number(row?.unread ?? 0), moved };
+  }
 
-  /** Claims file keys for a message; false when one is attached elsewhere already. */
-  /** The room a stored attachment (its key, not a thumbnail's) belongs to, or undefined. */
+  /** The room a stored attachment a stored attachment (its key, not a thumbnail's) belongs to, or undefined. */
   async fileRoom(tx: Tx, key: string): Promise<string | undefined> {
     const [f] = await tx.select({ roomId: files.roomId }).from(files).where(eq(files.key, key)).limit(1);
     return f?.roomId;
-  },
+  }
+
+  /** Claims file keys for a message; false when one is attached elsewhere already. */
   async claimFiles(tx: Tx, rows: (typeof files.$inferInsert)[]): Promise<boolean> {
     if (!rows.length) return true;
     const r = await tx.insert(files).values(rows).onConflictDoNothing().returning({ key: files.key });
     return r.length === rows.length;
-  },
+  }
 
   /** Releases the file rows of a message or of a whole room. Output: what to delete from storage. */
   async releaseFiles(tx: Tx, by: { msgId?: string; roomId?: string }): Promise<{ key: string; thumbKey: string | null; size: number }[]> {
     const where = by.msgId ? eq(files.msgId, by.msgId) : eq(files.roomId, by.roomId!);
     return tx.delete(files).where(where).returning({ key: files.key, thumbKey: files.thumbKey, size: files.size });
-  },
+  }
 
   async people(tx: Tx, ids: string[]): Promise<PersonRow[]> {
     if (!ids.length) return [];
     return tx.select().from(people).where(inArray(people.id, ids));
-  },
+  }
 
   /** Upserts a person unless a newer version is stored. */
   async upsertPerson(tx: Tx, p: typeof people.$inferInsert): Promise<void> {
@@ -296,13 +301,7 @@ export const chatRepository = {
         set: { name: p.name, avatar: p.avatar, deleted: p.deleted, version: p.version },
         setWhere: sql`${people.version} <= ${p.version.toISOString()}::timestamptz`,
       });
-  },
-};
-
-/** Rows of a raw `execute` (node-postgres answers `{ rows }`, PGlite too). */
-export function rowsOf<T>(r: unknown): T[] {
-  const x = r as { rows?: T[] } | T[];
-  return Array.isArray(x) ? x : (x.rows ?? []);
+  }
 }
 
 export type { StoredFile };
