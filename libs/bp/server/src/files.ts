@@ -1,97 +1,61 @@
-import { BP_TEXT, BP_CODES, FILE_KEY_RE, type Field, type Values } from '@intranet/bp-contract';
-import type { Tx } from '@intranet/platform-db';
+import { Inject, Injectable } from '@nestjs/common';
+import { BP_CODES, BP_TEXT } from '@intranet/bp-contract';
+import type { Config } from '@intranet/platform-config';
+import type { Database, Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
-import { signFileUrl, type Storage } from '@intranet/platform-storage';
-import { inArray } from 'drizzle-orm';
-import { files } from './schema.ts';
-import type { RequestRow } from './schema.ts';
-
-/** Upload keys a form's file fields name (well-formed ones only; checkValues refuses the rest). */
-export function fileKeysIn(fields: readonly Field[], values: Values): { fieldId: string; key: string }[] {
-  const out: { fieldId: string; key: string }[] = [];
-  for (const f of fields) {
-    const v = values[f._id];
-    if (f.type === 'file' && typeof v === 'string' && FILE_KEY_RE.test(v) && !v.includes('..')) out.push({ fieldId: f._id, key: v });
-  }
-  return out;
-}
+import { PORTS } from '@intranet/platform-host';
+import { fileSigner, storedUpload, type FileSigner, type Storage } from '@intranet/platform-storage';
+import type { RequestContext } from '@intranet/platform-bus';
+import { BpRepository } from './bp.repository.ts';
+import type { FileValue } from './rules.ts';
 
 /**
- * §5 "files uploaded by the requester", before the write: the keys among `keys` that `userId` may attach — uploaded in
- * the caller's client as kind `file` (the key's prefix), present in storage, and not already attached by someone
- * else (bp.files). Upload keys are unguessable (uuidv7) and only their uploader knows them until attached; once
- * attached, the claim keeps anyone else from reusing them. Output: the acceptable keys.
+ * The file values of requests (§5 "files uploaded by the requester"): which upload keys a caller may attach, their
+ * claim inside the write transaction, and their signed download URLs.
  */
-export async function ownFiles(storage: Storage, tx: Tx, clientId: string, userId: string, keys: readonly string[]): Promise<Set<string>> {
-  const ok = new Set<string>();
-  if (!keys.length) return ok;
-  const claimed = new Map(
-    (
-      await tx
-        .select({ key: files.key, owner: files.ownerId })
-        .from(files)
-        .where(inArray(files.key, [...keys]))
-    ).map((r) => [r.key, r.owner]),
-  );
-  for (const key of new Set(keys)) {
-    if (!key.startsWith(`${clientId}/file/`)) continue;
-    const owner = claimed.get(key);
-    if (owner && owner !== userId) continue;
-    const obj = await storage.get(key).catch(() => null);
-    if (!obj) continue;
-    obj.stream.destroy();
-    ok.add(key);
+@Injectable()
+export class BpFiles {
+  /** Signs storage keys into download URLs (the gateway checks the same secret; an hour by default). */
+  readonly sign: FileSigner;
+
+  constructor(
+    @Inject(PORTS.db) private readonly db: Database,
+    @Inject(PORTS.storage) private readonly storage: Storage,
+    @Inject(PORTS.config) config: Config,
+    private readonly repo: BpRepository,
+  ) {
+    this.sign = fileSigner(config.JWT_SECRET);
   }
-  return ok;
-}
 
-/**
- * Inside the write transaction: claims `keys` for `userId` on `requestId` (first claim wins); a key someone else
- * claimed meanwhile answers 400 bpFileNotOwn at `values.<field>`.
- */
-export async function claimFiles(
-  tx: Tx,
-  clientId: string,
-  userId: string,
-  requestId: string,
-  keys: readonly { fieldId: string; key: string }[],
-): Promise<void> {
-  if (!keys.length) return;
-  await tx
-    .insert(files)
-    .values(keys.map((k) => ({ key: k.key, clientId, ownerId: userId, requestId })))
-    .onConflictDoNothing();
-  const owners = new Map(
-    (
-      await tx
-        .select({ key: files.key, owner: files.ownerId })
-        .from(files)
-        .where(
-          inArray(
-            files.key,
-            keys.map((k) => k.key),
-          ),
-        )
-    ).map((r) => [r.key, r.owner]),
-  );
-  const bad = keys.filter((k) => owners.get(k.key) !== userId);
-  if (bad.length) throw Errors.validation(bad.map((k) => ({ field: `values.${k.fieldId}`, message: BP_TEXT.fileNotOwn, code: BP_CODES.fileNotOwn })));
-}
+  /**
+   * Before the write: the keys among `files` that `userId` may attach — uploads of the caller's client of kind `file`
+   * present in storage (the platform's guarded-file check) and not already attached by someone else (bp.files),
+   * read in a tenant transaction. Upload keys are unguessable (uuidv7) and only their uploader knows them until
+   * attached; once attached, the claim keeps anyone else from reusing them. Output: the acceptable keys.
+   */
+  async own(ctx: RequestContext, clientId: string, userId: string, files: readonly FileValue[]): Promise<Set<string>> {
+    const ok = new Set<string>();
+    if (!files.length) return ok;
+    const keys = [...new Set(files.map((f) => f.key))];
+    const claimed = await this.db.inTenant(ctx, (tx) => this.repo.fileOwners(tx, keys));
+    for (const key of keys) {
+      const owner = claimed.get(key);
+      if (owner && owner !== userId) continue;
+      if (await storedUpload(this.storage, key, { clientId, kind: 'file' })) ok.add(key);
+    }
+    return ok;
+  }
 
-/** Signs storage keys into download URLs (the gateway checks the same secret; an hour by default). */
-export type Signer = (key: string) => string;
-export const signer =
-  (secret: string | undefined): Signer =>
-  (key) => {
-    if (!secret) throw new Error('JWT_SECRET is needed to sign file URLs');
-    return signFileUrl(secret, key);
-  };
-
-/** Download URLs of a request's file values (every step's file fields of its definition). */
-export function requestFileUrls(r: RequestRow, sign: Signer): Record<string, string> {
-  const out: Record<string, string> = {};
-  r.definition.steps.forEach((st, i) => {
-    for (const { key } of fileKeysIn(st.fields, r.steps[i]?.values ?? {})) out[key] = sign(key);
-  });
-  return out;
+  /**
+   * Inside the write transaction: claims `files` for `userId` on `requestId` (first claim wins). Errors: 400
+   * bpFileNotOwn at `values.<field>` for a key someone else claimed meanwhile.
+   */
+  async claim(tx: Tx, clientId: string, userId: string, requestId: string, files: readonly FileValue[]): Promise<void> {
+    if (!files.length) return;
+    const keys = files.map((f) => f.key);
+    await this.repo.claimFiles(tx, clientId, userId, requestId, keys);
+    const owners = await this.repo.fileOwners(tx, keys);
+    const bad = files.filter((f) => owners.get(f.key) !== userId);
+    if (bad.length) throw Errors.validation(bad.map((f) => ({ field: `values.${f.fieldId}`, message: BP_TEXT.fileNotOwn, code: BP_CODES.fileNotOwn })));
+  }
 }

@@ -219,3 +219,4 @@ export function verifyFileSignature(secret: string, key: string, exp: number, si
 function fileSignature(secret: string, key: string, exp: number): string {
   return createHmac('sha256', secret).update(`file:${key}:${exp}`).digest('base64url');
 }
+export { fileSigner, storedUpload, type FileSigner } from './uploads.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { socialEvents, socialRoutes } from '@intranet/social-contract';
 import { tasksRoutes, type Desk, type Task } from '@intranet/tasks-contract';
+import { eventually, eventuallyPasses, ok } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
@@ -21,10 +22,6 @@ describe('task comments (§3 Comment parent task, §6)', () => {
   const events: BusEvent<Record<string, unknown>>[] = [];
   let off: () => Promise<void>;
 
-  const ok = <T>(r: { status: number; body: { result: T } }, what = ''): T => {
-    assert.equal(r.status, 200, `${what} ${JSON.stringify(r.body)}`);
-    return r.body.result;
-  };
   const comment = (token: string, message: string, taskId = task._id) =>
     t.call(socialRoutes.create, { token, body: { message, parent: { type: 'task', id: taskId } } });
   const list = (token: string, taskId = task._id) => t.call(socialRoutes.query, { token, query: { parent_type: 'task', parent_id: taskId } });
@@ -57,6 +54,7 @@ describe('task comments (§3 Comment parent task, §6)', () => {
           ],
         },
       }),
+      200,
       'desk',
     );
     task = ok<Task>(
@@ -65,6 +63,7 @@ describe('task comments (§3 Comment parent task, §6)', () => {
         params: { desk_id: desk._id, lane_id: desk.lanes[0]!._id },
         body: { name: 'Discuss', performer: u.performer.id },
       }),
+      200,
       'task',
     );
   });
@@ -74,14 +73,18 @@ describe('task comments (§3 Comment parent task, §6)', () => {
   });
 
   it('a comment member, the owner and the performer comment; the comment goes to the board and task people only, never to the wall', async () => {
-    const c = ok<{ _id: string; parent: { type: string; id: string } }>(await comment(u.commenter.token, 'First thoughts'), 'commenter');
+    const c = ok<{ _id: string; parent: { type: string; id: string } }>(await comment(u.commenter.token, 'First thoughts'), 200, 'commenter');
     assert.deepEqual([c.parent.type, c.parent.id], ['task', task._id]);
-    ok(await comment(u.owner.token, 'Owner reply'), 'owner');
-    ok(await comment(u.performer.token, 'On it'), 'performer');
+    ok(await comment(u.owner.token, 'Owner reply'), 200, 'owner');
+    ok(await comment(u.performer.token, 'On it'), 200, 'performer');
     // An answer under a task's post: the wall's comment mechanics, with the same rights.
-    ok(await t.call(socialRoutes.commentCreate, { token: u.commenter.token, body: { parent_type: 'post', parent_id: c._id, message: 'Detail' } }), 'answer');
+    ok(
+      await t.call(socialRoutes.commentCreate, { token: u.commenter.token, body: { parent_type: 'post', parent_id: c._id, message: 'Detail' } }),
+      200,
+      'answer',
+    );
 
-    const page = ok<{ posts: { message: string; comments_count: number }[] }>(await list(u.viewer.token), 'viewer reads');
+    const page = ok<{ posts: { message: string; comments_count: number }[] }>(await list(u.viewer.token), 200, 'viewer reads');
     assert.deepEqual(
       page.posts.map((p) => p.message),
       ['On it', 'Owner reply', 'First thoughts'],
@@ -90,15 +93,14 @@ describe('task comments (§3 Comment parent task, §6)', () => {
 
     const wall = ok<{ posts: { message: string }[] }>(
       await t.call(socialRoutes.clientFeed, { token: u.outsider.token, params: { id: co.client._id }, query: {} }),
+      200,
     );
     assert.ok(!wall.posts.some((p) => p.message === 'First thoughts'), 'not on the wall');
     const byAuthor = ok<{ posts: unknown[] }>(await t.call(socialRoutes.authorFeed, { token: u.outsider.token, params: { id: u.commenter.id }, query: {} }));
     assert.equal(byAuthor.posts.length, 0, 'not in an author feed');
 
-    const start = Date.now();
-    let e: BusEvent<Record<string, unknown>> | undefined;
-    while (!(e = events.find((x) => (x.data.post as { _id: string })._id === c._id)) && Date.now() - start < 3000) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(e, 'evt.social.post.created');
+    // evt.social.post.created
+    const e = await eventually(() => events.find((x) => (x.data.post as { _id: string })._id === c._id));
     assert.deepEqual(new Set(e.data.userIds as string[]), new Set([u.owner.id, u.commenter.id, u.viewer.id, u.performer.id]));
   });
 
@@ -108,7 +110,7 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     const [first] = ok<{ posts: { _id: string }[] }>(await list(u.owner.token)).posts.slice(-1);
     const answer = await t.call(socialRoutes.commentCreate, { token: u.viewer.token, body: { parent_type: 'post', parent_id: first!._id, message: 'Me too' } });
     assert.equal(answer.status, 403);
-    ok(await t.call(socialRoutes.get, { token: u.viewer.token, params: { id: first!._id } }), 'viewer opens the post');
+    ok(await t.call(socialRoutes.get, { token: u.viewer.token, params: { id: first!._id } }), 200, 'viewer opens the post');
 
     assert.equal((await comment(u.outsider.token, 'Let me in')).status, 404);
     assert.equal((await list(u.outsider.token)).status, 404);
@@ -138,11 +140,9 @@ describe('task comments (§3 Comment parent task, §6)', () => {
   it("deleting the task deletes its comments (evt.social.post.deleted to the task's people)", async () => {
     const ids = ok<{ posts: { _id: string }[] }>(await list(u.owner.token)).posts.map((p) => p._id);
     assert.equal(ids.length, 3);
-    ok(await t.call(tasksRoutes.taskDelete, { token: u.owner.token, params: { id: task._id } }), 'task delete');
-    const start = Date.now();
+    ok(await t.call(tasksRoutes.taskDelete, { token: u.owner.token, params: { id: task._id } }), 200, 'task delete');
     const gone = () => events.filter((e) => e.subject === socialEvents.postDeleted.subject && ids.includes(e.data._id as string));
-    while (gone().length < ids.length && Date.now() - start < 5000) await new Promise((r) => setTimeout(r, 20));
-    assert.deepEqual(new Set(gone().map((e) => e.data._id)), new Set(ids));
+    await eventuallyPasses(() => assert.deepEqual(new Set(gone().map((e) => e.data._id)), new Set(ids)));
     assert.ok(gone().every((e) => (e.data.userIds as string[]).includes(u.commenter.id)));
   });
 });

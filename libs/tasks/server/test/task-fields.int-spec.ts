@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { tasksRoutes, type Desk, type Task } from '@intranet/tasks-contract';
+import { ok } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
@@ -15,10 +16,6 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
   let desk: Desk;
   let task: Task;
 
-  const ok = <T>(r: { status: number; body: { result: T } }, what = ''): T => {
-    assert.equal(r.status, 200, `${what} ${JSON.stringify(r.body)}`);
-    return r.body.result;
-  };
   /** The field errors of a 400 as [field, code, params]. */
   const fieldErrors = (r: { status: number; body: { errors?: { field: string; code: string; params?: unknown }[] } }) => {
     assert.equal(r.status, 400, JSON.stringify(r.body));
@@ -35,13 +32,14 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
       const e = await t.makeEmployee(co.adminToken, `${name}@tfieldco.test`);
       set({ id: e.user._id, token: e.token });
     }
-    desk = ok<Desk>(await t.call(tasksRoutes.deskCreate, { token: owner.token, body: { name: 'Fields', lanes: ['To do'] } }), 'desk');
+    desk = ok<Desk>(await t.call(tasksRoutes.deskCreate, { token: owner.token, body: { name: 'Fields', lanes: ['To do'] } }), 200, 'desk');
     task = ok<Task>(
       await t.call(tasksRoutes.addTask, {
         token: owner.token,
         params: { desk_id: desk._id, lane_id: desk.lanes[0]!._id },
         body: { name: 'Estimate', performer: performer.id, plan_hours: 4 },
       }),
+      200,
       'task',
     );
   });

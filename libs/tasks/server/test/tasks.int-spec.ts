@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { peopleRoutes } from '@intranet/people-contract';
 import { ask, on, systemContext, type BusEvent } from '@intranet/platform-bus';
 import { tasksEvents, tasksRoutes, tasksSubjects, type Board, type Desk, type Task } from '@intranet/tasks-contract';
+import { eventually, ok } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
@@ -20,11 +21,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
   const events: BusEvent<Record<string, unknown>>[] = [];
   const offs: (() => Promise<void>)[] = [];
 
-  const ok = <T>(r: { status: number; body: { result: T } }, what = ''): T => {
-    assert.equal(r.status, 200, `${what} ${JSON.stringify(r.body)}`);
-    return r.body.result;
-  };
-  const board = async (token: string, id: string) => ok<Board>(await t.call(tasksRoutes.deskGet, { token, params: { id } }), 'board');
+  const board = async (token: string, id: string) => ok<Board>(await t.call(tasksRoutes.deskGet, { token, params: { id } }), 200, 'board');
   const laneOrder = (b: Board, lane: string) => b.tasks.filter((x) => x.lane_id === lane).map((x) => x.name);
 
   beforeAll(async () => {
@@ -42,16 +39,6 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     for (const off of offs) await off();
     await t.close();
   });
-
-  const eventually = async <T>(fn: () => T | undefined, ms = 3000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = fn();
-      if (v) return v;
-      if (Date.now() > end) throw new Error('no such event in time');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
 
   let desk: Desk;
   const lane = (i: number) => desk.lanes[i]!._id;
@@ -85,6 +72,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
           ],
         },
       }),
+      200,
     );
     assert.equal(desk.status, 'active');
     assert.equal(desk.my_role, 'owner');
@@ -151,6 +139,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
           type: 'active',
         },
       }),
+      200,
     );
     assert.deepEqual(full.tags, ['docs', 'release']);
     assert.equal(full.checklist.length, 2);
@@ -163,9 +152,11 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
     const second = ok<Task>(
       await t.call(tasksRoutes.taskCreate, { token: u.boardAdmin.token, body: { desk_id: desk._id, lane_id: lane(0), name: 'Tag build' } }),
+      200,
     );
     const top = ok<Task>(
       await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }),
+      200,
     );
     tasks = [full, second, top];
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Plan', 'Write notes', 'Tag build']);
@@ -236,6 +227,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
         params: { id },
         body: { type: 'closed', actual_hours: 3.5, checklist: [{ _id: tasks[0]!.checklist[0]!._id, text: 'Draft', done: true }] },
       }),
+      200,
     );
     assert.equal(p.type, 'closed');
     assert.equal(p.actual_hours, 3.5);
@@ -256,6 +248,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal((await t.call(tasksRoutes.taskUpdate, { token: u.outsider.token, params: { id }, body: { type: 'open' } })).status, 404);
     const e = ok<Task>(
       await t.call(tasksRoutes.taskUpdate, { token: u.boardAdmin.token, params: { id }, body: { name: 'Write release notes', performer: u.viewer.id } }),
+      200,
     );
     assert.equal(e.name, 'Write release notes');
     const assigned = await eventually(() =>
@@ -273,6 +266,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Write release notes', 'Tag build', 'Plan']);
     const moved = ok<Task>(
       await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }),
+      200,
     );
     assert.equal(moved.lane_id, lane(1));
     const e = await eventually(() => events.find((x) => x.subject === 'evt.tasks.task.moved' && x.data.task_id === second._id));
@@ -373,6 +367,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
     const after = ok<Desk>(
       await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one }, query: { tasks: 'move', to: two } }),
+      200,
     );
     assert.deepEqual(
       after.lanes.map((l) => [l.name, l.tasks_count]),
@@ -395,6 +390,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     // PUT api/desk lanes: reorder, rename, add; dropping a lane with tasks is refused (use the lane route).
     const put = ok<Desk>(
       await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: d._id }, body: { lanes: [{ name: 'New' }, { _id: two, name: 'Second' }] } }),
+      200,
     );
     assert.deepEqual(
       put.lanes.map((l) => l.name),
@@ -441,6 +437,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: { name: 'Soon', performer: u.performer.id, deadline: new Date(Date.now() + 3600_000).toISOString() },
       }),
+      200,
     );
     const late = ok<Task>(
       await t.call(tasksRoutes.addTask, {
@@ -448,6 +445,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: { name: 'Late', performer: u.performer.id, deadline: new Date(Date.now() - 60_000).toISOString() },
       }),
+      200,
     );
     assert.equal(late.overdue, true);
     const scan = () => ask(t.portal.platform.bus, tasksSubjects.scanDeadlines, systemContext(), { now: new Date().toISOString() });

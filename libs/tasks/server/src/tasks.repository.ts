@@ -1,15 +1,16 @@
+import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { pageWindow, uuidv7, type Tx } from '@intranet/platform-db';
 import type { DeskRole } from '@intranet/tasks-contract';
-import { deskPeople, desks, lanes, tasks, type CheckItem } from './schema.ts';
+import { deskPeople, desks, lanes, tasks } from './schema.ts';
 
 export type DeskRow = typeof desks.$inferSelect;
 export type LaneRow = typeof lanes.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type PersonRow = typeof deskPeople.$inferSelect;
 export type TaskValues = Partial<typeof tasks.$inferInsert>;
-/** What a board's card needs of a task (see tasksRepository.cardsOfDesk). */
+/** What a board's card needs of a task (see TasksRepository.cardsOfDesk). */
 export type CardRow = Omit<TaskRow, 'description' | 'checklist' | 'attachments' | 'typeBeforeFinish' | 'dueSoonSent' | 'overdueSent' | 'clientId'> & {
   checkTotal: number;
   checkDone: number;
@@ -25,10 +26,13 @@ export interface LaneInfo {
 }
 
 /**
- * SQL of the task tracker; every call runs inside a tenant transaction (db.inTenant), so row-level security limits
- * it to the caller's client whatever the `where`.
+ * SQL of the task tracker (the repositories own all of it); every call runs inside the caller's transaction, a tenant
+ * one (db.inTenant) so that row-level security limits it to the caller's client whatever the `where` (the deadline
+ * marks: a system one across clients). Boards, their people and lanes with counts, and the bulk task changes of
+ * finishing and restoring a board.
  */
-export const desksRepository = {
+@Injectable()
+export class DesksRepository {
   /**
    * The board row. `lock`: 'write' takes the board's write lock (FOR NO KEY UPDATE: finishing, restoring, lanes,
    * people, deletion); 'share' a share lock (FOR SHARE: adding and moving tasks, which must not interleave with a
@@ -38,13 +42,13 @@ export const desksRepository = {
     const q = tx.select().from(desks).where(eq(desks.id, id)).limit(1);
     const [row] = lock === 'write' ? await q.for('no key update') : lock === 'share' ? await q.for('share') : await q;
     return row;
-  },
+  }
 
   /** Admins and members of boards. */
   async people(tx: Tx, deskIds: string[]): Promise<PersonRow[]> {
     if (!deskIds.length) return [];
     return tx.select().from(deskPeople).where(inArray(deskPeople.deskId, deskIds));
-  },
+  }
 
   /** Lanes of boards in order, each with its task count. */
   async lanes(tx: Tx, deskIds: string[]): Promise<(LaneInfo & { deskId: string })[]> {
@@ -62,7 +66,7 @@ export const desksRepository = {
       .where(inArray(lanes.deskId, deskIds))
       .orderBy(asc(lanes.deskId), asc(lanes.position));
     return rows.map((r) => ({ id: r.id, deskId: r.deskId, name: r.name, position: r.position, tasks: Number(r.n ?? 0) }));
-  },
+  }
 
   /**
    * The caller's role on a board (§6): owner, admin, comment, view (a member's right), or view for a performer,
@@ -84,7 +88,7 @@ export const desksRepository = {
       .where(and(eq(tasks.deskId, desk.id), taskPersonWhere(userId)))
       .limit(1);
     return t ? 'view' : null;
-  },
+  }
 
   /** A page of the caller's boards by filter (see DESK_FILTERS), most recently changed first, and the total. */
   async page(tx: Tx, userId: string, filter: 'all' | 'mine' | 'member' | 'finished', page: number, limit: number): Promise<{ rows: DeskRow[]; total: number }> {
@@ -101,20 +105,20 @@ export const desksRepository = {
     const rows = await tx.select().from(desks).where(where).orderBy(desc(desks.updatedAt), desc(desks.id)).limit(w.limit).offset(w.offset);
     const [{ n }] = await tx.select({ n: count() }).from(desks).where(where);
     return { rows, total: Number(n) };
-  },
+  }
 
   /** Number of tasks per board. */
   async taskCounts(tx: Tx, deskIds: string[]): Promise<Map<string, number>> {
     if (!deskIds.length) return new Map();
     const rows = await tx.select({ deskId: tasks.deskId, n: count() }).from(tasks).where(inArray(tasks.deskId, deskIds)).groupBy(tasks.deskId);
     return new Map(rows.map((r) => [r.deskId, Number(r.n)]));
-  },
+  }
 
   /** Inserts a board row. */
   async insert(tx: Tx, row: typeof desks.$inferInsert): Promise<DeskRow> {
     const [out] = await tx.insert(desks).values(row).returning();
     return out!;
-  },
+  }
 
   /** Updates a board row (and its updated_at, which orders the lists). */
   async update(tx: Tx, id: string, set: Partial<typeof desks.$inferInsert>): Promise<DeskRow> {
@@ -124,20 +128,20 @@ export const desksRepository = {
       .where(eq(desks.id, id))
       .returning();
     return out!;
-  },
+  }
 
   /** Replaces the admins and members of a board (`people`: user → role). */
   async setPeople(tx: Tx, clientId: string, deskId: string, people: Map<string, 'admin' | 'comment' | 'view'>): Promise<void> {
     await tx.delete(deskPeople).where(eq(deskPeople.deskId, deskId));
     if (people.size) await tx.insert(deskPeople).values([...people].map(([userId, role]) => ({ clientId, deskId, userId, role })));
-  },
+  }
 
   /** Deletes a board with its tasks and lanes. */
   /** Deletes a task. */
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.delete(tasks).where(eq(tasks.deskId, id));
     await tx.delete(desks).where(eq(desks.id, id));
-  },
+  }
 
   /** §4 finish: every task ends (closed), remembering its type for a restore. */
   async finishTasks(tx: Tx, deskId: string): Promise<void> {
@@ -145,7 +149,7 @@ export const desksRepository = {
       .update(tasks)
       .set({ typeBeforeFinish: sql`${tasks.type}`, type: 'closed', updatedAt: new Date() })
       .where(eq(tasks.deskId, deskId));
-  },
+  }
 
   /** §4 restore: each task gets back the type it had when the board was finished. */
   async restoreTasks(tx: Tx, deskId: string): Promise<void> {
@@ -153,14 +157,16 @@ export const desksRepository = {
       .update(tasks)
       .set({ type: sql`coalesce(${tasks.typeBeforeFinish}, ${tasks.type})`, typeBeforeFinish: null, updatedAt: new Date() })
       .where(eq(tasks.deskId, deskId));
-  },
-};
+  }
+}
 
 /** The tasks a user is a person of: performer, co-performer or observer. */
 export const taskPersonWhere = (userId: string): SQL =>
   or(eq(tasks.performerId, userId), sql`${userId}::uuid = ANY(${tasks.coPerformers})`, sql`${userId}::uuid = ANY(${tasks.observers})`)!;
 
-export const lanesRepository = {
+/** Lanes of a board (fractional keys for their order). */
+@Injectable()
+export class LanesRepository {
   /**
    * A lane row; `lock` takes the lane's lock (FOR NO KEY UPDATE), which orders every change of its tasks' places:
    * two moves into one lane compute their keys one after the other, moves into different lanes run side by side.
@@ -169,7 +175,7 @@ export const lanesRepository = {
     const q = tx.select().from(lanes).where(eq(lanes.id, id)).limit(1);
     const [row] = lock ? await q.for('no key update') : await q;
     return row;
-  },
+  }
 
   /** Appends lanes named `names` after the board's last lane; output their ids in order. */
   async append(tx: Tx, clientId: string, deskId: string, names: string[]): Promise<string[]> {
@@ -179,27 +185,29 @@ export const lanesRepository = {
     const rows = names.map((name, i) => ({ id: uuidv7(), clientId, deskId, name, position: keys[i]! }));
     await tx.insert(lanes).values(rows);
     return rows.map((r) => r.id);
-  },
+  }
 
   /** Renames and re-keys the lanes in the order given (the board's write lock is held). */
   async reorder(tx: Tx, list: { id: string; name: string }[]): Promise<void> {
     const keys = generateNKeysBetween(null, null, list.length);
     for (const [i, l] of list.entries()) await tx.update(lanes).set({ name: l.name, position: keys[i]! }).where(eq(lanes.id, l.id));
-  },
+  }
 
   /** Deletes an (empty) lane: tasks reference their lane, so a lane with tasks cannot go by mistake. */
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.delete(lanes).where(eq(lanes.id, id));
-  },
-};
+  }
+}
 
-export const tasksRepository = {
+/** Tasks: reads, writes, places in a lane (fractional keys), my tasks, and the deadline marks. */
+@Injectable()
+export class TasksRepository {
   /** A task row; `lock` takes its row lock (FOR UPDATE). */
   async byId(tx: Tx, id: string, lock = false): Promise<TaskRow | undefined> {
     const q = tx.select().from(tasks).where(eq(tasks.id, id)).limit(1);
     const [row] = lock ? await q.for('update') : await q;
     return row;
-  },
+  }
 
   /**
    * The cards of a board, lane by lane (lane order), each lane by position: the columns a card shows, the checklist's
@@ -235,13 +243,13 @@ export const tasksRepository = {
       .innerJoin(lanes, eq(lanes.id, tasks.laneId))
       .where(eq(tasks.deskId, deskId))
       .orderBy(asc(lanes.position), asc(tasks.position));
-  },
+  }
 
   /** Number of tasks in a lane. */
   async countInLane(tx: Tx, laneId: string): Promise<number> {
     const [{ n }] = await tx.select({ n: count() }).from(tasks).where(eq(tasks.laneId, laneId));
     return Number(n);
-  },
+  }
 
   /**
    * The order key for position `index` (0 = top) among the lane's tasks other than `except`; past the end means the
@@ -264,13 +272,13 @@ export const tasksRepository = {
       .offset(index - 1);
     if (!around.length) return generateKeyBetween(await last(), null);
     return generateKeyBetween(around[0]!.p, around[1]?.p ?? null);
-  },
+  }
 
   /** Inserts a task row. */
   async insert(tx: Tx, row: typeof tasks.$inferInsert): Promise<TaskRow> {
     const [out] = await tx.insert(tasks).values(row).returning();
     return out!;
-  },
+  }
 
   /** Updates a task row (and its updated_at). */
   async update(tx: Tx, id: string, set: TaskValues): Promise<TaskRow> {
@@ -280,11 +288,11 @@ export const tasksRepository = {
       .where(eq(tasks.id, id))
       .returning();
     return out!;
-  },
+  }
 
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.delete(tasks).where(eq(tasks.id, id));
-  },
+  }
 
   /** Moves every task of lane `from` to the end of lane `to`, keeping their order. Output: how many moved. */
   async moveAll(tx: Tx, from: string, to: string): Promise<number> {
@@ -304,13 +312,13 @@ export const tasksRepository = {
         FROM (VALUES ${values}) AS v(id, key) WHERE t.id = v.id`);
     }
     return moving.length;
-  },
+  }
 
   /** Deletes every task of a lane; output how many. */
   async deleteInLane(tx: Tx, laneId: string): Promise<number> {
     const rows = await tx.delete(tasks).where(eq(tasks.laneId, laneId)).returning({ id: tasks.id });
     return rows.length;
-  },
+  }
 
   /** "My tasks": tasks of the user by filter across boards, with the board's and lane's names; open first by deadline. */
   async mine(
@@ -340,7 +348,7 @@ export const tasksRepository = {
       .offset(w.offset);
     const [{ n }] = await tx.select({ n: count() }).from(tasks).innerJoin(desks, eq(desks.id, tasks.deskId)).where(where);
     return { rows, total: Number(n) };
-  },
+  }
 
   /**
    * Deadline notices due at `now` across clients (system transaction): marks and returns active boards' unclosed
@@ -375,10 +383,5 @@ export const tasksRepository = {
       )
       .returning();
     return { dueSoon, overdue };
-  },
-};
-
-/** Checklist items with stable ids (new items get one). */
-export function withIds(list: { _id?: string; text: string; done: boolean }[]): CheckItem[] {
-  return list.map((c) => ({ _id: c._id || uuidv7(), text: c.text, done: c.done }));
+  }
 }
