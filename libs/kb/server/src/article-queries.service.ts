@@ -75,7 +75,7 @@ export class ArticleQueries {
         if (query.search?.trim()) {
           const hits = await this.searchRepo.search(tx, r, query.search, {
             section,
-            tagFilter: this.articles.searchTagFilter(query.tags),
+            tags: query.tags,
             parent: query.parent,
             limit: Math.min(query.limit ?? 50, 200),
             offset,
@@ -83,8 +83,15 @@ export class ArticleQueries {
           });
           return this.kit.present(tx, r, hits);
         }
-        const where = this.articles.accessForWhere(section, { favouritesOf: query.favourites ? r.userId : undefined, parent: query.parent, tags: query.tags });
-        return this.kit.present(tx, r, await this.articles.list(tx, r, where, { full: query.full, limit, offset }));
+        const favouritesOf = query.favourites ? r.userId : undefined;
+        const rows = await this.articles.accessForList(
+          tx,
+          r,
+          section,
+          { favouritesOf, parent: query.parent, tags: query.tags },
+          { full: query.full, limit, offset },
+        );
+        return this.kit.present(tx, r, rows);
       },
       params.user,
     );
@@ -134,7 +141,7 @@ export class ArticleQueries {
   child({ params }: In<'child'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id);
-      return this.kit.present(tx, r, await this.articles.list(tx, r, this.articles.childrenOf(row.id), { limit: 1000, offset: 0 }));
+      return this.kit.present(tx, r, await this.articles.children(tx, r, row.id));
     });
   }
 

@@ -28,7 +28,7 @@ const light = {
 export type ListRow = Omit<ArticleRow, 'content' | 'bodyText' | 'fileNames' | 'search'> & { content?: string | null };
 
 /** Nodes (their id column `id`) tagged with one of `tagIds`; undefined (no filter) for none. */
-const taggedWith = (id: SQL, tagIds: string[] | undefined): SQL | undefined =>
+export const taggedWith = (id: SQL, tagIds: string[] | undefined): SQL | undefined =>
   tagIds?.length
     ? sql`EXISTS (SELECT 1 FROM kb.tag_links tl WHERE tl.model = 'article' AND tl.item_id = ${id} AND tl.tag_id = ANY(${`{${tagIds.join(',')}}`}::uuid[]))`
     : undefined;
@@ -118,7 +118,7 @@ export class ArticlesRepository {
   /**
    * A page of readable rows matching `where`, ordered by tree order. `full` adds the content.
    */
-  async list(tx: Tx, r: Reader, where: SQL | undefined, opts: { full?: boolean; limit: number; offset: number }): Promise<ListRow[]> {
+  private async list(tx: Tx, r: Reader, where: SQL | undefined, opts: { full?: boolean; limit: number; offset: number }): Promise<ListRow[]> {
     const cols = opts.full ? { ...light, content: articles.content } : light;
     const rows = await tx
       .select(cols)
@@ -131,11 +131,17 @@ export class ArticlesRepository {
   }
 
   /**
-   * The filter of an access_for list (§7) in `section`: the user's favourite nodes, else the children of `parent`,
+   * A page of an access_for list (§7) in `section`: the user's favourite nodes, else the children of `parent`,
    * else (with no tags) the root; with `tags`, only nodes tagged with one of them (anywhere when no parent).
    */
-  accessForWhere(section: string, q: { favouritesOf?: string; parent?: string; tags?: string[] }): SQL | undefined {
-    return and(
+  accessForList(
+    tx: Tx,
+    r: Reader,
+    section: string,
+    q: { favouritesOf?: string; parent?: string; tags?: string[] },
+    opts: { full?: boolean; limit: number; offset: number },
+  ): Promise<ListRow[]> {
+    const where = and(
       eq(articles.section, section as 'kb'),
       q.favouritesOf
         ? sql`EXISTS (SELECT 1 FROM kb.favourites f WHERE f.article_id = ${articles.id} AND f.user_id = ${q.favouritesOf} AND f.file_id = '')`
@@ -146,16 +152,12 @@ export class ArticlesRepository {
             : isNull(articles.parentId),
       taggedWith(sql`${articles.id}`, q.tags),
     );
+    return this.list(tx, r, where, opts);
   }
 
-  /** The filter of a folder's children (any section). */
-  childrenOf(id: string): SQL {
-    return eq(articles.parentId, id);
-  }
-
-  /** The tag filter of searchArticles, whose rows are aliased `a`. */
-  searchTagFilter(tagIds: string[] | undefined): SQL | undefined {
-    return taggedWith(sql.raw('a.id'), tagIds);
+  /** The readable children of a folder (any section), at most 1,000, in tree order. */
+  children(tx: Tx, r: Reader, id: string): Promise<ListRow[]> {
+    return this.list(tx, r, eq(articles.parentId, id), { limit: 1000, offset: 0 });
   }
 
   /** Light rows of the readable tree (all nodes of a section, or only folders), in sibling order. */

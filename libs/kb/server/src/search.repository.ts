@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { queryRows, type Database, type Tx } from '@intranet/platform-db';
 import { PORTS } from '@intranet/platform-host';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Reader } from './access.ts';
+import { taggedWith } from './articles.repository.ts';
 import { canReadSql, readableLiteral } from './grants.repository.ts';
 import { searchRowOf, type SearchRow } from './mapping.ts';
 
@@ -65,8 +66,9 @@ async function searchArticles(
   tx: Tx,
   r: Reader,
   q: string,
-  o: { section: string; tagFilter?: SQL; parent?: string; limit: number; offset: number; trgm: string | null },
+  o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null },
 ): Promise<SearchRow[]> {
+  const tagFilter = taggedWith(sql.raw('a.id'), o.tags);
   const words = queryWords(q);
   if (!words.length) return [];
   const fixes = await correctWords(tx, words);
@@ -90,7 +92,7 @@ async function searchArticles(
     matches AS (
       SELECT a.id, a.updated_at, a.cd
       FROM q, kb.search_matches(q.tsq, ${o.section}, ${r.admin ? null : readableLiteral(r)}::uuid[]) a
-      WHERE ${canReadSql(r, 'a')} ${within} ${o.tagFilter ? sql`AND ${o.tagFilter}` : sql``}
+      WHERE ${canReadSql(r, 'a')} ${within} ${tagFilter ? sql`AND ${tagFilter}` : sql``}
     ),
     -- The title similarity adds at most 1: nothing ranked below the page's last ts_rank_cd minus 1 can reach it.
     floor AS (SELECT cd - 1 AS cd FROM matches ORDER BY cd DESC LIMIT 1 OFFSET ${Math.max(0, o.offset + o.limit - 1)}),
@@ -145,7 +147,7 @@ export class SearchRepository {
   }
 
   /** Ranked hits with snippets of what the reader may read (see `searchArticles`); `trgm` from `trigramSchema`. */
-  search(tx: Tx, r: Reader, q: string, o: { section: string; tagFilter?: SQL; parent?: string; limit: number; offset: number; trgm: string | null }) {
+  search(tx: Tx, r: Reader, q: string, o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null }) {
     return searchArticles(tx, r, q, o);
   }
 }
