@@ -11,6 +11,7 @@ import { currentTenantTxHook } from './tx-scope.ts';
 export { sql, uuidv7 };
 export { StatementNames } from './auto-prepare.ts';
 export { withoutTenantTxHook, withTenantTxHook, type TenantTxHook } from './tx-scope.ts';
+export { queryRows, type RawExecutor } from './query-rows.ts';
 export { appRole, CURRENT_USER, tenantPolicy, TENANT_CONDITION } from './policy.ts';
 
 /**

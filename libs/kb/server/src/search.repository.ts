@@ -1,32 +1,16 @@
-import type { Database, Tx } from '@intranet/platform-db';
-import { sql, type SQL } from 'drizzle-orm';
-import { canReadSql, readableLiteral, type Reader } from './access.ts';
-import { rowsOf, type ListRow } from './repository.ts';
+import { Inject, Injectable } from '@nestjs/common';
+import { queryRows, type Database, type Tx } from '@intranet/platform-db';
+import { PORTS } from '@intranet/platform-host';
+import { sql } from 'drizzle-orm';
+import type { Reader } from './access.ts';
+import { taggedWith } from './articles.repository.ts';
+import { canReadSql, readableLiteral } from './grants.repository.ts';
+import { searchRowOf, type SearchRow } from './mapping.ts';
 
 /** Words of a query: letters and digits only (so nothing reaches to_tsquery as syntax), at most 8. */
 export function queryWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 60));
 }
-
-/**
- * The schema pg_trgm lives in, or null when the database has no pg_trgm (a PostgreSQL server without contrib):
- * search then corrects query words by substring only. Checked once per database.
- */
-export function trigramSchema(db: Database): () => Promise<string | null> {
-  let found: Promise<string | null> | undefined;
-  return () =>
-    (found ??= db
-      .asSystem('kb: look for pg_trgm', async (tx) => {
-        const res = await tx.execute(
-          sql`SELECT n.nspname AS nsp FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
-        );
-        const nsp = (rowsOf(res) as { nsp: string }[])[0]?.nsp ?? null;
-        return nsp && /^[a-z_][a-z0-9_]*$/.test(nsp) ? nsp : null;
-      })
-      .catch(() => null));
-}
-
-export type SearchRow = ListRow & { snippet: string; titleHighlight: string; rank: number };
 
 /** What may go into to_tsquery as one term (the word list keeps lexemes without punctuation; checked again here). */
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
@@ -44,13 +28,14 @@ const RERANKED = 2000;
  * to CORRECTIONS known words: the most trigram-similar (similarity >= 0.3) and words containing it. Output: per
  * query word, its corrections (often none). One round trip.
  */
-export async function correctWords(tx: Tx, words: string[]): Promise<string[][]> {
+async function correctWords(tx: Tx, words: string[]): Promise<string[][]> {
   const out = words.map((): string[] => []);
   if (!words.some((w) => w.length >= MIN_CORRECTED)) return out;
-  const res = await tx.execute(
+  const res = await queryRows<{ i: number; near: string[] | string }>(
+    tx,
     sql`SELECT t.i::int AS i, kb.search_corrections(t.w, ${CORRECTIONS}) AS near FROM unnest(${`{${words.join(',')}}`}::text[]) WITH ORDINALITY AS t(w, i)`,
   );
-  for (const row of rowsOf(res) as { i: number; near: string[] | string }[]) {
+  for (const row of res) {
     const list = Array.isArray(row.near)
       ? row.near
       : String(row.near)
@@ -77,12 +62,13 @@ export async function correctWords(tx: Tx, words: string[]): Promise<string[][]>
  *   (under row-level security it cannot), confined to the transaction's client; it takes the reader's readable
  *   restricting nodes and `canReadSql` filters its rows again, so grants stay enforced in SQL.
  */
-export async function searchArticles(
+async function searchArticles(
   tx: Tx,
   r: Reader,
   q: string,
-  o: { section: string; tagFilter?: SQL; parent?: string; limit: number; offset: number; trgm: string | null },
+  o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null },
 ): Promise<SearchRow[]> {
+  const tagFilter = taggedWith(sql.raw('a.id'), o.tags);
   const words = queryWords(q);
   if (!words.length) return [];
   const fixes = await correctWords(tx, words);
@@ -99,12 +85,14 @@ export async function searchArticles(
     : sql``;
   const esc = (col: string) => sql.raw(`replace(replace(replace(coalesce(${col}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`);
   const opts = 'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
-  const res = await tx.execute(sql`
+  const res = await queryRows(
+    tx,
+    sql`
     WITH q AS NOT MATERIALIZED (SELECT ${tsq(terms)} AS tsq),
     matches AS (
       SELECT a.id, a.updated_at, a.cd
       FROM q, kb.search_matches(q.tsq, ${o.section}, ${r.admin ? null : readableLiteral(r)}::uuid[]) a
-      WHERE ${canReadSql(r, 'a')} ${within} ${o.tagFilter ? sql`AND ${o.tagFilter}` : sql``}
+      WHERE ${canReadSql(r, 'a')} ${within} ${tagFilter ? sql`AND ${tagFilter}` : sql``}
     ),
     -- The title similarity adds at most 1: nothing ranked below the page's last ts_rank_cd minus 1 can reach it.
     floor AS (SELECT cd - 1 AS cd FROM matches ORDER BY cd DESC LIMIT 1 OFFSET ${Math.max(0, o.offset + o.limit - 1)}),
@@ -128,37 +116,38 @@ export async function searchArticles(
       (SELECT CASE WHEN strpos(x, '<mark>') > 0 THEN x ELSE ts_headline('simple', ${esc('h.title')}, q.tsq, 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true') END
          FROM (SELECT ts_headline('russian', ${esc('h.title')}, q.tsq, 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true') AS x) s) AS title_highlight
     FROM hits h, q
-    ORDER BY h.rank DESC, h.updated_at DESC, h.id`);
-  return (rowsOf(res) as Record<string, unknown>[]).map((x) => ({
-    id: x.id as string,
-    clientId: x.client_id as string,
-    type: x.type as ListRow['type'],
-    section: x.section as ListRow['section'],
-    parentId: (x.parent_id as string | null) ?? null,
-    title: x.title as string,
-    sortOrder: Number(x.sort_order),
-    grants: (typeof x.grants === 'string' ? JSON.parse(x.grants) : x.grants) as ListRow['grants'],
-    aclId: (x.acl_id as string | null) ?? null,
-    authorId: (x.author_id as string | null) ?? null,
-    views: Number(x.views),
-    salaryFrom: x.salary_from === null ? null : Number(x.salary_from),
-    salaryTo: x.salary_to === null ? null : Number(x.salary_to),
-    receivers: parseUuidArray(x.receivers),
-    createdAt: new Date(x.created_at as string),
-    updatedAt: new Date(x.updated_at as string),
-    snippet: (x.snippet as string) ?? '',
-    titleHighlight: (x.title_highlight as string) ?? '',
-    rank: Number(x.rank),
-  }));
+    ORDER BY h.rank DESC, h.updated_at DESC, h.id`,
+  );
+  return res.map(searchRowOf);
 }
 
-/** uuid[] comes back as an array (node-postgres) or as '{a,b}' text depending on the driver. */
-function parseUuidArray(v: unknown): string[] {
-  if (Array.isArray(v)) return v as string[];
-  if (typeof v === 'string')
-    return v
-      .replace(/^\{|\}$/g, '')
-      .split(',')
-      .filter(Boolean);
-  return [];
+/**
+ * SQL of kb's full-text search (see `searchArticles` above). The pg_trgm schema is looked up once per database:
+ * null when the database has no pg_trgm (a PostgreSQL server without contrib), and search then corrects query
+ * words by substring only.
+ */
+@Injectable()
+export class SearchRepository {
+  private trgm: Promise<string | null> | undefined;
+
+  constructor(@Inject(PORTS.db) private readonly db: Database) {}
+
+  /** The schema pg_trgm lives in, or null. */
+  trigramSchema(): Promise<string | null> {
+    return (this.trgm ??= this.db
+      .asSystem('kb: look for pg_trgm', async (tx) => {
+        const [row] = await queryRows<{ nsp: string }>(
+          tx,
+          sql`SELECT n.nspname AS nsp FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+        );
+        const nsp = row?.nsp ?? null;
+        return nsp && /^[a-z_][a-z0-9_]*$/.test(nsp) ? nsp : null;
+      })
+      .catch(() => null));
+  }
+
+  /** Ranked hits with snippets of what the reader may read (see `searchArticles`); `trgm` from `trigramSchema`. */
+  search(tx: Tx, r: Reader, q: string, o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null }) {
+    return searchArticles(tx, r, q, o);
+  }
 }

@@ -1,12 +1,12 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { peopleEvents } from '@intranet/people-contract';
-import type { BusEvent, EventHandler } from '@intranet/platform-bus';
-import type { DomainDeps } from '@intranet/platform-host';
-import { sql } from 'drizzle-orm';
-import { staleMembers } from './access.ts';
-import { members } from './schema.ts';
+import type { BusEvent } from '@intranet/platform-bus';
+import type { Database } from '@intranet/platform-db';
+import { PORTS } from '@intranet/platform-host';
+import { MembersRepository } from './members.repository.ts';
 
 /** What evt.people.user.* carries today, and the attributes an extended payload may add. */
-interface PeopleUserEvent {
+export interface PeopleUserEvent {
   _id?: string;
   client_id?: string | null;
   fullName?: string;
@@ -25,17 +25,24 @@ const ATTRS = ['department', 'position', 'city', 'workingSince'] as const;
 /**
  * Keeps kb.members (the grants' view of employees) from people's events, with a durable consumer so none is
  * missed while kb is down. An event without every grant attribute marks the row incomplete: the next access
- * check fetches the user from people (see `memberOf`). Older events never overwrite newer rows. Bound by KbModule
- * to `evt.people.user.*` as the durable consumer `kb-users` with replay (a kb-service deployed after people
- * already had users still projects them; the stream keeps 7 days).
+ * check fetches the user from people (ViewerService.memberOf). Older events never overwrite newer rows. Bound by
+ * MembersController to `evt.people.user.*` as the durable consumer `kb-users` with replay (a kb-service deployed
+ * after people already had users still projects them; the stream keeps 7 days).
  */
-export function membersProjection({ db }: Pick<DomainDeps, 'db'>): EventHandler<PeopleUserEvent> {
-  return async (evt: BusEvent<PeopleUserEvent>) => {
+@Injectable()
+export class MembersProjection {
+  constructor(
+    @Inject(PORTS.db) private readonly db: Database,
+    private readonly members: MembersRepository,
+  ) {}
+
+  /** Applies one evt.people.user.* event to kb.members. */
+  async apply(evt: BusEvent<PeopleUserEvent>): Promise<void> {
     const d = evt.data ?? {};
     const clientId = evt.clientId ?? d.client_id ?? null;
     if (!clientId) return;
     if (d.bulk || !d._id) {
-      await db.inTenant({ clientId }, (tx) => staleMembers(tx, clientId));
+      await this.db.inTenant({ clientId }, (tx) => this.members.staleAll(tx, clientId));
       return;
     }
     const complete = ATTRS.every((k) => k in d);
@@ -55,11 +62,6 @@ export function membersProjection({ db }: Pick<DomainDeps, 'db'>): EventHandler<
     };
     const set: Partial<typeof values> = { roles: values.roles, fullName: values.fullName, deletionMark: values.deletionMark, complete, version };
     if (complete) Object.assign(set, { department: values.department, position: values.position, city: values.city, workingSince: values.workingSince });
-    await db.inTenant({ clientId }, (tx) =>
-      tx
-        .insert(members)
-        .values(values)
-        .onConflictDoUpdate({ target: members.id, set, setWhere: sql`${members.version} <= ${version}` }),
-    );
-  };
+    await this.db.inTenant({ clientId }, (tx) => this.members.project(tx, values, set));
+  }
 }

@@ -1,22 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '@intranet/platform-db';
-import { canReadSql, type Reader } from './access.ts';
-import {
-  articles,
-  favourites,
-  files,
-  members,
-  tagLinks,
-  tags,
-  vacancyResponses,
-  views,
-  type ArticleRow,
-  type FileKind,
-  type FileRow,
-  type NewArticle,
-} from './schema.ts';
-
-type VacancyResponseRow = typeof vacancyResponses.$inferSelect;
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Tx } from '@intranet/platform-db';
+import type { Reader } from './access.ts';
+import { canReadSql } from './grants.repository.ts';
+import { articles, favourites, files, tagLinks, tags, views, type ArticleRow, type FileRow, type NewArticle } from './schema.ts';
 
 /** Columns of a list row: everything but the heavy text unless asked. */
 const light = {
@@ -37,23 +24,23 @@ const light = {
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
-/** Rows of a raw `tx.execute` (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = (res: unknown): unknown[] => (res as { rows: unknown[] }).rows;
 
 export type ListRow = Omit<ArticleRow, 'content' | 'bodyText' | 'fileNames' | 'search'> & { content?: string | null };
 
 /** Nodes (their id column `id`) tagged with one of `tagIds`; undefined (no filter) for none. */
-const taggedWith = (id: SQL, tagIds: string[] | undefined): SQL | undefined =>
+export const taggedWith = (id: SQL, tagIds: string[] | undefined): SQL | undefined =>
   tagIds?.length
     ? sql`EXISTS (SELECT 1 FROM kb.tag_links tl WHERE tl.model = 'article' AND tl.item_id = ${id} AND tl.tag_id = ANY(${`{${tagIds.join(',')}}`}::uuid[]))`
     : undefined;
 
-/** SQL of the kb articles. Every function runs inside a transaction opened by Database.inTenant. */
-export const articlesRepository = {
+/** SQL of the kb articles (the tree of folders, articles, file nodes and vacancies). Every method runs inside a transaction opened by Database.inTenant. */
+@Injectable()
+export class ArticlesRepository {
+  /** One node by id (of the transaction's client). */
   async byId(tx: Tx, id: string): Promise<ArticleRow | undefined> {
     const [row] = await tx.select().from(articles).where(eq(articles.id, id)).limit(1);
     return row;
-  },
+  }
 
   /** Next order value among the siblings of `parentId`. */
   async nextOrder(tx: Tx, clientId: string, section: string, parentId: string | null): Promise<number> {
@@ -64,12 +51,12 @@ export const articlesRepository = {
         and(eq(articles.clientId, clientId), eq(articles.section, section as 'kb'), parentId ? eq(articles.parentId, parentId) : isNull(articles.parentId)),
       );
     return Number(r.n);
-  },
+  }
 
   async insert(tx: Tx, row: NewArticle): Promise<ArticleRow> {
     const [saved] = await tx.insert(articles).values(row).returning();
     return saved;
-  },
+  }
 
   async update(tx: Tx, id: string, patch: Partial<NewArticle>): Promise<ArticleRow | undefined> {
     const [row] = await tx
@@ -78,33 +65,39 @@ export const articlesRepository = {
       .where(eq(articles.id, id))
       .returning();
     return row;
-  },
+  }
 
   /** Ids from the root down to `id` (inclusive). */
   async ancestors(tx: Tx, id: string): Promise<ListRow[]> {
-    const res = await tx.execute(sql`
+    const res = await queryRows<{ id: string; depth: number }>(
+      tx,
+      sql`
       WITH RECURSIVE up(id, parent_id, depth) AS (
         SELECT id, parent_id, 0 FROM kb.articles WHERE id = ${id}
         UNION ALL SELECT a.id, a.parent_id, up.depth + 1 FROM kb.articles a JOIN up ON a.id = up.parent_id WHERE up.depth < 1000
-      ) SELECT id, depth FROM up`);
-    const order = new Map((rowsOf(res) as { id: string; depth: number }[]).map((r) => [r.id, Number(r.depth)]));
+      ) SELECT id, depth FROM up`,
+    );
+    const order = new Map(res.map((r) => [r.id, Number(r.depth)]));
     if (!order.size) return [];
     const rows = await tx
       .select(light)
       .from(articles)
       .where(inArray(articles.id, [...order.keys()]));
     return (rows as ListRow[]).sort((a, b) => order.get(b.id)! - order.get(a.id)!);
-  },
+  }
 
   /** Ids of `id` and everything under it. */
   async subtreeIds(tx: Tx, id: string): Promise<string[]> {
-    const res = await tx.execute(sql`
+    const res = await queryRows<{ id: string }>(
+      tx,
+      sql`
       WITH RECURSIVE down(id) AS (
         SELECT id FROM kb.articles WHERE id = ${id}
         UNION ALL SELECT a.id FROM kb.articles a JOIN down ON a.parent_id = down.id
-      ) SELECT id FROM down`);
-    return (rowsOf(res) as { id: string }[]).map((r) => r.id);
-  },
+      ) SELECT id FROM down`,
+    );
+    return res.map((r) => r.id);
+  }
 
   /**
    * Re-derives `acl_id` under `id` (inclusive) after its grants or parent changed: each node takes itself when it
@@ -120,12 +113,12 @@ export const articlesRepository = {
         FROM kb.articles c JOIN t ON c.parent_id = t.id
       )
       UPDATE kb.articles a SET acl_id = t.acl FROM t WHERE a.id = t.id AND a.acl_id IS DISTINCT FROM t.acl`);
-  },
+  }
 
   /**
    * A page of readable rows matching `where`, ordered by tree order. `full` adds the content.
    */
-  async list(tx: Tx, r: Reader, where: SQL | undefined, opts: { full?: boolean; limit: number; offset: number }): Promise<ListRow[]> {
+  private async list(tx: Tx, r: Reader, where: SQL | undefined, opts: { full?: boolean; limit: number; offset: number }): Promise<ListRow[]> {
     const cols = opts.full ? { ...light, content: articles.content } : light;
     const rows = await tx
       .select(cols)
@@ -135,14 +128,20 @@ export const articlesRepository = {
       .limit(opts.limit)
       .offset(opts.offset);
     return rows as ListRow[];
-  },
+  }
 
   /**
-   * The filter of an access_for list (§7) in `section`: the user's favourite nodes, else the children of `parent`,
+   * A page of an access_for list (§7) in `section`: the user's favourite nodes, else the children of `parent`,
    * else (with no tags) the root; with `tags`, only nodes tagged with one of them (anywhere when no parent).
    */
-  accessForWhere(section: string, q: { favouritesOf?: string; parent?: string; tags?: string[] }): SQL | undefined {
-    return and(
+  accessForList(
+    tx: Tx,
+    r: Reader,
+    section: string,
+    q: { favouritesOf?: string; parent?: string; tags?: string[] },
+    opts: { full?: boolean; limit: number; offset: number },
+  ): Promise<ListRow[]> {
+    const where = and(
       eq(articles.section, section as 'kb'),
       q.favouritesOf
         ? sql`EXISTS (SELECT 1 FROM kb.favourites f WHERE f.article_id = ${articles.id} AND f.user_id = ${q.favouritesOf} AND f.file_id = '')`
@@ -153,13 +152,13 @@ export const articlesRepository = {
             : isNull(articles.parentId),
       taggedWith(sql`${articles.id}`, q.tags),
     );
-  },
+    return this.list(tx, r, where, opts);
+  }
 
-  /** The filter of a folder's children (any section). */
-  childrenOf: (id: string): SQL => eq(articles.parentId, id),
-
-  /** The tag filter of searchArticles, whose rows are aliased `a`. */
-  searchTagFilter: (tagIds: string[] | undefined): SQL | undefined => taggedWith(sql.raw('a.id'), tagIds),
+  /** The readable children of a folder (any section), at most 1,000, in tree order. */
+  children(tx: Tx, r: Reader, id: string): Promise<ListRow[]> {
+    return this.list(tx, r, eq(articles.parentId, id), { limit: 1000, offset: 0 });
+  }
 
   /** Light rows of the readable tree (all nodes of a section, or only folders), in sibling order. */
   async treeRows(tx: Tx, r: Reader, section: string | undefined, foldersOnly: boolean) {
@@ -175,7 +174,7 @@ export const articlesRepository = {
         ),
       )
       .orderBy(asc(articles.sortOrder), asc(articles.createdAt), asc(articles.id));
-  },
+  }
 
   /** Which of `ids` have a child the reader may read. */
   async withChildren(tx: Tx, r: Reader, ids: string[]): Promise<Set<string>> {
@@ -185,7 +184,7 @@ export const articlesRepository = {
       .from(articles)
       .where(and(inArray(articles.parentId, ids), canReadSql(r)));
     return new Set(rows.map((x) => x.id!));
-  },
+  }
 
   filesOf(tx: Tx, ids: string[]): Promise<FileRow[]> {
     if (!ids.length) return Promise.resolve([]);
@@ -194,7 +193,7 @@ export const articlesRepository = {
       .from(files)
       .where(and(inArray(files.articleId, ids), sql`${files.kind} <> 'cv'`))
       .orderBy(asc(files.createdAt), asc(files.id));
-  },
+  }
 
   async tagsOf(tx: Tx, ids: string[]): Promise<Map<string, { _id: string; name: string; color: string | null }[]>> {
     const out = new Map<string, { _id: string; name: string; color: string | null }[]>();
@@ -211,7 +210,7 @@ export const articlesRepository = {
       out.set(t.item, l);
     }
     return out;
-  },
+  }
 
   /** The user's favourite marks among `ids`: `<article>` for a node, `<article>:<file>` for a file. */
   async favouritesOf(tx: Tx, userId: string, ids: string[]): Promise<Set<string>> {
@@ -221,7 +220,7 @@ export const articlesRepository = {
       .from(favourites)
       .where(and(eq(favourites.userId, userId), inArray(favourites.articleId, ids)));
     return new Set(rows.map((x) => (x.f ? `${x.a}:${x.f}` : x.a)));
-  },
+  }
 
   async viewedBy(tx: Tx, userId: string, id: string): Promise<boolean> {
     const rows = await tx
@@ -230,18 +229,18 @@ export const articlesRepository = {
       .where(and(eq(views.articleId, id), eq(views.userId, userId)))
       .limit(1);
     return rows.length > 0;
-  },
+  }
 
   /** Access columns of the given nodes (a subtree's write check). */
   aclOf(tx: Tx, ids: string[]): Promise<{ aclId: string | null }[]> {
     if (!ids.length) return Promise.resolve([]);
     return tx.select({ aclId: articles.aclId }).from(articles).where(inArray(articles.id, ids));
-  },
+  }
 
   /** Deletes the node; its subtree, files, favourites and views go with it (FK cascade). */
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.delete(articles).where(eq(articles.id, id));
-  },
+  }
 
   /** The client's folders that hold nothing, with their content. */
   emptyFolders(tx: Tx, clientId: string): Promise<{ id: string; content: string | null }[]> {
@@ -251,171 +250,17 @@ export const articlesRepository = {
       .where(
         and(eq(articles.clientId, clientId), eq(articles.type, 'folder'), sql`NOT EXISTS (SELECT 1 FROM kb.articles c WHERE c.parent_id = ${articles.id})`),
       );
-  },
+  }
 
   /** Turns the given folders into articles. */
   async makeArticles(tx: Tx, ids: string[]): Promise<void> {
     if (ids.length) await tx.update(articles).set({ type: 'article', updatedAt: new Date() }).where(inArray(articles.id, ids));
-  },
+  }
 
   /** Recomputes the searchable file names of an article from its files. */
   async refreshFileNames(tx: Tx, id: string): Promise<void> {
     await tx.execute(
       sql`UPDATE kb.articles SET file_names = coalesce((SELECT string_agg(file_name, ' ' ORDER BY created_at) FROM kb.files WHERE article_id = ${id} AND kind IN ('file', 'node')), '') WHERE id = ${id}`,
     );
-  },
-};
-
-/** SQL of the files attached to kb nodes (cover, node file, attachments, files, CVs). */
-export const articleFilesRepository = {
-  /** The article's files of one kind. */
-  ofKind(tx: Tx, articleId: string, kind: FileKind): Promise<FileRow[]> {
-    return tx
-      .select()
-      .from(files)
-      .where(and(eq(files.articleId, articleId), eq(files.kind, kind)));
-  },
-
-  /** Whether the article has a file node (`kind = 'node'`). */
-  async hasNode(tx: Tx, articleId: string): Promise<boolean> {
-    return (
-      (
-        await tx
-          .select({ id: files.id })
-          .from(files)
-          .where(and(eq(files.articleId, articleId), eq(files.kind, 'node')))
-          .limit(1)
-      ).length > 0
-    );
-  },
-
-  /** The file whose key or thumbnail key is `key` (a thumbnail `<key>.thumb.webp` is looked up with its file). */
-  async byKeyOrThumb(tx: Tx, key: string): Promise<FileRow | undefined> {
-    const base = key.endsWith('.thumb.webp') ? key.slice(0, -'.thumb.webp'.length) : key;
-    const rows = await tx
-      .select()
-      .from(files)
-      .where(inArray(files.key, [...new Set([key, base])]));
-    return rows.find((x) => x.key === key || x.thumbKey === key);
-  },
-
-  /** Every file of the given articles. */
-  ofArticles(tx: Tx, articleIds: string[]): Promise<FileRow[]> {
-    if (!articleIds.length) return Promise.resolve([]);
-    return tx.select().from(files).where(inArray(files.articleId, articleIds));
-  },
-
-  /** The article's attached files (`kind = 'file'`): those of `ids` when given (an empty list matches none), else all. */
-  attached(tx: Tx, articleId: string, ids?: string[]): Promise<FileRow[]> {
-    if (ids && !ids.length) return Promise.resolve([]);
-    return tx
-      .select()
-      .from(files)
-      .where(and(eq(files.articleId, articleId), eq(files.kind, 'file'), ids ? inArray(files.id, ids) : undefined));
-  },
-
-  /** Whether `fileId` is a file or file node of the article (what a favourite may mark). */
-  async isMarkable(tx: Tx, articleId: string, fileId: string): Promise<boolean> {
-    const rows = await tx
-      .select({ id: files.id })
-      .from(files)
-      .where(and(eq(files.id, fileId), eq(files.articleId, articleId), inArray(files.kind, ['file', 'node'])));
-    return rows.length > 0;
-  },
-};
-
-/** SQL of tag links of kb articles (model 'article'). */
-export const articleTagsRepository = {
-  /** How many of `ids` are tags visible in the transaction's client. */
-  async countKnown(tx: Tx, ids: string[]): Promise<number> {
-    if (!ids.length) return 0;
-    return (await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids))).length;
-  },
-
-  /** Replaces the article's tags by `tagIds`. */
-  async replace(tx: Tx, clientId: string, articleId: string, tagIds: string[]): Promise<void> {
-    await tx.delete(tagLinks).where(and(eq(tagLinks.model, 'article'), eq(tagLinks.itemId, articleId)));
-    if (tagIds.length) await tx.insert(tagLinks).values(tagIds.map((tagId) => ({ tagId, clientId, model: 'article', itemId: articleId })));
-  },
-
-  /** Removes the tag links of the given articles. */
-  async unlinkAll(tx: Tx, articleIds: string[]): Promise<void> {
-    if (articleIds.length) await tx.delete(tagLinks).where(and(eq(tagLinks.model, 'article'), inArray(tagLinks.itemId, articleIds)));
-  },
-};
-
-/** SQL of the per-user marks on kb nodes: favourites and views. */
-export const articleMarksRepository = {
-  /** The user's favourite nodes (not files) of the client. */
-  async favouriteNodes(tx: Tx, userId: string): Promise<Set<string>> {
-    const rows = await tx
-      .select({ id: favourites.articleId })
-      .from(favourites)
-      .where(and(eq(favourites.userId, userId), eq(favourites.fileId, '')));
-    return new Set(rows.map((f) => f.id));
-  },
-
-  /** Whether the user marked the node (`fileId` '') or one of its files as a favourite. */
-  async isFavourite(tx: Tx, userId: string, articleId: string, fileId: string): Promise<boolean> {
-    const rows = await tx
-      .select({ a: favourites.articleId })
-      .from(favourites)
-      .where(and(eq(favourites.userId, userId), eq(favourites.articleId, articleId), eq(favourites.fileId, fileId)));
-    return rows.length > 0;
-  },
-
-  async addFavourite(tx: Tx, row: { userId: string; clientId: string; articleId: string; fileId: string }): Promise<void> {
-    await tx.insert(favourites).values(row).onConflictDoNothing();
-  },
-
-  async removeFavourite(tx: Tx, userId: string, articleId: string, fileId: string): Promise<void> {
-    await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.articleId, articleId), eq(favourites.fileId, fileId)));
-  },
-
-  /** Counts the user's first view of the article; returns the new count, or null when the user had viewed it. */
-  async countView(tx: Tx, row: { articleId: string; userId: string; clientId: string }): Promise<number | null> {
-    const added = await tx.insert(views).values(row).onConflictDoNothing().returning();
-    if (!added.length) return null;
-    const [u] = await tx
-      .update(articles)
-      .set({ views: sql`${articles.views} + 1` })
-      .where(eq(articles.id, row.articleId))
-      .returning({ views: articles.views });
-    return u.views;
-  },
-};
-
-/** SQL of vacancy responses (§3 Vacancy response). */
-export const vacancyResponsesRepository = {
-  /** Stores the response; undefined when the user has responded to the vacancy already (unique index). */
-  async insert(tx: Tx, row: typeof vacancyResponses.$inferInsert): Promise<VacancyResponseRow | undefined> {
-    const [resp] = await tx
-      .insert(vacancyResponses)
-      .values(row)
-      .onConflictDoNothing({ target: [vacancyResponses.articleId, vacancyResponses.userId] })
-      .returning();
-    return resp;
-  },
-
-  /** The responder of a response, if it exists. */
-  async responder(tx: Tx, id: string): Promise<string | undefined> {
-    const [resp] = await tx.select({ userId: vacancyResponses.userId }).from(vacancyResponses).where(eq(vacancyResponses.id, id));
-    return resp?.userId;
-  },
-
-  /** The responses to a vacancy, newest first, with the responder's name from the members projection. */
-  ofVacancy(tx: Tx, articleId: string) {
-    return tx
-      .select({ resp: vacancyResponses, name: members.fullName })
-      .from(vacancyResponses)
-      .leftJoin(members, eq(members.id, vacancyResponses.userId))
-      .where(eq(vacancyResponses.articleId, articleId))
-      .orderBy(desc(vacancyResponses.createdAt), desc(vacancyResponses.id));
-  },
-
-  /** A member's full name from the projection. */
-  async memberName(tx: Tx, userId: string): Promise<string | null> {
-    const [me] = await tx.select({ name: members.fullName }).from(members).where(eq(members.id, userId));
-    return me?.name ?? null;
-  },
-};
+  }
+}

@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
+import type { PeopleClient } from '@intranet/people-contract/lookup';
+import type { Actor } from '@intranet/platform-audit';
+import { requireCaller, type RequestContext } from '@intranet/platform-bus';
+import type { Tx } from '@intranet/platform-db';
+import { Errors } from '@intranet/platform-errors';
+import { PORTS } from '@intranet/platform-host';
+import type { Outbox } from '@intranet/platform-outbox';
+import { levelOn, mayOpen, type Reader } from './access.ts';
+import { ArticlesRepository, type ListRow } from './articles.repository.ts';
+import { FileToolsService } from './file-tools.service.ts';
+import { FilesRepository } from './files.repository.ts';
+import { toArticle, type SearchRow } from './mapping.ts';
+import { plainText, sanitizeRichText } from './sanitize.ts';
+import type { ArticleRow, FileKind, FileRow } from './schema.ts';
+import { TagsRepository } from './tags.repository.ts';
+import { PEOPLE } from './viewer.service.ts';
+
+/**
+ * The steps every kb article use case shares (§7 Articles): opening a node with an access check, presenting rows
+ * as §3 articles, sanitising content, tags, file replacement, parent checks, outbox events and people look-ups.
+ */
+@Injectable()
+export class ArticleSupport {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly files: FilesRepository,
+    private readonly tags: TagsRepository,
+    private readonly ft: FileToolsService,
+    @Inject(PORTS.outbox) private readonly outbox: Outbox,
+    @Inject(PEOPLE) private readonly people: PeopleClient,
+  ) {}
+
+  /** The row and the reader's level. Errors: 404 (absent or another client), 403 'No access' (grants, feature right). */
+  async open(tx: Tx, r: Reader, id: string, need: 1 | 2 = 1): Promise<{ row: ArticleRow; level: number }> {
+    const row = await this.articles.byId(tx, id);
+    if (!row) throw Errors.notFound();
+    if (!mayOpen(r, row, need)) throw Errors.noAccess();
+    return { row, level: levelOn(r, row) };
+  }
+
+  /** Rows → §3 articles as answers give them (signed URLs, favourites, tags, the caller's level). */
+  async present(tx: Tx, r: Reader, rows: (ListRow | SearchRow)[], viewedId?: string) {
+    const ids = rows.map((x) => x.id);
+    const [fileRows, tagMap, favourites, parents, viewed] = await Promise.all([
+      this.articles.filesOf(tx, ids),
+      this.articles.tagsOf(tx, ids),
+      this.articles.favouritesOf(tx, r.userId, ids),
+      this.articles.withChildren(tx, r, ids),
+      viewedId ? this.articles.viewedBy(tx, r.userId, viewedId) : Promise.resolve(false),
+    ]);
+    const byArticle = new Map<string, FileRow[]>();
+    for (const f of fileRows) {
+      const list = byArticle.get(f.articleId);
+      if (list) list.push(f);
+      else byArticle.set(f.articleId, [f]);
+    }
+    return rows.map((row) =>
+      toArticle(this.ft.sign, row, {
+        level: levelOn(r, row),
+        files: byArticle.get(row.id) ?? [],
+        tags: tagMap.get(row.id) ?? [],
+        favourites,
+        hasChildren: parents.has(row.id),
+        viewed: viewedId === row.id ? viewed : false,
+      }),
+    );
+  }
+
+  /** One node as GET api/article/{id} answers it (content always present, null for file nodes). */
+  async presentOne(tx: Tx, r: Reader, id: string) {
+    const row = (await this.articles.byId(tx, id))!;
+    const [a] = await this.present(tx, r, [row], id);
+    return { ...a, content: a.content ?? null };
+  }
+
+  /** Sanitised content and its plain text for the search vector. */
+  richText(html: string | null | undefined) {
+    const content = sanitizeRichText(html);
+    return { content, bodyText: plainText(content) };
+  }
+
+  /** Sets the article's tags to `ids` (tags of the client; others are refused as 'Tag not found'). */
+  async setTags(tx: Tx, clientId: string, id: string, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if ((await this.tags.countKnown(tx, unique)) !== unique.length) throw Errors.field('tags', 'Tag not found');
+    await this.tags.replace(tx, clientId, id, unique);
+  }
+
+  /** Replaces the files of one kind by `refs` (kept by key); returns the bytes freed. */
+  async replaceFiles(tx: Tx, clientId: string, id: string, kind: FileKind, refs: FileRef[], field: string): Promise<number> {
+    const cur = await this.files.ofKind(tx, id, kind);
+    const keep = new Set(refs.map((f) => f.key));
+    const have = new Set(cur.map((f) => f.key));
+    const freed = await this.ft.remove(
+      tx,
+      cur.filter((f) => !keep.has(f.key)),
+      KB_TEXT.deleteFile,
+    );
+    await this.ft.attach(
+      tx,
+      clientId,
+      id,
+      kind,
+      refs.filter((f) => !have.has(f.key)),
+      field,
+    );
+    return freed;
+  }
+
+  /** Checks a destination folder. Errors: 404, 'Parent must be a folder', 'Folder cannot move into itself', 403. */
+  async checkParent(tx: Tx, r: Reader, parentId: string, section: string, movingId?: string): Promise<ArticleRow> {
+    if (movingId && parentId === movingId) throw Errors.field('parent', KB_TEXT.folderIntoItself);
+    const parent = await this.articles.byId(tx, parentId);
+    if (!parent) throw Errors.notFound();
+    if (parent.type !== 'folder') throw Errors.field('parent', KB_TEXT.parentNotFolder);
+    if (parent.section !== section) throw Errors.field('parent', KB_TEXT.parentSection);
+    if (movingId && (await this.articles.ancestors(tx, parentId)).some((a) => a.id === movingId)) throw Errors.field('parent', KB_TEXT.folderIntoItself);
+    if (levelOn(r, parent) < 2) throw Errors.noAccess();
+    return parent;
+  }
+
+  /** Adds an article event to the change's transaction (DESIGN §6 outbox): ids only, never the title. */
+  addEvent(
+    tx: Tx,
+    verb: 'articleCreated' | 'articleUpdated' | 'articleDeleted',
+    clientId: string,
+    data: { _id: string; parent: string | null; section: string },
+  ): Promise<string> {
+    return this.outbox.add(tx, kbEvents[verb], clientId, data);
+  }
+
+  /**
+   * The caller as the audit journal names them (issue 18 §2): id and full name as people knows it now. The name is
+   * decoration of the journal entry, so it is null when people cannot say (unknown user or people unavailable): a
+   * deletion never fails for it. Asked before the change's transaction. Errors: 403 without a client or user.
+   */
+  async actorOf(ctx: RequestContext): Promise<Actor> {
+    const caller = requireCaller(ctx);
+    const user = await this.people.user(caller.clientId, caller.userId).catch(() => null);
+    return { id: caller.userId, name: user?.fullName ?? null };
+  }
+
+  /** 400 'Invalid id' on `receivers.<i>` naming no active employee of the caller's client (issue 38 §6). */
+  async checkReceivers(ctx: RequestContext, ids: readonly string[] | undefined): Promise<void> {
+    if (!ids?.length || !ctx.clientId) return;
+    const found = await this.people.usersByIds(ctx.clientId, ids);
+    const known = new Set([...found.values()].filter((u) => u.client_id === ctx.clientId).map((u) => u._id));
+    const bad = ids.flatMap((id, i) => (known.has(id) ? [] : [`receivers.${i}`]));
+    if (bad.length) throw Errors.unknownIds(bad);
+  }
+}
