@@ -1,5 +1,5 @@
 import type { RequestContext } from '@intranet/platform-bus';
-import { afterCommit, sql, withTenantTxHook, type Database, type Tx } from '@intranet/platform-db';
+import { afterCommit, queryRows, sql, withTenantTxHook, type Database, type Tx } from '@intranet/platform-db';
 import { DomainError } from '@intranet/platform-errors';
 
 /** What the gateway sends beside a POST called with an Idempotency-Key (RequestContext.idempotency). */
@@ -27,10 +27,9 @@ type Row = { fingerprint: string; result: { value: unknown } | null };
 export async function runOnce<T>(db: Database, ctx: RequestContext, req: RequestKey, fn: () => Promise<T>): Promise<T> {
   if (!ctx.clientId) return fn();
   const clientId = ctx.clientId;
-  const found = await db.inTenant(ctx, (tx) =>
-    tx.execute(sql`SELECT fingerprint, result FROM outbox.request_keys WHERE scope = ${req.key} AND created_at > now() - interval '1 day'`),
+  const [prev] = await db.inTenant(ctx, (tx) =>
+    queryRows<Row>(tx, sql`SELECT fingerprint, result FROM outbox.request_keys WHERE scope = ${req.key} AND created_at > now() - interval '1 day'`),
   );
-  const [prev] = (found as unknown as { rows: Row[] }).rows;
   if (prev) {
     if (prev.fingerprint !== req.fingerprint) throw reused();
     if (prev.result) return prev.result.value as T;
@@ -43,13 +42,14 @@ export async function runOnce<T>(db: Database, ctx: RequestContext, req: Request
       // Once per call: a handler's later (or parallel) transactions belong to the same call.
       if (claimed) return;
       claimed = true;
-      const res = await tx.execute(
+      const won = await queryRows(
+        tx,
         sql`INSERT INTO outbox.request_keys (scope, client_id, fingerprint) VALUES (${req.key}, ${clientId}, ${req.fingerprint})
             ON CONFLICT (scope) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, result = NULL, created_at = now()
             WHERE outbox.request_keys.created_at <= now() - interval '1 day'
             RETURNING 1`,
       );
-      if (!(res as unknown as { rows: unknown[] }).rows.length) throw inProgress();
+      if (!won.length) throw inProgress();
       afterCommit(tx, () => void (committed = true));
     },
   };
