@@ -1,7 +1,7 @@
 // @slow 40s: 1,000 random writes by four people, the wall compared with the SQL path at four checkpoints.
 import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
-import { feedWhere, postsRepository } from '@intranet/social-server';
+import { feedWhere, PostsRepository } from '@intranet/social-server';
 import { metricsRegistry } from '@intranet/platform-host';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -70,10 +70,10 @@ describe('social: the wall read model answers exactly as the SQL path (issue 19)
     return r.body.result as { posts: Parameters<typeof shape>[0][]; cursor: string | null; next: string | null };
   };
 
-  /** The same pages straight from SQL (postsRepository.page as the reader, row policies on). */
+  /** The same pages straight from SQL (PostsRepository.page as the reader, row policies on). */
   const sqlPage = (who: Emp, page: number) =>
     t.portal.platform.db.inTenant({ clientId: acme.client._id, userId: who.user._id }, (tx) =>
-      postsRepository.page(tx, who.user._id, feedWhere.wall(acme.client._id), { page, limit: 20 }),
+      new PostsRepository().page(tx, who.user._id, feedWhere.wall(acme.client._id), { page, limit: 20 }),
     );
   const sqlShape = (r: Awaited<ReturnType<typeof sqlPage>>[number]) =>
     shape({
