@@ -167,7 +167,7 @@ export class PostsRepository {
   }
 
   /** Feed rows matching `where`, in no particular order (the wall's read model re-reads the posts an event touched). */
-  rowsOf(tx: Tx, me: string | null, where: SQL): Promise<FeedRow[]> {
+  feedRowsWhere(tx: Tx, me: string | null, where: SQL): Promise<FeedRow[]> {
     return feedSelect(tx, me).where(where);
   }
 
@@ -291,7 +291,7 @@ export class PostsRepository {
 
   /** Feed rows (no reader flags) of those of `ids` that are on the wall (the wall's read model re-reads them). */
   wallRowsByIds(tx: Tx, ids: string[]): Promise<FeedRow[]> {
-    return this.rowsOf(tx, null, and(eq(posts.onWall, true), inArray(posts.id, ids))!);
+    return this.feedRowsWhere(tx, null, and(eq(posts.onWall, true), inArray(posts.id, ids))!);
   }
 
   /** Which of `ids` `userId` liked and viewed (the read model's reader flags). */
