@@ -73,7 +73,7 @@ async function bareWorker(cfg: BareConfig): Promise<void> {
     const q = captured[page] ?? feedSql;
     const c = await pool.connect();
     try {
-      // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/repository.ts).
+      // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/posts.repository.ts).
       await c.query('BEGIN');
       await c.query(
         "SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true), set_config('app.user_id', $4, true)",
