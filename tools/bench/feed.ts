@@ -51,7 +51,8 @@ interface BareConfig {
 
 async function bareWorker(cfg: BareConfig): Promise<void> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { postsRepository, feedWhere } = await import('../../libs/social/server/src/repository.ts');
+  const { PostsRepository, feedWhere } = await import('../../libs/social/server/src/posts.repository.ts');
+  const postsRepository = new PostsRepository();
   // Capture the exact SQL and parameters social-service's SQL path sends for pages 1 and 5 of the wall.
   const captured: Record<number, { text: string; values: unknown[] }> = {};
   const capPool = new pg.Pool({ connectionString: cfg.databaseUrl, max: 1 });
@@ -72,7 +73,7 @@ async function bareWorker(cfg: BareConfig): Promise<void> {
     const q = captured[page] ?? feedSql;
     const c = await pool.connect();
     try {
-      // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/repository.ts).
+      // What Database.inTenant + postsRepository.page do (libs/platform/db, libs/social/server/src/posts.repository.ts).
       await c.query('BEGIN');
       await c.query(
         "SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true), set_config('app.user_id', $4, true)",

@@ -126,7 +126,8 @@ async function main(): Promise<void> {
 
   if (process.env.BENCH_EXPLAIN) {
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { groupsRepository } = await import('../../libs/social/server/src/groups-repository.ts');
+    const { GroupsRepository } = await import('../../libs/social/server/src/groups.repository.ts');
+    const groupsRepository = new GroupsRepository();
     const pg = (await import('pg')).default;
     const pool = new pg.Pool({ connectionString: s.databaseUrl, max: 1 });
     let captured: { text: string; values: unknown[] } | undefined;

@@ -1,11 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import client from 'prom-client';
 import type { Database, TenantContext, Tx } from '@intranet/platform-db';
 import type { BusEvent } from '@intranet/platform-bus';
 import { metricsRegistry } from '@intranet/platform-host';
-import { feedWhere, postsRepository, type FeedCursor, type FeedRow, type PageRequest } from './repository.ts';
-import { likes, posts, views } from './schema.ts';
+import { feedWhere, type FeedCursor, type FeedRow, type PageRequest, type PostsRepository } from './posts.repository.ts';
 
 /**
  * The company wall's read model (issue 19): the newest wall posts of each client, kept in this process's memory and
@@ -79,6 +77,7 @@ export class FeedReadModel {
 
   constructor(
     private readonly db: Database,
+    private readonly posts: PostsRepository,
     opts: { clients?: number; readers?: number } = {},
   ) {
     this.clients = new LRUCache({ max: opts.clients ?? 2000 });
@@ -87,7 +86,7 @@ export class FeedReadModel {
 
   /**
    * §7 GET api/post/news/{client}/{page} and GET /api/post/client/{id} from memory: `limit + 1` rows of the page
-   * (as `postsRepository.page` answers) with the reader's flags, or undefined when the window cannot serve it (the
+   * (as `PostsRepository.page` answers) with the reader's flags, or undefined when the window cannot serve it (the
    * caller then runs the SQL). Raises the database's errors of a window or flags load.
    */
   async page(ctx: TenantContext & { clientId: string }, p: PageRequest): Promise<FeedRow[] | undefined> {
@@ -207,7 +206,7 @@ export class FeedReadModel {
           if (state.reloadAll || !state.window) {
             state.reloadAll = false;
             state.dirty.clear();
-            const rows = await this.db.inTenant(ctx, (tx) => postsRepository.page(tx, null, feedWhere.wall(clientId), { page: 1, limit: WALL_WINDOW - 1 }));
+            const rows = await this.db.inTenant(ctx, (tx) => this.posts.page(tx, null, feedWhere.wall(clientId), { page: 1, limit: WALL_WINDOW - 1 }));
             state.window = { rows, complete: rows.length < WALL_WINDOW, loadedAt: Date.now() };
             continue;
           }
@@ -230,7 +229,7 @@ export class FeedReadModel {
   }
 
   private rowsByIds(tx: Tx, ids: string[]): Promise<FeedRow[]> {
-    return postsRepository.rowsOf(tx, null, and(eq(posts.onWall, true), inArray(posts.id, ids))!);
+    return this.posts.wallRowsByIds(tx, ids);
   }
 
   /**
@@ -263,17 +262,8 @@ export class FeedReadModel {
     if (have && slice.every((r) => have.covered.has(r.post.id))) return have;
     const gen = this.readerGen.get(key) ?? 0;
     const ids = [...new Set([...w.rows, ...slice].map((r) => r.post.id))];
-    const [l, v] = await this.db.inTenant(ctx, async (tx) => [
-      await tx
-        .select({ id: likes.targetId })
-        .from(likes)
-        .where(and(eq(likes.userId, ctx.userId), inArray(likes.targetId, ids))),
-      await tx
-        .select({ id: views.postId })
-        .from(views)
-        .where(and(eq(views.userId, ctx.userId), inArray(views.postId, ids))),
-    ]);
-    const flags: ReaderFlags = { covered: new Set(ids), liked: new Set(l.map((x) => x.id)), viewed: new Set(v.map((x) => x.id)) };
+    const f = await this.db.inTenant(ctx, (tx) => this.posts.flagsOf(tx, ctx.userId, ids));
+    const flags: ReaderFlags = { covered: new Set(ids), liked: new Set(f.liked), viewed: new Set(f.viewed) };
     if ((this.readerGen.get(key) ?? 0) === gen) this.readers.set(key, flags);
     return flags;
   }

@@ -1,63 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { SOCIAL_TEXT, THANKS_MIN_SYMBOLS } from '@intranet/social-contract';
+import { plainText, sanitizeMessage } from '@intranet/platform-contracts/sanitize';
+import { DomainError, Errors } from '@intranet/platform-errors';
 
-/**
- * What a post or comment may carry: basic formatting, links and mention spans. Everything else — scripts, styles,
- * event handler attributes, javascript: URLs — is removed before the text is stored (§5, issue: no script survives).
- */
-const MESSAGE_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'b',
-    'strong',
-    'i',
-    'em',
-    'u',
-    's',
-    'strike',
-    'span',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'div',
-  ],
-  allowedAttributes: {
-    a: ['href', 'target', 'rel', 'data-mention', 'data-id'],
-    span: ['class', 'data-mention', 'data-id'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}) },
-    }),
-  },
-};
+export { plainText };
 
-/** Sanitised HTML of a message (trimmed). */
+/** Sanitised HTML of a post or comment (the platform's message policy, §5: no script survives), trimmed. */
 export function cleanMessage(html: string): string {
-  return sanitizeHtml(html, MESSAGE_POLICY).trim();
-}
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-
-/** The visible text of a message (for the §5 'over 30 symbols' rule): tags dropped, entities decoded, spaces collapsed. */
-export function plainText(html: string): string {
-  return sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li)\b[^>]*>/gi, ' $&'), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return sanitizeMessage(html);
 }
 
 const UUID_RE = /data-mention="([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/gi;
@@ -65,4 +14,37 @@ const UUID_RE = /data-mention="([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** User ids mentioned in the message markup (`<span data-mention="id">`), in order, without repeats. */
 export function mentionsIn(html: string): string[] {
   return [...new Set([...html.matchAll(UUID_RE)].map((m) => m[1].toLowerCase()))];
+}
+
+/** Ids lower-cased and deduplicated, first occurrence first. */
+export const unique = (ids: string[]): string[] => [...new Set(ids.map((s) => s.toLowerCase()))];
+
+/**
+ * A post's message (§5 Posts): sanitised HTML, its visible text, and the mentions of the body and the markup.
+ * Errors: 400 'Field is required' on `message` when no visible text is left.
+ */
+export function prepareMessage(raw: string, mentions: string[]): { message: string; text: string; mentions: string[] } {
+  const message = cleanMessage(raw);
+  const text = plainText(message);
+  if (!text) throw Errors.field('message', SOCIAL_TEXT.required);
+  return { message, text, mentions: unique([...mentions, ...mentionsIn(message)]) };
+}
+
+/** A comment's sanitised message. Errors: 400 'Field is required' on `message` when no visible text is left. */
+export function prepareComment(raw: string): string {
+  const message = cleanMessage(raw);
+  if (!plainText(message)) throw Errors.field('message', SOCIAL_TEXT.required);
+  return message;
+}
+
+/**
+ * §5 Posts: a thank-you post's visible text is over THANKS_MIN_SYMBOLS (30) symbols and it mentions exactly one
+ * person; a plain post passes. Errors: 400 listing both fields' messages.
+ */
+export function checkThanks(type: 'post' | 'thanks', text: string, mentions: string[]): void {
+  if (type !== 'thanks') return;
+  const errors = [];
+  if ([...text].length <= THANKS_MIN_SYMBOLS) errors.push({ field: 'message', message: SOCIAL_TEXT.thanksTooShort });
+  if (mentions.length !== 1) errors.push({ field: 'mentions', message: SOCIAL_TEXT.thanksOnePerson });
+  if (errors.length) throw new DomainError('validation', errors[0].message, { errors });
 }

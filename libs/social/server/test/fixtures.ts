@@ -1,5 +1,6 @@
 import { socialRoutes } from '@intranet/social-contract';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+import { ok } from '@intranet/platform-testing';
 
 /**
  * social's own entities for the route-generic checks (the core ones — post, comment, group — are in the core
@@ -16,16 +17,19 @@ export default {
     'social.violReport.handled': { body: () => ({ handled: true }) },
   },
   async create(t, w) {
-    const idea = await t.call(socialRoutes.sendIdea, {
-      token: w.employee.token,
-      body: { author: `Idea of ${w.workspace}`, current: 'c', improvement: 'i', changes: 'ch', results: 'r' },
-    });
-    if (idea.status !== 200) throw new Error(`fixture idea: ${idea.status} ${JSON.stringify(idea.body)}`);
+    const idea = ok(
+      await t.call(socialRoutes.sendIdea, {
+        token: w.employee.token,
+        body: { author: `Idea of ${w.workspace}`, current: 'c', improvement: 'i', changes: 'ch', results: 'r' },
+      }),
+      200,
+      'fixture idea',
+    );
     await t.call(socialRoutes.sendViolReport, { token: w.employee.token, body: { anonymous: true, text: `Report of ${w.workspace}` } });
     const list = await t.call(socialRoutes.violReports, { token: w.adminToken });
     const report = list.body?.result?.reports?.[0]?._id;
     if (!report) throw new Error(`fixture violReport: ${list.status} ${JSON.stringify(list.body)}`);
-    return { idea: idea.body.result._id, violReport: report };
+    return { idea: idea._id, violReport: report };
   },
   async readBack(t, w, e) {
     const r = e === 'idea' ? await t.call(socialRoutes.ideas, { token: w.adminToken }) : await t.call(socialRoutes.violReports, { token: w.adminToken });

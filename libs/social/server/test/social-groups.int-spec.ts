@@ -150,19 +150,16 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     const mine = await t.call(socialRoutes.groupUserFeed, { token: bob.token, params: { id: bob.user._id } });
     assert.ok(mine.body.result.posts.some((x: { _id: string }) => x._id === p._id));
     // Its realtime event goes to the group's readers only.
-    await new Promise((r) => setTimeout(r, 200));
-    const created = events.find((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id);
-    assert.ok(created);
+    const created = await eventually(() => events.find((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id));
     assert.deepEqual([...created.data.userIds].sort(), [ann.user._id, bob.user._id].sort());
     // So do its likes and views (ids and counts of a closed group's post are not for the whole client).
     assert.equal((await t.call(socialRoutes.like, { token: ann.token, body: { like_type: 'post', post_id: p._id } })).status, 200);
     assert.equal((await t.call(socialRoutes.view, { token: ann.token, params: { id: p._id }, body: { user_id: ann.user._id } })).status, 200);
-    await new Promise((r) => setTimeout(r, 200));
-    const liked = events.find((e) => e.subject === 'evt.social.like.changed' && e.data.post_id === p._id);
-    assert.ok(liked, 'like event');
+    const liked = await eventually(() => events.find((e) => e.subject === 'evt.social.like.changed' && e.data.post_id === p._id));
     assert.deepEqual([...liked.data.userIds].sort(), [ann.user._id, bob.user._id].sort());
-    const viewed = events.find((e) => e.subject === 'evt.social.view.changed' && e.data.posts.some((x: { _id: string }) => x._id === p._id));
-    assert.ok(viewed, 'view event');
+    const viewed = await eventually(() =>
+      events.find((e) => e.subject === 'evt.social.view.changed' && e.data.posts.some((x: { _id: string }) => x._id === p._id)),
+    );
     assert.deepEqual([...viewed.data.userIds].sort(), [ann.user._id, bob.user._id].sort());
   });
 

@@ -3,15 +3,19 @@ import { sql } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { fieldMessages, recordEvents } from './social-helpers.ts';
+import { eventually } from '@intranet/platform-testing';
+import { fieldMessages, outboxDrained, recordEvents } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 
 const IDEA = { author: 'Ann Employee', current: 'Paper forms', improvement: 'An online form', changes: 'Build the form', results: 'Faster approvals' };
 
-/** Everything written to stdout/stderr while `fn` runs (the portal's loggers write there). */
-async function captureOutput<T>(fn: () => Promise<T>): Promise<{ out: string; result: T }> {
+/**
+ * Everything written to stdout/stderr while `fn` runs (the portal's loggers write there), up to the line `flushed`
+ * recognises: `mark` makes one more call after `fn`, and once its line is out, every line of `fn`'s calls is too.
+ */
+async function captureOutput<T>(fn: () => Promise<T>, mark: () => Promise<unknown>, flushed: (out: string) => boolean): Promise<{ out: string; result: T }> {
   const chunks: string[] = [];
   const orig = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
   const tap = (chunk: unknown, ...rest: unknown[]) => {
@@ -24,7 +28,8 @@ async function captureOutput<T>(fn: () => Promise<T>): Promise<{ out: string; re
   process.stderr.write = tap as typeof process.stderr.write;
   try {
     const result = await fn();
-    await new Promise((r) => setTimeout(r, 100));
+    await mark();
+    await eventually(() => flushed(chunks.join('')));
     return { out: chunks.join(''), result };
   } finally {
     process.stdout.write = orig.out;
@@ -83,7 +88,7 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     const ok = await t.call(socialRoutes.ideaStatus, { token: a.adminToken, params: { id: s.body.result._id }, body: { status: 'accepted' } });
     assert.equal(ok.body.result.status, 'accepted');
     await t.call(socialRoutes.ideaStatus, { token: a.adminToken, params: { id: s.body.result._id }, body: { status: 'accepted' } });
-    await new Promise((r) => setTimeout(r, 200));
+    await outboxDrained(t, events, bob, ann);
     const accepted = events.filter((e) => e.subject === 'evt.social.idea.accepted');
     assert.equal(accepted.length, 1);
     assert.equal(accepted[0]!.data.author_id, ann.user._id);
@@ -116,19 +121,24 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
       return original.call(this, subject, m, o);
     };
     // Control: an ordinary call in the same capture does write the gateway's line, so the capture works.
-    const { out, result } = await captureOutput(async () => {
-      try {
-        await t.call(socialRoutes.ideas, { token: bob.token, ip, headers: { 'user-agent': agent } });
-        return await t.call(socialRoutes.sendViolReport, {
-          token: bob.token,
-          ip,
-          headers: { 'user-agent': agent },
-          body: { anonymous: true, name: 'Bob should not be kept', text: 'The warehouse door is propped open at night' },
-        });
-      } finally {
-        bus.requestJson = original;
-      }
-    });
+    const { out, result } = await captureOutput(
+      async () => {
+        try {
+          await t.call(socialRoutes.ideas, { token: bob.token, ip, headers: { 'user-agent': agent } });
+          return await t.call(socialRoutes.sendViolReport, {
+            token: bob.token,
+            ip,
+            headers: { 'user-agent': agent },
+            body: { anonymous: true, name: 'Bob should not be kept', text: 'The warehouse door is propped open at night' },
+          });
+        } finally {
+          bus.requestJson = original;
+        }
+      },
+      // A later call of another route: its request line comes after every line of the calls above.
+      () => t.call(socialRoutes.groupsByClient, { token: ann.token, params: { id: a.client._id } }),
+      (text) => text.includes('"route":"/api/group/byClient/:id"'),
+    );
     // The handler receives the client only: no user, session, address or roles (the control call carries them).
     const control = requests.find((x) => x.subject === socialRoutes.ideas.subject)!;
     assert.equal(control.ctx.userId, bob.user._id);
@@ -166,7 +176,7 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     // The day only (a date, no time of day).
     assert.ok(row.day instanceof Date ? row.day.getUTCHours() === 0 : /^\d{4}-\d{2}-\d{2}$/.test(String(row.day)), String(row.day));
 
-    await new Promise((r) => setTimeout(r, 200));
+    await outboxDrained(t, events, ann, bob);
     const sent = events.filter((e) => e.subject === 'evt.social.viol_report.sent');
     assert.equal(sent.length, 1);
     assert.deepEqual(Object.keys(sent[0]!.data), ['day']);

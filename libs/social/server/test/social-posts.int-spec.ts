@@ -6,7 +6,7 @@ import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { fieldMessages, post, recordEvents, reserve, THANKS_TEXT, upload } from './social-helpers.ts';
+import { fieldMessages, outboxDrained, post, recordEvents, reserve, THANKS_TEXT, upload } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
 
@@ -75,7 +75,7 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     }
     // The relay's poll retries the kept event (no new request needed).
     await eventually(() => events.some((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id), 5000);
-    await new Promise((r) => setTimeout(r, 1500));
+    await outboxDrained(t, events, bob, ann);
     assert.equal(events.filter((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id).length, 1, 'delivered once');
   });
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { fieldMessages, post, recordEvents, reserve, upload } from './social-helpers.ts';
+import { fieldMessages, outboxDrained, post, recordEvents, reserve, upload } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
 const MB = 1024 * 1024;
@@ -47,7 +47,7 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
 
     let f = await full(p._id);
     assert.deepEqual([f.comments[0].likes_count, f.comments[0].answers[0].likes_count], [0, 0]);
-    await new Promise((r) => setTimeout(r, 100));
+    await outboxDrained(t, events, bob, ann);
     assert.equal(events.filter((e) => e.subject === 'evt.social.like.changed').length, likesBefore);
     // The matching types still work.
     assert.equal((await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'comment', comment_id: comment._id } })).body.result.likes_count, 1);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { Injectable } from '@nestjs/common';
 import type { Tx } from '@intranet/platform-db';
-import { authors, groupGrants, groupMembers, groupPending, groups, ideas, posts, violReports, type GroupRow } from './schema.ts';
+import { authors, groupGrants, groupMembers, groupPending, groups, posts, type GroupRow } from './schema.ts';
 
 /**
  * The outer group's id, qualified: drizzle writes a lone table's columns unqualified, and inside a subquery on a
@@ -50,14 +51,15 @@ const personFields = {
   position: authors.position,
 };
 
-export const groupsRepository = {
+@Injectable()
+export class GroupsRepository {
   /** One group as `me` sees it; undefined when it does not exist in the tenant or is invisible to `me`. */
   async view(tx: Tx, me: string | null, id: string): Promise<GroupView | undefined> {
     const [r] = await groupSelect(tx, me)
       .where(and(eq(groups.id, id), visibleTo(me)))
       .limit(1);
     return r;
-  },
+  }
 
   /** Locks a visible group's row for a change (same visibility as `view`). */
   async lock(tx: Tx, me: string | null, id: string): Promise<GroupRow | undefined> {
@@ -68,7 +70,7 @@ export const groupsRepository = {
       .limit(1)
       .for('update');
     return r;
-  },
+  }
 
   /**
    * A page of groups visible to `me`, by name: the client's catalogue, or (`memberOf`) the groups a user belongs
@@ -101,23 +103,23 @@ export const groupsRepository = {
       .from(groups)
       .where(where);
     return { rows, total: c?.n ?? 0 };
-  },
+  }
 
   async insert(tx: Tx, row: typeof groups.$inferInsert): Promise<void> {
     await tx.insert(groups).values(row);
-  },
+  }
 
   async update(tx: Tx, id: string, patch: Partial<typeof groups.$inferInsert>): Promise<void> {
     await tx
       .update(groups)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(groups.id, id));
-  },
+  }
 
   /** Recounts the members (after a join, leave or removal). */
   async recount(tx: Tx, id: string): Promise<void> {
     await tx.execute(sql`UPDATE ${groups} SET members_count = (SELECT count(*) FROM ${groupMembers} m WHERE m.group_id = ${id}::uuid) WHERE id = ${id}::uuid`);
-  },
+  }
 
   /** Keeps the wall flag of the group's posts in step with its type (a public group's posts are on the wall). */
   async setPostsOnWall(tx: Tx, id: string, onWall: boolean): Promise<void> {
@@ -125,7 +127,7 @@ export const groupsRepository = {
       .update(posts)
       .set({ onWall })
       .where(and(eq(posts.parentType, 'group'), eq(posts.parentId, id)));
-  },
+  }
 
   /** A member's role, or null. */
   async roleOf(tx: Tx, groupId: string, userId: string): Promise<'owner' | 'admin' | 'member' | null> {
@@ -134,7 +136,7 @@ export const groupsRepository = {
       .from(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
     return r?.role ?? null;
-  },
+  }
 
   /** Adds (or re-roles) a member; output: whether the user was not a member before. */
   async addMember(tx: Tx, m: { groupId: string; userId: string; clientId: string; role: 'owner' | 'admin' | 'member' }): Promise<boolean> {
@@ -144,14 +146,14 @@ export const groupsRepository = {
       .values(m)
       .onConflictDoUpdate({ target: [groupMembers.groupId, groupMembers.userId], set: { role: m.role } });
     return before === null;
-  },
+  }
 
   async setRole(tx: Tx, groupId: string, userId: string, role: 'owner' | 'admin' | 'member'): Promise<void> {
     await tx
       .update(groupMembers)
       .set({ role })
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-  },
+  }
 
   async removeMember(tx: Tx, groupId: string, userId: string): Promise<boolean> {
     const r = await tx
@@ -159,7 +161,7 @@ export const groupsRepository = {
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
       .returning({ u: groupMembers.userId });
     return r.length > 0;
-  },
+  }
 
   /** Members, owner and admins first, then by name; with the total. */
   async members(tx: Tx, groupId: string, q: { search?: string; offset: number; limit: number }) {
@@ -180,7 +182,7 @@ export const groupsRepository = {
       .leftJoin(authors, eq(authors.id, groupMembers.userId))
       .where(and(...conds));
     return { rows, total: c?.n ?? 0 };
-  },
+  }
 
   /** Ids of the people who may read a group's posts: members and grant holders (the realtime audience). */
   async readers(tx: Tx, groupId: string): Promise<string[]> {
@@ -188,7 +190,7 @@ export const groupsRepository = {
       sql`SELECT user_id FROM ${groupMembers} WHERE group_id = ${groupId}::uuid UNION SELECT user_id FROM ${groupGrants} WHERE group_id = ${groupId}::uuid`,
     );
     return (r as unknown as { rows: { user_id: string }[] }).rows.map((x) => x.user_id);
-  },
+  }
 
   /** A group's name and its members' ids (notifications tells the members of a new post), or undefined. */
   async nameAndMembers(tx: Tx, groupId: string): Promise<{ name: string; member_ids: string[] } | undefined> {
@@ -196,7 +198,7 @@ export const groupsRepository = {
     if (!g) return undefined;
     const rows = await tx.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
     return { name: g.name, member_ids: rows.map((r) => r.userId) };
-  },
+  }
 
   /** Ids of a group's owner and admins (who decide its requests). */
   async deciders(tx: Tx, groupId: string): Promise<string[]> {
@@ -205,7 +207,7 @@ export const groupsRepository = {
       .from(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.role, ['owner', 'admin'])));
     return rows.map((r) => r.userId);
-  },
+  }
 
   /** The open request or invitation of a user, locked. */
   async openPending(tx: Tx, groupId: string, userId: string, kind: 'request' | 'invitation') {
@@ -216,17 +218,17 @@ export const groupsRepository = {
       .limit(1)
       .for('update');
     return r;
-  },
+  }
 
   /** Opens a request or invitation (nothing when one is open already); output: whether one was opened. */
   async addPending(tx: Tx, row: typeof groupPending.$inferInsert): Promise<boolean> {
     const r = await tx.insert(groupPending).values(row).onConflictDoNothing().returning({ id: groupPending.id });
     return r.length > 0;
-  },
+  }
 
   async decide(tx: Tx, id: string, status: 'approved' | 'rejected' | 'cancelled' | 'accepted' | 'declined', by: string | null): Promise<void> {
     await tx.update(groupPending).set({ status, byId: by, decidedAt: new Date() }).where(eq(groupPending.id, id));
-  },
+  }
 
   /** Open requests or invitations, of a group or of a user, with the person and the group's name. */
   async pendingList(tx: Tx, where: { groupId?: string; userId?: string; kind: 'request' | 'invitation' }) {
@@ -241,18 +243,18 @@ export const groupsRepository = {
       .where(and(...conds))
       .orderBy(desc(groupPending.createdAt))
       .limit(500);
-  },
+  }
 
   async grant(tx: Tx, row: typeof groupGrants.$inferInsert): Promise<void> {
     await tx
       .insert(groupGrants)
       .values(row)
       .onConflictDoUpdate({ target: [groupGrants.groupId, groupGrants.userId], set: { level: row.level } });
-  },
+  }
 
   async ungrant(tx: Tx, groupId: string, userId: string): Promise<void> {
     await tx.delete(groupGrants).where(and(eq(groupGrants.groupId, groupId), eq(groupGrants.userId, userId)));
-  },
+  }
 
   /**
    * Deletes a group and everything of it in client `clientId` (run with the audited bypass: a client admin may
@@ -265,7 +267,7 @@ export const groupsRepository = {
       .returning({ id: posts.id });
     await tx.delete(groups).where(and(eq(groups.clientId, clientId), eq(groups.id, id)));
     return gone.map((g) => g.id);
-  },
+  }
 
   /**
    * replace_owner: every group `from` owns in `clientId` gets `to` as owner (a member with the owner role; `from`
@@ -292,53 +294,11 @@ export const groupsRepository = {
       );
     }
     return moved.map((m) => m.id);
-  },
-};
+  }
 
-export const ideasRepository = {
-  async insert(tx: Tx, row: typeof ideas.$inferInsert) {
-    const [r] = await tx.insert(ideas).values(row).returning();
-    return r!;
-  },
-  async byId(tx: Tx, id: string) {
-    const [r] = await tx.select().from(ideas).where(eq(ideas.id, id)).limit(1).for('update');
-    return r;
-  },
-  async setStatus(tx: Tx, id: string, status: (typeof ideas.$inferSelect)['status']) {
-    const [r] = await tx.update(ideas).set({ status, updatedAt: new Date() }).where(eq(ideas.id, id)).returning();
-    return r!;
-  },
-  /** A page of ideas, newest first (all of the tenant, or one author's), with the total. */
-  async list(tx: Tx, q: { authorId?: string; status?: string; offset: number; limit: number }) {
-    const conds: SQL[] = [];
-    if (q.authorId) conds.push(eq(ideas.authorId, q.authorId));
-    if (q.status) conds.push(sql`${ideas.status} = ${q.status}`);
-    const where = conds.length ? and(...conds) : undefined;
-    const rows = await tx.select().from(ideas).where(where).orderBy(desc(ideas.createdAt), desc(ideas.id)).limit(q.limit).offset(q.offset);
-    const [c] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ideas)
-      .where(where);
-    return { rows, total: c?.n ?? 0 };
-  },
-};
-
-export const reportsRepository = {
-  async insert(tx: Tx, row: typeof violReports.$inferInsert): Promise<void> {
-    await tx.insert(violReports).values(row);
-  },
-  /** A page of reports, newest day first (order within a day is random: the id is a uuid v4), with the total. */
-  async list(tx: Tx, q: { handled?: boolean; offset: number; limit: number }) {
-    const where = q.handled === undefined ? undefined : eq(violReports.handled, q.handled);
-    const rows = await tx.select().from(violReports).where(where).orderBy(desc(violReports.day), violReports.id).limit(q.limit).offset(q.offset);
-    const [c] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(violReports)
-      .where(where);
-    return { rows, total: c?.n ?? 0 };
-  },
-  async setHandled(tx: Tx, id: string, handled: boolean) {
-    const [r] = await tx.update(violReports).set({ handled }).where(eq(violReports.id, id)).returning();
-    return r;
-  },
-};
+  /** A group's type, or undefined (the audience of its posts' events). */
+  async typeOf(tx: Tx, id: string): Promise<GroupRow['type'] | undefined> {
+    const [g] = await tx.select({ type: groups.type }).from(groups).where(eq(groups.id, id)).limit(1);
+    return g?.type;
+  }
+}

@@ -1,11 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Tx } from '@intranet/platform-db';
-import { authors, comments, files, follows, groupMembers, likes, posts, views, type AuthorRow, type CommentRow, type PostRow } from './schema.ts';
+import { authors, comments, follows, groupMembers, likes, posts, views, type AuthorRow, type PostRow } from './schema.ts';
 
 export type NewPost = typeof posts.$inferInsert;
-export type NewComment = typeof comments.$inferInsert;
-export type NewAuthor = typeof authors.$inferInsert;
-export type FileRow = typeof files.$inferSelect;
 
 /** A position in a feed ordered by (created_at desc, id desc). */
 export interface FeedCursor {
@@ -19,7 +17,7 @@ export const parseCursor = (s: string): FeedCursor => {
 export const cursorOf = (at: Date, id: string) => `${at.getTime()}_${id}`;
 
 /** Author columns as joined into feed rows (null when the projection has not seen the user yet). */
-const authorFields = {
+export const authorFields = {
   id: authors.id,
   firstName: authors.firstName,
   lastName: authors.lastName,
@@ -128,7 +126,8 @@ const preparedPages = Object.fromEntries(
   ),
 ) as Record<`${PreparedFeed}:${'first' | 'before' | 'after'}`, ReturnType<typeof preparedQuery<Record<string, unknown>, FeedRow[]>>>;
 
-export const postsRepository = {
+@Injectable()
+export class PostsRepository {
   /** `page` of a client-only feed (wall, thanks) as a prepared statement: same rows, no SQL building per call. */
   async preparedPage(tx: Tx, feed: PreparedFeed, me: string | null, clientId: string, p: PageRequest): Promise<FeedRow[]> {
     const cursor = p.after ?? p.before;
@@ -141,7 +140,7 @@ export const postsRepository = {
       limit: p.limit + 1,
       offset: p.after ? 0 : (p.page - 1) * p.limit,
     });
-  },
+  }
 
   /** One page of a feed: `limit + 1` rows are read so the caller knows whether more follow. */
   async page(tx: Tx, me: string | null, where: SQL, p: PageRequest): Promise<FeedRow[]> {
@@ -153,7 +152,7 @@ export const postsRepository = {
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(p.limit + 1)
       .offset(p.after ? 0 : (p.page - 1) * p.limit);
-  },
+  }
 
   /** GET api/post filters combined. */
   queryWhere(clientId: string, q: { author?: string; type?: string; parent_type?: string; parent_id?: string; mention?: string; search?: string }): SQL {
@@ -165,17 +164,17 @@ export const postsRepository = {
     if (q.mention) conds.push(sql`${posts.mentions} @> ARRAY[${q.mention}::uuid]`);
     if (q.search) conds.push(sql`${posts.message} ILIKE ${`%${escapeLike(q.search)}%`}`);
     return and(...conds)!;
-  },
+  }
 
   /** Feed rows matching `where`, in no particular order (the wall's read model re-reads the posts an event touched). */
-  rowsOf(tx: Tx, me: string | null, where: SQL): Promise<FeedRow[]> {
+  feedRowsWhere(tx: Tx, me: string | null, where: SQL): Promise<FeedRow[]> {
     return feedSelect(tx, me).where(where);
-  },
+  }
 
   async feedItem(tx: Tx, me: string | null, id: string): Promise<FeedRow | undefined> {
     const [row] = await feedSelect(tx, me).where(eq(posts.id, id)).limit(1);
     return row;
-  },
+  }
 
   /**
    * The feed row of a post just inserted, without reading it back (the write path of POST api/post, issue 19): no
@@ -201,12 +200,12 @@ export const postsRepository = {
       liked: false,
       viewed: false,
     };
-  },
+  }
 
   async byId(tx: Tx, id: string): Promise<PostRow | undefined> {
     const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1);
     return row;
-  },
+  }
 
   /** Which of these posts are a task's (parent type `task`), with the task id. */
   async taskParents(tx: Tx, ids: string[]): Promise<{ id: string; parentId: string }[]> {
@@ -216,18 +215,18 @@ export const postsRepository = {
       .from(posts)
       .where(and(inArray(posts.id, ids), eq(posts.parentType, 'task')));
     return rows.filter((r): r is { id: string; parentId: string } => !!r.parentId);
-  },
+  }
 
   /** Locks the post row for a counter or content change. */
   async lock(tx: Tx, id: string): Promise<PostRow | undefined> {
     const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1).for('update');
     return row;
-  },
+  }
 
   async insert(tx: Tx, row: NewPost): Promise<PostRow> {
     const [r] = await tx.insert(posts).values(row).returning();
     return r;
-  },
+  }
 
   async update(tx: Tx, id: string, patch: Partial<NewPost>): Promise<PostRow | undefined> {
     const [r] = await tx
@@ -236,19 +235,19 @@ export const postsRepository = {
       .where(eq(posts.id, id))
       .returning();
     return r;
-  },
+  }
 
   /** Deletes the post; comments, likes, views and file rows go with it (FK cascade). */
   async delete(tx: Tx, id: string): Promise<boolean> {
     const r = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
     return r.length > 0;
-  },
+  }
 
   /** Newest wall post ids (PUT api/post/all/view without ids). */
   async newestWallIds(tx: Tx, clientId: string, limit: number): Promise<string[]> {
     const rows = await tx.select({ id: posts.id }).from(posts).where(feedWhere.wall(clientId)).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit);
     return rows.map((r) => r.id);
-  },
+  }
 
   /** Likers of a post (§3 likes: _id, created, author). */
   likesOf(tx: Tx, postId: string) {
@@ -258,7 +257,7 @@ export const postsRepository = {
       .leftJoin(authors, eq(authors.id, likes.userId))
       .where(and(eq(likes.targetId, postId), eq(likes.likeType, 'post')))
       .orderBy(asc(likes.createdAt));
-  },
+  }
 
   /** Viewers of a post (§3 views: {user, time}) with their names and avatars, oldest first. */
   viewsOf(tx: Tx, postId: string) {
@@ -268,10 +267,49 @@ export const postsRepository = {
       .leftJoin(authors, eq(authors.id, views.userId))
       .where(eq(views.postId, postId))
       .orderBy(asc(views.createdAt));
-  },
-};
+  }
 
-export const likesRepository = {
+  /** The parent of a post, or of a comment's post (taskOf); undefined when neither is there. */
+  async parentOf(tx: Tx, ref: { postId?: string; commentId?: string }): Promise<{ type: PostRow['parentType']; id: string | null } | undefined> {
+    let postId = ref.postId;
+    if (ref.commentId) {
+      const [c] = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, ref.commentId)).limit(1);
+      postId = c?.postId;
+    }
+    if (!postId) return undefined;
+    const [p] = await tx.select({ type: posts.parentType, id: posts.parentId }).from(posts).where(eq(posts.id, postId)).limit(1);
+    return p;
+  }
+
+  /** The posts of a task (its comments, parent type `task`): ids and types. */
+  ofTask(tx: Tx, taskId: string): Promise<{ id: string; type: PostRow['type'] }[]> {
+    return tx
+      .select({ id: posts.id, type: posts.type })
+      .from(posts)
+      .where(and(eq(posts.parentType, 'task'), eq(posts.parentId, taskId)));
+  }
+
+  /** Feed rows (no reader flags) of those of `ids` that are on the wall (the wall's read model re-reads them). */
+  wallRowsByIds(tx: Tx, ids: string[]): Promise<FeedRow[]> {
+    return this.feedRowsWhere(tx, null, and(eq(posts.onWall, true), inArray(posts.id, ids))!);
+  }
+
+  /** Which of `ids` `userId` liked and viewed (the read model's reader flags). */
+  async flagsOf(tx: Tx, userId: string, ids: string[]): Promise<{ liked: string[]; viewed: string[] }> {
+    const l = await tx
+      .select({ id: likes.targetId })
+      .from(likes)
+      .where(and(eq(likes.userId, userId), inArray(likes.targetId, ids)));
+    const v = await tx
+      .select({ id: views.postId })
+      .from(views)
+      .where(and(eq(views.userId, userId), inArray(views.postId, ids)));
+    return { liked: l.map((x) => x.id), viewed: v.map((x) => x.id) };
+  }
+}
+
+@Injectable()
+export class LikesRepository {
   /**
    * Toggles `userId`'s like of a target: removes it if present, else adds it (the unique (target, user) key means a
    * like is never counted twice, even by two concurrent calls). Keeps the counter of the post or comment in step.
@@ -304,10 +342,11 @@ export const likesRepository = {
           .where(eq(posts.id, l.targetId))
           .returning({ count: posts.likesCount });
     return { liked, count: row?.count ?? 0 };
-  },
-};
+  }
+}
 
-export const viewsRepository = {
+@Injectable()
+export class ViewsRepository {
   /**
    * Registers `userId`'s view of each post once (primary key (post, user)); bumps the counters of the posts whose
    * view is new. Output: the new counters of those posts.
@@ -325,149 +364,5 @@ export const viewsRepository = {
       .set({ viewsCount: sql`${posts.viewsCount} + 1` })
       .where(inArray(posts.id, ids))
       .returning({ id: posts.id, viewsCount: posts.viewsCount });
-  },
-};
-
-/** Comment rows with author and whether `me` liked them. */
-function commentSelect(tx: Tx, me: string | null) {
-  return tx
-    .select({
-      comment: comments,
-      author: authorFields,
-      liked: sql<boolean>`EXISTS (SELECT 1 FROM ${likes} cl WHERE cl.target_id = ${comments.id} AND cl.user_id = ${me}::uuid)`,
-    })
-    .from(comments)
-    .leftJoin(authors, eq(authors.id, comments.authorId));
+  }
 }
-export type CommentFeedRow = Awaited<ReturnType<ReturnType<typeof commentSelect>['execute']>>[number];
-
-export const commentsRepository = {
-  /** Every comment and answer of a post, oldest first (one query). */
-  ofPost(tx: Tx, me: string | null, postId: string): Promise<CommentFeedRow[]> {
-    return commentSelect(tx, me).where(eq(comments.postId, postId)).orderBy(asc(comments.createdAt), asc(comments.id));
-  },
-  async item(tx: Tx, me: string | null, id: string): Promise<CommentFeedRow | undefined> {
-    const [row] = await commentSelect(tx, me).where(eq(comments.id, id)).limit(1);
-    return row;
-  },
-  async byId(tx: Tx, id: string): Promise<CommentRow | undefined> {
-    const [row] = await tx.select().from(comments).where(eq(comments.id, id)).limit(1);
-    return row;
-  },
-  async insert(tx: Tx, row: NewComment): Promise<CommentRow> {
-    const [r] = await tx.insert(comments).values(row).returning();
-    return r;
-  },
-  async update(tx: Tx, id: string, patch: Partial<NewComment>): Promise<CommentRow | undefined> {
-    const [r] = await tx
-      .update(comments)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(comments.id, id))
-      .returning();
-    return r;
-  },
-  /** Deletes a comment and its answers; output: how many comments went. */
-  async delete(tx: Tx, id: string): Promise<number> {
-    const answers = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(eq(comments.parentCommentId, id));
-    const r = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-    return r.length ? 1 + (answers[0]?.n ?? 0) : 0;
-  },
-  /** Adds `delta` to the post's comment counter; output: the new count. */
-  /**
-   * Adds `delta` to the post's comment count and answers the post as it now is (undefined: no such post). The row
-   * stays locked until the transaction ends, as with `postsRepository.lock`: one statement for both.
-   */
-  async bumpPostRow(tx: Tx, postId: string, delta: number): Promise<PostRow | undefined> {
-    const [r] = await tx
-      .update(posts)
-      .set({ commentsCount: sql`greatest(0, ${posts.commentsCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning();
-    return r;
-  },
-  async bumpPost(tx: Tx, postId: string, delta: number): Promise<number> {
-    const [r] = await tx
-      .update(posts)
-      .set({ commentsCount: sql`greatest(0, ${posts.commentsCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning({ n: posts.commentsCount });
-    return r?.n ?? 0;
-  },
-};
-
-export const filesRepository = {
-  /** Claims keys for a post/comment; false when one is already attached elsewhere. */
-  async claim(tx: Tx, rows: (typeof files.$inferInsert)[]): Promise<boolean> {
-    if (!rows.length) return true;
-    const r = await tx.insert(files).values(rows).onConflictDoNothing().returning({ key: files.key });
-    return r.length === rows.length;
-  },
-  ofPost(tx: Tx, postId: string): Promise<FileRow[]> {
-    return tx.select().from(files).where(eq(files.postId, postId));
-  },
-  /** Files of a comment and its answers. */
-  ofComment(tx: Tx, commentId: string): Promise<FileRow[]> {
-    return tx
-      .select()
-      .from(files)
-      .where(
-        sql`${files.commentId} = ${commentId}::uuid OR ${files.commentId} IN (SELECT c.id FROM ${comments} c WHERE c.parent_comment_id = ${commentId}::uuid)`,
-      );
-  },
-  async release(tx: Tx, keys: string[]): Promise<FileRow[]> {
-    if (!keys.length) return [];
-    return tx.delete(files).where(inArray(files.key, keys)).returning();
-  },
-};
-
-export const followsRepository = {
-  async add(tx: Tx, clientId: string, followerId: string, userId: string): Promise<void> {
-    await tx.insert(follows).values({ clientId, followerId, userId }).onConflictDoNothing();
-  },
-  async remove(tx: Tx, followerId: string, userId: string): Promise<void> {
-    await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.userId, userId)));
-  },
-  /** Whether `me` follows `userId` and how many follow `userId`. */
-  async state(tx: Tx, me: string | null, userId: string): Promise<{ following: boolean; followers: number }> {
-    const [r] = await tx
-      .select({
-        followers: sql<number>`count(*)::int`,
-        following: sql<boolean>`coalesce(bool_or(${follows.followerId} = ${me}::uuid), false)`,
-      })
-      .from(follows)
-      .where(eq(follows.userId, userId));
-    return { following: Boolean(r?.following), followers: r?.followers ?? 0 };
-  },
-  async followers(tx: Tx, userId: string): Promise<number> {
-    const [r] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(follows)
-      .where(eq(follows.userId, userId));
-    return r?.n ?? 0;
-  },
-};
-
-export const authorsRepository = {
-  byIds(tx: Tx, ids: string[]): Promise<AuthorRow[]> {
-    if (!ids.length) return Promise.resolve([]);
-    return tx.select().from(authors).where(inArray(authors.id, ids));
-  },
-  /** Upserts a projection row unless a newer version is already stored (events may arrive out of order). */
-  async upsert(tx: Tx, row: NewAuthor): Promise<void> {
-    const { id: _id, ...rest } = row;
-    await tx
-      .insert(authors)
-      .values(row)
-      .onConflictDoUpdate({ target: authors.id, set: rest, setWhere: sql`${authors.version} <= excluded.version` });
-  },
-  /** Not-deleted people of a client with a birth date (birthdays widget). */
-  withBirthdays(tx: Tx, clientId: string): Promise<AuthorRow[]> {
-    return tx
-      .select()
-      .from(authors)
-      .where(and(eq(authors.clientId, clientId), eq(authors.deletionMark, false), isNotNull(authors.birthDate)));
-  },
-};
