@@ -325,6 +325,9 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   Module({ imports: [PlatformModule.forPlatform(platform), ScheduleModule.forRoot(), ...modules] })(Host);
   const app = await NestFactory.createMicroservice(Host, { strategy: new BusTransport(platform.bus), logger: false });
   app.useGlobalFilters(new ForwardErrors());
+  // NestMicroservice.init runs the init and bootstrap hooks after core's init has already run them (microservices
+  // 12.1 over core 12.5): a second run mounts every `@Interval` again and fails the start. Core's run is the one.
+  (app as unknown as { setIsInitHookCalled?(done: boolean): void }).setIsInitHookCalled?.(true);
   await app.init();
   await app.listen();
   platform.relay.start();
