@@ -8,9 +8,7 @@ import { isPublicAddress, assertPublicUrl, errorCode } from '@intranet/notificat
 import { sql } from '@intranet/platform-db';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
-
-const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 50);
+import { until } from './support.ts';
 
 interface BotCall {
   token: string;

@@ -7,7 +7,7 @@ import { notificationsRoutes } from '@intranet/notifications-contract';
 import { sql } from '@intranet/platform-db';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { until, type Person } from './support.ts';
 
 /** The decoded Subject header of a raw message (RFC 2047 encoded words, B or Q). */
 function subjectOf(raw: string): string {
@@ -22,17 +22,10 @@ function subjectOf(raw: string): string {
   );
 }
 
-/** Waits until `check` holds (see eventuallyPasses). */
-const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 50);
-
 interface Received {
   from: string;
   to: string[];
   raw: string;
-}
-interface Person {
-  id: string;
-  token: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
-import { PresenceCounter } from '@intranet/gateway-server';
+import { PresenceCounter, RealtimeGateway } from '@intranet/gateway-server';
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents, presenceOnlineOn } from '@intranet/platform-contracts/presence';
 import { emit, InProcessBus, NatsBus, on, serve, type Bus, type BusEvent } from '@intranet/platform-bus';
@@ -88,6 +88,9 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     const [up] = seen.filter((e) => e.data.user_id === bob.id);
     assert.equal(up!.clientId, acme.client._id);
     bobTab2.disconnect();
+    // The gateway has let the tab go (one socket of Bob left) and everything it published since was handled.
+    const gateway = t.portal.app.get(RealtimeGateway);
+    await until(async () => assert.equal((await gateway.workspaces.server.of('/notifpres').in(`user:${bob.id}`).fetchSockets()).length, 1));
     await settled(t);
     assert.equal(seen.filter((e) => e.data.user_id === bob.id).length, 1, 'a second tab closing leaves Bob online');
 
