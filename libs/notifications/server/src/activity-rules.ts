@@ -3,8 +3,7 @@ import { vacationEvents } from '@intranet/people-contract/structure';
 import { socialEvents } from '@intranet/social-contract';
 import type { BusEvent } from '@intranet/platform-bus';
 import type { z } from 'zod';
-import type { Draft } from './repository.ts';
-import { ADMINS, APPROVERS_OF, nameOf, rule, type Rule } from './rule.ts';
+import { ADMINS, APPROVERS_OF, nameOf, rule, type Draft, type Rule } from './rule.ts';
 
 /** Text of a message without markup, cut to `max` symbols (an excerpt for the notification). */
 export const excerpt = (html: string, max = 140) => {

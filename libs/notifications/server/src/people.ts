@@ -1,6 +1,6 @@
 import { peopleRoutes, type User } from '@intranet/people-contract';
-import { peopleLookupSubjects } from '@intranet/people-contract/lookup';
-import { ask, systemContext, type Bus } from '@intranet/platform-bus';
+import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
+import { systemContext, type Bus } from '@intranet/platform-bus';
 
 /** What notifications needs of a user: whether they are an employee account, their e-mail and language. */
 export interface Recipient {
@@ -24,11 +24,14 @@ export const isEmployee = (u: Pick<User, 'deletion_mark' | 'status' | 'roles'>) 
  */
 export class Directory {
   private readonly cache = new Map<string, { at: number; users: Map<string, Recipient> }>();
+  private readonly people: PeopleClient;
 
   constructor(
     private readonly bus: Bus,
     private readonly ttlMs = 30_000,
-  ) {}
+  ) {
+    this.people = peopleClient(bus);
+  }
 
   /** The employees among `ids` of `clientId` (others, and unknown ids, are left out). */
   async employees(clientId: string, ids: readonly string[]): Promise<Recipient[]> {
@@ -53,7 +56,7 @@ export class Directory {
    * administrators. Never the employee themselves.
    */
   async approvers(clientId: string, userId: string): Promise<string[]> {
-    const chief = (await ask(this.bus, peopleLookupSubjects.directChief, systemContext(clientId), { userId })) as User | null;
+    const chief = await this.people.directChief(clientId, userId);
     if (chief && chief._id !== userId && (await this.employees(clientId, [chief._id])).length) return [chief._id];
     const entry = await this.load(clientId);
     return [...entry.users.values()].filter((u) => (u.admin || u.vacationsEdit) && u._id !== userId).map((u) => u._id);

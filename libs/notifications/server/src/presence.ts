@@ -79,6 +79,16 @@ export class PresenceMap {
     this.answered = [];
   }
 
+  /** Nest lifecycle (the module provides one map per process): subscribes once the application is up. */
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  /** Nest lifecycle: unsubscribes before the bus closes. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
   /** Whether `node`'s word still holds: heard from within three of its heartbeat periods (a minute before any). */
   private holds(node: string): boolean {
     return (this.alive.get(node) ?? 0) >= Date.now();

@@ -1,7 +1,22 @@
 import type { EventDef } from '@intranet/platform-contracts';
 import type { BusEvent } from '@intranet/platform-bus';
 import type { z } from 'zod';
-import type { Draft } from './repository.ts';
+
+/** A notification to store: who gets it, what it says, and its idempotency key (unique per client). */
+export interface Draft {
+  userId: string;
+  section: string;
+  type: string;
+  title: string;
+  text: string;
+  link: string | null;
+  object: { type: string; id: string } | null;
+  actorId: string | null;
+  data?: Record<string, string>;
+  key: string;
+  /** Not stored while the user still has an unread one of the same type and object (chat: one per room). */
+  collapse?: boolean;
+}
 
 /**
  * A draft's `userId` that stands for the client's administrators: the consumer makes one draft per administrator
@@ -15,6 +30,7 @@ export const ADMINS = '@admins';
  */
 export const APPROVERS_OF = (userId: string) => `@approvers:${userId}`;
 
+/** A person's display name from the first and last name an event carries (either may be missing). */
 export const nameOf = (a: { firstName: string | null; lastName: string | null }) => [a.firstName, a.lastName].filter(Boolean).join(' ');
 
 /**

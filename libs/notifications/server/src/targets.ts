@@ -15,12 +15,6 @@ export class RefusedTargetError extends Error {
 }
 
 /**
- * Whether outgoing calls may go to private hosts over http: `NOTIF_ALLOW_PRIVATE_HOSTS=1` (tests and development,
- * whose Slack/Teams/Telegram stand-ins run on localhost). Off by default.
- */
-export const allowPrivateHosts = () => process.env.NOTIF_ALLOW_PRIVATE_HOSTS === '1' || process.env.NOTIF_ALLOW_PRIVATE_HOSTS === 'true';
-
-/**
  * Whether an IP address is a public unicast one (ipaddr.js ranges): private (10/8, 172.16/12, 192.168/16, fc00::/7),
  * loopback, link-local (169.254/16, fe80::/10, the cloud metadata address), carrier-grade NAT, multicast, reserved,
  * unspecified and the like are not; an IPv4-mapped IPv6 address is judged as its IPv4 one.
@@ -34,10 +28,11 @@ export function isPublicAddress(ip: string): boolean {
 
 /**
  * Checks an outgoing URL before it is stored or called (issue 10 webhook restriction, SSRF): https only, and its
- * host must resolve to public addresses only. With `allowPrivate` (allowPrivateHosts()) any http(s) URL passes.
+ * host must resolve to public addresses only. With `allowPrivate` (NOTIF_ALLOW_PRIVATE_HOSTS: tests and development,
+ * whose Slack/Teams/Telegram stand-ins run on localhost) any http(s) URL passes.
  * Errors: RefusedTargetError (code webhookUrlRefused).
  */
-export async function assertPublicUrl(raw: string, allowPrivate = allowPrivateHosts()): Promise<URL> {
+export async function assertPublicUrl(raw: string, allowPrivate = false): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -64,7 +59,7 @@ function resolveAll(host: string): Promise<string[]> {
  * DNS answer that changes between the check and the call (rebinding) cannot reach a private host. With
  * `allowPrivate` it is a plain agent.
  */
-export function publicOnlyAgent(allowPrivate = allowPrivateHosts()): Agent {
+export function publicOnlyAgent(allowPrivate = false): Agent {
   if (allowPrivate) return new Agent();
   return new Agent({
     connect: {

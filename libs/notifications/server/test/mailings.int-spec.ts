@@ -2,16 +2,19 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { MAILING_CODES, mailingRoutes } from '@intranet/notifications-contract/mailing';
 import { notificationsRoutes } from '@intranet/notifications-contract';
-import { Directory, MailingScheduler, mailingActions, type MailingRun } from '@intranet/notifications-server';
+import { Directory, MAILING_QUEUE, MailingJobs, MailingRunner, MailingsRepository, mailingActions, type MailingRun } from '@intranet/notifications-server';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { sql } from '@intranet/platform-db';
+import { JobQueue } from '@intranet/platform-jobs';
+import type { Mailer } from '@intranet/platform-mail';
+import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const quiet = { warn: () => undefined, debug: () => undefined };
 
 /**
  * §7 Mailings and §4 Mailing through the real gateway: every route (the two-parameter `{workspace}_{action}`
  * segment too), the start/restart/stop rules, validation codes, isolation between workspaces, and one run per cron
- * slot with two replicas (the portal's scheduler and a second MailingScheduler on the same database).
+ * slot with two replicas (the portal's job worker and a second MailingJobs with its own job queue on the same database).
  */
 describe('mailings (§7 Mailings, §4 Mailing)', () => {
   let t: TestPortal;
@@ -102,32 +105,40 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
   });
 
   it('two replicas on one database run each slot once; a stopped mailing runs no more', async () => {
-    // The second replica: another scheduler on the same database (as a second notifications-service would have).
-    const second = new MailingScheduler(
-      { db: t.db, mailer: { send: async () => ({ via: 'outbox', id: '' }) }, directory: null as never, log: { warn: () => undefined, debug: () => undefined } },
-      { syncMs: 200 },
-    );
-    await second.start();
+    // The second replica: another job queue and worker on the same database (as a second notifications-service).
+    const replica = await t.db.replica();
+    const queue = new JobQueue(replica, { log: quiet, pollingIntervalSeconds: 0.5 });
+    const repo = new MailingsRepository();
+    const mailer: Mailer = { send: async () => ({ via: 'outbox', id: '' }) };
+    const second = new MailingJobs(queue, replica, quiet, new MailingRunner(replica, mailer, new Directory(t.portal.platform.bus), repo), repo);
+    await second.ready();
+    /** Slot jobs of the mailing not finished yet (queued, running or to retry). */
+    const pending = async (id: string) =>
+      (
+        (await t.db.asSystem('spec', (tx) =>
+          tx.execute(
+            sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${MAILING_QUEUE} AND data->>'mailingId' = ${id} AND state IN ('created', 'retry', 'active')`,
+          ),
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
     try {
       const made = await t.call(mailingRoutes.create, { token: acme.adminToken, body: { action: 'tick', schedule: '* * * * * *', active: true } });
       assert.equal(made.status, 200, JSON.stringify(made.body));
       const id = made.body.result._id;
-      await eventuallyPasses(() => assert.ok(second.state(id).running, 'the second replica picked the mailing up'), 3000, 50);
-      await eventuallyPasses(() => assert.ok(ran.filter((r) => r.id === id).length >= 4, `runs so far ${ran.length}`), 10_000, 100);
+      await eventuallyPasses(() => assert.ok(ran.filter((r) => r.id === id).length >= 4, `runs so far ${ran.length}`), 30_000, 100);
       await t.call(mailingRoutes.stopJob, { token: acme.adminToken, params: { workspace: 'mailacme', action: 'tick' } });
-      await sleep(1500);
+      // The queued next slot runs, finds the mailing stopped and queues no other: then nothing can run any more.
+      await eventually(async () => (await pending(id)) === 0, 15_000);
       const mine = ran.filter((r) => r.id === id);
       const slots = mine.map((r) => r.slot);
       assert.equal(new Set(slots).size, slots.length, `a slot ran twice: ${slots.join(', ')}`);
-      const runs = await second.runs(acme.client._id, id);
+      const runs = await t.db.inTenant({ clientId: acme.client._id }, (tx) => repo.runs(tx, id, new Date(0)));
       assert.equal(runs.length, mine.length, 'one run row per slot');
-      assert.ok(new Set(runs.map((r) => r.runner)).size >= 1);
       assert.ok(runs.every((r) => (r.result as { ok?: boolean })?.ok));
-      const after = mine.length;
-      await sleep(1500);
-      assert.equal(ran.filter((r) => r.id === id).length, after, 'no run after stopJob (either replica)');
+      assert.equal(await pending(id), 0, 'no slot queued after stopJob (either replica)');
     } finally {
-      await second.stop();
+      await queue.stop();
+      await replica.close();
     }
   });
 
@@ -142,17 +153,13 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
     const made = await t.call(mailingRoutes.create, { token: acme.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: true } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const sent: { to: string; subject: string; text?: string }[] = [];
-    const runner = new MailingScheduler({
-      db: t.db,
-      mailer: {
-        send: async (m) => {
-          sent.push({ to: String(m.to), subject: m.subject, text: m.text });
-          return { via: 'outbox', id: String(sent.length) };
-        },
+    const mailer: Mailer = {
+      send: async (m) => {
+        sent.push({ to: String(m.to), subject: m.subject, text: m.text });
+        return { via: 'outbox', id: String(sent.length) };
       },
-      directory: new Directory(t.portal.platform.bus),
-      log: { warn: () => undefined, debug: () => undefined },
-    });
+    };
+    const runner = new MailingRunner(t.db, mailer, new Directory(t.portal.platform.bus), new MailingsRepository());
     const slot = new Date('2026-11-30T09:00:00Z');
     assert.equal(await runner.runSlot(made.body.result._id, acme.client._id, '0 9 * * 1', slot), true);
     assert.equal(await runner.runSlot(made.body.result._id, acme.client._id, '0 9 * * 1', slot), false, 'the slot is taken');

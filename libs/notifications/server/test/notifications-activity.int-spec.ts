@@ -7,18 +7,12 @@ import { calendarRoutes } from '@intranet/calendar-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { until, type Person } from './support.ts';
 
-/** Waits until `check` holds (see eventuallyPasses). */
-const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 25);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const LANGS = ['en', 'ru', 'uk'] as const;
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
-interface Person {
-  id: string;
-  token: string;
-}
 
 /**
  * Issue 29: events that notified no one (an employee's vacation request, a post in a group, a new idea and its

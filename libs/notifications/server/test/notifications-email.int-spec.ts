@@ -7,7 +7,7 @@ import { notificationsRoutes } from '@intranet/notifications-contract';
 import { sql } from '@intranet/platform-db';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { until, type Person } from './support.ts';
 
 /** The decoded Subject header of a raw message (RFC 2047 encoded words, B or Q). */
 function subjectOf(raw: string): string {
@@ -22,17 +22,10 @@ function subjectOf(raw: string): string {
   );
 }
 
-/** Waits until `check` holds (see eventuallyPasses). */
-const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 50);
-
 interface Received {
   from: string;
   to: string[];
   raw: string;
-}
-interface Person {
-  id: string;
-  token: string;
 }
 
 /**
@@ -48,7 +41,6 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
   const inbox: Received[] = [];
   /** Recipients refused this many more times (451, a temporary failure). */
   const refuse = new Map<string, number>();
-  const env = { ...process.env };
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -79,16 +71,17 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    process.env.NOTIF_DELIVERY_POLL_MS = '100';
-    process.env.NOTIF_RETRY_BASE_MS = '100';
     // The Slack and Teams stand-ins below run on localhost over http (the SSRF guard's development switch).
-    process.env.NOTIF_ALLOW_PRIVATE_HOSTS = '1';
-    t = await testPortal({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    t = await testPortal({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      NOTIF_DELIVERY_POLL_MS: '100',
+      NOTIF_RETRY_BASE_MS: '100',
+      NOTIF_ALLOW_PRIVATE_HOSTS: '1',
+    });
   });
   afterAll(async () => {
     await t?.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    process.env = env;
   });
 
   it('mentions are mailed per the settings matrix; a refusing server delays the mail, never the notification; mail check', async () => {
@@ -151,8 +144,13 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
       'Carol switched e-mail off for posts',
     );
 
-    // Nothing more arrives later: one mail per recipient, none for Carol.
-    await new Promise((r) => setTimeout(r, 400));
+    // Nothing more arrives later (no send is left pending): one mail per recipient, none for Carol.
+    await until(async () =>
+      assert.deepEqual(
+        (await deliveries()).filter((r) => r.status === 'pending'),
+        [],
+      ),
+    );
     // (Dave's is in Ukrainian: its body is transfer-encoded, so the recipients tell the mention mails.)
     const mentionMails = inbox.filter((m) => m.to.some((x) => /^(bob|carol|dave)@/.test(x)));
     assert.deepEqual(mentionMails.map((m) => m.to.join(',')).sort(), ['bob@notifmail.test', 'dave@notifmail.test']);
@@ -229,14 +227,17 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
         assert.match(g.body.text, /^Ben Employee: Ann Employee mentioned you in a post/);
         assert.match(g.body.text, /Deploy done/);
       }
-      await new Promise((r) => setTimeout(r, 300));
+      const hooked = () =>
+        t.db.asSystem('spec', async (tx) => {
+          const r = (await tx.execute(
+            sql`SELECT channel, status, attempts FROM notifications.deliveries WHERE client_id = ${acme.client._id} ORDER BY channel`,
+          )) as unknown as { rows: { channel: string; status: string; attempts: number }[] };
+          return r.rows;
+        });
+      // No send is left pending: nothing more can be posted.
+      await until(async () => assert.ok((await hooked()).every((r) => r.status !== 'pending')));
       assert.equal(got.length, 2, 'each webhook posted once');
-      const rows = await t.db.asSystem('spec', async (tx) => {
-        const r = (await tx.execute(
-          sql`SELECT channel, status, attempts FROM notifications.deliveries WHERE client_id = ${acme.client._id} ORDER BY channel`,
-        )) as unknown as { rows: { channel: string; status: string; attempts: number }[] };
-        return r.rows;
-      });
+      const rows = await hooked();
       assert.deepEqual(rows, [
         { channel: 'slack', status: 'sent', attempts: 2 },
         { channel: 'teams', status: 'sent', attempts: 1 },

@@ -10,18 +10,11 @@ import { tasksRoutes } from '@intranet/tasks-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { settled, until, type Person } from './support.ts';
 
-/** Waits until `check` holds (see eventuallyPasses). */
-const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 25);
-const settle = () => new Promise((r) => setTimeout(r, 300));
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
-interface Person {
-  id: string;
-  token: string;
-}
 
 /**
  * Issue 10 "What a person can do", each listed event made through the real route of its domain, then the outbox, the
@@ -56,7 +49,8 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    // Small limits, so the large-notice path (background storing, in chunks) runs at spec size.
+    t = await testPortal({ NOTIF_NOTICE_SYNC_MAX: '2', NOTIF_FANOUT_CHUNK: '2' });
     acme = await t.makeClient('notifevt');
     [ann, bob, cid] = await Promise.all(['ann', 'bob', 'cid'].map((n) => person(`${n}@notifevt.test`)));
   });
@@ -88,7 +82,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal(m!.actor_id, bob.id);
     // Ann, the post's author, hears of the comment (post.comment); Bob (the actor) of nothing of his own.
     await until(async () => assert.equal((await ofType(ann, 'post.comment')).length, 1));
-    await settle();
+    await settled(t);
     assert.equal((await items(bob)).filter((x) => x.actor_id === bob.id).length, 0);
   });
 
@@ -111,7 +105,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     const [n] = await ofType(bob, 'group.approved');
     assert.equal(n!.section, 'groups');
     assert.equal(n!.link, `/group/${groupId}`);
-    await settle();
+    await settled(t);
     assert.equal((await ofType(bob, 'group.rejected')).length + (await ofType(cid, 'group.approved')).length, 0);
     assert.equal(
       (await items(ann)).filter((x) => ['group.approved', 'group.rejected'].includes(x.type)).length,
@@ -147,7 +141,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal(n!.section, 'services');
     assert.equal(n!.link, `/service/request/${requestId}`);
     assert.deepEqual(n!.data, { name: 'Business cards', step: 'Approve' });
-    await settle();
+    await settled(t);
     assert.equal((await ofType(cid, 'bp.step')).length, 0, 'the next step’s performer is not told yet');
     assert.equal((await ofType(ann, 'bp.step')).length, 0, 'the initiator is not a performer of the step');
 
@@ -158,7 +152,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     const done = await t.call(bpRoutes.passStep, { token: cid.token, params: { bp: requestId }, body: { decision: 'accept', values: {} } });
     assert.equal(done.status, 200, JSON.stringify(done.body));
     await until(async () => assert.equal((await ofType(ann, 'bp.finished')).length, 1));
-    await settle();
+    await settled(t);
     assert.equal((await ofType(bob, 'bp.step')).length, 1, 'one notification per step and performer');
   });
 
@@ -175,7 +169,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal(n!.section, 'services');
     assert.equal(n!.link, '/services?tab=asks');
     assert.ok(n!.data.actor, 'the employee is named');
-    await settle();
+    await settled(t);
     assert.equal((await ofType(ann, 'bp.service_req')).length, 0, 'the employee who asked is not an administrator');
     assert.equal((await ofType(bob, 'bp.service_req')).length, 0);
   });
@@ -208,7 +202,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     // Bob deleting his own vacation is no decision: nothing more.
     const third = await t.call(structureRoutes.vacationCreate, { token: bob.token, body: { start: inDays(80), end: inDays(81) } });
     await t.call(structureRoutes.vacationDelete, { token: bob.token, params: { user: bob.id, id: third.body.result._id } });
-    await settle();
+    await settled(t);
     assert.deepEqual(
       (await items(bob))
         .map((x) => x.type)
@@ -233,7 +227,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal(n!.section, 'other');
     assert.equal(n!.actor_id, ann.id);
     assert.equal(n!.read, false);
-    await settle();
+    await settled(t);
     assert.equal((await inRoom(bob)).length, 1, 'the second message while the first is unread adds none');
     assert.equal((await inRoom(ann)).length, 0, 'the sender hears nothing');
   });
@@ -265,16 +259,13 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal(task.status, 200, JSON.stringify(task.body));
     await until(async () => assert.equal((await ofType(cid, 'task.assigned')).length, 1));
     assert.equal((await ofType(cid, 'task.assigned'))[0]!.section, 'tasks');
-    await settle();
+    await settled(t);
     assert.equal((await ofType(cid, 'event.invited')).length + (await ofType(bob, 'task.assigned')).length + (await ofType(ann, 'event.invited')).length, 0);
   });
 
   it('a notice above NOTIF_NOTICE_SYNC_MAX is accepted at once and stored in the background in chunks; a redelivery stores none twice', async () => {
     const queued: BusEvent[] = [];
     const off = await on(t.portal.platform.bus, notificationsEvents.noticeQueued, async (e) => void queued.push(e));
-    const env = { sync: process.env.NOTIF_NOTICE_SYNC_MAX, chunk: process.env.NOTIF_FANOUT_CHUNK };
-    process.env.NOTIF_NOTICE_SYNC_MAX = '2';
-    process.env.NOTIF_FANOUT_CHUNK = '2';
     try {
       const title = `Big notice ${Date.now()}`;
       const r = await t.call(notificationsRoutes.create, {
@@ -294,16 +285,12 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
       const bus = t.portal.platform.bus;
       await bus.publish(e.subject, e.clientId, e.data, { id: e.id });
       await bus.publish(e.subject, e.clientId, e.data);
-      await settle();
+      await settled(t);
       for (const p of [ann, bob, cid]) assert.equal((await mine(p)).length, 1);
       // At or under the limit the answer comes after the notifications are stored (one transaction).
       const small = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [ann.id, bob.id], title: `${title} small` } });
       assert.deepEqual(small.body.result, { created: 2 });
     } finally {
-      process.env.NOTIF_NOTICE_SYNC_MAX = env.sync;
-      process.env.NOTIF_FANOUT_CHUNK = env.chunk;
-      if (env.sync === undefined) delete process.env.NOTIF_NOTICE_SYNC_MAX;
-      if (env.chunk === undefined) delete process.env.NOTIF_FANOUT_CHUNK;
       await off();
     }
   });

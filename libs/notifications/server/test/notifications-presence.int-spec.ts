@@ -4,24 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { chatRoutes } from '@intranet/chat-contract';
 import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
-import { PresenceCounter } from '@intranet/gateway-server';
+import { PresenceCounter, RealtimeGateway } from '@intranet/gateway-server';
 import { PresenceMap } from '@intranet/notifications-server';
 import { presenceEvents, presenceOnlineOn } from '@intranet/platform-contracts/presence';
 import { emit, InProcessBus, NatsBus, on, serve, type Bus, type BusEvent } from '@intranet/platform-bus';
-import { eventuallyPasses, testBus } from '@intranet/platform-testing';
+import { testBus } from '@intranet/platform-testing';
 import { secondGateway, testPortal, type TestPortal } from '@intranet/portal-testing';
 import type { z } from 'zod';
-
-/** Waits until `check` holds (see eventuallyPasses). */
-const until = (check: () => Promise<void> | void, ms = 8000) => eventuallyPasses(check, ms, 25);
-const settle = () => new Promise((r) => setTimeout(r, 300));
+import { settled, until, type Person } from './support.ts';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Presence = BusEvent<z.output<typeof presenceEvents.changed.payload>>;
-interface Person {
-  id: string;
-  token: string;
-}
 
 /**
  * Issue 10 "a chat message while away", through the real gateway (listening), its sockets, the bus and the
@@ -95,12 +88,15 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     const [up] = seen.filter((e) => e.data.user_id === bob.id);
     assert.equal(up!.clientId, acme.client._id);
     bobTab2.disconnect();
-    await settle();
+    // The gateway has let the tab go (one socket of Bob left) and everything it published since was handled.
+    const gateway = t.portal.app.get(RealtimeGateway);
+    await until(async () => assert.equal((await gateway.workspaces.server.of('/notifpres').in(`user:${bob.id}`).fetchSockets()).length, 1));
+    await settled(t);
     assert.equal(seen.filter((e) => e.data.user_id === bob.id).length, 1, 'a second tab closing leaves Bob online');
 
     await send(roomId, 'Pizza?');
     await until(async () => assert.equal((await chatNotes(cid, roomId)).length, 1));
-    await settle();
+    await settled(t);
     assert.equal((await chatNotes(bob, roomId)).length, 0, 'Bob has the portal open: no notification');
     assert.equal((await chatNotes(ann, roomId)).length, 0, 'the sender hears nothing');
 
@@ -112,7 +108,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
     const [n] = await chatNotes(bob, roomId);
     assert.equal(n!.actor_id, ann.id);
     assert.equal(n!.section, 'other');
-    await settle();
+    await settled(t);
     assert.equal((await chatNotes(cid, roomId)).length, 1, 'Cid’s first notification is still unread: one per room');
   });
 
@@ -247,7 +243,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
       await emit(bus, presenceEvents.changed, acme.client._id, { user_id: ann.id, online: false, node: 'latecomer' });
       await emit(bus, presenceEvents.heartbeat, null, { node: 'latecomer', every_ms: 10_000 });
       await until(async () => assert.deepEqual(await map.away(acme.client._id, [ann.id, cid.id]), [ann.id, cid.id]));
-      await settle();
+      await settled(t);
       assert.deepEqual(await map.away(acme.client._id, [ann.id, cid.id]), [ann.id, cid.id], 'its next beat asks nothing again');
     } finally {
       await map.stop();

@@ -9,16 +9,10 @@ import { pollsEvents } from '@intranet/polls-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
 import { groupEvents, socialEvents, socialRoutes } from '@intranet/social-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
-import { eventuallyPasses } from '@intranet/platform-testing';
-
-/** Waits until `check` holds (see eventuallyPasses). */
-const until = (check: () => Promise<void> | void, ms = 5000) => eventuallyPasses(check, ms, 25);
+import { eventually } from '@intranet/platform-testing';
+import { settled, until, type Person } from './support.ts';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
-interface Person {
-  id: string;
-  token: string;
-}
 
 /**
  * §7 Notifications, Users notifications settings, Templates and POST api/message through the real gateway and bus
@@ -103,7 +97,8 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     // Editing the post keeps Bob's mention: no second notification either.
     const edited = await t.call(socialRoutes.update, { token: alice.token, params: { id: postId }, body: { message: '<p>Hello again @Bob</p>' } });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
-    await new Promise((r) => setTimeout(r, 300));
+    // The replays and the edit were handled.
+    await settled(t);
     assert.equal((await unread(bob)).count, 1);
     assert.equal((await feed(bob)).body.result.items.length, 1);
   });
@@ -214,7 +209,9 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
       const r = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [carol.id], title, section: 'groups' } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.equal(r.body.result.created, 1);
-      await new Promise((r) => setTimeout(r, 5));
+      // The next one is stored in a later millisecond: the feed's cursor (`created`) is millisecond-precise.
+      const stored = Date.now();
+      await eventually(() => Date.now() > stored);
     }
     assert.deepEqual(await unread(carol), { count: 3, sections: { groups: 3 } });
     const p1 = await feed(carol, 'groups', 'now', { limit: '2' });
@@ -320,7 +317,8 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     for (let i = 0; i < 3; i++)
       assert.equal((await t.call(socialRoutes.like, { token: finn.token, body: { like_type: 'post', post_id: postId } })).status, 200);
     await until(async () => assert.equal((await unread(erin)).count, 2));
-    await new Promise((r) => setTimeout(r, 300));
+    // Both comments and all four like toggles were handled: nothing more is coming.
+    await settled(t);
     const items = (await feed(erin)).body.result.items as Notification[];
     assert.deepEqual(items.map((n) => n.type).sort(), ['post.comment', 'post.like']);
     for (const n of items) {

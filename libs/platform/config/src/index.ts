@@ -85,6 +85,25 @@ export const configSchema = z.object({
   DATABASE_PREPARED_MAX: optional(z.coerce.number().int().min(0).max(10_000)).default(500),
   /** The gateway's realtime batch window in ms (issue 19); 0 sends every event to the sockets at once. */
   REALTIME_BATCH_MS: optional(z.coerce.number().int().min(0).max(5000)).default(500),
+  /** notifications: how often the delivery worker looks for due retries of external sends, ms. */
+  NOTIF_DELIVERY_POLL_MS: optional(z.coerce.number().int().min(10).max(600_000)).default(2000),
+  /** notifications: the first retry delay of a failed external send, ms (doubled per attempt). */
+  NOTIF_RETRY_BASE_MS: optional(z.coerce.number().int().positive()).default(5000),
+  /** notifications: the longest retry delay of a failed external send, ms. */
+  NOTIF_RETRY_MAX_MS: optional(z.coerce.number().int().positive()).default(3_600_000),
+  /** notifications: the largest POST api/notification stored before its answer (larger: stored in the background). */
+  NOTIF_NOTICE_SYNC_MAX: optional(z.coerce.number().int().positive()).default(1000),
+  /** notifications: the notifications stored per transaction of a fan-out. */
+  NOTIF_FANOUT_CHUNK: optional(z.coerce.number().int().positive()).default(1000),
+  /** notifications: `1`/`true` lets webhooks and the Bot API be http on private hosts (tests, development only). */
+  NOTIF_ALLOW_PRIVATE_HOSTS: optional(z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')).default(false),
+  /** notifications: the Telegram Bot API root (tests point it at a local stand-in). */
+  TELEGRAM_API_ROOT: optional(
+    z
+      .string()
+      .url()
+      .transform((v) => v.replace(/\/$/, '')),
+  ).default('https://api.telegram.org'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,13 +8,12 @@ import { pollsEvents } from '@intranet/polls-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
 import type { z } from 'zod';
-import type { Draft } from './repository.ts';
 import { NOTIFICATION_TYPE_WORDING } from '@intranet/notifications-contract/wording';
 import { ACTIVITY_RULES, excerpt, groupPostDrafts, vacationRequestDrafts } from './activity-rules.ts';
-import { ADMINS, APPROVERS_OF, nameOf, rule, type Rule } from './rule.ts';
+import { ADMINS, APPROVERS_OF, nameOf, rule, type Draft, type Rule } from './rule.ts';
 
 export { excerpt } from './activity-rules.ts';
-export { ADMINS, APPROVERS_OF, rule, type Rule } from './rule.ts';
+export { ADMINS, APPROVERS_OF, rule, type Draft, type Rule } from './rule.ts';
 
 const APPROVERS_PREFIX = APPROVERS_OF('');
 

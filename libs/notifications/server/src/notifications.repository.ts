@@ -1,18 +1,11 @@
+import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { pageWindow, uuidv7, type Tx } from '@intranet/platform-db';
-import {
-  CHANNELS,
-  DEFAULT_CHANNELS,
-  STORED_SECTIONS,
-  type Channel,
-  type Notification,
-  type SettingsMatrix,
-  type Template,
-} from '@intranet/notifications-contract';
-import { deliveries, notifications, settings, templates, unread } from './schema.ts';
+import type { SettingsMatrix } from '@intranet/notifications-contract';
+import type { Draft } from './rule.ts';
+import { deliveries, notifications, settings, unread } from './schema.ts';
 
 type Row = typeof notifications.$inferSelect;
-type TemplateRow = typeof templates.$inferSelect;
 
 /** A client's incoming webhooks. */
 export type Webhooks = { slack?: string | null; teams?: string | null };
@@ -20,63 +13,18 @@ export type Webhooks = { slack?: string | null; teams?: string | null };
 /** The user id under which a client's default switches are stored. */
 export const CLIENT_DEFAULTS = '00000000-0000-0000-0000-000000000000';
 
-export const toNotification = (r: Row): Notification => ({
-  _id: r.id,
-  client_id: r.clientId,
-  user_id: r.userId,
-  section: r.section as Notification['section'],
-  type: r.type,
-  title: r.title,
-  text: r.text,
-  link: r.link,
-  object: r.objectType && r.objectId ? { type: r.objectType, id: r.objectId } : null,
-  actor_id: r.actorId,
-  data: r.data,
-  read: r.read,
-  created: r.createdAt.toISOString(),
-});
-
-const toTemplate = (r: TemplateRow): Template => ({
-  _id: r.id,
-  code: r.code,
-  lang: r.lang,
-  channel: r.channel as Template['channel'],
-  name: r.name,
-  title: r.title,
-  short: r.short,
-  full: r.full,
-  variables: r.variables,
-});
-
-/** A notification to store: who gets it, what it says, and its idempotency key (unique per client). */
-export interface Draft {
-  userId: string;
-  section: string;
-  type: string;
-  title: string;
-  text: string;
-  link: string | null;
-  object: { type: string; id: string } | null;
-  actorId: string | null;
-  data?: Record<string, string>;
-  key: string;
-  /** Not stored while the user still has an unread one of the same type and object (chat: one per room). */
-  collapse?: boolean;
+/** One external send to queue: a notification, a channel, where it goes, the reader's language and name. */
+export interface QueuedSend {
+  notificationId: string;
+  channel: string;
+  target: string;
+  lang: string;
+  recipient: string;
 }
 
-/** Every section and channel filled: `own` over `defaults` over the built-in DEFAULT_CHANNELS. */
-export function effectiveMatrix(own: SettingsMatrix | undefined, defaults: SettingsMatrix | undefined): Record<string, Record<Channel, boolean>> {
-  const out: Record<string, Record<Channel, boolean>> = {};
-  for (const s of STORED_SECTIONS) {
-    const row = {} as Record<Channel, boolean>;
-    for (const c of CHANNELS) row[c] = own?.[s]?.[c] ?? defaults?.[s]?.[c] ?? DEFAULT_CHANNELS[c];
-    out[s] = row;
-  }
-  return out;
-}
-
-/** SQL of the notifications domain (repositories own SQL); every call runs inside a tenant transaction. */
-export const notificationsRepository = {
+/** SQL of the notifications, their unread counters, the settings and the queued sends; every call takes a tenant transaction. */
+@Injectable()
+export class NotificationsRepository {
   /**
    * Stores the drafts that are new (the unique key drops a replayed one) and adds them to the unread counts.
    * Output: the rows actually inserted.
@@ -144,12 +92,12 @@ export const notificationsRepository = {
         .onConflictDoUpdate({ target: [unread.clientId, unread.userId, unread.section], set: { count: sql`${unread.count} + excluded.count` } });
     }
     return inserted;
-  },
+  }
 
   async find(tx: Tx, id: string): Promise<Row | undefined> {
     const [row] = await tx.select().from(notifications).where(eq(notifications.id, id));
     return row;
-  },
+  }
 
   /** A user's notifications of a section (or all) before `before`, newest first; `read` narrows to read/unread. */
   async feed(tx: Tx, userId: string, section: string, before: Date, read: boolean | undefined, limit: number): Promise<Row[]> {
@@ -162,7 +110,7 @@ export const notificationsRepository = {
       .where(and(...conds))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit);
-  },
+  }
 
   /** A page of the tenant's notifications, newest first, and their total. */
   async page(tx: Tx, page: number, limit: number): Promise<{ rows: Row[]; total: number }> {
@@ -170,7 +118,7 @@ export const notificationsRepository = {
     const rows = await tx.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(w.limit).offset(w.offset);
     const [{ n }] = await tx.select({ n: count() }).from(notifications);
     return { rows, total: Number(n) };
-  },
+  }
 
   /**
    * Sets the read flag of a user's notifications (one id, a section or all) and moves the unread counts by what
@@ -197,7 +145,7 @@ export const notificationsRepository = {
         });
     }
     return changed.length;
-  },
+  }
 
   /** A user's unread count, total and per section (from the incremental counters). */
   async unread(tx: Tx, userId: string): Promise<{ count: number; sections: Record<string, number> }> {
@@ -210,7 +158,7 @@ export const notificationsRepository = {
       total += r.count;
     }
     return { count: total, sections };
-  },
+  }
 
   /** The unread totals of these users (one grouped query per 5,000 ids; a user without any: 0). */
   async unreadTotals(tx: Tx, userIds: readonly string[]): Promise<Map<string, number>> {
@@ -224,7 +172,7 @@ export const notificationsRepository = {
       for (const r of rows) out.set(r.userId, Number(r.n));
     }
     return out;
-  },
+  }
 
   /** Stored switches of these users and of the client's defaults. */
   async settingsOf(tx: Tx, userIds: readonly string[]): Promise<{ defaults?: SettingsMatrix; webhooks: Webhooks; users: Map<string, SettingsMatrix> }> {
@@ -247,7 +195,7 @@ export const notificationsRepository = {
       } else users.set(r.userId, r.matrix);
     }
     return { defaults, webhooks, users };
-  },
+  }
 
   /** Replaces the stored switches of a user (or the client's defaults with CLIENT_DEFAULTS). */
   async saveSettings(tx: Tx, clientId: string, userId: string, matrix: SettingsMatrix, webhooks?: Webhooks): Promise<void> {
@@ -258,10 +206,10 @@ export const notificationsRepository = {
         target: [settings.clientId, settings.userId],
         set: { matrix, ...(webhooks ? { webhooks } : {}), updatedAt: new Date() },
       });
-  },
+  }
 
   /** Queues external sends (one per notification and channel; a second one is dropped). */
-  async enqueue(tx: Tx, clientId: string, rows: { notificationId: string; channel: string; target: string; lang: string; recipient: string }[]): Promise<void> {
+  async enqueue(tx: Tx, clientId: string, rows: readonly QueuedSend[]): Promise<void> {
     // 1,000 rows a statement: PostgreSQL takes at most 65,535 parameters in one.
     for (let i = 0; i < rows.length; i += 1000) {
       await tx
@@ -269,53 +217,5 @@ export const notificationsRepository = {
         .values(rows.slice(i, i + 1000).map((r) => ({ id: uuidv7(), clientId, ...r })))
         .onConflictDoNothing({ target: [deliveries.notificationId, deliveries.channel] });
     }
-  },
-};
-
-export const templatesRepository = {
-  async list(tx: Tx, f: { code?: string; lang?: string; channel?: string }): Promise<Template[]> {
-    const conds = [];
-    if (f.code) conds.push(eq(templates.code, f.code));
-    if (f.lang) conds.push(eq(templates.lang, f.lang));
-    if (f.channel) conds.push(eq(templates.channel, f.channel));
-    const rows = await tx
-      .select()
-      .from(templates)
-      .where(conds.length ? and(...conds) : undefined)
-      .orderBy(templates.code, templates.lang, templates.channel);
-    return rows.map(toTemplate);
-  },
-  async find(tx: Tx, id: string): Promise<Template | undefined> {
-    const [row] = await tx.select().from(templates).where(eq(templates.id, id));
-    return row ? toTemplate(row) : undefined;
-  },
-  /** The template of a code in a language and channel (en, then any language, as fallback). */
-  async pick(tx: Tx, code: string, lang: string, channel: string): Promise<Template | undefined> {
-    const rows = await tx
-      .select()
-      .from(templates)
-      .where(and(eq(templates.code, code), eq(templates.channel, channel)));
-    const row = rows.find((r) => r.lang === lang) ?? rows.find((r) => r.lang === 'en') ?? rows[0];
-    return row ? toTemplate(row) : undefined;
-  },
-  async insert(tx: Tx, clientId: string, t: Omit<Template, '_id'>): Promise<Template | undefined> {
-    const [row] = await tx
-      .insert(templates)
-      .values({ id: uuidv7(), clientId, ...t })
-      .onConflictDoNothing()
-      .returning();
-    return row ? toTemplate(row) : undefined;
-  },
-  async update(tx: Tx, id: string, t: Omit<Template, '_id'>): Promise<Template | undefined> {
-    const [row] = await tx
-      .update(templates)
-      .set({ ...t, updatedAt: new Date() })
-      .where(eq(templates.id, id))
-      .returning();
-    return row ? toTemplate(row) : undefined;
-  },
-  async delete(tx: Tx, id: string): Promise<boolean> {
-    const rows = await tx.delete(templates).where(eq(templates.id, id)).returning({ id: templates.id });
-    return rows.length > 0;
-  },
-};
+  }
+}

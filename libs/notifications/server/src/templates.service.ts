@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NOTIF_CODES, NOTIF_TEXT, type notificationsRoutes } from '@intranet/notifications-contract';
+import type { RouteInput } from '@intranet/platform-contracts';
+import { requireCaller, type RequestContext } from '@intranet/platform-bus';
+import type { Database } from '@intranet/platform-db';
+import { Errors } from '@intranet/platform-errors';
+import { PORTS } from '@intranet/platform-host';
+import { TemplatesRepository } from './templates.repository.ts';
+
+type In<K extends keyof typeof notificationsRoutes> = RouteInput<(typeof notificationsRoutes)[K]>;
+
+/** §8 conflict of a template whose code, language and channel another one has. */
+const templateExists = () => Errors.conflict('code', NOTIF_TEXT.templateExists, NOTIF_CODES.templateExists);
+
+/** The §7 Templates routes (administrators; the gateway checks the role): the client's §3 templates. */
+@Injectable()
+export class TemplatesService {
+  constructor(
+    @Inject(PORTS.db) private readonly db: Database,
+    private readonly repo: TemplatesRepository,
+  ) {}
+
+  /** §7 GET api/notif_template?code&lang&channel → the client's templates. */
+  templates({ query }: In<'templates'>, ctx: RequestContext) {
+    return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, (tx) => this.repo.list(tx, query));
+  }
+
+  /** §7 GET api/notif_template/{id} → one template. Errors: 404. */
+  templateGet({ params }: In<'templateGet'>, ctx: RequestContext) {
+    return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, async (tx) => {
+      const t = await this.repo.find(tx, params.id);
+      if (!t) throw Errors.notFound();
+      return t;
+    });
+  }
+
+  /** §7 POST api/notif_template → the template. Errors: 409 when the code, language and channel exist. */
+  templateCreate({ body }: In<'templateCreate'>, ctx: RequestContext) {
+    const { clientId } = requireCaller(ctx);
+    return this.db.inTenant({ clientId }, async (tx) => {
+      const t = await this.repo.insert(tx, clientId, body);
+      if (!t) throw templateExists();
+      return t;
+    });
+  }
+
+  /** §7 PUT api/notif_template/{id} → the template. Errors: 404; 409 when another has its code, language, channel. */
+  templateUpdate({ params, body }: In<'templateUpdate'>, ctx: RequestContext) {
+    return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, async (tx) => {
+      if (!(await this.repo.find(tx, params.id))) throw Errors.notFound();
+      const same = await this.repo.list(tx, { code: body.code, lang: body.lang, channel: body.channel });
+      if (same.some((s) => s._id !== params.id)) throw templateExists();
+      return (await this.repo.update(tx, params.id, body))!;
+    });
+  }
+
+  /** §7 DELETE api/notif_template/{id} → { _id }. Errors: 404. */
+  templateRemove({ params }: In<'templateRemove'>, ctx: RequestContext) {
+    return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, async (tx) => {
+      if (!(await this.repo.delete(tx, params.id))) throw Errors.notFound();
+      return { _id: params.id };
+    });
+  }
+}
