@@ -2,3 +2,4 @@ export { PeopleModule } from './people.module.ts';
 export { users, sessions, passwordResets, signInAttempts, departments, deptUsers, vacations, projects, projectParticipants, userFiles } from './schema.ts';
 export { exportHeaders } from './export-workbook.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
+export { parseCsv } from './import.ts';
