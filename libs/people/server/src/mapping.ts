@@ -1,6 +1,7 @@
-import type { User, UserEventData } from '@intranet/people-contract';
-import type { RequestContext } from '@intranet/platform-bus';
-import type { UserRow } from './schema.ts';
+import type { PinnedUser, User, UserEventData } from '@intranet/people-contract';
+import type { Department, DepartmentEvent, DepartmentKind, DeptUsers, Project, Vacation } from '@intranet/people-contract/structure';
+import type { DepartmentRow, ProjectRow, UserRow, VacationRow } from './schema.ts';
+import type { Members } from './structure.repository.ts';
 
 const blankToNull = (v: string | null | undefined) => (v === '' || v === undefined ? null : v);
 
@@ -78,11 +79,6 @@ export function profileColumns(v: Record<string, unknown>): Partial<UserRow> {
   return out;
 }
 
-/** Whether the caller is the superadmin. */
-export const isSuper = (ctx: RequestContext) => ctx.roles.includes('superadmin');
-/** Whether the caller has admin rights (§6: they also hold for the superadmin). */
-export const isAdmin = (ctx: RequestContext) => isSuper(ctx) || ctx.roles.includes('admin');
-
 /** The user event payload (peopleEvents.user*): what other services' projections need. */
 export function userEventData(u: User): UserEventData {
   return {
@@ -101,3 +97,89 @@ export function userEventData(u: User): UserEventData {
     deletion_mark: u.deletion_mark,
   };
 }
+
+/** A pinned user as the wall's block shows them (GET api/user/pinned). */
+export function toPinned(r: UserRow): PinnedUser {
+  const u = toUser(r);
+  return {
+    _id: u._id,
+    fullName: u.fullName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    avatar: u.avatar,
+    position: u.position,
+    department: u.department,
+    pinned_num: r.pinnedNum!,
+  };
+}
+
+/** Depth of a materialised path: '/root/' is 0, '/root/child/' 1. */
+export const depthOf = (path: string): number => path.split('/').length - 3;
+
+/** Row (and its members and head, if read) → §3 Department. */
+export const toDepartment = (r: DepartmentRow, m?: Members): Department => ({
+  _id: r.id,
+  client_id: r.clientId,
+  kind: r.kind,
+  name: r.name,
+  description: r.description,
+  parent: r.parentId,
+  depth: depthOf(r.path),
+  manager: m?.head ?? null,
+  employees: m?.users ?? [],
+});
+
+/** A department's §3 department-user record. */
+export const toDeptUsers = (deptId: string, clientId: string, m: Members): DeptUsers => ({
+  _id: deptId,
+  dept_id: deptId,
+  users: m.users,
+  headUser: m.head,
+  client_id: clientId,
+});
+
+/** The evt.people.department.created|updated payload of a department row (`moved`: updated only). */
+export const departmentEvent = (r: DepartmentRow, by: string | null | undefined, moved?: boolean): DepartmentEvent => ({
+  _id: r.id,
+  kind: r.kind,
+  name: r.name,
+  parent: r.parentId,
+  ...(moved !== undefined ? { moved } : {}),
+  by: by ?? null,
+});
+
+/**
+ * The evt.people.dept_users.updated payload of a department's record `rec` against its members and head `before`;
+ * null when neither changed (nothing to publish).
+ */
+export function deptUsersEvent(rec: DeptUsers, kind: DepartmentKind, before: Members, by: string | null | undefined) {
+  const was = new Set(before.users);
+  const now = new Set(rec.users);
+  const added = rec.users.filter((u) => !was.has(u));
+  const removed = before.users.filter((u) => !now.has(u));
+  if (!added.length && !removed.length && before.head === rec.headUser) return null;
+  return { ...rec, kind, added, removed, previousHead: before.head, by: by ?? null };
+}
+
+/** Row → §3 Vacation. */
+export const toVacation = (r: VacationRow): Vacation => ({
+  _id: r.id,
+  user: r.userId,
+  client_id: r.clientId,
+  start: r.start,
+  end: r.end,
+  days: r.days,
+  planned: r.planned,
+});
+
+/** Row and its participants → §3 project. */
+export const toProject = (r: ProjectRow, participants: string[]): Project => ({
+  _id: r.id,
+  client_id: r.clientId,
+  name: r.name,
+  description: r.description,
+  creatorId: r.creatorId,
+  participants,
+  dept_id: r.deptId,
+  created: r.createdAt.toISOString(),
+});

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 type ZupDept = { Ref_Key: string; Description: string; Parent_Key: string; DeletionMark: boolean };
@@ -127,15 +128,23 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
   const check = () => t.call(r.hrCheck, { token: acme.adminToken, body: { client_id: acme.client._id } });
   const setHr = (hr: Record<string, string>) => t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { hr } });
   const loaded: BusEvent[] = [];
-  /** The evt.people.structure.loaded events since the last call (after the outbox has had time to publish). */
-  const loadEvents = async () => {
-    await new Promise((ok) => setTimeout(ok, 150));
+  /**
+   * The evt.people.structure.loaded events since the last call, once this process's outbox has published what is
+   * pending and `count` of them have arrived (0: those that arrived; what a rolled-back load never adds).
+   */
+  const loadEvents = async (count = 0) => {
+    await t.portal.platform.outbox.published();
+    await eventually(() => loaded.length >= count);
     return loaded.splice(0).map((e) => ({ clientId: e.clientId, ...(e.data as Record<string, unknown>) }));
   };
   const membership: BusEvent[] = [];
-  /** The evt.people.dept_users.updated events since the last call, by department id (after the outbox has published). */
-  const membershipEvents = async () => {
-    await new Promise((ok) => setTimeout(ok, 150));
+  /**
+   * The evt.people.dept_users.updated events since the last call, by department id, once the outbox has published
+   * what is pending and `count` of them have arrived.
+   */
+  const membershipEvents = async (count = 0) => {
+    await t.portal.platform.outbox.published();
+    await eventually(() => membership.length >= count);
     return Object.fromEntries(
       membership.splice(0).map((e) => [(e.data as { _id: string })._id, { clientId: e.clientId, ...(e.data as Record<string, unknown>) }]),
     );
@@ -223,7 +232,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     const again = await load();
     assert.deepEqual(again.body.result, { created: 0, updated: 0, unchanged: 3, failed: [] });
     // One summary event for the load that wrote something (by the admin); none for the one that changed nothing.
-    assert.deepEqual(await loadEvents(), [{ clientId: acme.client._id, kind: 'adm', created: 3, updated: 0, unchanged: 0, failed: 0, by: acme.admin._id }]);
+    assert.deepEqual(await loadEvents(1), [{ clientId: acme.client._id, kind: 'adm', created: 3, updated: 0, unchanged: 0, failed: 0, by: acme.admin._id }]);
   });
 
   it('a renamed and moved department is updated with its subtree; nothing is deleted', async () => {
@@ -293,7 +302,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     });
     assert.equal(manual.status, 200, JSON.stringify(manual.body));
     await t.call(r.deptUsersAdd, { token: acme.adminToken, params: { client: acme.client._id, dept: manual.body.result._id }, body: { users: [anna._id] } });
-    await membershipEvents(); // the manual addition's own event
+    await membershipEvents(1); // the manual addition's own event
     history = [...history, move(4, '2024-02-01T00:00:00', 102, 1, 301)];
     const moved = await hrm();
     assert.deepEqual(moved.body.result, { created: 0, updated: 1, unchanged: 1, fired: 0, failed: moved.body.result.failed });
@@ -304,7 +313,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     // one she joined (not for Finance, untouched, nor for the manual Committee membership, kept).
     const deptId = Object.fromEntries(((await tree()) as unknown as { _id: string; name: string }[]).map((d) => [d.name, d._id]));
     const common = { clientId: acme.client._id, client_id: acme.client._id, kind: 'adm', headUser: null, previousHead: null, by: acme.admin._id };
-    assert.deepEqual(await membershipEvents(), {
+    assert.deepEqual(await membershipEvents(2), {
       [deptId.Warehouse]: { ...common, _id: deptId.Warehouse, dept_id: deptId.Warehouse, users: [], added: [], removed: [anna._id] },
       [deptId['Head office']]: { ...common, _id: deptId['Head office'], dept_id: deptId['Head office'], users: [anna._id], added: [anna._id], removed: [] },
     });

@@ -4,6 +4,7 @@ import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -15,10 +16,15 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
   let ann: Emp;
   let bob: Emp;
   const events: BusEvent<ProjectEvent>[] = [];
-  /** The project events of `id` seen on the bus so far (after the outbox has had time to publish), as `verb:by`. */
-  const eventsOf = async (id: string) => {
-    await new Promise((ok) => setTimeout(ok, 150));
-    return events.filter((e) => e.data._id === id).map((e) => `${e.subject.split('.').pop()}:${e.data.by}`);
+  /**
+   * The project events of `id` seen on the bus so far, as `verb:by`, once this process's outbox has published what
+   * is pending and `count` of them have arrived.
+   */
+  const eventsOf = async (id: string, count: number) => {
+    await t.portal.platform.outbox.published();
+    const of = () => events.filter((e) => e.data._id === id);
+    await eventually(() => of().length >= count);
+    return of().map((e) => `${e.subject.split('.').pop()}:${e.data.by}`);
   };
 
   beforeAll(async () => {
@@ -60,7 +66,7 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
 
     // Every accepted write published its event through the outbox (the refused ones none), with who did it.
     const admin = acme.admin._id;
-    assert.deepEqual(await eventsOf(p._id), [
+    assert.deepEqual(await eventsOf(p._id, 5), [
       `created:${ann.user._id}`,
       `updated:${ann.user._id}`,
       `updated:${ann.user._id}`,
@@ -92,7 +98,7 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
     assert.equal(foreign.body.errors[0].field, 'participants');
     // Refused writes publish nothing.
     assert.deepEqual(
-      (await eventsOf(ok.body.result._id)).map((x) => x.split(':')[0]),
+      (await eventsOf(ok.body.result._id, 1)).map((x) => x.split(':')[0]),
       ['created'],
     );
     assert.equal(events.filter((e) => ['Mercury', 'Vostok'].includes(e.data.name)).length, 0);

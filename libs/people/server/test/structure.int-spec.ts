@@ -5,6 +5,7 @@ import type { EventDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 
@@ -205,8 +206,10 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
   });
   it('every accepted write publishes its evt.people.department.* / dept_users.updated event (who did it, who is affected); refused and empty writes none', async () => {
     const admin = acme.admin._id;
-    const seen = async () => {
-      await new Promise((ok) => setTimeout(ok, 150));
+    /** The events since the last call, once the outbox has published what is pending and `count` have arrived. */
+    const seen = async (count = 0) => {
+      await t.portal.platform.outbox.published();
+      await eventually(() => events.length >= count);
       return events.splice(0).map((e) => {
         assert.equal(e.clientId, acme.client._id);
         assert.equal(e.data.by, admin);
@@ -214,12 +217,12 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
       });
     };
     // Events of the earlier tests (and of the other client) are not this test's.
-    await new Promise((ok) => setTimeout(ok, 150));
+    await t.portal.platform.outbox.published();
     events.length = 0;
     const root = await create(acme.adminToken, { kind: 'func', name: 'Functions' });
     const a = await create(acme.adminToken, { kind: 'func', name: 'Audit', parent: root });
     const b = await create(acme.adminToken, { kind: 'func', name: 'Budget', parent: root });
-    assert.deepEqual(await seen(), [
+    assert.deepEqual(await seen(3), [
       { subject: 'department.created', _id: root, kind: 'func', name: 'Functions', parent: null, by: undefined },
       { subject: 'department.created', _id: a, kind: 'func', name: 'Audit', parent: root, by: undefined },
       { subject: 'department.created', _id: b, kind: 'func', name: 'Budget', parent: root, by: undefined },
@@ -229,7 +232,7 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
     assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: b }, body: { name: 'Budgets' } })).status, 200);
     assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: b }, body: { parent: a } })).status, 400);
     assert.equal((await t.call(r.structureUpdate, { token: acme.adminToken, params: { id: b }, body: { parent: root } })).status, 200);
-    assert.deepEqual(await seen(), [
+    assert.deepEqual(await seen(2), [
       { subject: 'department.updated', _id: a, kind: 'func', name: 'Audit', parent: b, moved: true, by: undefined },
       { subject: 'department.updated', _id: b, kind: 'func', name: 'Budgets', parent: root, moved: false, by: undefined },
     ]);
@@ -255,7 +258,7 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
       previousHead,
       by: undefined,
     });
-    const members = (await seen()) as { users?: string[]; added?: string[] }[];
+    const members = (await seen(4)) as { users?: string[]; added?: string[] }[];
     // Membership order is by insertion time, then id: compare as sets.
     for (const m of members) {
       m.users?.sort();
@@ -272,9 +275,9 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
     assert.equal((await t.call(r.structureDelete, { token: acme.adminToken, params: { id: b } })).status, 400);
     assert.equal((await t.call(r.structureDelete, { token: acme.adminToken, params: { id: root } })).status, 400);
     assert.equal((await t.call(r.deptUsersRemove, { token: acme.adminToken, params: { dept: a, user: u1 } })).status, 200);
-    await seen();
+    assert.equal((await seen(1)).length, 1, 'only the removal published');
     assert.equal((await t.call(r.structureDelete, { token: acme.adminToken, params: { id: b } })).status, 200);
-    const [gone, ...rest] = (await seen()) as unknown as { subject: string; ids: string[] }[];
+    const [gone, ...rest] = (await seen(1)) as unknown as { subject: string; ids: string[] }[];
     assert.deepEqual(rest, []);
     assert.equal(gone.subject, 'department.deleted');
     assert.deepEqual(gone.ids.sort(), [a, b].sort());

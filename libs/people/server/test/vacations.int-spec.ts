@@ -4,6 +4,7 @@ import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -48,8 +49,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
     assert.equal(res.body.result.planned, true);
     assert.equal(res.body.result.user, anna.user._id);
     assert.equal(await remainder(anna), 21);
-    await new Promise((ok) => setTimeout(ok, 100));
-    assert.ok(events.some((e) => e.subject === 'evt.people.vacation.added' && (e.data as { _id: string })._id === res.body.result._id));
+    await eventually(() => events.some((e) => e.subject === 'evt.people.vacation.added' && (e.data as { _id: string })._id === res.body.result._id));
   });
 
   it('§5: start later than today, no overlap with own vacations, enough balance; nothing changes on refusal', async () => {
@@ -153,8 +153,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
     const del = await t.call(r.vacationDelete, { token: boris.token, params: { user: boris.user._id, id: v._id } });
     assert.equal(del.status, 200);
     assert.equal(await remainder(boris), before + 3);
-    await new Promise((ok) => setTimeout(ok, 100));
-    assert.ok(events.some((e) => e.subject === 'evt.people.vacation.deleted' && (e.data as { _id: string })._id === v._id));
+    await eventually(() => events.some((e) => e.subject === 'evt.people.vacation.deleted' && (e.data as { _id: string })._id === v._id));
   });
 
   it('the timeline lists employees with their remainder and vacations; by department subtree and by search', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Tx } from '@intranet/platform-db';
-import { passwordResets, sessions, users, type UserRow } from './schema.ts';
+import { users, type UserRow } from './schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -14,9 +15,12 @@ const SORT = {
   created: users.createdAt,
 } as const;
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+/** Active, not deleted users (the ones a look-up may name). */
+export const LIVE = and(eq(users.deletionMark, false), ne(users.status, 'blocked'))!;
 
-/** SQL of the people service. Every function runs inside a transaction opened by Database.inTenant/asSystem. */
+/** A LIKE pattern's wildcards taken literally. */
+export const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
 const userById = preparedQuery<{ id: string }, UserRow[]>('people_user_by_id', (tx) =>
   tx
     .select()
@@ -25,13 +29,17 @@ const userById = preparedQuery<{ id: string }, UserRow[]>('people_user_by_id', (
     .limit(1),
 );
 
-export const usersRepository = {
-  /** The user with this id (deleted ones too), or undefined; RLS limits it to the transaction's client. */
-  /** One user by id (a prepared statement: the most frequent read of the service, GET api/user/{id} and look-ups). */
+/**
+ * SQL of the people service's users (§3 User). Every method runs inside a transaction opened by
+ * Database.inTenant/asSystem (`tx`); RLS limits reads to the transaction's client.
+ */
+@Injectable()
+export class UsersRepository {
+  /** One user by id, deleted ones too, or undefined; RLS limits it to the transaction's client (a prepared statement: the most frequent read of the service, GET api/user/{id} and look-ups). */
   async byId(tx: Tx, id: string): Promise<UserRow | undefined> {
     const [row] = await userById.execute(tx, { id });
     return row;
-  },
+  }
 
   /** Accounts whose e-mail or login equals `login` (case-insensitive), optionally within one client. */
   byLogin(tx: Tx, login: string, clientId?: string): Promise<UserRow[]> {
@@ -42,7 +50,7 @@ export const usersRepository = {
       .from(users)
       .where(clientId ? and(match, eq(users.clientId, clientId)) : match)
       .limit(10);
-  },
+  }
 
   /** Accounts with this e-mail (case-insensitive), optionally within one client; at most 10 (forgot password). */
   byEmail(tx: Tx, email: string, clientId?: string): Promise<UserRow[]> {
@@ -52,7 +60,7 @@ export const usersRepository = {
       .from(users)
       .where(clientId ? and(e, eq(users.clientId, clientId)) : e)
       .limit(10);
-  },
+  }
 
   /** E-mails and logins already used in a client among the given ones (lower-cased). */
   async taken(tx: Tx, clientId: string, emails: string[], logins: string[], exceptId?: string): Promise<{ emails: Set<string>; logins: Set<string> }> {
@@ -78,7 +86,7 @@ export const usersRepository = {
       emails: new Set(rows.map((r) => r.email.toLowerCase())),
       logins: new Set(rows.filter((r) => r.login).map((r) => r.login!.toLowerCase())),
     };
-  },
+  }
 
   /**
    * Inserts users in one statement; rows clashing with a unique e-mail/login of their client are skipped, so the
@@ -87,7 +95,7 @@ export const usersRepository = {
   async insertMany(tx: Tx, rows: NewUser[]): Promise<UserRow[]> {
     if (!rows.length) return [];
     return tx.insert(users).values(rows).onConflictDoNothing().returning();
-  },
+  }
 
   /** Applies `patch` (and updatedAt) to one user; returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
@@ -97,7 +105,7 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     return row;
-  },
+  }
 
   /** Active (not deleted) users of a client ordered by name. */
   forClient(tx: Tx, clientId: string): Promise<UserRow[]> {
@@ -106,7 +114,7 @@ export const usersRepository = {
       .from(users)
       .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
       .orderBy(asc(users.lastName), asc(users.firstName));
-  },
+  }
 
   /**
    * Address-book style search: words match name, e-mail, login, position, department, city or phone.
@@ -153,7 +161,7 @@ export const usersRepository = {
       return { rows: [], total };
     }
     return { rows: page.map(({ total: _total, ...row }) => row), total: page[0]?.total ?? 0 };
-  },
+  }
 
   /** Adds `role` to every user of a client except `exceptId`; returns how many changed. */
   async addRoleAll(tx: Tx, clientId: string, role: string, exceptId: string | null): Promise<number> {
@@ -163,7 +171,7 @@ export const usersRepository = {
       .where(and(eq(users.clientId, clientId), sql`NOT (${role} = ANY(${users.roles}))`, exceptId ? ne(users.id, exceptId) : undefined))
       .returning({ id: users.id });
     return res.length;
-  },
+  }
 
   /** Removes `role` from every non-deleted user of a client except `exceptId` (§6: removal skips deleted users). */
   async removeRoleAll(tx: Tx, clientId: string, role: string, exceptId: string | null): Promise<number> {
@@ -175,7 +183,7 @@ export const usersRepository = {
       )
       .returning({ id: users.id });
     return res.length;
-  },
+  }
 
   /** Employee counts per client (active users). */
   async counts(tx: Tx): Promise<Record<string, number>> {
@@ -185,7 +193,7 @@ export const usersRepository = {
       .where(and(eq(users.deletionMark, false), sql`${users.clientId} IS NOT NULL`))
       .groupBy(users.clientId);
     return Object.fromEntries(rows.map((r) => [r.clientId!, r.n]));
-  },
+  }
 
   /** The superadmin account (no client, role 'superadmin'), as a list of at most one. */
   superadmin(tx: Tx): Promise<UserRow[]> {
@@ -194,65 +202,73 @@ export const usersRepository = {
       .from(users)
       .where(and(isNull(users.clientId), sql`'superadmin' = ANY(${users.roles})`))
       .limit(1);
-  },
-};
+  }
 
-/** Sessions behind the tokens: a token is honoured only while its session is live (logout and deletion end it). */
-export const sessionsRepository = {
-  /** Stores a new session (id = the token's `sid`). */
-  async create(tx: Tx, s: typeof sessions.$inferInsert): Promise<void> {
-    await tx.insert(sessions).values(s);
-  },
-  /** The live session `id` of `userId` joined with its user, or undefined if revoked, expired or unknown. */
-  async live(tx: Tx, id: string, userId: string): Promise<UserRow | undefined> {
-    const [row] = await tx
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    return row?.user;
-  },
-  /** Ends one session (logout); a revoked one stays revoked. */
-  async revoke(tx: Tx, id: string): Promise<void> {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-  },
-  /** Ends every live session of a user (deletion, password change); returns their ids for the revocation event. */
-  async revokeAllOf(tx: Tx, userId: string): Promise<string[]> {
+  /** Takes the transaction lock of the first-start bootstrap (replicas starting together create one superadmin). */
+  async lockSuperadmin(tx: Tx): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('intranet:superadmin'))`);
+  }
+
+  /** Every user of a client, deleted ones too (the HR load matches them by tab number and tax id). */
+  ofClient(tx: Tx, clientId: string): Promise<UserRow[]> {
+    return tx.select().from(users).where(eq(users.clientId, clientId));
+  }
+
+  /** The ids among `ids` naming non-deleted users of the transaction's client. */
+  async activeIds(tx: Tx, ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
     const rows = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.deletionMark, false)));
     return rows.map((r) => r.id);
-  },
-};
+  }
 
-/** Password reset tokens (single use, one hour); only their SHA-256 is stored. */
-export const resetsRepository = {
-  /** Stores a reset token's hash with its expiry. */
-  async create(tx: Tx, r: typeof passwordResets.$inferInsert): Promise<void> {
-    await tx.insert(passwordResets).values(r);
-  },
-  /** Whether an unused, unexpired reset with this hash exists (the reset page checks its link on opening). */
-  async live(tx: Tx, tokenHash: string): Promise<boolean> {
-    const rows = await tx
-      .select({ id: passwordResets.id })
-      .from(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .limit(1);
+  /** The active (not deleted, not blocked) users among `ids`: what a look-up may name. */
+  activeByIds(tx: Tx, ids: string[]): Promise<UserRow[]> {
+    return tx
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, ids), LIVE));
+  }
+
+  /** Whether the transaction's client has a user with this id (deleted ones too). */
+  async exists(tx: Tx, id: string): Promise<boolean> {
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
     return rows.length > 0;
-  },
-  /** Marks the unused, unexpired reset with this hash used and returns it (single use, atomically). */
-  async consume(tx: Tx, tokenHash: string): Promise<{ userId: string; clientId: string | null } | undefined> {
+  }
+
+  /** Serialises pin changes of one client (slots are unique per client; two admins may move pins at once). */
+  async lockPins(tx: Tx, clientId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`people:pins:${clientId}`}))`);
+  }
+
+  /** The user pinned into `slot` in the client, if any (`except`: not this user). */
+  async inSlot(tx: Tx, clientId: string, slot: number, except?: string): Promise<UserRow | undefined> {
     const [row] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .returning({ userId: passwordResets.userId, clientId: passwordResets.clientId });
+      .select()
+      .from(users)
+      .where(and(eq(users.clientId, clientId), eq(users.pinnedNum, slot), isNotNull(users.pinnedNum), except ? ne(users.id, except) : undefined))
+      .limit(1);
     return row;
-  },
-};
+  }
+
+  /** The client's pinned users that are not deleted, in slot order. */
+  pinned(tx: Tx, clientId: string): Promise<UserRow[]> {
+    return tx
+      .select()
+      .from(users)
+      .where(and(eq(users.clientId, clientId), isNotNull(users.pinnedNum), eq(users.deletionMark, false)))
+      .orderBy(asc(users.pinnedNum));
+  }
+
+  /** One keyset page of the client's non-deleted users by id, after id `after` (null: from the start). */
+  exportPage(tx: Tx, clientId: string, after: string | null, limit: number): Promise<UserRow[]> {
+    return tx
+      .select()
+      .from(users)
+      .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), after ? gt(users.id, after) : undefined))
+      .orderBy(asc(users.id))
+      .limit(limit);
+  }
+}

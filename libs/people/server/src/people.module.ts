@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import { Domain } from '@intranet/platform-host';
+import { AuthController } from './auth.controller.ts';
+import { AuthService } from './auth.service.ts';
+import { ChiefsService } from './chiefs.service.ts';
+import { ClientsPort } from './clients-port.ts';
+import { ExportService } from './export.service.ts';
+import { HrFilesController } from './hr-files.controller.ts';
+import { HrFilesRepository } from './hr-files.repository.ts';
+import { HrFilesService } from './hr-files.service.ts';
+import { LookupController } from './lookup.controller.ts';
+import { PinsService } from './pins.service.ts';
+import { ProjectsController } from './projects.controller.ts';
+import { ProjectsRepository } from './projects.repository.ts';
+import { ProjectsService } from './projects.service.ts';
+import { RolesService } from './roles.service.ts';
+import { ResetsRepository, SessionsRepository } from './sessions.repository.ts';
+import { SessionsService, SuperadminBootstrap } from './sessions.service.ts';
+import { StructureController } from './structure.controller.ts';
+import { StructureEvents } from './structure-events.ts';
+import { StructureLoadService } from './structure-load.service.ts';
+import { StructureRepository } from './structure.repository.ts';
+import { StructureService } from './structure.service.ts';
+import { LoadHrm } from './use-cases/load-hrm.ts';
+import { NewUsers } from './use-cases/new-users.ts';
+import { RegisterUsers } from './use-cases/register-users.ts';
+import { UserChanges } from './user-changes.service.ts';
+import { UsersController } from './users.controller.ts';
+import { UsersRepository } from './users.repository.ts';
+import { UsersService } from './users.service.ts';
+import { VacationsController } from './vacations.controller.ts';
+import { VacationsRepository } from './vacations.repository.ts';
+import { VacationsService } from './vacations.service.ts';
+
+/**
+ * The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins, company structure,
+ * vacations, projects, HR files and load, export; and the look-ups other domains ask through `peopleClient`.
+ */
+@Domain({
+  name: 'people',
+  // It signs the tokens the gateway verifies: a generated secret would differ per process.
+  requiredConfig: ['JWT_SECRET'],
+  migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  controllers: [AuthController, UsersController, StructureController, VacationsController, ProjectsController, HrFilesController, LookupController],
+  providers: [
+    // Repositories (all the SQL)
+    UsersRepository,
+    SessionsRepository,
+    ResetsRepository,
+    StructureRepository,
+    VacationsRepository,
+    ProjectsRepository,
+    HrFilesRepository,
+    // Services and use cases
+    ClientsPort,
+    UserChanges,
+    NewUsers,
+    RegisterUsers,
+    LoadHrm,
+    AuthService,
+    SessionsService,
+    UsersService,
+    RolesService,
+    PinsService,
+    ExportService,
+    StructureEvents,
+    StructureService,
+    StructureLoadService,
+    ChiefsService,
+    VacationsService,
+    ProjectsService,
+    HrFilesService,
+    SuperadminBootstrap,
+  ],
+})
+export class PeopleModule {}
