@@ -9,6 +9,7 @@ import { autoPrepare, StatementNames } from './auto-prepare.ts';
 
 export { sql, uuidv7 };
 export { StatementNames } from './auto-prepare.ts';
+export { queryRows, type RawExecutor } from './query-rows.ts';
 export { appRole, CURRENT_USER, tenantPolicy, TENANT_CONDITION } from './policy.ts';
 
 /**
