@@ -42,6 +42,12 @@ jest.setTimeout(15 * 60_000);
     for (const f of [
       `libs/${NAME}/contract/src/index.ts`,
       `libs/${NAME}/server/src/index.ts`,
+      // The server shape (CONTRIBUTING "Add a domain"): module, controller, service, repository, can-rules, mapping, unit specs.
+      ...['module', 'controller', 'service', 'repository'].map((k) => `libs/${NAME}/server/src/${NAME}.${k}.ts`),
+      `libs/${NAME}/server/src/access.ts`,
+      `libs/${NAME}/server/src/mapping.ts`,
+      `libs/${NAME}/server/src/access.spec.ts`,
+      `libs/${NAME}/server/src/${NAME}.service.spec.ts`,
       `libs/${NAME}/web/src/ZetaPage.tsx`,
       `apps/${NAME}-service/src/main.ts`,
       `apps/${NAME}-web/rsbuild.config.ts`,
@@ -73,6 +79,9 @@ jest.setTimeout(15 * 60_000);
       env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules` },
     });
     assert.doesNotMatch(unit, /failed/);
+    // The server's unit specs (access.ts, the service through Nest DI) through its Nx target; Jest's summary on stderr.
+    const serverUnit = run('bash', ['-c', `npx nx test @intranet/${NAME}-server --skip-nx-cache --outputStyle=static 2>&1`]);
+    assert.match(serverUnit, /^Tests: +3 passed, 3 total$/m);
 
     run('npx', ['rsbuild', 'build', '--log-level', 'warn'], { cwd: join(dir, `apps/${NAME}-web`), env: { ...env, NODE_ENV: 'production' } });
     const manifest = JSON.parse(readFileSync(join(dir, `dist/web/${NAME}/mf-manifest.json`), 'utf8'));
