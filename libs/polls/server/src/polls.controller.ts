@@ -15,68 +15,68 @@ import { ResultsService } from './results.service.ts';
 @Controller()
 export class PollsController implements RouteHandlers<typeof pollsRoutes> {
   constructor(
-    private readonly polls: PollsService,
-    private readonly answers: AnswersService,
-    private readonly resultsOf: ResultsService,
+    private readonly pollsService: PollsService,
+    private readonly answersService: AnswersService,
+    private readonly resultsService: ResultsService,
   ) {}
 
   /** polls.poll.accessFor — GET api/user/{clientId}/polls/access_for/{userId}. */
   @RouteHandler(pollsRoutes.accessFor)
   accessFor(input: RouteInput<typeof pollsRoutes.accessFor>, ctx: RequestContext) {
-    return this.polls.accessFor(input, ctx);
+    return this.pollsService.accessFor(input, ctx);
   }
 
   /** polls.poll.get — GET api/poll/{id}. */
   @RouteHandler(pollsRoutes.get)
   get(input: RouteInput<typeof pollsRoutes.get>, ctx: RequestContext) {
-    return this.polls.get(input, ctx);
+    return this.pollsService.get(input, ctx);
   }
 
   /** polls.poll.create — POST api/poll. */
   @RouteHandler(pollsRoutes.create)
   create(input: RouteInput<typeof pollsRoutes.create>, ctx: RequestContext) {
-    return this.polls.create(input, ctx);
+    return this.pollsService.create(input, ctx);
   }
 
   /** polls.poll.update — PUT api/poll/{_id}. */
   @RouteHandler(pollsRoutes.update)
   update(input: RouteInput<typeof pollsRoutes.update>, ctx: RequestContext) {
-    return this.polls.update(input, ctx);
+    return this.pollsService.update(input, ctx);
   }
 
   /** polls.poll.finish — PUT api/poll/{_id}/finish. */
   @RouteHandler(pollsRoutes.finish)
   finish(input: RouteInput<typeof pollsRoutes.finish>, ctx: RequestContext) {
-    return this.polls.finish(input, ctx);
+    return this.pollsService.finish(input, ctx);
   }
 
   /** polls.poll.answer — POST api/poll/{_id}/answer. */
   @RouteHandler(pollsRoutes.answer)
   answer(input: RouteInput<typeof pollsRoutes.answer>, ctx: RequestContext) {
-    return this.answers.answer(input, ctx);
+    return this.answersService.answer(input, ctx);
   }
 
   /** polls.poll.results — GET api/poll/{id}/results. */
   @RouteHandler(pollsRoutes.results)
   results(input: RouteInput<typeof pollsRoutes.results>, ctx: RequestContext) {
-    return this.resultsOf.results(input, ctx);
+    return this.resultsService.results(input, ctx);
   }
 
   /** polls.poll.remind — POST api/poll/{_id}/remind. */
   @RouteHandler(pollsRoutes.remind)
   remind(input: RouteInput<typeof pollsRoutes.remind>, ctx: RequestContext) {
-    return this.polls.remind(input, ctx);
+    return this.pollsService.remind(input, ctx);
   }
 
   /** polls.poll.delete — DELETE api/poll/{id}. */
   @RouteHandler(pollsRoutes.remove)
   remove(input: RouteInput<typeof pollsRoutes.remove>, ctx: RequestContext) {
-    return this.polls.remove(input, ctx);
+    return this.pollsService.remove(input, ctx);
   }
 
   /** polls.poll.excel — GET api/poll/{poll_id}/excel. */
   @RouteHandler(pollsRoutes.excel)
   excel(input: RouteInput<typeof pollsRoutes.excel>, ctx: RequestContext) {
-    return this.resultsOf.excel(input, ctx);
+    return this.resultsService.excel(input, ctx);
   }
 }
