@@ -3,6 +3,7 @@ import { clientRoutes, type JournalEntryView } from '@intranet/clients-contract'
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { sql } from '@intranet/platform-db';
+import { ok } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { multipart, SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -50,11 +51,6 @@ describe('audit journal (issue 18 §2)', () => {
     const r = await act();
     assert.equal(r.status, status, JSON.stringify(r.body));
     assert.equal(await total(c), before, 'a refused change writes no entry');
-  };
-  const ok = async (p: Promise<{ status: number; body: any }>) => {
-    const r = await p;
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-    return r.body;
   };
 
   it('client creation by the superadmin is the first entry, with the actor and the name known at the time', async () => {
@@ -191,8 +187,7 @@ describe('audit journal (issue 18 §2)', () => {
       return { key: f.key, fileName: f.fileName, mimetype: f.mimetype, thumbKey: f.thumbKey };
     };
     const files = [await upload('one.txt'), await upload('two.txt'), await upload('three.txt')];
-    const a = await ok(t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: '<p>rules</p>', files } }));
-    const article = a.result;
+    const article = await ok(t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: '<p>rules</p>', files } }));
     const ids = (article.files as { _id: string; filename?: string; fileName?: string }[]).map((f) => f._id);
     const one = await oneEntry(acme, () => ok(t.call(kbRoutes.delFile, { token: acme.adminToken, params: { id: article._id, file: ids[0] } })));
     assert.deepEqual(

@@ -2,7 +2,7 @@ import { safeCell } from '@intranet/platform-contracts';
 import type { Question, QuestionResult } from '@intranet/polls-contract';
 import { PassThrough } from 'node:stream';
 import type { AnswerRowDb } from './schema.ts';
-import { answerTexts } from './view.ts';
+import { answerTexts } from './mapping.ts';
 
 /** Column and sheet titles of the export in the caller's language (ru, uk, en). */
 const WORDS = {

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { peopleRoutes } from '@intranet/people-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { sql } from '@intranet/platform-db';
+import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 import { POLL_CODES, pollsEvents, pollsRoutes, type Poll, type PollResults } from '@intranet/polls-contract';
 import { excelWords } from '@intranet/polls-server';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
@@ -145,9 +146,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     // The head (department Sales) and the four sales people, not dev nor the admin.
     assert.equal(p.recipientsCount, 5);
     assert.equal(p.canManage, true);
-    await new Promise((r) => setTimeout(r, 100));
-    const pub = events.find((e) => e.subject === 'evt.polls.poll.published' && (e.data as { pollId: string }).pollId === p._id);
-    assert.ok(pub, 'published event');
+    const pub = await eventually(() => events.find((e) => e.subject === 'evt.polls.poll.published' && (e.data as { pollId: string }).pollId === p._id));
     assert.deepEqual([...(pub.data as { userIds: string[] }).userIds].sort(), [head.id, ...sales.map((s) => s.id)].sort());
 
     assert.deepEqual(
@@ -219,10 +218,11 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(mine.body.result.myAnswer[p.questions[1]!._id], 4);
     assert.deepEqual(mine.body.result.recipients, [], 'grants are for managers');
 
-    await new Promise((r) => setTimeout(r, 100));
-    const answered = events.filter((e) => e.subject === 'evt.polls.poll.answered' && (e.data as { pollId: string }).pollId === p._id);
-    assert.deepEqual(answered.map((e) => (e.data as { userId: string }).userId).sort(), [sales[0]!.id, sales[1]!.id].sort());
-    assert.ok(events.some((e) => e.subject === 'evt.polls.results.changed' && (e.data as { answersCount: number }).answersCount === 2));
+    await eventuallyPasses(() => {
+      const answered = events.filter((e) => e.subject === 'evt.polls.poll.answered' && (e.data as { pollId: string }).pollId === p._id);
+      assert.deepEqual(answered.map((e) => (e.data as { userId: string }).userId).sort(), [sales[0]!.id, sales[1]!.id].sort());
+      assert.ok(events.some((e) => e.subject === 'evt.polls.results.changed' && (e.data as { answersCount: number }).answersCount === 2));
+    });
 
     // Editing after the first answer: only name, description and end date.
     const locked = await t.call(pollsRoutes.update, { token: head.token, params: { _id: p._id }, body: { questions: questions(), type: 'opened' } });
@@ -246,9 +246,8 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     const remind = await t.call(pollsRoutes.remind, { token: head.token, params: { _id: p._id } });
     assert.equal(remind.status, 200);
     assert.equal(remind.body.result.reminded, 3);
-    await new Promise((r) => setTimeout(r, 100));
-    const reminded = events.find((e) => e.subject === 'evt.polls.poll.reminded' && (e.data as { pollId: string }).pollId === p._id);
-    assert.deepEqual([...(reminded!.data as { userIds: string[] }).userIds].sort(), [head.id, sales[2]!.id, sales[3]!.id].sort());
+    const reminded = await eventually(() => events.find((e) => e.subject === 'evt.polls.poll.reminded' && (e.data as { pollId: string }).pollId === p._id));
+    assert.deepEqual([...(reminded.data as { userIds: string[] }).userIds].sort(), [head.id, sales[2]!.id, sales[3]!.id].sort());
 
     // Finish: no answers afterwards.
     assert.equal((await t.call(pollsRoutes.finish, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
@@ -259,8 +258,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(late.status, 400);
     assert.equal(late.body.code, POLL_CODES.finished);
     assert.equal((await list(sales[2]!, 'passed')).body.result.total, 1, 'a finished poll moves to passed');
-    await new Promise((r) => setTimeout(r, 100));
-    assert.ok(events.some((e) => e.subject === 'evt.polls.poll.finished' && (e.data as { pollId: string }).pollId === p._id));
+    await eventually(() => events.some((e) => e.subject === 'evt.polls.poll.finished' && (e.data as { pollId: string }).pollId === p._id));
   });
 
   it('before the first answer a poll may change entirely (re-targeting resolves the recipients again)', async () => {

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
 import { clients, type ClientRow } from './schema.ts';
@@ -5,8 +6,12 @@ import { clients, type ClientRow } from './schema.ts';
 /** A value sealed by platform-config's sealSecret (PostgreSQL regular expression). */
 const SEALED_RE = '^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{22}[.]';
 
-/** SQL of the clients service (Immich style: repositories own the queries). Every call runs inside a tx. */
-export const clientsRepository = {
+/**
+ * All the SQL of the clients domain (Drizzle; Immich style: repositories own the queries). Every call runs inside
+ * the transaction the service opened (a tenant one, or the system's for the superadmin and bus look-ups).
+ */
+@Injectable()
+export class ClientsRepository {
   /** Clients ordered by name; optional case-insensitive search over workspace and name. */
   list(tx: Tx, search?: string): Promise<ClientRow[]> {
     const q = tx.select().from(clients).where(eq(clients.deleted, false)).$dynamic();
@@ -15,22 +20,26 @@ export const clientsRepository = {
       q.where(sql`${clients.deleted} = false AND (${or(ilike(clients.workspace, like), ilike(clients.name, like))})`);
     }
     return q.orderBy(asc(clients.name));
-  },
+  }
+
   /** The client with this id (deleted ones too: callers decide), or undefined. */
   async byId(tx: Tx, id: string): Promise<ClientRow | undefined> {
     const [row] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
     return row;
-  },
+  }
+
   /** The client whose workspace code equals `workspace` (case-insensitive; codes are stored lower-cased). */
   async byWorkspace(tx: Tx, workspace: string): Promise<ClientRow | undefined> {
     const [row] = await tx.select().from(clients).where(eq(clients.workspace, workspace.toLowerCase())).limit(1);
     return row;
-  },
+  }
+
   /** Inserts one client and returns the stored row. */
   async insert(tx: Tx, row: typeof clients.$inferInsert): Promise<ClientRow> {
     const [out] = await tx.insert(clients).values(row).returning();
     return out;
-  },
+  }
+
   /** Adds `bytes` to used storage if it stays within the total; returns the new figures or undefined. */
   async reserve(tx: Tx, id: string, bytes: number): Promise<{ used: number; total: number } | undefined> {
     const [row] = await tx
@@ -39,7 +48,8 @@ export const clientsRepository = {
       .where(sql`${clients.id} = ${id} AND ${clients.storageUsedBytes} + ${bytes} <= ${clients.storageTotalBytes}`)
       .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
     return row;
-  },
+  }
+
   /** Gives `bytes` of used storage back (never below 0); returns the new figures, undefined for an unknown id. */
   async release(tx: Tx, id: string, bytes: number): Promise<{ used: number; total: number } | undefined> {
     const [row] = await tx
@@ -48,7 +58,8 @@ export const clientsRepository = {
       .where(eq(clients.id, id))
       .returning({ used: clients.storageUsedBytes, total: clients.storageTotalBytes });
     return row;
-  },
+  }
+
   /** Clients whose HR password is stored as it was typed (before issue 12 sealed it): id and value. */
   async plainHrPasswords(tx: Tx): Promise<{ id: string; hrPassword: string }[]> {
     const rows = await tx
@@ -56,14 +67,16 @@ export const clientsRepository = {
       .from(clients)
       .where(sql`${clients.hrPassword} IS NOT NULL AND ${clients.hrPassword} !~ ${SEALED_RE}`);
     return rows as { id: string; hrPassword: string }[];
-  },
+  }
+
   /** Replaces one client's HR password only if it still equals `was` (replicas may seal the same row at once). */
   async replaceHrPassword(tx: Tx, id: string, was: string, now: string): Promise<void> {
     await tx
       .update(clients)
       .set({ hrPassword: now })
       .where(sql`${clients.id} = ${id} AND ${clients.hrPassword} = ${was}`);
-  },
+  }
+
   /** Applies `patch` (and updatedAt); returns the new row, undefined for an unknown id. */
   async update(tx: Tx, id: string, patch: Partial<typeof clients.$inferInsert>): Promise<ClientRow | undefined> {
     const [out] = await tx
@@ -72,5 +85,5 @@ export const clientsRepository = {
       .where(eq(clients.id, id))
       .returning();
     return out;
-  },
-};
+  }
+}

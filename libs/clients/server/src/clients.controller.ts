@@ -1,0 +1,112 @@
+import { Controller } from '@nestjs/common';
+import { clientRoutes, clientSubjects } from '@intranet/clients-contract';
+import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import type { RouteInput } from '@intranet/platform-contracts';
+import { RouteHandler, SubjectHandler, type SubjectHandlers } from '@intranet/platform-host';
+import { ClientsService, type SubjectInput } from './clients.service.ts';
+import { JournalService } from './journal.service.ts';
+import { StorageService } from './storage.service.ts';
+
+/**
+ * The §7 Clients routes and the bus-only `clientSubjects`: one method per route or subject, named as its key and
+ * bound to its subject by `@RouteHandler` / `@SubjectHandler` (input validated, result parsed by the contract).
+ * `implements` makes the compiler refuse a route or subject without its method. Each method only delegates.
+ */
+@Controller()
+export class ClientsController implements RouteHandlers<typeof clientRoutes>, SubjectHandlers<typeof clientSubjects> {
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly journals: JournalService,
+    private readonly storage: StorageService,
+  ) {}
+
+  /** clients.env — GET /api/env. */
+  @RouteHandler(clientRoutes.env)
+  env() {
+    return this.clients.env();
+  }
+
+  /** clients.list — GET api/clients. */
+  @RouteHandler(clientRoutes.list)
+  list(input: RouteInput<typeof clientRoutes.list>, ctx: RequestContext) {
+    return this.clients.list(input, ctx);
+  }
+
+  /** clients.get — GET api/clients/{id}. */
+  @RouteHandler(clientRoutes.get)
+  get(input: RouteInput<typeof clientRoutes.get>, ctx: RequestContext) {
+    return this.clients.get(input, ctx);
+  }
+
+  /** clients.update — PUT api/clients/{id}. */
+  @RouteHandler(clientRoutes.update)
+  update(input: RouteInput<typeof clientRoutes.update>, ctx: RequestContext) {
+    return this.clients.update(input, ctx);
+  }
+
+  /** clients.create — POST api/clients. */
+  @RouteHandler(clientRoutes.create)
+  create(input: RouteInput<typeof clientRoutes.create>, ctx: RequestContext) {
+    return this.clients.create(input, ctx);
+  }
+
+  /** clients.byWorkspace — GET api/clients/by_ws/{ws}. */
+  @RouteHandler(clientRoutes.byWorkspace)
+  byWorkspace(input: RouteInput<typeof clientRoutes.byWorkspace>) {
+    return this.clients.byWorkspace(input);
+  }
+
+  /** clients.features.all — GET api/clients/features/all. */
+  @RouteHandler(clientRoutes.featuresAll)
+  featuresAll() {
+    return this.clients.featuresAll();
+  }
+
+  /** clients.features.switch — PUT api/clients/features/switch/{client}/{code}. */
+  @RouteHandler(clientRoutes.featureSwitch)
+  featureSwitch(input: RouteInput<typeof clientRoutes.featureSwitch>, ctx: RequestContext) {
+    return this.clients.featureSwitch(input, ctx);
+  }
+
+  /** clients.journal.list — GET api/journal/{client}. */
+  @RouteHandler(clientRoutes.journal)
+  journal(input: RouteInput<typeof clientRoutes.journal>, ctx: RequestContext) {
+    return this.journals.journal(input, ctx);
+  }
+
+  /** clients.journal.section — GET api/journal/{client}/section/{section}. */
+  @RouteHandler(clientRoutes.journalSection)
+  journalSection(input: RouteInput<typeof clientRoutes.journalSection>, ctx: RequestContext) {
+    return this.journals.journalSection(input, ctx);
+  }
+
+  /** clients.internal.get (bus only). */
+  @SubjectHandler(clientSubjects.internalGet)
+  internalGet(input: SubjectInput<'internalGet'>) {
+    return this.clients.internalGet(input);
+  }
+
+  /** clients.internal.byWorkspace (bus only). */
+  @SubjectHandler(clientSubjects.internalByWorkspace)
+  internalByWorkspace(input: SubjectInput<'internalByWorkspace'>) {
+    return this.clients.internalByWorkspace(input);
+  }
+
+  /** clients.internal.hr (bus only). */
+  @SubjectHandler(clientSubjects.internalHr)
+  internalHr(input: SubjectInput<'internalHr'>) {
+    return this.clients.internalHr(input);
+  }
+
+  /** clients.internal.storage.reserve (bus only). */
+  @SubjectHandler(clientSubjects.storageReserve)
+  storageReserve(input: SubjectInput<'storageReserve'>) {
+    return this.storage.storageReserve(input);
+  }
+
+  /** clients.internal.storage.release (bus only). */
+  @SubjectHandler(clientSubjects.storageRelease)
+  storageRelease(input: SubjectInput<'storageRelease'>) {
+    return this.storage.storageRelease(input);
+  }
+}
