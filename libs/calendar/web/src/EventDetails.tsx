@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { DateTime } from 'luxon';
 import { calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
 import { call } from '@intranet/web-api';
@@ -22,14 +22,14 @@ export function ScopeDialog({
   danger?: boolean;
   busy?: boolean;
 }) {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   return (
     <Modal open title={t('scopeTitle')} onClose={onCancel} width={440} testId={testId} dismissible={!busy}>
       <p>{title}</p>
       <div className="cal-scope-buttons">
         {(['one', 'following', 'all'] as const).map((s) => (
           <Button key={s} variant={danger ? 'danger' : 'secondary'} onClick={() => onChoose(s)} disabled={busy} data-testid={`${testId}-${s}`}>
-            {t(`scope_${s}`)}
+            {t(`scope.${s}`)}
           </Button>
         ))}
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
@@ -54,7 +54,7 @@ export function EventDetails({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t, i18n } = useTranslation('calendar');
+  const { t, i18n } = calendarText.useT();
   const names = usePeopleNames([occ.organiser, ...occ.members]);
   const notifier = useNotifier();
   const errorText = useErrorText();

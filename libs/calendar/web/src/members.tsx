@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
@@ -47,7 +47,7 @@ export function MembersPicker({
   error?: string;
   required?: boolean;
 }) {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   const { workspace } = useSession();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 150);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { pollsRoutes, type PollListItem } from '@intranet/polls-contract';
 import { call } from '@intranet/web-api';
 import { formatDate } from '@intranet/web-i18n';
@@ -16,7 +16,7 @@ type Tab = (typeof TABS)[number];
 const LIMIT = 20;
 
 function PollCard({ p }: { p: PollListItem }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   return (
     <li className="polls-card ui-card" data-testid={`poll-card-${p._id}`}>
       <div className="polls-card__head">
@@ -55,7 +55,7 @@ function PollCard({ p }: { p: PollListItem }) {
  * finished refreshes the list. Test ids: polls-page, polls-tab-*, polls-search, poll-card-<id>, polls-create.
  */
 function PollsList() {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { clientId, uid } = usePolls();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'active';

@@ -1,14 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { POLL_CODES } from '@intranet/polls-contract';
 import { isApiError } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
-import { registerPollsTranslations } from './i18n.ts';
-
-registerPollsTranslations();
 
 /** The current client, user and role flags the polls pages need. */
 export function usePolls() {
@@ -26,7 +23,7 @@ export const pollKeys = {
 
 /** Loading until the session is known; an empty state without a workspace. */
 export function NeedClient({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { clientId, uid, status } = usePolls();
   if (status === 'loading') return <Loader />;
   if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="polls-no-client" />;
@@ -38,7 +35,7 @@ export function NeedClient({ children }: { children: ReactNode }) {
  * anything else worded from its code.
  */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const back = <Link to="/polls">{t('title')}</Link>;
   // §6: an anonymous poll's results are its managers'; its recipients are told so, not that the poll is not theirs.
   if (isApiError(error) && error.code === POLL_CODES.resultsManagersOnly)
