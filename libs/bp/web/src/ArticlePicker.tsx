@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { kbRoutes } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
-import { Button } from '@intranet/web-ui';
+import { Button, useDebounced } from '@intranet/web-ui';
 import { Combobox } from '@intranet/web-ui/widgets';
-import { useBp, useDebounced } from './common.tsx';
+import { useBp } from './common.tsx';
 
 /**
  * The service's knowledge-base article (§3 Service `article`; GET api/service/byArticle/{id} lists the service on

@@ -6,9 +6,9 @@ import { bpRoutes, type ServiceReq } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
 import { useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
+import { Button, EmptyState, Input, Loader, Pagination, useDebounced } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { AskForm, bpKeys, LoadError, NeedClient, MOMENT, RequestRow, UserName, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
+import { AskForm, bpKeys, LoadError, NeedClient, MOMENT, RequestRow, UserName, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
 const TABS = ['services', 'my', 'tome', 'asks'] as const;

@@ -3,8 +3,8 @@ import { DateTime } from 'luxon';
 import { calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
+import { useUserNames } from '@intranet/web-session/people';
 import { Button, Modal, useNotifier } from '@intranet/web-ui';
-import { usePeopleNames } from './members.tsx';
 
 /** "This one / this and following / all" for a change or deletion of a series occurrence. */
 export function ScopeDialog({
@@ -55,7 +55,7 @@ export function EventDetails({
   onDelete: () => void;
 }) {
   const { t, i18n } = calendarText.useT();
-  const names = usePeopleNames([occ.organiser, ...occ.members]);
+  const names = useUserNames([occ.organiser, ...occ.members]);
   const notifier = useNotifier();
   const errorText = useErrorText();
   const lang = i18n.language === 'ua' ? 'uk' : i18n.language;
@@ -110,9 +110,9 @@ export function EventDetails({
           </>
         ) : null}
         <dt>{t('organiser')}</dt>
-        <dd>{names[occ.organiser]}</dd>
+        <dd>{names.get(occ.organiser)}</dd>
         <dt>{t('members')}</dt>
-        <dd>{occ.members.map((m) => names[m]).join(', ')}</dd>
+        <dd>{occ.members.map((m) => names.get(m)).join(', ')}</dd>
         {occ.link ? (
           <>
             <dt>{t('link')}</dt>

@@ -6,8 +6,8 @@ import { articleCreate, kbRoutes, type ArticleListItem, type Grant } from '@intr
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
-import { Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
-import { errorText, kbKeys, LoadError, NeedClient, useDebounced, useKb } from './common.tsx';
+import { Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useDebounced, useNotifier } from '@intranet/web-ui';
+import { errorText, kbKeys, LoadError, NeedClient, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { registerKbTranslations } from './i18n.ts';

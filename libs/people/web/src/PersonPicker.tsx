@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
-import { peopleSearch } from '@intranet/web-ui/people-search';
+import { peopleSearch } from '@intranet/web-session/people';
 import { UserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /**

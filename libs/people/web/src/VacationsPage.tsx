@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { structureRoutes, type Vacation, type VacationRow, vacationEvents } from '@intranet/people-contract/structure';
@@ -6,7 +6,7 @@ import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier, useDebounced } from '@intranet/web-ui';
 import { registerOrgTranslations } from './org-i18n.ts';
 import './org.css';
 
@@ -24,15 +24,6 @@ export const vacationKeys = {
   list: (dept: string, search: string) => ['people', 'vacations', dept, search] as const,
   depts: (client: string) => ['people', 'structure', client, 'all'] as const,
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /** GET api/user/vacations?dept&search → the team rows. */
 function useVacations(dept: string, search: string) {

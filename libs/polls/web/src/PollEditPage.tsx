@@ -12,8 +12,8 @@ import { MAX_ANSWERS, POLL_TYPES, pollsRoutes, QUESTION_KINDS, RANGES, type Poll
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, emptyAsNull, SubmitRow, useApiForm, type ApiForm } from '@intranet/web-forms';
-import { Alert, Button, Checkbox, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
-import { LoadError, NeedClient, pollKeys, useDebounced, usePolls } from './common.tsx';
+import { Alert, Button, Checkbox, Input, Loader, Select, TextArea, useDebounced, useNotifier } from '@intranet/web-ui';
+import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
 import './polls.css';
 
 type Kind = (typeof QUESTION_KINDS)[number];

@@ -6,9 +6,9 @@ import { pollsRoutes, type PollListItem } from '@intranet/polls-contract';
 import { call } from '@intranet/web-api';
 import { formatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Badge, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
+import { Badge, EmptyState, Input, Loader, Pagination, useDebounced } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { LoadError, NeedClient, pollKeys, useDebounced, usePolls } from './common.tsx';
+import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
 import './polls.css';
 
 const TABS = ['active', 'passed', 'mine'] as const;

@@ -23,9 +23,9 @@ import { PRIORITIES, taskFieldsSchema, tasksRoutes, type Board, type Card as Tas
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
-import { useRealtimeEvent } from '@intranet/web-session';
+import { NeedSession, useRealtimeEvent } from '@intranet/web-session';
 import { Badge, Button, ConfirmDialog, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
-import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
+import { errorText, LoadError, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
 import { BoardSettings } from './BoardSettings.tsx';
 import { registerTasksTranslations } from './i18n.ts';
 import { TaskDrawer } from './TaskDrawer.tsx';

@@ -6,10 +6,10 @@ import { z } from '@intranet/platform-contracts';
 import { deskFieldsSchema, tasksRoutes, type Desk } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
-import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { NeedSession, useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, EmptyState, Loader, Modal, Pagination } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { LoadError, NeedSession, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
+import { LoadError, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
 import { registerTasksTranslations } from './i18n.ts';
 import './tasks.css';
 
