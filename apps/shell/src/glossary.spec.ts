@@ -7,7 +7,6 @@ import { beforeAll, describe, it } from '@jest/globals';
 import { CLIENT_FONTS } from '../../../libs/clients/contract/src/index.ts';
 import { registerBpTranslations } from '../../../libs/bp/web/src/i18n.ts';
 import { registerClientsTranslations } from '../../../libs/clients/web/src/i18n.ts';
-import { registerKbTranslations } from '../../../libs/kb/web/src/i18n.ts';
 import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
 import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
 import { registerGroupTranslations } from '../../../libs/social/web/src/i18n-groups.ts';
@@ -55,7 +54,6 @@ describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   registerBpTranslations();
   addCatalogueFiles();
   registerClientsTranslations();
-  registerKbTranslations();
   registerNotificationsTranslations();
   registerPeopleTranslations();
   registerWallTranslations();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { articleCreate, articleUpdate, kbRoutes } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -11,10 +11,7 @@ import { Button, EmptyState, FormGrid, Input, Loader, Modal, useDebounced, useNo
 import { useUserNames } from '@intranet/web-session/people';
 import { kbKeys, LoadError, NeedClient, UserPicker, useKb, type PickedUser } from './common.tsx';
 import { RichEditor } from './Editor.tsx';
-import { registerKbTranslations } from './i18n.ts';
 import './kb.css';
-
-registerKbTranslations();
 
 export const salary = (from?: number | null, to?: number | null) =>
   from != null && to != null ? (from === to ? `${from}` : `${from} – ${to}`) : from != null ? `${from}+` : to != null ? `≤ ${to}` : '';
@@ -44,7 +41,7 @@ export interface VacancyInit {
  * Test ids: vac-modal, vac-title, vac-from, vac-to, vac-submit, vac-error.
  */
 export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacancy?: VacancyInit }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { uid } = useKb();
   const me = useSession().user;
   const qc = useQueryClient();
@@ -136,7 +133,7 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
 }
 
 function List() {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { clientId, uid, isAdmin } = useKb();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');

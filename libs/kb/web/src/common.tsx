@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { FileRef } from '@intranet/kb-contract';
 import { isApiError, upload, type UploadProgress } from '@intranet/web-api';
@@ -49,7 +49,7 @@ export function errorText(e: unknown): string {
  * base root, or the vacancy list for the vacancy pages.
  */
 export function LoadError({ error, onRetry, section = 'kb' }: { error: unknown; onRetry?: () => void; section?: 'kb' | 'vacancy' }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const back = section === 'vacancy' ? <Link to="/vacancies/">{t('vacancies')}</Link> : <Link to="/articles/">{t('toRoot')}</Link>;
   return (
     <SharedLoadError
@@ -65,7 +65,7 @@ export function LoadError({ error, onRetry, section = 'kb' }: { error: unknown; 
 
 /** Shows children once the session has a client (the session also sets the download cookie); a loader before. */
 export function NeedClient({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   return <NeedSession noClient={{ title: t('noClient'), testId: 'kb-no-client' }}>{children}</NeedSession>;
 }
 
@@ -92,7 +92,7 @@ export function UserPicker({
   required?: boolean;
   error?: string | null;
 }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { workspace } = useKb();
   const search = peopleSearch({ workspace, detail: (u) => u.email, errorText });
   return (
