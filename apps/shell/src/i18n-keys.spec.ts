@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 /* eslint-disable @nx/enforce-module-boundaries */
 import { registerClientsTranslations } from '../../../libs/clients/web/src/i18n.ts';
 import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
-import { registerWallTranslations } from '../../../libs/social/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage } from '@intranet/web-i18n';
 
@@ -77,7 +76,6 @@ describe('no raw keys on screen (issue 8 §2)', () => {
   registerPeopleTranslations();
   registerClientsTranslations();
   addCatalogueFiles();
-  registerWallTranslations();
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));
 

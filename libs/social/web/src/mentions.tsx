@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
@@ -65,7 +65,7 @@ export function MentionTextArea({
   testId,
   suggestTestId,
 }: MentionTextAreaProps) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const listId = useId();
   const [caret, setCaret] = useState(0);
   const [closedAt, setClosedAt] = useState<number | null>(null);

@@ -25,6 +25,9 @@ export type CatalogueKey<T> = PluralBase<Leaves<T>>;
  */
 export type TypedT<K extends string> = (key: K | `${string}:${string}`, options?: Record<string, unknown>) => string;
 
+/** The keys of a namespace handle (`NamespaceKey<typeof chatText>`), for a key held in a variable. */
+export type NamespaceKey<N> = N extends Namespace<infer K> ? K : never;
+
 /** A namespace defined by `defineNamespace`: its name and a hook giving its typed `t`. */
 export interface Namespace<K extends string> {
   readonly ns: string;

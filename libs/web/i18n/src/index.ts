@@ -171,5 +171,14 @@ export { translateServerMessage } from './server-text.ts';
 export { CodedFailure, errorText, useErrorText, type CodedError } from './forms.ts';
 export { formatSize } from './sizes.ts';
 export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
-export { defineNamespace, errorCodeNamespaces, loadNamespace, type CatalogueKey, type CatalogueLoaders, type Namespace, type TypedT } from './catalogues.ts';
+export {
+  defineNamespace,
+  errorCodeNamespaces,
+  loadNamespace,
+  type CatalogueKey,
+  type CatalogueLoaders,
+  type Namespace,
+  type NamespaceKey,
+  type TypedT,
+} from './catalogues.ts';
 export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';
