@@ -9,7 +9,6 @@ import { registerBpTranslations } from '../../../libs/bp/web/src/i18n.ts';
 import { registerClientsTranslations } from '../../../libs/clients/web/src/i18n.ts';
 import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
 import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
-import { registerTasksTranslations } from '../../../libs/tasks/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage, type Language } from '@intranet/web-i18n';
 
@@ -54,7 +53,6 @@ describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   registerClientsTranslations();
   registerNotificationsTranslations();
   registerPeopleTranslations();
-  registerTasksTranslations();
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import { isApiError } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
 import { LoadError as SharedLoadError, useSession } from '@intranet/web-session';
@@ -28,7 +29,7 @@ export function errorText(e: unknown): string {
 
 /** 404 / 403 / other failures of a page load, with the way back to /task-tracker/. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   return (
     <SharedLoadError
       error={error}
@@ -68,7 +69,7 @@ export function UserPicker({
   testId: string;
   label: string;
 }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const { workspace } = useMe();
   const search = peopleSearch({ workspace, detail: (u) => u.email, errorText });
   return (
