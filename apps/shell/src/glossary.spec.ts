@@ -6,7 +6,6 @@ import { beforeAll, describe, it } from '@jest/globals';
 /* eslint-disable @nx/enforce-module-boundaries */
 import { CLIENT_FONTS } from '../../../libs/clients/contract/src/index.ts';
 import { registerBpTranslations } from '../../../libs/bp/web/src/i18n.ts';
-import { registerClientsTranslations } from '../../../libs/clients/web/src/i18n.ts';
 import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
 import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
@@ -50,7 +49,6 @@ describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   initI18n({ lng: 'en' });
   registerBpTranslations();
   addCatalogueFiles();
-  registerClientsTranslations();
   registerNotificationsTranslations();
   registerPeopleTranslations();
   // ru and uk are fetched on demand (only en is built in).

@@ -5,7 +5,6 @@ import { beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 // The catalogues themselves (their packages export only pages); a spec may read them directly.
 /* eslint-disable @nx/enforce-module-boundaries */
-import { registerClientsTranslations } from '../../../libs/clients/web/src/i18n.ts';
 import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage } from '@intranet/web-i18n';
@@ -74,7 +73,6 @@ function usedKeys(): { file: string; ns: string; key: string }[] {
 describe('no raw keys on screen (issue 8 §2)', () => {
   initI18n({ lng: 'en' });
   registerPeopleTranslations();
-  registerClientsTranslations();
   addCatalogueFiles();
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));

@@ -21,9 +21,13 @@ export type CatalogueKey<T> = PluralBase<Leaves<T>>;
 
 /**
  * `t` of one namespace with its keys typed from the en catalogue; a key of another namespace is written `ns:key`.
- * Options are i18next's (interpolation values, `count` for plural forms, `defaultValue`).
+ * Options are i18next's (interpolation values, `count` for plural forms). A key known only at run time (a server's
+ * section or action name) is allowed with the `defaultValue` shown when the catalogue has no such key.
  */
-export type TypedT<K extends string> = (key: K | `${string}:${string}`, options?: Record<string, unknown>) => string;
+export interface TypedT<K extends string> {
+  (key: K | `${string}:${string}`, options?: Record<string, unknown>): string;
+  (key: string, options: { defaultValue: string } & Record<string, unknown>): string;
+}
 
 /** The keys of a namespace handle (`NamespaceKey<typeof chatText>`), for a key held in a variable. */
 export type NamespaceKey<N> = N extends Namespace<infer K> ? K : never;
