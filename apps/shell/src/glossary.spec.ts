@@ -7,7 +7,6 @@ import { beforeAll, describe, it } from '@jest/globals';
 import { CLIENT_FONTS } from '../../../libs/clients/contract/src/index.ts';
 import { registerBpTranslations } from '../../../libs/bp/web/src/i18n.ts';
 import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
-import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage, type Language } from '@intranet/web-i18n';
 
@@ -50,7 +49,6 @@ describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   registerBpTranslations();
   addCatalogueFiles();
   registerNotificationsTranslations();
-  registerPeopleTranslations();
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));
 

@@ -3,10 +3,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-// The catalogues themselves (their packages export only pages); a spec may read them directly.
-/* eslint-disable @nx/enforce-module-boundaries */
-import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
-/* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage } from '@intranet/web-i18n';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -72,7 +68,6 @@ function usedKeys(): { file: string; ns: string; key: string }[] {
 
 describe('no raw keys on screen (issue 8 §2)', () => {
   initI18n({ lng: 'en' });
-  registerPeopleTranslations();
   addCatalogueFiles();
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
@@ -35,7 +35,7 @@ const PAGE_SIZE = 20;
  * employee-block-<id>, employee-unblock-<id>, employee-block-confirm.
  */
 export function AllEmployeesTab({ workspace, clientId }: { workspace: string; clientId?: string }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { uid, client } = useSession();
