@@ -5,7 +5,6 @@ import { beforeAll, describe, it } from '@jest/globals';
 // The catalogues themselves (their packages export only pages); a spec may read them directly.
 /* eslint-disable @nx/enforce-module-boundaries */
 import { CLIENT_FONTS } from '../../../libs/clients/contract/src/index.ts';
-import { registerBpTranslations } from '../../../libs/bp/web/src/i18n.ts';
 import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage, type Language } from '@intranet/web-i18n';
@@ -46,7 +45,6 @@ const wholeWord = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${phrase.re
 
 describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   initI18n({ lng: 'en' });
-  registerBpTranslations();
   addCatalogueFiles();
   registerNotificationsTranslations();
   // ru and uk are fetched on demand (only en is built in).

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { kbRoutes } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
@@ -17,7 +17,7 @@ import { useBp } from './common.tsx';
  * bp-article-option-<id>, bp-article-remove.
  */
 export function ArticlePicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string | null }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   const { clientId, uid } = useBp();
   const [text, setText] = useState('');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { bpRoutes, BP_LIMITS, fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { call, isApiError, upload } from '@intranet/web-api';
@@ -10,9 +10,6 @@ import { LoadError as SharedLoadError, NeedSession, useRealtimeEvent, useSession
 import { Badge, Button, Checkbox, Input, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { peopleSearch, useUserNames } from '@intranet/web-session/people';
 import { UserPicker } from '@intranet/web-ui/widgets';
-import { registerBpTranslations } from './i18n.ts';
-
-registerBpTranslations();
 
 /** The current client, user and role flags the services pages need. */
 export function useBp() {
@@ -33,13 +30,13 @@ export const bpKeys = {
 
 /** Loading until the session is known; an empty state without a workspace. */
 export function NeedClient({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   return <NeedSession noClient={{ title: t('noClient'), testId: 'bp-no-client' }}>{children}</NeedSession>;
 }
 
 /** A failed load: 403 not available, 404 not found, no answer → §8 'No response from server', else worded from its code. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   return (
     <SharedLoadError
@@ -82,7 +79,7 @@ export function useRequestEvents(handler: (payload: { requestId?: string }) => v
 }
 
 export function StatusBadge({ status, overdue }: { status: RequestStatus; overdue?: boolean }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   return (
     <>
       <Badge>
@@ -129,7 +126,7 @@ export function PeoplePicker({
   testId?: string;
   id?: string;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   const { workspace } = useBp();
   const names = useUserNames(value);
@@ -165,7 +162,7 @@ export function FieldInput({
   error?: string;
   id: string;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const common = { id, label: field.name, required: field.required, error: error ?? null };
   const str = typeof value === 'string' ? value : '';
   switch (field.type) {
@@ -239,7 +236,7 @@ export function FieldInput({
           {...common}
           value={str}
           hint={t('request.counter', { n, max: BP_LIMITS.string })}
-          error={error ?? (n > BP_LIMITS.string ? t('bpStringMax', { ns: 'codes', max: BP_LIMITS.string }) : null)}
+          error={error ?? (n > BP_LIMITS.string ? t('bpCodes:bpStringMax', { max: BP_LIMITS.string }) : null)}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -254,7 +251,7 @@ export function FieldInput({
  * Upload) and keeps its storage key as the value; the server checks the key is the caller's own upload (§5).
  */
 function FileInput({ field, id, value, error, onChange }: { field: Field; id: string; value: string; error?: string; onChange: (v: FieldValue) => void }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -328,7 +325,7 @@ export function ValueText({
   names: Record<string, string>;
   files?: Record<string, string>;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   if (value === undefined || value === null || value === '') return <>—</>;
   if (field.type === 'date' && typeof value === 'string') return <>{fmt(value, DAY) || value}</>;
@@ -361,7 +358,7 @@ export { Button };
 
 /** One request in a list: its name (a link to it), status, turn, start, current step, due date; `initiator` shows who started it. */
 export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: boolean; initiator?: boolean }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   return (
     <li className={`ui-card bp-card${r.overdue ? ' bp-card--overdue' : ''}`} data-testid={`bp-request-${r._id}`}>
@@ -392,7 +389,7 @@ export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: b
  * (no `bp`), or the service `bp` they may not start yet. Test ids: bp-ask-form, bp-ask-text, bp-ask-send.
  */
 export function AskForm({ bp }: { bp?: string }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const notify = useNotifier();
   const [text, setText] = useState('');
   const send = useMutation({
