@@ -1,25 +1,27 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, it } from '@jest/globals';
 // The catalogues themselves (their packages export only pages); a spec may read them directly.
 /* eslint-disable @nx/enforce-module-boundaries */
 import { CLIENT_FONTS } from '../../../libs/clients/contract/src/index.ts';
-import { registerBpTranslations } from '../../../libs/bp/web/src/i18n.ts';
-import { registerCalendarTranslations } from '../../../libs/calendar/web/src/i18n.ts';
-import { registerChatTranslations } from '../../../libs/chat/web/src/i18n.ts';
-import { registerClientsTranslations } from '../../../libs/clients/web/src/i18n.ts';
-import { registerKbTranslations } from '../../../libs/kb/web/src/i18n.ts';
 import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
-import { registerPeopleTranslations } from '../../../libs/people/web/src/i18n.ts';
-import { registerPollsTranslations } from '../../../libs/polls/web/src/i18n.ts';
-import { registerGroupTranslations } from '../../../libs/social/web/src/i18n-groups.ts';
-import { registerWallTranslations } from '../../../libs/social/web/src/i18n.ts';
-import { registerTasksTranslations } from '../../../libs/tasks/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { i18n, initI18n, LANGUAGES, loadLanguage, type Language } from '@intranet/web-i18n';
 
 const GLOSSARY = fileURLToPath(new URL('../../../docs/glossary.md', import.meta.url));
+const LIBS = fileURLToPath(new URL('../../../libs', import.meta.url));
+
+/** The domains' catalogue files (`libs/<domain>/web/locales/<lng>/<namespace>.json`), every language, into i18n. */
+function addCatalogueFiles(): void {
+  for (const domain of readdirSync(LIBS)) {
+    const dir = `${LIBS}/${domain}/web/locales`;
+    if (!existsSync(dir)) continue;
+    for (const lng of LANGUAGES)
+      for (const f of readdirSync(`${dir}/${lng}`).filter((x) => x.endsWith('.json')))
+        i18n.addResourceBundle(lng, f.slice(0, -5), JSON.parse(readFileSync(`${dir}/${lng}/${f}`, 'utf8')), true, false);
+  }
+}
 
 /** The rows of docs/glossary.md's "Rejected variants" table: language, rejected wording, the chosen one. */
 function rejectedVariants(markdown: string): { lang: string; rejected: string; instead: string }[] {
@@ -43,17 +45,8 @@ const wholeWord = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${phrase.re
 
 describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   initI18n({ lng: 'en' });
-  registerBpTranslations();
-  registerCalendarTranslations();
-  registerChatTranslations();
-  registerClientsTranslations();
-  registerKbTranslations();
+  addCatalogueFiles();
   registerNotificationsTranslations();
-  registerPeopleTranslations();
-  registerPollsTranslations();
-  registerWallTranslations();
-  registerGroupTranslations();
-  registerTasksTranslations();
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));
 

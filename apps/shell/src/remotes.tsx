@@ -3,6 +3,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loader } from '@intranet/web-ui';
 import { registerWidgets, type SlotWidget } from '@intranet/web-session';
+import { i18n, loadLanguage } from '@intranet/web-i18n';
 
 /** A screen served by a remote, as its mf-manifest declares it (`metaData.routes`, see tools/web remoteManifest). */
 export interface RemoteScreen {
@@ -99,6 +100,9 @@ function remoteLazy(id: string, force: boolean): ComponentType<Record<string, un
     registerAppRemotes(force);
     const mod = await withTimeout(loadRemote<{ default: ComponentType<Record<string, unknown>> }>(id), LOAD_TIMEOUT_MS);
     if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no default export`);
+    // The remote defined its catalogue namespaces as it loaded: fetch the current language's files before it renders
+    // (after a failed fetch the page's `useT` suspends and fetches again).
+    await loadLanguage(i18n.language).catch(() => undefined);
     return { default: mod.default };
   });
 }

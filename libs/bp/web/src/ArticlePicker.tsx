@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { kbRoutes } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
-import { Button } from '@intranet/web-ui';
+import { Button, useDebounced } from '@intranet/web-ui';
 import { Combobox } from '@intranet/web-ui/widgets';
-import { useBp, useDebounced } from './common.tsx';
+import { useBp } from './common.tsx';
 
 /**
  * The service's knowledge-base article (§3 Service `article`; GET api/service/byArticle/{id} lists the service on
@@ -17,7 +17,7 @@ import { useBp, useDebounced } from './common.tsx';
  * bp-article-option-<id>, bp-article-remove.
  */
 export function ArticlePicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string | null }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   const { clientId, uid } = useBp();
   const [text, setText] = useState('');

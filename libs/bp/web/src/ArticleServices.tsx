@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { bpRoutes } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
 import { useRealtimeEvent } from '@intranet/web-session';
@@ -15,7 +15,7 @@ import './bp.css';
  * bp-article-service-<id>, bp-article-start-<id>.
  */
 export default function ArticleServices({ articleId }: { articleId?: unknown }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { clientId } = useBp();
   const id = typeof articleId === 'string' ? articleId : '';
   const q = useQuery({

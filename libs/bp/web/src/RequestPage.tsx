@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { bpRoutes, type BpRequest, type Values } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
 import { useFormatDate } from '@intranet/web-i18n';
@@ -11,7 +11,7 @@ import './bp.css';
 
 /** The current step's form for one of its performers: accept (or acknowledge a review) or decline with a reason. */
 function PassForm({ r }: { r: BpRequest }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const qc = useQueryClient();
   const step = r.definition.steps[r.current_step]!;
   const [values, setValues] = useState<Values>({});
@@ -78,7 +78,7 @@ function PassForm({ r }: { r: BpRequest }) {
 
 /** The step timeline: each step with its performers, outcome (who, when, reason) and its frozen values. */
 function Timeline({ r }: { r: BpRequest }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   const name = (id: string | null) => (id ? (r.names[id] ?? '…') : t('request.system'));
   return (
@@ -129,7 +129,7 @@ function Timeline({ r }: { r: BpRequest }) {
 
 /** Comments of the request and a box to add one (POST api/bp/request/{id}/comment). */
 function Comments({ r }: { r: BpRequest }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   const qc = useQueryClient();
   const [text, setText] = useState('');
@@ -183,7 +183,7 @@ function Comments({ r }: { r: BpRequest }) {
  * template" for the initiator of a finished request. Live: any event of the request reads it again.
  */
 function RequestView() {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { id = '' } = useParams();
   const { uid } = useBp();
   const fmt = useFormatDate();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { bpRoutes, type Service } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
 import { Alert, Button, Checkbox, Input, useNotifier } from '@intranet/web-ui';
@@ -14,7 +14,7 @@ import { bpKeys, PeoplePicker, useFieldErrors } from './common.tsx';
  * bp-rights-departments, bp-save-rights.
  */
 export function RightsTab({ service }: { service: Service }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [forAll, setForAll] = useState(service.for_all);

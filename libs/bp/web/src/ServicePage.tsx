@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import {
   closestCenter,
   DndContext,
@@ -40,7 +40,7 @@ const newId = () => Math.random().toString(36).slice(2, 10);
 
 /** The service's info as an administrator edits it (POST api/bp, PUT api/bp/{id}). */
 function InfoForm({ service }: { service: Service | null }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const qc = useQueryClient();
   const nav = useNavigate();
   const notify = useNotifier();
@@ -147,7 +147,7 @@ function InfoForm({ service }: { service: Service | null }) {
 
 /** One performer entry: its kind and, for chosen employees, the people picker. */
 function PerformerEditor({ p, onChange, onRemove, at }: { p: Performer; onChange: (p: Performer) => void; onRemove: () => void; at: string }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const many = p.kind === 'employee' || p.kind === 'employees';
   return (
     <div className="bp-performer">
@@ -198,7 +198,7 @@ function FieldEditor({
   at: string;
   errors: Record<string, string>;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: f._id });
   return (
     <li
@@ -261,7 +261,7 @@ function FieldEditor({
  * language) or by the up/down buttons.
  */
 function FieldList({ fields, at, errors, onFields }: { fields: Field[]; at: string; errors: Record<string, string>; onFields: (fields: Field[]) => void }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -315,7 +315,7 @@ function FieldList({ fields, at, errors, onFields }: { fields: Field[]; at: stri
  * performers; steps reordered with up/down; saved as a whole (PUT api/bp/{id} {steps}: ids kept, the version rises, running requests unchanged).
  */
 function StepsEditor({ service }: { service: Service }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [steps, setSteps] = useState<Step[]>(service.steps);
@@ -431,7 +431,7 @@ function StepsEditor({ service }: { service: Service }) {
 
 /** The start form: the first step's fields (optionally filled from a template), POST api/bp/start. */
 function StartForm({ service }: { service: Service }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { clientId } = useBp();
   const nav = useNavigate();
   const qc = useQueryClient();
@@ -498,7 +498,7 @@ function StartForm({ service }: { service: Service }) {
 
 /** The info tab: description, group, responsible department, days limit, the steps and who performs them. */
 function Info({ service }: { service: Service }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   return (
     <div className="bp-info" data-testid="bp-info">
       <p>{service.description}</p>
@@ -533,7 +533,7 @@ const REQ_LIMIT = 20;
 
 /** The requests tab (administrators, §2): every request of the service, newest first, running or finished, paged, live. */
 function ServiceRequests({ service }: { service: Service }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const [page, setPage] = useState(1);
   const [finished, setFinished] = useState<'' | '0' | '1'>('');
   const list = useQuery({
@@ -590,7 +590,7 @@ function ServiceRequests({ service }: { service: Service }) {
  * bp-tab-*, bp-info-form, bp-steps-editor, bp-start-form.
  */
 function ServiceView() {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { id = 'new' } = useParams();
   const { isAdmin } = useBp();
   const [tab, setTab] = useState<(typeof TABS)[number]>(() => {

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { bpText } from './locales.ts';
 import { bpRoutes, type ServiceReq } from '@intranet/bp-contract';
 import { call } from '@intranet/web-api';
 import { useFormatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Button, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
+import { Button, EmptyState, Input, Loader, Pagination, useDebounced } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { AskForm, bpKeys, LoadError, NeedClient, MOMENT, RequestRow, UserName, useBp, useDebounced, useFieldErrors, useRequestEvents } from './common.tsx';
+import { AskForm, bpKeys, LoadError, NeedClient, MOMENT, RequestRow, UserName, useBp, useFieldErrors, useRequestEvents } from './common.tsx';
 import './bp.css';
 
 const TABS = ['services', 'my', 'tome', 'asks'] as const;
@@ -19,7 +19,7 @@ const LIMIT = 20;
 
 /** An administrator adds a service group (POST api/service_group). */
 function NewGroup() {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const add = useMutation({
@@ -46,7 +46,7 @@ function NewGroup() {
 
 /** The services tab: groups with their services (GET api/service_group/byClient/{client}), searchable. */
 function Catalogue() {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { clientId } = useBp();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 250);
@@ -107,7 +107,7 @@ function Catalogue() {
 
 /** The service a service request names: a link to it, or "a deleted service" when it is gone. */
 function AskedService({ id }: { id: string }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const q = useQuery({
     queryKey: bpKeys.service(id),
     queryFn: ({ signal }) => call(bpRoutes.get, { params: { id }, signal, silent: true }),
@@ -123,7 +123,7 @@ function AskedService({ id }: { id: string }) {
  * their text and the service they asked for (or none: one not in the catalogue). Test ids: bp-asks, bp-ask-<id>.
  */
 function ServiceAsks() {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   const [page, setPage] = useState(1);
   const list = useQuery({
@@ -158,7 +158,7 @@ function ServiceAsks() {
 
 /** "My requests" (as initiator) and "requests to me" (as performer): GET api/bp/runned/{user}, paged, live. */
 function Requests({ as }: { as: 'initiator' | 'performer' }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { uid } = useBp();
   const [page, setPage] = useState(1);
   const list = useQuery({
@@ -186,7 +186,7 @@ function Requests({ as }: { as: 'initiator' | 'performer' }) {
  * my requests, requests to me and, for administrators, the service requests employees sent. Test ids: bp-page, bp-tab-*, bp-search, bp-service-<id>, bp-request-<id>.
  */
 function Services() {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const { isAdmin } = useBp();
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((id) => isAdmin || !ADMIN_TABS.has(id));

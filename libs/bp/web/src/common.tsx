@@ -1,19 +1,15 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { bpText } from './locales.ts';
 import { bpRoutes, BP_LIMITS, fileNameOf, type Field, type FieldValue, type RequestListItem, type RequestStatus } from '@intranet/bp-contract';
 import { fileRoutes } from '@intranet/files-contract';
-import { peopleRoutes } from '@intranet/people-contract';
 import { call, isApiError, upload } from '@intranet/web-api';
 import { useErrorText, useFormatDate } from '@intranet/web-i18n';
-import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, EmptyState, ErrorState, Input, Loader, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
-import { peopleSearch } from '@intranet/web-ui/people-search';
+import { LoadError as SharedLoadError, NeedSession, useRealtimeEvent, useSession } from '@intranet/web-session';
+import { Badge, Button, Checkbox, Input, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { peopleSearch, useUserNames } from '@intranet/web-session/people';
 import { UserPicker } from '@intranet/web-ui/widgets';
-import { registerBpTranslations } from './i18n.ts';
-
-registerBpTranslations();
 
 /** The current client, user and role flags the services pages need. */
 export function useBp() {
@@ -34,22 +30,26 @@ export const bpKeys = {
 
 /** Loading until the session is known; an empty state without a workspace. */
 export function NeedClient({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('bp');
-  const { clientId, uid, status } = useBp();
-  if (status === 'loading') return <Loader />;
-  if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="bp-no-client" />;
-  return <>{children}</>;
+  const { t } = bpText.useT();
+  return <NeedSession noClient={{ title: t('noClient'), testId: 'bp-no-client' }}>{children}</NeedSession>;
 }
 
 /** A failed load: 403 not available, 404 not found, no answer → §8 'No response from server', else worded from its code. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
-  const back = <Link to="/services">{t('title')}</Link>;
-  if (isApiError(error) && error.status === 403) return <EmptyState title={errorText(error) || t('noAccess')} testId="bp-no-access" action={back} />;
-  if (isApiError(error) && error.status === 404) return <EmptyState title={t('notFound')} testId="bp-not-found" action={back} />;
-  const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);
-  return <ErrorState message={message} onRetry={onRetry} testId="bp-error" />;
+  return (
+    <SharedLoadError
+      error={error}
+      onRetry={onRetry}
+      testId="bp"
+      back={<Link to="/services">{t('title')}</Link>}
+      noAccess={{ title: errorText(error) || t('noAccess') }}
+      notFound={{ title: t('notFound') }}
+      notFoundOn400={false}
+      noAnswer={t('loadError')}
+    />
+  );
 }
 
 /** Field path → worded error of an API error's field errors (`values.<fieldId>`, `steps.0.name`, ...). */
@@ -78,18 +78,8 @@ export function useRequestEvents(handler: (payload: { requestId?: string }) => v
   useRealtimeEvent('evt.bp.request.commented', handler);
 }
 
-/** Debounced value. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return v;
-}
-
 export function StatusBadge({ status, overdue }: { status: RequestStatus; overdue?: boolean }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   return (
     <>
       <Badge>
@@ -108,14 +98,9 @@ export function StatusBadge({ status, overdue }: { status: RequestStatus; overdu
   );
 }
 
-/** A user's full name (GET api/user/{id}), the id while loading. */
+/** A user's full name (GET api/user/{id}), '…' while loading. */
 export function UserName({ id }: { id: string }) {
-  const q = useQuery({
-    queryKey: ['bp', 'user', id],
-    queryFn: ({ signal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
-    staleTime: 300_000,
-  });
-  return <>{q.data?.fullName ?? '…'}</>;
+  return <>{useUserNames([id]).get(id)}</>;
 }
 
 /**
@@ -141,17 +126,11 @@ export function PeoplePicker({
   testId?: string;
   id?: string;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   const { workspace } = useBp();
-  const names = useQueries({
-    queries: value.map((uid) => ({
-      queryKey: ['bp', 'user', uid],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id: uid }, signal, silent: true }),
-      staleTime: 300_000,
-    })),
-  });
-  const picked = value.map((uid, i) => ({ _id: uid, name: names[i]?.data?.fullName ?? '…' }));
+  const names = useUserNames(value);
+  const picked = value.map((uid) => ({ _id: uid, name: names.get(uid) ?? '…' }));
   const search = peopleSearch({ workspace, detail: (u) => u.department || u.email, errorText });
   return (
     <UserPicker
@@ -183,7 +162,7 @@ export function FieldInput({
   error?: string;
   id: string;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const common = { id, label: field.name, required: field.required, error: error ?? null };
   const str = typeof value === 'string' ? value : '';
   switch (field.type) {
@@ -257,7 +236,7 @@ export function FieldInput({
           {...common}
           value={str}
           hint={t('request.counter', { n, max: BP_LIMITS.string })}
-          error={error ?? (n > BP_LIMITS.string ? t('bpStringMax', { ns: 'codes', max: BP_LIMITS.string }) : null)}
+          error={error ?? (n > BP_LIMITS.string ? t('bpCodes:bpStringMax', { max: BP_LIMITS.string }) : null)}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -272,7 +251,7 @@ export function FieldInput({
  * Upload) and keeps its storage key as the value; the server checks the key is the caller's own upload (§5).
  */
 function FileInput({ field, id, value, error, onChange }: { field: Field; id: string; value: string; error?: string; onChange: (v: FieldValue) => void }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const errorText = useErrorText();
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -346,7 +325,7 @@ export function ValueText({
   names: Record<string, string>;
   files?: Record<string, string>;
 }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   if (value === undefined || value === null || value === '') return <>—</>;
   if (field.type === 'date' && typeof value === 'string') return <>{fmt(value, DAY) || value}</>;
@@ -379,7 +358,7 @@ export { Button };
 
 /** One request in a list: its name (a link to it), status, turn, start, current step, due date; `initiator` shows who started it. */
 export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: boolean; initiator?: boolean }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const fmt = useFormatDate();
   return (
     <li className={`ui-card bp-card${r.overdue ? ' bp-card--overdue' : ''}`} data-testid={`bp-request-${r._id}`}>
@@ -410,7 +389,7 @@ export function RequestRow({ r, mine, initiator }: { r: RequestListItem; mine: b
  * (no `bp`), or the service `bp` they may not start yet. Test ids: bp-ask-form, bp-ask-text, bp-ask-send.
  */
 export function AskForm({ bp }: { bp?: string }) {
-  const { t } = useTranslation('bp');
+  const { t } = bpText.useT();
   const notify = useNotifier();
   const [text, setText] = useState('');
   const send = useMutation({

@@ -2,7 +2,7 @@
 /// <reference path="./rbc-dnd.d.ts" />
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { Calendar, luxonLocalizer, Views, type Formats, type View } from 'react-big-calendar';
@@ -17,7 +17,6 @@ import { Button, ConfirmDialog, ErrorState, Loader, readableOn, useBelow, useNot
 import { EventFormModal, type FormMode } from './EventFormModal.tsx';
 import { EventDetails, ScopeDialog } from './EventDetails.tsx';
 import { FeedModal } from './FeedModal.tsx';
-import { registerCalendarTranslations } from './i18n.ts';
 import { shiftWeekdays, zoneOfBrowser } from './time.ts';
 import './calendar.css';
 
@@ -67,8 +66,7 @@ type Pending = { occ: Occurrence; start: Date; end: Date };
  * which ones), and the private .ics subscription link. evt.calendar.event.* from the realtime socket refresh it live.
  */
 export function CalendarPage() {
-  registerCalendarTranslations();
-  const { t, i18n } = useTranslation('calendar');
+  const { t, i18n } = calendarText.useT();
   const errorText = useErrorText();
   const notifier = useNotifier();
   const qc = useQueryClient();

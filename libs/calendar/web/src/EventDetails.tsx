@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { DateTime } from 'luxon';
 import { calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
 import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
+import { useUserNames } from '@intranet/web-session/people';
 import { Button, Modal, useNotifier } from '@intranet/web-ui';
-import { usePeopleNames } from './members.tsx';
 
 /** "This one / this and following / all" for a change or deletion of a series occurrence. */
 export function ScopeDialog({
@@ -22,14 +22,14 @@ export function ScopeDialog({
   danger?: boolean;
   busy?: boolean;
 }) {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   return (
     <Modal open title={t('scopeTitle')} onClose={onCancel} width={440} testId={testId} dismissible={!busy}>
       <p>{title}</p>
       <div className="cal-scope-buttons">
         {(['one', 'following', 'all'] as const).map((s) => (
           <Button key={s} variant={danger ? 'danger' : 'secondary'} onClick={() => onChoose(s)} disabled={busy} data-testid={`${testId}-${s}`}>
-            {t(`scope_${s}`)}
+            {t(`scope.${s}`)}
           </Button>
         ))}
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
@@ -54,8 +54,8 @@ export function EventDetails({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t, i18n } = useTranslation('calendar');
-  const names = usePeopleNames([occ.organiser, ...occ.members]);
+  const { t, i18n } = calendarText.useT();
+  const names = useUserNames([occ.organiser, ...occ.members]);
   const notifier = useNotifier();
   const errorText = useErrorText();
   const lang = i18n.language === 'ua' ? 'uk' : i18n.language;
@@ -110,9 +110,9 @@ export function EventDetails({
           </>
         ) : null}
         <dt>{t('organiser')}</dt>
-        <dd>{names[occ.organiser]}</dd>
+        <dd>{names.get(occ.organiser)}</dd>
         <dt>{t('members')}</dt>
-        <dd>{occ.members.map((m) => names[m]).join(', ')}</dd>
+        <dd>{occ.members.map((m) => names.get(m)).join(', ')}</dd>
         {occ.link ? (
           <>
             <dt>{t('link')}</dt>

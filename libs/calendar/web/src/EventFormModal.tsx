@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { DateTime } from 'luxon';
 import {
   ALWAYS,
@@ -54,7 +54,7 @@ function Counter({ value, max }: { value: string | undefined; max: number }) {
 
 /** The remind options worded with plurals (minutes, hours, a day). */
 export function useRemindChoices() {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   return [
     { value: '', label: t('remindNone') },
     ...EVENT_REMIND_CHOICES.map((m) => ({
@@ -72,7 +72,7 @@ export function useRemindChoices() {
  * api/event/periodic_event, PUT api/event/{id} or PUT api/event/periodic_event/{id}; `onSaved` after success.
  */
 export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   const remindChoices = useRemindChoices();
   const occ = mode.kind === 'edit' ? mode.occ : null;
   const [scope, setScope] = useState<SeriesScope>('one');
@@ -236,7 +236,7 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
               {(['one', 'following', 'all'] as const).map((s) => (
                 <label key={s} className="ui-checkbox">
                   <input type="radio" name="event-scope" value={s} checked={scope === s} onChange={() => setScope(s)} data-testid={`event-scope-${s}`} />
-                  <span>{t(`scope_${s}`)}</span>
+                  <span>{t(`scope.${s}`)}</span>
                 </label>
               ))}
             </fieldset>

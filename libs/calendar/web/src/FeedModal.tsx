@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarRoutes } from '@intranet/calendar-contract';
 import { call } from '@intranet/web-api';
@@ -11,7 +11,7 @@ import { Alert, Button, Input, Loader, Modal } from '@intranet/web-ui';
  * one (the old stops working) or revoked.
  */
 export function FeedModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   const errorText = useErrorText();
   const qc = useQueryClient();
   const [copied, setCopied] = useState(false);

@@ -1,34 +1,12 @@
-import { useEffect, useState } from 'react';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { calendarText } from './locales.ts';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
+import { useUserNames } from '@intranet/web-session/people';
 import { Combobox } from '@intranet/web-ui/widgets';
-
-/** Debounced value (the search waits for a pause in typing). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return v;
-}
-
-/** Full names of users by id (people's GET api/user/{id}, cached); unknown ids show as '…'. */
-export function usePeopleNames(ids: string[]): Record<string, string> {
-  const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['calendar', 'person', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
-      staleTime: 300_000,
-    })),
-  });
-  const out: Record<string, string> = {};
-  ids.forEach((id, i) => (out[id] = results[i]?.data?.fullName ?? '…'));
-  return out;
-}
+import { useDebounced } from '@intranet/web-ui';
 
 /**
  * The members picker of the event form: an address-book search (people's POST api/user/filter/{workspace}, from 2
@@ -47,7 +25,7 @@ export function MembersPicker({
   error?: string;
   required?: boolean;
 }) {
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   const { workspace } = useSession();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 150);
@@ -63,7 +41,7 @@ export function MembersPicker({
     enabled: !!workspace && q.length >= 2,
     placeholderData: keepPreviousData,
   });
-  const names = usePeopleNames(value);
+  const names = useUserNames(value);
   const options =
     q.length >= 2
       ? (found.data?.users ?? []).filter((u) => !value.includes(u._id)).map((u) => ({ value: u._id, label: u.fullName, detail: u.position ?? undefined }))
@@ -76,8 +54,8 @@ export function MembersPicker({
       <ul className="cal-chips" data-testid="event-members-list">
         {value.map((id) => (
           <li key={id} className="cal-chip">
-            {names[id]}
-            <button type="button" aria-label={t('removeMember', { name: names[id] })} onClick={() => onChange(value.filter((v) => v !== id))}>
+            {names.get(id)}
+            <button type="button" aria-label={t('removeMember', { name: names.get(id) })} onClick={() => onChange(value.filter((v) => v !== id))}>
               ×
             </button>
           </li>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { calendarText } from './locales.ts';
 import { calendarEvents, calendarRoutes } from '@intranet/calendar-contract';
 import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
@@ -9,7 +9,6 @@ import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Loader } from '@intranet/web-ui';
 import { CalendarDays } from 'lucide-react';
 import { FeedModal } from './FeedModal.tsx';
-import { registerCalendarTranslations } from './i18n.ts';
 import { zoneOfBrowser } from './time.ts';
 import './calendar.css';
 
@@ -32,8 +31,7 @@ function localDate(days: number): string {
  * Exposed by the calendar remote as `calendar/EventsWidget` in the `wall` slot. Test id: events-widget.
  */
 export function EventsWidget() {
-  registerCalendarTranslations();
-  const { t, i18n } = useTranslation('calendar');
+  const { t, i18n } = calendarText.useT();
   const qc = useQueryClient();
   const { uid, client } = useSession();
   const clientId = client?._id ?? null;
@@ -93,8 +91,7 @@ export function EventsWidget() {
  * shell's `userMenu` slot; nothing without the `calendar` right. Test id: calendar-feed-menu.
  */
 export function FeedMenu() {
-  registerCalendarTranslations();
-  const { t } = useTranslation('calendar');
+  const { t } = calendarText.useT();
   const { hasRight, client } = useSession();
   const [open, setOpen] = useState(false);
   const off = client?.features?.some((f) => f.feature === 'calendar' && !f.active);

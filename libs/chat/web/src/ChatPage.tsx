@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { chatText } from './locales.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatRoutes, type ChatRoomSummary } from '@intranet/chat-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
@@ -9,7 +9,6 @@ import { useErrorText, useFormatDate } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Alert, Button, EmptyState, ErrorState, Input, Loader, Modal } from '@intranet/web-ui';
 import { chatKeys, htmlToText, useChatListRealtime, useRooms } from './data.ts';
-import { registerChatTranslations } from './i18n.ts';
 import './chat.css';
 
 /** Initials of a name for an avatar without a picture. */
@@ -55,7 +54,7 @@ function when(iso: string, fmt: ReturnType<typeof useFormatDate>): string {
 
 /** One row of the room list: avatar, name, last message and time, unread badge. */
 function RoomRow({ r, active }: { r: ChatRoomSummary; active?: boolean }) {
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const { uid } = useSession();
   const fmt = useFormatDate();
   const preview = r.last ? htmlToText(r.last.content) || (r.last.file ? `📎 ${r.last.file.fileName}` : '') : '';
@@ -93,8 +92,7 @@ function RoomRow({ r, active }: { r: ChatRoomSummary; active?: boolean }) {
 
 /** The room list with search of rooms and people and the "new group" dialog (§2 /chat). */
 export function RoomList({ activeId }: { activeId?: string }) {
-  registerChatTranslations();
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const { uid } = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -177,7 +175,7 @@ export function RoomList({ activeId }: { activeId?: string }) {
 
 /** A picker of colleagues (search, then click to add); the chosen ones are listed with a remove button. */
 export function PeoplePicker({ chosen, onChange, exclude = [] }: { chosen: User[]; onChange: (u: User[]) => void; exclude?: string[] }) {
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const { uid } = useSession();
   const [q, setQ] = useState('');
   const found = usePeopleSearch(q);
@@ -214,7 +212,7 @@ export function PeoplePicker({ chosen, onChange, exclude = [] }: { chosen: User[
 
 /** "New group": a name and members (POST api/chat/room); opens the new room. */
 function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -275,8 +273,7 @@ function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () => void 
 
 /** §2 /chat: the caller's chats (a phone shows the list; a desktop the list beside an empty pane). */
 export function ChatPage() {
-  registerChatTranslations();
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   return (
     <section className="page chat-page" data-testid="chat-page">
       <h1 className="ui-page-title">{t('title')}</h1>

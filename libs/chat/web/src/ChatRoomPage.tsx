@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { chatText } from './locales.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -21,7 +21,6 @@ import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Mo
 import { ChatAvatar, PeoplePicker, RoomList } from './ChatPage.tsx';
 import { Composer } from './Composer.tsx';
 import { applyRead, chatKeys, setOpenRoom, useRoom } from './data.ts';
-import { registerChatTranslations } from './i18n.ts';
 import './chat.css';
 
 /** How long the typing indicator stays without news. */
@@ -42,7 +41,6 @@ function mergeById(cur: ChatMessage[], add: ChatMessage[]): ChatMessage[] {
 
 /** §2 /chat/{_id}: the room list beside the open room (a phone shows the room only). */
 export function ChatRoomPage() {
-  registerChatTranslations();
   const { id = '' } = useParams();
   return (
     <section className="page chat-page chat-page--room" data-testid="chat-room-page">
@@ -58,7 +56,7 @@ export function ChatRoomPage() {
 
 /** One open room: header, virtualised history, typing line, composer; settings in a dialog. */
 function Room({ id }: { id: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const { uid } = useSession();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -244,7 +242,7 @@ function MessageList({
   onEdit: (m: ChatMessage) => void;
   onDeleted: (id: string) => void;
 }) {
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const fmt = useFormatDate();
   const { uid } = useSession();
   const scroller = useRef<HTMLDivElement>(null);
@@ -376,7 +374,7 @@ function Bubble({
   onEdit: (m: ChatMessage) => void;
   onDelete: (m: ChatMessage) => void;
 }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = chatText.useT();
   const fmt = useFormatDate();
   const isImage = m.file?.mimetype.startsWith('image/');
   return (
@@ -426,7 +424,7 @@ function Bubble({
 
 /** Room settings: rename and members (the owner of a group), leave (a group), delete (the owner, or either side of a direct chat). */
 function RoomSettings({ open, room, onClose, onGone }: { open: boolean; room: ChatRoom; onClose: () => void; onGone: () => void }) {
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const { uid } = useSession();
   const qc = useQueryClient();
   const errorTextOf = useErrorText();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { chatText } from './locales.ts';
 import { CHAT_CONTENT_MAX, CHAT_FILE_LIMIT, chatRoutes, type ChatMessage } from '@intranet/chat-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { call, isApiError, upload } from '@intranet/web-api';
@@ -48,7 +48,7 @@ export function Composer({
   editing: ChatMessage | null;
   onEditDone: () => void;
 }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = chatText.useT();
   const errorTextOf = useErrorText();
   const [text, setText] = useState('');
   const [emoji, setEmoji] = useState(false);

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { chatText } from './locales.ts';
 import { chatEvents, chatRoutes, type ChatMsgEvent, type ChatSeenEvent } from '@intranet/chat-contract';
 import { call } from '@intranet/web-api';
 import { acquireRealtime, useSession } from '@intranet/web-session';
 import { chatKeys, isOpenRoom } from './data.ts';
-import { registerChatTranslations } from './i18n.ts';
 import './chat.css';
 
 /**
@@ -16,8 +15,7 @@ import './chat.css';
  * shell's `menu:chats` slot. Test id: chat-unread-total (only when above 0).
  */
 export function UnreadBadge() {
-  registerChatTranslations();
-  const { t } = useTranslation('chat');
+  const { t } = chatText.useT();
   const qc = useQueryClient();
   const { uid, token, client, isSuperadmin, hasRight } = useSession();
   const enabled = !!uid && !!token && !!client?._id && !isSuperadmin && hasRight('chat');

@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { clientsText } from './locales.ts';
 import { useSession, WidgetSlot } from '@intranet/web-session';
 import { EmptyState } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { DesignTab } from './DesignTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
-import { registerClientsTranslations } from './i18n.ts';
 import './clients.css';
-
-registerClientsTranslations();
 
 const TABS = ['design', 'mail', 'notifSettings', 'logs'] as const;
 /** Tabs another domain's remote fills through a widget slot (notifications: mail check, notification settings). */
@@ -21,7 +18,7 @@ const SLOTS: Record<string, string> = { mail: 'admin:mail', notifSettings: 'admi
  * other §2 admin panel tabs come later. Test id: admin-panel.
  */
 export default function AdminPanelPage() {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const { client } = useSession();
   const [tab, setTab] = useState<string>('design');
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { clientsText } from './locales.ts';
 import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -57,7 +57,7 @@ function dataBody(v: DataValues, client: Client): Record<string, unknown> {
  * `client-edit-<field>`; save: client-save.
  */
 function DataTab({ client }: { client: Client }) {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const form = useApiForm({
@@ -136,7 +136,7 @@ function DataTab({ client }: { client: Client }) {
  * is worded above them (client-features-error). Test ids: feature-<code>.
  */
 function FeaturesTab({ client }: { client: Client }) {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const active = (code: string) => client.features.find((f) => f.feature === code)?.active ?? false;
@@ -186,7 +186,7 @@ const READY = new Set<string>(['data', 'design', 'features']);
  * client-block, client-unblock, client-manage-employees, client-back.
  */
 export function ClientDetail({ id, onBack }: { id: string; onBack: () => void }) {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const notifier = useNotifier();

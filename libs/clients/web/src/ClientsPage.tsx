@@ -1,28 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { clientsText } from './locales.ts';
 import type { Client } from '@intranet/clients-contract';
 import { useSession } from '@intranet/web-session';
-import { Badge, Button, EmptyState, ErrorState, Input, Table, useNotifier, type Column } from '@intranet/web-ui';
+import { Badge, Button, EmptyState, ErrorState, Input, Table, useNotifier, type Column, useDebounced } from '@intranet/web-ui';
 import { ClientDetail } from './ClientDetail.tsx';
 import { CreateClientModal } from './CreateClientModal.tsx';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { registerClientsTranslations } from './i18n.ts';
 import { useClients } from './queries.ts';
 import './clients.css';
 
-registerClientsTranslations();
-
 type Row = Client & { employeeCount: number };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * /clients (§2, superadmin only): the list of clients (GET /api/clients), creating a client with its
@@ -30,7 +18,7 @@ function useDebounced<T>(value: T, ms: number): T {
  * client-create-open, clients-table, client-row-<workspace>, client-open-<workspace>, client-employees-<workspace>.
  */
 export default function ClientsPage() {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const notifier = useNotifier();

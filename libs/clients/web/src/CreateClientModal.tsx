@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { clientsText } from './locales.ts';
 import { clientCreate, clientRoutes, type Client } from '@intranet/clients-contract';
 import { peopleRoutes, registerBody } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
@@ -28,7 +28,7 @@ const LANGS = [
  * admin-password, admin-confirm-password, client-create-submit, client-create-error.
  */
 export function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (client: Client) => void }) {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const qc = useQueryClient();
   const [created, setCreated] = useState<Client | null>(null);
   // Which request failed decides where its field errors go (client.* or admin.*) and the line above the form.

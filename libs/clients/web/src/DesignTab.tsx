@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { clientsText } from './locales.ts';
 import { CLIENT_FONTS, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { call, upload } from '@intranet/web-api';
@@ -36,7 +36,7 @@ function formOf(c: Client) {
  * Test ids: client-design-form, design-<field>, design-logo-file, design-upload-progress, design-save, design-preview.
  */
 export function DesignTab({ client }: { client: Client }) {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [progress, setProgress] = useState<number | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { clientsText } from './locales.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clientRoutes, JOURNAL_ACTIONS, JOURNAL_SECTIONS, type JournalEntryView, type JournalSection } from '@intranet/clients-contract';
 import { call } from '@intranet/web-api';
@@ -56,7 +56,7 @@ function show(v: unknown): string {
  * journal-row-<id> (data-section, data-action), journal-empty, journal-error, journal-pages.
  */
 export function JournalTab({ clientId }: { clientId: string }) {
-  const { t } = useTranslation('clients');
+  const { t } = clientsText.useT();
   const formatDate = useFormatDate();
   const [filters, setFilters] = useState<JournalFilters>({ section: '', action: '', from: '', to: '' });
   const [page, setPage] = useState(1);

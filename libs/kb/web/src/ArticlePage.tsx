@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { articleUpdate, kbRoutes, type Article, type TreeNode } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -12,12 +12,9 @@ import { Breadcrumbs, FavButton } from './ArticlesPage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
-import { registerKbTranslations } from './i18n.ts';
 import { Icon } from './icons.tsx';
 import './kb.css';
 import { formatDateTime } from '@intranet/web-i18n';
-
-registerKbTranslations();
 
 type Full = Omit<Article, 'snippet' | 'titleHighlight' | 'rank'>;
 
@@ -25,7 +22,7 @@ const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 102
 
 /** Attached files with download links, add (with progress) and delete (writers). Test ids: kb-files, kb-file-<name>, kb-files-input, kb-files-progress. */
 function Files({ a }: { a: Full }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [progress, setProgress] = useState<number | null>(null);
@@ -115,7 +112,7 @@ const tagForm = z.preprocess((v) => ({ name: (v as { name: string }).name, modul
  * are worded in the user's language under the input) and detach. Test ids: kb-tags, kb-tag-input, kb-tag-error.
  */
 function Tags({ a }: { a: Full }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const write = a.access === 'write';
@@ -181,7 +178,7 @@ function Tags({ a }: { a: Full }) {
  * kb-edit-error.
  */
 function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { clientId, isAdmin } = useKb();
@@ -297,7 +294,7 @@ export function useArticle(id: string | undefined) {
 }
 
 function View() {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { id } = useParams();
   const q = useArticle(id);
   const [editing, setEditing] = useState(false);

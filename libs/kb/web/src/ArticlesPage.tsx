@@ -1,26 +1,23 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { articleCreate, kbRoutes, type ArticleListItem, type Grant } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
-import { Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
-import { errorText, kbKeys, LoadError, NeedClient, useDebounced, useKb } from './common.tsx';
+import { Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useDebounced, useNotifier } from '@intranet/web-ui';
+import { errorText, kbKeys, LoadError, NeedClient, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
-import { registerKbTranslations } from './i18n.ts';
 import { KbTree } from './Tree.tsx';
 import { LinksPanel } from './LinksPanel.tsx';
 import { Icon } from './icons.tsx';
 import './kb.css';
 
-registerKbTranslations();
-
 /** Path from the root to `id` (GET api/article/breadcrumbs/{id}); the last item is shown as text. Test id: kb-crumbs. */
 export function Breadcrumbs({ id }: { id?: string }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const q = useQuery({
     queryKey: kbKeys.crumbs(id ?? ''),
     queryFn: ({ signal }) => call(kbRoutes.breadcrumbs, { params: { id: id! }, signal, silent: true }),
@@ -49,7 +46,7 @@ export function Breadcrumbs({ id }: { id?: string }) {
  * Test ids: kb-fav-<id>, kb-file-fav-<file id>.
  */
 export function FavButton({ id, on, file }: { id: string; on: boolean; file?: string }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   // Not a form (a one-click star): disabled while the call runs; a refusal is worded in the error dialog.
@@ -88,7 +85,7 @@ const href = (a: ArticleListItem) => (a.type === 'folder' ? `/articles/${a._id}`
  * Test ids: kb-create-modal, kb-create-title, kb-create-submit, kb-create-content-error, kb-create-error.
  */
 function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; parent: string | null; onClose: () => void }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
@@ -162,7 +159,7 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
 
 /** Search results as you type (access_for?search=), with highlighted title and snippet. Test ids: kb-search-results, kb-hit-<id>. */
 function SearchResults({ search }: { search: string }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { clientId, uid } = useKb();
   const q = useQuery({
     queryKey: kbKeys.list({ search, section: 'kb' }),
@@ -189,7 +186,7 @@ function SearchResults({ search }: { search: string }) {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function Tree() {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { parent } = useParams();
   const { clientId, uid, isAdmin } = useKb();
   const qc = useQueryClient();

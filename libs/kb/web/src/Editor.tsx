@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -50,7 +50,7 @@ export interface EditorProps {
  * Test ids: <testId> (the editable area is inside), <testId>-image-input.
  */
 export function RichEditor({ value, onChange, onUploaded, testId = 'kb-editor' }: EditorProps) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const notifier = useNotifier();
   const fileRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);

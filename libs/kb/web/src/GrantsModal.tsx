@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { GRANT_LEVELS, GRANT_TARGETS, kbRoutes, WORKING_TIME, type Grant } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -45,7 +45,7 @@ const grantsSchema = z.preprocess((v) => bodyOf((v as { rows: Row[] }).rows), kb
  * Test ids: grants-modal, grant-add, grant-<i>-target/-level/-value/-users, grant-<i>-remove, grants-save.
  */
 export function GrantsModal({ id, title, grants, open, onClose }: { id: string; title: string; grants: Grant[]; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [rows, setRows] = useState<Row[]>(() =>

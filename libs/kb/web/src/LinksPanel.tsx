@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { kbRoutes, linkInput } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
@@ -25,7 +25,7 @@ function LinkForm({
   onCancel?: () => void;
   testId: string;
 }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const form = useApiForm({
     schema: linkInput,
     defaultValues: init,
@@ -58,7 +58,7 @@ function LinkForm({
  * kb-link-<id>, kb-link-edit-<id>, kb-link-delete-<id>, kb-link-add (form).
  */
 export function LinksPanel() {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { clientId, isAdmin } = useKb();
   const qc = useQueryClient();
   const notifier = useNotifier();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { kbRoutes, type TreeNode } from '@intranet/kb-contract';
 import { call } from '@intranet/web-api';
 import { Button } from '@intranet/web-ui';
@@ -17,7 +17,7 @@ interface Leaf {
 
 /** Loading and error lines inside the tree. Test ids: kb-tree-loading, kb-tree-error. */
 function State({ loading, error, onRetry }: { loading: boolean; error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   if (loading)
     return (
       <li className="kb-muted" data-testid="kb-tree-loading">
@@ -73,7 +73,7 @@ interface Reveal {
 }
 
 function FolderNode({ n, current, depth, reveal }: { n: TreeNode; current?: string; depth: number; reveal: Reveal }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   // Top folders start open (their sub-folders are already here); articles load only once a folder is opened by
   // hand, is the current one or holds the current one, so a big tree costs no request per folder.
   const [open, setOpen] = useState(depth < 1 || reveal.ancestors.has(n._id));
@@ -124,7 +124,7 @@ function FolderNode({ n, current, depth, reveal }: { n: TreeNode; current?: stri
  * Test ids: kb-tree, kb-tree-<id>, kb-tree-toggle-<id>, kb-tree-loading, kb-tree-error.
  */
 export function KbTree({ current }: { current?: string }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { clientId, uid } = useKb();
   const folders = useQuery({
     queryKey: [...kbKeys.all, 'tree', clientId],

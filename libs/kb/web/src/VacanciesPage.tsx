@@ -1,36 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { kbText } from './locales.ts';
 import { articleCreate, articleUpdate, kbRoutes } from '@intranet/kb-contract';
-import { peopleRoutes } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
-import { Button, EmptyState, FormGrid, Input, Loader, Modal, useNotifier } from '@intranet/web-ui';
-import { kbKeys, LoadError, NeedClient, useDebounced, UserPicker, useKb, type PickedUser } from './common.tsx';
+import { Button, EmptyState, FormGrid, Input, Loader, Modal, useDebounced, useNotifier } from '@intranet/web-ui';
+import { useUserNames } from '@intranet/web-session/people';
+import { kbKeys, LoadError, NeedClient, UserPicker, useKb, type PickedUser } from './common.tsx';
 import { RichEditor } from './Editor.tsx';
-import { registerKbTranslations } from './i18n.ts';
 import './kb.css';
-
-registerKbTranslations();
 
 export const salary = (from?: number | null, to?: number | null) =>
   from != null && to != null ? (from === to ? `${from}` : `${from} – ${to}`) : from != null ? `${from}+` : to != null ? `≤ ${to}` : '';
-
-/** Names of chosen receivers (GET api/user/{id}); the id stands in when the caller may not read the user. */
-function useReceiverNames(ids: string[]) {
-  const qs = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['kb', 'user-name', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
-      staleTime: 60_000,
-      retry: false,
-    })),
-  });
-  return new Map(ids.map((id, i) => [id, qs[i]?.data?.fullName || qs[i]?.data?.email || id]));
-}
 
 /** The vacancy form's own values (the salaries as typed). */
 interface VacancyValues {
@@ -57,13 +41,14 @@ export interface VacancyInit {
  * Test ids: vac-modal, vac-title, vac-from, vac-to, vac-submit, vac-error.
  */
 export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacancy?: VacancyInit }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { uid } = useKb();
   const me = useSession().user;
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
-  const names = useReceiverNames(vacancy?.receivers ?? []);
+  // A receiver the caller may not read stands as the id.
+  const names = useUserNames(vacancy?.receivers ?? [], (id) => id);
   const [picked, setReceivers] = useState<PickedUser[] | null>(vacancy ? null : uid ? [{ _id: uid, name: me?.fullName || me?.email || '' }] : []);
   // Until the editor touches the list, show the stored receivers with their names as they arrive.
   const receivers = picked ?? (vacancy?.receivers ?? []).map((id) => ({ _id: id, name: names.get(id) ?? id }));
@@ -148,7 +133,7 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
 }
 
 function List() {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { clientId, uid, isAdmin } = useKb();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { kbRoutes, KB_TEXT } from '@intranet/kb-contract';
 import type { UploadedFile } from '@intranet/files-contract';
 import { z } from '@intranet/platform-contracts';
@@ -11,12 +11,9 @@ import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Pr
 import { Tabs } from '@intranet/web-ui/widgets';
 import { useArticle } from './ArticlePage.tsx';
 import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
-import { registerKbTranslations } from './i18n.ts';
 import { salary, VacancyModal } from './VacanciesPage.tsx';
 import './kb.css';
 import { formatDateTime } from '@intranet/web-i18n';
-
-registerKbTranslations();
 
 /**
  * Response form (POST api/article/vac_respond) with an optional CV upload (kind cv, with progress), one
@@ -24,7 +21,7 @@ registerKbTranslations();
  * vac-respond-error; 409 means already responded. Test ids: vac-respond-*.
  */
 function RespondForm({ id }: { id: string }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const [cv, setCv] = useState<UploadedFile | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [sent, setSent] = useState<'sent' | 'already' | null>(null);
@@ -119,7 +116,7 @@ function RespondForm({ id }: { id: string }) {
  * Test ids: vac-responses, vac-response-<id>, vac-responses-empty.
  */
 function Responses({ id }: { id: string }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const q = useQuery({
     queryKey: [...kbKeys.all, 'responses', id],
     queryFn: ({ signal }) => call(kbRoutes.responses, { params: { id }, signal, silent: true }),
@@ -159,7 +156,7 @@ function Responses({ id }: { id: string }) {
 }
 
 function View() {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { id } = useParams();
   const { uid, isAdmin } = useKb();
   const qc = useQueryClient();

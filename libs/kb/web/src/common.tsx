@@ -1,13 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { kbText } from './locales.ts';
 import { fileRoutes, type UploadedFile } from '@intranet/files-contract';
 import type { FileRef } from '@intranet/kb-contract';
 import { isApiError, upload, type UploadProgress } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
-import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
-import { peopleSearch } from '@intranet/web-ui/people-search';
+import { LoadError as SharedLoadError, NeedSession, useSession } from '@intranet/web-session';
+import { peopleSearch } from '@intranet/web-session/people';
 import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /** Ids the kb calls need: the current client and user. */
@@ -50,34 +49,24 @@ export function errorText(e: unknown): string {
  * base root, or the vacancy list for the vacancy pages.
  */
 export function LoadError({ error, onRetry, section = 'kb' }: { error: unknown; onRetry?: () => void; section?: 'kb' | 'vacancy' }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const back = section === 'vacancy' ? <Link to="/vacancies/">{t('vacancies')}</Link> : <Link to="/articles/">{t('toRoot')}</Link>;
-  if (isApiError(error) && error.status === 403) {
-    return <EmptyState title={t('noAccess')} text={t('noAccessText')} testId="kb-no-access" action={back} />;
-  }
-  if (isApiError(error) && (error.status === 404 || error.status === 400)) {
-    return <EmptyState title={t('notFound')} text={t('notFoundText')} testId="kb-not-found" action={back} />;
-  }
-  return <ErrorState message={errorText(error)} onRetry={onRetry} testId="kb-error" />;
+  return (
+    <SharedLoadError
+      error={error}
+      onRetry={onRetry}
+      testId="kb"
+      back={back}
+      noAccess={{ title: t('noAccess'), text: t('noAccessText') }}
+      notFound={{ title: t('notFound'), text: t('notFoundText') }}
+    />
+  );
 }
 
 /** Shows children once the session has a client (the session also sets the download cookie); a loader before. */
 export function NeedClient({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('kb');
-  const { clientId, uid, status } = useKb();
-  if (status === 'loading') return <Loader />;
-  if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="kb-no-client" />;
-  return <>{children}</>;
-}
-
-/** Debounced value. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return v;
+  const { t } = kbText.useT();
+  return <NeedSession noClient={{ title: t('noClient'), testId: 'kb-no-client' }}>{children}</NeedSession>;
 }
 
 export type { PickedUser };
@@ -103,7 +92,7 @@ export function UserPicker({
   required?: boolean;
   error?: string | null;
 }) {
-  const { t } = useTranslation('kb');
+  const { t } = kbText.useT();
   const { workspace } = useKb();
   const search = peopleSearch({ workspace, detail: (u) => u.email, errorText });
   return (

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsRoutes, type Notification, type SettingsMatrix } from '@intranet/notifications-contract';
 import { wordNotification } from '@intranet/notifications-contract/wording';
-import { call, isApiError } from '@intranet/web-api';
+import { call } from '@intranet/web-api';
 import { errorText, formatDateTime } from '@intranet/web-i18n';
-import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
+import { LoadError, useRealtimeEvent, useSession } from '@intranet/web-session';
+import { Badge, Button, EmptyState, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { registerNotificationsTranslations } from './i18n.ts';
 import { TemplatesTab } from './TemplatesTab.tsx';
@@ -50,12 +50,6 @@ export function useWording() {
   };
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('notifications');
-  const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);
-  return <ErrorState message={message} onRetry={onRetry} testId="notifications-error" />;
-}
-
 /**
  * One tab's list: GET api/notification/{client}/{section}/{user}/{time|now}, newest first, "show more" pages by the
  * time of the last one; opening an item or "mark as read" marks it read (PUT api/notification); live: a new
@@ -79,7 +73,7 @@ function Feed({ section }: { section: string }) {
     onSettled: () => void qc.invalidateQueries({ queryKey: keys.all }),
   });
   if (feed.isPending) return <Loader />;
-  if (feed.isError) return <LoadError error={feed.error} onRetry={() => void feed.refetch()} />;
+  if (feed.isError) return <LoadError error={feed.error} onRetry={() => void feed.refetch()} testId="notifications" noAnswer={t('loadError')} />;
   const items = feed.data.pages.flatMap((p) => p.items);
   if (!items.length) return <EmptyState title={t('empty')} testId="notifications-empty" />;
   return (
@@ -147,7 +141,8 @@ function Settings() {
       notifier.toast(t('settings.saved'), 'success');
     },
   });
-  if (q.isPending || !matrix) return q.isError ? <LoadError error={q.error} onRetry={() => void q.refetch()} /> : <Loader />;
+  if (q.isPending || !matrix)
+    return q.isError ? <LoadError error={q.error} onRetry={() => void q.refetch()} testId="notifications" noAnswer={t('loadError')} /> : <Loader />;
   return (
     <section data-testid="notifications-settings">
       <h2>{t('settings.title')}</h2>

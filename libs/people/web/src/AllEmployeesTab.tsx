@@ -1,10 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, Input, Pagination, Table, useNotifier, type Column } from '@intranet/web-ui';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Input,
+  Pagination,
+  Table,
+  useNotifier,
+  type Column,
+  useDebounced,
+} from '@intranet/web-ui';
 import { EmployeeForm } from './EmployeeForm.tsx';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { ImportModal } from './ImportModal.tsx';
@@ -12,15 +25,6 @@ import { peopleKeys, useEmployees, type FilterState, type SortKey } from './quer
 import { RightsModal } from './RightsModal.tsx';
 
 const PAGE_SIZE = 20;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * "All employees" tab (§2 employee administration): search, paging, sorting, a toggle for deleted employees,
@@ -31,7 +35,7 @@ function useDebounced<T>(value: T, ms: number): T {
  * employee-block-<id>, employee-unblock-<id>, employee-block-confirm.
  */
 export function AllEmployeesTab({ workspace, clientId }: { workspace: string; clientId?: string }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { uid, client } = useSession();

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
 import { peopleOrgRoutes, type HrCheckResult } from '@intranet/people-contract/structure';
@@ -57,7 +57,7 @@ type BodyOf<V> = (values: V) => Patch;
 function useClientForm<V extends FieldValues>(client: Client, defaultValues: V, bodyOf: BodyOf<V>, onSaved?: () => void) {
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   return useApiForm({
     schema: z.preprocess((v) => bodyOf(v as V), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, V>,
     defaultValues: defaultValues as never,
@@ -94,7 +94,7 @@ const companyBody: BodyOf<CompanyValues> = (v) => ({
 });
 
 function CompanyDataForm({ client }: { client: Client }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const form = useClientForm(client, Object.fromEntries(COMPANY_FIELDS.map((f) => [f, client[f] ?? ''])) as CompanyValues, companyBody);
   return (
     <ApiFormView form={form} className="ui-card" data-testid="company-tab" errorTestId="company-error">
@@ -132,7 +132,7 @@ export function OtherSettingsTab({ clientId }: { clientId: string }) {
 type OtherValues = { lang: string; start_page: string; hideMoodMeter: boolean };
 
 function OtherSettingsForm({ client }: { client: Client }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const form = useClientForm<OtherValues>(
     client,
     { lang: client.lang === 'ua' ? 'uk' : client.lang, start_page: client.start_page || 'company', hideMoodMeter: client.settings.hideMoodMeter },
@@ -156,7 +156,10 @@ function OtherSettingsForm({ client }: { client: Client }) {
           name="start_page"
           id="other-start"
           label={t('settings.other.start')}
-          choices={starts.map((p) => ({ value: p, label: (START_PAGES as readonly string[]).includes(p) ? t(`settings.other.starts.${p}`) : p }))}
+          choices={starts.map((p) => ({
+            value: p,
+            label: (START_PAGES as readonly string[]).includes(p) ? t(`settings.other.starts.${p as (typeof START_PAGES)[number]}`) : p,
+          }))}
         />
       </FormGrid>
       <Checkbox label={t('settings.other.hideMood')} {...form.register('hideMoodMeter')} data-testid="other-mood" />
@@ -197,7 +200,7 @@ const hrBody: BodyOf<HrValues> = ({ hr, disconnect }) => ({
 });
 
 function IntegrationsForm({ client }: { client: Client }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const [confirm, setConfirm] = useState(false);
   const form = useClientForm<HrValues>(
     client,
@@ -267,7 +270,7 @@ type HrReport = { created: number; updated: number; unchanged: number; fired?: n
  * hr-import-progress, hr-report.
  */
 function HrImportPanel({ clientId }: { clientId: string }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const qc = useQueryClient();
   const [busy, setBusy] = useState<'struct' | 'staff' | 'check' | null>(null);
   const [checked, setChecked] = useState<HrCheckResult | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { peopleOrgText } from './locales.ts';
 import { structureRoutes, type Department } from '@intranet/people-contract/structure';
 import { call } from '@intranet/web-api';
 import { Button, ConfirmDialog, Input, Select } from '@intranet/web-ui';
@@ -35,7 +35,7 @@ export function DeptPanel({
   move: (id: string, parent: string) => Promise<boolean>;
   onDeleted: () => void;
 }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const [parent, setParent] = useState('');
   const [adding, setAdding] = useState<PickedUser[]>([]);
   const [child, setChild] = useState('');
@@ -163,7 +163,7 @@ export function DeptPanel({
  * department of the chart this way; editing stays with administrators). Test ids: dept-view, dept-view-close.
  */
 export function DeptMembers({ dept, nameOf, onClose }: { dept: Department; nameOf: (id: string) => string; onClose: () => void }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   return (
     <aside className="org-panel" data-testid="dept-view" aria-label={`${t('structure.selected')}: ${dept.name}`}>
       <h2 className="org-h2">{dept.name}</h2>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { peopleRoutes, registerBody, updateBody, type User } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -69,7 +69,7 @@ export interface EmployeeFormProps {
  * Inputs have ids `emp-<field>` (errors: `emp-<field>-error`); submit: data-testid "employee-save".
  */
 export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormProps) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   // The contract's schema (register or update) checks the body the form will send.
   const schema = useMemo(
     () =>
@@ -141,7 +141,7 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
             id="emp-gender"
             label={t('form.gender')}
             {...reg('gender')}
-            options={['not_selected', 'man', 'woman'].map((g) => ({ value: g, label: t(`form.gender_${g}`) }))}
+            options={(['not_selected', 'man', 'woman'] as const).map((g) => ({ value: g, label: t(`form.gender_${g}`) }))}
             data-testid="emp-gender"
           />
           {field('birthDate', { type: 'date' })}

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { useSession, WidgetSlot } from '@intranet/web-session';
 import { EmptyState, Loader } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { AllEmployeesTab } from './AllEmployeesTab.tsx';
 import { CompanyDataTab, IntegrationsTab, OtherSettingsTab } from './ClientSettingsTabs.tsx';
 import { HrDataPanel } from './HrDataPanel.tsx';
-import { registerPeopleTranslations } from './i18n.ts';
 import { RightsTab } from './RightsTab.tsx';
 import './people.css';
-
-registerPeopleTranslations();
 
 /**
  * Employee administration tabs of §2; notifications comes from the notifications remote (widget slot
@@ -26,7 +23,7 @@ const READY = new Set<string>(['all', 'rights', 'other', 'notifications', 'integ
  * client chosen on /clients (stored currentClient). Test ids: employees-page, tab-<id>.
  */
 export default function EmployeesPage() {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const { client, workspace, isSuperadmin } = useSession();
   const [tab, setTab] = useState<string>('all');
 

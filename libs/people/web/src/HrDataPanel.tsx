@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { fileRoutes } from '@intranet/files-contract';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { HR_FIELDS, hrFileRoutes, type HrFile } from '@intranet/people-contract/hr';
@@ -16,7 +16,7 @@ import { EmployeeForm } from './EmployeeForm.tsx';
  * Test ids: hr-data, hr-search, hr-employee, hr-field-<name>, hr-edit, hr-upload, hr-file, hr-file-delete.
  */
 export function HrDataPanel({ workspace }: { workspace: string }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const [search, setSearch] = useState('');
   const [userId, setUserId] = useState('');
   const [editing, setEditing] = useState(false);
@@ -76,7 +76,7 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
 
 /** One employee's HR files: list, upload (hr kind), delete after a confirmation. */
 function HrFiles({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('people');
+  const { t, i18n } = peopleText.useT();
   const notifier = useNotifier();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { UPLOAD_TEXT } from '@intranet/files-contract';
 import { decodeCsvBytes, peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
 import { V, z } from '@intranet/platform-contracts';
@@ -96,7 +96,7 @@ function templateHref(): string {
  * (busy while uploading and processing; the file's errors under it, others in import-error, in the user's language).
  */
 export function ImportModal({ clientId, onClose }: { clientId?: string; onClose: () => void }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const word = useErrorText();
   const qc = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { peopleOrgText } from './locales.ts';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
-import { peopleSearch } from '@intranet/web-ui/people-search';
+import { peopleSearch } from '@intranet/web-session/people';
 import { UserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /**
@@ -26,7 +26,7 @@ export function PersonPicker({
   exclude?: readonly string[];
   testId: string;
 }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const { workspace } = useSession();
   const search = peopleSearch({ workspace, detail: (u) => u.position || u.department || u.email, errorText });
   const skip = new Set(exclude ?? []);

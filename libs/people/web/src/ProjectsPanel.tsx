@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleOrgText } from './locales.ts';
 import { projectEvents, projectRoutes, type Department, type Project } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -27,7 +27,7 @@ const projectForm = projectRoutes.projectCreate.body as unknown as z.ZodType<Pro
  * projects-error, projects-loading.
  */
 export function ProjectsPanel({ departments, nameOf }: { departments: Department[]; nameOf: (id: string) => string }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { client, user, isAdmin } = useSession();
@@ -199,7 +199,7 @@ function ProjectForm({
   onClose: () => void;
   onSaved: () => unknown;
 }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const form = useApiForm({
     schema: projectForm,
     defaultValues: { name: project?.name ?? '', description: project?.description ?? null, dept_id: project?.dept_id ?? null },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { FEATURE_RIGHTS, z } from '@intranet/platform-contracts';
 import { GRANTABLE_ROLES, peopleRoutes, type User } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
@@ -24,7 +24,7 @@ const roleChange = peopleRoutes.userRoleAdd.params.extend({ on: z.boolean() });
  * the user's language (rights-error). Checkboxes: data-testid "role-<role>".
  */
 export function RightsModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const { uid } = useSession();
   const qc = useQueryClient();
   const [roles, setRoles] = useState<string[]>(user.roles);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleText } from './locales.ts';
 import { FEATURE_RIGHTS, type FeatureRight } from '@intranet/platform-contracts';
 import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
@@ -23,7 +23,7 @@ const initialOf = (c: Client) => ({ settings: { hideMoodMeter: c.settings.hideMo
  * Test ids: allow-all-<right>, forbid-all-<right>, initial-<right>, initial-save.
  */
 export function RightsTab({ client }: { client: Client }) {
-  const { t } = useTranslation('people');
+  const { t } = peopleText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [confirm, setConfirm] = useState<{ right: FeatureRight; allow: boolean } | null>(null);
@@ -55,7 +55,7 @@ export function RightsTab({ client }: { client: Client }) {
     }
   };
 
-  const rightName = (r: string) => t(`rights.names.${r}`);
+  const rightName = (r: string) => t(`rights.names.${r}`, { defaultValue: r });
 
   return (
     <div className="people-rights">

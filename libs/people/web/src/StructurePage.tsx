@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleOrgText } from './locales.ts';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { DEPARTMENT_KINDS, structureEvents, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
 import { call } from '@intranet/web-api';
@@ -9,12 +9,9 @@ import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Checkbox, EmptyState, ErrorState, Input, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
-import { registerOrgTranslations } from './org-i18n.ts';
 import { DeptMembers, DeptPanel } from './DeptPanel.tsx';
 import { ProjectsPanel } from './ProjectsPanel.tsx';
 import './org.css';
-
-registerOrgTranslations();
 
 type Node = Department & { children: Node[] };
 
@@ -43,7 +40,7 @@ function buildTree(list: Department[]): Node[] {
  * dept-child-name, dept-child-submit, dept-delete, structure-root-name, structure-root-submit.
  */
 export default function StructurePage() {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { client, isAdmin, hasRight } = useSession();
@@ -305,7 +302,7 @@ export default function StructurePage() {
 
 /** The first (top) department of a kind. */
 function RootForm({ kind, clientId, onDone }: { kind: DepartmentKind; clientId: string; onDone: () => unknown }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const notifier = useNotifier();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,16 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { peopleOrgText } from './locales.ts';
 import { structureRoutes, type Vacation, type VacationRow, vacationEvents } from '@intranet/people-contract/structure';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
-import { registerOrgTranslations } from './org-i18n.ts';
+import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier, useDebounced } from '@intranet/web-ui';
 import './org.css';
-
-registerOrgTranslations();
 
 const DAY = 86_400_000;
 /** Months the timeline shows, from the first day of the current month. */
@@ -24,15 +21,6 @@ export const vacationKeys = {
   list: (dept: string, search: string) => ['people', 'vacations', dept, search] as const,
   depts: (client: string) => ['people', 'structure', client, 'all'] as const,
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /** GET api/user/vacations?dept&search → the team rows. */
 function useVacations(dept: string, search: string) {
@@ -71,7 +59,7 @@ function teamOverlaps(rows: VacationRow[]): Map<string, string[]> {
  * vac-delete-<id>, vac-approve-<id>.
  */
 export default function VacationsPage() {
-  const { t, i18n } = useTranslation('peopleOrg');
+  const { t, i18n } = peopleOrgText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { client, uid, hasRight } = useSession();
@@ -317,7 +305,7 @@ function ManagerList({
   onApprove: (v: Vacation) => Promise<void>;
   onDelete: (v: Vacation) => void;
 }) {
-  const { t } = useTranslation('peopleOrg');
+  const { t } = peopleOrgText.useT();
   const planned = rows.flatMap((r) => r.vacations.filter((v) => v.planned && v.user !== uid).map((v) => ({ v, name: r.fullName })));
   if (!planned.length) return null;
   return (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { useFieldArray, type Control } from 'react-hook-form';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -12,8 +12,8 @@ import { MAX_ANSWERS, POLL_TYPES, pollsRoutes, QUESTION_KINDS, RANGES, type Poll
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, emptyAsNull, SubmitRow, useApiForm, type ApiForm } from '@intranet/web-forms';
-import { Alert, Button, Checkbox, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
-import { LoadError, NeedClient, pollKeys, useDebounced, usePolls } from './common.tsx';
+import { Alert, Button, Checkbox, Input, Loader, Select, TextArea, useDebounced, useNotifier } from '@intranet/web-ui';
+import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
 import './polls.css';
 
 type Kind = (typeof QUESTION_KINDS)[number];
@@ -57,7 +57,7 @@ function bodyOf(v: Values) {
 
 /** Answers of a list question (up to 15). */
 function AnswerList({ form, qi }: { form: Form; qi: number }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { fields, append, remove } = useFieldArray({ control: form.control as unknown as Control<Values>, name: `questions.${qi}.answers` });
   const err = form.errorOf(`questions.${qi}.answers` as never);
   return (
@@ -91,7 +91,7 @@ function AnswerList({ form, qi }: { form: Form; qi: number }) {
 
 /** One question of the builder, draggable by its handle (dnd-kit sortable; keyboard: space, arrows). */
 function QuestionCard({ form, id, qi, locked, onRemove }: { form: Form; id: string; qi: number; locked: boolean; onRemove: () => void }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id, disabled: locked });
   const kind = form.watch(`questions.${qi}.kind` as never) as unknown as Kind;
   return (
@@ -144,7 +144,7 @@ function QuestionCard({ form, id, qi, locked, onRemove }: { form: Form; id: stri
 
 /** Chosen people: a name search over the address book (POST api/user/filter). */
 function PeoplePicker({ value, onChange, testId }: { value: string[]; onChange: (v: string[]) => void; testId: string }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { workspace } = usePolls();
   const [q, setQ] = useState('');
   const [names, setNames] = useState<Record<string, string>>({});
@@ -203,7 +203,7 @@ function PeoplePicker({ value, onChange, testId }: { value: string[]; onChange: 
 
 /** Recipients (§6 grant targets of the knowledge base): one row per rule. Test ids: editor-recipient-<i>-*. */
 function RecipientsPicker({ form, locked }: { form: Form; locked: boolean }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const rows = (form.watch('recipients' as never) as Grant[] | undefined) ?? [];
   const set = (next: Grant[]) => form.setValue('recipients' as never, next as never, { shouldDirty: true });
   const patch = (i: number, g: Partial<Grant>) => set(rows.map((r, j) => (j === i ? ({ ...r, ...g } as Grant) : r)));
@@ -271,7 +271,7 @@ function RecipientsPicker({ form, locked }: { form: Form; locked: boolean }) {
  * Test ids: editor-form, editor-name, editor-type, editor-add-question, editor-q-<i>-*, editor-submit.
  */
 function Editor({ poll }: { poll: Poll | null }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const nav = useNavigate();
   const qc = useQueryClient();
   const notifier = useNotifier();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { pollsRoutes, type Poll, type Question } from '@intranet/polls-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -17,7 +17,7 @@ const filled = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === '
 
 /** One question of the answer form; its §5 error (server or schema) under it. */
 function QuestionField({ q, n, form }: { q: Question; n: number; form: ReturnType<typeof useApiForm<z.ZodType<Values, Values>>> }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const name = `answers.${q._id}` as const;
   const error = form.errorOf(name as never);
   const label = (
@@ -74,7 +74,7 @@ function QuestionField({ q, n, form }: { q: Question; n: number; form: ReturnTyp
  * thank-you state. Test ids: poll-form, poll-q-<n>[-option-<i>], poll-submit, poll-thanks, poll-progress.
  */
 function AnswerForm({ poll, onDone }: { poll: Poll; onDone: () => void }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const schema = useMemo(
     () =>
       z.preprocess((v) => {
@@ -116,7 +116,7 @@ function AnswerForm({ poll, onDone }: { poll: Poll; onDone: () => void }) {
 
 /** Manager actions on a poll: edit, results, finish and delete (each confirmed). */
 export function ManageBar({ poll }: { poll: Poll }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const qc = useQueryClient();
   const nav = useNavigate();
   const notifier = useNotifier();
@@ -166,7 +166,7 @@ export function ManageBar({ poll }: { poll: Poll }) {
 
 /** Title, type, end date and description of a poll. */
 export function PollHeader({ poll }: { poll: Poll }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   return (
     <header className="polls-head">
       <h1>{poll.name}</h1>
@@ -185,7 +185,7 @@ export function PollHeader({ poll }: { poll: Poll }) {
  * when finished; managers get their actions. Test ids: poll-page, poll-thanks, poll-already, poll-finished.
  */
 function PollView() {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { id = '' } = useParams();
   const qc = useQueryClient();
   const [thanks, setThanks] = useState(false);

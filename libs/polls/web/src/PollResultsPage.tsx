@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { pollsRoutes, type PollResults, type QuestionResult } from '@intranet/polls-contract';
 import { call } from '@intranet/web-api';
@@ -17,7 +17,7 @@ const PAGE = 50;
 
 /** One question's chart (recharts bar chart of the counts per option or value), or its texts. */
 function QuestionChart({ q, n }: { q: QuestionResult; n: number }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   return (
     <article className="polls-chart ui-card" data-testid={`result-q-${n}`} data-answered={q.answered}>
       <h3>
@@ -66,7 +66,7 @@ function QuestionChart({ q, n }: { q: QuestionResult; n: number }) {
 
 /** Downloads the Excel file (GET api/poll/{poll_id}/excel → a signed URL); §8 export errors worded. */
 function ExcelButton({ id }: { id: string }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { uid } = usePolls();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -102,7 +102,7 @@ function ExcelButton({ id }: { id: string }) {
 }
 
 function AnswersTable({ data, page, setPage }: { data: PollResults; page: number; setPage: (p: number) => void }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const anonymous = data.scope === 'anonymous';
   const columns: Column<PollResults['rows'][number]>[] = [
     { key: 'who', header: t('res.respondent'), render: (r) => r.user?.name ?? t('res.anonymous') },
@@ -118,7 +118,7 @@ function AnswersTable({ data, page, setPage }: { data: PollResults; page: number
 }
 
 function NotPassed({ data }: { data: PollResults }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const notifier = useNotifier();
   const [busy, setBusy] = useState(false);
   if (!data.notPassed?.length) return <EmptyState title={t('res.everyonePassed')} testId="results-everyone" />;
@@ -158,7 +158,7 @@ function NotPassed({ data }: { data: PollResults }) {
  * results-table, results-not-passed, results-excel.
  */
 function ResultsView() {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { id = '' } = useParams();
   const [tab, setTab] = useState<'general' | 'table' | 'notPassed'>('general');
   const [page, setPage] = useState(1);

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { pollsRoutes, type PollListItem } from '@intranet/polls-contract';
 import { call } from '@intranet/web-api';
 import { formatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Badge, EmptyState, Input, Loader, Pagination } from '@intranet/web-ui';
+import { Badge, EmptyState, Input, Loader, Pagination, useDebounced } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { LoadError, NeedClient, pollKeys, useDebounced, usePolls } from './common.tsx';
+import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
 import './polls.css';
 
 const TABS = ['active', 'passed', 'mine'] as const;
@@ -16,7 +16,7 @@ type Tab = (typeof TABS)[number];
 const LIMIT = 20;
 
 function PollCard({ p }: { p: PollListItem }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   return (
     <li className="polls-card ui-card" data-testid={`poll-card-${p._id}`}>
       <div className="polls-card__head">
@@ -55,7 +55,7 @@ function PollCard({ p }: { p: PollListItem }) {
  * finished refreshes the list. Test ids: polls-page, polls-tab-*, polls-search, poll-card-<id>, polls-create.
  */
 function PollsList() {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { clientId, uid } = usePolls();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'active';

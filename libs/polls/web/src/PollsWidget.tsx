@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { pollsRoutes } from '@intranet/polls-contract';
 import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
@@ -14,7 +14,7 @@ import './polls.css';
  * evt.polls.poll.published. Exposed by the polls remote as `polls/PollsWidget`. Test id: polls-widget.
  */
 export default function PollsWidget() {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const { clientId, uid } = usePolls();
   const q = useQuery({
     queryKey: pollKeys.list({ tab: 'active', widget: true }),

@@ -1,14 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { pollsText } from './locales.ts';
 import { POLL_CODES } from '@intranet/polls-contract';
 import { isApiError } from '@intranet/web-api';
-import { errorText } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
-import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
-import { registerPollsTranslations } from './i18n.ts';
-
-registerPollsTranslations();
+import { LoadError as SharedLoadError, NeedSession, useSession } from '@intranet/web-session';
+import { EmptyState } from '@intranet/web-ui';
 
 /** The current client, user and role flags the polls pages need. */
 export function usePolls() {
@@ -26,11 +22,8 @@ export const pollKeys = {
 
 /** Loading until the session is known; an empty state without a workspace. */
 export function NeedClient({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('polls');
-  const { clientId, uid, status } = usePolls();
-  if (status === 'loading') return <Loader />;
-  if (!clientId || !uid) return <EmptyState title={t('noClient')} testId="polls-no-client" />;
-  return <>{children}</>;
+  const { t } = pollsText.useT();
+  return <NeedSession noClient={{ title: t('noClient'), testId: 'polls-no-client' }}>{children}</NeedSession>;
 }
 
 /**
@@ -38,23 +31,20 @@ export function NeedClient({ children }: { children: ReactNode }) {
  * anything else worded from its code.
  */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('polls');
+  const { t } = pollsText.useT();
   const back = <Link to="/polls">{t('title')}</Link>;
   // §6: an anonymous poll's results are its managers'; its recipients are told so, not that the poll is not theirs.
   if (isApiError(error) && error.code === POLL_CODES.resultsManagersOnly)
     return <EmptyState title={t('res.managersOnly')} text={t('res.managersOnlyWhy')} testId="polls-results-managers-only" action={back} />;
-  if (isApiError(error) && error.status === 403) return <EmptyState title={t('noAccess')} testId="polls-no-access" action={back} />;
-  if (isApiError(error) && (error.status === 404 || error.status === 400)) return <EmptyState title={t('notFound')} testId="polls-not-found" action={back} />;
-  const message = isApiError(error) && error.status === 0 ? t('loadError') : errorText(error);
-  return <ErrorState message={message} onRetry={onRetry} testId="polls-error" />;
-}
-
-/** Debounced value. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return v;
+  return (
+    <SharedLoadError
+      error={error}
+      onRetry={onRetry}
+      testId="polls"
+      back={back}
+      noAccess={{ title: t('noAccess') }}
+      notFound={{ title: t('notFound') }}
+      noAnswer={t('loadError')}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { FeedPage } from '@intranet/social-contract';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Loader } from '@intranet/web-ui';
@@ -22,7 +22,7 @@ export function Feed({
   where?: string;
   emptyText?: string;
 }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { uid } = useSession();
   const track = useFeedViews(where);
   if (q.isPending) return <Loader testId={`${testId}-loading`} />;

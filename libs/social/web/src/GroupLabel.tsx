@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { socialRoutes } from '@intranet/social-contract';
 import { call } from '@intranet/web-api';
 import { socialKeys } from './queries.ts';
@@ -11,7 +11,7 @@ import { socialKeys } from './queries.ts';
  * so one request serves every post of that group; until it answers the link reads "in a group".
  */
 export function GroupLabel({ id, postId }: { id: string; postId: string }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const g = useQuery({
     queryKey: [...socialKeys.groups, 'one', id],
     queryFn: ({ signal }) => call(socialRoutes.groupGet, { params: { id }, signal, silent: true }),

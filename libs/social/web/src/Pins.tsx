@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { peopleRoutes, type PinnedUser, type User } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
@@ -58,7 +58,7 @@ function usePinChange() {
  * pinned-<userId>, pinned-slot-<userId>, pinned-up-/down-/unpin-<userId>, pinned-empty, pinned-error.
  */
 export function PinnedWidget() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { client, isAdmin } = useSession();
   const q = usePinned(client?._id ?? null);
   const { pin, move, busy } = usePinChange();
@@ -175,7 +175,7 @@ function slotSchema(invalid: string) {
  * pin-unpin, pin-error.
  */
 export function PinControl({ user }: { user: User }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const notifier = useNotifier();
   const { pin, busy, refresh } = usePinChange();
   const [confirm, setConfirm] = useState(false);

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import type { UploadedFile } from '@intranet/files-contract';
 import { COMMENT_FILE_LIMIT, socialRoutes, type Comment, type FeedPost } from '@intranet/social-contract';
 import { z } from '@intranet/platform-contracts';
@@ -41,7 +41,7 @@ function CommentForm({
   placeholder: string;
   onDone?: () => void;
 }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   // Kept per user in local storage (issue 8 §4), like the post composer.
   const [draft, setDraft, clearDraft] = useDraft<CommentDraft>(`wall:comment:${parentType}:${parentId}`, { text: '', mentions: [] }, (d) => !d.text.trim());
   const { text } = draft;
@@ -148,7 +148,7 @@ function TextEditor({
   save: (html: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const form = useApiForm({
     schema: z.preprocess((v) => ({ message: toHtml((v as { text: string }).text, people) }), schema) as unknown as z.ZodType<
       Record<string, unknown>,
@@ -183,7 +183,7 @@ function TextEditor({
 }
 
 function CommentItem({ c, postId, answer }: { c: Comment; postId: string; answer?: boolean }) {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const { uid, isAdmin } = useSession();
   const like = useLike();
   const del = useDeleteComment(postId);
@@ -270,7 +270,7 @@ function CommentItem({ c, postId, answer }: { c: Comment; postId: string; answer
 
 /** Comments with answers of one post (loads the full post). */
 export function Comments({ postId }: { postId: string }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const q = usePost(postId);
   if (q.isPending) return <Loader />;
   if (q.isError) return <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />;
@@ -286,7 +286,7 @@ export function Comments({ postId }: { postId: string }) {
 
 /** "Viewed by": who viewed a post and when (GET api/post/{id} views with names and avatars). */
 function Viewers({ postId, count, onClose }: { postId: string; count: number; onClose: () => void }) {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const q = usePost(postId, true, true);
   return (
     <Modal open title={t('post.viewers', { count: q.data?.views_count ?? count })} onClose={onClose} testId={`viewers-${postId}`}>
@@ -322,7 +322,7 @@ function Viewers({ postId, count, onClose }: { postId: string; count: number; on
  * attachments, likes, comments, views.
  */
 export function PostCard({ post, expanded, showGroup = true }: { post: FeedPost; expanded?: boolean; showGroup?: boolean }) {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const { uid, isAdmin } = useSession();
   const like = useLike();
   const del = useDeletePost();

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import type { UploadedFile } from '@intranet/files-contract';
 import { FILE_LIMITS, z } from '@intranet/platform-contracts';
 import { createPostBody, MAX_ATTACHMENTS, socialRoutes } from '@intranet/social-contract';
@@ -20,7 +20,7 @@ import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
  * (↑/↓, Enter, Escape, or the mouse). Test ids: thanks-to (input), thanks-suggest (list), thanks-suggest-<userId>.
  */
 function ThanksTo({ label, placeholder, error, onPick }: { label: string; placeholder: string; error?: string; onPick: (p: Person) => void }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { workspace, uid } = useSession();
   const [query, setQuery] = useState('');
   const q = query.trim();
@@ -73,7 +73,7 @@ const EMPTY_DRAFT: PostDraft = { mode: 'post', text: '', mentions: [], to: null 
  * errors — next to them in the user's language; others in post-form-error.
  */
 export function PostForm({ group }: { group?: string } = {}) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const { client } = useSession();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { fileRoutes, type UploadKind } from '@intranet/files-contract';
 import { peopleRoutes, updateBody, type User } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
@@ -41,7 +41,7 @@ const profileSchema = z.preprocess((v) => toBody(v as ProfileValues), updateBody
  * the contract's `updateBody`: field errors (an upload's too) under their field in the user's language, others below.
  */
 export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [progress, setProgress] = useState<number | null>(null);

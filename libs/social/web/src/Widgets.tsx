@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Loader } from '@intranet/web-ui';
@@ -8,7 +8,7 @@ import { useBirthdays, useThanks } from './queries.ts';
 
 /** Birthdays widget (§2 company feed widgets): the next 30 days. */
 export function BirthdaysWidget() {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const { client } = useSession();
   const q = useBirthdays(client?._id ?? null, 30);
   return (
@@ -48,7 +48,7 @@ export function BirthdaysWidget() {
 
 /** Thanks widget (§2): the latest thank-you posts. */
 export function ThanksWidget() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { client } = useSession();
   const q = useThanks(client?._id ?? null, 5);
   return (

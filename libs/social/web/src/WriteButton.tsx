@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { chatRoutes } from '@intranet/chat-contract';
 import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
@@ -13,7 +13,7 @@ import { Button, useNotifier, type ButtonSize } from '@intranet/web-ui';
  * `chat` right, the client's chat feature on, and for someone else. Test id: write-<userId>.
  */
 export function WriteButton({ userId, name, size = 'normal' }: { userId: string; name: string; size?: ButtonSize }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { uid, client, hasRight } = useSession();
   const navigate = useNavigate();
   const notify = useNotifier();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import type { Attachment } from '@intranet/social-contract';
 import { Modal } from '@intranet/web-ui';
 
@@ -39,7 +39,7 @@ export function formatDate(iso: string, lang: string): string {
 
 /** Images (open in a viewer) and files (download) of a post or comment. */
 export function Attachments({ items, testId }: { items: Attachment[]; testId: string }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const [open, setOpen] = useState<Attachment | null>(null);
   const images = items.filter((a) => a.mimetype.startsWith('image/'));
   const files = items.filter((a) => !a.mimetype.startsWith('image/'));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { z } from '@intranet/platform-contracts';
 import {
   GROUP_PAGE_SIZE,
@@ -15,20 +15,16 @@ import {
 } from '@intranet/social-contract';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
-import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
+import { errorText, PageLoadError, pageLoadKind, type NamespaceKey } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Modal, Pagination, useNotifier } from '@intranet/web-ui';
 import { Combobox, Tabs } from '@intranet/web-ui/widgets';
 import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
-import { groupErrorText } from './i18n-groups.ts';
-import { registerWallTranslations } from './i18n.ts';
 import { PostForm } from './PostForm.tsx';
 import { socialKeys, useGroupFeed, useMyGroupsFeed, usePeople } from './queries.ts';
 import { useWallRealtime } from './realtime.ts';
 import './social.css';
-
-registerWallTranslations();
 
 const gk = {
   list: (tab: string, id: string, search: string, page: number) => [...socialKeys.groups, 'list', tab, id, search, page] as const,
@@ -40,17 +36,17 @@ const gk = {
 };
 
 /** A group action's mutation: runs `fn`, refreshes every group query, words a refusal in a toast. */
-function useGroupAction<A>(fn: (a: A) => Promise<unknown>, done?: string) {
+function useGroupAction<A>(fn: (a: A) => Promise<unknown>, done?: NamespaceKey<typeof wallText>) {
   const qc = useQueryClient();
   const notify = useNotifier();
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   return useMutation({
     mutationFn: fn,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: socialKeys.groups });
       if (done) notify.toast(t(done), 'success');
     },
-    onError: (e) => notify.toast(groupErrorText(e), 'error'),
+    onError: (e) => notify.toast(errorText(e), 'error'),
   });
 }
 
@@ -58,11 +54,11 @@ const typeTone = (type: GroupType) => (type === 'public' ? 'success' : type === 
 
 /** The join / ask / cancel / accept / decline / leave buttons a group shows for the caller's state (§4 Group). */
 function GroupActions({ g, compact }: { g: Group; compact?: boolean }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const [confirmLeave, setConfirmLeave] = useState(false);
   const act = useGroupAction((route: keyof typeof socialRoutes) => call(socialRoutes[route] as never, { params: { id: g._id }, silent: true } as never));
   const size = compact ? 'small' : undefined;
-  const btn = (route: keyof typeof socialRoutes, label: string, variant: 'primary' | 'secondary' = 'primary') => (
+  const btn = (route: keyof typeof socialRoutes, label: 'join' | 'ask' | 'cancel' | 'accept' | 'decline', variant: 'primary' | 'secondary' = 'primary') => (
     <Button
       size={size}
       variant={variant}
@@ -113,7 +109,7 @@ function GroupActions({ g, compact }: { g: Group; compact?: boolean }) {
 }
 
 function GroupCard({ g }: { g: Group }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   return (
     <li className="wall-card group-card" data-testid={`group-card-${g._id}`}>
       <div className="wall-row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -135,7 +131,7 @@ type GroupValues = z.input<typeof groupCreateBody>;
 
 /** Create or edit a group (§5: name ≤ 50, description ≤ 250, type), one `useApiForm` over the contract's body. */
 function GroupForm({ group, onDone }: { group?: Group; onDone: (g: Group) => void }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const qc = useQueryClient();
   const form = useApiForm({
     schema: group ? (groupUpdateBody as unknown as typeof groupCreateBody) : groupCreateBody,
@@ -166,7 +162,7 @@ function GroupForm({ group, onDone }: { group?: Group; onDone: (g: Group) => voi
 
 /** /groups/ (§2): the catalogue (all, mine, requests and invitations), search by name, create a group. Test id: groups-page. */
 export function GroupsPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { client, uid } = useSession();
   const navigate = useNavigate();
   useWallRealtime();
@@ -272,7 +268,7 @@ export function GroupsPage() {
  * a request; withdraw an invitation, confirmed first).
  */
 function PendingRow({ p, mine }: { p: GroupPending; mine?: boolean }) {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const [withdrawing, setWithdrawing] = useState(false);
   const act = useGroupAction(async (what: 'approve' | 'reject' | 'cancel' | 'accept' | 'decline' | 'withdraw') => {
     const gu = { groupId: p.group_id, userId: p.user._id };
@@ -332,7 +328,7 @@ function PendingRow({ p, mine }: { p: GroupPending; mine?: boolean }) {
 }
 
 function Members({ g }: { g: Group }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { uid } = useSession();
   const [page, setPage] = useState(1);
   const q = useQuery({
@@ -391,7 +387,7 @@ function Members({ g }: { g: Group }) {
 }
 
 function PendingList({ g, kind }: { g: Group; kind: 'request' | 'invitation' }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const q = useQuery({
     queryKey: kind === 'request' ? gk.requests(g._id) : gk.invitations(g._id),
     queryFn: ({ signal }) =>
@@ -417,7 +413,7 @@ function PendingList({ g, kind }: { g: Group; kind: 'request' | 'invitation' }) 
 
 /** Invite a colleague: the address book searched after 2 letters. */
 function Invite({ g }: { g: Group }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { workspace } = useSession();
   const [query, setQuery] = useState('');
   const people = usePeople(workspace, query.trim(), 1, 8, query.trim().length >= 2);
@@ -454,7 +450,7 @@ function Invite({ g }: { g: Group }) {
 
 /** /group/{_id} and /groups/{_id} (§2): a group's feed, members, requests, invitations and settings by the caller's rights. Test id: group-page. */
 export function GroupPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   useWallRealtime();
@@ -536,7 +532,7 @@ export function GroupPage() {
 
 /** The wall's groups widget (§2 company feed widgets): my groups and the newest posts of my groups. */
 export function GroupsWidget() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { uid, hasRight } = useSession();
   const enabled = !!uid && hasRight('groups');
   const q = useQuery({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { GROUP_PAGE_SIZE, IDEA_STATUSES, ideaBody, socialRoutes, violReportBody, type IdeaStatus } from '@intranet/social-contract';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
@@ -9,19 +9,15 @@ import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Alert, Badge, Button, EmptyState, ErrorState, Loader, Pagination, Select, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { groupErrorText } from './i18n-groups.ts';
-import { registerWallTranslations } from './i18n.ts';
 import { socialKeys } from './queries.ts';
 import { useWallRealtime } from './realtime.ts';
 import './social.css';
-
-registerWallTranslations();
 
 const IDEA_FIELDS = ['author', 'current', 'improvement', 'changes', 'results'] as const;
 
 /** The idea form (§5: all five fields required), POST api/user/send_idea. */
 function IdeaForm({ onSent }: { onSent: () => void }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { user } = useSession();
   const notify = useNotifier();
   const qc = useQueryClient();
@@ -47,7 +43,7 @@ function IdeaForm({ onSent }: { onSent: () => void }) {
 }
 
 function IdeasList({ all }: { all: boolean }) {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [page, setPage] = useState(1);
@@ -60,7 +56,7 @@ function IdeasList({ all }: { all: boolean }) {
   const set = useMutation({
     mutationFn: (a: { id: string; status: IdeaStatus }) => call(socialRoutes.ideaStatus, { params: { id: a.id }, body: { status: a.status }, silent: true }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: socialKeys.ideas }),
-    onError: (e) => notify.toast(groupErrorText(e), 'error'),
+    onError: (e) => notify.toast(errorText(e), 'error'),
   });
   const statuses = IDEA_STATUSES.map((s) => ({ value: s, label: t(`ideas.status.${s}`) }));
   return (
@@ -118,7 +114,7 @@ function IdeasList({ all }: { all: boolean }) {
 
 /** /idea (§2): the idea form, one's own ideas and, for administrators, every idea with its status. Test id: idea-page. */
 export function IdeaPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { isAdmin } = useSession();
   useWallRealtime();
   // `?tab=mine|all` opens a tab (the links of the ideas' notifications).
@@ -146,7 +142,7 @@ export function IdeaPage() {
 
 /** The report form: a clear anonymous / signed choice, the name when signed, the text (§5). */
 function ReportForm() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const notify = useNotifier();
   const [sent, setSent] = useState(false);
   const form = useApiForm({
@@ -186,7 +182,7 @@ function ReportForm() {
 }
 
 function ReportsList() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [page, setPage] = useState(1);
@@ -200,7 +196,7 @@ function ReportsList() {
     mutationFn: (a: { id: string; handled: boolean }) =>
       call(socialRoutes.violReportHandled, { params: { id: a.id }, body: { handled: a.handled }, silent: true }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: socialKeys.reports }),
-    onError: (e) => notify.toast(groupErrorText(e), 'error'),
+    onError: (e) => notify.toast(errorText(e), 'error'),
   });
   return (
     <>
@@ -260,7 +256,7 @@ function ReportsList() {
 
 /** /report_violation (§2 "Don't be silent"): the anonymous report and, for administrators, the client's reports. Test id: report-page. */
 export function ReportViolationPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { isAdmin } = useSession();
   useWallRealtime();
   // `?tab=reports` opens the reports (the link of a report's notification to the administrators).

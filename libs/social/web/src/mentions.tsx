@@ -1,21 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { peopleRoutes } from '@intranet/people-contract';
 import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
-import { TextArea } from '@intranet/web-ui';
+import { TextArea, useDebounced } from '@intranet/web-ui';
 import { MENTION_MIN, MENTION_PAGE, mentionAt, type Person } from './text.ts';
-
-/** Debounced value (the search waits for a pause in typing). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return v;
-}
 
 /** POST api/user/filter/{workspace} page by page: the whole address book is searched on the server as one types, names first (issue 29 §20). */
 function usePeopleSearch(query: string) {
@@ -75,7 +65,7 @@ export function MentionTextArea({
   testId,
   suggestTestId,
 }: MentionTextAreaProps) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const listId = useId();
   const [caret, setCaret] = useState(0);
   const [closedAt, setClosedAt] = useState<number | null>(null);

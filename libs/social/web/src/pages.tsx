@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { useSession, WidgetSlot } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Input, Loader, Pagination, Table, type Column } from '@intranet/web-ui';
@@ -10,7 +10,6 @@ import type { User } from '@intranet/people-contract';
 import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
 import { GroupsWidget } from './groups.tsx';
-import { registerWallTranslations } from './i18n.ts';
 import { PostCard } from './PostCard.tsx';
 import { PinControl, PinnedWidget } from './Pins.tsx';
 import { PostForm } from './PostForm.tsx';
@@ -33,11 +32,9 @@ import { useWallRealtime } from './realtime.ts';
 import { BirthdaysWidget, ThanksWidget } from './Widgets.tsx';
 import './social.css';
 
-registerWallTranslations();
-
 /** /company (§2): the news feed, the post and thank-you form, birthdays and thanks widgets. Test id: company-page. */
 export function WallPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { client, isSuperadmin, hasRight, uid } = useSession();
   useWallRealtime();
   const [tab, setTab] = useState<'all' | 'follows'>('all');
@@ -91,7 +88,7 @@ export function WallPage() {
 
 /** /post/{_id}: one post with its comments; registers the caller's view once (not the author's own, as in feeds). Test id: post-page. */
 export function PostPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { id = '' } = useParams();
   const { uid } = useSession();
   const qc = useQueryClient();
@@ -130,7 +127,7 @@ export function PostPage() {
  * they are right after a reload; the follow answer and follow-changed events keep them current.
  */
 function FollowButton({ userId, state }: { userId: string; state: { following: boolean; followers: number } | undefined }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const follow = useFollow();
   const following = state?.following ?? false;
   return (
@@ -156,7 +153,7 @@ function FollowButton({ userId, state }: { userId: string; state: { following: b
 
 /** /profile/{_id}: avatar, cover, contacts, about, social networks, follow button and the person's feed. */
 export function ProfilePage() {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const { id = '' } = useParams();
   const { uid, isAdmin, hasRight } = useSession();
   const [editing, setEditing] = useState(false);
@@ -274,7 +271,7 @@ const SORTABLE: Record<string, PeopleSort['key']> = { name: 'lastName', position
  * department or city (a header click sorts by it; again reverses). Test id: address-book.
  */
 export function AddressBookPage() {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   const { workspace } = useSession();
   const [search, setSearch] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -364,7 +361,7 @@ export function AddressBookPage() {
  * birthdays-month-<MM>, birthdays-day-<MM-DD>, birthdays-more.
  */
 export function BirthdaysPage() {
-  const { t, i18n } = useTranslation('wall');
+  const { t, i18n } = wallText.useT();
   const { client } = useSession();
   const q = useBirthdayPages(client?._id ?? null);
   const people = q.data?.pages.flat() ?? [];

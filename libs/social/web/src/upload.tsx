@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { wallText } from './locales.ts';
 import { fileRoutes, type UploadedFile, type UploadKind } from '@intranet/files-contract';
 import { isApiError, upload } from '@intranet/web-api';
 import { CodedFailure } from '@intranet/web-i18n';
@@ -57,7 +57,7 @@ export function useUpload(kind: UploadKind, limit: number) {
 
 /** The progress bar of `useUpload` (nothing when hidden). */
 export function UploadProgress({ progress, uploading, testId }: { progress: number | null; uploading: boolean; testId: string }) {
-  const { t } = useTranslation('wall');
+  const { t } = wallText.useT();
   if (progress === null) return null;
   return <ProgressBar value={progress} label={uploading ? t('form.uploading', { percent: progress }) : t('form.uploaded')} testId={testId} />;
 }

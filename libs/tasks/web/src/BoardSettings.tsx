@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import { z } from '@intranet/platform-contracts';
 import { deskFieldsSchema, laneNameSchema, tasksRoutes, type Board } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
@@ -29,7 +29,7 @@ const settingsField = (f: string): string | null =>
  * asks for confirmation.
  */
 export function BoardSettings({ board, onClose }: { board: Board; onClose: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const qc = useQueryClient();
   const nav = useNavigate();
   const { uid } = useMe();
@@ -176,7 +176,7 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
 
 /** §4 deleting a lane: an empty one after a confirmation; one with tasks asks to move them to another lane or delete them. */
 function DeleteLane({ board, lane, onDone, onCancel }: { board: Board; lane: LaneDraft; onDone: () => Promise<void>; onCancel: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const others = board.lanes.filter((l) => l._id !== lane._id);
   const [choice, setChoice] = useState<'move' | 'delete'>(others.length ? 'move' : 'delete');
   const [to, setTo] = useState(others[0]?._id ?? '');

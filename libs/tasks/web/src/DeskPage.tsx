@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import {
   closestCorners,
   DndContext,
@@ -23,15 +23,12 @@ import { PRIORITIES, taskFieldsSchema, tasksRoutes, type Board, type Card as Tas
 import { z } from '@intranet/platform-contracts';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
-import { useRealtimeEvent } from '@intranet/web-session';
+import { NeedSession, useRealtimeEvent } from '@intranet/web-session';
 import { Badge, Button, ConfirmDialog, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
-import { errorText, LoadError, NeedSession, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
+import { errorText, LoadError, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
 import { BoardSettings } from './BoardSettings.tsx';
-import { registerTasksTranslations } from './i18n.ts';
 import { TaskDrawer } from './TaskDrawer.tsx';
 import './tasks.css';
-
-registerTasksTranslations();
 
 /** §2 /desk/{_id}: the board as a kanban. */
 export default function DeskPage() {
@@ -73,7 +70,7 @@ function matches(t: TaskCard, f: Filters): boolean {
 
 function Desk() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [search, setSearch] = useSearchParams();
@@ -319,7 +316,7 @@ function Desk() {
 
 /** A lane: a droppable column (an empty lane still takes cards). */
 function Lane({ id, name, count, onAdd, children }: { id: string; name: string; count: number; onAdd?: () => void; children: React.ReactNode }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const { setNodeRef, isOver } = useDroppable({ id });
   return (
     <section className={`tt-lane${isOver ? ' tt-lane--over' : ''}`} aria-label={name} data-testid={`lane-${id}`}>
@@ -343,7 +340,7 @@ function Lane({ id, name, count, onAdd, children }: { id: string; name: string; 
 
 /** A sortable card: drag with the mouse, touch or keyboard (Space, arrows, Space); Enter opens the task. */
 function Card({ task, names, onOpen, disabled }: { task: TaskCard; names: Map<string, string>; onOpen: () => void; disabled: boolean }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task._id, disabled });
   const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
   // Named by its content (the task's name first, then what the card shows: performer, tags, deadline), so the name
@@ -369,7 +366,7 @@ function Card({ task, names, onOpen, disabled }: { task: TaskCard; names: Map<st
 }
 
 function CardView({ task, names }: { task: TaskCard; names: Map<string, string> }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const fmt = useFormatDate();
   return (
     <article
@@ -405,7 +402,7 @@ const quickAddSchema = z.object({ name: taskFieldsSchema.shape.name });
 
 /** "+" of a lane: a task with a name (more in the drawer), on top of the lane. */
 function QuickAdd({ deskId, laneId, onClose }: { deskId: string; laneId: string; onClose: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const qc = useQueryClient();
   const [, setSearch] = useSearchParams();
   const form = useApiForm({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import { V } from '@intranet/platform-contracts';
 import { TASKS_LIMITS, tasksRoutes, type Task } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
@@ -17,7 +17,7 @@ type Item = Task['checklist'][number] | { _id?: undefined; text: string; done: b
  * board's owner and admins, the performer and co-performers while the board is active.
  */
 export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const qc = useQueryClient();
   const notify = useNotifier();
   const [items, setItems] = useState<Item[]>(task.checklist);

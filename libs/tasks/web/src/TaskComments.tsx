@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import { socialRoutes, type FeedPost } from '@intranet/social-contract';
 import type { Board, Task } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
@@ -36,7 +36,7 @@ export function canComment(task: Task, board: Board): boolean {
  * evt.social.post.*. The form shows only to those who may comment (the server checks again).
  */
 export function TaskComments({ task, board }: { task: Task; board: Board }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const qc = useQueryClient();
   const fmt = useFormatDate();
   const { uid } = useMe();

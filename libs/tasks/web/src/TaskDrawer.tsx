@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import { fileRoutes } from '@intranet/files-contract';
 import { PRIORITIES, TASK_TYPES, tasksRoutes, type Board, type Task } from '@intranet/tasks-contract';
 import { call, upload } from '@intranet/web-api';
@@ -18,7 +18,7 @@ import { taskFormField, taskFormSchema, toLocalInput } from './task-form.ts';
  * everything, performer and co-performers the type, checklist and actual hours, others read.
  */
 export function TaskDrawer({ taskId, board, names, onClose }: { taskId: string; board: Board; names: Map<string, string>; onClose: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const q = useQuery({
     queryKey: tasksKeys.task(taskId),
     queryFn: ({ signal }) => call(tasksRoutes.taskGet, { params: { id: taskId }, signal, silent: true }),
@@ -38,7 +38,7 @@ export function TaskDrawer({ taskId, board, names, onClose }: { taskId: string; 
 }
 
 function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; names: Map<string, string>; onClose: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const qc = useQueryClient();
   const fmt = useFormatDate();
   const num = useFormatNumber();

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { tasksText } from './locales.ts';
 import { z } from '@intranet/platform-contracts';
 import { deskFieldsSchema, tasksRoutes, type Desk } from '@intranet/tasks-contract';
 import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
-import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { NeedSession, useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, EmptyState, Loader, Modal, Pagination } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { LoadError, NeedSession, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
-import { registerTasksTranslations } from './i18n.ts';
+import { LoadError, tasksKeys, useFormatDate, UserPicker, type PickedUser } from './common.tsx';
 import './tasks.css';
-
-registerTasksTranslations();
 
 const TABS = ['mine', 'member', 'tasks', 'finished'] as const;
 type Tab = (typeof TABS)[number];
@@ -28,7 +25,7 @@ export default function TrackerPage() {
 }
 
 function Tracker() {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const [tab, setTab] = useState<Tab>('mine');
   const [creating, setCreating] = useState(false);
   const session = useSession();
@@ -54,7 +51,7 @@ function Tracker() {
 }
 
 function Boards({ filter }: { filter: 'mine' | 'member' | 'finished' }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const fmt = useFormatDate();
   const [page, setPage] = useState(1);
   const q = useQuery({
@@ -89,7 +86,7 @@ function Boards({ filter }: { filter: 'mine' | 'member' | 'finished' }) {
 }
 
 function MyTasks() {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const fmt = useFormatDate();
   const [filter, setFilter] = useState<'mine' | 'observed' | 'created'>('mine');
   const [page, setPage] = useState(1);
@@ -167,7 +164,7 @@ const newBoardSchema = z.object({
  * members — one `useApiForm`, errors worded under their field (a lane's error under the lanes).
  */
 function NewBoard({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const nav = useNavigate();
   const qc = useQueryClient();
   const [admins, setAdmins] = useState<PickedUser[]>([]);

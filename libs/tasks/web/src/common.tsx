@@ -1,13 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { peopleRoutes } from '@intranet/people-contract';
-import { call, isApiError } from '@intranet/web-api';
+import { tasksText } from './locales.ts';
+import { isApiError } from '@intranet/web-api';
 import { errorText as wordError } from '@intranet/web-i18n';
-import { useSession } from '@intranet/web-session';
-import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
-import { peopleSearch } from '@intranet/web-ui/people-search';
+import { LoadError as SharedLoadError, useSession } from '@intranet/web-session';
+import { peopleSearch, useUserNames as useSharedUserNames } from '@intranet/web-session/people';
 import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
 /** Query keys of the task tracker (invalidate `tasksKeys.all` after a change). */
@@ -32,52 +29,25 @@ export function errorText(e: unknown): string {
 
 /** 404 / 403 / other failures of a page load, with the way back to /task-tracker/. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('tasks');
-  const back = <Link to="/task-tracker/">{t('toBoards')}</Link>;
-  if (isApiError(error) && error.status === 403) return <EmptyState title={t('noAccess')} testId="tasks-no-access" action={back} />;
-  if (isApiError(error) && (error.status === 404 || error.status === 400))
-    return <EmptyState title={t('notFound')} text={t('notFoundText')} testId="tasks-not-found" action={back} />;
-  return <ErrorState message={errorText(error)} onRetry={onRetry} testId="tasks-error" />;
-}
-
-/** Shows children once the session is known; a loader before. */
-export function NeedSession({ children }: { children: ReactNode }) {
-  const { status, uid } = useMe();
-  if (status === 'loading') return <Loader />;
-  if (!uid) return null;
-  return <>{children}</>;
-}
-
-/** Debounced value. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return v;
+  const { t } = tasksText.useT();
+  return (
+    <SharedLoadError
+      error={error}
+      onRetry={onRetry}
+      testId="tasks"
+      back={<Link to="/task-tracker/">{t('toBoards')}</Link>}
+      noAccess={{ title: t('noAccess') }}
+      notFound={{ title: t('notFound'), text: t('notFoundText') }}
+    />
+  );
 }
 
 /**
- * Names of users by id (GET api/user/{id}, cached): a user the caller may not read (no address-book right) keeps a
- * short form of the id. Output: id → name.
+ * Names of users by id (the shared look-up, GET api/user/{id}): a user the caller may not read (no address-book right)
+ * keeps a short form of the id. Output: id → name.
  */
 export function useUserNames(ids: (string | null | undefined)[]): Map<string, string> {
-  const unique = [...new Set(ids.filter((x): x is string => !!x))].sort();
-  const res = useQueries({
-    queries: unique.map((id) => ({
-      queryKey: ['tasks', 'user', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
-      staleTime: 5 * 60_000,
-      retry: false,
-    })),
-  });
-  const out = new Map<string, string>();
-  unique.forEach((id, i) => {
-    const u = res[i]?.data;
-    out.set(id, u ? u.fullName || [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || id.slice(0, 8) : `#${id.slice(-6)}`);
-  });
-  return out;
+  return useSharedUserNames(ids, (id) => `#${id.slice(-6)}`);
 }
 
 export type { PickedUser };
@@ -99,7 +69,7 @@ export function UserPicker({
   testId: string;
   label: string;
 }) {
-  const { t } = useTranslation('tasks');
+  const { t } = tasksText.useT();
   const { workspace } = useMe();
   const search = peopleSearch({ workspace, detail: (u) => u.email, errorText });
   return (

@@ -5,6 +5,7 @@ import { isApiError } from '@intranet/web-api';
 import i18n from 'i18next';
 import { translateServerMessage } from './server-text.ts';
 import { localizeSizes } from './sizes.ts';
+import { errorCodeNamespaces } from './catalogues.ts';
 
 /** What the server sends for an error or a field error (§8): a stable code, its params, the English fallback. */
 export interface CodedError {
@@ -53,7 +54,8 @@ function wordCode(t: T, e: CodedError): string {
   const english = e instanceof CodedFailure ? e.fallback : e.message;
   const fallback = english ? translateServerMessage(english) : undefined;
   // Sizes (bytes, or the server's '20 MB') are worded in the user's locale.
-  const opts: Record<string, unknown> = { ...(localizeSizes(e.params) ?? {}), ns: 'codes', defaultValue: fallback ?? '\u0000' };
+  // The shell's codes first, then each domain's own code namespace (defineNamespace with `codes`).
+  const opts: Record<string, unknown> = { ...(localizeSizes(e.params) ?? {}), ns: errorCodeNamespaces(), defaultValue: fallback ?? '\u0000' };
   if (count !== undefined) opts.count = count;
   const out = String((t as (k: string, o: Record<string, unknown>) => string)(e.code, opts));
   if (out !== '\u0000' && out !== e.code) return out;

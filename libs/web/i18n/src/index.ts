@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './resources/en.ts';
 import { codesEn } from './resources/codes-en.ts';
 import { LANGUAGES, type Language, type Translation } from './types.ts';
+import { loadNamespaces, namespacesLoaded } from './catalogues.ts';
 
 export { LANGUAGES, type Language, type Translation };
 
@@ -52,13 +53,8 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Record<string, Tran
 };
 const loads = new Map<Language, Promise<void>>([['en', Promise.resolve()]]);
 
-/**
- * Makes sure a language's catalogues are in the shared instance: en at once, ru and uk fetched once (a failed fetch
- * may be retried by the next call). Resolves when they are added; an unknown tag resolves at once.
- */
-export function loadLanguage(lang: string): Promise<void> {
-  const l = normalizeLanguage(lang);
-  if (!l) return Promise.resolve();
+/** The shell's own catalogues (common, shell, errors, codes) of a language: en built in, ru and uk fetched once. */
+function loadShellLanguage(l: Language): Promise<void> {
   let p = loads.get(l);
   if (!p) {
     p = LOADERS[l as Exclude<Language, 'en'>]().then((bundle) => {
@@ -70,9 +66,20 @@ export function loadLanguage(lang: string): Promise<void> {
   return p;
 }
 
+/**
+ * Makes sure a language's catalogues are in the shared instance: the shell's (en at once, ru and uk fetched once)
+ * and those of every domain namespace defined so far (`defineNamespace`, one file per namespace). A failed fetch may
+ * be retried by the next call. Resolves when they are added; an unknown tag resolves at once.
+ */
+export function loadLanguage(lang: string): Promise<void> {
+  const l = normalizeLanguage(lang);
+  if (!l) return Promise.resolve();
+  return Promise.all([loadShellLanguage(l), loadNamespaces(l)]).then(() => undefined);
+}
+
 /** True when the language's catalogues are loaded (en always). */
 function isLoaded(l: Language): boolean {
-  return l === 'en' || i18next.hasResourceBundle(l, 'codes');
+  return (l === 'en' || i18next.hasResourceBundle(l, 'codes')) && namespacesLoaded(l);
 }
 
 /** After a language's catalogues arrived: re-renders the interface in it (languageChanged) if it is still the current one. */
@@ -164,4 +171,14 @@ export { translateServerMessage } from './server-text.ts';
 export { CodedFailure, errorText, useErrorText, type CodedError } from './forms.ts';
 export { formatSize } from './sizes.ts';
 export { formatDate, formatDateTime, useFormatDate } from './dates.ts';
+export {
+  defineNamespace,
+  errorCodeNamespaces,
+  loadNamespace,
+  type CatalogueKey,
+  type CatalogueLoaders,
+  type Namespace,
+  type NamespaceKey,
+  type TypedT,
+} from './catalogues.ts';
 export { PageLoadError, pageLoadKind, type PageLoadKind } from './page-error.tsx';

@@ -23,3 +23,4 @@ export { acquireRealtime, type RealtimeHandle } from './realtime.ts';
 export { useRealtimeEvent } from './useRealtime.ts';
 export { useDraft, readDraft, writeDraft, draftKey } from './drafts.ts';
 export { registerWidgets, WidgetSlot, type SlotProps, type SlotWidget } from './widgets.tsx';
+export { LoadError, loadErrorState, NeedSession, type LoadErrorProps, type StateText } from './states.tsx';

@@ -25,5 +25,6 @@ export { Table, type Column, type TableProps } from './table.tsx';
 export { Pagination, type PaginationProps } from './pagination.tsx';
 export { ProgressBar, Loader, EmptyState, ErrorState, FullScreenMessage, Badge } from './feedback.tsx';
 export { NotifierProvider, useNotifier, type Notifier } from './notifier.tsx';
+export { useDebounced } from './debounce.ts';
 export { BREAKPOINTS, useMediaQuery, useBelow, type Breakpoint } from './media.ts';
 export { applyClientDesign, designVariables, readableOn, luminance, type DesignTokens } from './theme.ts';
