@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller, signIn } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
 /**
@@ -37,11 +37,7 @@ describe('audit journal: the admin panel logs tab', () => {
     assert.equal(eve.roles.includes('head'), false);
 
     const { page, ctx } = await e.newPage();
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill('admin@logsco.test');
-    await page.getByTestId('password-input').fill('adminpass1');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/company\/?$/);
+    await signIn(page, 'admin@logsco.test', 'adminpass1', { landing: /\/company\/?$/ });
 
     // Rights and roles of one employee: tick "head".
     await page.goto('/employees/');
