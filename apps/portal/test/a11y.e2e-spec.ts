@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { apiCaller, overflow, startBrowserPortal, type BrowserPortal, seriousViolations } from '@intranet/portal-testing/e2e';
+import { apiCaller, overflow, startBrowserPortal, type BrowserPortal, seriousViolations, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
-const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@a11y.test', password: 'adminpass1' };
 
 /** The two widths of issue 8 §5: a phone (390×844) and a desktop (1440×900). */
@@ -34,7 +33,7 @@ describe('accessibility and 390 px: the main pages at a phone and a desktop widt
   /** JSON call to the portal's API; returns the `result` (or the whole body), throws on a non-2xx status. */
   const api = apiCaller(() => portal.url);
 
-  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+  const login = loginCaller(api);
 
   beforeAll(async () => {
     e = await startBrowserPortal([

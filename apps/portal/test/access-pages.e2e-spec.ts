@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
 
-const SU = { login: 'root@example.com', password: 'rootpass1' };
 const NOT_FOUND = { en: 'The requested resource was not found', ru: 'Запрашиваемый ресурс не найден' };
 
 /**
@@ -24,7 +23,7 @@ describe('API not found, no access, not found and switched-off pages in the brow
 
   const api = apiCaller(() => portal.url);
 
-  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+  const login = loginCaller(api);
 
   const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/, ready: 'company-page' });
   const page = async (l: string, p: string) => {

@@ -4,9 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { startBrowserPortal, type BrowserPortal, SUPERADMIN as SU } from '@intranet/portal-testing/e2e';
 
-const SU = { login: 'root@example.com', password: 'rootpass1' };
 const ADMIN = { email: 'admin@acme.test', password: 'adminpass1' };
 
 /** 50 employees, two of them bad: row 11 has no first name, row 31 an invalid e-mail. */

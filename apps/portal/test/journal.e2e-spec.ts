@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, startBrowserPortal, type BrowserPortal } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller, signIn } from '@intranet/portal-testing/e2e';
 import type { Portal } from '@intranet/portal-server';
-
-const SU = { login: 'root@example.com', password: 'rootpass1' };
 
 /**
  * Issue 18 §2 in the browser: an administrator changes an employee's rights (§2 employee administration), opens the
@@ -14,7 +12,7 @@ describe('audit journal: the admin panel logs tab', () => {
   let portal: Portal;
   let e: BrowserPortal;
   const api = apiCaller(() => portal.url);
-  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+  const login = loginCaller(api);
 
   beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
@@ -39,11 +37,7 @@ describe('audit journal: the admin panel logs tab', () => {
     assert.equal(eve.roles.includes('head'), false);
 
     const { page, ctx } = await e.newPage();
-    await page.goto('/login/');
-    await page.getByTestId('login-input').fill('admin@logsco.test');
-    await page.getByTestId('password-input').fill('adminpass1');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/company\/?$/);
+    await signIn(page, 'admin@logsco.test', 'adminpass1', { landing: /\/company\/?$/ });
 
     // Rights and roles of one employee: tick "head".
     await page.goto('/employees/');

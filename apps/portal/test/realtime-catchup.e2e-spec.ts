@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { RealtimeGateway } from '@intranet/gateway-server';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs } from '@intranet/portal-testing/e2e';
+import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
 
 /**
  * Issue 18 §5 "Realtime: events published while a gateway was down were lost for its sockets". The gateway drops
@@ -10,13 +10,12 @@ import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs }
  * event reaches no one; once B's socket is back, the page fetches what it shows again and the post is there,
  * without a reload. (Embedded mode, one gateway: the loss is the same as with one of two gateways killed.)
  */
-const SU = { login: 'root@example.com', password: 'rootpass1' };
 
 jest.setTimeout(180_000);
 describe('realtime catch-up after a lost socket', () => {
   let e: BrowserPortal;
   const api = apiCaller(() => e.portal.url);
-  const login = (l: string, p: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login: l, password: p });
+  const login = loginCaller(api);
   beforeAll(async () => {
     e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
   });

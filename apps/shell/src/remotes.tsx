@@ -1,5 +1,5 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loader } from '@intranet/web-ui';
 import { registerWidgets, type SlotWidget } from '@intranet/web-session';
@@ -63,14 +63,49 @@ let SLOTS: Record<string, SlotWidget[]> = {};
 /** The widgets the remotes declared for slot `name` (empty before discovery or when none does). */
 export const slotWidgets = (name: string): readonly SlotWidget[] => SLOTS[name] ?? [];
 
-/** §9: lazy load time-out 120 seconds. */
+/** §9: lazy load time-out 120 seconds (the remote's manifest and entry here; its chunks by rspack's chunkLoadTimeout). */
 const LOAD_TIMEOUT_MS = 120_000;
+
+type Exposed = { default: ComponentType<Record<string, unknown>> };
+
+/** What a place shows for a remote module that could not load: a screen its error block with Retry, a widget its fallback. */
+export const RemoteFallback = createContext<(error: Error) => ReactNode>(() => null);
+
+/** The module handed back for one that could not load: a component rendering its place's fallback for `error`. */
+function failedModule(error: unknown): Exposed {
+  const err = error instanceof Error ? error : new Error(String(error));
+  console.error('Remote module failed', err);
+  return {
+    default: function RemoteFailed() {
+      return useContext(RemoteFallback)(err);
+    },
+  };
+}
+
+/**
+ * Module Federation runtime plugin (DESIGN §8): a remote that is down, answers with an error or exceeds §9's time-out
+ * makes `loadRemote` resolve to `failedModule` (errorLoadRemote) instead of rejecting, so the place shows its fallback
+ * and the rest of the shell keeps working. Manifest fetches and entry scripts get the 120 s time-out (MF's own
+ * default for scripts is 20 s).
+ */
+export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'intranet-remote-fallback',
+    // Only the final stage: earlier ones ('afterResolve' etc.) would take the answer as a manifest; their error
+    // reaches 'onLoad' anyway.
+    errorLoadRemote: ({ error, lifecycle }) => (lifecycle === 'onLoad' ? failedModule(error) : undefined),
+    fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) }),
+    // Entry scripts carry no attributes; anything else keeps MF's own script.
+    createScript: ({ attrs }) => (attrs && Object.keys(attrs).length ? undefined : { timeout: LOAD_TIMEOUT_MS }),
+  };
+}
 
 let registered = false;
 
 /** Registers the remotes with the MF runtime; `force` drops a cached (failed) remote entry so it is fetched again. */
 export function registerAppRemotes(force = false): void {
   if (registered && !force) return;
+  if (!registered) registerPlugins([remoteFallbackPlugin()]);
   registerRemotes(
     Object.entries(REMOTES).map(([name, path]) => ({ name, entry: new URL(path, window.location.origin).href })),
     { force },
@@ -78,78 +113,38 @@ export function registerAppRemotes(force = false): void {
   registered = true;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`Loading timed out after ${ms / 1000}s`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
-}
-
-/** Builds a NEW lazy component for `id` ("remote/Expose"); React.lazy caches failures, so each retry calls this again. */
+/** Builds a NEW lazy component for `id` ("remote/Expose"); React.lazy keeps its result, so each retry calls this again. */
 function remoteLazy(id: string, force: boolean): ComponentType<Record<string, unknown>> {
-  return lazy(async () => {
+  return lazy(async (): Promise<Exposed> => {
     registerAppRemotes(force);
-    const mod = await withTimeout(loadRemote<{ default: ComponentType<Record<string, unknown>> }>(id), LOAD_TIMEOUT_MS);
-    if (!mod || typeof mod.default !== 'function') throw new Error(`Remote module ${id} has no default export`);
+    const mod = await loadRemote<Exposed>(id);
+    if (!mod || typeof mod.default !== 'function') return failedModule(new Error(`Remote module ${id} has no default export`));
     // The remote defined its catalogue namespaces as it loaded: fetch the current language's files before it renders
     // (after a failed fetch the page's `useT` suspends and fetches again).
     await loadLanguage(i18n.language).catch(() => undefined);
-    return { default: mod.default };
+    return mod;
   });
 }
 
-class RemoteBoundary extends Component<
-  { onRetry: () => void; children: ReactNode; fallback: (retry: () => void, error: Error) => ReactNode },
-  { error: Error | null }
-> {
-  state: { error: Error | null } = { error: null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Remote module failed', error, info.componentStack);
-  }
-
-  retry = () => {
-    this.setState({ error: null });
-    this.props.onRetry();
-  };
-
-  render() {
-    return this.state.error ? this.props.fallback(this.retry, this.state.error) : this.props.children;
-  }
-}
-
 /**
- * Renders a module exposed by a remote (Module Federation `loadRemote`) inside an error boundary: while loading a
- * spinner, on failure an error block with Retry (data-testid "remote-error" / "remote-error-retry"); the rest of the
- * shell keeps working (DESIGN §8).
+ * Renders a module exposed by a remote (Module Federation `loadRemote`): while loading a spinner, when it cannot load
+ * (remoteFallbackPlugin) an error block with Retry (data-testid "remote-error" / "remote-error-retry"); the rest of
+ * the shell keeps working (DESIGN §8).
  */
 export function RemotePage({ id }: { id: string }) {
   const { t } = useTranslation('shell');
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(() => remoteLazy(id, attempt > 0), [id, attempt]);
+  const fallback = useCallback(
+    (error: Error) => <ErrorState title={t('remote.failed')} message={error.message} onRetry={() => setAttempt((a) => a + 1)} testId="remote-error" />,
+    [t],
+  );
   return (
-    <RemoteBoundary
-      key={attempt}
-      onRetry={() => setAttempt((a) => a + 1)}
-      fallback={(retry, error) => <ErrorState title={t('remote.failed')} message={error.message} onRetry={retry} testId="remote-error" />}
-    >
-      <Suspense fallback={<Loader testId="remote-loading" />}>
+    <RemoteFallback.Provider value={fallback}>
+      <Suspense key={attempt} fallback={<Loader testId="remote-loading" />}>
         <Page />
       </Suspense>
-    </RemoteBoundary>
+    </RemoteFallback.Provider>
   );
 }
 
@@ -160,11 +155,12 @@ export function RemotePage({ id }: { id: string }) {
  */
 export function RemoteWidget({ id, props, fallback = null }: { id: string; props?: Record<string, unknown>; fallback?: ReactNode }) {
   const Widget = useMemo(() => remoteLazy(id, false), [id]);
+  const onError = useCallback(() => fallback, [fallback]);
   return (
-    <RemoteBoundary onRetry={() => undefined} fallback={() => fallback}>
+    <RemoteFallback.Provider value={onError}>
       <Suspense fallback={fallback}>
         <Widget {...props} />
       </Suspense>
-    </RemoteBoundary>
+    </RemoteFallback.Provider>
   );
 }

@@ -87,6 +87,16 @@ export function apiCaller(baseUrl: () => string) {
   };
 }
 
+/**
+ * POST api/login through `api` (an `apiCaller`): `login(email, password)` → `{ token, result: { _id } }` (the user),
+ * for the set-up of browser specs; `SUPERADMIN` (the portal's superadmin, `startBrowserPortal`) signs in the same way.
+ */
+export function loginCaller(api: ReturnType<typeof apiCaller>) {
+  return (login: string, password: string) => api<{ token: string; result: { _id: string } }>('POST', '/api/login', null, { login, password });
+}
+
+export { SUPERADMIN };
+
 /** axe-core's browser bundle, evaluated through the DevTools protocol (the portal's CSP refuses inline scripts). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  apiCaller,
+  startBrowserPortal,
+  type BrowserPortal,
+  seriousViolations,
+  signIn as signInAs,
+  SUPERADMIN as SU,
+  loginCaller,
+} from '@intranet/portal-testing/e2e';
+import type { Portal } from '@intranet/portal-server';
+
+jest.setTimeout(240_000);
+describe('chats in the browser: A starts a direct chat, types and writes; B sees typing and the message live, reads it; A sees "seen"', () => {
+  let portal: Portal;
+  const api = apiCaller(() => portal.url);
+  const login = loginCaller(api);
+
+  let e: BrowserPortal;
+  beforeAll(async () => {
+    e = await startBrowserPortal(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
+    portal = e.portal;
+  });
+  afterAll(() => e?.close());
+
+  const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/ });
+  /** The messages of the open room whose text is `text`. */
+  const bubbles = (page: Page, text: string) => page.getByTestId('chat-msg').filter({ hasText: text });
+
+  it('runs the chat story with two employees in two browser contexts', async () => {
+    const su = await login(SU.login, SU.password);
+    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'chatco', name: 'Chat Co' });
+    await api('POST', '/api/register', su.token, {
+      client_id: client._id,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@chatco.test',
+      password: 'adminpass1',
+      confirmPassword: 'adminpass1',
+      roles: ['admin'],
+    });
+    const admin = await login('admin@chatco.test', 'adminpass1');
+    const reg = (firstName: string, lastName: string, email: string) =>
+      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
+    const annUser = await reg('Ann', 'Archer', 'ann@chatco.test');
+    const bobUser = await reg('Bob', 'Baker', 'bob@chatco.test');
+
+    const a = await e.newPage();
+    const b = await e.newPage();
+    await signIn(a.page, 'ann@chatco.test', 'employee1');
+    await signIn(b.page, 'bob@chatco.test', 'employee1');
+    await b.page.goto('/chat');
+    await b.page.getByTestId('chat-list').waitFor();
+
+    // A finds Bob by name and starts a direct chat (one per pair).
+    await a.page.goto('/chat');
+    await a.page.getByTestId('chat-search').fill('Bob');
+    await a.page.getByTestId(`chat-person-${bobUser._id}`).click();
+    await a.page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    const roomId = a.page.url().split('/').at(-1)!;
+    assert.equal(await a.page.getByTestId('chat-room-name').innerText(), 'Bob Baker');
+
+    // The new room reaches B's list live; B opens it.
+    await b.page.getByTestId(`chat-room-${roomId}`).click();
+    await b.page.waitForURL(new RegExp(`/chat/${roomId}$`));
+    await b.page.getByTestId('chat-empty').waitFor();
+
+    // A types: B sees who is typing; then A writes and B sees the message live.
+    await a.page.getByTestId('chat-input').fill('Hello Bob 👋 <b>not bold</b>');
+    await b.page.waitForFunction(() => /Ann Archer/.test(document.querySelector('[data-testid="chat-typing"]')?.textContent ?? ''));
+    await a.page.getByTestId('chat-send').click();
+    await bubbles(b.page, 'Hello Bob 👋 <b>not bold</b>').waitFor();
+    // Typed markup stays text; the typing line clears with the message.
+    assert.equal(await b.page.locator('[data-testid="chat-content"] b').count(), 0);
+    await b.page.waitForFunction(() => (document.querySelector('[data-testid="chat-typing"]')?.textContent ?? '') === '');
+
+    // B has it open, so B reads it: A sees "seen" on it; the HTTP reply and the socket made one bubble, not two.
+    const mine = bubbles(a.page, 'Hello Bob');
+    await mine.getByTestId('chat-seen').waitFor();
+    assert.equal(await mine.count(), 1);
+
+    // With the room closed, a new message shows as unread in B's list; opening the room reads it.
+    await b.page.goto('/chat');
+    await b.page.getByTestId(`chat-room-${roomId}`).waitFor();
+    await a.page.getByTestId('chat-input').fill('Second one');
+    await a.page.getByTestId('chat-input').press('Enter');
+    await b.page.getByTestId(`chat-room-${roomId}`).getByTestId('chat-unread').filter({ hasText: '1' }).waitFor();
+    // The menu's unread total follows live, and goes once B reads the room.
+    await b.page.getByTestId('nav-chats').getByTestId('chat-unread-total').filter({ hasText: '1' }).waitFor();
+    const second = bubbles(a.page, 'Second one');
+    await second.getByTestId('chat-sent').waitFor();
+    await b.page.getByTestId(`chat-room-${roomId}`).click();
+    await bubbles(b.page, 'Second one').waitFor();
+    await second.getByTestId('chat-seen').waitFor();
+    await b.page.getByTestId('nav-chats').getByTestId('chat-unread-total').waitFor({ state: 'detached' });
+
+    // "Write" on a profile and in the address book opens the same direct room (one per pair).
+    await a.page.goto(`/profile/${bobUser._id}`);
+    await a.page.getByTestId(`write-${bobUser._id}`).click();
+    await a.page.waitForURL(new RegExp(`/chat/${roomId}$`));
+    await b.page.goto('/addressBook/');
+    await b.page.getByTestId(`write-${annUser._id}`).click();
+    await b.page.waitForURL(new RegExp(`/chat/${roomId}$`));
+
+    // A edits and deletes (after confirming) its message; B sees both live.
+    await second.getByTestId('chat-edit').click();
+    await a.page.getByTestId('chat-input').fill('Second one, edited');
+    await a.page.getByTestId('chat-send').click();
+    await bubbles(b.page, 'Second one, edited').waitFor();
+    await bubbles(a.page, 'Second one, edited').getByTestId('chat-delete').click();
+    await a.page.getByTestId('chat-delete-confirm').getByRole('button').last().click();
+    await b.page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="chat-msg"]')].some((el) => el.textContent?.includes('Second one')));
+    assert.equal(await bubbles(b.page, 'Hello Bob').count(), 1);
+
+    // A phone and a desktop width: the list and the room have no serious axe violation and do not scroll sideways.
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ]) {
+      await b.page.setViewportSize({ width, height });
+      for (const [path, ready] of [
+        ['/chat', 'chat-list'],
+        [`/chat/${roomId}`, 'chat-composer'],
+      ]) {
+        await b.page.goto(path);
+        await b.page.getByTestId(ready).waitFor();
+        await b.page
+          .getByTestId('loader')
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+        assert.deepEqual(await seriousViolations(b.page), [], `${path} at ${width} px`);
+        const sideways = await b.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+        assert.equal(sideways, false, `${path} scrolls sideways at ${width} px`);
+      }
+    }
+  });
+});
