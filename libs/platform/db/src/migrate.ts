@@ -9,7 +9,7 @@ import { APP_ROLE, BOOTSTRAP_SQL, DEFINER_ROLE, OWNER_ROLE, SYSTEM_ROLE } from '
  * answers the transaction's `app.client_id` only when `app.client_sig` is its signature (sha256 of key:id), so a
  * session that sets another client's id without the key (the runtime has no read access to it) sees no rows.
  */
-export const DATABASE_SQL = `
+const DATABASE_SQL = `
 DO $$ BEGIN EXECUTE format('GRANT CREATE ON DATABASE %I TO ${OWNER_ROLE}', current_database()); END $$;
 GRANT CREATE ON SCHEMA public TO ${OWNER_ROLE};
 CREATE SCHEMA IF NOT EXISTS intranet_private AUTHORIZATION ${OWNER_ROLE};
@@ -44,14 +44,14 @@ GRANT SELECT ON intranet_private.tenant_key TO ${SYSTEM_ROLE};
 `;
 
 /** Schemas the migration step manages: the sets' own, drizzle's bookkeeping and intranet_private. */
-export const managedSchemas = (sets: MigrationSet[]) => [...new Set(['drizzle', ...sets.map((s) => s.schema)])];
+const managedSchemas = (sets: MigrationSet[]) => [...new Set(['drizzle', ...sets.map((s) => s.schema)])];
 
 /**
  * Before the migrations (superuser): the runtime may use what OWNER_ROLE creates (the domains' grants migrations
  * may narrow it, e.g. kb's read-only acl_versions), and objects an earlier version created as another role (the
  * migration login) pass to OWNER_ROLE, so migrations running as it may alter them.
  */
-export const takeOwnershipSql = (schemas: string[]) => `
+const takeOwnershipSql = (schemas: string[]) => `
 ALTER DEFAULT PRIVILEGES FOR ROLE ${OWNER_ROLE} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${APP_ROLE};
 ALTER DEFAULT PRIVILEGES FOR ROLE ${OWNER_ROLE} GRANT USAGE, SELECT ON SEQUENCES TO ${APP_ROLE};
 DO $$ DECLARE r record; BEGIN
@@ -76,7 +76,7 @@ END $$;
  * "is it migrated" check: only read access (issue 38 §9; the owner's default privileges gave the runtime writes on
  * every journal table, so a runtime session could mark a migration applied or forget one).
  */
-export const afterMigrateSql = (schemas: string[]) => `
+const afterMigrateSql = (schemas: string[]) => `
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT c.oid::regclass AS rel FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ANY(${sqlArray(schemas)}) AND c.relkind IN ('r', 'p') AND c.relrowsecurity AND NOT c.relforcerowsecurity LOOP
@@ -101,7 +101,7 @@ DO $$ DECLARE x text; BEGIN
 END $$;
 `;
 
-export const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => escapeLiteral(x)).join(', ')}]::text[]`;
+const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => escapeLiteral(x)).join(', ')}]::text[]`;
 
 /** Changes with the migration step's own SQL (roles, grants): a cached migrated database of an older step is stale. */
 export const MIGRATION_STEP_VERSION = createHash('sha256')
