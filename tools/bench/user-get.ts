@@ -23,14 +23,14 @@ interface BareConfig {
   poolSize: number;
 }
 
-// Bare server (worker thread): the SQL of usersRepository.byId inside the same transaction as Database.inTenant.
+// Bare server (worker thread): the SQL of UsersRepository.byId inside the same transaction as Database.inTenant.
 async function bareWorker(cfg: BareConfig): Promise<void> {
   const pool = new pg.Pool({ connectionString: cfg.databaseUrl, max: cfg.poolSize });
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>('/user/:id', async (req, reply) => {
     const c = await pool.connect();
     try {
-      // What Database.inTenant + usersRepository.byId do (libs/platform/db, libs/people/server/src/repository.ts).
+      // What Database.inTenant + UsersRepository.byId do (libs/platform/db, libs/people/server/src/users.repository.ts).
       await c.query('BEGIN');
       await c.query(
         "SELECT set_config('role', $1, true), set_config('app.client_id', $2, true), set_config('app.client_sig', $3, true), set_config('app.user_id', $4, true)",

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { socialRoutes } from '@intranet/social-contract';
-import { APP_ROLE, DEFINER_ROLE, OWNER_ROLE, roleUrl, sql, SYSTEM_ROLE, tenantSignature } from '@intranet/platform-db';
+import { APP_ROLE, DEFINER_ROLE, OWNER_ROLE, queryRows, roleUrl, sql, SYSTEM_ROLE, tenantSignature } from '@intranet/platform-db';
 import { testMode } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -12,8 +12,6 @@ import { testPortal, type TestPortal } from '@intranet/portal-testing';
  * security and FORCE; the SECURITY DEFINER functions filter by the signed tenant. Embedded (PGlite, one superuser
  * session, ADR 0008): the same policies, FORCE and signature; the role switch is the process's own.
  */
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = (r: unknown) => (r as Rows).rows;
 
 describe('database roles and row-level security (issue 18 §1)', () => {
   let t: TestPortal;
@@ -37,10 +35,10 @@ describe('database roles and row-level security (issue 18 §1)', () => {
     await t?.close();
   });
 
-  const system = <T>(q: ReturnType<typeof sql>) => t.db.asSystem('spec', (tx) => tx.execute(q)).then(rowsOf) as Promise<T>;
+  const system = <T extends object>(q: ReturnType<typeof sql>) => t.db.asSystem('spec', (tx) => queryRows<T>(tx, q));
 
   it('every table with a client column has row-level security and FORCE; every SECURITY DEFINER function filters by the signed tenant', async () => {
-    const tables = await system<{ rel: string; rls: boolean; force: boolean; owner: string }[]>(sql`
+    const tables = await system<{ rel: string; rls: boolean; force: boolean; owner: string }>(sql`
       SELECT c.oid::regclass::text AS rel, c.relrowsecurity AS rls, c.relforcerowsecurity AS force, pg_get_userbyid(c.relowner) AS owner
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'drizzle', 'intranet_private') AND n.nspname NOT LIKE 'pg_toast%'
@@ -51,7 +49,7 @@ describe('database roles and row-level security (issue 18 §1)', () => {
     assert.deepEqual(weak, [], 'tables without RLS or FORCE');
     if (testMode.postgres) assert.deepEqual([...new Set(tables.map((r) => r.owner))], [OWNER_ROLE]);
     // Every policy takes the tenant from the signed current_client(), none from a setting a session could forge.
-    const unsigned = await system<{ policy: string }[]>(sql`
+    const unsigned = await system<{ policy: string }>(sql`
       SELECT schemaname || '.' || tablename || ' ' || policyname AS policy FROM pg_policies
       WHERE coalesce(qual, '') || coalesce(with_check, '') LIKE '%current_setting%'
          OR (coalesce(qual, '') || coalesce(with_check, '') NOT LIKE '%intranet_private.current_client()%'
@@ -63,7 +61,7 @@ describe('database roles and row-level security (issue 18 §1)', () => {
     );
     // Trigger functions act on the row that fired them, which row-level security admitted; functions the runtime
     // may not call serve those triggers; the others must find the tenant themselves.
-    const definers = await system<{ fn: string; owner: string; src: string; trigger: boolean; callable: boolean }[]>(sql`
+    const definers = await system<{ fn: string; owner: string; src: string; trigger: boolean; callable: boolean }>(sql`
       SELECT p.oid::regprocedure::text AS fn, pg_get_userbyid(p.proowner) AS owner, p.prosrc AS src, p.prorettype = 'trigger'::regtype AS trigger,
         has_function_privilege(${APP_ROLE}, p.oid, 'EXECUTE') AS callable
       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
@@ -85,14 +83,14 @@ describe('database roles and row-level security (issue 18 §1)', () => {
       t.db.drizzle.transaction(async (tx) => {
         if (t.db.kind === 'pglite') await tx.execute(sql.raw(`SELECT set_config('role', '${APP_ROLE}', true)`));
         await tx.execute(sql.raw(setup));
-        return Number(rowsOf(await tx.execute(sql`SELECT count(*)::int AS n FROM social.posts`))[0]!.n);
+        return Number((await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM social.posts`))[0]!.n);
       });
     assert.equal(await count(`SELECT set_config('app.client_id', '${b.clientId}', true)`), 0);
     assert.equal(await count(`SELECT set_config('app.client_id', '${b.clientId}', true), set_config('app.client_sig', 'forged', true)`), 0);
     assert.equal(await count(`SELECT set_config('app.bypass_rls', 'on', true)`), 0);
     assert.equal(await count(`SELECT set_config('app.client_id', '${b.clientId}', true), set_config('app.bypass_rls', 'on', true)`), 0);
     // The signed tenant sees its own rows only (the positive case of the same policy).
-    const [{ key }] = await system<{ key: string }[]>(sql`SELECT key FROM intranet_private.tenant_key`);
+    const [{ key }] = await system<{ key: string }>(sql`SELECT key FROM intranet_private.tenant_key`);
     const signed = `SELECT set_config('app.client_id', '${a.clientId}', true), set_config('app.client_sig', '${tenantSignature(key, a.clientId)}', true)`;
     assert.equal(await count(signed), 1);
     // A signature is valid for its client only.
@@ -103,14 +101,14 @@ describe('database roles and row-level security (issue 18 §1)', () => {
   });
 
   it('the runtime role reads the migration journals but cannot change them (issue 38 §9)', async () => {
-    const journals = await system<{ rel: string }[]>(sql`
+    const journals = await system<{ rel: string }>(sql`
       SELECT c.oid::regclass::text AS rel FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'drizzle' AND c.relkind = 'r' AND c.relname LIKE '%\_migrations' ORDER BY 1`);
     assert.ok(journals.length >= 10, `journals found: ${journals.length}`);
     const asApp = (statement: string) =>
       t.db.drizzle.transaction(async (tx) => {
         if (t.db.kind === 'pglite') await tx.execute(sql.raw(`SELECT set_config('role', '${APP_ROLE}', true)`));
-        return rowsOf(await tx.execute(sql.raw(statement)));
+        return queryRows(tx, sql.raw(statement));
       });
     // Drizzle wraps the driver's error: its cause carries PostgreSQL's text.
     const refusal = (statement: string) =>
@@ -128,7 +126,7 @@ describe('database roles and row-level security (issue 18 §1)', () => {
   });
 
   (testMode.postgres ? it : it.skip)('the runtime login is no superuser, owner nor member, cannot SET ROLE stronger nor read the key', async () => {
-    const [{ db }] = await system<{ db: string }[]>(sql`SELECT current_database() AS db`);
+    const [{ db }] = await system<{ db: string }>(sql`SELECT current_database() AS db`);
     const u = new URL(process.env.DATABASE_URL!);
     u.pathname = `/${db}`;
     const c = new pg.Client({ connectionString: roleUrl(u.toString(), APP_ROLE) });

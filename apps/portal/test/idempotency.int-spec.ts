@@ -67,6 +67,8 @@ describe('Idempotency-Key on POST routes (issue 18 §4)', () => {
   it('two concurrent calls with one key create one post', async () => {
     const [a, b] = await Promise.all([post(admin.token, 'k-5', 'Raced'), post(admin.token, 'k-5', 'Raced')]);
     const statuses = [a.status, b.status].sort();
+    // A real race, so two outcomes for the second call: it arrives after the first finished (200, the stored
+    // answer replayed) or while the first still runs (409, key in use). Either way exactly one post exists (below).
     assert.ok(statuses[0] === 200 && [200, 409].includes(statuses[1]!), String(statuses));
     assert.equal((await messages()).filter((m) => m === 'Raced').length, 1);
   });

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { BP_CODES } from '@intranet/bp-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError } from '@intranet/platform-errors';
@@ -42,7 +41,7 @@ const activeRequest = (): RequestRow =>
 
 /** The services' decision logic with the repository, people and files replaced by fakes (no database, no bus). */
 describe('RequestsService and ServicesService decisions (Nest DI, repositories as useValue)', () => {
-  let app: INestApplicationContext;
+  let app: TestingModule;
   let requests: RequestsService;
   let services: ServicesService;
 
@@ -51,7 +50,7 @@ describe('RequestsService and ServicesService decisions (Nest DI, repositories a
       request: async () => request,
       service: async () => service,
     };
-    @Module({
+    app = await Test.createTestingModule({
       providers: [
         RequestsService,
         ServicesService,
@@ -62,9 +61,7 @@ describe('RequestsService and ServicesService decisions (Nest DI, repositories a
         { provide: BpFiles, useValue: { sign: (k: string) => k, own: async () => new Set() } },
         { provide: BpRefs, useValue: {} },
       ],
-    })
-    class TestModule {}
-    app = await NestFactory.createApplicationContext(TestModule, { logger: false });
+    }).compile();
     requests = app.get(RequestsService);
     services = app.get(ServicesService);
   });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { calendarEvents } from '@intranet/calendar-contract';
 import { PORTS } from '@intranet/platform-host';
 import { EventsRepository, RemindersRepository, type FullEvent } from './calendar.repository.ts';
@@ -96,7 +95,7 @@ describe('reminderStands (pure): a job queued before a change is skipped when th
 });
 
 describe('CalendarJobs (Nest DI, repositories and ports replaced)', () => {
-  let app: INestApplicationContext;
+  let app: TestingModule;
   let jobs: CalendarJobs;
   let stored: FullEvent | undefined;
   const sent = new Set<string>();
@@ -108,7 +107,7 @@ describe('CalendarJobs (Nest DI, repositories and ports replaced)', () => {
   const tx = { tx: true };
 
   beforeAll(async () => {
-    @Module({
+    app = await Test.createTestingModule({
       providers: [
         CalendarJobs,
         { provide: PORTS.db, useValue: { inTenant: (_ctx: unknown, fn: (t: unknown) => unknown) => fn(tx) } },
@@ -142,9 +141,8 @@ describe('CalendarJobs (Nest DI, repositories and ports replaced)', () => {
           },
         },
       ],
-    })
-    class Spec {}
-    app = await NestFactory.createApplicationContext(Spec, { logger: false });
+    }).compile();
+    await app.init(); // runs onApplicationBootstrap: the queues are worked at start
     jobs = app.get(CalendarJobs);
   });
   afterAll(async () => {

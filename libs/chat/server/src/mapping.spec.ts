@@ -13,6 +13,11 @@ describe('chat mapping (pure)', () => {
     assert.equal(cleanContent('<a href="https://e.com">e</a>'), '<a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a>');
   });
 
+  it("cleanContent is the platform message policy with chat's options: no headings, no mention markup", () => {
+    assert.equal(cleanContent('<h1>T</h1><span class="m" data-mention="u" data-id="1">s</span>'), 'T<span>s</span>');
+    assert.equal(cleanContent('<a href="https://e.com" data-id="1">e</a>'), '<a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a>');
+  });
+
   it('plainText: the visible text (tags out, entities decoded, spaces collapsed); empty markup is empty', () => {
     assert.equal(plainText('<p>a &amp; b</p><p>c&nbsp;d</p>'), 'a & b c d');
     assert.equal(plainText('<p><br></p>'), '');

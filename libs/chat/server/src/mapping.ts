@@ -1,35 +1,17 @@
 import type { ChatFile, ChatMember, ChatMessage, ChatRoomSummary } from '@intranet/chat-contract';
 import { signFileUrl } from '@intranet/platform-storage';
-import sanitizeHtml from 'sanitize-html';
+import { messagePolicy, plainText, sanitizeMessage } from '@intranet/platform-contracts/sanitize';
 import type { MemberWithPerson, RoomListRow } from './chat.repository.ts';
 import type { MessageRow, RoomRow, StoredFile } from './schema.ts';
 
-/**
- * What a message may carry: the wall's policy (basic formatting, links); scripts, styles, event handlers and
- * javascript: URLs are removed before the text is stored, so no script reaches another member's browser.
- */
-const POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'span', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'div'],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }) },
-};
+/** Chat's variant of the portal's message policy: no headings, no mention markup, every link opens in a new tab. */
+const CHAT_POLICY = messagePolicy({ linksInNewTab: true, mentions: false, headings: false });
 
-/** Sanitised HTML of a message (trimmed). */
-export const cleanContent = (html: string): string => sanitizeHtml(html, POLICY).trim();
+/** Sanitised HTML of a message (trimmed), under the portal's one message policy with chat's options. */
+export const cleanContent = (html: string): string => sanitizeMessage(html, CHAT_POLICY);
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-
-/** The visible text of sanitised content (tags dropped, entities decoded, spaces collapsed). */
-export function plainText(html: string): string {
-  return sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li)\b[^>]*>/gi, ' $&'), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (m) => ENTITIES[m] ?? m)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** The visible text of sanitised content (the platform's `plainText`). */
+export { plainText };
 
 /** A stored attachment → §3 Chat file, its URLs signed with the portal's `secret` (the gateway checks the same signature). */
 export function toFile(f: StoredFile, secret: string): ChatFile {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { DomainError } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { ChatRepository } from './chat.repository.ts';
@@ -9,7 +8,7 @@ import { ChatPeopleService } from './people.service.ts';
 
 /** ChatPeopleService through Nest DI, its repository and ports replaced: the error policy of the people look-up. */
 describe('ChatPeopleService.ensure', () => {
-  let app: INestApplicationContext;
+  let app: TestingModule;
   let people: ChatPeopleService;
   const known = { id: 'u1', clientId: 'c1', name: 'Ann Lee', avatar: null, deleted: false, version: new Date(0) };
   let answer: () => Promise<unknown> = async () => undefined;
@@ -17,7 +16,7 @@ describe('ChatPeopleService.ensure', () => {
   const ctx = { clientId: 'c1', userId: 'u1', roles: [], workspace: null, lang: 'en' };
 
   beforeAll(async () => {
-    @Module({
+    app = await Test.createTestingModule({
       providers: [
         ChatPeopleService,
         { provide: PORTS.db, useValue: { inTenant: (_c: unknown, fn: (tx: unknown) => unknown) => fn({}) } },
@@ -35,9 +34,7 @@ describe('ChatPeopleService.ensure', () => {
           useValue: { people: async (_tx: unknown, ids: string[]) => (ids.includes('u1') ? [known] : []), upsertPerson: async () => undefined },
         },
       ],
-    })
-    class Spec {}
-    app = await NestFactory.createApplicationContext(Spec, { logger: false });
+    }).compile();
     people = app.get(ChatPeopleService);
   });
   afterAll(async () => {

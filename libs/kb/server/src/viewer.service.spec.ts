@@ -1,5 +1,4 @@
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test, type TestingModule } from '@nestjs/testing';
 import type { User } from '@intranet/people-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError } from '@intranet/platform-errors';
@@ -33,12 +32,12 @@ const member = (over: Partial<MemberRow> = {}) =>
   }) as MemberRow;
 
 /**
- * ViewerService's decisions with its repositories and the people client replaced by fakes (the Nest container
- * wires them, as `Test.createTestingModule` would with `useValue`).
+ * ViewerService's decisions with its repositories and the people client replaced by fakes (built by
+ * `Test.createTestingModule` of @nestjs/testing, fakes given with `useValue`).
  */
 async function viewerWith(fakes: { stored?: MemberRow; people?: (clientId: string, id: string) => Promise<User | null> }) {
   const calls = { people: 0, saved: 0 };
-  @Module({
+  app = await Test.createTestingModule({
     providers: [
       ViewerService,
       { provide: PORTS.db, useValue: { inTenant: (_: unknown, fn: (tx: unknown) => unknown) => fn({}) } },
@@ -57,12 +56,10 @@ async function viewerWith(fakes: { stored?: MemberRow; people?: (clientId: strin
         },
       },
     ],
-  })
-  class SpecModule {}
-  app = await NestFactory.createApplicationContext(SpecModule, { logger: false });
+  }).compile();
   return { svc: app.get(ViewerService), calls };
 }
-let app: INestApplicationContext | undefined;
+let app: TestingModule | undefined;
 afterEach(async () => {
   await app?.close();
   app = undefined;

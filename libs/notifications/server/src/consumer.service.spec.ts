@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from '@jest/globals';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { chatEvents } from '@intranet/chat-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { EventConsumer } from './consumer.service.ts';
@@ -10,12 +9,11 @@ import { Directory } from './people.ts';
 import { PresenceMap } from './presence.ts';
 import type { Draft } from './rule.ts';
 
-const apps: INestApplicationContext[] = [];
+const apps: TestingModule[] = [];
 
 /**
- * The consumer through Nest's dependency injection, its collaborators replaced by values (the
- * Test.createTestingModule pattern of @nestjs/testing, written with NestFactory.createApplicationContext): what it
- * hands the Notifier for an event.
+ * The consumer through Nest's dependency injection, its collaborators replaced by values (
+ * `Test.createTestingModule` of @nestjs/testing): what it hands the Notifier for an event.
  */
 async function consumer(opts: { away?: string[] } = {}) {
   const stored: { clientId: string; drafts: readonly Draft[] }[] = [];
@@ -24,16 +22,14 @@ async function consumer(opts: { away?: string[] } = {}) {
     approvers: async () => [],
     employees: async (_c: string, ids: readonly string[]) => ids.map((id) => ({ _id: id, fullName: `Name ${id}`, email: '', lang: 'en', admin: false })),
   };
-  @Module({
+  const app = await Test.createTestingModule({
     providers: [
       EventConsumer,
       { provide: Directory, useValue: directory },
       { provide: PresenceMap, useValue: { away: async (_c: string, ids: string[]) => ids.filter((u) => (opts.away ?? ids).includes(u)) } },
       { provide: Notifier, useValue: { notify: async (clientId: string, drafts: readonly Draft[]) => void stored.push({ clientId, drafts }) } },
     ],
-  })
-  class ConsumerTestModule {}
-  const app = await NestFactory.createApplicationContext(ConsumerTestModule, { logger: false });
+  }).compile();
   apps.push(app);
   return { svc: app.get(EventConsumer), stored };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '@intranet/platform-db';
+import { queryRows, type Tx } from '@intranet/platform-db';
 
 /** A queued external send that is due, with its notification, the client's template for it and the bot token. */
 export interface DueRow {
@@ -44,7 +44,9 @@ export class DeliveriesRepository {
    * English, else any) and, for Telegram, the client's bot token. System transaction.
    */
   async claimDue(tx: Tx, now: Date, batch: number): Promise<DueRow[]> {
-    const res = await tx.execute(sql`
+    const res = await queryRows<DueRow>(
+      tx,
+      sql`
         SELECT d.id, d.client_id, d.channel, d.target, d.attempts, d.lang, d.recipient, n.id AS notification_id, n.user_id, n.section,
                n.type, n.title, n.text, n.link, n.data, t.title AS t_title, t.short AS t_short, t.full AS t_full, b.token AS credential
         FROM notifications.deliveries d JOIN notifications.notifications n ON n.id = d.notification_id
@@ -55,8 +57,9 @@ export class DeliveriesRepository {
           ORDER BY (lang = d.lang) DESC, (lang = 'en') DESC LIMIT 1
         ) t ON true
         WHERE d.status = 'pending' AND d.due_at <= ${now.toISOString()}
-        ORDER BY d.due_at LIMIT ${batch} FOR UPDATE OF d SKIP LOCKED`);
-    return (res as unknown as { rows: DueRow[] }).rows;
+        ORDER BY d.due_at LIMIT ${batch} FOR UPDATE OF d SKIP LOCKED`,
+    );
+    return res;
   }
 
   async markSent(tx: Tx, id: string): Promise<void> {
@@ -77,7 +80,9 @@ export class DeliveriesRepository {
    * first failed, whether one was given up, and the newest error and code (tenant transaction).
    */
   async failing(tx: Tx): Promise<FailingRow[]> {
-    const res = await tx.execute(sql`
+    const res = await queryRows<FailingRow>(
+      tx,
+      sql`
         SELECT d.channel, count(*)::int AS failing, min(d.first_failed_at) AS since, bool_or(d.status = 'failed') AS given_up,
                (array_agg(coalesce(d.last_code, 'error') ORDER BY d.id DESC))[1] AS last_code,
                (array_agg(coalesce(d.last_error, '') ORDER BY d.id DESC))[1] AS last_error
@@ -85,7 +90,8 @@ export class DeliveriesRepository {
         WHERE d.status <> 'sent' AND d.first_failed_at IS NOT NULL
           AND d.first_failed_at > coalesce(
             (SELECT max(s.sent_at) FROM notifications.deliveries s WHERE s.channel = d.channel AND s.status = 'sent'), '-infinity'::timestamptz)
-        GROUP BY d.channel ORDER BY d.channel`);
-    return (res as unknown as { rows: FailingRow[] }).rows;
+        GROUP BY d.channel ORDER BY d.channel`,
+    );
+    return res;
   }
 }

@@ -1,4 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { Tx } from '@intranet/platform-db';
 import { PORTS } from '@intranet/platform-host';
@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { ChiefsService } from './chiefs.service.ts';
 import type { UserRow } from './schema.ts';
 import { StructureRepository } from './structure.repository.ts';
-import { testingModule } from './testing-module.ts';
 import { UsersRepository } from './users.repository.ts';
 
 const tx = {} as Tx;
@@ -41,15 +40,17 @@ const structureFake: Partial<StructureRepository> = {
 const usersFake: Partial<UsersRepository> = { byId: async (_tx, id) => world.users.get(id) };
 
 describe('ChiefsService: who is whose direct chief (lookup directChief, vacation approval)', () => {
-  let app: INestApplicationContext;
+  let app: TestingModule;
   let chiefs: ChiefsService;
   beforeAll(async () => {
-    app = await testingModule([
-      ChiefsService,
-      { provide: StructureRepository, useValue: structureFake },
-      { provide: UsersRepository, useValue: usersFake },
-      { provide: PORTS.db, useValue: {} },
-    ]);
+    app = await Test.createTestingModule({
+      providers: [
+        ChiefsService,
+        { provide: StructureRepository, useValue: structureFake },
+        { provide: UsersRepository, useValue: usersFake },
+        { provide: PORTS.db, useValue: {} },
+      ],
+    }).compile();
     chiefs = app.get(ChiefsService);
   });
   afterAll(async () => app.close());

@@ -1,4 +1,4 @@
-import { sql, uuidv7, type MigrationSet, type Tx } from '@intranet/platform-db';
+import { queryRows, sql, uuidv7, type MigrationSet, type Tx } from '@intranet/platform-db';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -135,8 +135,6 @@ function checkCodes(section: string, action: string): void {
   if (!ACTION.test(action)) throw new JournalEntryError(`journal action '${action}' is not a lower-case code`);
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-
 /**
  * The journal's operations. Every call takes the caller's transaction: `inTenant` of the entry's client, or
  * `asSystem` for the superadmin's cross-client work (the row still names its client).
@@ -191,11 +189,12 @@ export const journal = {
     if (q.actor) where.append(sql` AND actor_id = ${q.actor}`);
     if (q.from) where.append(sql` AND at >= (${q.from}::date)::timestamp AT TIME ZONE 'UTC'`);
     if (q.to) where.append(sql` AND at < ((${q.to}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
-    const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`SELECT id, client_id, at, actor_id, actor_name, section, action, object_type, object_id, object_title, before, after
-        FROM audit.journal WHERE ${where} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`),
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`SELECT id, client_id, at, actor_id, actor_name, section, action, object_type, object_id, object_title, before, after
+        FROM audit.journal WHERE ${where} ORDER BY at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
     );
-    const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM audit.journal WHERE ${where}`));
+    const [{ n }] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM audit.journal WHERE ${where}`);
     return {
       total: Number(n),
       rows: rows.map((r) => ({

@@ -1,5 +1,5 @@
 import { testDatabase, testMode, type TestDatabase } from '@intranet/platform-testing';
-import { sql, uuidv7 } from '@intranet/platform-db';
+import { queryRows, sql, uuidv7 } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { auditMigrations, journal, JournalEntryError, summary } from './index.ts';
@@ -68,14 +68,15 @@ describe(`audit journal library (issue 18 §2; ${testMode.postgres ? 'PostgreSQL
     assert.equal(await asRuntime('DELETE FROM audit.journal'), '42501');
     assert.equal(await asRuntime('TRUNCATE audit.journal'), '42501');
     assert.equal(await asRuntime('SELECT 1 FROM audit.journal'), null);
-    const rows = (await db.asSystem('spec', (tx) =>
-      tx.execute(
+    const rows = await db.asSystem('spec', (tx) =>
+      queryRows<{ u: boolean; d: boolean; i: boolean; rls: boolean; force: boolean }>(
+        tx,
         sql.raw(`SELECT has_table_privilege('intranet_app', 'audit.journal', 'UPDATE') AS u, has_table_privilege('intranet_app', 'audit.journal', 'DELETE') AS d,
           has_table_privilege('intranet_app', 'audit.journal', 'INSERT') AS i, c.relrowsecurity AS rls, c.relforcerowsecurity AS force
           FROM pg_class c WHERE c.oid = 'audit.journal'::regclass`),
       ),
-    )) as unknown as { rows: { u: boolean; d: boolean; i: boolean; rls: boolean; force: boolean }[] };
-    assert.deepEqual(rows.rows[0], { u: false, d: false, i: true, rls: true, force: true });
+    );
+    assert.deepEqual(rows[0], { u: false, d: false, i: true, rls: true, force: true });
     // Even a role holding the grant (the system context, the owner through the definer) meets the trigger.
     await assert.rejects(db.asSystem('spec', (tx) => tx.execute(sql.raw('DELETE FROM audit.journal'))));
     assert.equal(await count(A), 1);

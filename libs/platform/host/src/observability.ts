@@ -3,7 +3,7 @@ import type { Bus } from '@intranet/platform-bus';
 import type { Database, MigrationSet } from '@intranet/platform-db';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from '@intranet/platform-db';
+import { queryRows, sql } from '@intranet/platform-db';
 import { createServer, type Server } from 'node:http';
 import client from 'prom-client';
 import { z } from 'zod';
@@ -109,10 +109,12 @@ new client.Gauge({
     let pending = 0;
     for (const db of databases) {
       try {
-        const res = await db.asSystem('metrics: outbox lag', (tx) =>
-          tx.execute(sql`SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age FROM outbox.events`),
+        const [row] = await db.asSystem('metrics: outbox lag', (tx) =>
+          queryRows<{ n: number; age: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age FROM outbox.events`,
+          ),
         );
-        const row = (res as unknown as { rows: { n: number; age: number }[] }).rows[0];
         pending += row?.n ?? 0;
         lag = Math.max(lag, Number(row?.age ?? 0));
       } catch {
@@ -195,8 +197,8 @@ export function migrationsCheck(db: Database, sets: MigrationSet[]): () => Promi
   return () =>
     db.asSystem('readiness: migrations', async (tx) => {
       for (const { schema, entries } of expected) {
-        const res = await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM drizzle."${schema.replace(/"/g, '')}_migrations"`));
-        const n = (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        const [row] = await queryRows<{ n: number }>(tx, sql.raw(`SELECT count(*)::int AS n FROM drizzle."${schema.replace(/"/g, '')}_migrations"`));
+        const n = row?.n ?? 0;
         if (n < entries) throw new Error(`schema "${schema}" has ${n} of ${entries} migrations`);
       }
     });

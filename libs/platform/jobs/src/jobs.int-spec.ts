@@ -1,13 +1,12 @@
 // @slow 25s: 1,000 jobs through two queues in each mode.
 import { eventually, testDatabase, type TestDatabase } from '@intranet/platform-testing';
-import { sql, type Database } from '@intranet/platform-db';
+import { queryRows, sql, type Database } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { JobQueue, jobsMigrations } from './index.ts';
 
 const quiet = { warn: () => undefined, debug: () => undefined };
-const count = async (db: Database, q: ReturnType<typeof sql>) =>
-  ((await db.asSystem('spec', (tx) => tx.execute(q))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+const count = async (db: Database, q: ReturnType<typeof sql>) => (await db.asSystem('spec', (tx) => queryRows<{ n: number }>(tx, q)))[0]!.n;
 
 describe('durable jobs (pg-boss over the platform database; PostgreSQL when DATABASE_URL is set, else PGlite)', () => {
   let db: TestDatabase;
@@ -81,7 +80,7 @@ describe('durable jobs (pg-boss over the platform database; PostgreSQL when DATA
     await a.work<{ n: number }>('spec.later', async (job) => void ran.push(String(job.data.n)));
     await eventually(() => ran.includes('2'), 10_000);
     assert.deepEqual(ran, ['2']);
-    const state = await db.asSystem('spec', (tx) => tx.execute(sql`SELECT state::text AS s FROM pgboss.job WHERE id = ${later}`));
-    assert.equal((state as unknown as { rows: { s: string }[] }).rows[0]!.s, 'created');
+    const state = await db.asSystem('spec', (tx) => queryRows<{ s: string }>(tx, sql`SELECT state::text AS s FROM pgboss.job WHERE id = ${later}`));
+    assert.equal(state[0]!.s, 'created');
   });
 });

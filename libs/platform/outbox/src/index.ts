@@ -1,7 +1,7 @@
 import type { Bus } from '@intranet/platform-bus';
 import type { EventDef } from '@intranet/platform-contracts';
 import type { z } from 'zod';
-import { afterCommit, sql, uuidv7, type Database, type MigrationSet, type Tx } from '@intranet/platform-db';
+import { afterCommit, queryRows, sql, uuidv7, type Database, type MigrationSet, type Tx } from '@intranet/platform-db';
 import { fileURLToPath } from 'node:url';
 
 /** The outbox table's migrations; every host applies them before the domains' (schema `outbox`). */
@@ -137,11 +137,12 @@ export class OutboxRelay implements Kickable {
   async relayOnce(): Promise<number> {
     return this.db.asSystem('outbox relay', async (tx) => {
       // The batch size as a literal: with LIMIT $1 PostgreSQL plans the prepared statement anew on every call.
-      const res = await tx.execute(
+      const res = await queryRows<OutboxRow>(
+        tx,
         sql`DELETE FROM outbox.events WHERE id IN (SELECT id FROM outbox.events ORDER BY id LIMIT ${sql.raw(String(this.batch))} FOR UPDATE SKIP LOCKED)
             RETURNING id, subject, client_id, payload, created_at`,
       );
-      const rows = (res as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+      const rows = res.sort((a, b) => (a.id < b.id ? -1 : 1));
       for (const r of rows) {
         await this.bus.publish(r.subject, r.client_id, r.payload, { id: r.id, at: new Date(r.created_at).toISOString() });
       }

@@ -1,7 +1,7 @@
 import { eventually, testBus, testDatabase } from '@intranet/platform-testing';
 import { on, type Bus, type BusEvent } from '@intranet/platform-bus';
 import { defineEvent, z } from '@intranet/platform-contracts';
-import { sql, uuidv7, type Database } from '@intranet/platform-db';
+import { queryRows, sql, uuidv7, type Database } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Outbox, OutboxRelay, outboxMigrations } from './index.ts';
@@ -35,9 +35,7 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
   });
 
   const pending = async () =>
-    Number(
-      ((await db.asSystem('spec', (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM outbox.events`))) as unknown as { rows: { n: number }[] }).rows[0].n,
-    );
+    Number((await db.asSystem('spec', (tx) => queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM outbox.events`)))[0]!.n);
   const countOf = (n: number) => received.filter((e) => e.data.n === n).length;
 
   it('the relay killed between commit and publish: the change is saved, the event waits, and a restarted relay delivers it once', async () => {
@@ -117,8 +115,8 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     const b = uuidv7();
     await assert.rejects(db.inTenant({ clientId: a }, (tx) => new Outbox().add(tx, thingCreated, b, { n: 5 })));
     await db.inTenant({ clientId: a }, (tx) => new Outbox().add(tx, thingCreated, a, { n: 6 }));
-    const seen = await db.inTenant({ clientId: b }, (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM outbox.events`));
-    assert.equal((seen as unknown as { rows: { n: number }[] }).rows[0].n, 0, "another client sees none of a's events");
+    const seen = await db.inTenant({ clientId: b }, (tx) => queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM outbox.events`));
+    assert.equal(seen[0]!.n, 0, "another client sees none of a's events");
     await new OutboxRelay(db, bus, quiet).flush();
   });
 });

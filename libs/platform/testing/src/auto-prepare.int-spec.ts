@@ -1,4 +1,4 @@
-import { StatementNames, sql, type Database } from '@intranet/platform-db';
+import { StatementNames, queryRows, sql, type Database } from '@intranet/platform-db';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { testDatabase, type TestDatabase } from './index.ts';
@@ -49,11 +49,14 @@ describe('automatic prepared statements (platform-db, issue 19)', () => {
       const out = await (db as Database).inTenant(ctx, async (tx) => {
         const values: number[] = [];
         for (let i = 0; i < 6; i++) {
-          const r = await tx.execute(sql`select ${i}::int * 2 + 1 as v`);
-          values.push(Number((r as unknown as { rows: { v: number }[] }).rows[0].v));
+          const [r] = await queryRows<{ v: number }>(tx, sql`select ${i}::int * 2 + 1 as v`);
+          values.push(Number(r!.v));
         }
-        const prepared = db.kind === 'postgres' ? await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'ap_%'`) : undefined;
-        return { values, prepared: (prepared as unknown as { rows: { name: string; statement: string }[] } | undefined)?.rows };
+        const prepared =
+          db.kind === 'postgres'
+            ? await queryRows<{ name: string; statement: string }>(tx, sql`select name, statement from pg_prepared_statements where name like 'ap_%'`)
+            : undefined;
+        return { values, prepared };
       });
       assert.deepEqual(out.values, [1, 3, 5, 7, 9, 11]);
       if (db.kind === 'postgres') {

@@ -1,4 +1,4 @@
-import { openDatabase, preparedQuery, type Database } from '@intranet/platform-db';
+import { openDatabase, preparedQuery, queryRows, type Database } from '@intranet/platform-db';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { asc, eq, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -153,9 +153,9 @@ describe('PGlite in a worker thread (issue 19): same answers as on the main thre
     const seen = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         worker.db.drizzle.transaction(async (tx) => {
-          const [{ n }] = ((await tx.execute(sql`SELECT count(*)::int AS n FROM wk_spec.owners`)) as unknown as { rows: { n: number }[] }).rows;
+          const [{ n }] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM wk_spec.owners`);
           await tx.insert(owners).values({ id: U(100 + i), name: `p${i}`, active: true });
-          const [{ m }] = ((await tx.execute(sql`SELECT count(*)::int AS m FROM wk_spec.owners`)) as unknown as { rows: { m: number }[] }).rows;
+          const [{ m }] = await queryRows<{ m: number }>(tx, sql`SELECT count(*)::int AS m FROM wk_spec.owners`);
           return m - n;
         }),
       ),
@@ -184,8 +184,8 @@ describe('PGlite in a worker thread (issue 19): same answers as on the main thre
     );
     // A transaction without statements ends without running its setup; the next one still gets its own.
     assert.equal(await worker.db.inTenant({ clientId: U(1), userId: U(2) }, async () => 'nothing'), 'nothing');
-    const sys = (await worker.db.asSystem('spec', (tx) => tx.execute(sql`SELECT current_user AS r`))) as unknown as { rows: { r: string }[] };
-    assert.equal(sys.rows[0]!.r, 'intranet_system');
+    const sys = await worker.db.asSystem('spec', (tx) => queryRows<{ r: string }>(tx, sql`SELECT current_user AS r`));
+    assert.equal(sys[0]!.r, 'intranet_system');
   });
 
   it('what was committed is there after closing and opening the folder again (on the main thread)', async () => {

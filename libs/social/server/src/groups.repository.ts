@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Injectable } from '@nestjs/common';
-import type { Tx } from '@intranet/platform-db';
+import { queryRows, type Tx } from '@intranet/platform-db';
 import { authors, groupGrants, groupMembers, groupPending, groups, posts, type GroupRow } from './schema.ts';
 
 /**
@@ -186,10 +186,11 @@ export class GroupsRepository {
 
   /** Ids of the people who may read a group's posts: members and grant holders (the realtime audience). */
   async readers(tx: Tx, groupId: string): Promise<string[]> {
-    const r = await tx.execute(
+    const r = await queryRows<{ user_id: string }>(
+      tx,
       sql`SELECT user_id FROM ${groupMembers} WHERE group_id = ${groupId}::uuid UNION SELECT user_id FROM ${groupGrants} WHERE group_id = ${groupId}::uuid`,
     );
-    return (r as unknown as { rows: { user_id: string }[] }).rows.map((x) => x.user_id);
+    return r.map((x) => x.user_id);
   }
 
   /** A group's name and its members' ids (notifications tells the members of a new post), or undefined. */

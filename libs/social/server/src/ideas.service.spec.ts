@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type { Provider } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { groupEvents } from '@intranet/social-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { PORTS } from '@intranet/platform-host';
@@ -10,7 +10,6 @@ import { IdeasService } from './ideas.service.ts';
 import type { IdeaRow } from './schema.ts';
 import { SOCIAL_OUTBOX } from './social.tokens.ts';
 
-// @nestjs/testing is not installed: the same DI container, built by NestFactory from a module of fakes.
 const listed: { authorId?: string }[] = [];
 const events: { subject: string; data: unknown }[] = [];
 const idea: IdeaRow = {
@@ -39,26 +38,24 @@ const fakeRepo: Partial<IdeasRepository> = {
   },
 };
 
-@Module({
-  providers: [
-    IdeasService,
-    { provide: IdeasRepository, useValue: fakeRepo },
-    { provide: PORTS.db, useValue: { inTenant: (_ctx: unknown, fn: (tx: unknown) => unknown) => fn({}) } },
-    {
-      provide: SOCIAL_OUTBOX,
-      useValue: { add: async (_tx: unknown, def: { subject: string }, _c: string, data: unknown) => events.push({ subject: def.subject, data }) },
-    },
-  ],
-})
-class IdeasTestModule {}
+/** IdeasService with its repository and ports replaced by fakes (`useValue`). */
+const providers: Provider[] = [
+  IdeasService,
+  { provide: IdeasRepository, useValue: fakeRepo },
+  { provide: PORTS.db, useValue: { inTenant: (_ctx: unknown, fn: (tx: unknown) => unknown) => fn({}) } },
+  {
+    provide: SOCIAL_OUTBOX,
+    useValue: { add: async (_tx: unknown, def: { subject: string }, _c: string, data: unknown) => events.push({ subject: def.subject, data }) },
+  },
+];
 
 const ctx = (userId: string, roles: string[]): RequestContext => ({ clientId: 'c1', userId, roles, workspace: 'w', lang: 'en' }) as RequestContext;
 
 describe('IdeasService (GET api/idea, PUT api/idea/{id}/status)', () => {
-  let app: INestApplicationContext;
+  let app: TestingModule;
   let svc: IdeasService;
   beforeAll(async () => {
-    app = await NestFactory.createApplicationContext(IdeasTestModule, { logger: false });
+    app = await Test.createTestingModule({ providers }).compile();
     svc = app.get(IdeasService);
   });
   afterAll(() => app.close());

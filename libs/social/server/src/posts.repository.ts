@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedQuery, type Tx } from '@intranet/platform-db';
+import { preparedQuery, queryRows, type Tx } from '@intranet/platform-db';
 import { authors, comments, follows, groupMembers, likes, posts, views, type AuthorRow, type PostRow } from './schema.ts';
 
 export type NewPost = typeof posts.$inferInsert;
@@ -353,11 +353,14 @@ export class ViewsRepository {
    */
   async add(tx: Tx, clientId: string, userId: string, postIds: string[], where: string | null): Promise<{ id: string; viewsCount: number }[]> {
     if (!postIds.length) return [];
-    const inserted = await tx.execute(sql`
+    const inserted = await queryRows<{ post_id: string }>(
+      tx,
+      sql`
       INSERT INTO ${views} (post_id, user_id, client_id, "where")
       SELECT p.id, ${userId}::uuid, ${clientId}::uuid, ${where} FROM ${posts} p WHERE p.id = ANY(${`{${postIds.join(',')}}`}::uuid[])
-      ON CONFLICT DO NOTHING RETURNING post_id`);
-    const ids = (inserted as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
+      ON CONFLICT DO NOTHING RETURNING post_id`,
+    );
+    const ids = inserted.map((r) => r.post_id);
     if (!ids.length) return [];
     return tx
       .update(posts)

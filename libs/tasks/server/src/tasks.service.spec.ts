@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test, type TestingModule } from '@nestjs/testing';
 import type { RequestContext } from '@intranet/platform-bus';
 import { DomainError } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
@@ -53,7 +52,7 @@ const aTask = (over: Partial<TaskRow> = {}): TaskRow =>
 
 /** TasksService's decisions with the repositories, the board steps and people replaced by fakes (no database, no bus). */
 describe('TasksService.taskUpdate (§6: who changes which fields; Nest DI, repositories as useValue)', () => {
-  let app: INestApplicationContext;
+  let app: TestingModule;
   let svc: TasksService;
 
   beforeAll(async () => {
@@ -68,7 +67,7 @@ describe('TasksService.taskUpdate (§6: who changes which fields; Nest DI, repos
         return { ...task!, ...set } as TaskRow;
       },
     };
-    @Module({
+    app = await Test.createTestingModule({
       providers: [
         TasksService,
         { provide: PORTS.db, useValue: { inTenant: (_ctx: unknown, fn: (tx: unknown) => unknown) => fn({}) } },
@@ -79,9 +78,7 @@ describe('TasksService.taskUpdate (§6: who changes which fields; Nest DI, repos
         { provide: LanesRepository, useValue: {} },
         { provide: TasksRepository, useValue: tasks },
       ],
-    })
-    class TestModule {}
-    app = await NestFactory.createApplicationContext(TestModule, { logger: false });
+    }).compile();
     svc = app.get(TasksService);
   });
   afterAll(async () => {
