@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type FileRef, KB_ERRORS, KB_TEXT, kbEvents } from '@intranet/kb-contract';
+import { KB_ERRORS, KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
 import type { PeopleClient } from '@intranet/people-contract/lookup';
 import type { Actor } from '@intranet/platform-audit';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';

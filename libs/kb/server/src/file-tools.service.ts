@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { clientSubjects } from '@intranet/clients-contract';
 import { GUARDED_URL_TTL } from '@intranet/files-contract';
-import { type FileRef, KB_ERRORS } from '@intranet/kb-contract';
+import { KB_ERRORS, type FileRef } from '@intranet/kb-contract';
 import { ask, systemContext, type Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import { uuidv7, type Tx } from '@intranet/platform-db';
