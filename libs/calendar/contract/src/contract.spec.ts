@@ -40,8 +40,8 @@ describe('calendar contract (§5 Event)', () => {
 
   it('past date: one rule for the server and the form, in the event zone', () => {
     const now = new Date('2030-01-07T21:30:00Z');
-    expect(pastIssue('2030-01-06', '23:00', 'UTC', now)).toEqual({ field: 'date', message: EVENT_TEXT.pastDate });
-    expect(pastIssue('2030-01-07', '21:30', 'UTC', now)).toEqual({ field: 'start_time', message: EVENT_TEXT.timePassed });
+    expect(pastIssue('2030-01-06', '23:00', 'UTC', now)).toEqual({ field: 'date', message: EVENT_TEXT.pastDate, code: 'eventPastDate' });
+    expect(pastIssue('2030-01-07', '21:30', 'UTC', now)).toEqual({ field: 'start_time', message: EVENT_TEXT.timePassed, code: 'eventTimePassed' });
     expect(pastIssue('2030-01-07', '21:31', 'UTC', now)).toBeNull();
     // 23:30 in Kyiv: the 7th there is almost over, the 8th is not past.
     expect(pastIssue('2030-01-07', '23:00', 'Europe/Kyiv', now)?.field).toBe('start_time');

@@ -1,4 +1,19 @@
-import { access, defineEvent, defineRoute, Id, IsoDate, requiredString, safeUrl, V, z, type EventDef, type EventPayload } from '@intranet/platform-contracts';
+import {
+  access,
+  codedIssue,
+  defineEvent,
+  defineRoute,
+  Id,
+  IsoDate,
+  requiredString,
+  safeUrl,
+  V,
+  z,
+  type EventDef,
+  type EventPayload,
+} from '@intranet/platform-contracts';
+import { GENERIC } from '@intranet/platform-errors';
+import { CALENDAR_ERRORS as E } from './codes.ts';
 
 /**
  * The calendar domain's API as data (DESIGN §4): the §7 Events routes, the .ics download and the per-user .ics feed,
@@ -6,6 +21,7 @@ import { access, defineEvent, defineRoute, Id, IsoDate, requiredString, safeUrl,
  */
 
 /** §9 event name limit, §5 "more than 5 symbols", the description ("comment length limited"). */
+export * from './codes.ts';
 export const EVENT_NAME_MAX = 100;
 export const EVENT_NAME_MIN = 6;
 export const EVENT_DESCRIPTION_MAX = 2000;
@@ -22,26 +38,26 @@ export const EVENT_REMIND_CHOICES = [0, 5, 10, 15, 30, 60, 1440] as const;
 /** The colours the form's picker offers; any #rrggbb is accepted. */
 export const EVENT_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'] as const;
 
-/** §5 Event and §8 event texts (server and web say the same thing; libs/platform/errors maps each to a code). */
+/** §5 Event and §8 event texts (server and web say the same thing): the texts of CALENDAR_ERRORS, by old key. */
 export const EVENT_TEXT = {
   required: V.required,
-  nameShort: 'Name must be more than 5 symbols',
-  pastDate: 'The date has already passed',
-  timePassed: 'This time has already passed today',
-  endBeforeStart: 'End time must be after the start time',
-  invalidTime: 'Time must be HH:MM',
-  weekdays: 'Choose at least one weekday',
-  repeatEnd: 'Set an end date or a number of repeats',
-  countMin: 'The number of repeats must be more than 1',
-  untilBeforeStart: 'The end date must be after the start date',
+  nameShort: E.eventNameShort.text,
+  pastDate: E.eventPastDate.text,
+  timePassed: E.eventTimePassed.text,
+  endBeforeStart: E.eventEndBeforeStart.text,
+  invalidTime: E.eventTime.text,
+  weekdays: E.eventWeekdays.text,
+  repeatEnd: E.eventRepeatEnd.text,
+  countMin: E.eventCountMin.text,
+  untilBeforeStart: E.eventUntilBeforeStart.text,
   seriesTooLong: `A series may last at most ${EVENT_SERIES_YEARS_MAX} years`,
-  timeZone: 'Unknown time zone',
+  timeZone: E.eventTimeZone.text,
   rangeTooLong: `The range may be at most ${EVENT_RANGE_DAYS_MAX} days`,
-  rangeOrder: 'The end of the range must be after its start',
-  deleteError: 'The event could not be deleted',
-  noOccurrence: 'There is no such occurrence in this series',
-  periodicOnly: 'This is a periodic event: use the periodic event call',
-  notPeriodic: 'This event does not repeat',
+  rangeOrder: E.eventRangeOrder.text,
+  deleteError: E.eventDeleteError.text,
+  noOccurrence: E.eventNoOccurrence.text,
+  periodicOnly: E.eventPeriodicOnly.text,
+  notPeriodic: E.eventNotPeriodic.text,
 } as const;
 
 /** True when `tz` is an IANA time zone this runtime knows. */
@@ -68,10 +84,15 @@ function wallClock(tz: string, now: Date): { date: string; time: string } {
  * §5 "date not in the past; time not already passed today" for an event starting `date` `startTime` (wall-clock in
  * `tz`), at `now`: the field and §5 text it breaks, or null. The server and the web form apply this one rule.
  */
-export function pastIssue(date: string, startTime: string, tz: string, now = new Date()): { field: 'date' | 'start_time'; message: string } | null {
+export function pastIssue(
+  date: string,
+  startTime: string,
+  tz: string,
+  now = new Date(),
+): { field: 'date' | 'start_time'; message: string; code: string } | null {
   const today = wallClock(isTimeZone(tz) ? tz : 'UTC', now);
-  if (date < today.date) return { field: 'date', message: EVENT_TEXT.pastDate };
-  if (date === today.date && startTime <= today.time) return { field: 'start_time', message: EVENT_TEXT.timePassed };
+  if (date < today.date) return { field: 'date', message: E.eventPastDate.text, code: E.eventPastDate.code };
+  if (date === today.date && startTime <= today.time) return { field: 'start_time', message: E.eventTimePassed.text, code: E.eventTimePassed.code };
   return null;
 }
 
@@ -95,9 +116,9 @@ export const repeatSchema = z
     count: z.number().int().max(EVENT_COUNT_MAX).nullable().default(null),
   })
   .superRefine((r, ctx) => {
-    if (r.period === 'week' && r.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: EVENT_TEXT.weekdays });
-    if (r.until == null && r.count == null) ctx.addIssue({ code: 'custom', path: ['until'], message: EVENT_TEXT.repeatEnd });
-    if (r.count != null && r.count <= 1) ctx.addIssue({ code: 'custom', path: ['count'], message: EVENT_TEXT.countMin });
+    if (r.period === 'week' && r.weekdays.length === 0) ctx.addIssue(codedIssue(E.eventWeekdays, ['weekdays']));
+    if (r.until == null && r.count == null) ctx.addIssue(codedIssue(E.eventRepeatEnd, ['until']));
+    if (r.count != null && r.count <= 1) ctx.addIssue(codedIssue(E.eventCountMin, ['count']));
   });
 export type Repeat = z.output<typeof repeatSchema>;
 
@@ -127,15 +148,13 @@ const eventFields = {
 export const ALWAYS = { when: () => true } as const;
 const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const endAfterStart = (v: { start_time: string; end_time: string }, ctx: z.RefinementCtx) => {
-  if (isText(v.start_time) && isText(v.end_time) && v.end_time <= v.start_time)
-    ctx.addIssue({ code: 'custom', path: ['end_time'], message: EVENT_TEXT.endBeforeStart });
+  if (isText(v.start_time) && isText(v.end_time) && v.end_time <= v.start_time) ctx.addIssue(codedIssue(E.eventEndBeforeStart, ['end_time']));
 };
 const untilAfterDate = (v: { date: string; repeat?: Repeat | null }, ctx: z.RefinementCtx) => {
   const until = v.repeat?.until;
   if (!isText(until) || !isText(v.date)) return;
-  if (until < v.date) ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.untilBeforeStart });
-  if (Number(until.slice(0, 4)) - Number(v.date.slice(0, 4)) > EVENT_SERIES_YEARS_MAX)
-    ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: EVENT_TEXT.seriesTooLong });
+  if (until < v.date) ctx.addIssue(codedIssue(E.eventUntilBeforeStart, ['repeat', 'until']));
+  if (Number(until.slice(0, 4)) - Number(v.date.slice(0, 4)) > EVENT_SERIES_YEARS_MAX) ctx.addIssue(codedIssue(E.eventSeriesTooLong, ['repeat', 'until']));
 };
 
 /** POST api/event/ and PUT api/event/{id}: a single (non-repeating) event. */
@@ -178,11 +197,10 @@ export const periodicUpdateBody = z
  * them, the current month in `tz`.
  */
 export const rangeQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional(), tz: TimeZone.default('UTC') }).superRefine((v, ctx) => {
-  if (!v.from !== !v.to) ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: V.required });
+  if (!v.from !== !v.to) ctx.addIssue(codedIssue(GENERIC.required, [v.from ? 'to' : 'from']));
   else if (!v.from || !v.to) return;
-  else if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeOrder });
-  else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > EVENT_RANGE_DAYS_MAX)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: EVENT_TEXT.rangeTooLong });
+  else if (v.to <= v.from) ctx.addIssue(codedIssue(E.eventRangeOrder, ['to']));
+  else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > EVENT_RANGE_DAYS_MAX) ctx.addIssue(codedIssue(E.eventRangeTooLong, ['to']));
 });
 
 /** The recurrence of a series as the API returns it (and the RFC 5545 RRULE it stands for). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   calendarEvents,
-  EVENT_TEXT,
+  CALENDAR_ERRORS,
   pastIssue,
   type CalendarEvent,
   type calendarRoutes,
@@ -14,7 +14,7 @@ import { peopleClient, type PeopleClient } from '@intranet/people-contract/looku
 import { requireCaller, type Bus, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { DateTime } from 'luxon';
@@ -58,7 +58,7 @@ export class CalendarService {
   async checkMembers(clientId: string, ids: string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
     const found = await Promise.all(unique.map((id) => this.people.user(clientId, id)));
-    if (found.some((u) => !u)) throw Errors.validation([{ field: 'members', message: 'User not found' }]);
+    if (found.some((u) => !u)) throw Errors.fieldCoded('members', GENERIC.user_not_found);
     return unique;
   }
 
@@ -173,7 +173,7 @@ export class CalendarService {
     const members = await this.checkMembers(clientId, body.members);
     const rrule = body.repeat ? toRrule(body.repeat) : null;
     if (rrule && allDates({ date: body.date, rrule, exdates: [] }).length === 0) {
-      throw Errors.validation([{ field: 'repeat.until', message: EVENT_TEXT.noOccurrence }]);
+      throw Errors.fieldCoded('repeat.until', CALENDAR_ERRORS.eventNoOccurrence);
     }
     return this.db.inTenant(ctx, async (tx) => {
       const id = uuidv7();
@@ -206,7 +206,7 @@ export class CalendarService {
     const members = await this.checkMembers(ctx.clientId!, body.members);
     return this.db.inTenant(ctx, async (tx) => {
       const ev = await this.forChange(tx, ctx, params.id);
-      if (ev.row.rrule) throw new DomainError('bad_request', EVENT_TEXT.periodicOnly, { code: 'eventPeriodicOnly' });
+      if (ev.row.rrule) throw Errors.coded(CALENDAR_ERRORS.eventPeriodicOnly);
       if (body.date !== ev.row.date || body.start_time !== ev.row.startTime || body.tz !== ev.row.tz) assertNotPast(body.date, body.start_time, body.tz);
       const before = occurrencesOf(ev);
       await this.repo.update(tx, ev.row.id, columns(body));
@@ -240,7 +240,7 @@ export class CalendarService {
       const all = [...occurrencesOf(ev).values()].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
       if (ev.row.rrule && query.occurrence) {
         const asked = all.find((o) => o.occurrence === query.occurrence);
-        if (!asked) throw Errors.validation([{ field: 'occurrence', message: EVENT_TEXT.noOccurrence }]);
+        if (!asked) throw Errors.fieldCoded('occurrence', CALENDAR_ERRORS.eventNoOccurrence);
         return asked;
       }
       const now = new Date().toISOString();

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_TEXT, type calendarRoutes, type SeriesDiff } from '@intranet/calendar-contract';
+import { CALENDAR_ERRORS, type calendarRoutes, type SeriesDiff } from '@intranet/calendar-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { EventsRepository, type FullEvent } from './calendar.repository.ts';
 import { assertNotPast, CalendarService } from './calendar.service.ts';
@@ -14,12 +14,12 @@ import type { EventRow } from './schema.ts';
 type In<K extends keyof typeof calendarRoutes> = RouteInput<(typeof calendarRoutes)[K]>;
 
 const flag = (v: string) => v === 'true' || v === '1';
-const deleteError = () => new DomainError('bad_request', EVENT_TEXT.deleteError, { code: 'eventDeleteError' });
-const notPeriodic = () => new DomainError('bad_request', EVENT_TEXT.notPeriodic, { code: 'eventNotPeriodic' });
+const deleteError = () => Errors.coded(CALENDAR_ERRORS.eventDeleteError);
+const notPeriodic = () => Errors.coded(CALENDAR_ERRORS.eventNotPeriodic);
 
 /** The occurrence `rid` must be a live one of the series. Errors: 400 occurrence. */
 function assertOccurrence(row: EventRow, rid: string): void {
-  if (!isOccurrence(row, rid) || row.exdates.includes(rid)) throw Errors.validation([{ field: 'occurrence', message: EVENT_TEXT.noOccurrence }]);
+  if (!isOccurrence(row, rid) || row.exdates.includes(rid)) throw Errors.fieldCoded('occurrence', CALENDAR_ERRORS.eventNoOccurrence);
 }
 
 /**
@@ -113,7 +113,7 @@ export class SeriesService {
       if (body.date !== r.date || body.start_time !== r.startTime || body.tz !== r.tz) assertNotPast(body.date, body.start_time, body.tz);
       const rrule = toRrule(repeat);
       const next = { date: body.date, rrule, exdates: [] as string[] };
-      if (allDates(next).length === 0) throw Errors.validation([{ field: 'repeat.until', message: EVENT_TEXT.noOccurrence }]);
+      if (allDates(next).length === 0) throw Errors.fieldCoded('repeat.until', CALENDAR_ERRORS.eventNoOccurrence);
       const keep = (d: string) => isOccurrence(next, d);
       await this.repo.update(tx, r.id, { ...columns(body), rrule, exdates: r.exdates.filter(keep) });
       await this.repo.dropOverrides(tx, r.id, keep);
@@ -143,7 +143,7 @@ export class SeriesService {
         return diff(before, new Map());
       }
       const rid = query.occurrence;
-      if (!rid) throw Errors.validation([{ field: 'occurrence', message: EVENT_TEXT.required }]);
+      if (!rid) throw Errors.fieldCoded('occurrence', GENERIC.required);
       if (!isOccurrence(r, rid) || r.exdates.includes(rid)) throw deleteError();
       if (flag(query.following)) await this.truncate(tx, ev, rid);
       else {

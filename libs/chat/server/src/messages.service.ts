@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CHAT_PAGE_SIZE, CHAT_TEXT, chatEvents, type ChatMessage, type chatRoutes } from '@intranet/chat-contract';
+import { CHAT_PAGE_SIZE, chatEvents, type ChatMessage, type chatRoutes } from '@intranet/chat-contract';
 import { emit, requireCaller, type Bus, type RequestContext } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { canChangeMessage } from './access.ts';
@@ -70,7 +70,7 @@ export class MessagesService {
     const { clientId, userId: me } = requireCaller(ctx);
     const content = cleanContent(body.content);
     const text = plainText(content);
-    if (!text && !body.file) throw Errors.field('content', CHAT_TEXT.required);
+    if (!text && !body.file) throw Errors.fieldCoded('content', GENERIC.required);
     const file = body.file ? await this.files.check(clientId, body.file) : null;
     const username = await this.people.senderName(ctx, clientId, me);
     return this.db.inTenant(ctx, async (tx) => {
@@ -88,7 +88,7 @@ export class MessagesService {
         createdAt: new Date(),
       });
       if (file && !(await this.repo.claimFiles(tx, [{ key: file.key, clientId, roomId: found.room.id, msgId: id, thumbKey: file.thumbKey, size: file.size }])))
-        throw Errors.conflict('file', CHAT_TEXT.fileInUse);
+        throw Errors.conflictCoded('file', GENERIC.fileInUse);
       const msg = toMessage(row, false, this.secret);
       await this.outbox.add(tx, chatEvents.msgCreated, clientId, { msg, audience: ids });
       const recipients = ids.filter((u) => u !== me);
@@ -117,7 +117,7 @@ export class MessagesService {
       const cur = await this.repo.lockMessage(tx, params.id);
       if (!cur) throw Errors.notFound();
       if (!canChangeMessage(cur, me)) throw Errors.forbidden();
-      if (!plainText(content) && !cur.file) throw Errors.field('content', CHAT_TEXT.required);
+      if (!plainText(content) && !cur.file) throw Errors.fieldCoded('content', GENERIC.required);
       const row = await this.repo.editMessage(tx, cur.id, content);
       const positions = await this.repo.seenPositions(tx, cur.roomId);
       const msg = toMessage(row, seenBy(positions)(row), this.secret);

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CHAT_ROOMS_PAGE, CHAT_TEXT, chatEvents, type ChatRoom, type chatRoutes } from '@intranet/chat-contract';
+import { CHAT_ROOMS_PAGE, chatEvents, type ChatRoom, type chatRoutes } from '@intranet/chat-contract';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { canChangeRoom, canDeleteRoom, canLeaveRoom, canListRooms } from './access.ts';
@@ -107,8 +107,8 @@ export class RoomsService {
   async create({ body }: In<'create'>, ctx: RequestContext): Promise<ChatRoom> {
     const { clientId, userId: me } = requireCaller(ctx);
     const others = unique(body.members).filter((id) => id !== me);
-    if (body.direct && others.length !== 1) throw Errors.field('members', CHAT_TEXT.directOne);
-    if (!body.direct && !others.length) throw Errors.field('members', CHAT_TEXT.required);
+    if (body.direct && others.length !== 1) throw Errors.fieldCoded('members', GENERIC.invalidValue);
+    if (!body.direct && !others.length) throw Errors.fieldCoded('members', GENERIC.required);
     await this.people.ensure(ctx, clientId, others, 'members');
     await this.people.ensure(ctx, clientId, [me], 'me', false);
     const roomId = await this.db.inTenant(ctx, async (tx) => {

@@ -16,6 +16,7 @@ import {
 } from '@intranet/platform-contracts';
 
 /** §5 / §8 knowledge base texts (server and web say the same thing). */
+export * from './codes.ts';
 export const KB_TEXT = {
   folderIntoItself: 'Folder cannot move into itself',
   deleteFile: 'Error on deleting file',

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { articleIssues, KB_TEXT, type kbRoutes } from '@intranet/kb-contract';
+import { articleIssues, KB_ERRORS, KB_TEXT, type kbRoutes } from '@intranet/kb-contract';
 import { journal } from '@intranet/platform-audit';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
-import { V, type RouteInput } from '@intranet/platform-contracts';
+import { type RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { assertSameClient, hasRight, levelOn, sectionRight } from './access.ts';
 import { ArticleSupport } from './article-support.service.ts';
@@ -93,7 +93,7 @@ export class ArticleCommands {
       const type = body.type ?? row.type;
       const patch: Partial<NewArticle> = {};
       if (body.title !== undefined) patch.title = body.title;
-      if (body.title !== undefined && !body.title) throw Errors.field('title', V.required);
+      if (body.title !== undefined && !body.title) throw Errors.fieldCoded('title', GENERIC.required);
       if (body.type !== undefined) patch.type = body.type;
       if (body.section !== undefined) patch.section = body.section;
       if (body.content !== undefined) Object.assign(patch, this.kit.richText(body.content));
@@ -121,7 +121,7 @@ export class ArticleCommands {
         moved = true;
       } else if (section !== row.section && row.parentId) {
         const parent = await this.articles.byId(tx, row.parentId);
-        if (parent && parent.section !== section) throw Errors.field('parent', KB_TEXT.parentSection);
+        if (parent && parent.section !== section) throw Errors.fieldCoded('parent', KB_ERRORS.parentSection);
       }
       if (body.grants !== undefined) patch.grants = body.grants;
       await this.articles.update(tx, row.id, patch);
@@ -202,7 +202,7 @@ export class ArticleCommands {
     return this.viewer.run(ctx, async (tx, r) => {
       const a = (await this.kit.open(tx, r, params.from, 2)).row;
       const b = (await this.kit.open(tx, r, params.to, 2)).row;
-      if (a.parentId !== b.parentId || a.section !== b.section) throw Errors.field('to', KB_TEXT.notSiblings);
+      if (a.parentId !== b.parentId || a.section !== b.section) throw Errors.fieldCoded('to', KB_ERRORS.notSiblings);
       await this.articles.update(tx, a.id, { sortOrder: b.sortOrder });
       await this.articles.update(tx, b.id, { sortOrder: a.sortOrder });
       return [

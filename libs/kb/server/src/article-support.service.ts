@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
+import { KB_ERRORS, KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
 import type { PeopleClient } from '@intranet/people-contract/lookup';
 import type { Actor } from '@intranet/platform-audit';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
@@ -84,7 +84,7 @@ export class ArticleSupport {
   /** Sets the article's tags to `ids` (tags of the client; others are refused as 'Tag not found'). */
   async setTags(tx: Tx, clientId: string, id: string, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
-    if ((await this.tags.countKnown(tx, unique)) !== unique.length) throw Errors.field('tags', 'Tag not found');
+    if ((await this.tags.countKnown(tx, unique)) !== unique.length) throw Errors.fieldCoded('tags', KB_ERRORS.tagNotFound);
     await this.tags.replace(tx, clientId, id, unique);
   }
 
@@ -111,12 +111,12 @@ export class ArticleSupport {
 
   /** Checks a destination folder. Errors: 404, 'Parent must be a folder', 'Folder cannot move into itself', 403. */
   async checkParent(tx: Tx, r: Reader, parentId: string, section: string, movingId?: string): Promise<ArticleRow> {
-    if (movingId && parentId === movingId) throw Errors.field('parent', KB_TEXT.folderIntoItself);
+    if (movingId && parentId === movingId) throw Errors.fieldCoded('parent', KB_ERRORS.folderIntoItself);
     const parent = await this.articles.byId(tx, parentId);
     if (!parent) throw Errors.notFound();
-    if (parent.type !== 'folder') throw Errors.field('parent', KB_TEXT.parentNotFolder);
-    if (parent.section !== section) throw Errors.field('parent', KB_TEXT.parentSection);
-    if (movingId && (await this.articles.ancestors(tx, parentId)).some((a) => a.id === movingId)) throw Errors.field('parent', KB_TEXT.folderIntoItself);
+    if (parent.type !== 'folder') throw Errors.fieldCoded('parent', KB_ERRORS.parentNotFolder);
+    if (parent.section !== section) throw Errors.fieldCoded('parent', KB_ERRORS.parentSection);
+    if (movingId && (await this.articles.ancestors(tx, parentId)).some((a) => a.id === movingId)) throw Errors.fieldCoded('parent', KB_ERRORS.folderIntoItself);
     if (levelOn(r, parent) < 2) throw Errors.noAccess();
     return parent;
   }

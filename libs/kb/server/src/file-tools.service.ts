@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { clientSubjects } from '@intranet/clients-contract';
 import { GUARDED_URL_TTL } from '@intranet/files-contract';
-import { KB_TEXT, type FileRef } from '@intranet/kb-contract';
+import { KB_ERRORS, type FileRef } from '@intranet/kb-contract';
 import { ask, systemContext, type Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import { uuidv7, type Tx } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { DomainError, Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS, type Logger } from '@intranet/platform-host';
 import { signFileUrl, type Storage } from '@intranet/platform-storage';
 import { FilesRepository } from './files.repository.ts';
@@ -67,16 +67,16 @@ export class FileToolsService {
     const prefix = `${clientId}/${kind === 'cv' ? 'cv' : 'kb'}/`;
     for (const r of refs) {
       if (!r.key.startsWith(prefix) || (r.thumbKey && r.thumbKey !== `${r.key}.thumb.webp`) || r.key.includes('..')) throw Errors.noAccess();
-      if (kind === 'attachment' && !MEDIA.test(r.mimetype)) throw Errors.field(field, KB_TEXT.mediaRequired);
-      if (kind === 'cover' && !r.mimetype.startsWith('image/')) throw Errors.field(field, KB_TEXT.imageRequired);
+      if (kind === 'attachment' && !MEDIA.test(r.mimetype)) throw Errors.fieldCoded(field, KB_ERRORS.mediaRequired);
+      if (kind === 'cover' && !r.mimetype.startsWith('image/')) throw Errors.fieldCoded(field, KB_ERRORS.imageRequired);
     }
     const keys = refs.map((r) => r.key);
-    if (new Set(keys).size !== keys.length) throw Errors.conflict(field, KB_TEXT.fileTaken);
-    if ((await this.files.takenKeys(tx, keys)).length) throw Errors.conflict(field, KB_TEXT.fileTaken);
+    if (new Set(keys).size !== keys.length) throw Errors.conflictCoded(field, GENERIC.fileTaken);
+    if ((await this.files.takenKeys(tx, keys)).length) throw Errors.conflictCoded(field, GENERIC.fileTaken);
     const rows = [];
     for (const r of refs) {
       const size = await this.sizeOf(r.key);
-      if (size === null) throw Errors.field(field, KB_TEXT.fileNotFound);
+      if (size === null) throw Errors.fieldCoded(field, GENERIC.fileNotFound);
       const thumbSize = r.thumbKey ? await this.sizeOf(r.thumbKey) : null;
       rows.push({
         id: uuidv7(),

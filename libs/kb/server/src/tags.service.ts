@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { KB_TEXT, type kbRoutes } from '@intranet/kb-contract';
+import { KB_ERRORS, type kbRoutes } from '@intranet/kb-contract';
 import { requireCaller, type Caller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
@@ -59,7 +59,7 @@ export class TagsService {
     assertModuleOn(ctx, body.module);
     if (body.tmpl && !caller.admin) throw Errors.noAccess();
     const row = await this.db.inTenant(ctx, async (tx) => {
-      if (await this.tags.nameTaken(tx, body.module, body.name)) throw Errors.conflict('name', KB_TEXT.tagExists);
+      if (await this.tags.nameTaken(tx, body.module, body.name)) throw Errors.conflictCoded('name', KB_ERRORS.tagExists);
       return this.tags.insert(tx, {
         id: uuidv7(),
         clientId: caller.clientId,
@@ -79,7 +79,7 @@ export class TagsService {
     return this.db.inTenant(ctx, async (tx) => {
       const t = await this.ownTag(tx, ctx, caller, params.id);
       if (body.tmpl !== undefined && !caller.admin) throw Errors.noAccess();
-      if (body.name && (await this.tags.nameTaken(tx, t.module, body.name, t.id))) throw Errors.conflict('name', KB_TEXT.tagExists);
+      if (body.name && (await this.tags.nameTaken(tx, t.module, body.name, t.id))) throw Errors.conflictCoded('name', KB_ERRORS.tagExists);
       const row = await this.tags.update(tx, t.id, {
         name: body.name ?? t.name,
         color: body.color === undefined ? t.color : body.color,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { KB_TEXT, kbEvents, type kbRoutes } from '@intranet/kb-contract';
+import { KB_ERRORS, kbEvents, type kbRoutes } from '@intranet/kb-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
@@ -45,16 +45,16 @@ export class VacanciesService {
   async vacRespond({ body }: In<'vacRespond'>, ctx: RequestContext) {
     const message = body.message?.trim() || null;
     const contacts = body.contacts?.trim() || null;
-    if (!message && !contacts && !body.cv) throw Errors.field('message', KB_TEXT.responseEmpty);
+    if (!message && !contacts && !body.cv) throw Errors.fieldCoded('message', KB_ERRORS.responseEmpty);
     const out = await this.viewer.run(ctx, async (tx, r) => {
       const row = await this.articles.byId(tx, body.article);
       if (!row) throw Errors.notFound();
-      if (!isVacancy(row)) throw Errors.field('article', KB_TEXT.notVacancy);
+      if (!isVacancy(row)) throw Errors.fieldCoded('article', KB_ERRORS.notVacancy);
       await this.kit.open(tx, r, row.id);
       const id = uuidv7();
       // The unique index (article, user) refuses a second response, also from two requests at once.
       const resp = await this.responseRows.insert(tx, { id, clientId: r.clientId, articleId: row.id, userId: r.userId, message, contacts });
-      if (!resp) throw Errors.conflict('article', KB_TEXT.alreadyResponded);
+      if (!resp) throw Errors.conflictCoded('article', KB_ERRORS.alreadyResponded);
       const [cv] = body.cv ? await this.ft.attach(tx, r.clientId, row.id, 'cv', [body.cv], 'cv', id) : [];
       const owner = row.authorId ?? null;
       await this.outbox.add(tx, kbEvents.vacancyResponded, row.clientId, {
@@ -82,7 +82,7 @@ export class VacanciesService {
     return this.viewer.run(ctx, async (tx, r) => {
       const row = await this.articles.byId(tx, params.id);
       if (!row) throw Errors.notFound();
-      if (!isVacancy(row)) throw Errors.field('id', KB_TEXT.notVacancy);
+      if (!isVacancy(row)) throw Errors.fieldCoded('id', KB_ERRORS.notVacancy);
       if (!mayReadResponses(r, row)) throw Errors.noAccess();
       const list = await this.responseRows.ofVacancy(tx, row.id);
       const cvs = list.length ? await this.files.ofKind(tx, row.id, 'cv') : [];

@@ -7,6 +7,7 @@ import { access, defineEvent, defineRoute, Id, optionalUrl, safeUrl, V, z, type 
  */
 
 /** §3 Notification sections (the /notifications tabs map blogs → posts, calendar → events, groups → groups). */
+export * from './codes.ts';
 export const SECTIONS = ['all', 'events', 'groups', 'polls', 'posts', 'services', 'idp', 'shop', 'resp', 'tasks', 'adapt', 'other'] as const;
 export type Section = (typeof SECTIONS)[number];
 /** Sections a notification is filed under (`all` is the union, never stored). */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { NOTIF_ADMIN_ERRORS } from '@intranet/notifications-contract';
 import { ADMIN_CODES, ADMIN_TEXT, type notificationsAdminRoutes } from '@intranet/notifications-contract/admin';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
@@ -16,7 +17,7 @@ type In<K extends keyof typeof notificationsAdminRoutes> = RouteInput<(typeof no
 /** A channel is reported once this many sends failed since it last delivered (or one was given up). */
 export const KEEPS_FAILING = 2;
 
-const notConfigured = () => Errors.field('telegram', ADMIN_TEXT.telegramNotConfigured, ADMIN_CODES.telegramNotConfigured);
+const notConfigured = () => Errors.fieldCoded('telegram', NOTIF_ADMIN_ERRORS.telegramNotConfigured);
 
 /**
  * The failing-channel report and the Telegram routes (contract `@intranet/notifications-contract/admin`). The bot

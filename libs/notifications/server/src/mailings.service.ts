@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MAILING_CODES, MAILING_TEXT, type mailingRoutes } from '@intranet/notifications-contract/mailing';
+import { NOTIF_ADMIN_ERRORS } from '@intranet/notifications-contract';
+import type { mailingRoutes } from '@intranet/notifications-contract/mailing';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { Database, Tx } from '@intranet/platform-db';
@@ -15,11 +16,11 @@ type In<K extends keyof typeof mailingRoutes> = RouteInput<(typeof mailingRoutes
 
 /** §5: a known action and a cron schedule croner accepts. Errors: 400 mailingActionUnknown / mailingScheduleInvalid. */
 function checkBody(b: { action?: string; schedule?: string }) {
-  if (b.action !== undefined && !mailingActions.has(b.action)) throw Errors.field('action', MAILING_TEXT.actionUnknown, MAILING_CODES.actionUnknown);
-  if (b.schedule !== undefined && !validSchedule(b.schedule)) throw Errors.field('schedule', MAILING_TEXT.scheduleInvalid, MAILING_CODES.scheduleInvalid);
+  if (b.action !== undefined && !mailingActions.has(b.action)) throw Errors.fieldCoded('action', NOTIF_ADMIN_ERRORS.mailingActionUnknown);
+  if (b.schedule !== undefined && !validSchedule(b.schedule)) throw Errors.fieldCoded('schedule', NOTIF_ADMIN_ERRORS.mailingScheduleInvalid);
 }
 
-const exists = () => Errors.conflict('action', MAILING_TEXT.mailingExists, MAILING_CODES.mailingExists);
+const exists = () => Errors.conflictCoded('action', NOTIF_ADMIN_ERRORS.mailingExists);
 
 /**
  * The §7 Mailings routes (administrators of the workspace; another workspace's: 403, another client's id: 404).

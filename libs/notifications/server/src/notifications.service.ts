@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NOTIF_CODES, NOTIF_TEXT, notificationsEvents, SECTIONS, type notificationsRoutes } from '@intranet/notifications-contract';
+import { NOTIF_CODES, NOTIF_ERRORS, NOTIF_TEXT, notificationsEvents, type notificationsRoutes, SECTIONS } from '@intranet/notifications-contract';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import { uuidv7, type Database } from '@intranet/platform-db';
-import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
+import { DomainError, Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Mailer } from '@intranet/platform-mail';
 import type { Outbox } from '@intranet/platform-outbox';
@@ -40,7 +40,7 @@ export class NotificationsService {
   async create({ body }: In<'create'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     const known = new Set((await this.directory.employees(clientId, body.user_ids)).map((u) => u._id));
-    if (body.user_ids.some((u) => !known.has(u))) throw Errors.field('user_ids', MESSAGES.userNotFound);
+    if (body.user_ids.some((u) => !known.has(u))) throw Errors.fieldCoded('user_ids', GENERIC.user_not_found);
     const notice = {
       batch: uuidv7(),
       user_ids: [...new Set(body.user_ids)],
@@ -103,7 +103,7 @@ export class NotificationsService {
    */
   async message({ body }: In<'message'>, ctx: RequestContext) {
     requireCaller(ctx);
-    if (!body.emails.length) throw Errors.field('emails', NOTIF_TEXT.mailAddressRequired, NOTIF_CODES.mailAddressRequired);
+    if (!body.emails.length) throw Errors.fieldCoded('emails', NOTIF_ERRORS.mailAddressRequired);
     let sent = 0;
     for (const to of body.emails) {
       try {
@@ -125,7 +125,7 @@ export class NotificationsService {
    */
   feed({ params, query }: In<'feed'>, ctx: RequestContext) {
     const clientId = self(requireCaller(ctx), params.client, params.user);
-    if (!(SECTIONS as readonly string[]).includes(params.section)) throw Errors.field('section', 'Invalid value', 'invalidValue');
+    if (!(SECTIONS as readonly string[]).includes(params.section)) throw Errors.fieldCoded('section', GENERIC.invalidValue);
     const before = params.time === 'now' ? new Date(Date.now() + 1000) : new Date(params.time);
     const read = query.read === undefined ? undefined : query.read === '1';
     return this.db.inTenant({ clientId }, async (tx) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NOTIF_CODES, NOTIF_TEXT, type notificationsRoutes } from '@intranet/notifications-contract';
+import { NOTIF_ERRORS, type notificationsRoutes } from '@intranet/notifications-contract';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { Database } from '@intranet/platform-db';
@@ -10,7 +10,7 @@ import { TemplatesRepository } from './templates.repository.ts';
 type In<K extends keyof typeof notificationsRoutes> = RouteInput<(typeof notificationsRoutes)[K]>;
 
 /** §8 conflict of a template whose code, language and channel another one has. */
-const templateExists = () => Errors.conflict('code', NOTIF_TEXT.templateExists, NOTIF_CODES.templateExists);
+const templateExists = () => Errors.conflictCoded('code', NOTIF_ERRORS.templateExists);
 
 /** The §7 Templates routes (administrators; the gateway checks the role): the client's §3 templates. */
 @Injectable()

@@ -21,6 +21,7 @@ import { peopleTargets } from './refs.ts';
 import { SIGN_IN } from './sign-in.ts';
 import { PEOPLE_TEXT } from './text.ts';
 
+export * from './codes.ts';
 export { PEOPLE_TEXT };
 export { SIGN_IN, signInSchema } from './sign-in.ts';
 

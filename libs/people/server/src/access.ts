@@ -1,8 +1,6 @@
-import { PEOPLE_TEXT } from '@intranet/people-contract';
-import { VACATION_TEXT } from '@intranet/people-contract/structure';
+import { PEOPLE_ERRORS } from '@intranet/people-contract';
 import { isAdmin, type RequestContext } from '@intranet/platform-bus';
-import { V } from '@intranet/platform-contracts';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 
 /**
  * The people domain's can-rules (§6 roles and rights) as pure functions of the request context: no I/O. What
@@ -20,7 +18,7 @@ export const isSuper = (ctx: Pick<RequestContext, 'roles'>): boolean => ctx.role
 export function targetClient(ctx: RequestContext, requested?: string): string {
   if (isSuper(ctx)) {
     const id = requested ?? ctx.clientId;
-    if (!id) throw Errors.field('client_id', V.required);
+    if (!id) throw Errors.fieldCoded('client_id', GENERIC.required);
     return id;
   }
   return ownClient(ctx, requested);
@@ -48,7 +46,7 @@ function ownClient(ctx: RequestContext, requested?: string): string {
 
 /** The client of a pin route: the selected workspace. Errors: 400 field `client_id` 'Select a workspace first'. */
 export function pinClient(ctx: RequestContext): string {
-  if (!ctx.clientId) throw Errors.field('client_id', 'Select a workspace first');
+  if (!ctx.clientId) throw Errors.fieldCoded('client_id', GENERIC.selectWorkspace);
   return ctx.clientId;
 }
 
@@ -70,7 +68,7 @@ export function assertMayUpdateUser(ctx: RequestContext, id: string, body: { sta
   const langOnly = Object.keys(body).every((k) => k === 'lang');
   if (!isAdmin(ctx) && !(self && (ctx.roles.includes('profile_edit') || langOnly))) throw Errors.forbidden();
   if ((body.status !== undefined || body.vacationDays !== undefined) && !isAdmin(ctx)) throw Errors.forbidden();
-  if (body.status === 'blocked' && self) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockSelf);
+  if (body.status === 'blocked' && self) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotBlockSelf);
 }
 
 /** §4 Employee states: administrators (and the superadmin) can be neither blocked nor deleted. */
@@ -95,7 +93,7 @@ export const needsChiefCheck = (ctx: RequestContext, userId: string): boolean =>
 
 /** Refuses a change of approval (`planned`) the caller may not make: 403 'You cannot approve your own vacation', or 403 'No access'. */
 export function assertMayApprove(rights: { own: boolean; approver: boolean }): void {
-  if (rights.own) throw Errors.forbidden(VACATION_TEXT.selfApprove);
+  if (rights.own) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.vacationSelfApprove);
   if (!rights.approver) throw Errors.noAccess();
 }
 
@@ -105,7 +103,7 @@ export function assertMayApprove(rights: { own: boolean; approver: boolean }): v
  */
 export function assertMayMoveVacation(rights: { own: boolean; editor: boolean }, started: boolean): void {
   if (!rights.own && !rights.editor) throw Errors.noAccess();
-  if (started && !rights.editor) throw Errors.badRequest(VACATION_TEXT.started);
+  if (started && !rights.editor) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.vacationStarted);
 }
 
 /**
@@ -114,7 +112,7 @@ export function assertMayMoveVacation(rights: { own: boolean; editor: boolean },
  */
 export function assertMayDeleteVacation(rights: { own: boolean; editor: boolean; approver: boolean }, started: boolean): void {
   if (!rights.own && !rights.approver) throw Errors.noAccess();
-  if (started && !rights.editor && !rights.approver) throw Errors.badRequest(VACATION_TEXT.started);
+  if (started && !rights.editor && !rights.approver) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.vacationStarted);
 }
 
 /** §7 Projects: a project's creator or an administrator changes, deletes and adds participants. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PEOPLE_TEXT, peopleEvents, peopleRoutes } from '@intranet/people-contract';
+import { PEOPLE_ERRORS, peopleEvents, peopleRoutes } from '@intranet/people-contract';
 import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
 import { isAdmin, type RequestContext } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
@@ -95,7 +95,7 @@ export class AuthService {
   async resetPasswordCheck({ params }: In<'resetPasswordCheck'>, ctx: RequestContext): Promise<{ valid: true }> {
     await this.resetLimits.consume(ctx.ip);
     const live = await this.db.asSystem('password reset check', (tx) => this.resets.live(tx, sha256(params.token)));
-    if (!live) throw Errors.badRequest(PEOPLE_TEXT.resetLinkInvalid);
+    if (!live) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.resetLinkInvalid);
     return { valid: true as const };
   }
 
@@ -109,7 +109,7 @@ export class AuthService {
     const hash = await hashPassword(body.password);
     await this.db.asSystem('password reset', async (tx) => {
       const r = await this.resets.consume(tx, sha256(params.token));
-      if (!r) throw Errors.badRequest(PEOPLE_TEXT.resetLinkInvalid);
+      if (!r) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.resetLinkInvalid);
       await this.users.update(tx, r.userId, { passwordHash: hash });
       await this.outbox.add(tx, peopleEvents.sessionRevoked, r.clientId, { sessionIds: await this.sessions.revokeAllOf(tx, r.userId), userId: r.userId });
     });
@@ -151,7 +151,7 @@ export class AuthService {
     }
     if (found.length > 1) {
       const fits = await Promise.all(found.map((u) => verifyPassword(u.passwordHash, password)));
-      throw fits.some(Boolean) ? Errors.badRequest(PEOPLE_TEXT.ambiguousLogin) : wrongCredentials();
+      throw fits.some(Boolean) ? Errors.codedAs('bad_request', PEOPLE_ERRORS.ambiguousLogin) : wrongCredentials();
     }
     const user = found[0];
     if (!(await verifyPassword(user.passwordHash, password))) throw wrongCredentials();

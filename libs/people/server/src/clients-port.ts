@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PEOPLE_ERRORS } from '@intranet/people-contract';
 import { clientSubjects, type Client } from '@intranet/clients-contract';
-import { HR_TEXT } from '@intranet/people-contract/structure';
 import { ask, systemContext, type Bus } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
@@ -50,8 +50,8 @@ export class ClientsPort {
     const hr = await ask(this.bus, clientSubjects.internalHr, systemContext(), { id: clientId }).catch((err: unknown) => {
       throw isNotFound(err) ? Errors.notFound() : err;
     });
-    if (!hr.taxNumber) throw Errors.badRequest(HR_TEXT.needsTaxId);
-    if (!hr.url) throw Errors.badRequest(HR_TEXT.notConnected);
+    if (!hr.taxNumber) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.hrNeedsTaxId);
+    if (!hr.url) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.hrNotConnected);
     return { url: hr.url, login: hr.login, password: hr.password };
   }
 

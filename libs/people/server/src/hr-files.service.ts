@@ -5,7 +5,7 @@ import { isAdmin, type RequestContext } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { DomainError, Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS, type Logger } from '@intranet/platform-host';
 import { signFileUrl, type Storage } from '@intranet/platform-storage';
 import { canReadHrFiles, isClientHrUpload, isEmployeeExport, structureClient } from './access.ts';
@@ -55,13 +55,13 @@ export class HrFilesService {
     const t = this.tenant(ctx);
     for (const f of body.files) if (!isClientHrUpload(t.clientId, f.key)) throw Errors.noAccess();
     const keys = body.files.map((f) => f.key);
-    if (new Set(keys).size !== keys.length) throw Errors.conflict('files', HR_FILE_TEXT.taken);
+    if (new Set(keys).size !== keys.length) throw Errors.conflictCoded('files', GENERIC.fileTaken);
     const sizes = await Promise.all(keys.map((k) => this.sizeOf(k)));
-    if (sizes.some((s) => s === null)) throw Errors.field('files', HR_FILE_TEXT.notFound);
+    if (sizes.some((s) => s === null)) throw Errors.fieldCoded('files', GENERIC.fileNotFound);
     return this.db.inTenant(t, async (tx) => {
       await this.employee(tx, params.userId);
       // Keys carry the client's id (checked above), so the tenant's rows are the only ones that could hold them.
-      if ((await this.files.takenKeys(tx, keys)).length) throw Errors.conflict('files', HR_FILE_TEXT.taken);
+      if ((await this.files.takenKeys(tx, keys)).length) throw Errors.conflictCoded('files', GENERIC.fileTaken);
       const rows = await this.files.insert(
         tx,
         body.files.map((f, i) => ({
@@ -76,7 +76,7 @@ export class HrFilesService {
         })),
       );
       // Two attaches of one key at once: the check above saw neither; the unique key lets one in, the other is 409.
-      if (rows.length !== keys.length) throw Errors.conflict('files', HR_FILE_TEXT.taken);
+      if (rows.length !== keys.length) throw Errors.conflictCoded('files', GENERIC.fileTaken);
       return rows.map((f) => this.toHrFile(f));
     });
   }

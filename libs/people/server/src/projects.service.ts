@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PROJECT_TEXT, projectEvents, STRUCTURE_TEXT, type Project, type projectRoutes } from '@intranet/people-contract/structure';
+import { PEOPLE_ERRORS } from '@intranet/people-contract';
+import { projectEvents, type Project, type projectRoutes } from '@intranet/people-contract/structure';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
@@ -133,13 +134,13 @@ export class ProjectsService {
   /** Every id names a non-deleted employee of the transaction's client; output: the ids without repeats. Errors: field `field` 400. */
   private async checkUsers(tx: Tx, ids: string[], field: string): Promise<string[]> {
     const unique = [...new Set(ids)];
-    if (unique.length && (await this.users.activeIds(tx, unique)).length !== unique.length) throw Errors.field(field, STRUCTURE_TEXT.userNotInClient);
+    if (unique.length && (await this.users.activeIds(tx, unique)).length !== unique.length) throw Errors.fieldCoded(field, PEOPLE_ERRORS.deptUserNotFound);
     return unique;
   }
 
   /** A project's department must be one of the project structure. Errors: field `dept_id`. */
   private async checkDept(tx: Tx, id: string | null | undefined): Promise<void> {
     if (!id) return;
-    if ((await this.projects.departmentKind(tx, id)) !== 'project') throw Errors.field('dept_id', PROJECT_TEXT.deptNotProject);
+    if ((await this.projects.departmentKind(tx, id)) !== 'project') throw Errors.fieldCoded('dept_id', PEOPLE_ERRORS.projectDeptKind);
   }
 }

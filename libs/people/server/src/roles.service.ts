@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PEOPLE_TEXT, peopleEvents, type peopleRoutes, type User } from '@intranet/people-contract';
+import { PEOPLE_ERRORS, peopleEvents, type peopleRoutes, type User } from '@intranet/people-contract';
 import { journal } from '@intranet/platform-audit';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
@@ -63,7 +63,7 @@ export class RolesService {
   }
 
   private async forUser(userId: string, role: string, verb: 'add' | 'remove', ctx: RequestContext): Promise<User> {
-    if (userId === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotChangeOwnRole);
+    if (userId === ctx.userId) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotChangeOwnRole);
     const actor = await this.changes.actorOf(ctx);
     const user = await this.changes.run(ctx, `${verb} role ${role}`, async (tx) => {
       const cur = await this.users.byId(tx, userId);

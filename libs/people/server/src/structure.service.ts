@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { STRUCTURE_TEXT, structureEvents, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract/structure';
+import { PEOPLE_ERRORS } from '@intranet/people-contract';
+import { structureEvents, type Department, type DeptUsers, type structureRoutes } from '@intranet/people-contract/structure';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { structureClient } from './access.ts';
@@ -67,10 +68,10 @@ export class StructureService {
       let path = `/${id}/`;
       if (body.parent) {
         const parent = await this.structure.byId(tx, body.parent);
-        if (!parent) throw Errors.field('parent', 'The requested resource was not found');
-        if (parent.kind !== body.kind) throw Errors.field('parent', STRUCTURE_TEXT.parentOtherKind);
+        if (!parent) throw Errors.fieldCoded('parent', GENERIC.not_found);
+        if (parent.kind !== body.kind) throw Errors.fieldCoded('parent', PEOPLE_ERRORS.deptParentKind);
         path = `${parent.path}${id}/`;
-      } else if (await this.structure.hasRoot(tx, clientId, body.kind)) throw Errors.field('parent', STRUCTURE_TEXT.parentRequired);
+      } else if (await this.structure.hasRoot(tx, clientId, body.kind)) throw Errors.fieldCoded('parent', PEOPLE_ERRORS.deptParentRequired);
       const row = await this.structure.insert(tx, {
         id,
         clientId,
@@ -96,12 +97,12 @@ export class StructureService {
       const dept = await this.lockedDept(tx, clientId, params.id);
       let cur = dept;
       if (body.parent !== undefined && body.parent !== dept.parentId) {
-        if (body.parent === dept.id) throw Errors.badRequest(STRUCTURE_TEXT.moveIntoChild);
+        if (body.parent === dept.id) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.deptMoveIntoChild);
         const parent = await this.structure.byId(tx, body.parent);
-        if (!parent) throw Errors.field('parent', 'The requested resource was not found');
-        if (parent.kind !== dept.kind) throw Errors.field('parent', STRUCTURE_TEXT.parentOtherKind);
+        if (!parent) throw Errors.fieldCoded('parent', GENERIC.not_found);
+        if (parent.kind !== dept.kind) throw Errors.fieldCoded('parent', PEOPLE_ERRORS.deptParentKind);
         // The root's every possible parent is in its own subtree: it cannot move either.
-        if (parent.path.startsWith(dept.path)) throw Errors.badRequest(STRUCTURE_TEXT.moveIntoChild);
+        if (parent.path.startsWith(dept.path)) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.deptMoveIntoChild);
         await this.structure.moveSubtree(tx, clientId, dept.kind, dept.path, `${parent.path}${dept.id}/`);
         cur = await this.structure.update(tx, dept.id, { parentId: parent.id });
       }
@@ -127,8 +128,8 @@ export class StructureService {
     const clientId = structureClient(ctx);
     return this.db.inTenant({ clientId, userId: ctx.userId }, async (tx) => {
       const dept = await this.lockedDept(tx, clientId, params.id);
-      if (!dept.parentId) throw Errors.badRequest(STRUCTURE_TEXT.deleteRoot);
-      if (await this.structure.subtreeHasMembers(tx, clientId, dept.kind, dept.path)) throw Errors.badRequest(STRUCTURE_TEXT.hasEmployees);
+      if (!dept.parentId) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.deptDeleteRoot);
+      if (await this.structure.subtreeHasMembers(tx, clientId, dept.kind, dept.path)) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.deptHasEmployees);
       const ids = await this.structure.deleteSubtree(tx, clientId, dept.kind, dept.path);
       await this.outbox.add(tx, structureEvents.departmentDeleted, clientId, { _id: dept.id, kind: dept.kind, name: dept.name, ids, by: ctx.userId ?? null });
       return { deleted: ids.length };
@@ -226,6 +227,6 @@ export class StructureService {
   /** Checks that every id names a non-deleted employee of the transaction's client. Errors: field `field` 400. */
   private async checkUsers(tx: Tx, ids: string[], field = 'users'): Promise<void> {
     const unique = [...new Set(ids)];
-    if (unique.length && (await this.users.activeIds(tx, unique)).length !== unique.length) throw Errors.field(field, STRUCTURE_TEXT.userNotInClient);
+    if (unique.length && (await this.users.activeIds(tx, unique)).length !== unique.length) throw Errors.fieldCoded(field, PEOPLE_ERRORS.deptUserNotFound);
   }
 }

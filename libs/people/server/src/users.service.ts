@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PEOPLE_TEXT, type peopleRoutes, type User } from '@intranet/people-contract';
+import { PEOPLE_ERRORS, type peopleRoutes, type User } from '@intranet/people-contract';
 import { hashPassword } from '@intranet/platform-auth';
 import { isAdmin, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
@@ -88,12 +88,12 @@ export class UsersService {
       const cur = await this.users.byId(tx, params.id);
       if (!cur) throw Errors.notFound();
       const blocking = status === 'blocked' && cur.status !== 'blocked';
-      if (blocking && isProtectedAccount(cur.roles)) throw Errors.forbidden(PEOPLE_TEXT.cannotBlockAdmin);
+      if (blocking && isProtectedAccount(cur.roles)) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotBlockAdmin);
       const cols = profileColumns(profile);
       if (cur.clientId && (cols.email || cols.login)) {
         const taken = await this.users.taken(tx, cur.clientId, cols.email ? [cols.email] : [], cols.login ? [cols.login] : [], cur.id);
-        if (cols.email && taken.emails.size) throw Errors.conflict('email', PEOPLE_TEXT.emailTaken);
-        if (cols.login && taken.logins.size) throw Errors.conflict('login', PEOPLE_TEXT.loginTaken);
+        if (cols.email && taken.emails.size) throw Errors.conflictCoded('email', PEOPLE_ERRORS.emailTaken);
+        if (cols.login && taken.logins.size) throw Errors.conflictCoded('login', PEOPLE_ERRORS.loginTaken);
       }
       const row = (await this.users.update(tx, cur.id, { ...cols, ...(hash ? { passwordHash: hash } : {}), ...(status ? { status } : {}) }))!;
       const user = toUser(row);
@@ -113,12 +113,12 @@ export class UsersService {
 
   /** §7 PUT api/user/delete/{id}: marks deleted and ends their sessions. Errors: 403 cannot delete self or an administrator, 404. */
   async delete({ params }: In<'delete'>, ctx: RequestContext): Promise<User> {
-    if (params.id === ctx.userId) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteSelf);
+    if (params.id === ctx.userId) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotDeleteSelf);
     const actor = await this.changes.actorOf(ctx);
     const user = await this.changes.run(ctx, `delete user ${params.id}`, async (tx) => {
       const cur = await this.users.byId(tx, params.id);
       if (!cur) throw Errors.notFound();
-      if (isProtectedAccount(cur.roles)) throw Errors.forbidden(PEOPLE_TEXT.cannotDeleteAdmin);
+      if (isProtectedAccount(cur.roles)) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotDeleteAdmin);
       const deleted = toUser((await this.users.update(tx, cur.id, { deletionMark: true }))!);
       await this.changes.addUserEvent(tx, 'userDeleted', deleted);
       if (deleted.client_id)

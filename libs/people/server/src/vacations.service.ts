@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PEOPLE_ERRORS } from '@intranet/people-contract';
 import { VACATION_TEXT, vacationEvents, type structureRoutes, type Vacation } from '@intranet/people-contract/structure';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
@@ -28,8 +29,8 @@ export const calendarDays = (start: string, end: string): number =>
  * than today', field `end` 'The vacation cannot end before it starts', 400 'Not enough vacation days: N left'.
  */
 export function checkVacationDates(start: string, end: string, available: number, now = today()): number {
-  if (start <= now) throw Errors.field('start', VACATION_TEXT.past);
-  if (end < start) throw Errors.field('end', VACATION_TEXT.endBeforeStart);
+  if (start <= now) throw Errors.fieldCoded('start', PEOPLE_ERRORS.vacationPast);
+  if (end < start) throw Errors.fieldCoded('end', PEOPLE_ERRORS.vacationEndBeforeStart);
   const days = calendarDays(start, end);
   if (days > available) throw Errors.badRequest(VACATION_TEXT.balance(available));
   return days;
@@ -184,9 +185,9 @@ export class VacationsService {
    * overlaps another vacation of this employee'.
    */
   private async checkVacation(tx: Tx, userId: string, start: string, end: string, available: number, except?: string): Promise<number> {
-    if (start <= today()) throw Errors.field('start', VACATION_TEXT.past);
-    if (end < start) throw Errors.field('end', VACATION_TEXT.endBeforeStart);
-    if (await this.vacations.overlaps(tx, userId, start, end, except)) throw Errors.badRequest(VACATION_TEXT.overlap);
+    if (start <= today()) throw Errors.fieldCoded('start', PEOPLE_ERRORS.vacationPast);
+    if (end < start) throw Errors.fieldCoded('end', PEOPLE_ERRORS.vacationEndBeforeStart);
+    if (await this.vacations.overlaps(tx, userId, start, end, except)) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.vacationOverlap);
     return checkVacationDates(start, end, available);
   }
 }

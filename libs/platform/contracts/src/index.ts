@@ -1,4 +1,4 @@
-import { codeOf, type FieldError } from '@intranet/platform-errors';
+import { codeOf, fillText, GENERIC, type CodeDef, type FieldError } from '@intranet/platform-errors';
 import { z } from 'zod';
 import { FEATURE_OF_RIGHT, V, type Access, type ClientFeature, type HttpMethod } from './base.ts';
 
@@ -195,19 +195,40 @@ export const idParams = z.object({ id: Id });
 export const requiredString = () => z.string({ error: V.required }).trim().min(1, V.required);
 
 /**
- * Converts zod issues to the §8 validation field errors `{ field, code, params?, message }`: a known §5 text gives
- * its code (`'Max 100 symbols'` → `tooLong {max: 100}`), else the zod issue kind does (`too_big` → `tooLong`,
- * `invalid_format` email → `email`, a missing value → `required`, ...). `message` stays the §5 English text.
+ * Converts zod issues to the §8 validation field errors `{ field, code, params?, message }`: zod's issue code gives
+ * the code (`too_big` → `tooLong {max}`, `invalid_format` email → `email`, a missing value → `required`, ...);
+ * a contract's own message (a refine's text) gives the code its table declares. `message` stays the English text.
  */
 export function zodFieldErrors(error: z.ZodError, prefix = ''): FieldError[] {
   return error.issues.map((i) => {
     // zod's own wording for a missing value becomes the §5 text; custom messages stay as written.
     const message = i.code === 'invalid_type' && i.message.startsWith('Invalid input') ? V.required : i.message;
-    const known = codeOf(message) ?? issueCode(i);
+    // zod's issue code is the key; a contract's own text for the issue (a refine, 'Tax id must be 10 digits') keeps
+    // the code it declares (the `codeOf` fallback over the registered tables).
+    const tagged = taggedCode(i);
+    const byIssue = tagged ?? issueCode(i);
+    const generic = (GENERIC as Record<string, { text: string } | undefined>)[byIssue.code];
+    const own = tagged !== null || i.message.startsWith('Invalid input') || (generic && fillText(generic.text, byIssue.params) === message);
+    const known = own ? byIssue : (codeOf(message) ?? byIssue);
     const out: FieldError = { field: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), code: known.code, message };
     if (known.params) out.params = known.params;
     return out;
   });
+}
+
+/**
+ * A contract's refinement raised by code (`ctx.addIssue(codedIssue(X.someCode, path))`): a zod `custom` issue whose
+ * message is the code's English text and whose `params` carry `code` (and the text's params).
+ */
+export function codedIssue<D extends CodeDef>(def: D, path: PropertyKey[], params?: Record<string, string | number>) {
+  return { code: 'custom' as const, path, message: fillText(def.text, params), params: { ...params, code: def.code } };
+}
+
+/** The code a `codedIssue` carries, with the rest of its params; null for any other issue. */
+function taggedCode(i: z.core.$ZodIssue): { code: string; params?: Record<string, unknown> } | null {
+  if (i.code !== 'custom' || typeof i.params?.['code'] !== 'string') return null;
+  const { code, ...params } = i.params as Record<string, unknown> & { code: string };
+  return Object.keys(params).length ? { code, params } : { code };
 }
 
 /** The code of a zod issue whose message is zod's own (not a §5 text). */

@@ -1,6 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { DomainError, Errors, isUnavailableError, serializeError, toHttp } from './index.ts';
+import {
+  codeOf,
+  defineCodes,
+  DomainError,
+  Errors,
+  fieldOf,
+  GENERIC,
+  isUnavailableError,
+  placeholdersOf,
+  registeredCodes,
+  serializeError,
+  toHttp,
+} from './index.ts';
+
+/** A domain's table as a contract would declare it (people's texts, for the plain-text fallback). */
+const SPEC_CODES = defineCodes('spec', {
+  cannotBlockSelf: { text: 'You cannot block yourself', kind: 'forbidden' },
+  emailTaken: { text: 'This e-mail is already taken' },
+  vacationBalance: { text: 'Not enough vacation days: {left} left' },
+});
 
 it('maps codes to HTTP in one place with the §8 texts', () => {
   assert.deepEqual(toHttp(Errors.notFound()), { status: 404, body: { name: 'not_found', code: 'not_found', message: 'The requested resource was not found' } });
@@ -83,5 +102,53 @@ describe('backing services out of reach → 503 (issue 18 §5)', () => {
       assert.equal(isUnavailableError(err), false);
       assert.equal(serializeError(err).status, 500);
     }
+  });
+});
+
+describe('error codes as the primary key (issue 30 §4)', () => {
+  it('raises a code definition with its text, params filled, and the same answer as the plain text', () => {
+    const e = Errors.coded(SPEC_CODES.cannotBlockSelf);
+    assert.deepEqual(toHttp(e), toHttp(Errors.forbidden('You cannot block yourself')));
+    const b = toHttp(Errors.coded(SPEC_CODES.vacationBalance, { left: 3 }));
+    assert.deepEqual(b, {
+      status: 400,
+      body: { name: 'bad_request', code: 'vacationBalance', params: { left: 3 }, message: 'Not enough vacation days: 3 left' },
+    });
+    // A kind without a specific code keeps the kind as the code, as for a plain text.
+    assert.equal(Errors.codedAs('conflict', SPEC_CODES.emailTaken).code, 'conflict');
+    assert.equal(Errors.coded(GENERIC.no_access).code, 'no_access');
+  });
+
+  it('field errors by code: 400 validation / 409 conflict carrying code, params and the English text', () => {
+    assert.deepEqual(toHttp(Errors.fieldCoded('name', GENERIC.tooLong, { max: 100 })), {
+      status: 400,
+      body: {
+        name: 'validation',
+        code: 'validation',
+        message: 'Max 100 symbols',
+        errors: [{ field: 'name', code: 'tooLong', params: { max: 100 }, message: 'Max 100 symbols' }],
+      },
+    });
+    assert.deepEqual(toHttp(Errors.conflictCoded('email', SPEC_CODES.emailTaken)), toHttp(Errors.conflict('email', 'This e-mail is already taken')));
+    assert.deepEqual(fieldOf('a', GENERIC.required), { field: 'a', code: 'required', message: 'Field is required', params: undefined });
+  });
+
+  it('the plain-text fallback matches registered texts exactly, placeholders standing for any value', () => {
+    assert.deepEqual(codeOf('Max 100 symbols'), { code: 'tooLong', params: { max: 100 } });
+    assert.deepEqual(codeOf('Storage limit reached (10 GB)! Available 1.5 GB'), { code: 'storageLimit', params: { size: '10 GB', available: '1.5 GB' } });
+    assert.deepEqual(codeOf('Invalid date'), { code: 'invalidDate' });
+    assert.equal(codeOf('Max 100 symbols!'), null);
+    assert.equal(codeOf('Max  symbols'), null);
+    assert.equal(codeOf('Field is required.'), null);
+  });
+
+  it('every registered code has an English text whose placeholders are its params, each once', () => {
+    for (const [owner, defs] of registeredCodes())
+      for (const d of defs) {
+        assert.ok(d.text.trim().length > 0, `${owner}.${d.code}: no text`);
+        const names = placeholdersOf(d.text);
+        assert.deepEqual(d.params, names, `${owner}.${d.code}`);
+        assert.equal(new Set(names).size, names.length, `${owner}.${d.code}: a placeholder twice`);
+      }
   });
 });

@@ -51,9 +51,33 @@ export const MESSAGES = {
   unavailable: 'The service is temporarily unavailable',
 } as const;
 
-import { codeOf, type Coded } from './codes.ts';
+import { codeOf, fillText, type CodeDef, type Coded, type ParamsOf } from './codes.ts';
+import './generic.ts';
 
-export { codeOf, KNOWN_CODES, TEXT_CODES, type Coded } from './codes.ts';
+export {
+  codeOf,
+  defineCodes,
+  fillText,
+  KNOWN_CODES,
+  placeholdersOf,
+  registeredCodes,
+  type CodeDef,
+  type CodeDefs,
+  type CodeSpec,
+  type Coded,
+  type ParamNames,
+  type ParamsOf,
+} from './codes.ts';
+export { CLIENTS_PENDING, GENERIC, POLLS_PENDING } from './generic.ts';
+
+/** The params argument of a code: omitted for a text without placeholders, required otherwise. */
+type ParamsArg<D extends CodeDef> = ParamsOf<D['text']> extends undefined ? [] : [params: ParamsOf<D['text']>];
+
+/** A field error of a code definition: its text with the params filled, the code and the params. */
+export function fieldOf<D extends CodeDef>(field: string, def: D, ...[params]: ParamsArg<D>): FieldErrorInput {
+  const p = params as Record<string, unknown> | undefined;
+  return { field, message: fillText(def.text, p), code: def.code, params: p };
+}
 
 /**
  * A field-level validation problem: `field` is a dotted path, `code` a stable code the web words (`tooLong`),
@@ -66,7 +90,7 @@ export interface FieldError {
   message: string;
 }
 
-/** A field error as raised: the code (and params) may be left to `codeOf(message)`. */
+/** A field error as raised: a code definition's (`fieldOf`), or a plain text whose code `codeOf` finds. */
 export type FieldErrorInput = { field: string; message: string; code?: string; params?: Record<string, unknown> };
 
 /** Fills a field error's code from its text (unknown text → 'invalidValue', still carrying the message). */
@@ -155,8 +179,31 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * Raises a code definition: `kind` defaults to the definition's (else `bad_request`); the error's code is the
+ * definition's for the kinds that carry a specific code (SPECIFIC_KINDS), else the kind (as for a plain text).
+ */
+function coded<D extends CodeDef>(def: D, params: Record<string, unknown> | undefined, kind: ErrorCode): DomainError {
+  const specific = SPECIFIC_KINDS.has(kind) && !(def.code in ERROR_STATUS);
+  return new DomainError(kind, fillText(def.text, params), specific ? { code: def.code, params } : { code: kind });
+}
+
 /** Shorthands used by handlers; each raises the spec's text. */
 export const Errors = {
+  /** `Errors.coded(KB_CODES.tagExists)`, `Errors.coded(PEOPLE_CODES.vacationBalance, { left: 3 })`. */
+  coded: <D extends CodeDef>(def: D, ...[params]: ParamsArg<D>) => coded(def, params as Record<string, unknown> | undefined, def.kind ?? 'bad_request'),
+  /** A code definition raised with another HTTP kind than its own (e.g. `forbidden`). */
+  codedAs: <D extends CodeDef>(kind: ErrorCode, def: D, ...[params]: ParamsArg<D>) => coded(def, params as Record<string, unknown> | undefined, kind),
+  /** One field's problem as a code definition: 400 validation with that field error. */
+  fieldCoded: <D extends CodeDef>(field: string, def: D, ...rest: ParamsArg<D>) => {
+    const e = fieldOf(field, def, ...rest);
+    return new DomainError('validation', e.message, { errors: [e] });
+  },
+  /** A uniqueness clash on one field as a code definition: 409 conflict with that field error. */
+  conflictCoded: <D extends CodeDef>(field: string, def: D, ...rest: ParamsArg<D>) => {
+    const e = fieldOf(field, def, ...rest);
+    return new DomainError('conflict', e.message, { errors: [e] });
+  },
   validation: (errors: FieldErrorInput[]) => new DomainError('validation', MESSAGES.validationError, { errors }),
   /** One field's problem; `code`/`params` default to the text's (`codeOf`). */
   field: (field: string, message: string, code?: string, params?: Record<string, unknown>) =>

@@ -15,6 +15,7 @@ import {
 } from '@intranet/platform-contracts';
 import { groupEvents, groupRoutes, ideaRoutes } from './groups.ts';
 
+export * from './codes.ts';
 export * from './groups.ts';
 
 /** Largest comment attachment in bytes: 20 MB, as POST api/upload?kind=comment allows (§9 post file limit). */

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COMMENT_FILE_LIMIT, SOCIAL_TEXT, socialEvents, type socialRoutes } from '@intranet/social-contract';
+import { COMMENT_FILE_LIMIT, socialEvents, type socialRoutes } from '@intranet/social-contract';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { canEdit, taskCommentRule } from './access.ts';
@@ -80,7 +80,7 @@ export class CommentsService {
         updatedAt: now,
       });
       if (file && !(await this.fileRows.claim(tx, [{ key: file.key, clientId, postId, commentId: id, thumbKey: file.thumbKey, size: file.size }]))) {
-        throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
+        throw Errors.conflictCoded('attachment', GENERIC.fileInUse);
       }
       const comment = toComment((await this.comments.item(tx, userId, id))!, this.sign);
       const userIds = await this.tasks.audienceOf(tx, { parent: { type: locked.parentType, id: locked.parentId } }, task);
@@ -122,7 +122,7 @@ export class CommentsService {
       if (attachment?.key !== cur.attachment?.key) {
         dropped = cur.attachment ? await this.fileRows.release(tx, [cur.attachment.key]) : [];
         const claim = added ? [{ key: added.key, clientId, postId: cur.postId, commentId: cur.id, thumbKey: added.thumbKey, size: added.size }] : [];
-        if (added && !(await this.fileRows.claim(tx, claim))) throw Errors.conflict('attachment', SOCIAL_TEXT.fileInUse);
+        if (added && !(await this.fileRows.claim(tx, claim))) throw Errors.conflictCoded('attachment', GENERIC.fileInUse);
       }
       const post = await this.posts.byId(tx, cur.postId);
       const comment = toComment((await this.comments.item(tx, who.userId, params.id))!, this.sign);

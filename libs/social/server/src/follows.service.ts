@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SOCIAL_TEXT, socialEvents, type socialRoutes } from '@intranet/social-contract';
+import { SOCIAL_ERRORS, socialEvents, type socialRoutes } from '@intranet/social-contract';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import type { Database } from '@intranet/platform-db';
@@ -43,7 +43,7 @@ export class FollowsService {
   /** §7 POST api/follow {user_id}: follow a colleague (again is harmless). Errors: 'User not found', cannot follow yourself. */
   async follow({ body }: In<'follow'>, ctx: RequestContext) {
     const { userId } = requireCaller(ctx);
-    if (body.user_id === userId) throw Errors.field('user_id', SOCIAL_TEXT.cannotFollowSelf);
+    if (body.user_id === userId) throw Errors.fieldCoded('user_id', SOCIAL_ERRORS.cannotFollowSelf);
     await this.authors.ensure(ctx, [body.user_id], { field: 'user_id', strict: true });
     return this.followState(ctx, body.user_id, true);
   }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { GROUP_CODES, GROUP_TEXT, SOCIAL_TEXT, socialEvents, type socialRoutes } from '@intranet/social-contract';
+import { GROUP_CODES, GROUP_TEXT, SOCIAL_ERRORS, socialEvents, type socialRoutes } from '@intranet/social-contract';
 import { requireCaller, type Caller, type RequestContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, type RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { DomainError, Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { canEdit, canPostToParent, groupRights, taskCommentRule, type TaskAccess } from './access.ts';
@@ -59,7 +59,7 @@ export class PostsService {
    * members can post in this group'). Output: whether its posts go on the wall (a public group's do).
    */
   private async groupParent(ctx: RequestContext, who: Caller, id: string | null | undefined): Promise<boolean> {
-    if (!id) throw Errors.field('parent.id', SOCIAL_TEXT.required);
+    if (!id) throw Errors.fieldCoded('parent.id', GENERIC.required);
     const v = await this.db.inTenant(ctx, (tx) => this.groups.view(tx, who.userId, id));
     if (!v) throw Errors.notFound();
     if (!groupRights({ type: v.g.type, role: v.role, grant: v.grant }, who.admin).write) throw refuseNotMember();
@@ -71,12 +71,12 @@ export class PostsService {
    * they may comment it. A task's post is a plain post (never a thank-you: it would reach the thanks widget).
    */
   private async taskParent(ctx: RequestContext, id: string | null | undefined, type: 'post' | 'thanks'): Promise<TaskAccess> {
-    if (!id) throw Errors.field('parent.id', SOCIAL_TEXT.required);
+    if (!id) throw Errors.fieldCoded('parent.id', GENERIC.required);
     const a = await this.tasks.access(ctx, id);
     const rule = taskCommentRule(a);
     if (rule === 'not_found') throw Errors.notFound();
     if (rule === 'forbidden') throw Errors.forbidden();
-    if (type !== 'post') throw Errors.field('type', SOCIAL_TEXT.taskPostType);
+    if (type !== 'post') throw Errors.fieldCoded('type', SOCIAL_ERRORS.taskPostType);
     return a;
   }
 
@@ -116,7 +116,7 @@ export class PostsService {
         tx,
         stored.map((f) => ({ key: f.key, clientId, postId: id, thumbKey: f.thumbKey, size: f.size })),
       );
-      if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
+      if (!claimed) throw Errors.conflictCoded('attachments', GENERIC.fileInUse);
       const people = await this.people.byIds(tx, [userId, ...mentions]);
       const post = toFeedPost(this.posts.newFeedRow(inserted, people), this.sign);
       // In the post's transaction: a bus that fails now delays the event, never the saved post (DESIGN §6).
@@ -140,7 +140,7 @@ export class PostsService {
     if (!canEdit(who, cur.authorId)) throw Errors.forbidden();
     const { message, text, mentions } = prepareMessage(body.message ?? cur.message, body.mentions ?? cur.mentions);
     const type = body.type ?? cur.type;
-    if (task && type !== 'post') throw Errors.field('type', SOCIAL_TEXT.taskPostType);
+    if (task && type !== 'post') throw Errors.fieldCoded('type', SOCIAL_ERRORS.taskPostType);
     checkThanks(type, text, mentions);
     await this.authors.ensure(
       ctx,
@@ -171,7 +171,7 @@ export class PostsService {
         tx,
         added.map((f) => ({ key: f.key, clientId, postId: params.id, thumbKey: f.thumbKey, size: f.size })),
       );
-      if (!claimed) throw Errors.conflict('attachments', SOCIAL_TEXT.fileInUse);
+      if (!claimed) throw Errors.conflictCoded('attachments', GENERIC.fileInUse);
       const dropped = await this.fileRows.release(tx, removedKeys);
       const post = toFeedPost((await this.posts.feedItem(tx, who.userId, params.id))!, this.sign);
       await this.outbox.add(tx, socialEvents.postUpdated, clientId, {

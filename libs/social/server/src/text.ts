@@ -1,6 +1,6 @@
 import { SOCIAL_TEXT, THANKS_MIN_SYMBOLS } from '@intranet/social-contract';
 import { plainText, sanitizeMessage } from '@intranet/platform-contracts/sanitize';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { DomainError, Errors, GENERIC } from '@intranet/platform-errors';
 
 export { plainText };
 
@@ -26,14 +26,14 @@ export const unique = (ids: string[]): string[] => [...new Set(ids.map((s) => s.
 export function prepareMessage(raw: string, mentions: string[]): { message: string; text: string; mentions: string[] } {
   const message = cleanMessage(raw);
   const text = plainText(message);
-  if (!text) throw Errors.field('message', SOCIAL_TEXT.required);
+  if (!text) throw Errors.fieldCoded('message', GENERIC.required);
   return { message, text, mentions: unique([...mentions, ...mentionsIn(message)]) };
 }
 
 /** A comment's sanitised message. Errors: 400 'Field is required' on `message` when no visible text is left. */
 export function prepareComment(raw: string): string {
   const message = cleanMessage(raw);
-  if (!plainText(message)) throw Errors.field('message', SOCIAL_TEXT.required);
+  if (!plainText(message)) throw Errors.fieldCoded('message', GENERIC.required);
   return message;
 }
 

@@ -1,6 +1,7 @@
 import { access, defineEvent, defineRoute, defineSubject, Id, requiredString, safeUrl, V, z } from '@intranet/platform-contracts';
 import { defineModule, moduleCall } from './modules.ts';
 
+export * from './codes.ts';
 export { defineModule, moduleCall, type ModuleRef } from './modules.ts';
 
 /**

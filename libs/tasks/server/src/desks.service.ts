@@ -5,7 +5,7 @@ import { uuidv7, type Database } from '@intranet/platform-db';
 import { Errors, MESSAGES } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
-import { TASKS_CODES, TASKS_TEXT, tasksEvents, type DeskRole, type tasksRoutes } from '@intranet/tasks-contract';
+import { TASKS_CODES, TASKS_ERRORS, TASKS_TEXT, tasksEvents, type DeskRole, type tasksRoutes } from '@intranet/tasks-contract';
 import { maySeeTask } from './access.ts';
 import { Boards, conflict, finished } from './boards.ts';
 import { peopleMap, toCard, toDesk } from './mapping.ts';
@@ -119,7 +119,7 @@ export class DesksService {
         const current = await this.desks.lanes(tx, [desk.id]);
         const byId = new Map(current.map((l) => [l.id, l]));
         for (const [i, l] of body.lanes.entries()) {
-          if (l._id && !byId.has(l._id)) throw Errors.field(`lanes.${i}._id`, TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
+          if (l._id && !byId.has(l._id)) throw Errors.fieldCoded(`lanes.${i}._id`, TASKS_ERRORS.laneNotFound);
         }
         const kept = new Set(body.lanes.map((l) => l._id).filter(Boolean));
         for (const l of current.filter((c) => !kept.has(c.id))) {
@@ -183,7 +183,7 @@ export class DesksService {
           if (!query.to) throw Errors.field('to', MESSAGES.required);
           if (query.to === lane.id) throw Errors.field('to', TASKS_TEXT.sameLane, TASKS_CODES.sameLane);
           const to = await this.lanes.byId(tx, query.to, true);
-          if (!to || to.deskId !== desk.id) throw Errors.field('to', TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
+          if (!to || to.deskId !== desk.id) throw Errors.fieldCoded('to', TASKS_ERRORS.laneNotFound);
           await this.tasks.moveAll(tx, lane.id, to.id);
         } else {
           await this.tasks.deleteInLane(tx, lane.id);

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
 import type { Bus } from '@intranet/platform-bus';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, GENERIC } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
-import { TASKS_TEXT } from '@intranet/tasks-contract';
 
 /** How many client:user pairs the membership cache keeps before it starts again. */
 const KNOWN_MAX = 50_000;
@@ -31,7 +30,7 @@ export class TasksPeople {
       for (const id of new Set((list ?? []).filter((x): x is string => !!x))) {
         const key = `${clientId}:${id}`;
         if (this.known.has(key)) continue;
-        if (!(await this.people.user(clientId, id))) throw Errors.field(field, TASKS_TEXT.notMember, 'user_not_found');
+        if (!(await this.people.user(clientId, id))) throw Errors.fieldCoded(field, GENERIC.user_not_found);
         if (this.known.size > KNOWN_MAX) this.known.clear();
         this.known.add(key);
       }

@@ -5,7 +5,7 @@ import { uuidv7, type Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
-import { TASKS_CODES, TASKS_TEXT, tasksEvents, type Task, type tasksRoutes } from '@intranet/tasks-contract';
+import { TASKS_ERRORS, tasksEvents, type Task, type tasksRoutes } from '@intranet/tasks-contract';
 import { canOf, commentRights, mayChange, maySeeTask, taskPeople } from './access.ts';
 import { Boards, finished } from './boards.ts';
 import { assignees, taskValues, toTask } from './mapping.ts';
@@ -136,7 +136,7 @@ export class TasksService {
       if (!t || t.deskId !== desk.id) throw Errors.notFound();
       if (!maySeeTask(t, userId, role)) throw Errors.notFound();
       if (canOf(t, userId, role, desk.status) === 'view') throw Errors.noAccess();
-      if (!lane || lane.deskId !== desk.id) throw Errors.field('lane_id', TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
+      if (!lane || lane.deskId !== desk.id) throw Errors.fieldCoded('lane_id', TASKS_ERRORS.laneNotFound);
       const position = await this.tasks.keyAt(tx, lane.id, body.index, t.id);
       const row = await this.tasks.update(tx, t.id, { laneId: lane.id, position });
       const userIds = await this.boards.audience(tx, desk, taskPeople(t), people);
@@ -184,7 +184,7 @@ export class TasksService {
     return this.db.inTenant(ctx, async (tx) => {
       const { desk, role, people } = await this.boards.editable(tx, ctx, deskId, { lock: 'share' });
       const lane = await this.lanes.byId(tx, laneId, true);
-      if (!lane || lane.deskId !== desk.id) throw Errors.field('lane_id', TASKS_TEXT.laneNotFound, TASKS_CODES.laneNotFound);
+      if (!lane || lane.deskId !== desk.id) throw Errors.fieldCoded('lane_id', TASKS_ERRORS.laneNotFound);
       const position = await this.tasks.keyAt(tx, lane.id, body.index);
       const row = await this.tasks.insert(tx, {
         id: uuidv7(),
