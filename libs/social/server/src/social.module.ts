@@ -4,7 +4,7 @@ import type { Bus } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import { Domain, PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
-import { signFileUrl } from '@intranet/platform-storage';
+import { fileSigner } from '@intranet/platform-storage';
 import { AuthorsRepository, FollowsRepository } from './authors.repository.ts';
 import { AuthorsService } from './authors.service.ts';
 import { CommentsController } from './comments.controller.ts';
@@ -24,7 +24,6 @@ import { GroupsService } from './groups.service.ts';
 import { IdeasController } from './ideas.controller.ts';
 import { IdeasRepository, ReportsRepository } from './ideas.repository.ts';
 import { IdeasService } from './ideas.service.ts';
-import type { Signer } from './mapping.ts';
 import { MembershipService } from './membership.service.ts';
 import { PostsController } from './posts.controller.ts';
 import { LikesRepository, PostsRepository, ViewsRepository } from './posts.repository.ts';
@@ -34,14 +33,6 @@ import { ReportsService } from './reports.service.ts';
 import { PEOPLE_CLIENT, SOCIAL_OUTBOX, SOCIAL_SIGNER } from './social.tokens.ts';
 import { TaskAccessService } from './task-access.service.ts';
 import { TaskCommentsService } from './task-comments.service.ts';
-
-/** The platform's file-URL signature with the portal's secret (the gateway checks it with the same one). */
-const signerOf =
-  (config: Config): Signer =>
-  (key) => {
-    if (!config.JWT_SECRET) throw new Error('JWT_SECRET is needed to sign file URLs');
-    return signFileUrl(config.JWT_SECRET, key);
-  };
 
 /**
  * The social domain (DESIGN §2): posts, feeds, comments, likes, views, mentions, thank-you posts, follows, groups,
@@ -64,7 +55,8 @@ const signerOf =
     SocialFeedController,
   ],
   providers: [
-    { provide: SOCIAL_SIGNER, useFactory: signerOf, inject: [PORTS.config] },
+    // The platform's one signer, with the portal's secret (the gateway checks the same one).
+    { provide: SOCIAL_SIGNER, useFactory: (config: Config) => fileSigner(config.JWT_SECRET), inject: [PORTS.config] },
     { provide: PEOPLE_CLIENT, useFactory: (bus: Bus) => peopleClient(bus), inject: [PORTS.bus] },
     { provide: SOCIAL_OUTBOX, useFactory: (outbox: Outbox, feed: FeedService) => feedOutbox(outbox, feed), inject: [PORTS.outbox, FeedService] },
     PostsRepository,
