@@ -36,14 +36,12 @@ function manifests(kind: 'contract' | 'server', root: string): Manifest[] {
 }
 
 /**
- * Every route of every contract, the event subjects relayed to the browsers (§4 realtime socket) and which of
- * them may be batched.
+ * Every contract's route tables: `{ contract, name, table }` per entry of its manifest's `routes` (table: route key →
+ * route). The key scheme (issue 30 §1) is checked over these by apps/portal/test/route-keys.spec.ts.
  * Errors: a manifest naming an export its package lacks (a typo must not silently drop routes).
  */
-export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes: RouteDef[]; realtimeSubjects: string[]; realtimeBatch: RealtimeBatchRules }> {
-  const routes: RouteDef[] = [];
-  const realtimeSubjects: string[] = [];
-  const realtimeBatch: RealtimeBatchRules = {};
+export async function discoverRouteTables(root: string = REPO_ROOT): Promise<{ contract: string; name: string; table: Record<string, RouteDef> }[]> {
+  const out: { contract: string; name: string; table: Record<string, RouteDef> }[] = [];
   for (const m of manifests('contract', root)) {
     // One route map, or several (a domain keeps routes the shell's first load must not carry in a map of their own).
     // An entry is an export of the package's main module, or `./<subpath>:<export>` for one of its subpath exports.
@@ -52,8 +50,22 @@ export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes
       const mod = (await import(sub === '.' ? m.name : `${m.name}/${sub.replace(/^\.\//, '')}`)) as Record<string, Record<string, RouteDef> | undefined>;
       const table = mod[name];
       if (!table) throw new Error(`${m.name} has no export '${entry}' (package.json "intranet".routes)`);
-      routes.push(...Object.values(table));
+      out.push({ contract: m.name, name, table });
     }
+  }
+  return out;
+}
+
+/**
+ * Every route of every contract, the event subjects relayed to the browsers (§4 realtime socket) and which of
+ * them may be batched.
+ * Errors: a manifest naming an export its package lacks (a typo must not silently drop routes).
+ */
+export async function discoverRoutes(root: string = REPO_ROOT): Promise<{ routes: RouteDef[]; realtimeSubjects: string[]; realtimeBatch: RealtimeBatchRules }> {
+  const routes = (await discoverRouteTables(root)).flatMap((t) => Object.values(t.table));
+  const realtimeSubjects: string[] = [];
+  const realtimeBatch: RealtimeBatchRules = {};
+  for (const m of manifests('contract', root)) {
     realtimeSubjects.push(...(m.intranet.realtime ?? []));
     Object.assign(realtimeBatch, m.intranet.realtimeBatch ?? {});
   }

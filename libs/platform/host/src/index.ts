@@ -240,4 +240,4 @@ export function onShutdown(fn: () => Promise<void>): void {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
-export { discoverDomainModules, discoverRoutes, type RealtimeBatchRules } from './discover.ts';
+export { discoverDomainModules, discoverRoutes, discoverRouteTables, type RealtimeBatchRules } from './discover.ts';

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { loadConfig } from '@intranet/platform-config';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -190,4 +191,103 @@ export async function overflow(page: Page): Promise<{ over: number; culprits: st
     }
     return { over, culprits };
   });
+}
+
+/** One person of a browser spec's workspace: the id, the sign-in and the token of a first sign-in through the API. */
+export interface SpecUser {
+  _id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A client made by `browserSpec().workspace(...)`, with its admin and a way to add employees. */
+export interface SpecWorkspace {
+  client: { _id: string; workspace: string };
+  admin: SpecUser;
+  /** Registers an employee (POST api/register as the admin; lang en, password 'employee1' unless given) and signs them in. */
+  addUser(person: {
+    firstName: string;
+    lastName?: string;
+    email: string;
+    password?: string;
+    roles?: string[];
+    extra?: Record<string, unknown>;
+  }): Promise<SpecUser>;
+}
+
+/**
+ * The set-up every domain's browser spec repeats (issue 31 §7): registers Jest's beforeAll/afterAll that start and
+ * close `startBrowserPortal(requires)`, and returns the portal's API (`api`, `login`, the superadmin's `su()`) and
+ * `workspace(workspace, name)`: a new client (lang en) with its admin 'admin@<workspace>.test' / 'adminpass1' signed in.
+ * Call it in a `describe` body. Example:
+ * `const spec = browserSpec(['shell/index.html', 'tasks/mf-manifest.json']); ... const w = await spec.workspace('taskweb', 'Task Web Ltd');`
+ */
+export function browserSpec(requires: string[] = ['shell/index.html']) {
+  let started: BrowserPortal | undefined;
+  const e = () => {
+    if (!started) throw new Error('browserSpec: the portal starts in beforeAll; use it inside a test or hook');
+    return started;
+  };
+  const api = apiCaller(() => e().portal.url);
+  const login = loginCaller(api);
+  beforeAll(async () => {
+    started = await startBrowserPortal(requires);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const signedIn = async (_id: string, email: string, password: string): Promise<SpecUser> => ({
+    _id,
+    email,
+    password,
+    token: (await login(email, password)).token,
+  });
+  return {
+    /** The started portal and browser (inside tests and hooks). */
+    get portal(): Portal {
+      return e().portal;
+    },
+    get browser(): Browser {
+      return e().browser;
+    },
+    newPage: () => e().newPage(),
+    api,
+    login,
+    /** The superadmin, signed in. */
+    su: () => login(SUPERADMIN.login, SUPERADMIN.password),
+    async workspace(workspace: string, name: string, extra: Record<string, unknown> = {}): Promise<SpecWorkspace> {
+      const su = await login(SUPERADMIN.login, SUPERADMIN.password);
+      const client = await api<{ _id: string; workspace: string }>('POST', '/api/clients', su.token, { workspace, name, lang: 'en', ...extra });
+      const adminEmail = `admin@${workspace}.test`;
+      const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, {
+        client_id: client._id,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: adminEmail,
+        password: 'adminpass1',
+        confirmPassword: 'adminpass1',
+        roles: ['admin'],
+      });
+      const admin = await signedIn(adminUser._id, adminEmail, 'adminpass1');
+      return {
+        client,
+        admin,
+        async addUser(p) {
+          const password = p.password ?? 'employee1';
+          const user = await api<{ _id: string }>('POST', '/api/register', admin.token, {
+            firstName: p.firstName,
+            lastName: p.lastName ?? 'Tester',
+            email: p.email,
+            password,
+            confirmPassword: password,
+            lang: 'en',
+            ...(p.roles ? { roles: p.roles } : {}),
+            ...p.extra,
+          });
+          return signedIn(user._id, p.email, password);
+        },
+      };
+    },
+  };
 }

@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  apiCaller,
-  overflow,
-  startBrowserPortal,
-  type BrowserPortal,
-  seriousViolations,
-  signIn,
-  SUPERADMIN as SU,
-  loginCaller,
-} from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, overflow, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 /**
@@ -20,15 +10,7 @@ jest.setTimeout(240_000);
  * moves without reloading, and cannot drag a card himself.
  */
 describe('task board in the browser: A moves cards, B (view only) sees it live and cannot drag', () => {
-  let portal: Portal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'tasks/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'tasks/mf-manifest.json']);
 
   /** Names of the cards of a lane, top to bottom. */
   const laneCards = (page: Page, lane: string) =>
@@ -54,30 +36,10 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
   };
 
   it('runs the board story with two people', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'taskweb', name: 'Task Web Ltd', lang: 'en' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@taskweb.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@taskweb.test', 'adminpass1');
-    const reg = (firstName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, {
-        firstName,
-        lastName: 'Tester',
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        lang: 'en',
-      });
-    await reg('Ann', 'ann@taskweb.test');
-    const bob = await reg('Bob', 'bob@taskweb.test');
-    const ann = await login('ann@taskweb.test', 'employee1');
+    const { api } = spec;
+    const w = await spec.workspace('taskweb', 'Task Web Ltd');
+    const ann = await w.addUser({ firstName: 'Ann', email: 'ann@taskweb.test' });
+    const bob = await w.addUser({ firstName: 'Bob', email: 'bob@taskweb.test' });
     const desk = await api<{ _id: string; lanes: { _id: string }[] }>('POST', '/api/desk', ann.token, {
       name: 'Launch',
       lanes: ['To do', 'Done'],
@@ -88,8 +50,8 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     for (const name of ['Card one', 'Card two', 'Card three'])
       card[name] = (await api<{ _id: string }>('PUT', `/api/task_tracker/${desk._id}/${todo}/add_task`, ann.token, { name }))._id;
 
-    const a = await e.newPage();
-    const b = await e.newPage();
+    const a = await spec.newPage();
+    const b = await spec.newPage();
     await signIn(a.page, 'ann@taskweb.test', 'employee1');
     await signIn(b.page, 'bob@taskweb.test', 'employee1');
     for (const p of [a.page, b.page]) {
@@ -169,7 +131,7 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
       { width: 390, height: 844 },
       { width: 1440, height: 900 },
     ]) {
-      const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: vp });
+      const ctx = await spec.browser.newContext({ locale: 'en-US', baseURL: spec.portal.url, viewport: vp });
       const page = await ctx.newPage();
       await signIn(page, 'ann@taskweb.test', 'employee1');
       for (const [path, ready] of [
@@ -195,27 +157,9 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
    * task's and lanes' names (no raw id).
    */
   it('in ru: field errors under their field, checklist items kept on Close, the header and drag announcements worded', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'taskru', name: 'Task RU', lang: 'ru' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@taskru.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@taskru.test', 'adminpass1');
-    await api('POST', '/api/register', admin.token, {
-      firstName: 'Иван',
-      lastName: 'Тестов',
-      email: 'ivan@taskru.test',
-      password: 'employee1',
-      confirmPassword: 'employee1',
-      lang: 'ru',
-    });
-    const ivan = await login('ivan@taskru.test', 'employee1');
+    const { api } = spec;
+    const w = await spec.workspace('taskru', 'Task RU', { lang: 'ru' });
+    const ivan = await w.addUser({ firstName: 'Иван', lastName: 'Тестов', email: 'ivan@taskru.test', extra: { lang: 'ru' } });
     const desk = await api<{ _id: string; lanes: { _id: string }[] }>('POST', '/api/desk', ivan.token, { name: 'Релиз', lanes: ['Сделать', 'Готово'] });
     const todo = desk.lanes[0]!._id;
     const addTask = async (name: string) => (await api<{ _id: string }>('PUT', `/api/task_tracker/${desk._id}/${todo}/add_task`, ivan.token, { name }))._id;
@@ -224,7 +168,7 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     const task = (id: string) =>
       api<{ plan_hours: number | null; actual_hours: number | null; checklist: { text: string }[] }>('GET', `/api/task/${id}`, ivan.token);
 
-    const { ctx, page } = await e.newPage();
+    const { ctx, page } = await spec.newPage();
     await signIn(page, 'ivan@taskru.test', 'employee1');
     await page.goto(`/desk/${desk._id}`);
     await waitLane(page, todo, ['План', 'Отчёт']);

@@ -41,3 +41,4 @@ export {
   type StoredAuth,
   type StoredClient,
 } from './storage.ts';
+export { routeQuery } from './query.ts';
