@@ -15,8 +15,8 @@ const LIBS = join(import.meta.dirname, '../../../libs');
 /** Every catalogue file: `<ns>/<lng>` → the opening of its minified JSON (what its chunk carries). */
 function catalogueSignatures(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const domain of readdirSync(LIBS)) {
-    const dir = join(LIBS, domain, 'web/locales');
+  // Every domain web's, and the shell's own (libs/web/i18n: common, shell, errors, codes).
+  for (const dir of [...readdirSync(LIBS).map((domain) => join(LIBS, domain, 'web/locales')), join(LIBS, 'web/i18n/locales')]) {
     let langs: string[];
     try {
       langs = readdirSync(dir);

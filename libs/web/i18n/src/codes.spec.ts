@@ -7,7 +7,9 @@ import { formatBytes, V } from '@intranet/platform-contracts';
 import { SOCIAL_TEXT } from '@intranet/social-contract';
 import { UPLOAD_TEXT } from '@intranet/files-contract';
 import { ApiError, errorFromResponse } from '@intranet/web-api';
-import { codesEn, codesRu, codesUk } from './resources/codes.ts';
+import codesEn from '../locales/en/codes.json' with { type: 'json' };
+import codesRu from '../locales/ru/codes.json' with { type: 'json' };
+import codesUk from '../locales/uk/codes.json' with { type: 'json' };
 import { CodedFailure, errorText, formatDate, formatSize, i18n, initI18n, LANGUAGES, loadLanguage } from './index.ts';
 
 const catalogues = { en: codesEn as Record<string, string>, ru: codesRu as Record<string, string>, uk: codesUk as Record<string, string> };

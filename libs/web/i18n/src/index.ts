@@ -1,7 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './resources/en.ts';
-import { codesEn } from './resources/codes-en.ts';
+import common from '../locales/en/common.json' with { type: 'json' };
+import errors from '../locales/en/errors.json' with { type: 'json' };
+import shell from '../locales/en/shell.json' with { type: 'json' };
+import codes from '../locales/en/codes.json' with { type: 'json' };
 import { LANGUAGES, type Language, type Translation } from './types.ts';
 import { loadNamespaces, namespacesLoaded } from './catalogues.ts';
 
@@ -44,12 +46,24 @@ export function hasExplicitLanguage(): boolean {
 let initialized = false;
 
 /**
- * The catalogues (common, shell, errors, codes) of the languages other than en, each its own chunk: a page fetches
+ * The shell's catalogues (`locales/<lng>/{common,shell,errors,codes}.json`) of the languages other than en, one chunk per file: a page fetches
  * only the language it shows (issue 8 §5 first-load budget). en is built in: the default and the fallback.
  */
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Record<string, Translation>>> = {
-  ru: () => import('./resources/bundle-ru.ts').then((m) => m.bundle),
-  uk: () => import('./resources/bundle-uk.ts').then((m) => m.bundle),
+  ru: () =>
+    Promise.all([
+      import('../locales/ru/common.json', { with: { type: 'json' } }),
+      import('../locales/ru/errors.json', { with: { type: 'json' } }),
+      import('../locales/ru/shell.json', { with: { type: 'json' } }),
+      import('../locales/ru/codes.json', { with: { type: 'json' } }),
+    ]).then(([c, e, s, k]) => ({ common: c.default, errors: e.default, shell: s.default, codes: k.default })),
+  uk: () =>
+    Promise.all([
+      import('../locales/uk/common.json', { with: { type: 'json' } }),
+      import('../locales/uk/errors.json', { with: { type: 'json' } }),
+      import('../locales/uk/shell.json', { with: { type: 'json' } }),
+      import('../locales/uk/codes.json', { with: { type: 'json' } }),
+    ]).then(([c, e, s, k]) => ({ common: c.default, errors: e.default, shell: s.default, codes: k.default })),
 };
 const loads = new Map<Language, Promise<void>>([['en', Promise.resolve()]]);
 
@@ -99,7 +113,7 @@ export function initI18n(options: { lng?: string } = {}): I18n {
   initialized = true;
   const lng = storedLanguage() ?? normalizeLanguage(options.lng) ?? DEFAULT_LANGUAGE;
   void i18next.use(initReactI18next).init({
-    resources: { en: { ...en, codes: codesEn } },
+    resources: { en: { common, errors, shell, codes } },
     lng,
     fallbackLng: ['en', 'ru'],
     supportedLngs: [...LANGUAGES],
