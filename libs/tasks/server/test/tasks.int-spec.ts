@@ -118,7 +118,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
   it('add_task and POST api/task: owner and board admins add tasks with every §3 field at a position; others may not', async () => {
     const deadline = new Date(Date.now() + 3 * 86400_000).toISOString();
     const full = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: {
@@ -155,13 +155,13 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       200,
     );
     const top = ok<Task>(
-      await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }),
+      await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }),
       200,
     );
     tasks = [full, second, top];
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Plan', 'Write notes', 'Tag build']);
 
-    const badColour = await t.call(tasksRoutes.addTask, {
+    const badColour = await t.call(tasksRoutes.taskAdd, {
       token: u.owner.token,
       params: { desk_id: desk._id, lane_id: lane(0) },
       body: { name: 'x', color: 'red' },
@@ -175,10 +175,10 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(wrongLane.body.errors[0].field, 'lane_id');
 
     for (const who of ['commenter', 'viewer', 'performer'] as const) {
-      const r = await t.call(tasksRoutes.addTask, { token: u[who].token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
+      const r = await t.call(tasksRoutes.taskAdd, { token: u[who].token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
       assert.equal(r.status, 403, who);
     }
-    const outsider = await t.call(tasksRoutes.addTask, { token: u.outsider.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
+    const outsider = await t.call(tasksRoutes.taskAdd, { token: u.outsider.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
     assert.equal(outsider.status, 404);
   });
 
@@ -262,10 +262,10 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
   it('PUT api/task_tracker/{desk_id}/move_task moves within and between lanes; the view member cannot; events say where', async () => {
     const [full, second, top] = tasks as [Task, Task, Task];
-    ok(await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: lane(0), index: 2 } }));
+    ok(await t.call(tasksRoutes.taskMove, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: lane(0), index: 2 } }));
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Write release notes', 'Tag build', 'Plan']);
     const moved = ok<Task>(
-      await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }),
+      await t.call(tasksRoutes.taskMove, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }),
       200,
     );
     assert.equal(moved.lane_id, lane(1));
@@ -273,8 +273,8 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(e.data.from_lane, lane(0));
     assert.equal(e.data.lane_id, lane(1));
     // The viewer performs `full` now (progress right): may move it. The commenter (co-performer) too.
-    ok(await t.call(tasksRoutes.moveTask, { token: u.viewer.token, params: { desk_id: desk._id }, body: { task_id: full._id, lane_id: lane(1), index: 0 } }));
-    const refused = await t.call(tasksRoutes.moveTask, {
+    ok(await t.call(tasksRoutes.taskMove, { token: u.viewer.token, params: { desk_id: desk._id }, body: { task_id: full._id, lane_id: lane(1), index: 0 } }));
+    const refused = await t.call(tasksRoutes.taskMove, {
       token: u.viewer.token,
       params: { desk_id: desk._id },
       body: { task_id: top._id, lane_id: lane(1), index: 0 },
@@ -283,7 +283,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const b = await board(u.owner.token, desk._id);
     assert.deepEqual(laneOrder(b, lane(1)), ['Write release notes', 'Tag build']);
     assert.deepEqual(laneOrder(b, lane(0)), ['Plan']);
-    const wrongDesk = await t.call(tasksRoutes.moveTask, {
+    const wrongDesk = await t.call(tasksRoutes.taskMove, {
       token: u.owner.token,
       params: { desk_id: desk._id },
       body: { task_id: top._id, lane_id: u.owner.id, index: 0 },
@@ -296,12 +296,12 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const [a, bLane] = [d.lanes[0]!._id, d.lanes[1]!._id];
     const made: Task[] = [];
     for (let i = 0; i < 8; i++)
-      made.push(ok(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: d._id, lane_id: a }, body: { name: `c${i}` } })));
+      made.push(ok(await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: d._id, lane_id: a }, body: { name: `c${i}` } })));
     for (let round = 0; round < 5; round++) {
       const moves = [
-        t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: made[round]!._id, lane_id: a, index: 1 } }),
-        t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: made[7 - round]!._id, lane_id: a, index: 1 } }),
-        t.call(tasksRoutes.moveTask, {
+        t.call(tasksRoutes.taskMove, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: made[round]!._id, lane_id: a, index: 1 } }),
+        t.call(tasksRoutes.taskMove, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: made[7 - round]!._id, lane_id: a, index: 1 } }),
+        t.call(tasksRoutes.taskMove, {
           token: u.boardAdmin.token,
           params: { desk_id: d._id },
           body: { task_id: made[3]!._id, lane_id: round % 2 ? a : bLane, index: 0 },
@@ -330,8 +330,8 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     // Two cards sent to the top of lane B at once: both end on top (one after the other), neither lost or tied.
     const [x, y] = [made[5]!, made[6]!];
     const both = await Promise.all([
-      t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: x._id, lane_id: bLane, index: 0 } }),
-      t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: y._id, lane_id: bLane, index: 0 } }),
+      t.call(tasksRoutes.taskMove, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: x._id, lane_id: bLane, index: 0 } }),
+      t.call(tasksRoutes.taskMove, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: y._id, lane_id: bLane, index: 0 } }),
     ]);
     assert.deepEqual(
       both.map((r) => r.status),
@@ -352,7 +352,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       [two, ['t1']],
       [three, ['x1', 'x2']],
     ] as const)
-      for (const name of names) ok(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: d._id, lane_id: lane_ }, body: { name } }));
+      for (const name of names) ok(await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: d._id, lane_id: lane_ }, body: { name } }));
 
     const asks = await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one } });
     assert.equal(asks.status, 409);
@@ -407,13 +407,13 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const before = await board(u.owner.token, desk._id);
     const types = new Map(before.tasks.map((x) => [x._id, x.type]));
     assert.ok([...types.values()].some((x) => x !== 'closed'));
-    assert.equal((await t.call(tasksRoutes.finish, { token: u.commenter.token, params: { id: desk._id } })).status, 403);
-    const f = ok<Desk>(await t.call(tasksRoutes.finish, { token: u.boardAdmin.token, params: { id: desk._id } }));
+    assert.equal((await t.call(tasksRoutes.deskFinish, { token: u.commenter.token, params: { id: desk._id } })).status, 403);
+    const f = ok<Desk>(await t.call(tasksRoutes.deskFinish, { token: u.boardAdmin.token, params: { id: desk._id } }));
     assert.equal(f.status, 'finished');
     assert.ok(f.finished_at);
     const frozen = await board(u.viewer.token, desk._id);
     assert.ok(frozen.tasks.every((x) => x.type === 'closed' && x.can === 'view'));
-    const refused = await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Late' } });
+    const refused = await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Late' } });
     assert.equal(refused.status, 409);
     assert.equal(refused.body.code, 'deskFinished');
     assert.equal((await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: desk._id }, body: { name: 'X' } })).status, 409);
@@ -432,7 +432,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
   it('deadlines: due soon and overdue notices once each per deadline; overdue tasks are flagged', async () => {
     const soon = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: { name: 'Soon', performer: u.performer.id, deadline: new Date(Date.now() + 3600_000).toISOString() },
@@ -440,7 +440,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       200,
     );
     const late = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: { name: 'Late', performer: u.performer.id, deadline: new Date(Date.now() - 60_000).toISOString() },
@@ -458,7 +458,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
   });
 
   it('DELETE api/task/{id} and DELETE api/desk/{id}: editors delete tasks, only the owner deletes the board; isolation from another client', async () => {
-    const x = ok<Task>(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Temp' } }));
+    const x = ok<Task>(await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Temp' } }));
     assert.equal((await t.call(tasksRoutes.taskDelete, { token: u.viewer.token, params: { id: x._id } })).status, 403);
     ok(await t.call(tasksRoutes.taskDelete, { token: u.boardAdmin.token, params: { id: x._id } }));
     assert.equal((await t.call(tasksRoutes.taskGet, { token: u.owner.token, params: { id: x._id } })).status, 404);
@@ -473,11 +473,11 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
         await t.call(tasksRoutes.taskGet, { token, params: { id: tasks[0]!._id } }),
         await t.call(tasksRoutes.taskUpdate, { token, params: { id: tasks[0]!._id }, body: { name: 'Stolen' } }),
         await t.call(tasksRoutes.taskDelete, { token, params: { id: tasks[0]!._id } }),
-        await t.call(tasksRoutes.addTask, { token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Stolen' } }),
+        await t.call(tasksRoutes.taskAdd, { token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Stolen' } }),
         await t.call(tasksRoutes.taskCreate, { token, body: { desk_id: desk._id, lane_id: lane(0), name: 'Stolen' } }),
-        await t.call(tasksRoutes.moveTask, { token, params: { desk_id: desk._id }, body: { task_id: tasks[0]!._id, lane_id: lane(0), index: 0 } }),
+        await t.call(tasksRoutes.taskMove, { token, params: { desk_id: desk._id }, body: { task_id: tasks[0]!._id, lane_id: lane(0), index: 0 } }),
         await t.call(tasksRoutes.laneDelete, { token, params: { desk_id: desk._id, lane_id: lane(0) }, query: { tasks: 'delete' } }),
-        await t.call(tasksRoutes.finish, { token, params: { id: desk._id } }),
+        await t.call(tasksRoutes.deskFinish, { token, params: { id: desk._id } }),
       ]) {
         assert.equal(r.status, 404, JSON.stringify(r.body));
         assert.ok(!JSON.stringify(r.body).includes('Release'));

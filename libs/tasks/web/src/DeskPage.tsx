@@ -156,7 +156,7 @@ function Desk() {
     if (!unchanged) {
       try {
         // The index counts the lane's other tasks in the board's order (filtered-out cards included).
-        await call(tasksRoutes.moveTask, { params: { desk_id: b._id }, body: { task_id: taskId, lane_id: lane, index }, silent: true });
+        await call(tasksRoutes.taskMove, { params: { desk_id: b._id }, body: { task_id: taskId, lane_id: lane, index }, silent: true });
       } catch (err) {
         notify.error(errorText(err));
       }
@@ -166,7 +166,7 @@ function Desk() {
   };
 
   const finish = async () => {
-    await call(tasksRoutes.finish, { params: { id: b._id }, silent: true });
+    await call(tasksRoutes.deskFinish, { params: { id: b._id }, silent: true });
     setConfirm(null);
     void qc.invalidateQueries({ queryKey: tasksKeys.all });
   };
@@ -409,7 +409,7 @@ function QuickAdd({ deskId, laneId, onClose }: { deskId: string; laneId: string;
     schema: quickAddSchema,
     defaultValues: { name: '' },
     onSubmit: async ({ name }) => {
-      const x = await call(tasksRoutes.addTask, { params: { desk_id: deskId, lane_id: laneId }, body: { name, index: 0 }, silent: true });
+      const x = await call(tasksRoutes.taskAdd, { params: { desk_id: deskId, lane_id: laneId }, body: { name, index: 0 }, silent: true });
       await qc.invalidateQueries({ queryKey: tasksKeys.board(deskId) });
       onClose();
       setSearch({ task: x._id });

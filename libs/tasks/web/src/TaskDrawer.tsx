@@ -107,7 +107,7 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
 
   const move = async () => {
     try {
-      await call(tasksRoutes.moveTask, { params: { desk_id: board._id }, body: { task_id: task._id, lane_id: moveTo, index: 0 }, silent: true });
+      await call(tasksRoutes.taskMove, { params: { desk_id: board._id }, body: { task_id: task._id, lane_id: moveTo, index: 0 }, silent: true });
       await qc.invalidateQueries({ queryKey: tasksKeys.all });
     } catch (e) {
       form.setError('root', { message: errorText(e) });
