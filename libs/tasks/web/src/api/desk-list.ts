@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { tasksRoutes } from '@intranet/tasks-contract';
+import { tasksRoutes, type DESK_FILTERS } from '@intranet/tasks-contract';
 import { routeQuery } from '@intranet/web-api';
 import { taskKeys } from './keys.ts';
 
 /** Board list filters of /task-tracker/ (the contract's DESK_FILTERS). */
-export type DeskFilter = 'all' | 'mine' | 'member' | 'finished';
+export type DeskFilter = (typeof DESK_FILTERS)[number];
 
 /** GET /api/desk?filter&page&limit (§7 generic module call `desk`): the caller's boards, newest first. */
 export const deskListQueryOptions = (filter: DeskFilter, page: number, limit: number) =>
