@@ -251,7 +251,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
 
     const desk = await t.call(tasksRoutes.deskCreate, { token: acme.adminToken, body: { name: 'Release', lanes: ['Todo'] } });
     assert.equal(desk.status, 200, JSON.stringify(desk.body));
-    const task = await t.call(tasksRoutes.addTask, {
+    const task = await t.call(tasksRoutes.taskAdd, {
       token: acme.adminToken,
       params: { desk_id: desk.body.result._id, lane_id: desk.body.result.lanes[0]._id },
       body: { name: 'Write notes', performer: cid.id },

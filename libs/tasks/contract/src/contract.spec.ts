@@ -20,7 +20,7 @@ describe('tasks contract', () => {
   });
 
   it('registers module desk with the generic module calls (GET/POST api/desk, GET/PUT/DELETE api/desk/{id})', () => {
-    const generic = Object.values(tasksRoutes).filter((r) => r.subject.startsWith('tasks.desk.'));
+    const generic = Object.values(tasksRoutes).filter((r) => /^tasks\.desk\.(list|get|create|update|delete)$/.test(r.subject));
     assert.deepEqual(generic.map((r) => `${r.method} ${r.path}`).sort(), [
       'DELETE /api/desk/{id}',
       'GET /api/desk',
@@ -39,6 +39,11 @@ describe('tasks contract', () => {
     assert.equal(r.path, '/api/thing/{id}');
     assert.equal(r.subject, 'x.thing.get');
     assert.equal(r.access.kind, 'admin');
+  });
+
+  it('names the board finish tasks.desk.finish (a board call beside the generic ones, at its §7 path)', () => {
+    assert.equal(tasksRoutes.deskFinish.subject, 'tasks.desk.finish');
+    assert.equal(`${tasksRoutes.deskFinish.method} ${tasksRoutes.deskFinish.path}`, 'PUT /api/task_tracker/{id}/finish');
   });
 
   it('names its events evt.tasks.<entity>.<verb>', () => {

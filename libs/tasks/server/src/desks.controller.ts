@@ -40,8 +40,8 @@ export class DesksController {
     return this.svc.laneDelete(input, ctx);
   }
 
-  @RouteHandler(tasksRoutes.finish)
-  finish(input: RouteInput<typeof tasksRoutes.finish>, ctx: RequestContext) {
-    return this.svc.finish(input, ctx);
+  @RouteHandler(tasksRoutes.deskFinish)
+  deskFinish(input: RouteInput<typeof tasksRoutes.deskFinish>, ctx: RequestContext) {
+    return this.svc.deskFinish(input, ctx);
   }
 }

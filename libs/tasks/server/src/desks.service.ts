@@ -202,7 +202,7 @@ export class DesksService {
   }
 
   /** §7 PUT api/task_tracker/{id}/finish (owner, admins; §4): every task ends; the board is finished. Errors: 404, 403. */
-  finish({ params }: In<'finish'>, ctx: RequestContext) {
+  deskFinish({ params }: In<'deskFinish'>, ctx: RequestContext) {
     requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const { desk, role } = await this.boards.editable(tx, ctx, params.id, { allowFinished: true });

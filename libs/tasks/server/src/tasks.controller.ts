@@ -29,9 +29,9 @@ export class TasksController {
     return this.svc.taskCreate(input, ctx);
   }
 
-  @RouteHandler(tasksRoutes.addTask)
-  addTask(input: RouteInput<typeof tasksRoutes.addTask>, ctx: RequestContext) {
-    return this.svc.addTask(input, ctx);
+  @RouteHandler(tasksRoutes.taskAdd)
+  taskAdd(input: RouteInput<typeof tasksRoutes.taskAdd>, ctx: RequestContext) {
+    return this.svc.taskAdd(input, ctx);
   }
 
   @RouteHandler(tasksRoutes.taskUpdate)
@@ -44,9 +44,9 @@ export class TasksController {
     return this.svc.taskDelete(input, ctx);
   }
 
-  @RouteHandler(tasksRoutes.moveTask)
-  moveTask(input: RouteInput<typeof tasksRoutes.moveTask>, ctx: RequestContext) {
-    return this.svc.moveTask(input, ctx);
+  @RouteHandler(tasksRoutes.taskMove)
+  taskMove(input: RouteInput<typeof tasksRoutes.taskMove>, ctx: RequestContext) {
+    return this.svc.taskMove(input, ctx);
   }
 
   /** tasks.internal.commentAccess {task_id, user_id} → {read, comment, userIds} (for social's task comments). */

@@ -67,7 +67,7 @@ export class TasksService {
   }
 
   /** §7 PUT api/task_tracker/{desk_id}/{lane_id}/add_task {name, …§3 fields, index?} → the task (owner, admins). */
-  addTask({ params, body }: In<'addTask'>, ctx: RequestContext) {
+  taskAdd({ params, body }: In<'taskAdd'>, ctx: RequestContext) {
     return this.create(ctx, params.desk_id, params.lane_id, body);
   }
 
@@ -125,7 +125,7 @@ export class TasksService {
    * for everyone (the key is computed from the neighbours as committed; keys are unique per lane).
    * Errors: 404, 403, 409 deskFinished, 400 laneNotFound.
    */
-  moveTask({ params, body }: In<'moveTask'>, ctx: RequestContext) {
+  taskMove({ params, body }: In<'taskMove'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const { desk, role, people } = await this.boards.of(tx, ctx, params.desk_id, 'share');

@@ -9,7 +9,7 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 export default {
   entities: ['desk', 'lane', 'lane2', 'task'],
   params: { desk_id: { entity: 'desk' }, lane_id: { entity: 'lane' } },
-  idBySubject: { 'tasks.desk.': 'desk', 'tasks.task.': 'task', 'tasks.tracker.finish': 'desk' },
+  idBySubject: { 'tasks.desk.': 'desk', 'tasks.task.': 'task' },
   bodies: {
     'tasks.desk.create': { body: (w) => ({ name: `Board of ${w.workspace}`, lanes: ['To do'], admins: [w.ids.user] }), ids: { admins: 'user' } },
     'tasks.desk.update': { body: (w) => ({ name: 'Renamed', admins: [w.ids.user] }), ids: { admins: 'user' } },
@@ -17,9 +17,9 @@ export default {
       body: (w) => ({ desk_id: w.ids.desk, lane_id: w.ids.lane, name: 'A task', performer: w.ids.user }),
       ids: { desk_id: 'desk', lane_id: 'lane', performer: 'user', co_performers: 'user', observers: 'user' },
     },
-    'tasks.tracker.addTask': { body: (w) => ({ name: 'Added', performer: w.ids.user }), ids: { performer: 'user', co_performers: 'user', observers: 'user' } },
+    'tasks.task.add': { body: (w) => ({ name: 'Added', performer: w.ids.user }), ids: { performer: 'user', co_performers: 'user', observers: 'user' } },
     'tasks.task.update': { body: (w) => ({ name: 'Changed', observers: [w.ids.user] }), ids: { performer: 'user', co_performers: 'user', observers: 'user' } },
-    'tasks.tracker.moveTask': { body: (w) => ({ task_id: w.ids.task, lane_id: w.ids.lane2, index: 0 }), ids: { task_id: 'task', lane_id: 'lane2' } },
+    'tasks.task.move': { body: (w) => ({ task_id: w.ids.task, lane_id: w.ids.lane2, index: 0 }), ids: { task_id: 'task', lane_id: 'lane2' } },
   },
   async create(t, w) {
     const d = await t.call(tasksRoutes.deskCreate, {
@@ -28,7 +28,7 @@ export default {
     });
     if (d.status !== 200) throw new Error(`fixture desk: ${d.status} ${JSON.stringify(d.body)}`);
     const desk = d.body.result;
-    const task = await t.call(tasksRoutes.addTask, {
+    const task = await t.call(tasksRoutes.taskAdd, {
       token: w.adminToken,
       params: { desk_id: desk._id, lane_id: desk.lanes[0]._id },
       body: { name: `Task of ${w.workspace}`, performer: w.ids.user },

@@ -58,7 +58,7 @@ describe('task comments (§3 Comment parent task, §6)', () => {
       'desk',
     );
     task = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: desk.lanes[0]!._id },
         body: { name: 'Discuss', performer: u.performer.id },

@@ -34,7 +34,7 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
     }
     desk = ok<Desk>(await t.call(tasksRoutes.deskCreate, { token: owner.token, body: { name: 'Fields', lanes: ['To do'] } }), 200, 'desk');
     task = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: owner.token,
         params: { desk_id: desk._id, lane_id: desk.lanes[0]!._id },
         body: { name: 'Estimate', performer: performer.id, plan_hours: 4 },
@@ -66,7 +66,7 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
       t.call(tasksRoutes.taskUpdate, { token, params: { id: task._id }, body: body as never });
     assert.deepEqual(fieldErrors(await put({ plan_hours: -3 })), [['plan_hours', 'notNegative', null]]);
     assert.deepEqual(fieldErrors(await put({ actual_hours: 100_001 }, performer.token)), [['actual_hours', 'tooBig', { max: 100_000 }]]);
-    const add = await t.call(tasksRoutes.addTask, {
+    const add = await t.call(tasksRoutes.taskAdd, {
       token: owner.token,
       params: { desk_id: desk._id, lane_id: desk.lanes[0]!._id },
       body: { name: 'Negative', plan_hours: -3 },

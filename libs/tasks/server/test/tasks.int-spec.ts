@@ -1,43 +1,28 @@
-// @slow 20s (started first by tools/scripts/jest-slow-first.mjs): six employees in two clients, concurrent moves, lane deletions.
+// @slow 20s (started first by tools/scripts/jest-slow-first.mjs): six employees in two clients, one board's whole story.
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { beforeAll, describe, it } from '@jest/globals';
 import { peopleRoutes } from '@intranet/people-contract';
-import { ask, on, systemContext, type BusEvent } from '@intranet/platform-bus';
-import { tasksEvents, tasksRoutes, tasksSubjects, type Board, type Desk, type Task } from '@intranet/tasks-contract';
+import { ask, systemContext } from '@intranet/platform-bus';
+import { tasksRoutes, tasksSubjects, type Desk, type Task } from '@intranet/tasks-contract';
 import { eventually, ok } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import type { TestPortal } from '@intranet/portal-testing';
+import { tasksWorld } from './tasks-world.ts';
 
 /**
- * The task tracker through the real gateway and bus (PostgreSQL + NATS when DATABASE_URL/NATS_URL are set, else
- * PGlite and the in-process bus): every §7 Task tracker route, the generic module calls of `desk` and `task`, §6
- * access per role, §4 transitions, ordering under concurrent moves, lane deletion, events and isolation.
+ * The task tracker through the real gateway and bus: one board's story over every §7 Task tracker route and the
+ * generic module calls of `desk` and `task` — creation, tasks with every §3 field, §6 access per role, changes,
+ * moves, §4 finish and restore, deadlines, deletion, events and isolation from another client. Lanes and concurrent
+ * moves: tasks-lanes.int-spec.ts.
  */
 describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
+  const w = tasksWorld();
+  const { u, events, board, laneOrder } = w;
+  // The portal and clients exist once beforeAll has run.
   let t: TestPortal;
-  let co: Awaited<ReturnType<TestPortal['makeClient']>>;
-  let other: Awaited<ReturnType<TestPortal['makeClient']>>;
-  /** owner (desk_add), admin of the board, comment member, view member, performer (not a member), outsider. */
-  const u: Record<'owner' | 'boardAdmin' | 'commenter' | 'viewer' | 'performer' | 'outsider', { id: string; token: string }> = {} as never;
-  const events: BusEvent<Record<string, unknown>>[] = [];
-  const offs: (() => Promise<void>)[] = [];
-
-  const board = async (token: string, id: string) => ok<Board>(await t.call(tasksRoutes.deskGet, { token, params: { id } }), 200, 'board');
-  const laneOrder = (b: Board, lane: string) => b.tasks.filter((x) => x.lane_id === lane).map((x) => x.name);
-
-  beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
-    co = await t.makeClient('taskco');
-    other = await t.makeClient('taskother');
-    for (const name of ['owner', 'boardAdmin', 'commenter', 'viewer', 'performer', 'outsider'] as const) {
-      const e = await t.makeEmployee(co.adminToken, `${name.toLowerCase()}@taskco.test`);
-      u[name] = { id: e.user._id, token: e.token };
-    }
-    for (const def of Object.values(tasksEvents) as (typeof tasksEvents)[keyof typeof tasksEvents][])
-      offs.push(await on(t.portal.platform.bus, def as typeof tasksEvents.deskChanged, async (e) => void events.push(e as never)));
-  });
-  afterAll(async () => {
-    for (const off of offs) await off();
-    await t.close();
+  let co: typeof w.co;
+  let other: typeof w.other;
+  beforeAll(() => {
+    ({ t, co, other } = w);
   });
 
   let desk: Desk;
@@ -95,30 +80,11 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(refused.body.message, 'No access');
   });
 
-  it('an unregistered module of the generic calls answers 404 apiNotFound, signed in or not; registered paths keep their routes', async () => {
-    const fastify = t.portal.app.getHttpAdapter().getInstance();
-    for (const [method, url] of [
-      ['GET', '/api/nomodule'],
-      ['GET', '/api/nomodule/0190a1b2-0000-7000-8000-000000000000'],
-      ['POST', '/api/nomodule'],
-      ['PUT', '/api/nomodule/x'],
-      ['DELETE', '/api/nomodule/x'],
-    ] as const) {
-      for (const auth of [{}, { authorization: `Bearer ${u.owner.token}` }]) {
-        const r = await fastify.inject({ method, url, headers: auth, ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}) });
-        assert.equal(r.statusCode, 404, `${method} ${url}`);
-        assert.equal(r.json().code, 'apiNotFound');
-      }
-    }
-    const anonymous = await fastify.inject({ method: 'GET', url: '/api/desk' });
-    assert.equal(anonymous.statusCode, 401);
-  });
-
   let tasks: Task[] = [];
   it('add_task and POST api/task: owner and board admins add tasks with every §3 field at a position; others may not', async () => {
     const deadline = new Date(Date.now() + 3 * 86400_000).toISOString();
     const full = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: {
@@ -155,13 +121,13 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       200,
     );
     const top = ok<Task>(
-      await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }),
+      await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Plan', index: 0 } }),
       200,
     );
     tasks = [full, second, top];
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Plan', 'Write notes', 'Tag build']);
 
-    const badColour = await t.call(tasksRoutes.addTask, {
+    const badColour = await t.call(tasksRoutes.taskAdd, {
       token: u.owner.token,
       params: { desk_id: desk._id, lane_id: lane(0) },
       body: { name: 'x', color: 'red' },
@@ -175,10 +141,10 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(wrongLane.body.errors[0].field, 'lane_id');
 
     for (const who of ['commenter', 'viewer', 'performer'] as const) {
-      const r = await t.call(tasksRoutes.addTask, { token: u[who].token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
+      const r = await t.call(tasksRoutes.taskAdd, { token: u[who].token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
       assert.equal(r.status, 403, who);
     }
-    const outsider = await t.call(tasksRoutes.addTask, { token: u.outsider.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
+    const outsider = await t.call(tasksRoutes.taskAdd, { token: u.outsider.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Nope' } });
     assert.equal(outsider.status, 404);
   });
 
@@ -262,10 +228,10 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
   it('PUT api/task_tracker/{desk_id}/move_task moves within and between lanes; the view member cannot; events say where', async () => {
     const [full, second, top] = tasks as [Task, Task, Task];
-    ok(await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: lane(0), index: 2 } }));
+    ok(await t.call(tasksRoutes.taskMove, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: top._id, lane_id: lane(0), index: 2 } }));
     assert.deepEqual(laneOrder(await board(u.owner.token, desk._id), lane(0)), ['Write release notes', 'Tag build', 'Plan']);
     const moved = ok<Task>(
-      await t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }),
+      await t.call(tasksRoutes.taskMove, { token: u.owner.token, params: { desk_id: desk._id }, body: { task_id: second._id, lane_id: lane(1), index: 99 } }),
       200,
     );
     assert.equal(moved.lane_id, lane(1));
@@ -273,8 +239,8 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(e.data.from_lane, lane(0));
     assert.equal(e.data.lane_id, lane(1));
     // The viewer performs `full` now (progress right): may move it. The commenter (co-performer) too.
-    ok(await t.call(tasksRoutes.moveTask, { token: u.viewer.token, params: { desk_id: desk._id }, body: { task_id: full._id, lane_id: lane(1), index: 0 } }));
-    const refused = await t.call(tasksRoutes.moveTask, {
+    ok(await t.call(tasksRoutes.taskMove, { token: u.viewer.token, params: { desk_id: desk._id }, body: { task_id: full._id, lane_id: lane(1), index: 0 } }));
+    const refused = await t.call(tasksRoutes.taskMove, {
       token: u.viewer.token,
       params: { desk_id: desk._id },
       body: { task_id: top._id, lane_id: lane(1), index: 0 },
@@ -283,7 +249,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     const b = await board(u.owner.token, desk._id);
     assert.deepEqual(laneOrder(b, lane(1)), ['Write release notes', 'Tag build']);
     assert.deepEqual(laneOrder(b, lane(0)), ['Plan']);
-    const wrongDesk = await t.call(tasksRoutes.moveTask, {
+    const wrongDesk = await t.call(tasksRoutes.taskMove, {
       token: u.owner.token,
       params: { desk_id: desk._id },
       body: { task_id: top._id, lane_id: u.owner.id, index: 0 },
@@ -291,129 +257,17 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.equal(wrongDesk.status, 400);
   });
 
-  it('two people moving cards of one lane at the same time end in one consistent order: no lost card, no duplicate place', async () => {
-    const d = ok<Desk>(await t.call(tasksRoutes.deskCreate, { token: u.owner.token, body: { name: 'Race', lanes: ['A', 'B'], admins: [u.boardAdmin.id] } }));
-    const [a, bLane] = [d.lanes[0]!._id, d.lanes[1]!._id];
-    const made: Task[] = [];
-    for (let i = 0; i < 8; i++)
-      made.push(ok(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: d._id, lane_id: a }, body: { name: `c${i}` } })));
-    for (let round = 0; round < 5; round++) {
-      const moves = [
-        t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: made[round]!._id, lane_id: a, index: 1 } }),
-        t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: made[7 - round]!._id, lane_id: a, index: 1 } }),
-        t.call(tasksRoutes.moveTask, {
-          token: u.boardAdmin.token,
-          params: { desk_id: d._id },
-          body: { task_id: made[3]!._id, lane_id: round % 2 ? a : bLane, index: 0 },
-        }),
-      ];
-      for (const r of await Promise.all(moves)) assert.equal(r.status, 200, JSON.stringify(r.body));
-    }
-    const seenBy = await Promise.all([board(u.owner.token, d._id), board(u.boardAdmin.token, d._id)]);
-    assert.deepEqual(
-      seenBy[0].tasks,
-      seenBy[1].tasks.map((x) => ({ ...x, can: x.can })),
-      'both see one order',
-    );
-    const all = seenBy[0].tasks;
-    assert.equal(all.length, 8, 'no lost card');
-    assert.equal(new Set(all.map((x) => x._id)).size, 8, 'no duplicate card');
-    for (const l of [a, bLane]) {
-      const keys = all.filter((x) => x.lane_id === l).map((x) => x.position);
-      assert.equal(new Set(keys).size, keys.length, 'no two cards share a place');
-      assert.deepEqual(
-        keys,
-        [...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
-        'the board lists each lane in key order',
-      );
-    }
-    // Two cards sent to the top of lane B at once: both end on top (one after the other), neither lost or tied.
-    const [x, y] = [made[5]!, made[6]!];
-    const both = await Promise.all([
-      t.call(tasksRoutes.moveTask, { token: u.owner.token, params: { desk_id: d._id }, body: { task_id: x._id, lane_id: bLane, index: 0 } }),
-      t.call(tasksRoutes.moveTask, { token: u.boardAdmin.token, params: { desk_id: d._id }, body: { task_id: y._id, lane_id: bLane, index: 0 } }),
-    ]);
-    assert.deepEqual(
-      both.map((r) => r.status),
-      [200, 200],
-    );
-    const top2 = (await board(u.owner.token, d._id)).tasks
-      .filter((c) => c.lane_id === bLane)
-      .slice(0, 2)
-      .map((c) => c.name);
-    assert.deepEqual([...top2].sort(), ['c5', 'c6']);
-  });
-
-  it('DELETE api/task_tracker/{desk_id}/lane/{lane_id}: a lane with tasks asks move or delete (409), moves keep order, delete removes; never silently', async () => {
-    const d = ok<Desk>(await t.call(tasksRoutes.deskCreate, { token: u.owner.token, body: { name: 'Lanes', lanes: ['One', 'Two', 'Three', 'Empty'] } }));
-    const [one, two, three, empty] = d.lanes.map((l) => l._id) as [string, string, string, string];
-    for (const [lane_, names] of [
-      [one, ['o1', 'o2']],
-      [two, ['t1']],
-      [three, ['x1', 'x2']],
-    ] as const)
-      for (const name of names) ok(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: d._id, lane_id: lane_ }, body: { name } }));
-
-    const asks = await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one } });
-    assert.equal(asks.status, 409);
-    assert.equal(asks.body.code, 'laneHasTasks');
-    assert.equal(asks.body.params.count, 2);
-    const same = await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one }, query: { tasks: 'move', to: one } });
-    assert.equal(same.status, 400);
-    assert.equal(same.body.errors[0].message, 'Choose another lane');
-    const noTarget = await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one }, query: { tasks: 'move' } });
-    assert.equal(noTarget.body.errors[0].message, 'Field is required');
-    assert.equal((await board(u.owner.token, d._id)).tasks.length, 5, 'refusals changed nothing');
-
-    const after = ok<Desk>(
-      await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: one }, query: { tasks: 'move', to: two } }),
-      200,
-    );
-    assert.deepEqual(
-      after.lanes.map((l) => [l.name, l.tasks_count]),
-      [
-        ['Two', 3],
-        ['Three', 2],
-        ['Empty', 0],
-      ],
-    );
-    assert.deepEqual(laneOrder(await board(u.owner.token, d._id), two), ['t1', 'o1', 'o2']);
-    ok(await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: three }, query: { tasks: 'delete' } }));
-    ok(await t.call(tasksRoutes.laneDelete, { token: u.owner.token, params: { desk_id: d._id, lane_id: empty } }));
-    const b = await board(u.owner.token, d._id);
-    assert.deepEqual(
-      b.lanes.map((l) => l.name),
-      ['Two'],
-    );
-    assert.equal(b.tasks.length, 3);
-
-    // PUT api/desk lanes: reorder, rename, add; dropping a lane with tasks is refused (use the lane route).
-    const put = ok<Desk>(
-      await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: d._id }, body: { lanes: [{ name: 'New' }, { _id: two, name: 'Second' }] } }),
-      200,
-    );
-    assert.deepEqual(
-      put.lanes.map((l) => l.name),
-      ['New', 'Second'],
-    );
-    const drop = await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: d._id }, body: { lanes: [{ name: 'Only' }] } });
-    assert.equal(drop.status, 409);
-    assert.equal(drop.body.code, 'laneHasTasks');
-    const viewer = await t.call(tasksRoutes.laneDelete, { token: u.viewer.token, params: { desk_id: desk._id, lane_id: lane(2) } });
-    assert.equal(viewer.status, 403);
-  });
-
   it('§4 finish ends every task and freezes the board; PUT api/desk {status: active} restores the board and the tasks types', async () => {
     const before = await board(u.owner.token, desk._id);
     const types = new Map(before.tasks.map((x) => [x._id, x.type]));
     assert.ok([...types.values()].some((x) => x !== 'closed'));
-    assert.equal((await t.call(tasksRoutes.finish, { token: u.commenter.token, params: { id: desk._id } })).status, 403);
-    const f = ok<Desk>(await t.call(tasksRoutes.finish, { token: u.boardAdmin.token, params: { id: desk._id } }));
+    assert.equal((await t.call(tasksRoutes.deskFinish, { token: u.commenter.token, params: { id: desk._id } })).status, 403);
+    const f = ok<Desk>(await t.call(tasksRoutes.deskFinish, { token: u.boardAdmin.token, params: { id: desk._id } }));
     assert.equal(f.status, 'finished');
     assert.ok(f.finished_at);
     const frozen = await board(u.viewer.token, desk._id);
     assert.ok(frozen.tasks.every((x) => x.type === 'closed' && x.can === 'view'));
-    const refused = await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Late' } });
+    const refused = await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Late' } });
     assert.equal(refused.status, 409);
     assert.equal(refused.body.code, 'deskFinished');
     assert.equal((await t.call(tasksRoutes.deskUpdate, { token: u.owner.token, params: { id: desk._id }, body: { name: 'X' } })).status, 409);
@@ -432,7 +286,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
   it('deadlines: due soon and overdue notices once each per deadline; overdue tasks are flagged', async () => {
     const soon = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: { name: 'Soon', performer: u.performer.id, deadline: new Date(Date.now() + 3600_000).toISOString() },
@@ -440,7 +294,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
       200,
     );
     const late = ok<Task>(
-      await t.call(tasksRoutes.addTask, {
+      await t.call(tasksRoutes.taskAdd, {
         token: u.owner.token,
         params: { desk_id: desk._id, lane_id: lane(0) },
         body: { name: 'Late', performer: u.performer.id, deadline: new Date(Date.now() - 60_000).toISOString() },
@@ -458,7 +312,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
   });
 
   it('DELETE api/task/{id} and DELETE api/desk/{id}: editors delete tasks, only the owner deletes the board; isolation from another client', async () => {
-    const x = ok<Task>(await t.call(tasksRoutes.addTask, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Temp' } }));
+    const x = ok<Task>(await t.call(tasksRoutes.taskAdd, { token: u.owner.token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Temp' } }));
     assert.equal((await t.call(tasksRoutes.taskDelete, { token: u.viewer.token, params: { id: x._id } })).status, 403);
     ok(await t.call(tasksRoutes.taskDelete, { token: u.boardAdmin.token, params: { id: x._id } }));
     assert.equal((await t.call(tasksRoutes.taskGet, { token: u.owner.token, params: { id: x._id } })).status, 404);
@@ -473,11 +327,11 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
         await t.call(tasksRoutes.taskGet, { token, params: { id: tasks[0]!._id } }),
         await t.call(tasksRoutes.taskUpdate, { token, params: { id: tasks[0]!._id }, body: { name: 'Stolen' } }),
         await t.call(tasksRoutes.taskDelete, { token, params: { id: tasks[0]!._id } }),
-        await t.call(tasksRoutes.addTask, { token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Stolen' } }),
+        await t.call(tasksRoutes.taskAdd, { token, params: { desk_id: desk._id, lane_id: lane(0) }, body: { name: 'Stolen' } }),
         await t.call(tasksRoutes.taskCreate, { token, body: { desk_id: desk._id, lane_id: lane(0), name: 'Stolen' } }),
-        await t.call(tasksRoutes.moveTask, { token, params: { desk_id: desk._id }, body: { task_id: tasks[0]!._id, lane_id: lane(0), index: 0 } }),
+        await t.call(tasksRoutes.taskMove, { token, params: { desk_id: desk._id }, body: { task_id: tasks[0]!._id, lane_id: lane(0), index: 0 } }),
         await t.call(tasksRoutes.laneDelete, { token, params: { desk_id: desk._id, lane_id: lane(0) }, query: { tasks: 'delete' } }),
-        await t.call(tasksRoutes.finish, { token, params: { id: desk._id } }),
+        await t.call(tasksRoutes.deskFinish, { token, params: { id: desk._id } }),
       ]) {
         assert.equal(r.status, 404, JSON.stringify(r.body));
         assert.ok(!JSON.stringify(r.body).includes('Release'));

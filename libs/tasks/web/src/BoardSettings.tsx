@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { tasksText } from './locales.ts';
 import { z } from '@intranet/platform-contracts';
-import { deskFieldsSchema, laneNameSchema, tasksRoutes, type Board } from '@intranet/tasks-contract';
-import { call } from '@intranet/web-api';
+import { deskFieldsSchema, laneNameSchema, type Board } from '@intranet/tasks-contract';
 import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
-import { Alert, Button, ConfirmDialog, Input, Modal, Select } from '@intranet/web-ui';
-import { errorText, tasksKeys, useMe, useUserNames, UserPicker, type PickedUser } from './common.tsx';
-
-type LaneDraft = { _id?: string; name: string; tasks: number };
+import { Button, ConfirmDialog, Input, Modal } from '@intranet/web-ui';
+import { deleteDesk } from './api/desk-delete.ts';
+import { updateDesk } from './api/desk-update.ts';
+import { taskKeys } from './api/keys.ts';
+import { useMe, useUserNames, UserPicker, type PickedUser } from './common.tsx';
+import { DeleteLane, type LaneDraft } from './DeleteLane.tsx';
+import { tasksText } from './locales.ts';
 
 /** The settings form: the contract's board fields and lane names (`tasks`: the lane's task count, not sent). */
 const settingsSchema = z.object({
@@ -41,7 +42,7 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
   const [viewers, setViewers] = useState<PickedUser[] | null>(null);
   const [dropLane, setDropLane] = useState<LaneDraft | null>(null);
   const [deleteBoard, setDeleteBoard] = useState(false);
-  const refresh = () => qc.invalidateQueries({ queryKey: tasksKeys.all });
+  const refresh = () => qc.invalidateQueries({ queryKey: taskKeys.all });
   const membersWith = (right: 'comment' | 'view') => board.members.filter((m) => m.right === right).map((m) => m.user);
 
   const form = useApiForm({
@@ -53,23 +54,19 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
     },
     serverField: settingsField,
     onSubmit: async (v) => {
-      await call(tasksRoutes.deskUpdate, {
-        params: { id: board._id },
-        body: {
-          name: v.name,
-          description: v.description,
-          lanes: v.lanes.map((l) => (l._id ? { _id: l._id, name: l.name } : { name: l.name })),
-          ...(admins ? { admins: admins.map((a) => a._id) } : {}),
-          ...(commenters || viewers
-            ? {
-                members: [
-                  ...(commenters ?? pick(membersWith('comment'))).map((u) => ({ user: u._id, right: 'comment' as const })),
-                  ...(viewers ?? pick(membersWith('view'))).map((u) => ({ user: u._id, right: 'view' as const })),
-                ],
-              }
-            : {}),
-        },
-        silent: true,
+      await updateDesk(board._id, {
+        name: v.name,
+        description: v.description,
+        lanes: v.lanes.map((l) => (l._id ? { _id: l._id, name: l.name } : { name: l.name })),
+        ...(admins ? { admins: admins.map((a) => a._id) } : {}),
+        ...(commenters || viewers
+          ? {
+              members: [
+                ...(commenters ?? pick(membersWith('comment'))).map((u) => ({ user: u._id, right: 'comment' as const })),
+                ...(viewers ?? pick(membersWith('view'))).map((u) => ({ user: u._id, right: 'view' as const })),
+              ],
+            }
+          : {}),
       });
       await refresh();
       onClose();
@@ -164,83 +161,12 @@ export function BoardSettings({ board, onClose }: { board: Board; onClose: () =>
         open={deleteBoard}
         message={t('deleteBoardConfirm', { name: board.name, count: board.tasks.length })}
         onConfirm={async () => {
-          await call(tasksRoutes.deskDelete, { params: { id: board._id }, silent: true });
+          await deleteDesk(board._id);
           await refresh();
           void nav('/task-tracker/');
         }}
         onCancel={() => setDeleteBoard(false)}
       />
-    </Modal>
-  );
-}
-
-/** §4 deleting a lane: an empty one after a confirmation; one with tasks asks to move them to another lane or delete them. */
-function DeleteLane({ board, lane, onDone, onCancel }: { board: Board; lane: LaneDraft; onDone: () => Promise<void>; onCancel: () => void }) {
-  const { t } = tasksText.useT();
-  const others = board.lanes.filter((l) => l._id !== lane._id);
-  const [choice, setChoice] = useState<'move' | 'delete'>(others.length ? 'move' : 'delete');
-  const [to, setTo] = useState(others[0]?._id ?? '');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const go = async () => {
-    setBusy(true);
-    try {
-      await call(tasksRoutes.laneDelete, {
-        params: { desk_id: board._id, lane_id: lane._id! },
-        query: lane.tasks ? (choice === 'move' ? { tasks: 'move', to } : { tasks: 'delete' }) : {},
-        silent: true,
-      });
-      await onDone();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      onClose={onCancel}
-      title={t('deleteLane', { name: lane.name })}
-      testId="lane-delete-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button variant="danger" onClick={() => void go()} disabled={busy} data-testid="lane-delete-ok">
-            {t('delete')}
-          </Button>
-        </>
-      }
-    >
-      {error ? <Alert>{errorText(error)}</Alert> : null}
-      {lane.tasks ? (
-        <>
-          <p>{t('laneHasTasks', { count: lane.tasks })}</p>
-          <Select
-            label={t('laneTasksChoice')}
-            value={choice}
-            onChange={(e) => setChoice(e.target.value as 'move' | 'delete')}
-            options={[
-              ...(others.length ? [{ value: 'move', label: t('moveTasks') }] : []),
-              { value: 'delete', label: t('deleteTasks', { count: lane.tasks }) },
-            ]}
-            data-testid="lane-delete-choice"
-          />
-          {choice === 'move' ? (
-            <Select
-              label={t('moveTo')}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              options={others.map((l) => ({ value: l._id, label: l.name }))}
-              data-testid="lane-delete-to"
-            />
-          ) : null}
-        </>
-      ) : (
-        <p>{t('laneEmptyConfirm')}</p>
-      )}
     </Modal>
   );
 }

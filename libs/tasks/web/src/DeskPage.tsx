@@ -1,14 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { tasksText } from './locales.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  useDroppable,
   useSensor,
   useSensors,
   type Announcements,
@@ -17,16 +15,23 @@ import {
   type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { PRIORITIES, taskFieldsSchema, tasksRoutes, type Board, type Card as TaskCard } from '@intranet/tasks-contract';
-import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
-import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NeedSession, useRealtimeEvent } from '@intranet/web-session';
-import { Badge, Button, ConfirmDialog, Loader, Modal, Select, useNotifier } from '@intranet/web-ui';
-import { errorText, LoadError, tasksKeys, useFormatDate, useUserNames } from './common.tsx';
+import { Badge, Button, ConfirmDialog, Loader, useNotifier } from '@intranet/web-ui';
+import { useBoard } from './api/desk-get.ts';
+import { finishDesk } from './api/desk-finish.ts';
+import { updateDesk } from './api/desk-update.ts';
+import { taskKeys } from './api/keys.ts';
+import { moveTask } from './api/task-move.ts';
+import { columnsOf, dropOrder, filtering, KEYS, matches, type Columns, type Filters } from './board-view.ts';
 import { BoardSettings } from './BoardSettings.tsx';
+import { Card } from './Card.tsx';
+import { CardView } from './CardView.tsx';
+import { errorText, LoadError, useUserNames } from './common.tsx';
+import { DeskFilters } from './DeskFilters.tsx';
+import { Lane } from './Lane.tsx';
+import { tasksText } from './locales.ts';
+import { QuickAdd } from './QuickAdd.tsx';
 import { TaskDrawer } from './TaskDrawer.tsx';
 import './tasks.css';
 
@@ -39,35 +44,10 @@ export default function DeskPage() {
   );
 }
 
-type Columns = Record<string, string[]>;
-
-/** Space picks a card up and drops it; Escape cancels; Enter stays free to open the task. */
-const KEYS = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
-
-/** Lane → task ids in the board's order. */
-function columnsOf(b: Board): Columns {
-  const out: Columns = Object.fromEntries(b.lanes.map((l) => [l._id, [] as string[]]));
-  for (const t of b.tasks) out[t.lane_id]?.push(t._id);
-  return out;
-}
-
-interface Filters {
-  performer: string;
-  tag: string;
-  priority: string;
-  deadline: '' | 'overdue' | 'week' | 'none';
-}
-
-function matches(t: TaskCard, f: Filters): boolean {
-  if (f.performer && t.performer !== f.performer && !t.co_performers.includes(f.performer)) return false;
-  if (f.tag && !t.tags.includes(f.tag)) return false;
-  if (f.priority && t.priority !== f.priority) return false;
-  if (f.deadline === 'overdue' && !t.overdue) return false;
-  if (f.deadline === 'none' && t.deadline) return false;
-  if (f.deadline === 'week' && (!t.deadline || new Date(t.deadline).getTime() > Date.now() + 7 * 86400_000)) return false;
-  return true;
-}
-
+/**
+ * The board: lanes of sortable cards (mouse, touch, keyboard; dnd-kit announcements in the user's language), filters,
+ * the task drawer (?task=), settings, quick add, finish and restore; live through evt.tasks.*.
+ */
 function Desk() {
   const { id = '' } = useParams();
   const { t } = tasksText.useT();
@@ -75,7 +55,7 @@ function Desk() {
   const notify = useNotifier();
   const [search, setSearch] = useSearchParams();
   const openTask = search.get('task');
-  const q = useQuery({ queryKey: tasksKeys.board(id), queryFn: ({ signal }) => call(tasksRoutes.deskGet, { params: { id }, signal, silent: true }) });
+  const q = useBoard(id);
   const [columns, setColumns] = useState<Columns>({});
   const [dragging, setDragging] = useState<string | null>(null);
   const [filters, setFilters] = useState<Filters>({ performer: '', tag: '', priority: '', deadline: '' });
@@ -92,7 +72,7 @@ function Desk() {
 
   // Live: any change of this board (by anyone) refetches it.
   const refresh = (p: { desk_id?: string }) => {
-    if (p?.desk_id === id) void qc.invalidateQueries({ queryKey: tasksKeys.board(id) });
+    if (p?.desk_id === id) void qc.invalidateQueries({ queryKey: taskKeys.board(id) });
   };
   useRealtimeEvent('evt.tasks.task.moved', refresh);
   useRealtimeEvent('evt.tasks.task.changed', refresh);
@@ -114,9 +94,7 @@ function Desk() {
   const editor = b.my_role === 'owner' || b.my_role === 'admin';
   const active = b.status === 'active';
   const laneOf = (taskOrLane: string) => (columns[taskOrLane] ? taskOrLane : Object.keys(columns).find((l) => columns[l]!.includes(taskOrLane)));
-  const tags = [...new Set(b.tasks.flatMap((x) => x.tags))].sort();
-  const performers = [...new Set(b.tasks.flatMap((x) => [x.performer, ...x.co_performers]).filter((x): x is string => !!x))];
-  const filtering = !!(filters.performer || filters.tag || filters.priority || filters.deadline);
+  const isFiltering = filtering(filters);
 
   const onStart = (e: DragStartEvent) => setDragging(String(e.active.id));
   const open = (tid: string) => {
@@ -146,34 +124,31 @@ function Desk() {
       return;
     }
     // The standard multi-lane sortable: the card takes the place of the card it is over (or the lane's end).
-    const cur = columns[lane]!;
-    const oldIndex = cur.indexOf(taskId);
-    const overIndex = over && over !== lane ? cur.indexOf(over) : cur.length - 1;
-    const finalList = oldIndex >= 0 ? arrayMove(cur, oldIndex, overIndex < 0 ? cur.length - 1 : overIndex) : [...cur, taskId];
+    const finalList = dropOrder(columns[lane]!, taskId, over, lane);
     const index = finalList.indexOf(taskId);
     setColumns((c) => ({ ...c, [lane]: finalList }));
     const unchanged = lane === task.lane_id && JSON.stringify(finalList) === JSON.stringify(columnsOf(b)[lane]);
     if (!unchanged) {
       try {
         // The index counts the lane's other tasks in the board's order (filtered-out cards included).
-        await call(tasksRoutes.moveTask, { params: { desk_id: b._id }, body: { task_id: taskId, lane_id: lane, index }, silent: true });
+        await moveTask(b._id, taskId, lane, index);
       } catch (err) {
         notify.error(errorText(err));
       }
-      await qc.invalidateQueries({ queryKey: tasksKeys.board(id) });
+      await qc.invalidateQueries({ queryKey: taskKeys.board(id) });
     }
     setDragging(null);
   };
 
   const finish = async () => {
-    await call(tasksRoutes.finish, { params: { id: b._id }, silent: true });
+    await finishDesk(b._id);
     setConfirm(null);
-    void qc.invalidateQueries({ queryKey: tasksKeys.all });
+    void qc.invalidateQueries({ queryKey: taskKeys.all });
   };
   const restore = async () => {
     try {
-      await call(tasksRoutes.deskUpdate, { params: { id: b._id }, body: { status: 'active' }, silent: true });
-      void qc.invalidateQueries({ queryKey: tasksKeys.all });
+      await updateDesk(b._id, { status: 'active' });
+      void qc.invalidateQueries({ queryKey: taskKeys.all });
     } catch (err) {
       notify.error(errorText(err));
     }
@@ -230,39 +205,8 @@ function Desk() {
         ) : null}
       </header>
 
-      <div className="tt-filters" role="group" aria-label={t('filters')} data-testid="desk-filters">
-        <Select
-          label={t('performer')}
-          value={filters.performer}
-          onChange={(e) => setFilters({ ...filters, performer: e.target.value })}
-          options={[{ value: '', label: t('any') }, ...performers.map((p) => ({ value: p, label: people.get(p) ?? p }))]}
-        />
-        <Select
-          label={t('tag')}
-          value={filters.tag}
-          onChange={(e) => setFilters({ ...filters, tag: e.target.value })}
-          options={[{ value: '', label: t('any') }, ...tags.map((x) => ({ value: x, label: x }))]}
-        />
-        <Select
-          label={t('priority')}
-          value={filters.priority}
-          onChange={(e) => setFilters({ ...filters, priority: e.target.value })}
-          options={[{ value: '', label: t('any') }, ...PRIORITIES.map((p) => ({ value: p, label: t(`prio.${p}`) }))]}
-        />
-        <Select
-          label={t('deadline')}
-          value={filters.deadline}
-          onChange={(e) => setFilters({ ...filters, deadline: e.target.value as Filters['deadline'] })}
-          options={[
-            { value: '', label: t('any') },
-            { value: 'overdue', label: t('overdue') },
-            { value: 'week', label: t('dueWeek') },
-            { value: 'none', label: t('noDeadline') },
-          ]}
-          data-testid="filter-deadline"
-        />
-      </div>
-      {filtering ? <p className="tt-muted">{t('filteredHint')}</p> : null}
+      <DeskFilters board={b} names={people} value={filters} onChange={setFilters} />
+      {isFiltering ? <p className="tt-muted">{t('filteredHint')}</p> : null}
 
       <DndContext
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
@@ -289,7 +233,7 @@ function Desk() {
                 {(columns[lane._id] ?? []).map((tid) => {
                   const x = byId.get(tid);
                   if (!x || !matches(x, filters)) return null;
-                  return <Card key={tid} task={x} names={people} onOpen={() => open(tid)} disabled={x.can === 'view' || filtering} />;
+                  return <Card key={tid} task={x} names={people} onOpen={() => open(tid)} disabled={x.can === 'view' || isFiltering} />;
                 })}
               </SortableContext>
             </Lane>
@@ -311,131 +255,5 @@ function Desk() {
         onCancel={() => setConfirm(null)}
       />
     </section>
-  );
-}
-
-/** A lane: a droppable column (an empty lane still takes cards). */
-function Lane({ id, name, count, onAdd, children }: { id: string; name: string; count: number; onAdd?: () => void; children: React.ReactNode }) {
-  const { t } = tasksText.useT();
-  const { setNodeRef, isOver } = useDroppable({ id });
-  return (
-    <section className={`tt-lane${isOver ? ' tt-lane--over' : ''}`} aria-label={name} data-testid={`lane-${id}`}>
-      <header className="tt-lane__head">
-        <h2>{name}</h2>
-        <span className="tt-muted" aria-label={t('tasksCount', { count })}>
-          {count}
-        </span>
-        {onAdd ? (
-          <Button size="tiny" variant="ghost" onClick={onAdd} aria-label={t('addTaskTo', { lane: name })} data-testid={`lane-add-${id}`}>
-            +
-          </Button>
-        ) : null}
-      </header>
-      <div ref={setNodeRef} className="tt-lane__cards">
-        {children}
-      </div>
-    </section>
-  );
-}
-
-/** A sortable card: drag with the mouse, touch or keyboard (Space, arrows, Space); Enter opens the task. */
-function Card({ task, names, onOpen, disabled }: { task: TaskCard; names: Map<string, string>; onOpen: () => void; disabled: boolean }) {
-  const { t } = tasksText.useT();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task._id, disabled });
-  const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
-  // Named by its content (the task's name first, then what the card shows: performer, tags, deadline), so the name
-  // a screen reader announces contains the visible text (WCAG 2.5.3).
-  return (
-    <div
-      ref={setNodeRef}
-      style={style}
-      {...attributes}
-      {...listeners}
-      aria-roledescription={disabled ? undefined : t('card')}
-      data-testid={`card-${task._id}`}
-      data-draggable={disabled ? 'false' : 'true'}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') onOpen();
-        listeners?.onKeyDown?.(e);
-      }}
-      onClick={onOpen}
-    >
-      <CardView task={task} names={names} />
-    </div>
-  );
-}
-
-function CardView({ task, names }: { task: TaskCard; names: Map<string, string> }) {
-  const { t } = tasksText.useT();
-  const fmt = useFormatDate();
-  return (
-    <article
-      className={`tt-card tt-card--${task.priority}${task.overdue ? ' tt-card--overdue' : ''}`}
-      style={{ background: task.color ?? undefined, borderColor: task.border ?? undefined }}
-    >
-      <strong className="tt-card__name">{task.name}</strong>
-      <div className="tt-card__meta">
-        {task.priority !== 'normal' ? <Badge tone={task.priority === 'low' ? undefined : 'danger'}>{t(`prio.${task.priority}`)}</Badge> : null}
-        {task.type !== 'open' ? <Badge>{t(`type.${task.type}`)}</Badge> : null}
-        {task.tags.map((x) => (
-          <span key={x} className="tt-tag">
-            #{x}
-          </span>
-        ))}
-      </div>
-      <div className="tt-card__meta tt-muted">
-        {task.performer ? <span>{names.get(task.performer)}</span> : null}
-        {task.checklist_total ? <span>{t('checklistDone', { done: task.checklist_done, count: task.checklist_total })}</span> : null}
-        {task.attachments_count ? <span>{t('attachmentsCount', { count: task.attachments_count })}</span> : null}
-        {task.deadline ? (
-          <span className={task.overdue ? 'tt-deadline--late' : undefined} data-testid={task.overdue ? 'card-overdue' : undefined}>
-            {task.overdue ? `${t('overdue')}: ` : ''}
-            {fmt(task.deadline)}
-          </span>
-        ) : null}
-      </div>
-    </article>
-  );
-}
-
-const quickAddSchema = z.object({ name: taskFieldsSchema.shape.name });
-
-/** "+" of a lane: a task with a name (more in the drawer), on top of the lane. */
-function QuickAdd({ deskId, laneId, onClose }: { deskId: string; laneId: string; onClose: () => void }) {
-  const { t } = tasksText.useT();
-  const qc = useQueryClient();
-  const [, setSearch] = useSearchParams();
-  const form = useApiForm({
-    schema: quickAddSchema,
-    defaultValues: { name: '' },
-    onSubmit: async ({ name }) => {
-      const x = await call(tasksRoutes.addTask, { params: { desk_id: deskId, lane_id: laneId }, body: { name, index: 0 }, silent: true });
-      await qc.invalidateQueries({ queryKey: tasksKeys.board(deskId) });
-      onClose();
-      setSearch({ task: x._id });
-    },
-  });
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      dismissible={!form.busy}
-      title={t('newTask')}
-      testId="task-add"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="task-add-form" loading={form.busy} data-testid="task-add-submit">
-            {t('create')}
-          </Button>
-        </>
-      }
-    >
-      <ApiFormView form={form} id="task-add-form">
-        <FormField form={form} name="name" id="task-add-name" label={t('name')} wide />
-      </ApiFormView>
-    </Modal>
   );
 }

@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { V, z } from '@intranet/platform-contracts';
+import { TASKS_LIMITS, type Task } from '@intranet/tasks-contract';
+import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
+import { Button, Checkbox, useNotifier } from '@intranet/web-ui';
+import { taskKeys } from './api/keys.ts';
+import { taskGetQueryOptions } from './api/task-get.ts';
+import { updateTask } from './api/task-update.ts';
+import { errorText } from './common.tsx';
 import { tasksText } from './locales.ts';
-import { V } from '@intranet/platform-contracts';
-import { TASKS_LIMITS, tasksRoutes, type Task } from '@intranet/tasks-contract';
-import { call } from '@intranet/web-api';
-import { wordValidationMessage } from '@intranet/web-forms';
-import { Button, Checkbox, Input, useNotifier } from '@intranet/web-ui';
-import { errorText, tasksKeys } from './common.tsx';
 
 type Item = Task['checklist'][number] | { _id?: undefined; text: string; done: boolean };
+
+/** The new item's text: a text over the limit is refused with the limit shown (never cut); an empty one adds nothing. */
+const newItemSchema = z.object({ text: z.string().trim().max(TASKS_LIMITS.checkText, V.max(TASKS_LIMITS.checkText)) });
 
 /**
  * A task's checklist, saved as it changes (issue 29 §12: an item added in the drawer must outlive "Close"): each
@@ -21,7 +26,6 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
   const qc = useQueryClient();
   const notify = useNotifier();
   const [items, setItems] = useState<Item[]>(task.checklist);
-  const [newItem, setNewItem] = useState('');
   /** The list the server last confirmed, and the chain of saves (each waits for the one before). */
   const saved = useRef<Item[]>(task.checklist);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -32,8 +36,6 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
     saved.current = task.checklist;
     setItems(task.checklist);
   }, [task.checklist]);
-  // A text over the limit is refused with the limit shown (never cut), before anything is sent.
-  const tooLong = newItem.trim().length > TASKS_LIMITS.checkText ? wordValidationMessage(V.max(TASKS_LIMITS.checkText)) : undefined;
 
   const change = (next: Item[]) => {
     setItems(next);
@@ -41,12 +43,12 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
     queue.current = queue.current.then(async () => {
       try {
         const body = { checklist: next.map((x) => ({ ...(x._id ? { _id: x._id } : {}), text: x.text, done: x.done })) };
-        const r = await call(tasksRoutes.taskUpdate, { params: { id: task._id }, body, silent: true });
+        const r = await updateTask(task._id, body);
         saved.current = r.checklist;
-        qc.setQueryData(tasksKeys.task(task._id), r);
+        qc.setQueryData(taskGetQueryOptions(task._id).queryKey, r);
         // The server's ids replace the optimistic list once no later change waits to be sent.
         if (pending.current === 1) setItems(r.checklist);
-        void qc.invalidateQueries({ queryKey: tasksKeys.board(task.desk_id) });
+        void qc.invalidateQueries({ queryKey: taskKeys.board(task.desk_id) });
       } catch (e) {
         setItems(saved.current);
         notify.error(t('checklistNotSaved', { reason: errorText(e) }));
@@ -55,6 +57,17 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
       }
     });
   };
+
+  // Checked as it is typed (live), so an over-long text shows its limit before anything is sent.
+  const form = useApiForm({
+    schema: newItemSchema,
+    mode: 'onChange',
+    defaultValues: { text: '' },
+    onSubmit: ({ text }) => {
+      if (text) change([...items, { text, done: false }]);
+      form.reset({ text: '' });
+    },
+  });
 
   return (
     <fieldset className="tt-checklist" data-testid="task-checklist">
@@ -75,20 +88,12 @@ export function TaskChecklist({ task, canEdit }: { task: Task; canEdit: boolean 
         </div>
       ))}
       {canEdit ? (
-        <form
-          className="tt-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (tooLong) return;
-            if (newItem.trim()) change([...items, { text: newItem.trim(), done: false }]);
-            setNewItem('');
-          }}
-        >
-          <Input label={t('newItem')} id="check-new" value={newItem} onChange={(e) => setNewItem(e.target.value)} error={tooLong} data-testid="check-new" />
+        <ApiFormView form={form} className="tt-row">
+          <FormField form={form} name="text" id="check-new" label={t('newItem')} />
           <Button type="submit" size="small" variant="secondary">
             {t('add')}
           </Button>
-        </form>
+        </ApiFormView>
       ) : null}
     </fieldset>
   );

@@ -1,14 +1,19 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { tasksText } from './locales.ts';
-import { socialRoutes, type FeedPost } from '@intranet/social-contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from '@intranet/platform-contracts';
+import type { FeedPost } from '@intranet/social-contract';
 import type { Board, Task } from '@intranet/tasks-contract';
-import { call } from '@intranet/web-api';
+import { ApiFormView, FormError, FormField, useApiForm } from '@intranet/web-forms';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { Alert, Button, Loader, TextArea } from '@intranet/web-ui';
+import { Alert, Button, Loader } from '@intranet/web-ui';
+import { taskKeys } from './api/keys.ts';
+import { createTaskComment } from './api/post-create.ts';
+import { deletePost } from './api/post-delete.ts';
+import { useTaskComments } from './api/post-query.ts';
 import { errorText, useFormatDate, useMe } from './common.tsx';
+import { tasksText } from './locales.ts';
 
-const commentsKey = (taskId: string) => ['tasks', 'comments', taskId] as const;
+/** The comment form: its text as typed (sent as the wall's message HTML; an empty one is not sent). */
+const commentSchema = z.object({ text: z.string() });
 
 /** The visible text of a sanitised message (the server keeps HTML; the drawer shows it as text). */
 function textOf(html: string): string {
@@ -40,40 +45,34 @@ export function TaskComments({ task, board }: { task: Task; board: Board }) {
   const qc = useQueryClient();
   const fmt = useFormatDate();
   const { uid } = useMe();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const q = useQuery({
-    queryKey: commentsKey(task._id),
-    queryFn: ({ signal }) => call(socialRoutes.query, { query: { parent_type: 'task', parent_id: task._id, limit: 100 }, signal, silent: true }),
-  });
+  const q = useTaskComments(task._id);
   const refresh = (p: { post?: FeedPost; parent?: { id: string | null } } | undefined) => {
     const parentId = p?.post?.parent.id ?? p?.parent?.id;
-    if (parentId === task._id) void qc.invalidateQueries({ queryKey: commentsKey(task._id) });
+    if (parentId === task._id) void qc.invalidateQueries({ queryKey: taskKeys.comments(task._id) });
   };
   useRealtimeEvent('evt.social.post.created', refresh);
   useRealtimeEvent('evt.social.post.deleted', refresh);
 
-  const send = async () => {
-    if (!text.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await call(socialRoutes.create, { body: { message: toHtml(text), parent: { type: 'task', id: task._id } }, silent: true });
-      setText('');
-      await qc.invalidateQueries({ queryKey: commentsKey(task._id) });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useApiForm({
+    schema: commentSchema,
+    defaultValues: { text: '' },
+    // The wall's message errors are the text's.
+    serverField: (f) => (f === 'message' ? 'text' : null),
+    onSubmit: async ({ text }) => {
+      if (!text.trim()) return;
+      await createTaskComment(task._id, toHtml(text));
+      form.reset({ text: '' });
+      await qc.invalidateQueries({ queryKey: taskKeys.comments(task._id) });
+    },
+  });
+  const text = form.watch('text');
   const remove = async (id: string) => {
+    form.setFormError(null);
     try {
-      await call(socialRoutes.delete, { params: { id }, silent: true });
-      await qc.invalidateQueries({ queryKey: commentsKey(task._id) });
+      await deletePost(id);
+      await qc.invalidateQueries({ queryKey: taskKeys.comments(task._id) });
     } catch (e) {
-      setError(e);
+      form.setFormError(errorText(e));
     }
   };
 
@@ -81,7 +80,6 @@ export function TaskComments({ task, board }: { task: Task; board: Board }) {
   return (
     <fieldset className="tt-comments" data-testid="task-comments">
       <legend>{t('comments')}</legend>
-      {error ? <Alert>{errorText(error)}</Alert> : null}
       {q.isPending ? (
         <Loader />
       ) : q.isError ? (
@@ -106,19 +104,15 @@ export function TaskComments({ task, board }: { task: Task; board: Board }) {
         </ul>
       )}
       {canComment(task, board) ? (
-        <form
-          className="tt-comment-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <TextArea label={t('newComment')} value={text} onChange={(e) => setText(e.target.value)} rows={2} wide data-testid="task-comment-text" />
-          <Button type="submit" size="small" disabled={busy || !text.trim()} data-testid="task-comment-send">
+        <ApiFormView form={form} className="tt-comment-form">
+          <FormField form={form} name="text" id="task-comment-text" label={t('newComment')} rows={2} wide />
+          <Button type="submit" size="small" loading={form.busy} disabled={!text.trim()} data-testid="task-comment-send">
             {t('send')}
           </Button>
-        </form>
-      ) : null}
+        </ApiFormView>
+      ) : (
+        <FormError form={form} />
+      )}
     </fieldset>
   );
 }

@@ -7,15 +7,6 @@ import { LoadError as SharedLoadError, useSession } from '@intranet/web-session'
 import { peopleSearch, useUserNames as useSharedUserNames } from '@intranet/web-session/people';
 import { UserPicker as SharedUserPicker, type PickedUser } from '@intranet/web-ui/widgets';
 
-/** Query keys of the task tracker (invalidate `tasksKeys.all` after a change). */
-export const tasksKeys = {
-  all: ['tasks'] as const,
-  desks: (filter: string) => ['tasks', 'desks', filter] as const,
-  myTasks: (filter: string) => ['tasks', 'my', filter] as const,
-  board: (id: string) => ['tasks', 'board', id] as const,
-  task: (id: string) => ['tasks', 'task', id] as const,
-};
-
 /** The signed-in user's ids. */
 export function useMe() {
   const s = useSession();

@@ -34,6 +34,21 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     await page.mouse.move(b.x + b.width / 2, b.y + b.height - 20, { steps: 20 });
     await page.mouse.up();
   };
+  /**
+   * Resolves once the page's realtime socket is identified (the gateway's ack `{ok: true}` to §4 identify: the socket
+   * is in the client's and the user's rooms). Call before the navigation that opens the socket.
+   */
+  const liveSocket = (page: Page) =>
+    new Promise<void>((resolve) =>
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (/^43[^[]*\[\{"ok":true\}\]$/.test(String(payload))) resolve();
+        }),
+      ),
+    );
+  /** Waits until the live region of a keyboard drag (dnd-kit) says `text`. */
+  const announced = (page: Page, text: string) =>
+    page.waitForFunction((want) => document.querySelector('[id^="DndLiveRegion"]')?.textContent?.includes(want) ?? false, text);
 
   it('runs the board story with two people', async () => {
     const { api } = spec;
@@ -54,17 +69,22 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     const b = await spec.newPage();
     await signIn(a.page, 'ann@taskweb.test', 'employee1');
     await signIn(b.page, 'bob@taskweb.test', 'employee1');
+    // Both browsers hold a live socket before Ann acts (the board listens from its first render).
+    const live = [liveSocket(a.page), liveSocket(b.page)];
     for (const p of [a.page, b.page]) {
       await p.goto(`/desk/${desk._id}`);
       await waitLane(p, todo, ['Card one', 'Card two', 'Card three']);
     }
-    // Both browsers hold a live socket before Ann acts (the board listens from its first render).
-    await b.page.waitForTimeout(500);
+    await Promise.all(live);
+    // Every move Bob's page asks the server for (there must be none: he may only view).
+    const bobMoves: string[] = [];
+    b.page.on('request', (r) => {
+      if (r.url().includes('/move_task')) bobMoves.push(r.url());
+    });
 
     // Bob may only view: his cards are not draggable, and a drag attempt changes nothing.
     assert.equal(await b.page.getByTestId(`card-${card['Card one']}`).getAttribute('data-draggable'), 'false');
     await drag(b.page, `card-${card['Card one']}`, `lane-${done}`);
-    await b.page.waitForTimeout(500);
     assert.deepEqual(await laneCards(b.page, done), []);
 
     // Ann drags "Card one" to Done with the mouse; Bob's board follows without a reload.
@@ -77,12 +97,15 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     // Ann reorders with the keyboard (dnd-kit: Space picks up, ↓ moves, Space drops); Bob sees the new order.
     await a.page.getByTestId(`card-${card['Card two']}`).focus();
     await a.page.keyboard.press('Space');
-    await a.page.waitForTimeout(200);
+    // Picked up (dnd-kit may at once say it is over its own place): either way the region names the task.
+    await announced(a.page, 'Task "Card two"');
     await a.page.keyboard.press('ArrowDown');
-    await a.page.waitForTimeout(300);
+    await announced(a.page, 'over task "Card three"');
     await a.page.keyboard.press('Space');
     await waitLane(a.page, todo, ['Card three', 'Card two']);
     await waitLane(b.page, todo, ['Card three', 'Card two']);
+    // Bob's drag attempt sent nothing (checked after Ann's moves, which his page has shown since).
+    assert.deepEqual(bobMoves, []);
 
     // The server agrees with both screens.
     const board = await api<{ tasks: { name: string; lane_id: string }[] }>('GET', `/api/desk/${desk._id}`, ann.token);
@@ -111,9 +134,19 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     // Ann (the owner) picks Bob as the performer with the people picker: the address-book search from the second
     // symbol (@intranet/web-ui/people-search), his e-mail under his name, then his chip; saved, the card shows him
     // (and the axe checks below see a card with a performer: its name is its content, WCAG 2.5.3).
+    const searches: string[] = [];
+    a.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/user/filter')) searches.push(r.postData() ?? '');
+    });
     await a.page.getByTestId('task-performer-search').fill('B');
-    await a.page.waitForTimeout(400);
-    assert.equal(await a.page.locator('[data-testid^="task-performer-option-"]').count(), 0, 'no search before the second symbol');
+    // The co-performers' picker searches "Bo" after the same debounce, started later: once its request is out, a
+    // search for "B" would have been sent before it.
+    const coSearch = a.page.waitForRequest((r) => r.url().includes('/user/filter') && (r.postData() ?? '').includes('"search":"Bo"'));
+    await a.page.getByTestId('task-co-search').fill('Bo');
+    await coSearch;
+    await a.page.getByTestId('task-co-search').fill('');
+    assert.ok(!searches.some((x) => x.includes('"search":"B"')), `no search before the second symbol: ${searches.join(' | ')}`);
+    assert.equal(await a.page.locator('[data-testid^="task-performer-option-"]').count(), 0, 'no suggestion before the second symbol');
     await a.page.getByTestId('task-performer-search').fill('Bob');
     const bobOption = a.page.getByTestId(`task-performer-option-${bob._id}`);
     await bobOption.getByText('bob@taskweb.test').waitFor();
