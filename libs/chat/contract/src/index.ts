@@ -141,10 +141,10 @@ const contentRule = z.string().max(CHAT_CONTENT_MAX, CHAT_TEXT.contentMax);
 const roomParams = z.object({ id: Id });
 
 export const chatRoutes = {
-  rooms: defineRoute({
+  roomList: defineRoute({
     method: 'GET',
     path: '/api/chat/rooms/{id}',
-    subject: 'chat.rooms.list',
+    subject: 'chat.room.list',
     summary: 'The rooms of user {id} (the caller), latest activity first, with last message and unread counts; `search` filters by room or member name',
     spec: '§7 Chat, §6 chat',
     access: access.feature('chat'),
@@ -162,7 +162,7 @@ export const chatRoutes = {
       next: z.string().nullable(),
     }),
   }),
-  room: defineRoute({
+  roomGet: defineRoute({
     method: 'GET',
     path: '/api/chat/room/{id}',
     subject: 'chat.room.get',
@@ -172,7 +172,7 @@ export const chatRoutes = {
     params: roomParams,
     result: chatRoom,
   }),
-  create: defineRoute({
+  roomCreate: defineRoute({
     method: 'POST',
     path: '/api/chat/room',
     subject: 'chat.room.create',
@@ -186,7 +186,7 @@ export const chatRoutes = {
     }),
     result: chatRoom,
   }),
-  update: defineRoute({
+  roomUpdate: defineRoute({
     method: 'PUT',
     path: '/api/chat/room',
     subject: 'chat.room.update',
@@ -201,7 +201,7 @@ export const chatRoutes = {
     }),
     result: chatRoom,
   }),
-  remove: defineRoute({
+  roomDelete: defineRoute({
     method: 'DELETE',
     path: '/api/chat/room/{id}',
     subject: 'chat.room.delete',
@@ -211,7 +211,7 @@ export const chatRoutes = {
     params: roomParams,
     result: z.object({ _id: z.string(), deleted: z.boolean() }),
   }),
-  leave: defineRoute({
+  roomLeave: defineRoute({
     method: 'POST',
     path: '/api/chat/room/{id}/leave',
     subject: 'chat.room.leave',
@@ -221,10 +221,10 @@ export const chatRoutes = {
     params: roomParams,
     result: z.object({ _id: z.string(), left: z.boolean() }),
   }),
-  msgs: defineRoute({
+  msgList: defineRoute({
     method: 'GET',
     path: '/api/chat/room/{id}/msgs',
-    subject: 'chat.room.msgs',
+    subject: 'chat.msg.list',
     summary: 'History of a room, paged backwards by keyset: the `limit` messages before message `before` (the newest without it), oldest first',
     spec: '§7 Chat',
     access: access.feature('chat'),
@@ -238,7 +238,7 @@ export const chatRoutes = {
       before: z.string().nullable(),
     }),
   }),
-  send: defineRoute({
+  msgCreate: defineRoute({
     method: 'POST',
     path: '/api/chat/msg',
     subject: 'chat.msg.create',
@@ -248,7 +248,7 @@ export const chatRoutes = {
     body: z.object({ room_id: Id, content: contentRule.default(''), file: chatFileInput.nullable().optional() }),
     result: chatMessage,
   }),
-  edit: defineRoute({
+  msgUpdate: defineRoute({
     method: 'PUT',
     path: '/api/chat/msg/{id}',
     subject: 'chat.msg.update',
@@ -259,7 +259,7 @@ export const chatRoutes = {
     body: z.object({ content: contentRule }),
     result: chatMessage,
   }),
-  delete: defineRoute({
+  msgDelete: defineRoute({
     method: 'DELETE',
     path: '/api/chat/msg/{id}',
     subject: 'chat.msg.delete',
@@ -269,7 +269,7 @@ export const chatRoutes = {
     params: z.object({ id: Id }),
     result: z.object({ _id: z.string(), room_id: z.string(), deleted: z.boolean() }),
   }),
-  seen: defineRoute({
+  roomSeen: defineRoute({
     method: 'PUT',
     path: '/api/chat/room/{id}/seen',
     subject: 'chat.room.seen',
@@ -280,7 +280,7 @@ export const chatRoutes = {
     body: z.object({ msg_id: Id.optional() }),
     result: z.object({ room_id: z.string(), last_seen: z.string().nullable(), unread: z.number().int(), unread_total: z.number().int() }),
   }),
-  typing: defineRoute({
+  roomTyping: defineRoute({
     method: 'POST',
     path: '/api/chat/room/{id}/typing',
     subject: 'chat.room.typing',

@@ -103,7 +103,7 @@ export function RoomList({ activeId }: { activeId?: string }) {
   const rooms = useRooms(deferred);
   const people = usePeopleSearch(deferred);
   const direct = useMutation({
-    mutationFn: (userId: string) => call(chatRoutes.create, { body: { direct: true, members: [userId] }, silent: true }),
+    mutationFn: (userId: string) => call(chatRoutes.roomCreate, { body: { direct: true, members: [userId] }, silent: true }),
     onSuccess: (room) => navigate(`/chat/${room._id}`),
   });
   const others = (people.data?.users ?? []).filter((u) => u._id !== uid);
@@ -219,7 +219,7 @@ function NewGroupDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<User[]>([]);
   const create = useMutation({
-    mutationFn: () => call(chatRoutes.create, { body: { name, members: chosen.map((u) => u._id) }, silent: true }),
+    mutationFn: () => call(chatRoutes.roomCreate, { body: { name, members: chosen.map((u) => u._id) }, silent: true }),
     onSuccess: (room) => {
       void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
       setName('');

@@ -74,7 +74,7 @@ function Room({ id }: { id: string }) {
   // The newest page, then (again) after a reconnect: whatever arrived meanwhile is merged by id.
   const loadNewest = useCallback(async () => {
     try {
-      const page = await call(chatRoutes.msgs, { params: { id }, query: {}, silent: true });
+      const page = await call(chatRoutes.msgList, { params: { id }, query: {}, silent: true });
       setMsgs((cur) => (cur.length ? mergeById(cur, page.msgs) : page.msgs));
       setOlder((o) => (o.before ? o : { hasMore: page.hasMore, before: page.before, loading: false }));
       setLoaded(true);
@@ -134,7 +134,7 @@ function Room({ id }: { id: string }) {
     const markSeen = () => {
       if (document.visibilityState !== 'visible' || (marked.current && marked.current >= target) || (myPos && myPos >= target)) return;
       marked.current = target;
-      call(chatRoutes.seen, { params: { id }, body: { msg_id: target }, silent: true })
+      call(chatRoutes.roomSeen, { params: { id }, body: { msg_id: target }, silent: true })
         .then((r) => applyRead(qc, id, r.unread, r.unread_total))
         .catch(() => {
           marked.current = null;
@@ -149,7 +149,7 @@ function Room({ id }: { id: string }) {
     if (!older.hasMore || older.loading || !older.before) return;
     setOlder((o) => ({ ...o, loading: true }));
     try {
-      const page = await call(chatRoutes.msgs, { params: { id }, query: { before: older.before }, silent: true });
+      const page = await call(chatRoutes.msgList, { params: { id }, query: { before: older.before }, silent: true });
       merge(page.msgs);
       setOlder({ hasMore: page.hasMore, before: page.before, loading: false });
     } catch {
@@ -347,7 +347,7 @@ function MessageList({
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           const m = deleting!;
-          await call(chatRoutes.delete, { params: { id: m._id } });
+          await call(chatRoutes.msgDelete, { params: { id: m._id } });
           onDeleted(m._id);
           setDeleting(null);
         }}
@@ -434,7 +434,7 @@ function RoomSettings({ open, room, onClose, onGone }: { open: boolean; room: Ch
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   useEffect(() => setName(room.name), [room.name, open]);
   const save = useMutation({
-    mutationFn: (body: { name?: string; add?: string[]; remove?: string[] }) => call(chatRoutes.update, { body: { _id: room._id, ...body }, silent: true }),
+    mutationFn: (body: { name?: string; add?: string[]; remove?: string[] }) => call(chatRoutes.roomUpdate, { body: { _id: room._id, ...body }, silent: true }),
     onSuccess: (r) => {
       qc.setQueryData(chatKeys.room(room._id), r);
       void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
@@ -517,8 +517,8 @@ function RoomSettings({ open, room, onClose, onGone }: { open: boolean; room: Ch
         danger
         onCancel={() => setConfirm(null)}
         onConfirm={async () => {
-          if (confirm === 'leave') await call(chatRoutes.leave, { params: { id: room._id } });
-          else await call(chatRoutes.remove, { params: { id: room._id } });
+          if (confirm === 'leave') await call(chatRoutes.roomLeave, { params: { id: room._id } });
+          else await call(chatRoutes.roomDelete, { params: { id: room._id } });
           setConfirm(null);
           onClose();
           onGone();

@@ -82,7 +82,7 @@ export function Composer({
     const now = Date.now();
     if (on && now - lastTyping.current < TYPING_SEND_MS) return;
     lastTyping.current = on ? now : 0;
-    void call(chatRoutes.typing, { params: { id: roomId }, body: { typing: on }, silent: true }).catch(() => undefined);
+    void call(chatRoutes.roomTyping, { params: { id: roomId }, body: { typing: on }, silent: true }).catch(() => undefined);
   };
 
   /** Uploads the chosen file (POST api/upload?kind=chat: guarded, the room's members only) with progress; the message body's `file`. */
@@ -109,11 +109,11 @@ export function Composer({
     setPending(true);
     try {
       if (editing) {
-        onSent(await call(chatRoutes.edit, { params: { id: editing._id }, body: { content }, silent: true }));
+        onSent(await call(chatRoutes.msgUpdate, { params: { id: editing._id }, body: { content }, silent: true }));
         onEditDone();
       } else {
         const file = chosen ? await uploadChosen(chosen.file) : undefined;
-        onSent(await call(chatRoutes.send, { body: { room_id: roomId, content, ...(file ? { file } : {}) }, silent: true }));
+        onSent(await call(chatRoutes.msgCreate, { body: { room_id: roomId, content, ...(file ? { file } : {}) }, silent: true }));
         if (lastTyping.current) signalTyping(false);
         setChosen(null);
       }

@@ -21,7 +21,7 @@ export function UnreadBadge() {
   const enabled = !!uid && !!token && !!client?._id && !isSuperadmin && hasRight('chat');
   const q = useQuery({
     queryKey: chatKeys.unread,
-    queryFn: async ({ signal }) => (await call(chatRoutes.rooms, { params: { id: uid! }, query: { limit: 1 }, signal, silent: true })).unread_total,
+    queryFn: async ({ signal }) => (await call(chatRoutes.roomList, { params: { id: uid! }, query: { limit: 1 }, signal, silent: true })).unread_total,
     enabled,
     staleTime: Infinity,
   });

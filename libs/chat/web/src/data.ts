@@ -39,7 +39,7 @@ export function useRooms(search: string) {
   const { uid } = useSession();
   return useQuery({
     queryKey: chatKeys.rooms(search),
-    queryFn: ({ signal }) => call(chatRoutes.rooms, { params: { id: uid ?? '' }, query: search ? { search } : {}, signal, silent: true }),
+    queryFn: ({ signal }) => call(chatRoutes.roomList, { params: { id: uid ?? '' }, query: search ? { search } : {}, signal, silent: true }),
     enabled: !!uid,
   });
 }
@@ -48,7 +48,7 @@ export function useRooms(search: string) {
 export function useRoom(id: string) {
   return useQuery({
     queryKey: chatKeys.room(id),
-    queryFn: ({ signal }) => call(chatRoutes.room, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(chatRoutes.roomGet, { params: { id }, signal, silent: true }),
     retry: false,
   });
 }
