@@ -33,7 +33,8 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     const e = await t.makeEmployee(adminToken, email, { firstName, lastName: 'Tester' });
     return { id: e.user._id, token: e.token };
   };
-  const send = (who: Person, room_id: string, content: string) => ok<ChatMessage>(t.call(chatRoutes.msgCreate, { token: who.token, body: { room_id, content } }));
+  const send = (who: Person, room_id: string, content: string) =>
+    ok<ChatMessage>(t.call(chatRoutes.msgCreate, { token: who.token, body: { room_id, content } }));
 
   /** A socket identified as `who` of `ws` (on the gateway at `base`), recording every event it gets. */
   const listen = async (ws: string, clientId: string, who: Person, base = t.portal.url) => {
@@ -131,7 +132,10 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     });
     assert.equal(foreignKey.status, 404);
     assert.equal(fields(foreignKey.body).file, 'The file was not found or was deleted');
-    const tooBig = await t.call(chatRoutes.msgCreate, { token: ann.token, body: { room_id: room._id, file: { key, fileName: 'r.pdf', size: 251 * 1024 * 1024 } } });
+    const tooBig = await t.call(chatRoutes.msgCreate, {
+      token: ann.token,
+      body: { room_id: room._id, file: { key, fileName: 'r.pdf', size: 251 * 1024 * 1024 } },
+    });
     assert.equal(tooBig.status, 413);
     assert.equal(fields(tooBig.body).file, 'Files above 250 MB cannot be attached');
 
@@ -160,7 +164,10 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     const key = `${acme.client._id}/chat/${uuidv7()}/salaries.pdf`;
     await t.portal.platform.storage.put(key, Readable.from([Buffer.from('salaries')]), { contentType: 'application/pdf' });
     const sent = await ok<ChatMessage>(
-      t.call(chatRoutes.msgCreate, { token: ann.token, body: { room_id: room._id, file: { key, fileName: 'salaries.pdf', mimetype: 'application/pdf', size: 8 } } }),
+      t.call(chatRoutes.msgCreate, {
+        token: ann.token,
+        body: { room_id: room._id, file: { key, fileName: 'salaries.pdf', mimetype: 'application/pdf', size: 8 } },
+      }),
     );
     const url = sent.file!.url;
     const get = async (token?: string) =>
