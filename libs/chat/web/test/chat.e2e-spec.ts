@@ -1,54 +1,23 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  apiCaller,
-  startBrowserPortal,
-  type BrowserPortal,
-  seriousViolations,
-  signIn as signInAs,
-  SUPERADMIN as SU,
-  loginCaller,
-} from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 describe('chats in the browser: A starts a direct chat, types and writes; B sees typing and the message live, reads it; A sees "seen"', () => {
-  let portal: Portal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
-
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
 
   const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/ });
   /** The messages of the open room whose text is `text`. */
   const bubbles = (page: Page, text: string) => page.getByTestId('chat-msg').filter({ hasText: text });
 
   it('runs the chat story with two employees in two browser contexts', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'chatco', name: 'Chat Co' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@chatco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@chatco.test', 'adminpass1');
-    const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
-    const annUser = await reg('Ann', 'Archer', 'ann@chatco.test');
-    const bobUser = await reg('Bob', 'Baker', 'bob@chatco.test');
+    const w = await spec.workspace('chatco', 'Chat Co');
+    const annUser = await w.addUser({ firstName: 'Ann', lastName: 'Archer', email: 'ann@chatco.test' });
+    const bobUser = await w.addUser({ firstName: 'Bob', lastName: 'Baker', email: 'bob@chatco.test' });
 
-    const a = await e.newPage();
-    const b = await e.newPage();
+    const a = await spec.newPage();
+    const b = await spec.newPage();
     await signIn(a.page, 'ann@chatco.test', 'employee1');
     await signIn(b.page, 'bob@chatco.test', 'employee1');
     await b.page.goto('/chat');
