@@ -28,61 +28,73 @@ export class ChatController implements RouteHandlers<typeof chatRoutes> {
     private readonly people: ChatPeopleService,
   ) {}
 
+  /** chat.room.list — GET api/chat/rooms/{id}. */
   @RouteHandler(chatRoutes.roomList)
   roomList(input: In<'roomList'>, ctx: RequestContext) {
     return this.roomsService.roomList(input, ctx);
   }
 
+  /** chat.room.get — GET api/chat/room/{id}. */
   @RouteHandler(chatRoutes.roomGet)
   roomGet(input: In<'roomGet'>, ctx: RequestContext) {
     return this.roomsService.roomGet(input, ctx);
   }
 
+  /** chat.room.create — POST api/chat/room. */
   @RouteHandler(chatRoutes.roomCreate)
   roomCreate(input: In<'roomCreate'>, ctx: RequestContext) {
     return this.roomsService.roomCreate(input, ctx);
   }
 
+  /** chat.room.update — PUT api/chat/room. */
   @RouteHandler(chatRoutes.roomUpdate)
   roomUpdate(input: In<'roomUpdate'>, ctx: RequestContext) {
     return this.roomsService.roomUpdate(input, ctx);
   }
 
+  /** chat.room.delete — DELETE api/chat/room/{id}. */
   @RouteHandler(chatRoutes.roomDelete)
   roomDelete(input: In<'roomDelete'>, ctx: RequestContext) {
     return this.roomsService.roomDelete(input, ctx);
   }
 
+  /** chat.room.leave — POST api/chat/room/{id}/leave. */
   @RouteHandler(chatRoutes.roomLeave)
   roomLeave(input: In<'roomLeave'>, ctx: RequestContext) {
     return this.roomsService.roomLeave(input, ctx);
   }
 
+  /** chat.msg.list — GET api/chat/room/{id}/msgs. */
   @RouteHandler(chatRoutes.msgList)
   msgList(input: In<'msgList'>, ctx: RequestContext) {
     return this.messages.msgList(input, ctx);
   }
 
+  /** chat.msg.create — POST api/chat/msg. */
   @RouteHandler(chatRoutes.msgCreate)
   msgCreate(input: In<'msgCreate'>, ctx: RequestContext) {
     return this.messages.msgCreate(input, ctx);
   }
 
+  /** chat.msg.update — PUT api/chat/msg/{id}. */
   @RouteHandler(chatRoutes.msgUpdate)
   msgUpdate(input: In<'msgUpdate'>, ctx: RequestContext) {
     return this.messages.msgUpdate(input, ctx);
   }
 
+  /** chat.msg.delete — DELETE api/chat/msg/{id}. */
   @RouteHandler(chatRoutes.msgDelete)
   msgDelete(input: In<'msgDelete'>, ctx: RequestContext) {
     return this.messages.msgDelete(input, ctx);
   }
 
+  /** chat.room.seen — PUT api/chat/room/{id}/seen. */
   @RouteHandler(chatRoutes.roomSeen)
   roomSeen(input: In<'roomSeen'>, ctx: RequestContext) {
     return this.messages.roomSeen(input, ctx);
   }
 
+  /** chat.room.typing — POST api/chat/room/{id}/typing. */
   @RouteHandler(chatRoutes.roomTyping)
   roomTyping(input: In<'roomTyping'>, ctx: RequestContext) {
     return this.messages.roomTyping(input, ctx);
