@@ -1,6 +1,6 @@
 import { access, defineRoute, Id, V, z, type RouteDef } from '@intranet/platform-contracts';
 import { CHAT_CONTENT_MAX, CHAT_MEMBERS_MAX, CHAT_NAME_MAX, CHAT_PAGE_MAX, CHAT_TEXT } from './codes.ts';
-import { chatFileInput, chatMember, chatMessage, chatRoom, chatRoomSummary, RoomCursor } from './schemas.ts';
+import { chatFileInput, chatMessage, chatRoom, chatRoomSummary, RoomCursor } from './schemas.ts';
 
 const members = z.array(Id).max(CHAT_MEMBERS_MAX);
 const nameRule = z.string().trim().max(CHAT_NAME_MAX, CHAT_TEXT.nameMax);
