@@ -83,6 +83,24 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
     await b.page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="chat-msg"]')].some((el) => el.textContent?.includes('Second one')));
     assert.equal(await bubbles(b.page, 'Hello Bob').count(), 1);
 
+    // A group (issue 31 §2 forms): an empty "new group" is refused under its fields; named, with Bob, it opens; its
+    // owner renames it in the settings.
+    await a.page.goto('/chat');
+    await a.page.getByTestId('chat-new-group').click();
+    const dialog = a.page.getByTestId('chat-group-dialog');
+    await dialog.getByTestId('chat-group-create').click();
+    await dialog.getByText('Field is required').nth(1).waitFor();
+    await dialog.getByTestId('chat-group-name').fill('Lunch crew');
+    await dialog.getByTestId('chat-picker-search').fill('Bob');
+    await dialog.getByTestId(`chat-pick-${bobUser._id}`).click();
+    await dialog.getByTestId('chat-group-create').click();
+    await a.page.waitForURL((url) => /\/chat\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(roomId));
+    await a.page.getByTestId('chat-room-name').filter({ hasText: 'Lunch crew' }).waitFor();
+    await a.page.getByTestId('chat-settings').click();
+    await a.page.getByTestId('chat-rename').fill('Lunch club');
+    await a.page.getByTestId('chat-rename-save').click();
+    await a.page.getByTestId('chat-room-name').filter({ hasText: 'Lunch club' }).waitFor();
+
     // A phone and a desktop width: the list and the room have no serious axe violation and do not scroll sideways.
     for (const [width, height] of [
       [390, 844],
