@@ -3,7 +3,7 @@ import { CHAT_CONTENT_MAX, CHAT_NAME_MAX, CHAT_TEXT, chatRoutes } from './index.
 
 describe('chat contract', () => {
   it('a group room needs a name (max 100) and members; a direct room exactly one colleague', () => {
-    const body = chatRoutes.create.body;
+    const body = chatRoutes.roomCreate.body;
     const id = '0190f0f0-0000-7000-8000-000000000001';
     expect(body.safeParse({ name: '  ', members: [id] }).success).toBe(false);
     expect(body.safeParse({ name: 'x'.repeat(CHAT_NAME_MAX + 1), members: [id] }).success).toBe(false);
@@ -15,8 +15,8 @@ describe('chat contract', () => {
 
   it('message content is limited', () => {
     const id = '0190f0f0-0000-7000-8000-000000000001';
-    expect(chatRoutes.send.body.safeParse({ room_id: id, content: 'x'.repeat(CHAT_CONTENT_MAX + 1) }).success).toBe(false);
-    expect(chatRoutes.send.body.parse({ room_id: id })).toEqual({ room_id: id, content: '' });
+    expect(chatRoutes.msgCreate.body.safeParse({ room_id: id, content: 'x'.repeat(CHAT_CONTENT_MAX + 1) }).success).toBe(false);
+    expect(chatRoutes.msgCreate.body.parse({ room_id: id })).toEqual({ room_id: id, content: '' });
   });
 
   it('routes live under /api/chat with subjects of the domain', () => {

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { chatFileSubjects, chatRoutes } from '@intranet/chat-contract';
 import type { UserEventData } from '@intranet/people-contract';
-import type { BusEvent, RequestContext } from '@intranet/platform-bus';
+import type { BusEvent, RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler, SubjectHandler } from '@intranet/platform-host';
 import { ChatFilesService } from './files.service.ts';
@@ -20,7 +20,7 @@ export const PEOPLE_CONSUMER = 'chat-users';
  * gateway's download check of chat files (bus-only); the projection of people's users (an event consumer).
  */
 @Controller()
-export class ChatController {
+export class ChatController implements RouteHandlers<typeof chatRoutes> {
   constructor(
     private readonly roomsService: RoomsService,
     private readonly messages: MessagesService,
@@ -28,64 +28,76 @@ export class ChatController {
     private readonly people: ChatPeopleService,
   ) {}
 
-  @RouteHandler(chatRoutes.rooms)
-  rooms(input: In<'rooms'>, ctx: RequestContext) {
-    return this.roomsService.rooms(input, ctx);
+  /** chat.room.list — GET api/chat/rooms/{id}. */
+  @RouteHandler(chatRoutes.roomList)
+  roomList(input: In<'roomList'>, ctx: RequestContext) {
+    return this.roomsService.roomList(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.room)
-  room(input: In<'room'>, ctx: RequestContext) {
-    return this.roomsService.room(input, ctx);
+  /** chat.room.get — GET api/chat/room/{id}. */
+  @RouteHandler(chatRoutes.roomGet)
+  roomGet(input: In<'roomGet'>, ctx: RequestContext) {
+    return this.roomsService.roomGet(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.create)
-  create(input: In<'create'>, ctx: RequestContext) {
-    return this.roomsService.create(input, ctx);
+  /** chat.room.create — POST api/chat/room. */
+  @RouteHandler(chatRoutes.roomCreate)
+  roomCreate(input: In<'roomCreate'>, ctx: RequestContext) {
+    return this.roomsService.roomCreate(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.update)
-  update(input: In<'update'>, ctx: RequestContext) {
-    return this.roomsService.update(input, ctx);
+  /** chat.room.update — PUT api/chat/room. */
+  @RouteHandler(chatRoutes.roomUpdate)
+  roomUpdate(input: In<'roomUpdate'>, ctx: RequestContext) {
+    return this.roomsService.roomUpdate(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.remove)
-  remove(input: In<'remove'>, ctx: RequestContext) {
-    return this.roomsService.remove(input, ctx);
+  /** chat.room.delete — DELETE api/chat/room/{id}. */
+  @RouteHandler(chatRoutes.roomDelete)
+  roomDelete(input: In<'roomDelete'>, ctx: RequestContext) {
+    return this.roomsService.roomDelete(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.leave)
-  leave(input: In<'leave'>, ctx: RequestContext) {
-    return this.roomsService.leave(input, ctx);
+  /** chat.room.leave — POST api/chat/room/{id}/leave. */
+  @RouteHandler(chatRoutes.roomLeave)
+  roomLeave(input: In<'roomLeave'>, ctx: RequestContext) {
+    return this.roomsService.roomLeave(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.msgs)
-  msgs(input: In<'msgs'>, ctx: RequestContext) {
-    return this.messages.msgs(input, ctx);
+  /** chat.msg.list — GET api/chat/room/{id}/msgs. */
+  @RouteHandler(chatRoutes.msgList)
+  msgList(input: In<'msgList'>, ctx: RequestContext) {
+    return this.messages.msgList(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.send)
-  send(input: In<'send'>, ctx: RequestContext) {
-    return this.messages.send(input, ctx);
+  /** chat.msg.create — POST api/chat/msg. */
+  @RouteHandler(chatRoutes.msgCreate)
+  msgCreate(input: In<'msgCreate'>, ctx: RequestContext) {
+    return this.messages.msgCreate(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.edit)
-  edit(input: In<'edit'>, ctx: RequestContext) {
-    return this.messages.edit(input, ctx);
+  /** chat.msg.update — PUT api/chat/msg/{id}. */
+  @RouteHandler(chatRoutes.msgUpdate)
+  msgUpdate(input: In<'msgUpdate'>, ctx: RequestContext) {
+    return this.messages.msgUpdate(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.delete)
-  delete(input: In<'delete'>, ctx: RequestContext) {
-    return this.messages.delete(input, ctx);
+  /** chat.msg.delete — DELETE api/chat/msg/{id}. */
+  @RouteHandler(chatRoutes.msgDelete)
+  msgDelete(input: In<'msgDelete'>, ctx: RequestContext) {
+    return this.messages.msgDelete(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.seen)
-  seen(input: In<'seen'>, ctx: RequestContext) {
-    return this.messages.seen(input, ctx);
+  /** chat.room.seen — PUT api/chat/room/{id}/seen. */
+  @RouteHandler(chatRoutes.roomSeen)
+  roomSeen(input: In<'roomSeen'>, ctx: RequestContext) {
+    return this.messages.roomSeen(input, ctx);
   }
 
-  @RouteHandler(chatRoutes.typing)
-  typing(input: In<'typing'>, ctx: RequestContext) {
-    return this.messages.typing(input, ctx);
+  /** chat.room.typing — POST api/chat/room/{id}/typing. */
+  @RouteHandler(chatRoutes.roomTyping)
+  roomTyping(input: In<'roomTyping'>, ctx: RequestContext) {
+    return this.messages.roomTyping(input, ctx);
   }
 
   @SubjectHandler(chatFileSubjects.fileAccess)

@@ -42,7 +42,7 @@ export class MessagesService {
    * messages older than message `before` (the newest without it), oldest first, with `seen` (read by someone other
    * than the sender). New messages never shift older pages. Errors: 404 for a non-member.
    */
-  async msgs({ params, query }: In<'msgs'>, ctx: RequestContext) {
+  async msgList({ params, query }: In<'msgList'>, ctx: RequestContext) {
     const { userId: me } = requireCaller(ctx);
     const limit = query.limit ?? CHAT_PAGE_SIZE;
     return this.db.inTenant(ctx, async (tx) => {
@@ -66,7 +66,7 @@ export class MessagesService {
    * notifications. Errors: 'Field is required' (content), 'Max 4000 symbols', 'Files above 250 MB cannot be
    * attached' (413), 'The file was not found or was deleted', 404 (not a member).
    */
-  async send({ body }: In<'send'>, ctx: RequestContext): Promise<ChatMessage> {
+  async msgCreate({ body }: In<'msgCreate'>, ctx: RequestContext): Promise<ChatMessage> {
     const { clientId, userId: me } = requireCaller(ctx);
     const content = cleanContent(body.content);
     const text = plainText(content);
@@ -110,7 +110,7 @@ export class MessagesService {
    * PUT api/chat/msg/{id} {content}: its sender edits a message (sanitised; required unless it has a file).
    * evt.chat.msg.updated to the members. Errors: 404 (not a member), 403 (not the sender), 'Field is required'.
    */
-  async edit({ params, body }: In<'edit'>, ctx: RequestContext): Promise<ChatMessage> {
+  async msgUpdate({ params, body }: In<'msgUpdate'>, ctx: RequestContext): Promise<ChatMessage> {
     const { clientId, userId: me } = requireCaller(ctx);
     const content = cleanContent(body.content);
     return this.db.inTenant(ctx, async (tx) => {
@@ -130,7 +130,7 @@ export class MessagesService {
    * DELETE api/chat/msg/{id}: its sender deletes a message; its file goes (bytes back to the client's storage);
    * members who had not read it get one unread less. evt.chat.msg.deleted to the members. Errors: 404, 403.
    */
-  async delete({ params }: In<'delete'>, ctx: RequestContext): Promise<{ _id: string; room_id: string; deleted: true }> {
+  async msgDelete({ params }: In<'msgDelete'>, ctx: RequestContext): Promise<{ _id: string; room_id: string; deleted: true }> {
     const { clientId, userId: me } = requireCaller(ctx);
     const out = await this.db.inTenant(ctx, async (tx) => {
       const cur = await this.repo.lockMessage(tx, params.id);
@@ -151,7 +151,7 @@ export class MessagesService {
    * become `seen`: evt.chat.msg.seen to the members when the position moved. Output: position, the room's and the
    * total unread. Errors: 404 (not a member, or a message of another room).
    */
-  async seen({ params, body }: In<'seen'>, ctx: RequestContext) {
+  async roomSeen({ params, body }: In<'roomSeen'>, ctx: RequestContext) {
     const { clientId, userId: me } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const found = await this.repo.roomOf(tx, params.id, me);
@@ -178,7 +178,7 @@ export class MessagesService {
    * POST api/chat/room/{id}/typing {typing}: tells the room's other members the caller is typing (or stopped).
    * Best effort and not stored (describes no change: `emit`, not the outbox). Errors: 404 for a non-member.
    */
-  async typing({ params, body }: In<'typing'>, ctx: RequestContext): Promise<{ ok: true }> {
+  async roomTyping({ params, body }: In<'roomTyping'>, ctx: RequestContext): Promise<{ ok: true }> {
     const { clientId, userId: me } = requireCaller(ctx);
     const ids = await this.db.inTenant(ctx, async (tx) => ((await this.repo.roomOf(tx, params.id, me)) ? this.repo.memberIds(tx, params.id) : undefined));
     if (!ids) throw Errors.notFound();

@@ -66,7 +66,7 @@ export class RoomsService {
    * latest activity first, 50 a page by keyset (`next`), each with its last message and the caller's unread count,
    * plus `unread_total` (the menu badge; sums of kept counters, nothing is counted on read).
    */
-  async rooms({ params, query }: In<'rooms'>, ctx: RequestContext) {
+  async roomList({ params, query }: In<'roomList'>, ctx: RequestContext) {
     const { userId: me } = requireCaller(ctx);
     if (!canListRooms(me, params.id)) throw Errors.forbidden();
     const limit = query.limit ?? CHAT_ROOMS_PAGE;
@@ -91,7 +91,7 @@ export class RoomsService {
   }
 
   /** GET api/chat/room/{id}: one room with its members and their read positions. Errors: 404 for a non-member. */
-  async room({ params }: In<'room'>, ctx: RequestContext): Promise<ChatRoom> {
+  async roomGet({ params }: In<'roomGet'>, ctx: RequestContext): Promise<ChatRoom> {
     const { userId: me } = requireCaller(ctx);
     const room = await this.db.inTenant(ctx, (tx) => this.view(tx, params.id, me));
     if (!room) throw Errors.notFound();
@@ -104,7 +104,7 @@ export class RoomsService {
    * Errors: 'Field is required' (name, members), 'Invalid value' (a direct room names one other person), 'User
    * not found' (an unknown or another client's user).
    */
-  async create({ body }: In<'create'>, ctx: RequestContext): Promise<ChatRoom> {
+  async roomCreate({ body }: In<'roomCreate'>, ctx: RequestContext): Promise<ChatRoom> {
     const { clientId, userId: me } = requireCaller(ctx);
     const others = unique(body.members).filter((id) => id !== me);
     if (body.direct && others.length !== 1) throw Errors.fieldCoded('members', GENERIC.invalidValue);
@@ -139,7 +139,7 @@ export class RoomsService {
    * Events: evt.chat.room.updated to the members, room.created to those added, room.removed to those removed.
    * Errors: 404 (not a member), 403 (not the owner, or a direct room), 'User not found'.
    */
-  async update({ body }: In<'update'>, ctx: RequestContext): Promise<ChatRoom> {
+  async roomUpdate({ body }: In<'roomUpdate'>, ctx: RequestContext): Promise<ChatRoom> {
     const { clientId, userId: me } = requireCaller(ctx);
     const add = unique(body.add ?? []).filter((id) => id !== me);
     const remove = unique(body.remove ?? []).filter((id) => id !== me && !add.includes(id));
@@ -168,7 +168,7 @@ export class RoomsService {
    * messages; the files go and their bytes return to the client's storage. evt.chat.room.removed to the members.
    * Errors: 404 (not a member), 403 (not the owner).
    */
-  async remove({ params }: In<'remove'>, ctx: RequestContext): Promise<{ _id: string; deleted: true }> {
+  async roomDelete({ params }: In<'roomDelete'>, ctx: RequestContext): Promise<{ _id: string; deleted: true }> {
     const { clientId, userId: me } = requireCaller(ctx);
     const dropped = await this.db.inTenant(ctx, async (tx) => {
       const room = await this.repo.lockRoom(tx, params.id, me);
@@ -189,7 +189,7 @@ export class RoomsService {
    * leaves hands the room to the longest member; the last one out deletes it. Errors: 404, 403 (a direct room:
    * delete it instead).
    */
-  async leave({ params }: In<'leave'>, ctx: RequestContext): Promise<{ _id: string; left: true }> {
+  async roomLeave({ params }: In<'roomLeave'>, ctx: RequestContext): Promise<{ _id: string; left: true }> {
     const { clientId, userId: me } = requireCaller(ctx);
     const dropped = await this.db.inTenant(ctx, async (tx) => {
       const room = await this.repo.lockRoom(tx, params.id, me);

@@ -9,9 +9,10 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 export default {
   entities: ['chatRoom', 'chatMsg'],
   idBySubject: {
-    'chat.rooms.list': 'admin',
+    'chat.room.list': 'admin',
     'chat.room.': 'chatRoom',
     'chat.msg.': 'chatMsg',
+    'chat.msg.list': 'chatRoom',
   },
   bodies: {
     'chat.room.create': { body: (w) => ({ name: `Room by ${w.workspace}`, members: [w.ids.user] }), ids: { members: 'user' } },
@@ -22,12 +23,12 @@ export default {
     'chat.msg.update': { body: () => ({ content: 'Changed' }) },
   },
   async create(t, w) {
-    const room = await t.call(chatRoutes.create, {
+    const room = await t.call(chatRoutes.roomCreate, {
       token: w.adminToken,
       body: { name: `Chat of ${w.workspace}`, members: [w.ids.user] },
     });
     if (room.status !== 200) throw new Error(`fixture chatRoom: ${room.status} ${JSON.stringify(room.body)}`);
-    const msg = await t.call(chatRoutes.send, {
+    const msg = await t.call(chatRoutes.msgCreate, {
       token: w.adminToken,
       body: { room_id: room.body.result._id, content: `Chat secret of ${w.workspace}` },
     });
@@ -38,8 +39,8 @@ export default {
     if (e !== 'chatRoom' && e !== 'chatMsg') return undefined;
     const r =
       e === 'chatRoom'
-        ? await t.call(chatRoutes.room, { token: w.adminToken, params: { id: w.ids.chatRoom } })
-        : await t.call(chatRoutes.msgs, { token: w.adminToken, params: { id: w.ids.chatRoom } });
+        ? await t.call(chatRoutes.roomGet, { token: w.adminToken, params: { id: w.ids.chatRoom } })
+        : await t.call(chatRoutes.msgList, { token: w.adminToken, params: { id: w.ids.chatRoom } });
     return { status: r.status, body: r.body };
   },
   secrets: (w) => [`Chat secret of ${w.workspace}`, `Chat of ${w.workspace}`],

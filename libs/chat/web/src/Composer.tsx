@@ -1,11 +1,15 @@
 import { lazy, Suspense, type ComponentType, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { chatText } from './locales.ts';
 import { CHAT_CONTENT_MAX, CHAT_FILE_LIMIT, chatRoutes, type ChatMessage } from '@intranet/chat-contract';
-import { fileRoutes } from '@intranet/files-contract';
-import { call, isApiError, upload } from '@intranet/web-api';
-import { CodedFailure, errorText, formatSize, useErrorText } from '@intranet/web-i18n';
+import { z } from '@intranet/platform-contracts';
+import { useApiForm } from '@intranet/web-forms';
+import { CodedFailure, errorText, formatSize } from '@intranet/web-i18n';
 import { Alert, Button, Loader, ProgressBar } from '@intranet/web-ui';
-import { htmlToText, textToHtml } from './data.ts';
+import { uploadChatFile } from './api/file-upload.ts';
+import { sendMessage } from './api/msg-create.ts';
+import { editMessage } from './api/msg-update.ts';
+import { sendTyping } from './api/room-typing.ts';
+import { chatText } from './locales.ts';
+import { htmlToText, textToHtml } from './text.ts';
 
 /** emoji-picker-react, fetched on first use (its data is large). */
 const EmojiPicker = lazy(() =>
@@ -32,6 +36,14 @@ const COUNTER_FROM = 0.8;
 type Chosen = { file: File; preview: string | null };
 
 /**
+ * The composer's values: the typed text as `content`, turned into the HTML the server stores (trimmed, escaped,
+ * line breaks as <br>) and checked by the contract's own rule for a message's content (`CHAT_CONTENT_MAX`).
+ */
+const composerSchema = z.object({
+  content: z.preprocess((text: string) => textToHtml((text ?? '').trim()), chatRoutes.msgUpdate.body.shape.content),
+});
+
+/**
  * The composer: text (Enter sends, Shift+Enter breaks the line), emoji, a chosen file shown as a chip with a
  * thumbnail and a remove button (uploaded with progress when the message is sent), typing signal, edit mode.
  * The content's length is what the server counts (the escaped HTML, `CHAT_CONTENT_MAX`): a counter shows it
@@ -49,14 +61,10 @@ export function Composer({
   onEditDone: () => void;
 }) {
   const { t, i18n } = chatText.useT();
-  const errorTextOf = useErrorText();
-  const [text, setText] = useState('');
   const [emoji, setEmoji] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ value: number; done: boolean } | null>(null);
-  const [pending, setPending] = useState(false);
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const area = useRef<HTMLTextAreaElement>(null);
+  const area = useRef<HTMLTextAreaElement | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const hide = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -65,111 +73,124 @@ export function Composer({
   // A thumbnail's object URL lives as long as its chip.
   useEffect(() => () => void (chosen?.preview && URL.revokeObjectURL(chosen.preview)), [chosen]);
 
+  const signalTyping = (on: boolean) => {
+    const now = Date.now();
+    if (on && now - lastTyping.current < TYPING_SEND_MS) return;
+    lastTyping.current = on ? now : 0;
+    sendTyping(roomId, on);
+  };
+
+  /** Uploads the chosen file with progress (the bar hides PROGRESS_HIDE_MS after); the message body's `file`. */
+  const uploadChosen = async (f: File) => {
+    if (hide.current) clearTimeout(hide.current);
+    setProgress({ value: 0, done: false });
+    try {
+      const file = await uploadChatFile(f, (percent) => setProgress({ value: percent, done: false }));
+      setProgress({ value: 100, done: true });
+      return file;
+    } finally {
+      hide.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
+    }
+  };
+
+  // Every server field error (content, file) is the composer's one error line.
+  const form = useApiForm({
+    schema: composerSchema,
+    defaultValues: { content: '' },
+    reValidateMode: 'onSubmit',
+    serverField: () => 'content',
+    onSubmit: async ({ content }) => {
+      if (editing) {
+        onSent(await editMessage(editing._id, content));
+        onEditDone();
+      } else {
+        const file = chosen ? await uploadChosen(chosen.file) : undefined;
+        onSent(await sendMessage({ room_id: roomId, content, ...(file ? { file } : {}) }));
+        if (lastTyping.current) signalTyping(false);
+        setChosen(null);
+      }
+      form.reset({ content: '' });
+    },
+  });
+  const { reset, setValue } = form;
+  const text = form.watch('content') ?? '';
+  const error = form.formError ?? form.errorOf('content') ?? null;
+  const clearError = () => {
+    if (!error) return;
+    form.clearErrors();
+    form.setFormError(null);
+  };
+  const setText = (v: string) => setValue('content', v);
+
   useEffect(() => {
     if (editing) {
-      setText(htmlToText(editing.content));
+      reset({ content: htmlToText(editing.content) });
       setChosen(null);
       area.current?.focus();
     }
-  }, [editing]);
+  }, [editing, reset]);
 
   const content = textToHtml(text.trim());
   const over = content.length > CHAT_CONTENT_MAX;
   const tooLong = () => errorText(new CodedFailure('tooLong', { max: CHAT_CONTENT_MAX }));
   const number = (n: number) => n.toLocaleString(i18n.language);
 
-  const signalTyping = (on: boolean) => {
-    const now = Date.now();
-    if (on && now - lastTyping.current < TYPING_SEND_MS) return;
-    lastTyping.current = on ? now : 0;
-    void call(chatRoutes.typing, { params: { id: roomId }, body: { typing: on }, silent: true }).catch(() => undefined);
-  };
-
-  /** Uploads the chosen file (POST api/upload?kind=chat: guarded, the room's members only) with progress; the message body's `file`. */
-  const uploadChosen = async (f: File) => {
-    const form = new FormData();
-    form.append('file', f, f.name);
-    if (hide.current) clearTimeout(hide.current);
-    setProgress({ value: 0, done: false });
-    try {
-      const r = await upload(fileRoutes.upload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'chat' }, silent: true });
-      setProgress({ value: 100, done: true });
-      const u = r.results[0]!;
-      return { key: u.key, fileName: u.fileName, mimetype: u.mimetype, size: u.size, thumbKey: u.thumbKey };
-    } finally {
-      hide.current = setTimeout(() => setProgress(null), PROGRESS_HIDE_MS);
-    }
-  };
-
-  const submit = async () => {
-    if (pending || (!content && !chosen)) return;
-    // The counter under the field already says why: nothing is sent, nothing is cut.
-    if (over) return;
-    setError(null);
-    setPending(true);
-    try {
-      if (editing) {
-        onSent(await call(chatRoutes.edit, { params: { id: editing._id }, body: { content }, silent: true }));
-        onEditDone();
-      } else {
-        const file = chosen ? await uploadChosen(chosen.file) : undefined;
-        onSent(await call(chatRoutes.send, { body: { room_id: roomId, content, ...(file ? { file } : {}) }, silent: true }));
-        if (lastTyping.current) signalTyping(false);
-        setChosen(null);
-      }
-      setText('');
-    } catch (err) {
-      setError(isApiError(err) ? errorTextOf(err.fields[0] ?? err) : errorText(err));
-    } finally {
-      setPending(false);
-    }
+  // Nothing to send, or too long: the counter under the field already says why — nothing is sent, nothing is cut.
+  const submit = () => {
+    if (form.busy || (!content && !chosen) || over) return;
+    void form.submit();
   };
 
   const choose = (f: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!f) return;
-    setError(null);
+    clearError();
     if (f.size > CHAT_FILE_LIMIT) {
-      setError(errorText(new CodedFailure('filesAbove', { size: CHAT_FILE_LIMIT })));
+      form.setFormError(errorText(new CodedFailure('filesAbove', { size: CHAT_FILE_LIMIT })));
       return;
     }
     setChosen({ file: f, preview: f.type.startsWith('image/') ? URL.createObjectURL(f) : null });
     area.current?.focus();
   };
 
+  const cancelEdit = () => {
+    onEditDone();
+    reset({ content: '' });
+  };
+
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void submit();
-    } else if (e.key === 'Escape' && editing) {
-      onEditDone();
-      setText('');
-    }
+      submit();
+    } else if (e.key === 'Escape' && editing) cancelEdit();
   };
 
   const insert = (s: string) => {
     const el = area.current;
     const at = el?.selectionStart ?? text.length;
-    setText((cur) => cur.slice(0, at) + s + cur.slice(el?.selectionEnd ?? at));
+    setText(text.slice(0, at) + s + text.slice(el?.selectionEnd ?? at));
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(at + s.length, at + s.length);
     });
   };
 
+  const { ref: fieldRef, onChange: fieldChange, ...field } = form.register('content');
   return (
-    <div className="chat-composer" data-testid="chat-composer">
+    <form
+      className="chat-composer"
+      data-testid="chat-composer"
+      noValidate
+      aria-busy={form.busy || undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       {editing ? (
         <div className="chat-editing">
           {t('editing')}
-          <button
-            type="button"
-            className="chat-link"
-            onClick={() => {
-              onEditDone();
-              setText('');
-            }}
-          >
+          <button type="button" className="chat-link" onClick={cancelEdit}>
             {t('cancel')}
           </button>
         </div>
@@ -191,7 +212,7 @@ export function Composer({
             type="button"
             className="chat-attachment__remove"
             aria-label={t('removeFile', { name: chosen.file.name })}
-            disabled={pending}
+            disabled={form.busy}
             onClick={() => setChosen(null)}
             data-testid="chat-attachment-remove"
           >
@@ -234,23 +255,26 @@ export function Composer({
           </>
         ) : null}
         <textarea
-          ref={area}
+          {...field}
+          ref={(el) => {
+            fieldRef(el);
+            area.current = el;
+          }}
           className="ui-field__control chat-textarea"
           aria-label={t('composer')}
           aria-invalid={over || undefined}
           aria-describedby={counterId}
           placeholder={t('composer')}
           rows={1}
-          value={text}
           onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
+            void fieldChange(e);
+            clearError();
             if (e.target.value.trim() && !editing) signalTyping(true);
           }}
           onKeyDown={onKey}
           data-testid="chat-input"
         />
-        <Button onClick={() => void submit()} loading={pending} disabled={(!text.trim() && !chosen) || over} data-testid="chat-send">
+        <Button type="submit" loading={form.busy} disabled={(!text.trim() && !chosen) || over} data-testid="chat-send">
           {editing ? t('save') : t('send')}
         </Button>
       </div>
@@ -262,6 +286,6 @@ export function Composer({
           </span>
         ) : null}
       </div>
-    </div>
+    </form>
   );
 }

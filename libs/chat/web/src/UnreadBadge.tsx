@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { chatText } from './locales.ts';
-import { chatEvents, chatRoutes, type ChatMsgEvent, type ChatSeenEvent } from '@intranet/chat-contract';
-import { call } from '@intranet/web-api';
+import { chatEvents, type ChatMsgEvent, type ChatSeenEvent } from '@intranet/chat-contract';
 import { acquireRealtime, useSession } from '@intranet/web-session';
-import { chatKeys, isOpenRoom } from './data.ts';
+import { chatKeys } from './api/keys.ts';
+import { useUnreadTotal } from './api/room-list.ts';
+import { isOpenRoom } from './roomLists.ts';
 import './chat.css';
 
 /**
@@ -19,19 +20,14 @@ export function UnreadBadge() {
   const qc = useQueryClient();
   const { uid, token, client, isSuperadmin, hasRight } = useSession();
   const enabled = !!uid && !!token && !!client?._id && !isSuperadmin && hasRight('chat');
-  const q = useQuery({
-    queryKey: chatKeys.unread,
-    queryFn: async ({ signal }) => (await call(chatRoutes.rooms, { params: { id: uid! }, query: { limit: 1 }, signal, silent: true })).unread_total,
-    enabled,
-    staleTime: Infinity,
-  });
+  const q = useUnreadTotal(uid ?? '', enabled);
   useEffect(() => {
     if (!enabled) return;
     const rt = acquireRealtime();
-    const reread = () => void qc.invalidateQueries({ queryKey: chatKeys.unread });
+    const reread = () => void qc.invalidateQueries({ queryKey: chatKeys.unread() });
     rt.on<ChatMsgEvent>(chatEvents.msgCreated.subject, (e) => {
       if (e.msg.senderId === uid || isOpenRoom(e.msg.room_id)) return;
-      qc.setQueryData<number>(chatKeys.unread, (n) => (n ?? 0) + 1);
+      qc.setQueryData<number>(chatKeys.unread(), (n) => (n ?? 0) + 1);
     });
     rt.on<ChatSeenEvent>(chatEvents.msgSeen.subject, (e) => {
       if (e.user_id === uid) reread();

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, signIn, type SpecUser } from '@intranet/portal-testing/e2e';
 
 /** A 2×2 PNG: an image attachment with a thumbnail preview. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64');
@@ -21,43 +20,23 @@ jest.setTimeout(240_000);
  * counted and refused, never cut; a chosen file shows as a chip (thumbnail, name, remove) and goes only with Send.
  */
 describe('chat composer: placement at 390 and 1440 px, the length limit, the attachment preview', () => {
-  let portal: Portal;
-  let e: BrowserPortal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
+  const spec = browserSpec(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
+  const { api } = spec;
   let room = '';
-  let ann = { token: '' };
-  let bob = { token: '' };
+  let ann: SpecUser;
+  let bob: SpecUser;
   const msgs = async () =>
     (await api<{ msgs: { content: string; file: { fileName: string } | null }[] }>('GET', `/api/chat/room/${room}/msgs`, ann.token)).msgs;
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
-    portal = e.portal;
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'composer', name: 'Featherstonehaugh Logistics Ltd', lang: 'en' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@composer.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@composer.test', 'adminpass1');
-    const reg = (firstName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1' });
-    await reg('Ann', 'ann@composer.test');
-    const bobUser = await reg('Bob', 'bob@composer.test');
-    ann = await login('ann@composer.test', 'employee1');
-    bob = await login('bob@composer.test', 'employee1');
-    room = (await api<{ _id: string }>('POST', '/api/chat/room', ann.token, { direct: true, members: [bobUser._id] }))._id;
+    const w = await spec.workspace('composer', 'Featherstonehaugh Logistics Ltd');
+    ann = await w.addUser({ firstName: 'Ann', email: 'ann@composer.test' });
+    bob = await w.addUser({ firstName: 'Bob', email: 'bob@composer.test' });
+    room = (await api<{ _id: string }>('POST', '/api/chat/room', ann.token, { direct: true, members: [bob._id] }))._id;
   });
-  afterAll(() => e?.close());
 
   it('at 1440×900 the empty room keeps the composer at the foot of the pane', async () => {
-    const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: { width: 1440, height: 900 } });
+    const ctx = await spec.browser.newContext({ locale: 'en-US', baseURL: spec.portal.url, viewport: { width: 1440, height: 900 } });
     const page = await ctx.newPage();
     await signIn(page, 'ann@composer.test', 'employee1');
     await page.goto(`/chat/${room}`);
@@ -73,7 +52,7 @@ describe('chat composer: placement at 390 and 1440 px, the length limit, the att
 
   it('at 390×844 the composer shows above the bottom navigation on load; a long text is counted and refused; a file waits as a chip', async () => {
     for (const content of ['Morning!', 'Are you in the office today?']) await api('POST', '/api/chat/msg', bob.token, { room_id: room, content });
-    const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: { width: 390, height: 844 } });
+    const ctx = await spec.browser.newContext({ locale: 'en-US', baseURL: spec.portal.url, viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await signIn(page, 'ann@composer.test', 'employee1');
     await page.goto(`/chat/${room}`);

@@ -1,54 +1,23 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  apiCaller,
-  startBrowserPortal,
-  type BrowserPortal,
-  seriousViolations,
-  signIn as signInAs,
-  SUPERADMIN as SU,
-  loginCaller,
-} from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 describe('chats in the browser: A starts a direct chat, types and writes; B sees typing and the message live, reads it; A sees "seen"', () => {
-  let portal: Portal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
-
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'chat/mf-manifest.json', 'wall/mf-manifest.json']);
 
   const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/ });
   /** The messages of the open room whose text is `text`. */
   const bubbles = (page: Page, text: string) => page.getByTestId('chat-msg').filter({ hasText: text });
 
   it('runs the chat story with two employees in two browser contexts', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'chatco', name: 'Chat Co' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@chatco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@chatco.test', 'adminpass1');
-    const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
-    const annUser = await reg('Ann', 'Archer', 'ann@chatco.test');
-    const bobUser = await reg('Bob', 'Baker', 'bob@chatco.test');
+    const w = await spec.workspace('chatco', 'Chat Co');
+    const annUser = await w.addUser({ firstName: 'Ann', lastName: 'Archer', email: 'ann@chatco.test' });
+    const bobUser = await w.addUser({ firstName: 'Bob', lastName: 'Baker', email: 'bob@chatco.test' });
 
-    const a = await e.newPage();
-    const b = await e.newPage();
+    const a = await spec.newPage();
+    const b = await spec.newPage();
     await signIn(a.page, 'ann@chatco.test', 'employee1');
     await signIn(b.page, 'bob@chatco.test', 'employee1');
     await b.page.goto('/chat');
@@ -113,6 +82,24 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
     await a.page.getByTestId('chat-delete-confirm').getByRole('button').last().click();
     await b.page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="chat-msg"]')].some((el) => el.textContent?.includes('Second one')));
     assert.equal(await bubbles(b.page, 'Hello Bob').count(), 1);
+
+    // A group (issue 31 §2 forms): an empty "new group" is refused under its fields; named, with Bob, it opens; its
+    // owner renames it in the settings.
+    await a.page.goto('/chat');
+    await a.page.getByTestId('chat-new-group').click();
+    const dialog = a.page.getByTestId('chat-group-dialog');
+    await dialog.getByTestId('chat-group-create').click();
+    await dialog.getByText('Field is required').nth(1).waitFor();
+    await dialog.getByTestId('chat-group-name').fill('Lunch crew');
+    await dialog.getByTestId('chat-picker-search').fill('Bob');
+    await dialog.getByTestId(`chat-pick-${bobUser._id}`).click();
+    await dialog.getByTestId('chat-group-create').click();
+    await a.page.waitForURL((url) => /\/chat\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(roomId));
+    await a.page.getByTestId('chat-room-name').filter({ hasText: 'Lunch crew' }).waitFor();
+    await a.page.getByTestId('chat-settings').click();
+    await a.page.getByTestId('chat-rename').fill('Lunch club');
+    await a.page.getByTestId('chat-rename-save').click();
+    await a.page.getByTestId('chat-room-name').filter({ hasText: 'Lunch club' }).waitFor();
 
     // A phone and a desktop width: the list and the room have no serious axe violation and do not scroll sideways.
     for (const [width, height] of [

@@ -213,12 +213,12 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
   });
 
   it('a chat message tells the room’s other members, one unread notification per room (section other)', async () => {
-    const room = await t.call(chatRoutes.create, { token: ann.token, body: { name: 'Lunch', members: [bob.id, cid.id] } });
+    const room = await t.call(chatRoutes.roomCreate, { token: ann.token, body: { name: 'Lunch', members: [bob.id, cid.id] } });
     assert.equal(room.status, 200, JSON.stringify(room.body));
     const roomId = room.body.result._id as string;
     await clear(bob);
     for (const content of ['Pizza?', 'At one']) {
-      const m = await t.call(chatRoutes.send, { token: ann.token, body: { room_id: roomId, content } });
+      const m = await t.call(chatRoutes.msgCreate, { token: ann.token, body: { room_id: roomId, content } });
       assert.equal(m.status, 200, JSON.stringify(m.body));
     }
     const inRoom = async (p: Person) => (await ofType(p, 'chat.message')).filter((n) => n.link === `/chat/${roomId}`);

@@ -60,7 +60,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
       })
     ).body.result.items.filter((n: Notification) => n.type === 'chat.message' && n.link === `/chat/${roomId}`);
   const send = async (roomId: string, content: string) => {
-    const m = await t.call(chatRoutes.send, { token: ann.token, body: { room_id: roomId, content } });
+    const m = await t.call(chatRoutes.msgCreate, { token: ann.token, body: { room_id: roomId, content } });
     assert.equal(m.status, 200, JSON.stringify(m.body));
   };
 
@@ -77,7 +77,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
   });
 
   it('a message notifies the member away (Cid), not the one with the portal open (Bob); after Bob leaves, the next one notifies him', async () => {
-    const room = await t.call(chatRoutes.create, { token: ann.token, body: { name: 'Lunch', members: [bob.id, cid.id] } });
+    const room = await t.call(chatRoutes.roomCreate, { token: ann.token, body: { name: 'Lunch', members: [bob.id, cid.id] } });
     assert.equal(room.status, 200, JSON.stringify(room.body));
     const roomId = room.body.result._id as string;
 

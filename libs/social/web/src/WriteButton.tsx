@@ -23,7 +23,7 @@ export function WriteButton({ userId, name, size = 'normal' }: { userId: string;
   const open = async () => {
     setBusy(true);
     try {
-      const room = await call(chatRoutes.create, { body: { direct: true, members: [userId] }, silent: true });
+      const room = await call(chatRoutes.roomCreate, { body: { direct: true, members: [userId] }, silent: true });
       navigate(`/chat/${room._id}`);
     } catch (e) {
       notify.error(errorText(e));

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   chatEvents,
-  chatRoutes,
   type ChatMessage,
   type ChatMsgDeletedEvent,
   type ChatMsgEvent,
@@ -11,18 +10,8 @@ import {
   type ChatRoomSummary,
   type ChatSeenEvent,
 } from '@intranet/chat-contract';
-import { call } from '@intranet/web-api';
 import { acquireRealtime, useSession } from '@intranet/web-session';
-
-/** Query keys of the chat pages. */
-export const chatKeys = {
-  all: ['chat'] as const,
-  rooms: (search: string) => ['chat', 'rooms', search] as const,
-  roomLists: ['chat', 'rooms'] as const,
-  room: (id: string) => ['chat', 'room', id] as const,
-  /** The caller's unread total (the menu badge). */
-  unread: ['chat', 'unread'] as const,
-};
+import { chatKeys } from './api/keys.ts';
 
 type RoomsPage = { rooms: ChatRoomSummary[]; unread_total: number; next: string | null };
 
@@ -34,27 +23,8 @@ export const setOpenRoom = (id: string | null) => {
 /** Whether room `id` is open on this page (the menu badge does not count its messages). */
 export const isOpenRoom = (id: string) => openRoom === id;
 
-/** The caller's rooms (§7 GET api/chat/rooms/{id}), optionally filtered by `search`. */
-export function useRooms(search: string) {
-  const { uid } = useSession();
-  return useQuery({
-    queryKey: chatKeys.rooms(search),
-    queryFn: ({ signal }) => call(chatRoutes.rooms, { params: { id: uid ?? '' }, query: search ? { search } : {}, signal, silent: true }),
-    enabled: !!uid,
-  });
-}
-
-/** One room with members (GET api/chat/room/{id}). */
-export function useRoom(id: string) {
-  return useQuery({
-    queryKey: chatKeys.room(id),
-    queryFn: ({ signal }) => call(chatRoutes.room, { params: { id }, signal, silent: true }),
-    retry: false,
-  });
-}
-
 const eachRoomList = (qc: QueryClient, fn: (p: RoomsPage) => RoomsPage) => {
-  for (const [key, data] of qc.getQueriesData<RoomsPage>({ queryKey: chatKeys.roomLists })) if (data) qc.setQueryData(key, fn(data));
+  for (const [key, data] of qc.getQueriesData<RoomsPage>({ queryKey: chatKeys.roomLists() })) if (data) qc.setQueryData(key, fn(data));
 };
 
 /** A new message in the room lists: last message, order, unread (not for one's own nor for the open room). */
@@ -75,13 +45,13 @@ export function applyMessage(qc: QueryClient, msg: ChatMessage, me: string): boo
 
 /** The caller read a room: its unread count in the lists. */
 export function applyRead(qc: QueryClient, roomId: string, unread: number, unreadTotal: number): void {
-  qc.setQueryData(chatKeys.unread, unreadTotal);
+  qc.setQueryData(chatKeys.unread(), unreadTotal);
   eachRoomList(qc, (p) => ({ ...p, rooms: p.rooms.map((r) => (r._id === roomId ? { ...r, unread } : r)), unread_total: unreadTotal }));
 }
 
 /** A member's read position in the open room's cache. */
 export function applySeen(qc: QueryClient, e: ChatSeenEvent): void {
-  qc.setQueryData<ChatRoom>(chatKeys.room(e.room_id), (r) =>
+  qc.setQueriesData<ChatRoom>({ queryKey: chatKeys.room(e.room_id) }, (r) =>
     r
       ? { ...r, members: r.members.map((m) => (m._id === e.user_id && (!m.last_seen || m.last_seen < e.last_seen) ? { ...m, last_seen: e.last_seen } : m)) }
       : r,
@@ -105,7 +75,7 @@ export function useChatListRealtime(): void {
   useEffect(() => {
     if (!enabled) return;
     const rt = acquireRealtime();
-    const refetch = () => void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
+    const refetch = () => void qc.invalidateQueries({ queryKey: chatKeys.roomLists() });
     rt.on<ChatMsgEvent>(chatEvents.msgCreated.subject, (e) => {
       if (!applyMessage(qc, e.msg, uid!)) refetch();
     });
@@ -124,15 +94,4 @@ export function useChatListRealtime(): void {
     rt.onReconnect(() => void qc.invalidateQueries({ queryKey: chatKeys.all }));
     return () => rt.release();
   }, [qc, enabled, uid]);
-}
-
-/** Escapes typed text into the HTML the server stores (line breaks as <br>). */
-export function textToHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r?\n/g, '<br>');
-}
-
-/** The text of stored (sanitised) HTML, for editing and previews. */
-export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n'), 'text/html');
-  return doc.body.textContent ?? '';
 }
