@@ -58,9 +58,9 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     { name: 'Printing', fields: [{ _id: 'done', name: 'Printed on', type: 'date', required: true }], performers: [{ kind: 'employee', users: [p1.id] }] },
     { name: 'Office knows', review: true, performers: [{ kind: 'employees', users: [p2.id, p3.id] }] },
   ];
-  const create = (body: Record<string, unknown>, token = acme.adminToken) => t.call(bpRoutes.create, { token, body });
-  const start = (token: string, body: Record<string, unknown>) => t.call(bpRoutes.start, { token, body });
-  const pass = (token: string, id: string, body: Record<string, unknown>) => t.call(bpRoutes.passStep, { token, params: { bp: id }, body });
+  const create = (body: Record<string, unknown>, token = acme.adminToken) => t.call(bpRoutes.serviceCreate, { token, body });
+  const start = (token: string, body: Record<string, unknown>) => t.call(bpRoutes.requestStart, { token, body });
+  const pass = (token: string, id: string, body: Record<string, unknown>) => t.call(bpRoutes.requestPassStep, { token, params: { bp: id }, body });
   const okValues = { title: 'Business cards', day: '2026-12-01', kind: 'paper' };
 
   beforeAll(async () => {
@@ -101,7 +101,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const busy = await t.call(bpRoutes.groupDelete, { token: acme.adminToken, query: { _id: group } });
     assert.equal(busy.status, 400);
     assert.equal(busy.body.code, BP_CODES.groupHasServices);
-    await t.call(bpRoutes.remove, { token: acme.adminToken, params: { id: s.body.result._id } });
+    await t.call(bpRoutes.serviceDelete, { token: acme.adminToken, params: { id: s.body.result._id } });
   });
 
   it('§5 limits refused by the server with stable codes', async () => {
@@ -160,7 +160,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const svc: Service = made.body.result;
     assert.equal(svc.type, 'multi');
     // §5 "string field up to 50 symbols" (issue 29 §14): 51 symbols are refused with the text, never cut, nothing stored.
-    const myTotal = async () => (await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } })).body.result.total;
+    const myTotal = async () => (await t.call(bpRoutes.requestByUser, { token: initiator.token, params: { user: initiator.id } })).body.result.total;
     const before = await myTotal();
     const long = await start(initiator.token, { bp: svc._id, values: { ...okValues, title: 'x'.repeat(51) } });
     assert.equal(long.status, 400);
@@ -211,7 +211,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     assert.equal(edited.body.result.version, svc.version + 1);
     // PUT api/bp/{id} with the steps only keeps the rest (as the steps editor sends it).
-    const only = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: svc._id }, body: { steps: edited.body.result.steps } });
+    const only = await t.call(bpRoutes.serviceUpdate, { token: acme.adminToken, params: { id: svc._id }, body: { steps: edited.body.result.steps } });
     assert.equal(only.status, 200, JSON.stringify(only.body));
     assert.equal(only.body.result.name, 'Business card');
     assert.equal(only.body.result.description, 'Order cards');
@@ -256,32 +256,32 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(after.body.code, BP_CODES.notActive);
 
     // Comments: the people of the request (not others); an empty one refused.
-    const commented = await t.call(bpRoutes.comment, { token: p2.token, params: { id: r._id }, body: { text: 'Printed, thanks' } });
+    const commented = await t.call(bpRoutes.requestComment, { token: p2.token, params: { id: r._id }, body: { text: 'Printed, thanks' } });
     assert.equal(commented.status, 200, JSON.stringify(commented.body));
     assert.deepEqual(
       commented.body.result.comments.map((c: Body) => [c.user, c.text]),
       [[p2.id, 'Printed, thanks']],
     );
-    assert.equal((await t.call(bpRoutes.comment, { token: chief.token, params: { id: r._id }, body: { text: ' ' } })).status, 400);
+    assert.equal((await t.call(bpRoutes.requestComment, { token: chief.token, params: { id: r._id }, body: { text: ' ' } })).status, 400);
     const outsider = await person(acme, 'outsider@bpacme.test');
-    assert.equal((await t.call(bpRoutes.comment, { token: outsider.token, params: { id: r._id }, body: { text: 'Hi' } })).status, 403);
+    assert.equal((await t.call(bpRoutes.requestComment, { token: outsider.token, params: { id: r._id }, body: { text: 'Hi' } })).status, 403);
 
     // Lists: my requests, requests to me, finished filter.
-    const mine = await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id }, query: { finished: '1' } });
+    const mine = await t.call(bpRoutes.requestByUser, { token: initiator.token, params: { user: initiator.id }, query: { finished: '1' } });
     assert.equal(mine.body.result.total, 1);
-    const toMe = await t.call(bpRoutes.runned, { token: p1.token, params: { user: p1.id }, query: { as: 'performer' } });
+    const toMe = await t.call(bpRoutes.requestByUser, { token: p1.token, params: { user: p1.id }, query: { as: 'performer' } });
     assert.deepEqual(
       toMe.body.result.requests.map((x: Body) => x._id),
       [r._id],
     );
-    assert.equal((await t.call(bpRoutes.runned, { token: p1.token, params: { user: initiator.id } })).status, 403);
-    assert.equal((await t.call(bpRoutes.request, { token: stranger.token, params: { id: r._id } })).status, 404);
+    assert.equal((await t.call(bpRoutes.requestByUser, { token: p1.token, params: { user: initiator.id } })).status, 403);
+    assert.equal((await t.call(bpRoutes.requestGet, { token: stranger.token, params: { id: r._id } })).status, 404);
 
     // A template from the finished request starts the next one with its values.
-    assert.equal((await t.call(bpRoutes.convert, { token: p1.token, params: { id: r._id }, body: {} })).status, 403);
-    const tmpl = await t.call(bpRoutes.convert, { token: initiator.token, params: { id: r._id }, body: { name: 'My cards' } });
+    assert.equal((await t.call(bpRoutes.requestConvert, { token: p1.token, params: { id: r._id }, body: {} })).status, 403);
+    const tmpl = await t.call(bpRoutes.requestConvert, { token: initiator.token, params: { id: r._id }, body: { name: 'My cards' } });
     assert.equal(tmpl.status, 200, JSON.stringify(tmpl.body));
-    const list = await t.call(bpRoutes.tmpls, { token: initiator.token, params: { client: acme.client._id } });
+    const list = await t.call(bpRoutes.templateList, { token: initiator.token, params: { client: acme.client._id } });
     assert.deepEqual(
       list.body.result.map((x: Body) => x.name),
       ['My cards'],
@@ -292,7 +292,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(r2.steps[0]!.values.title, 'Business cards');
     assert.equal(r2.steps.length, 3, 'the new request runs on the edited service');
     assert.deepEqual(r2.steps[1]!.performers, [p3.id]);
-    assert.equal((await t.call(bpRoutes.convert, { token: initiator.token, params: { id: r2._id }, body: {} })).body.code, BP_CODES.notFinished);
+    assert.equal((await t.call(bpRoutes.requestConvert, { token: initiator.token, params: { id: r2._id }, body: {} })).body.code, BP_CODES.notFinished);
     // Decline with a reason rejects it.
     const declined = await pass(p3.token, r2._id, { decision: 'decline', reason: 'Out of paper' });
     assert.equal(declined.status, 200, JSON.stringify(declined.body));
@@ -332,11 +332,11 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     });
     assert.equal(s.status, 200, JSON.stringify(s.body));
     const id = s.body.result._id;
-    assert.equal((await t.call(bpRoutes.get, { token: p1.token, params: { id } })).body.code, BP_CODES.notAllowed);
+    assert.equal((await t.call(bpRoutes.serviceGet, { token: p1.token, params: { id } })).body.code, BP_CODES.notAllowed);
     assert.equal((await start(p1.token, { bp: id })).status, 403);
-    const cat = await t.call(bpRoutes.byClient, { token: p1.token, params: { client: acme.client._id }, query: {} });
+    const cat = await t.call(bpRoutes.groupByClient, { token: p1.token, params: { client: acme.client._id }, query: {} });
     assert.ok(!JSON.stringify(cat.body.result).includes('Sales only'));
-    const catSales = await t.call(bpRoutes.byClient, { token: initiator.token, params: { client: acme.client._id }, query: { search: 'sales' } });
+    const catSales = await t.call(bpRoutes.groupByClient, { token: initiator.token, params: { client: acme.client._id }, query: { search: 'sales' } });
     assert.deepEqual(
       catSales.body.result.groups[0].services.map((x: Body) => x.name),
       ['Sales only'],
@@ -381,40 +381,40 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
       const { sql } = await import('drizzle-orm');
       await tx.execute(sql`UPDATE bp.requests SET due_at = now() - interval '1 hour' WHERE id = ${ok.body.result._id}`);
     });
-    const seen = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
+    const seen = await t.call(bpRoutes.requestGet, { token: initiator.token, params: { id: ok.body.result._id } });
     assert.equal(seen.body.result.overdue, true, 'shown overdue as soon as it is past due');
     // The service's periodic scan (bp.internal.scanOverdue) raises it once, even when two replicas scan at once.
     const scan = () => ask(t.portal.platform.bus, bpSubjects.scanOverdue, systemContext(null), {});
     // (The counts are of every client's requests in the database; the event and history of this one are what count.)
     await Promise.all([scan(), scan()]);
     await scan();
-    await t.call(bpRoutes.runned, { token: initiator.token, params: { user: initiator.id } });
+    await t.call(bpRoutes.requestByUser, { token: initiator.token, params: { user: initiator.id } });
     // The event is written in the transaction that marks the request, so one history entry means one event.
     await eventuallyPasses(() =>
       assert.equal(events.filter((e) => e.subject === 'evt.bp.request.overdue' && (e.data as Body).requestId === ok.body.result._id).length, 1),
     );
-    const after = await t.call(bpRoutes.request, { token: initiator.token, params: { id: ok.body.result._id } });
+    const after = await t.call(bpRoutes.requestGet, { token: initiator.token, params: { id: ok.body.result._id } });
     assert.deepEqual(after.body.result.history.filter((h: Body) => h.action === 'overdue').length, 1);
   });
 
   it('the rights tab (issue 29 §18): for-all or chosen people and departments, enforced on start; people of the client only', async () => {
     const made = await create({ name: 'Parking', description: 'A parking place', group, steps: steps().slice(0, 2) });
     const id = made.body.result._id;
-    const rights = (body: Record<string, unknown>) => t.call(bpRoutes.update, { token: acme.adminToken, params: { id }, body });
+    const rights = (body: Record<string, unknown>) => t.call(bpRoutes.serviceUpdate, { token: acme.adminToken, params: { id }, body });
     // Someone of another client is refused with the §5 text and nothing changes.
     const foreign = await rights({ for_all: false, users: [stranger.id] });
     assert.equal(foreign.status, 400);
     assert.deepEqual(codes(foreign.body), ['users.0:bpUserNotInClient']);
-    const kept = await t.call(bpRoutes.get, { token: acme.adminToken, params: { id } });
+    const kept = await t.call(bpRoutes.serviceGet, { token: acme.adminToken, params: { id } });
     assert.equal(kept.body.result.for_all, true);
     assert.deepEqual(kept.body.result.users, []);
     // Only p1 by name and the Sales department by name may start it now; anyone else is refused with bpNotAllowed.
     const set = await rights({ for_all: false, users: [p1.id], departments: ['Sales'] });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual([set.body.result.for_all, set.body.result.users, set.body.result.departments], [false, [p1.id], ['Sales']]);
-    assert.equal((await t.call(bpRoutes.get, { token: p1.token, params: { id } })).status, 200);
-    assert.equal((await t.call(bpRoutes.get, { token: initiator.token, params: { id } })).status, 200, 'Sales');
-    const p2get = await t.call(bpRoutes.get, { token: p2.token, params: { id } });
+    assert.equal((await t.call(bpRoutes.serviceGet, { token: p1.token, params: { id } })).status, 200);
+    assert.equal((await t.call(bpRoutes.serviceGet, { token: initiator.token, params: { id } })).status, 200, 'Sales');
+    const p2get = await t.call(bpRoutes.serviceGet, { token: p2.token, params: { id } });
     assert.equal(p2get.status, 403);
     assert.equal(p2get.body.code, BP_CODES.notAllowed);
     const p2start = await start(p2.token, { bp: id, values: okValues });
@@ -422,7 +422,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(p2start.body.code, BP_CODES.notAllowed);
     // Back to everyone: p2 may start it.
     assert.equal((await rights({ for_all: true })).status, 200);
-    assert.equal((await t.call(bpRoutes.get, { token: p2.token, params: { id } })).status, 200);
+    assert.equal((await t.call(bpRoutes.serviceGet, { token: p2.token, params: { id } })).status, 200);
   });
 
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
@@ -436,7 +436,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     const closed = await create({ name: 'Archive access', description: 'd', group, article, for_all: false, users: [p2.id], steps: steps().slice(0, 2) });
     await create({ name: 'Unlinked', description: 'd', group, steps: steps().slice(0, 2) });
     const names = async (token: string, id = article) => {
-      const r = await t.call(bpRoutes.byArticle, { token, params: { id } });
+      const r = await t.call(bpRoutes.serviceByArticle, { token, params: { id } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body.result.map((x: Body) => x.name);
     };
@@ -446,38 +446,38 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     // An article the caller reads that no service names is not an error (issue 29 §24: the article page asked on
     // every view and logged a 404): 200 with an empty list.
     const bare = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Lunch', content: 'Where to eat' } });
-    const plain = await t.call(bpRoutes.byArticle, { token: p1.token, params: { id: bare.body.result._id } });
+    const plain = await t.call(bpRoutes.serviceByArticle, { token: p1.token, params: { id: bare.body.result._id } });
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.deepEqual(plain.body.result, []);
     // Another client's article, or none at all: 404 (no answer tells another client's ids apart).
-    assert.equal((await t.call(bpRoutes.byArticle, { token: stranger.token, params: { id: article } })).status, 404);
-    assert.equal((await t.call(bpRoutes.byArticle, { token: p1.token, params: { id: '0195e2a0-0000-7000-8000-00000000b0b0' } })).status, 404);
-    const unlink = await t.call(bpRoutes.update, { token: acme.adminToken, params: { id: closed.body.result._id }, body: { article: null } });
+    assert.equal((await t.call(bpRoutes.serviceByArticle, { token: stranger.token, params: { id: article } })).status, 404);
+    assert.equal((await t.call(bpRoutes.serviceByArticle, { token: p1.token, params: { id: '0195e2a0-0000-7000-8000-00000000b0b0' } })).status, 404);
+    const unlink = await t.call(bpRoutes.serviceUpdate, { token: acme.adminToken, params: { id: closed.body.result._id }, body: { article: null } });
     assert.equal(unlink.body.result.article, null);
     assert.deepEqual(await names(p2.token), ['Badge']);
-    assert.equal((await t.call(bpRoutes.byArticle, { token: p1.token, params: { id: 'nope' } })).status, 400);
+    assert.equal((await t.call(bpRoutes.serviceByArticle, { token: p1.token, params: { id: 'nope' } })).status, 400);
   });
 
   it('POST api/user/send_service_req: an employee asks for a service; administrators read the list', async () => {
     const before = events.length;
-    const empty = await t.call(bpRoutes.sendServiceReq, { token: p1.token, body: { text: '  ' } });
+    const empty = await t.call(bpRoutes.serviceReqSend, { token: p1.token, body: { text: '  ' } });
     assert.equal(empty.status, 400);
     const s = await create({ name: 'Parking', description: 'd', group, for_all: false, steps: steps().slice(0, 2) });
-    const ask = await t.call(bpRoutes.sendServiceReq, { token: p1.token, body: { text: 'May I use Parking?', bp: s.body.result._id } });
+    const ask = await t.call(bpRoutes.serviceReqSend, { token: p1.token, body: { text: 'May I use Parking?', bp: s.body.result._id } });
     assert.equal(ask.status, 200, JSON.stringify(ask.body));
     assert.equal(ask.body.result.author, p1.id);
-    const none = await t.call(bpRoutes.sendServiceReq, { token: p2.token, body: { text: 'A service to order a taxi, please' } });
+    const none = await t.call(bpRoutes.serviceReqSend, { token: p2.token, body: { text: 'A service to order a taxi, please' } });
     assert.equal(none.body.result.bp, null);
-    assert.equal((await t.call(bpRoutes.sendServiceReq, { token: stranger.token, body: { text: 'x', bp: s.body.result._id } })).status, 404);
-    assert.equal((await t.call(bpRoutes.serviceReqs, { token: p1.token })).status, 403);
-    const list = await t.call(bpRoutes.serviceReqs, { token: acme.adminToken, query: { limit: '1' } });
+    assert.equal((await t.call(bpRoutes.serviceReqSend, { token: stranger.token, body: { text: 'x', bp: s.body.result._id } })).status, 404);
+    assert.equal((await t.call(bpRoutes.serviceReqList, { token: p1.token })).status, 403);
+    const list = await t.call(bpRoutes.serviceReqList, { token: acme.adminToken, query: { limit: '1' } });
     assert.equal(list.status, 200, JSON.stringify(list.body));
     assert.equal(list.body.result.total, 2);
     assert.deepEqual(
       list.body.result.items.map((x: Body) => x.text),
       ['A service to order a taxi, please'],
     );
-    assert.equal((await t.call(bpRoutes.serviceReqs, { token: other.adminToken })).body.result.total, 0);
+    assert.equal((await t.call(bpRoutes.serviceReqList, { token: other.adminToken })).body.result.total, 0);
     await eventuallyPasses(() => assert.equal(events.slice(before).filter((e) => e.subject === 'evt.bp.service_req.sent').length, 2));
   });
 
@@ -547,7 +547,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     }
     const done = await pass(chief.token, ids[0]!, { decision: 'decline', reason: 'No budget' });
     assert.equal(done.status, 200, JSON.stringify(done.body));
-    const list = (query: Record<string, string>, token = acme.adminToken) => t.call(bpRoutes.serviceRequests, { token, params: { id: bp }, query });
+    const list = (query: Record<string, string>, token = acme.adminToken) => t.call(bpRoutes.requestByService, { token, params: { id: bp }, query });
     const p1st = await list({ limit: '2' });
     assert.equal(p1st.status, 200, JSON.stringify(p1st.body));
     assert.equal(p1st.body.result.total, 3);
@@ -580,7 +580,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal((await pass(chief.token, ids[0]!, { decision: 'accept', values: { budget: 5 } })).status, 200);
     assert.equal((await pass(chief.token, ids[1]!, { decision: 'decline', reason: 'No' })).status, 200);
     const toMe = async (who: Person, query: Record<string, string> = {}) => {
-      const res = await t.call(bpRoutes.runned, { token: who.token, params: { user: who.id }, query: { as: 'performer', bp, ...query } });
+      const res = await t.call(bpRoutes.requestByUser, { token: who.token, params: { user: who.id }, query: { as: 'performer', bp, ...query } });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       return { ids: res.body.result.requests.map((x: Body) => x._id as string), total: res.body.result.total as number };
     };
@@ -594,7 +594,7 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.deepEqual(await toMe(p1), { ids: [ids[0]], total: 1 });
     assert.deepEqual(await toMe(initiator), { ids: [], total: 0 });
     // An administrator reads someone's list; a full request comes with it.
-    const byAdmin = await t.call(bpRoutes.runned, { token: acme.adminToken, params: { user: p1.id }, query: { as: 'performer', bp } });
+    const byAdmin = await t.call(bpRoutes.requestByUser, { token: acme.adminToken, params: { user: p1.id }, query: { as: 'performer', bp } });
     assert.equal(byAdmin.body.result.requests[0].name, 'Cards for two');
   });
 
@@ -605,23 +605,23 @@ describe('services (§7 Services, §5 Service, §4 Business process)', () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
     const o = other.adminToken;
     const statuses = [
-      (await t.call(bpRoutes.get, { token: o, params: { id } })).status,
-      (await t.call(bpRoutes.update, { token: o, params: { id }, body: { name: 'Taken' } })).status,
-      (await t.call(bpRoutes.remove, { token: o, params: { id } })).status,
+      (await t.call(bpRoutes.serviceGet, { token: o, params: { id } })).status,
+      (await t.call(bpRoutes.serviceUpdate, { token: o, params: { id }, body: { name: 'Taken' } })).status,
+      (await t.call(bpRoutes.serviceDelete, { token: o, params: { id } })).status,
       (await t.call(bpRoutes.stepAdd, { token: o, params: { bp: id }, body: { name: 's', performers: [{ kind: 'initiator' }] } })).status,
-      (await t.call(bpRoutes.byClient, { token: o, params: { client: acme.client._id }, query: {} })).status,
-      (await t.call(bpRoutes.tmpls, { token: o, params: { client: acme.client._id } })).status,
-      (await t.call(bpRoutes.request, { token: o, params: { id: r.body.result._id } })).status,
+      (await t.call(bpRoutes.groupByClient, { token: o, params: { client: acme.client._id }, query: {} })).status,
+      (await t.call(bpRoutes.templateList, { token: o, params: { client: acme.client._id } })).status,
+      (await t.call(bpRoutes.requestGet, { token: o, params: { id: r.body.result._id } })).status,
       (await pass(o, r.body.result._id, { decision: 'accept', values: { budget: 1 } })).status,
-      (await t.call(bpRoutes.convert, { token: o, params: { id: r.body.result._id }, body: {} })).status,
-      (await t.call(bpRoutes.comment, { token: o, params: { id: r.body.result._id }, body: { text: 'x' } })).status,
+      (await t.call(bpRoutes.requestConvert, { token: o, params: { id: r.body.result._id }, body: {} })).status,
+      (await t.call(bpRoutes.requestComment, { token: o, params: { id: r.body.result._id }, body: { text: 'x' } })).status,
       (await t.call(bpRoutes.groupUpdate, { token: o, body: { _id: group, name: 'x' } })).status,
       (await start(stranger.token, { bp: id, values: okValues })).status,
     ];
     assert.deepEqual(statuses, Array(statuses.length).fill(404));
-    const theirs = await t.call(bpRoutes.runned, { token: o, params: { user: initiator.id } });
+    const theirs = await t.call(bpRoutes.requestByUser, { token: o, params: { user: initiator.id } });
     assert.equal(theirs.status, 404);
     assert.equal((await t.call(bpRoutes.groupList, { token: o })).body.result.length, 0);
-    assert.equal((await t.call(bpRoutes.get, { token: acme.adminToken, params: { id } })).body.result.name, 'Private');
+    assert.equal((await t.call(bpRoutes.serviceGet, { token: acme.adminToken, params: { id } })).body.result.name, 'Private');
   });
 });

@@ -20,7 +20,7 @@ export default function ArticleServices({ articleId }: { articleId?: unknown }) 
   const id = typeof articleId === 'string' ? articleId : '';
   const q = useQuery({
     queryKey: ['bp', 'byArticle', id],
-    queryFn: ({ signal }) => call(bpRoutes.byArticle, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.serviceByArticle, { params: { id }, signal, silent: true }),
     enabled: !!id && !!clientId,
     retry: false,
   });

@@ -18,7 +18,7 @@ function PassForm({ r }: { r: BpRequest }) {
   const [reason, setReason] = useState('');
   const pass = useMutation({
     mutationFn: (decision: 'accept' | 'decline') =>
-      call(bpRoutes.passStep, {
+      call(bpRoutes.requestPassStep, {
         params: { bp: r._id },
         body: { decision, values, step: r.current_step, ...(decision === 'decline' ? { reason } : {}) },
         silent: true,
@@ -134,7 +134,7 @@ function Comments({ r }: { r: BpRequest }) {
   const qc = useQueryClient();
   const [text, setText] = useState('');
   const add = useMutation({
-    mutationFn: () => call(bpRoutes.comment, { params: { id: r._id }, body: { text }, silent: true }),
+    mutationFn: () => call(bpRoutes.requestComment, { params: { id: r._id }, body: { text }, silent: true }),
     onSuccess: (next) => {
       setText('');
       qc.setQueryData(bpKeys.request(r._id), next);
@@ -189,12 +189,12 @@ function RequestView() {
   const fmt = useFormatDate();
   const notify = useNotifier();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: bpKeys.request(id), queryFn: ({ signal }) => call(bpRoutes.request, { params: { id }, signal, silent: true }) });
+  const q = useQuery({ queryKey: bpKeys.request(id), queryFn: ({ signal }) => call(bpRoutes.requestGet, { params: { id }, signal, silent: true }) });
   useRequestEvents((p) => {
     if (!p?.requestId || p.requestId === id) void q.refetch();
   });
   const convert = useMutation({
-    mutationFn: () => call(bpRoutes.convert, { params: { id }, body: {}, silent: true }),
+    mutationFn: () => call(bpRoutes.requestConvert, { params: { id }, body: {}, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: bpKeys.all });
       notify.toast(t('request.templateSaved'));

@@ -22,7 +22,7 @@ export function RightsTab({ service }: { service: Service }) {
   const [departments, setDepartments] = useState(service.departments.join(', '));
   const save = useMutation({
     mutationFn: () =>
-      call(bpRoutes.update, {
+      call(bpRoutes.serviceUpdate, {
         params: { id: service._id },
         body: {
           for_all: forAll,

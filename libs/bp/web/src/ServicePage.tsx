@@ -64,7 +64,7 @@ function InfoForm({ service }: { service: Service | null }) {
   });
   const save = useMutation({
     mutationFn: () =>
-      service ? call(bpRoutes.update, { params: { id: service._id }, body: body(), silent: true }) : call(bpRoutes.create, { body: body(), silent: true }),
+      service ? call(bpRoutes.serviceUpdate, { params: { id: service._id }, body: body(), silent: true }) : call(bpRoutes.serviceCreate, { body: body(), silent: true }),
     onSuccess: (s) => {
       void qc.invalidateQueries({ queryKey: bpKeys.all });
       notify.toast(t('service.saved'));
@@ -72,7 +72,7 @@ function InfoForm({ service }: { service: Service | null }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () => call(bpRoutes.remove, { params: { id: service!._id }, silent: true }),
+    mutationFn: () => call(bpRoutes.serviceDelete, { params: { id: service!._id }, silent: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: bpKeys.all });
       notify.toast(t('service.deleted'));
@@ -323,7 +323,7 @@ function StepsEditor({ service }: { service: Service }) {
   useEffect(() => setSteps(service.steps), [service.version]);
   const save = useMutation({
     mutationFn: () =>
-      call(bpRoutes.update, {
+      call(bpRoutes.serviceUpdate, {
         params: { id: service._id },
         body: { steps: steps.map((s) => ({ ...s, fields: s.fields.map((f) => ({ ...f, options: f.options?.map((o) => o.trim()).filter(Boolean) })) })) },
         silent: true,
@@ -439,10 +439,10 @@ function StartForm({ service }: { service: Service }) {
   const [template, setTemplate] = useState<string | undefined>();
   const tmpls = useQuery({
     queryKey: bpKeys.templates(service._id),
-    queryFn: ({ signal }) => call(bpRoutes.tmpls, { params: { client: clientId! }, query: { bp: service._id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.templateList, { params: { client: clientId! }, query: { bp: service._id }, signal, silent: true }),
   });
   const start = useMutation({
-    mutationFn: () => call(bpRoutes.start, { body: { bp: service._id, values, ...(template ? { template } : {}) }, silent: true }),
+    mutationFn: () => call(bpRoutes.requestStart, { body: { bp: service._id, values, ...(template ? { template } : {}) }, silent: true }),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: bpKeys.all });
       void nav(`/service/request/${r._id}`);
@@ -539,7 +539,7 @@ function ServiceRequests({ service }: { service: Service }) {
   const list = useQuery({
     queryKey: [...bpKeys.all, 'byService', service._id, finished, page],
     queryFn: ({ signal }) =>
-      call(bpRoutes.serviceRequests, {
+      call(bpRoutes.requestByService, {
         params: { id: service._id },
         query: { page, limit: REQ_LIMIT, ...(finished ? { finished } : {}) },
         signal,
@@ -599,7 +599,7 @@ function ServiceView() {
   });
   const q = useQuery({
     queryKey: bpKeys.service(id),
-    queryFn: ({ signal }) => call(bpRoutes.get, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.serviceGet, { params: { id }, signal, silent: true }),
     enabled: id !== 'new',
   });
   if (id === 'new')

@@ -52,7 +52,7 @@ function Catalogue() {
   const q = useDebounced(search.trim(), 250);
   const cat = useQuery({
     queryKey: bpKeys.catalogue(q),
-    queryFn: ({ signal }) => call(bpRoutes.byClient, { params: { client: clientId! }, query: q ? { search: q } : {}, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.groupByClient, { params: { client: clientId! }, query: q ? { search: q } : {}, signal, silent: true }),
   });
   useRealtimeEvent('evt.bp.service.changed', () => void cat.refetch());
   return (
@@ -110,7 +110,7 @@ function AskedService({ id }: { id: string }) {
   const { t } = bpText.useT();
   const q = useQuery({
     queryKey: bpKeys.service(id),
-    queryFn: ({ signal }) => call(bpRoutes.get, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.serviceGet, { params: { id }, signal, silent: true }),
     staleTime: 60_000,
     retry: false,
   });
@@ -128,7 +128,7 @@ function ServiceAsks() {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: [...bpKeys.all, 'asks', page],
-    queryFn: ({ signal }) => call(bpRoutes.serviceReqs, { query: { page, limit: LIMIT }, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.serviceReqList, { query: { page, limit: LIMIT }, signal, silent: true }),
   });
   useRealtimeEvent('evt.bp.service_req.sent', () => void list.refetch());
   if (list.isPending) return <Loader />;
@@ -163,7 +163,7 @@ function Requests({ as }: { as: 'initiator' | 'performer' }) {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: bpKeys.runned({ as, page }),
-    queryFn: ({ signal }) => call(bpRoutes.runned, { params: { user: uid! }, query: { as, page, limit: LIMIT }, signal, silent: true }),
+    queryFn: ({ signal }) => call(bpRoutes.requestByUser, { params: { user: uid! }, query: { as, page, limit: LIMIT }, signal, silent: true }),
   });
   useRequestEvents(() => void list.refetch());
   if (list.isPending) return <Loader />;

@@ -393,7 +393,7 @@ export function AskForm({ bp }: { bp?: string }) {
   const notify = useNotifier();
   const [text, setText] = useState('');
   const send = useMutation({
-    mutationFn: () => call(bpRoutes.sendServiceReq, { body: { text, ...(bp ? { bp } : {}) }, silent: true }),
+    mutationFn: () => call(bpRoutes.serviceReqSend, { body: { text, ...(bp ? { bp } : {}) }, silent: true }),
     onSuccess: () => {
       setText('');
       notify.toast(t('asks.sent'));
