@@ -182,7 +182,7 @@ describe('requests (§4 Business process, §7 Services): a 4-step process, file 
   });
 
   it('file fields: only a file the requester uploaded; shown with a download URL', async () => {
-    const { t, acme, other, initiator, p1, p2, stranger, group, create, start, pass } = w;
+    const { t, acme, initiator, p1, p2, stranger, group, create, start, pass } = w;
     const inject = (o: Record<string, unknown>) => t.portal.app.getHttpAdapter().getInstance().inject(o);
     const uploadAs = async (token: string, name: string) => {
       const body = multipart([{ name, data: Buffer.from(`content of ${name}`) }]);
