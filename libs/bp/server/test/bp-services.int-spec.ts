@@ -8,13 +8,14 @@ import { eventuallyPasses } from '@intranet/platform-testing';
 import { codes, servicesWorld, type Body, type ServicesWorld } from './world.ts';
 
 /**
- * Service groups, the §5 limits with their codes, who may start a service (users, departments, the rights tab, the direct chief from the structure, overdue raised once), the services an article describes, and service requests, through the real gateway and bus (PostgreSQL + NATS when set, else PGlite).
+ * Service groups, the §5 limits with their codes, who may start a service (users, departments, the rights tab, the direct chief from the structure, overdue raised once), the services an article describes, and service requests; another client reads, edits and passes nothing of this one; through the real gateway and bus (PostgreSQL + NATS when set, else PGlite).
  */
-describe("services and groups (§7 Services, §5 Service): groups, the §5 limits, access and rights, an article's services, service requests", () => {
+describe("services and groups (§7 Services, §5 Service): groups, the §5 limits, access and rights, an article's services, service requests, isolation", () => {
   let w: ServicesWorld;
+  // Starting the portal and its people takes long on a busy machine: the hook gets the specs' own 5 minutes.
   beforeAll(async () => {
     w = await servicesWorld();
-  });
+  }, 300_000);
   afterAll(async () => {
     await w?.t.close();
   });
@@ -255,5 +256,33 @@ describe("services and groups (§7 Services, §5 Service): groups, the §5 limit
     );
     assert.equal((await t.call(bpRoutes.serviceReqList, { token: other.adminToken })).body.result.total, 0);
     await eventuallyPasses(() => assert.equal(events.slice(before).filter((e) => e.subject === 'evt.bp.service_req.sent').length, 2));
+  });
+
+  it('isolation: another client reads, edits and passes nothing of this one', async () => {
+    const { t, acme, other, initiator, stranger, group, steps, create, start, pass, okValues } = w;
+    const s = await create({ name: 'Private', description: 'Secret service', group, steps: steps().slice(0, 2) });
+    const id = s.body.result._id;
+    const r = await start(initiator.token, { bp: id, values: okValues });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const o = other.adminToken;
+    const statuses = [
+      (await t.call(bpRoutes.serviceGet, { token: o, params: { id } })).status,
+      (await t.call(bpRoutes.serviceUpdate, { token: o, params: { id }, body: { name: 'Taken' } })).status,
+      (await t.call(bpRoutes.serviceDelete, { token: o, params: { id } })).status,
+      (await t.call(bpRoutes.stepAdd, { token: o, params: { bp: id }, body: { name: 's', performers: [{ kind: 'initiator' }] } })).status,
+      (await t.call(bpRoutes.groupByClient, { token: o, params: { client: acme.client._id }, query: {} })).status,
+      (await t.call(bpRoutes.templateList, { token: o, params: { client: acme.client._id } })).status,
+      (await t.call(bpRoutes.requestGet, { token: o, params: { id: r.body.result._id } })).status,
+      (await pass(o, r.body.result._id, { decision: 'accept', values: { budget: 1 } })).status,
+      (await t.call(bpRoutes.requestConvert, { token: o, params: { id: r.body.result._id }, body: {} })).status,
+      (await t.call(bpRoutes.requestComment, { token: o, params: { id: r.body.result._id }, body: { text: 'x' } })).status,
+      (await t.call(bpRoutes.groupUpdate, { token: o, body: { _id: group, name: 'x' } })).status,
+      (await start(stranger.token, { bp: id, values: okValues })).status,
+    ];
+    assert.deepEqual(statuses, Array(statuses.length).fill(404));
+    const theirs = await t.call(bpRoutes.requestByUser, { token: o, params: { user: initiator.id } });
+    assert.equal(theirs.status, 404);
+    assert.equal((await t.call(bpRoutes.groupList, { token: o })).body.result.length, 0);
+    assert.equal((await t.call(bpRoutes.serviceGet, { token: acme.adminToken, params: { id } })).body.result.name, 'Private');
   });
 });
