@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
 import { eventuallyPasses } from '@intranet/platform-testing';
 import { multipart } from '@intranet/portal-testing';
-import { codes, servicesWorld, type Body, type ServicesWorld } from './world.ts';
+import { codes, servicesWorld, type Body, type Person, type ServicesWorld } from './world.ts';
 
 /**
  * A process with the direct chief, a chosen employee and several employees (decline with and without a reason, a non-performer refused, editing a service while a request runs, templates), file fields, a service's requests and a user's requests as performer, through the real gateway and bus (PostgreSQL + NATS when set, else PGlite).
