@@ -14,44 +14,44 @@ export class RequestsController {
     private readonly jobs: BpJobs,
   ) {}
 
-  @RouteHandler(bpRoutes.start)
-  start(input: RouteInput<typeof bpRoutes.start>, ctx: RequestContext) {
-    return this.svc.start(input, ctx);
+  @RouteHandler(bpRoutes.requestStart)
+  requestStart(input: RouteInput<typeof bpRoutes.requestStart>, ctx: RequestContext) {
+    return this.svc.requestStart(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.passStep)
-  passStep(input: RouteInput<typeof bpRoutes.passStep>, ctx: RequestContext) {
-    return this.svc.passStep(input, ctx);
+  @RouteHandler(bpRoutes.requestPassStep)
+  requestPassStep(input: RouteInput<typeof bpRoutes.requestPassStep>, ctx: RequestContext) {
+    return this.svc.requestPassStep(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.request)
-  request(input: RouteInput<typeof bpRoutes.request>, ctx: RequestContext) {
-    return this.svc.request(input, ctx);
+  @RouteHandler(bpRoutes.requestGet)
+  requestGet(input: RouteInput<typeof bpRoutes.requestGet>, ctx: RequestContext) {
+    return this.svc.requestGet(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.comment)
-  comment(input: RouteInput<typeof bpRoutes.comment>, ctx: RequestContext) {
-    return this.svc.comment(input, ctx);
+  @RouteHandler(bpRoutes.requestComment)
+  requestComment(input: RouteInput<typeof bpRoutes.requestComment>, ctx: RequestContext) {
+    return this.svc.requestComment(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.runned)
-  runned(input: RouteInput<typeof bpRoutes.runned>, ctx: RequestContext) {
-    return this.svc.runned(input, ctx);
+  @RouteHandler(bpRoutes.requestByUser)
+  requestByUser(input: RouteInput<typeof bpRoutes.requestByUser>, ctx: RequestContext) {
+    return this.svc.requestByUser(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.serviceRequests)
-  serviceRequests(input: RouteInput<typeof bpRoutes.serviceRequests>, ctx: RequestContext) {
-    return this.svc.serviceRequests(input, ctx);
+  @RouteHandler(bpRoutes.requestByService)
+  requestByService(input: RouteInput<typeof bpRoutes.requestByService>, ctx: RequestContext) {
+    return this.svc.requestByService(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.tmpls)
-  tmpls(input: RouteInput<typeof bpRoutes.tmpls>, ctx: RequestContext) {
-    return this.svc.tmpls(input, ctx);
+  @RouteHandler(bpRoutes.templateList)
+  templateList(input: RouteInput<typeof bpRoutes.templateList>, ctx: RequestContext) {
+    return this.svc.templateList(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.convert)
-  convert(input: RouteInput<typeof bpRoutes.convert>, ctx: RequestContext) {
-    return this.svc.convert(input, ctx);
+  @RouteHandler(bpRoutes.requestConvert)
+  requestConvert(input: RouteInput<typeof bpRoutes.requestConvert>, ctx: RequestContext) {
+    return this.svc.requestConvert(input, ctx);
   }
 
   /** bp.internal.scanOverdue {now?} → { raised }: the overdue scan now (the periodic one's, on demand). */

@@ -78,7 +78,7 @@ describe('RequestsService and ServicesService decisions (Nest DI, repositories a
     assert.ok(err instanceof DomainError, String(err));
     return `${err.status}:${err.errors?.length ? err.errors.map((e) => `${e.field}.${e.code}`).join() : err.code}`;
   };
-  const pass = (body: Record<string, unknown>, c = ctx()) => requests.passStep({ params: { bp: 'r1' }, query: {}, body } as never, c);
+  const pass = (body: Record<string, unknown>, c = ctx()) => requests.requestPassStep({ params: { bp: 'r1' }, query: {}, body } as never, c);
 
   it('passStep refuses before any write: unknown, not active, not a performer, a moved step, declining a review, no reason', async () => {
     request = undefined;
@@ -102,13 +102,13 @@ describe('RequestsService and ServicesService decisions (Nest DI, repositories a
     service = { id: 's1', clientId: CLIENT, name: 'S', description: 'd', groupId: 'g', steps: [], department: null, daysLimit: null } as unknown as ServiceRow;
     service = { ...service, forAll: false, users: [], departments: ['Sales'], version: 1, authorId: OTHER, articleId: null, createdAt: at, updatedAt: at };
     userAnswer = async () => ({ _id: ME, department: 'Support' });
-    assert.equal(await refusal(services.get({ params: { id: 's1' } } as never, ctx())), `403:${BP_CODES.notAllowed}`);
+    assert.equal(await refusal(services.serviceGet({ params: { id: 's1' } } as never, ctx())), `403:${BP_CODES.notAllowed}`);
     userAnswer = async () => {
       throw new DomainError('unavailable', 'Service unavailable');
     };
-    assert.equal(await refusal(services.get({ params: { id: 's1' } } as never, ctx())), '503:unavailable');
+    assert.equal(await refusal(services.serviceGet({ params: { id: 's1' } } as never, ctx())), '503:unavailable');
     userAnswer = async () => ({ _id: ME, department: 'sales' });
-    const got = await services.get({ params: { id: 's1' } } as never, ctx());
+    const got = await services.serviceGet({ params: { id: 's1' } } as never, ctx());
     assert.deepEqual([got._id, got.canStart, got.users], ['s1', true, []], 'the Sales employee reads it, without the access lists');
   });
 });

@@ -39,7 +39,7 @@ export class RequestsService {
    * now) and assigned; due date = start + days limit. Publishes evt.bp.request.started and evt.bp.step.assigned.
    * Errors: 404; 403 bpNotAllowed; 400 bpMinStepsToStart, field errors, bpChiefNotFound, bpNoPerformers.
    */
-  async start({ body }: In<'start'>, ctx: RequestContext) {
+  async requestStart({ body }: In<'requestStart'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const { clientId, userId } = caller;
     const { s, tmpl } = await this.db.inTenant(ctx, async (tx) => ({
@@ -119,7 +119,7 @@ export class RequestsService {
    * evt.bp.request.finished. Errors: 404; 403 bpNotPerformer; 400 bpNotActive, bpReasonRequired,
    * bpReviewNoDecline, field errors; 409 bpStepChanged (it moved on meanwhile).
    */
-  async passStep({ params, body }: In<'passStep'>, ctx: RequestContext) {
+  async requestPassStep({ params, body }: In<'requestPassStep'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     const peek = await this.db.inTenant(ctx, (tx) => this.repo.request(tx, params.bp));
     if (!peek) throw Errors.notFound();
@@ -205,7 +205,7 @@ export class RequestsService {
   }
 
   /** GET api/bp/request/{id} → the request (initiator, assigned people, administrators). Errors: 404, 403. */
-  request({ params }: In<'request'>, ctx: RequestContext) {
+  requestGet({ params }: In<'requestGet'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => this.out(this.visible(await this.repo.request(tx, params.id), caller), ctx));
   }
@@ -215,7 +215,7 @@ export class RequestsService {
    * administrators; the commenter's name kept with the others). Publishes evt.bp.request.commented to the people
    * of the request. Errors: 404, 403.
    */
-  async comment({ params, body }: In<'comment'>, ctx: RequestContext) {
+  async requestComment({ params, body }: In<'requestComment'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const { clientId, userId } = caller;
     const me = await this.people.user(clientId, userId);
@@ -241,7 +241,7 @@ export class RequestsService {
    * (as=initiator) or "requests to me" (as=performer). Oneself, or anyone of the client for an administrator.
    * Errors: 403 someone else's list; 404 'User not found' (another client's user).
    */
-  async runned({ params, query }: In<'runned'>, ctx: RequestContext) {
+  async requestByUser({ params, query }: In<'requestByUser'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (!mayListRequestsOf(params.user, caller)) throw Errors.noAccess();
     if (params.user !== caller.userId) await this.people.user(caller.clientId, params.user);
@@ -265,7 +265,7 @@ export class RequestsService {
    * (its snapshot versions too), newest first — the administrators' requests tab (§2). Errors: 403; 404 unknown
    * service (a deleted one's requests stay readable one by one).
    */
-  serviceRequests({ params, query }: In<'serviceRequests'>, ctx: RequestContext) {
+  requestByService({ params, query }: In<'requestByService'>, ctx: RequestContext) {
     if (!requireCaller(ctx).admin) throw Errors.noAccess();
     return this.db.inTenant(ctx, async (tx) => {
       if (!(await this.repo.service(tx, params.id))) throw Errors.notFound();
@@ -281,7 +281,7 @@ export class RequestsService {
   }
 
   /** §7 GET api/bp/tmpls/{client}?bp → the caller's templates. Errors: 404 another client. */
-  tmpls({ params, query }: In<'tmpls'>, ctx: RequestContext) {
+  templateList({ params, query }: In<'templateList'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     if (params.client !== clientId) throw Errors.notFound();
     return this.db.inTenant(ctx, async (tx) => (await this.repo.templates(tx, userId, query.bp)).map(templateOut));
@@ -291,7 +291,7 @@ export class RequestsService {
    * §7 POST api/bp/convert/{id} {name?} → the template: a finished request of the caller's (its initiator) saved
    * with its start form values. Errors: 404 (also when its service was deleted); 403; 400 bpNotFinished.
    */
-  convert({ params, body }: In<'convert'>, ctx: RequestContext) {
+  requestConvert({ params, body }: In<'requestConvert'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const r = await this.repo.request(tx, params.id);

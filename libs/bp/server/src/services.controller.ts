@@ -31,44 +31,44 @@ export class ServicesController {
     return this.svc.groupDelete(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.byClient)
-  byClient(input: RouteInput<typeof bpRoutes.byClient>, ctx: RequestContext) {
-    return this.svc.byClient(input, ctx);
+  @RouteHandler(bpRoutes.groupByClient)
+  groupByClient(input: RouteInput<typeof bpRoutes.groupByClient>, ctx: RequestContext) {
+    return this.svc.groupByClient(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.byArticle)
-  byArticle(input: RouteInput<typeof bpRoutes.byArticle>, ctx: RequestContext) {
-    return this.svc.byArticle(input, ctx);
+  @RouteHandler(bpRoutes.serviceByArticle)
+  serviceByArticle(input: RouteInput<typeof bpRoutes.serviceByArticle>, ctx: RequestContext) {
+    return this.svc.serviceByArticle(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.sendServiceReq)
-  sendServiceReq(input: RouteInput<typeof bpRoutes.sendServiceReq>, ctx: RequestContext) {
-    return this.svc.sendServiceReq(input, ctx);
+  @RouteHandler(bpRoutes.serviceReqSend)
+  serviceReqSend(input: RouteInput<typeof bpRoutes.serviceReqSend>, ctx: RequestContext) {
+    return this.svc.serviceReqSend(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.serviceReqs)
-  serviceReqs(input: RouteInput<typeof bpRoutes.serviceReqs>, ctx: RequestContext) {
-    return this.svc.serviceReqs(input, ctx);
+  @RouteHandler(bpRoutes.serviceReqList)
+  serviceReqList(input: RouteInput<typeof bpRoutes.serviceReqList>, ctx: RequestContext) {
+    return this.svc.serviceReqList(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.get)
-  get(input: RouteInput<typeof bpRoutes.get>, ctx: RequestContext) {
-    return this.svc.get(input, ctx);
+  @RouteHandler(bpRoutes.serviceGet)
+  serviceGet(input: RouteInput<typeof bpRoutes.serviceGet>, ctx: RequestContext) {
+    return this.svc.serviceGet(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.create)
-  create(input: RouteInput<typeof bpRoutes.create>, ctx: RequestContext) {
-    return this.svc.create(input, ctx);
+  @RouteHandler(bpRoutes.serviceCreate)
+  serviceCreate(input: RouteInput<typeof bpRoutes.serviceCreate>, ctx: RequestContext) {
+    return this.svc.serviceCreate(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.update)
-  update(input: RouteInput<typeof bpRoutes.update>, ctx: RequestContext) {
-    return this.svc.update(input, ctx);
+  @RouteHandler(bpRoutes.serviceUpdate)
+  serviceUpdate(input: RouteInput<typeof bpRoutes.serviceUpdate>, ctx: RequestContext) {
+    return this.svc.serviceUpdate(input, ctx);
   }
 
-  @RouteHandler(bpRoutes.remove)
-  remove(input: RouteInput<typeof bpRoutes.remove>, ctx: RequestContext) {
-    return this.svc.remove(input, ctx);
+  @RouteHandler(bpRoutes.serviceDelete)
+  serviceDelete(input: RouteInput<typeof bpRoutes.serviceDelete>, ctx: RequestContext) {
+    return this.svc.serviceDelete(input, ctx);
   }
 
   @RouteHandler(bpRoutes.stepAdd)

@@ -76,7 +76,7 @@ export class ServicesService {
    * /services/. Employees see the services they may start (groups without any left out); administrators all.
    * Errors: 404 another client.
    */
-  async byClient({ params, query }: In<'byClient'>, ctx: RequestContext) {
+  async groupByClient({ params, query }: In<'groupByClient'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (params.client !== caller.clientId) throw Errors.notFound();
     const me = caller.admin ? null : await this.people.user(caller.clientId, caller.userId);
@@ -97,7 +97,7 @@ export class ServicesService {
    * answers an empty list: the article page asks on every view, and "no services here" is not an error (issue 29
    * §24). Errors: 404 when the caller cannot read the article (another client's, none, or outside their grants).
    */
-  async byArticle({ params }: In<'byArticle'>, ctx: RequestContext) {
+  async serviceByArticle({ params }: In<'serviceByArticle'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const rows = await this.db.inTenant(ctx, (tx) => this.repo.byArticle(tx, params.id));
     if (!rows.length) {
@@ -113,7 +113,7 @@ export class ServicesService {
    * for a service they cannot find (no bp) or may not start yet (bp, a service of the client). Writes
    * evt.bp.service_req.sent. Errors: 400 text required / too long; 404 unknown bp.
    */
-  sendServiceReq({ body }: In<'sendServiceReq'>, ctx: RequestContext) {
+  serviceReqSend({ body }: In<'serviceReqSend'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       if (body.bp && !(await this.repo.service(tx, body.bp))) throw Errors.notFound();
@@ -124,7 +124,7 @@ export class ServicesService {
   }
 
   /** GET api/service/requests?page&limit → { items, total, page, limit }: the client's service requests, newest first (administrators). */
-  serviceReqs({ query }: In<'serviceReqs'>, ctx: RequestContext) {
+  serviceReqList({ query }: In<'serviceReqList'>, ctx: RequestContext) {
     adminOnly(requireCaller(ctx));
     return this.db.inTenant(ctx, async (tx) => {
       const w = pageWindow(query.page, query.limit, 100);
@@ -134,7 +134,7 @@ export class ServicesService {
   }
 
   /** §7 GET api/bp/{id} → the service (those who may start it, administrators). Errors: 404; 403 bpNotAllowed. */
-  async get({ params }: In<'get'>, ctx: RequestContext) {
+  async serviceGet({ params }: In<'serviceGet'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const s = await this.db.inTenant(ctx, (tx) => this.repo.service(tx, params.id));
     if (!s) throw Errors.notFound();
@@ -148,7 +148,7 @@ export class ServicesService {
    * fields per form, 5 performers per step, form and field names, receivers; named employees of the client.
    * Publishes evt.bp.service.changed. Errors: 403, 400 field errors.
    */
-  async create({ body }: In<'create'>, ctx: RequestContext) {
+  async serviceCreate({ body }: In<'serviceCreate'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     adminOnly(caller);
     const { clientId, userId } = caller;
@@ -182,7 +182,7 @@ export class ServicesService {
    * §7 PUT api/bp/{id} → the service with its version raised (administrators). §5 on the merged service; the rights
    * tab's fields (for_all, users, departments) too, `users` employees of the client. Errors: 404, 403, 400.
    */
-  async update({ params, body }: In<'update'>, ctx: RequestContext) {
+  async serviceUpdate({ params, body }: In<'serviceUpdate'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     adminOnly(caller);
     const steps = body.steps ? normalizeSteps(body.steps) : undefined;
@@ -209,7 +209,7 @@ export class ServicesService {
   }
 
   /** §7 DELETE api/bp/{id} → { _id } (administrators): the service and its templates; requests keep their snapshot. */
-  remove({ params }: In<'remove'>, ctx: RequestContext) {
+  serviceDelete({ params }: In<'serviceDelete'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     adminOnly(caller);
     return this.db.inTenant(ctx, async (tx) => {

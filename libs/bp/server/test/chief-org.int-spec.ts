@@ -20,7 +20,7 @@ describe('the direct chief of a service step from the organisational structure (
     t = await testPortal();
     acme = await t.makeClient('bporgchief');
     const group = (await t.call(bpRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Office' } })).body.result._id;
-    const s = await t.call(bpRoutes.create, {
+    const s = await t.call(bpRoutes.serviceCreate, {
       token: acme.adminToken,
       body: {
         name: 'Business cards',
@@ -39,7 +39,7 @@ describe('the direct chief of a service step from the organisational structure (
 
   it('without a head anywhere the request is refused with a text that says what to do', async () => {
     const lone = await t.makeEmployee(acme.adminToken, 'lone@bporgchief.test');
-    const res = await t.call(bpRoutes.start, { token: lone.token, body: { bp: service } });
+    const res = await t.call(bpRoutes.requestStart, { token: lone.token, body: { bp: service } });
     assert.equal(res.status, 400);
     assert.equal(res.body.code, BP_CODES.chiefNotFound);
     assert.equal(res.body.message, 'The direct chief was not found: ask an administrator to set a head for your department in Structure');
@@ -59,7 +59,7 @@ describe('the direct chief of a service step from the organisational structure (
     });
     assert.equal(add.status, 200, JSON.stringify(add.body));
     assert.equal((await t.call(structureRoutes.deptUsersUpdate, { token: admin, body: { dept_id: design, headUser: head.user._id } })).status, 200);
-    const res = await t.call(bpRoutes.start, { token: member.token, body: { bp: service } });
+    const res = await t.call(bpRoutes.requestStart, { token: member.token, body: { bp: service } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual(res.body.result.steps[1].performers, [head.user._id]);
   });

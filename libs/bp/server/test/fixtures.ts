@@ -42,18 +42,18 @@ export default {
   async create(t, w) {
     const g = await t.call(bpRoutes.groupCreate, { token: w.adminToken, body: { name: `Group of ${w.workspace}` } });
     if (g.status !== 200) throw new Error(`fixture serviceGroup: ${g.status} ${JSON.stringify(g.body)}`);
-    const s = await t.call(bpRoutes.create, { token: w.adminToken, body: serviceBody(w.workspace, g.body.result._id, w.ids.article) });
+    const s = await t.call(bpRoutes.serviceCreate, { token: w.adminToken, body: serviceBody(w.workspace, g.body.result._id, w.ids.article) });
     if (s.status !== 200) throw new Error(`fixture bpService: ${s.status} ${JSON.stringify(s.body)}`);
-    const r = await t.call(bpRoutes.start, { token: w.adminToken, body: { bp: s.body.result._id, values: { f1: 'Hello' } } });
+    const r = await t.call(bpRoutes.requestStart, { token: w.adminToken, body: { bp: s.body.result._id, values: { f1: 'Hello' } } });
     if (r.status !== 200) throw new Error(`fixture bpRequest: ${r.status} ${JSON.stringify(r.body)}`);
     return { serviceGroup: g.body.result._id, bpService: s.body.result._id, bpRequest: r.body.result._id };
   },
   async readBack(t, w, e) {
     const r =
       e === 'bpRequest'
-        ? await t.call(bpRoutes.request, { token: w.adminToken, params: { id: w.ids.bpRequest } })
+        ? await t.call(bpRoutes.requestGet, { token: w.adminToken, params: { id: w.ids.bpRequest } })
         : e === 'bpService'
-          ? await t.call(bpRoutes.get, { token: w.adminToken, params: { id: w.ids.bpService } })
+          ? await t.call(bpRoutes.serviceGet, { token: w.adminToken, params: { id: w.ids.bpService } })
           : await t.call(bpRoutes.groupList, { token: w.adminToken });
     return { status: r.status, body: r.body };
   },

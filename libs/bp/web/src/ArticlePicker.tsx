@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { bpText } from './locales.ts';
-import { kbRoutes } from '@intranet/kb-contract';
-import { call } from '@intranet/web-api';
 import { useErrorText } from '@intranet/web-i18n';
 import { Button, useDebounced } from '@intranet/web-ui';
 import { Combobox } from '@intranet/web-ui/widgets';
+import { useArticleSearch } from './api/article-access-for.ts';
+import { useArticle } from './api/article-get.ts';
 import { useBp } from './common.tsx';
 
 /**
@@ -24,19 +23,8 @@ export function ArticlePicker({ value, onChange, error }: { value: string | null
   // The title of the article just picked (shown at once, before GET api/article/{id} answers).
   const [picked, setPicked] = useState<{ id: string; title: string } | null>(null);
   const q = useDebounced(text.trim(), 250);
-  const chosen = useQuery({
-    queryKey: ['bp', 'article', value],
-    queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: value! }, signal, silent: true }),
-    enabled: !!value,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const found = useQuery({
-    queryKey: ['bp', 'articles', q],
-    queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { search: q, section: 'kb', limit: 20 }, signal, silent: true }),
-    enabled: q.length >= 2 && !!clientId && !!uid,
-  });
+  const chosen = useArticle(value);
+  const found = useArticleSearch(clientId, uid, q);
   const options = (found.data ?? [])
     .filter((a) => a.type === 'article' && a._id !== value)
     .slice(0, 8)

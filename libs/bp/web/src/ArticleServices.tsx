@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { bpText } from './locales.ts';
-import { bpRoutes } from '@intranet/bp-contract';
-import { call } from '@intranet/web-api';
 import { useRealtimeEvent } from '@intranet/web-session';
+import { useArticleServices } from './api/service-by-article.ts';
 import { useBp } from './common.tsx';
 import './bp.css';
 
@@ -18,12 +16,7 @@ export default function ArticleServices({ articleId }: { articleId?: unknown }) 
   const { t } = bpText.useT();
   const { clientId } = useBp();
   const id = typeof articleId === 'string' ? articleId : '';
-  const q = useQuery({
-    queryKey: ['bp', 'byArticle', id],
-    queryFn: ({ signal }) => call(bpRoutes.byArticle, { params: { id }, signal, silent: true }),
-    enabled: !!id && !!clientId,
-    retry: false,
-  });
+  const q = useArticleServices(id, !!id && !!clientId);
   useRealtimeEvent('evt.bp.service.changed', () => void q.refetch());
   if (!q.data?.length) return null;
   return (

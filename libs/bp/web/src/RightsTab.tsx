@@ -1,10 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bpText } from './locales.ts';
-import { bpRoutes, type Service } from '@intranet/bp-contract';
-import { call } from '@intranet/web-api';
+import { serviceUpdate, type Service } from '@intranet/bp-contract';
+import { z } from '@intranet/platform-contracts';
+import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Alert, Button, Checkbox, Input, useNotifier } from '@intranet/web-ui';
-import { bpKeys, PeoplePicker, useFieldErrors } from './common.tsx';
+import { bpText } from './locales.ts';
+import { useUpdateService } from './api/service-update.ts';
+import { PeoplePicker } from './PeoplePicker.tsx';
+
+/** The rights form's values: the contract's `for_all` and `users`, the departments as typed ("Sales, HR"). */
+const rightsForm = z.object({ for_all: z.boolean(), users: serviceUpdate.shape.users.unwrap(), departments: z.string().max(10_000) });
+/** A server error on `users.3` or `departments.0` shows under that input. */
+const rightsField = (f: string) => {
+  const top = f.split('.')[0]!;
+  return top === 'users' || top === 'departments' || top === 'for_all' ? top : null;
+};
 
 /**
  * The rights tab of /service/{_id} (§2 service tabs; administrators): who may start the service — everyone of the
@@ -15,68 +23,46 @@ import { bpKeys, PeoplePicker, useFieldErrors } from './common.tsx';
  */
 export function RightsTab({ service }: { service: Service }) {
   const { t } = bpText.useT();
-  const qc = useQueryClient();
   const notify = useNotifier();
-  const [forAll, setForAll] = useState(service.for_all);
-  const [users, setUsers] = useState<string[]>(service.users);
-  const [departments, setDepartments] = useState(service.departments.join(', '));
-  const save = useMutation({
-    mutationFn: () =>
-      call(bpRoutes.update, {
-        params: { id: service._id },
-        body: {
-          for_all: forAll,
-          users,
-          departments: departments
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        },
-        silent: true,
-      }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: bpKeys.all });
+  const update = useUpdateService(service._id);
+  const form = useApiForm({
+    schema: rightsForm,
+    defaultValues: { for_all: service.for_all, users: service.users, departments: service.departments.join(', ') },
+    serverField: rightsField,
+    onSubmit: async (v) => {
+      const departments = v.departments
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      await update.mutateAsync({ for_all: v.for_all, users: v.users, departments });
       notify.toast(t('service.saved'));
     },
   });
-  const errs = useFieldErrors(save.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
+  const [forAll, users = [], departments = ''] = form.watch(['for_all', 'users', 'departments']);
   return (
-    <form onSubmit={submit} className="bp-form" data-testid="bp-rights-form" noValidate>
+    <ApiFormView form={form} className="bp-form" data-testid="bp-rights-form">
       <p className="bp-muted">{t('rights.intro')}</p>
-      {errs.other ? <Alert>{errs.other}</Alert> : null}
-      <Checkbox label={t('service.forAll')} checked={forAll} onChange={(e) => setForAll(e.target.checked)} data-testid="bp-rights-for-all" />
+      <Checkbox label={t('service.forAll')} {...form.register('for_all')} data-testid="bp-rights-for-all" />
       {forAll ? null : (
         <>
           <PeoplePicker
             label={t('rights.users')}
             multiple
             value={users}
-            onChange={setUsers}
-            error={errs.fields.users ?? Object.entries(errs.fields).find(([k]) => k.startsWith('users.'))?.[1] ?? null}
+            onChange={(ids) => form.setValue('users', ids)}
+            error={form.errorOf('users') ?? null}
             testId="bp-rights-users"
             id="bp-rights-users"
           />
-          <Input
-            id="bp-rights-departments"
-            label={t('service.departments')}
-            value={departments}
-            onChange={(e) => setDepartments(e.target.value)}
-            error={errs.fields.departments ?? null}
-            data-testid="bp-rights-departments"
-            wide
-          />
+          <Input id="bp-rights-departments" label={t('service.departments')} {...form.field('departments')} data-testid="bp-rights-departments" wide />
           {!users.length && !departments.trim() ? <Alert kind="info">{t('rights.nobody')}</Alert> : null}
         </>
       )}
       <div className="bp-actions">
-        <Button type="submit" loading={save.isPending} data-testid="bp-save-rights">
+        <Button type="submit" loading={form.busy} data-testid="bp-save-rights">
           {t('service.save')}
         </Button>
       </div>
-    </form>
+    </ApiFormView>
   );
 }

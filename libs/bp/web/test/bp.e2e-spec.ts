@@ -1,53 +1,29 @@
 // @slow 50s: three browser contexts; a service built in the browser, started and accepted; its kb article; a service request.
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  apiCaller,
-  seriousViolations,
-  startBrowserPortal,
-  type BrowserPortal,
-  signIn as signInAs,
-  SUPERADMIN as SU,
-  loginCaller,
-} from '@intranet/portal-testing/e2e';
+import { eventuallyPasses } from '@intranet/platform-testing';
+import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(180_000);
 describe('services in the browser: an admin builds a 2-step service, an employee starts it, the chief accepts, the employee sees it live', () => {
-  let e: BrowserPortal;
-  const api = apiCaller(() => e.portal.url);
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'bp/mf-manifest.json', 'kb/mf-manifest.json']);
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'bp/mf-manifest.json', 'kb/mf-manifest.json']);
+  const { api } = spec;
 
   const signIn = async (email: string, password: string): Promise<Page> => {
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signInAs(page, email, password);
     return page;
   };
 
   it('runs the service story', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'bpco', name: 'Bp Co' });
-    const reg = (firstName: string, email: string, extra: Record<string, unknown> = {}) =>
-      api<{ _id: string }>('POST', '/api/register', su.token, {
-        client_id: client._id,
-        firstName,
-        lastName: 'Tester',
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        ...extra,
-      });
-    await reg('Ada', 'admin@bpco.test', { roles: ['admin'] });
-    const carl = await reg('Carl', 'chief@bpco.test', { department: 'Sales' });
-    await reg('Emma', 'emma@bpco.test', { department: 'Sales', chiefCode: 'chief@bpco.test' });
+    const w = await spec.workspace('bpco', 'Bp Co');
+    const carl = await w.addUser({ firstName: 'Carl', email: 'chief@bpco.test', extra: { department: 'Sales' } });
+    await w.addUser({ firstName: 'Emma', email: 'emma@bpco.test', extra: { department: 'Sales', chiefCode: 'chief@bpco.test' } });
+    const adminToken = w.admin.token;
 
     // The administrator builds the service in the browser: a group, the info (§5 shown first), two steps.
-    const admin = await signIn('admin@bpco.test', 'employee1');
+    const admin = await signIn(w.admin.email, w.admin.password);
     await admin.goto('/services');
     await admin.getByTestId('bp-empty').waitFor();
     await admin.locator('#bp-group-name').fill('Office');
@@ -80,20 +56,14 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     assert.equal(await search.getAttribute('aria-expanded'), 'true');
     await search.press('ArrowDown');
     await search.press('Enter');
-    // The chip names him, and so does its remove button (in the client's language: "Убрать Carl Tester").
+    // The chip names him, and so does its remove button ("Remove Carl Tester").
     const chip = admin.getByTestId(`bp-step-1-performer-1-users-chip-${carl._id}`);
     await chip.getByRole('button', { name: /Carl Tester/ }).waitFor();
     assert.match(await chip.innerText(), /Carl Tester/);
     assert.equal(await search.inputValue(), '');
     await admin.getByTestId('bp-save-steps').click();
     // Saved: the service has its two steps (version raised).
-    const adminToken = (await login('admin@bpco.test', 'employee1')).token;
-    let steps = 0;
-    for (let i = 0; i < 100 && steps < 2; i++) {
-      steps = (await api<{ steps: unknown[] }>('GET', `/api/bp/${serviceId}`, adminToken)).steps.length;
-      if (steps < 2) await admin.waitForTimeout(100);
-    }
-    assert.equal(steps, 2, await admin.getByTestId('bp-steps-editor').innerText());
+    await eventuallyPasses(async () => assert.equal((await api<{ steps: unknown[] }>('GET', `/api/bp/${serviceId}`, adminToken)).steps.length, 2), 10_000, 100);
 
     // The employee finds it in the catalogue and starts a request.
     const emma = await signIn('emma@bpco.test', 'employee1');
@@ -138,12 +108,11 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     await admin.getByTestId(`bp-article-option-${article._id}`).click();
     await admin.getByTestId('bp-article-link').getByText('Business cards handbook').waitFor();
     await admin.getByTestId('bp-save-info').click();
-    let named: string | null = null;
-    for (let i = 0; i < 100 && named !== article._id; i++) {
-      named = (await api<{ article: string | null }>('GET', `/api/bp/${serviceId}`, adminToken)).article;
-      if (named !== article._id) await admin.waitForTimeout(100);
-    }
-    assert.equal(named, article._id);
+    await eventuallyPasses(
+      async () => assert.equal((await api<{ article: string | null }>('GET', `/api/bp/${serviceId}`, adminToken)).article, article._id),
+      10_000,
+      100,
+    );
     await emma.goto(`/article/${article._id}`);
     await emma.getByTestId(`bp-article-service-${serviceId}`).waitFor();
     assert.deepEqual(await seriousViolations(emma), []);
@@ -168,32 +137,15 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     assert.deepEqual(await seriousViolations(admin), []);
   });
 
-  /** A workspace `ws` with its administrator (admin@<ws>.test) and employee Emma (emma@<ws>.test); tokens. */
+  /** A workspace `ws` (English) with its administrator Ada (admin@<ws>.test) and employee Emma (emma@<ws>.test). */
   const workspace = async (ws: string) => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: ws, name: `${ws} Ltd` });
-    for (const [firstName, roles] of [
-      ['Ada', ['admin']],
-      ['Emma', []],
-    ] as const)
-      await api('POST', '/api/register', su.token, {
-        client_id: client._id,
-        firstName,
-        lastName: 'Tester',
-        email: `${firstName.toLowerCase()}@${ws}.test`,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        roles,
-        // The texts below are read in English (a new client speaks Russian).
-        lang: 'en',
-      });
-    const admin = await login(`ada@${ws}.test`, 'employee1');
-    const emma = await login(`emma@${ws}.test`, 'employee1');
-    return { adminToken: admin.token, adaId: admin.result._id, emmaId: emma.result._id };
+    const w = await spec.workspace(ws, `${ws} Ltd`);
+    const emma = await w.addUser({ firstName: 'Emma', email: `emma@${ws}.test` });
+    return { admin: w.admin, adminToken: w.admin.token, adaId: w.admin._id, emmaId: emma._id };
   };
 
   it('issue 29 §18, §14: the rights tab decides who starts a service; a string field counts to 50 and is refused past it, never cut; one date format', async () => {
-    const { adminToken, adaId, emmaId } = await workspace('bprights');
+    const { admin: ada, adminToken, adaId, emmaId } = await workspace('bprights');
     const group = await api<{ _id: string }>('POST', '/api/service_group', adminToken, { name: 'Office' });
     const svc = await api<{ _id: string }>('POST', '/api/bp', adminToken, {
       name: 'Door plate',
@@ -213,7 +165,7 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     });
 
     // The administrator opens the rights tab and leaves the service to Emma only.
-    const admin = await signIn('ada@bprights.test', 'employee1');
+    const admin = await signIn(ada.email, ada.password);
     await admin.goto(`/service/${svc._id}`);
     await admin.getByTestId('bp-tab-rights').click();
     await admin.getByTestId('bp-rights-form').waitFor();
@@ -222,12 +174,14 @@ describe('services in the browser: an admin builds a 2-step service, an employee
     await admin.getByTestId(`bp-rights-users-option-${emmaId}`).click();
     await admin.getByTestId(`bp-rights-users-chip-${emmaId}`).waitFor();
     await admin.getByTestId('bp-save-rights').click();
-    let rights = { for_all: true, users: [] as string[] };
-    for (let i = 0; i < 100 && rights.for_all; i++) {
-      rights = await api('GET', `/api/bp/${svc._id}`, adminToken);
-      if (rights.for_all) await admin.waitForTimeout(100);
-    }
-    assert.deepEqual([rights.for_all, rights.users], [false, [emmaId]]);
+    await eventuallyPasses(
+      async () => {
+        const rights = await api<{ for_all: boolean; users: string[] }>('GET', `/api/bp/${svc._id}`, adminToken);
+        assert.deepEqual([rights.for_all, rights.users], [false, [emmaId]]);
+      },
+      10_000,
+      100,
+    );
     assert.deepEqual(await seriousViolations(admin), []);
 
     // Emma may start it. The text field counts its symbols; 51 stay 51 and are refused with the §5 text.

@@ -108,7 +108,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
 
   it('a step of a service request names the step in every language', async () => {
     const group = await t.call(bpRoutes.groupCreate, { token: admin.token, body: { name: 'Office' } });
-    const svc = await t.call(bpRoutes.create, {
+    const svc = await t.call(bpRoutes.serviceCreate, {
       token: admin.token,
       body: {
         name: 'Badge',
@@ -121,7 +121,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
       },
     });
     assert.equal(svc.status, 200, JSON.stringify(svc.body));
-    assert.equal((await t.call(bpRoutes.start, { token: ann.token, body: { bp: svc.body.result._id, values: {} } })).status, 200);
+    assert.equal((await t.call(bpRoutes.requestStart, { token: ann.token, body: { bp: svc.body.result._id, values: {} } })).status, 200);
     await until(async () => assert.equal((await ofType(cid, 'bp.step')).length, 1));
     assert.deepEqual(worded((await ofType(cid, 'bp.step'))[0]!), [
       'A step of the request “Badge” awaits you: Print',

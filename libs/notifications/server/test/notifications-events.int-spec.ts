@@ -118,7 +118,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
   it('a step of a service request tells its performers only (section services); the end of the request tells its initiator', async () => {
     const group = await t.call(bpRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Office' } });
     assert.equal(group.status, 200, JSON.stringify(group.body));
-    const svc = await t.call(bpRoutes.create, {
+    const svc = await t.call(bpRoutes.serviceCreate, {
       token: acme.adminToken,
       body: {
         name: 'Business cards',
@@ -133,7 +133,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     });
     assert.equal(svc.status, 200, JSON.stringify(svc.body));
     await Promise.all([ann, bob, cid].map(clear));
-    const started = await t.call(bpRoutes.start, { token: ann.token, body: { bp: svc.body.result._id, values: {} } });
+    const started = await t.call(bpRoutes.requestStart, { token: ann.token, body: { bp: svc.body.result._id, values: {} } });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const requestId = started.body.result._id as string;
     await until(async () => assert.equal((await ofType(bob, 'bp.step')).length, 1));
@@ -145,11 +145,11 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     assert.equal((await ofType(cid, 'bp.step')).length, 0, 'the next step’s performer is not told yet');
     assert.equal((await ofType(ann, 'bp.step')).length, 0, 'the initiator is not a performer of the step');
 
-    const passed = await t.call(bpRoutes.passStep, { token: bob.token, params: { bp: requestId }, body: { decision: 'accept', values: {} } });
+    const passed = await t.call(bpRoutes.requestPassStep, { token: bob.token, params: { bp: requestId }, body: { decision: 'accept', values: {} } });
     assert.equal(passed.status, 200, JSON.stringify(passed.body));
     await until(async () => assert.equal((await ofType(cid, 'bp.step')).length, 1));
     assert.equal((await ofType(cid, 'bp.step'))[0]!.data.step, 'Print');
-    const done = await t.call(bpRoutes.passStep, { token: cid.token, params: { bp: requestId }, body: { decision: 'accept', values: {} } });
+    const done = await t.call(bpRoutes.requestPassStep, { token: cid.token, params: { bp: requestId }, body: { decision: 'accept', values: {} } });
     assert.equal(done.status, 200, JSON.stringify(done.body));
     await until(async () => assert.equal((await ofType(ann, 'bp.finished')).length, 1));
     await settled(t);
@@ -162,7 +162,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
       { id: acme.admin._id, token: acme.adminToken },
       { id: second.user._id, token: second.token },
     ];
-    const sent = await t.call(bpRoutes.sendServiceReq, { token: ann.token, body: { text: 'We need a service for parking passes' } });
+    const sent = await t.call(bpRoutes.serviceReqSend, { token: ann.token, body: { text: 'We need a service for parking passes' } });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     for (const a of admins) await until(async () => assert.equal((await ofType(a, 'bp.service_req')).length, 1));
     const [n] = await ofType(admins[0]!, 'bp.service_req');
