@@ -34,7 +34,7 @@ export const channelHealthSchema = z.object({
 const telegramBotResult = z.object({ configured: z.boolean(), channel: z.string().nullable() });
 
 export const notificationsAdminRoutes = {
-  channelHealth: defineRoute({
+  channelsHealth: defineRoute({
     method: 'GET',
     path: '/api/notification/channels/{client}',
     subject: 'notifications.channels.health',

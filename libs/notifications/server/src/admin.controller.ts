@@ -12,7 +12,7 @@ type R = typeof notificationsAdminRoutes;
 export class ChannelsAdminController {
   constructor(private readonly admin: ChannelsAdminService) {}
 
-  @RouteHandler(notificationsAdminRoutes.channelHealth)
+  @RouteHandler(notificationsAdminRoutes.channelsHealth)
   channelHealth(input: RouteInput<R['channelHealth']>, ctx: RequestContext) {
     return this.admin.channelHealth(input, ctx);
   }

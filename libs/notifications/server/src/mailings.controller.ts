@@ -12,42 +12,42 @@ type R = typeof mailingRoutes;
 export class MailingsController {
   constructor(private readonly mailings: MailingsService) {}
 
-  @RouteHandler(mailingRoutes.create)
+  @RouteHandler(mailingRoutes.mailingCreate)
   create(input: RouteInput<R['create']>, ctx: RequestContext) {
     return this.mailings.create(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.list)
+  @RouteHandler(mailingRoutes.mailingList)
   list(input: RouteInput<R['list']>, ctx: RequestContext) {
     return this.mailings.list(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.get)
+  @RouteHandler(mailingRoutes.mailingGet)
   get(input: RouteInput<R['get']>, ctx: RequestContext) {
     return this.mailings.get(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.update)
+  @RouteHandler(mailingRoutes.mailingUpdate)
   update(input: RouteInput<R['update']>, ctx: RequestContext) {
     return this.mailings.update(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.remove)
+  @RouteHandler(mailingRoutes.mailingRemove)
   remove(input: RouteInput<R['remove']>, ctx: RequestContext) {
     return this.mailings.remove(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.startJob)
+  @RouteHandler(mailingRoutes.mailingStartJob)
   startJob(input: RouteInput<R['startJob']>, ctx: RequestContext) {
     return this.mailings.startJob(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.restartJob)
+  @RouteHandler(mailingRoutes.mailingRestartJob)
   restartJob(input: RouteInput<R['restartJob']>, ctx: RequestContext) {
     return this.mailings.restartJob(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.stopJob)
+  @RouteHandler(mailingRoutes.mailingStopJob)
   stopJob(input: RouteInput<R['stopJob']>, ctx: RequestContext) {
     return this.mailings.stopJob(input, ctx);
   }

@@ -18,57 +18,57 @@ export class NotificationsController {
     private readonly templateService: TemplatesService,
   ) {}
 
-  @RouteHandler(notificationsRoutes.create)
+  @RouteHandler(notificationsRoutes.notificationCreate)
   create(input: RouteInput<R['create']>, ctx: RequestContext) {
     return this.notifications.create(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.clientAll)
+  @RouteHandler(notificationsRoutes.notificationClientAll)
   clientAll(input: RouteInput<R['clientAll']>, ctx: RequestContext) {
     return this.notifications.clientAll(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.get)
+  @RouteHandler(notificationsRoutes.notificationGet)
   get(input: RouteInput<R['get']>, ctx: RequestContext) {
     return this.notifications.get(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.markRead)
+  @RouteHandler(notificationsRoutes.notificationMarkRead)
   markRead(input: RouteInput<R['markRead']>, ctx: RequestContext) {
     return this.notifications.markRead(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.message)
+  @RouteHandler(notificationsRoutes.messageSend)
   message(input: RouteInput<R['message']>, ctx: RequestContext) {
     return this.notifications.message(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.feed)
+  @RouteHandler(notificationsRoutes.notificationFeed)
   feed(input: RouteInput<R['feed']>, ctx: RequestContext) {
     return this.notifications.feed(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.unread)
+  @RouteHandler(notificationsRoutes.notificationUnread)
   unread(input: RouteInput<R['unread']>, ctx: RequestContext) {
     return this.notifications.unread(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.userSettings)
+  @RouteHandler(notificationsRoutes.settingsUser)
   userSettings(input: RouteInput<R['userSettings']>, ctx: RequestContext) {
     return this.settings.userSettings(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.clientSettings)
+  @RouteHandler(notificationsRoutes.settingsClient)
   clientSettings(input: RouteInput<R['clientSettings']>, ctx: RequestContext) {
     return this.settings.clientSettings(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.saveSettings)
+  @RouteHandler(notificationsRoutes.settingsSave)
   saveSettings(input: RouteInput<R['saveSettings']>, ctx: RequestContext) {
     return this.settings.saveSettings(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.templates)
+  @RouteHandler(notificationsRoutes.templateList)
   templates(input: RouteInput<R['templates']>, ctx: RequestContext) {
     return this.templateService.templates(input, ctx);
   }

@@ -26,7 +26,7 @@ export function MailCheckTab() {
   const [text, setText] = useState('This is a test message.');
   const [local, setLocal] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (emails: string[]) => call(notificationsRoutes.message, { body: { emails, subject, text }, silent: true }),
+    mutationFn: (emails: string[]) => call(notificationsRoutes.messageSend, { body: { emails, subject, text }, silent: true }),
   });
   const submit = () => {
     const emails = to
@@ -91,7 +91,7 @@ export function NotifSettingsTab() {
   const q = useQuery({
     queryKey: ['notifications', 'defaults', clientId],
     enabled: !!clientId,
-    queryFn: ({ signal }) => call(notificationsRoutes.clientSettings, { params: { client: clientId }, signal, silent: true }),
+    queryFn: ({ signal }) => call(notificationsRoutes.settingsClient, { params: { client: clientId }, signal, silent: true }),
   });
   const [matrix, setMatrix] = useState<SettingsMatrix | null>(null);
   const [hooks, setHooks] = useState({ slack: '', teams: '' });
@@ -102,7 +102,7 @@ export function NotifSettingsTab() {
   }, [q.data]);
   const save = useMutation({
     mutationFn: () =>
-      call(notificationsRoutes.saveSettings, {
+      call(notificationsRoutes.settingsSave, {
         body: { client_id: clientId, matrix: matrix as never, webhooks: { slack: hooks.slack.trim() || null, teams: hooks.teams.trim() || null } },
         silent: true,
       }),
@@ -153,12 +153,12 @@ export function EmployeeNotificationsTab() {
   const q = useQuery({
     queryKey: ['notifications', 'settings', user],
     enabled: !!user,
-    queryFn: ({ signal }) => call(notificationsRoutes.userSettings, { params: { user }, signal, silent: true }),
+    queryFn: ({ signal }) => call(notificationsRoutes.settingsUser, { params: { user }, signal, silent: true }),
   });
   const [matrix, setMatrix] = useState<SettingsMatrix | null>(null);
   useEffect(() => setMatrix(q.data?.matrix ?? null), [q.data]);
   const save = useMutation({
-    mutationFn: () => call(notificationsRoutes.saveSettings, { body: { user_id: user, matrix: matrix as never }, silent: true }),
+    mutationFn: () => call(notificationsRoutes.settingsSave, { body: { user_id: user, matrix: matrix as never }, silent: true }),
     onSuccess: () => notifier.toast(t('admin.saved'), 'success'),
   });
   if (!clientId) return null;

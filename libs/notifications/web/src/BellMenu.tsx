@@ -33,7 +33,7 @@ function BellPanel({ onClose }: { onClose: () => void }) {
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      call(notificationsRoutes.feed, {
+      call(notificationsRoutes.notificationFeed, {
         params: { client: clientId!, section: 'all', user: s.uid!, time: 'now' },
         query: { limit: LATEST },
         signal,
@@ -42,7 +42,7 @@ function BellPanel({ onClose }: { onClose: () => void }) {
   });
   useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: ['notifications'] }));
   const mark = useMutation({
-    mutationFn: (body: { _id?: string }) => call(notificationsRoutes.markRead, { body: body as never, silent: true }),
+    mutationFn: (body: { _id?: string }) => call(notificationsRoutes.notificationMarkRead, { body: body as never, silent: true }),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['notifications'] }),
   });
   const word = (n: Notification) => {

@@ -14,7 +14,7 @@ export function FailingChannels({ clientId }: { clientId: string }) {
   const { t } = useTranslation('notifications');
   const q = useQuery({
     queryKey: ['notifications', 'failing', clientId],
-    queryFn: ({ signal }) => call(notificationsAdminRoutes.channelHealth, { params: { client: clientId }, signal, silent: true }),
+    queryFn: ({ signal }) => call(notificationsAdminRoutes.channelsHealth, { params: { client: clientId }, signal, silent: true }),
     refetchInterval: 60_000,
   });
   return (

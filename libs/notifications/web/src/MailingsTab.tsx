@@ -24,13 +24,13 @@ export function MailingsTab() {
   const [editing, setEditing] = useState<Mailing | null>(null);
   const [form, setForm] = useState(EMPTY);
   const [removing, setRemoving] = useState<Mailing | null>(null);
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(mailingRoutes.list, { query: {}, signal, silent: true }) });
+  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(mailingRoutes.mailingList, { query: {}, signal, silent: true }) });
   const refresh = () => qc.invalidateQueries({ queryKey: KEY });
   const save = useMutation({
     mutationFn: () =>
       editing
-        ? call(mailingRoutes.update, { params: { id: editing._id }, body: form, silent: true })
-        : call(mailingRoutes.create, { body: form, silent: true }),
+        ? call(mailingRoutes.mailingUpdate, { params: { id: editing._id }, body: form, silent: true })
+        : call(mailingRoutes.mailingCreate, { body: form, silent: true }),
     onSuccess: async () => {
       notifier.toast(t('mailings.saved'), 'success');
       setEditing(null);
@@ -40,12 +40,12 @@ export function MailingsTab() {
   });
   const toggle = useMutation({
     mutationFn: (m: Mailing) =>
-      call(m.active ? mailingRoutes.stopJob : mailingRoutes.restartJob, { params: { workspace: workspace ?? m.workspace, action: m.action }, silent: true }),
+      call(m.active ? mailingRoutes.mailingStopJob : mailingRoutes.mailingRestartJob, { params: { workspace: workspace ?? m.workspace, action: m.action }, silent: true }),
     onSettled: () => void refresh(),
     onError: (err) => notifier.toast(errorText(err), 'error'),
   });
   const remove = useMutation({
-    mutationFn: (m: Mailing) => call(mailingRoutes.remove, { params: { id: m._id }, silent: true }),
+    mutationFn: (m: Mailing) => call(mailingRoutes.mailingRemove, { params: { id: m._id }, silent: true }),
     onSettled: () => {
       setRemoving(null);
       void refresh();

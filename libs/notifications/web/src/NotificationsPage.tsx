@@ -64,12 +64,12 @@ function Feed({ section }: { section: string }) {
     queryKey: keys.feed(section),
     initialPageParam: 'now',
     queryFn: ({ pageParam, signal }) =>
-      call(notificationsRoutes.feed, { params: { client: clientId!, section, user: uid!, time: pageParam }, query: { limit: LIMIT }, signal, silent: true }),
+      call(notificationsRoutes.notificationFeed, { params: { client: clientId!, section, user: uid!, time: pageParam }, query: { limit: LIMIT }, signal, silent: true }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
   useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: keys.feed(section) }));
   const mark = useMutation({
-    mutationFn: (body: { _id?: string; section?: string }) => call(notificationsRoutes.markRead, { body: body as never, silent: true }),
+    mutationFn: (body: { _id?: string; section?: string }) => call(notificationsRoutes.notificationMarkRead, { body: body as never, silent: true }),
     onSettled: () => void qc.invalidateQueries({ queryKey: keys.all }),
   });
   if (feed.isPending) return <Loader />;
@@ -128,14 +128,14 @@ function Settings() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: keys.settings(uid!),
-    queryFn: ({ signal }) => call(notificationsRoutes.userSettings, { params: { user: uid! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(notificationsRoutes.settingsUser, { params: { user: uid! }, signal, silent: true }),
   });
   const [matrix, setMatrix] = useState<SettingsMatrix | null>(null);
   useEffect(() => {
     if (q.data) setMatrix(q.data.matrix);
   }, [q.data]);
   const save = useMutation({
-    mutationFn: (m: SettingsMatrix) => call(notificationsRoutes.saveSettings, { body: { matrix: m as never }, silent: true }),
+    mutationFn: (m: SettingsMatrix) => call(notificationsRoutes.settingsSave, { body: { matrix: m as never }, silent: true }),
     onSuccess: (r) => {
       qc.setQueryData(keys.settings(uid!), r);
       notifier.toast(t('settings.saved'), 'success');
@@ -173,7 +173,7 @@ export function NotificationsPage() {
   const count = useQuery({
     queryKey: ['notifications', 'unread'],
     enabled,
-    queryFn: ({ signal }) => call(notificationsRoutes.unread, { params: { client: clientId!, user: uid! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(notificationsRoutes.notificationUnread, { params: { client: clientId!, user: uid! }, signal, silent: true }),
   });
   useRealtimeEvent(UNREAD, () => void qc.invalidateQueries({ queryKey: ['notifications', 'unread'] }), enabled);
   useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: ['notifications', 'unread'] }), enabled);

@@ -42,7 +42,7 @@ export function TemplatesTab() {
   const [removing, setRemoving] = useState<Template | null>(null);
   const list = useQuery({
     queryKey: ['notifications', 'templates'],
-    queryFn: ({ signal }) => call(notificationsRoutes.templates, { query: {}, signal, silent: true }),
+    queryFn: ({ signal }) => call(notificationsRoutes.templateList, { query: {}, signal, silent: true }),
   });
   const form = useApiForm({
     schema: notificationsRoutes.templateCreate.body,
