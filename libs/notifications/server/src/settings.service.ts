@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { notificationsRoutes, SettingsMatrix } from '@intranet/notifications-contract';
+import { NOTIF_ADMIN_ERRORS, type notificationsRoutes, type SettingsMatrix } from '@intranet/notifications-contract';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { requireCaller, type Caller, type RequestContext } from '@intranet/platform-bus';
@@ -10,12 +10,9 @@ import { canManageSettingsOf, ownClient } from './access.ts';
 import { effectiveMatrix } from './mapping.ts';
 import { CLIENT_DEFAULTS, NotificationsRepository } from './notifications.repository.ts';
 import { Directory } from './people.ts';
-import { assertPublicUrl, TARGET_REFUSED } from './targets.ts';
+import { assertPublicUrl } from './targets.ts';
 
 type In<K extends keyof typeof notificationsRoutes> = RouteInput<(typeof notificationsRoutes)[K]>;
-
-/** §8 text of a refused webhook (code webhookUrlRefused). */
-export const WEBHOOK_REFUSED_TEXT = 'The webhook must be an https address of a public host';
 
 /** The §7 Users routes of the notification settings: a user's section × channel matrix and the client's defaults. */
 @Injectable()
@@ -74,7 +71,7 @@ export class SettingsService {
         try {
           await assertPublicUrl(url, this.config.NOTIF_ALLOW_PRIVATE_HOSTS);
         } catch {
-          throw Errors.field(`webhooks.${k}`, WEBHOOK_REFUSED_TEXT, TARGET_REFUSED);
+          throw Errors.fieldCoded(`webhooks.${k}`, NOTIF_ADMIN_ERRORS.webhookUrlRefused);
         }
       }
     }

@@ -144,9 +144,6 @@ export const codesEn = {
   pollLocked: 'The poll has answers: only the title, description and end date can change',
   noResponse: 'No response from server',
   pollExcelError: 'Excel export failed',
-  mailAddressRequired: 'Mail test needs at least one address',
-  mailSendFailed: 'The message could not be sent',
-  templateExists: 'A template with this code already exists',
   // structure (people, §5 Department)
   deptMoveIntoChild: 'A department cannot be moved into itself or its child',
   deptDeleteRoot: 'The root department cannot be deleted',
