@@ -28,4 +28,3 @@ export const NOTIF_ADMIN_ERRORS = defineCodes(
   },
   { wordedBy: 'notificationsCodes' },
 );
-

@@ -33,7 +33,10 @@ export default {
     'notifications.mailing.update': { body: () => ({ schedule: '0 9 * * 1' }) },
   },
   async create(t, w) {
-    const made = await t.call(notificationsRoutes.notificationCreate, { token: w.adminToken, body: { user_ids: [w.employee.id], title: `Notice of ${w.workspace}` } });
+    const made = await t.call(notificationsRoutes.notificationCreate, {
+      token: w.adminToken,
+      body: { user_ids: [w.employee.id], title: `Notice of ${w.workspace}` },
+    });
     if (made.status !== 200) throw new Error(`fixture notification: ${made.status} ${JSON.stringify(made.body)}`);
     const all = await t.call(notificationsRoutes.notificationClientAll, { token: w.adminToken, params: { client: w.ids.client } });
     const notification = all.body?.result?.items?.[0]?._id;

@@ -288,7 +288,10 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
       await settled(t);
       for (const p of [ann, bob, cid]) assert.equal((await mine(p)).length, 1);
       // At or under the limit the answer comes after the notifications are stored (one transaction).
-      const small = await t.call(notificationsRoutes.notificationCreate, { token: acme.adminToken, body: { user_ids: [ann.id, bob.id], title: `${title} small` } });
+      const small = await t.call(notificationsRoutes.notificationCreate, {
+        token: acme.adminToken,
+        body: { user_ids: [ann.id, bob.id], title: `${title} small` },
+      });
       assert.deepEqual(small.body.result, { created: 2 });
     } finally {
       await off();

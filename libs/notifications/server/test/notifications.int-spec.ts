@@ -184,14 +184,28 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     assert.equal(foreign.status, 404);
     // Another user's feed and count, and another client's: 403 for everyone but the user.
     assert.equal(
-      (await t.call(notificationsRoutes.notificationFeed, { token: carol.token, params: { client: acme.client._id, section: 'all', user: bob.id, time: 'now' } })).status,
+      (
+        await t.call(notificationsRoutes.notificationFeed, {
+          token: carol.token,
+          params: { client: acme.client._id, section: 'all', user: bob.id, time: 'now' },
+        })
+      ).status,
       403,
     );
-    assert.equal((await t.call(notificationsRoutes.notificationUnread, { token: acme.adminToken, params: { client: acme.client._id, user: bob.id } })).status, 403);
-    assert.equal((await t.call(notificationsRoutes.notificationUnread, { token: stranger.token, params: { client: acme.client._id, user: stranger.id } })).status, 403);
+    assert.equal(
+      (await t.call(notificationsRoutes.notificationUnread, { token: acme.adminToken, params: { client: acme.client._id, user: bob.id } })).status,
+      403,
+    );
+    assert.equal(
+      (await t.call(notificationsRoutes.notificationUnread, { token: stranger.token, params: { client: acme.client._id, user: stranger.id } })).status,
+      403,
+    );
     const all = await t.call(notificationsRoutes.notificationClientAll, { token: other.adminToken, params: { client: acme.client._id } });
     assert.equal(all.status, 403);
-    assert.equal((await t.call(notificationsRoutes.notificationClientAll, { token: other.adminToken, params: { client: other.client._id } })).body.result.total, 0);
+    assert.equal(
+      (await t.call(notificationsRoutes.notificationClientAll, { token: other.adminToken, params: { client: other.client._id } })).body.result.total,
+      0,
+    );
     assert.equal((await t.call(notificationsRoutes.notificationClientAll, { token: bob.token, params: { client: acme.client._id } })).status, 403);
     assert.equal((await unread(stranger, other)).count, 0);
     assert.equal((await feed(bob, 'nosuch')).status, 400);
@@ -201,7 +215,10 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     assert.equal((await t.call(notificationsRoutes.notificationCreate, { token: bob.token, body: { user_ids: [carol.id], title: 'x' } })).status, 403);
     const su = (await t.login('root@example.com', 'rootpass1')).user._id;
     for (const foreign of [stranger.id, su]) {
-      const r = await t.call(notificationsRoutes.notificationCreate, { token: acme.adminToken, body: { user_ids: [carol.id, foreign], title: 'No', section: 'groups' } });
+      const r = await t.call(notificationsRoutes.notificationCreate, {
+        token: acme.adminToken,
+        body: { user_ids: [carol.id, foreign], title: 'No', section: 'groups' },
+      });
       assert.equal(r.status, 400, 'another client’s user and the superadmin (no employee) are refused');
       assert.equal(r.body.errors[0].field, 'user_ids');
     }

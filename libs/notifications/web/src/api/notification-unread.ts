@@ -8,5 +8,4 @@ import type { Reader } from './notification-feed.ts';
 export const notificationUnreadQueryOptions = (reader: Reader) =>
   routeQuery(notificationKeys.unread(), notificationsRoutes.notificationUnread, { params: { client: reader.client, user: reader.user } });
 /** The reader's unread count; not asked while `reader` is null (no client or user yet). */
-export const useUnreadCount = (reader: Reader | null) =>
-  useQuery({ ...notificationUnreadQueryOptions(reader ?? { client: '', user: '' }), enabled: !!reader });
+export const useUnreadCount = (reader: Reader | null) => useQuery({ ...notificationUnreadQueryOptions(reader ?? { client: '', user: '' }), enabled: !!reader });
