@@ -13,8 +13,8 @@ export class ChannelsAdminController {
   constructor(private readonly admin: ChannelsAdminService) {}
 
   @RouteHandler(notificationsAdminRoutes.channelsHealth)
-  channelHealth(input: RouteInput<R['channelHealth']>, ctx: RequestContext) {
-    return this.admin.channelHealth(input, ctx);
+  channelsHealth(input: RouteInput<R['channelsHealth']>, ctx: RequestContext) {
+    return this.admin.channelsHealth(input, ctx);
   }
 
   @RouteHandler(notificationsAdminRoutes.telegramBot)

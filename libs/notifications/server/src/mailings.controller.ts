@@ -13,42 +13,42 @@ export class MailingsController {
   constructor(private readonly mailings: MailingsService) {}
 
   @RouteHandler(mailingRoutes.mailingCreate)
-  create(input: RouteInput<R['create']>, ctx: RequestContext) {
-    return this.mailings.create(input, ctx);
+  mailingCreate(input: RouteInput<R['mailingCreate']>, ctx: RequestContext) {
+    return this.mailings.mailingCreate(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingList)
-  list(input: RouteInput<R['list']>, ctx: RequestContext) {
-    return this.mailings.list(input, ctx);
+  mailingList(input: RouteInput<R['mailingList']>, ctx: RequestContext) {
+    return this.mailings.mailingList(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingGet)
-  get(input: RouteInput<R['get']>, ctx: RequestContext) {
-    return this.mailings.get(input, ctx);
+  mailingGet(input: RouteInput<R['mailingGet']>, ctx: RequestContext) {
+    return this.mailings.mailingGet(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingUpdate)
-  update(input: RouteInput<R['update']>, ctx: RequestContext) {
-    return this.mailings.update(input, ctx);
+  mailingUpdate(input: RouteInput<R['mailingUpdate']>, ctx: RequestContext) {
+    return this.mailings.mailingUpdate(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingRemove)
-  remove(input: RouteInput<R['remove']>, ctx: RequestContext) {
-    return this.mailings.remove(input, ctx);
+  mailingRemove(input: RouteInput<R['mailingRemove']>, ctx: RequestContext) {
+    return this.mailings.mailingRemove(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingStartJob)
-  startJob(input: RouteInput<R['startJob']>, ctx: RequestContext) {
-    return this.mailings.startJob(input, ctx);
+  mailingStartJob(input: RouteInput<R['mailingStartJob']>, ctx: RequestContext) {
+    return this.mailings.mailingStartJob(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingRestartJob)
-  restartJob(input: RouteInput<R['restartJob']>, ctx: RequestContext) {
-    return this.mailings.restartJob(input, ctx);
+  mailingRestartJob(input: RouteInput<R['mailingRestartJob']>, ctx: RequestContext) {
+    return this.mailings.mailingRestartJob(input, ctx);
   }
 
   @RouteHandler(mailingRoutes.mailingStopJob)
-  stopJob(input: RouteInput<R['stopJob']>, ctx: RequestContext) {
-    return this.mailings.stopJob(input, ctx);
+  mailingStopJob(input: RouteInput<R['mailingStopJob']>, ctx: RequestContext) {
+    return this.mailings.mailingStopJob(input, ctx);
   }
 }

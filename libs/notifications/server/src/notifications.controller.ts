@@ -19,58 +19,58 @@ export class NotificationsController {
   ) {}
 
   @RouteHandler(notificationsRoutes.notificationCreate)
-  create(input: RouteInput<R['create']>, ctx: RequestContext) {
-    return this.notifications.create(input, ctx);
+  notificationCreate(input: RouteInput<R['notificationCreate']>, ctx: RequestContext) {
+    return this.notifications.notificationCreate(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.notificationClientAll)
-  clientAll(input: RouteInput<R['clientAll']>, ctx: RequestContext) {
-    return this.notifications.clientAll(input, ctx);
+  notificationClientAll(input: RouteInput<R['notificationClientAll']>, ctx: RequestContext) {
+    return this.notifications.notificationClientAll(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.notificationGet)
-  get(input: RouteInput<R['get']>, ctx: RequestContext) {
-    return this.notifications.get(input, ctx);
+  notificationGet(input: RouteInput<R['notificationGet']>, ctx: RequestContext) {
+    return this.notifications.notificationGet(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.notificationMarkRead)
-  markRead(input: RouteInput<R['markRead']>, ctx: RequestContext) {
-    return this.notifications.markRead(input, ctx);
+  notificationMarkRead(input: RouteInput<R['notificationMarkRead']>, ctx: RequestContext) {
+    return this.notifications.notificationMarkRead(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.messageSend)
-  message(input: RouteInput<R['message']>, ctx: RequestContext) {
-    return this.notifications.message(input, ctx);
+  messageSend(input: RouteInput<R['messageSend']>, ctx: RequestContext) {
+    return this.notifications.messageSend(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.notificationFeed)
-  feed(input: RouteInput<R['feed']>, ctx: RequestContext) {
-    return this.notifications.feed(input, ctx);
+  notificationFeed(input: RouteInput<R['notificationFeed']>, ctx: RequestContext) {
+    return this.notifications.notificationFeed(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.notificationUnread)
-  unread(input: RouteInput<R['unread']>, ctx: RequestContext) {
-    return this.notifications.unread(input, ctx);
+  notificationUnread(input: RouteInput<R['notificationUnread']>, ctx: RequestContext) {
+    return this.notifications.notificationUnread(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.settingsUser)
-  userSettings(input: RouteInput<R['userSettings']>, ctx: RequestContext) {
-    return this.settings.userSettings(input, ctx);
+  settingsUser(input: RouteInput<R['settingsUser']>, ctx: RequestContext) {
+    return this.settings.settingsUser(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.settingsClient)
-  clientSettings(input: RouteInput<R['clientSettings']>, ctx: RequestContext) {
-    return this.settings.clientSettings(input, ctx);
+  settingsClient(input: RouteInput<R['settingsClient']>, ctx: RequestContext) {
+    return this.settings.settingsClient(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.settingsSave)
-  saveSettings(input: RouteInput<R['saveSettings']>, ctx: RequestContext) {
-    return this.settings.saveSettings(input, ctx);
+  settingsSave(input: RouteInput<R['settingsSave']>, ctx: RequestContext) {
+    return this.settings.settingsSave(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.templateList)
-  templates(input: RouteInput<R['templates']>, ctx: RequestContext) {
-    return this.templateService.templates(input, ctx);
+  templateList(input: RouteInput<R['templateList']>, ctx: RequestContext) {
+    return this.templateService.templateList(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.templateGet)

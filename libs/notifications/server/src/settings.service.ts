@@ -34,7 +34,7 @@ export class SettingsService {
   }
 
   /** §7 GET api/user/notifications/{user} → the effective section × channel matrix (oneself or an admin). */
-  async userSettings({ params }: In<'userSettings'>, ctx: RequestContext) {
+  async settingsUser({ params }: In<'settingsUser'>, ctx: RequestContext) {
     const clientId = await this.targetClient(requireCaller(ctx), params.user);
     return this.db.inTenant({ clientId }, async (tx) => {
       const { defaults, users } = await this.repo.settingsOf(tx, [params.user]);
@@ -43,7 +43,7 @@ export class SettingsService {
   }
 
   /** §7 GET api/user/notifications/client/{client} → the client's defaults for new employees (admins). */
-  clientSettings({ params }: In<'clientSettings'>, ctx: RequestContext) {
+  settingsClient({ params }: In<'settingsClient'>, ctx: RequestContext) {
     const clientId = ownClient(requireCaller(ctx), params.client);
     return this.db.inTenant({ clientId }, async (tx) => {
       const { defaults, webhooks } = await this.repo.settingsOf(tx, []);
@@ -56,7 +56,7 @@ export class SettingsService {
    * own, an employee's (admins) or, with `client_id`, the client's defaults and webhooks (admins). Errors: 403,
    * 404 user, 400 webhookUrlRefused (a webhook not https to a public host, unless NOTIF_ALLOW_PRIVATE_HOSTS).
    */
-  async saveSettings({ body }: In<'saveSettings'>, ctx: RequestContext) {
+  async settingsSave({ body }: In<'settingsSave'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     // A client_id beside a user_id still names a client: another client's is refused (issue 38 §6).
     if (body.client_id) ownClient(caller, body.client_id);
