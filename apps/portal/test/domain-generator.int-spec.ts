@@ -49,6 +49,12 @@ jest.setTimeout(15 * 60_000);
       `libs/${NAME}/server/src/access.spec.ts`,
       `libs/${NAME}/server/src/${NAME}.service.spec.ts`,
       `libs/${NAME}/web/src/ZetaPage.tsx`,
+      // The web convention (CONTRIBUTING "Add a screen", issue 31): query keys and one file per route in src/api/,
+      // the namespace's catalogue files per language (defineNamespace in src/locales.ts).
+      `libs/${NAME}/web/src/api/keys.ts`,
+      ...['item-list', 'item-create', 'item-remove'].map((k) => `libs/${NAME}/web/src/api/${k}.ts`),
+      `libs/${NAME}/web/src/locales.ts`,
+      ...['en', 'ru', 'uk'].map((l) => `libs/${NAME}/web/locales/${l}/${NAME}.json`),
       `apps/${NAME}-service/src/main.ts`,
       `apps/${NAME}-web/rsbuild.config.ts`,
       `libs/${NAME}/server/test/${NAME}.int-spec.ts`,
@@ -58,6 +64,9 @@ jest.setTimeout(15 * 60_000);
     ]) {
       assert.ok(existsSync(join(dir, f)), `generated ${f}`);
     }
+    assert.ok(!existsSync(join(dir, `libs/${NAME}/web/src/i18n.ts`)), 'no i18n.ts of translation objects');
+    assert.match(readFileSync(join(dir, `libs/${NAME}/web/src/ZetaPage.tsx`), 'utf8'), /useApiForm\(/, 'the form goes through useApiForm');
+    assert.match(readFileSync(join(dir, `libs/${NAME}/web/src/api/item-list.ts`), 'utf8'), /routeQuery\(zetaKeys\.items\(\), zetaRoutes\.itemList/);
     assert.match(
       readFileSync(join(dir, `libs/${NAME}/server/migrations/meta/_journal.json`), 'utf8'),
       /grants/,
@@ -76,15 +85,18 @@ jest.setTimeout(15 * 60_000);
     run('npx', ['prettier', '--check', '--log-level=warn', `libs/${NAME}`, `apps/${NAME}-service`, `apps/${NAME}-web`, 'docker-compose.yml', 'deploy']);
     // The generated unit specs with each project's own jest.config.mjs (what its `test` target runs; Jest directly,
     // since a second Nx project graph of the clone costs minutes on 2 cores). SPEC_KIND=unit: this run's own `int`
-    // kind must not leak into them; Jest's summary is on stderr, folded into the output. Contract: the schemas;
-    // server: access.ts and the service through Nest DI.
-    const unit = (folder: string) =>
-      run('bash', ['-c', `"${join(dir, 'node_modules/.bin/jest')}" --ci 2>&1`], {
+    // kind must not leak into them; Jest's summary is on stderr, folded into the output. Contract: the schemas and
+    // the route keys (`<entity><Verb>` of `<domain>.<entity>.<verb>`, issue 30 §1); server: access.ts and the service
+    // through Nest DI.
+    const unit = (folder: string, args = '') =>
+      run('bash', ['-c', `"${join(dir, 'node_modules/.bin/jest')}" --ci ${args} 2>&1`], {
         cwd: join(dir, folder),
         env: { ...env, SPEC_KIND: 'unit', NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules` },
       });
-    assert.match(unit(`libs/${NAME}/contract`), /^Tests: +2 passed, 2 total$/m);
+    assert.match(unit(`libs/${NAME}/contract`), /^Tests: +3 passed, 3 total$/m);
     assert.match(unit(`libs/${NAME}/server`), /^Tests: +3 passed, 3 total$/m);
+    // The catalogues spec over the generated domain: ru, uk and en with the same keys, plural forms, none unused.
+    assert.match(unit('libs/web/i18n', `catalogues -t ${NAME}`), /^Tests: +\d+ skipped, 2 passed, \d+ total$/m);
 
     run('npx', ['rsbuild', 'build', '--log-level', 'warn'], { cwd: join(dir, `apps/${NAME}-web`), env: { ...env, NODE_ENV: 'production' } });
     const manifest = JSON.parse(readFileSync(join(dir, `dist/web/${NAME}/mf-manifest.json`), 'utf8'));

@@ -56,13 +56,16 @@ describe('URL fields: http(s), mailto or a portal path only (issue 38 §8)', () 
 
   it('the notification link: refused, nobody notified', async () => {
     for (const bad of BAD) {
-      const r = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [emp.user._id], title: 'Hello', link: bad } });
+      const r = await t.call(notificationsRoutes.notificationCreate, { token: acme.adminToken, body: { user_ids: [emp.user._id], title: 'Hello', link: bad } });
       refusedAsUrl(r, 'link');
     }
-    const unread = await t.call(notificationsRoutes.unread, { token: emp.token, params: { client: acme.client._id, user: emp.user._id } });
+    const unread = await t.call(notificationsRoutes.notificationUnread, { token: emp.token, params: { client: acme.client._id, user: emp.user._id } });
     assert.equal(unread.status, 200, JSON.stringify(unread.body));
     assert.equal(unread.body.result.count, 0);
-    const ok = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [emp.user._id], title: 'Hello', link: '/tasks' } });
+    const ok = await t.call(notificationsRoutes.notificationCreate, {
+      token: acme.adminToken,
+      body: { user_ids: [emp.user._id], title: 'Hello', link: '/tasks' },
+    });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
   });
 

@@ -5,8 +5,8 @@ import { beforeAll, describe, it } from '@jest/globals';
 // The catalogues themselves (their packages export only pages); a spec may read them directly.
 /* eslint-disable @nx/enforce-module-boundaries */
 import { CLIENT_FONTS } from '../../../libs/clients/contract/src/index.ts';
-import { registerNotificationsTranslations } from '../../../libs/notifications/web/src/i18n.ts';
 /* eslint-enable @nx/enforce-module-boundaries */
+import { NOTIFICATION_TYPE_WORDING } from '@intranet/notifications-contract/wording';
 import { i18n, initI18n, LANGUAGES, loadLanguage, type Language } from '@intranet/web-i18n';
 
 const GLOSSARY = fileURLToPath(new URL('../../../docs/glossary.md', import.meta.url));
@@ -46,7 +46,8 @@ const wholeWord = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${phrase.re
 describe('one glossary per language (issue 29 §21, docs/glossary.md)', () => {
   initI18n({ lng: 'en' });
   addCatalogueFiles();
-  registerNotificationsTranslations();
+  // The notification types' wording lives in the notifications contract (the server words e-mails with it too).
+  for (const lng of LANGUAGES) i18n.addResourceBundle(lng, 'notificationTypes', NOTIFICATION_TYPE_WORDING[lng], true, false);
   // ru and uk are fetched on demand (only en is built in).
   beforeAll(() => Promise.all(LANGUAGES.map((l) => loadLanguage(l))));
 

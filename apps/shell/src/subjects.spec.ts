@@ -10,7 +10,7 @@ describe('realtime subjects the shell writes out (issue 8 §5: no domain contrac
   });
 
   it('the bell’s unread count path is the contract’s GET route', () => {
-    assert.equal(notificationsRoutes.unread.method, 'GET');
-    assert.equal(NOTIFICATION_UNREAD_PATH, notificationsRoutes.unread.path);
+    assert.equal(notificationsRoutes.notificationUnread.method, 'GET');
+    assert.equal(NOTIFICATION_UNREAD_PATH, notificationsRoutes.notificationUnread.path);
   });
 });

@@ -7,5 +7,5 @@
 export const NOTIFICATION_CREATED_SUBJECT = 'evt.notifications.notification.created';
 /** The notifications contract's `notificationsEvents.unreadChanged` (marked read elsewhere). */
 export const NOTIFICATION_UNREAD_SUBJECT = 'evt.notifications.unread.changed';
-/** The notifications contract's `notificationsRoutes.unread`: GET its path → `{ result: { count } }` (the bell). */
+/** The notifications contract's `notificationsRoutes.notificationUnread`: GET its path → `{ result: { count } }` (the bell). */
 export const NOTIFICATION_UNREAD_PATH = '/api/notification/unread/{client}/{user}';

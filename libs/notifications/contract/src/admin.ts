@@ -12,11 +12,13 @@ export const ADMIN_TEXT = {
   telegramCodeInvalid: 'The code is unknown or expired',
   telegramNotConfigured: 'The company has no Telegram bot',
   telegramUnreachable: 'The Telegram bot could not be reached: check its token',
+  webhookUrlRefused: 'The webhook must be an https address of a public host',
 } as const;
 export const ADMIN_CODES = {
   telegramCodeInvalid: 'telegramCodeInvalid',
   telegramNotConfigured: 'telegramNotConfigured',
   telegramUnreachable: 'telegramUnreachable',
+  webhookUrlRefused: 'webhookUrlRefused',
 } as const satisfies Record<keyof typeof ADMIN_TEXT, string>;
 
 /** One failing channel: undelivered sends since its last success, the latest error's stable code and text. */
@@ -34,7 +36,7 @@ export const channelHealthSchema = z.object({
 const telegramBotResult = z.object({ configured: z.boolean(), channel: z.string().nullable() });
 
 export const notificationsAdminRoutes = {
-  channelHealth: defineRoute({
+  channelsHealth: defineRoute({
     method: 'GET',
     path: '/api/notification/channels/{client}',
     subject: 'notifications.channels.health',

@@ -8,7 +8,7 @@ describe('notifications contract', () => {
   });
 
   it('takes now or an ISO time as the feed’s page boundary, and the §3 sections', () => {
-    const p = notificationsRoutes.feed.params;
+    const p = notificationsRoutes.notificationFeed.params;
     const base = { client: '0190a1b2-0000-7000-8000-000000000001', user: '0190a1b2-0000-7000-8000-000000000002', section: 'all' };
     expect(p.safeParse({ ...base, time: 'now' }).success).toBe(true);
     expect(p.safeParse({ ...base, time: '2026-01-02T03:04:05.000Z' }).success).toBe(true);

@@ -115,7 +115,7 @@ const limit = z.coerce.number().int().min(1).max(NOTIF_LIMITS.pageMax).default(N
 const countResult = z.object({ count: z.number().int(), sections: z.record(z.string(), z.number().int()) });
 
 export const notificationsRoutes = {
-  create: defineRoute({
+  notificationCreate: defineRoute({
     method: 'POST',
     path: '/api/notification',
     subject: 'notifications.notification.create',
@@ -136,7 +136,7 @@ export const notificationsRoutes = {
      */
     result: z.object({ created: z.number().int(), queued: z.number().int().optional() }),
   }),
-  clientAll: defineRoute({
+  notificationClientAll: defineRoute({
     method: 'GET',
     path: '/api/notification/{client}/all',
     subject: 'notifications.notification.clientAll',
@@ -147,7 +147,7 @@ export const notificationsRoutes = {
     query: z.object({ page, limit }),
     result: z.object({ items: z.array(notificationSchema), total: z.number().int(), page: z.number(), limit: z.number() }),
   }),
-  get: defineRoute({
+  notificationGet: defineRoute({
     method: 'GET',
     path: '/api/notification/{id}',
     subject: 'notifications.notification.get',
@@ -157,7 +157,7 @@ export const notificationsRoutes = {
     params: z.object({ id: Id }),
     result: notificationSchema,
   }),
-  markRead: defineRoute({
+  notificationMarkRead: defineRoute({
     method: 'PUT',
     path: '/api/notification',
     subject: 'notifications.notification.markRead',
@@ -171,7 +171,7 @@ export const notificationsRoutes = {
     }),
     result: z.object({ updated: z.number().int(), unread: countResult }),
   }),
-  message: defineRoute({
+  messageSend: defineRoute({
     method: 'POST',
     path: '/api/message',
     subject: 'notifications.message.send',
@@ -185,7 +185,7 @@ export const notificationsRoutes = {
     }),
     result: z.object({ sent: z.number().int() }),
   }),
-  feed: defineRoute({
+  notificationFeed: defineRoute({
     method: 'GET',
     path: '/api/notification/{client}/{section}/{user}/{time}',
     subject: 'notifications.notification.feed',
@@ -197,7 +197,7 @@ export const notificationsRoutes = {
     query: z.object({ read: z.enum(['0', '1']).optional(), limit }),
     result: z.object({ items: z.array(notificationSchema), next: z.string().nullable() }),
   }),
-  unread: defineRoute({
+  notificationUnread: defineRoute({
     method: 'GET',
     path: '/api/notification/unread/{client}/{user}',
     subject: 'notifications.notification.unread',
@@ -207,7 +207,7 @@ export const notificationsRoutes = {
     params: z.object({ client: Id, user: Id }),
     result: countResult,
   }),
-  userSettings: defineRoute({
+  settingsUser: defineRoute({
     method: 'GET',
     path: '/api/user/notifications/{user}',
     subject: 'notifications.settings.user',
@@ -217,7 +217,7 @@ export const notificationsRoutes = {
     params: z.object({ user: Id }),
     result: settingsResult,
   }),
-  clientSettings: defineRoute({
+  settingsClient: defineRoute({
     method: 'GET',
     path: '/api/user/notifications/client/{client}',
     subject: 'notifications.settings.client',
@@ -227,7 +227,7 @@ export const notificationsRoutes = {
     params: z.object({ client: Id }),
     result: settingsResult,
   }),
-  saveSettings: defineRoute({
+  settingsSave: defineRoute({
     method: 'PUT',
     path: '/api/user/notifications',
     subject: 'notifications.settings.save',
@@ -237,7 +237,7 @@ export const notificationsRoutes = {
     body: z.object({ user_id: Id.optional(), client_id: Id.optional(), matrix: settingsMatrix, webhooks: webhooksSchema.optional() }),
     result: settingsResult,
   }),
-  templates: defineRoute({
+  templateList: defineRoute({
     method: 'GET',
     path: '/api/notif_template',
     subject: 'notifications.template.list',

@@ -53,7 +53,7 @@ const jobResult = z.object({ workspace: z.string(), started: z.number().int(), s
 
 /** §7 Mailings (administrators of the workspace). */
 export const mailingRoutes = {
-  create: defineRoute({
+  mailingCreate: defineRoute({
     method: 'POST',
     path: '/api/mailing',
     subject: 'notifications.mailing.create',
@@ -63,7 +63,7 @@ export const mailingRoutes = {
     body: mailingBody,
     result: mailingSchema,
   }),
-  list: defineRoute({
+  mailingList: defineRoute({
     method: 'GET',
     path: '/api/mailing',
     subject: 'notifications.mailing.list',
@@ -73,7 +73,7 @@ export const mailingRoutes = {
     query: z.object({ workspace: z.string().max(50).optional() }),
     result: z.array(mailingSchema),
   }),
-  get: defineRoute({
+  mailingGet: defineRoute({
     method: 'GET',
     path: '/api/mailing/{id}',
     subject: 'notifications.mailing.get',
@@ -83,7 +83,7 @@ export const mailingRoutes = {
     params: z.object({ id: Id }),
     result: mailingSchema,
   }),
-  update: defineRoute({
+  mailingUpdate: defineRoute({
     method: 'PUT',
     path: '/api/mailing/{id}',
     subject: 'notifications.mailing.update',
@@ -94,7 +94,7 @@ export const mailingRoutes = {
     body: z.object({ workspace: mailingBody.shape.workspace, action: action.optional(), active: z.boolean().optional(), schedule: schedule.optional() }),
     result: mailingSchema,
   }),
-  remove: defineRoute({
+  mailingRemove: defineRoute({
     method: 'DELETE',
     path: '/api/mailing/{id}',
     subject: 'notifications.mailing.remove',
@@ -104,7 +104,7 @@ export const mailingRoutes = {
     params: z.object({ id: Id }),
     result: z.object({ _id: z.string() }),
   }),
-  startJob: defineRoute({
+  mailingStartJob: defineRoute({
     method: 'PUT',
     path: '/api/mailing/startJob/{workspace}',
     subject: 'notifications.mailing.startJob',
@@ -114,7 +114,7 @@ export const mailingRoutes = {
     params: z.object({ workspace: z.string().max(50) }),
     result: jobResult,
   }),
-  restartJob: defineRoute({
+  mailingRestartJob: defineRoute({
     method: 'PUT',
     path: '/api/mailing/restartJob/{workspace}_{action}',
     subject: 'notifications.mailing.restartJob',
@@ -124,7 +124,7 @@ export const mailingRoutes = {
     params: jobKey,
     result: jobResult,
   }),
-  stopJob: defineRoute({
+  mailingStopJob: defineRoute({
     method: 'PUT',
     path: '/api/mailing/stopJob/{workspace}_{action}',
     subject: 'notifications.mailing.stopJob',

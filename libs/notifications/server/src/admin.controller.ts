@@ -12,9 +12,9 @@ type R = typeof notificationsAdminRoutes;
 export class ChannelsAdminController {
   constructor(private readonly admin: ChannelsAdminService) {}
 
-  @RouteHandler(notificationsAdminRoutes.channelHealth)
-  channelHealth(input: RouteInput<R['channelHealth']>, ctx: RequestContext) {
-    return this.admin.channelHealth(input, ctx);
+  @RouteHandler(notificationsAdminRoutes.channelsHealth)
+  channelsHealth(input: RouteInput<R['channelsHealth']>, ctx: RequestContext) {
+    return this.admin.channelsHealth(input, ctx);
   }
 
   @RouteHandler(notificationsAdminRoutes.telegramBot)

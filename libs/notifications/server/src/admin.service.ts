@@ -37,7 +37,7 @@ export class ChannelsAdminService {
    * sends being retried or given up since its last successful send, when the oldest first failed and the newest
    * error; only channels with KEEPS_FAILING or more, or one given up. Administrators of the client.
    */
-  channelHealth({ params }: In<'channelHealth'>, ctx: RequestContext) {
+  channelsHealth({ params }: In<'channelsHealth'>, ctx: RequestContext) {
     const clientId = ownClient(requireCaller(ctx), params.client);
     return this.db.inTenant({ clientId }, async (tx) =>
       (await this.deliveries.failing(tx))

@@ -12,43 +12,43 @@ type R = typeof mailingRoutes;
 export class MailingsController {
   constructor(private readonly mailings: MailingsService) {}
 
-  @RouteHandler(mailingRoutes.create)
-  create(input: RouteInput<R['create']>, ctx: RequestContext) {
-    return this.mailings.create(input, ctx);
+  @RouteHandler(mailingRoutes.mailingCreate)
+  mailingCreate(input: RouteInput<R['mailingCreate']>, ctx: RequestContext) {
+    return this.mailings.mailingCreate(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.list)
-  list(input: RouteInput<R['list']>, ctx: RequestContext) {
-    return this.mailings.list(input, ctx);
+  @RouteHandler(mailingRoutes.mailingList)
+  mailingList(input: RouteInput<R['mailingList']>, ctx: RequestContext) {
+    return this.mailings.mailingList(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.get)
-  get(input: RouteInput<R['get']>, ctx: RequestContext) {
-    return this.mailings.get(input, ctx);
+  @RouteHandler(mailingRoutes.mailingGet)
+  mailingGet(input: RouteInput<R['mailingGet']>, ctx: RequestContext) {
+    return this.mailings.mailingGet(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.update)
-  update(input: RouteInput<R['update']>, ctx: RequestContext) {
-    return this.mailings.update(input, ctx);
+  @RouteHandler(mailingRoutes.mailingUpdate)
+  mailingUpdate(input: RouteInput<R['mailingUpdate']>, ctx: RequestContext) {
+    return this.mailings.mailingUpdate(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.remove)
-  remove(input: RouteInput<R['remove']>, ctx: RequestContext) {
-    return this.mailings.remove(input, ctx);
+  @RouteHandler(mailingRoutes.mailingRemove)
+  mailingRemove(input: RouteInput<R['mailingRemove']>, ctx: RequestContext) {
+    return this.mailings.mailingRemove(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.startJob)
-  startJob(input: RouteInput<R['startJob']>, ctx: RequestContext) {
-    return this.mailings.startJob(input, ctx);
+  @RouteHandler(mailingRoutes.mailingStartJob)
+  mailingStartJob(input: RouteInput<R['mailingStartJob']>, ctx: RequestContext) {
+    return this.mailings.mailingStartJob(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.restartJob)
-  restartJob(input: RouteInput<R['restartJob']>, ctx: RequestContext) {
-    return this.mailings.restartJob(input, ctx);
+  @RouteHandler(mailingRoutes.mailingRestartJob)
+  mailingRestartJob(input: RouteInput<R['mailingRestartJob']>, ctx: RequestContext) {
+    return this.mailings.mailingRestartJob(input, ctx);
   }
 
-  @RouteHandler(mailingRoutes.stopJob)
-  stopJob(input: RouteInput<R['stopJob']>, ctx: RequestContext) {
-    return this.mailings.stopJob(input, ctx);
+  @RouteHandler(mailingRoutes.mailingStopJob)
+  mailingStopJob(input: RouteInput<R['mailingStopJob']>, ctx: RequestContext) {
+    return this.mailings.mailingStopJob(input, ctx);
   }
 }

@@ -47,7 +47,7 @@ export class MailingsService {
   }
 
   /** POST api/mailing { action, schedule, active, workspace? } → the mailing; active queues its next slot (§4). */
-  create({ body }: In<'create'>, ctx: RequestContext) {
+  mailingCreate({ body }: In<'mailingCreate'>, ctx: RequestContext) {
     const { clientId, workspace } = mailingWorkspace(requireCaller(ctx), ctx.workspace, body.workspace);
     checkBody(body);
     return this.inTenant(clientId, async (tx) => {
@@ -59,7 +59,7 @@ export class MailingsService {
   }
 
   /** GET api/mailing?workspace → the workspace's mailings (another workspace named: none). */
-  async list({ query }: In<'list'>, ctx: RequestContext) {
+  async mailingList({ query }: In<'mailingList'>, ctx: RequestContext) {
     const { clientId, workspace } = mailingWorkspace(requireCaller(ctx), ctx.workspace);
     if (query.workspace && query.workspace !== workspace) return [];
     return this.db.inTenant({ clientId }, async (tx) => {
@@ -69,7 +69,7 @@ export class MailingsService {
   }
 
   /** GET api/mailing/{id} → one mailing. Errors: 404. */
-  get({ params }: In<'get'>, ctx: RequestContext) {
+  mailingGet({ params }: In<'mailingGet'>, ctx: RequestContext) {
     const { clientId } = mailingWorkspace(requireCaller(ctx), ctx.workspace);
     return this.db.inTenant({ clientId }, async (tx) => {
       const row = await this.repo.find(tx, params.id);
@@ -79,7 +79,7 @@ export class MailingsService {
   }
 
   /** PUT api/mailing/{id} → the mailing; §4: active (with its schedule, changed or not) → its next slot queued. */
-  update({ params, body }: In<'update'>, ctx: RequestContext) {
+  mailingUpdate({ params, body }: In<'mailingUpdate'>, ctx: RequestContext) {
     const { clientId } = mailingWorkspace(requireCaller(ctx), ctx.workspace, body.workspace);
     checkBody(body);
     return this.inTenant(clientId, async (tx) => {
@@ -93,14 +93,14 @@ export class MailingsService {
   }
 
   /** DELETE api/mailing/{id} → { _id }; its queued slot finds it gone and runs nothing. Errors: 404. */
-  async remove({ params }: In<'remove'>, ctx: RequestContext) {
+  async mailingRemove({ params }: In<'mailingRemove'>, ctx: RequestContext) {
     const { clientId } = mailingWorkspace(requireCaller(ctx), ctx.workspace);
     if (!(await this.db.inTenant({ clientId }, (tx) => this.repo.remove(tx, params.id)))) throw Errors.notFound();
     return { _id: params.id };
   }
 
   /** PUT api/mailing/startJob/{workspace} → { started }: every active mailing of the workspace has its next slot queued. */
-  startJob({ params }: In<'startJob'>, ctx: RequestContext) {
+  mailingStartJob({ params }: In<'mailingStartJob'>, ctx: RequestContext) {
     const { clientId, workspace } = mailingWorkspace(requireCaller(ctx), ctx.workspace, params.workspace);
     return this.inTenant(clientId, async (tx) => {
       const active = (await this.repo.list(tx)).filter((r) => r.active);
@@ -110,7 +110,7 @@ export class MailingsService {
   }
 
   /** PUT api/mailing/restartJob/{workspace}_{action} → { started: 1 }: the mailing is set active, its next slot queued. */
-  restartJob({ params }: In<'restartJob'>, ctx: RequestContext) {
+  mailingRestartJob({ params }: In<'mailingRestartJob'>, ctx: RequestContext) {
     const { clientId, workspace } = mailingWorkspace(requireCaller(ctx), ctx.workspace, params.workspace);
     return this.inTenant(clientId, async (tx) => {
       const m = await this.repo.byAction(tx, params.action);
@@ -122,7 +122,7 @@ export class MailingsService {
   }
 
   /** PUT api/mailing/stopJob/{workspace}_{action} → { stopped: 1 }: the mailing is set inactive; its queued slot runs nothing. */
-  stopJob({ params }: In<'stopJob'>, ctx: RequestContext) {
+  mailingStopJob({ params }: In<'mailingStopJob'>, ctx: RequestContext) {
     const { clientId, workspace } = mailingWorkspace(requireCaller(ctx), ctx.workspace, params.workspace);
     return this.db.inTenant({ clientId }, async (tx) => {
       const m = await this.repo.byAction(tx, params.action);

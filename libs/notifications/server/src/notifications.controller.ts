@@ -18,59 +18,59 @@ export class NotificationsController {
     private readonly templateService: TemplatesService,
   ) {}
 
-  @RouteHandler(notificationsRoutes.create)
-  create(input: RouteInput<R['create']>, ctx: RequestContext) {
-    return this.notifications.create(input, ctx);
+  @RouteHandler(notificationsRoutes.notificationCreate)
+  notificationCreate(input: RouteInput<R['notificationCreate']>, ctx: RequestContext) {
+    return this.notifications.notificationCreate(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.clientAll)
-  clientAll(input: RouteInput<R['clientAll']>, ctx: RequestContext) {
-    return this.notifications.clientAll(input, ctx);
+  @RouteHandler(notificationsRoutes.notificationClientAll)
+  notificationClientAll(input: RouteInput<R['notificationClientAll']>, ctx: RequestContext) {
+    return this.notifications.notificationClientAll(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.get)
-  get(input: RouteInput<R['get']>, ctx: RequestContext) {
-    return this.notifications.get(input, ctx);
+  @RouteHandler(notificationsRoutes.notificationGet)
+  notificationGet(input: RouteInput<R['notificationGet']>, ctx: RequestContext) {
+    return this.notifications.notificationGet(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.markRead)
-  markRead(input: RouteInput<R['markRead']>, ctx: RequestContext) {
-    return this.notifications.markRead(input, ctx);
+  @RouteHandler(notificationsRoutes.notificationMarkRead)
+  notificationMarkRead(input: RouteInput<R['notificationMarkRead']>, ctx: RequestContext) {
+    return this.notifications.notificationMarkRead(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.message)
-  message(input: RouteInput<R['message']>, ctx: RequestContext) {
-    return this.notifications.message(input, ctx);
+  @RouteHandler(notificationsRoutes.messageSend)
+  messageSend(input: RouteInput<R['messageSend']>, ctx: RequestContext) {
+    return this.notifications.messageSend(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.feed)
-  feed(input: RouteInput<R['feed']>, ctx: RequestContext) {
-    return this.notifications.feed(input, ctx);
+  @RouteHandler(notificationsRoutes.notificationFeed)
+  notificationFeed(input: RouteInput<R['notificationFeed']>, ctx: RequestContext) {
+    return this.notifications.notificationFeed(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.unread)
-  unread(input: RouteInput<R['unread']>, ctx: RequestContext) {
-    return this.notifications.unread(input, ctx);
+  @RouteHandler(notificationsRoutes.notificationUnread)
+  notificationUnread(input: RouteInput<R['notificationUnread']>, ctx: RequestContext) {
+    return this.notifications.notificationUnread(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.userSettings)
-  userSettings(input: RouteInput<R['userSettings']>, ctx: RequestContext) {
-    return this.settings.userSettings(input, ctx);
+  @RouteHandler(notificationsRoutes.settingsUser)
+  settingsUser(input: RouteInput<R['settingsUser']>, ctx: RequestContext) {
+    return this.settings.settingsUser(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.clientSettings)
-  clientSettings(input: RouteInput<R['clientSettings']>, ctx: RequestContext) {
-    return this.settings.clientSettings(input, ctx);
+  @RouteHandler(notificationsRoutes.settingsClient)
+  settingsClient(input: RouteInput<R['settingsClient']>, ctx: RequestContext) {
+    return this.settings.settingsClient(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.saveSettings)
-  saveSettings(input: RouteInput<R['saveSettings']>, ctx: RequestContext) {
-    return this.settings.saveSettings(input, ctx);
+  @RouteHandler(notificationsRoutes.settingsSave)
+  settingsSave(input: RouteInput<R['settingsSave']>, ctx: RequestContext) {
+    return this.settings.settingsSave(input, ctx);
   }
 
-  @RouteHandler(notificationsRoutes.templates)
-  templates(input: RouteInput<R['templates']>, ctx: RequestContext) {
-    return this.templateService.templates(input, ctx);
+  @RouteHandler(notificationsRoutes.templateList)
+  templateList(input: RouteInput<R['templateList']>, ctx: RequestContext) {
+    return this.templateService.templateList(input, ctx);
   }
 
   @RouteHandler(notificationsRoutes.templateGet)

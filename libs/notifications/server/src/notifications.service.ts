@@ -37,7 +37,7 @@ export class NotificationsService {
    * a larger notice is accepted in one transaction as evt.notifications.notice.queued and stored right after by the
    * service's consumer in chunks (`queued`: its recipients), so 10,000 recipients never outlast the bus request.
    */
-  async create({ body }: In<'create'>, ctx: RequestContext) {
+  async notificationCreate({ body }: In<'notificationCreate'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     const known = new Set((await this.directory.employees(clientId, body.user_ids)).map((u) => u._id));
     if (body.user_ids.some((u) => !known.has(u))) throw Errors.fieldCoded('user_ids', GENERIC.user_not_found);
@@ -59,7 +59,7 @@ export class NotificationsService {
   }
 
   /** §7 GET api/notification/{client}/all → a page of the client's notifications (administrators). */
-  clientAll({ params, query }: In<'clientAll'>, ctx: RequestContext) {
+  notificationClientAll({ params, query }: In<'notificationClientAll'>, ctx: RequestContext) {
     const clientId = ownClient(requireCaller(ctx), params.client);
     return this.db.inTenant({ clientId }, async (tx) => {
       const { rows, total } = await this.repo.page(tx, query.page, query.limit);
@@ -68,7 +68,7 @@ export class NotificationsService {
   }
 
   /** §7 GET api/notification/{id}: its recipient or an administrator of its client. Errors: 404, 403. */
-  get({ params }: In<'get'>, ctx: RequestContext) {
+  notificationGet({ params }: In<'notificationGet'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant({ clientId: caller.clientId }, async (tx) => {
       const row = await this.repo.find(tx, params.id);
@@ -83,7 +83,7 @@ export class NotificationsService {
    * notifications only; the unread counter moves by what changed and the caller's sockets get the new count.
    * Errors: 404 for an id that is not the caller's.
    */
-  markRead({ body }: In<'markRead'>, ctx: RequestContext) {
+  notificationMarkRead({ body }: In<'notificationMarkRead'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant({ clientId }, async (tx) => {
       if (body._id) {
@@ -101,7 +101,7 @@ export class NotificationsService {
    * §7 POST api/message { emails, subject, text } → { sent }: the admin panel's mail check. §5: at least one
    * address (400 mailAddressRequired). A refused send answers 500 mailSendFailed with the server's reason.
    */
-  async message({ body }: In<'message'>, ctx: RequestContext) {
+  async messageSend({ body }: In<'messageSend'>, ctx: RequestContext) {
     requireCaller(ctx);
     if (!body.emails.length) throw Errors.fieldCoded('emails', NOTIF_ERRORS.mailAddressRequired);
     let sent = 0;
@@ -123,7 +123,7 @@ export class NotificationsService {
    * §7 GET api/notification/{client}/{section}/{user}/{time|now}?read=0|1 → { items, next }: the user's own
    * notifications before `time`, newest first; `next` is the `time` of the following page (null at the end).
    */
-  feed({ params, query }: In<'feed'>, ctx: RequestContext) {
+  notificationFeed({ params, query }: In<'notificationFeed'>, ctx: RequestContext) {
     const clientId = self(requireCaller(ctx), params.client, params.user);
     if (!(SECTIONS as readonly string[]).includes(params.section)) throw Errors.fieldCoded('section', GENERIC.invalidValue);
     const before = params.time === 'now' ? new Date(Date.now() + 1000) : new Date(params.time);
@@ -137,7 +137,7 @@ export class NotificationsService {
   }
 
   /** §7 GET api/notification/unread/{client}/{user} → { count, sections } (oneself). */
-  unread({ params }: In<'unread'>, ctx: RequestContext) {
+  notificationUnread({ params }: In<'notificationUnread'>, ctx: RequestContext) {
     const clientId = self(requireCaller(ctx), params.client, params.user);
     return this.db.inTenant({ clientId }, (tx) => this.repo.unread(tx, params.user));
   }

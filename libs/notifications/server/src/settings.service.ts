@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { notificationsRoutes, SettingsMatrix } from '@intranet/notifications-contract';
+import { NOTIF_ADMIN_ERRORS, type notificationsRoutes, type SettingsMatrix } from '@intranet/notifications-contract';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { requireCaller, type Caller, type RequestContext } from '@intranet/platform-bus';
@@ -10,12 +10,9 @@ import { canManageSettingsOf, ownClient } from './access.ts';
 import { effectiveMatrix } from './mapping.ts';
 import { CLIENT_DEFAULTS, NotificationsRepository } from './notifications.repository.ts';
 import { Directory } from './people.ts';
-import { assertPublicUrl, TARGET_REFUSED } from './targets.ts';
+import { assertPublicUrl } from './targets.ts';
 
 type In<K extends keyof typeof notificationsRoutes> = RouteInput<(typeof notificationsRoutes)[K]>;
-
-/** §8 text of a refused webhook (code webhookUrlRefused). */
-export const WEBHOOK_REFUSED_TEXT = 'The webhook must be an https address of a public host';
 
 /** The §7 Users routes of the notification settings: a user's section × channel matrix and the client's defaults. */
 @Injectable()
@@ -37,7 +34,7 @@ export class SettingsService {
   }
 
   /** §7 GET api/user/notifications/{user} → the effective section × channel matrix (oneself or an admin). */
-  async userSettings({ params }: In<'userSettings'>, ctx: RequestContext) {
+  async settingsUser({ params }: In<'settingsUser'>, ctx: RequestContext) {
     const clientId = await this.targetClient(requireCaller(ctx), params.user);
     return this.db.inTenant({ clientId }, async (tx) => {
       const { defaults, users } = await this.repo.settingsOf(tx, [params.user]);
@@ -46,7 +43,7 @@ export class SettingsService {
   }
 
   /** §7 GET api/user/notifications/client/{client} → the client's defaults for new employees (admins). */
-  clientSettings({ params }: In<'clientSettings'>, ctx: RequestContext) {
+  settingsClient({ params }: In<'settingsClient'>, ctx: RequestContext) {
     const clientId = ownClient(requireCaller(ctx), params.client);
     return this.db.inTenant({ clientId }, async (tx) => {
       const { defaults, webhooks } = await this.repo.settingsOf(tx, []);
@@ -59,7 +56,7 @@ export class SettingsService {
    * own, an employee's (admins) or, with `client_id`, the client's defaults and webhooks (admins). Errors: 403,
    * 404 user, 400 webhookUrlRefused (a webhook not https to a public host, unless NOTIF_ALLOW_PRIVATE_HOSTS).
    */
-  async saveSettings({ body }: In<'saveSettings'>, ctx: RequestContext) {
+  async settingsSave({ body }: In<'settingsSave'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     // A client_id beside a user_id still names a client: another client's is refused (issue 38 §6).
     if (body.client_id) ownClient(caller, body.client_id);
@@ -74,7 +71,7 @@ export class SettingsService {
         try {
           await assertPublicUrl(url, this.config.NOTIF_ALLOW_PRIVATE_HOSTS);
         } catch {
-          throw Errors.field(`webhooks.${k}`, WEBHOOK_REFUSED_TEXT, TARGET_REFUSED);
+          throw Errors.fieldCoded(`webhooks.${k}`, NOTIF_ADMIN_ERRORS.webhookUrlRefused);
         }
       }
     }

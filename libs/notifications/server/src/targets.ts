@@ -2,9 +2,10 @@ import { lookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
+import { NOTIF_ADMIN_ERRORS } from '@intranet/notifications-contract';
 
 /** Stable code of a refused webhook or API address (the web words it; the failing-channel report shows it). */
-export const TARGET_REFUSED = 'webhookUrlRefused';
+export const TARGET_REFUSED = NOTIF_ADMIN_ERRORS.webhookUrlRefused.code;
 
 /** An outgoing address the service will not call: not https, or a private, loopback, link-local... host. */
 export class RefusedTargetError extends Error {

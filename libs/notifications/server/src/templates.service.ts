@@ -21,7 +21,7 @@ export class TemplatesService {
   ) {}
 
   /** §7 GET api/notif_template?code&lang&channel → the client's templates. */
-  templates({ query }: In<'templates'>, ctx: RequestContext) {
+  templateList({ query }: In<'templateList'>, ctx: RequestContext) {
     return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, (tx) => this.repo.list(tx, query));
   }
 

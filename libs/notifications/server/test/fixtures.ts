@@ -33,19 +33,22 @@ export default {
     'notifications.mailing.update': { body: () => ({ schedule: '0 9 * * 1' }) },
   },
   async create(t, w) {
-    const made = await t.call(notificationsRoutes.create, { token: w.adminToken, body: { user_ids: [w.employee.id], title: `Notice of ${w.workspace}` } });
+    const made = await t.call(notificationsRoutes.notificationCreate, {
+      token: w.adminToken,
+      body: { user_ids: [w.employee.id], title: `Notice of ${w.workspace}` },
+    });
     if (made.status !== 200) throw new Error(`fixture notification: ${made.status} ${JSON.stringify(made.body)}`);
-    const all = await t.call(notificationsRoutes.clientAll, { token: w.adminToken, params: { client: w.ids.client } });
+    const all = await t.call(notificationsRoutes.notificationClientAll, { token: w.adminToken, params: { client: w.ids.client } });
     const notification = all.body?.result?.items?.[0]?._id;
     if (!notification) throw new Error(`fixture notification: none listed ${JSON.stringify(all.body)}`);
     const tpl = await t.call(notificationsRoutes.templateCreate, { token: w.adminToken, body: templateBody() });
     if (tpl.status !== 200) throw new Error(`fixture notifTemplate: ${tpl.status} ${JSON.stringify(tpl.body)}`);
-    const mailing = await t.call(mailingRoutes.create, { token: w.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: false } });
+    const mailing = await t.call(mailingRoutes.mailingCreate, { token: w.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: false } });
     if (mailing.status !== 200) throw new Error(`fixture mailing: ${mailing.status} ${JSON.stringify(mailing.body)}`);
     return { notification, notifTemplate: tpl.body.result._id, mailing: mailing.body.result._id };
   },
   async readBack(t, w) {
-    const r = await t.call(notificationsRoutes.clientAll, { token: w.adminToken, params: { client: w.ids.client } });
+    const r = await t.call(notificationsRoutes.notificationClientAll, { token: w.adminToken, params: { client: w.ids.client } });
     return { status: r.status, body: r.body };
   },
   secrets: (w) => [`Notice of ${w.workspace}`],

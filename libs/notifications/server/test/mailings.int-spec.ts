@@ -41,67 +41,67 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
 
   it('routes: create (active starts), list, get, update rules, start/restart/stop by {workspace}_{action}, delete', async () => {
     const tok = acme.adminToken;
-    const bad = await t.call(mailingRoutes.create, { token: tok, body: { action: 'tock', schedule: 'every day', active: true } });
+    const bad = await t.call(mailingRoutes.mailingCreate, { token: tok, body: { action: 'tock', schedule: 'every day', active: true } });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.errors[0].code, MAILING_CODES.scheduleInvalid);
-    const unknown = await t.call(mailingRoutes.create, { token: tok, body: { action: 'nosuch', schedule: '0 9 * * 1' } });
+    const unknown = await t.call(mailingRoutes.mailingCreate, { token: tok, body: { action: 'nosuch', schedule: '0 9 * * 1' } });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.errors[0].code, MAILING_CODES.actionUnknown);
 
-    const made = await t.call(mailingRoutes.create, { token: tok, body: { action: 'tock', schedule: '0 9 * * 1', active: true } });
+    const made = await t.call(mailingRoutes.mailingCreate, { token: tok, body: { action: 'tock', schedule: '0 9 * * 1', active: true } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const m = made.body.result;
     assert.equal(m.workspace, 'mailacme');
     assert.equal(m.running, true, 'active on creation starts the job');
     assert.ok(m.next);
-    const dup = await t.call(mailingRoutes.create, { token: tok, body: { action: 'tock', schedule: '0 10 * * 1' } });
+    const dup = await t.call(mailingRoutes.mailingCreate, { token: tok, body: { action: 'tock', schedule: '0 10 * * 1' } });
     assert.equal(dup.status, 409);
     assert.equal(dup.body.errors[0].code, MAILING_CODES.mailingExists);
 
-    const list = await t.call(mailingRoutes.list, { token: tok });
+    const list = await t.call(mailingRoutes.mailingList, { token: tok });
     assert.deepEqual(
       list.body.result.map((x: { _id: string }) => x._id),
       [m._id],
     );
-    assert.deepEqual((await t.call(mailingRoutes.list, { token: tok, query: { workspace: 'mailother' } })).body.result, []);
-    assert.equal((await t.call(mailingRoutes.get, { token: tok, params: { id: m._id } })).body.result.schedule, '0 9 * * 1');
+    assert.deepEqual((await t.call(mailingRoutes.mailingList, { token: tok, query: { workspace: 'mailother' } })).body.result, []);
+    assert.equal((await t.call(mailingRoutes.mailingGet, { token: tok, params: { id: m._id } })).body.result.schedule, '0 9 * * 1');
 
     // Same schedule, inactive → stopped; active again → started; changed schedule → restarted with the new one.
-    const off = await t.call(mailingRoutes.update, { token: tok, params: { id: m._id }, body: { active: false } });
+    const off = await t.call(mailingRoutes.mailingUpdate, { token: tok, params: { id: m._id }, body: { active: false } });
     assert.equal(off.body.result.running, false);
-    const on = await t.call(mailingRoutes.update, { token: tok, params: { id: m._id }, body: { active: true } });
+    const on = await t.call(mailingRoutes.mailingUpdate, { token: tok, params: { id: m._id }, body: { active: true } });
     assert.equal(on.body.result.running, true);
-    const moved = await t.call(mailingRoutes.update, { token: tok, params: { id: m._id }, body: { schedule: '30 8 * * *' } });
+    const moved = await t.call(mailingRoutes.mailingUpdate, { token: tok, params: { id: m._id }, body: { schedule: '30 8 * * *' } });
     assert.equal(moved.body.result.running, true);
     assert.equal(new Date(moved.body.result.next).getMinutes(), 30);
 
-    const stop = await t.call(mailingRoutes.stopJob, { token: tok, params: { workspace: 'mailacme', action: 'tock' } });
+    const stop = await t.call(mailingRoutes.mailingStopJob, { token: tok, params: { workspace: 'mailacme', action: 'tock' } });
     assert.equal(stop.status, 200, JSON.stringify(stop.body));
     assert.equal(stop.body.result.stopped, 1);
-    let got = (await t.call(mailingRoutes.get, { token: tok, params: { id: m._id } })).body.result;
+    let got = (await t.call(mailingRoutes.mailingGet, { token: tok, params: { id: m._id } })).body.result;
     assert.equal(got.active, false);
     assert.equal(got.running, false);
-    const restart = await t.call(mailingRoutes.restartJob, { token: tok, params: { workspace: 'mailacme', action: 'tock' } });
+    const restart = await t.call(mailingRoutes.mailingRestartJob, { token: tok, params: { workspace: 'mailacme', action: 'tock' } });
     assert.equal(restart.body.result.started, 1);
-    got = (await t.call(mailingRoutes.get, { token: tok, params: { id: m._id } })).body.result;
+    got = (await t.call(mailingRoutes.mailingGet, { token: tok, params: { id: m._id } })).body.result;
     assert.equal(got.active, true);
     assert.equal(got.running, true);
-    const start = await t.call(mailingRoutes.startJob, { token: tok, params: { workspace: 'mailacme' } });
+    const start = await t.call(mailingRoutes.mailingStartJob, { token: tok, params: { workspace: 'mailacme' } });
     assert.equal(start.body.result.started, 1);
-    assert.equal((await t.call(mailingRoutes.stopJob, { token: tok, params: { workspace: 'mailacme', action: 'nosuch' } })).status, 404);
+    assert.equal((await t.call(mailingRoutes.mailingStopJob, { token: tok, params: { workspace: 'mailacme', action: 'nosuch' } })).status, 404);
 
     // Isolation: another workspace's admin neither sees nor drives it; employees may not call the routes.
     const o = other.adminToken;
-    assert.equal((await t.call(mailingRoutes.get, { token: o, params: { id: m._id } })).status, 404);
-    assert.equal((await t.call(mailingRoutes.stopJob, { token: o, params: { workspace: 'mailacme', action: 'tock' } })).status, 403);
-    assert.equal((await t.call(mailingRoutes.startJob, { token: o, params: { workspace: 'mailacme' } })).status, 403);
-    assert.equal((await t.call(mailingRoutes.remove, { token: o, params: { id: m._id } })).status, 404);
+    assert.equal((await t.call(mailingRoutes.mailingGet, { token: o, params: { id: m._id } })).status, 404);
+    assert.equal((await t.call(mailingRoutes.mailingStopJob, { token: o, params: { workspace: 'mailacme', action: 'tock' } })).status, 403);
+    assert.equal((await t.call(mailingRoutes.mailingStartJob, { token: o, params: { workspace: 'mailacme' } })).status, 403);
+    assert.equal((await t.call(mailingRoutes.mailingRemove, { token: o, params: { id: m._id } })).status, 404);
     const emp = await t.makeEmployee(tok, 'mailemp@mailacme.test');
-    assert.equal((await t.call(mailingRoutes.list, { token: emp.token })).status, 403);
+    assert.equal((await t.call(mailingRoutes.mailingList, { token: emp.token })).status, 403);
 
-    const del = await t.call(mailingRoutes.remove, { token: tok, params: { id: m._id } });
+    const del = await t.call(mailingRoutes.mailingRemove, { token: tok, params: { id: m._id } });
     assert.equal(del.status, 200);
-    assert.equal((await t.call(mailingRoutes.get, { token: tok, params: { id: m._id } })).status, 404);
+    assert.equal((await t.call(mailingRoutes.mailingGet, { token: tok, params: { id: m._id } })).status, 404);
   });
 
   it('two replicas on one database run each slot once; a stopped mailing runs no more', async () => {
@@ -122,11 +122,11 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
         )) as unknown as { rows: { n: number }[] }
       ).rows[0]!.n;
     try {
-      const made = await t.call(mailingRoutes.create, { token: acme.adminToken, body: { action: 'tick', schedule: '* * * * * *', active: true } });
+      const made = await t.call(mailingRoutes.mailingCreate, { token: acme.adminToken, body: { action: 'tick', schedule: '* * * * * *', active: true } });
       assert.equal(made.status, 200, JSON.stringify(made.body));
       const id = made.body.result._id;
       await eventuallyPasses(() => assert.ok(ran.filter((r) => r.id === id).length >= 4, `runs so far ${ran.length}`), 30_000, 100);
-      await t.call(mailingRoutes.stopJob, { token: acme.adminToken, params: { workspace: 'mailacme', action: 'tick' } });
+      await t.call(mailingRoutes.mailingStopJob, { token: acme.adminToken, params: { workspace: 'mailacme', action: 'tick' } });
       // The queued next slot runs, finds the mailing stopped and queues no other: then nothing can run any more.
       await eventually(async () => (await pending(id)) === 0, 15_000);
       const mine = ran.filter((r) => r.id === id);
@@ -147,10 +147,10 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
     const en = await t.makeEmployee(acme.adminToken, 'digest-en@mailacme.test', { lang: 'en' });
     await t.makeEmployee(acme.adminToken, 'digest-none@mailacme.test', { lang: 'en' });
     for (const title of ['First notice', 'Second notice']) {
-      const r = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [ru.user._id, en.user._id], title } });
+      const r = await t.call(notificationsRoutes.notificationCreate, { token: acme.adminToken, body: { user_ids: [ru.user._id, en.user._id], title } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
     }
-    const made = await t.call(mailingRoutes.create, { token: acme.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: true } });
+    const made = await t.call(mailingRoutes.mailingCreate, { token: acme.adminToken, body: { action: 'digest', schedule: '0 9 * * 1', active: true } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const sent: { to: string; subject: string; text?: string }[] = [];
     const mailer: Mailer = {
@@ -170,6 +170,6 @@ describe('mailings (§7 Mailings, §4 Mailing)', () => {
     assert.ok(!byTo.has('digest-none@mailacme.test'), 'nothing unread, no mail');
     const [run] = await runner.runs(acme.client._id, made.body.result._id);
     assert.deepEqual(run!.result, { sent: sent.length, failed: 0 });
-    await t.call(mailingRoutes.remove, { token: acme.adminToken, params: { id: made.body.result._id } });
+    await t.call(mailingRoutes.mailingRemove, { token: acme.adminToken, params: { id: made.body.result._id } });
   });
 });

@@ -33,7 +33,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
   };
   const items = async (p: Person): Promise<Notification[]> =>
     (
-      await t.call(notificationsRoutes.feed, {
+      await t.call(notificationsRoutes.notificationFeed, {
         token: p.token,
         params: { client: acme.client._id, section: 'all', user: p.id, time: 'now' },
         query: { limit: '100' },

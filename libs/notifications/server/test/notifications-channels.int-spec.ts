@@ -121,7 +121,7 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
     const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hook`;
     try {
       for (const slack of [url, 'https://127.0.0.1/hook', 'https://169.254.169.254/latest/meta-data']) {
-        const r = await t.call(notificationsRoutes.saveSettings, {
+        const r = await t.call(notificationsRoutes.settingsSave, {
           token: acme.adminToken,
           body: { client_id: acme.client._id, matrix: {}, webhooks: { slack } },
         });
@@ -130,7 +130,7 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
         assert.equal(r.body.errors[0].field, 'webhooks.slack');
       }
       // Stored before the rule existed (or by hand): the send is refused at connect time all the same.
-      const saved = await t.call(notificationsRoutes.saveSettings, {
+      const saved = await t.call(notificationsRoutes.settingsSave, {
         token: acme.adminToken,
         body: { client_id: acme.client._id, matrix: { posts: { slack: true, email: false } } },
       });
@@ -143,7 +143,7 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
         assert.equal(made.status, 200);
       }
       await until(async () => {
-        const r = await t.call(notificationsAdminRoutes.channelHealth, { token: acme.adminToken, params: { client: acme.client._id } });
+        const r = await t.call(notificationsAdminRoutes.channelsHealth, { token: acme.adminToken, params: { client: acme.client._id } });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         const slack = r.body.result.find((c: { channel: string }) => c.channel === 'slack');
         assert.ok(slack, JSON.stringify(r.body.result));
@@ -152,7 +152,7 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
         assert.ok(Date.parse(slack.since) <= Date.now());
       });
       assert.equal(hits, 0, 'the private host was never called');
-      const emp = await t.call(notificationsAdminRoutes.channelHealth, { token: ben.token, params: { client: acme.client._id } });
+      const emp = await t.call(notificationsAdminRoutes.channelsHealth, { token: ben.token, params: { client: acme.client._id } });
       assert.equal(emp.status, 403);
     } finally {
       await new Promise((r) => local.close(r));
@@ -193,7 +193,7 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
     assert.ok(bot.calls.every((c) => c.token === '123:SECRET'));
 
     for (const who of [ben, cat]) {
-      const s = await t.call(notificationsRoutes.saveSettings, { token: who.token, body: { matrix: { posts: { telegram: true, email: false } } } });
+      const s = await t.call(notificationsRoutes.settingsSave, { token: who.token, body: { matrix: { posts: { telegram: true, email: false } } } });
       assert.equal(s.status, 200);
     }
     bot.state.failSends = 1;

@@ -94,7 +94,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     const [alice, bob, carol, dave] = await Promise.all(
       (['alice', 'bob:en', 'carol', 'dave:uk'] as const).map((n) => person(`${n.split(':')[0]}@notifmail.test`, n.split(':')[1])),
     );
-    const off = await t.call(notificationsRoutes.saveSettings, { token: carol.token, body: { matrix: { posts: { email: false } } } });
+    const off = await t.call(notificationsRoutes.settingsSave, { token: carol.token, body: { matrix: { posts: { email: false } } } });
     assert.equal(off.status, 200, JSON.stringify(off.body));
     refuse.set('dave@notifmail.test', 2);
 
@@ -108,7 +108,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     // Every mentioned one has the notification at once, whatever the mail does.
     for (const p of [bob, carol, dave]) {
       await until(async () => {
-        const r = await t.call(notificationsRoutes.unread, { token: p.token, params: { client: acme.client._id, user: p.id } });
+        const r = await t.call(notificationsRoutes.notificationUnread, { token: p.token, params: { client: acme.client._id, user: p.id } });
         assert.equal(r.body.result.count, 1);
       });
     }
@@ -155,7 +155,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     const mentionMails = inbox.filter((m) => m.to.some((x) => /^(bob|carol|dave)@/.test(x)));
     assert.deepEqual(mentionMails.map((m) => m.to.join(',')).sort(), ['bob@notifmail.test', 'dave@notifmail.test']);
 
-    const check = await t.call(notificationsRoutes.message, {
+    const check = await t.call(notificationsRoutes.messageSend, {
       token: acme.adminToken,
       body: { emails: ['postmaster@notifmail.test'], subject: 'Mail check', text: 'It works' },
     });
@@ -210,13 +210,13 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
       const ann = await t.makeEmployee(acme.adminToken, 'ann@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ann' });
       const ben = await t.makeEmployee(acme.adminToken, 'ben@notifhooks.test', { roles: ['employee', 'wall'], firstName: 'Ben', lang: 'en' });
       const webhooks = { slack: await hook('slack'), teams: await hook('teams') };
-      const saved = await t.call(notificationsRoutes.saveSettings, {
+      const saved = await t.call(notificationsRoutes.settingsSave, {
         token: acme.adminToken,
         body: { client_id: acme.client._id, matrix: { posts: { slack: true, teams: true, email: false } }, webhooks },
       });
       assert.equal(saved.status, 200, JSON.stringify(saved.body));
       assert.deepEqual(saved.body.result.webhooks, webhooks);
-      const own = await t.call(notificationsRoutes.userSettings, { token: ben.token, params: { user: ben.user._id } });
+      const own = await t.call(notificationsRoutes.settingsUser, { token: ben.token, params: { user: ben.user._id } });
       assert.equal(own.body.result.webhooks, undefined, 'an employee never sees the client’s webhook URLs');
       assert.equal(own.body.result.matrix.posts.slack, true, 'the client’s defaults apply');
 

@@ -37,7 +37,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
   };
   const items = async (p: Person): Promise<Notification[]> =>
     (
-      await t.call(notificationsRoutes.feed, {
+      await t.call(notificationsRoutes.notificationFeed, {
         token: p.token,
         params: { client: acme.client._id, section: 'all', user: p.id, time: 'now' },
         query: { limit: '100' },
@@ -45,7 +45,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     ).body.result.items;
   const ofType = async (p: Person, type: string) => (await items(p)).filter((n) => n.type === type);
   const clear = async (p: Person) => {
-    await t.call(notificationsRoutes.markRead, { token: p.token, body: {} });
+    await t.call(notificationsRoutes.notificationMarkRead, { token: p.token, body: {} });
   };
 
   beforeAll(async () => {
@@ -268,7 +268,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     const off = await on(t.portal.platform.bus, notificationsEvents.noticeQueued, async (e) => void queued.push(e));
     try {
       const title = `Big notice ${Date.now()}`;
-      const r = await t.call(notificationsRoutes.create, {
+      const r = await t.call(notificationsRoutes.notificationCreate, {
         token: acme.adminToken,
         body: { user_ids: [ann.id, bob.id, cid.id, bob.id], title, section: 'other' },
       });
@@ -288,7 +288,10 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
       await settled(t);
       for (const p of [ann, bob, cid]) assert.equal((await mine(p)).length, 1);
       // At or under the limit the answer comes after the notifications are stored (one transaction).
-      const small = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [ann.id, bob.id], title: `${title} small` } });
+      const small = await t.call(notificationsRoutes.notificationCreate, {
+        token: acme.adminToken,
+        body: { user_ids: [ann.id, bob.id], title: `${title} small` },
+      });
       assert.deepEqual(small.body.result, { created: 2 });
     } finally {
       await off();

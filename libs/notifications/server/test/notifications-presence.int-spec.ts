@@ -53,7 +53,7 @@ describe('chat notifications go to the people away only (issue 10, §4 realtime 
   };
   const chatNotes = async (p: Person, roomId: string): Promise<Notification[]> =>
     (
-      await t.call(notificationsRoutes.feed, {
+      await t.call(notificationsRoutes.notificationFeed, {
         token: p.token,
         params: { client: acme.client._id, section: 'all', user: p.id, time: 'now' },
         query: { limit: '100' },

@@ -37,12 +37,12 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     return { id: e.user._id, token: e.token };
   };
   const unread = async (p: Person, c: Client = acme) =>
-    (await t.call(notificationsRoutes.unread, { token: p.token, params: { client: c.client._id, user: p.id } })).body.result as {
+    (await t.call(notificationsRoutes.notificationUnread, { token: p.token, params: { client: c.client._id, user: p.id } })).body.result as {
       count: number;
       sections: Record<string, number>;
     };
   const feed = (p: Person, section = 'all', time = 'now', query: Record<string, string> = {}) =>
-    t.call(notificationsRoutes.feed, { token: p.token, params: { client: acme.client._id, section, user: p.id, time }, query });
+    t.call(notificationsRoutes.notificationFeed, { token: p.token, params: { client: acme.client._id, section, user: p.id, time }, query });
 
   beforeAll(async () => {
     t = await testPortal();
@@ -177,36 +177,53 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
 
   it('GET one: its recipient and the admin; another employee 403; another client 404/403 and no data', async () => {
     const [n] = (await feed(bob)).body.result.items as Notification[];
-    assert.equal((await t.call(notificationsRoutes.get, { token: bob.token, params: { id: n!._id } })).status, 200);
-    assert.equal((await t.call(notificationsRoutes.get, { token: acme.adminToken, params: { id: n!._id } })).status, 200);
-    assert.equal((await t.call(notificationsRoutes.get, { token: carol.token, params: { id: n!._id } })).status, 403);
-    const foreign = await t.call(notificationsRoutes.get, { token: other.adminToken, params: { id: n!._id } });
+    assert.equal((await t.call(notificationsRoutes.notificationGet, { token: bob.token, params: { id: n!._id } })).status, 200);
+    assert.equal((await t.call(notificationsRoutes.notificationGet, { token: acme.adminToken, params: { id: n!._id } })).status, 200);
+    assert.equal((await t.call(notificationsRoutes.notificationGet, { token: carol.token, params: { id: n!._id } })).status, 403);
+    const foreign = await t.call(notificationsRoutes.notificationGet, { token: other.adminToken, params: { id: n!._id } });
     assert.equal(foreign.status, 404);
     // Another user's feed and count, and another client's: 403 for everyone but the user.
     assert.equal(
-      (await t.call(notificationsRoutes.feed, { token: carol.token, params: { client: acme.client._id, section: 'all', user: bob.id, time: 'now' } })).status,
+      (
+        await t.call(notificationsRoutes.notificationFeed, {
+          token: carol.token,
+          params: { client: acme.client._id, section: 'all', user: bob.id, time: 'now' },
+        })
+      ).status,
       403,
     );
-    assert.equal((await t.call(notificationsRoutes.unread, { token: acme.adminToken, params: { client: acme.client._id, user: bob.id } })).status, 403);
-    assert.equal((await t.call(notificationsRoutes.unread, { token: stranger.token, params: { client: acme.client._id, user: stranger.id } })).status, 403);
-    const all = await t.call(notificationsRoutes.clientAll, { token: other.adminToken, params: { client: acme.client._id } });
+    assert.equal(
+      (await t.call(notificationsRoutes.notificationUnread, { token: acme.adminToken, params: { client: acme.client._id, user: bob.id } })).status,
+      403,
+    );
+    assert.equal(
+      (await t.call(notificationsRoutes.notificationUnread, { token: stranger.token, params: { client: acme.client._id, user: stranger.id } })).status,
+      403,
+    );
+    const all = await t.call(notificationsRoutes.notificationClientAll, { token: other.adminToken, params: { client: acme.client._id } });
     assert.equal(all.status, 403);
-    assert.equal((await t.call(notificationsRoutes.clientAll, { token: other.adminToken, params: { client: other.client._id } })).body.result.total, 0);
-    assert.equal((await t.call(notificationsRoutes.clientAll, { token: bob.token, params: { client: acme.client._id } })).status, 403);
+    assert.equal(
+      (await t.call(notificationsRoutes.notificationClientAll, { token: other.adminToken, params: { client: other.client._id } })).body.result.total,
+      0,
+    );
+    assert.equal((await t.call(notificationsRoutes.notificationClientAll, { token: bob.token, params: { client: acme.client._id } })).status, 403);
     assert.equal((await unread(stranger, other)).count, 0);
     assert.equal((await feed(bob, 'nosuch')).status, 400);
   });
 
   it('POST api/notification (admins): employees only; paged by time; mark one, a section and all read', async () => {
-    assert.equal((await t.call(notificationsRoutes.create, { token: bob.token, body: { user_ids: [carol.id], title: 'x' } })).status, 403);
+    assert.equal((await t.call(notificationsRoutes.notificationCreate, { token: bob.token, body: { user_ids: [carol.id], title: 'x' } })).status, 403);
     const su = (await t.login('root@example.com', 'rootpass1')).user._id;
     for (const foreign of [stranger.id, su]) {
-      const r = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [carol.id, foreign], title: 'No', section: 'groups' } });
+      const r = await t.call(notificationsRoutes.notificationCreate, {
+        token: acme.adminToken,
+        body: { user_ids: [carol.id, foreign], title: 'No', section: 'groups' },
+      });
       assert.equal(r.status, 400, 'another client’s user and the superadmin (no employee) are refused');
       assert.equal(r.body.errors[0].field, 'user_ids');
     }
     for (const title of ['One', 'Two', 'Three']) {
-      const r = await t.call(notificationsRoutes.create, { token: acme.adminToken, body: { user_ids: [carol.id], title, section: 'groups' } });
+      const r = await t.call(notificationsRoutes.notificationCreate, { token: acme.adminToken, body: { user_ids: [carol.id], title, section: 'groups' } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.equal(r.body.result.created, 1);
       // The next one is stored in a later millisecond: the feed's cursor (`created`) is millisecond-precise.
@@ -228,14 +245,14 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     assert.equal(p2.body.result.next, null);
     assert.equal((await feed(carol, 'posts')).body.result.items.length, 0);
 
-    const one = await t.call(notificationsRoutes.markRead, { token: carol.token, body: { _id: p2.body.result.items[0]._id } });
+    const one = await t.call(notificationsRoutes.notificationMarkRead, { token: carol.token, body: { _id: p2.body.result.items[0]._id } });
     assert.equal(one.status, 200, JSON.stringify(one.body));
     assert.equal(one.body.result.unread.count, 2);
     assert.equal((await feed(carol, 'all', 'now', { read: '0' })).body.result.items.length, 2);
     assert.equal((await feed(carol, 'all', 'now', { read: '1' })).body.result.items.length, 1);
     // Someone else's notification: 404, nothing changes.
-    assert.equal((await t.call(notificationsRoutes.markRead, { token: bob.token, body: { _id: p1.body.result.items[0]._id } })).status, 404);
-    const section = await t.call(notificationsRoutes.markRead, { token: carol.token, body: { section: 'groups' } });
+    assert.equal((await t.call(notificationsRoutes.notificationMarkRead, { token: bob.token, body: { _id: p1.body.result.items[0]._id } })).status, 404);
+    const section = await t.call(notificationsRoutes.notificationMarkRead, { token: carol.token, body: { section: 'groups' } });
     assert.equal(section.body.result.updated, 2);
     assert.deepEqual(section.body.result.unread, { count: 0, sections: {} });
     await until(() =>
@@ -243,35 +260,35 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
         pushed.some((e) => e.subject === notificationsEvents.unreadChanged.subject && (e.data.audience as string[])[0] === carol.id && e.data.unread === 0),
       ),
     );
-    const all = await t.call(notificationsRoutes.markRead, { token: bob.token, body: {} });
+    const all = await t.call(notificationsRoutes.notificationMarkRead, { token: bob.token, body: {} });
     assert.equal(all.body.result.updated, 1);
     assert.equal((await unread(bob)).count, 0);
   });
 
   it('settings: oneself and the admin; client defaults by admins; another client’s user 404', async () => {
-    const mine = await t.call(notificationsRoutes.userSettings, { token: bob.token, params: { user: bob.id } });
+    const mine = await t.call(notificationsRoutes.settingsUser, { token: bob.token, params: { user: bob.id } });
     assert.equal(mine.status, 200);
     assert.equal(mine.body.result.matrix.posts.email, true);
-    const saved = await t.call(notificationsRoutes.saveSettings, { token: bob.token, body: { matrix: { posts: { email: false } } } });
+    const saved = await t.call(notificationsRoutes.settingsSave, { token: bob.token, body: { matrix: { posts: { email: false } } } });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.result.matrix.posts.email, false);
     assert.equal(saved.body.result.matrix.events.email, true);
-    assert.equal((await t.call(notificationsRoutes.userSettings, { token: carol.token, params: { user: bob.id } })).status, 403);
-    assert.equal((await t.call(notificationsRoutes.userSettings, { token: acme.adminToken, params: { user: bob.id } })).body.result.matrix.posts.email, false);
-    assert.equal((await t.call(notificationsRoutes.userSettings, { token: other.adminToken, params: { user: bob.id } })).status, 404);
-    assert.equal((await t.call(notificationsRoutes.saveSettings, { token: carol.token, body: { client_id: acme.client._id, matrix: {} } })).status, 403);
-    const defaults = await t.call(notificationsRoutes.saveSettings, {
+    assert.equal((await t.call(notificationsRoutes.settingsUser, { token: carol.token, params: { user: bob.id } })).status, 403);
+    assert.equal((await t.call(notificationsRoutes.settingsUser, { token: acme.adminToken, params: { user: bob.id } })).body.result.matrix.posts.email, false);
+    assert.equal((await t.call(notificationsRoutes.settingsUser, { token: other.adminToken, params: { user: bob.id } })).status, 404);
+    assert.equal((await t.call(notificationsRoutes.settingsSave, { token: carol.token, body: { client_id: acme.client._id, matrix: {} } })).status, 403);
+    const defaults = await t.call(notificationsRoutes.settingsSave, {
       token: acme.adminToken,
       body: { client_id: acme.client._id, matrix: { tasks: { slack: true } } },
     });
     assert.equal(defaults.status, 200, JSON.stringify(defaults.body));
     assert.equal(defaults.body.result.user_id, null);
     assert.equal(
-      (await t.call(notificationsRoutes.clientSettings, { token: acme.adminToken, params: { client: acme.client._id } })).body.result.matrix.tasks.slack,
+      (await t.call(notificationsRoutes.settingsClient, { token: acme.adminToken, params: { client: acme.client._id } })).body.result.matrix.tasks.slack,
       true,
     );
-    assert.equal((await t.call(notificationsRoutes.userSettings, { token: carol.token, params: { user: carol.id } })).body.result.matrix.tasks.slack, true);
-    assert.equal((await t.call(notificationsRoutes.clientSettings, { token: other.adminToken, params: { client: acme.client._id } })).status, 403);
+    assert.equal((await t.call(notificationsRoutes.settingsUser, { token: carol.token, params: { user: carol.id } })).body.result.matrix.tasks.slack, true);
+    assert.equal((await t.call(notificationsRoutes.settingsClient, { token: other.adminToken, params: { client: acme.client._id } })).status, 403);
   });
 
   it('templates CRUD (admins; empty code as "__"; one per code, language and channel); mail check needs an address', async () => {
@@ -287,19 +304,19 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
       body: { code: 'mention', name: 'Mention', lang: 'uk' },
     });
     assert.equal(upd.body.result.lang, 'uk');
-    assert.equal((await t.call(notificationsRoutes.templates, { token: acme.adminToken, query: { code: 'mention' } })).body.result.length, 1);
-    assert.equal((await t.call(notificationsRoutes.templates, { token: other.adminToken })).body.result.length, 0);
+    assert.equal((await t.call(notificationsRoutes.templateList, { token: acme.adminToken, query: { code: 'mention' } })).body.result.length, 1);
+    assert.equal((await t.call(notificationsRoutes.templateList, { token: other.adminToken })).body.result.length, 0);
     assert.equal((await t.call(notificationsRoutes.templateGet, { token: other.adminToken, params: { id } })).status, 404);
     assert.equal((await t.call(notificationsRoutes.templateRemove, { token: other.adminToken, params: { id } })).status, 404);
     assert.equal((await t.call(notificationsRoutes.templateRemove, { token: acme.adminToken, params: { id } })).status, 200);
     assert.equal((await t.call(notificationsRoutes.templateGet, { token: acme.adminToken, params: { id } })).status, 404);
 
-    const none = await t.call(notificationsRoutes.message, { token: acme.adminToken, body: { emails: [] } });
+    const none = await t.call(notificationsRoutes.messageSend, { token: acme.adminToken, body: { emails: [] } });
     assert.equal(none.status, 400);
     assert.equal(none.body.errors[0].code, NOTIF_CODES.mailAddressRequired);
     assert.equal(none.body.errors[0].field, 'emails');
-    assert.equal((await t.call(notificationsRoutes.message, { token: bob.token, body: { emails: ['a@b.test'] } })).status, 403);
-    const sent = await t.call(notificationsRoutes.message, { token: acme.adminToken, body: { emails: ['check@notifacme.test'] } });
+    assert.equal((await t.call(notificationsRoutes.messageSend, { token: bob.token, body: { emails: ['a@b.test'] } })).status, 403);
+    const sent = await t.call(notificationsRoutes.messageSend, { token: acme.adminToken, body: { emails: ['check@notifacme.test'] } });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     assert.equal(sent.body.result.sent, 1);
   });

@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Bell } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
-import { wordNotification } from '@intranet/notifications-contract/wording';
-import { call } from '@intranet/web-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { notificationsEvents } from '@intranet/notifications-contract';
 import { formatDateTime } from '@intranet/web-i18n';
-import { useRealtimeEvent, useSession } from '@intranet/web-session';
+import { useRealtimeEvent } from '@intranet/web-session';
 import { Button, Loader } from '@intranet/web-ui';
 import { Popover } from '@intranet/web-ui/widgets';
-import { registerNotificationsTranslations } from './i18n.ts';
+import { notificationKeys } from './api/keys.ts';
+import { useLatestNotifications } from './api/notification-feed.ts';
+import { useMarkRead } from './api/notification-mark-read.ts';
+import { notificationsText } from './locales.ts';
+import { useReader, useWording } from './reader.ts';
 import './notifications.css';
-
-registerNotificationsTranslations();
 
 /** How many of the latest notifications the dropdown lists. */
 const LATEST = 8;
-const CREATED = 'evt.notifications.notification.created';
 
 /**
  * The latest notifications of the signed-in employee (GET api/notification/{client}/all/{user}/now), each linking to
@@ -25,30 +23,13 @@ const CREATED = 'evt.notifications.notification.created';
  * Test ids: notif-bell-list, notif-bell-item-<id>, notif-bell-read-<id>, notif-bell-all-read, notif-bell-see-all.
  */
 function BellPanel({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation('notifications');
-  const s = useSession();
-  const clientId = s.client?._id ?? s.user?.client_id ?? null;
+  const { t } = notificationsText.useT();
+  const { reader } = useReader();
   const qc = useQueryClient();
-  const key = ['notifications', 'bell', i18n.language] as const;
-  const q = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      call(notificationsRoutes.feed, {
-        params: { client: clientId!, section: 'all', user: s.uid!, time: 'now' },
-        query: { limit: LATEST },
-        signal,
-        silent: true,
-      }),
-  });
-  useRealtimeEvent(CREATED, () => void qc.invalidateQueries({ queryKey: ['notifications'] }));
-  const mark = useMutation({
-    mutationFn: (body: { _id?: string }) => call(notificationsRoutes.markRead, { body: body as never, silent: true }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['notifications'] }),
-  });
-  const word = (n: Notification) => {
-    const w = wordNotification(n, i18n.language);
-    return { title: w.title ?? n.title, text: w.text ?? n.text };
-  };
+  const q = useLatestNotifications(reader, LATEST);
+  useRealtimeEvent(notificationsEvents.created.subject, () => void qc.invalidateQueries({ queryKey: notificationKeys.all }));
+  const mark = useMarkRead();
+  const word = useWording();
   const items = q.data?.items ?? [];
   return (
     <div className="notif-bell">
@@ -120,7 +101,7 @@ function BellPanel({ onClose }: { onClose: () => void }) {
  * notif-bell-count, notif-bell-panel.
  */
 export function BellMenu({ count = 0 }: { count?: number }) {
-  const { t } = useTranslation('notifications');
+  const { t } = notificationsText.useT();
   const [open, setOpen] = useState(false);
   const label = t('bell.label', { count });
   return (

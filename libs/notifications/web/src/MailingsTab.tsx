@@ -1,13 +1,19 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAILING_ACTIONS, mailingRoutes, type Mailing } from '@intranet/notifications-contract/mailing';
-import { call } from '@intranet/web-api';
+import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText, formatDateTime } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
-import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, FormGrid, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import { Badge, Button, Checkbox, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, useNotifier } from '@intranet/web-ui';
+import { notificationKeys } from './api/keys.ts';
+import { createMailing } from './api/mailing-create.ts';
+import { useMailings } from './api/mailing-list.ts';
+import { removeMailing } from './api/mailing-remove.ts';
+import { restartMailingJob } from './api/mailing-restart-job.ts';
+import { stopMailingJob } from './api/mailing-stop-job.ts';
+import { updateMailing } from './api/mailing-update.ts';
+import { notificationsText } from './locales.ts';
 
-const KEY = ['notifications', 'mailings'] as const;
 const EMPTY = { action: MAILING_ACTIONS[0] as string, schedule: '0 9 * * 1', active: true };
 
 /**
@@ -17,45 +23,39 @@ const EMPTY = { action: MAILING_ACTIONS[0] as string, schedule: '0 9 * * 1', act
  * notif-mailing-<id>, mailing-form, mailing-action, mailing-schedule, mailing-active, mailing-save.
  */
 export function MailingsTab() {
-  const { t } = useTranslation('notifications');
+  const { t } = notificationsText.useT();
   const { workspace } = useSession();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [editing, setEditing] = useState<Mailing | null>(null);
-  const [form, setForm] = useState(EMPTY);
   const [removing, setRemoving] = useState<Mailing | null>(null);
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(mailingRoutes.list, { query: {}, signal, silent: true }) });
-  const refresh = () => qc.invalidateQueries({ queryKey: KEY });
-  const save = useMutation({
-    mutationFn: () =>
-      editing
-        ? call(mailingRoutes.update, { params: { id: editing._id }, body: form, silent: true })
-        : call(mailingRoutes.create, { body: form, silent: true }),
-    onSuccess: async () => {
+  const list = useMailings();
+  const refresh = () => qc.invalidateQueries({ queryKey: notificationKeys.mailings() });
+  const form = useApiForm({
+    schema: mailingRoutes.mailingCreate.body,
+    defaultValues: EMPTY,
+    onSubmit: async (values) => {
+      if (editing) await updateMailing(editing._id, values);
+      else await createMailing(values);
       notifier.toast(t('mailings.saved'), 'success');
       setEditing(null);
-      setForm(EMPTY);
+      form.reset(EMPTY);
       await refresh();
     },
   });
   const toggle = useMutation({
-    mutationFn: (m: Mailing) =>
-      call(m.active ? mailingRoutes.stopJob : mailingRoutes.restartJob, { params: { workspace: workspace ?? m.workspace, action: m.action }, silent: true }),
+    mutationFn: (m: Mailing) => (m.active ? stopMailingJob : restartMailingJob)(workspace ?? m.workspace, m.action),
     onSettled: () => void refresh(),
     onError: (err) => notifier.toast(errorText(err), 'error'),
   });
   const remove = useMutation({
-    mutationFn: (m: Mailing) => call(mailingRoutes.remove, { params: { id: m._id }, silent: true }),
+    mutationFn: (m: Mailing) => removeMailing(m._id),
     onSettled: () => {
       setRemoving(null);
       void refresh();
     },
     onError: (err) => notifier.toast(errorText(err), 'error'),
   });
-  const fieldError = (field: string) => {
-    const e = save.error as { errors?: { field: string }[] } | null;
-    return e?.errors?.some((x) => x.field === field) ? errorText(save.error) : undefined;
-  };
   return (
     <section data-testid="notif-mailings">
       <h2>{t('mailings.title')}</h2>
@@ -86,7 +86,7 @@ export function MailingsTab() {
                   variant="secondary"
                   onClick={() => {
                     setEditing(m);
-                    setForm({ action: m.action, schedule: m.schedule, active: m.active });
+                    form.reset({ action: m.action, schedule: m.schedule, active: m.active });
                   }}
                 >
                   {t('templates.edit')}
@@ -100,57 +100,32 @@ export function MailingsTab() {
         </ul>
       )}
       <h3>{editing ? t('mailings.editTitle') : t('mailings.new')}</h3>
-      <form
-        className="ui-card"
-        data-testid="mailing-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
+      <ApiFormView form={form} className="ui-card" data-testid="mailing-form" errorTestId="mailing-error">
         <FormGrid>
-          <Select
+          <FormField
+            form={form}
+            name="action"
             id="mailing-action"
             label={t('mailings.action')}
-            value={form.action}
-            onChange={(e) => setForm({ ...form, action: e.target.value })}
-            options={MAILING_ACTIONS.map((a) => ({ value: a, label: t(`mailings.actions.${a}`) }))}
-            error={fieldError('action')}
-            data-testid="mailing-action"
+            choices={MAILING_ACTIONS.map((a) => ({ value: a, label: t(`mailings.actions.${a}`) }))}
           />
-          <Input
-            id="mailing-schedule"
-            label={t('mailings.schedule')}
-            hint={t('mailings.scheduleHint')}
-            value={form.schedule}
-            required
-            onChange={(e) => setForm({ ...form, schedule: e.target.value })}
-            error={fieldError('schedule')}
-            data-testid="mailing-schedule"
-          />
-          <Checkbox
-            label={t('mailings.active')}
-            checked={form.active}
-            onChange={(e) => setForm({ ...form, active: e.target.checked })}
-            data-testid="mailing-active"
-          />
+          <FormField form={form} name="schedule" id="mailing-schedule" label={t('mailings.schedule')} hint={t('mailings.scheduleHint')} required />
+          <Checkbox label={t('mailings.active')} {...form.register('active')} data-testid="mailing-active" />
         </FormGrid>
-        {save.isError && !fieldError('schedule') && !fieldError('action') ? <Alert>{errorText(save.error)}</Alert> : null}
-        <Button type="submit" disabled={save.isPending} data-testid="mailing-save">
-          {t('templates.save')}
-        </Button>
-        {editing ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setEditing(null);
-              setForm(EMPTY);
-            }}
-          >
-            {t('templates.cancel')}
-          </Button>
-        ) : null}
-      </form>
+        <SubmitRow form={form} label={t('templates.save')} testId="mailing-save">
+          {editing ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(null);
+                form.reset(EMPTY);
+              }}
+            >
+              {t('templates.cancel')}
+            </Button>
+          ) : null}
+        </SubmitRow>
+      </ApiFormView>
       <ConfirmDialog
         open={!!removing}
         title={t('mailings.deleteTitle')}

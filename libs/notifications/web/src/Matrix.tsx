@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { notificationsText } from './locales.ts';
 import { CHANNELS, STORED_SECTIONS, type SettingsMatrix } from '@intranet/notifications-contract';
 import { Checkbox } from '@intranet/web-ui';
 
@@ -9,7 +9,7 @@ import { Checkbox } from '@intranet/web-ui';
  * Test ids: `<prefix>-<section>-<channel>`.
  */
 export function Matrix({ matrix, onChange, prefix = 'notif-setting' }: { matrix: SettingsMatrix; onChange: (m: SettingsMatrix) => void; prefix?: string }) {
-  const { t } = useTranslation('notifications');
+  const { t } = notificationsText.useT();
   return (
     <div className="notif__matrix-wrap">
       <table className="notif__matrix">

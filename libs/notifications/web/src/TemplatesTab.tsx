@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Mustache from 'mustache';
 import { notificationsRoutes, TEMPLATE_CHANNELS, type Template } from '@intranet/notifications-contract';
-import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, useNotifier } from '@intranet/web-ui';
+import { notificationKeys } from './api/keys.ts';
+import { createTemplate } from './api/template-create.ts';
+import { useTemplates } from './api/template-list.ts';
+import { useRemoveTemplate } from './api/template-remove.ts';
+import { updateTemplate } from './api/template-update.ts';
+import { notificationsText } from './locales.ts';
 
 const EMPTY = { code: '', lang: 'ru' as const, channel: 'email' as const, name: '', title: '', short: '', full: '', variables: [] as string[] };
 /** Variables every notification offers a template (besides its own data). */
@@ -35,25 +39,23 @@ function preview(src: string, html: boolean): string | null {
  * Test ids: notif-templates, notif-template-<id>, notif-template-form, tpl-<field>, notif-template-save.
  */
 export function TemplatesTab() {
-  const { t } = useTranslation('notifications');
+  const { t } = notificationsText.useT();
   const qc = useQueryClient();
   const notifier = useNotifier();
   const [editing, setEditing] = useState<Template | null>(null);
   const [removing, setRemoving] = useState<Template | null>(null);
-  const list = useQuery({
-    queryKey: ['notifications', 'templates'],
-    queryFn: ({ signal }) => call(notificationsRoutes.templates, { query: {}, signal, silent: true }),
-  });
+  const list = useTemplates();
+  const removal = useRemoveTemplate();
   const form = useApiForm({
     schema: notificationsRoutes.templateCreate.body,
     defaultValues: EMPTY,
     onSubmit: async (values) => {
-      if (editing) await call(notificationsRoutes.templateUpdate, { params: { id: editing._id }, body: values, silent: true });
-      else await call(notificationsRoutes.templateCreate, { body: values, silent: true });
+      if (editing) await updateTemplate(editing._id, values);
+      else await createTemplate(values);
       notifier.toast(t('templates.saved'), 'success');
       setEditing(null);
       form.reset(EMPTY);
-      await qc.invalidateQueries({ queryKey: ['notifications', 'templates'] });
+      await qc.invalidateQueries({ queryKey: notificationKeys.templates() });
     },
   });
   const title = form.watch('title') ?? '';
@@ -76,8 +78,7 @@ export function TemplatesTab() {
   const remove = async () => {
     if (!removing) return;
     try {
-      await call(notificationsRoutes.templateRemove, { params: { id: removing._id }, silent: true });
-      await qc.invalidateQueries({ queryKey: ['notifications', 'templates'] });
+      await removal.mutateAsync(removing._id);
     } catch (err) {
       notifier.toast(errorText(err), 'error');
     } finally {

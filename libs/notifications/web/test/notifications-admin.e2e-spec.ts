@@ -1,7 +1,8 @@
 // @slow 40s: the admin panel's and employee administration's notification tabs, and the mailings tab.
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, signIn, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
+import { describe, it, jest } from '@jest/globals';
+import { eventually } from '@intranet/platform-testing';
+import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(180_000);
 /**
@@ -10,38 +11,15 @@ jest.setTimeout(180_000);
  * widget slots; an administrator creates a mailing on /notifications?tab=mailings and its job runs.
  */
 describe('notifications administration in the browser', () => {
-  let e: BrowserPortal;
-  const api = apiCaller(() => e.portal.url);
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'notifications/mf-manifest.json', 'admin/mf-manifest.json']);
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'notifications/mf-manifest.json', 'admin/mf-manifest.json']);
 
   it('mail check, notification settings, an employee’s settings and a mailing', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'notifadm', name: 'Notif Admin Co', lang: 'en' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@notifadm.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-      lang: 'en',
-    });
-    const admin = await login('admin@notifadm.test', 'adminpass1');
-    await api('POST', '/api/register', admin.token, {
-      firstName: 'Bob',
-      lastName: 'Tester',
-      email: 'bob@notifadm.test',
-      password: 'employee1',
-      confirmPassword: 'employee1',
-    });
+    const { api } = spec;
+    const w = await spec.workspace('notifadm', 'Notif Admin Co');
+    const { client, admin } = w;
+    await w.addUser({ firstName: 'Bob', email: 'bob@notifadm.test' });
 
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signIn(page, 'admin@notifadm.test', 'adminpass1');
 
     // Admin panel → mail check: no address is refused in place (§5); an address sends.
@@ -61,13 +39,11 @@ describe('notifications administration in the browser', () => {
     await page.getByTestId('notif-default-posts-email').uncheck();
     await page.getByTestId('notif-defaults-save').click();
     await page.getByTestId('notif-failing').waitFor();
-    let saved = false;
-    for (let i = 0; i < 50 && !saved; i++) {
+    // The save is asynchronous: wait for the stored default (no fixed sleep).
+    await eventually(async () => {
       const d = await api<{ matrix: Record<string, Record<string, boolean>> }>('GET', `/api/user/notifications/client/${client._id}`, admin.token);
-      saved = d.matrix.posts!.email === false;
-      if (!saved) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(saved, 'the client default was saved');
+      return d.matrix.posts!.email === false;
+    }, 5000);
 
     // Employee administration → notifications: an employee's switches.
     await page.goto('/employees/');

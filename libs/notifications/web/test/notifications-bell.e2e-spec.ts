@@ -1,7 +1,7 @@
 // @slow 40s: a browser at 1440 and 390 px, the bell's dropdown and the settings matrix.
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, seriousViolations, signIn, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
+import { beforeAll, describe, it, jest } from '@jest/globals';
+import { browserSpec, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(150_000);
 /**
@@ -10,36 +10,20 @@ jest.setTimeout(150_000);
  * (no "Events: Browser" in every cell) and fits a 390 px phone with every channel visible.
  */
 describe('the bell’s dropdown and the settings matrix at phone width (issue 29)', () => {
-  let e: BrowserPortal;
-  const api = apiCaller(() => e.portal.url);
-  const login = loginCaller(api);
+  const spec = browserSpec(['shell/index.html', 'notifications/mf-manifest.json']);
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'notifications/mf-manifest.json']);
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'bellco', name: 'Bell Co' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@bellco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@bellco.test', 'adminpass1');
-    const reg = (firstName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1' });
-    await reg('Anna', 'anna@bellco.test');
-    const bob = await reg('Bob', 'bob@bellco.test');
-    const anna = await login('anna@bellco.test', 'employee1');
+    // A Russian-speaking company (the default language): the texts below are asserted in Russian.
+    const w = await spec.workspace('bellco', 'Bell Co', { lang: 'ru' });
+    const ru = { lang: 'ru' };
+    const anna = await w.addUser({ firstName: 'Anna', email: 'anna@bellco.test', extra: ru });
+    const bob = await w.addUser({ firstName: 'Bob', email: 'bob@bellco.test', extra: ru });
     for (const m of ['<p>Thanks for the help, Bob</p>', '<p>Bob, see the plan</p>'])
-      await api('POST', '/api/post', anna.token, { message: m, mentions: [bob._id] });
+      await spec.api('POST', '/api/post', anna.token, { message: m, mentions: [bob._id] });
   });
-  afterAll(() => e?.close());
 
   it('the bell opens the latest notifications: one is marked read there, “see all” opens the page', async () => {
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'bob@bellco.test', 'employee1');
     await page.getByTestId('notif-bell-count').filter({ hasText: '2' }).waitFor({ timeout: 15_000 });
@@ -76,7 +60,7 @@ describe('the bell’s dropdown and the settings matrix at phone width (issue 29
   });
 
   it('at 390 px the settings matrix shows every channel of a section without sideways scrolling, each box named once', async () => {
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'bob@bellco.test', 'employee1');
     await page.goto('/notifications?tab=settings');

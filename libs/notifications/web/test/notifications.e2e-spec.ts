@@ -1,7 +1,7 @@
 // @slow 40s: two browser contexts, a mention, the bell and the notification centre.
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, seriousViolations, signIn, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
+import { describe, it, jest } from '@jest/globals';
+import { browserSpec, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(120_000);
 /**
@@ -9,34 +9,17 @@ jest.setTimeout(120_000);
  * notification on /notifications and opens the post from it; the page then reads it (the bell goes back to none).
  */
 describe('notifications in the browser: the bell rises live and the notification opens the post', () => {
-  let e: BrowserPortal;
-  const api = apiCaller(() => e.portal.url);
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'notifications/mf-manifest.json', 'wall/mf-manifest.json']);
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'notifications/mf-manifest.json', 'wall/mf-manifest.json']);
 
   it('B is mentioned by A', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'notifco', name: 'Notif Co' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@notifco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@notifco.test', 'adminpass1');
-    const reg = (firstName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName: 'Tester', email, password: 'employee1', confirmPassword: 'employee1' });
-    await reg('Anna', 'anna@notifco.test');
-    const bob = await reg('Bob', 'bob@notifco.test');
+    const { api } = spec;
+    // A Russian-speaking company (the default language): the texts below are asserted in Russian.
+    const w = await spec.workspace('notifco', 'Notif Co', { lang: 'ru' });
+    const ru = { lang: 'ru' };
+    const anna = await w.addUser({ firstName: 'Anna', email: 'anna@notifco.test', extra: ru });
+    const bob = await w.addUser({ firstName: 'Bob', email: 'bob@notifco.test', extra: ru });
 
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signIn(page, 'bob@notifco.test', 'employee1');
     await page.goto('/notifications');
     await page.getByTestId('notifications-empty').waitFor();
@@ -44,7 +27,6 @@ describe('notifications in the browser: the bell rises live and the notification
     assert.equal(await page.getByTestId('notif-bell-count').count(), 0);
 
     // A mentions B (through the API: the wall's editor is the wall spec's business).
-    const anna = await login('anna@notifco.test', 'employee1');
     const post = await api<{ _id: string }>('POST', '/api/post', anna.token, { message: '<p>Thanks for the help, Bob</p>', mentions: [bob._id] });
 
     // Without a reload: the bell shows 1 and the list shows the notification.
