@@ -147,14 +147,6 @@ export function i18nReady(): Promise<void> {
   return loadLanguage(i18next.language ?? DEFAULT_LANGUAGE).catch(() => undefined);
 }
 
-/**
- * Adds a namespace of translations (used by domain web libs, e.g. 'people', 'clients', when their pages load).
- * Input: namespace and `{ en, ru, uk }` trees. Existing keys are overwritten.
- */
-export function registerTranslations(ns: string, resources: Record<Language, Translation>): void {
-  for (const lang of LANGUAGES) i18next.addResourceBundle(lang, ns, resources[lang], true, true);
-}
-
 /** The language of the latest `setLanguage` call. */
 let wanted: Language | null = null;
 
