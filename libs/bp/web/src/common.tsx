@@ -263,7 +263,7 @@ function FileInput({ field, id, value, error, onChange }: { field: Field; id: st
     setFailed(null);
     setProgress(0);
     try {
-      const r = await upload(fileRoutes.upload, fd, (p) => setProgress(p.percent), { query: { kind: 'file' }, silent: true });
+      const r = await upload(fileRoutes.fileUpload, fd, (p) => setProgress(p.percent), { query: { kind: 'file' }, silent: true });
       onChange(r.results[0]?.key ?? null);
     } catch (e) {
       setFailed(errorText(e));

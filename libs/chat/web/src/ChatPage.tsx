@@ -39,7 +39,7 @@ export function usePeopleSearch(search: string) {
   return useQuery({
     queryKey: ['chat', 'people', q],
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace ?? '' }, body: { data: { search: q, page: 1, limit: 10 } }, signal, silent: true }),
+      call(peopleRoutes.userFilter, { params: { workspace: workspace ?? '' }, body: { data: { search: q, page: 1, limit: 10 } }, signal, silent: true }),
     enabled: q.length >= 2 && !!workspace && hasRight('address'),
     staleTime: 30_000,
   });

@@ -92,7 +92,7 @@ export function Composer({
     if (hide.current) clearTimeout(hide.current);
     setProgress({ value: 0, done: false });
     try {
-      const r = await upload(fileRoutes.upload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'chat' }, silent: true });
+      const r = await upload(fileRoutes.fileUpload, form, (p) => setProgress({ value: p.percent, done: false }), { query: { kind: 'chat' }, silent: true });
       setProgress({ value: 100, done: true });
       const u = r.results[0]!;
       return { key: u.key, fileName: u.fileName, mimetype: u.mimetype, size: u.size, thumbKey: u.thumbKey };

@@ -19,7 +19,10 @@ import {
   type RouteDef,
   type SubjectDef,
 } from '@intranet/platform-contracts';
+import { CLIENTS_ERRORS } from './codes.ts';
 import { clientTargets } from './refs.ts';
+
+export * from './codes.ts';
 
 export { CLIENT_FEATURES, FEATURE_OF_RIGHT, type ClientFeature } from '@intranet/platform-contracts';
 
@@ -41,7 +44,7 @@ export function routeClientFeature(rule: Access): ClientFeature | null {
 
 export const workspaceCode = requiredString()
   .max(30, V.max(30))
-  .regex(/^[A-Za-z0-9]+$/, 'Workspace code: latin letters and digits only')
+  .regex(/^[A-Za-z0-9]+$/, CLIENTS_ERRORS.alphanumeric.text)
   .transform((s) => s.toLowerCase());
 
 /** §5-style text for a colour that is not a hex value. */
@@ -215,38 +218,38 @@ export const journalQuery = z.object({
 const journalPage = z.object({ entries: z.array(journalEntrySchema), total: z.number(), page: z.number(), limit: z.number() });
 
 export const clientRoutes = {
-  env: defineRoute({
+  clientEnv: defineRoute({
     method: 'GET',
     path: '/api/env',
-    subject: 'clients.env',
+    subject: 'clients.client.env',
     summary: 'Environment: vendor variant',
     spec: '§7 Environment',
     access: access.public,
     envelope: 'raw',
     result: z.object({ vendor: z.string() }),
   }),
-  list: defineRoute({
+  clientList: defineRoute({
     method: 'GET',
     path: '/api/clients',
-    subject: 'clients.list',
+    subject: 'clients.client.list',
     summary: 'All clients',
     spec: '§7 Clients',
     access: access.superadmin,
     query: z.object({ search: z.string().optional() }),
     result: z.array(clientSchema.extend({ employeeCount: z.number() })),
   }),
-  get: defineRoute({
-    ...clientTargets.get,
-    subject: 'clients.get',
+  clientGet: defineRoute({
+    ...clientTargets.clientGet,
+    subject: 'clients.client.get',
     summary: 'One client',
     spec: '§7 Clients',
     params: z.object({ id: Id }),
     result: clientSchema,
   }),
-  update: defineRoute({
+  clientUpdate: defineRoute({
     method: 'PUT',
     path: '/api/clients/{id}',
-    subject: 'clients.update',
+    subject: 'clients.client.update',
     summary: 'Edit a client',
     spec: '§7 Clients',
     access: access.admin,
@@ -254,20 +257,20 @@ export const clientRoutes = {
     body: clientUpdate,
     result: clientSchema,
   }),
-  create: defineRoute({
+  clientCreate: defineRoute({
     method: 'POST',
     path: '/api/clients',
-    subject: 'clients.create',
+    subject: 'clients.client.create',
     summary: 'Create a client (workspace)',
     spec: '§7 Clients',
     access: access.superadmin,
     body: clientCreate,
     result: clientSchema,
   }),
-  byWorkspace: defineRoute({
+  clientByWorkspace: defineRoute({
     method: 'GET',
     path: '/api/clients/by_ws/{ws}',
-    subject: 'clients.byWorkspace',
+    subject: 'clients.client.byWorkspace',
     summary: 'Public data of a workspace',
     spec: '§7 Clients',
     access: access.public,
@@ -283,7 +286,7 @@ export const clientRoutes = {
     access: access.authenticated,
     result: z.array(z.object({ feature: z.string() })),
   }),
-  featureSwitch: defineRoute({
+  featuresSwitch: defineRoute({
     method: 'PUT',
     path: '/api/clients/features/switch/{client}/{code}',
     subject: 'clients.features.switch',
@@ -293,7 +296,7 @@ export const clientRoutes = {
     params: z.object({ client: Id, code: z.enum(CLIENT_FEATURES) }),
     result: clientSchema,
   }),
-  journal: defineRoute({
+  journalList: defineRoute({
     method: 'GET',
     path: '/api/journal/{client}',
     subject: 'clients.journal.list',

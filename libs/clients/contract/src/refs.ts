@@ -7,9 +7,9 @@ import type { clientRoutes } from './index.ts';
  * so the shell's first load carries no zod (issue 8 §5).
  */
 export const clientTargets = {
-  get: { method: 'GET', path: '/api/clients/{id}', envelope: 'result', access: access.authenticated },
+  clientGet: { method: 'GET', path: '/api/clients/{id}', envelope: 'result', access: access.authenticated },
 } as const satisfies Record<string, RouteTarget>;
 
 export const clientRefs = {
-  get: routeRef<(typeof clientRoutes)['get']>(clientTargets.get),
+  clientGet: routeRef<(typeof clientRoutes)['clientGet']>(clientTargets.clientGet),
 };

@@ -64,7 +64,7 @@ function DataTab({ client }: { client: Client }) {
     schema: z.preprocess((v) => dataBody(v as DataValues, client), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, DataValues>,
     defaultValues: formOf(client),
     onSubmit: async () => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: dataBody(form.getValues(), client) as never, silent: true });
+      const updated = await call(clientRoutes.clientUpdate, { params: { id: client._id }, body: dataBody(form.getValues(), client) as never, silent: true });
       clientChanged(qc, updated);
       notifier.toast(t('saved'));
     },
@@ -141,10 +141,10 @@ function FeaturesTab({ client }: { client: Client }) {
   const notifier = useNotifier();
   const active = (code: string) => client.features.find((f) => f.feature === code)?.active ?? false;
   const form = useApiForm({
-    schema: clientRoutes.featureSwitch.params,
+    schema: clientRoutes.featuresSwitch.params,
     defaultValues: { client: client._id, code: CLIENT_FEATURES[0] },
     onSubmit: async (params) => {
-      const updated = await call(clientRoutes.featureSwitch, { params, silent: true });
+      const updated = await call(clientRoutes.featuresSwitch, { params, silent: true });
       clientChanged(qc, updated);
       const on = updated.features.find((f) => f.feature === params.code)?.active ?? false;
       notifier.toast(t(on ? 'featureOn' : 'featureOff', { name: t(`features.${params.code}`) }));
@@ -199,7 +199,7 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
     schema: statusBody,
     defaultValues: { status: 'active' },
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id }, body, silent: true });
+      const updated = await call(clientRoutes.clientUpdate, { params: { id }, body, silent: true });
       clientChanged(qc, updated);
       notifier.toast(t(body.status === 'blocked' ? 'blocked' : 'unblocked'));
     },

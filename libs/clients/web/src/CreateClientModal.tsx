@@ -43,12 +43,12 @@ export function CreateClientModal({ onClose, onCreated }: { onClose: () => void;
       let client = created;
       if (!client) {
         step.current = 'client';
-        client = await call(clientRoutes.create, { body: { workspace: c.workspace, name: c.name, lang: c.lang }, silent: true });
+        client = await call(clientRoutes.clientCreate, { body: { workspace: c.workspace, name: c.name, lang: c.lang }, silent: true });
         setCreated(client);
         void qc.invalidateQueries({ queryKey: clientKeys.all });
       }
       step.current = 'admin';
-      await call(peopleRoutes.register, { body: { ...admin, roles: ['admin'], client_id: client._id, middleName: null }, silent: true });
+      await call(peopleRoutes.userRegister, { body: { ...admin, roles: ['admin'], client_id: client._id, middleName: null }, silent: true });
       void qc.invalidateQueries({ queryKey: clientKeys.all });
       onCreated(client);
     },

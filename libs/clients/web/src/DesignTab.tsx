@@ -44,7 +44,7 @@ export function DesignTab({ client }: { client: Client }) {
     schema: clientUpdate,
     defaultValues: formOf(client),
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body, silent: true });
+      const updated = await call(clientRoutes.clientUpdate, { params: { id: client._id }, body, silent: true });
       clientChanged(qc, updated);
       notifier.toast(t('saved'));
     },
@@ -62,7 +62,7 @@ export function DesignTab({ client }: { client: Client }) {
     setProgress(0);
     form.setFormError(null);
     try {
-      const r = await upload(fileRoutes.upload, data, (p) => setProgress(p.percent), { query: { kind: 'file' }, silent: true });
+      const r = await upload(fileRoutes.fileUpload, data, (p) => setProgress(p.percent), { query: { kind: 'file' }, silent: true });
       const url = r.results[0]?.url;
       if (url) form.setValue(k, url, { shouldDirty: true });
     } catch (err) {

@@ -32,7 +32,7 @@ export function useJournal(clientId: string, f: JournalFilters, page: number) {
       };
       return f.section
         ? call(clientRoutes.journalSection, { params: { client: clientId, section: f.section }, query, signal, silent: true })
-        : call(clientRoutes.journal, { params: { client: clientId }, query, signal, silent: true });
+        : call(clientRoutes.journalList, { params: { client: clientId }, query, signal, silent: true });
     },
     placeholderData: keepPreviousData,
   });

@@ -13,7 +13,7 @@ export const clientKeys = {
 export function useClients(search: string) {
   return useQuery({
     queryKey: clientKeys.list(search),
-    queryFn: ({ signal }) => call(clientRoutes.list, { query: search ? { search } : {}, signal, silent: true }),
+    queryFn: ({ signal }) => call(clientRoutes.clientList, { query: search ? { search } : {}, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +22,7 @@ export function useClients(search: string) {
 export function useClient(id: string | null) {
   return useQuery({
     queryKey: clientKeys.one(id ?? ''),
-    queryFn: ({ signal }) => call(clientRoutes.get, { params: { id: id! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(clientRoutes.clientGet, { params: { id: id! }, signal, silent: true }),
     enabled: !!id,
   });
 }

@@ -148,7 +148,7 @@ export function EmployeeNotificationsTab() {
   const people = useQuery({
     queryKey: ['notifications', 'employees', clientId],
     enabled: !!clientId,
-    queryFn: ({ signal }) => call(peopleRoutes.forClient, { params: { clientId }, signal, silent: true }),
+    queryFn: ({ signal }) => call(peopleRoutes.userForClient, { params: { clientId }, signal, silent: true }),
   });
   const q = useQuery({
     queryKey: ['notifications', 'settings', user],

@@ -248,8 +248,8 @@ const roleParam = z.enum(GRANTABLE_ROLES);
 const loginRate = { points: 10, seconds: 60, accountField: 'login' };
 
 export const peopleRoutes = {
-  login: defineRoute({
-    ...peopleTargets.login,
+  authLogin: defineRoute({
+    ...peopleTargets.authLogin,
     subject: 'people.auth.login',
     summary: 'Sign in by login or e-mail',
     spec: '§7 Environment and session',
@@ -257,8 +257,8 @@ export const peopleRoutes = {
     result: loginResult,
     rateLimit: loginRate,
   }),
-  loginPage: defineRoute({
-    ...peopleTargets.loginPage,
+  authLoginPage: defineRoute({
+    ...peopleTargets.authLoginPage,
     subject: 'people.auth.loginPage',
     summary: 'Sign in on a workspace page',
     spec: '§7 Environment and session',
@@ -266,15 +266,15 @@ export const peopleRoutes = {
     result: loginResult,
     rateLimit: loginRate,
   }),
-  logout: defineRoute({
-    ...peopleTargets.logout,
+  authLogout: defineRoute({
+    ...peopleTargets.authLogout,
     subject: 'people.auth.logout',
     summary: 'Sign out (revokes the token)',
     spec: '§7 Environment and session',
     body: z.object({ user: z.string().optional() }).passthrough(),
     result: z.object({ ok: z.boolean() }),
   }),
-  forgotPassword: defineRoute({
+  authForgot: defineRoute({
     method: 'POST',
     path: '/api/forgot_password',
     subject: 'people.auth.forgot',
@@ -285,7 +285,7 @@ export const peopleRoutes = {
     result: z.object({ sent: z.boolean() }),
     rateLimit: { points: 5, seconds: 300, accountField: 'email' },
   }),
-  resetPassword: defineRoute({
+  authReset: defineRoute({
     method: 'POST',
     path: '/api/reset_password/{token}',
     subject: 'people.auth.reset',
@@ -302,7 +302,7 @@ export const peopleRoutes = {
    * link is still usable, so a used or expired link is refused before the form is filled. 400 'The link is
    * invalid or expired' (code resetLinkInvalid) otherwise.
    */
-  resetPasswordCheck: defineRoute({
+  authResetCheck: defineRoute({
     method: 'GET',
     path: '/api/reset_password/{token}',
     subject: 'people.auth.resetCheck',
@@ -313,7 +313,7 @@ export const peopleRoutes = {
     result: z.object({ valid: z.literal(true) }),
     rateLimit: { points: 60, seconds: 300 },
   }),
-  resetPasswordHard: defineRoute({
+  authResetHard: defineRoute({
     method: 'POST',
     path: '/api/reset_password_hard',
     subject: 'people.auth.resetHard',
@@ -323,7 +323,7 @@ export const peopleRoutes = {
     body: withPasswordCheck(z.object({ user_id: Id, password: passwordRule, confirmPassword: z.string().optional() })),
     result: z.object({ ok: z.boolean() }),
   }),
-  register: defineRoute({
+  userRegister: defineRoute({
     method: 'POST',
     path: '/api/register',
     subject: 'people.user.register',
@@ -333,7 +333,7 @@ export const peopleRoutes = {
     body: registerBody,
     result: userSchema,
   }),
-  registerMany: defineRoute({
+  userRegisterMany: defineRoute({
     method: 'POST',
     path: '/api/register_many',
     subject: 'people.user.registerMany',
@@ -358,15 +358,15 @@ export const peopleRoutes = {
       }),
     result: z.object({ imported: z.number(), failed: z.number(), rows: z.array(importRowResult) }),
   }),
-  get: defineRoute({
-    ...peopleTargets.get,
+  userGet: defineRoute({
+    ...peopleTargets.userGet,
     subject: 'people.user.get',
     summary: 'One user (oneself always; others with the address right)',
     spec: '§7 Users, §6 address',
     params: z.object({ id: Id }),
     result: userSchema,
   }),
-  forClient: defineRoute({
+  userForClient: defineRoute({
     method: 'GET',
     path: '/api/user/for_client/{clientId}',
     subject: 'people.user.forClient',
@@ -376,7 +376,7 @@ export const peopleRoutes = {
     params: z.object({ clientId: Id }),
     result: z.array(userSchema),
   }),
-  filter: defineRoute({
+  userFilter: defineRoute({
     method: 'POST',
     path: '/api/user/filter/{workspace}',
     subject: 'people.user.filter',
@@ -400,8 +400,8 @@ export const peopleRoutes = {
     }),
     result: z.object({ users: z.array(userSchema), total: z.number(), page: z.number(), limit: z.number() }),
   }),
-  update: defineRoute({
-    ...peopleTargets.update,
+  userUpdate: defineRoute({
+    ...peopleTargets.userUpdate,
     subject: 'people.user.update',
     summary: 'Edit a user',
     spec: '§7 Users, §5 Employee',
@@ -409,7 +409,7 @@ export const peopleRoutes = {
     body: updateBody,
     result: userSchema,
   }),
-  delete: defineRoute({
+  userDelete: defineRoute({
     method: 'PUT',
     path: '/api/user/delete/{id}',
     subject: 'people.user.delete',
@@ -419,7 +419,7 @@ export const peopleRoutes = {
     params: z.object({ id: Id }),
     result: userSchema,
   }),
-  undelete: defineRoute({
+  userUndelete: defineRoute({
     method: 'PUT',
     path: '/api/user/undelete/{id}',
     subject: 'people.user.undelete',
@@ -429,7 +429,7 @@ export const peopleRoutes = {
     params: z.object({ id: Id }),
     result: userSchema,
   }),
-  clientRoleAdd: defineRoute({
+  roleAddAll: defineRoute({
     method: 'PUT',
     path: '/api/clients/{clientId}/role/{role}',
     subject: 'people.role.addAll',
@@ -439,7 +439,7 @@ export const peopleRoutes = {
     params: z.object({ clientId: Id, role: roleParam }),
     result: z.object({ updated: z.number() }),
   }),
-  clientRoleRemove: defineRoute({
+  roleRemoveAll: defineRoute({
     method: 'DELETE',
     path: '/api/clients/{clientId}/role/{role}',
     subject: 'people.role.removeAll',
@@ -449,7 +449,7 @@ export const peopleRoutes = {
     params: z.object({ clientId: Id, role: roleParam }),
     result: z.object({ updated: z.number() }),
   }),
-  userRoleAdd: defineRoute({
+  roleAdd: defineRoute({
     method: 'PUT',
     path: '/api/user/{userId}/role/{role}',
     subject: 'people.role.add',
@@ -459,7 +459,7 @@ export const peopleRoutes = {
     params: z.object({ userId: Id, role: roleParam }),
     result: userSchema,
   }),
-  userRoleRemove: defineRoute({
+  roleRemove: defineRoute({
     method: 'DELETE',
     path: '/api/user/{userId}/role/{role}',
     subject: 'people.role.remove',
@@ -469,7 +469,7 @@ export const peopleRoutes = {
     params: z.object({ userId: Id, role: roleParam }),
     result: userSchema,
   }),
-  pin: defineRoute({
+  userPin: defineRoute({
     method: 'PUT',
     path: '/api/user/pin/{id}',
     subject: 'people.user.pin',
@@ -484,7 +484,7 @@ export const peopleRoutes = {
    * Not in §7 (which has only pin and pin_move): the wall's "pinned employees" block lists the pinned users of a
    * client in slot order. Who may read the wall may read it; only the fields the block shows (no contacts).
    */
-  pinned: defineRoute({
+  userPinned: defineRoute({
     method: 'GET',
     path: '/api/user/pinned/{clientId}',
     subject: 'people.user.pinned',
@@ -494,7 +494,7 @@ export const peopleRoutes = {
     params: z.object({ clientId: Id }),
     result: z.array(pinnedUserSchema),
   }),
-  pinMove: defineRoute({
+  userPinMove: defineRoute({
     method: 'PUT',
     path: '/api/user/pin_move',
     subject: 'people.user.pinMove',
@@ -504,7 +504,7 @@ export const peopleRoutes = {
     body: z.object({ from: z.number().int().min(0).max(10_000), to: z.number().int().min(0).max(10_000) }),
     result: z.array(userSchema),
   }),
-  loadHrm: defineRoute({
+  userLoadHrm: defineRoute({
     method: 'POST',
     path: '/api/user/load_hrm',
     subject: 'people.user.loadHrm',
@@ -523,7 +523,7 @@ export const peopleRoutes = {
       failed: z.array(z.object({ code: z.string(), name: z.string(), reason: z.string() })),
     }),
   }),
-  resetToHrm: defineRoute({
+  userResetToHrm: defineRoute({
     method: 'POST',
     path: '/api/user/reset_to_hrm',
     subject: 'people.user.resetToHrm',
@@ -534,7 +534,7 @@ export const peopleRoutes = {
     body: z.object({ user_id: Id }),
     result: userSchema,
   }),
-  exportOne: defineRoute({
+  userExport: defineRoute({
     method: 'POST',
     path: '/api/user/export/{id}',
     subject: 'people.user.export',
@@ -546,7 +546,7 @@ export const peopleRoutes = {
     timeoutMs: 60_000,
     result: z.object({ url: z.string(), fileName: z.string(), size: z.number() }),
   }),
-  exportAll: defineRoute({
+  userExportAll: defineRoute({
     method: 'POST',
     path: '/api/user/export/all/{id}',
     subject: 'people.user.exportAll',

@@ -160,7 +160,7 @@ export const structureRoutes = {
     params: z.object({ id: Id }),
     result: z.object({ deleted: z.number().int() }),
   }),
-  structureLoad: defineRoute({
+  structureLoadStruct: defineRoute({
     method: 'POST',
     path: '/api/structure/load_struct',
     subject: 'people.structure.loadStruct',
@@ -179,7 +179,7 @@ export const structureRoutes = {
     }),
   }),
   /** Not in §7: the "HR connection test" of the integrations tab (§2, issue 12 Web). */
-  hrCheck: defineRoute({
+  structureHrCheck: defineRoute({
     method: 'POST',
     path: '/api/structure/hr_check',
     subject: 'people.structure.hrCheck',

@@ -59,7 +59,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
 
   const remove = async () => {
     if (!deleting) return;
-    await call(peopleRoutes.delete, { params: { id: deleting._id } });
+    await call(peopleRoutes.userDelete, { params: { id: deleting._id } });
     notifier.toast(t('deleted'));
     setDeleting(null);
     await refresh();
@@ -69,7 +69,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const toggleBlock = async () => {
     if (!blocking) return;
     const block = blocking.status !== 'blocked';
-    await call(peopleRoutes.update, { params: { id: blocking._id }, body: { status: block ? 'blocked' : 'active' } });
+    await call(peopleRoutes.userUpdate, { params: { id: blocking._id }, body: { status: block ? 'blocked' : 'active' } });
     notifier.toast(block ? t('blockedToast') : t('unblockedToast'));
     setBlocking(null);
     await refresh();
@@ -78,7 +78,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const restore = async (u: User) => {
     setRestoring(u._id);
     try {
-      await call(peopleRoutes.undelete, { params: { id: u._id } });
+      await call(peopleRoutes.userUndelete, { params: { id: u._id } });
       notifier.toast(t('restored'));
       await refresh();
     } catch {
@@ -95,7 +95,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
     if (!id) return;
     setExporting(true);
     try {
-      const r = await call(peopleRoutes.exportAll, { params: { id }, silent: true });
+      const r = await call(peopleRoutes.userExportAll, { params: { id }, silent: true });
       const a = document.createElement('a');
       a.href = r.url;
       a.download = r.fileName;

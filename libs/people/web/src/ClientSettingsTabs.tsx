@@ -28,7 +28,7 @@ const clientKey = (id: string) => ['people', 'client', id] as const;
 function useClient(id: string) {
   return useQuery({
     queryKey: clientKey(id),
-    queryFn: ({ signal }) => call(clientRoutes.get, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(clientRoutes.clientGet, { params: { id }, signal, silent: true }),
   });
 }
 
@@ -62,7 +62,7 @@ function useClientForm<V extends FieldValues>(client: Client, defaultValues: V, 
     schema: z.preprocess((v) => bodyOf(v as V), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, V>,
     defaultValues: defaultValues as never,
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: body as never, silent: true });
+      const updated = await call(clientRoutes.clientUpdate, { params: { id: client._id }, body: body as never, silent: true });
       qc.setQueryData(clientKey(client._id), updated);
       qc.setQueryData(sessionKeys.client(client._id), updated);
       void qc.invalidateQueries({ queryKey: ['clients'] });
@@ -291,8 +291,8 @@ function HrImportPanel({ clientId }: { clientId: string }) {
     try {
       setReport(
         what === 'struct'
-          ? await call(peopleOrgRoutes.structureLoad, { body: { client_id: clientId }, silent: true })
-          : await call(peopleRoutes.loadHrm, { body: { client_id: clientId, importId: importId.current! }, silent: true }),
+          ? await call(peopleOrgRoutes.structureLoadStruct, { body: { client_id: clientId }, silent: true })
+          : await call(peopleRoutes.userLoadHrm, { body: { client_id: clientId, importId: importId.current! }, silent: true }),
       );
       await qc.invalidateQueries({ queryKey: ['people'] });
     } catch (err) {
@@ -308,7 +308,7 @@ function HrImportPanel({ clientId }: { clientId: string }) {
     setError(null);
     setChecked(null);
     try {
-      setChecked(await call(peopleOrgRoutes.hrCheck, { body: { client_id: clientId }, silent: true }));
+      setChecked(await call(peopleOrgRoutes.structureHrCheck, { body: { client_id: clientId }, silent: true }));
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -85,8 +85,8 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
     onSubmit: async () => {
       const data = toBody(form.getValues(), clientId, !user);
       const saved = user
-        ? await call(peopleRoutes.update, { params: { id: user._id }, body: data as never, silent: true })
-        : await call(peopleRoutes.register, { body: data as never, silent: true });
+        ? await call(peopleRoutes.userUpdate, { params: { id: user._id }, body: data as never, silent: true })
+        : await call(peopleRoutes.userRegister, { body: data as never, silent: true });
       onSaved(saved);
     },
   });

@@ -24,7 +24,7 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
   const list = useQuery({
     queryKey: ['people', 'hr-employees', workspace, search],
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace }, body: { data: { search: search || undefined, limit: 200 } }, signal, silent: true }),
+      call(peopleRoutes.userFilter, { params: { workspace }, body: { data: { search: search || undefined, limit: 200 } }, signal, silent: true }),
   });
   const users = list.data?.users ?? [];
   const user = users.find((u) => u._id === userId) ?? null;
@@ -92,7 +92,7 @@ function HrFiles({ userId }: { userId: string }) {
     for (const f of Array.from(files)) data.append('file', f);
     try {
       setProgress(0);
-      const up = await upload(fileRoutes.upload, data, (p) => setProgress(p.percent), { query: { kind: 'hr' }, silent: true });
+      const up = await upload(fileRoutes.fileUpload, data, (p) => setProgress(p.percent), { query: { kind: 'hr' }, silent: true });
       await call(hrFileRoutes.userFilesAdd, {
         params: { userId },
         body: { files: up.results.map((f) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype })) },

@@ -131,7 +131,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
         setPhase((p) => (p.kind === 'processing' ? p : u.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: u.percent }));
       try {
         const body = clientId ? { csv, client_id: clientId, importId } : { csv, importId };
-        const report = await upload(peopleRoutes.registerMany, body, onProgress, { silent: true });
+        const report = await upload(peopleRoutes.userRegisterMany, body, onProgress, { silent: true });
         setPhase({ kind: 'done', report });
         void qc.invalidateQueries({ queryKey: peopleKeys.all });
       } catch (err) {

@@ -15,7 +15,7 @@ const BASE_ROLES: Role[] = ['admin', 'head', 'poll_manager', 'employee'];
 const isFeature = (role: Role) => !BASE_ROLES.includes(role);
 
 /** One change of the dialog: the role routes' params (the contract's schema) and whether to grant (`on`) or withdraw. */
-const roleChange = peopleRoutes.userRoleAdd.params.extend({ on: z.boolean() });
+const roleChange = peopleRoutes.roleAdd.params.extend({ on: z.boolean() });
 
 /**
  * Roles and feature rights of one employee (§6): a checkbox per grantable role; ticking calls
@@ -34,7 +34,7 @@ export function RightsModal({ user, onClose }: { user: User; onClose: () => void
     schema: roleChange,
     defaultValues: { userId: user._id, role: 'employee', on: true },
     onSubmit: async ({ userId, role, on }) => {
-      const route = on ? peopleRoutes.userRoleAdd : peopleRoutes.userRoleRemove;
+      const route = on ? peopleRoutes.roleAdd : peopleRoutes.roleRemove;
       const updated = await call(route, { params: { userId, role }, silent: true });
       setRoles(updated.roles);
       void qc.invalidateQueries({ queryKey: peopleKeys.all });

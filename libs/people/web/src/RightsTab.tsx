@@ -31,7 +31,7 @@ export function RightsTab({ client }: { client: Client }) {
     schema: initialSchema,
     defaultValues: initialOf(client),
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body, silent: true });
+      const updated = await call(clientRoutes.clientUpdate, { params: { id: client._id }, body, silent: true });
       qc.setQueryData(sessionKeys.client(client._id), updated);
       void qc.invalidateQueries({ queryKey: ['clients'] });
       notifier.toast(t('rights.initialSaved'));
@@ -44,7 +44,7 @@ export function RightsTab({ client }: { client: Client }) {
   const applyAll = async () => {
     if (!confirm) return;
     try {
-      const route = confirm.allow ? peopleRoutes.clientRoleAdd : peopleRoutes.clientRoleRemove;
+      const route = confirm.allow ? peopleRoutes.roleAddAll : peopleRoutes.roleRemoveAll;
       const res = await call(route, { params: { clientId: client._id, role: confirm.right }, silent: true });
       notifier.toast(t('rights.updated', { count: res.updated }));
       void qc.invalidateQueries({ queryKey: peopleKeys.all });

@@ -61,7 +61,7 @@ export default function StructurePage() {
   });
   const people = useQuery({
     queryKey: ['people', 'forClient', clientId],
-    queryFn: ({ signal }) => call(peopleRoutes.forClient, { params: { clientId }, signal, silent: true }),
+    queryFn: ({ signal }) => call(peopleRoutes.userForClient, { params: { clientId }, signal, silent: true }),
     enabled: !!clientId && hasRight('address'),
   });
   const names = useMemo(() => new Map((people.data ?? []).map((u: User) => [u._id, u.fullName])), [people.data]);

@@ -25,7 +25,7 @@ export function useEmployees(workspace: string | null, f: FilterState) {
   return useQuery({
     queryKey: peopleKeys.filter(workspace ?? '', f),
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, {
+      call(peopleRoutes.userFilter, {
         params: { workspace: workspace! },
         body: { data: { search: f.search || undefined, page: f.page, limit: f.limit, sort: f.sort, order: f.order, deleted: f.deleted } },
         signal,

@@ -124,7 +124,7 @@ function TaskForm({ task, board, names, onClose }: { task: Task; board: Board; n
     for (const f of files) fd.append('file', f, f.name);
     setUploading(0);
     try {
-      const r = await upload(fileRoutes.upload, fd, (p) => setUploading(p.percent), { query: { kind: 'file' }, silent: true });
+      const r = await upload(fileRoutes.fileUpload, fd, (p) => setUploading(p.percent), { query: { kind: 'file' }, silent: true });
       setField('attachments', [...(attachments ?? []), ...r.results.map((f) => ({ url: f.url, thumb: f.thumb, mime: f.mimetype, name: f.fileName }))], {
         shouldDirty: true,
       });
