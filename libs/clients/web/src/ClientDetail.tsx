@@ -4,13 +4,14 @@ import { useNavigate } from 'react-router';
 import { clientsText } from './locales.ts';
 import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, FormError, FormField, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
 import { Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { clientChanged, useClient } from './queries.ts';
+import { useClient } from './api/client-get.ts';
+import { clientChanged, updateClient } from './api/client-update.ts';
+import { switchFeature } from './api/features-switch.ts';
 import { DesignTab } from './DesignTab.tsx';
 
 const TEXT = ['name', 'fullName', 'city', 'phone', 'address', 'director', 'telegram', 'taxNumber', 'notes'] as const;
@@ -64,7 +65,7 @@ function DataTab({ client }: { client: Client }) {
     schema: z.preprocess((v) => dataBody(v as DataValues, client), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, DataValues>,
     defaultValues: formOf(client),
     onSubmit: async () => {
-      const updated = await call(clientRoutes.clientUpdate, { params: { id: client._id }, body: dataBody(form.getValues(), client) as never, silent: true });
+      const updated = await updateClient(client._id, dataBody(form.getValues(), client) as never);
       clientChanged(qc, updated);
       notifier.toast(t('saved'));
     },
@@ -144,7 +145,7 @@ function FeaturesTab({ client }: { client: Client }) {
     schema: clientRoutes.featuresSwitch.params,
     defaultValues: { client: client._id, code: CLIENT_FEATURES[0] },
     onSubmit: async (params) => {
-      const updated = await call(clientRoutes.featuresSwitch, { params, silent: true });
+      const updated = await switchFeature(params);
       clientChanged(qc, updated);
       const on = updated.features.find((f) => f.feature === params.code)?.active ?? false;
       notifier.toast(t(on ? 'featureOn' : 'featureOff', { name: t(`features.${params.code}`) }));
@@ -199,7 +200,7 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
     schema: statusBody,
     defaultValues: { status: 'active' },
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.clientUpdate, { params: { id }, body, silent: true });
+      const updated = await updateClient(id, body);
       clientChanged(qc, updated);
       notifier.toast(t(body.status === 'blocked' ? 'blocked' : 'unblocked'));
     },

@@ -1,14 +1,19 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
-import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
-import { peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
-import { peopleOrgRoutes, type HrCheckResult } from '@intranet/people-contract/structure';
+import { clientUpdate, type Client } from '@intranet/clients-contract';
+import { peopleEvents, type ImportProgressEvent } from '@intranet/people-contract';
+import type { HrCheckResult } from '@intranet/people-contract/structure';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm, type FieldValues } from '@intranet/web-forms';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { sessionKeys, useRealtimeEvent } from '@intranet/web-session';
+import { useRealtimeEvent } from '@intranet/web-session';
+import { useClient } from './api/client-get.ts';
+import { clientSaved, updateClient } from './api/client-update.ts';
+import { peopleKeys } from './api/keys.ts';
+import { checkHrConnection } from './api/structure-hr-check.ts';
+import { loadStructureFromHr } from './api/structure-load-struct.ts';
+import { loadEmployeesFromHr } from './api/user-load-hrm.ts';
 import { Alert, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Loader, ProgressBar, useNotifier } from '@intranet/web-ui';
 
 /**
@@ -20,17 +25,6 @@ import { Alert, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Loader, P
  */
 
 type Patch = Record<string, unknown>;
-
-/** Query key of a tab's client (the session's copy is updated too after a save). */
-const clientKey = (id: string) => ['people', 'client', id] as const;
-
-/** GET api/clients/{id} for a tab (the session's copy may be older than another admin's change). */
-function useClient(id: string) {
-  return useQuery({
-    queryKey: clientKey(id),
-    queryFn: ({ signal }) => call(clientRoutes.clientGet, { params: { id }, signal, silent: true }),
-  });
-}
 
 /** Loading, no-access / not-found page or error with Retry around a tab's form; the form gets the loaded client. */
 function WithClient({ id, testId, children }: { id: string; testId: string; children: (c: Client) => ReactNode }) {
@@ -62,10 +56,7 @@ function useClientForm<V extends FieldValues>(client: Client, defaultValues: V, 
     schema: z.preprocess((v) => bodyOf(v as V), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, V>,
     defaultValues: defaultValues as never,
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.clientUpdate, { params: { id: client._id }, body: body as never, silent: true });
-      qc.setQueryData(clientKey(client._id), updated);
-      qc.setQueryData(sessionKeys.client(client._id), updated);
-      void qc.invalidateQueries({ queryKey: ['clients'] });
+      clientSaved(qc, await updateClient(client._id, body as never));
       notifier.toast(t('settings.saved'));
       onSaved?.();
     },
@@ -289,12 +280,8 @@ function HrImportPanel({ clientId }: { clientId: string }) {
     setProgress(null);
     importId.current = what === 'staff' ? crypto.randomUUID() : null;
     try {
-      setReport(
-        what === 'struct'
-          ? await call(peopleOrgRoutes.structureLoadStruct, { body: { client_id: clientId }, silent: true })
-          : await call(peopleRoutes.userLoadHrm, { body: { client_id: clientId, importId: importId.current! }, silent: true }),
-      );
-      await qc.invalidateQueries({ queryKey: ['people'] });
+      setReport(what === 'struct' ? await loadStructureFromHr(clientId) : await loadEmployeesFromHr(clientId, importId.current!));
+      await qc.invalidateQueries({ queryKey: peopleKeys.all });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -308,7 +295,7 @@ function HrImportPanel({ clientId }: { clientId: string }) {
     setError(null);
     setChecked(null);
     try {
-      setChecked(await call(peopleOrgRoutes.structureHrCheck, { body: { client_id: clientId }, silent: true }));
+      setChecked(await checkHrConnection(clientId));
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { peopleOrgText } from './locales.ts';
-import { structureRoutes, type Department } from '@intranet/people-contract/structure';
-import { call } from '@intranet/web-api';
+import type { Department } from '@intranet/people-contract/structure';
 import { Button, ConfirmDialog, Input, Select } from '@intranet/web-ui';
 import type { PickedUser } from '@intranet/web-ui/widgets';
+import { addDeptUsers } from './api/dept-users-add.ts';
+import { clearDeptHead } from './api/dept-users-clear-chief.ts';
+import { removeDeptUser } from './api/dept-users-remove.ts';
+import { setDeptHead } from './api/dept-users-update.ts';
+import { createDepartment } from './api/structure-create.ts';
+import { deleteDepartment } from './api/structure-delete.ts';
+import { updateDepartment } from './api/structure-update.ts';
 import { PersonPicker } from './PersonPicker.tsx';
 
 /** Ids of `id` and its descendants. */
@@ -48,10 +54,7 @@ export function DeptPanel({
       <h2 className="org-h2">{dept.name}</h2>
       <div className="org-inline-form">
         <Input label={t('structure.rename')} id="dept-name" data-testid="dept-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <Button
-          size="small"
-          onClick={() => void change(() => call(structureRoutes.structureUpdate, { params: { id: dept._id }, body: { name }, silent: true }))}
-        >
+        <Button size="small" onClick={() => void change(() => updateDepartment(dept._id, { name }))}>
           {t('structure.save')}
         </Button>
       </div>
@@ -76,13 +79,7 @@ export function DeptPanel({
         label={t('structure.setHead')}
         single
         value={dept.manager ? [{ _id: dept.manager, name: nameOf(dept.manager) }] : []}
-        onChange={(v) =>
-          void change(() =>
-            v[0]
-              ? call(structureRoutes.deptUsersUpdate, { body: { dept_id: dept._id, headUser: v[0]._id }, silent: true })
-              : call(structureRoutes.deptUsersClearChief, { params: { id: dept._id }, silent: true }),
-          )
-        }
+        onChange={(v) => void change(() => (v[0] ? setDeptHead(dept._id, v[0]._id) : clearDeptHead(dept._id)))}
         testId="dept-head"
       />
       <div className="org-inline-form">
@@ -93,11 +90,11 @@ export function DeptPanel({
           data-testid="dept-add-user-submit"
           onClick={() =>
             void change(() =>
-              call(structureRoutes.deptUsersAdd, {
-                params: { client: clientId, dept: dept._id },
-                body: { users: adding.map((u) => u._id) },
-                silent: true,
-              }),
+              addDeptUsers(
+                clientId,
+                dept._id,
+                adding.map((u) => u._id),
+              ),
             ).then((ok) => ok && setAdding([]))
           }
         >
@@ -113,7 +110,7 @@ export function DeptPanel({
                 size="tiny"
                 variant="ghost"
                 aria-label={t('structure.removePerson', { name: nameOf(u) })}
-                onClick={() => void change(() => call(structureRoutes.deptUsersRemove, { params: { dept: dept._id, user: u }, silent: true }))}
+                onClick={() => void change(() => removeDeptUser(dept._id, u))}
               >
                 ×
               </Button>
@@ -127,11 +124,7 @@ export function DeptPanel({
           size="small"
           disabled={!child.trim()}
           data-testid="dept-child-submit"
-          onClick={() =>
-            void change(() =>
-              call(structureRoutes.structureCreate, { body: { kind: dept.kind, name: child, parent: dept._id, client_id: clientId }, silent: true }),
-            ).then(() => setChild(''))
-          }
+          onClick={() => void change(() => createDepartment({ kind: dept.kind, name: child, parent: dept._id, client_id: clientId })).then(() => setChild(''))}
         >
           {t('structure.create')}
         </Button>
@@ -147,7 +140,7 @@ export function DeptPanel({
         message={t('structure.deleteConfirm', { name: dept.name })}
         confirmLabel={t('structure.delete')}
         onConfirm={async () => {
-          const ok = await change(() => call(structureRoutes.structureDelete, { params: { id: dept._id }, silent: true }));
+          const ok = await change(() => deleteDepartment(dept._id));
           setDeleting(false);
           if (ok) onDeleted();
         }}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
-import { fileRoutes } from '@intranet/files-contract';
-import { peopleRoutes, type User } from '@intranet/people-contract';
-import { HR_FIELDS, hrFileRoutes, type HrFile } from '@intranet/people-contract/hr';
-import { call, upload } from '@intranet/web-api';
+import type { User } from '@intranet/people-contract';
+import { HR_FIELDS, type HrFile } from '@intranet/people-contract/hr';
 import { errorText, formatSize } from '@intranet/web-i18n';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import { hrEmployeesQueryOptions, useHrEmployees } from './api/user-filter.ts';
+import { deleteHrFile } from './api/user-file-delete.ts';
+import { useHrFiles } from './api/user-files.ts';
+import { addHrFiles } from './api/user-files-add.ts';
 import { EmployeeForm } from './EmployeeForm.tsx';
 
 /**
@@ -21,11 +23,7 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
   const [userId, setUserId] = useState('');
   const [editing, setEditing] = useState(false);
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['people', 'hr-employees', workspace, search],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.userFilter, { params: { workspace }, body: { data: { search: search || undefined, limit: 200 } }, signal, silent: true }),
-  });
+  const list = useHrEmployees(workspace, search);
   const users = list.data?.users ?? [];
   const user = users.find((u) => u._id === userId) ?? null;
   return (
@@ -63,7 +61,7 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
           user={user}
           onClose={() => setEditing(false)}
           onSaved={(u: User) => {
-            qc.setQueryData(['people', 'hr-employees', workspace, search], (d: typeof list.data) =>
+            qc.setQueryData(hrEmployeesQueryOptions(workspace, search).queryKey, (d) =>
               d ? { ...d, users: d.users.map((x) => (x._id === u._id ? u : x)) } : d,
             );
             setEditing(false);
@@ -81,23 +79,13 @@ function HrFiles({ userId }: { userId: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<HrFile | null>(null);
-  const q = useQuery({
-    queryKey: ['people', 'hr-files', userId],
-    queryFn: ({ signal }) => call(hrFileRoutes.userFiles, { params: { userId }, signal, silent: true }),
-  });
+  const q = useHrFiles(userId);
   const add = async (files: FileList | null) => {
     if (!files?.length) return;
     setError(null);
-    const data = new FormData();
-    for (const f of Array.from(files)) data.append('file', f);
     try {
       setProgress(0);
-      const up = await upload(fileRoutes.fileUpload, data, (p) => setProgress(p.percent), { query: { kind: 'hr' }, silent: true });
-      await call(hrFileRoutes.userFilesAdd, {
-        params: { userId },
-        body: { files: up.results.map((f) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype })) },
-        silent: true,
-      });
+      await addHrFiles(userId, Array.from(files), setProgress);
       await q.refetch();
       notifier.toast(t('hrData.uploaded'));
     } catch (err) {
@@ -109,7 +97,7 @@ function HrFiles({ userId }: { userId: string }) {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await call(hrFileRoutes.userFileDelete, { params: { userId, fileId: deleting._id }, silent: true });
+      await deleteHrFile(userId, deleting._id);
       await q.refetch();
     } catch (err) {
       setError(errorText(err));
