@@ -1,5 +1,5 @@
 import { access, routeRef, type RouteTarget } from '@intranet/platform-contracts/base';
-import type { peopleRoutes } from './index.ts';
+import type { peopleRoutes } from './routes.ts';
 
 type Routes = typeof peopleRoutes;
 
