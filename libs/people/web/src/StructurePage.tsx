@@ -2,7 +2,8 @@ import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { peopleOrgText } from './locales.ts';
 import type { User } from '@intranet/people-contract';
-import { DEPARTMENT_KINDS, structureEvents, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
+import { DEPARTMENT_KINDS, structureEvents, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
+import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Checkbox, EmptyState, ErrorState, Input, Loader, useNotifier } from '@intranet/web-ui';
@@ -294,33 +295,30 @@ export default function StructurePage() {
   );
 }
 
-/** The first (top) department of a kind. */
+/** The root form's field: the name of POST /api/structure (§5 Department); kind and client come from the page. */
+const rootSchema = structureRoutes.structureCreate.body.pick({ name: true });
+
+/**
+ * The first (top) department of a kind: one `useApiForm` over the contract's name rule (§5 limits before sending and
+ * from the server, in the user's language). Test ids: structure-root-name, structure-root-submit, structure-root-error.
+ */
 function RootForm({ kind, clientId, onDone }: { kind: DepartmentKind; clientId: string; onDone: () => unknown }) {
   const { t } = peopleOrgText.useT();
-  const notifier = useNotifier();
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useApiForm({
+    schema: rootSchema,
+    defaultValues: { name: '' },
+    onSubmit: async ({ name }) => {
+      await createDepartment({ kind, name, client_id: clientId });
+      form.reset({ name: '' });
+      await onDone();
+    },
+  });
   return (
-    <form
-      className="org-inline-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        try {
-          await createDepartment({ kind, name, client_id: clientId });
-          setName('');
-          await onDone();
-        } catch (err) {
-          notifier.error(errorText(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Input label={t('structure.rootName')} id="structure-root-name" value={name} onChange={(e) => setName(e.target.value)} required />
-      <Button type="submit" loading={busy} data-testid="structure-root-submit">
+    <ApiFormView form={form} className="org-inline-form" errorTestId="structure-root-error">
+      <FormField form={form} name="name" id="structure-root-name" label={t('structure.rootName')} required />
+      <Button type="submit" loading={form.busy} data-testid="structure-root-submit">
         {t('structure.createRoot')}
       </Button>
-    </form>
+    </ApiFormView>
   );
 }
