@@ -1,5 +1,5 @@
 import { peopleText } from './locales.ts';
-import { type Client } from '@intranet/clients-contract';
+import type { Client } from '@intranet/clients-contract';
 import { ApiFormView, FormField, SubmitRow } from '@intranet/web-forms';
 import { FormGrid } from '@intranet/web-ui';
 import { orNull, useClientForm, WithClient, type BodyOf } from './client-form.tsx';

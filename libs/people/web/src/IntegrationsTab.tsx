@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { peopleText } from './locales.ts';
-import { type Client } from '@intranet/clients-contract';
+import type { Client } from '@intranet/clients-contract';
 import { ApiFormView, FormField, SubmitRow } from '@intranet/web-forms';
 import { Alert, Button, ConfirmDialog, FormGrid } from '@intranet/web-ui';
 import { orNull, useClientForm, WithClient, type BodyOf } from './client-form.tsx';

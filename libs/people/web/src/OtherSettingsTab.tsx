@@ -1,5 +1,5 @@
 import { peopleText } from './locales.ts';
-import { type Client } from '@intranet/clients-contract';
+import type { Client } from '@intranet/clients-contract';
 import { ApiFormView, FormField, SubmitRow } from '@intranet/web-forms';
 import { Checkbox, FormGrid } from '@intranet/web-ui';
 import { useClientForm, WithClient } from './client-form.tsx';

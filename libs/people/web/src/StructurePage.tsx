@@ -2,8 +2,7 @@ import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { peopleOrgText } from './locales.ts';
 import type { User } from '@intranet/people-contract';
-import { DEPARTMENT_KINDS, structureEvents, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
-import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
+import { DEPARTMENT_KINDS, structureEvents, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Checkbox, EmptyState, ErrorState, Input, Loader, useNotifier } from '@intranet/web-ui';
@@ -11,12 +10,13 @@ import { Tabs } from '@intranet/web-ui/widgets';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { peopleKeys } from './api/keys.ts';
 import { useDepartments } from './api/structure-by-client.ts';
-import { createDepartment } from './api/structure-create.ts';
 import { updateDepartment } from './api/structure-update.ts';
 import { useClientUsers } from './api/user-for-client.ts';
-import { DeptMembers, DeptPanel } from './DeptPanel.tsx';
+import { DeptMembers } from './DeptMembers.tsx';
+import { DeptPanel } from './DeptPanel.tsx';
 import { ProjectsPanel } from './ProjectsPanel.tsx';
 import './org.css';
+import { RootForm } from './RootForm.tsx';
 
 type Node = Department & { children: Node[] };
 
@@ -292,33 +292,5 @@ export default function StructurePage() {
         {kind === 'project' ? <ProjectsPanel departments={list} nameOf={nameOf} /> : null}
       </Tabs>
     </section>
-  );
-}
-
-/** The root form's field: the name of POST /api/structure (§5 Department); kind and client come from the page. */
-const rootSchema = structureRoutes.structureCreate.body.pick({ name: true });
-
-/**
- * The first (top) department of a kind: one `useApiForm` over the contract's name rule (§5 limits before sending and
- * from the server, in the user's language). Test ids: structure-root-name, structure-root-submit, structure-root-error.
- */
-function RootForm({ kind, clientId, onDone }: { kind: DepartmentKind; clientId: string; onDone: () => unknown }) {
-  const { t } = peopleOrgText.useT();
-  const form = useApiForm({
-    schema: rootSchema,
-    defaultValues: { name: '' },
-    onSubmit: async ({ name }) => {
-      await createDepartment({ kind, name, client_id: clientId });
-      form.reset({ name: '' });
-      await onDone();
-    },
-  });
-  return (
-    <ApiFormView form={form} className="org-inline-form" errorTestId="structure-root-error">
-      <FormField form={form} name="name" id="structure-root-name" label={t('structure.rootName')} required />
-      <Button type="submit" loading={form.busy} data-testid="structure-root-submit">
-        {t('structure.createRoot')}
-      </Button>
-    </ApiFormView>
   );
 }

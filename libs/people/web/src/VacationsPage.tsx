@@ -13,6 +13,7 @@ import { deleteVacation } from './api/vacation-delete.ts';
 import { useVacations } from './api/vacation-list.ts';
 import { approveVacation } from './api/vacation-update.ts';
 import './org.css';
+import { ManagerList } from './ManagerList.tsx';
 
 const DAY = 86_400_000;
 /** Months the timeline shows, from the first day of the current month. */
@@ -273,41 +274,5 @@ export default function VacationsPage() {
         testId="vac-delete-confirm"
       />
     </section>
-  );
-}
-
-/** Colleagues' planned vacations the caller may approve or delete (`rows`: the approvable employees only). */
-function ManagerList({
-  rows,
-  uid,
-  range,
-  onApprove,
-  onDelete,
-}: {
-  rows: VacationRow[];
-  uid: string | null;
-  range: (v: Vacation) => string;
-  onApprove: (v: Vacation) => Promise<void>;
-  onDelete: (v: Vacation) => void;
-}) {
-  const { t } = peopleOrgText.useT();
-  const planned = rows.flatMap((r) => r.vacations.filter((v) => v.planned && v.user !== uid).map((v) => ({ v, name: r.fullName })));
-  if (!planned.length) return null;
-  return (
-    <ul className="vac-mine" data-testid="vac-planned">
-      {planned.map(({ v, name }) => (
-        <li key={v._id}>
-          <span>
-            {name}: {range(v)}
-          </span>{' '}
-          <Button size="small" onClick={() => void onApprove(v)} data-testid={`vac-approve-${v._id}`}>
-            {t('vacations.approve')}
-          </Button>{' '}
-          <Button size="small" variant="ghost" onClick={() => onDelete(v)} data-testid={`vac-delete-${v._id}`}>
-            {t('vacations.delete')}
-          </Button>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
 import { clientUpdate, type Client } from '@intranet/clients-contract';
