@@ -1,5 +1,5 @@
 import { access, routeRef, type RouteTarget } from '@intranet/platform-contracts/base';
-import type { clientRoutes } from './index.ts';
+import type { clientRoutes } from './routes.ts';
 
 /**
  * Method, path, envelope and access of the client route the session layer calls on every page load (the signed-in
