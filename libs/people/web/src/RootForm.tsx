@@ -1,5 +1,5 @@
 import { peopleOrgText } from './locales.ts';
-import { structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
+import { structureRoutes, type DepartmentKind } from '@intranet/people-contract/structure';
 import { ApiFormView, FormField, useApiForm } from '@intranet/web-forms';
 import { Button } from '@intranet/web-ui';
 import { createDepartment } from './api/structure-create.ts';
