@@ -24,7 +24,7 @@ describe('per-route request body limits (issue 38 §7)', () => {
   });
 
   it('a public route refuses a body above 64 KB with 413 bodyTooLarge', async () => {
-    const r = await t.call(peopleRoutes.forgotPassword, { body: { email: `${'a'.repeat(BODY_LIMITS.public)}@example.com` } });
+    const r = await t.call(peopleRoutes.authForgot, { body: { email: `${'a'.repeat(BODY_LIMITS.public)}@example.com` } });
     assert.equal(r.status, 413);
     assert.deepEqual({ code: r.body.code, params: r.body.params }, { code: 'bodyTooLarge', params: { size: '64 KB' } });
   });
@@ -40,13 +40,13 @@ describe('per-route request body limits (issue 38 §7)', () => {
   it('a route that declares a larger limit (the CSV import) takes a 1.5 MB body', async () => {
     // One employee and a long column the import does not know (it skips unknown columns).
     const csv = `firstName,lastName,email,remark\nBig,Import,big@limitsco.test,${'r'.repeat(1.5 * 1024 * 1024)}\n`;
-    const r = await t.call(peopleRoutes.registerMany, { token: admin.token, body: { csv } });
+    const r = await t.call(peopleRoutes.userRegisterMany, { token: admin.token, body: { csv } });
     assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 300));
     assert.equal(r.body.result.imported, 1);
   });
 
   it('answers by the Content-Length, before the body is sent', async () => {
-    const url = new URL(peopleRoutes.forgotPassword.path, t.portal.url);
+    const url = new URL(peopleRoutes.authForgot.path, t.portal.url);
     // 24 MB announced, nothing sent: a server that read the body first would never answer.
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(24 * 1024 * 1024) } });

@@ -27,7 +27,7 @@ describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', 
   afterAll(() => t.close());
 
   it('validation field errors reach the web as { field, code, params?, message }', async () => {
-    const r = await t.call(peopleRoutes.register, {
+    const r = await t.call(peopleRoutes.userRegister, {
       token: uk.adminToken,
       body: { firstName: 'x'.repeat(21), lastName: '', email: 'nope', password: 'p', confirmPassword: 'p' },
     });
@@ -41,10 +41,10 @@ describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', 
   });
 
   it('business errors carry their own code; the §8 message stays as the fallback', async () => {
-    const r = await t.call(peopleRoutes.userRoleAdd, { token: uk.adminToken, params: { userId: uk.admin._id, role: 'shop' } });
+    const r = await t.call(peopleRoutes.roleAdd, { token: uk.adminToken, params: { userId: uk.admin._id, role: 'shop' } });
     assert.equal(r.status, 403);
     assert.deepEqual(r.body, { name: 'forbidden', code: 'cannotChangeOwnRole', message: 'You cannot change your own role' });
-    const dup = await t.call(peopleRoutes.register, {
+    const dup = await t.call(peopleRoutes.userRegister, {
       token: uk.adminToken,
       body: { firstName: 'Ada', lastName: 'Again', email: 'admin@ukco.test', password: 'secret123', confirmPassword: 'secret123' },
     });
@@ -55,40 +55,40 @@ describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', 
   it("a client's language is the default of users created or imported in it", async () => {
     const e = await t.makeEmployee(uk.adminToken, 'olena@ukco.test');
     assert.equal(e.user.lang, 'uk');
-    const imp = await t.call(peopleRoutes.registerMany, {
+    const imp = await t.call(peopleRoutes.userRegisterMany, {
       token: uk.adminToken,
       body: { csv: 'firstName,lastName,email\nTaras,Shevchenko,taras@ukco.test\nAnna,Lee,anna@ukco.test,,\n' },
     });
     assert.equal(imp.status, 200);
     assert.equal(imp.body.result.imported, 2);
     const id = imp.body.result.rows[0]._id;
-    const u = await t.call(peopleRoutes.get, { token: uk.adminToken, params: { id } });
+    const u = await t.call(peopleRoutes.userGet, { token: uk.adminToken, params: { id } });
     assert.equal(u.body.result.lang, 'uk');
     // An explicit column still wins.
-    const en = await t.call(peopleRoutes.registerMany, {
+    const en = await t.call(peopleRoutes.userRegisterMany, {
       token: uk.adminToken,
       body: { csv: 'firstName,lastName,email,lang\nJohn,Smith,john@ukco.test,en\n' },
     });
-    const john = await t.call(peopleRoutes.get, { token: uk.adminToken, params: { id: en.body.result.rows[0]._id } });
+    const john = await t.call(peopleRoutes.userGet, { token: uk.adminToken, params: { id: en.body.result.rows[0]._id } });
     assert.equal(john.body.result.lang, 'en');
   });
 
   it('switching language saves it to the profile without profile_edit, and it holds on the next sign-in', async () => {
     const e = await t.makeEmployee(uk.adminToken, 'ivan@ukco.test');
-    await t.call(peopleRoutes.userRoleRemove, { token: uk.adminToken, params: { userId: e.user._id, role: 'profile_edit' } });
+    await t.call(peopleRoutes.roleRemove, { token: uk.adminToken, params: { userId: e.user._id, role: 'profile_edit' } });
     const again = await t.login('ivan@ukco.test', 'employee1');
-    const denied = await t.call(peopleRoutes.update, { token: again.token, params: { id: e.user._id }, body: { position: 'Boss' } });
+    const denied = await t.call(peopleRoutes.userUpdate, { token: again.token, params: { id: e.user._id }, body: { position: 'Boss' } });
     assert.equal(denied.status, 403);
-    const ok = await t.call(peopleRoutes.update, { token: again.token, params: { id: e.user._id }, body: { lang: 'ru' } });
+    const ok = await t.call(peopleRoutes.userUpdate, { token: again.token, params: { id: e.user._id }, body: { lang: 'ru' } });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal((await t.login('ivan@ukco.test', 'employee1')).user.lang, 'ru');
   });
 
   it('forgot password answers the same for a known and an unknown e-mail; the mail is in the user language', async () => {
     await t.makeEmployee(uk.adminToken, 'mykola@ukco.test');
-    const known = await t.call(peopleRoutes.forgotPassword, { body: { email: 'mykola@ukco.test' } });
-    const unknown = await t.call(peopleRoutes.forgotPassword, { body: { email: 'ghost@ukco.test' } });
-    const badWs = await t.call(peopleRoutes.forgotPassword, { body: { email: 'mykola@ukco.test', workspace: 'nosuchws' } });
+    const known = await t.call(peopleRoutes.authForgot, { body: { email: 'mykola@ukco.test' } });
+    const unknown = await t.call(peopleRoutes.authForgot, { body: { email: 'ghost@ukco.test' } });
+    const badWs = await t.call(peopleRoutes.authForgot, { body: { email: 'mykola@ukco.test', workspace: 'nosuchws' } });
     for (const r of [unknown, badWs]) {
       assert.equal(r.status, known.status);
       assert.deepEqual(r.body, known.body);
@@ -100,17 +100,17 @@ describe('issue 8: coded errors, languages and the reset link (§5, §7, §8)', 
 
   it('GET /api/reset_password/{token} tells the reset page whether its link is still usable', async () => {
     await t.makeEmployee(uk.adminToken, 'petro@ukco.test');
-    await t.call(peopleRoutes.forgotPassword, { body: { email: 'petro@ukco.test' } });
+    await t.call(peopleRoutes.authForgot, { body: { email: 'petro@ukco.test' } });
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(await mailTo(t, 'petro@ukco.test'))![1];
-    const fresh = await t.call(peopleRoutes.resetPasswordCheck, { params: { token } });
+    const fresh = await t.call(peopleRoutes.authResetCheck, { params: { token } });
     assert.equal(fresh.status, 200);
     assert.deepEqual(fresh.body, { result: { valid: true } });
-    assert.equal((await t.call(peopleRoutes.resetPassword, { params: { token }, body: { password: 'newpass12', confirmPassword: 'newpass12' } })).status, 200);
-    const used = await t.call(peopleRoutes.resetPasswordCheck, { params: { token } });
+    assert.equal((await t.call(peopleRoutes.authReset, { params: { token }, body: { password: 'newpass12', confirmPassword: 'newpass12' } })).status, 200);
+    const used = await t.call(peopleRoutes.authResetCheck, { params: { token } });
     assert.equal(used.status, 400);
     assert.equal(used.body.code, 'resetLinkInvalid');
     assert.equal(used.body.message, 'The link is invalid or expired');
-    const garbage = await t.call(peopleRoutes.resetPasswordCheck, { params: { token: 'x'.repeat(40) } });
+    const garbage = await t.call(peopleRoutes.authResetCheck, { params: { token: 'x'.repeat(40) } });
     assert.equal(garbage.status, 400);
     assert.equal(garbage.body.code, 'resetLinkInvalid');
   });

@@ -40,12 +40,12 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
     );
     const updated = await db.inTenant({ clientId: b.client._id }, (tx) => tx.update(users).set({ position: 'pwned' }).returning());
     assert.ok(updated.every((u) => u.clientId === b.client._id));
-    const check = await t.call(peopleRoutes.get, { token: a.adminToken, params: { id: aEmp.user._id } });
+    const check = await t.call(peopleRoutes.userGet, { token: a.adminToken, params: { id: aEmp.user._id } });
     assert.notEqual(check.body.result.position, 'pwned');
   });
 
   it("a user of client B asking for client A's user by id gets 404 and no data", async () => {
-    const r = await t.call(peopleRoutes.get, { token: b.adminToken, params: { id: aEmp.user._id } });
+    const r = await t.call(peopleRoutes.userGet, { token: b.adminToken, params: { id: aEmp.user._id } });
     assert.equal(r.status, 404);
     assert.equal(r.body.message, 'The requested resource was not found');
     assert.ok(!JSON.stringify(r.body).includes('secret.person'));
@@ -53,34 +53,33 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
 
   it("B cannot edit, delete, re-role or list A's users, nor read A's client", async () => {
     const id = aEmp.user._id;
-    assert.equal((await t.call(peopleRoutes.update, { token: b.adminToken, params: { id }, body: { position: 'x' } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.delete, { token: b.adminToken, params: { id } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.userRoleAdd, { token: b.adminToken, params: { userId: id, role: 'shop' } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.forClient, { token: b.adminToken, params: { clientId: a.client._id } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.filter, { token: b.adminToken, params: { workspace: 'alpha' }, body: { data: {} } })).status, 404);
-    assert.equal((await t.call(clientRoutes.get, { token: b.adminToken, params: { id: a.client._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userUpdate, { token: b.adminToken, params: { id }, body: { position: 'x' } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userDelete, { token: b.adminToken, params: { id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.roleAdd, { token: b.adminToken, params: { userId: id, role: 'shop' } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userForClient, { token: b.adminToken, params: { clientId: a.client._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userFilter, { token: b.adminToken, params: { workspace: 'alpha' }, body: { data: {} } })).status, 404);
+    assert.equal((await t.call(clientRoutes.clientGet, { token: b.adminToken, params: { id: a.client._id } })).status, 404);
     assert.equal(
-      (await t.call(peopleRoutes.resetPasswordHard, { token: b.adminToken, body: { user_id: id, password: 'hijacked1', confirmPassword: 'hijacked1' } }))
-        .status,
+      (await t.call(peopleRoutes.authResetHard, { token: b.adminToken, body: { user_id: id, password: 'hijacked1', confirmPassword: 'hijacked1' } })).status,
       404,
     );
     // A's data is intact.
-    const still = await t.call(peopleRoutes.get, { token: a.adminToken, params: { id } });
+    const still = await t.call(peopleRoutes.userGet, { token: a.adminToken, params: { id } });
     assert.equal(still.body.result.deletion_mark, false);
   });
 
   it('X-COMPANY-ID cannot move a non-superadmin into another workspace', async () => {
-    const r = await t.call(peopleRoutes.get, { token: b.adminToken, params: { id: aEmp.user._id }, workspace: 'alpha' });
+    const r = await t.call(peopleRoutes.userGet, { token: b.adminToken, params: { id: aEmp.user._id }, workspace: 'alpha' });
     assert.equal(r.status, 404);
   });
 
   it('the superadmin selects a workspace with X-COMPANY-ID and works inside it', async () => {
-    const r = await t.call(peopleRoutes.get, { token: a.superToken, params: { id: aEmp.user._id }, workspace: 'alpha' });
+    const r = await t.call(peopleRoutes.userGet, { token: a.superToken, params: { id: aEmp.user._id }, workspace: 'alpha' });
     assert.equal(r.status, 200);
     const su = await t.login('root@example.com', 'rootpass1');
-    const own = await t.call(peopleRoutes.get, { token: a.superToken, params: { id: su.user._id }, workspace: 'alpha' });
+    const own = await t.call(peopleRoutes.userGet, { token: a.superToken, params: { id: su.user._id }, workspace: 'alpha' });
     assert.equal(own.status, 200, 'the superadmin still reads their own record inside a workspace');
-    const list = await t.call(peopleRoutes.forClient, { token: a.superToken, params: { clientId: b.client._id } });
+    const list = await t.call(peopleRoutes.userForClient, { token: a.superToken, params: { clientId: b.client._id } });
     assert.ok(list.body.result.every((u: { client_id: string }) => u.client_id === b.client._id));
   });
 });

@@ -44,11 +44,11 @@ describe('JSON request log (issue 18 §6)', () => {
   it('one line per call: request id, client id, route pattern, status, duration; no line at all for an anonymous route', async () => {
     const { client, adminToken, admin } = await t.makeClient('obslog');
     const log = lines();
-    const anonymousGet = { ...peopleRoutes.get, anonymous: true };
+    const anonymousGet = { ...peopleRoutes.userGet, anonymous: true };
     // A second gateway on the portal's bus, whose contract marks GET api/user/{id} anonymous.
     const gw = await createGateway({
       bus: t.portal.platform.bus,
-      routes: allRoutes.map((r) => (r === peopleRoutes.get ? anonymousGet : r)),
+      routes: allRoutes.map((r) => (r === peopleRoutes.userGet ? anonymousGet : r)),
       jwtSecret: t.config.JWT_SECRET!,
       vendor: 'intranet',
       log: createLogger('info', 'gateway', log.stream),
@@ -131,7 +131,7 @@ describe('metrics and probes (issue 18 §6)', () => {
 
   it('/metrics on the gateway port needs the bearer token and lists the HTTP, bus, outbox, pool and Node series', async () => {
     const { admin, adminToken } = await t.makeClient('obsmetrics');
-    assert.equal((await t.call(peopleRoutes.get, { params: { id: admin._id }, token: adminToken })).status, 200);
+    assert.equal((await t.call(peopleRoutes.userGet, { params: { id: admin._id }, token: adminToken })).status, 200);
     const f = gatewayOf(t);
     assert.equal((await f.inject({ method: 'GET', url: '/metrics' })).statusCode, 401);
     assert.equal((await f.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode, 401);
@@ -269,7 +269,7 @@ describe('traces from the gateway over the bus to the handler and its SQL (issue
     const { admin, adminToken } = await t.makeClient('obstrace');
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';
-    const r = await t.call(peopleRoutes.get, { params: { id: admin._id }, token: adminToken, headers: { traceparent: `00-${traceId}-${callerSpan}-01` } });
+    const r = await t.call(peopleRoutes.userGet, { params: { id: admin._id }, token: adminToken, headers: { traceparent: `00-${traceId}-${callerSpan}-01` } });
     assert.equal(r.status, 200);
     await flushTracing();
     const spans = receiver.spans().filter((s) => s.traceId === traceId);

@@ -228,7 +228,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     assert.deepEqual(await identify(b, acme.client._id, two.user._id), { ok: true });
     const bGone = dropped(b);
     // Signed out over HTTP (another tab, another device): no 'user-logout' reaches this socket.
-    assert.equal((await t.call(peopleRoutes.logout, { token: two.token, body: {} })).status, 200);
+    assert.equal((await t.call(peopleRoutes.authLogout, { token: two.token, body: {} })).status, 200);
     assert.equal(await bGone, 'io server disconnect');
     assert.equal(await stillUp(a), true, 'the other session keeps its socket');
     // Batch frames unpacked too: the event may fall in the workspace's batch window of the test before.
@@ -246,7 +246,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     const admin = connect('acme', acme.adminToken);
     await Promise.all([connected(s1), connected(s2), connected(admin)]);
     const gone = Promise.all([dropped(s1), dropped(s2)]);
-    const r = await t.call(peopleRoutes.resetPasswordHard, {
+    const r = await t.call(peopleRoutes.authResetHard, {
       token: acme.adminToken,
       body: { user_id: emp.user._id, password: 'fresh12345', confirmPassword: 'fresh12345' },
     });
@@ -263,7 +263,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await Promise.all([connected(identified), connected(silent), connected(admin)]);
     assert.deepEqual(await identify(identified, acme.client._id, emp.user._id), { ok: true });
     const gone = Promise.all([dropped(identified), dropped(silent)]);
-    assert.equal((await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: emp.user._id } })).status, 200);
+    assert.equal((await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: emp.user._id } })).status, 200);
     assert.deepEqual(await gone, ['io server disconnect', 'io server disconnect']);
     assert.equal(await stillUp(admin), true);
     await assert.rejects(connected(connect('acme', emp.token)));
@@ -278,7 +278,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await Promise.all([connected(g1), connected(g2), connected(other)]);
     assert.deepEqual(await identify(g2, gamma.client._id, emp.user._id), { ok: true });
     const gone = Promise.all([dropped(g1), dropped(g2)]);
-    const r = await t.call(clientRoutes.update, { token: gamma.superToken, params: { id: gamma.client._id }, body: { status: 'blocked' } });
+    const r = await t.call(clientRoutes.clientUpdate, { token: gamma.superToken, params: { id: gamma.client._id }, body: { status: 'blocked' } });
     assert.equal(r.status, 200);
     assert.deepEqual(await gone, ['io server disconnect', 'io server disconnect']);
     assert.equal(await stillUp(other), true);
@@ -286,7 +286,10 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     // Another change to an active client closes nothing.
     const keep = connect('beta', beta.adminToken);
     await connected(keep);
-    assert.equal((await t.call(clientRoutes.update, { token: beta.superToken, params: { id: beta.client._id }, body: { name: 'Beta renamed' } })).status, 200);
+    assert.equal(
+      (await t.call(clientRoutes.clientUpdate, { token: beta.superToken, params: { id: beta.client._id }, body: { name: 'Beta renamed' } })).status,
+      200,
+    );
     assert.equal(await stillUp(keep), true);
   });
 

@@ -41,7 +41,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     // An employee with no feature right at all (only 'employee').
     const e = await t.makeEmployee(w.adminToken, 'bare@accessco.test');
     for (const right of FEATURE_RIGHTS) {
-      const r = await t.call(peopleRoutes.userRoleRemove, { token: w.adminToken, params: { userId: e.user._id, role: right } });
+      const r = await t.call(peopleRoutes.roleRemove, { token: w.adminToken, params: { userId: e.user._id, role: right } });
       assert.equal(r.status, 200, `remove ${right}`);
     }
     bare = { id: e.user._id, token: (await t.login('bare@accessco.test', 'employee1')).token };
@@ -92,7 +92,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     for (const r of allRoutes) if (r.feature) byFeature.set(r.feature, [...(byFeature.get(r.feature) ?? []), r]);
     assert.ok(byFeature.size > 0, 'some route names a feature');
     const toggle = async (code: ClientFeature) => {
-      const r = await t.call(clientRoutes.featureSwitch, { token: w.superToken, params: { client: w.ids.client, code } });
+      const r = await t.call(clientRoutes.featuresSwitch, { token: w.superToken, params: { client: w.ids.client, code } });
       assert.equal(r.status, 200);
       return clientFeatureActive(r.body.result, code);
     };

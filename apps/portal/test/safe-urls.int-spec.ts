@@ -41,14 +41,14 @@ describe('URL fields: http(s), mailto or a portal path only (issue 38 §8)', () 
 
   it("a user's avatar and social links: refused, the profile unchanged; safe ones stored", async () => {
     for (const bad of BAD) {
-      refusedAsUrl(await t.call(peopleRoutes.update, { token: emp.token, params: { id: emp.user._id }, body: { avatar: bad } }), 'avatar');
-      refusedAsUrl(await t.call(peopleRoutes.update, { token: emp.token, params: { id: emp.user._id }, body: { social: { vk: bad } } }), 'social.vk');
+      refusedAsUrl(await t.call(peopleRoutes.userUpdate, { token: emp.token, params: { id: emp.user._id }, body: { avatar: bad } }), 'avatar');
+      refusedAsUrl(await t.call(peopleRoutes.userUpdate, { token: emp.token, params: { id: emp.user._id }, body: { social: { vk: bad } } }), 'social.vk');
     }
-    const stored = (await t.call(peopleRoutes.get, { token: emp.token, params: { id: emp.user._id } })).body.result;
+    const stored = (await t.call(peopleRoutes.userGet, { token: emp.token, params: { id: emp.user._id } })).body.result;
     assert.equal(stored.avatar, null);
     assert.deepEqual(stored.social, {});
     const social = { site: 'https://example.test/me', mail: 'mailto:emp@safeurls.test' };
-    const ok = await t.call(peopleRoutes.update, { token: emp.token, params: { id: emp.user._id }, body: { avatar: '/api/files/x/avatar/a.png', social } });
+    const ok = await t.call(peopleRoutes.userUpdate, { token: emp.token, params: { id: emp.user._id }, body: { avatar: '/api/files/x/avatar/a.png', social } });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal(ok.body.result.avatar, '/api/files/x/avatar/a.png');
     assert.deepEqual(ok.body.result.social, social);
@@ -76,7 +76,7 @@ describe('URL fields: http(s), mailto or a portal path only (issue 38 §8)', () 
         body: { name: 'T', desk_id: randomUUID(), lane_id: randomUUID(), attachments: [{ url: bad, name: 'x.pdf' }] },
       });
       refusedAsUrl(r, 'attachments.0.url');
-      const c = await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { url: bad } } });
+      const c = await t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { url: bad } } });
       refusedAsUrl(c, 'hr.url');
     }
   });

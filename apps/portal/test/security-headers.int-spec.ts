@@ -30,8 +30,8 @@ describe('security headers on every answer (issue 18 §4)', () => {
   };
 
   it('an API answer, a refused call and an unknown API path carry them', async () => {
-    expectHeaders((await t.call(clientRoutes.env)).headers, 'GET /api/env');
-    const refused = await t.call(peopleRoutes.get, { params: { id: '00000000-0000-7000-8000-000000000000' } });
+    expectHeaders((await t.call(clientRoutes.clientEnv)).headers, 'GET /api/env');
+    const refused = await t.call(peopleRoutes.userGet, { params: { id: '00000000-0000-7000-8000-000000000000' } });
     assert.equal(refused.status, 401);
     expectHeaders(refused.headers, '401');
     const fastify = t.portal.app.getHttpAdapter().getInstance();

@@ -45,7 +45,7 @@ describe('503 bodies carry no internal cause (issue 38 §10)', () => {
     const res = await app
       .getHttpAdapter()
       .getInstance()
-      .inject({ method: 'POST', url: peopleRoutes.forgotPassword.path, payload: { email: 'someone@example.com' } });
+      .inject({ method: 'POST', url: peopleRoutes.authForgot.path, payload: { email: 'someone@example.com' } });
     assert.equal(res.statusCode, 503);
     assert.deepEqual(res.json(), { name: 'unavailable', code: 'unavailable', message: MESSAGES.unavailable });
     assert.equal(lines.filter((l) => l.includes('people.auth.forgot')).length, 1, lines.join('\n'));

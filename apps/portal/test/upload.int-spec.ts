@@ -18,12 +18,12 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
     const m = multipart(files);
     return inject({
       method: 'POST',
-      url: `${fileRoutes.upload.path}?kind=${kind}`,
+      url: `${fileRoutes.fileUpload.path}?kind=${kind}`,
       payload: m.payload,
       headers: { ...m.headers, authorization: `Bearer ${token}` },
     });
   };
-  const used = async () => (await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used;
+  const used = async () => (await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used;
   const storedFiles = async (clientId = acme.client._id) => {
     const dir = join(t.dataDir, 'files', clientId);
     const walk = async (d: string): Promise<string[]> => {
@@ -84,7 +84,7 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
       assert.equal((await inject({ method: 'GET', url: old })).statusCode, 401, `${old}: no session, no file`);
       const viaHeader = await inject({ method: 'GET', url: old, headers: { authorization: `Bearer ${acme.adminToken}` } });
       assert.equal(viaHeader.statusCode, 200, 'renewed for a signed-in member (bearer token)');
-      const cookie = (await inject({ method: 'PUT', url: fileRoutes.session.path, headers: { authorization: `Bearer ${acme.adminToken}` } })).headers[
+      const cookie = (await inject({ method: 'PUT', url: fileRoutes.fileSession.path, headers: { authorization: `Bearer ${acme.adminToken}` } })).headers[
         'set-cookie'
       ];
       const viaCookie = await inject({ method: 'GET', url: old, headers: { cookie: String(cookie).split(';')[0] } });
@@ -94,9 +94,9 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
       assert.equal(stranger.statusCode, 403, "another client's member gets no renewal");
     }
     // The sign-in page has no session: the public workspace answer signs the stored logo afresh.
-    const set = await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { logo: signed(0) } });
+    const set = await t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { logo: signed(0) } });
     assert.equal(set.status, 200, JSON.stringify(set.body));
-    const pub = await t.call(clientRoutes.byWorkspace, { params: { ws: 'acme' } });
+    const pub = await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'acme' } });
     assert.notEqual(pub.body.result.logo, signed(0));
     assert.equal((await inject({ method: 'GET', url: pub.body.result.logo })).statusCode, 200, 'the logo opens on the sign-in page');
   });
@@ -128,7 +128,7 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
 
   it('refuses past the storage quota with the spec text and stores nothing', async () => {
     const small = await t.makeClient('smallco');
-    await t.call(clientRoutes.update, { token: small.superToken, params: { id: small.client._id }, body: { storageTotalGb: 0.00002 } }); // ~21 KB
+    await t.call(clientRoutes.clientUpdate, { token: small.superToken, params: { id: small.client._id }, body: { storageTotalGb: 0.00002 } }); // ~21 KB
     const ok = await upload(small.adminToken, [{ name: 'a.txt', data: Buffer.alloc(8 * 1024, 97) }]);
     assert.equal(ok.statusCode, 200);
     const kept = await storedFiles(small.client._id);
@@ -136,7 +136,7 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
     const r = await upload(small.adminToken, [{ name: 'b.txt', data: Buffer.alloc(16 * 1024, 98) }]);
     assert.equal(r.statusCode, 413);
     assert.match(r.json().message, /^Storage limit reached \(21\.\d KB\)! Available 1[23]\.\d KB$/);
-    const c = await t.call(clientRoutes.get, { token: small.adminToken, params: { id: small.client._id } });
+    const c = await t.call(clientRoutes.clientGet, { token: small.adminToken, params: { id: small.client._id } });
     assert.equal(Math.round(c.body.result.storage.used * 1024 ** 3), 8 * 1024);
     // Nothing of the refused file is left in storage: the same single file as before.
     assert.deepEqual(await storedFiles(small.client._id), kept);
@@ -154,7 +154,7 @@ describe('uploads (§7 Upload, §5/§9 limits, §8 texts) and signed downloads',
       .toBuffer();
     assert.equal((await upload(acme.adminToken, [{ name: 'cover.jpg', data: right }], 'cover')).statusCode, 200);
     const m = multipart([{ name: 'x.txt', data: Buffer.from('x') }]);
-    const anon = await inject({ method: 'POST', url: fileRoutes.upload.path, payload: m.payload, headers: m.headers });
+    const anon = await inject({ method: 'POST', url: fileRoutes.fileUpload.path, payload: m.payload, headers: m.headers });
     assert.equal(anon.statusCode, 401);
   });
 });

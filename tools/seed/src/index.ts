@@ -49,7 +49,7 @@ export function demoCsv(workspace: string, count: number, seed = 42): string {
 export async function seedDemo(bus: Bus, opts: { workspace: string; count: number }) {
   let client: Client;
   try {
-    client = await bus.request<Client>(clientRoutes.create.subject, {
+    client = await bus.request<Client>(clientRoutes.clientCreate.subject, {
       ctx: superadmin,
       input: { body: { workspace: opts.workspace, name: `Demo ${opts.workspace}`, lang: 'en' } },
     });
@@ -62,7 +62,7 @@ export async function seedDemo(bus: Bus, opts: { workspace: string; count: numbe
   const pw = { password: adminPassword, confirmPassword: adminPassword };
   let adminCreated = true;
   try {
-    await bus.request(peopleRoutes.register.subject, {
+    await bus.request(peopleRoutes.userRegister.subject, {
       ctx: superadmin,
       input: { body: { client_id: client._id, firstName: 'Demo', lastName: 'Admin', email: adminEmail, ...pw, roles: ['admin'] } },
     });
@@ -70,15 +70,15 @@ export async function seedDemo(bus: Bus, opts: { workspace: string; count: numbe
     if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
     // Already there from an earlier run: its password was printed then and never stored, so set a new one.
     adminCreated = false;
-    const found = await bus.request<{ users: { _id: string; email: string }[] }>(peopleRoutes.filter.subject, {
+    const found = await bus.request<{ users: { _id: string; email: string }[] }>(peopleRoutes.userFilter.subject, {
       ctx: superadmin,
       input: { params: { workspace: client.workspace }, body: { data: { search: adminEmail, page: 1, limit: 5 } } },
     });
     const admin = found.users.find((u) => u.email === adminEmail);
     if (!admin) throw new Error(`demo administrator ${adminEmail} exists but was not found (deleted?)`);
-    await bus.request(peopleRoutes.resetPasswordHard.subject, { ctx: superadmin, input: { body: { user_id: admin._id, ...pw } } });
+    await bus.request(peopleRoutes.authResetHard.subject, { ctx: superadmin, input: { body: { user_id: admin._id, ...pw } } });
   }
-  const report = await bus.request<{ imported: number; rows: { ok: boolean; errors?: { message: string }[] }[] }>(peopleRoutes.registerMany.subject, {
+  const report = await bus.request<{ imported: number; rows: { ok: boolean; errors?: { message: string }[] }[] }>(peopleRoutes.userRegisterMany.subject, {
     ctx: superadmin,
     input: { body: { client_id: client._id, csv: demoCsv(opts.workspace, opts.count) } },
   });

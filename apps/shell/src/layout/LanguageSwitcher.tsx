@@ -13,7 +13,7 @@ export async function saveProfileLanguage(lang: string): Promise<void> {
   if (!uid || !token) return;
   const l = normalizeLanguage(lang);
   if (!l) return;
-  await call(peopleRefs.update, { params: { id: uid }, body: { lang: l }, silent: true }).catch(() => undefined);
+  await call(peopleRefs.userUpdate, { params: { id: uid }, body: { lang: l }, silent: true }).catch(() => undefined);
 }
 
 /** Language select (ru, uk, en); the choice is remembered, wins over the profile language and is saved to it. */

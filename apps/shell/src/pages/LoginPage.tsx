@@ -35,7 +35,7 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
   );
   const [ambiguous, setAmbiguous] = useState(false);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
-  const route: RouteRef<typeof peopleRoutes.login | typeof peopleRoutes.loginPage> = workspaceMode ? peopleRefs.loginPage : peopleRefs.login;
+  const route: RouteRef<typeof peopleRoutes.authLogin | typeof peopleRoutes.authLoginPage> = workspaceMode ? peopleRefs.authLoginPage : peopleRefs.authLogin;
   const schema = useMemo(() => signInSchema(workspaceMode), [workspaceMode]);
 
   const form = useApiForm({

@@ -17,10 +17,10 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
   const [sent, setSent] = useState(false);
   const form = useApiForm({
-    schema: peopleRoutes.forgotPassword.body,
+    schema: peopleRoutes.authForgot.body,
     defaultValues: { email: '' },
     onSubmit: async (body) => {
-      await call(peopleRoutes.forgotPassword, { body, silent: true });
+      await call(peopleRoutes.authForgot, { body, silent: true });
       setSent(true);
     },
   });
@@ -60,7 +60,7 @@ export function ResetPasswordPage() {
   const [link, setLink] = useState<'checking' | 'valid' | string>('checking');
   useEffect(() => {
     let live = true;
-    call(peopleRoutes.resetPasswordCheck, { params: { token }, silent: true })
+    call(peopleRoutes.authResetCheck, { params: { token }, silent: true })
       .then(() => live && setLink('valid'))
       .catch((err) => {
         if (!live) return;
@@ -74,10 +74,10 @@ export function ResetPasswordPage() {
   }, [token, word]);
   const [done, setDone] = useState(false);
   const form = useApiForm({
-    schema: peopleRoutes.resetPassword.body,
+    schema: peopleRoutes.authReset.body,
     defaultValues: { password: '', confirmPassword: '' },
     onSubmit: async (body) => {
-      await call(peopleRoutes.resetPassword, { params: { token }, body, silent: true });
+      await call(peopleRoutes.authReset, { params: { token }, body, silent: true });
       setDone(true);
     },
   });

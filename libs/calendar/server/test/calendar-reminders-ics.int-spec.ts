@@ -254,11 +254,11 @@ describe('calendar reminders, events and .ics', () => {
     const person = (p: ICAL.Property) => `${String(p.getParameter('cn'))} <${String(p.getFirstValue()).toLowerCase()}>`;
     assert.equal(
       person(vevent.getFirstProperty('organizer')!),
-      `${(await t.call(peopleRoutes.get, { token: org.token, params: { id: org.id } })).body.result.fullName} <mailto:org@calr.test>`,
+      `${(await t.call(peopleRoutes.userGet, { token: org.token, params: { id: org.id } })).body.result.fullName} <mailto:org@calr.test>`,
     );
     const attendees = vevent.getAllProperties('attendee').map(person).sort();
     const names = await Promise.all(
-      [mem.id, a.admin._id].map(async (id) => (await t.call(peopleRoutes.get, { token: org.token, params: { id } })).body.result),
+      [mem.id, a.admin._id].map(async (id) => (await t.call(peopleRoutes.userGet, { token: org.token, params: { id } })).body.result),
     );
     assert.deepEqual(attendees, names.map((u: { fullName: string; email: string }) => `${u.fullName} <mailto:${u.email.toLowerCase()}>`).sort());
     // The reminder: a DISPLAY alarm 15 minutes before the start.

@@ -101,7 +101,7 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
     assert.deepEqual(withOut.body.result.members, [mem.id, out.id].sort());
     assert.equal((await range(out.token, day(0), day(10))).body.result.length, 1);
     // Without events_create: 403 on creating.
-    assert.equal((await t.call(peopleRoutes.userRoleRemove, { token: a.adminToken, params: { userId: out.id, role: 'events_create' } })).status, 200);
+    assert.equal((await t.call(peopleRoutes.roleRemove, { token: a.adminToken, params: { userId: out.id, role: 'events_create' } })).status, 200);
     const outAgain = await t.login('out@cala.test', 'employee1');
     assert.equal((await t.call(calendarRoutes.create, { token: outAgain.token, body: base() })).status, 403);
     // A single event is not changed through the periodic call, and a series not through the single one.

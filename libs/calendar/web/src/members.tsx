@@ -32,7 +32,7 @@ export function MembersPicker({
   const found = useQuery({
     queryKey: ['calendar', 'people', workspace ?? '', q],
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, {
+      call(peopleRoutes.userFilter, {
         params: { workspace: workspace! },
         body: { data: { search: q, page: 1, limit: 10, sort: 'lastName', order: 'asc' } },
         signal,

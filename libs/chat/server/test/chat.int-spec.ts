@@ -397,7 +397,7 @@ describe('chat (§7 Chat, §3 Chat room and message, §4 realtime)', () => {
     const eveSock = await listen('chatbeta', beta.client._id, eve);
     const betaAdmin = await listen('chatbeta', beta.client._id, { id: beta.admin._id, token: beta.adminToken });
     await send(gone, room._id, 'my last words');
-    assert.equal((await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: gone.id }, body: {} })).status, 200);
+    assert.equal((await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: gone.id }, body: {} })).status, 200);
     const msgs = await eventually(async () => {
       const page = await ok(t.call(chatRoutes.msgList, { token: ann.token, params: { id: room._id } }));
       const v = await ok(t.call(chatRoutes.roomGet, { token: ann.token, params: { id: room._id } }));

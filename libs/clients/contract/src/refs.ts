@@ -1,5 +1,5 @@
 import { access, routeRef, type RouteTarget } from '@intranet/platform-contracts/base';
-import type { clientRoutes } from './index.ts';
+import type { clientRoutes } from './routes.ts';
 
 /**
  * Method, path, envelope and access of the client route the session layer calls on every page load (the signed-in
@@ -7,9 +7,9 @@ import type { clientRoutes } from './index.ts';
  * so the shell's first load carries no zod (issue 8 §5).
  */
 export const clientTargets = {
-  get: { method: 'GET', path: '/api/clients/{id}', envelope: 'result', access: access.authenticated },
+  clientGet: { method: 'GET', path: '/api/clients/{id}', envelope: 'result', access: access.authenticated },
 } as const satisfies Record<string, RouteTarget>;
 
 export const clientRefs = {
-  get: routeRef<(typeof clientRoutes)['get']>(clientTargets.get),
+  clientGet: routeRef<(typeof clientRoutes)['clientGet']>(clientTargets.clientGet),
 };

@@ -20,39 +20,39 @@ export class ClientsController implements RouteHandlers<typeof clientRoutes>, Su
     private readonly storage: StorageService,
   ) {}
 
-  /** clients.env — GET /api/env. */
-  @RouteHandler(clientRoutes.env)
-  env() {
+  /** clients.client.env — GET /api/env. */
+  @RouteHandler(clientRoutes.clientEnv)
+  clientEnv() {
     return this.clients.env();
   }
 
-  /** clients.list — GET api/clients. */
-  @RouteHandler(clientRoutes.list)
-  list(input: RouteInput<typeof clientRoutes.list>, ctx: RequestContext) {
+  /** clients.client.list — GET api/clients. */
+  @RouteHandler(clientRoutes.clientList)
+  clientList(input: RouteInput<typeof clientRoutes.clientList>, ctx: RequestContext) {
     return this.clients.list(input, ctx);
   }
 
-  /** clients.get — GET api/clients/{id}. */
-  @RouteHandler(clientRoutes.get)
-  get(input: RouteInput<typeof clientRoutes.get>, ctx: RequestContext) {
+  /** clients.client.get — GET api/clients/{id}. */
+  @RouteHandler(clientRoutes.clientGet)
+  clientGet(input: RouteInput<typeof clientRoutes.clientGet>, ctx: RequestContext) {
     return this.clients.get(input, ctx);
   }
 
-  /** clients.update — PUT api/clients/{id}. */
-  @RouteHandler(clientRoutes.update)
-  update(input: RouteInput<typeof clientRoutes.update>, ctx: RequestContext) {
+  /** clients.client.update — PUT api/clients/{id}. */
+  @RouteHandler(clientRoutes.clientUpdate)
+  clientUpdate(input: RouteInput<typeof clientRoutes.clientUpdate>, ctx: RequestContext) {
     return this.clients.update(input, ctx);
   }
 
-  /** clients.create — POST api/clients. */
-  @RouteHandler(clientRoutes.create)
-  create(input: RouteInput<typeof clientRoutes.create>, ctx: RequestContext) {
+  /** clients.client.create — POST api/clients. */
+  @RouteHandler(clientRoutes.clientCreate)
+  clientCreate(input: RouteInput<typeof clientRoutes.clientCreate>, ctx: RequestContext) {
     return this.clients.create(input, ctx);
   }
 
-  /** clients.byWorkspace — GET api/clients/by_ws/{ws}. */
-  @RouteHandler(clientRoutes.byWorkspace)
-  byWorkspace(input: RouteInput<typeof clientRoutes.byWorkspace>) {
+  /** clients.client.byWorkspace — GET api/clients/by_ws/{ws}. */
+  @RouteHandler(clientRoutes.clientByWorkspace)
+  clientByWorkspace(input: RouteInput<typeof clientRoutes.clientByWorkspace>) {
     return this.clients.byWorkspace(input);
   }
 
@@ -63,14 +63,14 @@ export class ClientsController implements RouteHandlers<typeof clientRoutes>, Su
   }
 
   /** clients.features.switch — PUT api/clients/features/switch/{client}/{code}. */
-  @RouteHandler(clientRoutes.featureSwitch)
-  featureSwitch(input: RouteInput<typeof clientRoutes.featureSwitch>, ctx: RequestContext) {
+  @RouteHandler(clientRoutes.featuresSwitch)
+  featuresSwitch(input: RouteInput<typeof clientRoutes.featuresSwitch>, ctx: RequestContext) {
     return this.clients.featureSwitch(input, ctx);
   }
 
   /** clients.journal.list — GET api/journal/{client}. */
-  @RouteHandler(clientRoutes.journal)
-  journal(input: RouteInput<typeof clientRoutes.journal>, ctx: RequestContext) {
+  @RouteHandler(clientRoutes.journalList)
+  journalList(input: RouteInput<typeof clientRoutes.journalList>, ctx: RequestContext) {
     return this.journals.journal(input, ctx);
   }
 

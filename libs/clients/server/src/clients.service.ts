@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLIENT_FEATURES, clientEvents, type clientRoutes, type clientSubjects } from '@intranet/clients-contract';
+import { CLIENT_FEATURES, CLIENTS_ERRORS, clientEvents, type clientRoutes, type clientSubjects } from '@intranet/clients-contract';
 import { peopleRoutes, peopleSubjects, type User } from '@intranet/people-contract';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
 import { openSecret, sealSecret, secretsKey, type Config } from '@intranet/platform-config';
 import { DEFAULT_INITIAL_RIGHTS, type RouteInput, type z } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { renewFileUrl } from '@intranet/platform-storage';
@@ -48,7 +48,7 @@ export class ClientsService {
   }
 
   /** §7 GET api/clients (superadmin) → clients with employee counts (0 when people cannot count them now). */
-  async list({ query }: RouteInput<typeof clientRoutes.list>, ctx: RequestContext) {
+  async list({ query }: RouteInput<typeof clientRoutes.clientList>, ctx: RequestContext) {
     const rows = await this.db.asSystem(`superadmin ${ctx.userId}: list clients`, (tx) => this.repo.list(tx, query.search));
     const counts: Record<string, number> = await ask(this.bus, peopleSubjects.counts, ctx, {}).catch(() => ({}));
     return rows.map((r) => ({ ...toClient(r), employeeCount: counts[r.id] ?? 0 }));
@@ -59,7 +59,7 @@ export class ClientsService {
    * tax number, HR-system address and login — only for the client's administrators and the superadmin: an employee
    * gets them as null (the shell reads the client for its name, design and features).
    */
-  async get({ params }: RouteInput<typeof clientRoutes.get>, ctx: RequestContext) {
+  async get({ params }: RouteInput<typeof clientRoutes.clientGet>, ctx: RequestContext) {
     const row = await this.run(ctx, `get client ${params.id}`, (tx) => this.repo.byId(tx, params.id));
     if (!row || row.deleted) throw Errors.notFound();
     const client = toClient(row);
@@ -71,7 +71,7 @@ export class ClientsService {
    * superadmin's. Blocking/unblocking and the initial rights are journaled (issue 18 §2). Errors: 404 (not own
    * client), 403 (superadmin-only field).
    */
-  async update({ params, body }: RouteInput<typeof clientRoutes.update>, ctx: RequestContext) {
+  async update({ params, body }: RouteInput<typeof clientRoutes.clientUpdate>, ctx: RequestContext) {
     if (!canChangeStatusOrStorage(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined)) throw Errors.forbidden();
     const audited = (body.status !== undefined || body.settings?.initialRights !== undefined) && ctx.userId;
     const actor = audited ? await this.actorOf(ctx) : null;
@@ -105,11 +105,11 @@ export class ClientsService {
   }
 
   /** §7 POST api/clients (superadmin): workspace code latin letters and digits only (§5), unique. Errors: 409 taken. */
-  async create({ body }: RouteInput<typeof clientRoutes.create>, ctx: RequestContext) {
+  async create({ body }: RouteInput<typeof clientRoutes.clientCreate>, ctx: RequestContext) {
     const { storageTotalGb, settings, hr, start_page, ...rest } = body;
     const actor = await this.actorOf(ctx);
     const row = await this.db.asSystem(`superadmin ${ctx.userId}: create client ${body.workspace}`, async (tx) => {
-      if (await this.repo.byWorkspace(tx, body.workspace)) throw Errors.conflict('workspace', 'This workspace code is already taken');
+      if (await this.repo.byWorkspace(tx, body.workspace)) throw Errors.conflictCoded('workspace', CLIENTS_ERRORS.workspaceTaken);
       const id = uuidv7();
       const created = await this.repo.insert(tx, {
         ...rest,
@@ -139,7 +139,7 @@ export class ClientsService {
   }
 
   /** §7 GET api/clients/by_ws/{ws} (public): branding of a workspace for its sign-in page. Errors: 404. */
-  async byWorkspace({ params }: RouteInput<typeof clientRoutes.byWorkspace>) {
+  async byWorkspace({ params }: RouteInput<typeof clientRoutes.clientByWorkspace>) {
     const row = await this.db.asSystem('public workspace lookup', (tx) => this.repo.byWorkspace(tx, params.ws));
     if (!row || row.deleted) throw Errors.notFound();
     const c = toClient(row);
@@ -153,7 +153,7 @@ export class ClientsService {
   }
 
   /** §7 PUT api/clients/features/switch/{client}/{code} (superadmin): flips one feature, journaled. Errors: 404. */
-  async featureSwitch({ params }: RouteInput<typeof clientRoutes.featureSwitch>, ctx: RequestContext) {
+  async featureSwitch({ params }: RouteInput<typeof clientRoutes.featuresSwitch>, ctx: RequestContext) {
     const actor = await this.actorOf(ctx);
     const row = await this.db.asSystem(`superadmin ${ctx.userId}: switch ${params.code} of ${params.client}`, async (tx) => {
       const cur = await this.repo.byId(tx, params.client);
@@ -210,7 +210,7 @@ export class ClientsService {
 
   /** The row of a bus look-up. Errors: 404 'Client not found'. */
   private found(row: ClientRow | undefined): ClientRow {
-    if (!row) throw new DomainError('not_found', 'Client not found');
+    if (!row) throw Errors.coded(CLIENTS_ERRORS.clientNotFound);
     return row;
   }
 
@@ -256,7 +256,7 @@ export class ClientsService {
    */
   private async actorOf(ctx: RequestContext): Promise<Actor> {
     const id = ctx.userId ?? '';
-    const user = await this.bus.request<User>(peopleRoutes.get.subject, { ctx, input: { params: { id } } }).catch(() => null);
+    const user = await this.bus.request<User>(peopleRoutes.userGet.subject, { ctx, input: { params: { id } } }).catch(() => null);
     return { id, name: user?.fullName ?? null };
   }
 }

@@ -11,7 +11,7 @@ import { ClientsRepository } from './clients.repository.ts';
 import { toJournalEntry } from './mapping.ts';
 
 /** The filters of a journal read (§7 GET api/journal). */
-type JournalQuery = RouteInput<typeof clientRoutes.journal>['query'];
+type JournalQuery = RouteInput<typeof clientRoutes.journalList>['query'];
 
 /**
  * The audit journal of a client (issue 18 §2, §2 admin panel tab "logs"), as its administrators and the superadmin
@@ -29,7 +29,7 @@ export class JournalService {
    * `page`/`limit`, filters section, action, actor (user id), from/to (YYYY-MM-DD, UTC days). 404 for another
    * client or an unknown one.
    */
-  journal({ params, query }: RouteInput<typeof clientRoutes.journal>, ctx: RequestContext) {
+  journal({ params, query }: RouteInput<typeof clientRoutes.journalList>, ctx: RequestContext) {
     return this.read(ctx, params.client, query);
   }
 

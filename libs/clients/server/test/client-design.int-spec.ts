@@ -15,7 +15,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
   });
   afterAll(() => t.close());
 
-  const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.update, { token, params: { id }, body });
+  const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.clientUpdate, { token, params: { id }, body });
 
   it('an admin sets logo and colours; everyone in the workspace reads them; unsent design fields stay', async () => {
     const r = await put(acme.adminToken, acme.client._id, {
@@ -26,7 +26,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
     assert.equal(r.body.result.logo, '/files/designco/logo.png');
     assert.equal(r.body.result.design.sidePanel, '#123456');
     const emp = await t.makeEmployee(acme.adminToken, 'reader@designco.test');
-    const seen = await t.call(clientRoutes.get, { token: emp.token, params: { id: acme.client._id } });
+    const seen = await t.call(clientRoutes.clientGet, { token: emp.token, params: { id: acme.client._id } });
     assert.equal(seen.body.result.design.background, '#fff');
     assert.equal(seen.body.result.design.font, 'Inter');
     // A partial design update merges; null clears one field.
@@ -35,7 +35,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
     assert.equal(merged.body.result.design.text, null);
     assert.equal(merged.body.result.design.accent, '#ff0000');
     // The public sign-in branding carries them too.
-    const pub = await t.call(clientRoutes.byWorkspace, { params: { ws: 'designco' } });
+    const pub = await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'designco' } });
     assert.equal(pub.body.result.design.sidePanel, '#123456');
   });
 
@@ -50,7 +50,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
     const badLogo = await put(acme.adminToken, acme.client._id, { logo: 'javascript:alert(1)' });
     assert.equal(badLogo.status, 400);
     assert.equal(badLogo.body.errors[0].message, 'Invalid URL');
-    const now = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    const now = await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.equal(now.body.result.design.sidePanel, '#123456');
     assert.equal(now.body.result.logo, '/files/designco/logo.png');
   });
@@ -61,7 +61,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
     assert.equal(byEmp.status, 403);
     const byOther = await put(other.adminToken, acme.client._id, { design: { sidePanel: '#000000' } });
     assert.equal(byOther.status, 404);
-    const now = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    const now = await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.equal(now.body.result.design.sidePanel, '#123456');
   });
 });

@@ -19,8 +19,8 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
   });
   afterAll(() => t.close());
 
-  const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.update, { token, params: { id }, body });
-  const get = async (token: string) => (await t.call(clientRoutes.get, { token, params: { id: acme.client._id } })).body.result;
+  const put = (token: string, id: string, body: Record<string, unknown>) => t.call(clientRoutes.clientUpdate, { token, params: { id }, body });
+  const get = async (token: string) => (await t.call(clientRoutes.clientGet, { token, params: { id: acme.client._id } })).body.result;
 
   it('company data and other settings: an admin saves them, unsent fields stay, §5 limits hold', async () => {
     const r = await put(acme.adminToken, acme.client._id, {

@@ -32,7 +32,7 @@ describe('audit journal (issue 18 §2)', () => {
 
   const read = async (c: Client, query: Record<string, string | number> = {}, token = c.adminToken): Promise<Page> => {
     const q = Object.fromEntries(Object.entries({ limit: 100, ...query }).map(([k, v]) => [k, String(v)]));
-    const r = await t.call(clientRoutes.journal, { token, params: { client: c.client._id }, query: q });
+    const r = await t.call(clientRoutes.journalList, { token, params: { client: c.client._id }, query: q });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return r.body.result;
   };
@@ -73,55 +73,61 @@ describe('audit journal (issue 18 §2)', () => {
 
   it('roles and rights: one entry per change with before/after; refused changes none', async () => {
     const emp = await t.makeEmployee(acme.adminToken, 'roles@jacme.test');
-    const add = await oneEntry(acme, () => ok(t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: emp.user._id, role: 'head' } })));
+    const add = await oneEntry(acme, () => ok(t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: emp.user._id, role: 'head' } })));
     assert.deepEqual(
       { section: add.section, action: add.action, actor: add.actor!._id, object: add.object, role: add.after!.role },
       { section: 'roles', action: 'role.add', actor: acme.admin._id, object: { type: 'user', id: emp.user._id, title: 'Emil Employee' }, role: 'head' },
     );
     assert.equal(add.actor!.name, acme.admin.fullName);
     assert.ok(!(add.before!.roles as string[]).includes('head'));
-    const rm = await oneEntry(acme, () => ok(t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: emp.user._id, role: 'wall' } })));
+    const rm = await oneEntry(acme, () => ok(t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: emp.user._id, role: 'wall' } })));
     assert.equal(rm.action, 'role.remove');
     assert.ok(!(rm.after!.roles as string[]).includes('wall'));
     const all = await oneEntry(acme, () =>
-      ok(t.call(peopleRoutes.clientRoleAdd, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'wall' } })),
+      ok(t.call(peopleRoutes.roleAddAll, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'wall' } })),
     );
     assert.deepEqual({ action: all.action, role: all.after!.role }, { action: 'role.add_all', role: 'wall' });
     const none = await oneEntry(acme, () =>
-      ok(t.call(peopleRoutes.clientRoleRemove, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'lms' } })),
+      ok(t.call(peopleRoutes.roleRemoveAll, { token: acme.adminToken, params: { clientId: acme.client._id, role: 'lms' } })),
     );
     assert.equal(none.action, 'role.remove_all');
     const initial = await oneEntry(acme, () =>
-      ok(t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { settings: { initialRights: ['wall', 'address'] } } })),
+      ok(
+        t.call(clientRoutes.clientUpdate, {
+          token: acme.adminToken,
+          params: { id: acme.client._id },
+          body: { settings: { initialRights: ['wall', 'address'] } },
+        }),
+      ),
     );
     assert.deepEqual({ action: initial.action, after: initial.after }, { action: 'rights.initial', after: { initialRights: ['wall', 'address'] } });
     // Refused: one's own role (403), an employee changing roles (403), another client's user (404).
-    await noEntry(acme, 403, () => t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: acme.admin._id, role: 'shop' } }));
-    await noEntry(acme, 403, () => t.call(peopleRoutes.userRoleAdd, { token: emp.token, params: { userId: emp.user._id, role: 'shop' } }));
-    await noEntry(acme, 404, () => t.call(peopleRoutes.userRoleAdd, { token: other.adminToken, params: { userId: emp.user._id, role: 'shop' } }));
+    await noEntry(acme, 403, () => t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: acme.admin._id, role: 'shop' } }));
+    await noEntry(acme, 403, () => t.call(peopleRoutes.roleAdd, { token: emp.token, params: { userId: emp.user._id, role: 'shop' } }));
+    await noEntry(acme, 404, () => t.call(peopleRoutes.roleAdd, { token: other.adminToken, params: { userId: emp.user._id, role: 'shop' } }));
     // An edit that changes no audited field writes nothing either.
-    await ok(t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { city: 'Kyiv' } }));
+    await ok(t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { city: 'Kyiv' } }));
     assert.equal((await read(acme, { limit: 1 })).entries[0].action, 'rights.initial');
   });
 
   it('feature switches and client block/unblock by the superadmin land in that client only', async () => {
     const otherBefore = await total(other);
     const off = await oneEntry(acme, () =>
-      ok(t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } })),
+      ok(t.call(clientRoutes.featuresSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } })),
     );
     assert.deepEqual(
       { section: off.section, action: off.action, id: off.object!.id, before: off.before, after: off.after, actor: off.actor!._id },
       { section: 'features', action: 'feature.off', id: 'shop', before: { active: true }, after: { active: false }, actor: superId },
     );
     assert.equal(
-      (await oneEntry(acme, () => ok(t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } }))))
+      (await oneEntry(acme, () => ok(t.call(clientRoutes.featuresSwitch, { token: acme.superToken, params: { client: acme.client._id, code: 'shop' } }))))
         .action,
       'feature.on',
     );
-    await noEntry(acme, 403, () => t.call(clientRoutes.featureSwitch, { token: acme.adminToken, params: { client: acme.client._id, code: 'shop' } }));
+    await noEntry(acme, 403, () => t.call(clientRoutes.featuresSwitch, { token: acme.adminToken, params: { client: acme.client._id, code: 'shop' } }));
     const block = await oneEntry(
       acme,
-      () => ok(t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'blocked' } })),
+      () => ok(t.call(clientRoutes.clientUpdate, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'blocked' } })),
       // A blocked client's administrator is refused everything ('Login blocked'): the superadmin reads.
       acme.superToken,
     );
@@ -131,12 +137,12 @@ describe('audit journal (issue 18 §2)', () => {
     );
     const unblock = await oneEntry(
       acme,
-      () => ok(t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'active' } })),
+      () => ok(t.call(clientRoutes.clientUpdate, { token: acme.superToken, params: { id: acme.client._id }, body: { status: 'active' } })),
       acme.superToken,
     );
     assert.equal(unblock.action, 'client.unblock');
     // An administrator may not block (403): nothing written.
-    await noEntry(acme, 403, () => t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { status: 'blocked' } }));
+    await noEntry(acme, 403, () => t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { status: 'blocked' } }));
     assert.equal(await total(other), otherBefore, "another client's journal is untouched");
   });
 
@@ -145,31 +151,31 @@ describe('audit journal (issue 18 §2)', () => {
     assert.equal(created.action, 'user.create');
     const id = created.object!.id!;
     await noEntry(acme, 409, () =>
-      t.call(peopleRoutes.register, {
+      t.call(peopleRoutes.userRegister, {
         token: acme.adminToken,
         body: { firstName: 'Dup', lastName: 'Dup', email: 'fired@jacme.test', password: 'employee1', confirmPassword: 'employee1' },
       }),
     );
-    const block = await oneEntry(acme, () => ok(t.call(peopleRoutes.update, { token: acme.adminToken, params: { id }, body: { status: 'blocked' } })));
+    const block = await oneEntry(acme, () => ok(t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id }, body: { status: 'blocked' } })));
     assert.deepEqual({ action: block.action, after: block.after }, { action: 'user.block', after: { status: 'blocked' } });
-    const del = await oneEntry(acme, () => ok(t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id } })));
+    const del = await oneEntry(acme, () => ok(t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id } })));
     assert.deepEqual(
       { section: del.section, action: del.action, object: del.object, after: del.after },
       { section: 'users', action: 'user.delete', object: { type: 'user', id, title: 'Emil Employee' }, after: { deletion_mark: true } },
     );
-    assert.equal((await oneEntry(acme, () => ok(t.call(peopleRoutes.undelete, { token: acme.adminToken, params: { id } })))).action, 'user.undelete');
+    assert.equal((await oneEntry(acme, () => ok(t.call(peopleRoutes.userUndelete, { token: acme.adminToken, params: { id } })))).action, 'user.undelete');
     // Refused: deleting oneself or an administrator (403), another client's user (404).
-    await noEntry(acme, 403, () => t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: acme.admin._id } }));
-    await noEntry(acme, 404, () => t.call(peopleRoutes.delete, { token: other.adminToken, params: { id } }));
+    await noEntry(acme, 403, () => t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: acme.admin._id } }));
+    await noEntry(acme, 404, () => t.call(peopleRoutes.userDelete, { token: other.adminToken, params: { id } }));
 
     const csv = 'firstName,lastName,email,password\nIvan,Petrov,ivan@jacme.test,secret123\nBad,Row,not-an-email,\n';
-    const imp = await oneEntry(acme, () => ok(t.call(peopleRoutes.registerMany, { token: acme.adminToken, body: { csv } })));
+    const imp = await oneEntry(acme, () => ok(t.call(peopleRoutes.userRegisterMany, { token: acme.adminToken, body: { csv } })));
     assert.deepEqual(
       { section: imp.section, action: imp.action, after: imp.after },
       { section: 'import', action: 'import.csv', after: { rows: 2, imported: 1, failed: 1 } },
     );
     assert.doesNotMatch(JSON.stringify(imp), /secret123|ivan@/, 'the rows never enter the journal');
-    await noEntry(acme, 400, () => t.call(peopleRoutes.registerMany, { token: acme.adminToken, body: { csv: 'name\nx\n' } }));
+    await noEntry(acme, 400, () => t.call(peopleRoutes.userRegisterMany, { token: acme.adminToken, body: { csv: 'name\nx\n' } }));
   });
 
   it('knowledge base: deleting an article and its files writes one entry each; a refused deletion none', async () => {
@@ -178,7 +184,7 @@ describe('audit journal (issue 18 §2)', () => {
       const m = multipart([{ name, data: Buffer.from(`content of ${name}`) }]);
       const r = await inject({
         method: 'POST',
-        url: `${fileRoutes.upload.path}?kind=kb`,
+        url: `${fileRoutes.fileUpload.path}?kind=kb`,
         payload: m.payload,
         headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` },
       });
@@ -248,14 +254,14 @@ describe('audit journal (issue 18 §2)', () => {
     assert.equal((await read(acme, { to: '2001-01-01' })).total, 0);
     assert.equal((await read(acme, { from: '2999-01-01' })).total, 0);
     for (const query of [{ from: '2024-02-30' }, { limit: '1000' }, { section: 'Roles!' }, { actor: 'x' }] as Record<string, string>[]) {
-      const bad = await t.call(clientRoutes.journal, { token: acme.adminToken, params: { client: acme.client._id }, query });
+      const bad = await t.call(clientRoutes.journalList, { token: acme.adminToken, params: { client: acme.client._id }, query });
       assert.equal(bad.status, 400, JSON.stringify(query));
     }
   });
 
   it('only the client administrators and the superadmin read it; another client gets 404 and nothing', async () => {
     const emp = await t.makeEmployee(acme.adminToken, 'nosy@jacme.test');
-    for (const route of [clientRoutes.journal, clientRoutes.journalSection]) {
+    for (const route of [clientRoutes.journalList, clientRoutes.journalSection]) {
       const params = { client: acme.client._id, section: 'roles' };
       assert.equal((await t.call(route, { token: emp.token, params })).status, 403);
       assert.equal((await t.call(route, { params })).status, 401);

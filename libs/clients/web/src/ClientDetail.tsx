@@ -1,178 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { clientsText } from './locales.ts';
-import { CLIENT_FEATURES, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
-import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
-import { ApiFormView, FormError, FormField, useApiForm } from '@intranet/web-forms';
+import { clientUpdate } from '@intranet/clients-contract';
+import { FormError, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
-import { Badge, Button, Checkbox, ConfirmDialog, ErrorState, FormGrid, Input, Loader, Select, TextArea, useNotifier } from '@intranet/web-ui';
+import { Badge, Button, ConfirmDialog, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { clientChanged, useClient } from './queries.ts';
+import { useClient } from './api/client-get.ts';
+import { clientChanged, updateClient } from './api/client-update.ts';
 import { DesignTab } from './DesignTab.tsx';
-
-const TEXT = ['name', 'fullName', 'city', 'phone', 'address', 'director', 'telegram', 'taxNumber', 'notes'] as const;
-type TextKey = (typeof TEXT)[number];
-
-type DataValues = Record<TextKey, string> & { lang: string; start_page: string; storageTotalGb: string; hideMoodMeter: boolean };
-
-function formOf(c: Client) {
-  const v: DataValues = {
-    name: c.name,
-    fullName: c.fullName ?? '',
-    city: c.city ?? '',
-    phone: c.phone ?? '',
-    address: c.address ?? '',
-    director: c.director ?? '',
-    telegram: c.telegram ?? '',
-    taxNumber: c.taxNumber ?? '',
-    notes: c.notes ?? '',
-    lang: c.lang,
-    start_page: c.start_page || 'company',
-    storageTotalGb: String(c.storage.total ?? ''),
-    hideMoodMeter: c.settings.hideMoodMeter,
-  };
-  return v;
-}
-
-/** The PUT /api/clients/{id} body of the data form (empty texts → null, the storage only when a number). */
-function dataBody(v: DataValues, client: Client): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    name: v.name,
-    lang: v.lang,
-    start_page: v.start_page,
-    settings: { hideMoodMeter: v.hideMoodMeter, initialRights: client.settings.initialRights },
-  };
-  for (const k of TEXT) if (k !== 'name') body[k] = v[k].trim() || null;
-  const gb = Number(v.storageTotalGb);
-  if (v.storageTotalGb.trim() && Number.isFinite(gb)) body.storageTotalGb = gb;
-  return body;
-}
-
-/**
- * "Data" tab: PUT /api/clients/{id} with the client's fields, one `useApiForm` over the contract's clientUpdate:
- * field errors under their input in the user's language, others in client-save-error. Inputs
- * `client-edit-<field>`; save: client-save.
- */
-function DataTab({ client }: { client: Client }) {
-  const { t } = clientsText.useT();
-  const qc = useQueryClient();
-  const notifier = useNotifier();
-  const form = useApiForm({
-    schema: z.preprocess((v) => dataBody(v as DataValues, client), clientUpdate) as unknown as z.ZodType<Record<string, unknown>, DataValues>,
-    defaultValues: formOf(client),
-    onSubmit: async () => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body: dataBody(form.getValues(), client) as never, silent: true });
-      clientChanged(qc, updated);
-      notifier.toast(t('saved'));
-    },
-  });
-  const { reset } = form;
-  useEffect(() => reset(formOf(client)), [client, reset]);
-  const busy = form.busy;
-
-  const text = (k: TextKey, opts: { required?: boolean; wide?: boolean } = {}) => (
-    <FormField form={form} name={k} id={`client-edit-${k}`} label={t(`form.${k}`)} required={opts.required} wide={opts.wide} />
-  );
-
-  return (
-    <ApiFormView form={form} className="ui-card" data-testid="client-data-form" errorTestId="client-save-error">
-      <FormGrid>
-        {text('name', { required: true })}
-        {text('fullName')}
-        <Select
-          id="client-edit-lang"
-          label={t('form.lang')}
-          {...form.field('lang')}
-          options={[
-            { value: 'ru', label: 'Русский' },
-            { value: 'uk', label: 'Українська' },
-            { value: 'en', label: 'English' },
-          ]}
-          data-testid="client-edit-lang"
-        />
-        <Select
-          id="client-edit-start_page"
-          label={t('form.start_page')}
-          {...form.field('start_page')}
-          options={[
-            { value: 'company', label: t('form.start_company') },
-            { value: 'profile', label: t('form.start_profile') },
-          ]}
-          data-testid="client-edit-start_page"
-        />
-        {text('city')}
-        {text('phone')}
-        {text('address', { wide: true })}
-        {text('director')}
-        {text('telegram')}
-        {text('taxNumber')}
-        <Input
-          id="client-edit-storageTotalGb"
-          label={t('form.storageTotalGb')}
-          type="number"
-          min={1}
-          {...form.field('storageTotalGb')}
-          hint={t('storage', { used: client.storage.used, total: client.storage.total })}
-          data-testid="client-edit-storageTotalGb"
-        />
-        <TextArea id="client-edit-notes" label={t('form.notes')} {...form.field('notes')} wide data-testid="client-edit-notes" />
-      </FormGrid>
-      <Checkbox label={t('form.hideMoodMeter')} {...form.register('hideMoodMeter')} data-testid="client-edit-hideMoodMeter" />
-      <div className="clients-actions">
-        <Button type="submit" loading={busy} data-testid="client-save">
-          {t('common:save')}
-        </Button>
-      </div>
-    </ApiFormView>
-  );
-}
-
-/**
- * "Features" tab: a switch per client feature, PUT /api/clients/features/switch/{client}/{code}. Each switch submits
- * one `useApiForm` over the route's params (the contract's schema): the switches wait while it runs and a refusal
- * is worded above them (client-features-error). Test ids: feature-<code>.
- */
-function FeaturesTab({ client }: { client: Client }) {
-  const { t } = clientsText.useT();
-  const qc = useQueryClient();
-  const notifier = useNotifier();
-  const active = (code: string) => client.features.find((f) => f.feature === code)?.active ?? false;
-  const form = useApiForm({
-    schema: clientRoutes.featureSwitch.params,
-    defaultValues: { client: client._id, code: CLIENT_FEATURES[0] },
-    onSubmit: async (params) => {
-      const updated = await call(clientRoutes.featureSwitch, { params, silent: true });
-      clientChanged(qc, updated);
-      const on = updated.features.find((f) => f.feature === params.code)?.active ?? false;
-      notifier.toast(t(on ? 'featureOn' : 'featureOff', { name: t(`features.${params.code}`) }));
-    },
-  });
-  const toggle = (code: (typeof CLIENT_FEATURES)[number]) => {
-    form.reset({ client: client._id, code });
-    void form.submit();
-  };
-
-  return (
-    <ApiFormView form={form} className="ui-card" data-testid="client-features" errorTestId="client-features-error">
-      <p className="clients-muted">{t('featuresText')}</p>
-      <div className="clients-features">
-        {CLIENT_FEATURES.map((code) => (
-          <Checkbox
-            key={code}
-            label={t(`features.${code}`)}
-            checked={active(code)}
-            disabled={form.busy}
-            onChange={() => toggle(code)}
-            data-testid={`feature-${code}`}
-          />
-        ))}
-      </div>
-    </ApiFormView>
-  );
-}
+import { DataTab } from './DataTab.tsx';
+import { FeaturesTab } from './FeaturesTab.tsx';
 
 /** The block/unblock body: the status of the contract's PUT /api/clients/{id}. */
 const statusBody = clientUpdate.pick({ status: true }).required();
@@ -199,7 +39,7 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
     schema: statusBody,
     defaultValues: { status: 'active' },
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id }, body, silent: true });
+      const updated = await updateClient(id, body);
       clientChanged(qc, updated);
       notifier.toast(t(body.status === 'blocked' ? 'blocked' : 'unblocked'));
     },

@@ -7,7 +7,7 @@ import { Badge, Button, EmptyState, ErrorState, Input, Table, useNotifier, type 
 import { ClientDetail } from './ClientDetail.tsx';
 import { CreateClientModal } from './CreateClientModal.tsx';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
-import { useClients } from './queries.ts';
+import { useClients } from './api/client-list.ts';
 import './clients.css';
 
 type Row = Client & { employeeCount: number };

@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientsText } from './locales.ts';
-import { clientCreate, clientRoutes, type Client } from '@intranet/clients-contract';
-import { peopleRoutes, registerBody } from '@intranet/people-contract';
+import { clientCreate, type Client } from '@intranet/clients-contract';
+import { registerBody } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Button, FormGrid, Input, Modal, Select } from '@intranet/web-ui';
-import { clientKeys } from './queries.ts';
+import { createClient } from './api/client-create.ts';
+import { clientKeys } from './api/keys.ts';
+import { registerUser } from './api/user-register.ts';
 
 /** The form: the client part of POST /api/clients and the administrator part of POST /api/register. */
 const createSchema = z.object({ client: clientCreate.pick({ workspace: true, name: true, lang: true }), admin: registerBody });
@@ -43,12 +44,12 @@ export function CreateClientModal({ onClose, onCreated }: { onClose: () => void;
       let client = created;
       if (!client) {
         step.current = 'client';
-        client = await call(clientRoutes.create, { body: { workspace: c.workspace, name: c.name, lang: c.lang }, silent: true });
+        client = await createClient({ workspace: c.workspace, name: c.name, lang: c.lang });
         setCreated(client);
         void qc.invalidateQueries({ queryKey: clientKeys.all });
       }
       step.current = 'admin';
-      await call(peopleRoutes.register, { body: { ...admin, roles: ['admin'], client_id: client._id, middleName: null }, silent: true });
+      await registerUser({ ...admin, roles: ['admin'], client_id: client._id, middleName: null });
       void qc.invalidateQueries({ queryKey: clientKeys.all });
       onCreated(client);
     },

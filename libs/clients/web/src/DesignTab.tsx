@@ -1,14 +1,13 @@
 import { useEffect, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientsText } from './locales.ts';
-import { CLIENT_FONTS, clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
-import { fileRoutes } from '@intranet/files-contract';
-import { call, upload } from '@intranet/web-api';
+import { CLIENT_FONTS, clientUpdate, type Client } from '@intranet/clients-contract';
 import { ApiFormView, emptyAsNull, useApiForm } from '@intranet/web-forms';
 import { Button, FormGrid, Input, ProgressBar, designVariables, useNotifier } from '@intranet/web-ui';
 import { SelectMenu } from '@intranet/web-ui/widgets';
 import { errorText } from '@intranet/web-i18n';
-import { clientChanged } from './queries.ts';
+import { clientChanged, updateClient } from './api/client-update.ts';
+import { uploadImage } from './api/file-upload.ts';
 
 const COLOURS = ['sidePanel', 'background', 'text', 'accent'] as const;
 
@@ -44,7 +43,7 @@ export function DesignTab({ client }: { client: Client }) {
     schema: clientUpdate,
     defaultValues: formOf(client),
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body, silent: true });
+      const updated = await updateClient(client._id, body);
       clientChanged(qc, updated);
       notifier.toast(t('saved'));
     },
@@ -53,17 +52,14 @@ export function DesignTab({ client }: { client: Client }) {
   useEffect(() => reset(formOf(client)), [client, reset]);
   const v = form.watch();
 
-  const uploadImage = (k: 'logo' | 'design.headImage') => async (e: ChangeEvent<HTMLInputElement>) => {
+  const pickImage = (k: 'logo' | 'design.headImage') => async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const data = new FormData();
-    data.append('file', file, file.name);
     setProgress(0);
     form.setFormError(null);
     try {
-      const r = await upload(fileRoutes.upload, data, (p) => setProgress(p.percent), { query: { kind: 'file' }, silent: true });
-      const url = r.results[0]?.url;
+      const url = await uploadImage(file, setProgress);
       if (url) form.setValue(k, url, { shouldDirty: true });
     } catch (err) {
       form.setFormError(errorText(err));
@@ -114,7 +110,7 @@ export function DesignTab({ client }: { client: Client }) {
         <Input id="design-logo" label={t('design.logo')} {...form.field('logo', emptyAsNull)} wide data-testid="design-logo" />
         <label className="clients-file">
           {t('design.uploadLogo')}
-          <input type="file" accept="image/*" onChange={(e) => void uploadImage('logo')(e)} disabled={progress !== null} data-testid="design-logo-file" />
+          <input type="file" accept="image/*" onChange={(e) => void pickImage('logo')(e)} disabled={progress !== null} data-testid="design-logo-file" />
         </label>
         <Input
           id="design-headImage"
@@ -129,7 +125,7 @@ export function DesignTab({ client }: { client: Client }) {
           <input
             type="file"
             accept="image/*"
-            onChange={(e) => void uploadImage('design.headImage')(e)}
+            onChange={(e) => void pickImage('design.headImage')(e)}
             disabled={progress !== null}
             data-testid="design-head-file"
           />

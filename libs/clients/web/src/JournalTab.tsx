@@ -1,42 +1,9 @@
 import { useState } from 'react';
 import { clientsText } from './locales.ts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { clientRoutes, JOURNAL_ACTIONS, JOURNAL_SECTIONS, type JournalEntryView, type JournalSection } from '@intranet/clients-contract';
-import { call } from '@intranet/web-api';
+import { JOURNAL_ACTIONS, JOURNAL_SECTIONS, type JournalEntryView, type JournalSection } from '@intranet/clients-contract';
+import { JOURNAL_PAGE_SIZE, useJournal, type JournalFilters } from './api/journal-list.ts';
 import { EmptyState, ErrorState, Input, Pagination, Select, Table, type Column } from '@intranet/web-ui';
 import { errorText, PageLoadError, pageLoadKind, useFormatDate } from '@intranet/web-i18n';
-
-const PAGE_SIZE = 20;
-
-export interface JournalFilters {
-  section: string;
-  action: string;
-  from: string;
-  to: string;
-}
-
-/**
- * GET api/journal/{client} or, with a section picked, GET api/journal/{client}/section/{section} (issue 18 §2): one
- * page of the audit journal, the previous page kept while the next loads.
- */
-export function useJournal(clientId: string, f: JournalFilters, page: number) {
-  return useQuery({
-    queryKey: ['clients', 'journal', clientId, f, page],
-    queryFn: ({ signal }) => {
-      const query = {
-        page,
-        limit: PAGE_SIZE,
-        ...(f.action ? { action: f.action } : {}),
-        ...(f.from ? { from: f.from } : {}),
-        ...(f.to ? { to: f.to } : {}),
-      };
-      return f.section
-        ? call(clientRoutes.journalSection, { params: { client: clientId, section: f.section }, query, signal, silent: true })
-        : call(clientRoutes.journal, { params: { client: clientId }, query, signal, silent: true });
-    },
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** A summary value as short text: lists joined, objects as key: value. */
 function show(v: unknown): string {
@@ -169,8 +136,8 @@ export function JournalTab({ clientId }: { clientId: string }) {
             loading={q.isPending || (q.isFetching && q.isPlaceholderData)}
             empty={<EmptyState title={t('journal.empty')} testId="journal-empty" />}
           />
-          {q.data && q.data.total > PAGE_SIZE ? (
-            <Pagination page={page} pageSize={PAGE_SIZE} total={q.data.total} onChange={setPage} testId="journal-pages" />
+          {q.data && q.data.total > JOURNAL_PAGE_SIZE ? (
+            <Pagination page={page} pageSize={JOURNAL_PAGE_SIZE} total={q.data.total} onChange={setPage} testId="journal-pages" />
           ) : null}
         </>
       )}

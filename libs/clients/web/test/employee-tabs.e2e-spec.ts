@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec } from '@intranet/portal-testing/e2e';
 
 /**
  * §2 employee administration tabs backed by the client's data (§3 Client): company data, other settings and
@@ -10,18 +9,8 @@ import type { Portal } from '@intranet/portal-server';
  */
 jest.setTimeout(240_000);
 describe('employee administration: company data, other settings and integrations tabs', () => {
-  let portal: Portal;
-  let e: BrowserPortal;
-
-  const api = apiCaller(() => portal.url);
-
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'admin/mf-manifest.json']);
+  const { api } = spec;
 
   const openTab = async (page: Page, id: string) => {
     await page.getByTestId(`tab-${id}`).click();
@@ -29,18 +18,9 @@ describe('employee administration: company data, other settings and integrations
   };
 
   it('an admin edits the company data, other settings and the HR integration; the changes hold after a reload', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'tabsco', name: 'Tabs Co', lang: 'en' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@tabsco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const { page, ctx } = await e.newPage();
+    const su = await spec.su();
+    const { client } = await spec.workspace('tabsco', 'Tabs Co');
+    const { page, ctx } = await spec.newPage();
     await page.goto('/login/');
     await page.getByTestId('login-input').fill('admin@tabsco.test');
     await page.getByTestId('password-input').fill('adminpass1');

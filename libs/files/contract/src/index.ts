@@ -63,10 +63,10 @@ export const FILE_SESSION_COOKIE = 'intranet_files';
 
 export const fileRoutes = {
   /** Streamed by the gateway to object storage (no bus hop for the bytes). */
-  upload: defineRoute({
+  fileUpload: defineRoute({
     method: 'POST',
     path: '/api/upload',
-    subject: 'files.upload',
+    subject: 'files.file.upload',
     summary: 'Upload files (multipart, field "file"; repeat for several)',
     spec: '§7 Upload, §9 limits',
     access: access.authenticated,
@@ -80,10 +80,10 @@ export const fileRoutes = {
    * also need a signed-in requester whom the owning domain allows now; `u`/`ub` bind an upload answer's URL to its
    * uploader until the file is attached.
    */
-  download: defineRoute({
+  fileDownload: defineRoute({
     method: 'GET',
     path: '/api/files/{key}',
-    subject: 'files.download',
+    subject: 'files.file.download',
     summary: 'Download a file by its signed URL',
     spec: '§7 Upload',
     access: access.public,
@@ -95,9 +95,9 @@ export const fileRoutes = {
    * Puts the caller's session token into the HttpOnly FILE_SESSION_COOKIE (path /api/files), so the browser's
    * plain <img>/<a> downloads of guarded kinds carry who is asking. Output: the token's expiry (unix seconds).
    */
-  session: defineRoute({
-    ...fileTargets.session,
-    subject: 'files.session',
+  fileSession: defineRoute({
+    ...fileTargets.fileSession,
+    subject: 'files.file.session',
     summary: 'Let the browser download protected files (sets an HttpOnly cookie)',
     spec: '§7 Upload, §6 Access grants',
     result: z.object({ expires: z.number() }),

@@ -7,9 +7,9 @@ import type { fileRoutes } from './index.ts';
  * shell's first load carries no zod (issue 8 §5).
  */
 export const fileTargets = {
-  session: { method: 'PUT', path: '/api/files/session', envelope: 'result', access: access.authenticated },
+  fileSession: { method: 'PUT', path: '/api/files/session', envelope: 'result', access: access.authenticated },
 } as const satisfies Record<string, RouteTarget>;
 
 export const fileRefs = {
-  session: routeRef<(typeof fileRoutes)['session']>(fileTargets.session),
+  fileSession: routeRef<(typeof fileRoutes)['fileSession']>(fileTargets.fileSession),
 };

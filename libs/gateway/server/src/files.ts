@@ -148,11 +148,11 @@ export class FilesController {
     this.bucket = opts.bucket ?? 'intranet';
   }
 
-  @Post(fileRoutes.upload.path)
+  @Post(fileRoutes.fileUpload.path)
   @HttpCode(200)
-  @SetMetadata(ROUTE_DEF, fileRoutes.upload)
+  @SetMetadata(ROUTE_DEF, fileRoutes.fileUpload)
   async upload(
-    @RouteInput(fileRoutes.upload, RouteInputPipe) input: RouteInputOf<typeof fileRoutes.upload>,
+    @RouteInput(fileRoutes.fileUpload, RouteInputPipe) input: RouteInputOf<typeof fileRoutes.fileUpload>,
     @Caller() ctx: RequestContext,
     @Req() req: FastifyRequest,
   ) {
@@ -211,9 +211,9 @@ export class FilesController {
    * PUT /api/files/session: puts a download token of the caller's session into the HttpOnly cookie (path /api/files):
    * valid for file reads only and for FILES_TOKEN_TTL at most (issue 38 §5); the web renews it before `expires`.
    */
-  @Put(fileRoutes.session.path)
+  @Put(fileRoutes.fileSession.path)
   @HttpCode(200)
-  @SetMetadata(ROUTE_DEF, fileRoutes.session)
+  @SetMetadata(ROUTE_DEF, fileRoutes.fileSession)
   session(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const bearerToken = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     // The guard has verified this token and its session.
@@ -226,8 +226,8 @@ export class FilesController {
   }
 
   /** GET /api/files/<key>?exp&sig[&u&ub]: the file by its signed URL (guarded kinds: also the requester's right now). */
-  @Get(toFastifyPath(fileRoutes.download.path).replace(':key', '*'))
-  @SetMetadata(ROUTE_DEF, fileRoutes.download)
+  @Get(toFastifyPath(fileRoutes.fileDownload.path).replace(':key', '*'))
+  @SetMetadata(ROUTE_DEF, fileRoutes.fileDownload)
   async download(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const raw = (req.params as { '*': string })['*'] ?? '';
     // The router has decoded the path already; a key left with a bare '%' is no key we signed (404, not a 500).

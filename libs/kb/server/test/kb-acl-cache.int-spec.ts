@@ -141,7 +141,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     const legal = await create(acme, { type: 'folder', title: 'Legal only', grants: [{ target: 'department', value: 'Legal', level: 'read' }] });
     const art = await create(acme, { title: 'Contract', content: 'x', parent: legal });
     assert.equal(await get(emp, art), 403); // cached for the Sales signature
-    const r = await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: emp.id }, body: { department: 'Legal' } });
+    const r = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: emp.id }, body: { department: 'Legal' } });
     assert.equal(r.status, 200);
     // The projection follows the people event (asynchronously); once it did, the very next request sees it.
     await eventually(async () =>
@@ -154,7 +154,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     );
     assert.equal(await get(emp, art), 200);
     assert.equal(await listed(emp, acme, legal), true);
-    const back = await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: emp.id }, body: { department: 'Sales' } });
+    const back = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: emp.id }, body: { department: 'Sales' } });
     assert.equal(back.status, 200);
     await eventually(async () =>
       t.portal.platform.db.asSystem('test: projection', async (tx) => {

@@ -23,7 +23,7 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     const m = multipart(files);
     const r = await inject({
       method: 'POST',
-      url: `${fileRoutes.upload.path}?kind=${kind}`,
+      url: `${fileRoutes.fileUpload.path}?kind=${kind}`,
       payload: m.payload,
       headers: { ...m.headers, authorization: `Bearer ${token}` },
     });
@@ -37,7 +37,8 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     size: f.size,
     thumbKey: f.thumbKey,
   });
-  const used = async () => (await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used as number;
+  const used = async () =>
+    (await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } })).body.result.storage.used as number;
   const create = (token: string, body: Record<string, unknown>) => t.call(kbRoutes.create, { token, body });
   const folder = async (title: string, parent?: string, token = acme.adminToken) => {
     const r = await create(token, { type: 'folder', section: 'kb', title, parent });

@@ -264,7 +264,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
     ]);
     const up = await inject({
       method: 'POST',
-      url: `${fileRoutes.upload.path}?kind=cv`,
+      url: `${fileRoutes.fileUpload.path}?kind=cv`,
       payload,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${emp.token}` },
     });
@@ -312,7 +312,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
 
   it('feature rights (§6): without knowledge_base an employee reads no article', async () => {
     const noKb = await t.makeEmployee(acme.adminToken, 'nokb@kbextra.test');
-    const r = await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: noKb.user._id, role: 'knowledge_base' } });
+    const r = await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: noKb.user._id, role: 'knowledge_base' } });
     assert.equal(r.status, 200);
     const tok = (await t.login('nokb@kbextra.test', 'employee1')).token;
     const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Needs right', content: 'x' } });
@@ -338,7 +338,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
       });
     const complete = async () => (await state())?.complete;
     assert.equal(await complete(), true, 'fetched from people on first use');
-    const moved = await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: emp.user._id }, body: { department: 'Legal' } });
+    const moved = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: emp.user._id }, body: { department: 'Legal' } });
     assert.equal(moved.status, 200);
     // The event marks the row stale when it lacks grant attributes (today), or carries the new department.
     await eventually(async () => {

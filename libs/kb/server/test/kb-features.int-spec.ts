@@ -24,9 +24,9 @@ describe('kb: the knowledge base and vacancies with their client feature switche
 
   /** Switches a feature of acme to `on` (superadmin), as §7 PUT api/clients/features/switch toggles it. */
   async function setFeature(feature: ClientFeature, on: boolean) {
-    const cur = await t.call(clientRoutes.get, { token: acme.superToken, params: { id: acme.client._id } });
+    const cur = await t.call(clientRoutes.clientGet, { token: acme.superToken, params: { id: acme.client._id } });
     if (clientFeatureActive(cur.body.result, feature) === on) return;
-    const r = await t.call(clientRoutes.featureSwitch, { token: acme.superToken, params: { client: acme.client._id, code: feature } });
+    const r = await t.call(clientRoutes.featuresSwitch, { token: acme.superToken, params: { client: acme.client._id, code: feature } });
     assert.equal(r.status, 200);
     assert.equal(clientFeatureActive(r.body.result, feature), on);
   }

@@ -25,14 +25,19 @@ describe('knowledge base files and access (issue 4 review)', () => {
   const get = (url: string, headers: Record<string, string> = {}) => inject({ method: 'GET', url, headers }).then((r: any) => r.statusCode as number);
   const upload = async (token: string, name: string, data: Buffer, kind = 'kb'): Promise<Uploaded> => {
     const m = multipart([{ name, data }]);
-    const r = await inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=${kind}`, payload: m.payload, headers: { ...m.headers, ...bearer(token) } });
+    const r = await inject({
+      method: 'POST',
+      url: `${fileRoutes.fileUpload.path}?kind=${kind}`,
+      payload: m.payload,
+      headers: { ...m.headers, ...bearer(token) },
+    });
     assert.equal(r.statusCode, 200, r.body);
     return r.json().results[0];
   };
   const ref = (f: Uploaded) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype, thumbKey: f.thumbKey });
   /** The download cookie the browser gets from PUT /api/files/session. */
   const fileCookie = async (token: string) => {
-    const r = await inject({ method: 'PUT', url: fileRoutes.session.path, headers: bearer(token) });
+    const r = await inject({ method: 'PUT', url: fileRoutes.fileSession.path, headers: bearer(token) });
     assert.equal(r.statusCode, 200, r.body);
     const set = String(r.headers['set-cookie']);
     assert.match(set, new RegExp(`^${FILE_SESSION_COOKIE}=[^;]+; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=\\d+`));
@@ -112,7 +117,7 @@ describe('knowledge base files and access (issue 4 review)', () => {
     const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Plan', content: '<p>plan</p>', files: [ref(doc)] } });
     assert.equal(a.status, 200, JSON.stringify(a.body));
     const url = (await t.call(kbRoutes.get, { token: sales.token, params: { id: a.body.result._id } })).body.result.files[0].url as string;
-    const r = await inject({ method: 'PUT', url: fileRoutes.session.path, headers: bearer(sales.token) });
+    const r = await inject({ method: 'PUT', url: fileRoutes.fileSession.path, headers: bearer(sales.token) });
     assert.equal(r.statusCode, 200);
     const cookie = String(r.headers['set-cookie']).split(';')[0]!;
     const token = decodeURIComponent(cookie.slice(FILE_SESSION_COOKIE.length + 1));
@@ -124,7 +129,7 @@ describe('knowledge base files and access (issue 4 review)', () => {
     // ...and nothing else: as a Bearer on an API route, on an upload or on a download it is refused.
     assert.equal(await get(`/api/user/${sales.user._id}`, bearer(token)), 401);
     assert.equal(await get(url, bearer(token)), 401);
-    assert.equal((await inject({ method: 'PUT', url: fileRoutes.session.path, headers: bearer(token) })).statusCode, 401);
+    assert.equal((await inject({ method: 'PUT', url: fileRoutes.fileSession.path, headers: bearer(token) })).statusCode, 401);
     // The cookie carries only download tokens: the login token put there is refused.
     assert.equal(await get(url, { cookie: `${FILE_SESSION_COOKIE}=${encodeURIComponent(sales.token)}` }), 401);
   });

@@ -66,7 +66,7 @@ describe('knowledge base access grants (§6) matrix', () => {
     })();
     const up = await inject({
       method: 'POST',
-      url: `${fileRoutes.upload.path}?kind=kb`,
+      url: `${fileRoutes.fileUpload.path}?kind=kb`,
       payload: m.payload,
       headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` },
     });

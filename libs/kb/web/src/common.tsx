@@ -28,7 +28,7 @@ export const kbKeys = {
 export async function uploadFiles(files: File[], kind: 'kb' | 'cv', onProgress: (p: UploadProgress) => void): Promise<UploadedFile[]> {
   const fd = new FormData();
   for (const f of files) fd.append('file', f, f.name);
-  const r = await upload(fileRoutes.upload, fd, onProgress, { query: { kind }, silent: true });
+  const r = await upload(fileRoutes.fileUpload, fd, onProgress, { query: { kind }, silent: true });
   return r.results;
 }
 

@@ -33,9 +33,9 @@ describe('knowledge base tree opens the path to the current folder', () => {
   }
 
   it('expands every ancestor of a folder four levels down, and only those', async () => {
-    const su = await api(peopleRoutes.login, { body: { login: SU.login, password: SU.password } });
-    const client = await api(clientRoutes.create, { token: su.token, body: { workspace: 'kbtree', name: 'KB Tree Ltd' } });
-    await api(peopleRoutes.register, {
+    const su = await api(peopleRoutes.authLogin, { body: { login: SU.login, password: SU.password } });
+    const client = await api(clientRoutes.clientCreate, { token: su.token, body: { workspace: 'kbtree', name: 'KB Tree Ltd' } });
+    await api(peopleRoutes.userRegister, {
       token: su.token,
       body: {
         client_id: client._id,
@@ -47,7 +47,7 @@ describe('knowledge base tree opens the path to the current folder', () => {
         roles: ['admin'],
       },
     });
-    const login = await api(peopleRoutes.login, { body: { login: ADMIN.email, password: ADMIN.password } });
+    const login = await api(peopleRoutes.authLogin, { body: { login: ADMIN.email, password: ADMIN.password } });
     const make = (title: string, parentId?: string, type = 'folder') =>
       api(kbRoutes.create, {
         token: login.token,

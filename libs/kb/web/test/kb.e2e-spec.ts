@@ -56,9 +56,9 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
 
   it('runs the whole story', async () => {
     // Set-up through the API: client, its administrator, one employee of Sales and one of IT, a vacancy.
-    const su = await api(peopleRoutes.login, { body: { login: SU.login, password: SU.password } });
-    const client = await api(clientRoutes.create, { token: su.token, body: { workspace: 'kbweb', name: 'KB Web Ltd' } });
-    await api(peopleRoutes.register, {
+    const su = await api(peopleRoutes.authLogin, { body: { login: SU.login, password: SU.password } });
+    const client = await api(clientRoutes.clientCreate, { token: su.token, body: { workspace: 'kbweb', name: 'KB Web Ltd' } });
+    await api(peopleRoutes.userRegister, {
       token: su.token,
       body: {
         client_id: client._id,
@@ -70,12 +70,12 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
         roles: ['admin'],
       },
     });
-    const adminLogin = await api(peopleRoutes.login, { body: { login: ADMIN.email, password: ADMIN.password } });
+    const adminLogin = await api(peopleRoutes.authLogin, { body: { login: ADMIN.email, password: ADMIN.password } });
     for (const [p, first, department] of [
       [INSIDER, 'Sally', 'Sales'],
       [OUTSIDER, 'Oscar', 'IT'],
     ] as const) {
-      await api(peopleRoutes.register, {
+      await api(peopleRoutes.userRegister, {
         token: adminLogin.token,
         body: { firstName: first, lastName: 'Worker', email: p.email, password: p.password, confirmPassword: p.password, department, position: 'Clerk' },
       });

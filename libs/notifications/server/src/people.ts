@@ -68,7 +68,7 @@ export class Directory {
   }
 
   private async load(clientId: string) {
-    const users = await this.bus.request<User[]>(peopleRoutes.forClient.subject, {
+    const users = await this.bus.request<User[]>(peopleRoutes.userForClient.subject, {
       ctx: systemContext(clientId),
       input: { params: { clientId }, query: {}, body: {} },
     });

@@ -1,5 +1,5 @@
 import { defineSubject, Id, z, type SubjectDef } from '@intranet/platform-contracts';
-import { userSchema, type User } from './index.ts';
+import { userSchema, type User } from './schemas.ts';
 
 /** people.user.get's bus subject (the route's, §7 Users). */
 const peopleUserGetSubject = 'people.user.get';

@@ -1,5 +1,5 @@
 import { access, routeRef, type RouteTarget } from '@intranet/platform-contracts/base';
-import type { peopleRoutes } from './index.ts';
+import type { peopleRoutes } from './routes.ts';
 
 type Routes = typeof peopleRoutes;
 
@@ -10,18 +10,18 @@ type Routes = typeof peopleRoutes;
  * 8 §5, DESIGN §10).
  */
 export const peopleTargets = {
-  login: { method: 'POST', path: '/api/login', envelope: 'raw', access: access.public },
-  loginPage: { method: 'POST', path: '/api/loginPage', envelope: 'raw', access: access.public },
-  logout: { method: 'POST', path: '/api/logout', envelope: 'result', access: access.authenticated },
-  get: { method: 'GET', path: '/api/user/{id}', envelope: 'result', access: access.authenticated },
-  update: { method: 'PUT', path: '/api/user/{id}', envelope: 'result', access: access.authenticated },
+  authLogin: { method: 'POST', path: '/api/login', envelope: 'raw', access: access.public },
+  authLoginPage: { method: 'POST', path: '/api/loginPage', envelope: 'raw', access: access.public },
+  authLogout: { method: 'POST', path: '/api/logout', envelope: 'result', access: access.authenticated },
+  userGet: { method: 'GET', path: '/api/user/{id}', envelope: 'result', access: access.authenticated },
+  userUpdate: { method: 'PUT', path: '/api/user/{id}', envelope: 'result', access: access.authenticated },
 } as const satisfies Record<string, RouteTarget>;
 
-/** `call(peopleRefs.login, …)` is typed as `call(peopleRoutes.login, …)`. */
+/** `call(peopleRefs.authLogin, …)` is typed as `call(peopleRoutes.authLogin, …)`. */
 export const peopleRefs = {
-  login: routeRef<Routes['login']>(peopleTargets.login),
-  loginPage: routeRef<Routes['loginPage']>(peopleTargets.loginPage),
-  logout: routeRef<Routes['logout']>(peopleTargets.logout),
-  get: routeRef<Routes['get']>(peopleTargets.get),
-  update: routeRef<Routes['update']>(peopleTargets.update),
+  authLogin: routeRef<Routes['authLogin']>(peopleTargets.authLogin),
+  authLoginPage: routeRef<Routes['authLoginPage']>(peopleTargets.authLoginPage),
+  authLogout: routeRef<Routes['authLogout']>(peopleTargets.authLogout),
+  userGet: routeRef<Routes['userGet']>(peopleTargets.userGet),
+  userUpdate: routeRef<Routes['userUpdate']>(peopleTargets.userUpdate),
 };

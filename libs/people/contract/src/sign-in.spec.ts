@@ -33,8 +33,8 @@ const BODIES: unknown[] = [
 
 describe('signInSchema (issue 8 §5: the sign-in form of the first load validates with zod/mini)', () => {
   for (const [name, workspace] of [
-    ['login', false],
-    ['loginPage', true],
+    ['authLogin', false],
+    ['authLoginPage', true],
   ] as const) {
     it(`says what the zod body of peopleRoutes.${name} says, body by body`, () => {
       const mini = signInSchema(workspace);

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { V } from '@intranet/platform-contracts/base';
 
-/** §5 sign-in texts and lengths: the zod body schemas of `peopleRoutes.login`/`loginPage` are built from them too. */
+/** §5 sign-in texts and lengths: the zod body schemas of `peopleRoutes.authLogin`/`loginPage` are built from them too. */
 export const SIGN_IN = {
   login: { message: 'Enter login or e-mail', max: 254 },
   password: { message: 'Enter login and password', max: 200 },
@@ -11,7 +11,7 @@ export const SIGN_IN = {
 /**
  * The sign-in body's schema for the shell's sign-in form, in zod/mini (issue 8 §5: the sign-in page is part of the
  * shell's first load; zod/mini's ~5 KB gzip instead of zod's 26 KB). The same rules as the body schema of
- * `peopleRoutes.loginPage` (`workspace: true`: the workspace required, trimmed) or `peopleRoutes.login`
+ * `peopleRoutes.authLoginPage` (`workspace: true`: the workspace required, trimmed) or `peopleRoutes.authLogin`
  * (`workspace: false`: optional, at most 30 characters); sign-in.spec compares their answers body by body.
  * The form layer (@intranet/web-forms) takes it as it takes any zod schema.
  */

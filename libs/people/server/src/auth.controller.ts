@@ -15,38 +15,38 @@ export class AuthController {
     private readonly sessions: SessionsService,
   ) {}
 
-  @RouteHandler(peopleRoutes.login)
-  login(input: RouteInput<typeof peopleRoutes.login>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authLogin)
+  authLogin(input: RouteInput<typeof peopleRoutes.authLogin>, ctx: RequestContext) {
     return this.auth.login(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.loginPage)
-  loginPage(input: RouteInput<typeof peopleRoutes.loginPage>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authLoginPage)
+  authLoginPage(input: RouteInput<typeof peopleRoutes.authLoginPage>, ctx: RequestContext) {
     return this.auth.loginPage(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.logout)
-  logout(input: RouteInput<typeof peopleRoutes.logout>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authLogout)
+  authLogout(input: RouteInput<typeof peopleRoutes.authLogout>, ctx: RequestContext) {
     return this.auth.logout(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.forgotPassword)
-  forgotPassword(input: RouteInput<typeof peopleRoutes.forgotPassword>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authForgot)
+  authForgot(input: RouteInput<typeof peopleRoutes.authForgot>, ctx: RequestContext) {
     return this.auth.forgotPassword(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.resetPassword)
-  resetPassword(input: RouteInput<typeof peopleRoutes.resetPassword>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authReset)
+  authReset(input: RouteInput<typeof peopleRoutes.authReset>, ctx: RequestContext) {
     return this.auth.resetPassword(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.resetPasswordCheck)
-  resetPasswordCheck(input: RouteInput<typeof peopleRoutes.resetPasswordCheck>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authResetCheck)
+  authResetCheck(input: RouteInput<typeof peopleRoutes.authResetCheck>, ctx: RequestContext) {
     return this.auth.resetPasswordCheck(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.resetPasswordHard)
-  resetPasswordHard(input: RouteInput<typeof peopleRoutes.resetPasswordHard>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.authResetHard)
+  authResetHard(input: RouteInput<typeof peopleRoutes.authResetHard>, ctx: RequestContext) {
     return this.auth.resetPasswordHard(input, ctx);
   }
 

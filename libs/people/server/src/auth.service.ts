@@ -46,22 +46,22 @@ export class AuthService {
     private readonly resets: ResetsRepository,
   ) {
     this.limits = signInLimits({ db, config });
-    this.forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.forgotPassword.rateLimit!);
-    this.resetLimits = sharedRateLimit({ db, config }, 'reset', peopleRoutes.resetPassword.rateLimit!);
+    this.forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.authForgot.rateLimit!);
+    this.resetLimits = sharedRateLimit({ db, config }, 'reset', peopleRoutes.authReset.rateLimit!);
   }
 
   /** §7 POST /api/login {login, password} → { token, result, _id }; shares its rate budget with loginPage. */
-  login({ body }: In<'login'>, ctx: RequestContext) {
+  login({ body }: In<'authLogin'>, ctx: RequestContext) {
     return this.signIn(body.login, body.password, body.workspace || undefined, ctx.ip);
   }
 
   /** §7 POST /api/loginPage {login, password, workspace} → { token, result, _id }. */
-  loginPage({ body }: In<'loginPage'>, ctx: RequestContext) {
+  loginPage({ body }: In<'authLoginPage'>, ctx: RequestContext) {
     return this.signIn(body.login, body.password, body.workspace, ctx.ip);
   }
 
   /** §7 POST /api/logout: revokes the caller's session so the token stops working at once. */
-  async logout(_input: In<'logout'>, ctx: RequestContext): Promise<{ ok: true }> {
+  async logout(_input: In<'authLogout'>, ctx: RequestContext): Promise<{ ok: true }> {
     if (ctx.sessionId) {
       const sessionId = ctx.sessionId;
       await this.db.asSystem('logout', async (tx) => {
@@ -82,7 +82,7 @@ export class AuthService {
    * after it (resetsAfterAnswer).
    * Errors: 429 'Too many attempts, try again later' (5 per e-mail, 25 per address in 5 minutes).
    */
-  async forgotPassword({ body }: In<'forgotPassword'>, ctx: RequestContext): Promise<{ sent: true }> {
+  async forgotPassword({ body }: In<'authForgot'>, ctx: RequestContext): Promise<{ sent: true }> {
     await this.forgotLimits.consume(ctx.ip, body.email);
     this.resetsAfterAnswer(body.email, body.workspace);
     return { sent: true };
@@ -92,7 +92,7 @@ export class AuthService {
    * GET /api/reset_password/{token} (added beside §7's POST): `{ valid: true }` while the link is unused and
    * unexpired. Errors: 400 'The link is invalid or expired' (code resetLinkInvalid); 429 as the POST's budget.
    */
-  async resetPasswordCheck({ params }: In<'resetPasswordCheck'>, ctx: RequestContext): Promise<{ valid: true }> {
+  async resetPasswordCheck({ params }: In<'authResetCheck'>, ctx: RequestContext): Promise<{ valid: true }> {
     await this.resetLimits.consume(ctx.ip);
     const live = await this.db.asSystem('password reset check', (tx) => this.resets.live(tx, sha256(params.token)));
     if (!live) throw Errors.codedAs('bad_request', PEOPLE_ERRORS.resetLinkInvalid);
@@ -104,7 +104,7 @@ export class AuthService {
    * Errors: 429 'Too many attempts, try again later' (100 per address in 5 minutes), 400 'The link is invalid
    * or expired'.
    */
-  async resetPassword({ params, body }: In<'resetPassword'>, ctx: RequestContext): Promise<{ ok: true }> {
+  async resetPassword({ params, body }: In<'authReset'>, ctx: RequestContext): Promise<{ ok: true }> {
     await this.resetLimits.consume(ctx.ip);
     const hash = await hashPassword(body.password);
     await this.db.asSystem('password reset', async (tx) => {
@@ -118,7 +118,7 @@ export class AuthService {
   }
 
   /** §7 POST /api/reset_password_hard {user_id, password}: an administrator sets a password in their client. Errors: 403, 404. */
-  async resetPasswordHard({ body }: In<'resetPasswordHard'>, ctx: RequestContext): Promise<{ ok: true }> {
+  async resetPasswordHard({ body }: In<'authResetHard'>, ctx: RequestContext): Promise<{ ok: true }> {
     if (!isAdmin(ctx)) throw Errors.forbidden();
     const hash = await hashPassword(body.password);
     const fn = async (tx: Tx) => {

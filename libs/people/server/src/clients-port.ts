@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PEOPLE_ERRORS } from '@intranet/people-contract';
-import { clientSubjects, type Client } from '@intranet/clients-contract';
+import { CLIENTS_ERRORS, clientSubjects, type Client } from '@intranet/clients-contract';
 import { ask, systemContext, type Bus } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
@@ -27,7 +27,7 @@ export class ClientsPort {
     try {
       return await this.get(id);
     } catch (err) {
-      if (isNotFound(err)) throw Errors.field('client_id', 'Client not found');
+      if (isNotFound(err)) throw Errors.fieldCoded('client_id', CLIENTS_ERRORS.clientNotFound);
       throw err;
     }
   }

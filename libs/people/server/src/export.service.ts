@@ -40,7 +40,7 @@ export class ExportService {
    * §7 POST api/user/export/{id} → { url, fileName, size }: one employee (address book columns and HR fields) as
    * .xlsx in object storage, with a download URL valid EXPORT_URL_TTL seconds. Errors: 404, 500 'Excel export failed'.
    */
-  async exportOne({ params }: In<'exportOne'>, ctx: RequestContext) {
+  async exportOne({ params }: In<'userExport'>, ctx: RequestContext) {
     const clientId = structureClient(ctx);
     const found = await this.db.inTenant({ clientId, userId: ctx.userId }, (tx) => this.users.byId(tx, params.id));
     if (!found) throw Errors.notFound();
@@ -61,7 +61,7 @@ export class ExportService {
    * §7 POST api/user/export/all/{id} (id: the client) → { url, fileName, size }: every employee of the client but
    * deleted ones, by name, read in keyset pages of 1,000 (memory stays flat). Errors: 404 another client, 500.
    */
-  async exportAll({ params }: In<'exportAll'>, ctx: RequestContext) {
+  async exportAll({ params }: In<'userExportAll'>, ctx: RequestContext) {
     const clientId = structureClient(ctx, params.id);
     const users = this.users;
     return this.write(

@@ -29,7 +29,7 @@ export class PinsService {
    * §7 PUT api/user/pin/{id} {pinned_num}: puts the user into the slot (null unpins). If another user holds the
    * slot, they take this user's previous slot (or are unpinned). Output: every changed user. Errors: 404.
    */
-  async pin({ params, body }: In<'pin'>, ctx: RequestContext): Promise<User[]> {
+  async pin({ params, body }: In<'userPin'>, ctx: RequestContext): Promise<User[]> {
     const clientId = pinClient(ctx);
     const changed = await this.db.inTenant(ctx, async (tx) => {
       await this.users.lockPins(tx, clientId);
@@ -53,7 +53,7 @@ export class PinsService {
    * deleted, in slot order, with only what the block shows. The caller's own client only (the superadmin: any).
    * Errors: 404 for another client's id.
    */
-  async pinned({ params }: In<'pinned'>, ctx: RequestContext): Promise<PinnedUser[]> {
+  async pinned({ params }: In<'userPinned'>, ctx: RequestContext): Promise<PinnedUser[]> {
     const clientId = isSuper(ctx) ? params.clientId : pinClient(ctx);
     if (clientId !== params.clientId) throw Errors.notFound();
     const rows = await this.db.inTenant({ ...ctx, clientId }, (tx) => this.users.pinned(tx, clientId));
@@ -61,7 +61,7 @@ export class PinsService {
   }
 
   /** §7 PUT api/user/pin_move {from, to}: swaps the users of two slots (an empty `to` just moves). Errors: 404 if `from` is empty. */
-  async pinMove({ body }: In<'pinMove'>, ctx: RequestContext): Promise<User[]> {
+  async pinMove({ body }: In<'userPinMove'>, ctx: RequestContext): Promise<User[]> {
     const clientId = pinClient(ctx);
     const changed = await this.db.inTenant(ctx, async (tx) => {
       await this.users.lockPins(tx, clientId);

@@ -26,22 +26,22 @@ export class RolesService {
   ) {}
 
   /** §7 PUT api/clients/{clientId}/role/{role}: adds a role or right to every user of the client but the caller. */
-  clientRoleAdd({ params }: In<'clientRoleAdd'>, ctx: RequestContext): Promise<{ updated: number }> {
+  clientRoleAdd({ params }: In<'roleAddAll'>, ctx: RequestContext): Promise<{ updated: number }> {
     return this.forClient(params.clientId, params.role, 'add', ctx);
   }
 
   /** §7 DELETE api/clients/{clientId}/role/{role}: removes it from every non-deleted user but the caller (§6). */
-  clientRoleRemove({ params }: In<'clientRoleRemove'>, ctx: RequestContext): Promise<{ updated: number }> {
+  clientRoleRemove({ params }: In<'roleRemoveAll'>, ctx: RequestContext): Promise<{ updated: number }> {
     return this.forClient(params.clientId, params.role, 'remove', ctx);
   }
 
   /** §7 PUT api/user/{userId}/role/{role}. Errors: 403 own role cannot be changed, 404. */
-  userRoleAdd({ params }: In<'userRoleAdd'>, ctx: RequestContext): Promise<User> {
+  userRoleAdd({ params }: In<'roleAdd'>, ctx: RequestContext): Promise<User> {
     return this.forUser(params.userId, params.role, 'add', ctx);
   }
 
   /** §7 DELETE api/user/{userId}/role/{role}. Errors: 403 own role cannot be changed, 404. */
-  userRoleRemove({ params }: In<'userRoleRemove'>, ctx: RequestContext): Promise<User> {
+  userRoleRemove({ params }: In<'roleRemove'>, ctx: RequestContext): Promise<User> {
     return this.forUser(params.userId, params.role, 'remove', ctx);
   }
 

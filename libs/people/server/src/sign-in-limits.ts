@@ -71,5 +71,5 @@ export function sharedRateLimit({ db, config }: Pick<DomainDeps, 'db' | 'config'
  * /api/loginPage shares (10 a minute per account, 50 per address), across every gateway and people replica.
  */
 export function signInLimits(deps: Pick<DomainDeps, 'db' | 'config'>): SharedRateLimit {
-  return sharedRateLimit(deps, 'signin', peopleRoutes.login.rateLimit!);
+  return sharedRateLimit(deps, 'signin', peopleRoutes.authLogin.rateLimit!);
 }

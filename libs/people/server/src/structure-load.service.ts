@@ -52,7 +52,7 @@ export class StructureLoadService {
    * false, reason of HR_CHECK_REASONS, the HTTP status if any), not an error. Writes nothing. Errors: 400 'HR
    * integration needs tax id', 400 'Connect the HR system first', 404 another client.
    */
-  async hrCheck({ body }: In<'hrCheck'>, ctx: RequestContext): Promise<HrCheckResult> {
+  async hrCheck({ body }: In<'structureHrCheck'>, ctx: RequestContext): Promise<HrCheckResult> {
     const conn = await this.clients.hrConnection(structureClient(ctx, body.client_id));
     try {
       const rows = await zupDepartments(conn);
@@ -72,7 +72,7 @@ export class StructureLoadService {
    * loading_struct_hrm_error; nothing is changed), 404 another client. When anything was written, one
    * evt.people.structure.loaded with the counts goes out with the transaction.
    */
-  async structureLoad({ body }: In<'structureLoad'>, ctx: RequestContext) {
+  async structureLoad({ body }: In<'structureLoadStruct'>, ctx: RequestContext) {
     const clientId = structureClient(ctx, body.client_id);
     const rows = await zupDepartments(await this.clients.hrConnection(clientId));
     const client = await this.clients.get(clientId);

@@ -34,13 +34,13 @@ export class StructureController {
     return this.structure.structureDelete(input, ctx);
   }
 
-  @RouteHandler(structureRoutes.structureLoad)
-  structureLoad(input: RouteInput<typeof structureRoutes.structureLoad>, ctx: RequestContext) {
+  @RouteHandler(structureRoutes.structureLoadStruct)
+  structureLoadStruct(input: RouteInput<typeof structureRoutes.structureLoadStruct>, ctx: RequestContext) {
     return this.load.structureLoad(input, ctx);
   }
 
-  @RouteHandler(structureRoutes.hrCheck)
-  hrCheck(input: RouteInput<typeof structureRoutes.hrCheck>, ctx: RequestContext) {
+  @RouteHandler(structureRoutes.structureHrCheck)
+  structureHrCheck(input: RouteInput<typeof structureRoutes.structureHrCheck>, ctx: RequestContext) {
     return this.load.hrCheck(input, ctx);
   }
 

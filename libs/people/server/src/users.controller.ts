@@ -22,98 +22,98 @@ export class UsersController {
     private readonly exports: ExportService,
   ) {}
 
-  @RouteHandler(peopleRoutes.register)
-  register(input: RouteInput<typeof peopleRoutes.register>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userRegister)
+  userRegister(input: RouteInput<typeof peopleRoutes.userRegister>, ctx: RequestContext) {
     return this.registerUsers.register(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.registerMany)
-  registerMany(input: RouteInput<typeof peopleRoutes.registerMany>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userRegisterMany)
+  userRegisterMany(input: RouteInput<typeof peopleRoutes.userRegisterMany>, ctx: RequestContext) {
     return this.registerUsers.registerMany(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.get)
-  get(input: RouteInput<typeof peopleRoutes.get>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userGet)
+  userGet(input: RouteInput<typeof peopleRoutes.userGet>, ctx: RequestContext) {
     return this.users.get(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.forClient)
-  forClient(input: RouteInput<typeof peopleRoutes.forClient>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userForClient)
+  userForClient(input: RouteInput<typeof peopleRoutes.userForClient>, ctx: RequestContext) {
     return this.users.forClient(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.filter)
-  filter(input: RouteInput<typeof peopleRoutes.filter>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userFilter)
+  userFilter(input: RouteInput<typeof peopleRoutes.userFilter>, ctx: RequestContext) {
     return this.users.filter(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.update)
-  update(input: RouteInput<typeof peopleRoutes.update>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userUpdate)
+  userUpdate(input: RouteInput<typeof peopleRoutes.userUpdate>, ctx: RequestContext) {
     return this.users.update(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.delete)
-  delete(input: RouteInput<typeof peopleRoutes.delete>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userDelete)
+  userDelete(input: RouteInput<typeof peopleRoutes.userDelete>, ctx: RequestContext) {
     return this.users.delete(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.undelete)
-  undelete(input: RouteInput<typeof peopleRoutes.undelete>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userUndelete)
+  userUndelete(input: RouteInput<typeof peopleRoutes.userUndelete>, ctx: RequestContext) {
     return this.users.undelete(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.clientRoleAdd)
-  clientRoleAdd(input: RouteInput<typeof peopleRoutes.clientRoleAdd>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.roleAddAll)
+  roleAddAll(input: RouteInput<typeof peopleRoutes.roleAddAll>, ctx: RequestContext) {
     return this.roles.clientRoleAdd(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.clientRoleRemove)
-  clientRoleRemove(input: RouteInput<typeof peopleRoutes.clientRoleRemove>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.roleRemoveAll)
+  roleRemoveAll(input: RouteInput<typeof peopleRoutes.roleRemoveAll>, ctx: RequestContext) {
     return this.roles.clientRoleRemove(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.userRoleAdd)
-  userRoleAdd(input: RouteInput<typeof peopleRoutes.userRoleAdd>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.roleAdd)
+  roleAdd(input: RouteInput<typeof peopleRoutes.roleAdd>, ctx: RequestContext) {
     return this.roles.userRoleAdd(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.userRoleRemove)
-  userRoleRemove(input: RouteInput<typeof peopleRoutes.userRoleRemove>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.roleRemove)
+  roleRemove(input: RouteInput<typeof peopleRoutes.roleRemove>, ctx: RequestContext) {
     return this.roles.userRoleRemove(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.loadHrm)
-  loadHrm(input: RouteInput<typeof peopleRoutes.loadHrm>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userLoadHrm)
+  userLoadHrm(input: RouteInput<typeof peopleRoutes.userLoadHrm>, ctx: RequestContext) {
     return this.hrLoad.loadHrm(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.resetToHrm)
-  resetToHrm(input: RouteInput<typeof peopleRoutes.resetToHrm>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userResetToHrm)
+  userResetToHrm(input: RouteInput<typeof peopleRoutes.userResetToHrm>, ctx: RequestContext) {
     return this.hrLoad.resetToHrm(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.pin)
-  pin(input: RouteInput<typeof peopleRoutes.pin>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userPin)
+  userPin(input: RouteInput<typeof peopleRoutes.userPin>, ctx: RequestContext) {
     return this.pins.pin(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.pinned)
-  pinned(input: RouteInput<typeof peopleRoutes.pinned>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userPinned)
+  userPinned(input: RouteInput<typeof peopleRoutes.userPinned>, ctx: RequestContext) {
     return this.pins.pinned(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.pinMove)
-  pinMove(input: RouteInput<typeof peopleRoutes.pinMove>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userPinMove)
+  userPinMove(input: RouteInput<typeof peopleRoutes.userPinMove>, ctx: RequestContext) {
     return this.pins.pinMove(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.exportOne)
-  exportOne(input: RouteInput<typeof peopleRoutes.exportOne>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userExport)
+  userExport(input: RouteInput<typeof peopleRoutes.userExport>, ctx: RequestContext) {
     return this.exports.exportOne(input, ctx);
   }
 
-  @RouteHandler(peopleRoutes.exportAll)
-  exportAll(input: RouteInput<typeof peopleRoutes.exportAll>, ctx: RequestContext) {
+  @RouteHandler(peopleRoutes.userExportAll)
+  userExportAll(input: RouteInput<typeof peopleRoutes.userExportAll>, ctx: RequestContext) {
     return this.exports.exportAll(input, ctx);
   }
 }

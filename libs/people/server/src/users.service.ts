@@ -30,7 +30,7 @@ export class UsersService {
    * §7 GET api/user/{id}: a user of the caller's client; anything else is 404. One's own record is always
    * readable; another's needs the address book right (§6 `address`; admins always). Errors: 403 'No access'.
    */
-  async get({ params }: In<'get'>, ctx: RequestContext): Promise<User> {
+  async get({ params }: In<'userGet'>, ctx: RequestContext): Promise<User> {
     if (!canReadUser(ctx, params.id)) throw Errors.noAccess();
     // One's own record is always readable, even by a superadmin working inside a selected workspace.
     const row =
@@ -42,7 +42,7 @@ export class UsersService {
   }
 
   /** §7 GET api/user/for_client/{clientId}: active users of the caller's client (route needs `address`, §6). */
-  async forClient({ params }: In<'forClient'>, ctx: RequestContext): Promise<User[]> {
+  async forClient({ params }: In<'userForClient'>, ctx: RequestContext): Promise<User[]> {
     const clientId = targetClient(ctx, params.clientId);
     const rows = await this.db.inTenant({ clientId }, (tx) => this.users.forClient(tx, clientId));
     return rows.map(toUser);
@@ -52,7 +52,7 @@ export class UsersService {
    * §7 POST api/user/filter/{workspace} {data}: search, sort and page the client's users — the address book
    * (route needs `address`, §6); deleted ones on request, admins only. Errors: 404 other workspace, 403.
    */
-  async filter({ params, body }: In<'filter'>, ctx: RequestContext) {
+  async filter({ params, body }: In<'userFilter'>, ctx: RequestContext) {
     const clientId = isSuper(ctx) ? (await this.clients.byWorkspace(params.workspace))._id : targetClient(ctx);
     if (!isSuper(ctx) && ctx.workspace && params.workspace.toLowerCase() !== ctx.workspace) throw Errors.notFound();
     const d = body.data;
@@ -79,7 +79,7 @@ export class UsersService {
    * Errors: 404, 403 ('No access'; 'You cannot block yourself'; 'Administrator cannot be blocked'),
    * §5 field errors, e-mail/login taken.
    */
-  async update({ params, body }: In<'update'>, ctx: RequestContext): Promise<User> {
+  async update({ params, body }: In<'userUpdate'>, ctx: RequestContext): Promise<User> {
     assertMayUpdateUser(ctx, params.id, body);
     const { password, confirmPassword: _c, status, ...profile } = body;
     const hash = password ? await hashPassword(password) : undefined;
@@ -112,7 +112,7 @@ export class UsersService {
   }
 
   /** §7 PUT api/user/delete/{id}: marks deleted and ends their sessions. Errors: 403 cannot delete self or an administrator, 404. */
-  async delete({ params }: In<'delete'>, ctx: RequestContext): Promise<User> {
+  async delete({ params }: In<'userDelete'>, ctx: RequestContext): Promise<User> {
     if (params.id === ctx.userId) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotDeleteSelf);
     const actor = await this.changes.actorOf(ctx);
     const user = await this.changes.run(ctx, `delete user ${params.id}`, async (tx) => {
@@ -132,7 +132,7 @@ export class UsersService {
   }
 
   /** §7 PUT api/user/undelete/{id}: restores a deleted user. Errors: 404. */
-  async undelete({ params }: In<'undelete'>, ctx: RequestContext): Promise<User> {
+  async undelete({ params }: In<'userUndelete'>, ctx: RequestContext): Promise<User> {
     const actor = await this.changes.actorOf(ctx);
     return this.changes.run(ctx, `undelete user ${params.id}`, async (tx) => {
       const cur = await this.users.byId(tx, params.id);

@@ -43,7 +43,7 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
   it('the per-account budget (10 a minute) holds across two gateways, /api/login and /api/loginPage alike', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await t.call(peopleRoutes.login, { body: { login: 'Twin@acme.test', password: `guess-a${i}` }, ip: `10.5.0.${i}` })).status);
+      statuses.push((await t.call(peopleRoutes.authLogin, { body: { login: 'Twin@acme.test', password: `guess-a${i}` }, ip: `10.5.0.${i}` })).status);
       statuses.push((await viaSecond({ login: 'twin@acme.test ', password: `guess-b${i}`, workspace: 'acme' }, `10.5.1.${i}`, '/api/loginPage')).status);
     }
     // Each gateway alone has counted five: only the shared count refuses the eleventh.
@@ -56,7 +56,7 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     assert.equal(refused.body.message, 'Too many attempts, try again later');
     assert.ok(refused.body.details.retryAfterSeconds >= 1 && refused.body.details.retryAfterSeconds <= 60, JSON.stringify(refused.body));
     // The first gateway refuses it too, though it counted only five.
-    const first = await t.call(peopleRoutes.login, { body: { login: 'twin@acme.test', password: 'guess-d' }, ip: '10.5.2.2' });
+    const first = await t.call(peopleRoutes.authLogin, { body: { login: 'twin@acme.test', password: 'guess-d' }, ip: '10.5.2.2' });
     assert.equal(first.status, 429);
     assert.equal(first.body.message, 'Too many attempts, try again later');
     // Another account is not held back.
@@ -67,7 +67,7 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     const address = '203.0.113.50';
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      statuses.push((await t.call(peopleRoutes.login, { body: { login: `one${i}@acme.test`, password: 'x' }, ip: address })).status);
+      statuses.push((await t.call(peopleRoutes.authLogin, { body: { login: `one${i}@acme.test`, password: 'x' }, ip: address })).status);
       statuses.push((await viaSecond({ login: `two${i}@acme.test`, password: 'x' }, address)).status);
     }
     assert.ok(
@@ -77,10 +77,10 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     const refused = await viaSecond({ login: 'admin@acme.test', password: 'adminpass1' }, address);
     assert.equal(refused.status, 429);
     assert.equal(refused.body.message, 'Too many attempts, try again later');
-    assert.equal((await t.call(peopleRoutes.login, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: address })).status, 429);
+    assert.equal((await t.call(peopleRoutes.authLogin, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: address })).status, 429);
     // Another address, through either gateway, still signs in.
     assert.equal((await viaSecond({ login: 'admin@acme.test', password: 'adminpass1' }, '203.0.113.51')).status, 200);
-    assert.equal((await t.call(peopleRoutes.login, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: '203.0.113.52' })).status, 200);
+    assert.equal((await t.call(peopleRoutes.authLogin, { body: { login: 'admin@acme.test', password: 'adminpass1' }, ip: '203.0.113.52' })).status, 200);
   });
 
   it("the 'forgot password' budget per e-mail (5 in 5 minutes) holds across two gateways", async () => {
@@ -89,7 +89,7 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     for (let i = 0; i < 5; i++) {
       statuses.push(
         i % 2
-          ? (await t.call(peopleRoutes.forgotPassword, { body: { email: 'forgetful@acme.test' }, ip: `10.7.0.${i}` })).status
+          ? (await t.call(peopleRoutes.authForgot, { body: { email: 'forgetful@acme.test' }, ip: `10.7.0.${i}` })).status
           : (await viaSecond({ email: 'Forgetful@acme.test' }, `10.7.1.${i}`, '/api/forgot_password')).status,
       );
     }
@@ -97,7 +97,7 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     const refused = await viaSecond({ email: 'forgetful@acme.test' }, '10.7.2.1', '/api/forgot_password');
     assert.equal(refused.status, 429);
     assert.equal(refused.body.message, 'Too many attempts, try again later');
-    assert.equal((await t.call(peopleRoutes.forgotPassword, { body: { email: 'forgetful@acme.test' }, ip: '10.7.2.2' })).status, 429);
+    assert.equal((await t.call(peopleRoutes.authForgot, { body: { email: 'forgetful@acme.test' }, ip: '10.7.2.2' })).status, 429);
   });
 
   it('two people replicas on one database draw on the same counters, which keep no typed login', async () => {

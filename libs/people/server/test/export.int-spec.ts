@@ -37,12 +37,12 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
     other = await t.makeClient('exportother');
     emp = await t.makeEmployee(acme.adminToken, 'emp@exportco.test', { firstName: 'Erika', lastName: 'Export', position: 'Clerk', inn: '1234567890' });
     const gone = await t.makeEmployee(acme.adminToken, 'gone@exportco.test', { lastName: 'Gone' });
-    await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: gone.user._id } });
+    await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: gone.user._id } });
   });
   afterAll(() => t.close());
 
   it('one employee: address book columns and HR fields in an .xlsx', async () => {
-    const ex = await t.call(peopleRoutes.exportOne, { token: acme.adminToken, params: { id: emp.user._id } });
+    const ex = await t.call(peopleRoutes.userExport, { token: acme.adminToken, params: { id: emp.user._id } });
     assert.equal(ex.status, 200, JSON.stringify(ex.body));
     assert.match(ex.body.result.fileName, /^employee-.*\.xlsx$/);
     const rows = await sheet(ex.body.result.url);
@@ -59,20 +59,20 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
   });
 
   it('all employees of the client, deleted ones left out; administrators only; another client gets 404', async () => {
-    const ex = await t.call(peopleRoutes.exportAll, { token: acme.adminToken, params: { id: acme.client._id } });
+    const ex = await t.call(peopleRoutes.userExportAll, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.equal(ex.status, 200, JSON.stringify(ex.body));
     const rows = await sheet(ex.body.result.url);
     const emails = rows.slice(1).map((r) => r[rows[0].indexOf(exportHeaders(acme.admin.lang).email)]);
     assert.deepEqual(emails.sort(), ['admin@exportco.test', 'emp@exportco.test']);
 
-    assert.equal((await t.call(peopleRoutes.exportAll, { token: emp.token, params: { id: acme.client._id } })).status, 403);
-    assert.equal((await t.call(peopleRoutes.exportOne, { token: emp.token, params: { id: emp.user._id } })).status, 403);
-    assert.equal((await t.call(peopleRoutes.exportAll, { token: other.adminToken, params: { id: acme.client._id } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.exportOne, { token: other.adminToken, params: { id: emp.user._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userExportAll, { token: emp.token, params: { id: acme.client._id } })).status, 403);
+    assert.equal((await t.call(peopleRoutes.userExport, { token: emp.token, params: { id: emp.user._id } })).status, 403);
+    assert.equal((await t.call(peopleRoutes.userExportAll, { token: other.adminToken, params: { id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userExport, { token: other.adminToken, params: { id: emp.user._id } })).status, 404);
   });
 
   it('an export is personal data: its URL reads nothing alone, nor for an employee or another client; the administrators read it (issue 38 §4)', async () => {
-    const ex = await t.call(peopleRoutes.exportAll, { token: acme.adminToken, params: { id: acme.client._id } });
+    const ex = await t.call(peopleRoutes.userExportAll, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.equal(ex.status, 200, JSON.stringify(ex.body));
     const url = ex.body.result.url as string;
     assert.equal((await download(url)).statusCode, 401);
@@ -84,7 +84,7 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
   it('typed text a spreadsheet would run as a formula (= + - @) is exported as text with a leading quote (issue 38 §8)', async () => {
     const typed = { position: '=HYPERLINK("https://evil.test","Pay")', department: '@SUM(A1:A2)', city: '-2+3', organisation: '+cmd' };
     const f = await t.makeEmployee(acme.adminToken, 'formula@exportco.test', { lastName: 'Formula', ...typed });
-    const ex = await t.call(peopleRoutes.exportOne, { token: acme.adminToken, params: { id: f.user._id } });
+    const ex = await t.call(peopleRoutes.userExport, { token: acme.adminToken, params: { id: f.user._id } });
     assert.equal(ex.status, 200, JSON.stringify(ex.body));
     const [head, row] = await sheet(ex.body.result.url);
     const h = exportHeaders(acme.admin.lang);

@@ -15,7 +15,7 @@ async function uploadHr(t: TestPortal, token: string, name: string) {
   const r = await t.portal.app
     .getHttpAdapter()
     .getInstance()
-    .inject({ method: 'POST', url: `${fileRoutes.upload.path}?kind=hr`, payload, headers });
+    .inject({ method: 'POST', url: `${fileRoutes.fileUpload.path}?kind=hr`, payload, headers });
   if (r.statusCode !== 200) throw new Error(`fixture hr upload: ${r.statusCode} ${r.body}`);
   const f = r.json().results[0] as { key: string; fileName: string; mimetype: string };
   return { key: f.key, fileName: f.fileName, mimetype: f.mimetype };

@@ -23,7 +23,7 @@ describe("employees' HR files (§3 User HR data and files, §7 DELETE api/user/{
     const m = multipart([{ name, data: Buffer.from(`scan of ${name}`) }]);
     const res = await inject({
       method: 'POST',
-      url: `${fileRoutes.upload.path}?kind=${kind}`,
+      url: `${fileRoutes.fileUpload.path}?kind=${kind}`,
       payload: m.payload,
       headers: { ...m.headers, authorization: `Bearer ${token}` },
     });
@@ -31,7 +31,8 @@ describe("employees' HR files (§3 User HR data and files, §7 DELETE api/user/{
     const f = res.json().results[0];
     return { key: f.key as string, fileName: f.fileName as string, mimetype: f.mimetype as string, size: f.size as number };
   };
-  const used = async () => (await t.call(clientRoutes.get, { token: acme.superToken, params: { id: acme.client._id } })).body.result.storage.used as number;
+  const used = async () =>
+    (await t.call(clientRoutes.clientGet, { token: acme.superToken, params: { id: acme.client._id } })).body.result.storage.used as number;
   const download = (url: string, token?: string) =>
     inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }).then((x: any) => x.statusCode as number);
 

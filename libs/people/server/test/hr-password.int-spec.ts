@@ -69,16 +69,16 @@ describe('the HR-system password is encrypted at rest and never returned (issue 
     const v = await stored();
     assert.ok(v && isSealed(v), `stored: ${v}`);
     assert.ok(!v.includes(PASSWORD));
-    const got = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    const got = await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.deepEqual(got.body.result.hr, { url: base, login: 'hr', hasPassword: true });
     // Sealing uses a fresh nonce: the same password saved again is stored differently.
-    await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { password: PASSWORD } } });
+    await t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { password: PASSWORD } } });
     const again = await stored();
     assert.ok(isSealed(again) && again !== v);
   });
 
   it('the import still authenticates to the 1C server with the opened password', async () => {
-    const r = await t.call(peopleRoutes.loadHrm, { token: acme.adminToken, body: {} });
+    const r = await t.call(peopleRoutes.userLoadHrm, { token: acme.adminToken, body: {} });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.result.created, 1);
     assert.ok(zup.auths.length > 0 && zup.auths.every((a) => a === `Basic ${Buffer.from(`hr:${PASSWORD}`).toString('base64')}`));
@@ -104,10 +104,10 @@ describe('the HR-system password is encrypted at rest and never returned (issue 
       }
     }
     assert.ok(called > 10, `only ${called} calls`);
-    const put = await t.call(clientRoutes.update, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { password: PASSWORD } } });
+    const put = await t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { password: PASSWORD } } });
     assert.equal(put.status, 200);
     assert.ok(!leaks(put.body));
-    const made = await t.call(clientRoutes.create, {
+    const made = await t.call(clientRoutes.clientCreate, {
       token: acme.superToken,
       body: { workspace: 'hrsecret2', name: 'B', hr: { url: base, login: 'x', password: PASSWORD } },
     });
@@ -129,7 +129,7 @@ describe('the HR-system password is encrypted at rest and never returned (issue 
     // Idempotent: a second run leaves the sealed value alone.
     await new SealHrPasswords(t.db, t.config, noop).onApplicationBootstrap();
     assert.equal(await stored(), v);
-    const r = await t.call(peopleRoutes.loadHrm, { token: acme.adminToken, body: {} });
+    const r = await t.call(peopleRoutes.userLoadHrm, { token: acme.adminToken, body: {} });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.result.unchanged, 1);
   });

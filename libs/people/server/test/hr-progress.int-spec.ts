@@ -54,7 +54,7 @@ describe('load_hrm progress (issue 12: rows done / total and created / updated /
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     co = await t.makeClient('hrprog');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/zup`;
-    const set = await t.call(clientRoutes.update, {
+    const set = await t.call(clientRoutes.clientUpdate, {
       token: co.superToken,
       params: { id: co.client._id },
       body: { taxNumber: '7701234567', hr: { url, login: 'hr', password: 'p' } },
@@ -72,7 +72,7 @@ describe('load_hrm progress (issue 12: rows done / total and created / updated /
 
   const run = async () => {
     const importId = randomUUID();
-    const r = await t.call(peopleRoutes.loadHrm, { token: co.adminToken, body: { importId } });
+    const r = await t.call(peopleRoutes.userLoadHrm, { token: co.adminToken, body: { importId } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     const mine = () => seen.filter((e) => e.data.importId === importId).map((e) => e.data);
     await eventually(() => mine().some((e) => e.phase === 'done'));

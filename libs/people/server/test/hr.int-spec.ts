@@ -112,10 +112,14 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     move(3, '2021-03-15T00:00:00', 102, 3, 302, 'Прием'),
   ];
   const sliceLast = { on: true };
-  const hrm = () => t.call(peopleRoutes.loadHrm, { token: acme.adminToken, body: {} });
+  const hrm = () => t.call(peopleRoutes.userLoadHrm, { token: acme.adminToken, body: {} });
   const person = async (mail: string) => {
-    const f = await t.call(peopleRoutes.filter, { token: acme.adminToken, params: { workspace: 'hrco' }, body: { data: { search: mail, deleted: false } } });
-    const d = await t.call(peopleRoutes.filter, { token: acme.adminToken, params: { workspace: 'hrco' }, body: { data: { search: mail, deleted: true } } });
+    const f = await t.call(peopleRoutes.userFilter, {
+      token: acme.adminToken,
+      params: { workspace: 'hrco' },
+      body: { data: { search: mail, deleted: false } },
+    });
+    const d = await t.call(peopleRoutes.userFilter, { token: acme.adminToken, params: { workspace: 'hrco' }, body: { data: { search: mail, deleted: true } } });
     return [...f.body.result.users, ...d.body.result.users][0];
   };
 
@@ -124,9 +128,9 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
       name: string;
       depth: number;
     }[];
-  const load = () => t.call(r.structureLoad, { token: acme.adminToken, body: { client_id: acme.client._id } });
-  const check = () => t.call(r.hrCheck, { token: acme.adminToken, body: { client_id: acme.client._id } });
-  const setHr = (hr: Record<string, string>) => t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { hr } });
+  const load = () => t.call(r.structureLoadStruct, { token: acme.adminToken, body: { client_id: acme.client._id } });
+  const check = () => t.call(r.structureHrCheck, { token: acme.adminToken, body: { client_id: acme.client._id } });
+  const setHr = (hr: Record<string, string>) => t.call(clientRoutes.clientUpdate, { token: acme.superToken, params: { id: acme.client._id }, body: { hr } });
   const loaded: BusEvent[] = [];
   /**
    * The evt.people.structure.loaded events since the last call, once this process's outbox has published what is
@@ -181,14 +185,14 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     assert.equal(noTax.body.message, 'HR integration needs tax id');
     assert.equal((await check()).body.code, 'hrNeedsTaxId');
     assert.equal(
-      (await t.call(clientRoutes.update, { token: acme.superToken, params: { id: acme.client._id }, body: { taxNumber: '7701234567' } })).status,
+      (await t.call(clientRoutes.clientUpdate, { token: acme.superToken, params: { id: acme.client._id }, body: { taxNumber: '7701234567' } })).status,
       200,
     );
     const noUrl = await load();
     assert.equal(noUrl.body.code, 'hrNotConnected');
     assert.equal((await hrm()).body.code, 'hrNotConnected');
     assert.equal((await check()).body.code, 'hrNotConnected');
-    const set = await t.call(clientRoutes.update, {
+    const set = await t.call(clientRoutes.clientUpdate, {
       token: acme.superToken,
       params: { id: acme.client._id },
       body: { hr: { url: base, login: 'hr', password: 'secret' } },
@@ -358,21 +362,21 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
 
   it('reset_to_hrm: an employee edited here gets the HR data back', async () => {
     const anna = await person('petrova@hrco.test');
-    const edited = await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: anna._id }, body: { lastName: 'Changed', gender: 'man' } });
+    const edited = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: anna._id }, body: { lastName: 'Changed', gender: 'man' } });
     assert.equal(edited.body.result.lastName, 'Changed');
-    const reset = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: anna._id } });
+    const reset = await t.call(peopleRoutes.userResetToHrm, { token: acme.adminToken, body: { user_id: anna._id } });
     assert.equal(reset.status, 200, JSON.stringify(reset.body));
     assert.equal(reset.body.result.lastName, 'Smirnova');
     assert.equal(reset.body.result.gender, 'woman');
     const local = await t.makeEmployee(acme.adminToken, 'local@hrco.test');
-    const missing = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: local.user._id } });
+    const missing = await t.call(peopleRoutes.userResetToHrm, { token: acme.adminToken, body: { user_id: local.user._id } });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.code, 'hrEmployeeMissing');
-    assert.equal((await t.call(peopleRoutes.resetToHrm, { token: other.adminToken, body: { user_id: anna._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userResetToHrm, { token: other.adminToken, body: { user_id: anna._id } })).status, 404);
   });
 
   it('the HR server down: loading_struct_hrm_error and nothing changes', async () => {
-    const people = (await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result;
+    const people = (await t.call(peopleRoutes.userForClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result;
     const before = await tree();
     await new Promise<void>((ok) => zup.server.close(() => ok()));
     await loadEvents(); // the earlier tests' loads
@@ -386,19 +390,19 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
     const hrDown = await hrm();
     assert.equal(hrDown.status, 503);
     assert.equal(hrDown.body.code, 'loading_struct_hrm_error');
-    assert.deepEqual((await t.call(peopleRoutes.forClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result, people);
-    const resetDown = await t.call(peopleRoutes.resetToHrm, { token: acme.adminToken, body: { user_id: people[0]._id } });
+    assert.deepEqual((await t.call(peopleRoutes.userForClient, { token: acme.adminToken, params: { clientId: acme.client._id } })).body.result, people);
+    const resetDown = await t.call(peopleRoutes.userResetToHrm, { token: acme.adminToken, body: { user_id: people[0]._id } });
     assert.equal(resetDown.status, 503);
     assert.equal(resetDown.body.code, 'reseting_hrm_error');
   });
 
   it('isolation and rights: another client (404), an employee (403)', async () => {
-    assert.equal((await t.call(r.structureLoad, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
-    assert.equal((await t.call(r.hrCheck, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(r.structureLoadStruct, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(r.structureHrCheck, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
     const emp = await t.makeEmployee(acme.adminToken, 'e@hrco.test');
-    assert.equal((await t.call(r.structureLoad, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
-    assert.equal((await t.call(r.hrCheck, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
-    assert.equal((await t.call(peopleRoutes.loadHrm, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.loadHrm, { token: emp.token, body: {} })).status, 403);
+    assert.equal((await t.call(r.structureLoadStruct, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
+    assert.equal((await t.call(r.structureHrCheck, { token: emp.token, body: { client_id: acme.client._id } })).status, 403);
+    assert.equal((await t.call(peopleRoutes.userLoadHrm, { token: other.adminToken, body: { client_id: acme.client._id } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userLoadHrm, { token: emp.token, body: {} })).status, 403);
   });
 });

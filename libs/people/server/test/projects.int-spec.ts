@@ -106,7 +106,7 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
 
   it('rights and isolation: structures is needed; another client sees nothing and changes nothing (404)', async () => {
     const p = (await t.call(r.projectCreate, { token: ann.token, body: { name: 'Secret project' } })).body.result;
-    await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: bob.user._id, role: 'structures' } });
+    await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: bob.user._id, role: 'structures' } });
     const noRight = await t.login('bob@projco.test', 'employee1');
     assert.equal((await t.call(r.projectList, { token: noRight.token })).status, 403);
     const theirs = await t.call(r.projectList, { token: other.adminToken });

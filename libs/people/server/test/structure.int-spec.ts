@@ -174,7 +174,7 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
   });
 
   it('rights (§6): reading needs structures, changing needs an administrator', async () => {
-    await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: emp2.user._id, role: 'structures' } });
+    await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: emp2.user._id, role: 'structures' } });
     const noRight = await t.login('e2@structco.test', 'employee1');
     assert.equal((await t.call(r.structureByClient, { token: noRight.token, params: { client: acme.client._id } })).status, 403);
     assert.equal((await t.call(r.structureCreate, { token: emp.token, body: { kind: 'org', name: 'Mine', parent: ids.root } })).status, 403);

@@ -72,8 +72,8 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
   });
   afterAll(() => t.close());
 
-  const importText = (csv: string) => t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv } });
-  const importBytes = (bytes: Buffer) => t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csvBase64: bytes.toString('base64') } });
+  const importText = (csv: string) => t.call(peopleRoutes.userRegisterMany, { token: co.adminToken, body: { csv } });
+  const importBytes = (bytes: Buffer) => t.call(peopleRoutes.userRegisterMany, { token: co.adminToken, body: { csvBase64: bytes.toString('base64') } });
 
   it('one row with an invalid date is reported with line, column and code; the others are imported', async () => {
     const r = await importText('firstName,lastName,email,birthDate\nAnn,Lee,ann@one.test,1990-01-02\nBob,Bad,bob@one.test,1990-13-45\nCid,Ok,cid@one.test,\n');
@@ -116,7 +116,7 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
       assert.ok(x.errors.length > 0);
       for (const e of x.errors) assert.ok(e.field && e.code && e.message, JSON.stringify(e));
     }
-    const u = await t.call(peopleRoutes.get, { token: co.adminToken, params: { id: r.body.result.rows[0]._id } });
+    const u = await t.call(peopleRoutes.userGet, { token: co.adminToken, params: { id: r.body.result.rows[0]._id } });
     assert.equal(u.body.result.firstName, 'Іван');
   });
 
@@ -129,7 +129,7 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
     assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
     assert.equal(r.body.result.imported, 200 - bad.size);
     assert.equal(r.body.result.failed, bad.size);
-    const u = await t.call(peopleRoutes.get, { token: co.adminToken, params: { id: r.body.result.rows[0]._id } });
+    const u = await t.call(peopleRoutes.userGet, { token: co.adminToken, params: { id: r.body.result.rows[0]._id } });
     assert.equal(u.body.result.firstName, 'Олена');
     assert.equal(u.body.result.lastName, 'Шевченко');
   });

@@ -28,7 +28,7 @@ describe('CSV import progress events (§7 register_many, evt.people.import.progr
 
   it('an import with an importId reports increasing progress ending with done === total, to the importing admin only', async () => {
     const importId = randomUUID();
-    const r = await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: csvOf('a', 500) + '\nBad,Row,not-an-email', importId } });
+    const r = await t.call(peopleRoutes.userRegisterMany, { token: co.adminToken, body: { csv: csvOf('a', 500) + '\nBad,Row,not-an-email', importId } });
     assert.equal(r.status, 200);
     assert.equal(r.body.result.imported, 500);
     assert.equal(r.body.result.failed, 1);
@@ -53,19 +53,19 @@ describe('CSV import progress events (§7 register_many, evt.people.import.progr
 
   it('an import without an importId sends no progress events', async () => {
     const before = seen.length;
-    const r = await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: csvOf('b', 500) } });
+    const r = await t.call(peopleRoutes.userRegisterMany, { token: co.adminToken, body: { csv: csvOf('b', 500) } });
     assert.equal(r.status, 200);
     assert.equal(r.body.result.imported, 500);
     // A later import with an id marks the end: anything from the first would have arrived before it.
     const marker = randomUUID();
-    await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: csvOf('c', 1), importId: marker } });
+    await t.call(peopleRoutes.userRegisterMany, { token: co.adminToken, body: { csv: csvOf('c', 1), importId: marker } });
     await eventually(() => seen.some((e) => e.data.importId === marker && e.data.phase === 'done'));
     // Only the marker's events (how many of them the throttle lets through depends on the machine's pace).
     assert.deepEqual([...new Set(seen.slice(before).map((e) => e.data.importId))], [marker]);
   });
 
   it('refuses an importId that is not a uuid', async () => {
-    const r = await t.call(peopleRoutes.registerMany, { token: co.adminToken, body: { csv: csvOf('d', 1), importId: 'nope' } });
+    const r = await t.call(peopleRoutes.userRegisterMany, { token: co.adminToken, body: { csv: csvOf('d', 1), importId: 'nope' } });
     assert.equal(r.status, 400);
   });
 });

@@ -17,11 +17,11 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
 
   /** The wall list as `token` sees it: `[slot, user id]` pairs in the answer's order. */
   const listed = async (token: string, clientId = acme.client._id) => {
-    const r = await t.call(peopleRoutes.pinned, { token, params: { clientId } });
+    const r = await t.call(peopleRoutes.userPinned, { token, params: { clientId } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return (r.body.result as { _id: string; pinned_num: number }[]).map((u) => [u.pinned_num, u._id]);
   };
-  const pin = (id: string, pinned_num: number | null, token = acme.adminToken) => t.call(peopleRoutes.pin, { token, params: { id }, body: { pinned_num } });
+  const pin = (id: string, pinned_num: number | null, token = acme.adminToken) => t.call(peopleRoutes.userPin, { token, params: { id }, body: { pinned_num } });
 
   beforeAll(async () => {
     t = await testPortal();
@@ -44,7 +44,7 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
       [1, ann.user._id],
       [2, bob.user._id],
     ]);
-    const r = await t.call(peopleRoutes.pinned, { token: cid.token, params: { clientId: acme.client._id } });
+    const r = await t.call(peopleRoutes.userPinned, { token: cid.token, params: { clientId: acme.client._id } });
     const first = r.body.result[0];
     assert.equal(first.fullName, ann.user.fullName);
     for (const secret of ['email', 'phone', 'inn', 'login', 'roles']) assert.ok(!(secret in first), `no ${secret} in the wall list`);
@@ -70,18 +70,18 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
       [2, cid.user._id],
     ]);
 
-    const move = await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 1, to: 2 } });
+    const move = await t.call(peopleRoutes.userPinMove, { token: acme.adminToken, body: { from: 1, to: 2 } });
     assert.equal(move.status, 200);
     assert.deepEqual(await listed(ann.token), [
       [1, cid.user._id],
       [2, ann.user._id],
     ]);
-    assert.equal((await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 2, to: 5 } })).status, 200);
+    assert.equal((await t.call(peopleRoutes.userPinMove, { token: acme.adminToken, body: { from: 2, to: 5 } })).status, 200);
     assert.deepEqual(await listed(ann.token), [
       [1, cid.user._id],
       [5, ann.user._id],
     ]);
-    const empty = await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 3, to: 1 } });
+    const empty = await t.call(peopleRoutes.userPinMove, { token: acme.adminToken, body: { from: 3, to: 1 } });
     assert.equal(empty.status, 404);
   });
 
@@ -89,7 +89,7 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
     assert.equal((await pin(ann.user._id, null)).status, 200);
     assert.deepEqual(await listed(bob.token), [[1, cid.user._id]]);
     assert.equal((await pin(bob.user._id, 3)).status, 200);
-    assert.equal((await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: bob.user._id } })).status, 200);
+    assert.equal((await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: bob.user._id } })).status, 200);
     assert.deepEqual(await listed(cid.token), [[1, cid.user._id]]);
   });
 
@@ -98,23 +98,23 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
     const p = await pin(ann.user._id, 4, cid.token);
     assert.equal(p.status, 403);
     assert.equal(p.body.message, 'No access');
-    const m = await t.call(peopleRoutes.pinMove, { token: cid.token, body: { from: 1, to: 4 } });
+    const m = await t.call(peopleRoutes.userPinMove, { token: cid.token, body: { from: 1, to: 4 } });
     assert.equal(m.status, 403);
     assert.deepEqual(await listed(cid.token), before);
   });
 
   it("the list needs the wall right, and only one's own client: another client's id is 404, its pins never leak", async () => {
-    assert.equal((await t.call(peopleRoutes.pin, { token: other.adminToken, params: { id: other.admin._id }, body: { pinned_num: 1 } })).status, 200);
-    const foreign = await t.call(peopleRoutes.pinned, { token: cid.token, params: { clientId: other.client._id } });
+    assert.equal((await t.call(peopleRoutes.userPin, { token: other.adminToken, params: { id: other.admin._id }, body: { pinned_num: 1 } })).status, 200);
+    const foreign = await t.call(peopleRoutes.userPinned, { token: cid.token, params: { clientId: other.client._id } });
     assert.equal(foreign.status, 404);
     assert.ok(!JSON.stringify(foreign.body).includes(other.admin._id));
     // The other client's admin cannot pin one of ours either.
-    assert.equal((await t.call(peopleRoutes.pin, { token: other.adminToken, params: { id: ann.user._id }, body: { pinned_num: 9 } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userPin, { token: other.adminToken, params: { id: ann.user._id }, body: { pinned_num: 9 } })).status, 404);
 
-    const noWall = await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: ann.user._id, role: 'wall' } });
+    const noWall = await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: ann.user._id, role: 'wall' } });
     assert.equal(noWall.status, 200);
     const annAgain = await t.login('ann@pinco.test', 'employee1');
-    const refused = await t.call(peopleRoutes.pinned, { token: annAgain.token, params: { clientId: acme.client._id } });
+    const refused = await t.call(peopleRoutes.userPinned, { token: annAgain.token, params: { clientId: acme.client._id } });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.message, 'No access');
     // The superadmin reads any client's list.

@@ -57,13 +57,13 @@ describe('vacation approval (issue 29 §1: vacations_edit off by default, direct
       body: { users: [orgHead.user._id, orgMember.user._id] },
     });
     assert.equal((await t.call(r.deptUsersUpdate, { token: acme.adminToken, body: { dept_id: design, headUser: orgHead.user._id } })).status, 200);
-    assert.equal((await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: hr.user._id, role: 'vacations_edit' } })).status, 200);
+    assert.equal((await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: hr.user._id, role: 'vacations_edit' } })).status, 200);
     hr = { ...hr, token: (await t.login('hr@vacacc.test', 'employee1')).token };
   });
   afterAll(() => t.close());
 
   it('a new workspace gives its employees every initial right but vacations_edit', async () => {
-    const client = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    const client = await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.equal(client.status, 200);
     assert.equal(client.body.result.settings.initialRights.includes('vacations_edit'), false);
     assert.equal(client.body.result.settings.initialRights.includes('vacations'), true);
@@ -147,11 +147,11 @@ describe('vacation approval (issue 29 §1: vacations_edit off by default, direct
       ...(await migrationUpdates('../../../clients/server/migrations/0003_vacations_edit_off.sql')),
     ])
       await t.db.exec(q);
-    const roles = async (id: string) => (await t.call(peopleRoutes.get, { token: acme.adminToken, params: { id } })).body.result.roles as string[];
+    const roles = async (id: string) => (await t.call(peopleRoutes.userGet, { token: acme.adminToken, params: { id } })).body.result.roles as string[];
     assert.deepEqual((await roles(carl.user._id)).includes('vacations_edit'), false);
     assert.deepEqual((await roles(carl.user._id)).includes('lms'), true);
     assert.deepEqual(await roles(hr.user._id), ['employee', 'vacations', 'vacations_edit']);
-    const client = await t.call(clientRoutes.get, { token: acme.adminToken, params: { id: acme.client._id } });
+    const client = await t.call(clientRoutes.clientGet, { token: acme.adminToken, params: { id: acme.client._id } });
     assert.deepEqual(
       client.body.result.settings.initialRights,
       FEATURE_RIGHTS.filter((x) => x !== 'vacations_edit'),

@@ -21,7 +21,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
   let manager: Emp;
   const events: BusEvent[] = [];
 
-  const remainder = async (e: Emp) => (await t.call(peopleRoutes.get, { token: e.token, params: { id: e.user._id } })).body.result.vacationDays as number;
+  const remainder = async (e: Emp) => (await t.call(peopleRoutes.userGet, { token: e.token, params: { id: e.user._id } })).body.result.vacationDays as number;
   const request = (e: Emp, body: Record<string, unknown>) => t.call(r.vacationCreate, { token: e.token, body });
 
   beforeAll(async () => {
@@ -32,10 +32,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
     boris = await t.makeEmployee(acme.adminToken, 'boris@vacco.test', { firstName: 'Boris', lastName: 'Beta' });
     manager = await t.makeEmployee(acme.adminToken, 'mgr@vacco.test', { firstName: 'Mara', lastName: 'Manager' });
     // vacations_edit is not an initial right (issue 29 §1): the manager here is given it.
-    assert.equal(
-      (await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: manager.user._id, role: 'vacations_edit' } })).status,
-      200,
-    );
+    assert.equal((await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: manager.user._id, role: 'vacations_edit' } })).status, 200);
     manager = { ...manager, token: (await t.login('mgr@vacco.test', 'employee1')).token };
     for (const def of [vacationEvents.vacationAdded, vacationEvents.vacationDeleted]) await on(t.portal.platform.bus, def, async (e) => void events.push(e));
   });
@@ -178,7 +175,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
       bySearch.body.result.users.map((u: { fullName: string }) => u.fullName),
       ['Boris Beta'],
     );
-    await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: boris.user._id, role: 'vacations' } });
+    await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: boris.user._id, role: 'vacations' } });
     const noRight = await t.login('boris@vacco.test', 'employee1');
     assert.equal((await t.call(r.vacationList, { token: noRight.token })).status, 403);
   });

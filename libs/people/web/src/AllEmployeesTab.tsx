@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
-import { peopleRoutes, type User } from '@intranet/people-contract';
-import { call } from '@intranet/web-api';
+import type { User } from '@intranet/people-contract';
 import { useSession } from '@intranet/web-session';
 import {
   Badge,
@@ -21,7 +20,12 @@ import {
 import { EmployeeForm } from './EmployeeForm.tsx';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { ImportModal } from './ImportModal.tsx';
-import { peopleKeys, useEmployees, type FilterState, type SortKey } from './queries.ts';
+import { peopleKeys, type FilterState, type SortKey } from './api/keys.ts';
+import { deleteUser } from './api/user-delete.ts';
+import { exportAllUsers } from './api/user-export-all.ts';
+import { useEmployees } from './api/user-filter.ts';
+import { undeleteUser } from './api/user-undelete.ts';
+import { setUserStatus } from './api/user-update.ts';
 import { RightsModal } from './RightsModal.tsx';
 
 const PAGE_SIZE = 20;
@@ -59,7 +63,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
 
   const remove = async () => {
     if (!deleting) return;
-    await call(peopleRoutes.delete, { params: { id: deleting._id } });
+    await deleteUser(deleting._id);
     notifier.toast(t('deleted'));
     setDeleting(null);
     await refresh();
@@ -69,7 +73,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const toggleBlock = async () => {
     if (!blocking) return;
     const block = blocking.status !== 'blocked';
-    await call(peopleRoutes.update, { params: { id: blocking._id }, body: { status: block ? 'blocked' : 'active' } });
+    await setUserStatus(blocking._id, block ? 'blocked' : 'active');
     notifier.toast(block ? t('blockedToast') : t('unblockedToast'));
     setBlocking(null);
     await refresh();
@@ -78,7 +82,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
   const restore = async (u: User) => {
     setRestoring(u._id);
     try {
-      await call(peopleRoutes.undelete, { params: { id: u._id } });
+      await undeleteUser(u._id);
       notifier.toast(t('restored'));
       await refresh();
     } catch {
@@ -95,7 +99,7 @@ export function AllEmployeesTab({ workspace, clientId }: { workspace: string; cl
     if (!id) return;
     setExporting(true);
     try {
-      const r = await call(peopleRoutes.exportAll, { params: { id }, silent: true });
+      const r = await exportAllUsers(id);
       const a = document.createElement('a');
       a.href = r.url;
       a.download = r.fileName;

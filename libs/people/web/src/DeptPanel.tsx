@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { peopleOrgText } from './locales.ts';
-import { structureRoutes, type Department } from '@intranet/people-contract/structure';
-import { call } from '@intranet/web-api';
+import type { Department } from '@intranet/people-contract/structure';
 import { Button, ConfirmDialog, Input, Select } from '@intranet/web-ui';
 import type { PickedUser } from '@intranet/web-ui/widgets';
+import { addDeptUsers } from './api/dept-users-add.ts';
+import { clearDeptHead } from './api/dept-users-clear-chief.ts';
+import { removeDeptUser } from './api/dept-users-remove.ts';
+import { setDeptHead } from './api/dept-users-update.ts';
+import { createDepartment } from './api/structure-create.ts';
+import { deleteDepartment } from './api/structure-delete.ts';
+import { updateDepartment } from './api/structure-update.ts';
 import { PersonPicker } from './PersonPicker.tsx';
 
 /** Ids of `id` and its descendants. */
@@ -48,10 +54,7 @@ export function DeptPanel({
       <h2 className="org-h2">{dept.name}</h2>
       <div className="org-inline-form">
         <Input label={t('structure.rename')} id="dept-name" data-testid="dept-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <Button
-          size="small"
-          onClick={() => void change(() => call(structureRoutes.structureUpdate, { params: { id: dept._id }, body: { name }, silent: true }))}
-        >
+        <Button size="small" onClick={() => void change(() => updateDepartment(dept._id, { name }))}>
           {t('structure.save')}
         </Button>
       </div>
@@ -76,13 +79,7 @@ export function DeptPanel({
         label={t('structure.setHead')}
         single
         value={dept.manager ? [{ _id: dept.manager, name: nameOf(dept.manager) }] : []}
-        onChange={(v) =>
-          void change(() =>
-            v[0]
-              ? call(structureRoutes.deptUsersUpdate, { body: { dept_id: dept._id, headUser: v[0]._id }, silent: true })
-              : call(structureRoutes.deptUsersClearChief, { params: { id: dept._id }, silent: true }),
-          )
-        }
+        onChange={(v) => void change(() => (v[0] ? setDeptHead(dept._id, v[0]._id) : clearDeptHead(dept._id)))}
         testId="dept-head"
       />
       <div className="org-inline-form">
@@ -93,11 +90,11 @@ export function DeptPanel({
           data-testid="dept-add-user-submit"
           onClick={() =>
             void change(() =>
-              call(structureRoutes.deptUsersAdd, {
-                params: { client: clientId, dept: dept._id },
-                body: { users: adding.map((u) => u._id) },
-                silent: true,
-              }),
+              addDeptUsers(
+                clientId,
+                dept._id,
+                adding.map((u) => u._id),
+              ),
             ).then((ok) => ok && setAdding([]))
           }
         >
@@ -113,7 +110,7 @@ export function DeptPanel({
                 size="tiny"
                 variant="ghost"
                 aria-label={t('structure.removePerson', { name: nameOf(u) })}
-                onClick={() => void change(() => call(structureRoutes.deptUsersRemove, { params: { dept: dept._id, user: u }, silent: true }))}
+                onClick={() => void change(() => removeDeptUser(dept._id, u))}
               >
                 ×
               </Button>
@@ -127,11 +124,7 @@ export function DeptPanel({
           size="small"
           disabled={!child.trim()}
           data-testid="dept-child-submit"
-          onClick={() =>
-            void change(() =>
-              call(structureRoutes.structureCreate, { body: { kind: dept.kind, name: child, parent: dept._id, client_id: clientId }, silent: true }),
-            ).then(() => setChild(''))
-          }
+          onClick={() => void change(() => createDepartment({ kind: dept.kind, name: child, parent: dept._id, client_id: clientId })).then(() => setChild(''))}
         >
           {t('structure.create')}
         </Button>
@@ -147,43 +140,13 @@ export function DeptPanel({
         message={t('structure.deleteConfirm', { name: dept.name })}
         confirmLabel={t('structure.delete')}
         onConfirm={async () => {
-          const ok = await change(() => call(structureRoutes.structureDelete, { params: { id: dept._id }, silent: true }));
+          const ok = await change(() => deleteDepartment(dept._id));
           setDeleting(false);
           if (ok) onDeleted();
         }}
         onCancel={() => setDeleting(false)}
         testId="dept-delete-confirm"
       />
-    </aside>
-  );
-}
-
-/**
- * Read-only view of a department for everyone who may see the structure: its head and members (an employee opens any
- * department of the chart this way; editing stays with administrators). Test ids: dept-view, dept-view-close.
- */
-export function DeptMembers({ dept, nameOf, onClose }: { dept: Department; nameOf: (id: string) => string; onClose: () => void }) {
-  const { t } = peopleOrgText.useT();
-  return (
-    <aside className="org-panel" data-testid="dept-view" aria-label={`${t('structure.selected')}: ${dept.name}`}>
-      <h2 className="org-h2">{dept.name}</h2>
-      {dept.description ? <p className="org-muted">{dept.description}</p> : null}
-      <p>
-        {t('structure.head')}: {dept.manager ? nameOf(dept.manager) : t('structure.noHead')}
-      </p>
-      <h3 className="org-h3">{t('structure.members', { count: dept.employees.length })}</h3>
-      {dept.employees.length ? (
-        <ul className="org-people" aria-label={t('structure.members', { count: dept.employees.length })}>
-          {dept.employees.map((u) => (
-            <li key={u}>{nameOf(u)}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="org-muted">{t('structure.noMembers')}</p>
-      )}
-      <Button size="small" variant="secondary" onClick={onClose} data-testid="dept-view-close">
-        {t('structure.close')}
-      </Button>
     </aside>
   );
 }

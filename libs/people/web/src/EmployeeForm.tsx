@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { peopleText } from './locales.ts';
-import { peopleRoutes, registerBody, updateBody, type User } from '@intranet/people-contract';
+import { registerBody, updateBody, type User } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
+import { registerUser } from './api/user-register.ts';
+import { updateUser } from './api/user-update.ts';
 import { Button, FormGrid, Input, Modal, Select, TextArea } from '@intranet/web-ui';
 
 const TEXT_FIELDS = [
@@ -84,9 +85,7 @@ export function EmployeeForm({ user, clientId, onClose, onSaved }: EmployeeFormP
     defaultValues: initial(user),
     onSubmit: async () => {
       const data = toBody(form.getValues(), clientId, !user);
-      const saved = user
-        ? await call(peopleRoutes.update, { params: { id: user._id }, body: data as never, silent: true })
-        : await call(peopleRoutes.register, { body: data as never, silent: true });
+      const saved = user ? await updateUser(user._id, data as never) : await registerUser(data as never);
       onSaved(saved);
     },
   });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
-import { fileRoutes } from '@intranet/files-contract';
-import { peopleRoutes, type User } from '@intranet/people-contract';
-import { HR_FIELDS, hrFileRoutes, type HrFile } from '@intranet/people-contract/hr';
-import { call, upload } from '@intranet/web-api';
-import { errorText, formatSize } from '@intranet/web-i18n';
-import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier } from '@intranet/web-ui';
+import type { User } from '@intranet/people-contract';
+import { HR_FIELDS } from '@intranet/people-contract/hr';
+import { errorText } from '@intranet/web-i18n';
+import { Button, ErrorState, Input, Select } from '@intranet/web-ui';
+import { hrEmployeesQueryOptions, useHrEmployees } from './api/user-filter.ts';
 import { EmployeeForm } from './EmployeeForm.tsx';
+import { HrFiles } from './HrFiles.tsx';
 
 /**
  * "Company data" tab, employees' part (§2, §3 User HR data and files): pick an employee, see their HR fields (edited
@@ -21,11 +21,7 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
   const [userId, setUserId] = useState('');
   const [editing, setEditing] = useState(false);
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['people', 'hr-employees', workspace, search],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace }, body: { data: { search: search || undefined, limit: 200 } }, signal, silent: true }),
-  });
+  const list = useHrEmployees(workspace, search);
   const users = list.data?.users ?? [];
   const user = users.find((u) => u._id === userId) ?? null;
   return (
@@ -63,7 +59,7 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
           user={user}
           onClose={() => setEditing(false)}
           onSaved={(u: User) => {
-            qc.setQueryData(['people', 'hr-employees', workspace, search], (d: typeof list.data) =>
+            qc.setQueryData(hrEmployeesQueryOptions(workspace, search).queryKey, (d) =>
               d ? { ...d, users: d.users.map((x) => (x._id === u._id ? u : x)) } : d,
             );
             setEditing(false);
@@ -71,87 +67,5 @@ export function HrDataPanel({ workspace }: { workspace: string }) {
         />
       ) : null}
     </section>
-  );
-}
-
-/** One employee's HR files: list, upload (hr kind), delete after a confirmation. */
-function HrFiles({ userId }: { userId: string }) {
-  const { t, i18n } = peopleText.useT();
-  const notifier = useNotifier();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<HrFile | null>(null);
-  const q = useQuery({
-    queryKey: ['people', 'hr-files', userId],
-    queryFn: ({ signal }) => call(hrFileRoutes.userFiles, { params: { userId }, signal, silent: true }),
-  });
-  const add = async (files: FileList | null) => {
-    if (!files?.length) return;
-    setError(null);
-    const data = new FormData();
-    for (const f of Array.from(files)) data.append('file', f);
-    try {
-      setProgress(0);
-      const up = await upload(fileRoutes.upload, data, (p) => setProgress(p.percent), { query: { kind: 'hr' }, silent: true });
-      await call(hrFileRoutes.userFilesAdd, {
-        params: { userId },
-        body: { files: up.results.map((f) => ({ key: f.key, fileName: f.fileName, mimetype: f.mimetype })) },
-        silent: true,
-      });
-      await q.refetch();
-      notifier.toast(t('hrData.uploaded'));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setProgress(null);
-    }
-  };
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await call(hrFileRoutes.userFileDelete, { params: { userId, fileId: deleting._id }, silent: true });
-      await q.refetch();
-    } catch (err) {
-      setError(errorText(err));
-    }
-    setDeleting(null);
-  };
-  return (
-    <div className="people-hr-files">
-      <h3 className="people-section-title">{t('hrData.files')}</h3>
-      {error ? (
-        <Alert kind="error" testId="hr-files-error">
-          {error}
-        </Alert>
-      ) : null}
-      {q.isPending ? <Loader /> : null}
-      {q.isError ? <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} /> : null}
-      {q.data && !q.data.length ? <EmptyState title={t('hrData.noFiles')} /> : null}
-      <ul>
-        {q.data?.map((f) => (
-          <li key={f._id} data-testid="hr-file">
-            <a href={f.url} target="_blank" rel="noreferrer">
-              {f.filename}
-            </a>{' '}
-            <span className="people-muted">{formatSize(f.size, i18n.language)}</span>{' '}
-            <Button variant="danger" onClick={() => setDeleting(f)} data-testid="hr-file-delete">
-              {t('actions.delete')}
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <label className="ui-btn ui-btn--normal">
-        {progress === null ? t('hrData.upload') : `${progress}%`}
-        <input type="file" multiple hidden disabled={progress !== null} onChange={(e) => void add(e.target.files)} data-testid="hr-upload" />
-      </label>
-      <ConfirmDialog
-        open={!!deleting}
-        message={deleting ? t('hrData.deleteConfirm', { name: deleting.filename }) : ''}
-        confirmLabel={t('actions.delete')}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-        testId="hr-file-delete-confirm"
-      />
-    </div>
   );
 }

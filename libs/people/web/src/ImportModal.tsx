@@ -2,14 +2,15 @@ import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
 import { UPLOAD_TEXT } from '@intranet/files-contract';
-import { decodeCsvBytes, peopleEvents, peopleRoutes, type ImportProgressEvent } from '@intranet/people-contract';
+import { decodeCsvBytes, peopleEvents, type ImportProgressEvent } from '@intranet/people-contract';
 import { V, z } from '@intranet/platform-contracts';
-import { upload, type UploadProgress } from '@intranet/web-api';
+import type { UploadProgress } from '@intranet/web-api';
 import { ApiFormView, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { Alert, Badge, Button, Checkbox, Modal, ProgressBar, Table } from '@intranet/web-ui';
 import { CodedFailure, useErrorText } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
-import { peopleKeys } from './queries.ts';
+import { peopleKeys } from './api/keys.ts';
+import { registerMany } from './api/user-register-many.ts';
 
 /** Every CSV column POST /api/register_many accepts (README "CSV import columns"; a header row is required). */
 export const CSV_COLUMNS = [
@@ -131,7 +132,7 @@ export function ImportModal({ clientId, onClose }: { clientId?: string; onClose:
         setPhase((p) => (p.kind === 'processing' ? p : u.percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent: u.percent }));
       try {
         const body = clientId ? { csv, client_id: clientId, importId } : { csv, importId };
-        const report = await upload(peopleRoutes.registerMany, body, onProgress, { silent: true });
+        const report = await registerMany(body, onProgress);
         setPhase({ kind: 'done', report });
         void qc.invalidateQueries({ queryKey: peopleKeys.all });
       } catch (err) {

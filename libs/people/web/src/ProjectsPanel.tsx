@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { peopleOrgText } from './locales.ts';
-import { projectEvents, projectRoutes, type Department, type Project } from '@intranet/people-contract/structure';
-import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
-import { ApiFormView, FormField, emptyAsNull, useApiForm } from '@intranet/web-forms';
+import { projectEvents, type Department, type Project } from '@intranet/people-contract/structure';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
-import { Button, ConfirmDialog, EmptyState, ErrorState, FormGrid, Loader, Modal, useNotifier } from '@intranet/web-ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
 import type { PickedUser } from '@intranet/web-ui/widgets';
+import { peopleKeys } from './api/keys.ts';
+import { deleteProject } from './api/project-delete.ts';
+import { useProjects } from './api/project-list.ts';
+import { addProjectParticipants } from './api/project-participant-add.ts';
+import { updateProject } from './api/project-update.ts';
 import { PersonPicker } from './PersonPicker.tsx';
-
-type ProjectValues = { name: string; description: string | null; dept_id: string | null };
-
-/** The create/edit form checks the body of POST api/project/ (§7 Projects) before it is sent. */
-const projectForm = projectRoutes.projectCreate.body as unknown as z.ZodType<ProjectValues, ProjectValues>;
+import { ProjectForm } from './ProjectForm.tsx';
 
 /**
  * Projects of the "project" structure (§2 /structure_new kind project; §3 project: creatorId, participants; §7
@@ -34,8 +32,8 @@ export function ProjectsPanel({ departments, nameOf }: { departments: Department
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const [adding, setAdding] = useState<Record<string, PickedUser[]>>({});
-  const key = ['people', 'projects', client?._id ?? ''] as const;
-  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => call(projectRoutes.projectList, { signal, silent: true }) });
+  const key = peopleKeys.projects(client?._id ?? '');
+  const q = useProjects(client?._id ?? '');
   const deptName = (id: string | null) => (id ? (departments.find((d) => d._id === id)?.name ?? '…') : null);
   const canEdit = (p: Project) => isAdmin || (!!user && p.creatorId === user._id);
   const reload = () => void qc.invalidateQueries({ queryKey: key });
@@ -113,15 +111,7 @@ export function ProjectsPanel({ departments, nameOf }: { departments: Department
                             size="tiny"
                             variant="ghost"
                             aria-label={t('projects.removePerson', { name: nameOf(u) })}
-                            onClick={() =>
-                              void change(() =>
-                                call(projectRoutes.projectUpdate, {
-                                  params: { id: p._id },
-                                  body: { participants: p.participants.filter((x) => x !== u) },
-                                  silent: true,
-                                }),
-                              )
-                            }
+                            onClick={() => void change(() => updateProject(p._id, { participants: p.participants.filter((x) => x !== u) }))}
                           >
                             ×
                           </Button>
@@ -145,7 +135,10 @@ export function ProjectsPanel({ departments, nameOf }: { departments: Department
                       data-testid={`project-add-user-submit-${p._id}`}
                       onClick={() =>
                         void change(() =>
-                          call(projectRoutes.projectParticipantAdd, { body: { project_id: p._id, users: pick.map((u) => u._id) }, silent: true }),
+                          addProjectParticipants(
+                            p._id,
+                            pick.map((u) => u._id),
+                          ),
                         ).then((ok) => ok && setAdding((a) => ({ ...a, [p._id]: [] })))
                       }
                     >
@@ -177,72 +170,12 @@ export function ProjectsPanel({ departments, nameOf }: { departments: Department
         confirmLabel={t('projects.delete')}
         onConfirm={async () => {
           const p = deleting!;
-          await change(() => call(projectRoutes.projectDelete, { params: { id: p._id }, silent: true }));
+          await change(() => deleteProject(p._id));
           setDeleting(null);
         }}
         onCancel={() => setDeleting(null)}
         testId="project-delete-confirm"
       />
     </section>
-  );
-}
-
-/** Create (POST api/project/) or edit (PUT api/project/{id}) a project's name, description and department. */
-function ProjectForm({
-  project,
-  departments,
-  onClose,
-  onSaved,
-}: {
-  project: Project | null;
-  departments: Department[];
-  onClose: () => void;
-  onSaved: () => unknown;
-}) {
-  const { t } = peopleOrgText.useT();
-  const form = useApiForm({
-    schema: projectForm,
-    defaultValues: { name: project?.name ?? '', description: project?.description ?? null, dept_id: project?.dept_id ?? null },
-    onSubmit: async (v) => {
-      const body = { name: v.name, description: v.description ?? null, dept_id: v.dept_id ?? null };
-      if (project) await call(projectRoutes.projectUpdate, { params: { id: project._id }, body, silent: true });
-      else await call(projectRoutes.projectCreate, { body, silent: true });
-      await onSaved();
-    },
-  });
-  return (
-    <Modal
-      open
-      title={project ? t('projects.editTitle') : t('projects.createTitle')}
-      onClose={onClose}
-      dismissible={!form.busy}
-      testId="project-form"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" form="project-form-el" loading={form.busy} data-testid="project-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
-    >
-      <ApiFormView form={form} id="project-form-el" errorTestId="project-form-error">
-        <FormGrid>
-          <FormField form={form} name="name" id="project-name" label={t('projects.name')} required wide />
-          <FormField form={form} name="description" id="project-description" label={t('projects.description')} rows={3} rules={emptyAsNull} wide />
-          <FormField
-            form={form}
-            name="dept_id"
-            id="project-dept"
-            label={t('projects.dept')}
-            rules={emptyAsNull}
-            choices={[{ value: '', label: t('projects.noDept') }, ...departments.map((d) => ({ value: d._id, label: `${'\u2003'.repeat(d.depth)}${d.name}` }))]}
-            wide
-          />
-        </FormGrid>
-      </ApiFormView>
-    </Modal>
   );
 }

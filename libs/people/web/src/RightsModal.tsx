@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
 import { FEATURE_RIGHTS, z } from '@intranet/platform-contracts';
 import { GRANTABLE_ROLES, peopleRoutes, type User } from '@intranet/people-contract';
-import { call } from '@intranet/web-api';
 import { FormError, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
 import { Alert, Button, Checkbox, Modal } from '@intranet/web-ui';
-import { peopleKeys } from './queries.ts';
+import { peopleKeys } from './api/keys.ts';
+import { addRole } from './api/role-add.ts';
+import { removeRole } from './api/role-remove.ts';
 
 type Role = (typeof GRANTABLE_ROLES)[number];
 const BASE_ROLES: Role[] = ['admin', 'head', 'poll_manager', 'employee'];
@@ -15,7 +16,7 @@ const BASE_ROLES: Role[] = ['admin', 'head', 'poll_manager', 'employee'];
 const isFeature = (role: Role) => !BASE_ROLES.includes(role);
 
 /** One change of the dialog: the role routes' params (the contract's schema) and whether to grant (`on`) or withdraw. */
-const roleChange = peopleRoutes.userRoleAdd.params.extend({ on: z.boolean() });
+const roleChange = peopleRoutes.roleAdd.params.extend({ on: z.boolean() });
 
 /**
  * Roles and feature rights of one employee (§6): a checkbox per grantable role; ticking calls
@@ -34,8 +35,7 @@ export function RightsModal({ user, onClose }: { user: User; onClose: () => void
     schema: roleChange,
     defaultValues: { userId: user._id, role: 'employee', on: true },
     onSubmit: async ({ userId, role, on }) => {
-      const route = on ? peopleRoutes.userRoleAdd : peopleRoutes.userRoleRemove;
-      const updated = await call(route, { params: { userId, role }, silent: true });
+      const updated = await (on ? addRole(userId, role) : removeRole(userId, role));
       setRoles(updated.roles);
       void qc.invalidateQueries({ queryKey: peopleKeys.all });
     },

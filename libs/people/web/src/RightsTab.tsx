@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { peopleText } from './locales.ts';
 import { FEATURE_RIGHTS, type FeatureRight } from '@intranet/platform-contracts';
-import { clientRoutes, clientUpdate, type Client } from '@intranet/clients-contract';
-import { peopleRoutes } from '@intranet/people-contract';
-import { call } from '@intranet/web-api';
+import { clientUpdate, type Client } from '@intranet/clients-contract';
 import { ApiFormView, SubmitRow, useApiForm } from '@intranet/web-forms';
-import { sessionKeys } from '@intranet/web-session';
 import { Button, Checkbox, ConfirmDialog, useNotifier } from '@intranet/web-ui';
 import { errorText } from '@intranet/web-i18n';
-import { peopleKeys } from './queries.ts';
+import { clientSaved, updateClient } from './api/client-update.ts';
+import { peopleKeys } from './api/keys.ts';
+import { addRoleToAll } from './api/role-add-all.ts';
+import { removeRoleFromAll } from './api/role-remove-all.ts';
 
 /** The initial-rights form: the `settings` of the contract's PUT api/clients/{id} body. */
 const initialSchema = clientUpdate.pick({ settings: true }).required();
@@ -31,9 +31,7 @@ export function RightsTab({ client }: { client: Client }) {
     schema: initialSchema,
     defaultValues: initialOf(client),
     onSubmit: async (body) => {
-      const updated = await call(clientRoutes.update, { params: { id: client._id }, body, silent: true });
-      qc.setQueryData(sessionKeys.client(client._id), updated);
-      void qc.invalidateQueries({ queryKey: ['clients'] });
+      clientSaved(qc, await updateClient(client._id, body));
       notifier.toast(t('rights.initialSaved'));
     },
   });
@@ -44,8 +42,7 @@ export function RightsTab({ client }: { client: Client }) {
   const applyAll = async () => {
     if (!confirm) return;
     try {
-      const route = confirm.allow ? peopleRoutes.clientRoleAdd : peopleRoutes.clientRoleRemove;
-      const res = await call(route, { params: { clientId: client._id, role: confirm.right }, silent: true });
+      const res = await (confirm.allow ? addRoleToAll : removeRoleFromAll)(client._id, confirm.right);
       notifier.toast(t('rights.updated', { count: res.updated }));
       void qc.invalidateQueries({ queryKey: peopleKeys.all });
       setConfirm(null);

@@ -1,17 +1,22 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { peopleOrgText } from './locales.ts';
-import { peopleRoutes, type User } from '@intranet/people-contract';
-import { DEPARTMENT_KINDS, structureEvents, structureRoutes, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
-import { call } from '@intranet/web-api';
+import type { User } from '@intranet/people-contract';
+import { DEPARTMENT_KINDS, structureEvents, type Department, type DepartmentKind } from '@intranet/people-contract/structure';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Checkbox, EmptyState, ErrorState, Input, Loader, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
-import { DeptMembers, DeptPanel } from './DeptPanel.tsx';
+import { peopleKeys } from './api/keys.ts';
+import { useDepartments } from './api/structure-by-client.ts';
+import { updateDepartment } from './api/structure-update.ts';
+import { useClientUsers } from './api/user-for-client.ts';
+import { DeptMembers } from './DeptMembers.tsx';
+import { DeptPanel } from './DeptPanel.tsx';
 import { ProjectsPanel } from './ProjectsPanel.tsx';
 import './org.css';
+import { RootForm } from './RootForm.tsx';
 
 type Node = Department & { children: Node[] };
 
@@ -53,17 +58,8 @@ export default function StructurePage() {
   const clientId = client?._id ?? '';
   const zoom = useRef<ReactZoomPanPinchRef>(null);
 
-  const key = ['people', 'structure', clientId, kind] as const;
-  const q = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => call(structureRoutes.structureByClient, { params: { client: clientId }, query: { kind }, signal, silent: true }),
-    enabled: !!clientId,
-  });
-  const people = useQuery({
-    queryKey: ['people', 'forClient', clientId],
-    queryFn: ({ signal }) => call(peopleRoutes.forClient, { params: { clientId }, signal, silent: true }),
-    enabled: !!clientId && hasRight('address'),
-  });
+  const q = useDepartments(clientId, kind, !!clientId);
+  const people = useClientUsers(clientId, !!clientId && hasRight('address'));
   const names = useMemo(() => new Map((people.data ?? []).map((u: User) => [u._id, u.fullName])), [people.data]);
   const nameOf = (id: string) => names.get(id) ?? '…';
   const list = q.data ?? [];
@@ -93,7 +89,7 @@ export default function StructurePage() {
     return out.slice(0, 20);
   }, [term, list, names]);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['people', 'structure', clientId] });
+  const refresh = () => qc.invalidateQueries({ queryKey: peopleKeys.structure(clientId) });
   // Changes by others (another administrator, an HR load) arrive live: the chart reloads (evt.people.department.*,
   // dept_users.updated, structure.loaded).
   const reload = () => void refresh();
@@ -115,8 +111,7 @@ export default function StructurePage() {
       await refresh();
     }
   };
-  const move = (id: string, parent: string): Promise<boolean> =>
-    change(() => call(structureRoutes.structureUpdate, { params: { id }, body: { parent }, silent: true }));
+  const move = (id: string, parent: string): Promise<boolean> => change(() => updateDepartment(id, { parent }));
 
   const onDrop = (target: string) => (e: DragEvent) => {
     e.preventDefault();
@@ -297,36 +292,5 @@ export default function StructurePage() {
         {kind === 'project' ? <ProjectsPanel departments={list} nameOf={nameOf} /> : null}
       </Tabs>
     </section>
-  );
-}
-
-/** The first (top) department of a kind. */
-function RootForm({ kind, clientId, onDone }: { kind: DepartmentKind; clientId: string; onDone: () => unknown }) {
-  const { t } = peopleOrgText.useT();
-  const notifier = useNotifier();
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      className="org-inline-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        try {
-          await call(structureRoutes.structureCreate, { body: { kind, name, client_id: clientId }, silent: true });
-          setName('');
-          await onDone();
-        } catch (err) {
-          notifier.error(errorText(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Input label={t('structure.rootName')} id="structure-root-name" value={name} onChange={(e) => setName(e.target.value)} required />
-      <Button type="submit" loading={busy} data-testid="structure-root-submit">
-        {t('structure.createRoot')}
-      </Button>
-    </form>
   );
 }

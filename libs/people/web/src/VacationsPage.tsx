@@ -1,35 +1,25 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { peopleOrgText } from './locales.ts';
 import { structureRoutes, type Vacation, type VacationRow, vacationEvents } from '@intranet/people-contract/structure';
-import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, Select, useNotifier, useDebounced } from '@intranet/web-ui';
+import { peopleKeys } from './api/keys.ts';
+import { useDepartments } from './api/structure-by-client.ts';
+import { requestVacation } from './api/vacation-create.ts';
+import { deleteVacation } from './api/vacation-delete.ts';
+import { useVacations } from './api/vacation-list.ts';
+import { approveVacation } from './api/vacation-update.ts';
 import './org.css';
+import { ManagerList } from './ManagerList.tsx';
 
 const DAY = 86_400_000;
 /** Months the timeline shows, from the first day of the current month. */
 const MONTHS = 6;
 const toTime = (d: string) => Date.parse(`${d}T00:00:00Z`);
 const overlaps = (a: Vacation, b: Vacation) => a.start <= b.end && b.start <= a.end;
-
-/** Query keys of the vacation screens (invalidate `vacationKeys.all` after a change). */
-export const vacationKeys = {
-  all: ['people', 'vacations'] as const,
-  list: (dept: string, search: string) => ['people', 'vacations', dept, search] as const,
-  depts: (client: string) => ['people', 'structure', client, 'all'] as const,
-};
-
-/** GET api/user/vacations?dept&search → the team rows. */
-function useVacations(dept: string, search: string) {
-  return useQuery({
-    queryKey: vacationKeys.list(dept, search),
-    queryFn: ({ signal }) => call(structureRoutes.vacationList, { query: { dept: dept || undefined, search: search || undefined }, signal, silent: true }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** For each vacation id, the names of colleagues (in `rows`) whose vacations overlap it. */
 function teamOverlaps(rows: VacationRow[]): Map<string, string[]> {
@@ -69,16 +59,12 @@ export default function VacationsPage() {
   const debounced = useDebounced(search.trim(), 300);
   const list = useVacations(dept, debounced);
   const everyone = useVacations('', '');
-  const depts = useQuery({
-    queryKey: vacationKeys.depts(client?._id ?? ''),
-    queryFn: ({ signal }) => call(structureRoutes.structureByClient, { params: { client: client!._id }, signal, silent: true }),
-    enabled: !!client && hasRight('structures'),
-  });
+  const depts = useDepartments(client?._id ?? '', undefined, !!client && hasRight('structures'));
   const [deleting, setDeleting] = useState<Vacation | null>(null);
 
   const fmt = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [i18n.language]);
   const range = (v: Vacation) => `${fmt.format(toTime(v.start))} – ${fmt.format(toTime(v.end))}`;
-  const refresh = () => qc.invalidateQueries({ queryKey: vacationKeys.all });
+  const refresh = () => qc.invalidateQueries({ queryKey: peopleKeys.vacations() });
   // §4 Vacation added or deleted (and changed) anywhere in the workspace: the timeline follows at once.
   useRealtimeEvent(vacationEvents.vacationAdded.subject, refresh);
   useRealtimeEvent(vacationEvents.vacationUpdated.subject, refresh);
@@ -94,7 +80,7 @@ export default function VacationsPage() {
     schema: structureRoutes.vacationCreate.body,
     defaultValues: { start: '', end: '' },
     onSubmit: async (v) => {
-      await call(structureRoutes.vacationCreate, { body: { start: v.start, end: v.end }, silent: true });
+      await requestVacation(v.start, v.end);
       notifier.toast(t('vacations.requested'));
       form.reset({ start: '', end: '' });
       await refresh();
@@ -111,7 +97,7 @@ export default function VacationsPage() {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await call(structureRoutes.vacationDelete, { params: { user: deleting.user, id: deleting._id }, silent: true });
+      await deleteVacation(deleting.user, deleting._id);
       notifier.toast(t('vacations.deleted'));
       setDeleting(null);
       await refresh();
@@ -123,7 +109,7 @@ export default function VacationsPage() {
   };
   const approve = async (v: Vacation) => {
     try {
-      await call(structureRoutes.vacationUpdate, { params: { id: v._id }, body: { planned: false }, silent: true });
+      await approveVacation(v._id);
       await refresh();
     } catch (err) {
       // §8 edit_vac_error.
@@ -288,41 +274,5 @@ export default function VacationsPage() {
         testId="vac-delete-confirm"
       />
     </section>
-  );
-}
-
-/** Colleagues' planned vacations the caller may approve or delete (`rows`: the approvable employees only). */
-function ManagerList({
-  rows,
-  uid,
-  range,
-  onApprove,
-  onDelete,
-}: {
-  rows: VacationRow[];
-  uid: string | null;
-  range: (v: Vacation) => string;
-  onApprove: (v: Vacation) => Promise<void>;
-  onDelete: (v: Vacation) => void;
-}) {
-  const { t } = peopleOrgText.useT();
-  const planned = rows.flatMap((r) => r.vacations.filter((v) => v.planned && v.user !== uid).map((v) => ({ v, name: r.fullName })));
-  if (!planned.length) return null;
-  return (
-    <ul className="vac-mine" data-testid="vac-planned">
-      {planned.map(({ v, name }) => (
-        <li key={v._id}>
-          <span>
-            {name}: {range(v)}
-          </span>{' '}
-          <Button size="small" onClick={() => void onApprove(v)} data-testid={`vac-approve-${v._id}`}>
-            {t('vacations.approve')}
-          </Button>{' '}
-          <Button size="small" variant="ghost" onClick={() => onDelete(v)} data-testid={`vac-delete-${v._id}`}>
-            {t('vacations.delete')}
-          </Button>
-        </li>
-      ))}
-    </ul>
   );
 }

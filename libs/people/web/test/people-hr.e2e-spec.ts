@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { beforeAll, describe, it, jest } from '@jest/globals';
+import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,43 +13,21 @@ import type { AddressInfo } from 'node:net';
  */
 jest.setTimeout(180_000);
 describe('people pages: HR data panel, projects and the chart zoom', () => {
-  let portal: Portal;
-  let e: BrowserPortal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
+  const spec = browserSpec(['shell/index.html', 'admin/mf-manifest.json']);
+  const { api } = spec;
   let admin = { token: '' };
   let erin = { _id: '' };
   let clientId = '';
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
-    portal = e.portal;
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'hrweb', name: 'HR Web Ltd', lang: 'en' });
-    clientId = client._id;
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@hrweb.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    admin = await login('admin@hrweb.test', 'adminpass1');
-    erin = await api<{ _id: string }>('POST', '/api/register', admin.token, {
-      firstName: 'Erin',
-      lastName: 'Employee',
-      email: 'erin@hrweb.test',
-      position: 'Clerk',
-      password: 'employee1',
-      confirmPassword: 'employee1',
-    });
+    const w = await spec.workspace('hrweb', 'HR Web Ltd');
+    clientId = w.client._id;
+    admin = w.admin;
+    erin = await w.addUser({ firstName: 'Erin', lastName: 'Employee', email: 'erin@hrweb.test', extra: { position: 'Clerk' } });
   });
-  afterAll(() => e?.close());
 
   it('company data tab: pick an employee, edit an HR field, see it saved', async () => {
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signIn(page, 'admin@hrweb.test', 'adminpass1');
     await page.goto('/employees/');
     await page.getByTestId('employees-page').waitFor();
@@ -92,7 +69,7 @@ describe('people pages: HR data panel, projects and the chart zoom', () => {
 
   it('projects on /structure_new: create, add a participant, rename, delete after a confirmation; the chart zooms', async () => {
     await api('POST', '/api/structure', admin.token, { kind: 'project', name: 'Project office', client_id: clientId });
-    const a = await e.newPage();
+    const a = await spec.newPage();
     await signIn(a.page, 'admin@hrweb.test', 'adminpass1');
     await a.page.goto('/structure_new');
     await a.page.getByTestId('structure-page').waitFor();
@@ -166,10 +143,10 @@ describe('people pages: HR data panel, projects and the chart zoom', () => {
     });
     await new Promise<void>((ok) => zup.listen(0, '127.0.0.1', ok));
     try {
-      const su = await login(SU.login, SU.password);
+      const su = await spec.su();
       const url = `http://127.0.0.1:${(zup.address() as AddressInfo).port}/zup`;
       await api('PUT', `/api/clients/${clientId}`, su.token, { taxNumber: '7701234567', hr: { url, login: 'hr', password: 'secret' } });
-      const { page } = await e.newPage();
+      const { page } = await spec.newPage();
       await signIn(page, 'admin@hrweb.test', 'adminpass1');
       await page.goto('/employees/');
       await page.getByTestId('employees-page').waitFor();

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { describe, it, jest } from '@jest/globals';
+import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
 
 /** YYYY-MM-DD `days` from today (UTC). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -22,40 +21,19 @@ const expectApproved = (page: import('playwright-core').Page, id: string) =>
     return !!bar && !bar.classList.contains('vac-bar--planned');
   }, id);
 describe('people pages: vacations and the company structure', () => {
-  let portal: Portal;
-  let e: BrowserPortal;
-  const api = apiCaller(() => portal.url);
+  const spec = browserSpec(['shell/index.html', 'admin/mf-manifest.json']);
+  const { api, login } = spec;
   let clientId = '';
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
 
   it('runs the vacation story', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'vacweb', name: 'Vac Web Ltd', lang: 'en' });
-    clientId = client._id;
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@vacweb.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@vacweb.test', 'adminpass1');
-    const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
-    const ann = await reg('Ann', 'Archer', 'ann@vacweb.test');
-    await reg('Bob', 'Baker', 'bob@vacweb.test');
-    const annToken = (await login('ann@vacweb.test', 'employee1')).token;
+    const w = await spec.workspace('vacweb', 'Vac Web Ltd');
+    clientId = w.client._id;
+    const ann = await w.addUser({ firstName: 'Ann', lastName: 'Archer', email: 'ann@vacweb.test' });
+    await w.addUser({ firstName: 'Bob', lastName: 'Baker', email: 'bob@vacweb.test' });
+    const annToken = ann.token;
     await api('POST', '/api/user/vacation', annToken, { start: inDays(10), end: inDays(14) });
 
-    const a = await e.newPage();
+    const a = await spec.newPage();
     await signIn(a.page, 'ann@vacweb.test', 'employee1');
     await a.page.goto('/vacations');
     await a.page.getByTestId(`vac-row-${ann._id}`).waitFor();
@@ -76,7 +54,7 @@ describe('people pages: vacations and the company structure', () => {
     assert.equal(await a.page.locator(`[data-testid="vac-row-${ann._id}"] .vac-bar`).count(), 1);
 
     // Bob opens the team timeline before Ann's next request.
-    const b = await e.newPage();
+    const b = await spec.newPage();
     await signIn(b.page, 'bob@vacweb.test', 'employee1');
     await b.page.goto('/vacations');
     await b.page.getByTestId(`vac-row-${ann._id}`).waitFor();
@@ -106,13 +84,13 @@ describe('people pages: vacations and the company structure', () => {
     const east = await mk('East', sales._id);
 
     // Bob, an employee, has the chart open before the move.
-    const b = await e.newPage();
+    const b = await spec.newPage();
     await signIn(b.page, 'bob@vacweb.test', 'employee1');
     await b.page.goto('/structure_new');
     await b.page.getByTestId(`dept-${sales._id}`).waitFor();
     assert.equal(await b.page.getByTestId(`dept-toggle-${itDept._id}`).count(), 0);
 
-    const a = await e.newPage();
+    const a = await spec.newPage();
     await signIn(a.page, 'admin@vacweb.test', 'adminpass1');
     await a.page.goto('/structure_new');
     await a.page.getByTestId(`dept-${sales._id}`).waitFor();
@@ -151,7 +129,7 @@ describe('people pages: vacations and the company structure', () => {
     const v = await api<{ _id: string }>('POST', '/api/user/vacation', danToken, { start: inDays(60), end: inDays(61) });
 
     // Bob, a colleague without vacations_edit, sees Dan's bar but no Approve or Delete for it.
-    const b = await e.newPage();
+    const b = await spec.newPage();
     await signIn(b.page, 'bob@vacweb.test', 'employee1');
     await b.page.goto('/vacations');
     await b.page.getByTestId(`vac-bar-${v._id}`).waitFor();
@@ -160,14 +138,14 @@ describe('people pages: vacations and the company structure', () => {
     assert.equal(await b.page.getByTestId(`vac-delete-${v._id}`).count(), 0);
 
     // Dan sees his own request with Delete but never Approve.
-    const d = await e.newPage();
+    const d = await spec.newPage();
     await signIn(d.page, 'dan@vacweb.test', 'employee1');
     await d.page.goto('/vacations');
     await d.page.getByTestId(`vac-delete-${v._id}`).waitFor();
     assert.equal(await d.page.getByTestId(`vac-approve-${v._id}`).count(), 0);
 
     // Cleo, his direct chief, approves it; the bar turns approved.
-    const c = await e.newPage();
+    const c = await spec.newPage();
     await signIn(c.page, 'cleo@vacweb.test', 'employee1');
     await c.page.goto('/vacations');
     await c.page.getByTestId(`vac-approve-${v._id}`).click();

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
 
 /**
  * Issue 29 §22 and §26 in the browser. /structure_new: the edit panel follows the chosen department (its name), people
@@ -12,31 +11,16 @@ import type { Portal } from '@intranet/portal-server';
  */
 jest.setTimeout(180_000);
 describe('structure and employees pages (issue 29 §22, §26)', () => {
-  let portal: Portal;
-  let e: BrowserPortal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
+  const spec = browserSpec(['shell/index.html', 'admin/mf-manifest.json']);
+  const { api } = spec;
   let clientId = '';
   let adminToken = '';
 
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'admin/mf-manifest.json']);
-    portal = e.portal;
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'structweb', name: 'Struct Web', lang: 'en' });
-    clientId = client._id;
-    await api('POST', '/api/register', su.token, {
-      client_id: clientId,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@structweb.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    adminToken = (await login('admin@structweb.test', 'adminpass1')).token;
+    const w = await spec.workspace('structweb', 'Struct Web');
+    clientId = w.client._id;
+    adminToken = w.admin.token;
   });
-  afterAll(() => e?.close());
 
   type Dept = { _id: string; name: string; manager: string | null; employees: string[] };
   const depts = () => api<Dept[]>('GET', `/api/structure/byClient/${clientId}?kind=org`, adminToken);
@@ -56,7 +40,7 @@ describe('structure and employees pages (issue 29 §22, §26)', () => {
     const sales = await mk('Sales', root._id);
     const it = await mk('IT', root._id);
 
-    const { page: a } = await e.newPage();
+    const { page: a } = await spec.newPage();
     await signIn(a, 'admin@structweb.test', 'adminpass1');
     await a.goto('/structure_new');
     await a.getByTestId(`dept-${sales._id}`).waitFor();
@@ -84,7 +68,7 @@ describe('structure and employees pages (issue 29 §22, §26)', () => {
     assert.match(await a.getByTestId('structure-empty').innerText(), /No project departments yet/);
 
     // Zoe, an employee, opens IT (read-only) and sees its head and members.
-    const { page: z } = await e.newPage();
+    const { page: z } = await spec.newPage();
     await signIn(z, 'zoe@structweb.test', 'employee1');
     await z.goto('/structure_new');
     await z.getByTestId(`dept-select-${it._id}`).click();
@@ -108,7 +92,7 @@ describe('structure and employees pages (issue 29 §22, §26)', () => {
       lang: 'ru',
     });
     for (const width of [1440, 390]) {
-      const { page, ctx } = await e.newPage();
+      const { page, ctx } = await spec.newPage();
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, 'ru-admin@structweb.test', 'adminpass1');
       await page.goto('/employees/');

@@ -62,8 +62,8 @@ export const GENERIC = defineCodes('platform', {
 });
 
 /**
- * Codes of the polls and clients domains, whose contracts are being reshaped by other work (issue 30): kept here
- * until those contracts declare them in their own `codes.ts`; their servers still raise the plain texts, which the
+ * Codes of the polls domain, whose contract is being reshaped by other work (issue 30): kept here
+ * until that contract declares them in its own `codes.ts`; its server still raises the plain texts, which the
  * `codeOf` fallback recognises through these tables.
  */
 export const POLLS_PENDING = defineCodes('polls', {
@@ -85,12 +85,4 @@ export const POLLS_PENDING = defineCodes('polls', {
   noResponse: { text: 'No response from server' },
   pollExcelError: { text: 'Excel export failed' },
   pollAnswersMax: { text: 'Max {max} answers' },
-});
-
-/** See POLLS_PENDING. */
-export const CLIENTS_PENDING = defineCodes('clients', {
-  workspaceTaken: { text: 'This workspace code is already taken' },
-  clientNotFound: { text: 'Client not found' },
-  // Same code as the generic text, worded alike (the workspace-code field of §5).
-  alphanumeric: { text: 'Workspace code: latin letters and digits only' },
 });

@@ -28,7 +28,7 @@ export class RecipientsService {
 
   /** The client's active employees (people.user.forClient; the superadmin and deleted or blocked users left out). */
   async employees(clientId: string): Promise<User[]> {
-    const users = await this.bus.request<User[]>(peopleRoutes.forClient.subject, {
+    const users = await this.bus.request<User[]>(peopleRoutes.userForClient.subject, {
       ctx: systemContext(clientId),
       input: { params: { clientId }, query: {}, body: {} },
     });

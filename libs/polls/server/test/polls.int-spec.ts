@@ -81,7 +81,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     acme = await t.makeClient('pollsacme');
     other = await t.makeClient('pollsother');
     head = await person(acme, 'head@pollsacme.test', { department: 'Sales', position: 'Head of sales' });
-    const made = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'head' } });
+    const made = await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'head' } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     // §6: a department head is no poll manager until an administrator grants the role.
     head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
@@ -90,7 +90,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
       body: { name: 'Not yet', type: 'opened', questions: [{ text: 'Why?', mandatory: true, kind: 'short' }] },
     });
     assert.equal(early.status, 403, JSON.stringify(early.body));
-    const manager = await t.call(peopleRoutes.userRoleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'poll_manager' } });
+    const manager = await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'poll_manager' } });
     assert.equal(manager.status, 200, JSON.stringify(manager.body));
     head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
     sales = [];
@@ -383,7 +383,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     await wb.xlsx.load(file.rawPayload as never);
     const [summary, answers] = wb.worksheets;
     // Titles in the user's language (the profile's, as the gateway passes it).
-    const words = excelWords((await t.call(peopleRoutes.get, { token: head.token, params: { id: head.id } })).body.result.lang);
+    const words = excelWords((await t.call(peopleRoutes.userGet, { token: head.token, params: { id: head.id } })).body.result.lang);
     assert.equal(summary!.name, words.summary);
     const cells: [string, string, number | null][] = [];
     summary!.eachRow((row, n) => {

@@ -152,7 +152,7 @@ function PeoplePicker({ value, onChange, testId }: { value: string[]; onChange: 
   const res = useQuery({
     queryKey: ['polls', 'users', workspace, dq],
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, { params: { workspace: workspace! }, body: { data: { search: dq, page: 1, limit: 8 } }, signal, silent: true }),
+      call(peopleRoutes.userFilter, { params: { workspace: workspace! }, body: { data: { search: dq, page: 1, limit: 8 } }, signal, silent: true }),
     enabled: !!workspace && dq.length > 0,
   });
   return (

@@ -110,8 +110,8 @@ export interface FixtureBody {
  * covered.
  */
 export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
-  'clients.update': { body: () => ({ name: 'Renamed' }) },
-  'clients.create': { body: () => ({ workspace: `x${Math.random().toString(36).slice(2, 10)}`, name: 'New' }) },
+  'clients.client.update': { body: () => ({ name: 'Renamed' }) },
+  'clients.client.create': { body: () => ({ workspace: `x${Math.random().toString(36).slice(2, 10)}`, name: 'New' }) },
   'people.auth.login': { body: (w) => ({ login: `nobody@${w.workspace}.test`, password: 'wrong-password' }) },
   'people.auth.loginPage': { body: (w) => ({ login: `nobody@${w.workspace}.test`, password: 'wrong-password' }) },
   'people.auth.logout': { body: () => ({}) },
@@ -439,11 +439,11 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
   };
   switch (e) {
     case 'client':
-      return get(clientRoutes.get, { id: w.ids.client });
+      return get(clientRoutes.clientGet, { id: w.ids.client });
     case 'admin':
-      return get(peopleRoutes.get, { id: w.ids.admin });
+      return get(peopleRoutes.userGet, { id: w.ids.admin });
     case 'user':
-      return get(peopleRoutes.get, { id: w.ids.user });
+      return get(peopleRoutes.userGet, { id: w.ids.user });
     case 'post':
     case 'comment':
       return get(socialRoutes.get, { id: w.ids.post });

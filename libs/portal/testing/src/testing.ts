@@ -83,7 +83,7 @@ export async function testPortal(
 
   /** Signs in and returns the token (fails the test on a non-200). */
   async function login(login: string, password: string): Promise<{ token: string; user: User }> {
-    const r = await call(peopleRoutes.login, { body: { login, password } });
+    const r = await call(peopleRoutes.authLogin, { body: { login, password } });
     if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);
     return { token: r.body.token, user: r.body.result };
   }
@@ -91,11 +91,11 @@ export async function testPortal(
   /** Creates a client and its administrator as the superadmin; returns both and the admin's token. */
   async function makeClient(workspace: string, extra: Record<string, unknown> = {}) {
     const su = await login(SUPERADMIN.login, SUPERADMIN.password);
-    const c = await call<{ result: Client }>(clientRoutes.create, { token: su.token, body: { workspace, name: `Company ${workspace}`, ...extra } });
+    const c = await call<{ result: Client }>(clientRoutes.clientCreate, { token: su.token, body: { workspace, name: `Company ${workspace}`, ...extra } });
     if (c.status !== 200) throw new Error(`create client failed: ${c.status} ${JSON.stringify(c.body)}`);
     const client = c.body.result;
     const adminEmail = `admin@${workspace}.test`;
-    const a = await call(peopleRoutes.register, {
+    const a = await call(peopleRoutes.userRegister, {
       token: su.token,
       body: {
         client_id: client._id,
@@ -114,7 +114,7 @@ export async function testPortal(
 
   /** Registers an employee as `token`'s admin and signs them in. */
   async function makeEmployee(adminToken: string, email: string, extra: Record<string, unknown> = {}) {
-    const r = await call<{ result: User }>(peopleRoutes.register, {
+    const r = await call<{ result: User }>(peopleRoutes.userRegister, {
       token: adminToken,
       body: { firstName: 'Emil', lastName: 'Employee', email, password: 'employee1', confirmPassword: 'employee1', ...extra },
     });

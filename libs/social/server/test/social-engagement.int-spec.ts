@@ -209,23 +209,23 @@ describe('social: pins, birthdays and the authors projection (§7 Users pins, Cl
     const a = await t.makeEmployee(acme.adminToken, 'pa@widgets.test');
     const b = await t.makeEmployee(acme.adminToken, 'pb@widgets.test');
     const c = await t.makeEmployee(acme.adminToken, 'pc@widgets.test');
-    const byEmployee = await t.call(peopleRoutes.pin, { token: a.token, params: { id: a.user._id }, body: { pinned_num: 1 } });
+    const byEmployee = await t.call(peopleRoutes.userPin, { token: a.token, params: { id: a.user._id }, body: { pinned_num: 1 } });
     assert.equal(byEmployee.status, 403);
-    assert.equal((await t.call(peopleRoutes.pin, { token: acme.adminToken, params: { id: a.user._id }, body: { pinned_num: 1 } })).status, 200);
-    await t.call(peopleRoutes.pin, { token: acme.adminToken, params: { id: b.user._id }, body: { pinned_num: 2 } });
-    const slot = async (id: string) => (await t.call(peopleRoutes.get, { token: acme.adminToken, params: { id } })).body.result.pinned_num;
+    assert.equal((await t.call(peopleRoutes.userPin, { token: acme.adminToken, params: { id: a.user._id }, body: { pinned_num: 1 } })).status, 200);
+    await t.call(peopleRoutes.userPin, { token: acme.adminToken, params: { id: b.user._id }, body: { pinned_num: 2 } });
+    const slot = async (id: string) => (await t.call(peopleRoutes.userGet, { token: acme.adminToken, params: { id } })).body.result.pinned_num;
     assert.deepEqual([await slot(a.user._id), await slot(b.user._id)], [1, 2]);
-    const move = await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 1, to: 2 } });
+    const move = await t.call(peopleRoutes.userPinMove, { token: acme.adminToken, body: { from: 1, to: 2 } });
     assert.equal(move.status, 200);
     assert.equal(move.body.result.length, 2);
     assert.deepEqual([await slot(a.user._id), await slot(b.user._id)], [2, 1]);
     // Pinning into a taken slot swaps too; moving to an empty slot just moves.
-    await t.call(peopleRoutes.pin, { token: acme.adminToken, params: { id: c.user._id }, body: { pinned_num: 1 } });
+    await t.call(peopleRoutes.userPin, { token: acme.adminToken, params: { id: c.user._id }, body: { pinned_num: 1 } });
     assert.deepEqual([await slot(c.user._id), await slot(b.user._id)], [1, null]);
-    await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 2, to: 5 } });
+    await t.call(peopleRoutes.userPinMove, { token: acme.adminToken, body: { from: 2, to: 5 } });
     assert.equal(await slot(a.user._id), 5);
-    assert.equal((await t.call(peopleRoutes.pinMove, { token: acme.adminToken, body: { from: 9, to: 1 } })).status, 404);
-    const unpin = await t.call(peopleRoutes.pin, { token: acme.adminToken, params: { id: c.user._id }, body: { pinned_num: null } });
+    assert.equal((await t.call(peopleRoutes.userPinMove, { token: acme.adminToken, body: { from: 9, to: 1 } })).status, 404);
+    const unpin = await t.call(peopleRoutes.userPin, { token: acme.adminToken, params: { id: c.user._id }, body: { pinned_num: null } });
     assert.equal(unpin.body.result[0].pinned_num, null);
   });
 
@@ -264,8 +264,8 @@ describe('social: pins, birthdays and the authors projection (§7 Users pins, Cl
     assert.equal(page1.body.result.length, 2);
     assert.equal((await get({ limit: '0' })).status, 400);
     // Deleting and renaming flow through people's events.
-    await t.call(peopleRoutes.delete, { token: acme.adminToken, params: { id: e.user._id } });
-    await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: d.user._id }, body: { lastName: 'Dawn' } });
+    await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: e.user._id } });
+    await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: d.user._id }, body: { lastName: 'Dawn' } });
     await eventually(async () => {
       const r = (await get({ today: '2027-02-01' })).body.result;
       return r.length === 2 && r.some((x: any) => x.fullName === 'Dora Dawn');
@@ -278,7 +278,7 @@ describe('social: pins, birthdays and the authors projection (§7 Users pins, Cl
     const g = await t.makeEmployee(acme.adminToken, 'g@widgets.test', { firstName: 'Gil', lastName: 'Grey' });
     const p = await post(t, g.token, { message: 'my name changes' });
     assert.equal(p.author.fullName, 'Gil Grey');
-    await t.call(peopleRoutes.update, { token: acme.adminToken, params: { id: g.user._id }, body: { firstName: 'Gus', avatar: '/a/gus.png' } });
+    await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: g.user._id }, body: { firstName: 'Gus', avatar: '/a/gus.png' } });
     await eventually(async () => {
       const r = await t.call(socialRoutes.get, { token: g.token, params: { id: p._id } });
       return r.body.result.author.fullName === 'Gus Grey' && r.body.result.author.avatar === '/a/gus.png';

@@ -179,7 +179,7 @@ describe('social: the wall read model answers exactly as the SQL path (issue 19)
       } else if (x < 0.97) {
         await t.call(socialRoutes.allView, { token: who.token, body: { ids: [pick(posts).id, pick(posts).id] } });
       } else {
-        const r = await t.call(peopleRoutes.update, {
+        const r = await t.call(peopleRoutes.userUpdate, {
           token: acme.adminToken,
           params: { id: who.user._id },
           body: { firstName: `${['Ann', 'Bob', 'Cid', 'Dan'][by]}${letters(i)}` },

@@ -27,7 +27,7 @@ describe('mention search: names first (issue 29 §20)', () => {
   });
 
   const search = async (data: Record<string, unknown>) => {
-    const r = await t.call(peopleRoutes.filter, {
+    const r = await t.call(peopleRoutes.userFilter, {
       token: adminToken,
       params: { workspace: 'mentacme' },
       body: { data: { page: 1, limit: 10, sort: 'lastName', order: 'asc', ...data } },

@@ -145,7 +145,7 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
 
   it('feature right `wall` is required to post; reading stays open', async () => {
     const carl = await t.makeEmployee(acme.adminToken, 'carl@acme.test');
-    const rm = await t.call(peopleRoutes.userRoleRemove, { token: acme.adminToken, params: { userId: carl.user._id, role: 'wall' } });
+    const rm = await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: carl.user._id, role: 'wall' } });
     assert.equal(rm.status, 200);
     const r = await t.call(socialRoutes.create, { token: carl.token, body: { message: 'hi' } });
     assert.equal(r.status, 403);

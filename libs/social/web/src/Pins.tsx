@@ -20,7 +20,7 @@ const pinnedKey = (clientId: string) => ['social', 'pinned', clientId] as const;
 export function usePinned(clientId: string | null) {
   return useQuery({
     queryKey: pinnedKey(clientId ?? ''),
-    queryFn: ({ signal }) => call(peopleRoutes.pinned, { params: { clientId: clientId! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(peopleRoutes.userPinned, { params: { clientId: clientId! }, signal, silent: true }),
     enabled: !!clientId,
   });
 }
@@ -39,12 +39,12 @@ function usePinChange() {
   };
   const onError = (e: unknown) => notifier.error(errorText(e));
   const pin = useMutation({
-    mutationFn: (v: { id: string; slot: number | null }) => call(peopleRoutes.pin, { params: { id: v.id }, body: { pinned_num: v.slot }, silent: true }),
+    mutationFn: (v: { id: string; slot: number | null }) => call(peopleRoutes.userPin, { params: { id: v.id }, body: { pinned_num: v.slot }, silent: true }),
     onSuccess: refresh,
     onError,
   });
   const move = useMutation({
-    mutationFn: (v: { from: number; to: number }) => call(peopleRoutes.pinMove, { body: v, silent: true }),
+    mutationFn: (v: { from: number; to: number }) => call(peopleRoutes.userPinMove, { body: v, silent: true }),
     onSuccess: refresh,
     onError,
   });
@@ -164,7 +164,7 @@ function slotSchema(invalid: string) {
       .regex(/^\d+$/, invalid)
       .transform(Number)
       .refine((n) => n >= 1 && n <= MAX_SLOT, invalid)
-      .pipe(peopleRoutes.pin.body.shape.pinned_num.unwrap()),
+      .pipe(peopleRoutes.userPin.body.shape.pinned_num.unwrap()),
   });
 }
 
@@ -186,7 +186,7 @@ export function PinControl({ user }: { user: User }) {
     defaultValues: { slot: user.pinned_num ? String(user.pinned_num) : '' },
     serverField: (f) => (f === 'pinned_num' ? 'slot' : null),
     onSubmit: async ({ slot }) => {
-      refresh(await call(peopleRoutes.pin, { params: { id: user._id }, body: { pinned_num: slot }, silent: true }));
+      refresh(await call(peopleRoutes.userPin, { params: { id: user._id }, body: { pinned_num: slot }, silent: true }));
       notifier.toast(t('pins.pinned'));
     },
   });

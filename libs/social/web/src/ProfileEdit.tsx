@@ -59,7 +59,7 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
       cover: user.cover,
     },
     onSubmit: async () => {
-      const u = await call(peopleRoutes.update, { params: { id: user._id }, body: toBody(form.getValues()), silent: true });
+      const u = await call(peopleRoutes.userUpdate, { params: { id: user._id }, body: toBody(form.getValues()), silent: true });
       qc.setQueryData(socialKeys.user(u._id), u);
       qc.setQueryData(sessionKeys.user(u._id), (old: User | undefined) => (old ? u : old));
       notify.toast(t('profile.saved'), 'success');
@@ -85,7 +85,7 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
     if (timer.current) clearTimeout(timer.current);
     setProgress(0);
     try {
-      const r = await upload(fileRoutes.upload, fd, (p) => setProgress(p.percent), { query: { kind: field as UploadKind }, silent: true });
+      const r = await upload(fileRoutes.fileUpload, fd, (p) => setProgress(p.percent), { query: { kind: field as UploadKind }, silent: true });
       const f = r.results[0];
       if (f) form.setValue(field, f.url, { shouldDirty: true });
       setProgress(100);

@@ -15,7 +15,7 @@ function usePeopleSearch(query: string) {
     queryKey: ['social', 'mention', workspace ?? '', q],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      call(peopleRoutes.filter, {
+      call(peopleRoutes.userFilter, {
         params: { workspace: workspace! },
         body: { data: { search: q, page: pageParam, limit: MENTION_PAGE, sort: 'lastName', order: 'asc', namesFirst: true } },
         signal,

@@ -146,7 +146,7 @@ export function usePeople(workspace: string | null, search: string, page: number
   return useQuery({
     queryKey: socialKeys.people(workspace ?? '', search, page, limit, sort),
     queryFn: ({ signal }) =>
-      call(peopleRoutes.filter, {
+      call(peopleRoutes.userFilter, {
         params: { workspace: workspace! },
         body: { data: { search: search || undefined, page, limit, sort: sort.key, order: sort.order } },
         signal,
@@ -161,7 +161,7 @@ export function usePeople(workspace: string | null, search: string, page: number
 export function useUser(id: string) {
   return useQuery({
     queryKey: socialKeys.user(id),
-    queryFn: ({ signal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(peopleRoutes.userGet, { params: { id }, signal, silent: true }),
   });
 }
 

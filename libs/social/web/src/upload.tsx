@@ -40,7 +40,7 @@ export function useUpload(kind: UploadKind, limit: number) {
     setUploading(true);
     setProgress(0);
     try {
-      const r = await upload(fileRoutes.upload, form, (p) => setProgress(p.percent), { query: { kind }, silent: true });
+      const r = await upload(fileRoutes.fileUpload, form, (p) => setProgress(p.percent), { query: { kind }, silent: true });
       setProgress(100);
       return r.results;
     } catch (err) {

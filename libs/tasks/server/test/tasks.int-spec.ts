@@ -72,7 +72,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
     assert.deepEqual(new Set(e.data.userIds as string[]), new Set([u.owner.id, u.boardAdmin.id, u.commenter.id, u.viewer.id]));
 
     // desk_add is a right of its own (§6).
-    ok(await t.call(peopleRoutes.userRoleRemove, { token: co.adminToken, params: { userId: u.outsider.id, role: 'desk_add' } }));
+    ok(await t.call(peopleRoutes.roleRemove, { token: co.adminToken, params: { userId: u.outsider.id, role: 'desk_add' } }));
     const s = await t.login('outsider@taskco.test', 'employee1');
     u.outsider.token = s.token;
     const refused = await t.call(tasksRoutes.deskCreate, { token: u.outsider.token, body: { name: 'Mine' } });

@@ -34,7 +34,7 @@ export function peopleSearch({ workspace, detail = (u) => u.email, errorText }: 
   return async (text: string, signal: AbortSignal): Promise<UserOption[]> => {
     try {
       if (!workspace) throw new Error('no workspace to search');
-      const r = await call(peopleRoutes.filter, {
+      const r = await call(peopleRoutes.userFilter, {
         params: { workspace },
         body: { data: { search: text, page: 1, limit: PEOPLE_SEARCH_LIMIT } },
         signal,
@@ -65,7 +65,7 @@ export function useUserNames(ids: readonly (string | null | undefined)[], missin
   const res = useQueries({
     queries: unique.map((id) => ({
       queryKey: ['people', 'user', id] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.get, { params: { id }, signal, silent: true }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(peopleRoutes.userGet, { params: { id }, signal, silent: true }),
       staleTime: 300_000,
       retry: false,
     })),

@@ -80,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userQ = useQuery({
     queryKey: sessionKeys.user(snap.uid),
-    queryFn: ({ signal }) => call(peopleRefs.get, { params: { id: snap.uid! }, signal, silent: true, workspace: null }),
+    queryFn: ({ signal }) => call(peopleRefs.userGet, { params: { id: snap.uid! }, signal, silent: true, workspace: null }),
     enabled: snap.authorized && !!snap.uid,
     staleTime: 5 * 60_000,
     retry: retryUnlessClientError,
@@ -90,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // token of its own that lives 30 minutes (issue 38 §5), so it is renewed a minute before it expires.
   const filesQ = useQuery({
     queryKey: ['session', 'files', snap.token],
-    queryFn: ({ signal }) => call(fileRefs.session, { signal, silent: true }),
+    queryFn: ({ signal }) => call(fileRefs.fileSession, { signal, silent: true }),
     enabled: snap.authorized && !!snap.token,
     staleTime: (q) => renewIn(q.state.data?.expires),
     refetchInterval: (q) => renewIn(q.state.data?.expires),
@@ -104,7 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clientQ = useQuery({
     queryKey: sessionKeys.client(clientId),
-    queryFn: ({ signal }) => call(clientRefs.get, { params: { id: clientId! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(clientRefs.clientGet, { params: { id: clientId! }, signal, silent: true }),
     enabled: !!clientId,
     staleTime: 5 * 60_000,
     retry: retryUnlessClientError,
@@ -140,7 +140,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const uid = getSessionSnapshot().uid;
     try {
-      await call(peopleRefs.logout, { body: { user: uid ?? undefined }, silent: true });
+      await call(peopleRefs.authLogout, { body: { user: uid ?? undefined }, silent: true });
     } catch {
       /* the token is forgotten anyway */
     }

@@ -69,7 +69,7 @@ function fireReconnect(): void {
 
 /** Asks for the signed-in user once; a 401 clears the session through the API client's listeners. */
 function verifySession(uid: string): void {
-  call(peopleRefs.get, { params: { id: uid }, silent: true }).catch(() => undefined);
+  call(peopleRefs.userGet, { params: { id: uid }, silent: true }).catch(() => undefined);
 }
 
 function openSocket(t: Target): void {

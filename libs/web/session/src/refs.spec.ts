@@ -11,7 +11,7 @@ const target = (r: RouteTarget): RouteTarget => ({ method: r.method, path: r.pat
 /** The session layer calls these refs on every page load (issue 8 §5: no contract schemas in the first load). */
 describe('client and file refs of the session layer', () => {
   it('are their contracts’ routes', () => {
-    assert.deepStrictEqual(clientRefs.get, target(clientRoutes.get));
-    assert.deepStrictEqual(fileRefs.session, target(fileRoutes.session));
+    assert.deepStrictEqual(clientRefs.clientGet, target(clientRoutes.clientGet));
+    assert.deepStrictEqual(fileRefs.fileSession, target(fileRoutes.fileSession));
   });
 });

@@ -5,6 +5,6 @@ import { upload } from '@intranet/web-api';
 export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string | null> {
   const fd = new FormData();
   fd.append('file', file, file.name);
-  const r = await upload(fileRoutes.upload, fd, (p) => onProgress(p.percent), { query: { kind: 'file' }, silent: true });
+  const r = await upload(fileRoutes.fileUpload, fd, (p) => onProgress(p.percent), { query: { kind: 'file' }, silent: true });
   return r.results[0]?.key ?? null;
 }

@@ -9,7 +9,7 @@ import { upload } from '@intranet/web-api';
 export async function uploadChatFile(f: File, onProgress: (percent: number) => void): Promise<ChatFileInput> {
   const form = new FormData();
   form.append('file', f, f.name);
-  const r = await upload(fileRoutes.upload, form, (p) => onProgress(p.percent), { query: { kind: 'chat' }, silent: true });
+  const r = await upload(fileRoutes.fileUpload, form, (p) => onProgress(p.percent), { query: { kind: 'chat' }, silent: true });
   const u = r.results[0]!;
   return { key: u.key, fileName: u.fileName, mimetype: u.mimetype, size: u.size, thumbKey: u.thumbKey };
 }

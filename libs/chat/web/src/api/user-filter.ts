@@ -6,7 +6,7 @@ import { chatKeys } from './keys.ts';
 
 /** POST /api/user/filter/{workspace} (people's address book search): the first 10 colleagues matching `search`. */
 export const userFilterQueryOptions = (workspace: string, search: string) =>
-  routeQuery(chatKeys.people(search), peopleRoutes.filter, { params: { workspace }, body: { data: { search, page: 1, limit: 10 } } });
+  routeQuery(chatKeys.people(search), peopleRoutes.userFilter, { params: { workspace }, body: { data: { search, page: 1, limit: 10 } } });
 
 /** Colleagues matching `search` (2+ symbols; needs the `address` right), for starting chats and adding members. */
 export function usePeopleSearch(search: string) {

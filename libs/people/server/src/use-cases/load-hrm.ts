@@ -58,7 +58,7 @@ export class LoadHrm {
    * With an `importId`, `evt.people.import.progress` events (rows done of the HR system's employees, and the counts
    * so far) go to the caller's sockets while the rows are applied; the last one has phase 'done'.
    */
-  async loadHrm({ body }: RouteInput<typeof peopleRoutes.loadHrm>, ctx: RequestContext): Promise<LoadOutcome> {
+  async loadHrm({ body }: RouteInput<typeof peopleRoutes.userLoadHrm>, ctx: RequestContext): Promise<LoadOutcome> {
     const clientId = targetClient(ctx, body.client_id);
     const conn = await this.clients.hrConnection(clientId);
     const { employees, persons } = await zupEmployees(conn);
@@ -223,7 +223,7 @@ export class LoadHrm {
    * Errors: 404; 400 'HR integration needs tax id', 'Connect the HR system first', 'The employee was not found in
    * the HR system'; 503 'Resetting to the HR data failed' (code reseting_hrm_error) when the HR system does not answer.
    */
-  async resetToHrm({ body }: RouteInput<typeof peopleRoutes.resetToHrm>, ctx: RequestContext): Promise<User> {
+  async resetToHrm({ body }: RouteInput<typeof peopleRoutes.userResetToHrm>, ctx: RequestContext): Promise<User> {
     const clientId = targetClient(ctx);
     const found = await this.db.inTenant({ clientId }, (tx) => this.users.byId(tx, body.user_id));
     if (!found) throw Errors.notFound();

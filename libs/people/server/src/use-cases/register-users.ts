@@ -30,7 +30,7 @@ export class RegisterUsers {
    * §7 POST api/register: creates an employee with the client's initial rights (§6).
    * Errors: field errors of §5; 409 'This e-mail is already taken'; 409 'This login is already taken'.
    */
-  async register({ body }: RouteInput<typeof peopleRoutes.register>, ctx: RequestContext): Promise<User> {
+  async register({ body }: RouteInput<typeof peopleRoutes.userRegister>, ctx: RequestContext): Promise<User> {
     const clientId = targetClient(ctx, body.client_id);
     const client = await this.clients.forUsers(clientId);
     const actor = await this.changes.actorOf(ctx);
@@ -61,7 +61,7 @@ export class RegisterUsers {
    * `evt.people.import.progress` go to the caller's sockets while rows are stored. Errors: 400 without a header row,
    * 400 over IMPORT_MAX_ROWS rows.
    */
-  async registerMany({ body }: RouteInput<typeof peopleRoutes.registerMany>, ctx: RequestContext) {
+  async registerMany({ body }: RouteInput<typeof peopleRoutes.userRegisterMany>, ctx: RequestContext) {
     const clientId = targetClient(ctx, body.client_id);
     const client = await this.clients.forUsers(clientId);
     const text = body.csv ?? decodeCsvBytes(Buffer.from(body.csvBase64 ?? '', 'base64'));

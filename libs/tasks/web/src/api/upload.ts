@@ -13,6 +13,6 @@ export interface Attachment {
 export async function uploadAttachments(files: FileList, onPercent: (percent: number) => void): Promise<Attachment[]> {
   const fd = new FormData();
   for (const f of files) fd.append('file', f, f.name);
-  const r = await upload(fileRoutes.upload, fd, (p) => onPercent(p.percent), { query: { kind: 'file' }, silent: true });
+  const r = await upload(fileRoutes.fileUpload, fd, (p) => onPercent(p.percent), { query: { kind: 'file' }, silent: true });
   return r.results.map((f) => ({ url: f.url, thumb: f.thumb, mime: f.mimetype, name: f.fileName }));
 }

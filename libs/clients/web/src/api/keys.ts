@@ -1,0 +1,8 @@
+/** Query keys of the clients web (issue 31 §1): the only place they are written. */
+export const clientKeys = {
+  all: ['clients'] as const,
+  lists: () => [...clientKeys.all, 'list'] as const,
+  list: (search: string) => [...clientKeys.lists(), search] as const,
+  client: (id: string) => [...clientKeys.all, 'client', id] as const,
+  journal: (clientId: string) => [...clientKeys.all, 'journal', clientId] as const,
+};

@@ -1,0 +1,6 @@
+import { peopleRoutes, type registerBody } from '@intranet/people-contract';
+import type { z } from '@intranet/platform-contracts';
+import { call } from '@intranet/web-api';
+
+/** POST /api/register (§7 Users): the new client's first administrator; the answer is the user. */
+export const registerUser = (body: z.input<typeof registerBody>) => call(peopleRoutes.userRegister, { body, silent: true });
