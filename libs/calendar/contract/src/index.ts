@@ -275,7 +275,7 @@ export type SeriesDiff = z.infer<typeof seriesDiff>;
 const idParam = z.object({ id: Id });
 
 export const calendarRoutes = {
-  byClient: defineRoute({
+  eventByClient: defineRoute({
     method: 'GET',
     path: '/api/event/byClient/{id}',
     subject: 'calendar.event.byClient',
@@ -286,7 +286,7 @@ export const calendarRoutes = {
     query: rangeQuery,
     result: z.array(occurrenceSchema),
   }),
-  accessFor: defineRoute({
+  eventAccessFor: defineRoute({
     method: 'GET',
     path: '/api/user/{clientId}/events/access_for/{userId}',
     subject: 'calendar.event.accessFor',
@@ -297,7 +297,7 @@ export const calendarRoutes = {
     query: rangeQuery,
     result: z.array(occurrenceSchema),
   }),
-  create: defineRoute({
+  eventCreate: defineRoute({
     method: 'POST',
     // §7 writes 'api/event/'; the gateway's router (Fastify under Nest) drops a trailing slash when it registers a path.
     path: '/api/event',
@@ -308,7 +308,7 @@ export const calendarRoutes = {
     body: eventBody,
     result: eventSchema,
   }),
-  createPeriodic: defineRoute({
+  eventCreatePeriodic: defineRoute({
     method: 'POST',
     path: '/api/event/periodic_event',
     subject: 'calendar.event.createPeriodic',
@@ -318,7 +318,7 @@ export const calendarRoutes = {
     body: periodicEventBody,
     result: eventSchema,
   }),
-  update: defineRoute({
+  eventUpdate: defineRoute({
     method: 'PUT',
     path: '/api/event/{id}',
     subject: 'calendar.event.update',
@@ -329,7 +329,7 @@ export const calendarRoutes = {
     body: eventBody,
     result: eventSchema,
   }),
-  updatePeriodic: defineRoute({
+  eventUpdatePeriodic: defineRoute({
     method: 'PUT',
     path: '/api/event/periodic_event/{id}',
     subject: 'calendar.event.updatePeriodic',
@@ -340,7 +340,7 @@ export const calendarRoutes = {
     body: periodicUpdateBody,
     result: seriesDiff,
   }),
-  remove: defineRoute({
+  eventRemove: defineRoute({
     method: 'DELETE',
     path: '/api/event/{id}',
     subject: 'calendar.event.remove',
@@ -350,7 +350,7 @@ export const calendarRoutes = {
     params: idParam,
     result: z.object({ _id: z.string() }),
   }),
-  removePeriodic: defineRoute({
+  eventRemovePeriodic: defineRoute({
     method: 'DELETE',
     path: '/api/event/periodic_event/{id}',
     subject: 'calendar.event.removePeriodic',
@@ -365,7 +365,7 @@ export const calendarRoutes = {
     }),
     result: seriesDiff,
   }),
-  get: defineRoute({
+  eventGet: defineRoute({
     method: 'GET',
     path: '/api/event/{id}',
     subject: 'calendar.event.get',
@@ -377,7 +377,7 @@ export const calendarRoutes = {
     query: z.object({ occurrence: IsoDate.optional() }),
     result: occurrenceSchema,
   }),
-  ics: defineRoute({
+  eventIcs: defineRoute({
     method: 'GET',
     path: '/api/event/{id}/ics',
     subject: 'calendar.event.ics',
@@ -416,7 +416,7 @@ export const calendarRoutes = {
     access: access.feature('calendar'),
     result: z.object({ revoked: z.boolean() }),
   }),
-  feed: defineRoute({
+  feedIcs: defineRoute({
     method: 'GET',
     path: '/api/event/feed/{token}',
     subject: 'calendar.feed.ics',

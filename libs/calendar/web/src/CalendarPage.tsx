@@ -94,7 +94,7 @@ export function CalendarPage() {
 
   const list = useQuery({
     queryKey: ['calendar', 'range', clientId, range.from, range.to, tz],
-    queryFn: ({ signal }) => call(calendarRoutes.byClient, { params: { id: clientId }, query: { ...range, tz }, signal, silent: true }),
+    queryFn: ({ signal }) => call(calendarRoutes.eventByClient, { params: { id: clientId }, query: { ...range, tz }, signal, silent: true }),
     enabled: !!clientId,
     placeholderData: (prev) => prev,
   });
@@ -128,7 +128,7 @@ export function CalendarPage() {
   useEffect(() => {
     if (!linked) return;
     const ac = new AbortController();
-    call(calendarRoutes.get, { params: { id: linked }, query: linkedOccurrence ? { occurrence: linkedOccurrence } : {}, signal: ac.signal, silent: true })
+    call(calendarRoutes.eventGet, { params: { id: linked }, query: linkedOccurrence ? { occurrence: linkedOccurrence } : {}, signal: ac.signal, silent: true })
       .then((occ) => {
         setDate(new Date(occ.start));
         setOpen(occ);
@@ -166,7 +166,7 @@ export function CalendarPage() {
         remind: occ.remind,
         tz: occ.tz,
       };
-      if (!occ.periodic || !scope) return call(calendarRoutes.update, { params: { id: occ._id }, body: fields, silent: true });
+      if (!occ.periodic || !scope) return call(calendarRoutes.eventUpdate, { params: { id: occ._id }, body: fields, silent: true });
       const delta = Math.round(DateTime.fromISO(fields.date).diff(DateTime.fromISO(occ.date), 'days').days);
       const r = occ.repeat!;
       const repeat = {
@@ -177,7 +177,7 @@ export function CalendarPage() {
         count: r.count,
       };
       const seriesDate = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : fields.date;
-      return call(calendarRoutes.updatePeriodic, {
+      return call(calendarRoutes.eventUpdatePeriodic, {
         params: { id: occ._id },
         body: { ...fields, date: seriesDate, repeat, scope, occurrence: occ.occurrence ?? undefined },
         silent: true,
@@ -192,9 +192,9 @@ export function CalendarPage() {
   });
 
   const remove = async (occ: Occurrence, scope: SeriesScope | null) => {
-    if (!occ.periodic) await call(calendarRoutes.remove, { params: { id: occ._id } });
+    if (!occ.periodic) await call(calendarRoutes.eventRemove, { params: { id: occ._id } });
     else
-      await call(calendarRoutes.removePeriodic, {
+      await call(calendarRoutes.eventRemovePeriodic, {
         params: { id: occ._id },
         query: { all: scope === 'all' ? 'true' : 'false', following: scope === 'following' ? 'true' : 'false', occurrence: occ.occurrence ?? undefined },
       });

@@ -62,7 +62,7 @@ export function EventDetails({
   const when = `${DateTime.fromISO(occ.start).setLocale(lang).toLocaleString(DateTime.DATETIME_MED)} – ${DateTime.fromISO(occ.end).setLocale(lang).toLocaleString(DateTime.TIME_SIMPLE)}`;
   const download = async () => {
     try {
-      const text = await call(calendarRoutes.ics, { params: { id: occ._id } });
+      const text = await call(calendarRoutes.eventIcs, { params: { id: occ._id } });
       const a = document.createElement('a');
       a.href = URL.createObjectURL(new Blob([String(text)], { type: 'text/calendar' }));
       a.download = `${occ.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'event'}.ics`;

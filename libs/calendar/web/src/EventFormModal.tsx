@@ -112,17 +112,17 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
     defaultValues: defaults,
     onSubmit: async (v) => {
       if (!occ) {
-        if (v.repeat) await call(calendarRoutes.createPeriodic, { body: { ...v, repeat: v.repeat } });
-        else await call(calendarRoutes.create, { body: v });
+        if (v.repeat) await call(calendarRoutes.eventCreatePeriodic, { body: { ...v, repeat: v.repeat } });
+        else await call(calendarRoutes.eventCreate, { body: v });
       } else if (!occ.periodic) {
-        await call(calendarRoutes.update, { params: { id: occ._id }, body: v });
+        await call(calendarRoutes.eventUpdate, { params: { id: occ._id }, body: v });
       } else {
         // 'all' changes the series: its first date moves by as many days as this occurrence did.
         const delta = Math.round(DateTime.fromISO(v.date).diff(DateTime.fromISO(occ.date), 'days').days);
         const repeat = v.repeat ?? undefined;
         const shifted = repeat && scope !== 'one' && delta ? { ...repeat, weekdays: shiftWeekdays(repeat.weekdays, delta) } : repeat;
         const date = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : v.date;
-        await call(calendarRoutes.updatePeriodic, {
+        await call(calendarRoutes.eventUpdatePeriodic, {
           params: { id: occ._id },
           body: { ...v, date, repeat: shifted, scope, occurrence: occ.occurrence ?? undefined },
         });

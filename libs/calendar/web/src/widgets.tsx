@@ -39,7 +39,7 @@ export function EventsWidget() {
   const range = { from: localDate(0), to: localDate(WIDGET_DAYS) };
   const q = useQuery({
     queryKey: ['calendar', 'range', 'widget', clientId, uid, range.from, tz],
-    queryFn: ({ signal }) => call(calendarRoutes.accessFor, { params: { clientId: clientId!, userId: uid! }, query: { ...range, tz }, signal, silent: true }),
+    queryFn: ({ signal }) => call(calendarRoutes.eventAccessFor, { params: { clientId: clientId!, userId: uid! }, query: { ...range, tz }, signal, silent: true }),
     enabled: !!clientId && !!uid,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['calendar', 'range', 'widget'] });

@@ -163,7 +163,7 @@ export const groupRoutes = {
     body: groupCreateBody,
     result: groupSchema,
   }),
-  groupsByUser: defineRoute({
+  groupByUser: defineRoute({
     method: 'GET',
     path: '/api/group/byUser/{id}',
     subject: 'social.group.byUser',
@@ -174,7 +174,7 @@ export const groupRoutes = {
     query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
     result: groupListSchema,
   }),
-  groupsByClient: defineRoute({
+  groupByClient: defineRoute({
     method: 'GET',
     path: '/api/group/byClient/{id}',
     subject: 'social.group.byClient',
@@ -437,7 +437,7 @@ export type ViolReport = z.infer<typeof violReportSchema>;
 
 /** POST api/user/send_idea, send_viol_report (§7 Users) and the administrators' lists (ideas, reports). */
 export const ideaRoutes = {
-  sendIdea: defineRoute({
+  ideaSend: defineRoute({
     method: 'POST',
     path: '/api/user/send_idea',
     subject: 'social.idea.send',
@@ -447,7 +447,7 @@ export const ideaRoutes = {
     body: ideaBody,
     result: ideaSchema,
   }),
-  ideas: defineRoute({
+  ideaList: defineRoute({
     method: 'GET',
     path: '/api/idea',
     subject: 'social.idea.list',
@@ -468,7 +468,7 @@ export const ideaRoutes = {
     body: z.object({ status: z.enum(IDEA_STATUSES) }),
     result: ideaSchema,
   }),
-  sendViolReport: defineRoute({
+  violReportSend: defineRoute({
     method: 'POST',
     path: '/api/user/send_viol_report',
     subject: 'social.violReport.send',
@@ -480,7 +480,7 @@ export const ideaRoutes = {
     body: violReportBody,
     result: z.object({ sent: z.boolean(), day: z.string() }),
   }),
-  violReports: defineRoute({
+  violReportList: defineRoute({
     method: 'GET',
     path: '/api/viol_report',
     subject: 'social.violReport.list',

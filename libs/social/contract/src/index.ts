@@ -256,7 +256,7 @@ const feed = (over: { path: string; subject: string; summary: string; right?: 'g
   });
 
 export const socialRoutes = {
-  news: defineRoute({
+  postNews: defineRoute({
     method: 'GET',
     path: '/api/post/news/{clientId}/{page}',
     subject: 'social.post.news',
@@ -267,7 +267,7 @@ export const socialRoutes = {
     query: pageQuery.omit({ page: true }),
     result: feedPageSchema,
   }),
-  userFeed: defineRoute({
+  postUserFeed: defineRoute({
     method: 'GET',
     path: '/api/post/user_feed/{userId}/{page}',
     subject: 'social.post.userFeed',
@@ -278,7 +278,7 @@ export const socialRoutes = {
     query: pageQuery.omit({ page: true }),
     result: userFeedPageSchema,
   }),
-  allView: defineRoute({
+  postAllView: defineRoute({
     method: 'PUT',
     path: '/api/post/all/view',
     subject: 'social.post.allView',
@@ -288,7 +288,7 @@ export const socialRoutes = {
     body: viewBody.extend({ ids: z.array(Id).max(200).optional() }),
     result: z.object({ viewed: z.number(), posts: z.array(z.object({ _id: z.string(), views_count: z.number() })) }),
   }),
-  like: defineRoute({
+  postLike: defineRoute({
     method: 'POST',
     path: '/api/post/like',
     subject: 'social.post.like',
@@ -308,7 +308,7 @@ export const socialRoutes = {
       }),
     result: likeResult,
   }),
-  query: defineRoute({
+  postQuery: defineRoute({
     method: 'GET',
     path: '/api/post',
     subject: 'social.post.query',
@@ -325,19 +325,19 @@ export const socialRoutes = {
     }),
     result: feedPageSchema,
   }),
-  clientFeed: feed({ path: '/api/post/client/{id}', subject: 'social.post.client', summary: 'All wall posts of a client (paged by query)' }),
-  followsFeed: feed({ path: '/api/post/follows/{id}', subject: 'social.post.follows', summary: 'Posts of the people a user follows' }),
-  authorFeed: feed({ path: '/api/post/user/{id}', subject: 'social.post.user', summary: 'Posts written by a user' }),
-  groupFeed: feed({
+  postClient: feed({ path: '/api/post/client/{id}', subject: 'social.post.client', summary: 'All wall posts of a client (paged by query)' }),
+  postFollows: feed({ path: '/api/post/follows/{id}', subject: 'social.post.follows', summary: 'Posts of the people a user follows' }),
+  postUser: feed({ path: '/api/post/user/{id}', subject: 'social.post.user', summary: 'Posts written by a user' }),
+  postGroup: feed({
     path: '/api/post/group/{id}',
     subject: 'social.post.group',
     summary: 'Posts of a group (the caller must be able to read it)',
     right: 'groups',
   }),
-  groupUserFeed: feed({ path: '/api/post/group/user/{id}', subject: 'social.post.groupUser', summary: "Posts of a user's groups", right: 'groups' }),
-  commentsFeed: feed({ path: '/api/post/comments_feed/{id}', subject: 'social.post.commentsFeed', summary: 'Posts a user commented on' }),
-  mentionsFeed: feed({ path: '/api/post/mentions_feed/{id}', subject: 'social.post.mentionsFeed', summary: 'Posts mentioning a user' }),
-  get: defineRoute({
+  postGroupUser: feed({ path: '/api/post/group/user/{id}', subject: 'social.post.groupUser', summary: "Posts of a user's groups", right: 'groups' }),
+  postCommentsFeed: feed({ path: '/api/post/comments_feed/{id}', subject: 'social.post.commentsFeed', summary: 'Posts a user commented on' }),
+  postMentionsFeed: feed({ path: '/api/post/mentions_feed/{id}', subject: 'social.post.mentionsFeed', summary: 'Posts mentioning a user' }),
+  postGet: defineRoute({
     method: 'GET',
     path: '/api/post/{id}',
     subject: 'social.post.get',
@@ -347,7 +347,7 @@ export const socialRoutes = {
     params: z.object({ id: Id }),
     result: fullPostSchema,
   }),
-  create: defineRoute({
+  postCreate: defineRoute({
     method: 'POST',
     path: '/api/post',
     subject: 'social.post.create',
@@ -358,7 +358,7 @@ export const socialRoutes = {
     body: createPostBody,
     result: feedPostSchema,
   }),
-  update: defineRoute({
+  postUpdate: defineRoute({
     method: 'PUT',
     path: '/api/post/{id}',
     subject: 'social.post.update',
@@ -369,7 +369,7 @@ export const socialRoutes = {
     body: updatePostBody,
     result: feedPostSchema,
   }),
-  delete: defineRoute({
+  postDelete: defineRoute({
     method: 'DELETE',
     path: '/api/post/{id}',
     subject: 'social.post.delete',
@@ -379,7 +379,7 @@ export const socialRoutes = {
     params: z.object({ id: Id }),
     result: z.object({ _id: z.string(), deleted: z.boolean() }),
   }),
-  view: defineRoute({
+  postView: defineRoute({
     method: 'PUT',
     path: '/api/post/{id}/view',
     subject: 'social.post.view',
@@ -429,7 +429,7 @@ export const socialRoutes = {
     query: z.object({ parent_type: z.enum(COMMENT_PARENT_TYPES).optional() }),
     result: z.object({ _id: z.string(), post_id: z.string(), deleted: z.boolean(), comments_count: z.number() }),
   }),
-  follow: defineRoute({
+  followAdd: defineRoute({
     method: 'POST',
     path: '/api/follow',
     subject: 'social.follow.add',
@@ -439,7 +439,7 @@ export const socialRoutes = {
     body: z.object({ user_id: Id }),
     result: z.object({ user_id: z.string(), following: z.boolean(), followers: z.number() }),
   }),
-  unfollow: defineRoute({
+  followRemove: defineRoute({
     method: 'POST',
     path: '/api/unfollow',
     subject: 'social.follow.remove',
@@ -449,7 +449,7 @@ export const socialRoutes = {
     body: z.object({ user_id: Id }),
     result: z.object({ user_id: z.string(), following: z.boolean(), followers: z.number() }),
   }),
-  allThanks: defineRoute({
+  thanksAll: defineRoute({
     method: 'GET',
     path: '/api/clients/{id}/all_thanks',
     subject: 'social.thanks.all',
@@ -460,10 +460,10 @@ export const socialRoutes = {
     query: pageQuery,
     result: feedPageSchema,
   }),
-  birthdays: defineRoute({
+  birthdayList: defineRoute({
     method: 'GET',
     path: '/api/clients/{id}/birthdays',
-    subject: 'social.birthdays',
+    subject: 'social.birthday.list',
     summary: 'Employees by next birthday (optionally within `days`)',
     spec: '§7 Clients',
     access: access.authenticated,

@@ -363,7 +363,7 @@ export function PostCard({ post, expanded, showGroup = true }: { post: FeedPost;
           html={post.message}
           people={post.mentioned.map((m) => ({ id: m._id, name: m.fullName }))}
           testId={`post-edit-${post._id}`}
-          schema={socialRoutes.update.body}
+          schema={socialRoutes.postUpdate.body}
           onCancel={() => setEditing(false)}
           save={async (message) => {
             await edit.mutateAsync({ id: post._id, message });

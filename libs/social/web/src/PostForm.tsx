@@ -111,7 +111,7 @@ export function PostForm({ group }: { group?: string } = {}) {
     // Field errors of the body: the message, the person (mentions.*) and the files (attachments.*).
     serverField: (f) => (f.startsWith('attachments') ? 'attachments' : f.startsWith('mentions') ? 'mentions' : f === 'message' ? 'message' : null),
     onSubmit: async () => {
-      const post = await call(socialRoutes.create, { body: bodyOf(draft, files), silent: true });
+      const post = await call(socialRoutes.postCreate, { body: bodyOf(draft, files), silent: true });
       if (group) prependGroupPost(qc, group, post);
       else if (client) prependPost(qc, client._id, post);
       clearDraft();

@@ -175,8 +175,8 @@ export function GroupsPage() {
     queryKey: gk.list(tab, tab === 'mine' ? (uid ?? '') : clientId, search.trim(), page),
     queryFn: ({ signal }) =>
       tab === 'mine'
-        ? call(socialRoutes.groupsByUser, { params: { id: uid! }, query: { search: search.trim() || undefined, page }, signal, silent: true })
-        : call(socialRoutes.groupsByClient, { params: { id: clientId }, query: { search: search.trim() || undefined, page }, signal, silent: true }),
+        ? call(socialRoutes.groupByUser, { params: { id: uid! }, query: { search: search.trim() || undefined, page }, signal, silent: true })
+        : call(socialRoutes.groupByClient, { params: { id: clientId }, query: { search: search.trim() || undefined, page }, signal, silent: true }),
     enabled: tab !== 'pending' && !!clientId && !!uid,
     placeholderData: keepPreviousData,
   });
@@ -537,7 +537,7 @@ export function GroupsWidget() {
   const enabled = !!uid && hasRight('groups');
   const q = useQuery({
     queryKey: gk.list('widget', uid ?? '', '', 1),
-    queryFn: ({ signal }) => call(socialRoutes.groupsByUser, { params: { id: uid! }, query: { limit: 5 }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.groupByUser, { params: { id: uid! }, query: { limit: 5 }, signal, silent: true }),
     enabled,
   });
   const posts = useMyGroupsFeed(uid, enabled);

@@ -25,7 +25,7 @@ function IdeaForm({ onSent }: { onSent: () => void }) {
     schema: ideaBody,
     defaultValues: { author: user ? `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() : '', current: '', improvement: '', changes: '', results: '' },
     onSubmit: async (v) => {
-      await call(socialRoutes.sendIdea, { body: v, silent: true });
+      await call(socialRoutes.ideaSend, { body: v, silent: true });
       void qc.invalidateQueries({ queryKey: socialKeys.ideas });
       form.reset({ ...form.getValues(), current: '', improvement: '', changes: '', results: '' });
       notify.toast(t('ideas.sent'), 'success');
@@ -50,7 +50,7 @@ function IdeasList({ all }: { all: boolean }) {
   const [status, setStatus] = useState<IdeaStatus | ''>('');
   const q = useQuery({
     queryKey: [...socialKeys.ideas, all, status, page],
-    queryFn: ({ signal }) => call(socialRoutes.ideas, { query: { page, status: status || undefined, mine: all ? undefined : '1' }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.ideaList, { query: { page, status: status || undefined, mine: all ? undefined : '1' }, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
   const set = useMutation({
@@ -149,7 +149,7 @@ function ReportForm() {
     schema: violReportBody,
     defaultValues: { anonymous: true, name: '', text: '' },
     onSubmit: async (v) => {
-      await call(socialRoutes.sendViolReport, { body: { ...v, name: v.anonymous ? undefined : v.name }, silent: true });
+      await call(socialRoutes.violReportSend, { body: { ...v, name: v.anonymous ? undefined : v.name }, silent: true });
       form.reset({ anonymous: true, name: '', text: '' });
       setSent(true);
       notify.toast(t('report.sent'), 'success');
@@ -189,7 +189,7 @@ function ReportsList() {
   const [handled, setHandled] = useState<'' | '0' | '1'>('0');
   const q = useQuery({
     queryKey: [...socialKeys.reports, handled, page],
-    queryFn: ({ signal }) => call(socialRoutes.violReports, { query: { page, handled: handled || undefined }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.violReportList, { query: { page, handled: handled || undefined }, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
   const mark = useMutation({

@@ -57,7 +57,7 @@ export function useNewsFeed(clientId: string | null) {
     queryKey: socialKeys.news(clientId ?? ''),
     initialPageParam: { page: 1 } as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.news, { params: { clientId: clientId!, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
+      call(socialRoutes.postNews, { params: { clientId: clientId!, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
     enabled: !!clientId,
   });
@@ -69,7 +69,7 @@ export function useUserFeed(userId: string) {
     queryKey: socialKeys.userFeed(userId),
     initialPageParam: { page: 1 } as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.userFeed, { params: { userId, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
+      call(socialRoutes.postUserFeed, { params: { userId, page: pageParam.page }, query: { before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
   });
 }
@@ -80,7 +80,7 @@ export function useFollowsFeed(userId: string | null, enabled = true) {
     queryKey: socialKeys.follows(userId ?? ''),
     initialPageParam: { page: 1 } as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.followsFeed, { params: { id: userId! }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+      call(socialRoutes.postFollows, { params: { id: userId! }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
     enabled: !!userId && enabled,
   });
@@ -92,7 +92,7 @@ export function useThanksTo(userId: string, enabled = true) {
     queryKey: socialKeys.thanksTo(userId),
     initialPageParam: { page: 1 } as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.query, { query: { type: 'thanks', mention: userId, page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+      call(socialRoutes.postQuery, { query: { type: 'thanks', mention: userId, page: pageParam.page, before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
     enabled,
   });
@@ -107,7 +107,7 @@ export function useBirthdayPages(clientId: string | null) {
     queryKey: socialKeys.birthdayPages(clientId ?? ''),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.birthdays, { params: { id: clientId! }, query: { offset: pageParam, limit: BIRTHDAYS_PAGE }, signal, silent: true }),
+      call(socialRoutes.birthdayList, { params: { id: clientId! }, query: { offset: pageParam, limit: BIRTHDAYS_PAGE }, signal, silent: true }),
     getNextPageParam: (last, all) => (last.length < BIRTHDAYS_PAGE ? undefined : all.length * BIRTHDAYS_PAGE),
     enabled: !!clientId,
   });
@@ -117,7 +117,7 @@ export function useBirthdayPages(clientId: string | null) {
 export function usePost(id: string, enabled = true, fresh = false) {
   return useQuery({
     queryKey: socialKeys.post(id),
-    queryFn: ({ signal }) => call(socialRoutes.get, { params: { id }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.postGet, { params: { id }, signal, silent: true }),
     enabled,
     refetchOnMount: fresh ? 'always' : true,
   });
@@ -127,7 +127,7 @@ export function usePost(id: string, enabled = true, fresh = false) {
 export function useThanks(clientId: string | null, limit = 5) {
   return useQuery({
     queryKey: socialKeys.thanks(clientId ?? ''),
-    queryFn: ({ signal }) => call(socialRoutes.allThanks, { params: { id: clientId! }, query: { page: 1, limit }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.thanksAll, { params: { id: clientId! }, query: { page: 1, limit }, signal, silent: true }),
     enabled: !!clientId,
   });
 }
@@ -136,7 +136,7 @@ export function useThanks(clientId: string | null, limit = 5) {
 export function useBirthdays(clientId: string | null, days: number | null) {
   return useQuery({
     queryKey: socialKeys.birthdays(clientId ?? '', days),
-    queryFn: ({ signal }) => call(socialRoutes.birthdays, { params: { id: clientId! }, query: days === null ? {} : { days }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.birthdayList, { params: { id: clientId! }, query: days === null ? {} : { days }, signal, silent: true }),
     enabled: !!clientId,
   });
 }
@@ -201,7 +201,7 @@ export function useGroupFeed(groupId: string, enabled = true) {
     queryKey: socialKeys.groupFeed(groupId),
     initialPageParam: { page: 1 } as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.groupFeed, { params: { id: groupId }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+      call(socialRoutes.postGroup, { params: { id: groupId }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
     enabled: !!groupId && enabled,
   });
@@ -213,7 +213,7 @@ export function useMyGroupsFeed(userId: string | null, enabled = true) {
     queryKey: socialKeys.myGroupsFeed(userId ?? ''),
     initialPageParam: { page: 1 } as PageParam,
     queryFn: ({ pageParam, signal }) =>
-      call(socialRoutes.groupUserFeed, { params: { id: userId! }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
+      call(socialRoutes.postGroupUser, { params: { id: userId! }, query: { page: pageParam.page, before: pageParam.before }, signal, silent: true }),
     getNextPageParam: nextParam,
     enabled: !!userId && enabled,
   });
@@ -276,7 +276,7 @@ export function dropComment(qc: QueryClient, postId: string, id: string, count: 
 export function useLike() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { like_type: 'post' | 'comment' | 'answer'; id: string }) => call(socialRoutes.like, { body: { like_type: v.like_type, id: v.id } }),
+    mutationFn: (v: { like_type: 'post' | 'comment' | 'answer'; id: string }) => call(socialRoutes.postLike, { body: { like_type: v.like_type, id: v.id } }),
     onSuccess: (r) => {
       if (r.like_type === 'post') patchPost(qc, r.post_id, (p) => ({ ...p, liked: r.liked, likes_count: r.likes_count }));
       else patchComment(qc, r.post_id, r.target_id, (c) => ({ ...c, liked: r.liked, likes_count: r.likes_count }));
@@ -310,7 +310,7 @@ export function useUpdateComment(postId: string) {
 export function useUpdatePost() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; message: string }) => call(socialRoutes.update, { params: { id: v.id }, body: { message: v.message }, silent: true }),
+    mutationFn: (v: { id: string; message: string }) => call(socialRoutes.postUpdate, { params: { id: v.id }, body: { message: v.message }, silent: true }),
     onSuccess: (p) => patchPost(qc, p._id, (old) => ({ ...p, liked: old.liked, viewed: old.viewed })),
   });
 }
@@ -328,7 +328,7 @@ export function useDeleteComment(postId: string) {
 export function useDeletePost() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(socialRoutes.delete, { params: { id } }),
+    mutationFn: (id: string) => call(socialRoutes.postDelete, { params: { id } }),
     onSuccess: (r) => removePost(qc, r._id),
   });
 }
@@ -352,14 +352,14 @@ export function applyFollowChanged(qc: QueryClient, e: FollowChangedEvent, me: s
 export function useFollow() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { user_id: string; follow: boolean }) => call(v.follow ? socialRoutes.follow : socialRoutes.unfollow, { body: { user_id: v.user_id } }),
+    mutationFn: (v: { user_id: string; follow: boolean }) => call(v.follow ? socialRoutes.followAdd : socialRoutes.followRemove, { body: { user_id: v.user_id } }),
     onSuccess: (r) => setFollowState(qc, r.user_id, { following: r.following, followers: r.followers }),
   });
 }
 
 /** PUT api/post/{id}/view (once per user; the server keeps it idempotent). */
 export function registerView(qc: QueryClient, id: string, where: string): void {
-  call(socialRoutes.view, { params: { id }, body: { where }, silent: true })
+  call(socialRoutes.postView, { params: { id }, body: { where }, silent: true })
     .then((r) => patchPost(qc, r._id, (p) => ({ ...p, views_count: r.views_count, viewed: true })))
     .catch(() => undefined);
 }
@@ -367,7 +367,7 @@ export function registerView(qc: QueryClient, id: string, where: string): void {
 /** PUT api/post/all/view for the posts of a feed page not viewed yet. */
 export function registerViews(qc: QueryClient, ids: string[], where: string): void {
   if (ids.length === 0) return;
-  call(socialRoutes.allView, { body: { ids, where }, silent: true })
+  call(socialRoutes.postAllView, { body: { ids, where }, silent: true })
     .then((r) => {
       for (const p of r.posts) patchPost(qc, p._id, (x) => ({ ...x, views_count: p.views_count, viewed: true }));
     })

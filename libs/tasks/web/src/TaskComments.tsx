@@ -45,7 +45,7 @@ export function TaskComments({ task, board }: { task: Task; board: Board }) {
   const [error, setError] = useState<unknown>(null);
   const q = useQuery({
     queryKey: commentsKey(task._id),
-    queryFn: ({ signal }) => call(socialRoutes.query, { query: { parent_type: 'task', parent_id: task._id, limit: 100 }, signal, silent: true }),
+    queryFn: ({ signal }) => call(socialRoutes.postQuery, { query: { parent_type: 'task', parent_id: task._id, limit: 100 }, signal, silent: true }),
   });
   const refresh = (p: { post?: FeedPost; parent?: { id: string | null } } | undefined) => {
     const parentId = p?.post?.parent.id ?? p?.parent?.id;
@@ -59,7 +59,7 @@ export function TaskComments({ task, board }: { task: Task; board: Board }) {
     setBusy(true);
     setError(null);
     try {
-      await call(socialRoutes.create, { body: { message: toHtml(text), parent: { type: 'task', id: task._id } }, silent: true });
+      await call(socialRoutes.postCreate, { body: { message: toHtml(text), parent: { type: 'task', id: task._id } }, silent: true });
       setText('');
       await qc.invalidateQueries({ queryKey: commentsKey(task._id) });
     } catch (e) {
@@ -70,7 +70,7 @@ export function TaskComments({ task, board }: { task: Task; board: Board }) {
   };
   const remove = async (id: string) => {
     try {
-      await call(socialRoutes.delete, { params: { id }, silent: true });
+      await call(socialRoutes.postDelete, { params: { id }, silent: true });
       await qc.invalidateQueries({ queryKey: commentsKey(task._id) });
     } catch (e) {
       setError(e);
