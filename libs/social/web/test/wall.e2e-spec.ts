@@ -187,7 +187,7 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     form.append('file', new Blob([Buffer.alloc(21 * 1024 * 1024, 1)]), 'big.bin');
     const bob = await login('bob@acme.test', 'employee1');
     const up = await fetch(`${spec.portal.url}/api/upload?kind=post`, { method: 'POST', headers: { authorization: `Bearer ${bob.token}` }, body: form });
-    assert.ok(up.status >= 400);
+    assert.equal(up.status, 413);
     assert.equal(((await up.json()) as { message: string }).message, POST_FILE_TEXT);
 
     // The address book finds colleagues; an avatar opens the profile in a new tab.
