@@ -390,7 +390,11 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
       t.call(calendarRoutes.eventByClient, { token: tok, params: { id: a.client._id }, query: { from: day(0), to: day(10) } }),
       t.call(calendarRoutes.eventAccessFor, { token: tok, params: { clientId: a.client._id, userId: org.id }, query: { from: day(0), to: day(10) } }),
       t.call(calendarRoutes.eventUpdate, { token: tok, params: { id }, body: { ...base(), members: [b.admin._id] } }),
-      t.call(calendarRoutes.eventUpdatePeriodic, { token: tok, params: { id }, body: { ...base(), members: [b.admin._id], repeat: { period: 'day', count: 2 } } }),
+      t.call(calendarRoutes.eventUpdatePeriodic, {
+        token: tok,
+        params: { id },
+        body: { ...base(), members: [b.admin._id], repeat: { period: 'day', count: 2 } },
+      }),
       t.call(calendarRoutes.eventRemove, { token: tok, params: { id } }),
       t.call(calendarRoutes.eventRemovePeriodic, { token: tok, params: { id }, query: { all: 'true' } }),
       t.call(calendarRoutes.eventIcs, { token: tok, params: { id } }),

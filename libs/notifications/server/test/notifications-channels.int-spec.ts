@@ -197,7 +197,10 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
       assert.equal(s.status, 200);
     }
     bot.state.failSends = 1;
-    const made = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: '<p>Release at five</p>', mentions: [ben.user._id, cat.user._id] } });
+    const made = await t.call(socialRoutes.postCreate, {
+      token: ann.token,
+      body: { message: '<p>Release at five</p>', mentions: [ben.user._id, cat.user._id] },
+    });
     assert.equal(made.status, 200);
     const sends = () => bot.calls.filter((c) => c.method === 'sendMessage');
     await until(() => {

@@ -50,7 +50,10 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
     await outboxDrained(t, events, bob, ann);
     assert.equal(events.filter((e) => e.subject === 'evt.social.like.changed').length, likesBefore);
     // The matching types still work.
-    assert.equal((await t.call(socialRoutes.postLike, { token: bob.token, body: { like_type: 'comment', comment_id: comment._id } })).body.result.likes_count, 1);
+    assert.equal(
+      (await t.call(socialRoutes.postLike, { token: bob.token, body: { like_type: 'comment', comment_id: comment._id } })).body.result.likes_count,
+      1,
+    );
     assert.equal((await t.call(socialRoutes.postLike, { token: ann.token, body: { like_type: 'answer', answer_id: answer._id } })).body.result.likes_count, 1);
     f = await full(p._id);
     assert.deepEqual([f.comments[0].likes_count, f.comments[0].answers[0].likes_count], [1, 1]);
