@@ -30,10 +30,10 @@ describe('per-route request body limits (issue 38 §7)', () => {
   });
 
   it('a signed-in JSON route refuses a body above 1 MB; the same route takes a smaller one', async () => {
-    const big = await t.call(socialRoutes.create, { token: admin.token, body: { message: 'x'.repeat(BODY_LIMITS.json) } });
+    const big = await t.call(socialRoutes.postCreate, { token: admin.token, body: { message: 'x'.repeat(BODY_LIMITS.json) } });
     assert.equal(big.status, 413);
     assert.equal(big.body.code, 'bodyTooLarge');
-    const small = await t.call(socialRoutes.create, { token: admin.token, body: { message: 'Within the limit' } });
+    const small = await t.call(socialRoutes.postCreate, { token: admin.token, body: { message: 'Within the limit' } });
     assert.equal(small.status, 200, JSON.stringify(small.body));
   });
 

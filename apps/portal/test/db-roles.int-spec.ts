@@ -25,7 +25,7 @@ describe('database roles and row-level security (issue 18 §1)', () => {
       [ca, 'Post of rolesa'],
       [cb, 'Post of rolesb'],
     ] as const) {
-      const r = await t.call(socialRoutes.create, { token: c.adminToken, body: { message: text } });
+      const r = await t.call(socialRoutes.postCreate, { token: c.adminToken, body: { message: text } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
     }
     a = { clientId: ca.client._id, token: ca.adminToken };

@@ -42,7 +42,7 @@ describe('an Idempotency-Key survives a timeout (issue 38 §2)', () => {
         input: { params: {}, query: {}, body: { message } },
       });
     const count = async (message: string) => {
-      const feed = await ok(t.call(socialRoutes.news, { token, params: { clientId, page: 1 }, query: { limit: '50' } }));
+      const feed = await ok(t.call(socialRoutes.postNews, { token, params: { clientId, page: 1 }, query: { limit: '50' } }));
       return (feed.posts as { message: string }[]).filter((p) => p.message === message).length;
     };
 
@@ -112,7 +112,7 @@ describe('an Idempotency-Key survives a timeout (issue 38 §2)', () => {
       token = c.adminToken;
       clientId = c.client._id;
       // Ready once the feed answers through the gateway (the service's queue group is subscribed).
-      await eventually(async () => (await t.call(socialRoutes.news, { token, params: { clientId, page: 1 } })).status === 200, 60_000);
+      await eventually(async () => (await t.call(socialRoutes.postNews, { token, params: { clientId, page: 1 } })).status === 200, 60_000);
     });
     afterAll(async () => {
       if (service && service.exitCode === null) {
@@ -125,9 +125,9 @@ describe('an Idempotency-Key survives a timeout (issue 38 §2)', () => {
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
-    const post = (message: string) => t.call(socialRoutes.create, { token, body: { message }, headers: { 'idempotency-key': 'frozen-1' } });
+    const post = (message: string) => t.call(socialRoutes.postCreate, { token, body: { message }, headers: { 'idempotency-key': 'frozen-1' } });
     const stored = async (message: string) => {
-      const feed = await ok(t.call(socialRoutes.news, { token, params: { clientId, page: 1 }, query: { limit: '50' } }));
+      const feed = await ok(t.call(socialRoutes.postNews, { token, params: { clientId, page: 1 }, query: { limit: '50' } }));
       return (feed.posts as { _id: string; message: string }[]).filter((p) => p.message === message);
     };
 

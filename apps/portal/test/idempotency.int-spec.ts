@@ -22,9 +22,9 @@ describe('Idempotency-Key on POST routes (issue 18 §4)', () => {
   });
 
   const post = (token: string, key: string | undefined, message: string) =>
-    t.call(socialRoutes.create, { token, body: { message }, headers: key === undefined ? {} : { 'idempotency-key': key } });
+    t.call(socialRoutes.postCreate, { token, body: { message }, headers: key === undefined ? {} : { 'idempotency-key': key } });
   const messages = async () => {
-    const r = await t.call(socialRoutes.news, { token: admin.token, params: { clientId: admin.clientId, page: 1 }, query: { limit: '50' } });
+    const r = await t.call(socialRoutes.postNews, { token: admin.token, params: { clientId: admin.clientId, page: 1 }, query: { limit: '50' } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return (r.body.result.posts as { message: string }[]).map((p) => p.message);
   };

@@ -82,7 +82,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
           onEvents(s, (subject, e) => subject === 'evt.social.post.created' && isMine(e as { post?: { message?: string } }) && resolve()),
         );
       const both = Promise.all([seen(onSecond), seen(onFirst)]);
-      const r = await t.call(socialRoutes.create, { token: acme.adminToken, body: { message: marker } });
+      const r = await t.call(socialRoutes.postCreate, { token: acme.adminToken, body: { message: marker } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       await both;
       await new Promise((res) => setTimeout(res, 200));
@@ -136,16 +136,16 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body.result;
     };
-    const postId = (await ok(t.call(socialRoutes.create, { token: ann.token, body: { message: 'acme only' } })))._id;
-    await ok(t.call(socialRoutes.like, { token: acme.adminToken, body: { like_type: 'post', post_id: postId } }));
+    const postId = (await ok(t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'acme only' } })))._id;
+    await ok(t.call(socialRoutes.postLike, { token: acme.adminToken, body: { like_type: 'post', post_id: postId } }));
     const commentId = (await ok(t.call(socialRoutes.commentCreate, { token: acme.adminToken, body: { parent_id: postId, message: 'acme comment' } })))._id;
-    await ok(t.call(socialRoutes.like, { token: ann.token, body: { like_type: 'comment', comment_id: commentId } }));
-    await ok(t.call(socialRoutes.allView, { token: acme.adminToken, body: { ids: [postId], where: 'feed' } }));
-    await ok(t.call(socialRoutes.update, { token: ann.token, params: { id: postId }, body: { message: 'acme only, edited' } }));
+    await ok(t.call(socialRoutes.postLike, { token: ann.token, body: { like_type: 'comment', comment_id: commentId } }));
+    await ok(t.call(socialRoutes.postAllView, { token: acme.adminToken, body: { ids: [postId], where: 'feed' } }));
+    await ok(t.call(socialRoutes.postUpdate, { token: ann.token, params: { id: postId }, body: { message: 'acme only, edited' } }));
     await ok(t.call(socialRoutes.commentUpdate, { token: acme.adminToken, params: { id: commentId }, body: { message: 'acme comment, edited' } }));
     await ok(t.call(socialRoutes.commentDelete, { token: acme.adminToken, params: { id: commentId } }));
-    await ok(t.call(socialRoutes.follow, { token: ann.token, body: { user_id: acme.admin._id } }));
-    await ok(t.call(socialRoutes.delete, { token: ann.token, params: { id: postId } }));
+    await ok(t.call(socialRoutes.followAdd, { token: ann.token, body: { user_id: acme.admin._id } }));
+    await ok(t.call(socialRoutes.postDelete, { token: ann.token, params: { id: postId } }));
 
     const expected = [
       'evt.social.post.created',
@@ -170,7 +170,7 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     await new Promise((r) => setTimeout(r, 300));
     assert.deepEqual(gotB, []);
     // Control: B's sockets do get B's own post.
-    await ok(t.call(socialRoutes.create, { token: eve.token, body: { message: 'beta news' } }));
+    await ok(t.call(socialRoutes.postCreate, { token: eve.token, body: { message: 'beta news' } }));
     await eventually(() => gotB.filter((s) => s === 'evt.social.post.created').length === 2);
     assert.ok(!gotA.some((e) => JSON.stringify(e.data).includes('beta news')));
   });

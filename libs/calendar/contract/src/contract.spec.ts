@@ -13,7 +13,7 @@ const messages = (r: { success: boolean; error?: { issues: { message: string }[]
 
 describe('calendar contract (§5 Event)', () => {
   it('name: required, more than 5 and at most 100 symbols', () => {
-    const body = calendarRoutes.create.body;
+    const body = calendarRoutes.eventCreate.body;
     expect(messages(body.safeParse({ ...base, name: '  ' }))).toContain('Field is required');
     expect(messages(body.safeParse({ ...base, name: 'Short' }))).toContain(EVENT_TEXT.nameShort);
     expect(messages(body.safeParse({ ...base, name: 'x'.repeat(EVENT_NAME_MAX + 1) }))).toContain(`Max ${EVENT_NAME_MAX} symbols`);
@@ -21,7 +21,7 @@ describe('calendar contract (§5 Event)', () => {
   });
 
   it('end after start, link a URL, members required, a known zone', () => {
-    const body = calendarRoutes.create.body;
+    const body = calendarRoutes.eventCreate.body;
     expect(messages(body.safeParse({ ...base, end_time: '09:00' }))).toContain(EVENT_TEXT.endBeforeStart);
     expect(messages(body.safeParse({ ...base, link: 'not a url' }))).toContain('Invalid URL');
     expect(messages(body.safeParse({ ...base, members: [] }))).toContain('Field is required');
@@ -29,7 +29,7 @@ describe('calendar contract (§5 Event)', () => {
   });
 
   it('repeat needs its period, weekdays (weekly), and an end date or a count over 1', () => {
-    const body = calendarRoutes.createPeriodic.body;
+    const body = calendarRoutes.eventCreatePeriodic.body;
     expect(messages(body.safeParse({ ...base, repeat: { count: 3 } }))).toContain('Field is required');
     expect(messages(body.safeParse({ ...base, repeat: { period: 'week', count: 3 } }))).toContain(EVENT_TEXT.weekdays);
     expect(messages(body.safeParse({ ...base, repeat: { period: 'day' } }))).toContain(EVENT_TEXT.repeatEnd);

@@ -18,53 +18,53 @@ export class CalendarController {
     private readonly feeds: FeedsService,
   ) {}
 
-  @RouteHandler(calendarRoutes.byClient)
-  byClient(input: In<'byClient'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventByClient)
+  byClient(input: In<'eventByClient'>, ctx: RequestContext) {
     return this.events.byClient(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.accessFor)
-  accessFor(input: In<'accessFor'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventAccessFor)
+  accessFor(input: In<'eventAccessFor'>, ctx: RequestContext) {
     return this.events.accessFor(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.create)
-  create(input: In<'create'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventCreate)
+  create(input: In<'eventCreate'>, ctx: RequestContext) {
     return this.events.create(input.body, ctx);
   }
 
-  @RouteHandler(calendarRoutes.createPeriodic)
-  createPeriodic(input: In<'createPeriodic'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventCreatePeriodic)
+  createPeriodic(input: In<'eventCreatePeriodic'>, ctx: RequestContext) {
     return this.events.create(input.body, ctx);
   }
 
-  @RouteHandler(calendarRoutes.update)
-  update(input: In<'update'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventUpdate)
+  update(input: In<'eventUpdate'>, ctx: RequestContext) {
     return this.events.update(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.updatePeriodic)
-  updatePeriodic(input: In<'updatePeriodic'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventUpdatePeriodic)
+  updatePeriodic(input: In<'eventUpdatePeriodic'>, ctx: RequestContext) {
     return this.series.updatePeriodic(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.remove)
-  remove(input: In<'remove'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventRemove)
+  remove(input: In<'eventRemove'>, ctx: RequestContext) {
     return this.events.remove(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.removePeriodic)
-  removePeriodic(input: In<'removePeriodic'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventRemovePeriodic)
+  removePeriodic(input: In<'eventRemovePeriodic'>, ctx: RequestContext) {
     return this.series.removePeriodic(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.get)
-  get(input: In<'get'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventGet)
+  get(input: In<'eventGet'>, ctx: RequestContext) {
     return this.events.get(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.ics)
-  ics(input: In<'ics'>, ctx: RequestContext) {
+  @RouteHandler(calendarRoutes.eventIcs)
+  ics(input: In<'eventIcs'>, ctx: RequestContext) {
     return this.feeds.ics(input, ctx);
   }
 
@@ -83,8 +83,8 @@ export class CalendarController {
     return this.feeds.feedRevoke(input, ctx);
   }
 
-  @RouteHandler(calendarRoutes.feed)
-  feed(input: In<'feed'>) {
+  @RouteHandler(calendarRoutes.feedIcs)
+  feed(input: In<'feedIcs'>) {
     return this.feeds.feed(input);
   }
 }

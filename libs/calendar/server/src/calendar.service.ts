@@ -145,7 +145,7 @@ export class CalendarService {
    * §7 GET /api/event/byClient/{id}?from&to&tz → the occurrences in [from, to) (local dates in tz): all of the
    * client for an administrator, else those the caller organises or is a member of. Errors: 404 another client.
    */
-  async byClient({ params, query }: In<'byClient'>, ctx: RequestContext): Promise<Occurrence[]> {
+  async byClient({ params, query }: In<'eventByClient'>, ctx: RequestContext): Promise<Occurrence[]> {
     if (params.id !== ctx.clientId) throw Errors.notFound();
     return this.range(ctx, query, rangeOwner(ctx));
   }
@@ -155,7 +155,7 @@ export class CalendarService {
    * member of. Oneself, or an administrator for anyone of the client. Errors: 404 (another client, unknown
    * user), 403 'No access' (someone else, not an administrator).
    */
-  async accessFor({ params, query }: In<'accessFor'>, ctx: RequestContext): Promise<Occurrence[]> {
+  async accessFor({ params, query }: In<'eventAccessFor'>, ctx: RequestContext): Promise<Occurrence[]> {
     if (params.clientId !== ctx.clientId || !ctx.clientId) throw Errors.notFound();
     const access = calendarAccess(ctx, params.userId);
     if (access === 'denied') throw Errors.noAccess();
@@ -202,7 +202,7 @@ export class CalendarService {
    * §7 PUT api/event/{id}: changes a single event (organiser or administrator). The §5 past-date rules hold when
    * the date or start changes. Errors: 404, 403, 400 (a series: use the periodic call).
    */
-  async update({ params, body }: In<'update'>, ctx: RequestContext): Promise<CalendarEvent> {
+  async update({ params, body }: In<'eventUpdate'>, ctx: RequestContext): Promise<CalendarEvent> {
     const members = await this.checkMembers(ctx.clientId!, body.members);
     return this.db.inTenant(ctx, async (tx) => {
       const ev = await this.forChange(tx, ctx, params.id);
@@ -218,7 +218,7 @@ export class CalendarService {
   }
 
   /** §7 DELETE api/event/{id}: cancels an event (a series whole). Organiser or administrator. Errors: 404, 403. */
-  async remove({ params }: In<'remove'>, ctx: RequestContext): Promise<{ _id: string }> {
+  async remove({ params }: In<'eventRemove'>, ctx: RequestContext): Promise<{ _id: string }> {
     return this.db.inTenant(ctx, async (tx) => {
       const ev = await this.forChange(tx, ctx, params.id);
       await this.repo.delete(tx, ev.row.id);
@@ -233,7 +233,7 @@ export class CalendarService {
    * Errors: 404 (unknown, or the caller is neither organiser, member nor administrator), 400 occurrence (no such
    * live occurrence of the series).
    */
-  async get({ params, query }: In<'get'>, ctx: RequestContext): Promise<Occurrence> {
+  async get({ params, query }: In<'eventGet'>, ctx: RequestContext): Promise<Occurrence> {
     return this.db.inTenant(ctx, async (tx) => {
       const ev = await this.repo.find(tx, params.id);
       if (!ev || !canSee(ctx, ev)) throw Errors.notFound();

@@ -40,7 +40,7 @@ export class FeedsService {
   }
 
   /** GET /api/event/{id}/ics: one event (a series with its RRULE, EXDATEs and moved occurrences) as .ics text. Errors: 404. */
-  async ics({ params }: In<'ics'>, ctx: RequestContext): Promise<string> {
+  async ics({ params }: In<'eventIcs'>, ctx: RequestContext): Promise<string> {
     const ev = await this.db.inTenant(ctx, (tx) => this.events.find(tx, params.id));
     if (!ev || !canSee(ctx, ev)) throw Errors.notFound();
     // People are asked after the transaction (a bus round trip should not hold a connection).
@@ -74,7 +74,7 @@ export class FeedsService {
    * GET /api/event/feed/{token} (public, the token is the secret): the token owner's events as an .ics feed.
    * Errors: 404 for an unknown or revoked token.
    */
-  async feed({ params }: In<'feed'>): Promise<string> {
+  async feed({ params }: In<'feedIcs'>): Promise<string> {
     const owner = await this.db.asSystem('calendar feed token', (tx) => this.feeds.byToken(tx, params.token));
     if (!owner) throw Errors.notFound();
     const list = await this.db.inTenant({ clientId: owner.clientId, userId: owner.userId }, (tx) => this.events.ofUser(tx, owner.userId));

@@ -49,7 +49,7 @@ export class SeriesService {
    * carries over what was left of it); 'all' changes the series, keeping the exceptions that still fall on its
    * dates. Errors: 404, 403, 400 (not a series, no such occurrence, §5 rules).
    */
-  async updatePeriodic({ params, body }: In<'updatePeriodic'>, ctx: RequestContext): Promise<SeriesDiff> {
+  async updatePeriodic({ params, body }: In<'eventUpdatePeriodic'>, ctx: RequestContext): Promise<SeriesDiff> {
     const members = await this.events.checkMembers(ctx.clientId!, body.members);
     return this.db.inTenant(ctx, async (tx) => {
       const ev = await this.events.forChange(tx, ctx, params.id);
@@ -130,7 +130,7 @@ export class SeriesService {
    * added}: all=true cancels the series; else the occurrence gets an EXDATE, or with following=true the series
    * ends before it. Errors: 404, 403, 400 'The event could not be deleted' (§8: no such live occurrence).
    */
-  async removePeriodic({ params, query }: In<'removePeriodic'>, ctx: RequestContext): Promise<SeriesDiff> {
+  async removePeriodic({ params, query }: In<'eventRemovePeriodic'>, ctx: RequestContext): Promise<SeriesDiff> {
     return this.db.inTenant(ctx, async (tx) => {
       const ev = await this.events.forChange(tx, ctx, params.id);
       const r = ev.row;

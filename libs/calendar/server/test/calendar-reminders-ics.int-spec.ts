@@ -64,12 +64,12 @@ describe('calendar reminders, events and .ics', () => {
 
   it('invitations, changes and cancellations raise evt.calendar.event.* for the people concerned', async () => {
     seen.length = 0;
-    const made = await t.call(calendarRoutes.create, {
+    const made = await t.call(calendarRoutes.eventCreate, {
       token: org.token,
       body: { name: 'Quarterly review', date: '2031-06-02', start_time: '09:00', end_time: '10:00', members: [mem.id], tz: 'UTC' },
     });
     const id = made.body.result._id;
-    await t.call(calendarRoutes.remove, { token: org.token, params: { id } });
+    await t.call(calendarRoutes.eventRemove, { token: org.token, params: { id } });
     await seenPasses(() => {
       const subjects = seen.filter((e) => e.data._id === id).map((e) => [e.subject, e.clientId, e.data.userIds]);
       assert.deepEqual(subjects, [
@@ -84,17 +84,17 @@ describe('calendar reminders, events and .ics', () => {
     seen.length = 0;
     const start = soon(4);
     // Default offset 10 minutes: due at once. A daily series: only its first occurrence is due now.
-    const single = await t.call(calendarRoutes.create, {
+    const single = await t.call(calendarRoutes.eventCreate, {
       token: org.token,
       body: { name: 'Stand-up soon', ...start, end_time: '23:59', members: [mem.id, a.admin._id], tz: 'UTC' },
     });
     assert.equal(single.status, 200, JSON.stringify(single.body));
-    const series = await t.call(calendarRoutes.createPeriodic, {
+    const series = await t.call(calendarRoutes.eventCreatePeriodic, {
       token: org.token,
       body: { name: 'Daily check-in', ...start, end_time: '23:59', members: [mem.id], tz: 'UTC', repeat: { period: 'day', count: 3 } },
     });
     assert.equal(series.status, 200, JSON.stringify(series.body));
-    const none = await t.call(calendarRoutes.create, {
+    const none = await t.call(calendarRoutes.eventCreate, {
       token: org.token,
       body: { name: 'No reminder please', ...start, end_time: '23:59', members: [mem.id], tz: 'UTC', remind: null },
     });
@@ -120,7 +120,7 @@ describe('calendar reminders, events and .ics', () => {
 
     // Saving the event again with the same fields, and the planner's sweep from a later instant, queue no second
     // job for a reminder already queued (one cause key per occurrence, member and due time).
-    const again = await t.call(calendarRoutes.update, {
+    const again = await t.call(calendarRoutes.eventUpdate, {
       token: org.token,
       params: { id: ids[0] },
       body: { name: 'Stand-up soon', ...start, end_time: '23:59', members: [mem.id, a.admin._id], tz: 'UTC' },
@@ -138,7 +138,7 @@ describe('calendar reminders, events and .ics', () => {
   });
 
   it('one event as .ics: parsed back by ical.js, its occurrences are the API occurrences (RRULE, EXDATE, RECURRENCE-ID)', async () => {
-    const made = await t.call(calendarRoutes.createPeriodic, {
+    const made = await t.call(calendarRoutes.eventCreatePeriodic, {
       token: org.token,
       body: {
         name: 'Kyiv weekly',
@@ -158,21 +158,21 @@ describe('calendar reminders, events and .ics', () => {
     delete body.organiser;
     delete body.created_at;
     delete body.periodic;
-    await t.call(calendarRoutes.removePeriodic, { token: org.token, params: { id }, query: { occurrence: '2030-03-21' } });
-    await t.call(calendarRoutes.updatePeriodic, {
+    await t.call(calendarRoutes.eventRemovePeriodic, { token: org.token, params: { id }, query: { occurrence: '2030-03-21' } });
+    await t.call(calendarRoutes.eventUpdatePeriodic, {
       token: org.token,
       params: { id },
       body: { ...body, scope: 'one', occurrence: '2030-03-28', date: '2030-03-29', start_time: '14:30', end_time: '15:30', name: 'Kyiv weekly (moved)' },
     });
     const api: Occurrence[] = (
-      await t.call(calendarRoutes.byClient, {
+      await t.call(calendarRoutes.eventByClient, {
         token: org.token,
         params: { id: a.client._id },
         query: { from: '2030-03-01', to: '2030-05-01', tz: 'Europe/Kyiv' },
       })
     ).body.result.filter((o: Occurrence) => o._id === id);
 
-    const res = await t.call(calendarRoutes.ics, { token: mem.token, params: { id } });
+    const res = await t.call(calendarRoutes.eventIcs, { token: mem.token, params: { id } });
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /^text\/calendar/);
     const text = res.body as string;
@@ -208,24 +208,24 @@ describe('calendar reminders, events and .ics', () => {
     assert.equal(again.getAllSubcomponents('vevent').length, 2);
     // Not a member: no file.
     const stranger = await t.makeEmployee(a.adminToken, 'stranger@calr.test');
-    assert.equal((await t.call(calendarRoutes.ics, { token: stranger.token, params: { id } })).status, 404);
+    assert.equal((await t.call(calendarRoutes.eventIcs, { token: stranger.token, params: { id } })).status, 404);
   });
 
   it('.ics is valid RFC 5545: a VTIMEZONE for every TZID (an alias zone too), the ORGANIZER, an ATTENDEE per member, a VALARM for the reminder', async () => {
     const body = { date: '2030-10-21', start_time: '09:30', end_time: '10:30', members: [mem.id, a.admin._id], tz: 'Europe/Kiev' };
-    const withAlarm = await t.call(calendarRoutes.createPeriodic, {
+    const withAlarm = await t.call(calendarRoutes.eventCreatePeriodic, {
       token: org.token,
       body: { ...body, name: 'Kiev alias weekly', remind: 15, repeat: { period: 'week', weekdays: ['MO'], count: 3 } },
     });
     assert.equal(withAlarm.status, 200, JSON.stringify(withAlarm.body));
-    const silent = await t.call(calendarRoutes.create, { token: org.token, body: { ...body, name: 'No alarm here', remind: null } });
+    const silent = await t.call(calendarRoutes.eventCreate, { token: org.token, body: { ...body, name: 'No alarm here', remind: null } });
     assert.equal(silent.status, 200, JSON.stringify(silent.body));
     const api: Occurrence[] = (
-      await t.call(calendarRoutes.byClient, { token: org.token, params: { id: a.client._id }, query: { from: '2030-10-20', to: '2030-11-10', tz: 'UTC' } })
+      await t.call(calendarRoutes.eventByClient, { token: org.token, params: { id: a.client._id }, query: { from: '2030-10-20', to: '2030-11-10', tz: 'UTC' } })
     ).body.result.filter((o: Occurrence) => o._id === withAlarm.body.result._id);
 
     const parse = async (id: string) => {
-      const res = await t.call(calendarRoutes.ics, { token: mem.token, params: { id } });
+      const res = await t.call(calendarRoutes.eventIcs, { token: mem.token, params: { id } });
       assert.equal(res.status, 200);
       return new ICAL.Component(ICAL.parse(res.body as string));
     };
@@ -279,17 +279,17 @@ describe('calendar reminders, events and .ics', () => {
     const token = issued.body.result.token as string;
     assert.ok(token.length >= 32);
     assert.equal((await t.call(calendarRoutes.feedGet, { token: mem.token })).body.result.path, `/api/event/feed/${token}`);
-    const feed = await t.call(calendarRoutes.feed, { params: { token } });
+    const feed = await t.call(calendarRoutes.feedIcs, { params: { token } });
     assert.equal(feed.status, 200);
     assert.match(String(feed.headers['content-type']), /^text\/calendar/);
     const summaries = new ICAL.Component(ICAL.parse(feed.body as string)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('summary'));
     assert.ok(summaries.includes('Kyiv weekly'));
     assert.ok(summaries.includes('Daily check-in'));
     const rotated = await t.call(calendarRoutes.feedIssue, { token: mem.token });
-    assert.equal((await t.call(calendarRoutes.feed, { params: { token } })).status, 404);
+    assert.equal((await t.call(calendarRoutes.feedIcs, { params: { token } })).status, 404);
     const token2 = rotated.body.result.token as string;
-    assert.equal((await t.call(calendarRoutes.feed, { params: { token: token2 } })).status, 200);
+    assert.equal((await t.call(calendarRoutes.feedIcs, { params: { token: token2 } })).status, 200);
     assert.deepEqual((await t.call(calendarRoutes.feedRevoke, { token: mem.token })).body.result, { revoked: true });
-    assert.equal((await t.call(calendarRoutes.feed, { params: { token: token2 } })).status, 404);
+    assert.equal((await t.call(calendarRoutes.feedIcs, { params: { token: token2 } })).status, 404);
   });
 });

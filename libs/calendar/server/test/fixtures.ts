@@ -34,15 +34,15 @@ export default {
     'calendar.event.updatePeriodic': { body: (w) => ({ ...fields(w), name: 'Changed series', repeat, scope: 'all' }), ids: { members: 'user' } },
   },
   async create(t, w) {
-    const one = await t.call(calendarRoutes.create, { token: w.adminToken, body: fields(w) });
+    const one = await t.call(calendarRoutes.eventCreate, { token: w.adminToken, body: fields(w) });
     if (one.status !== 200) throw new Error(`fixture event: ${one.status} ${JSON.stringify(one.body)}`);
-    const series = await t.call(calendarRoutes.createPeriodic, { token: w.adminToken, body: { ...fields(w), repeat } });
+    const series = await t.call(calendarRoutes.eventCreatePeriodic, { token: w.adminToken, body: { ...fields(w), repeat } });
     if (series.status !== 200) throw new Error(`fixture periodicEvent: ${series.status} ${JSON.stringify(series.body)}`);
     return { event: one.body.result._id, periodicEvent: series.body.result._id };
   },
   async readBack(t, w, e) {
     const id = e === 'periodicEvent' ? w.ids.periodicEvent : w.ids.event;
-    const r = await t.call(calendarRoutes.ics, { token: w.adminToken, params: { id } });
+    const r = await t.call(calendarRoutes.eventIcs, { token: w.adminToken, params: { id } });
     // DTSTAMP changes with nothing; compare the rest.
     const body = typeof r.body === 'string' ? r.body.replace(/^DTSTAMP:.*$/gm, '') : r.body;
     return { status: r.status, body };

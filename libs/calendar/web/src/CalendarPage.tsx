@@ -3,14 +3,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { calendarText } from './locales.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { Calendar, luxonLocalizer, Views, type Formats, type View } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { calendarEvents, calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
-import { call } from '@intranet/web-api';
+import { calendarEvents, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
+import { useClientEvents } from './api/event-by-client.ts';
+import { getEvent } from './api/event-get.ts';
+import { removeEvent } from './api/event-remove.ts';
+import { removePeriodicEvent } from './api/event-remove-periodic.ts';
+import { updateEvent } from './api/event-update.ts';
+import { updatePeriodicEvent } from './api/event-update-periodic.ts';
+import { calendarKeys } from './api/keys.ts';
 import { useErrorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, ConfirmDialog, ErrorState, Loader, readableOn, useBelow, useNotifier } from '@intranet/web-ui';
@@ -92,13 +98,8 @@ export function CalendarPage() {
   const culture = i18n.language === 'ua' ? 'uk' : i18n.language;
   const clientId = client?._id ?? '';
 
-  const list = useQuery({
-    queryKey: ['calendar', 'range', clientId, range.from, range.to, tz],
-    queryFn: ({ signal }) => call(calendarRoutes.byClient, { params: { id: clientId }, query: { ...range, tz }, signal, silent: true }),
-    enabled: !!clientId,
-    placeholderData: (prev) => prev,
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['calendar', 'range'] });
+  const list = useClientEvents(clientId, range, tz);
+  const refresh = () => void qc.invalidateQueries({ queryKey: calendarKeys.ranges() });
   useRealtimeEvent(calendarEvents.created.subject, refresh);
   useRealtimeEvent(calendarEvents.updated.subject, refresh);
   useRealtimeEvent(calendarEvents.deleted.subject, refresh);
@@ -128,7 +129,7 @@ export function CalendarPage() {
   useEffect(() => {
     if (!linked) return;
     const ac = new AbortController();
-    call(calendarRoutes.get, { params: { id: linked }, query: linkedOccurrence ? { occurrence: linkedOccurrence } : {}, signal: ac.signal, silent: true })
+    getEvent(linked, linkedOccurrence, ac.signal)
       .then((occ) => {
         setDate(new Date(occ.start));
         setOpen(occ);
@@ -166,7 +167,7 @@ export function CalendarPage() {
         remind: occ.remind,
         tz: occ.tz,
       };
-      if (!occ.periodic || !scope) return call(calendarRoutes.update, { params: { id: occ._id }, body: fields, silent: true });
+      if (!occ.periodic || !scope) return updateEvent(occ._id, fields, true);
       const delta = Math.round(DateTime.fromISO(fields.date).diff(DateTime.fromISO(occ.date), 'days').days);
       const r = occ.repeat!;
       const repeat = {
@@ -177,11 +178,7 @@ export function CalendarPage() {
         count: r.count,
       };
       const seriesDate = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : fields.date;
-      return call(calendarRoutes.updatePeriodic, {
-        params: { id: occ._id },
-        body: { ...fields, date: seriesDate, repeat, scope, occurrence: occ.occurrence ?? undefined },
-        silent: true,
-      });
+      return updatePeriodicEvent(occ._id, { ...fields, date: seriesDate, repeat, scope, occurrence: occ.occurrence ?? undefined }, true);
     },
     onSuccess: () => {
       notifier.toast(t('saved'), 'success');
@@ -192,12 +189,8 @@ export function CalendarPage() {
   });
 
   const remove = async (occ: Occurrence, scope: SeriesScope | null) => {
-    if (!occ.periodic) await call(calendarRoutes.remove, { params: { id: occ._id } });
-    else
-      await call(calendarRoutes.removePeriodic, {
-        params: { id: occ._id },
-        query: { all: scope === 'all' ? 'true' : 'false', following: scope === 'following' ? 'true' : 'false', occurrence: occ.occurrence ?? undefined },
-      });
+    if (!occ.periodic) await removeEvent(occ._id);
+    else await removePeriodicEvent(occ._id, scope, occ.occurrence);
     notifier.toast(t('deleted'), 'success');
     setDeleting(null);
     closeDetails();

@@ -1,7 +1,7 @@
 import { calendarText } from './locales.ts';
 import { DateTime } from 'luxon';
-import { calendarRoutes, type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
-import { call } from '@intranet/web-api';
+import { type Occurrence, type SeriesScope } from '@intranet/calendar-contract';
+import { eventIcs } from './api/event-ics.ts';
 import { useErrorText } from '@intranet/web-i18n';
 import { useUserNames } from '@intranet/web-session/people';
 import { Button, Modal, useNotifier } from '@intranet/web-ui';
@@ -62,7 +62,7 @@ export function EventDetails({
   const when = `${DateTime.fromISO(occ.start).setLocale(lang).toLocaleString(DateTime.DATETIME_MED)} – ${DateTime.fromISO(occ.end).setLocale(lang).toLocaleString(DateTime.TIME_SIMPLE)}`;
   const download = async () => {
     try {
-      const text = await call(calendarRoutes.ics, { params: { id: occ._id } });
+      const text = await eventIcs(occ._id);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(new Blob([String(text)], { type: 'text/calendar' }));
       a.download = `${occ.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'event'}.ics`;

@@ -3,7 +3,6 @@ import { calendarText } from './locales.ts';
 import { DateTime } from 'luxon';
 import {
   ALWAYS,
-  calendarRoutes,
   EVENT_COLORS,
   EVENT_DESCRIPTION_MAX,
   EVENT_NAME_MAX,
@@ -16,7 +15,10 @@ import {
   type Occurrence,
   type SeriesScope,
 } from '@intranet/calendar-contract';
-import { call } from '@intranet/web-api';
+import { createEvent } from './api/event-create.ts';
+import { createPeriodicEvent } from './api/event-create-periodic.ts';
+import { updateEvent } from './api/event-update.ts';
+import { updatePeriodicEvent } from './api/event-update-periodic.ts';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { Button, Checkbox, FormGrid, Modal, Select } from '@intranet/web-ui';
 import { MembersPicker } from './members.tsx';
@@ -112,20 +114,17 @@ export function EventFormModal({ mode, onClose, onSaved }: { mode: FormMode; onC
     defaultValues: defaults,
     onSubmit: async (v) => {
       if (!occ) {
-        if (v.repeat) await call(calendarRoutes.createPeriodic, { body: { ...v, repeat: v.repeat } });
-        else await call(calendarRoutes.create, { body: v });
+        if (v.repeat) await createPeriodicEvent({ ...v, repeat: v.repeat });
+        else await createEvent(v);
       } else if (!occ.periodic) {
-        await call(calendarRoutes.update, { params: { id: occ._id }, body: v });
+        await updateEvent(occ._id, v);
       } else {
         // 'all' changes the series: its first date moves by as many days as this occurrence did.
         const delta = Math.round(DateTime.fromISO(v.date).diff(DateTime.fromISO(occ.date), 'days').days);
         const repeat = v.repeat ?? undefined;
         const shifted = repeat && scope !== 'one' && delta ? { ...repeat, weekdays: shiftWeekdays(repeat.weekdays, delta) } : repeat;
         const date = scope === 'all' && occ.series_date ? DateTime.fromISO(occ.series_date).plus({ days: delta }).toISODate()! : v.date;
-        await call(calendarRoutes.updatePeriodic, {
-          params: { id: occ._id },
-          body: { ...v, date, repeat: shifted, scope, occurrence: occ.occurrence ?? undefined },
-        });
+        await updatePeriodicEvent(occ._id, { ...v, date, repeat: shifted, scope, occurrence: occ.occurrence ?? undefined });
       }
       onSaved();
     },

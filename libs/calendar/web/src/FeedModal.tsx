@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { calendarText } from './locales.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { calendarRoutes } from '@intranet/calendar-contract';
-import { call } from '@intranet/web-api';
+import { useIcsFeed } from './api/feed-get.ts';
+import { useIssueFeed } from './api/feed-issue.ts';
+import { useRevokeFeed } from './api/feed-revoke.ts';
 import { useErrorText } from '@intranet/web-i18n';
 import { Alert, Button, Input, Loader, Modal } from '@intranet/web-ui';
 
@@ -13,17 +13,10 @@ import { Alert, Button, Input, Loader, Modal } from '@intranet/web-ui';
 export function FeedModal({ onClose }: { onClose: () => void }) {
   const { t } = calendarText.useT();
   const errorText = useErrorText();
-  const qc = useQueryClient();
   const [copied, setCopied] = useState(false);
-  const feed = useQuery({ queryKey: ['calendar', 'feed'], queryFn: ({ signal }) => call(calendarRoutes.feedGet, { signal, silent: true }) });
-  const issue = useMutation({
-    mutationFn: () => call(calendarRoutes.feedIssue, { silent: true }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['calendar', 'feed'] }),
-  });
-  const revoke = useMutation({
-    mutationFn: () => call(calendarRoutes.feedRevoke, { silent: true }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['calendar', 'feed'] }),
-  });
+  const feed = useIcsFeed();
+  const issue = useIssueFeed();
+  const revoke = useRevokeFeed();
   const url = feed.data?.path ? `${window.location.origin}${feed.data.path}` : null;
   const error = issue.error ?? revoke.error ?? feed.error;
   return (

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { calendarText } from './locales.ts';
-import { peopleRoutes } from '@intranet/people-contract';
-import { call } from '@intranet/web-api';
+import { useMemberSearch } from './api/people-filter.ts';
 import { useSession } from '@intranet/web-session';
 import { useUserNames } from '@intranet/web-session/people';
 import { Combobox } from '@intranet/web-ui/widgets';
@@ -29,18 +27,7 @@ export function MembersPicker({
   const { workspace } = useSession();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 150);
-  const found = useQuery({
-    queryKey: ['calendar', 'people', workspace ?? '', q],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.userFilter, {
-        params: { workspace: workspace! },
-        body: { data: { search: q, page: 1, limit: 10, sort: 'lastName', order: 'asc' } },
-        signal,
-        silent: true,
-      }),
-    enabled: !!workspace && q.length >= 2,
-    placeholderData: keepPreviousData,
-  });
+  const found = useMemberSearch(workspace, q);
   const names = useUserNames(value);
   const options =
     q.length >= 2

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { calendarText } from './locales.ts';
-import { calendarEvents, calendarRoutes } from '@intranet/calendar-contract';
-import { call } from '@intranet/web-api';
+import { calendarEvents } from '@intranet/calendar-contract';
+import { useMyEvents } from './api/event-access-for.ts';
+import { calendarKeys } from './api/keys.ts';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent, useSession } from '@intranet/web-session';
 import { Button, Loader } from '@intranet/web-ui';
@@ -37,12 +38,8 @@ export function EventsWidget() {
   const clientId = client?._id ?? null;
   const tz = zoneOfBrowser();
   const range = { from: localDate(0), to: localDate(WIDGET_DAYS) };
-  const q = useQuery({
-    queryKey: ['calendar', 'range', 'widget', clientId, uid, range.from, tz],
-    queryFn: ({ signal }) => call(calendarRoutes.accessFor, { params: { clientId: clientId!, userId: uid! }, query: { ...range, tz }, signal, silent: true }),
-    enabled: !!clientId && !!uid,
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['calendar', 'range', 'widget'] });
+  const q = useMyEvents(clientId, uid ?? null, range, tz);
+  const refresh = () => void qc.invalidateQueries({ queryKey: calendarKeys.widget() });
   useRealtimeEvent(calendarEvents.created.subject, refresh, !!clientId);
   useRealtimeEvent(calendarEvents.updated.subject, refresh, !!clientId);
   useRealtimeEvent(calendarEvents.deleted.subject, refresh, !!clientId);

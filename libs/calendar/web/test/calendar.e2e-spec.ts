@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 const WD = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
 jest.setTimeout(240_000);
 describe('the calendar in the browser: a weekly event with a member, one occurrence moved, the member sees it live', () => {
-  let portal: Portal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
-
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'calendar/mf-manifest.json', 'wall/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'calendar/mf-manifest.json', 'wall/mf-manifest.json']);
+  const { api, login } = spec;
 
   const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/ });
   const openCalendar = async (page: Page) => {
@@ -26,32 +17,15 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
   };
 
   it('A creates a weekly event with B, moves one occurrence; B sees the change without reloading', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'calco', name: 'Cal Co' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@calco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@calco.test', 'adminpass1');
-    const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, {
-        firstName,
-        lastName,
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        lang: 'en',
-      });
+    // The client in its default language; the people read English.
+    const w = await spec.workspace('calco', 'Cal Co', { lang: undefined });
+    const { client } = w;
+    const reg = (firstName: string, lastName: string, email: string) => w.addUser({ firstName, lastName, email });
     await reg('Ann', 'Archer', 'ann@calco.test');
     const bob = await reg('Bob', 'Baker', 'bob@calco.test');
 
-    const a = (await e.newPage()).page;
-    const b = (await e.newPage()).page;
+    const a = (await spec.newPage()).page;
+    const b = (await spec.newPage()).page;
     await signIn(a, 'ann@calco.test', 'employee1');
     await signIn(b, 'bob@calco.test', 'employee1');
     await openCalendar(a);
@@ -122,7 +96,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
     await b.getByTestId('feed-issue').click();
     const url = await b.getByTestId('feed-url').inputValue();
     assert.match(url, /\/api\/event\/feed\/[^/]+$/);
-    const ics = await fetch(url.replace(/^https?:\/\/[^/]+/, portal.url));
+    const ics = await fetch(url.replace(/^https?:\/\/[^/]+/, spec.portal.url));
     assert.equal(ics.status, 200);
     assert.match(await ics.text(), /BEGIN:VCALENDAR[\s\S]*Weekly design review/);
     await b.getByTestId('feed-revoke').click();
@@ -133,27 +107,9 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
   let co: Promise<{ id: string; cara: string; dan: string }> | null = null;
   const company = () =>
     (co ??= (async () => {
-      const su = await login(SU.login, SU.password);
-      const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'calfx', name: 'Cal Fix' });
-      await api('POST', '/api/register', su.token, {
-        client_id: client._id,
-        firstName: 'Fay',
-        lastName: 'Admin',
-        email: 'admin@calfx.test',
-        password: 'adminpass1',
-        confirmPassword: 'adminpass1',
-        roles: ['admin'],
-      });
-      const admin = await login('admin@calfx.test', 'adminpass1');
-      const reg = (firstName: string, email: string, lang: string) =>
-        api<{ _id: string }>('POST', '/api/register', admin.token, {
-          firstName,
-          lastName: 'Tester',
-          email,
-          password: 'employee1',
-          confirmPassword: 'employee1',
-          lang,
-        });
+      const w = await spec.workspace('calfx', 'Cal Fix', { lang: undefined });
+      const { client } = w;
+      const reg = (firstName: string, email: string, lang: string) => w.addUser({ firstName, email, extra: { lang } });
       const cara = await reg('Cara', 'cara@calfx.test', 'en');
       const dan = await reg('Dan', 'dan@calfx.test', 'en');
       await reg('Rita', 'rita@calfx.test', 'ru');
@@ -172,7 +128,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
 
   it('the event form shows its limits and rules on the first submit: counters (no cut), past date, members marked required, weekly on the date’s weekday (issue 29)', async () => {
     await company();
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signIn(page, 'cara@calfx.test', 'employee1');
     await openCalendar(page);
     await page.getByTestId('calendar-new').click();
@@ -213,7 +169,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
   it('times in the grid are worded as the agenda words them (the user’s locale); the ru and uk month titles are nominative (issue 29)', async () => {
     const tomorrow = iso(inDays(1));
     await make({ name: 'Afternoon sync', date: tomorrow, start_time: '14:00', end_time: '15:00' });
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signIn(page, 'dan@calfx.test', 'employee1');
     await page.goto('/calendar?view=agenda');
     const label = page.getByText('Afternoon sync', { exact: false }).first();
@@ -230,7 +186,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
       ['rita@calfx.test', 'ru'],
       ['ulia@calfx.test', 'uk'],
     ] as const) {
-      const p = (await e.newPage()).page;
+      const p = (await spec.newPage()).page;
       await signIn(p, who, 'employee1');
       await p.goto('/calendar?view=month');
       await p.getByTestId('calendar-grid').waitFor();
@@ -251,7 +207,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
       '/api/event/periodic_event',
     );
     const third = inDays(54);
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signIn(page, 'dan@calfx.test', 'employee1');
 
     await page.goto(`/calendar?view=month&event=${single._id}`);
@@ -276,7 +232,7 @@ describe('the calendar in the browser: a weekly event with a member, one occurre
   it('at 390 px the month grid shows an event’s name, not its time cut to "11:…" (issue 29)', async () => {
     const tomorrow = inDays(1);
     const made = await make({ name: 'Budget sync', date: iso(tomorrow), start_time: '11:00', end_time: '12:00' });
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'dan@calfx.test', 'employee1');
     await page.goto('/calendar?view=month');

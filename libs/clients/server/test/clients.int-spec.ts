@@ -60,7 +60,7 @@ describe('clients (§7 Clients, §5 workspace code) and the gateway edge', () =>
     const emp = await t.makeEmployee(co.adminToken, 'emp@featco.test');
     const search = (token: string, workspace?: string) =>
       t.call(peopleRoutes.userFilter, { token, workspace, params: { workspace: 'featco' }, body: { data: {} } });
-    const post = (token: string) => t.call(socialRoutes.create, { token, body: { message: 'Hello from featco' } });
+    const post = (token: string) => t.call(socialRoutes.postCreate, { token, body: { message: 'Hello from featco' } });
     assert.equal((await search(emp.token)).status, 200);
     assert.equal((await post(emp.token)).status, 200);
     // address_book off: the address book routes (right 'address') answer 403 'No access'.

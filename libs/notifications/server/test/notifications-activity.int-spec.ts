@@ -141,7 +141,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
     assert.equal(worded(inv!)[0], 'You were invited to the group “Runners”');
     assert.equal((await t.call(socialRoutes.groupJoin, { token: bob.token, params: { id: groupId } })).status, 200);
 
-    const p = await t.call(socialRoutes.create, { token: bob.token, body: { message: 'Run at 7 tomorrow', parent: { type: 'group', id: groupId } } });
+    const p = await t.call(socialRoutes.postCreate, { token: bob.token, body: { message: 'Run at 7 tomorrow', parent: { type: 'group', id: groupId } } });
     assert.equal(p.status, 200, JSON.stringify(p.body));
     await until(async () => assert.equal((await ofType(ann, 'group.post')).length, 1));
     const [n] = await ofType(ann, 'group.post');
@@ -154,7 +154,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
   });
 
   it('a new idea tells the administrators; its new status tells its author; a violation report tells the administrators', async () => {
-    const idea = await t.call(socialRoutes.sendIdea, {
+    const idea = await t.call(socialRoutes.ideaSend, {
       token: bob.token,
       body: { author: 'Bob', current: 'Paper forms', improvement: 'Online forms', changes: 'A web form', results: 'Less paper' },
     });
@@ -173,7 +173,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
     assert.equal(s!.link, '/idea?tab=mine');
     assert.deepEqual(worded(s!), ['Your idea is now: accepted', 'Статус вашей идеи: принята', 'Статус вашої ідеї: прийнята']);
 
-    const r = await t.call(socialRoutes.sendViolReport, { token: cid.token, body: { anonymous: true, text: 'Blocked fire exit' } });
+    const r = await t.call(socialRoutes.violReportSend, { token: cid.token, body: { anonymous: true, text: 'Blocked fire exit' } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     await until(async () => assert.equal((await ofType(admin, 'viol_report.sent')).length, 1));
     const [v] = await ofType(admin, 'viol_report.sent');
@@ -192,10 +192,10 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
       tz: 'UTC',
       repeat: { period: 'week' as const, weekdays: ['MO' as const], count: 4 },
     };
-    const ev = await t.call(calendarRoutes.createPeriodic, { token: ann.token, body });
+    const ev = await t.call(calendarRoutes.eventCreatePeriodic, { token: ann.token, body });
     assert.equal(ev.status, 200, JSON.stringify(ev.body));
     const id = ev.body.result._id as string;
-    const moved = await t.call(calendarRoutes.updatePeriodic, {
+    const moved = await t.call(calendarRoutes.eventUpdatePeriodic, {
       token: ann.token,
       params: { id },
       body: { ...body, start_time: '11:00', end_time: '12:00', scope: 'one', occurrence: '2031-06-09' },
@@ -207,7 +207,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
     assert.equal(c!.link, `/calendar?event=${id}`);
     assert.equal(worded(c!)[0], 'The event “Weekly sync” on 9 Jun 2031 was changed');
 
-    const cancel = await t.call(calendarRoutes.removePeriodic, { token: ann.token, params: { id }, query: { occurrence: '2031-06-16' } });
+    const cancel = await t.call(calendarRoutes.eventRemovePeriodic, { token: ann.token, params: { id }, query: { occurrence: '2031-06-16' } });
     assert.equal(cancel.status, 200, JSON.stringify(cancel.body));
     await until(async () => assert.equal((await ofType(cid, 'event.occurrence_cancelled')).length, 1));
     assert.equal(worded((await ofType(cid, 'event.occurrence_cancelled'))[0]!)[1], 'Событие «Weekly sync» 16 июн. 2031 г. отменено');

@@ -139,7 +139,7 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
         tx.execute(sql`UPDATE notifications.settings SET webhooks = ${JSON.stringify({ slack: url })}::jsonb WHERE client_id = ${acme.client._id}`),
       );
       for (const n of [1, 2]) {
-        const made = await t.call(socialRoutes.create, { token: ann.token, body: { message: `<p>Ping ${n}</p>`, mentions: [ben.user._id] } });
+        const made = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: `<p>Ping ${n}</p>`, mentions: [ben.user._id] } });
         assert.equal(made.status, 200);
       }
       await until(async () => {
@@ -197,7 +197,10 @@ describe('notifications: webhook restriction, failing channels, Telegram', () =>
       assert.equal(s.status, 200);
     }
     bot.state.failSends = 1;
-    const made = await t.call(socialRoutes.create, { token: ann.token, body: { message: '<p>Release at five</p>', mentions: [ben.user._id, cat.user._id] } });
+    const made = await t.call(socialRoutes.postCreate, {
+      token: ann.token,
+      body: { message: '<p>Release at five</p>', mentions: [ben.user._id, cat.user._id] },
+    });
     assert.equal(made.status, 200);
     const sends = () => bot.calls.filter((c) => c.method === 'sendMessage');
     await until(() => {

@@ -98,7 +98,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
     assert.equal(off.status, 200, JSON.stringify(off.body));
     refuse.set('dave@notifmail.test', 2);
 
-    const made = await t.call(socialRoutes.create, {
+    const made = await t.call(socialRoutes.postCreate, {
       token: alice.token,
       body: { message: '<p>Lunch at <b>noon</b>?</p>', mentions: [bob.id, carol.id, dave.id] },
     });
@@ -176,7 +176,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
       },
     });
     assert.equal(tpl.status, 200, JSON.stringify(tpl.body));
-    await t.call(socialRoutes.create, { token: alice.token, body: { message: '<p>Second one</p>', mentions: [bob.id] } });
+    await t.call(socialRoutes.postCreate, { token: alice.token, body: { message: '<p>Second one</p>', mentions: [bob.id] } });
     await until(() => assert.ok(inbox.some((m) => /Subject: Ping from Emil Employee\r?\n/.test(m.raw))));
     const templated = inbox.find((m) => /Subject: Ping from Emil Employee/.test(m.raw))!;
     assert.deepEqual(templated.to, ['bob@notifmail.test']);
@@ -220,7 +220,7 @@ describe('notifications external channels: e-mail, Slack, MS Teams (§1 channels
       assert.equal(own.body.result.webhooks, undefined, 'an employee never sees the client’s webhook URLs');
       assert.equal(own.body.result.matrix.posts.slack, true, 'the client’s defaults apply');
 
-      const made = await t.call(socialRoutes.create, { token: ann.token, body: { message: '<p>Deploy done</p>', mentions: [ben.user._id] } });
+      const made = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: '<p>Deploy done</p>', mentions: [ben.user._id] } });
       assert.equal(made.status, 200, JSON.stringify(made.body));
       await until(() => assert.deepEqual(got.map((g) => g.hook).sort(), ['slack', 'teams']));
       for (const g of got) {

@@ -59,7 +59,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
   });
 
   it('a thank-you post tells the thanked one (section posts); a mention in a comment tells the mentioned one', async () => {
-    const thanks = await t.call(socialRoutes.create, {
+    const thanks = await t.call(socialRoutes.postCreate, {
       token: ann.token,
       body: { type: 'thanks', message: 'Thank you for the great release this week, Bob!', mentions: [bob.id] },
     });
@@ -233,7 +233,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
   });
 
   it('an event invitation, a poll to answer and a task, each through its domain’s route, tell the people concerned only', async () => {
-    const ev = await t.call(calendarRoutes.create, {
+    const ev = await t.call(calendarRoutes.eventCreate, {
       token: ann.token,
       body: { name: 'Quarterly review', date: '2031-06-02', start_time: '09:00', end_time: '10:00', members: [bob.id], tz: 'UTC' },
     });

@@ -63,7 +63,7 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
   });
 
   it('a mention becomes one notification for the mentioned employee only, pushed to their sockets; a replay notifies no one twice', async () => {
-    const made = await t.call(socialRoutes.create, { token: alice.token, body: { message: '<p>Hello @Bob</p>', mentions: [bob.id, alice.id] } });
+    const made = await t.call(socialRoutes.postCreate, { token: alice.token, body: { message: '<p>Hello @Bob</p>', mentions: [bob.id, alice.id] } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const postId = made.body.result._id as string;
     await until(async () => assert.equal((await unread(bob)).count, 1));
@@ -95,7 +95,7 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     await bus.publish(original.subject, original.clientId, original.data, { id: original.id });
     await bus.publish(original.subject, original.clientId, original.data);
     // Editing the post keeps Bob's mention: no second notification either.
-    const edited = await t.call(socialRoutes.update, { token: alice.token, params: { id: postId }, body: { message: '<p>Hello again @Bob</p>' } });
+    const edited = await t.call(socialRoutes.postUpdate, { token: alice.token, params: { id: postId }, body: { message: '<p>Hello again @Bob</p>' } });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     // The replays and the edit were handled.
     await settled(t);
@@ -323,16 +323,16 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
 
   it('a comment or a like tells the post’s author (not of their own; a like once however often it is toggled)', async () => {
     const [erin, finn] = await Promise.all(['erin', 'finn'].map((n) => person(acme, `${n}@notifacme.test`)));
-    const made = await t.call(socialRoutes.create, { token: erin.token, body: { message: '<p>My news</p>' } });
+    const made = await t.call(socialRoutes.postCreate, { token: erin.token, body: { message: '<p>My news</p>' } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const postId = made.body.result._id as string;
     const own = await t.call(socialRoutes.commentCreate, { token: erin.token, body: { parent_type: 'post', parent_id: postId, message: 'Mine' } });
     assert.equal(own.status, 200, JSON.stringify(own.body));
-    await t.call(socialRoutes.like, { token: erin.token, body: { like_type: 'post', post_id: postId } });
+    await t.call(socialRoutes.postLike, { token: erin.token, body: { like_type: 'post', post_id: postId } });
     const c = await t.call(socialRoutes.commentCreate, { token: finn.token, body: { parent_type: 'post', parent_id: postId, message: 'Congrats!' } });
     assert.equal(c.status, 200, JSON.stringify(c.body));
     for (let i = 0; i < 3; i++)
-      assert.equal((await t.call(socialRoutes.like, { token: finn.token, body: { like_type: 'post', post_id: postId } })).status, 200);
+      assert.equal((await t.call(socialRoutes.postLike, { token: finn.token, body: { like_type: 'post', post_id: postId } })).status, 200);
     await until(async () => assert.equal((await unread(erin)).count, 2));
     // Both comments and all four like toggles were handled: nothing more is coming.
     await settled(t);

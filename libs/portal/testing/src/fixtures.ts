@@ -79,7 +79,7 @@ export const ID_PARAM_BY_SUBJECT: Record<string, Entity> = {
   'social.post.groupUser': 'user',
   'social.comment.': 'comment',
   'social.thanks.': 'client',
-  'social.birthdays': 'client',
+  'social.birthday.list': 'client',
   'social.group.': 'group',
   'social.group.byUser': 'user',
   'social.group.pending': 'user',
@@ -341,7 +341,7 @@ async function ok<T = { _id: string }>(p: Promise<{ status: number; body: unknow
 export async function createWorld(t: TestPortal, workspace: string): Promise<World> {
   const c = await t.makeClient(workspace);
   const emp = await t.makeEmployee(c.adminToken, `emp@${workspace}.test`);
-  const post = await ok(t.call(socialRoutes.create, { token: emp.token, body: { message: `Post of ${workspace}` } }), 'post');
+  const post = await ok(t.call(socialRoutes.postCreate, { token: emp.token, body: { message: `Post of ${workspace}` } }), 'post');
   const comment = await ok(
     t.call(socialRoutes.commentCreate, { token: emp.token, body: { parent_type: 'post', parent_id: post._id, message: `Comment of ${workspace}` } }),
     'comment',
@@ -446,7 +446,7 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
       return get(peopleRoutes.userGet, { id: w.ids.user });
     case 'post':
     case 'comment':
-      return get(socialRoutes.get, { id: w.ids.post });
+      return get(socialRoutes.postGet, { id: w.ids.post });
     case 'article':
       return get(kbRoutes.get, { id: w.ids.article });
     case 'folder':

@@ -50,7 +50,7 @@ export class EngagementService {
    * §7 PUT /api/post/{id}/view {user_id, where}: registers the caller's view once (a repeat changes nothing).
    * Errors: 404; 403 when `user_id` names someone else.
    */
-  async view({ params, body }: In<'view'>, ctx: RequestContext) {
+  async view({ params, body }: In<'postView'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
     const task = this.tasks.readable(await this.tasks.of(ctx, { postId: params.id }));
@@ -65,7 +65,7 @@ export class EngagementService {
   }
 
   /** §7 PUT api/post/all/view {user_id, where, ids?}: registers views of the given posts, else of the newest wall page. */
-  async allView({ body }: In<'allView'>, ctx: RequestContext) {
+  async allView({ body }: In<'postAllView'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     if (body.user_id && body.user_id !== userId) throw Errors.forbidden();
     // Posts of tasks among the ids count only for those who may read the task (asked before the transaction).
@@ -90,7 +90,7 @@ export class EngagementService {
    * comment or answer; it never counts twice. Errors: 404 for an unknown or foreign target; 400 on `like_type` when
    * it does not match the target (`comment` for an answer or `answer` for a comment).
    */
-  async like({ body }: In<'like'>, ctx: RequestContext) {
+  async like({ body }: In<'postLike'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     const targetId = (
       body.like_type === 'post' ? (body.post_id ?? body.id) : body.like_type === 'comment' ? (body.comment_id ?? body.id) : (body.answer_id ?? body.id)

@@ -37,13 +37,13 @@ export class FeedsService {
   ) {}
 
   /** §7 GET api/post/news/{clientId}/{page}: the company wall, 20 a page newest first. Errors: 404 for another client. */
-  news({ params, query }: In<'news'>, ctx: RequestContext) {
+  news({ params, query }: In<'postNews'>, ctx: RequestContext) {
     if (!isOwnClient(requireCaller(ctx).clientId, params.clientId)) throw Errors.notFound();
     return this.feed.pageOf(ctx, feedWhere.wall, { ...query, page: params.page });
   }
 
   /** §7 GET api/post/user_feed/{userId}/{page}: a user's posts and wall, with `following` and `followers` of the profile. */
-  async userFeed({ params, query }: In<'userFeed'>, ctx: RequestContext) {
+  async userFeed({ params, query }: In<'postUserFeed'>, ctx: RequestContext) {
     const { userId } = requireCaller(ctx);
     await this.authors.mustBeOfClient(ctx, params.userId);
     const page = await this.feed.pageOf(ctx, (c) => feedWhere.userFeed(c, params.userId), { ...query, page: params.page });
@@ -52,19 +52,19 @@ export class FeedsService {
   }
 
   /** §7 GET /api/post/client/{id}: the client's wall, paged by `page` in the query. Errors: 404 for another client. */
-  clientFeed({ params, query }: In<'clientFeed'>, ctx: RequestContext) {
+  clientFeed({ params, query }: In<'postClient'>, ctx: RequestContext) {
     if (!isOwnClient(requireCaller(ctx).clientId, params.id)) throw Errors.notFound();
     return this.feed.pageOf(ctx, feedWhere.wall, query);
   }
 
   /** §7 GET /api/post/follows/{id}: wall posts of the people user {id} follows. */
-  async followsFeed({ params, query }: In<'followsFeed'>, ctx: RequestContext) {
+  async followsFeed({ params, query }: In<'postFollows'>, ctx: RequestContext) {
     await this.authors.mustBeOfClient(ctx, params.id);
     return this.feed.pageOf(ctx, (c) => feedWhere.follows(c, params.id), query);
   }
 
   /** §7 GET /api/post/user/{id}: posts written by user {id}. */
-  async authorFeed({ params, query }: In<'authorFeed'>, ctx: RequestContext) {
+  async authorFeed({ params, query }: In<'postUser'>, ctx: RequestContext) {
     await this.authors.mustBeOfClient(ctx, params.id);
     return this.feed.pageOf(ctx, (c) => feedWhere.author(c, params.id), query);
   }
@@ -73,7 +73,7 @@ export class FeedsService {
    * §7 GET /api/post/group/{id}: posts of a group, newest first (feature right `groups`). Errors: 404 for a group
    * that is not there or private and not the caller's; 403 for a closed group's non-member.
    */
-  async groupFeed({ params, query }: In<'groupFeed'>, ctx: RequestContext) {
+  async groupFeed({ params, query }: In<'postGroup'>, ctx: RequestContext) {
     const { userId, admin } = requireCaller(ctx);
     const v = await this.db.inTenant(ctx, (tx) => this.groups.view(tx, userId, params.id));
     if (!v) throw Errors.notFound();
@@ -85,20 +85,20 @@ export class FeedsService {
    * §7 GET /api/post/group/user/{id}: posts of the groups user {id} belongs to, newest first — only those the caller
    * may read (the posts' row-level policy drops closed and private groups' posts the caller is not in).
    */
-  async groupUserFeed({ params, query }: In<'groupUserFeed'>, ctx: RequestContext) {
+  async groupUserFeed({ params, query }: In<'postGroupUser'>, ctx: RequestContext) {
     requireCaller(ctx);
     await this.authors.mustBeOfClient(ctx, params.id);
     return this.feed.pageOf(ctx, (c) => feedWhere.groupsOf(c, params.id), query);
   }
 
   /** §7 GET /api/post/comments_feed/{id}: posts user {id} commented on. */
-  async commentsFeed({ params, query }: In<'commentsFeed'>, ctx: RequestContext) {
+  async commentsFeed({ params, query }: In<'postCommentsFeed'>, ctx: RequestContext) {
     await this.authors.mustBeOfClient(ctx, params.id);
     return this.feed.pageOf(ctx, (c) => feedWhere.commented(c, params.id), query);
   }
 
   /** §7 GET /api/post/mentions_feed/{id}: posts mentioning user {id}. */
-  async mentionsFeed({ params, query }: In<'mentionsFeed'>, ctx: RequestContext) {
+  async mentionsFeed({ params, query }: In<'postMentionsFeed'>, ctx: RequestContext) {
     await this.authors.mustBeOfClient(ctx, params.id);
     return this.feed.pageOf(ctx, (c) => feedWhere.mentions(c, params.id), query);
   }
@@ -107,14 +107,14 @@ export class FeedsService {
    * §7 GET api/post (query): posts by author, type, parent, mention or text. A task's posts (its comments) only with
    * parent_type=task and parent_id, for those who may read the task (else 404); other queries leave them out.
    */
-  async query({ query }: In<'query'>, ctx: RequestContext) {
+  async query({ query }: In<'postQuery'>, ctx: RequestContext) {
     requireCaller(ctx);
     const task = query.parent_type === 'task' && query.parent_id ? this.tasks.readable(await this.tasks.access(ctx, query.parent_id)) : undefined;
     return this.feed.pageOf(ctx, (c) => this.posts.queryWhere(c, query), query, { tasks: !!task });
   }
 
   /** §7 GET api/post/{id}: one post with its comments (answers nested), likes and views (with the viewer's name). Errors: 404. */
-  async get({ params }: In<'get'>, ctx: RequestContext) {
+  async get({ params }: In<'postGet'>, ctx: RequestContext) {
     const { userId } = requireCaller(ctx);
     const out = await this.db.inTenant(ctx, async (tx) => {
       const row = await this.posts.feedItem(tx, userId, params.id);

@@ -12,23 +12,23 @@ type In<K extends keyof typeof socialRoutes> = RouteInput<(typeof socialRoutes)[
 export class FollowsController {
   constructor(private readonly follows: FollowsService) {}
 
-  @RouteHandler(socialRoutes.follow)
-  follow(input: In<'follow'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.followAdd)
+  follow(input: In<'followAdd'>, ctx: RequestContext) {
     return this.follows.follow(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.unfollow)
-  unfollow(input: In<'unfollow'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.followRemove)
+  unfollow(input: In<'followRemove'>, ctx: RequestContext) {
     return this.follows.unfollow(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.allThanks)
-  allThanks(input: In<'allThanks'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.thanksAll)
+  allThanks(input: In<'thanksAll'>, ctx: RequestContext) {
     return this.follows.allThanks(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.birthdays)
-  birthdays(input: In<'birthdays'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.birthdayList)
+  birthdays(input: In<'birthdayList'>, ctx: RequestContext) {
     return this.follows.birthdays(input, ctx);
   }
 }

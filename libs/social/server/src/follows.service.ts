@@ -41,7 +41,7 @@ export class FollowsService {
   }
 
   /** §7 POST api/follow {user_id}: follow a colleague (again is harmless). Errors: 'User not found', cannot follow yourself. */
-  async follow({ body }: In<'follow'>, ctx: RequestContext) {
+  async follow({ body }: In<'followAdd'>, ctx: RequestContext) {
     const { userId } = requireCaller(ctx);
     if (body.user_id === userId) throw Errors.fieldCoded('user_id', SOCIAL_ERRORS.cannotFollowSelf);
     await this.authors.ensure(ctx, [body.user_id], { field: 'user_id', strict: true });
@@ -49,14 +49,14 @@ export class FollowsService {
   }
 
   /** §7 POST api/unfollow {user_id}: stop following (not following is harmless). Errors: 'User not found' (another client's too). */
-  async unfollow({ body }: In<'unfollow'>, ctx: RequestContext) {
+  async unfollow({ body }: In<'followRemove'>, ctx: RequestContext) {
     requireCaller(ctx);
     await this.authors.ensure(ctx, [body.user_id], { field: 'user_id', strict: true });
     return this.followState(ctx, body.user_id, false);
   }
 
   /** §7 GET api/clients/{id}/all_thanks: the client's thank-you posts, newest first, 20 a page. Errors: 404 for another client. */
-  allThanks({ params, query }: In<'allThanks'>, ctx: RequestContext) {
+  allThanks({ params, query }: In<'thanksAll'>, ctx: RequestContext) {
     if (!isOwnClient(requireCaller(ctx).clientId, params.id)) throw Errors.notFound();
     return this.feed.pageOf(ctx, feedWhere.thanks, query);
   }
@@ -65,7 +65,7 @@ export class FollowsService {
    * §7 GET api/clients/{id}/birthdays?days&today&offset&limit: employees (not deleted) by their next birthday, from
    * social's projection of people (see `birthdayList`). Errors: 404 for another client.
    */
-  async birthdays({ params, query }: In<'birthdays'>, ctx: RequestContext) {
+  async birthdays({ params, query }: In<'birthdayList'>, ctx: RequestContext) {
     const { clientId } = requireCaller(ctx);
     if (!isOwnClient(clientId, params.id)) throw Errors.notFound();
     const rows = await this.db.inTenant(ctx, (tx) => this.people.withBirthdays(tx, clientId));

@@ -21,13 +21,13 @@ export class GroupsController {
     return this.groups.groupCreate(input, ctx);
   }
 
-  @RouteHandler(groupRoutes.groupsByUser)
-  groupsByUser(input: In<'groupsByUser'>, ctx: RequestContext) {
+  @RouteHandler(groupRoutes.groupByUser)
+  groupsByUser(input: In<'groupByUser'>, ctx: RequestContext) {
     return this.groups.groupsByUser(input, ctx);
   }
 
-  @RouteHandler(groupRoutes.groupsByClient)
-  groupsByClient(input: In<'groupsByClient'>, ctx: RequestContext) {
+  @RouteHandler(groupRoutes.groupByClient)
+  groupsByClient(input: In<'groupByClient'>, ctx: RequestContext) {
     return this.groups.groupsByClient(input, ctx);
   }
 

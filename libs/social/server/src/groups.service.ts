@@ -46,7 +46,7 @@ export class GroupsService {
   }
 
   /** §7 GET api/group/byUser/{id}: groups user {id} belongs to that the caller can see, by name, paged. Errors: 404 user. */
-  async groupsByUser({ params, query }: In<'groupsByUser'>, ctx: RequestContext) {
+  async groupsByUser({ params, query }: In<'groupByUser'>, ctx: RequestContext) {
     const { clientId, userId, admin } = requireCaller(ctx);
     await this.authors.mustBeOfClient(ctx, params.id, 'userId');
     const p = pageOf(query);
@@ -55,7 +55,7 @@ export class GroupsService {
   }
 
   /** §7 GET api/group/byClient/{id}: the catalogue (public, closed, and private ones the caller is in), by name, paged. Errors: 404 for another client. */
-  async groupsByClient({ params, query }: In<'groupsByClient'>, ctx: RequestContext) {
+  async groupsByClient({ params, query }: In<'groupByClient'>, ctx: RequestContext) {
     const { clientId, userId, admin } = requireCaller(ctx);
     if (!isOwnClient(clientId, params.id)) throw Errors.notFound();
     const p = pageOf(query);

@@ -12,13 +12,13 @@ type In<K extends keyof typeof ideaRoutes> = RouteInput<(typeof ideaRoutes)[K]>;
 export class IdeasController {
   constructor(private readonly svc: IdeasService) {}
 
-  @RouteHandler(ideaRoutes.sendIdea)
-  sendIdea(input: In<'sendIdea'>, ctx: RequestContext) {
+  @RouteHandler(ideaRoutes.ideaSend)
+  sendIdea(input: In<'ideaSend'>, ctx: RequestContext) {
     return this.svc.sendIdea(input, ctx);
   }
 
-  @RouteHandler(ideaRoutes.ideas)
-  ideas(input: In<'ideas'>, ctx: RequestContext) {
+  @RouteHandler(ideaRoutes.ideaList)
+  ideas(input: In<'ideaList'>, ctx: RequestContext) {
     return this.svc.ideas(input, ctx);
   }
 

@@ -24,7 +24,7 @@ export class IdeasService {
   ) {}
 
   /** §7 POST api/user/send_idea {author, current, improvement, changes, results} (all required, §5). Output: the stored idea (status new). */
-  sendIdea({ body }: In<'sendIdea'>, ctx: RequestContext) {
+  sendIdea({ body }: In<'ideaSend'>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const now = new Date();
@@ -35,7 +35,7 @@ export class IdeasService {
   }
 
   /** GET api/idea ?status&mine&page&limit: every idea of the client for admins, one's own otherwise; newest first. */
-  async ideas({ query }: In<'ideas'>, ctx: RequestContext) {
+  async ideas({ query }: In<'ideaList'>, ctx: RequestContext) {
     const { userId, admin } = requireCaller(ctx);
     const p = pageOf(query);
     const own = ownIdeasOnly(admin, !!query.mine);

@@ -18,88 +18,88 @@ export class PostsController {
     private readonly engagement: EngagementService,
   ) {}
 
-  @RouteHandler(socialRoutes.news)
-  news(input: In<'news'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postNews)
+  news(input: In<'postNews'>, ctx: RequestContext) {
     return this.feeds.news(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.userFeed)
-  userFeed(input: In<'userFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postUserFeed)
+  userFeed(input: In<'postUserFeed'>, ctx: RequestContext) {
     return this.feeds.userFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.clientFeed)
-  clientFeed(input: In<'clientFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postClient)
+  clientFeed(input: In<'postClient'>, ctx: RequestContext) {
     return this.feeds.clientFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.followsFeed)
-  followsFeed(input: In<'followsFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postFollows)
+  followsFeed(input: In<'postFollows'>, ctx: RequestContext) {
     return this.feeds.followsFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.authorFeed)
-  authorFeed(input: In<'authorFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postUser)
+  authorFeed(input: In<'postUser'>, ctx: RequestContext) {
     return this.feeds.authorFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.groupFeed)
-  groupFeed(input: In<'groupFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postGroup)
+  groupFeed(input: In<'postGroup'>, ctx: RequestContext) {
     return this.feeds.groupFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.groupUserFeed)
-  groupUserFeed(input: In<'groupUserFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postGroupUser)
+  groupUserFeed(input: In<'postGroupUser'>, ctx: RequestContext) {
     return this.feeds.groupUserFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.commentsFeed)
-  commentsFeed(input: In<'commentsFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postCommentsFeed)
+  commentsFeed(input: In<'postCommentsFeed'>, ctx: RequestContext) {
     return this.feeds.commentsFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.mentionsFeed)
-  mentionsFeed(input: In<'mentionsFeed'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postMentionsFeed)
+  mentionsFeed(input: In<'postMentionsFeed'>, ctx: RequestContext) {
     return this.feeds.mentionsFeed(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.query)
-  query(input: In<'query'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postQuery)
+  query(input: In<'postQuery'>, ctx: RequestContext) {
     return this.feeds.query(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.get)
-  get(input: In<'get'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postGet)
+  get(input: In<'postGet'>, ctx: RequestContext) {
     return this.feeds.get(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.create)
-  create(input: In<'create'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postCreate)
+  create(input: In<'postCreate'>, ctx: RequestContext) {
     return this.posts.create(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.update)
-  update(input: In<'update'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postUpdate)
+  update(input: In<'postUpdate'>, ctx: RequestContext) {
     return this.posts.update(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.delete)
-  delete(input: In<'delete'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postDelete)
+  delete(input: In<'postDelete'>, ctx: RequestContext) {
     return this.posts.delete(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.view)
-  view(input: In<'view'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postView)
+  view(input: In<'postView'>, ctx: RequestContext) {
     return this.engagement.view(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.allView)
-  allView(input: In<'allView'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postAllView)
+  allView(input: In<'postAllView'>, ctx: RequestContext) {
     return this.engagement.allView(input, ctx);
   }
 
-  @RouteHandler(socialRoutes.like)
-  like(input: In<'like'>, ctx: RequestContext) {
+  @RouteHandler(socialRoutes.postLike)
+  like(input: In<'postLike'>, ctx: RequestContext) {
     return this.engagement.like(input, ctx);
   }
 }

@@ -85,7 +85,7 @@ export class PostsService {
    * §8): 'Field is required'; thank-you over 30 symbols and exactly one mention; 'Files above 20 MB cannot be
    * attached' (413); 'The file was not found or was deleted'; 'User not found'.
    */
-  async create({ body }: In<'create'>, ctx: RequestContext) {
+  async create({ body }: In<'postCreate'>, ctx: RequestContext) {
     const who = requireCaller(ctx);
     const { clientId, userId } = who;
     const { message, text, mentions } = prepareMessage(body.message, body.mentions);
@@ -131,7 +131,7 @@ export class PostsService {
    * §7 PUT api/post/{id}: the author or an admin edits message, type, mentions or the attachment list (files left
    * out are deleted and their bytes released). Same rules as create. Errors: 404, 403.
    */
-  async update({ params, body }: In<'update'>, ctx: RequestContext) {
+  async update({ params, body }: In<'postUpdate'>, ctx: RequestContext) {
     const who = requireCaller(ctx);
     const { clientId } = who;
     const cur = await this.db.inTenant(ctx, (tx) => this.posts.byId(tx, params.id));
@@ -188,7 +188,7 @@ export class PostsService {
    * §7 DELETE api/post/{id}: the author or an admin deletes a post; its comments, likes and views go with it and its
    * files are deleted with their bytes given back to the client's storage. Errors: 404, 403.
    */
-  async delete({ params }: In<'delete'>, ctx: RequestContext) {
+  async delete({ params }: In<'postDelete'>, ctx: RequestContext) {
     const who = requireCaller(ctx);
     const { clientId } = who;
     const task = this.tasks.readable(await this.tasks.of(ctx, { postId: params.id }));

@@ -12,13 +12,13 @@ type In<K extends keyof typeof ideaRoutes> = RouteInput<(typeof ideaRoutes)[K]>;
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
-  @RouteHandler(ideaRoutes.sendViolReport)
-  sendViolReport(input: In<'sendViolReport'>, ctx: RequestContext) {
+  @RouteHandler(ideaRoutes.violReportSend)
+  sendViolReport(input: In<'violReportSend'>, ctx: RequestContext) {
     return this.reports.sendViolReport(input, ctx);
   }
 
-  @RouteHandler(ideaRoutes.violReports)
-  violReports(input: In<'violReports'>, ctx: RequestContext) {
+  @RouteHandler(ideaRoutes.violReportList)
+  violReports(input: In<'violReportList'>, ctx: RequestContext) {
     return this.reports.violReports(input, ctx);
   }
 

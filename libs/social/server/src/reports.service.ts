@@ -32,7 +32,7 @@ export class ReportsService {
    * only when the sender chose to sign, the text and the UTC day. The event carries the day only. Errors: 403
    * without a client.
    */
-  async sendViolReport({ body }: In<'sendViolReport'>, ctx: RequestContext) {
+  async sendViolReport({ body }: In<'violReportSend'>, ctx: RequestContext) {
     const clientId = requireClient(ctx);
     const day = today();
     await this.db.inTenant({ clientId, userId: null }, async (tx) => {
@@ -44,7 +44,7 @@ export class ReportsService {
   }
 
   /** GET api/viol_report ?handled&page&limit (admins): newest day first. */
-  async violReports({ query }: In<'violReports'>, ctx: RequestContext) {
+  async violReports({ query }: In<'violReportList'>, ctx: RequestContext) {
     requireCaller(ctx);
     const p = pageOf(query);
     const handled = query.handled === undefined ? undefined : query.handled === '1';

@@ -18,21 +18,21 @@ export default {
   },
   async create(t, w) {
     const idea = ok(
-      await t.call(socialRoutes.sendIdea, {
+      await t.call(socialRoutes.ideaSend, {
         token: w.employee.token,
         body: { author: `Idea of ${w.workspace}`, current: 'c', improvement: 'i', changes: 'ch', results: 'r' },
       }),
       200,
       'fixture idea',
     );
-    await t.call(socialRoutes.sendViolReport, { token: w.employee.token, body: { anonymous: true, text: `Report of ${w.workspace}` } });
-    const list = await t.call(socialRoutes.violReports, { token: w.adminToken });
+    await t.call(socialRoutes.violReportSend, { token: w.employee.token, body: { anonymous: true, text: `Report of ${w.workspace}` } });
+    const list = await t.call(socialRoutes.violReportList, { token: w.adminToken });
     const report = list.body?.result?.reports?.[0]?._id;
     if (!report) throw new Error(`fixture violReport: ${list.status} ${JSON.stringify(list.body)}`);
     return { idea: idea._id, violReport: report };
   },
   async readBack(t, w, e) {
-    const r = e === 'idea' ? await t.call(socialRoutes.ideas, { token: w.adminToken }) : await t.call(socialRoutes.violReports, { token: w.adminToken });
+    const r = e === 'idea' ? await t.call(socialRoutes.ideaList, { token: w.adminToken }) : await t.call(socialRoutes.violReportList, { token: w.adminToken });
     return { status: r.status, body: r.body };
   },
   secrets: (w) => [`Idea of ${w.workspace}`, `Report of ${w.workspace}`],

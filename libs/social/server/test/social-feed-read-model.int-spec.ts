@@ -66,7 +66,7 @@ describe('social: the wall read model answers exactly as the SQL path (issue 19)
   afterAll(() => t.close());
 
   const news = async (who: Emp, page: number, query: Record<string, string> = {}) => {
-    const r = await t.call(socialRoutes.news, { token: who.token, params: { clientId: acme.client._id, page }, query });
+    const r = await t.call(socialRoutes.postNews, { token: who.token, params: { clientId: acme.client._id, page }, query });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return r.body.result as { posts: Parameters<typeof shape>[0][]; cursor: string | null; next: string | null };
   };
@@ -113,13 +113,13 @@ describe('social: the wall read model answers exactly as the SQL path (issue 19)
     await news(people[0], 1);
     const mine = await post(t, people[2].token, { message: 'read your own write' });
     assert.equal((await news(people[2], 1)).posts[0]._id, mine._id);
-    await t.call(socialRoutes.like, { token: people[3].token, body: { like_type: 'post', post_id: mine._id } });
+    await t.call(socialRoutes.postLike, { token: people[3].token, body: { like_type: 'post', post_id: mine._id } });
     const seen = (await news(people[3], 1)).posts[0];
     assert.deepEqual([seen.likes_count, seen.liked], [1, true]);
     assert.equal((await news(people[0], 1)).posts[0].liked, false);
     // The reader's flags are kept between reads: their own unlike and view show at once all the same.
-    await t.call(socialRoutes.like, { token: people[3].token, body: { like_type: 'post', post_id: mine._id } });
-    await t.call(socialRoutes.allView, { token: people[3].token, body: { ids: [mine._id] } });
+    await t.call(socialRoutes.postLike, { token: people[3].token, body: { like_type: 'post', post_id: mine._id } });
+    await t.call(socialRoutes.postAllView, { token: people[3].token, body: { ids: [mine._id] } });
     const again = (await news(people[3], 1)).posts[0];
     assert.deepEqual([again.likes_count, again.liked, again.views_count, again.viewed], [0, false, 1, true]);
     // Snapshot (before) and keyset (after) pages.
@@ -161,14 +161,14 @@ describe('social: the wall read model answers exactly as the SQL path (issue 19)
         const p = await post(t, who.token, { message: `post ${i}`, ...(parent ? { parent } : {}) });
         posts.push({ id: p._id, by });
       } else if (x < 0.4) {
-        const r = await t.call(socialRoutes.update, { token: who.token, params: { id: pick(own).id }, body: { message: `edited ${i}` } });
+        const r = await t.call(socialRoutes.postUpdate, { token: who.token, params: { id: pick(own).id }, body: { message: `edited ${i}` } });
         assert.equal(r.status, 200, JSON.stringify(r.body));
       } else if (x < 0.46) {
         const p = pick(own);
         posts.splice(posts.indexOf(p), 1);
-        assert.equal((await t.call(socialRoutes.delete, { token: who.token, params: { id: p.id } })).status, 200);
+        assert.equal((await t.call(socialRoutes.postDelete, { token: who.token, params: { id: p.id } })).status, 200);
       } else if (x < 0.62) {
-        await t.call(socialRoutes.like, { token: who.token, body: { like_type: 'post', post_id: pick(posts).id } });
+        await t.call(socialRoutes.postLike, { token: who.token, body: { like_type: 'post', post_id: pick(posts).id } });
       } else if (x < 0.75) {
         const c = await t.call(socialRoutes.commentCreate, { token: who.token, body: { parent_id: pick(posts).id, message: `comment ${i}` } });
         if (c.status === 200) comments.push({ id: c.body.result._id, by });
@@ -177,7 +177,7 @@ describe('social: the wall read model answers exactly as the SQL path (issue 19)
         comments.splice(comments.indexOf(c), 1);
         await t.call(socialRoutes.commentDelete, { token: who.token, params: { id: c.id } });
       } else if (x < 0.97) {
-        await t.call(socialRoutes.allView, { token: who.token, body: { ids: [pick(posts).id, pick(posts).id] } });
+        await t.call(socialRoutes.postAllView, { token: who.token, body: { ids: [pick(posts).id, pick(posts).id] } });
       } else {
         const r = await t.call(peopleRoutes.userUpdate, {
           token: acme.adminToken,

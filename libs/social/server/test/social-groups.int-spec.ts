@@ -45,7 +45,7 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     assert.deepEqual(fieldMessages(r.body), { name: 'Field is required', description: 'Max 250 symbols', type: 'Field is required' });
     const long = await create(ann.token, { name: 'n'.repeat(51), description: 'd', type: 'public' });
     assert.equal(fieldMessages(long.body).name, 'Max 50 symbols');
-    const list = await t.call(socialRoutes.groupsByClient, { token: ann.token, params: { id: a.client._id } });
+    const list = await t.call(socialRoutes.groupByClient, { token: ann.token, params: { id: a.client._id } });
     assert.equal(list.body.result.total, 0);
   });
 
@@ -62,13 +62,13 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
 
   it('catalogue: public and closed for everyone, private only for its members; search by name', async () => {
     const names = async (token: string, search?: string) =>
-      (await t.call(socialRoutes.groupsByClient, { token, params: { id: a.client._id }, query: search ? { search } : undefined })).body.result.groups.map(
+      (await t.call(socialRoutes.groupByClient, { token, params: { id: a.client._id }, query: search ? { search } : undefined })).body.result.groups.map(
         (g: { name: string }) => g.name,
       );
     assert.deepEqual(await names(ann.token), ['Chess club', 'Runners', 'Secret board']);
     assert.deepEqual(await names(cid.token), ['Chess club', 'Runners']);
     assert.deepEqual(await names(cid.token, 'CHESS'), ['Chess club']);
-    const byUser = await t.call(socialRoutes.groupsByUser, { token: cid.token, params: { id: ann.user._id } });
+    const byUser = await t.call(socialRoutes.groupByUser, { token: cid.token, params: { id: ann.user._id } });
     assert.deepEqual(
       byUser.body.result.groups.map((g: { name: string }) => g.name),
       ['Chess club', 'Runners'],
@@ -81,9 +81,9 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
       t.call(socialRoutes.groupCanRead, { token: cid.token, params: { id: privateId } }),
       t.call(socialRoutes.groupMembers, { token: cid.token, params: { id: privateId } }),
       t.call(socialRoutes.groupJoin, { token: cid.token, params: { id: privateId } }),
-      t.call(socialRoutes.groupFeed, { token: cid.token, params: { id: privateId } }),
+      t.call(socialRoutes.postGroup, { token: cid.token, params: { id: privateId } }),
       t.call(socialRoutes.groupUpdate, { token: cid.token, params: { id: privateId }, body: { name: 'x' } }),
-      t.call(socialRoutes.create, { token: cid.token, body: { message: 'hi', parent: { type: 'group', id: privateId } } }),
+      t.call(socialRoutes.postCreate, { token: cid.token, body: { message: 'hi', parent: { type: 'group', id: privateId } } }),
     ];
     for (const r of await Promise.all(calls)) assert.equal(r.status, 404, JSON.stringify(r.body));
   });
@@ -93,7 +93,7 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     assert.equal(j.body.result.state, 'member');
     assert.equal(j.body.result.members_count, 2);
     await post(t, cid.token, { message: 'Public group run', parent: { type: 'group', id: publicId } });
-    const wall = await t.call(socialRoutes.news, { token: dan.token, params: { clientId: a.client._id, page: 1 } });
+    const wall = await t.call(socialRoutes.postNews, { token: dan.token, params: { clientId: a.client._id, page: 1 } });
     assert.ok(wall.body.result.posts.some((p: { message: string }) => p.message.includes('Public group run')));
     const l = await t.call(socialRoutes.groupLeave, { token: cid.token, params: { id: publicId } });
     assert.equal(l.body.result.state, 'none');
@@ -105,10 +105,10 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     assert.equal(ask.body.result.state, 'requested');
     assert.equal(ask.body.result.can_read, false);
     // Before approval Bob may not post nor read.
-    const early = await t.call(socialRoutes.create, { token: bob.token, body: { message: 'too early', parent: { type: 'group', id: closedId } } });
+    const early = await t.call(socialRoutes.postCreate, { token: bob.token, body: { message: 'too early', parent: { type: 'group', id: closedId } } });
     assert.equal(early.status, 403);
     assert.equal(early.body.code, 'groupPostNotMember');
-    assert.equal((await t.call(socialRoutes.groupFeed, { token: bob.token, params: { id: closedId } })).status, 403);
+    assert.equal((await t.call(socialRoutes.postGroup, { token: bob.token, params: { id: closedId } })).status, 403);
 
     const byCid = await t.call(socialRoutes.groupRequestApprove, { token: cid.token, params: { groupId: closedId, userId: bob.user._id } });
     assert.equal(byCid.status, 403);
@@ -129,32 +129,32 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     assert.equal(twice.body.code, 'groupNoRequest');
 
     const p = await post(t, bob.token, { message: 'Closed chess secret move', parent: { type: 'group', id: closedId } });
-    const feed = await t.call(socialRoutes.groupFeed, { token: ann.token, params: { id: closedId } });
+    const feed = await t.call(socialRoutes.postGroup, { token: ann.token, params: { id: closedId } });
     assert.deepEqual(
       feed.body.result.posts.map((x: { _id: string }) => x._id),
       [p._id],
     );
     // The outsider: 403 on the feed and members, 404 on the post itself, nothing in any feed or search.
-    assert.equal((await t.call(socialRoutes.groupFeed, { token: cid.token, params: { id: closedId } })).status, 403);
+    assert.equal((await t.call(socialRoutes.postGroup, { token: cid.token, params: { id: closedId } })).status, 403);
     assert.equal((await t.call(socialRoutes.groupMembers, { token: cid.token, params: { id: closedId } })).status, 403);
-    assert.equal((await t.call(socialRoutes.get, { token: cid.token, params: { id: p._id } })).status, 404);
+    assert.equal((await t.call(socialRoutes.postGet, { token: cid.token, params: { id: p._id } })).status, 404);
     assert.equal((await t.call(socialRoutes.commentCreate, { token: cid.token, body: { parent_id: p._id, message: 'peek' } })).status, 404);
     for (const r of [
-      await t.call(socialRoutes.groupUserFeed, { token: cid.token, params: { id: bob.user._id } }),
-      await t.call(socialRoutes.authorFeed, { token: cid.token, params: { id: bob.user._id } }),
-      await t.call(socialRoutes.query, { token: cid.token, query: { search: 'chess secret' } }),
-      await t.call(socialRoutes.news, { token: cid.token, params: { clientId: a.client._id, page: 1 } }),
+      await t.call(socialRoutes.postGroupUser, { token: cid.token, params: { id: bob.user._id } }),
+      await t.call(socialRoutes.postUser, { token: cid.token, params: { id: bob.user._id } }),
+      await t.call(socialRoutes.postQuery, { token: cid.token, query: { search: 'chess secret' } }),
+      await t.call(socialRoutes.postNews, { token: cid.token, params: { clientId: a.client._id, page: 1 } }),
     ])
       assert.ok(!JSON.stringify(r.body).includes('Closed chess secret'), JSON.stringify(r.body));
     // A member sees it in "my groups" feed.
-    const mine = await t.call(socialRoutes.groupUserFeed, { token: bob.token, params: { id: bob.user._id } });
+    const mine = await t.call(socialRoutes.postGroupUser, { token: bob.token, params: { id: bob.user._id } });
     assert.ok(mine.body.result.posts.some((x: { _id: string }) => x._id === p._id));
     // Its realtime event goes to the group's readers only.
     const created = await eventually(() => events.find((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id));
     assert.deepEqual([...created.data.userIds].sort(), [ann.user._id, bob.user._id].sort());
     // So do its likes and views (ids and counts of a closed group's post are not for the whole client).
-    assert.equal((await t.call(socialRoutes.like, { token: ann.token, body: { like_type: 'post', post_id: p._id } })).status, 200);
-    assert.equal((await t.call(socialRoutes.view, { token: ann.token, params: { id: p._id }, body: { user_id: ann.user._id } })).status, 200);
+    assert.equal((await t.call(socialRoutes.postLike, { token: ann.token, body: { like_type: 'post', post_id: p._id } })).status, 200);
+    assert.equal((await t.call(socialRoutes.postView, { token: ann.token, params: { id: p._id }, body: { user_id: ann.user._id } })).status, 200);
     const liked = await eventually(() => events.find((e) => e.subject === 'evt.social.like.changed' && e.data.post_id === p._id));
     assert.deepEqual([...liked.data.userIds].sort(), [ann.user._id, bob.user._id].sort());
     const viewed = await eventually(() =>
@@ -263,13 +263,13 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
   it('grants: a read grant opens a closed group to a non-member; removing it closes it again', async () => {
     const g = await t.call(socialRoutes.groupGrantAdd, { token: bob.token, params: { groupId: closedId, userId: cid.user._id }, body: { level: 'read' } });
     assert.equal(g.body.result.level, 'read');
-    assert.equal((await t.call(socialRoutes.groupFeed, { token: cid.token, params: { id: closedId } })).status, 200);
+    assert.equal((await t.call(socialRoutes.postGroup, { token: cid.token, params: { id: closedId } })).status, 200);
     const can = await t.call(socialRoutes.groupCanRead, { token: cid.token, params: { id: closedId } });
     assert.deepEqual([can.body.result.read, can.body.result.write], [true, false]);
     const byCid = await t.call(socialRoutes.groupGrantAdd, { token: cid.token, params: { groupId: closedId, userId: cid.user._id }, body: { level: 'write' } });
     assert.equal(byCid.status, 403);
     await t.call(socialRoutes.groupGrantRemove, { token: bob.token, params: { groupId: closedId, userId: cid.user._id } });
-    assert.equal((await t.call(socialRoutes.groupFeed, { token: cid.token, params: { id: closedId } })).status, 403);
+    assert.equal((await t.call(socialRoutes.postGroup, { token: cid.token, params: { id: closedId } })).status, 403);
   });
 
   it('edit (admins only, §5 on update) and a type change moves the posts on or off the wall', async () => {
@@ -279,10 +279,10 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     assert.equal(long.status, 400);
     const toClosed = await t.call(socialRoutes.groupUpdate, { token: ann.token, params: { id: publicId }, body: { type: 'closed' } });
     assert.equal(toClosed.body.result.type, 'closed');
-    const wall = await t.call(socialRoutes.news, { token: dan.token, params: { clientId: a.client._id, page: 1 } });
+    const wall = await t.call(socialRoutes.postNews, { token: dan.token, params: { clientId: a.client._id, page: 1 } });
     assert.ok(!JSON.stringify(wall.body).includes('Public group run'));
     await t.call(socialRoutes.groupUpdate, { token: ann.token, params: { id: publicId }, body: { type: 'public' } });
-    const wall2 = await t.call(socialRoutes.news, { token: dan.token, params: { clientId: a.client._id, page: 1 } });
+    const wall2 = await t.call(socialRoutes.postNews, { token: dan.token, params: { clientId: a.client._id, page: 1 } });
     assert.ok(JSON.stringify(wall2.body).includes('Public group run'));
   });
 
@@ -315,19 +315,19 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
       get(eve.token, publicId),
       get(eve.token, closedId),
       t.call(socialRoutes.groupJoin, { token: eve.token, params: { id: publicId } }),
-      t.call(socialRoutes.groupFeed, { token: eve.token, params: { id: publicId } }),
+      t.call(socialRoutes.postGroup, { token: eve.token, params: { id: publicId } }),
       t.call(socialRoutes.groupMembers, { token: eve.token, params: { id: publicId } }),
-      t.call(socialRoutes.groupsByClient, { token: eve.token, params: { id: a.client._id } }),
-      t.call(socialRoutes.groupsByUser, { token: eve.token, params: { id: ann.user._id } }),
+      t.call(socialRoutes.groupByClient, { token: eve.token, params: { id: a.client._id } }),
+      t.call(socialRoutes.groupByUser, { token: eve.token, params: { id: ann.user._id } }),
       t.call(socialRoutes.groupDelete, { token: other.adminToken, params: { id: publicId } }),
       t.call(socialRoutes.groupSetOwner, { token: other.adminToken, params: { groupId: publicId, newOwner: eve.user._id } }),
-      t.call(socialRoutes.create, { token: eve.token, body: { message: 'x', parent: { type: 'group', id: publicId } } }),
+      t.call(socialRoutes.postCreate, { token: eve.token, body: { message: 'x', parent: { type: 'group', id: publicId } } }),
     ];
     for (const r of await Promise.all(calls)) {
       assert.equal(r.status, 404, JSON.stringify(r.body));
       assert.ok(!JSON.stringify(r.body).includes('Runners'));
     }
-    const own = await t.call(socialRoutes.groupsByClient, { token: eve.token, params: { id: other.client._id } });
+    const own = await t.call(socialRoutes.groupByClient, { token: eve.token, params: { id: other.client._id } });
     assert.equal(own.body.result.total, 0);
     assert.ok(!events.some((e) => e.clientId === other.client._id && e.subject.startsWith('evt.social.group')));
   });
@@ -338,7 +338,7 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
     const d = await t.call(socialRoutes.groupDelete, { token: a.adminToken, params: { id: closedId } });
     assert.equal(d.status, 200);
     assert.equal((await get(bob.token, closedId)).status, 404);
-    const q = await t.call(socialRoutes.query, { token: a.adminToken, query: { parent_type: 'group' } });
+    const q = await t.call(socialRoutes.postQuery, { token: a.adminToken, query: { parent_type: 'group' } });
     assert.ok(!JSON.stringify(q.body).includes('Closed chess secret'));
   });
 });

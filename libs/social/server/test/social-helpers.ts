@@ -14,7 +14,7 @@ export const THANKS_TEXT = 'Thank you for the great help with the release last w
 
 /** Writes a post as `token`; fails the test on a non-200. */
 export function post(t: TestPortal, token: string, body: Record<string, unknown>) {
-  return ok(t.call(socialRoutes.create, { token, body }), 200, 'post');
+  return ok(t.call(socialRoutes.postCreate, { token, body }), 200, 'post');
 }
 
 /**
@@ -54,7 +54,7 @@ export async function recordEvents(t: TestPortal) {
 export async function outboxDrained(t: TestPortal, seen: BusEvent<any>[], who: { token: string }, whom: { user: { _id: string } }) {
   const unfollows = () => seen.filter((e) => e.subject === 'evt.social.follow.changed' && e.data.following === false).length;
   const before = unfollows();
-  ok(await t.call(socialRoutes.follow, { token: who.token, body: { user_id: whom.user._id } }));
-  ok(await t.call(socialRoutes.unfollow, { token: who.token, body: { user_id: whom.user._id } }));
+  ok(await t.call(socialRoutes.followAdd, { token: who.token, body: { user_id: whom.user._id } }));
+  ok(await t.call(socialRoutes.followRemove, { token: who.token, body: { user_id: whom.user._id } }));
   await eventually(() => unfollows() > before);
 }

@@ -58,7 +58,7 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   afterAll(() => t.close());
 
   it('§5: all five idea fields are required', async () => {
-    const r = await t.call(socialRoutes.sendIdea, { token: ann.token, body: { author: ' ', current: 'x' } });
+    const r = await t.call(socialRoutes.ideaSend, { token: ann.token, body: { author: ' ', current: 'x' } });
     assert.equal(r.status, 400);
     assert.deepEqual(fieldMessages(r.body), {
       author: 'Field is required',
@@ -69,17 +69,17 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   });
 
   it('an idea is stored as new; the author sees their own, admins all; accepting raises evt.social.idea.accepted once', async () => {
-    const s = await t.call(socialRoutes.sendIdea, { token: ann.token, body: IDEA });
+    const s = await t.call(socialRoutes.ideaSend, { token: ann.token, body: IDEA });
     assert.equal(s.status, 200, JSON.stringify(s.body));
     assert.equal(s.body.result.status, 'new');
     assert.equal(s.body.result.author_id, ann.user._id);
-    await t.call(socialRoutes.sendIdea, { token: bob.token, body: { ...IDEA, author: 'Bob' } });
-    const own = await t.call(socialRoutes.ideas, { token: ann.token });
+    await t.call(socialRoutes.ideaSend, { token: bob.token, body: { ...IDEA, author: 'Bob' } });
+    const own = await t.call(socialRoutes.ideaList, { token: ann.token });
     assert.deepEqual(
       own.body.result.ideas.map((i: { author: string }) => i.author),
       ['Ann Employee'],
     );
-    const all = await t.call(socialRoutes.ideas, { token: a.adminToken });
+    const all = await t.call(socialRoutes.ideaList, { token: a.adminToken });
     assert.equal(all.body.result.total, 2);
     const refused = await t.call(socialRoutes.ideaStatus, { token: ann.token, params: { id: s.body.result._id }, body: { status: 'accepted' } });
     assert.equal(refused.status, 403);
@@ -92,18 +92,18 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     const accepted = events.filter((e) => e.subject === 'evt.social.idea.accepted');
     assert.equal(accepted.length, 1);
     assert.equal(accepted[0]!.data.author_id, ann.user._id);
-    const filtered = await t.call(socialRoutes.ideas, { token: a.adminToken, query: { status: 'accepted' } });
+    const filtered = await t.call(socialRoutes.ideaList, { token: a.adminToken, query: { status: 'accepted' } });
     assert.equal(filtered.body.result.total, 1);
     // Another client: 404 on the id, nothing in its list.
     assert.equal(
       (await t.call(socialRoutes.ideaStatus, { token: other.adminToken, params: { id: s.body.result._id }, body: { status: 'rejected' } })).status,
       404,
     );
-    assert.equal((await t.call(socialRoutes.ideas, { token: other.adminToken })).body.result.total, 0);
+    assert.equal((await t.call(socialRoutes.ideaList, { token: other.adminToken })).body.result.total, 0);
   });
 
   it('§5: a report needs its text, and a name unless anonymous', async () => {
-    const r = await t.call(socialRoutes.sendViolReport, { token: bob.token, body: { anonymous: false, text: '' } });
+    const r = await t.call(socialRoutes.violReportSend, { token: bob.token, body: { anonymous: false, text: '' } });
     assert.equal(r.status, 400);
     assert.deepEqual(fieldMessages(r.body), { text: 'Field is required', name: 'Field is required' });
   });
@@ -124,8 +124,8 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     const { out, result } = await captureOutput(
       async () => {
         try {
-          await t.call(socialRoutes.ideas, { token: bob.token, ip, headers: { 'user-agent': agent } });
-          return await t.call(socialRoutes.sendViolReport, {
+          await t.call(socialRoutes.ideaList, { token: bob.token, ip, headers: { 'user-agent': agent } });
+          return await t.call(socialRoutes.violReportSend, {
             token: bob.token,
             ip,
             headers: { 'user-agent': agent },
@@ -136,13 +136,13 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
         }
       },
       // A later call of another route: its request line comes after every line of the calls above.
-      () => t.call(socialRoutes.groupsByClient, { token: ann.token, params: { id: a.client._id } }),
+      () => t.call(socialRoutes.groupByClient, { token: ann.token, params: { id: a.client._id } }),
       (text) => text.includes('"route":"/api/group/byClient/:id"'),
     );
     // The handler receives the client only: no user, session, address or roles (the control call carries them).
-    const control = requests.find((x) => x.subject === socialRoutes.ideas.subject)!;
+    const control = requests.find((x) => x.subject === socialRoutes.ideaList.subject)!;
     assert.equal(control.ctx.userId, bob.user._id);
-    const report = requests.find((x) => x.subject === socialRoutes.sendViolReport.subject)!;
+    const report = requests.find((x) => x.subject === socialRoutes.violReportSend.subject)!;
     assert.equal(report.ctx.clientId, a.client._id);
     assert.equal(report.ctx.userId, null);
     assert.deepEqual(report.ctx.roles, []);
@@ -183,10 +183,10 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   });
 
   it('a signed report keeps the name the sender chose; admins list and mark reports handled; employees and other clients cannot', async () => {
-    const s = await t.call(socialRoutes.sendViolReport, { token: ann.token, body: { anonymous: false, name: 'Ann from sales', text: 'Signed report' } });
+    const s = await t.call(socialRoutes.violReportSend, { token: ann.token, body: { anonymous: false, name: 'Ann from sales', text: 'Signed report' } });
     assert.equal(s.status, 200);
-    assert.equal((await t.call(socialRoutes.violReports, { token: ann.token })).status, 403);
-    const list = await t.call(socialRoutes.violReports, { token: a.adminToken });
+    assert.equal((await t.call(socialRoutes.violReportList, { token: ann.token })).status, 403);
+    const list = await t.call(socialRoutes.violReportList, { token: a.adminToken });
     assert.equal(list.body.result.total, 2);
     const signed = list.body.result.reports.find((r: { text: string }) => r.text === 'Signed report');
     assert.equal(signed.name, 'Ann from sales');
@@ -197,13 +197,13 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     assert.equal((await t.call(socialRoutes.violReportHandled, { token: ann.token, params: { id: anon._id }, body: { handled: true } })).status, 403);
     const h = await t.call(socialRoutes.violReportHandled, { token: a.adminToken, params: { id: anon._id }, body: { handled: true } });
     assert.equal(h.body.result.handled, true);
-    const open = await t.call(socialRoutes.violReports, { token: a.adminToken, query: { handled: '0' } });
+    const open = await t.call(socialRoutes.violReportList, { token: a.adminToken, query: { handled: '0' } });
     assert.deepEqual(
       open.body.result.reports.map((r: { text: string }) => r.text),
       ['Signed report'],
     );
-    assert.equal((await t.call(socialRoutes.violReports, { token: other.adminToken })).body.result.total, 0);
-    assert.equal((await t.call(socialRoutes.sendViolReport, { token: eve.token, body: { text: 'x' } })).status, 200);
-    assert.equal((await t.call(socialRoutes.violReports, { token: a.adminToken })).body.result.total, 2);
+    assert.equal((await t.call(socialRoutes.violReportList, { token: other.adminToken })).body.result.total, 0);
+    assert.equal((await t.call(socialRoutes.violReportSend, { token: eve.token, body: { text: 'x' } })).status, 200);
+    assert.equal((await t.call(socialRoutes.violReportList, { token: a.adminToken })).body.result.total, 2);
   });
 });

@@ -28,29 +28,29 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
   });
   afterAll(() => t.close());
 
-  const snapshot = async () => (await t.call(socialRoutes.get, { token: ann.token, params: { id: postId } })).body.result;
+  const snapshot = async () => (await t.call(socialRoutes.postGet, { token: ann.token, params: { id: postId } })).body.result;
 
   it('read, like, comment, view, edit and delete by id all answer 404 and change nothing', async () => {
     const before = await snapshot();
     const calls = [
-      t.call(socialRoutes.get, { token: eve.token, params: { id: postId } }),
-      t.call(socialRoutes.like, { token: eve.token, body: { like_type: 'post', post_id: postId } }),
-      t.call(socialRoutes.like, { token: eve.token, body: { like_type: 'comment', comment_id: commentId } }),
+      t.call(socialRoutes.postGet, { token: eve.token, params: { id: postId } }),
+      t.call(socialRoutes.postLike, { token: eve.token, body: { like_type: 'post', post_id: postId } }),
+      t.call(socialRoutes.postLike, { token: eve.token, body: { like_type: 'comment', comment_id: commentId } }),
       t.call(socialRoutes.commentCreate, { token: eve.token, body: { parent_id: postId, message: 'sneaky' } }),
       t.call(socialRoutes.commentCreate, { token: eve.token, body: { parent_type: 'comment', parent_id: commentId, message: 'sneaky' } }),
       t.call(socialRoutes.commentUpdate, { token: b.adminToken, params: { id: commentId }, body: { message: 'pwned' } }),
       t.call(socialRoutes.commentDelete, { token: b.adminToken, params: { id: commentId } }),
-      t.call(socialRoutes.view, { token: eve.token, params: { id: postId }, body: {} }),
-      t.call(socialRoutes.update, { token: b.adminToken, params: { id: postId }, body: { message: 'pwned' } }),
-      t.call(socialRoutes.delete, { token: b.adminToken, params: { id: postId } }),
-      t.call(socialRoutes.delete, { token: eve.token, params: { id: postId } }),
+      t.call(socialRoutes.postView, { token: eve.token, params: { id: postId }, body: {} }),
+      t.call(socialRoutes.postUpdate, { token: b.adminToken, params: { id: postId }, body: { message: 'pwned' } }),
+      t.call(socialRoutes.postDelete, { token: b.adminToken, params: { id: postId } }),
+      t.call(socialRoutes.postDelete, { token: eve.token, params: { id: postId } }),
     ];
     for (const r of await Promise.all(calls)) {
       assert.equal(r.status, 404, JSON.stringify(r.body));
       assert.equal(r.body.message, 'The requested resource was not found');
       assert.ok(!JSON.stringify(r.body).includes('alpha'));
     }
-    const allView = await t.call(socialRoutes.allView, { token: eve.token, body: { ids: [postId] } });
+    const allView = await t.call(socialRoutes.postAllView, { token: eve.token, body: { ids: [postId] } });
     assert.equal(allView.body.result.viewed, 0);
     const after = await snapshot();
     assert.deepEqual(
@@ -60,28 +60,28 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
   });
 
   it("feeds of another client, and of another client's users, are 404; B's events never carry A's posts", async () => {
-    assert.equal((await t.call(socialRoutes.news, { token: eve.token, params: { clientId: a.client._id, page: 1 } })).status, 404);
-    assert.equal((await t.call(socialRoutes.clientFeed, { token: eve.token, params: { id: a.client._id } })).status, 404);
-    assert.equal((await t.call(socialRoutes.allThanks, { token: eve.token, params: { id: a.client._id } })).status, 404);
-    for (const route of [socialRoutes.authorFeed, socialRoutes.mentionsFeed, socialRoutes.commentsFeed, socialRoutes.followsFeed]) {
+    assert.equal((await t.call(socialRoutes.postNews, { token: eve.token, params: { clientId: a.client._id, page: 1 } })).status, 404);
+    assert.equal((await t.call(socialRoutes.postClient, { token: eve.token, params: { id: a.client._id } })).status, 404);
+    assert.equal((await t.call(socialRoutes.thanksAll, { token: eve.token, params: { id: a.client._id } })).status, 404);
+    for (const route of [socialRoutes.postUser, socialRoutes.postMentionsFeed, socialRoutes.postCommentsFeed, socialRoutes.postFollows]) {
       const r = await t.call(route, { token: eve.token, params: { id: ann.user._id } });
       assert.equal(r.status, 404);
       assert.equal(r.body.result, undefined);
     }
-    const uf = await t.call(socialRoutes.userFeed, { token: eve.token, params: { userId: ann.user._id, page: 1 } });
+    const uf = await t.call(socialRoutes.postUserFeed, { token: eve.token, params: { userId: ann.user._id, page: 1 } });
     assert.equal(uf.status, 404);
-    const q = await t.call(socialRoutes.query, { token: eve.token, query: { search: 'secret' } });
+    const q = await t.call(socialRoutes.postQuery, { token: eve.token, query: { search: 'secret' } });
     assert.deepEqual(q.body.result.posts, []);
-    const own = await t.call(socialRoutes.news, { token: eve.token, params: { clientId: b.client._id, page: 1 } });
+    const own = await t.call(socialRoutes.postNews, { token: eve.token, params: { clientId: b.client._id, page: 1 } });
     assert.deepEqual(own.body.result.posts, []);
     // Mentioning or following someone of another client: that person does not exist here.
-    const mention = await t.call(socialRoutes.create, {
+    const mention = await t.call(socialRoutes.postCreate, {
       token: eve.token,
       body: { type: 'thanks', message: 'Thank you for everything you did this year!', mentions: [ann.user._id] },
     });
     assert.equal(mention.status, 400);
     assert.equal(mention.body.message, 'User not found');
-    assert.equal((await t.call(socialRoutes.follow, { token: eve.token, body: { user_id: ann.user._id } })).status, 400);
+    assert.equal((await t.call(socialRoutes.followAdd, { token: eve.token, body: { user_id: ann.user._id } })).status, 400);
     // Every event names its client, which is what the gateway relays by.
     assert.ok(events.length > 0);
     for (const e of events) if (JSON.stringify(e.data).includes(postId)) assert.equal(e.clientId, a.client._id);

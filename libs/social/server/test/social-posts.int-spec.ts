@@ -33,7 +33,7 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(p.author.fullName, 'Ann Archer');
     assert.equal(p.author.position, 'Designer');
     assert.deepEqual([p.likes_count, p.comments_count, p.views_count, p.liked, p.viewed], [0, 0, 0, false, false]);
-    const feed = await t.call(socialRoutes.news, { token: bob.token, params: { clientId: acme.client._id, page: 1 } });
+    const feed = await t.call(socialRoutes.postNews, { token: bob.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(feed.status, 200);
     assert.equal(feed.body.result.posts[0]._id, p._id);
     assert.equal(feed.body.result.posts[0].author.fullName, 'Ann Archer');
@@ -42,7 +42,7 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(evt.data.post.type, 'post');
     // The answer is built without reading the post back (issue 19): it must equal what a read gives the author.
     const m = await post(t, ann.token, { message: '<p>To <b>Ada</b> and me</p>', mentions: [acme.admin._id, ann.user._id] });
-    const read = await t.call(socialRoutes.get, { token: ann.token, params: { id: m._id } });
+    const read = await t.call(socialRoutes.postGet, { token: ann.token, params: { id: m._id } });
     assert.equal(read.status, 200);
     const byId = (xs: { _id: string }[]) => [...xs].sort((a, b) => a._id.localeCompare(b._id));
     const { comments: _c, likes: _l, views: _v, ...readPost } = read.body.result; // GET adds the post's threads
@@ -63,11 +63,11 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     };
     let p: { _id: string };
     try {
-      const r = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'Saved while the bus is down' } });
+      const r = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'Saved while the bus is down' } });
       assert.equal(r.status, 200, 'a failed publish never turns a saved post into an error');
       p = r.body.result;
       await eventually(() => refused > 0);
-      const feed = await t.call(socialRoutes.news, { token: bob.token, params: { clientId: acme.client._id, page: 1 } });
+      const feed = await t.call(socialRoutes.postNews, { token: bob.token, params: { clientId: acme.client._id, page: 1 } });
       assert.equal(feed.body.result.posts[0]._id, p._id, 'the post is saved');
       assert.ok(!events.some((e) => e.subject === 'evt.social.post.created' && e.data.post._id === p._id), 'no event yet');
     } finally {
@@ -81,11 +81,11 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
 
   it('§5: post text is required (also when only markup or a script remains)', async () => {
     for (const message of ['', '   ', '<script>alert(1)</script>', '<p></p>']) {
-      const r = await t.call(socialRoutes.create, { token: ann.token, body: { message } });
+      const r = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message } });
       assert.equal(r.status, 400, message);
       assert.equal(fieldMessages(r.body).message, 'Field is required');
     }
-    const none = await t.call(socialRoutes.create, { token: ann.token, body: {} });
+    const none = await t.call(socialRoutes.postCreate, { token: ann.token, body: {} });
     assert.equal(fieldMessages(none.body).message, 'Field is required');
   });
 
@@ -97,24 +97,24 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<img']) assert.ok(!p.message.includes(bad), `${bad} in ${p.message}`);
     assert.ok(p.message.includes('href="https://example.com"'));
     assert.ok(p.message.includes('rel="noopener noreferrer"'));
-    const got = await t.call(socialRoutes.get, { token: bob.token, params: { id: p._id } });
+    const got = await t.call(socialRoutes.postGet, { token: bob.token, params: { id: p._id } });
     assert.equal(got.body.result.message, p.message);
   });
 
   it('§5 thank-you post: over 30 symbols and exactly one mentioned person', async () => {
-    const short = await t.call(socialRoutes.create, { token: ann.token, body: { type: 'thanks', message: 'Thanks a lot!', mentions: [bob.user._id] } });
+    const short = await t.call(socialRoutes.postCreate, { token: ann.token, body: { type: 'thanks', message: 'Thanks a lot!', mentions: [bob.user._id] } });
     assert.equal(short.status, 400);
     assert.equal(fieldMessages(short.body).message, 'A thank-you post must be over 30 symbols');
-    const exactly30 = await t.call(socialRoutes.create, { token: ann.token, body: { type: 'thanks', message: 'x'.repeat(30), mentions: [bob.user._id] } });
+    const exactly30 = await t.call(socialRoutes.postCreate, { token: ann.token, body: { type: 'thanks', message: 'x'.repeat(30), mentions: [bob.user._id] } });
     assert.equal(fieldMessages(exactly30.body).message, 'A thank-you post must be over 30 symbols');
-    const nobody = await t.call(socialRoutes.create, { token: ann.token, body: { type: 'thanks', message: THANKS_TEXT } });
+    const nobody = await t.call(socialRoutes.postCreate, { token: ann.token, body: { type: 'thanks', message: THANKS_TEXT } });
     assert.equal(fieldMessages(nobody.body).mentions, 'A thank-you post must mention exactly one person');
-    const two = await t.call(socialRoutes.create, {
+    const two = await t.call(socialRoutes.postCreate, {
       token: ann.token,
       body: { type: 'thanks', message: THANKS_TEXT, mentions: [bob.user._id, acme.admin._id] },
     });
     assert.equal(fieldMessages(two.body).mentions, 'A thank-you post must mention exactly one person');
-    const ghost = await t.call(socialRoutes.create, {
+    const ghost = await t.call(socialRoutes.postCreate, {
       token: ann.token,
       body: { type: 'thanks', message: THANKS_TEXT, mentions: ['0190a0a0-0000-7000-8000-000000000000'] },
     });
@@ -130,13 +130,13 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
       message: `<p>Thanks <span data-mention="${bob.user._id}">@Bob</span> for all the careful reviews!</p>`,
     });
     assert.deepEqual(inMarkup.mentions, [bob.user._id]);
-    const thanks = await t.call(socialRoutes.allThanks, { token: bob.token, params: { id: acme.client._id } });
+    const thanks = await t.call(socialRoutes.thanksAll, { token: bob.token, params: { id: acme.client._id } });
     assert.equal(thanks.status, 200);
     assert.deepEqual(
       thanks.body.result.posts.map((p: any) => p._id),
       [inMarkup._id, ok._id],
     );
-    const mentions = await t.call(socialRoutes.mentionsFeed, { token: ann.token, params: { id: bob.user._id } });
+    const mentions = await t.call(socialRoutes.postMentionsFeed, { token: ann.token, params: { id: bob.user._id } });
     assert.deepEqual(
       mentions.body.result.posts.map((p: any) => p._id),
       [inMarkup._id, ok._id],
@@ -147,42 +147,42 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     const carl = await t.makeEmployee(acme.adminToken, 'carl@acme.test');
     const rm = await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: carl.user._id, role: 'wall' } });
     assert.equal(rm.status, 200);
-    const r = await t.call(socialRoutes.create, { token: carl.token, body: { message: 'hi' } });
+    const r = await t.call(socialRoutes.postCreate, { token: carl.token, body: { message: 'hi' } });
     assert.equal(r.status, 403);
     assert.equal(r.body.message, 'No access');
-    const feed = await t.call(socialRoutes.news, { token: carl.token, params: { clientId: acme.client._id, page: 1 } });
+    const feed = await t.call(socialRoutes.postNews, { token: carl.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(feed.status, 200);
   });
 
   it('post parents (§3): feed posts go to the user feed; a post into a group that does not exist is 404 (groups: social-groups.int-spec); system posts are for admins', async () => {
     const onBob = await post(t, ann.token, { message: 'Happy first day, Bob!', parent: { type: 'feed', id: bob.user._id } });
-    const bobFeed = await t.call(socialRoutes.userFeed, { token: ann.token, params: { userId: bob.user._id, page: 1 } });
+    const bobFeed = await t.call(socialRoutes.postUserFeed, { token: ann.token, params: { userId: bob.user._id, page: 1 } });
     assert.ok(bobFeed.body.result.posts.some((p: any) => p._id === onBob._id));
-    const group = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'x', parent: { type: 'group', id: bob.user._id } } });
+    const group = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'x', parent: { type: 'group', id: bob.user._id } } });
     assert.equal(group.status, 404);
-    const sys = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'x', parent: { type: 'system' } } });
+    const sys = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'x', parent: { type: 'system' } } });
     assert.equal(sys.status, 403);
-    const bySys = await t.call(socialRoutes.create, { token: acme.adminToken, body: { message: 'Maintenance tonight', parent: { type: 'system' } } });
+    const bySys = await t.call(socialRoutes.postCreate, { token: acme.adminToken, body: { message: 'Maintenance tonight', parent: { type: 'system' } } });
     assert.equal(bySys.status, 200);
-    const bad = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'x', parent: { type: 'blog' } } });
+    const bad = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'x', parent: { type: 'blog' } } });
     assert.equal(bad.status, 400);
   });
 
   it('PUT api/post/{id}: author or admin edit; others get 403; the same rules apply', async () => {
     const p = await post(t, ann.token, { message: 'first version' });
-    const byBob = await t.call(socialRoutes.update, { token: bob.token, params: { id: p._id }, body: { message: 'hacked' } });
+    const byBob = await t.call(socialRoutes.postUpdate, { token: bob.token, params: { id: p._id }, body: { message: 'hacked' } });
     assert.equal(byBob.status, 403);
-    const mine = await t.call(socialRoutes.update, { token: ann.token, params: { id: p._id }, body: { message: 'second <script>x</script>version' } });
+    const mine = await t.call(socialRoutes.postUpdate, { token: ann.token, params: { id: p._id }, body: { message: 'second <script>x</script>version' } });
     assert.equal(mine.status, 200);
     assert.equal(mine.body.result.message, 'second version');
-    const empty = await t.call(socialRoutes.update, { token: ann.token, params: { id: p._id }, body: { message: '' } });
+    const empty = await t.call(socialRoutes.postUpdate, { token: ann.token, params: { id: p._id }, body: { message: '' } });
     assert.equal(fieldMessages(empty.body).message, 'Field is required');
-    const toThanks = await t.call(socialRoutes.update, { token: ann.token, params: { id: p._id }, body: { type: 'thanks' } });
+    const toThanks = await t.call(socialRoutes.postUpdate, { token: ann.token, params: { id: p._id }, body: { type: 'thanks' } });
     assert.equal(toThanks.status, 400);
-    const admin = await t.call(socialRoutes.update, { token: acme.adminToken, params: { id: p._id }, body: { message: 'moderated' } });
+    const admin = await t.call(socialRoutes.postUpdate, { token: acme.adminToken, params: { id: p._id }, body: { message: 'moderated' } });
     assert.equal(admin.body.result.message, 'moderated');
     await eventually(() => events.find((e) => e.subject === 'evt.social.post.updated' && e.data.post._id === p._id && e.data.post.message === 'moderated'));
-    const missing = await t.call(socialRoutes.update, { token: ann.token, params: { id: '0190a0a0-0000-7000-8000-000000000000' }, body: { message: 'x' } });
+    const missing = await t.call(socialRoutes.postUpdate, { token: ann.token, params: { id: '0190a0a0-0000-7000-8000-000000000000' }, body: { message: 'x' } });
     assert.equal(missing.status, 404);
   });
 
@@ -195,31 +195,31 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     const exp = Number(new URL(p.attachments[0].url, 'http://x').searchParams.get('exp'));
     assert.ok(exp > Date.now() / 1000 + 3000 && exp < Date.now() / 1000 + 4000, `attachment links expire in about an hour (issue 18 §4), exp ${exp}`);
     const big = await upload(t, acme.client._id, 21 * 1024 * 1024, 'big.bin', 'application/octet-stream');
-    const tooBig = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'big', attachments: [big] } });
+    const tooBig = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'big', attachments: [big] } });
     assert.equal(tooBig.status, 413);
     assert.equal(tooBig.body.message, 'Files above 20 MB cannot be attached');
     // Lying about the size does not help: the stored size counts.
-    const lie = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'big', attachments: [{ ...big, size: 10 }] } });
+    const lie = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'big', attachments: [{ ...big, size: 10 }] } });
     assert.equal(lie.status, 413);
-    const foreign = await t.call(socialRoutes.create, {
+    const foreign = await t.call(socialRoutes.postCreate, {
       token: ann.token,
       body: { message: 'x', attachments: [{ ...small, key: small.key.replace(acme.client._id, '0190a0a0-0000-7000-8000-000000000000') }] },
     });
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body.message, 'The file was not found or was deleted');
-    const gone = await t.call(socialRoutes.create, {
+    const gone = await t.call(socialRoutes.postCreate, {
       token: ann.token,
       body: { message: 'x', attachments: [{ ...small, key: `${acme.client._id}/post/nothing/here.png` }] },
     });
     assert.equal(gone.status, 404);
-    const twice = await t.call(socialRoutes.create, { token: ann.token, body: { message: 'again', attachments: [small] } });
+    const twice = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: 'again', attachments: [small] } });
     assert.equal(twice.status, 409);
     // A knowledge-base or CV upload (downloads checked against kb grants) cannot be re-published on the wall.
     for (const kind of ['kb', 'cv']) {
       const guarded = await upload(t, acme.client._id, 500, `${kind}.pdf`, 'application/pdf');
       const key = guarded.key.replace(`${acme.client._id}/post/`, `${acme.client._id}/${kind}/`);
       await t.portal.platform.storage.put(key, Readable.from([Buffer.alloc(500, 1)]), { contentType: 'application/pdf' });
-      const r = await t.call(socialRoutes.create, { token: ann.token, body: { message: `a ${kind} file`, attachments: [{ ...guarded, key }] } });
+      const r = await t.call(socialRoutes.postCreate, { token: ann.token, body: { message: `a ${kind} file`, attachments: [{ ...guarded, key }] } });
       assert.equal(r.status, 404, JSON.stringify(r.body));
       assert.equal(r.body.message, 'The file was not found or was deleted');
     }
@@ -229,13 +229,13 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     const f = await upload(t, acme.client._id, 5000, 'doc.pdf', 'application/pdf');
     const p = await post(t, ann.token, { message: 'to be deleted', attachments: [f] });
     await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_id: p._id, message: 'nice' } });
-    await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'post', post_id: p._id } });
-    await t.call(socialRoutes.view, { token: bob.token, params: { id: p._id }, body: {} });
+    await t.call(socialRoutes.postLike, { token: bob.token, body: { like_type: 'post', post_id: p._id } });
+    await t.call(socialRoutes.postView, { token: bob.token, params: { id: p._id }, body: {} });
     const usedBefore = (await reserve(t, acme.client._id, 0)).used;
-    assert.equal((await t.call(socialRoutes.delete, { token: bob.token, params: { id: p._id } })).status, 403);
-    const del = await t.call(socialRoutes.delete, { token: ann.token, params: { id: p._id } });
+    assert.equal((await t.call(socialRoutes.postDelete, { token: bob.token, params: { id: p._id } })).status, 403);
+    const del = await t.call(socialRoutes.postDelete, { token: ann.token, params: { id: p._id } });
     assert.equal(del.status, 200);
-    assert.equal((await t.call(socialRoutes.get, { token: ann.token, params: { id: p._id } })).status, 404);
+    assert.equal((await t.call(socialRoutes.postGet, { token: ann.token, params: { id: p._id } })).status, 404);
     assert.equal(await t.portal.platform.storage.get(f.key), null);
     assert.equal((await reserve(t, acme.client._id, 0)).used, usedBefore - 5000);
     const db = t.portal.platform.db;
@@ -247,33 +247,33 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
     assert.equal(Number((left as any).rows[0].n), 0);
     await eventually(() => events.find((e) => e.subject === 'evt.social.post.deleted' && e.data._id === p._id));
     const admin = await post(t, ann.token, { message: 'admin removes this' });
-    assert.equal((await t.call(socialRoutes.delete, { token: acme.adminToken, params: { id: admin._id } })).status, 200);
+    assert.equal((await t.call(socialRoutes.postDelete, { token: acme.adminToken, params: { id: admin._id } })).status, 200);
   });
 
   it('GET api/post (query) and the user, client and comments feeds', async () => {
     const p = await post(t, bob.token, { message: 'Searching for the purple elephant' });
-    const q = await t.call(socialRoutes.query, { token: ann.token, query: { search: 'purple eleph' } });
+    const q = await t.call(socialRoutes.postQuery, { token: ann.token, query: { search: 'purple eleph' } });
     assert.deepEqual(
       q.body.result.posts.map((x: any) => x._id),
       [p._id],
     );
-    const byAuthor = await t.call(socialRoutes.query, { token: ann.token, query: { author: bob.user._id, type: 'post' } });
+    const byAuthor = await t.call(socialRoutes.postQuery, { token: ann.token, query: { author: bob.user._id, type: 'post' } });
     assert.ok(byAuthor.body.result.posts.every((x: any) => x.author._id === bob.user._id));
-    const user = await t.call(socialRoutes.authorFeed, { token: ann.token, params: { id: bob.user._id } });
+    const user = await t.call(socialRoutes.postUser, { token: ann.token, params: { id: bob.user._id } });
     assert.ok(user.body.result.posts.every((x: any) => x.author._id === bob.user._id));
     assert.equal(user.body.result.posts[0]._id, p._id);
-    const client = await t.call(socialRoutes.clientFeed, { token: ann.token, params: { id: acme.client._id } });
+    const client = await t.call(socialRoutes.postClient, { token: ann.token, params: { id: acme.client._id } });
     assert.equal(client.body.result.posts[0]._id, p._id);
     await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_id: p._id, message: 'found it' } });
-    const commented = await t.call(socialRoutes.commentsFeed, { token: bob.token, params: { id: ann.user._id } });
+    const commented = await t.call(socialRoutes.postCommentsFeed, { token: bob.token, params: { id: ann.user._id } });
     assert.deepEqual(
       commented.body.result.posts.map((x: any) => x._id),
       [p._id],
     );
     // No group has that id: 404; a user in no group has an empty groups feed (real groups: social-groups.int-spec).
-    const group = await t.call(socialRoutes.groupFeed, { token: ann.token, params: { id: acme.client._id } });
+    const group = await t.call(socialRoutes.postGroup, { token: ann.token, params: { id: acme.client._id } });
     assert.equal(group.status, 404);
-    const groupUser = await t.call(socialRoutes.groupUserFeed, { token: ann.token, params: { id: ann.user._id } });
+    const groupUser = await t.call(socialRoutes.postGroupUser, { token: ann.token, params: { id: ann.user._id } });
     assert.deepEqual(groupUser.body.result.posts, []);
   });
 });
@@ -293,7 +293,7 @@ describe('social: feed paging (§4 Posts: 20 a page, newest first, stable while 
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) ids.push((await post(t, ann.token, { message: `post ${i}` }))._id);
     const newestFirst = [...ids].reverse();
-    const p1 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
+    const p1 = await t.call(socialRoutes.postNews, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(p1.status, 200);
     assert.equal(p1.body.result.posts.length, 20);
     assert.equal(p1.body.result.hasMore, true);
@@ -305,30 +305,30 @@ describe('social: feed paging (§4 Posts: 20 a page, newest first, stable while 
     assert.ok(cursor);
     // A new post arrives: it goes to the front, and page 2 of the same walk still shows the 5 oldest.
     const fresh = await post(t, ann.token, { message: 'breaking news' });
-    const p2 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 2 }, query: { before: cursor } });
+    const p2 = await t.call(socialRoutes.postNews, { token: ann.token, params: { clientId: acme.client._id, page: 2 }, query: { before: cursor } });
     assert.deepEqual(
       p2.body.result.posts.map((p: any) => p._id),
       newestFirst.slice(20),
     );
     assert.equal(p2.body.result.hasMore, false);
     // The keyset step from page 1's last item gives the same page.
-    const k2 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 2 }, query: { after: p1.body.result.next } });
+    const k2 = await t.call(socialRoutes.postNews, { token: ann.token, params: { clientId: acme.client._id, page: 2 }, query: { after: p1.body.result.next } });
     assert.deepEqual(
       k2.body.result.posts.map((p: any) => p._id),
       newestFirst.slice(20),
     );
-    const again = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
+    const again = await t.call(socialRoutes.postNews, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(again.body.result.posts[0]._id, fresh._id);
-    const bad = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 }, query: { before: 'nonsense' } });
+    const bad = await t.call(socialRoutes.postNews, { token: ann.token, params: { clientId: acme.client._id, page: 1 }, query: { before: 'nonsense' } });
     assert.equal(bad.status, 400);
   });
 
   it('seedPosts bulk-inserts posts that feeds page through', async () => {
     const n = await seedPosts(t.portal.platform.db, acme.client._id, [ann.user._id], 1200);
     assert.equal(n, 1200);
-    const p1 = await t.call(socialRoutes.news, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
+    const p1 = await t.call(socialRoutes.postNews, { token: ann.token, params: { clientId: acme.client._id, page: 1 } });
     assert.equal(p1.body.result.posts.length, 20);
-    const last = await t.call(socialRoutes.news, {
+    const last = await t.call(socialRoutes.postNews, {
       token: ann.token,
       params: { clientId: acme.client._id, page: 62 },
       query: { before: p1.body.result.cursor },

@@ -26,7 +26,7 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
   });
   afterAll(() => t.close());
 
-  const full = async (id: string, token = ann.token) => (await t.call(socialRoutes.get, { token, params: { id } })).body.result;
+  const full = async (id: string, token = ann.token) => (await t.call(socialRoutes.postGet, { token, params: { id } })).body.result;
 
   it('POST api/post/like: like_type must match the target (comment vs answer); a mismatch names like_type and changes nothing', async () => {
     const p = await post(t, ann.token, { message: 'like types' });
@@ -36,12 +36,12 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
     ).body.result;
     const likesBefore = events.filter((e) => e.subject === 'evt.social.like.changed').length;
 
-    const asAnswer = await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'answer', answer_id: comment._id } });
+    const asAnswer = await t.call(socialRoutes.postLike, { token: bob.token, body: { like_type: 'answer', answer_id: comment._id } });
     assert.equal(asAnswer.status, 400, JSON.stringify(asAnswer.body));
     assert.equal(asAnswer.body.code, 'validation');
     assert.deepEqual(Object.keys(fieldMessages(asAnswer.body)), ['like_type']);
     assert.equal(fieldMessages(asAnswer.body).like_type, "like_type must be 'comment' for this target");
-    const asComment = await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'comment', id: answer._id } });
+    const asComment = await t.call(socialRoutes.postLike, { token: bob.token, body: { like_type: 'comment', id: answer._id } });
     assert.equal(asComment.status, 400);
     assert.equal(fieldMessages(asComment.body).like_type, "like_type must be 'answer' for this target");
 
@@ -50,8 +50,11 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
     await outboxDrained(t, events, bob, ann);
     assert.equal(events.filter((e) => e.subject === 'evt.social.like.changed').length, likesBefore);
     // The matching types still work.
-    assert.equal((await t.call(socialRoutes.like, { token: bob.token, body: { like_type: 'comment', comment_id: comment._id } })).body.result.likes_count, 1);
-    assert.equal((await t.call(socialRoutes.like, { token: ann.token, body: { like_type: 'answer', answer_id: answer._id } })).body.result.likes_count, 1);
+    assert.equal(
+      (await t.call(socialRoutes.postLike, { token: bob.token, body: { like_type: 'comment', comment_id: comment._id } })).body.result.likes_count,
+      1,
+    );
+    assert.equal((await t.call(socialRoutes.postLike, { token: ann.token, body: { like_type: 'answer', answer_id: answer._id } })).body.result.likes_count, 1);
     f = await full(p._id);
     assert.deepEqual([f.comments[0].likes_count, f.comments[0].answers[0].likes_count], [1, 1]);
   });
@@ -95,21 +98,21 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
 
   it('GET api/post/user_feed/{userId}/{page} tells whether I follow that user and their follower count, after follow and unfollow', async () => {
     const state = async (token: string, userId: string) => {
-      const r = await t.call(socialRoutes.userFeed, { token, params: { userId, page: 1 } });
+      const r = await t.call(socialRoutes.postUserFeed, { token, params: { userId, page: 1 } });
       assert.equal(r.status, 200);
       return { following: r.body.result.following, followers: r.body.result.followers };
     };
     assert.deepEqual(await state(ann.token, bob.user._id), { following: false, followers: 0 });
-    await t.call(socialRoutes.follow, { token: ann.token, body: { user_id: bob.user._id } });
-    await t.call(socialRoutes.follow, { token: acme.adminToken, body: { user_id: bob.user._id } });
+    await t.call(socialRoutes.followAdd, { token: ann.token, body: { user_id: bob.user._id } });
+    await t.call(socialRoutes.followAdd, { token: acme.adminToken, body: { user_id: bob.user._id } });
     assert.deepEqual(await state(ann.token, bob.user._id), { following: true, followers: 2 });
     assert.deepEqual(await state(bob.token, bob.user._id), { following: false, followers: 2 });
     assert.deepEqual(await state(bob.token, ann.user._id), { following: false, followers: 0 });
-    const un = await t.call(socialRoutes.unfollow, { token: ann.token, body: { user_id: bob.user._id } });
+    const un = await t.call(socialRoutes.followRemove, { token: ann.token, body: { user_id: bob.user._id } });
     assert.deepEqual(un.body.result, { user_id: bob.user._id, following: false, followers: 1 });
     assert.deepEqual(await state(ann.token, bob.user._id), { following: false, followers: 1 });
     // Later pages say the same.
-    const p2 = await t.call(socialRoutes.userFeed, { token: acme.adminToken, params: { userId: bob.user._id, page: 2 } });
+    const p2 = await t.call(socialRoutes.postUserFeed, { token: acme.adminToken, params: { userId: bob.user._id, page: 2 } });
     assert.deepEqual([p2.body.result.following, p2.body.result.followers, p2.body.result.posts.length], [true, 1, 0]);
     await eventually(() =>
       events.find(
@@ -120,9 +123,9 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
 
   it("GET api/post/{id}: views list each viewer once with name, position and avatar (the 'viewed by' list)", async () => {
     const p = await post(t, ann.token, { message: 'who saw this' });
-    await t.call(socialRoutes.allView, { token: bob.token, body: { ids: [p._id], where: 'feed' } });
-    await t.call(socialRoutes.allView, { token: bob.token, body: { ids: [p._id], where: 'feed' } });
-    await t.call(socialRoutes.view, { token: acme.adminToken, params: { id: p._id }, body: { where: 'post' } });
+    await t.call(socialRoutes.postAllView, { token: bob.token, body: { ids: [p._id], where: 'feed' } });
+    await t.call(socialRoutes.postAllView, { token: bob.token, body: { ids: [p._id], where: 'feed' } });
+    await t.call(socialRoutes.postView, { token: acme.adminToken, params: { id: p._id }, body: { where: 'post' } });
     const f = await full(p._id);
     assert.equal(f.views_count, 2);
     assert.deepEqual(
@@ -138,9 +141,9 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
   it('PUT api/post/{id} and PUT api/comment/{id}: author or admin edits the text; others get 403 and change nothing', async () => {
     const p = await post(t, ann.token, { message: 'first draft' });
     const c = (await t.call(socialRoutes.commentCreate, { token: bob.token, body: { parent_id: p._id, message: 'first comment' } })).body.result;
-    assert.equal((await t.call(socialRoutes.update, { token: bob.token, params: { id: p._id }, body: { message: 'hijacked' } })).status, 403);
+    assert.equal((await t.call(socialRoutes.postUpdate, { token: bob.token, params: { id: p._id }, body: { message: 'hijacked' } })).status, 403);
     assert.equal((await t.call(socialRoutes.commentUpdate, { token: ann.token, params: { id: c._id }, body: { message: 'hijacked' } })).status, 403);
-    const up = await t.call(socialRoutes.update, { token: ann.token, params: { id: p._id }, body: { message: 'second draft, two lines' } });
+    const up = await t.call(socialRoutes.postUpdate, { token: ann.token, params: { id: p._id }, body: { message: 'second draft, two lines' } });
     assert.equal(up.status, 200);
     assert.equal(up.body.result.message, 'second draft, two lines');
     const cu = await t.call(socialRoutes.commentUpdate, { token: acme.adminToken, params: { id: c._id }, body: { message: 'moderated' } });

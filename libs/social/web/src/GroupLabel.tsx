@@ -1,9 +1,6 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { wallText } from './locales.ts';
-import { socialRoutes } from '@intranet/social-contract';
-import { call } from '@intranet/web-api';
-import { socialKeys } from './queries.ts';
+import { useGroupPreview } from './api/group-get.ts';
 
 /**
  * "in group X" under a group post's author, linking to /group/{id} (issue 29 §23: on the author's profile a group
@@ -12,12 +9,7 @@ import { socialKeys } from './queries.ts';
  */
 export function GroupLabel({ id, postId }: { id: string; postId: string }) {
   const { t } = wallText.useT();
-  const g = useQuery({
-    queryKey: [...socialKeys.groups, 'one', id],
-    queryFn: ({ signal }) => call(socialRoutes.groupGet, { params: { id }, signal, silent: true }),
-    staleTime: 60_000,
-    retry: false,
-  });
+  const g = useGroupPreview(id);
   return (
     <span className="wall-muted" data-testid={`post-group-${postId}`}>
       {' · '}

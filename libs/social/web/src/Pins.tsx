@@ -1,29 +1,22 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { wallText } from './locales.ts';
 import { peopleRoutes, type PinnedUser, type User } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, ConfirmDialog, Loader, useNotifier } from '@intranet/web-ui';
 import { Avatar } from './common.tsx';
-import { socialKeys } from './queries.ts';
+import { socialKeys } from './api/keys.ts';
+import { profileKey } from './api/people-get.ts';
+import { movePin } from './api/people-pin-move.ts';
+import { pinUser } from './api/people-pin.ts';
+import { usePinned } from './api/people-pinned.ts';
 
 /** Highest slot the web offers (the server takes 0–10,000). */
 const MAX_SLOT = 99;
-const pinnedKey = (clientId: string) => ['social', 'pinned', clientId] as const;
-
-/** GET api/user/pinned/{clientId}: the client's pinned employees in slot order (§4 pins). */
-export function usePinned(clientId: string | null) {
-  return useQuery({
-    queryKey: pinnedKey(clientId ?? ''),
-    queryFn: ({ signal }) => call(peopleRoutes.userPinned, { params: { clientId: clientId! }, signal, silent: true }),
-    enabled: !!clientId,
-  });
-}
 
 /**
  * Pin changes (administrators): `pin` puts a user into a slot or unpins them (null; a taken slot swaps, §7 PUT
@@ -34,17 +27,17 @@ function usePinChange() {
   const qc = useQueryClient();
   const notifier = useNotifier();
   const refresh = (changed: User[]) => {
-    void qc.invalidateQueries({ queryKey: ['social', 'pinned'] });
-    for (const u of changed) qc.setQueryData(socialKeys.user(u._id), u);
+    void qc.invalidateQueries({ queryKey: socialKeys.pinned() });
+    for (const u of changed) qc.setQueryData(profileKey(u._id), u);
   };
   const onError = (e: unknown) => notifier.error(errorText(e));
   const pin = useMutation({
-    mutationFn: (v: { id: string; slot: number | null }) => call(peopleRoutes.userPin, { params: { id: v.id }, body: { pinned_num: v.slot }, silent: true }),
+    mutationFn: (v: { id: string; slot: number | null }) => pinUser(v.id, v.slot),
     onSuccess: refresh,
     onError,
   });
   const move = useMutation({
-    mutationFn: (v: { from: number; to: number }) => call(peopleRoutes.userPinMove, { body: v, silent: true }),
+    mutationFn: movePin,
     onSuccess: refresh,
     onError,
   });
@@ -186,7 +179,7 @@ export function PinControl({ user }: { user: User }) {
     defaultValues: { slot: user.pinned_num ? String(user.pinned_num) : '' },
     serverField: (f) => (f === 'pinned_num' ? 'slot' : null),
     onSubmit: async ({ slot }) => {
-      refresh(await call(peopleRoutes.userPin, { params: { id: user._id }, body: { pinned_num: slot }, silent: true }));
+      refresh(await pinUser(user._id, slot));
       notifier.toast(t('pins.pinned'));
     },
   });

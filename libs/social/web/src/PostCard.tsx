@@ -10,7 +10,13 @@ import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
 import { Attachments, Avatar, formatDate } from './common.tsx';
 import { GroupLabel } from './GroupLabel.tsx';
-import { useAddComment, useDeleteComment, useDeletePost, useLike, usePost, useUpdateComment, useUpdatePost } from './queries.ts';
+import { useAddComment } from './api/comment-create.ts';
+import { useDeleteComment } from './api/comment-delete.ts';
+import { useUpdateComment } from './api/comment-update.ts';
+import { useDeletePost } from './api/post-delete.ts';
+import { usePost } from './api/post-get.ts';
+import { useLike } from './api/post-like.ts';
+import { useUpdatePost } from './api/post-update.ts';
 import { liveMentions, MentionTextArea } from './mentions.tsx';
 import { toHtml, toText, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
@@ -363,7 +369,7 @@ export function PostCard({ post, expanded, showGroup = true }: { post: FeedPost;
           html={post.message}
           people={post.mentioned.map((m) => ({ id: m._id, name: m.fullName }))}
           testId={`post-edit-${post._id}`}
-          schema={socialRoutes.update.body}
+          schema={socialRoutes.postUpdate.body}
           onCancel={() => setEditing(false)}
           save={async (message) => {
             await edit.mutateAsync({ id: post._id, message });

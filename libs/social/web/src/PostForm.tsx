@@ -3,15 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { wallText } from './locales.ts';
 import type { UploadedFile } from '@intranet/files-contract';
 import { FILE_LIMITS, z } from '@intranet/platform-contracts';
-import { createPostBody, MAX_ATTACHMENTS, socialRoutes } from '@intranet/social-contract';
-import { call } from '@intranet/web-api';
+import { createPostBody, MAX_ATTACHMENTS } from '@intranet/social-contract';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, useNotifier } from '@intranet/web-ui';
 import { Combobox } from '@intranet/web-ui/widgets';
 import { liveMentions, MentionTextArea } from './mentions.tsx';
-import { prependGroupPost, prependPost, usePeople } from './queries.ts';
+import { prependGroupPost, prependPost } from './api/cache.ts';
+import { usePeople } from './api/people-filter.ts';
+import { createPost } from './api/post-create.ts';
 import { escapeHtml, toHtml, type Person } from './text.ts';
 import { attachmentOf, UploadProgress, useUpload } from './upload.tsx';
 
@@ -111,7 +112,7 @@ export function PostForm({ group }: { group?: string } = {}) {
     // Field errors of the body: the message, the person (mentions.*) and the files (attachments.*).
     serverField: (f) => (f.startsWith('attachments') ? 'attachments' : f.startsWith('mentions') ? 'mentions' : f === 'message' ? 'message' : null),
     onSubmit: async () => {
-      const post = await call(socialRoutes.create, { body: bodyOf(draft, files), silent: true });
+      const post = await createPost(bodyOf(draft, files));
       if (group) prependGroupPost(qc, group, post);
       else if (client) prependPost(qc, client._id, post);
       clearDraft();

@@ -2,14 +2,15 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { wallText } from './locales.ts';
 import { fileRoutes, type UploadKind } from '@intranet/files-contract';
-import { peopleRoutes, updateBody, type User } from '@intranet/people-contract';
+import { updateBody, type User } from '@intranet/people-contract';
 import { z } from '@intranet/platform-contracts';
-import { call, upload } from '@intranet/web-api';
+import { upload } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { sessionKeys } from '@intranet/web-session';
 import { Button, FormGrid, Input, Modal, ProgressBar, TextArea, useNotifier } from '@intranet/web-ui';
-import { socialKeys } from './queries.ts';
+import { profileKey } from './api/people-get.ts';
+import { updateProfile } from './api/people-update.ts';
 
 const SOCIAL_NETWORKS = ['telegram', 'linkedin', 'facebook', 'website'] as const;
 type ImageField = 'avatar' | 'avatar_big' | 'cover';
@@ -59,8 +60,8 @@ export function ProfileEdit({ user, open, onClose }: { user: User; open: boolean
       cover: user.cover,
     },
     onSubmit: async () => {
-      const u = await call(peopleRoutes.userUpdate, { params: { id: user._id }, body: toBody(form.getValues()), silent: true });
-      qc.setQueryData(socialKeys.user(u._id), u);
+      const u = await updateProfile(user._id, toBody(form.getValues()));
+      qc.setQueryData(profileKey(u._id), u);
       qc.setQueryData(sessionKeys.user(u._id), (old: User | undefined) => (old ? u : old));
       notify.toast(t('profile.saved'), 'success');
       onClose();

@@ -4,7 +4,8 @@ import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Loader } from '@intranet/web-ui';
 import { Avatar } from './common.tsx';
-import { useBirthdays, useThanks } from './queries.ts';
+import { useBirthdays } from './api/birthday-list.ts';
+import { useThanks } from './api/thanks-all.ts';
 
 /** Birthdays widget (§2 company feed widgets): the next 30 days. */
 export function BirthdaysWidget() {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { wallText } from './locales.ts';
-import { chatRoutes } from '@intranet/chat-contract';
-import { call } from '@intranet/web-api';
+import { openDirectChat } from './api/chat-create.ts';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Button, useNotifier, type ButtonSize } from '@intranet/web-ui';
@@ -23,7 +22,7 @@ export function WriteButton({ userId, name, size = 'normal' }: { userId: string;
   const open = async () => {
     setBusy(true);
     try {
-      const room = await call(chatRoutes.roomCreate, { body: { direct: true, members: [userId] }, silent: true });
+      const room = await openDirectChat(userId);
       navigate(`/chat/${room._id}`);
     } catch (e) {
       notify.error(errorText(e));

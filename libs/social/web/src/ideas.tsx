@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { wallText } from './locales.ts';
-import { GROUP_PAGE_SIZE, IDEA_STATUSES, ideaBody, socialRoutes, violReportBody, type IdeaStatus } from '@intranet/social-contract';
-import { call } from '@intranet/web-api';
+import { GROUP_PAGE_SIZE, IDEA_STATUSES, ideaBody, violReportBody, type IdeaStatus } from '@intranet/social-contract';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { useSession } from '@intranet/web-session';
 import { Alert, Badge, Button, EmptyState, ErrorState, Loader, Pagination, Select, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { socialKeys } from './queries.ts';
+import { useIdeas } from './api/idea-list.ts';
+import { sendIdea } from './api/idea-send.ts';
+import { useSetIdeaStatus } from './api/idea-status.ts';
+import { socialKeys } from './api/keys.ts';
+import { useMarkViolReport } from './api/viol-report-handled.ts';
+import { useViolReports } from './api/viol-report-list.ts';
+import { sendViolReport } from './api/viol-report-send.ts';
 import { useWallRealtime } from './realtime.ts';
 import './social.css';
 
@@ -25,8 +30,8 @@ function IdeaForm({ onSent }: { onSent: () => void }) {
     schema: ideaBody,
     defaultValues: { author: user ? `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() : '', current: '', improvement: '', changes: '', results: '' },
     onSubmit: async (v) => {
-      await call(socialRoutes.sendIdea, { body: v, silent: true });
-      void qc.invalidateQueries({ queryKey: socialKeys.ideas });
+      await sendIdea(v);
+      void qc.invalidateQueries({ queryKey: socialKeys.ideas() });
       form.reset({ ...form.getValues(), current: '', improvement: '', changes: '', results: '' });
       notify.toast(t('ideas.sent'), 'success');
       onSent();
@@ -44,20 +49,10 @@ function IdeaForm({ onSent }: { onSent: () => void }) {
 
 function IdeasList({ all }: { all: boolean }) {
   const { t, i18n } = wallText.useT();
-  const qc = useQueryClient();
-  const notify = useNotifier();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<IdeaStatus | ''>('');
-  const q = useQuery({
-    queryKey: [...socialKeys.ideas, all, status, page],
-    queryFn: ({ signal }) => call(socialRoutes.ideas, { query: { page, status: status || undefined, mine: all ? undefined : '1' }, signal, silent: true }),
-    placeholderData: keepPreviousData,
-  });
-  const set = useMutation({
-    mutationFn: (a: { id: string; status: IdeaStatus }) => call(socialRoutes.ideaStatus, { params: { id: a.id }, body: { status: a.status }, silent: true }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: socialKeys.ideas }),
-    onError: (e) => notify.toast(errorText(e), 'error'),
-  });
+  const q = useIdeas(all, status, page);
+  const set = useSetIdeaStatus();
   const statuses = IDEA_STATUSES.map((s) => ({ value: s, label: t(`ideas.status.${s}`) }));
   return (
     <>
@@ -149,7 +144,7 @@ function ReportForm() {
     schema: violReportBody,
     defaultValues: { anonymous: true, name: '', text: '' },
     onSubmit: async (v) => {
-      await call(socialRoutes.sendViolReport, { body: { ...v, name: v.anonymous ? undefined : v.name }, silent: true });
+      await sendViolReport({ ...v, name: v.anonymous ? undefined : v.name });
       form.reset({ anonymous: true, name: '', text: '' });
       setSent(true);
       notify.toast(t('report.sent'), 'success');
@@ -183,21 +178,10 @@ function ReportForm() {
 
 function ReportsList() {
   const { t } = wallText.useT();
-  const qc = useQueryClient();
-  const notify = useNotifier();
   const [page, setPage] = useState(1);
   const [handled, setHandled] = useState<'' | '0' | '1'>('0');
-  const q = useQuery({
-    queryKey: [...socialKeys.reports, handled, page],
-    queryFn: ({ signal }) => call(socialRoutes.violReports, { query: { page, handled: handled || undefined }, signal, silent: true }),
-    placeholderData: keepPreviousData,
-  });
-  const mark = useMutation({
-    mutationFn: (a: { id: string; handled: boolean }) =>
-      call(socialRoutes.violReportHandled, { params: { id: a.id }, body: { handled: a.handled }, silent: true }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: socialKeys.reports }),
-    onError: (e) => notify.toast(errorText(e), 'error'),
-  });
+  const q = useViolReports(handled, page);
+  const mark = useMarkViolReport();
   return (
     <>
       <Select

@@ -6,5 +6,7 @@
  */
 export { WallPage, PostPage, ProfilePage, AddressBookPage, BirthdaysPage } from './pages.tsx';
 export { useWallRealtime } from './realtime.ts';
-export { GroupsPage, GroupPage, GroupsWidget } from './groups.tsx';
+export { GroupsPage } from './GroupsPage.tsx';
+export { GroupPage } from './GroupPage.tsx';
+export { GroupsWidget } from './GroupsWidget.tsx';
 export { IdeaPage, ReportViolationPage } from './ideas.tsx';

@@ -1,31 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { wallText } from './locales.ts';
-import { peopleRoutes } from '@intranet/people-contract';
-import { call } from '@intranet/web-api';
 import { useSession } from '@intranet/web-session';
 import { TextArea, useDebounced } from '@intranet/web-ui';
+import { useMentionSearch } from './api/people-filter.ts';
 import { MENTION_MIN, MENTION_PAGE, mentionAt, type Person } from './text.ts';
 
 /** POST api/user/filter/{workspace} page by page: the whole address book is searched on the server as one types, names first (issue 29 §20). */
 function usePeopleSearch(query: string) {
   const { workspace, uid } = useSession();
   const q = useDebounced(query.trim(), 150);
-  const res = useInfiniteQuery({
-    queryKey: ['social', 'mention', workspace ?? '', q],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      call(peopleRoutes.userFilter, {
-        params: { workspace: workspace! },
-        body: { data: { search: q, page: pageParam, limit: MENTION_PAGE, sort: 'lastName', order: 'asc', namesFirst: true } },
-        signal,
-        silent: true,
-      }),
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
-    enabled: !!workspace && q.length >= MENTION_MIN,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const res = useMentionSearch(workspace, q, MENTION_PAGE, MENTION_MIN);
   const people = (res.data?.pages ?? []).flatMap((p) => p.users).filter((u) => u._id !== uid);
   return { people, res, settled: q === query.trim() };
 }

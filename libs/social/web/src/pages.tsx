@@ -9,25 +9,23 @@ import { Tabs } from '@intranet/web-ui/widgets';
 import type { User } from '@intranet/people-contract';
 import { Avatar } from './common.tsx';
 import { Feed } from './Feed.tsx';
-import { GroupsWidget } from './groups.tsx';
+import { GroupsWidget } from './GroupsWidget.tsx';
 import { PostCard } from './PostCard.tsx';
 import { PinControl, PinnedWidget } from './Pins.tsx';
 import { PostForm } from './PostForm.tsx';
 import { ProfileEdit } from './ProfileEdit.tsx';
 import { WriteButton } from './WriteButton.tsx';
-import {
-  registerView,
-  useBirthdayPages,
-  useFollow,
-  useFollowsFeed,
-  useNewsFeed,
-  usePeople,
-  usePost,
-  useThanksTo,
-  useUser,
-  useUserFeed,
-  type PeopleSort,
-} from './queries.ts';
+import { useBirthdayPages } from './api/birthday-list.ts';
+import { useFollow } from './api/follow-add.ts';
+import type { PeopleSort } from './api/keys.ts';
+import { usePeople } from './api/people-filter.ts';
+import { useUser } from './api/people-get.ts';
+import { useFollowsFeed } from './api/post-follows.ts';
+import { usePost } from './api/post-get.ts';
+import { useNewsFeed } from './api/post-news.ts';
+import { useThanksTo } from './api/post-query.ts';
+import { useUserFeed } from './api/post-user-feed.ts';
+import { registerView } from './api/post-view.ts';
 import { useWallRealtime } from './realtime.ts';
 import { BirthdaysWidget, ThanksWidget } from './Widgets.tsx';
 import './social.css';

@@ -11,7 +11,8 @@ import {
   type ViewChangedEvent,
 } from '@intranet/social-contract';
 import { acquireRealtime, getSessionSnapshot, useSession, type RealtimeHandle } from '@intranet/web-session';
-import { addComment, applyFollowChanged, dropComment, patchComment, patchPost, prependGroupPost, prependPost, removePost, socialKeys } from './queries.ts';
+import { addComment, applyFollowChanged, dropComment, patchComment, patchPost, prependGroupPost, prependPost, removePost } from './api/cache.ts';
+import { socialKeys } from './api/keys.ts';
 
 /**
  * §4 Realtime updates of the wall over the shared socket of `@intranet/web-session` (one connection per page, see
@@ -44,7 +45,7 @@ function applyEvents(rt: RealtimeHandle, clients: Set<QueryClient>): void {
         if (!e.userIds) prependPost(qc, clientId(), e.post);
         void qc.invalidateQueries({ queryKey: socialKeys.myGroupsFeed(me()) });
       }
-      if (e.post.type === 'thanks') void qc.invalidateQueries({ queryKey: socialKeys.thanks(clientId()) });
+      if (e.post.type === 'thanks') void qc.invalidateQueries({ queryKey: socialKeys.thanks() });
       void qc.invalidateQueries({ queryKey: socialKeys.userFeed(e.post.author._id) });
     }),
   );
@@ -82,18 +83,18 @@ function applyEvents(rt: RealtimeHandle, clients: Set<QueryClient>): void {
     }),
   );
   // Groups, ideas and reports: the lists refetch (membership, requests, states change the caller's view).
-  rt.on(socialEvents.groupChanged.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.groups })));
-  rt.on(socialEvents.ideaSent.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.ideas })));
-  rt.on(socialEvents.ideaStatusChanged.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.ideas })));
-  rt.on(socialEvents.violReportSent.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.reports })));
-  rt.on(socialEvents.violReportHandled.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.reports })));
+  rt.on(socialEvents.groupChanged.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.groups() })));
+  rt.on(socialEvents.ideaSent.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.ideas() })));
+  rt.on(socialEvents.ideaStatusChanged.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.ideas() })));
+  rt.on(socialEvents.violReportSent.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.reports() })));
+  rt.on(socialEvents.violReportHandled.subject, () => each((qc) => void qc.invalidateQueries({ queryKey: socialKeys.reports() })));
   // Events sent while the socket was down are lost: after a reconnect, refetch what they would have updated.
   rt.onReconnect(() => {
     for (const qc of clients) {
-      void qc.invalidateQueries({ queryKey: socialKeys.feeds });
-      void qc.invalidateQueries({ queryKey: socialKeys.posts });
-      void qc.invalidateQueries({ queryKey: socialKeys.allThanks });
-      void qc.invalidateQueries({ queryKey: socialKeys.groups });
+      void qc.invalidateQueries({ queryKey: socialKeys.feeds() });
+      void qc.invalidateQueries({ queryKey: socialKeys.posts() });
+      void qc.invalidateQueries({ queryKey: socialKeys.thanks() });
+      void qc.invalidateQueries({ queryKey: socialKeys.groups() });
     }
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { registerViews } from './queries.ts';
+import { registerViews } from './api/post-all-view.ts';
 
 /** Posts seen within this window go in one PUT api/post/all/view. */
 const VIEW_BATCH_MS = 600;

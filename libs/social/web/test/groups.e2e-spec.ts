@@ -1,53 +1,25 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import {
-  apiCaller,
-  startBrowserPortal,
-  type BrowserPortal,
-  seriousViolations,
-  signIn as signInAs,
-  SUPERADMIN as SU,
-  loginCaller,
-} from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 describe('groups in the browser: A creates a closed group, B asks to join, A approves, B posts, A sees it live', () => {
-  let portal: Portal;
-  const api = apiCaller(() => portal.url);
-  const login = loginCaller(api);
-
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'wall/mf-manifest.json']);
+  const { api } = spec;
 
   // The wall shows the groups widget (§2 company feed widgets).
-  const signIn = (page: Page, l: string) => signInAs(page, l, 'employee1', { landing: /\/company\/?$/, ready: 'groups-widget' });
+  const signIn = (page: Page, l: string, password = 'employee1') => signInAs(page, l, password, { landing: /\/company\/?$/, ready: 'groups-widget' });
 
   it('runs the closed-group story with two employees', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'grp', name: 'Group Ltd' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@grp.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@grp.test', 'adminpass1');
-    const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, { firstName, lastName, email, password: 'employee1', confirmPassword: 'employee1' });
+    // No `lang`: the client's default, as people register without choosing one.
+    const w = await spec.workspace('grp', 'Group Ltd', { lang: undefined });
+    const reg = (firstName: string, lastName: string, email: string) => w.addUser({ firstName, lastName, email, extra: { lang: undefined } });
     await reg('Ann', 'Archer', 'ann@grp.test');
     const bob = await reg('Bob', 'Baker', 'bob@grp.test');
 
-    const a = (await e.newPage()).page;
-    const b = (await e.newPage()).page;
+    const a = (await spec.newPage()).page;
+    const b = (await spec.newPage()).page;
     for (const p of [a, b]) p.setDefaultTimeout(20_000);
     await signIn(a, 'ann@grp.test');
     await signIn(b, 'bob@grp.test');
@@ -99,53 +71,30 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
   });
 
   it('issue 29 §23: an invitation is withdrawn (confirmed); a group post names its group on the profile; a report shows its state apart from the action', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'grpwd', name: 'Withdraw Ltd' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@grpwd.test',
-      password: 'employee1',
-      confirmPassword: 'employee1',
-      roles: ['admin'],
-      lang: 'en',
-    });
-    const admin = await login('admin@grpwd.test', 'employee1');
-    for (const [firstName, email] of [
-      ['Ann', 'ann@grpwd.test'],
-      ['Bob', 'bob@grpwd.test'],
-    ])
-      await api('POST', '/api/register', admin.token, {
-        firstName,
-        lastName: 'Tester',
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        lang: 'en',
-      });
-    const ann = await login('ann@grpwd.test', 'employee1');
-    const bob = await login('bob@grpwd.test', 'employee1');
+    const w = await spec.workspace('grpwd', 'Withdraw Ltd');
+    const { admin } = w;
+    const ann = await w.addUser({ firstName: 'Ann', email: 'ann@grpwd.test' });
+    const bob = await w.addUser({ firstName: 'Bob', email: 'bob@grpwd.test' });
     const secret = await api<{ _id: string }>('POST', '/api/group/', ann.token, { name: 'Secret board', description: 'Private', type: 'private' });
-    await api('POST', `/api/group/${secret._id}/invitations`, ann.token, { user_ids: [bob.result._id] });
+    await api('POST', `/api/group/${secret._id}/invitations`, ann.token, { user_ids: [bob._id] });
 
     // The owner withdraws Bob's invitation from the invitations tab, after a confirmation naming him.
-    const a = (await e.newPage()).page;
+    const a = (await spec.newPage()).page;
     a.setDefaultTimeout(20_000);
     await signIn(a, 'ann@grpwd.test');
     await a.goto(`/group/${secret._id}`);
     await a.getByTestId('tab-invitations').click();
-    await a.getByTestId(`pending-withdraw-${bob.result._id}`).click();
+    await a.getByTestId(`pending-withdraw-${bob._id}`).click();
     const dialog = a.getByTestId('confirm-dialog');
     assert.match(await dialog.innerText(), /Withdraw the invitation of Bob Tester\?/);
     await dialog.getByTestId('confirm-ok').click();
-    await a.getByTestId(`pending-invitation-${secret._id}-${bob.result._id}`).waitFor({ state: 'detached' });
+    await a.getByTestId(`pending-invitation-${secret._id}-${bob._id}`).waitFor({ state: 'detached' });
     assert.deepEqual(await api('GET', `/api/group/${secret._id}/invitations`, ann.token), []);
 
     // A post Ann wrote in a public group says so on her profile, with a link to the group.
     const club = await api<{ _id: string }>('POST', '/api/group/', ann.token, { name: 'Runners', description: 'We run', type: 'public' });
     const post = await api<{ _id: string }>('POST', '/api/post', ann.token, { message: 'Run at six', parent: { type: 'group', id: club._id } });
-    await a.goto(`/profile/${ann.result._id}`);
+    await a.goto(`/profile/${ann._id}`);
     const label = a.getByTestId(`post-group-${post._id}`);
     await label.getByText('in group Runners').waitFor();
     assert.equal(await label.getByRole('link').getAttribute('href'), `/group/${club._id}`);
@@ -154,9 +103,9 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
     await api('POST', '/api/user/send_viol_report', bob.token, { anonymous: true, text: 'The fire exit is blocked' });
     const reports = await api<{ reports: { _id: string }[] }>('GET', '/api/viol_report', admin.token);
     const id = reports.reports[0]!._id;
-    const ad = (await e.newPage()).page;
+    const ad = (await spec.newPage()).page;
     ad.setDefaultTimeout(20_000);
-    await signIn(ad, 'admin@grpwd.test');
+    await signIn(ad, admin.email, admin.password);
     await ad.goto('/report_violation');
     await ad.getByTestId('tab-reports').click();
     await ad.locator('#reports-filter').selectOption('');
@@ -177,7 +126,7 @@ describe('groups in the browser: A creates a closed group, B asks to join, A app
   ]) {
     it(`the groups, group, idea and report pages: no serious axe violation, no sideways scroll at ${vp.width} px`, async () => {
       assert.ok(groupId_, 'the story above made the group');
-      const ctx = await e.browser.newContext({ locale: 'en-US', baseURL: portal.url, viewport: vp });
+      const ctx = await spec.browser.newContext({ locale: 'en-US', baseURL: spec.portal.url, viewport: vp });
       const page = await ctx.newPage();
       page.setDefaultTimeout(20_000);
       await page.goto('/login/');

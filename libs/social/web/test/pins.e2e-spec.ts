@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 /**
  * Pins on the wall in the browser (§4 "Users can be pinned into numbered slots; pin_move swaps slots"; §7 PUT
@@ -11,19 +10,8 @@ import type { Portal } from '@intranet/portal-server';
  */
 jest.setTimeout(240_000);
 describe('pinned employees on the wall: an admin pins, moves and unpins; employees only see', () => {
-  let portal: Portal;
-  let e: BrowserPortal;
-
-  /** JSON call to the portal's API; returns the `result` (or the whole body for sign-in). */
-  const api = apiCaller(() => portal.url);
-
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'wall/mf-manifest.json']);
+  const { api } = spec;
 
   const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/, ready: 'post-form' });
   /** The user ids of the wall's pinned block, in the order shown. */
@@ -40,31 +28,15 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
   };
 
   it('runs the pins story', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'pinwall', name: 'Pin Wall Ltd', lang: 'en' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@pinwall.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@pinwall.test', 'adminpass1');
+    const w = await spec.workspace('pinwall', 'Pin Wall Ltd');
+    const { client, admin } = w;
+    // No `lang` for the employees: the client's (en).
     const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, {
-        firstName,
-        lastName,
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        position: 'Engineer',
-      });
+      w.addUser({ firstName, lastName, email, extra: { position: 'Engineer', lang: undefined } });
     const ann = await reg('Ann', 'Archer', 'ann@pinwall.test');
     const bob = await reg('Bob', 'Baker', 'bob@pinwall.test');
 
-    const a = await e.newPage();
+    const a = await spec.newPage();
     await signIn(a.page, 'admin@pinwall.test', 'adminpass1');
     // Nobody pinned: the admin sees the block with its empty state.
     await a.page.getByTestId('pinned-empty').waitFor();
@@ -118,7 +90,7 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
     await waitShown(a.page, [bob._id]);
 
     // An employee sees the block (no controls) and Bob's profile without the pin control.
-    const b = await e.newPage();
+    const b = await spec.newPage();
     await signIn(b.page, 'ann@pinwall.test', 'employee1');
     await waitShown(b.page, [bob._id]);
     assert.equal(await b.page.locator('[data-testid^="pinned-up-"], [data-testid^="pinned-down-"], [data-testid^="pinned-unpin-"]').count(), 0);
@@ -129,9 +101,12 @@ describe('pinned employees on the wall: an admin pins, moves and unpins; employe
 
     // With nobody pinned an employee's wall has no block at all.
     await api('PUT', `/api/user/pin/${bob._id}`, admin.token, { pinned_num: null });
+    // The block renders from GET api/user/pinned/{clientId}: once that answered an empty list, it is not there.
+    const pinned = b.page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/user/pinned/${client._id}`);
     await b.page.goto('/company');
+    const body = (await (await pinned).json()) as { result?: unknown };
+    assert.deepEqual(body.result ?? body, []);
     await b.page.getByTestId('feed-empty').waitFor();
-    await b.page.waitForTimeout(300);
     assert.equal(await b.page.getByTestId('pinned-widget').count(), 0);
     await a.ctx.close();
     await b.ctx.close();

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { apiCaller, startBrowserPortal, type BrowserPortal, signIn as signInAs, SUPERADMIN as SU, loginCaller } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 const THANKS = 'Thank you for the great help with the release last week, Bob!';
 const POST_FILE_TEXT = 'Files above 20 MB cannot be attached';
@@ -13,20 +12,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR
 
 jest.setTimeout(240_000);
 describe('the company wall in the browser: thanks with an image, live likes and comments, views, paging, file limit', () => {
-  let portal: Portal;
-
-  /** JSON call to the portal's API; returns the parsed body (the `result` field when present). */
-  const api = apiCaller(() => portal.url);
-
-  const login = loginCaller(api);
-
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
-  const newPage = () => e.newPage();
+  const spec = browserSpec(['shell/index.html', 'wall/mf-manifest.json']);
+  const { api, login, newPage } = spec;
 
   const signIn = (page: Page, l: string, password: string) => signInAs(page, l, password, { landing: /\/company\/?$/, ready: 'post-form' });
 
@@ -44,31 +31,15 @@ describe('the company wall in the browser: thanks with an image, live likes and 
   };
 
   it('runs the wall story with two employees', async () => {
-    // Client, its administrator and two employees through the API.
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'acme', name: 'Acme Ltd' });
-    const adminUser = await api<{ _id: string }>('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@acme.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@acme.test', 'adminpass1');
+    // Client, its administrator and two employees through the API. No `lang` anywhere: the client's default (ru),
+    // whose texts the file-limit check below reads.
+    const w = await spec.workspace('acme', 'Acme Ltd', { lang: undefined });
+    const { admin } = w;
     const reg = (firstName: string, lastName: string, email: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, {
-        firstName,
-        lastName,
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        position: 'Engineer',
-      });
+      w.addUser({ firstName, lastName, email, extra: { position: 'Engineer', lang: undefined } });
     const annUser = await reg('Ann', 'Archer', 'ann@acme.test');
     const bobUser = await reg('Bob', 'Baker', 'bob@acme.test');
-    const ann = await login('ann@acme.test', 'employee1');
+    const ann = annUser;
     await api('PUT', `/api/user/${bobUser._id}/role/profile_edit`, admin.token);
 
     const a = await newPage();
@@ -215,16 +186,16 @@ describe('the company wall in the browser: thanks with an image, live likes and 
     const form = new FormData();
     form.append('file', new Blob([Buffer.alloc(21 * 1024 * 1024, 1)]), 'big.bin');
     const bob = await login('bob@acme.test', 'employee1');
-    const up = await fetch(`${portal.url}/api/upload?kind=post`, { method: 'POST', headers: { authorization: `Bearer ${bob.token}` }, body: form });
-    assert.ok(up.status >= 400);
+    const up = await fetch(`${spec.portal.url}/api/upload?kind=post`, { method: 'POST', headers: { authorization: `Bearer ${bob.token}` }, body: form });
+    assert.equal(up.status, 413);
     assert.equal(((await up.json()) as { message: string }).message, POST_FILE_TEXT);
 
     // The address book finds colleagues; an avatar opens the profile in a new tab.
     // The address book sorts by name (last name), both ways, and by position.
     await b.page.goto('/addressBook/');
     const firstRow = () => b.page.getByTestId('address-table').locator('tbody tr').first().getAttribute('data-testid');
-    await b.page.getByTestId(`address-row-${adminUser._id}`).waitFor();
-    assert.equal(await firstRow(), `address-row-${adminUser._id}`);
+    await b.page.getByTestId(`address-row-${admin._id}`).waitFor();
+    assert.equal(await firstRow(), `address-row-${admin._id}`);
     // The first column (name) is sorted ascending; a click reverses it.
     assert.equal(await b.page.getByTestId('address-table').locator('thead th').first().getAttribute('aria-sort'), 'ascending');
     await b.page.getByTestId('address-table').locator('thead th').first().getByRole('button').click();

@@ -23,8 +23,8 @@ describe('task comments (§3 Comment parent task, §6)', () => {
   let off: () => Promise<void>;
 
   const comment = (token: string, message: string, taskId = task._id) =>
-    t.call(socialRoutes.create, { token, body: { message, parent: { type: 'task', id: taskId } } });
-  const list = (token: string, taskId = task._id) => t.call(socialRoutes.query, { token, query: { parent_type: 'task', parent_id: taskId } });
+    t.call(socialRoutes.postCreate, { token, body: { message, parent: { type: 'task', id: taskId } } });
+  const list = (token: string, taskId = task._id) => t.call(socialRoutes.postQuery, { token, query: { parent_type: 'task', parent_id: taskId } });
 
   beforeAll(async () => {
     t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
@@ -92,11 +92,11 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     assert.equal(page.posts[2]!.comments_count, 1);
 
     const wall = ok<{ posts: { message: string }[] }>(
-      await t.call(socialRoutes.clientFeed, { token: u.outsider.token, params: { id: co.client._id }, query: {} }),
+      await t.call(socialRoutes.postClient, { token: u.outsider.token, params: { id: co.client._id }, query: {} }),
       200,
     );
     assert.ok(!wall.posts.some((p) => p.message === 'First thoughts'), 'not on the wall');
-    const byAuthor = ok<{ posts: unknown[] }>(await t.call(socialRoutes.authorFeed, { token: u.outsider.token, params: { id: u.commenter.id }, query: {} }));
+    const byAuthor = ok<{ posts: unknown[] }>(await t.call(socialRoutes.postUser, { token: u.outsider.token, params: { id: u.commenter.id }, query: {} }));
     assert.equal(byAuthor.posts.length, 0, 'not in an author feed');
 
     // evt.social.post.created
@@ -110,12 +110,12 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     const [first] = ok<{ posts: { _id: string }[] }>(await list(u.owner.token)).posts.slice(-1);
     const answer = await t.call(socialRoutes.commentCreate, { token: u.viewer.token, body: { parent_type: 'post', parent_id: first!._id, message: 'Me too' } });
     assert.equal(answer.status, 403);
-    ok(await t.call(socialRoutes.get, { token: u.viewer.token, params: { id: first!._id } }), 200, 'viewer opens the post');
+    ok(await t.call(socialRoutes.postGet, { token: u.viewer.token, params: { id: first!._id } }), 200, 'viewer opens the post');
 
     assert.equal((await comment(u.outsider.token, 'Let me in')).status, 404);
     assert.equal((await list(u.outsider.token)).status, 404);
-    assert.equal((await t.call(socialRoutes.get, { token: u.outsider.token, params: { id: first!._id } })).status, 404);
-    const like = await t.call(socialRoutes.like, { token: u.outsider.token, body: { like_type: 'post', post_id: first!._id } });
+    assert.equal((await t.call(socialRoutes.postGet, { token: u.outsider.token, params: { id: first!._id } })).status, 404);
+    const like = await t.call(socialRoutes.postLike, { token: u.outsider.token, body: { like_type: 'post', post_id: first!._id } });
     assert.equal(like.status, 404);
     const answerOut = await t.call(socialRoutes.commentCreate, {
       token: u.outsider.token,
@@ -123,7 +123,7 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     });
     assert.equal(answerOut.status, 404);
     // A query without the task's id never lists tasks' posts.
-    const all = ok<{ posts: unknown[] }>(await t.call(socialRoutes.query, { token: u.outsider.token, query: { parent_type: 'task' } }));
+    const all = ok<{ posts: unknown[] }>(await t.call(socialRoutes.postQuery, { token: u.outsider.token, query: { parent_type: 'task' } }));
     assert.equal(all.posts.length, 0);
   });
 
@@ -131,8 +131,8 @@ describe('task comments (§3 Comment parent task, §6)', () => {
     const [first] = ok<{ posts: { _id: string }[] }>(await list(u.owner.token)).posts;
     assert.equal((await comment(foreign.token, 'Cross-tenant')).status, 404);
     assert.equal((await list(foreign.token)).status, 404);
-    assert.equal((await t.call(socialRoutes.get, { token: foreign.token, params: { id: first!._id } })).status, 404);
-    assert.equal((await t.call(socialRoutes.get, { token: other.adminToken, params: { id: first!._id } })).status, 404);
+    assert.equal((await t.call(socialRoutes.postGet, { token: foreign.token, params: { id: first!._id } })).status, 404);
+    assert.equal((await t.call(socialRoutes.postGet, { token: other.adminToken, params: { id: first!._id } })).status, 404);
     // A task that is not there: 404, even for an administrator.
     assert.equal((await comment(co.adminToken, 'Nothing', '0190a1b2-0000-7000-8000-000000000000')).status, 404);
   });

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { QueryClient } from '@tanstack/react-query';
 import type { Comment, FeedPage, FeedPost, FullPost } from '@intranet/social-contract';
-import { addComment, socialKeys, type FeedData } from './queries.ts';
+import { addComment } from './cache.ts';
+import type { FeedData } from './feed-page.ts';
+import { socialKeys } from './keys.ts';
+import { fullPostKey } from './post-get.ts';
 
 const author = {
   _id: 'u1',
@@ -53,12 +56,12 @@ function cached() {
   const qc = new QueryClient();
   const page: FeedPage = { posts: [feedPost], page: 1, limit: 20, cursor: null, next: null, hasMore: false };
   qc.setQueryData<FeedData>(socialKeys.news('c1'), { pages: [page], pageParams: [{ page: 1 }] });
-  qc.setQueryData<FullPost>(socialKeys.post('p1'), { ...feedPost, comments: [comment('a'), comment('b')], likes: [], views: [] });
+  qc.setQueryData<FullPost>(fullPostKey('p1'), { ...feedPost, comments: [comment('a'), comment('b')], likes: [], views: [] });
   const counts = () => [
-    qc.getQueryData<FullPost>(socialKeys.post('p1'))!.comments_count,
+    qc.getQueryData<FullPost>(fullPostKey('p1'))!.comments_count,
     qc.getQueryData<FeedData>(socialKeys.news('c1'))!.pages[0]!.posts[0]!.comments_count,
   ];
-  const ids = () => qc.getQueryData<FullPost>(socialKeys.post('p1'))!.comments.map((c) => c._id);
+  const ids = () => qc.getQueryData<FullPost>(fullPostKey('p1'))!.comments.map((c) => c._id);
   return { qc, counts, ids };
 }
 

@@ -1,118 +1,17 @@
-import { access, defineEvent, defineRoute, Id, requiredString, V, z, type EventDef, type RouteDef } from '@intranet/platform-contracts';
-
-/** §3 Group types: public (anyone with `groups` reads and joins), closed (catalogue only; ask to join), private (invisible). */
-export const GROUP_TYPES = ['public', 'closed', 'private'] as const;
-export type GroupType = (typeof GROUP_TYPES)[number];
-/** A member's role in a group (§6 contextual roles: group owner/admin). */
-export const GROUP_ROLES = ['owner', 'admin', 'member'] as const;
-/** §4 Group: a request (asked by the user) or an invitation (sent by a group admin) and where it ended. */
-export const GROUP_PENDING_KINDS = ['request', 'invitation'] as const;
-export const GROUP_PENDING_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'accepted', 'declined'] as const;
-/** §3 Idea statuses (new → under review → accepted / rejected). */
-export const IDEA_STATUSES = ['new', 'review', 'accepted', 'rejected'] as const;
-export type IdeaStatus = (typeof IDEA_STATUSES)[number];
-
-/** §9 limits of groups. */
-export const GROUP_NAME_MAX = 50;
-export const GROUP_DESCRIPTION_MAX = 250;
-/** Groups per catalogue page. */
-export const GROUP_PAGE_SIZE = 20;
-
-/**
- * §5 Group, idea, violation and §8 group texts (server and web say the same; the web words them by `code`).
- * The codes are stable: `groupOwnerLeave`, `groupNotMember`, `groupAlreadyMember`, `groupNotAdmin`, ...
- */
-export const GROUP_TEXT = {
-  ownerCannotLeave: 'The owner cannot leave the group; hand it over first',
-  ownerCannotBeRemoved: 'The owner cannot be removed from the group',
-  alreadyMember: 'You are already a member of this group',
-  notMember: 'The user is not a member of this group',
-  noRequest: 'There is no pending request',
-  noInvitation: 'There is no pending invitation',
-  notAdmin: 'Only the group administrators can do this',
-  notOwner: 'Only the group owner can do this',
-  privateJoin: 'A private group is joined by invitation only',
-  notAllowed: 'Only members can post in this group',
-  reportHandled: 'The report is already handled',
-} as const;
-export const GROUP_CODES: Record<keyof typeof GROUP_TEXT, string> = {
-  ownerCannotLeave: 'groupOwnerLeave',
-  ownerCannotBeRemoved: 'groupOwnerRemove',
-  alreadyMember: 'groupAlreadyMember',
-  notMember: 'groupNotMember',
-  noRequest: 'groupNoRequest',
-  noInvitation: 'groupNoInvitation',
-  notAdmin: 'groupNotAdmin',
-  notOwner: 'groupNotOwner',
-  privateJoin: 'groupPrivateJoin',
-  notAllowed: 'groupPostNotMember',
-  reportHandled: 'reportHandled',
-};
-
-const groupFields = {
-  name: requiredString().max(GROUP_NAME_MAX, V.max(GROUP_NAME_MAX)),
-  description: requiredString().max(GROUP_DESCRIPTION_MAX, V.max(GROUP_DESCRIPTION_MAX)),
-  type: z.enum(GROUP_TYPES, { error: V.required }),
-  /** Cover image: an uploaded file's key (POST api/upload) or an URL; null removes it. */
-  cover: z.string().trim().max(500).nullable().optional(),
-};
-/** POST api/group/ body (§5 Group: name required ≤ 50, description required ≤ 250, type required). */
-export const groupCreateBody = z.object(groupFields);
-/** PUT api/group/{id} body: any of the fields, same rules. */
-export const groupUpdateBody = z.object({
-  name: groupFields.name.optional(),
-  description: groupFields.description.optional(),
-  type: groupFields.type.optional(),
-  cover: groupFields.cover,
-});
-
-const personSchema = z.object({ _id: z.string(), fullName: z.string(), avatar: z.string().nullable(), position: z.string().nullable() });
-
-/** The caller's standing in a group: role when a member, else a pending request / invitation or nothing. */
-export const groupStateSchema = z.enum(['owner', 'admin', 'member', 'requested', 'invited', 'none']);
-export type GroupState = z.infer<typeof groupStateSchema>;
-
-/** §3 Group as the API returns it (members, requests and invitations are counted; listed by their own routes). */
-export const groupSchema = z.object({
-  _id: z.string(),
-  client_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.enum(GROUP_TYPES),
-  cover: z.string().nullable(),
-  owner: z.string(),
-  /** Ids of the group admins (the owner included). */
-  admins: z.array(z.string()),
-  members_count: z.number(),
-  /** Pending requests and invitations (counted for the group admins only; 0 for others). */
-  requests_count: z.number(),
-  invitations_count: z.number(),
-  state: groupStateSchema,
-  /** What the caller may do: read the feed and members, post, administrate. */
-  can_read: z.boolean(),
-  can_post: z.boolean(),
-  can_admin: z.boolean(),
-  created: z.string(),
-  updated: z.string(),
-});
-export type Group = z.infer<typeof groupSchema>;
-
-export const groupListSchema = z.object({ groups: z.array(groupSchema), total: z.number(), page: z.number(), limit: z.number() });
-export type GroupList = z.infer<typeof groupListSchema>;
-
-export const memberSchema = personSchema.extend({ role: z.enum(GROUP_ROLES), since: z.string() });
-export type GroupMember = z.infer<typeof memberSchema>;
-export const pendingSchema = z.object({
-  kind: z.enum(GROUP_PENDING_KINDS),
-  group_id: z.string(),
-  group_name: z.string(),
-  group_type: z.enum(GROUP_TYPES),
-  user: personSchema,
-  by: z.string().nullable(),
-  status: z.enum(GROUP_PENDING_STATUSES),
-  created: z.string(),
-});
-export type GroupPending = z.infer<typeof pendingSchema>;
+import { access, defineRoute, Id, V, z, type RouteDef } from '@intranet/platform-contracts';
+import {
+  groupCreateBody,
+  groupListSchema,
+  groupSchema,
+  groupUpdateBody,
+  ideaBody,
+  ideaSchema,
+  IDEA_STATUSES,
+  memberSchema,
+  pendingSchema,
+  violReportBody,
+  violReportSchema,
+} from './group-schemas.ts';
 
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -163,7 +62,7 @@ export const groupRoutes = {
     body: groupCreateBody,
     result: groupSchema,
   }),
-  groupsByUser: defineRoute({
+  groupByUser: defineRoute({
     method: 'GET',
     path: '/api/group/byUser/{id}',
     subject: 'social.group.byUser',
@@ -174,7 +73,7 @@ export const groupRoutes = {
     query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
     result: groupListSchema,
   }),
-  groupsByClient: defineRoute({
+  groupByClient: defineRoute({
     method: 'GET',
     path: '/api/group/byClient/{id}',
     subject: 'social.group.byClient',
@@ -392,52 +291,9 @@ export const groupRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
-/** §3 Idea: all five fields required (§5). */
-export const ideaBody = z.object({
-  author: requiredString().max(200, V.max(200)),
-  current: requiredString().max(5000, V.max(5000)),
-  improvement: requiredString().max(5000, V.max(5000)),
-  changes: requiredString().max(5000, V.max(5000)),
-  results: requiredString().max(5000, V.max(5000)),
-});
-export const ideaSchema = z.object({
-  _id: z.string(),
-  author_id: z.string(),
-  author: z.string(),
-  current: z.string(),
-  improvement: z.string(),
-  changes: z.string(),
-  results: z.string(),
-  status: z.enum(IDEA_STATUSES),
-  created: z.string(),
-  updated: z.string(),
-});
-export type Idea = z.infer<typeof ideaSchema>;
-
-/** §3 Violation report: a sender name or anonymous, and the text (§5: required). */
-export const violReportBody = z
-  .object({
-    anonymous: z.boolean().default(true),
-    name: z.string().trim().max(200, V.max(200)).optional(),
-    text: requiredString().max(10_000, V.max(10_000)),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.anonymous && !v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: V.required });
-  });
-/** A stored report: `day` is the only time kept (YYYY-MM-DD, UTC); no sender id, session, address or agent exists. */
-export const violReportSchema = z.object({
-  _id: z.string(),
-  anonymous: z.boolean(),
-  name: z.string().nullable(),
-  text: z.string(),
-  day: z.string(),
-  handled: z.boolean(),
-});
-export type ViolReport = z.infer<typeof violReportSchema>;
-
 /** POST api/user/send_idea, send_viol_report (§7 Users) and the administrators' lists (ideas, reports). */
 export const ideaRoutes = {
-  sendIdea: defineRoute({
+  ideaSend: defineRoute({
     method: 'POST',
     path: '/api/user/send_idea',
     subject: 'social.idea.send',
@@ -447,7 +303,7 @@ export const ideaRoutes = {
     body: ideaBody,
     result: ideaSchema,
   }),
-  ideas: defineRoute({
+  ideaList: defineRoute({
     method: 'GET',
     path: '/api/idea',
     subject: 'social.idea.list',
@@ -468,7 +324,7 @@ export const ideaRoutes = {
     body: z.object({ status: z.enum(IDEA_STATUSES) }),
     result: ideaSchema,
   }),
-  sendViolReport: defineRoute({
+  violReportSend: defineRoute({
     method: 'POST',
     path: '/api/user/send_viol_report',
     subject: 'social.violReport.send',
@@ -480,7 +336,7 @@ export const ideaRoutes = {
     body: violReportBody,
     result: z.object({ sent: z.boolean(), day: z.string() }),
   }),
-  violReports: defineRoute({
+  violReportList: defineRoute({
     method: 'GET',
     path: '/api/viol_report',
     subject: 'social.violReport.list',
@@ -502,34 +358,3 @@ export const ideaRoutes = {
     result: violReportSchema,
   }),
 } satisfies Record<string, RouteDef>;
-
-/** Group, idea and report events (DESIGN §6). `userIds` narrows the realtime audience (closed/private groups). */
-export const groupEvents = {
-  groupChanged: defineEvent(
-    'evt.social.group.changed',
-    z.object({
-      _id: z.string(),
-      /** The group's name (notifications name the group); absent in events written before it was added. */
-      name: z.string().optional(),
-      /** What happened: created, updated, deleted, joined, left, removed, requested, approved, rejected, cancelled, invited, withdrawn, accepted, declined, owner, admin. */
-      action: z.string(),
-      /** Who did it and whom it concerns (consumers: notifications). */
-      by: z.string().nullable(),
-      user_ids: z.array(z.string()),
-      /** On `requested`: the group's owner and admins, who decide the request (notifications tells them). */
-      admin_ids: z.array(z.string()).optional(),
-      /** Sockets that get it: the group's members and the people concerned (every socket of the client when absent: public groups). */
-      userIds: z.array(z.string()).optional(),
-    }),
-  ),
-  ideaSent: defineEvent('evt.social.idea.sent', z.object({ _id: z.string(), author_id: z.string(), userIds: z.array(z.string()).optional() })),
-  /** An idea was accepted: the shop accrues the author's "good idea" coins. */
-  ideaAccepted: defineEvent('evt.social.idea.accepted', z.object({ _id: z.string(), author_id: z.string(), by: z.string().nullable() })),
-  ideaStatusChanged: defineEvent(
-    'evt.social.idea.status',
-    z.object({ _id: z.string(), author_id: z.string(), status: z.enum(IDEA_STATUSES), userIds: z.array(z.string()).optional() }),
-  ),
-  /** A report arrived: no id, no sender, no time but the day (admins' lists reload). */
-  violReportSent: defineEvent('evt.social.viol_report.sent', z.object({ day: z.string() })),
-  violReportHandled: defineEvent('evt.social.viol_report.handled', z.object({ _id: z.string(), handled: z.boolean() })),
-} satisfies Record<string, EventDef>;
