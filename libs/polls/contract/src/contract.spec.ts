@@ -5,7 +5,7 @@ const q = (over: Record<string, unknown> = {}) => ({ text: 'How?', mandatory: tr
 
 describe('polls contract', () => {
   it('refuses a poll without a title or questions with the §5 texts', () => {
-    const r = pollsRoutes.create.body.safeParse({ name: ' ', type: 'opened', questions: [] });
+    const r = pollsRoutes.pollCreate.body.safeParse({ name: ' ', type: 'opened', questions: [] });
     expect(r.success).toBe(false);
     const texts = r.error!.issues.map((i) => i.message);
     expect(texts).toContain(POLL_TEXT.titleRequired);

@@ -47,17 +47,17 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     const e = await t.makeEmployee(c.adminToken, email, extra);
     return { id: e.user._id, token: e.token };
   };
-  const create = (token: string, body: Record<string, unknown>) => t.call(pollsRoutes.create, { token, body });
+  const create = (token: string, body: Record<string, unknown>) => t.call(pollsRoutes.pollCreate, { token, body });
   const publish = async (token: string, body: Record<string, unknown>): Promise<Poll> => {
     const r = await create(token, { questions: questions(), ...body });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return r.body.result;
   };
-  const get = (token: string, id: string) => t.call(pollsRoutes.get, { token, params: { id } });
+  const get = (token: string, id: string) => t.call(pollsRoutes.pollGet, { token, params: { id } });
   const results = async (token: string, id: string): Promise<{ status: number; body: { result: PollResults } & Record<string, any> }> =>
-    t.call(pollsRoutes.results, { token, params: { id } });
+    t.call(pollsRoutes.pollResults, { token, params: { id } });
   const answer = (token: string, p: Poll, values: (q: Poll['questions']) => Record<string, unknown>) =>
-    t.call(pollsRoutes.answer, { token, params: { _id: p._id }, body: { answers: values(p.questions) } });
+    t.call(pollsRoutes.pollAnswer, { token, params: { _id: p._id }, body: { answers: values(p.questions) } });
   const full =
     (n: number, office = 0) =>
     (q: Poll['questions']) => ({
@@ -69,7 +69,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
   const list = (p: Person | Client, tab: string, search?: string) => {
     const token = 'token' in p ? p.token : p.adminToken;
     const userId = 'id' in p ? p.id : p.admin._id;
-    return t.call(pollsRoutes.accessFor, {
+    return t.call(pollsRoutes.pollAccessFor, {
       token,
       params: { clientId: acme.client._id, userId },
       query: { tab, ...(search ? { search } : {}) },
@@ -85,7 +85,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(made.status, 200, JSON.stringify(made.body));
     // §6: a department head is no poll manager until an administrator grants the role.
     head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
-    const early = await t.call(pollsRoutes.create, {
+    const early = await t.call(pollsRoutes.pollCreate, {
       token: head.token,
       body: { name: 'Not yet', type: 'opened', questions: [{ text: 'Why?', mandatory: true, kind: 'short' }] },
     });
@@ -161,9 +161,9 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal((await list(head, 'mine')).body.result.total, 1);
     assert.equal((await list(sales[0]!, 'mine')).body.result.total, 0);
     // Someone else's list is for admins only.
-    const foreignList = await t.call(pollsRoutes.accessFor, { token: dev.token, params: { clientId: acme.client._id, userId: sales[0]!.id } });
+    const foreignList = await t.call(pollsRoutes.pollAccessFor, { token: dev.token, params: { clientId: acme.client._id, userId: sales[0]!.id } });
     assert.equal(foreignList.status, 403);
-    const asAdmin = await t.call(pollsRoutes.accessFor, { token: acme.adminToken, params: { clientId: acme.client._id, userId: sales[0]!.id } });
+    const asAdmin = await t.call(pollsRoutes.pollAccessFor, { token: acme.adminToken, params: { clientId: acme.client._id, userId: sales[0]!.id } });
     assert.equal(asAdmin.body.result.total, 1);
     assert.equal(asAdmin.body.result.canCreate, false);
     assert.equal((await list(head, 'active')).body.result.canCreate, true);
@@ -225,13 +225,13 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     });
 
     // Editing after the first answer: only name, description and end date.
-    const locked = await t.call(pollsRoutes.update, { token: head.token, params: { _id: p._id }, body: { questions: questions(), type: 'opened' } });
+    const locked = await t.call(pollsRoutes.pollUpdate, { token: head.token, params: { _id: p._id }, body: { questions: questions(), type: 'opened' } });
     assert.equal(locked.status, 400);
     assert.deepEqual(locked.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort(), [
       'questions:pollLocked',
       'type:pollLocked',
     ]);
-    const renamed = await t.call(pollsRoutes.update, {
+    const renamed = await t.call(pollsRoutes.pollUpdate, {
       token: head.token,
       params: { _id: p._id },
       body: { name: 'Sales Q3', description: 'Renamed', end_date: '2999-01-01' },
@@ -239,19 +239,19 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
     assert.equal(renamed.body.result.name, 'Sales Q3');
     assert.equal(renamed.body.result.locked, true);
-    assert.equal((await t.call(pollsRoutes.update, { token: sales[2]!.token, params: { _id: p._id }, body: { name: 'Mine now' } })).status, 403);
+    assert.equal((await t.call(pollsRoutes.pollUpdate, { token: sales[2]!.token, params: { _id: p._id }, body: { name: 'Mine now' } })).status, 403);
 
     // Remind those who have not passed (managers only): an event to exactly them.
-    assert.equal((await t.call(pollsRoutes.remind, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
-    const remind = await t.call(pollsRoutes.remind, { token: head.token, params: { _id: p._id } });
+    assert.equal((await t.call(pollsRoutes.pollRemind, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
+    const remind = await t.call(pollsRoutes.pollRemind, { token: head.token, params: { _id: p._id } });
     assert.equal(remind.status, 200);
     assert.equal(remind.body.result.reminded, 3);
     const reminded = await eventually(() => events.find((e) => e.subject === 'evt.polls.poll.reminded' && (e.data as { pollId: string }).pollId === p._id));
     assert.deepEqual([...(reminded.data as { userIds: string[] }).userIds].sort(), [head.id, sales[2]!.id, sales[3]!.id].sort());
 
     // Finish: no answers afterwards.
-    assert.equal((await t.call(pollsRoutes.finish, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
-    const fin = await t.call(pollsRoutes.finish, { token: head.token, params: { _id: p._id } });
+    assert.equal((await t.call(pollsRoutes.pollFinish, { token: sales[2]!.token, params: { _id: p._id } })).status, 403);
+    const fin = await t.call(pollsRoutes.pollFinish, { token: head.token, params: { _id: p._id } });
     assert.equal(fin.status, 200);
     assert.equal(fin.body.result.status, 'finished');
     const late = await answer(sales[2]!.token, p, full(5));
@@ -264,7 +264,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
   it('before the first answer a poll may change entirely (re-targeting resolves the recipients again)', async () => {
     const p = await publish(acme.adminToken, { name: 'Draft-like', type: 'opened', recipients: [{ target: 'city', level: 'read', value: 'lviv' }] });
     assert.equal(p.recipientsCount, 1);
-    const r = await t.call(pollsRoutes.update, {
+    const r = await t.call(pollsRoutes.pollUpdate, {
       token: acme.adminToken,
       params: { _id: p._id },
       body: {
@@ -277,7 +277,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(r.body.result.recipientsCount, 2);
     assert.equal(r.body.result.questions.length, 1);
     assert.equal(r.body.result.questions[0]._id, p.questions[0]!._id, 'question ids are kept');
-    const bad = await t.call(pollsRoutes.update, {
+    const bad = await t.call(pollsRoutes.pollUpdate, {
       token: acme.adminToken,
       params: { _id: p._id },
       body: { questions: [{ text: 'x', mandatory: false, kind: 'short' }] },
@@ -320,7 +320,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(r.body.result.rowsTotal, 3);
     assert.ok(r.body.result.rows.every((row) => row.user === null && row.day === '' && !(office!._id in row.values)));
     assert.equal((await get(sales[0]!.token, anon._id)).body.result.myAnswer, null);
-    assert.equal((await t.call(pollsRoutes.remind, { token: head.token, params: { _id: anon._id } })).status, 403, 'no not-passed list to remind');
+    assert.equal((await t.call(pollsRoutes.pollRemind, { token: head.token, params: { _id: anon._id } })).status, 403, 'no not-passed list to remind');
 
     // The stored rows: no user, no time finer than the day, random (v4) keys; who passed is a set apart.
     const db = t.portal.platform.db;
@@ -373,7 +373,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     const p = await publish(head.token, { name: 'Excel one', type: 'opened', recipients: [] });
     for (const [i, s] of sales.entries()) assert.equal((await answer(s.token, p, full(i + 1, i % 2))).status, 200);
     const res = (await results(head.token, p._id)).body.result;
-    const ex = await t.call(pollsRoutes.excel, { token: head.token, params: { poll_id: p._id }, query: { uid: head.id } });
+    const ex = await t.call(pollsRoutes.pollExcel, { token: head.token, params: { poll_id: p._id }, query: { uid: head.id } });
     assert.equal(ex.status, 200, JSON.stringify(ex.body));
     assert.match(ex.body.result.fileName, /\.xlsx$/);
     const file = await inject({ method: 'GET', url: ex.body.result.url });
@@ -415,9 +415,9 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
       p.questions.forEach((q, i) => assert.equal(String(x[2 + i] ?? ''), row.values[q._id] ?? '', `${row.user!.name} / ${q.text}`));
     }
     // Someone else's export (uid) is for admins; a non-recipient gets none.
-    assert.equal((await t.call(pollsRoutes.excel, { token: sales[0]!.token, params: { poll_id: p._id }, query: { uid: head.id } })).status, 403);
+    assert.equal((await t.call(pollsRoutes.pollExcel, { token: sales[0]!.token, params: { poll_id: p._id }, query: { uid: head.id } })).status, 403);
     const other1 = await publish(head.token, { name: 'Closed to dev', type: 'closed', recipients: [{ target: 'manual', level: 'read', users: [dev.id] }] });
-    assert.equal((await t.call(pollsRoutes.excel, { token: sales[0]!.token, params: { poll_id: other1._id } })).status, 403);
+    assert.equal((await t.call(pollsRoutes.pollExcel, { token: sales[0]!.token, params: { poll_id: other1._id } })).status, 403);
   });
 
   it('isolation: another client sees, answers, exports and deletes none of it; delete is for the author or an admin', async () => {
@@ -427,15 +427,15 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
       assert.equal((await get(token, p._id)).status, 404);
       assert.equal((await results(token, p._id)).status, 404);
       assert.equal((await answer(token, p, full(1))).status, 404);
-      assert.equal((await t.call(pollsRoutes.excel, { token, params: { poll_id: p._id } })).status, 404);
-      assert.equal((await t.call(pollsRoutes.finish, { token, params: { _id: p._id } })).status, 404);
-      assert.equal((await t.call(pollsRoutes.update, { token, params: { _id: p._id }, body: { name: 'Taken' } })).status, 404);
-      assert.equal((await t.call(pollsRoutes.remove, { token, params: { id: p._id } })).status, 404);
-      assert.equal((await t.call(pollsRoutes.remind, { token, params: { _id: p._id } })).status, 404);
+      assert.equal((await t.call(pollsRoutes.pollExcel, { token, params: { poll_id: p._id } })).status, 404);
+      assert.equal((await t.call(pollsRoutes.pollFinish, { token, params: { _id: p._id } })).status, 404);
+      assert.equal((await t.call(pollsRoutes.pollUpdate, { token, params: { _id: p._id }, body: { name: 'Taken' } })).status, 404);
+      assert.equal((await t.call(pollsRoutes.pollDelete, { token, params: { id: p._id } })).status, 404);
+      assert.equal((await t.call(pollsRoutes.pollRemind, { token, params: { _id: p._id } })).status, 404);
     }
-    const theirList = await t.call(pollsRoutes.accessFor, { token: other.adminToken, params: { clientId: acme.client._id, userId: acme.admin._id } });
+    const theirList = await t.call(pollsRoutes.pollAccessFor, { token: other.adminToken, params: { clientId: acme.client._id, userId: acme.admin._id } });
     assert.equal(theirList.status, 404);
-    const own = await t.call(pollsRoutes.accessFor, {
+    const own = await t.call(pollsRoutes.pollAccessFor, {
       token: other.adminToken,
       params: { clientId: other.client._id, userId: other.admin._id },
       query: { tab: 'mine' },
@@ -443,8 +443,8 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
     assert.equal(own.body.result.total, 0);
     assert.ok(!JSON.stringify(own.body).includes('Secret poll'));
 
-    assert.equal((await t.call(pollsRoutes.remove, { token: sales[0]!.token, params: { id: p._id } })).status, 403);
-    const del = await t.call(pollsRoutes.remove, { token: head.token, params: { id: p._id } });
+    assert.equal((await t.call(pollsRoutes.pollDelete, { token: sales[0]!.token, params: { id: p._id } })).status, 403);
+    const del = await t.call(pollsRoutes.pollDelete, { token: head.token, params: { id: p._id } });
     assert.equal(del.status, 200);
     assert.equal((await get(head.token, p._id)).status, 404);
   });

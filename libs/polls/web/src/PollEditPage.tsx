@@ -276,7 +276,7 @@ function Editor({ poll }: { poll: Poll | null }) {
   const qc = useQueryClient();
   const notifier = useNotifier();
   const locked = !!poll?.locked;
-  const schema = useMemo(() => z.preprocess((v) => bodyOf(v as Values), pollsRoutes.create.body) as unknown as z.ZodType<Values, Values>, []);
+  const schema = useMemo(() => z.preprocess((v) => bodyOf(v as Values), pollsRoutes.pollCreate.body) as unknown as z.ZodType<Values, Values>, []);
   const form = useApiForm({
     schema,
     defaultValues: poll
@@ -292,12 +292,12 @@ function Editor({ poll }: { poll: Poll | null }) {
     onSubmit: async (body) => {
       const b = body as unknown as ReturnType<typeof bodyOf>;
       const saved = poll
-        ? await call(pollsRoutes.update, {
+        ? await call(pollsRoutes.pollUpdate, {
             params: { _id: poll._id },
             body: (locked ? { name: b.name, description: b.description, end_date: b.end_date } : b) as never,
             silent: true,
           })
-        : await call(pollsRoutes.create, { body: b as never, silent: true });
+        : await call(pollsRoutes.pollCreate, { body: b as never, silent: true });
       notifier.toast(t('editor.saved'));
       await qc.invalidateQueries({ queryKey: pollKeys.all });
       nav(`/poll/${saved._id}`);
@@ -365,7 +365,7 @@ function EditorLoader() {
   const id = params.get('edit');
   const q = useQuery({
     queryKey: pollKeys.poll(id ?? ''),
-    queryFn: ({ signal }) => call(pollsRoutes.get, { params: { id: id! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(pollsRoutes.pollGet, { params: { id: id! }, signal, silent: true }),
     enabled: !!id,
   });
   if (!id) return <Editor poll={null} />;

@@ -85,14 +85,14 @@ function AnswerForm({ poll, onDone }: { poll: Poll; onDone: () => void }) {
           answers[k] = q.kind === 'range' ? Number(x) : q.kind === 'multiple' ? [x].flat() : x;
         }
         return { answers };
-      }, pollsRoutes.answer.body) as unknown as z.ZodType<Values, Values>,
+      }, pollsRoutes.pollAnswer.body) as unknown as z.ZodType<Values, Values>,
     [poll],
   );
   const form = useApiForm({
     schema,
     defaultValues: { answers: Object.fromEntries(poll.questions.map((q) => [q._id, q.kind === 'multiple' ? [] : null])) },
     onSubmit: async (body) => {
-      await call(pollsRoutes.answer, { params: { _id: poll._id }, body: body as never, silent: true });
+      await call(pollsRoutes.pollAnswer, { params: { _id: poll._id }, body: body as never, silent: true });
       onDone();
     },
   });
@@ -123,10 +123,10 @@ export function ManageBar({ poll }: { poll: Poll }) {
   const [ask, setAsk] = useState<'finish' | 'delete' | null>(null);
   const run = async () => {
     if (ask === 'finish') {
-      await call(pollsRoutes.finish, { params: { _id: poll._id } });
+      await call(pollsRoutes.pollFinish, { params: { _id: poll._id } });
       notifier.toast(t('finished'));
     } else {
-      await call(pollsRoutes.remove, { params: { id: poll._id } });
+      await call(pollsRoutes.pollDelete, { params: { id: poll._id } });
       notifier.toast(t('deleted'));
       nav('/polls?tab=mine');
     }
@@ -189,7 +189,7 @@ function PollView() {
   const { id = '' } = useParams();
   const qc = useQueryClient();
   const [thanks, setThanks] = useState(false);
-  const q = useQuery({ queryKey: pollKeys.poll(id), queryFn: ({ signal }) => call(pollsRoutes.get, { params: { id }, signal, silent: true }) });
+  const q = useQuery({ queryKey: pollKeys.poll(id), queryFn: ({ signal }) => call(pollsRoutes.pollGet, { params: { id }, signal, silent: true }) });
   if (q.isPending) return <Loader />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   const poll = q.data;

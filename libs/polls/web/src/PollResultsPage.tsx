@@ -74,7 +74,7 @@ function ExcelButton({ id }: { id: string }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await call(pollsRoutes.excel, { params: { poll_id: id }, query: uid ? { uid } : {}, silent: true });
+      const r = await call(pollsRoutes.pollExcel, { params: { poll_id: id }, query: uid ? { uid } : {}, silent: true });
       const a = document.createElement('a');
       a.href = r.url;
       a.download = r.fileName;
@@ -125,7 +125,7 @@ function NotPassed({ data }: { data: PollResults }) {
   const remind = async () => {
     setBusy(true);
     try {
-      await call(pollsRoutes.remind, { params: { _id: data.poll._id } });
+      await call(pollsRoutes.pollRemind, { params: { _id: data.poll._id } });
       notifier.toast(t('res.reminded'));
     } finally {
       setBusy(false);
@@ -164,7 +164,7 @@ function ResultsView() {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: pollKeys.results(id, page),
-    queryFn: ({ signal }) => call(pollsRoutes.results, { params: { id }, query: { page, limit: PAGE }, signal, silent: true }),
+    queryFn: ({ signal }) => call(pollsRoutes.pollResults, { params: { id }, query: { page, limit: PAGE }, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
   useRealtimeEvent<{ pollId: string }>('evt.polls.results.changed', (e) => {

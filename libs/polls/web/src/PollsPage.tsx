@@ -65,7 +65,7 @@ function PollsList() {
   const list = useQuery({
     queryKey: pollKeys.list({ tab, q, page }),
     queryFn: ({ signal }) =>
-      call(pollsRoutes.accessFor, {
+      call(pollsRoutes.pollAccessFor, {
         params: { clientId: clientId!, userId: uid! },
         query: { tab, page, limit: LIMIT, ...(q ? { search: q } : {}) },
         signal,

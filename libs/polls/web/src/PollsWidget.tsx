@@ -19,7 +19,7 @@ export default function PollsWidget() {
   const q = useQuery({
     queryKey: pollKeys.list({ tab: 'active', widget: true }),
     queryFn: ({ signal }) =>
-      call(pollsRoutes.accessFor, { params: { clientId: clientId!, userId: uid! }, query: { tab: 'active', limit: 5 }, signal, silent: true }),
+      call(pollsRoutes.pollAccessFor, { params: { clientId: clientId!, userId: uid! }, query: { tab: 'active', limit: 5 }, signal, silent: true }),
     enabled: !!clientId && !!uid,
   });
   useRealtimeEvent('evt.polls.poll.published', () => void q.refetch(), !!clientId);
