@@ -26,7 +26,7 @@ export function ArticlePicker({ value, onChange, error }: { value: string | null
   const q = useDebounced(text.trim(), 250);
   const chosen = useQuery({
     queryKey: ['bp', 'article', value],
-    queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: value! }, signal, silent: true }),
+    queryFn: ({ signal }) => call(kbRoutes.articleGet, { params: { id: value! }, signal, silent: true }),
     enabled: !!value,
     staleTime: 60_000,
     retry: false,
@@ -34,7 +34,7 @@ export function ArticlePicker({ value, onChange, error }: { value: string | null
   const found = useQuery({
     queryKey: ['bp', 'articles', q],
     queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { search: q, section: 'kb', limit: 20 }, signal, silent: true }),
+      call(kbRoutes.articleAccessFor, { params: { client: clientId!, user: uid! }, query: { search: q, section: 'kb', limit: 20 }, signal, silent: true }),
     enabled: q.length >= 2 && !!clientId && !!uid,
   });
   const options = (found.data ?? [])

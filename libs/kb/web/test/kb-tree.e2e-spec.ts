@@ -49,7 +49,7 @@ describe('knowledge base tree opens the path to the current folder', () => {
     });
     const login = await api(peopleRoutes.login, { body: { login: ADMIN.email, password: ADMIN.password } });
     const make = (title: string, parentId?: string, type = 'folder') =>
-      api(kbRoutes.create, {
+      api(kbRoutes.articleCreate, {
         token: login.token,
         body: { type, section: 'kb', title, parent: parentId, ...(type === 'article' ? { content: '<p>text</p>' } : {}) },
       });

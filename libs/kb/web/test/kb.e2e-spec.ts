@@ -80,7 +80,7 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
         body: { firstName: first, lastName: 'Worker', email: p.email, password: p.password, confirmPassword: p.password, department, position: 'Clerk' },
       });
     }
-    const vacancy = await api(kbRoutes.create, {
+    const vacancy = await api(kbRoutes.articleCreate, {
       token: adminLogin.token,
       body: {
         section: 'vacancy',
