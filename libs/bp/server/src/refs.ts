@@ -23,7 +23,7 @@ export class BpRefs {
    */
   async articleExists(ctx: RequestContext, id: string): Promise<boolean> {
     try {
-      await this.bus.request(kbRoutes.get.subject, { ctx, input: { params: { id }, query: {}, body: {} } });
+      await this.bus.request(kbRoutes.articleGet.subject, { ctx, input: { params: { id }, query: {}, body: {} } });
       return true;
     } catch (err) {
       if (err instanceof DomainError && ABSENT.has(err.kind)) return false;

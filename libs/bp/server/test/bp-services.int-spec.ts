@@ -203,7 +203,7 @@ describe("services and groups (§7 Services, §5 Service): groups, the §5 limit
   it('GET api/service/byArticle/{id}: the services an article describes that the caller may start', async () => {
     const { t, acme, p1, p2, stranger, group, steps, create } = w;
     // A real article of the client: another client's or a made-up id is refused (issue 38 §6).
-    const made = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Badges', content: 'How to get a badge' } });
+    const made = await t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { section: 'kb', title: 'Badges', content: 'How to get a badge' } });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const article: string = made.body.result._id;
     const open = await create({ name: 'Badge', description: 'd', group, article, steps: steps().slice(0, 2) });
@@ -221,7 +221,7 @@ describe("services and groups (§7 Services, §5 Service): groups, the §5 limit
     assert.deepEqual(await names(acme.adminToken), ['Archive access', 'Badge']);
     // An article the caller reads that no service names is not an error (issue 29 §24: the article page asked on
     // every view and logged a 404): 200 with an empty list.
-    const bare = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Lunch', content: 'Where to eat' } });
+    const bare = await t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { section: 'kb', title: 'Lunch', content: 'Where to eat' } });
     const plain = await t.call(bpRoutes.serviceByArticle, { token: p1.token, params: { id: bare.body.result._id } });
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.deepEqual(plain.body.result, []);

@@ -193,24 +193,26 @@ describe('audit journal (issue 18 §2)', () => {
       return { key: f.key, fileName: f.fileName, mimetype: f.mimetype, thumbKey: f.thumbKey };
     };
     const files = [await upload('one.txt'), await upload('two.txt'), await upload('three.txt')];
-    const article = await ok(t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: '<p>rules</p>', files } }));
+    const article = await ok(
+      t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: '<p>rules</p>', files } }),
+    );
     const ids = (article.files as { _id: string; filename?: string; fileName?: string }[]).map((f) => f._id);
-    const one = await oneEntry(acme, () => ok(t.call(kbRoutes.delFile, { token: acme.adminToken, params: { id: article._id, file: ids[0] } })));
+    const one = await oneEntry(acme, () => ok(t.call(kbRoutes.articleDelFile, { token: acme.adminToken, params: { id: article._id, file: ids[0] } })));
     assert.deepEqual(
       { section: one.section, action: one.action, type: one.object!.type, id: one.object!.id, title: one.object!.title },
       { section: 'files', action: 'file.delete', type: 'file', id: ids[0], title: 'one.txt' },
     );
-    const rest = await oneEntry(acme, () => ok(t.call(kbRoutes.delFiles, { token: acme.adminToken, params: { id: article._id }, body: {} })));
+    const rest = await oneEntry(acme, () => ok(t.call(kbRoutes.articleDelFiles, { token: acme.adminToken, params: { id: article._id }, body: {} })));
     assert.deepEqual(
       { object: rest.object, files: rest.before!.files },
       { object: { type: 'article', id: article._id, title: 'Handbook' }, files: ['two.txt', 'three.txt'] },
     );
     // Nothing left to delete: no change, no entry.
-    await noEntry(acme, 200, () => t.call(kbRoutes.delFiles, { token: acme.adminToken, params: { id: article._id }, body: {} }));
+    await noEntry(acme, 200, () => t.call(kbRoutes.articleDelFiles, { token: acme.adminToken, params: { id: article._id }, body: {} }));
     const emp = await t.makeEmployee(acme.adminToken, 'reader@jacme.test');
-    await noEntry(acme, 403, () => t.call(kbRoutes.deepDelete, { token: emp.token, params: { id: article._id } }));
-    await noEntry(acme, 404, () => t.call(kbRoutes.deepDelete, { token: other.adminToken, params: { id: article._id } }));
-    const del = await oneEntry(acme, () => ok(t.call(kbRoutes.deepDelete, { token: acme.adminToken, params: { id: article._id } })));
+    await noEntry(acme, 403, () => t.call(kbRoutes.articleDeepDelete, { token: emp.token, params: { id: article._id } }));
+    await noEntry(acme, 404, () => t.call(kbRoutes.articleDeepDelete, { token: other.adminToken, params: { id: article._id } }));
+    const del = await oneEntry(acme, () => ok(t.call(kbRoutes.articleDeepDelete, { token: acme.adminToken, params: { id: article._id } })));
     assert.deepEqual(
       { section: del.section, action: del.action, object: del.object, nodes: del.before!.nodes },
       { section: 'kb', action: 'article.delete', object: { type: 'article', id: article._id, title: 'Handbook' }, nodes: 1 },

@@ -17,3 +17,25 @@ export const KB_ERRORS = defineCodes('kb', {
   notSiblings: { text: 'Only items of the same folder can swap places' },
   tagNotFound: { text: 'Tag not found' },
 });
+
+/** §5 / §8 knowledge base texts (server and web say the same thing). */
+export const KB_TEXT = {
+  folderIntoItself: 'Folder cannot move into itself',
+  deleteFile: 'Error on deleting file',
+  deleteFiles: 'Error on deleting files from db',
+  mediaRequired: 'File must be media',
+  imageRequired: 'File must be an image',
+  fileNotFound: 'The file was not found or was deleted',
+  fileTaken: 'This file is already attached',
+  parentNotFolder: 'Parent must be a folder',
+  parentSection: 'Parent is in another section',
+  wholeNumber: 'Must be a whole number',
+  notNegative: 'Must be 0 or more',
+  salaryRange: 'Salary from cannot exceed salary to',
+  notVacancy: 'This is not a vacancy',
+  /** §5 Vacancy response: a message, contacts or a CV (an empty response says nothing). */
+  responseEmpty: 'Write a message, leave contacts or attach a CV',
+  alreadyResponded: 'You have already responded to this vacancy',
+  tagExists: 'This tag already exists',
+  notSiblings: 'Only items of the same folder can swap places',
+} as const;

@@ -1,4 +1,4 @@
-import type { Grant, WORKING_TIME } from './index.ts';
+import type { Grant, WORKING_TIME } from './schemas.ts';
 
 /**
  * §6 grant resolution as ONE pure function (issue 30 §2), shared by the knowledge base (kb's SQL `kb.grant_level`

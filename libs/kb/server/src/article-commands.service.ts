@@ -36,7 +36,7 @@ export class ArticleCommands {
    * content, section; vacancy salary and receivers), 'Parent must be a folder', 404 parent, 403 'No access',
    * file errors of add_files.
    */
-  async create({ body: input }: In<'create'>, ctx: RequestContext) {
+  async create({ body: input }: In<'articleCreate'>, ctx: RequestContext) {
     const body = { ...input, type: input.type ?? 'article', section: input.section!, title: input.title! };
     await this.kit.checkReceivers(ctx, body.receivers);
     return this.viewer.run(ctx, async (tx, r) => {
@@ -83,7 +83,7 @@ export class ArticleCommands {
    * descendants), re-files or re-tags a node; writers and administrators only. Files left out of `cover`,
    * `file`, `attachments` or `files` are deleted and their storage freed. Errors: §5 field texts, 404, 403.
    */
-  async update({ params, body }: In<'update'>, ctx: RequestContext) {
+  async update({ params, body }: In<'articleUpdate'>, ctx: RequestContext) {
     await this.kit.checkReceivers(ctx, body.receivers);
     let freed = 0;
     const updated = await this.viewer.run(ctx, async (tx, r) => {
@@ -147,7 +147,7 @@ export class ArticleCommands {
    * §7 DELETE api/article/deep/{id}: deletes the node with everything under it (writers of every node, or
    * administrators) and frees its files' storage. Errors: 404, 403, 500 'Error on deleting files from db'.
    */
-  async deepDelete({ params }: In<'deepDelete'>, ctx: RequestContext) {
+  async deepDelete({ params }: In<'articleDeepDelete'>, ctx: RequestContext) {
     const actor = await this.kit.actorOf(ctx);
     const out = await this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);
@@ -180,7 +180,7 @@ export class ArticleCommands {
    * article needs content, so only empty folders that carry content convert; the others stay folders and are
    * counted as `skipped`. Output: { updated, skipped }.
    */
-  async emptyAsArticles({ params }: In<'emptyAsArticles'>, ctx: RequestContext) {
+  async emptyAsArticles({ params }: In<'articleEmptyAsArticles'>, ctx: RequestContext) {
     assertSameClient(requireCaller(ctx), params.client);
     return this.db.inTenant(ctx, async (tx) => {
       const empty = await this.articles.emptyFolders(tx, params.client);
@@ -197,7 +197,7 @@ export class ArticleCommands {
    * §7 PUT api/article/{client}/order/{from}/{to}: swaps the order values of two siblings (§4: same parent and
    * section). Errors: 404, 403, 400 'Only items of the same folder can swap places'.
    */
-  async order({ params }: In<'order'>, ctx: RequestContext) {
+  async order({ params }: In<'articleOrder'>, ctx: RequestContext) {
     assertSameClient(requireCaller(ctx), params.client);
     return this.viewer.run(ctx, async (tx, r) => {
       const a = (await this.kit.open(tx, r, params.from, 2)).row;
@@ -216,7 +216,7 @@ export class ArticleCommands {
    * §7 PUT api/article/{id}/rights {grants}: sets the node's own grants (§6); an empty list inherits from the
    * nearest folder with grants (or opens it to all). Writers and administrators. Errors: 404, 403, field errors.
    */
-  rights({ params, body }: In<'rights'>, ctx: RequestContext) {
+  rights({ params, body }: In<'articleRights'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);
       await this.articles.update(tx, row.id, { grants: body.grants });

@@ -50,7 +50,7 @@ export class ArticleFiles {
    * administrators). Output: the article's files. Errors: 403 'No access' (also for another client's key), 400
    * 'The file was not found or was deleted', 409 'This file is already attached'.
    */
-  addFiles({ params, body }: In<'addFiles'>, ctx: RequestContext) {
+  addFiles({ params, body }: In<'articleAddFiles'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);
       if (!hasRight(r, 'kb_files')) throw Errors.noAccess();
@@ -61,7 +61,7 @@ export class ArticleFiles {
   }
 
   /** §7 PUT api/article/{id}/del_file/{file}: deletes one attached file. Errors: 404, 403, 500 'Error on deleting file'. */
-  async delFile({ params }: In<'delFile'>, ctx: RequestContext) {
+  async delFile({ params }: In<'articleDelFile'>, ctx: RequestContext) {
     const actor = await this.kit.actorOf(ctx);
     const out = await this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);
@@ -80,7 +80,7 @@ export class ArticleFiles {
    * §7 PUT api/article/{id}/del_files {files?}: deletes the listed attached files, or all of them.
    * Errors: 404, 403, 500 'Error on deleting files from db'.
    */
-  async delFiles({ params, body }: In<'delFiles'>, ctx: RequestContext) {
+  async delFiles({ params, body }: In<'articleDelFiles'>, ctx: RequestContext) {
     const actor = await this.kit.actorOf(ctx);
     const out = await this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);

@@ -21,7 +21,7 @@ export class ArticleMarks {
   ) {}
 
   /** §7 PUT api/article/{id}/view/{user}: counts the caller's view once. Errors: 403 (someone else, grants), 404. */
-  async view({ params }: In<'view'>, ctx: RequestContext) {
+  async view({ params }: In<'articleView'>, ctx: RequestContext) {
     if (params.user !== ctx.userId) throw Errors.noAccess();
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id);
@@ -34,7 +34,7 @@ export class ArticleMarks {
    * PUT api/article/{id}/favourite {file?, favourite?} (addition to §7): marks or unmarks a favourite node or
    * attached file for the caller (toggles when `favourite` is absent). Errors: 404, 403.
    */
-  favourite({ params, body }: In<'favourite'>, ctx: RequestContext) {
+  favourite({ params, body }: In<'articleFavourite'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id);
       const fileId = body.file ?? '';

@@ -61,7 +61,7 @@ export class ArticleQueries {
    * `section=vacancy` lists vacancies. `full` adds contents; `fields` keeps only the named fields.
    * Errors: 404 (other client, unknown user), 403 'No access' (someone else's view, feature right, denied parent).
    */
-  async accessFor({ params, query }: In<'accessFor'>, ctx: RequestContext) {
+  async accessFor({ params, query }: In<'articleAccessFor'>, ctx: RequestContext) {
     assertSameClient(requireCaller(ctx), params.client);
     const section = query.section ?? 'kb';
     const trgm = query.search ? await this.searchRepo.trigramSchema() : null;
@@ -105,7 +105,7 @@ export class ArticleQueries {
    * nor title: each run of them collapses into one `{ _id: null, title: null, access: false }` step.
    * Errors: 404, 403 'No access' on the article itself.
    */
-  breadcrumbs({ params }: In<'breadcrumbs'>, ctx: RequestContext) {
+  breadcrumbs({ params }: In<'articleBreadcrumbs'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       await this.kit.open(tx, r, params.id);
       const out: { _id: string | null; title: string | null; type: ArticleRow['type']; access: boolean }[] = [];
@@ -123,7 +123,7 @@ export class ArticleQueries {
    * are slim (see TreeNode). A node the caller may not read is left out with everything under it.
    * Errors: 404, 403 'No access'.
    */
-  fullTree({ params, query }: In<'fullTree'>, ctx: RequestContext): Promise<TreeNode[]> {
+  fullTree({ params, query }: In<'articleFullTree'>, ctx: RequestContext): Promise<TreeNode[]> {
     return this.viewer.run(ctx, async (tx, r) => {
       let root: string | null = null;
       let section = query.section ?? 'kb';
@@ -138,7 +138,7 @@ export class ArticleQueries {
   }
 
   /** §7 GET api/article/child/{id}: readable children of a folder. Errors: 404, 403 'No access'. */
-  child({ params }: In<'child'>, ctx: RequestContext) {
+  child({ params }: In<'articleChild'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id);
       return this.kit.present(tx, r, await this.articles.children(tx, r, row.id));
@@ -146,7 +146,7 @@ export class ArticleQueries {
   }
 
   /** §7 GET api/article/{id}: one node with its content and signed file URLs. Errors: 404, 403 'No access'. */
-  get({ params }: In<'get'>, ctx: RequestContext) {
+  get({ params }: In<'articleGet'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       await this.kit.open(tx, r, params.id);
       return this.kit.presentOne(tx, r, params.id);

@@ -16,68 +16,68 @@ export class ArticlesController {
     private readonly marks: ArticleMarks,
   ) {}
 
-  @RouteHandler(kbRoutes.accessFor)
-  accessFor(input: RouteInput<typeof kbRoutes.accessFor>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleAccessFor)
+  articleAccessFor(input: RouteInput<typeof kbRoutes.articleAccessFor>, ctx: RequestContext) {
     return this.queries.accessFor(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.breadcrumbs)
-  breadcrumbs(input: RouteInput<typeof kbRoutes.breadcrumbs>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleBreadcrumbs)
+  articleBreadcrumbs(input: RouteInput<typeof kbRoutes.articleBreadcrumbs>, ctx: RequestContext) {
     return this.queries.breadcrumbs(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.fullTree)
-  fullTree(input: RouteInput<typeof kbRoutes.fullTree>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleFullTree)
+  articleFullTree(input: RouteInput<typeof kbRoutes.articleFullTree>, ctx: RequestContext) {
     return this.queries.fullTree(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.child)
-  child(input: RouteInput<typeof kbRoutes.child>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleChild)
+  articleChild(input: RouteInput<typeof kbRoutes.articleChild>, ctx: RequestContext) {
     return this.queries.child(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.get)
-  get(input: RouteInput<typeof kbRoutes.get>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleGet)
+  articleGet(input: RouteInput<typeof kbRoutes.articleGet>, ctx: RequestContext) {
     return this.queries.get(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.create)
-  create(input: RouteInput<typeof kbRoutes.create>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleCreate)
+  articleCreate(input: RouteInput<typeof kbRoutes.articleCreate>, ctx: RequestContext) {
     return this.commands.create(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.update)
-  update(input: RouteInput<typeof kbRoutes.update>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleUpdate)
+  articleUpdate(input: RouteInput<typeof kbRoutes.articleUpdate>, ctx: RequestContext) {
     return this.commands.update(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.deepDelete)
-  deepDelete(input: RouteInput<typeof kbRoutes.deepDelete>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleDeepDelete)
+  articleDeepDelete(input: RouteInput<typeof kbRoutes.articleDeepDelete>, ctx: RequestContext) {
     return this.commands.deepDelete(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.emptyAsArticles)
-  emptyAsArticles(input: RouteInput<typeof kbRoutes.emptyAsArticles>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleEmptyAsArticles)
+  articleEmptyAsArticles(input: RouteInput<typeof kbRoutes.articleEmptyAsArticles>, ctx: RequestContext) {
     return this.commands.emptyAsArticles(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.order)
-  order(input: RouteInput<typeof kbRoutes.order>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleOrder)
+  articleOrder(input: RouteInput<typeof kbRoutes.articleOrder>, ctx: RequestContext) {
     return this.commands.order(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.rights)
-  rights(input: RouteInput<typeof kbRoutes.rights>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleRights)
+  articleRights(input: RouteInput<typeof kbRoutes.articleRights>, ctx: RequestContext) {
     return this.commands.rights(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.view)
-  view(input: RouteInput<typeof kbRoutes.view>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleView)
+  articleView(input: RouteInput<typeof kbRoutes.articleView>, ctx: RequestContext) {
     return this.marks.view(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.favourite)
-  favourite(input: RouteInput<typeof kbRoutes.favourite>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleFavourite)
+  articleFavourite(input: RouteInput<typeof kbRoutes.articleFavourite>, ctx: RequestContext) {
     return this.marks.favourite(input, ctx);
   }
 }

@@ -14,18 +14,18 @@ export class FilesController {
     private readonly queries: ArticleQueries,
   ) {}
 
-  @RouteHandler(kbRoutes.addFiles)
-  addFiles(input: RouteInput<typeof kbRoutes.addFiles>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleAddFiles)
+  articleAddFiles(input: RouteInput<typeof kbRoutes.articleAddFiles>, ctx: RequestContext) {
     return this.files.addFiles(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.delFile)
-  delFile(input: RouteInput<typeof kbRoutes.delFile>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleDelFile)
+  articleDelFile(input: RouteInput<typeof kbRoutes.articleDelFile>, ctx: RequestContext) {
     return this.files.delFile(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.delFiles)
-  delFiles(input: RouteInput<typeof kbRoutes.delFiles>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.articleDelFiles)
+  articleDelFiles(input: RouteInput<typeof kbRoutes.articleDelFiles>, ctx: RequestContext) {
     return this.files.delFiles(input, ctx);
   }
 

@@ -10,33 +10,33 @@ import { LinksService } from './links.service.ts';
 export class LinksController {
   constructor(private readonly links: LinksService) {}
 
-  @RouteHandler(kbRoutes.linksBlockGet)
-  linksBlockGet(input: RouteInput<typeof kbRoutes.linksBlockGet>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.linksGet)
+  linksGet(input: RouteInput<typeof kbRoutes.linksGet>, ctx: RequestContext) {
     return this.links.linksBlockGet(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.linksBlockList)
-  linksBlockList(input: RouteInput<typeof kbRoutes.linksBlockList>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.linksList)
+  linksList(input: RouteInput<typeof kbRoutes.linksList>, ctx: RequestContext) {
     return this.links.linksBlockList(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.linksBlockToggle)
-  linksBlockToggle(input: RouteInput<typeof kbRoutes.linksBlockToggle>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.linksToggle)
+  linksToggle(input: RouteInput<typeof kbRoutes.linksToggle>, ctx: RequestContext) {
     return this.links.linksBlockToggle(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.linkAdd)
-  linkAdd(input: RouteInput<typeof kbRoutes.linkAdd>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.linksAdd)
+  linksAdd(input: RouteInput<typeof kbRoutes.linksAdd>, ctx: RequestContext) {
     return this.links.linkAdd(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.linkUpdate)
-  linkUpdate(input: RouteInput<typeof kbRoutes.linkUpdate>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.linksUpdate)
+  linksUpdate(input: RouteInput<typeof kbRoutes.linksUpdate>, ctx: RequestContext) {
     return this.links.linkUpdate(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.linkDelete)
-  linkDelete(input: RouteInput<typeof kbRoutes.linkDelete>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.linksDelete)
+  linksDelete(input: RouteInput<typeof kbRoutes.linksDelete>, ctx: RequestContext) {
     return this.links.linkDelete(input, ctx);
   }
 }

@@ -63,7 +63,7 @@ export class LinksService {
   }
 
   /** §7 GET api/links_block/{id}. Errors: 404 (absent, hidden for non-admins, or on an article the caller may not read). */
-  async linksBlockGet({ params }: In<'linksBlockGet'>, ctx: RequestContext) {
+  async linksBlockGet({ params }: In<'linksGet'>, ctx: RequestContext) {
     const v = await this.viewerOf(ctx);
     const row = await this.db.inTenant(ctx, async (tx) => {
       const b = await this.links.byId(tx, params.id);
@@ -75,7 +75,7 @@ export class LinksService {
   }
 
   /** §7 GET api/links_block/{client_id}/{module}: the module's blocks (hidden ones for administrators only). */
-  async linksBlockList({ params }: In<'linksBlockList'>, ctx: RequestContext) {
+  async linksBlockList({ params }: In<'linksList'>, ctx: RequestContext) {
     assertSameClient(requireCaller(ctx), params.client_id);
     assertModuleOn(ctx, params.module);
     const v = await this.viewerOf(ctx);
@@ -84,7 +84,7 @@ export class LinksService {
   }
 
   /** §7 PUT api/links_block/toggle {module, block_id, active?, title?}: shows or hides a block (created on first use). */
-  linksBlockToggle({ body }: In<'linksBlockToggle'>, ctx: RequestContext) {
+  linksBlockToggle({ body }: In<'linksToggle'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     assertModuleOn(ctx, body.module);
     return this.db.inTenant(ctx, async (tx) => {
@@ -106,7 +106,7 @@ export class LinksService {
   }
 
   /** §7 POST api/links_block/{block_id}/link {title, url}. Errors: §5 'Field is required', 'Invalid URL'; 404. */
-  linkAdd({ params, body }: In<'linkAdd'>, ctx: RequestContext) {
+  linkAdd({ params, body }: In<'linksAdd'>, ctx: RequestContext) {
     return this.change(ctx, params.block_id, (links) => [
       ...links,
       { _id: uuidv7(), title: body.title, url: body.url, order: links.reduce((n, l) => Math.max(n, l.order), 0) + 1 },
@@ -114,7 +114,7 @@ export class LinksService {
   }
 
   /** §7 PUT api/links_block/{block_id}/link {_id, title, url, order?}. Errors: §5 texts; 404 (block or link). */
-  linkUpdate({ params, body }: In<'linkUpdate'>, ctx: RequestContext) {
+  linkUpdate({ params, body }: In<'linksUpdate'>, ctx: RequestContext) {
     return this.change(ctx, params.block_id, (links) => {
       const i = links.findIndex((l) => l._id === body._id);
       if (i < 0) throw Errors.notFound();
@@ -124,7 +124,7 @@ export class LinksService {
   }
 
   /** §7 DELETE api/links_block/{block_id}/link/{id}. Errors: 404 (block or link). */
-  linkDelete({ params }: In<'linkDelete'>, ctx: RequestContext) {
+  linkDelete({ params }: In<'linksDelete'>, ctx: RequestContext) {
     return this.change(ctx, params.block_id, (links) => {
       if (!links.some((l) => l._id === params.id)) throw Errors.notFound();
       return links.filter((l) => l._id !== params.id);

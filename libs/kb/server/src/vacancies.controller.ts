@@ -10,13 +10,13 @@ import { VacanciesService } from './vacancies.service.ts';
 export class VacanciesController {
   constructor(private readonly vacancies: VacanciesService) {}
 
-  @RouteHandler(kbRoutes.vacRespond)
-  vacRespond(input: RouteInput<typeof kbRoutes.vacRespond>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.vacancyRespond)
+  vacancyRespond(input: RouteInput<typeof kbRoutes.vacancyRespond>, ctx: RequestContext) {
     return this.vacancies.vacRespond(input, ctx);
   }
 
-  @RouteHandler(kbRoutes.responses)
-  responses(input: RouteInput<typeof kbRoutes.responses>, ctx: RequestContext) {
+  @RouteHandler(kbRoutes.vacancyResponses)
+  vacancyResponses(input: RouteInput<typeof kbRoutes.vacancyResponses>, ctx: RequestContext) {
     return this.vacancies.responses(input, ctx);
   }
 }

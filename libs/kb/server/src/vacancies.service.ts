@@ -42,7 +42,7 @@ export class VacanciesService {
    * needs a message, contacts or a CV; one response per person. Errors: 400 'Write a message, leave contacts or
    * attach a CV', 404, 'This is not a vacancy', 403, 409 'You have already responded to this vacancy'.
    */
-  async vacRespond({ body }: In<'vacRespond'>, ctx: RequestContext) {
+  async vacRespond({ body }: In<'vacancyRespond'>, ctx: RequestContext) {
     const message = body.message?.trim() || null;
     const contacts = body.contacts?.trim() || null;
     if (!message && !contacts && !body.cv) throw Errors.fieldCoded('message', KB_ERRORS.responseEmpty);
@@ -78,7 +78,7 @@ export class VacanciesService {
    * responder's name and a signed CV link — for administrators and the vacancy's response receivers only.
    * Errors: 404 (absent, another client), 400 'This is not a vacancy', 403 'No access'.
    */
-  responses({ params }: In<'responses'>, ctx: RequestContext) {
+  responses({ params }: In<'vacancyResponses'>, ctx: RequestContext) {
     return this.viewer.run(ctx, async (tx, r) => {
       const row = await this.articles.byId(tx, params.id);
       if (!row) throw Errors.notFound();

@@ -39,25 +39,25 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
   afterAll(() => t.close());
 
   const create = async (c: Client, body: Record<string, unknown>) => {
-    const r = await t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', ...body } });
+    const r = await t.call(kbRoutes.articleCreate, { token: c.adminToken, body: { section: 'kb', ...body } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return r.body.result._id as string;
   };
-  const get = async (p: Person, id: string) => (await t.call(kbRoutes.get, { token: p.token, params: { id } })).status;
+  const get = async (p: Person, id: string) => (await t.call(kbRoutes.articleGet, { token: p.token, params: { id } })).status;
   const listed = async (p: Person, c: Client, id: string, query: Record<string, string> = {}) => {
-    const r = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: c.client._id, user: p.id }, query });
+    const r = await t.call(kbRoutes.articleAccessFor, { token: p.token, params: { client: c.client._id, user: p.id }, query });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     return (r.body.result as { _id: string }[]).some((x) => x._id === id);
   };
   const inTree = async (p: Person, c: Client, id: string) =>
-    JSON.stringify((await t.call(kbRoutes.fullTree, { token: p.token, params: { id: c.client._id } })).body.result).includes(id);
+    JSON.stringify((await t.call(kbRoutes.articleFullTree, { token: p.token, params: { id: c.client._id } })).body.result).includes(id);
   const version = async (c: Client) =>
     t.portal.platform.db.asSystem('test: acl version', async (tx) => {
       const r = (await tx.execute(sql`SELECT version FROM kb.acl_versions WHERE client_id = ${c.client._id}`)) as unknown as { rows: { version: string }[] };
       return r.rows[0] ? Number(r.rows[0].version) : null;
     });
   const rights = async (id: string, grants: Grant[]) => {
-    const r = await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id }, body: { grants } });
+    const r = await t.call(kbRoutes.articleRights, { token: acme.adminToken, params: { id }, body: { grants } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   };
 
@@ -105,7 +105,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     const art = await create(acme, { title: 'Doomed article', content: 'x', parent: sub });
     assert.equal(await get(emp, art), 200);
     const before = await version(acme);
-    const del = await t.call(kbRoutes.deepDelete, { token: acme.adminToken, params: { id: top } });
+    const del = await t.call(kbRoutes.articleDeepDelete, { token: acme.adminToken, params: { id: top } });
     assert.equal(del.status, 200, JSON.stringify(del.body));
     assert.ok((await version(acme))! > before!, 'deleting restricting nodes bumped the version');
     assert.equal(await get(emp, art), 404);
@@ -123,7 +123,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     assert.equal(await get(emp, art), 200);
     const before = await version(acme);
     const move = async (parent: string) => {
-      const r = await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: art }, body: { parent } });
+      const r = await t.call(kbRoutes.articleUpdate, { token: acme.adminToken, params: { id: art }, body: { parent } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
     };
     await move(closed);
@@ -181,7 +181,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
     assert.equal(await version(beta), betaBefore, "one client's change leaves the other's version");
     assert.equal(await listed(emp, acme, a), false);
     assert.equal(await get(betaEmp, bArt), 200);
-    const ra = await t.call(kbRoutes.rights, { token: beta.adminToken, params: { id: b }, body: { grants: it_ } });
+    const ra = await t.call(kbRoutes.articleRights, { token: beta.adminToken, params: { id: b }, body: { grants: it_ } });
     assert.equal(ra.status, 200);
     assert.equal(await get(betaEmp, bArt), 403);
   });

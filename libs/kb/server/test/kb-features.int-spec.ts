@@ -54,11 +54,11 @@ describe('kb: the knowledge base and vacancies with their client feature switche
     t = await testPortal();
     acme = await t.makeClient('kbfeat');
     emp = await t.makeEmployee(acme.adminToken, 'emp@kbfeat.test');
-    const f = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', type: 'folder', title: 'Folder' } });
+    const f = await t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { section: 'kb', type: 'folder', title: 'Folder' } });
     folder = f.body.result._id;
-    const a = await t.call(kbRoutes.create, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: 'x', parent: folder } });
+    const a = await t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { section: 'kb', title: 'Handbook', content: 'x', parent: folder } });
     article = a.body.result._id;
-    const v = await t.call(kbRoutes.create, {
+    const v = await t.call(kbRoutes.articleCreate, {
       token: acme.adminToken,
       body: { section: 'vacancy', title: 'Engineer', content: 'y', salaryFrom: 1000, salaryTo: 2000, receivers: [acme.admin._id] },
     });
@@ -76,36 +76,32 @@ describe('kb: the knowledge base and vacancies with their client feature switche
       ['admin', acme.adminToken, acme.admin._id],
       ['employee', emp.token, emp.user._id],
     ] as const) {
-      assert.equal(await statusOf(kbRoutes.get, token, { params: { id: article } }, 403), 403, `${who}: article`);
-      assert.equal(await statusOf(kbRoutes.child, token, { params: { id: folder } }, 403), 403, `${who}: folder children (gateway)`);
-      assert.equal(await statusOf(kbRoutes.breadcrumbs, token, { params: { id: article } }, 403), 403, `${who}: breadcrumbs`);
-      assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'kb'), 403), 403, `${who}: kb list`);
-      assert.equal(await statusOf(kbRoutes.fullTree, token, { params: { id: acme.client._id } }, 403), 403, `${who}: tree`);
-      assert.equal(await statusOf(kbRoutes.create, token, { body: { section: 'kb', title: 'New', content: 'z' } }, 403), 403, `${who}: create`);
+      assert.equal(await statusOf(kbRoutes.articleGet, token, { params: { id: article } }, 403), 403, `${who}: article`);
+      assert.equal(await statusOf(kbRoutes.articleChild, token, { params: { id: folder } }, 403), 403, `${who}: folder children (gateway)`);
+      assert.equal(await statusOf(kbRoutes.articleBreadcrumbs, token, { params: { id: article } }, 403), 403, `${who}: breadcrumbs`);
+      assert.equal(await statusOf(kbRoutes.articleAccessFor, token, listOf(token, uid, 'kb'), 403), 403, `${who}: kb list`);
+      assert.equal(await statusOf(kbRoutes.articleFullTree, token, { params: { id: acme.client._id } }, 403), 403, `${who}: tree`);
+      assert.equal(await statusOf(kbRoutes.articleCreate, token, { body: { section: 'kb', title: 'New', content: 'z' } }, 403), 403, `${who}: create`);
       assert.equal(await statusOf(kbRoutes.tagList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403), 403, `${who}: kb tags`);
-      assert.equal(
-        await statusOf(kbRoutes.linksBlockList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403),
-        403,
-        `${who}: kb links blocks`,
-      );
+      assert.equal(await statusOf(kbRoutes.linksList, token, { params: { client_id: acme.client._id, module: 'kb' } }, 403), 403, `${who}: kb links blocks`);
       assert.equal(await statusOf(kbRoutes.tagList, token, { params: { client_id: acme.client._id, module: 'vacancy' } }, 200), 200, `${who}: vacancy tags`);
-      assert.equal(await statusOf(kbRoutes.get, token, { params: { id: vacancy } }, 200), 200, `${who}: a vacancy still opens`);
-      assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'vacancy'), 200), 200, `${who}: vacancy list`);
+      assert.equal(await statusOf(kbRoutes.articleGet, token, { params: { id: vacancy } }, 200), 200, `${who}: a vacancy still opens`);
+      assert.equal(await statusOf(kbRoutes.articleAccessFor, token, listOf(token, uid, 'vacancy'), 200), 200, `${who}: vacancy list`);
     }
     assert.equal(
-      await statusOf(kbRoutes.linksBlockToggle, acme.adminToken, { body: { module: 'kb', block_id: 'main', active: true } }, 403),
+      await statusOf(kbRoutes.linksToggle, acme.adminToken, { body: { module: 'kb', block_id: 'main', active: true } }, 403),
       403,
       'admin: kb links block toggle',
     );
     assert.equal(await statusOf(kbRoutes.tagCreate, acme.adminToken, { body: { name: 'Off', module: 'kb' } }, 403), 403, 'admin: new kb tag');
     // Nothing was created while it was off.
     await setFeature('knowledge_base', true);
-    const list = await t.call(kbRoutes.accessFor, {
+    const list = await t.call(kbRoutes.articleAccessFor, {
       token: acme.adminToken,
       params: { client: acme.client._id, user: acme.admin._id },
       query: { section: 'kb', parent: folder },
     });
-    assert.equal(await statusOf(kbRoutes.get, acme.adminToken, { params: { id: article } }, 200), 200, 'on again: the article opens');
+    assert.equal(await statusOf(kbRoutes.articleGet, acme.adminToken, { params: { id: article } }, 200), 200, 'on again: the article opens');
     assert.deepEqual(
       list.body.result.map((x: { title: string }) => x.title),
       ['Handbook'],
@@ -119,13 +115,13 @@ describe('kb: the knowledge base and vacancies with their client feature switche
         ['admin', acme.adminToken, acme.admin._id],
         ['employee', emp.token, emp.user._id],
       ] as const) {
-        assert.equal(await statusOf(kbRoutes.get, token, { params: { id: vacancy } }, 403), 403, `${who}: vacancy`);
-        assert.equal(await statusOf(kbRoutes.accessFor, token, listOf(token, uid, 'vacancy'), 403), 403, `${who}: vacancy list`);
-        assert.equal(await statusOf(kbRoutes.vacRespond, token, { body: { article: vacancy, message: 'Me' } }, 403), 403, `${who}: respond (gateway)`);
-        assert.equal(await statusOf(kbRoutes.responses, token, { params: { id: vacancy } }, 403), 403, `${who}: responses (gateway)`);
+        assert.equal(await statusOf(kbRoutes.articleGet, token, { params: { id: vacancy } }, 403), 403, `${who}: vacancy`);
+        assert.equal(await statusOf(kbRoutes.articleAccessFor, token, listOf(token, uid, 'vacancy'), 403), 403, `${who}: vacancy list`);
+        assert.equal(await statusOf(kbRoutes.vacancyRespond, token, { body: { article: vacancy, message: 'Me' } }, 403), 403, `${who}: respond (gateway)`);
+        assert.equal(await statusOf(kbRoutes.vacancyResponses, token, { params: { id: vacancy } }, 403), 403, `${who}: responses (gateway)`);
         assert.equal(
           await statusOf(
-            kbRoutes.create,
+            kbRoutes.articleCreate,
             token,
             { body: { section: 'vacancy', title: 'New', content: 'z', salaryFrom: 1, salaryTo: 2, receivers: [acme.admin._id] } },
             403,
@@ -133,18 +129,18 @@ describe('kb: the knowledge base and vacancies with their client feature switche
           403,
           `${who}: new vacancy`,
         );
-        assert.equal(await statusOf(kbRoutes.get, token, { params: { id: article } }, 200), 200, `${who}: an article still opens`);
+        assert.equal(await statusOf(kbRoutes.articleGet, token, { params: { id: article } }, 200), 200, `${who}: an article still opens`);
       }
     } finally {
       await setFeature('vacancies', true);
     }
-    assert.equal(await statusOf(kbRoutes.vacRespond, emp.token, { body: { article: vacancy, message: 'Me' } }, 200), 200, 'on again: responding works');
+    assert.equal(await statusOf(kbRoutes.vacancyRespond, emp.token, { body: { article: vacancy, message: 'Me' } }, 200), 200, 'on again: responding works');
   });
 
   it('the superadmin, who switches features, still reads a switched-off module in the workspace', async () => {
     await setFeature('knowledge_base', false);
     try {
-      const r = await t.call(kbRoutes.get, { token: acme.superToken, params: { id: article }, workspace: 'kbfeat' });
+      const r = await t.call(kbRoutes.articleGet, { token: acme.superToken, params: { id: article }, workspace: 'kbfeat' });
       assert.equal(r.status, 200, JSON.stringify(r.body));
     } finally {
       await setFeature('knowledge_base', true);

@@ -53,7 +53,7 @@ describe('knowledge base access grants (§6) matrix', () => {
     );
     people.head.token = (await t.login('head@kbgrants.test', 'employee1')).token;
 
-    const f = await t.call(kbRoutes.create, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Restricted' } });
+    const f = await t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { type: 'folder', section: 'kb', title: 'Restricted' } });
     folderId = f.body.result._id;
     const m = (() => {
       const boundary = '----kbgrants';
@@ -71,7 +71,7 @@ describe('knowledge base access grants (§6) matrix', () => {
       headers: { ...m.headers, authorization: `Bearer ${acme.adminToken}` },
     });
     const file = up.json().results[0];
-    const a = await t.call(kbRoutes.create, {
+    const a = await t.call(kbRoutes.articleCreate, {
       token: acme.adminToken,
       body: {
         section: 'kb',
@@ -88,47 +88,51 @@ describe('knowledge base access grants (§6) matrix', () => {
   afterAll(() => t.close());
 
   const setRights = async (grants: Grant[], id = folderId) => {
-    const r = await t.call(kbRoutes.rights, { token: acme.adminToken, params: { id }, body: { grants } });
+    const r = await t.call(kbRoutes.articleRights, { token: acme.adminToken, params: { id }, body: { grants } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   };
 
   /** Everything a reader can do with the restricted folder's article, or proof that they cannot. */
   async function check(p: Person, allowed: boolean, label: string) {
     const msg = `${label}: ${p.name} ${allowed ? 'may' : 'may not'} read`;
-    const root = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id } });
+    const root = await t.call(kbRoutes.articleAccessFor, { token: p.token, params: { client: acme.client._id, user: p.id } });
     assert.equal(
       root.body.result.some((x: any) => x._id === folderId),
       allowed,
       `${msg} (root list)`,
     );
-    const inside = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { parent: folderId } });
+    const inside = await t.call(kbRoutes.articleAccessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { parent: folderId } });
     assert.equal(inside.status, allowed ? 200 : 403, `${msg} (folder list)`);
     if (allowed)
       assert.ok(
         inside.body.result.some((x: any) => x._id === articleId),
         msg,
       );
-    const found = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { search: WORD } });
+    const found = await t.call(kbRoutes.articleAccessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { search: WORD } });
     assert.equal(
       found.body.result.some((x: any) => x._id === articleId),
       allowed,
       `${msg} (search)`,
     );
-    const byFile = await t.call(kbRoutes.accessFor, { token: p.token, params: { client: acme.client._id, user: p.id }, query: { search: 'secret-plan' } });
+    const byFile = await t.call(kbRoutes.articleAccessFor, {
+      token: p.token,
+      params: { client: acme.client._id, user: p.id },
+      query: { search: 'secret-plan' },
+    });
     assert.equal(
       byFile.body.result.some((x: any) => x._id === articleId),
       allowed,
       `${msg} (search by file name)`,
     );
-    const one = await t.call(kbRoutes.get, { token: p.token, params: { id: articleId } });
+    const one = await t.call(kbRoutes.articleGet, { token: p.token, params: { id: articleId } });
     assert.equal(one.status, allowed ? 200 : 403, `${msg} (by id)`);
-    const tree = await t.call(kbRoutes.fullTree, { token: p.token, params: { id: acme.client._id } });
+    const tree = await t.call(kbRoutes.articleFullTree, { token: p.token, params: { id: acme.client._id } });
     assert.equal(JSON.stringify(tree.body.result).includes(articleId), allowed, `${msg} (full tree)`);
-    const crumbs = await t.call(kbRoutes.breadcrumbs, { token: p.token, params: { id: articleId } });
+    const crumbs = await t.call(kbRoutes.articleBreadcrumbs, { token: p.token, params: { id: articleId } });
     assert.equal(crumbs.status, allowed ? 200 : 403, `${msg} (breadcrumbs)`);
-    const view = await t.call(kbRoutes.view, { token: p.token, params: { id: articleId, user: p.id } });
+    const view = await t.call(kbRoutes.articleView, { token: p.token, params: { id: articleId, user: p.id } });
     assert.equal(view.status, allowed ? 200 : 403, `${msg} (view)`);
-    const child = await t.call(kbRoutes.child, { token: p.token, params: { id: folderId } });
+    const child = await t.call(kbRoutes.articleChild, { token: p.token, params: { id: folderId } });
     assert.equal(child.status, allowed ? 200 : 403, `${msg} (child)`);
     if (allowed) {
       const url = one.body.result.files[0].url;
@@ -192,7 +196,7 @@ describe('knowledge base access grants (§6) matrix', () => {
     it(`${row.label}: readers ${row.readers.join(', ') || 'nobody'} (admin always)`, async () => {
       await setRights(row.grants());
       for (const key of Object.keys(people) as (keyof typeof people)[]) await check(people[key], row.readers.includes(key), row.label);
-      const admin = await t.call(kbRoutes.get, { token: acme.adminToken, params: { id: articleId } });
+      const admin = await t.call(kbRoutes.articleGet, { token: acme.adminToken, params: { id: articleId } });
       assert.equal(admin.status, 200);
       assert.equal(admin.body.result.access, 'write');
     });
@@ -203,38 +207,41 @@ describe('knowledge base access grants (§6) matrix', () => {
       { target: 'department', value: 'IT', level: 'write' },
       { target: 'department', value: 'Sales', level: 'read' },
     ]);
-    const devGet = await t.call(kbRoutes.get, { token: people.dev.token, params: { id: articleId } });
+    const devGet = await t.call(kbRoutes.articleGet, { token: people.dev.token, params: { id: articleId } });
     assert.equal(devGet.body.result.access, 'write');
     assert.deepEqual(devGet.body.result.grants, [], 'the article inherits: its own grants are empty');
-    const devEdit = await t.call(kbRoutes.update, { token: people.dev.token, params: { id: articleId }, body: { title: 'Inside (edited)' } });
+    const devEdit = await t.call(kbRoutes.articleUpdate, { token: people.dev.token, params: { id: articleId }, body: { title: 'Inside (edited)' } });
     assert.equal(devEdit.status, 200);
-    const devChild = await t.call(kbRoutes.create, { token: people.dev.token, body: { section: 'kb', title: 'By dev', content: 'x', parent: folderId } });
+    const devChild = await t.call(kbRoutes.articleCreate, {
+      token: people.dev.token,
+      body: { section: 'kb', title: 'By dev', content: 'x', parent: folderId },
+    });
     assert.equal(devChild.status, 200);
-    const salesGet = await t.call(kbRoutes.get, { token: people.sales.token, params: { id: articleId } });
+    const salesGet = await t.call(kbRoutes.articleGet, { token: people.sales.token, params: { id: articleId } });
     assert.equal(salesGet.body.result.access, 'read');
-    assert.equal((await t.call(kbRoutes.update, { token: people.sales.token, params: { id: articleId }, body: { title: 'x' } })).status, 403);
-    assert.equal((await t.call(kbRoutes.rights, { token: people.sales.token, params: { id: folderId }, body: { grants: [] } })).status, 403);
-    assert.equal((await t.call(kbRoutes.deepDelete, { token: people.sales.token, params: { id: devChild.body.result._id } })).status, 403);
-    assert.equal((await t.call(kbRoutes.update, { token: people.veteran.token, params: { id: articleId }, body: { title: 'x' } })).status, 403);
-    assert.equal((await t.call(kbRoutes.deepDelete, { token: people.dev.token, params: { id: devChild.body.result._id } })).status, 200);
-    await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: articleId }, body: { title: 'Inside' } });
+    assert.equal((await t.call(kbRoutes.articleUpdate, { token: people.sales.token, params: { id: articleId }, body: { title: 'x' } })).status, 403);
+    assert.equal((await t.call(kbRoutes.articleRights, { token: people.sales.token, params: { id: folderId }, body: { grants: [] } })).status, 403);
+    assert.equal((await t.call(kbRoutes.articleDeepDelete, { token: people.sales.token, params: { id: devChild.body.result._id } })).status, 403);
+    assert.equal((await t.call(kbRoutes.articleUpdate, { token: people.veteran.token, params: { id: articleId }, body: { title: 'x' } })).status, 403);
+    assert.equal((await t.call(kbRoutes.articleDeepDelete, { token: people.dev.token, params: { id: devChild.body.result._id } })).status, 200);
+    await t.call(kbRoutes.articleUpdate, { token: acme.adminToken, params: { id: articleId }, body: { title: 'Inside' } });
   });
 
   it('a child that sets its own grants overrides the folder for its subtree', async () => {
     await setRights([{ target: 'department', value: 'Sales', level: 'read' }]);
-    const sub = await t.call(kbRoutes.create, {
+    const sub = await t.call(kbRoutes.articleCreate, {
       token: acme.adminToken,
       body: { type: 'folder', section: 'kb', title: 'Open sub', parent: folderId, grants: [{ target: 'all', level: 'read' }] },
     });
-    const deep = await t.call(kbRoutes.create, {
+    const deep = await t.call(kbRoutes.articleCreate, {
       token: acme.adminToken,
       body: { section: 'kb', title: 'Deep open', content: 'opal nugget', parent: sub.body.result._id },
     });
     const deepId = deep.body.result._id;
     // dev may not read the folder but may read the open subtree: by id, by search, by breadcrumbs (ancestor hidden).
-    assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: folderId } })).status, 403);
-    assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: deepId } })).status, 200);
-    const found = await t.call(kbRoutes.accessFor, {
+    assert.equal((await t.call(kbRoutes.articleGet, { token: people.dev.token, params: { id: folderId } })).status, 403);
+    assert.equal((await t.call(kbRoutes.articleGet, { token: people.dev.token, params: { id: deepId } })).status, 200);
+    const found = await t.call(kbRoutes.articleAccessFor, {
       token: people.dev.token,
       params: { client: acme.client._id, user: people.dev.id },
       query: { search: 'opal' },
@@ -243,7 +250,7 @@ describe('knowledge base access grants (§6) matrix', () => {
       found.body.result.map((x: any) => x._id),
       [deepId],
     );
-    const crumbs = await t.call(kbRoutes.breadcrumbs, { token: people.dev.token, params: { id: deepId } });
+    const crumbs = await t.call(kbRoutes.articleBreadcrumbs, { token: people.dev.token, params: { id: deepId } });
     assert.deepEqual(
       crumbs.body.result.map((c: any) => [c.title, c.access]),
       [
@@ -254,23 +261,23 @@ describe('knowledge base access grants (§6) matrix', () => {
     );
     // Clearing the child's grants makes it inherit again.
     await setRights([], sub.body.result._id);
-    assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: deepId } })).status, 403);
-    assert.equal((await t.call(kbRoutes.get, { token: people.sales.token, params: { id: deepId } })).status, 200);
+    assert.equal((await t.call(kbRoutes.articleGet, { token: people.dev.token, params: { id: deepId } })).status, 403);
+    assert.equal((await t.call(kbRoutes.articleGet, { token: people.sales.token, params: { id: deepId } })).status, 200);
     // Moving the restricted subtree to the open root re-derives its access.
-    await t.call(kbRoutes.update, { token: acme.adminToken, params: { id: sub.body.result._id }, body: { parent: null } });
-    assert.equal((await t.call(kbRoutes.get, { token: people.dev.token, params: { id: deepId } })).status, 200);
+    await t.call(kbRoutes.articleUpdate, { token: acme.adminToken, params: { id: sub.body.result._id }, body: { parent: null } });
+    assert.equal((await t.call(kbRoutes.articleGet, { token: people.dev.token, params: { id: deepId } })).status, 200);
   });
 
   it('an administrator may list on behalf of a user and sees exactly their view', async () => {
     await setRights([{ target: 'department', value: 'Sales', level: 'read' }]);
-    const asDev = await t.call(kbRoutes.accessFor, { token: acme.adminToken, params: { client: acme.client._id, user: people.dev.id } });
+    const asDev = await t.call(kbRoutes.articleAccessFor, { token: acme.adminToken, params: { client: acme.client._id, user: people.dev.id } });
     assert.ok(!asDev.body.result.some((x: any) => x._id === folderId));
-    const asSales = await t.call(kbRoutes.accessFor, { token: acme.adminToken, params: { client: acme.client._id, user: people.sales.id } });
+    const asSales = await t.call(kbRoutes.articleAccessFor, { token: acme.adminToken, params: { client: acme.client._id, user: people.sales.id } });
     assert.ok(asSales.body.result.some((x: any) => x._id === folderId));
   });
 
   it('grants validation: targets need their value or users (§5 texts)', async () => {
-    const r = await t.call(kbRoutes.rights, {
+    const r = await t.call(kbRoutes.articleRights, {
       token: acme.adminToken,
       params: { id: folderId },
       body: {

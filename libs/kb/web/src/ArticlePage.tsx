@@ -1,15 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
 import { articleUpdate, kbRoutes, type Article, type TreeNode } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { WidgetSlot } from '@intranet/web-session';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, Select, useNotifier } from '@intranet/web-ui';
 import { Breadcrumbs, FavButton } from './ArticlesPage.tsx';
-import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
+import { addArticleFiles } from './api/article-add-files.ts';
+import { deleteArticleFile } from './api/article-del-file.ts';
+import { useFolderTree } from './api/article-full-tree.ts';
+import { useArticleQuery } from './api/article-get.ts';
+import { updateArticle } from './api/article-update.ts';
+import { countArticleView } from './api/article-view.ts';
+import { kbKeys } from './api/keys.ts';
+import { attachTag } from './api/tag-attach.ts';
+import { detachTag } from './api/tag-detach.ts';
+import { errorText, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { Icon } from './icons.tsx';
@@ -33,7 +41,7 @@ function Files({ a }: { a: Full }) {
     setProgress(0);
     try {
       const up = await uploadFiles(files, 'kb', (p) => setProgress(p.percent));
-      await call(kbRoutes.addFiles, { params: { id: a._id }, body: { files: up.map(toRef) }, silent: true });
+      await addArticleFiles(a._id, up.map(toRef));
       await qc.invalidateQueries({ queryKey: kbKeys.article(a._id) });
     } catch (e) {
       notifier.error(errorText(e));
@@ -88,7 +96,7 @@ function Files({ a }: { a: Full }) {
         onCancel={() => setDel(null)}
         onConfirm={async () => {
           try {
-            await call(kbRoutes.delFile, { params: { id: a._id, file: del!._id }, silent: true });
+            await deleteArticleFile(a._id, del!._id);
             setDel(null);
             await qc.invalidateQueries({ queryKey: kbKeys.article(a._id) });
           } catch (e) {
@@ -121,7 +129,7 @@ function Tags({ a }: { a: Full }) {
     schema: tagForm,
     defaultValues: { name: '' },
     onSubmit: async ({ name }) => {
-      await call(kbRoutes.tagAttach, { params: { model: 'article', item_id: a._id }, body: { name, module: 'kb' }, silent: true });
+      await attachTag(a._id, name);
       form.reset({ name: '' });
       await refresh();
     },
@@ -139,7 +147,7 @@ function Tags({ a }: { a: Full }) {
               aria-label={t('delete')}
               onClick={async () => {
                 try {
-                  await call(kbRoutes.tagDetach, { params: { id: tag._id, model: 'article', item_id: a._id }, silent: true });
+                  await detachTag(tag._id, a._id);
                   await refresh();
                 } catch (e) {
                   notifier.error(errorText(e));
@@ -182,11 +190,7 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
   const qc = useQueryClient();
   const notifier = useNotifier();
   const { clientId, isAdmin } = useKb();
-  const tree = useQuery({
-    queryKey: [...kbKeys.all, 'tree', clientId],
-    queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb', folders: true }, signal, silent: true }),
-    enabled: !!clientId && a.section === 'kb',
-  });
+  const tree = useFolderTree(clientId, a.section === 'kb');
   // Destinations: readable folders, minus the item itself and what is under it (the server refuses those too).
   const folders: { value: string; label: string }[] = [];
   const walk = (nodes: TreeNode[], depth: number) => {
@@ -226,7 +230,7 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
     defaultValues: { title: a.title, content: a.content ?? '', parent: a.parent ?? '' },
     serverField: (f) => (f === 'title' || f === 'content' || f === 'parent' ? f : null),
     onSubmit: async () => {
-      await call(kbRoutes.update, { params: { id: a._id }, body: bodyOf(form.getValues()), silent: true });
+      await updateArticle(a._id, bodyOf(form.getValues()));
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('saved'));
       onDone();
@@ -277,18 +281,13 @@ function EditForm({ a, onDone }: { a: Full; onDone: () => void }) {
 /** Loads an article (403 'No access', 404 not found) and counts one view per user. */
 export function useArticle(id: string | undefined) {
   const { uid } = useKb();
-  const q = useQuery({
-    queryKey: kbKeys.article(id ?? ''),
-    queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: id! }, signal, silent: true }),
-    enabled: !!id,
-    retry: false,
-  });
+  const q = useArticleQuery(id, { retry: false });
   const counted = useRef<string | null>(null);
   useEffect(() => {
     if (!q.data || !uid || counted.current === q.data._id || q.data.viewed) return;
     counted.current = q.data._id;
     // §8: article view errors are swallowed.
-    call(kbRoutes.view, { params: { id: q.data._id, user: uid }, silent: true }).catch(() => undefined);
+    countArticleView(q.data._id, uid).catch(() => undefined);
   }, [q.data, uid]);
   return q;
 }

@@ -1,13 +1,21 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
-import { articleCreate, kbRoutes, type ArticleListItem, type Grant } from '@intranet/kb-contract';
+import { articleCreate, type ArticleListItem, type Grant } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Button, ConfirmDialog, EmptyState, Input, Loader, Modal, useDebounced, useNotifier } from '@intranet/web-ui';
-import { errorText, kbKeys, LoadError, NeedClient, useKb } from './common.tsx';
+import { articleAccessForQueryOptions, useArticleList } from './api/article-access-for.ts';
+import { useBreadcrumbs } from './api/article-breadcrumbs.ts';
+import { createArticle } from './api/article-create.ts';
+import { deleteArticle } from './api/article-deep-delete.ts';
+import { setFavourite } from './api/article-favourite.ts';
+import { getArticle, useArticleQuery } from './api/article-get.ts';
+import { swapArticles } from './api/article-order.ts';
+import { kbKeys } from './api/keys.ts';
+import { useKbTags } from './api/tag-list.ts';
+import { errorText, LoadError, NeedClient, useKb } from './common.tsx';
 import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { KbTree } from './Tree.tsx';
@@ -18,11 +26,7 @@ import './kb.css';
 /** Path from the root to `id` (GET api/article/breadcrumbs/{id}); the last item is shown as text. Test id: kb-crumbs. */
 export function Breadcrumbs({ id }: { id?: string }) {
   const { t } = kbText.useT();
-  const q = useQuery({
-    queryKey: kbKeys.crumbs(id ?? ''),
-    queryFn: ({ signal }) => call(kbRoutes.breadcrumbs, { params: { id: id! }, signal, silent: true }),
-    enabled: !!id,
-  });
+  const q = useBreadcrumbs(id);
   const items = q.data ?? [];
   return (
     <nav className="kb-crumbs" aria-label="breadcrumbs" data-testid="kb-crumbs">
@@ -63,7 +67,7 @@ export function FavButton({ id, on, file }: { id: string; on: boolean; file?: st
       onClick={async () => {
         setBusy(true);
         try {
-          await call(kbRoutes.favourite, { params: { id }, body: file ? { file, favourite: !on } : { favourite: !on }, silent: true });
+          await setFavourite(id, file ? { file, favourite: !on } : { favourite: !on });
           await qc.invalidateQueries({ queryKey: file ? kbKeys.article(id) : kbKeys.all });
         } catch (e) {
           notifier.error(errorText(e));
@@ -107,7 +111,7 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
     defaultValues: { title: '', content: '' },
     serverField: (f) => (f === 'title' || f === 'content' ? f : null),
     onSubmit: async () => {
-      const a = await call(kbRoutes.create, { body: bodyOf(form.getValues()), silent: true });
+      const a = await createArticle(bodyOf(form.getValues()));
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('created'));
       onClose();
@@ -161,12 +165,7 @@ function CreateModal({ kind, parent, onClose }: { kind: 'folder' | 'article'; pa
 function SearchResults({ search }: { search: string }) {
   const { t } = kbText.useT();
   const { clientId, uid } = useKb();
-  const q = useQuery({
-    queryKey: kbKeys.list({ search, section: 'kb' }),
-    queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, { params: { client: clientId!, user: uid! }, query: { search, section: 'kb', limit: 50 }, signal, silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  const q = useArticleList(clientId, uid, { search, section: 'kb', limit: 50 });
   if (q.isLoading) return <Loader label={t('searching')} />;
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   const hits = q.data ?? [];
@@ -200,33 +199,23 @@ function Tree() {
   const [rights, setRights] = useState<{ id: string; title: string; grants: Grant[] } | null>(null);
   const [drag, setDrag] = useState<string | null>(null);
 
-  const folder = useQuery({
-    queryKey: kbKeys.article(parent ?? ''),
-    queryFn: ({ signal }) => call(kbRoutes.get, { params: { id: parent! }, signal, silent: true }),
-    enabled: !!parent,
-  });
-  const tags = useQuery({
-    queryKey: kbKeys.tags(clientId ?? ''),
-    queryFn: ({ signal }) => call(kbRoutes.tagList, { params: { client_id: clientId!, module: 'kb' }, signal, silent: true }),
-    enabled: !!clientId,
-  });
+  const folder = useArticleQuery(parent);
+  const tags = useKbTags(clientId);
   // A tag filter lists tagged items anywhere in the knowledge base (and within favourites when both are on).
-  const listKey = { parent: parent ?? null, section: 'kb', favourites: favs, tag };
-  const list = useQuery({
-    queryKey: kbKeys.list(listKey),
-    queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, {
-        params: { client: clientId!, user: uid! },
-        query: { parent: favs || tag ? undefined : parent, section: 'kb', favourites: favs ? true : undefined, tags: tag ? [tag] : undefined, limit: 1000 },
-        signal,
-        silent: true,
-      }),
-  });
+  const list = useQuery(
+    articleAccessForQueryOptions(clientId, uid, {
+      parent: favs || tag ? undefined : parent,
+      section: 'kb',
+      favourites: favs ? true : undefined,
+      tags: tag ? [tag] : undefined,
+      limit: 1000,
+    }),
+  );
   const canWrite = isAdmin || folder.data?.access === 'write';
 
   const openRights = async (id: string, title: string) => {
     try {
-      const a = await call(kbRoutes.get, { params: { id }, silent: true });
+      const a = await getArticle(id);
       setRights({ id, title, grants: a.grants });
     } catch (e) {
       notifier.error(errorText(e));
@@ -236,7 +225,7 @@ function Tree() {
   const reorder = async (from: string, to: string) => {
     if (from === to) return;
     try {
-      await call(kbRoutes.order, { params: { client: clientId!, from, to }, silent: true });
+      await swapArticles(clientId!, from, to);
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('reordered'));
     } catch (e) {
@@ -390,7 +379,7 @@ function Tree() {
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           try {
-            await call(kbRoutes.deepDelete, { params: { id: deleting!._id }, silent: true });
+            await deleteArticle(deleting!._id);
             setDeleting(null);
             await qc.invalidateQueries({ queryKey: kbKeys.all });
             notifier.toast(t('deleted'));

@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
 import { GRANT_LEVELS, GRANT_TARGETS, kbRoutes, WORKING_TIME, type Grant } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Button, Modal, useNotifier } from '@intranet/web-ui';
-import { kbKeys, UserPicker, type PickedUser } from './common.tsx';
+import { setArticleRights } from './api/article-rights.ts';
+import { kbKeys } from './api/keys.ts';
+import { UserPicker, type PickedUser } from './common.tsx';
 
 type Target = (typeof GRANT_TARGETS)[number];
 type Level = (typeof GRANT_LEVELS)[number];
@@ -32,7 +33,7 @@ function bodyOf(rows: Row[]): { grants: Grant[] } {
 }
 
 /** The route's body schema over the rows (field errors keep the body's paths: grants.<i>.<field>). */
-const grantsSchema = z.preprocess((v) => bodyOf((v as { rows: Row[] }).rows), kbRoutes.rights.body) as unknown as z.ZodType<
+const grantsSchema = z.preprocess((v) => bodyOf((v as { rows: Row[] }).rows), kbRoutes.articleRights.body) as unknown as z.ZodType<
   { grants: Grant[] },
   { rows: Row[] }
 >;
@@ -63,7 +64,7 @@ export function GrantsModal({ id, title, grants, open, onClose }: { id: string; 
     values: { rows },
     serverField: (f) => (f.startsWith('grants.') ? f : null),
     onSubmit: async (body) => {
-      await call(kbRoutes.rights, { params: { id }, body, silent: true });
+      await setArticleRights(id, body);
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(t('grants.saved'));
       onClose();

@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
-import { kbRoutes, linkInput } from '@intranet/kb-contract';
-import { call } from '@intranet/web-api';
+import { linkInput } from '@intranet/kb-contract';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Button, Checkbox, ConfirmDialog, Input, useNotifier } from '@intranet/web-ui';
+import { kbKeys } from './api/keys.ts';
+import { addLink } from './api/links-add.ts';
+import { deleteLink } from './api/links-delete.ts';
+import { useLinkBlocks } from './api/links-list.ts';
+import { toggleLinksBlock } from './api/links-toggle.ts';
+import { updateLink } from './api/links-update.ts';
 import { errorText, useKb } from './common.tsx';
 
 const BLOCK = 'main';
@@ -62,21 +67,15 @@ export function LinksPanel() {
   const { clientId, isAdmin } = useKb();
   const qc = useQueryClient();
   const notifier = useNotifier();
-  const key = ['kb', 'links', clientId];
-  const q = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => call(kbRoutes.linksBlockList, { params: { client_id: clientId!, module: 'kb' }, signal, silent: true }),
-    enabled: !!clientId,
-  });
+  const q = useLinkBlocks(clientId);
   const [editing, setEditing] = useState<string | null>(null);
   // The toggle shows the wanted state at once and the stored one after the refetch.
   const [toggling, setToggling] = useState<boolean | null>(null);
   const [deleting, setDeleting] = useState<{ _id: string; title: string } | null>(null);
   const block = q.data?.find((b) => b.block_id === BLOCK);
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const refresh = () => qc.invalidateQueries({ queryKey: kbKeys.links() });
   /** The block's id, created (hidden until shown) on the administrator's first link. */
-  const ensureBlock = async () =>
-    block?._id ?? (await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active: false }, silent: true }))._id;
+  const ensureBlock = async () => block?._id ?? (await toggleLinksBlock({ module: 'kb', block_id: BLOCK, active: false }))._id;
 
   if (q.isLoading) return null;
   if (q.error)
@@ -102,7 +101,7 @@ export function LinksPanel() {
                 const active = e.target.checked;
                 setToggling(active);
                 try {
-                  await call(kbRoutes.linksBlockToggle, { body: { module: 'kb', block_id: BLOCK, active }, silent: true });
+                  await toggleLinksBlock({ module: 'kb', block_id: BLOCK, active });
                   await refresh();
                 } catch (err) {
                   notifier.error(errorText(err));
@@ -125,7 +124,7 @@ export function LinksPanel() {
                   init={{ title: l.title, url: l.url }}
                   onCancel={() => setEditing(null)}
                   onSave={async (v) => {
-                    await call(kbRoutes.linkUpdate, { params: { block_id: block!._id }, body: { _id: l._id, ...v }, silent: true });
+                    await updateLink(block!._id, { _id: l._id, ...v });
                     setEditing(null);
                     await refresh();
                     notifier.toast(t('links.saved'));
@@ -162,7 +161,7 @@ export function LinksPanel() {
           init={{ title: '', url: '' }}
           onSave={async (v) => {
             const id = await ensureBlock();
-            await call(kbRoutes.linkAdd, { params: { block_id: id }, body: v, silent: true });
+            await addLink(id, v);
             await refresh();
             notifier.toast(t('links.saved'));
           }}
@@ -175,7 +174,7 @@ export function LinksPanel() {
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           try {
-            await call(kbRoutes.linkDelete, { params: { block_id: block!._id, id: deleting!._id }, silent: true });
+            await deleteLink(block!._id, deleting!._id);
             setDeleting(null);
             await refresh();
             notifier.toast(t('links.deleted'));

@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
-import { kbRoutes, type TreeNode } from '@intranet/kb-contract';
-import { call } from '@intranet/web-api';
+import { type TreeNode } from '@intranet/kb-contract';
 import { Button } from '@intranet/web-ui';
-import { kbKeys, useKb } from './common.tsx';
+import { articleAccessForQueryOptions } from './api/article-access-for.ts';
+import { useBreadcrumbs } from './api/article-breadcrumbs.ts';
+import { useFolderChildren } from './api/article-child.ts';
+import { useFolderTree } from './api/article-full-tree.ts';
+import { useKb } from './common.tsx';
 import { Icon } from './icons.tsx';
 
 interface Leaf {
@@ -37,10 +40,7 @@ function State({ loading, error, onRetry }: { loading: boolean; error: unknown; 
 
 /** Articles and files of one folder (GET api/article/child/{id}), loaded when the folder is opened. */
 function Leaves({ folder, current }: { folder: string; current?: string }) {
-  const q = useQuery({
-    queryKey: [...kbKeys.all, 'tree-leaves', folder],
-    queryFn: ({ signal }) => call(kbRoutes.child, { params: { id: folder }, signal, silent: true }),
-  });
+  const q = useFolderChildren(folder);
   const leaves = (q.data ?? []).filter((a) => a.type !== 'folder');
   return (
     <>
@@ -126,30 +126,12 @@ function FolderNode({ n, current, depth, reveal }: { n: TreeNode; current?: stri
 export function KbTree({ current }: { current?: string }) {
   const { t } = kbText.useT();
   const { clientId, uid } = useKb();
-  const folders = useQuery({
-    queryKey: [...kbKeys.all, 'tree', clientId],
-    queryFn: ({ signal }) => call(kbRoutes.fullTree, { params: { id: clientId! }, query: { section: 'kb', folders: true }, signal, silent: true }),
-    enabled: !!clientId,
-  });
+  const folders = useFolderTree(clientId);
   // The same query (and cache entry) as the page's breadcrumbs: the path from the root to the current node.
-  const crumbs = useQuery({
-    queryKey: kbKeys.crumbs(current ?? ''),
-    queryFn: ({ signal }) => call(kbRoutes.breadcrumbs, { params: { id: current! }, signal, silent: true }),
-    enabled: !!current,
-  });
+  const crumbs = useBreadcrumbs(current);
   const path = (crumbs.data ?? []).filter((c): c is typeof c & { _id: string } => !!c._id && c._id !== current);
   const reveal: Reveal = { ancestors: new Set(path.map((c) => c._id)), parent: path.at(-1)?._id };
-  const rootLeaves = useQuery({
-    queryKey: [...kbKeys.all, 'tree-leaves', 'root', clientId],
-    queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, {
-        params: { client: clientId!, user: uid! },
-        query: { section: 'kb', fields: ['title', 'type', 'favourite'], limit: 1000 },
-        signal,
-        silent: true,
-      }),
-    enabled: !!clientId && !!uid,
-  });
+  const rootLeaves = useQuery(articleAccessForQueryOptions(clientId, uid, { section: 'kb', fields: ['title', 'type', 'favourite'], limit: 1000 }));
   return (
     <aside className="kb-tree" data-testid="kb-tree" aria-label={t('kb')}>
       <Link to="/articles/" className="kb-tree__root">

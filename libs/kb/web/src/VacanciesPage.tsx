@@ -1,15 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
-import { articleCreate, articleUpdate, kbRoutes } from '@intranet/kb-contract';
+import { articleCreate, articleUpdate } from '@intranet/kb-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { useSession } from '@intranet/web-session';
 import { Button, EmptyState, FormGrid, Input, Loader, Modal, useDebounced, useNotifier } from '@intranet/web-ui';
 import { useUserNames } from '@intranet/web-session/people';
-import { kbKeys, LoadError, NeedClient, UserPicker, useKb, type PickedUser } from './common.tsx';
+import { useArticleList } from './api/article-access-for.ts';
+import { createArticle } from './api/article-create.ts';
+import { updateArticle } from './api/article-update.ts';
+import { kbKeys } from './api/keys.ts';
+import { LoadError, NeedClient, UserPicker, useKb, type PickedUser } from './common.tsx';
 import { RichEditor } from './Editor.tsx';
 import './kb.css';
 
@@ -74,9 +77,7 @@ export function VacancyModal({ onClose, vacancy }: { onClose: () => void; vacanc
     },
     onSubmit: async () => {
       const body = bodyOf(form.getValues());
-      const a = vacancy
-        ? await call(kbRoutes.update, { params: { id: vacancy._id }, body, silent: true })
-        : await call(kbRoutes.create, { body: body as z.input<typeof articleCreate>, silent: true });
+      const a = vacancy ? await updateArticle(vacancy._id, body) : await createArticle(body as z.input<typeof articleCreate>);
       await qc.invalidateQueries({ queryKey: kbKeys.all });
       notifier.toast(vacancy ? t('saved') : t('created'));
       onClose();
@@ -138,17 +139,7 @@ function List() {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const dsearch = useDebounced(search.trim(), 250);
-  const q = useQuery({
-    queryKey: kbKeys.list({ section: 'vacancy', search: dsearch }),
-    queryFn: ({ signal }) =>
-      call(kbRoutes.accessFor, {
-        params: { client: clientId!, user: uid! },
-        query: { section: 'vacancy', search: dsearch || undefined, limit: dsearch ? 200 : 1000 },
-        signal,
-        silent: true,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const q = useArticleList(clientId, uid, { section: 'vacancy', search: dsearch || undefined, limit: dsearch ? 200 : 1000 });
   const items = (q.data ?? []).filter((v) => v.type !== 'folder');
   return (
     <section className="kb-page" data-testid="vacancies-page">

@@ -1,16 +1,20 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { kbText } from './locales.ts';
 import { kbRoutes, KB_TEXT } from '@intranet/kb-contract';
 import type { UploadedFile } from '@intranet/files-contract';
 import { z } from '@intranet/platform-contracts';
-import { call, isApiError } from '@intranet/web-api';
+import { isApiError } from '@intranet/web-api';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Input, Loader, ProgressBar, TextArea, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { useArticle } from './ArticlePage.tsx';
-import { errorText, kbKeys, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
+import { deleteArticle } from './api/article-deep-delete.ts';
+import { kbKeys } from './api/keys.ts';
+import { respondToVacancy } from './api/vacancy-respond.ts';
+import { useVacancyResponses } from './api/vacancy-responses.ts';
+import { errorText, LoadError, NeedClient, toRef, uploadFiles, useKb } from './common.tsx';
 import { salary, VacancyModal } from './VacanciesPage.tsx';
 import './kb.css';
 import { formatDateTime } from '@intranet/web-i18n';
@@ -31,7 +35,7 @@ function RespondForm({ id }: { id: string }) {
       z.preprocess((v) => {
         const x = v as { message: string; contacts: string };
         return { article: id, message: x.message.trim() || null, contacts: x.contacts.trim() || null, cv: cv ? toRef(cv) : null };
-      }, kbRoutes.vacRespond.body) as unknown as z.ZodType<z.output<typeof kbRoutes.vacRespond.body>, { message: string; contacts: string }>,
+      }, kbRoutes.vacancyRespond.body) as unknown as z.ZodType<z.output<typeof kbRoutes.vacancyRespond.body>, { message: string; contacts: string }>,
     [id, cv],
   );
   const form = useApiForm({
@@ -44,7 +48,7 @@ function RespondForm({ id }: { id: string }) {
         return;
       }
       try {
-        await call(kbRoutes.vacRespond, { body, silent: true });
+        await respondToVacancy(body);
         setSent('sent');
       } catch (err) {
         if (isApiError(err) && err.status === 409) {
@@ -117,10 +121,7 @@ function RespondForm({ id }: { id: string }) {
  */
 function Responses({ id }: { id: string }) {
   const { t } = kbText.useT();
-  const q = useQuery({
-    queryKey: [...kbKeys.all, 'responses', id],
-    queryFn: ({ signal }) => call(kbRoutes.responses, { params: { id }, signal, silent: true }),
-  });
+  const q = useVacancyResponses(id);
   if (q.isLoading) return <Loader />;
   if (q.error)
     return <ErrorState message={`${t('vacancyMore.loadError')}: ${errorText(q.error)}`} onRetry={() => void q.refetch()} testId="vac-responses-error" />;
@@ -234,7 +235,7 @@ function View() {
             onCancel={() => setDeleting(false)}
             onConfirm={async () => {
               try {
-                await call(kbRoutes.deepDelete, { params: { id: a._id }, silent: true });
+                await deleteArticle(a._id);
                 setDeleting(false);
                 notifier.toast(t('deleted'));
                 await qc.invalidateQueries({ queryKey: kbKeys.all });

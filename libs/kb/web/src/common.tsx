@@ -15,15 +15,6 @@ export function useKb() {
   return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, workspace: s.workspace, isAdmin: s.isAdmin, status: s.status };
 }
 
-/** Query keys of this module (invalidate `kbKeys.all` after any change). */
-export const kbKeys = {
-  all: ['kb'] as const,
-  list: (q: Record<string, unknown>) => ['kb', 'list', q] as const,
-  article: (id: string) => ['kb', 'article', id] as const,
-  crumbs: (id: string) => ['kb', 'crumbs', id] as const,
-  tags: (client: string) => ['kb', 'tags', client] as const,
-};
-
 /** Uploads files (kind kb or cv) with progress; returns what the storage answered. */
 export async function uploadFiles(files: File[], kind: 'kb' | 'cv', onProgress: (p: UploadProgress) => void): Promise<UploadedFile[]> {
   const fd = new FormData();

@@ -1,28 +1,22 @@
 import { fillPath, type RouteDef } from '@intranet/platform-contracts';
-import { clientRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
-import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { startBrowserPortal, type BrowserPortal, SUPERADMIN as SU } from '@intranet/portal-testing/e2e';
+import { describe, it, jest } from '@jest/globals';
+import { browserSpec } from '@intranet/portal-testing/e2e';
 
 const ADMIN = { email: 'admin@kbtree.test', password: 'adminpass1' };
 
 /** Knowledge-base tree (issue 4): opening a deep folder opens its ancestors in the tree and lists its siblings' articles. */
 jest.setTimeout(180_000);
 describe('knowledge base tree opens the path to the current folder', () => {
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'kb/mf-manifest.json']);
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'kb/mf-manifest.json']);
 
   /** Calls a route over HTTP; returns the `result` (or the whole body) and throws on a non-2xx status. */
   async function api(route: RouteDef, o: { params?: Record<string, unknown>; body?: unknown; token?: string } = {}): Promise<any> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(e.portal.url + fillPath(route.path, o.params ?? {}), {
+    const res = await fetch(spec.portal.url + fillPath(route.path, o.params ?? {}), {
       method: route.method,
       headers,
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
@@ -33,23 +27,10 @@ describe('knowledge base tree opens the path to the current folder', () => {
   }
 
   it('expands every ancestor of a folder four levels down, and only those', async () => {
-    const su = await api(peopleRoutes.authLogin, { body: { login: SU.login, password: SU.password } });
-    const client = await api(clientRoutes.clientCreate, { token: su.token, body: { workspace: 'kbtree', name: 'KB Tree Ltd' } });
-    await api(peopleRoutes.userRegister, {
-      token: su.token,
-      body: {
-        client_id: client._id,
-        firstName: 'Ada',
-        lastName: 'Admin',
-        email: ADMIN.email,
-        password: ADMIN.password,
-        confirmPassword: ADMIN.password,
-        roles: ['admin'],
-      },
-    });
-    const login = await api(peopleRoutes.authLogin, { body: { login: ADMIN.email, password: ADMIN.password } });
+    // The workspace's admin is admin@kbtree.test / adminpass1 (ADMIN).
+    const login = (await spec.workspace('kbtree', 'KB Tree Ltd')).admin;
     const make = (title: string, parentId?: string, type = 'folder') =>
-      api(kbRoutes.create, {
+      api(kbRoutes.articleCreate, {
         token: login.token,
         body: { type, section: 'kb', title, parent: parentId, ...(type === 'article' ? { content: '<p>text</p>' } : {}) },
       });
@@ -61,7 +42,7 @@ describe('knowledge base tree opens the path to the current folder', () => {
     await make('Aside child', aside._id);
     await make('Note in C', c._id, 'article');
 
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await page.goto('/login/');
     await page.getByTestId('login-input').fill(ADMIN.email);
     await page.getByTestId('password-input').fill(ADMIN.password);

@@ -1,12 +1,9 @@
 import { fillPath, type RouteDef } from '@intranet/platform-contracts';
-import { clientRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
-import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { startBrowserPortal, type BrowserPortal, signIn, SUPERADMIN as SU } from '@intranet/portal-testing/e2e';
-import type { Portal } from '@intranet/portal-server';
+import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
 
 const ADMIN = { email: 'admin@kbweb.test', password: 'adminpass1' };
 const INSIDER = { email: 'sally@kbweb.test', password: 'employee1' };
@@ -20,14 +17,14 @@ const WORD = 'quokkapricing';
  */
 jest.setTimeout(240_000);
 describe('knowledge base in the browser: tree, attachment, grants, search, vacancy response', () => {
-  let portal: Portal;
+  const spec = browserSpec(['shell/index.html', 'kb/mf-manifest.json']);
 
   /** Calls a route over HTTP; returns the `result` (or the whole body) and throws on a non-2xx status. */
   async function api(route: RouteDef, o: { params?: Record<string, unknown>; body?: unknown; token?: string } = {}): Promise<any> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(portal.url + fillPath(route.path, o.params ?? {}), {
+    const res = await fetch(spec.portal.url + fillPath(route.path, o.params ?? {}), {
       method: route.method,
       headers,
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
@@ -37,13 +34,7 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
     return json && typeof json === 'object' && 'result' in json && !('token' in json) ? json.result : json;
   }
 
-  let e: BrowserPortal;
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'kb/mf-manifest.json']);
-    portal = e.portal;
-  });
-  afterAll(() => e?.close());
-  const newPage = () => e.newPage();
+  const newPage = () => spec.newPage();
 
   const row = (page: Page, title: string) => page.locator(`[data-testid^="kb-row-"][data-title="${title}"]`);
 
@@ -56,31 +47,16 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
 
   it('runs the whole story', async () => {
     // Set-up through the API: client, its administrator, one employee of Sales and one of IT, a vacancy.
-    const su = await api(peopleRoutes.authLogin, { body: { login: SU.login, password: SU.password } });
-    const client = await api(clientRoutes.clientCreate, { token: su.token, body: { workspace: 'kbweb', name: 'KB Web Ltd' } });
-    await api(peopleRoutes.userRegister, {
-      token: su.token,
-      body: {
-        client_id: client._id,
-        firstName: 'Ada',
-        lastName: 'Admin',
-        email: ADMIN.email,
-        password: ADMIN.password,
-        confirmPassword: ADMIN.password,
-        roles: ['admin'],
-      },
-    });
-    const adminLogin = await api(peopleRoutes.authLogin, { body: { login: ADMIN.email, password: ADMIN.password } });
+    // The client speaks Russian (its default): the admin's §5 texts below are read in Russian. Its admin is ADMIN.
+    const w = await spec.workspace('kbweb', 'KB Web Ltd', { lang: 'ru' });
+    const adminLogin = w.admin;
     for (const [p, first, department] of [
       [INSIDER, 'Sally', 'Sales'],
       [OUTSIDER, 'Oscar', 'IT'],
     ] as const) {
-      await api(peopleRoutes.userRegister, {
-        token: adminLogin.token,
-        body: { firstName: first, lastName: 'Worker', email: p.email, password: p.password, confirmPassword: p.password, department, position: 'Clerk' },
-      });
+      await w.addUser({ firstName: first, lastName: 'Worker', email: p.email, password: p.password, extra: { department, position: 'Clerk' } });
     }
-    const vacancy = await api(kbRoutes.create, {
+    const vacancy = await api(kbRoutes.articleCreate, {
       token: adminLogin.token,
       body: {
         section: 'vacancy',
@@ -88,7 +64,7 @@ describe('knowledge base in the browser: tree, attachment, grants, search, vacan
         content: '<p>Grow the garden</p>',
         salaryFrom: 1000,
         salaryTo: 2000,
-        receivers: [adminLogin.result._id],
+        receivers: [adminLogin._id],
       },
     });
 

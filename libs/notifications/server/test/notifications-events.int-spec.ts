@@ -241,7 +241,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
     await until(async () => assert.equal((await ofType(bob, 'event.invited')).length, 1));
     assert.equal((await ofType(bob, 'event.invited'))[0]!.section, 'events');
 
-    const poll = await t.call(pollsRoutes.create, {
+    const poll = await t.call(pollsRoutes.pollCreate, {
       token: acme.adminToken,
       body: { name: 'Lunch place', type: 'opened', questions: [{ text: 'Where?', mandatory: true, kind: 'short' }] },
     });

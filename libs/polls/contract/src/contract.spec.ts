@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { POLL_CODES, POLL_TEXT, pollIssues, pollsRoutes } from './index.ts';
+import { codeOf } from '@intranet/platform-errors';
+import { zodFieldErrors } from '@intranet/platform-contracts';
+import { POLL_CODES, POLL_ERRORS, POLL_TEXT, pollIssues, pollsRoutes } from './index.ts';
 
 const q = (over: Record<string, unknown> = {}) => ({ text: 'How?', mandatory: true, kind: 'short', ...over });
 
 describe('polls contract', () => {
   it('refuses a poll without a title or questions with the §5 texts', () => {
-    const r = pollsRoutes.create.body.safeParse({ name: ' ', type: 'opened', questions: [] });
+    const r = pollsRoutes.pollCreate.body.safeParse({ name: ' ', type: 'opened', questions: [] });
     expect(r.success).toBe(false);
     const texts = r.error!.issues.map((i) => i.message);
     expect(texts).toContain(POLL_TEXT.titleRequired);
@@ -53,9 +55,21 @@ describe('polls contract', () => {
 });
 
 describe('poll texts', () => {
-  it('every §5/§8 poll text has its stable code', async () => {
-    const { codeOf } = await import('@intranet/platform-errors');
+  it('every §5/§8 poll text has its stable code', () => {
     for (const [k, text] of Object.entries(POLL_TEXT)) expect([k, codeOf(text)?.code]).toEqual([k, POLL_CODES[k as keyof typeof POLL_CODES]]);
     expect(codeOf('Max 15 answers')).toEqual({ code: POLL_CODES.answersMax, params: { max: 15 } });
+  });
+
+  it('the codes are the contract’s own: POLL_ERRORS registers them for polls, and POST api/poll carries them on its issues', () => {
+    for (const code of Object.values(POLL_CODES)) expect(POLL_ERRORS[code].owner).toBe('polls');
+    const r = pollsRoutes.pollCreate.body.safeParse({ name: 'P', type: 'closed', questions: [{ text: 'Q', mandatory: false, kind: 'single', answers: [] }] });
+    const byField = Object.fromEntries(zodFieldErrors(r.error!).map((e) => [e.field, e.code]));
+    expect(byField).toEqual({
+      questions: POLL_CODES.mandatoryRequired,
+      'questions.0.answers': POLL_CODES.answersRequired,
+      recipients: POLL_CODES.recipientsRequired,
+    });
+    // Tagged on the issue itself, not found again by its English text.
+    expect(r.error!.issues.every((i) => i.code === 'custom' && typeof i.params?.['code'] === 'string')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { POLL_CODES, POLL_TEXT, type PollResults } from '@intranet/polls-contract';
+import { POLL_ERRORS, type PollResults } from '@intranet/polls-contract';
 import { isAdmin, type Caller } from '@intranet/platform-bus';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import type { PollRow } from './schema.ts';
@@ -47,8 +47,14 @@ export const canExportFor = (caller: Who, uid: string | undefined) => !uid || ui
 
 /** The §5/§6 refusals of the polls domain with their codes (403, 409 or 400 as each one's meaning says). */
 export function pollError(key: 'notRecipient' | 'resultsManagersOnly' | 'alreadyAnswered' | 'finished'): DomainError {
-  const kind = key === 'alreadyAnswered' ? 'conflict' : key === 'finished' ? 'bad_request' : 'forbidden';
-  return new DomainError(kind, POLL_TEXT[key], { code: POLL_CODES[key] });
+  const def = {
+    notRecipient: POLL_ERRORS.pollNotRecipient,
+    resultsManagersOnly: POLL_ERRORS.pollResultsManagersOnly,
+    alreadyAnswered: POLL_ERRORS.pollAlreadyAnswered,
+    finished: POLL_ERRORS.pollFinished,
+  }[key];
+  // The contract's code is kept for every kind (a 409 included, which `Errors.coded` would answer as plain `conflict`).
+  return new DomainError(def.kind ?? 'bad_request', def.text, { code: def.code });
 }
 
 /** The poll if the caller may open it. Errors: 404 when absent; 403 'This poll is not for you' for someone neither managing nor receiving it. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LIMITS, POLL_CODES, POLL_TEXT, pollsEvents, type pollsRoutes, type Question } from '@intranet/polls-contract';
+import { LIMITS, POLL_DEFS, pollsEvents, type pollsRoutes, type Question } from '@intranet/polls-contract';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import type { Database } from '@intranet/platform-db';
@@ -21,8 +21,8 @@ type Value = string | number | string[];
 export function checkAnswers(questions: Question[], given: Record<string, Value | null>): Record<string, Value> {
   const out: Record<string, Value> = {};
   const errors: FieldErrorInput[] = [];
-  const fail = (q: Question, key: keyof typeof POLL_TEXT, params?: Record<string, unknown>) =>
-    errors.push({ field: `answers.${q._id}`, message: POLL_TEXT[key], code: POLL_CODES[key], params });
+  const fail = (q: Question, key: 'mandatoryAnswer' | 'outOfRange' | 'notAnOption', params?: Record<string, unknown>) =>
+    errors.push({ field: `answers.${q._id}`, message: POLL_DEFS[key].text, code: POLL_DEFS[key].code, params });
   for (const q of questions) {
     const v = given[q._id];
     const empty = v === null || v === undefined || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
@@ -82,7 +82,7 @@ export class AnswersService {
    * Errors: 404; 403 'This poll is not for you'; 400 'The poll is finished'; 409 'You have already answered this
    * poll'; 400 field errors 'Answer this question', 'The answer is out of range', 'Choose one of the answers'.
    */
-  async answer({ params, body }: RouteInput<typeof pollsRoutes.answer>, ctx: RequestContext) {
+  async answer({ params, body }: RouteInput<typeof pollsRoutes.pollAnswer>, ctx: RequestContext) {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const day = utcDay();

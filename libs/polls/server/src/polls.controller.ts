@@ -21,62 +21,62 @@ export class PollsController implements RouteHandlers<typeof pollsRoutes> {
   ) {}
 
   /** polls.poll.accessFor — GET api/user/{clientId}/polls/access_for/{userId}. */
-  @RouteHandler(pollsRoutes.accessFor)
-  accessFor(input: RouteInput<typeof pollsRoutes.accessFor>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollAccessFor)
+  pollAccessFor(input: RouteInput<typeof pollsRoutes.pollAccessFor>, ctx: RequestContext) {
     return this.pollsService.accessFor(input, ctx);
   }
 
   /** polls.poll.get — GET api/poll/{id}. */
-  @RouteHandler(pollsRoutes.get)
-  get(input: RouteInput<typeof pollsRoutes.get>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollGet)
+  pollGet(input: RouteInput<typeof pollsRoutes.pollGet>, ctx: RequestContext) {
     return this.pollsService.get(input, ctx);
   }
 
   /** polls.poll.create — POST api/poll. */
-  @RouteHandler(pollsRoutes.create)
-  create(input: RouteInput<typeof pollsRoutes.create>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollCreate)
+  pollCreate(input: RouteInput<typeof pollsRoutes.pollCreate>, ctx: RequestContext) {
     return this.pollsService.create(input, ctx);
   }
 
   /** polls.poll.update — PUT api/poll/{_id}. */
-  @RouteHandler(pollsRoutes.update)
-  update(input: RouteInput<typeof pollsRoutes.update>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollUpdate)
+  pollUpdate(input: RouteInput<typeof pollsRoutes.pollUpdate>, ctx: RequestContext) {
     return this.pollsService.update(input, ctx);
   }
 
   /** polls.poll.finish — PUT api/poll/{_id}/finish. */
-  @RouteHandler(pollsRoutes.finish)
-  finish(input: RouteInput<typeof pollsRoutes.finish>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollFinish)
+  pollFinish(input: RouteInput<typeof pollsRoutes.pollFinish>, ctx: RequestContext) {
     return this.pollsService.finish(input, ctx);
   }
 
   /** polls.poll.answer — POST api/poll/{_id}/answer. */
-  @RouteHandler(pollsRoutes.answer)
-  answer(input: RouteInput<typeof pollsRoutes.answer>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollAnswer)
+  pollAnswer(input: RouteInput<typeof pollsRoutes.pollAnswer>, ctx: RequestContext) {
     return this.answersService.answer(input, ctx);
   }
 
   /** polls.poll.results — GET api/poll/{id}/results. */
-  @RouteHandler(pollsRoutes.results)
-  results(input: RouteInput<typeof pollsRoutes.results>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollResults)
+  pollResults(input: RouteInput<typeof pollsRoutes.pollResults>, ctx: RequestContext) {
     return this.resultsService.results(input, ctx);
   }
 
   /** polls.poll.remind — POST api/poll/{_id}/remind. */
-  @RouteHandler(pollsRoutes.remind)
-  remind(input: RouteInput<typeof pollsRoutes.remind>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollRemind)
+  pollRemind(input: RouteInput<typeof pollsRoutes.pollRemind>, ctx: RequestContext) {
     return this.pollsService.remind(input, ctx);
   }
 
   /** polls.poll.delete — DELETE api/poll/{id}. */
-  @RouteHandler(pollsRoutes.remove)
-  remove(input: RouteInput<typeof pollsRoutes.remove>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollDelete)
+  pollDelete(input: RouteInput<typeof pollsRoutes.pollDelete>, ctx: RequestContext) {
     return this.pollsService.remove(input, ctx);
   }
 
   /** polls.poll.excel — GET api/poll/{poll_id}/excel. */
-  @RouteHandler(pollsRoutes.excel)
-  excel(input: RouteInput<typeof pollsRoutes.excel>, ctx: RequestContext) {
+  @RouteHandler(pollsRoutes.pollExcel)
+  pollExcel(input: RouteInput<typeof pollsRoutes.pollExcel>, ctx: RequestContext) {
     return this.resultsService.excel(input, ctx);
   }
 }

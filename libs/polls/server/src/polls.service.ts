@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { POLL_CODES, POLL_TEXT, pollIssues, pollsEvents, type pollsRoutes, type Question, type QuestionInput } from '@intranet/polls-contract';
+import { POLL_ERRORS, pollIssues, pollsEvents, type pollsRoutes, type Question, type QuestionInput } from '@intranet/polls-contract';
 import { isAdmin, requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { pageWindow, uuidv7, type Database } from '@intranet/platform-db';
-import { Errors } from '@intranet/platform-errors';
+import { Errors, fieldOf } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { randomBytes } from 'node:crypto';
@@ -66,7 +66,7 @@ export class PollsService {
    * canCreate }: the /polls tabs of a user (oneself; an admin may ask for anyone of the client). Errors: 404 other
    * client, 403 'No access' for someone else's list, 404 'User not found'.
    */
-  async accessFor({ params, query }: RouteInput<typeof pollsRoutes.accessFor>, ctx: RequestContext) {
+  async accessFor({ params, query }: RouteInput<typeof pollsRoutes.pollAccessFor>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (params.clientId !== caller.clientId) throw Errors.notFound();
     if (!canListFor(caller, params.userId)) throw Errors.noAccess();
@@ -80,7 +80,7 @@ export class PollsService {
   }
 
   /** §7 GET api/poll/{id} → the poll and the caller's own answer (personal polls). Errors: 404, 403 not a recipient. */
-  async get({ params }: RouteInput<typeof pollsRoutes.get>, ctx: RequestContext) {
+  async get({ params }: RouteInput<typeof pollsRoutes.pollGet>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const p = visiblePoll(await this.repo.find(tx, params.id, caller.userId), caller);
@@ -94,7 +94,7 @@ export class PollsService {
    * administrators and holders of poll_manager). §5 rules on the server; recipients resolved from the grants through
    * people; publishes evt.polls.poll.published to them. Errors: 403 'No access', 400 §5 field errors.
    */
-  async create({ body }: RouteInput<typeof pollsRoutes.create>, ctx: RequestContext) {
+  async create({ body }: RouteInput<typeof pollsRoutes.pollCreate>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (!isPollManager(caller.roles)) throw Errors.noAccess();
     const questions = normalizeQuestions(body.questions);
@@ -130,14 +130,14 @@ export class PollsService {
    * recipients again and publishes to them); afterwards only name, description and end date — anything else is
    * 400 'The poll has answers: …'. §5 rules on the merged poll. Errors: 404, 403, 400.
    */
-  async update({ params, body }: RouteInput<typeof pollsRoutes.update>, ctx: RequestContext) {
+  async update({ params, body }: RouteInput<typeof pollsRoutes.pollUpdate>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const list: Recipient[] | null = body.recipients !== undefined ? await this.recipients.resolve(caller.clientId, body.recipients) : null;
     return this.db.inTenant(ctx, async (tx) => {
       const cur = managedPoll(await this.repo.find(tx, params._id, caller.userId, 'update'), caller);
       const structural = (['type', 'questions', 'recipients'] as const).filter((k) => body[k] !== undefined);
       if (cur.answersCount > 0 && structural.length) {
-        throw Errors.validation(structural.map((field) => ({ field, message: POLL_TEXT.lockedAfterAnswer, code: POLL_CODES.lockedAfterAnswer })));
+        throw Errors.validation(structural.map((field) => fieldOf(field, POLL_ERRORS.pollLocked)));
       }
       const questions = body.questions !== undefined ? normalizeQuestions(body.questions) : cur.questions;
       const merged = { name: body.name ?? cur.name, type: body.type ?? cur.type, questions, recipients: body.recipients ?? cur.grants };
@@ -163,7 +163,7 @@ export class PollsService {
   }
 
   /** §7 PUT api/poll/{_id}/finish: no more answers; publishes evt.polls.poll.finished (once). Errors: 404, 403. */
-  async finish({ params }: RouteInput<typeof pollsRoutes.finish>, ctx: RequestContext) {
+  async finish({ params }: RouteInput<typeof pollsRoutes.pollFinish>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const cur = managedPoll(await this.repo.find(tx, params._id, caller.userId, 'update'), caller);
@@ -179,7 +179,7 @@ export class PollsService {
    * answered (added route: the not-passed tab's "remind"). Errors: 404, 403 (not the author or an admin; anonymous
    * polls, which keep no such list), 400 'The poll is finished'.
    */
-  async remind({ params }: RouteInput<typeof pollsRoutes.remind>, ctx: RequestContext) {
+  async remind({ params }: RouteInput<typeof pollsRoutes.pollRemind>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const p = remindablePoll(await this.repo.find(tx, params._id, caller.userId), caller);
@@ -190,7 +190,7 @@ export class PollsService {
   }
 
   /** §7 DELETE api/poll/{id}: the poll with its answers (author or admin); evt.polls.poll.deleted. Errors: 404, 403. */
-  async remove({ params }: RouteInput<typeof pollsRoutes.remove>, ctx: RequestContext) {
+  async remove({ params }: RouteInput<typeof pollsRoutes.pollDelete>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const cur = managedPoll(await this.repo.find(tx, params.id, caller.userId, 'update'), caller);

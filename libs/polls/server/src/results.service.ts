@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ANONYMOUS_MIN_ANSWERS, POLL_CODES, POLL_TEXT, type pollsRoutes } from '@intranet/polls-contract';
+import { ANONYMOUS_MIN_ANSWERS, POLL_ERRORS, type pollsRoutes } from '@intranet/polls-contract';
 import { requireCaller, type Caller, type RequestContext } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
@@ -44,7 +44,7 @@ export class ResultsService {
    * not-passed tab); recipients of an opened poll see everyone's, of a closed poll their own; anonymous polls'
    * results are for managers only. Errors: 404, 403 (pollResultsManagersOnly for a recipient of an anonymous poll).
    */
-  async results({ params, query }: RouteInput<typeof pollsRoutes.results>, ctx: RequestContext) {
+  async results({ params, query }: RouteInput<typeof pollsRoutes.pollResults>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const s = await this.summary(tx, params.id, caller);
@@ -72,7 +72,7 @@ export class ResultsService {
    * answers: memory stays flat), answered with a signed download URL valid EXCEL_URL_TTL seconds. `uid` names the
    * user the export is for: the caller, or anyone for an admin. Errors: 404, 403, 500 'Excel export failed' (§8).
    */
-  async excel({ params, query }: RouteInput<typeof pollsRoutes.excel>, ctx: RequestContext) {
+  async excel({ params, query }: RouteInput<typeof pollsRoutes.pollExcel>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (!canExportFor(caller, query.uid)) throw Errors.noAccess();
     const key = `${caller.clientId}/polls/${randomUUID()}/poll-${params.poll_id.slice(0, 8)}-${utcDay()}.xlsx`;
@@ -108,7 +108,7 @@ export class ResultsService {
         return put.size;
       } catch (err) {
         if (err instanceof DomainError) throw err;
-        throw new DomainError('internal', POLL_TEXT.excelError, { code: POLL_CODES.excelError });
+        throw Errors.coded(POLL_ERRORS.pollExcelError);
       }
     });
     return { url: signFileUrl(this.secret, key, EXCEL_URL_TTL), fileName: key.split('/').pop()!, size };

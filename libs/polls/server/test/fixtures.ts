@@ -38,12 +38,12 @@ export default {
     'polls.poll.remind': { body: () => ({}) },
   },
   async create(t, w) {
-    const made = await t.call(pollsRoutes.create, { token: w.adminToken, body: pollBody(w.workspace) });
+    const made = await t.call(pollsRoutes.pollCreate, { token: w.adminToken, body: pollBody(w.workspace) });
     if (made.status !== 200) throw new Error(`fixture poll: ${made.status} ${JSON.stringify(made.body)}`);
     return { poll: made.body.result._id };
   },
   async readBack(t, w) {
-    const r = await t.call(pollsRoutes.results, { token: w.adminToken, params: { id: w.ids.poll } });
+    const r = await t.call(pollsRoutes.pollResults, { token: w.adminToken, params: { id: w.ids.poll } });
     return { status: r.status, body: r.body };
   },
   secrets: (w) => [`Poll description of ${w.workspace}`],

@@ -1,19 +1,22 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { pollsText } from './locales.ts';
 import { useFieldArray, type Control } from 'react-hook-form';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GRANT_TARGETS, WORKING_TIME, type Grant } from '@intranet/kb-contract';
-import { peopleRoutes } from '@intranet/people-contract';
 import { MAX_ANSWERS, POLL_TYPES, pollsRoutes, QUESTION_KINDS, RANGES, type Poll } from '@intranet/polls-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, emptyAsNull, SubmitRow, useApiForm, type ApiForm } from '@intranet/web-forms';
 import { Alert, Button, Checkbox, Input, Loader, Select, TextArea, useDebounced, useNotifier } from '@intranet/web-ui';
-import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
+import { pollKeys } from './api/keys.ts';
+import { usePeopleSearch } from './api/people-filter.ts';
+import { createPoll } from './api/poll-create.ts';
+import { usePoll } from './api/poll-get.ts';
+import { updatePoll } from './api/poll-update.ts';
+import { LoadError, NeedClient, usePolls } from './common.tsx';
 import './polls.css';
 
 type Kind = (typeof QUESTION_KINDS)[number];
@@ -149,12 +152,7 @@ function PeoplePicker({ value, onChange, testId }: { value: string[]; onChange: 
   const [q, setQ] = useState('');
   const [names, setNames] = useState<Record<string, string>>({});
   const dq = useDebounced(q.trim(), 250);
-  const res = useQuery({
-    queryKey: ['polls', 'users', workspace, dq],
-    queryFn: ({ signal }) =>
-      call(peopleRoutes.userFilter, { params: { workspace: workspace! }, body: { data: { search: dq, page: 1, limit: 8 } }, signal, silent: true }),
-    enabled: !!workspace && dq.length > 0,
-  });
+  const res = usePeopleSearch(workspace, dq);
   return (
     <div className="polls-picker" data-testid={testId}>
       <div className="polls-chips">
@@ -276,7 +274,7 @@ function Editor({ poll }: { poll: Poll | null }) {
   const qc = useQueryClient();
   const notifier = useNotifier();
   const locked = !!poll?.locked;
-  const schema = useMemo(() => z.preprocess((v) => bodyOf(v as Values), pollsRoutes.create.body) as unknown as z.ZodType<Values, Values>, []);
+  const schema = useMemo(() => z.preprocess((v) => bodyOf(v as Values), pollsRoutes.pollCreate.body) as unknown as z.ZodType<Values, Values>, []);
   const form = useApiForm({
     schema,
     defaultValues: poll
@@ -292,12 +290,8 @@ function Editor({ poll }: { poll: Poll | null }) {
     onSubmit: async (body) => {
       const b = body as unknown as ReturnType<typeof bodyOf>;
       const saved = poll
-        ? await call(pollsRoutes.update, {
-            params: { _id: poll._id },
-            body: (locked ? { name: b.name, description: b.description, end_date: b.end_date } : b) as never,
-            silent: true,
-          })
-        : await call(pollsRoutes.create, { body: b as never, silent: true });
+        ? await updatePoll(poll._id, (locked ? { name: b.name, description: b.description, end_date: b.end_date } : b) as never)
+        : await createPoll(b as never);
       notifier.toast(t('editor.saved'));
       await qc.invalidateQueries({ queryKey: pollKeys.all });
       nav(`/poll/${saved._id}`);
@@ -363,11 +357,7 @@ function Editor({ poll }: { poll: Poll | null }) {
 function EditorLoader() {
   const [params] = useSearchParams();
   const id = params.get('edit');
-  const q = useQuery({
-    queryKey: pollKeys.poll(id ?? ''),
-    queryFn: ({ signal }) => call(pollsRoutes.get, { params: { id: id! }, signal, silent: true }),
-    enabled: !!id,
-  });
+  const q = usePoll(id);
   if (!id) return <Editor poll={null} />;
   if (q.isPending) return <Loader />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;

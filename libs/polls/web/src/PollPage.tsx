@@ -1,14 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { pollsText } from './locales.ts';
 import { pollsRoutes, type Poll, type Question } from '@intranet/polls-contract';
 import { z } from '@intranet/platform-contracts';
-import { call } from '@intranet/web-api';
 import { ApiFormView, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { formatDate } from '@intranet/web-i18n';
 import { Alert, Badge, Button, ConfirmDialog, Input, Loader, ProgressBar, Select, TextArea, useNotifier } from '@intranet/web-ui';
-import { LoadError, NeedClient, pollKeys } from './common.tsx';
+import { answerPoll } from './api/poll-answer.ts';
+import { deletePoll } from './api/poll-delete.ts';
+import { finishPoll } from './api/poll-finish.ts';
+import { usePoll } from './api/poll-get.ts';
+import { pollKeys } from './api/keys.ts';
+import { LoadError, NeedClient } from './common.tsx';
 import './polls.css';
 
 type Values = { answers: Record<string, string | string[] | null> };
@@ -85,14 +89,14 @@ function AnswerForm({ poll, onDone }: { poll: Poll; onDone: () => void }) {
           answers[k] = q.kind === 'range' ? Number(x) : q.kind === 'multiple' ? [x].flat() : x;
         }
         return { answers };
-      }, pollsRoutes.answer.body) as unknown as z.ZodType<Values, Values>,
+      }, pollsRoutes.pollAnswer.body) as unknown as z.ZodType<Values, Values>,
     [poll],
   );
   const form = useApiForm({
     schema,
     defaultValues: { answers: Object.fromEntries(poll.questions.map((q) => [q._id, q.kind === 'multiple' ? [] : null])) },
     onSubmit: async (body) => {
-      await call(pollsRoutes.answer, { params: { _id: poll._id }, body: body as never, silent: true });
+      await answerPoll(poll._id, body as never);
       onDone();
     },
   });
@@ -123,10 +127,10 @@ export function ManageBar({ poll }: { poll: Poll }) {
   const [ask, setAsk] = useState<'finish' | 'delete' | null>(null);
   const run = async () => {
     if (ask === 'finish') {
-      await call(pollsRoutes.finish, { params: { _id: poll._id } });
+      await finishPoll(poll._id);
       notifier.toast(t('finished'));
     } else {
-      await call(pollsRoutes.remove, { params: { id: poll._id } });
+      await deletePoll(poll._id);
       notifier.toast(t('deleted'));
       nav('/polls?tab=mine');
     }
@@ -189,7 +193,7 @@ function PollView() {
   const { id = '' } = useParams();
   const qc = useQueryClient();
   const [thanks, setThanks] = useState(false);
-  const q = useQuery({ queryKey: pollKeys.poll(id), queryFn: ({ signal }) => call(pollsRoutes.get, { params: { id }, signal, silent: true }) });
+  const q = usePoll(id);
   if (q.isPending) return <Loader />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   const poll = q.data;

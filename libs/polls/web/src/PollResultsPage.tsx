@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pollsText } from './locales.ts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { pollsRoutes, type PollResults, type QuestionResult } from '@intranet/polls-contract';
-import { call } from '@intranet/web-api';
+import type { PollResults, QuestionResult } from '@intranet/polls-contract';
 import { errorText, formatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Alert, Button, EmptyState, Loader, Pagination, Table, useNotifier, type Column } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
+import { useExportPollExcel } from './api/poll-excel.ts';
+import { usePollResults } from './api/poll-results.ts';
+import { useRemindPoll } from './api/poll-remind.ts';
+import { LoadError, NeedClient, usePolls } from './common.tsx';
 import { PollHeader } from './PollPage.tsx';
 import './polls.css';
 
@@ -68,24 +69,18 @@ function QuestionChart({ q, n }: { q: QuestionResult; n: number }) {
 function ExcelButton({ id }: { id: string }) {
   const { t } = pollsText.useT();
   const { uid } = usePolls();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const excel = useExportPollExcel();
+  const busy = excel.isPending;
+  const error = excel.error ? errorText(excel.error) : null;
   const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await call(pollsRoutes.excel, { params: { poll_id: id }, query: uid ? { uid } : {}, silent: true });
-      const a = document.createElement('a');
-      a.href = r.url;
-      a.download = r.fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    const r = await excel.mutateAsync({ id, uid }).catch(() => null);
+    if (!r) return;
+    const a = document.createElement('a');
+    a.href = r.url;
+    a.download = r.fileName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
   };
   return (
     <span className="polls-excel">
@@ -120,16 +115,12 @@ function AnswersTable({ data, page, setPage }: { data: PollResults; page: number
 function NotPassed({ data }: { data: PollResults }) {
   const { t } = pollsText.useT();
   const notifier = useNotifier();
-  const [busy, setBusy] = useState(false);
+  const reminder = useRemindPoll();
+  const busy = reminder.isPending;
   if (!data.notPassed?.length) return <EmptyState title={t('res.everyonePassed')} testId="results-everyone" />;
   const remind = async () => {
-    setBusy(true);
-    try {
-      await call(pollsRoutes.remind, { params: { _id: data.poll._id } });
-      notifier.toast(t('res.reminded'));
-    } finally {
-      setBusy(false);
-    }
+    await reminder.mutateAsync(data.poll._id);
+    notifier.toast(t('res.reminded'));
   };
   return (
     <div data-testid="results-not-passed">
@@ -162,11 +153,7 @@ function ResultsView() {
   const { id = '' } = useParams();
   const [tab, setTab] = useState<'general' | 'table' | 'notPassed'>('general');
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: pollKeys.results(id, page),
-    queryFn: ({ signal }) => call(pollsRoutes.results, { params: { id }, query: { page, limit: PAGE }, signal, silent: true }),
-    placeholderData: keepPreviousData,
-  });
+  const q = usePollResults(id, page, PAGE);
   useRealtimeEvent<{ pollId: string }>('evt.polls.results.changed', (e) => {
     if (e.pollId === id) void q.refetch();
   });

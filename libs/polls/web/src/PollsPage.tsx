@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { pollsText } from './locales.ts';
-import { pollsRoutes, type PollListItem } from '@intranet/polls-contract';
-import { call } from '@intranet/web-api';
+import type { PollListItem } from '@intranet/polls-contract';
 import { formatDate } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Badge, EmptyState, Input, Loader, Pagination, useDebounced } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
-import { LoadError, NeedClient, pollKeys, usePolls } from './common.tsx';
+import { usePollList } from './api/poll-access-for.ts';
+import { LoadError, NeedClient, usePolls } from './common.tsx';
 import './polls.css';
 
 const TABS = ['active', 'passed', 'mine'] as const;
@@ -62,16 +61,7 @@ function PollsList() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebounced(search.trim(), 250);
-  const list = useQuery({
-    queryKey: pollKeys.list({ tab, q, page }),
-    queryFn: ({ signal }) =>
-      call(pollsRoutes.accessFor, {
-        params: { clientId: clientId!, userId: uid! },
-        query: { tab, page, limit: LIMIT, ...(q ? { search: q } : {}) },
-        signal,
-        silent: true,
-      }),
-  });
+  const list = usePollList(clientId, uid, { tab, page, limit: LIMIT, ...(q ? { search: q } : {}) });
   useRealtimeEvent('evt.polls.poll.published', () => void list.refetch());
   useRealtimeEvent('evt.polls.poll.finished', () => void list.refetch());
   const canCreate = list.data?.canCreate ?? false;

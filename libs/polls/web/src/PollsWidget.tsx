@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { pollsText } from './locales.ts';
-import { pollsRoutes } from '@intranet/polls-contract';
-import { call } from '@intranet/web-api';
 import { errorText } from '@intranet/web-i18n';
 import { useRealtimeEvent } from '@intranet/web-session';
 import { Loader } from '@intranet/web-ui';
-import { pollKeys, usePolls } from './common.tsx';
+import { usePollList } from './api/poll-access-for.ts';
+import { usePolls } from './common.tsx';
 import './polls.css';
 
 /**
@@ -16,12 +14,7 @@ import './polls.css';
 export default function PollsWidget() {
   const { t } = pollsText.useT();
   const { clientId, uid } = usePolls();
-  const q = useQuery({
-    queryKey: pollKeys.list({ tab: 'active', widget: true }),
-    queryFn: ({ signal }) =>
-      call(pollsRoutes.accessFor, { params: { clientId: clientId!, userId: uid! }, query: { tab: 'active', limit: 5 }, signal, silent: true }),
-    enabled: !!clientId && !!uid,
-  });
+  const q = usePollList(clientId, uid, { tab: 'active', limit: 5 });
   useRealtimeEvent('evt.polls.poll.published', () => void q.refetch(), !!clientId);
   // Not a recipient of the module (no `polls` right, the feature off): the wall shows no widget rather than an error.
   if (!clientId || !uid || (q.isError && [403, 404].includes((q.error as { status?: number }).status ?? 0))) return null;

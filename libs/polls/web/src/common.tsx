@@ -12,14 +12,6 @@ export function usePolls() {
   return { clientId: s.client?._id ?? s.user?.client_id ?? null, uid: s.uid, workspace: s.workspace, isAdmin: s.isAdmin, status: s.status };
 }
 
-/** Query keys of this module (invalidate `pollKeys.all` after any change). */
-export const pollKeys = {
-  all: ['polls'] as const,
-  list: (q: Record<string, unknown>) => ['polls', 'list', q] as const,
-  poll: (id: string) => ['polls', 'poll', id] as const,
-  results: (id: string, page: number) => ['polls', 'results', id, page] as const,
-};
-
 /** Loading until the session is known; an empty state without a workspace. */
 export function NeedClient({ children }: { children: ReactNode }) {
   const { t } = pollsText.useT();

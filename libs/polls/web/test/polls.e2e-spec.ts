@@ -1,32 +1,17 @@
 // @slow 60s: three browser contexts, a poll built, answered twice and exported.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
+import { describe, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import {
-  apiCaller,
-  seriousViolations,
-  startBrowserPortal,
-  type BrowserPortal,
-  signIn as signInAs,
-  SUPERADMIN as SU,
-  loginCaller,
-} from '@intranet/portal-testing/e2e';
+import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 describe('polls in the browser: a manager publishes to a department, two employees answer, the chart moves live, Excel', () => {
-  let e: BrowserPortal;
-  const api = apiCaller(() => e.portal.url);
-  const login = loginCaller(api);
-
-  beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'polls/mf-manifest.json', 'wall/mf-manifest.json']);
-  });
-  afterAll(() => e?.close());
+  const spec = browserSpec(['shell/index.html', 'polls/mf-manifest.json', 'wall/mf-manifest.json']);
 
   const signIn = async (email: string, password: string): Promise<Page> => {
-    const { page } = await e.newPage();
+    const { page } = await spec.newPage();
     await signInAs(page, email, password);
     return page;
   };
@@ -40,30 +25,20 @@ describe('polls in the browser: a manager publishes to a department, two employe
       },
     );
 
+  /** Presses `key` during a keyboard drag and waits for dnd-kit's live region to announce the move it made. */
+  const pressAnnounced = async (page: Page, key: string) => {
+    const region = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+    const before = await page.evaluate(region);
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '') !== was, before);
+  };
+
   it('runs the poll story', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'pollco', name: 'Poll Co' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@pollco.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@pollco.test', 'adminpass1');
-    const reg = (firstName: string, email: string, department: string) =>
-      api<{ _id: string }>('POST', '/api/register', admin.token, {
-        firstName,
-        lastName: 'Tester',
-        email,
-        password: 'employee1',
-        confirmPassword: 'employee1',
-        department,
-      });
+    const { api } = spec;
+    const w = await spec.workspace('pollco', 'Poll Co');
+    const reg = (firstName: string, email: string, department: string) => w.addUser({ firstName, email, extra: { department } });
     const manager = await reg('Mia', 'mia@pollco.test', 'Sales');
-    await api('PUT', `/api/user/${manager._id}/role/poll_manager`, admin.token);
+    await api('PUT', `/api/user/${manager._id}/role/poll_manager`, w.admin.token);
     await reg('Ann', 'ann@pollco.test', 'Sales');
     await reg('Bob', 'bob@pollco.test', 'Sales');
     await reg('Ivan', 'ivan@pollco.test', 'IT');
@@ -92,11 +67,11 @@ describe('polls in the browser: a manager publishes to a department, two employe
     await mia.getByTestId('editor-q-2-text').fill('Temporary');
     await mia.getByTestId('editor-q-2-drag').focus();
     await mia.keyboard.press('Space');
-    await mia.waitForTimeout(200);
-    await mia.keyboard.press('ArrowUp');
-    await mia.waitForTimeout(200);
-    await mia.keyboard.press('ArrowUp');
-    await mia.waitForTimeout(200);
+    await mia.locator('[data-testid="editor-q-2-drag"][aria-pressed="true"]').waitFor();
+    // Picked up: dnd-kit announces the card over its own place first.
+    await mia.waitForFunction(() => /item (\S+) was moved over droppable area \1\./.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    await pressAnnounced(mia, 'ArrowUp');
+    await pressAnnounced(mia, 'ArrowUp');
     await mia.keyboard.press('Space');
     await mia.waitForFunction(() => (document.querySelector('[data-testid="editor-q-0-text"]') as HTMLInputElement | null)?.value === 'Temporary');
     assert.equal(await mia.getByTestId('editor-q-1-text').inputValue(), 'Pick the office');
@@ -176,28 +151,11 @@ describe('polls in the browser: a manager publishes to a department, two employe
   });
 
   it('an employee who answered an anonymous poll is told its results are for its managers (issue 29 §19)', async () => {
-    const su = await login(SU.login, SU.password);
-    const client = await api<{ _id: string }>('POST', '/api/clients', su.token, { workspace: 'pollanon', name: 'Poll Anon' });
-    await api('POST', '/api/register', su.token, {
-      client_id: client._id,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      email: 'admin@pollanon.test',
-      password: 'adminpass1',
-      confirmPassword: 'adminpass1',
-      roles: ['admin'],
-    });
-    const admin = await login('admin@pollanon.test', 'adminpass1');
-    await api('POST', '/api/register', admin.token, {
-      firstName: 'Ann',
-      lastName: 'Tester',
-      email: 'ann@pollanon.test',
-      password: 'employee1',
-      confirmPassword: 'employee1',
-      // The texts below are read in English (a new client speaks Russian).
-      lang: 'en',
-    });
-    const poll = await api<{ _id: string; questions: { _id: string }[] }>('POST', '/api/poll', admin.token, {
+    const { api } = spec;
+    const w = await spec.workspace('pollanon', 'Poll Anon');
+    // The texts below are read in English (addUser registers in en).
+    await w.addUser({ firstName: 'Ann', email: 'ann@pollanon.test' });
+    const poll = await api<{ _id: string; questions: { _id: string }[] }>('POST', '/api/poll', w.admin.token, {
       name: 'Mood, anonymously',
       type: 'anonymous',
       recipients: [{ target: 'all', level: 'read' }],

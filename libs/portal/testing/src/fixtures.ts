@@ -354,13 +354,19 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
     'group',
   );
   await ok(t.call(socialRoutes.groupInvite, { token: c.adminToken, params: { id: group._id }, body: { user_ids: [emp.user._id] } }), 'group invitation');
-  const folder = await ok(t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', type: 'folder', title: `Folder of ${workspace}` } }), 'folder');
+  const folder = await ok(
+    t.call(kbRoutes.articleCreate, { token: c.adminToken, body: { section: 'kb', type: 'folder', title: `Folder of ${workspace}` } }),
+    'folder',
+  );
   const article = await ok(
-    t.call(kbRoutes.create, { token: c.adminToken, body: { section: 'kb', title: `Article of ${workspace}`, content: 'secret text', parent: folder._id } }),
+    t.call(kbRoutes.articleCreate, {
+      token: c.adminToken,
+      body: { section: 'kb', title: `Article of ${workspace}`, content: 'secret text', parent: folder._id },
+    }),
     'article',
   );
   const vacancy = await ok(
-    t.call(kbRoutes.create, {
+    t.call(kbRoutes.articleCreate, {
       token: c.adminToken,
       body: { section: 'vacancy', title: `Vacancy of ${workspace}`, content: 'x', salaryFrom: 1000, salaryTo: 2000, receivers: [c.admin._id] },
     }),
@@ -368,11 +374,11 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
   );
   const tag = await ok(t.call(kbRoutes.tagCreate, { token: c.adminToken, body: { name: `Tag${workspace}`, module: 'kb' } }), 'tag');
   const block = await ok(
-    t.call(kbRoutes.linksBlockToggle, { token: c.adminToken, body: { module: 'kb', active: true, title: `Links of ${workspace}` } }),
+    t.call(kbRoutes.linksToggle, { token: c.adminToken, body: { module: 'kb', active: true, title: `Links of ${workspace}` } }),
     'links block',
   );
   const withLink = await ok<{ links: { _id: string }[] }>(
-    t.call(kbRoutes.linkAdd, { token: c.adminToken, params: { block_id: block._id }, body: { title: 'Home', url: 'https://example.com' } }),
+    t.call(kbRoutes.linksAdd, { token: c.adminToken, params: { block_id: block._id }, body: { title: 'Home', url: 'https://example.com' } }),
     'link',
   );
   const up = await t.portal.app
@@ -448,16 +454,16 @@ export async function readBack(t: TestPortal, w: World, e: Entity): Promise<unkn
     case 'comment':
       return get(socialRoutes.postGet, { id: w.ids.post });
     case 'article':
-      return get(kbRoutes.get, { id: w.ids.article });
+      return get(kbRoutes.articleGet, { id: w.ids.article });
     case 'folder':
-      return get(kbRoutes.child, { id: w.ids.folder });
+      return get(kbRoutes.articleChild, { id: w.ids.folder });
     case 'vacancy':
-      return [await get(kbRoutes.get, { id: w.ids.vacancy }), await get(kbRoutes.responses, { id: w.ids.vacancy })];
+      return [await get(kbRoutes.articleGet, { id: w.ids.vacancy }), await get(kbRoutes.vacancyResponses, { id: w.ids.vacancy })];
     case 'tag':
       return get(kbRoutes.tagList, { client_id: w.ids.client, module: 'kb' });
     case 'linksBlock':
     case 'link':
-      return get(kbRoutes.linksBlockGet, { id: w.ids.linksBlock });
+      return get(kbRoutes.linksGet, { id: w.ids.linksBlock });
     case 'group':
       return [
         await get(socialRoutes.groupGet, { id: w.ids.group }),
