@@ -60,29 +60,3 @@ export const GENERIC = defineCodes('platform', {
   storageLimit: { text: 'Storage limit reached ({size})! Available {available}', kind: 'payload_too_large' },
   noSuchBucket: { text: 'no such bucket {bucket}' },
 });
-
-/**
- * Codes of the polls domain, whose contract is being reshaped by other work (issue 30): kept here
- * until that contract declares them in its own `codes.ts`; its server still raises the plain texts, which the
- * `codeOf` fallback recognises through these tables.
- */
-export const POLLS_PENDING = defineCodes('polls', {
-  pollTitleRequired: { text: 'Title is required' },
-  pollQuestionsRequired: { text: 'Add at least one question' },
-  pollQuestionEmpty: { text: 'Fill in the question' },
-  pollMandatoryRequired: { text: 'At least one question must be mandatory' },
-  pollAnswersRequired: { text: 'A list question needs answers' },
-  pollAnswerEmpty: { text: 'Answer cannot be empty' },
-  pollRecipientsRequired: { text: 'A closed poll needs recipients' },
-  pollMandatoryAnswer: { text: 'Answer this question' },
-  pollOutOfRange: { text: 'The answer is out of range' },
-  pollNotAnOption: { text: 'Choose one of the answers' },
-  pollAlreadyAnswered: { text: 'You have already answered this poll' },
-  pollFinished: { text: 'The poll is finished' },
-  pollNotRecipient: { text: 'This poll is not for you' },
-  pollResultsManagersOnly: { text: 'Results of this anonymous poll are visible to its author and administrators only' },
-  pollLocked: { text: 'The poll has answers: only the title, description and end date can change' },
-  noResponse: { text: 'No response from server' },
-  pollExcelError: { text: 'Excel export failed' },
-  pollAnswersMax: { text: 'Max {max} answers' },
-});

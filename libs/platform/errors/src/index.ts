@@ -68,7 +68,7 @@ export {
   type ParamNames,
   type ParamsOf,
 } from './codes.ts';
-export { GENERIC, POLLS_PENDING } from './generic.ts';
+export { GENERIC } from './generic.ts';
 
 /** The params argument of a code: omitted for a text without placeholders, required otherwise. */
 type ParamsArg<D extends CodeDef> = ParamsOf<D['text']> extends undefined ? [] : [params: ParamsOf<D['text']>];
