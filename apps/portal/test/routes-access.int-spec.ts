@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { bodyFor, cannotCover, createWorld, paramsFor, type World } from '@intranet/portal-testing/fixtures';
 import { testPortal, type CallResult, type TestPortal } from '@intranet/portal-testing';
 import { eventuallyPasses } from '@intranet/platform-testing';
+import { writeFileSync } from 'node:fs';
+const REC: unknown[] = [];
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 const protectedRoutes = allRoutes.filter((r) => r.access.kind !== 'public');
@@ -47,6 +49,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
     bare = { id: e.user._id, token: (await t.login('bare@accessco.test', 'employee1')).token };
   });
   afterAll(async () => {
+    writeFileSync(process.env.REC_FILE ?? '/tmp/pl/access-rec.json', JSON.stringify(REC, null, 1));
     console.log(`routes-access: ${protectedRoutes.length} protected of ${allRoutes.length} routes, ${calls} calls, ${Date.now() - started} ms`);
     await t.close();
   });
@@ -113,6 +116,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
       // it will (200, a 400 for the generated body, a 404 for the generated id…, so no single status fits every
       // route), but never the gateway's 403 No access and never a server error.
       const passes = (route: RouteDef, r: CallResult) => {
+        REC.push({ route: label(route), subject: route.subject, feature, access: route.access, status: r.status, body: JSON.stringify(r.body).slice(0, 200) });
         assert.ok(!(r.status === 403 && r.body?.message === 'No access'), `${label(route)} with "${feature}" on again: ${r.status}`);
         assert.ok(r.status < 500, `${label(route)} with "${feature}" on again: ${r.status} ${JSON.stringify(r.body)}`);
       };

@@ -16,6 +16,8 @@ import {
   type World,
 } from '@intranet/portal-testing/fixtures';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { writeFileSync } from 'node:fs';
+const REC: unknown[] = [];
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 /** Routes that address an object by id; public ones are open to anyone by contract (by_ws, reset links). */
@@ -43,6 +45,7 @@ describe("every route that takes an id: another client's users get 403/404, no d
     b = await createWorld(t, 'tenantb');
   });
   afterAll(async () => {
+    writeFileSync(process.env.REC_FILE ?? '/tmp/pl/tenant-rec.json', JSON.stringify(REC, null, 1));
     console.log(`routes-tenant: ${idRoutes.length} routes take an id, ${calls} calls, ${Date.now() - started} ms`);
     await t.close();
   });
@@ -65,6 +68,7 @@ describe("every route that takes an id: another client's users get 403/404, no d
       ] as const) {
         calls++;
         const r = await t.call(route, { token, params: paramsFor(route, a), body: route.multipart ? undefined : bodyFor(route, a) });
+        REC.push({ k: 'id', route: label(route), subject: route.subject, access: route.access, as, status: r.status, body: JSON.stringify(r.body).slice(0, 200) });
         // An id in a body that names nothing of the caller's client is a field error of that field (§8).
         const bodyIds = Object.keys(BODY_BY_SUBJECT[route.subject]?.ids ?? {});
         const fieldError =
@@ -95,6 +99,7 @@ describe("every route that takes an id: another client's users get 403/404, no d
       for (const { field, body } of cases) {
         calls++;
         const r = await t.call(route, { token: b.adminToken, params: paramsFor(route, b), body });
+        REC.push({ k: 'ref', route: label(route), subject: route.subject, access: route.access, field, status: r.status, body: JSON.stringify(r.body).slice(0, 200) });
         const onField = r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => e.field === field || e.field.startsWith(`${field}.`));
         assert.ok(
           onField || [403, 404].includes(r.status),
