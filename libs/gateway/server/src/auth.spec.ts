@@ -8,7 +8,9 @@ const verify = (token: string, key: unknown) =>
   new Promise<{ err: Error | null; payload?: unknown }>((resolve) => cachedJwtVerifier(token, key, options, (err, payload) => resolve({ err, payload })));
 
 describe('gateway cachedJwtVerifier (verified-token cache)', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('answers a verified token from the cache, but refuses it once expired', async () => {
     const key = jwtKey('secret-a-0123456789-0123456789-01');

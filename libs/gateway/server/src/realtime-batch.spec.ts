@@ -5,7 +5,9 @@ import { RealtimeBatcher, type BatchEntry } from './realtime-batch.ts';
 describe('RealtimeBatcher (issue 19): throttled batch frames per workspace', () => {
   let b: RealtimeBatcher | undefined;
   // The windows are timers: the spec moves the clock instead of waiting for it.
-  beforeEach(() => jest.useFakeTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
   afterEach(() => {
     b?.close();
     jest.useRealTimers();
