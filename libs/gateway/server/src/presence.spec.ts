@@ -12,7 +12,7 @@ import { RealtimeGateway } from './realtime.ts';
 const none = () => undefined;
 const quiet: Logger = { debug: none, info: none, warn: none, error: none, enabled: () => false };
 
-describe('PresenceCounter heartbeat (issue 30 §3: the period is an @Interval, no setInterval)', () => {
+describe('PresenceCounter heartbeat (issue 30 §3: the period is a Nest @Interval of the gateway)', () => {
   const buses: InProcessBus[] = [];
   afterEach(async () => {
     for (const b of buses.splice(0)) await b.close();
