@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { eventually } from '@intranet/platform-testing';
 import { startBrowserPortal, type BrowserPortal, SUPERADMIN as SU } from '@intranet/portal-testing/e2e';
 
 const ADMIN = { email: 'admin@acme.test', password: 'adminpass1' };
@@ -61,13 +62,16 @@ describe('foundation in the browser: superadmin, client, CSV import, employee, n
     await admin.page.goto('/employees/');
     await admin.page.getByTestId('employees-import').click();
     await admin.page.getByTestId('csv-file-input').setInputFiles({ name: 'employees.csv', mimeType: 'text/csv', buffer: Buffer.from(employeesCsv()) });
-    // Hold the server's answer a moment so the progress bar can be seen whatever the machine's speed.
+    // Hold the request until the progress bar is seen, whatever the machine's speed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await admin.page.route('**/api/register_many', async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await released;
       await route.continue();
     });
     await admin.page.getByTestId('csv-upload').click();
     await admin.page.getByTestId('import-progress').waitFor({ state: 'visible' });
+    release();
     const summary = admin.page.getByTestId('import-summary');
     await summary.waitFor();
     assert.match(await summary.innerText(), /48/);
@@ -109,17 +113,16 @@ describe('foundation in the browser: superadmin, client, CSV import, employee, n
     await reset.page.getByTestId('forgot-email').fill('worker20@acme.test');
     await reset.page.getByTestId('forgot-submit').click();
     const outbox = join(dataDir, 'outbox');
-    let link: string | undefined;
-    for (let i = 0; i < 100 && !link; i++) {
+    // A reset mail reaches the outbox (written by the mailer a moment after the answer).
+    const link = await eventually(async () => {
       const files = existsSync(outbox) ? (await readdir(outbox)).filter((f) => f.endsWith('.txt')) : [];
       for (const f of files) {
         const text = await readFile(join(outbox, f), 'utf8');
-        if (text.includes('worker20@acme.test')) link = /(http\S+\/reset-password\/\S+)/.exec(text)?.[1];
+        if (text.includes('worker20@acme.test')) return /(http\S+\/reset-password\/\S+)/.exec(text)?.[1];
       }
-      if (!link) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(link, 'a reset mail reached the outbox');
-    await reset.page.goto(new URL(link!).pathname);
+      return undefined;
+    }, 10_000);
+    await reset.page.goto(new URL(link).pathname);
     await reset.page.getByTestId('reset-password').fill('brand-new-1');
     await reset.page.getByTestId('reset-confirm').fill('brand-new-1');
     await reset.page.getByTestId('reset-submit').click();

@@ -16,6 +16,7 @@ import {
   type World,
 } from '@intranet/portal-testing/fixtures';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { REFERENCE_EXCEPTIONS, tenantStatus } from './route-answers.ts';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 /** Routes that address an object by id; public ones are open to anyone by contract (by_ws, reset links). */
@@ -27,10 +28,11 @@ const refRoutes = allRoutes.filter(
 
 /**
  * Route-generic tenant isolation (issue 9): for every route that takes an id, the admin and an employee of another
- * client, calling it with the first client's ids, get 403/404, no data of the first client, and nothing of it
- * changes (read back as its owner before and after).
+ * client, calling it with the first client's ids, get the route's one refusal (tenantStatus: 403, 404, or a 400
+ * field error on the body id), no data of the first client, and nothing of it changes (read back as its owner
+ * before and after).
  */
-describe("every route that takes an id: another client's users get 403/404, no data, no change (§6 tenancy)", () => {
+describe("every route that takes an id: another client's users are refused, get no data and change nothing (§6 tenancy)", () => {
   let t: TestPortal;
   let a: World;
   let b: World;
@@ -65,14 +67,17 @@ describe("every route that takes an id: another client's users get 403/404, no d
       ] as const) {
         calls++;
         const r = await t.call(route, { token, params: paramsFor(route, a), body: route.multipart ? undefined : bodyFor(route, a) });
-        // An id in a body that names nothing of the caller's client is a field error of that field (§8).
-        const bodyIds = Object.keys(BODY_BY_SUBJECT[route.subject]?.ids ?? {});
-        const fieldError =
-          r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => bodyIds.some((f) => e.field === f || e.field.startsWith(`${f}.`)));
-        assert.ok(
-          [403, 404].includes(r.status) || fieldError,
-          `${label(route)} as B's ${as}: expected 403/404 (or 400 on the body id field), got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`,
-        );
+        const want = tenantStatus(route, as);
+        assert.equal(r.status, want, `${label(route)} as B's ${as}: expected ${want}, got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        if (want === 400) {
+          // An id in a body that names nothing of the caller's client is a field error of that field (§8).
+          const bodyIds = Object.keys(BODY_BY_SUBJECT[route.subject]?.ids ?? {});
+          const fields = (r.body?.errors ?? []).map((e: { field: string }) => e.field);
+          assert.ok(
+            fields.some((field: string) => bodyIds.some((f) => field === f || field.startsWith(`${f}.`))),
+            `${label(route)} as B's ${as}: the 400 names a body id field (${bodyIds.join(', ')}), not ${fields.join(', ')}`,
+          );
+        }
         const text = JSON.stringify(r.body);
         for (const s of secrets) assert.ok(!text.includes(s), `${label(route)} as B's ${as}: the answer carries A's "${s}"`);
       }
@@ -83,8 +88,8 @@ describe("every route that takes an id: another client's users get 403/404, no d
 
   /**
    * Issue 38 §6: B's admin sends a body valid for B except one reference, which names A's object (a user, an
-   * article, a board…): refused — a field error on that reference, or 403/404 when the reference is what the route
-   * acts on — and neither client's objects change.
+   * article, a board…): refused — a 400 field error on that reference, or the 404/403 of REFERENCE_EXCEPTIONS where
+   * the reference is what the route acts on — and neither client's objects change.
    */
   for (const route of refRoutes) {
     it(`${label(route)}: a body reference to client A's object, as B's admin`, async () => {
@@ -95,11 +100,12 @@ describe("every route that takes an id: another client's users get 403/404, no d
       for (const { field, body } of cases) {
         calls++;
         const r = await t.call(route, { token: b.adminToken, params: paramsFor(route, b), body });
-        const onField = r.status === 400 && (r.body?.errors ?? []).some((e: { field: string }) => e.field === field || e.field.startsWith(`${field}.`));
-        assert.ok(
-          onField || [403, 404].includes(r.status),
-          `${label(route)} with A's id in "${field}": expected a 400 field error on it (or 403/404), got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`,
-        );
+        const want: number = REFERENCE_EXCEPTIONS[label(route)]?.[field] ?? 400;
+        assert.equal(r.status, want, `${label(route)} with A's id in "${field}": expected ${want}, got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        if (want === 400) {
+          const onField = (r.body?.errors ?? []).some((e: { field: string }) => e.field === field || e.field.startsWith(`${field}.`));
+          assert.ok(onField, `${label(route)} with A's id in "${field}": the 400 names that field, got ${JSON.stringify(r.body).slice(0, 300)}`);
+        }
         const text = JSON.stringify(r.body);
         for (const s of secretsOf(a)) assert.ok(!text.includes(s), `${label(route)} with A's id in "${field}": the answer carries A's "${s}"`);
       }

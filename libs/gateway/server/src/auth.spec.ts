@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from '@jest/globals';
+import { afterEach, describe, it, jest } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { cachedJwtVerifier, jwtKey } from './auth.ts';
 
@@ -8,11 +8,15 @@ const verify = (token: string, key: unknown) =>
   new Promise<{ err: Error | null; payload?: unknown }>((resolve) => cachedJwtVerifier(token, key, options, (err, payload) => resolve({ err, payload })));
 
 describe('gateway cachedJwtVerifier (verified-token cache)', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('answers a verified token from the cache, but refuses it once expired', async () => {
     const key = jwtKey('secret-a-0123456789-0123456789-01');
-    // Start just after a second ticks: a token signed late in a second with `exp` one second on could already be
-    // expired when it is first verified (JWT times are whole seconds; CI saw it once).
-    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    // The clock is the spec's: it starts just after a second ticks (JWT times are whole seconds, so a token signed
+    // late in a second with `exp` one second on could already be expired when first verified) and is moved on.
+    jest.useFakeTimers({ now: (Math.floor(Date.now() / 1000) + 1) * 1000 + 20, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const now = Math.floor(Date.now() / 1000);
     const token = jwt.sign({ sid: 's1', exp: now + 1 }, 'secret-a-0123456789-0123456789-01', { algorithm: 'HS256' });
     const first = await verify(token, key);
@@ -20,7 +24,7 @@ describe('gateway cachedJwtVerifier (verified-token cache)', () => {
     assert.equal((first.payload as { sid: string }).sid, 's1');
     const again = await verify(token, key);
     assert.equal(again.payload, first.payload, 'the second call is the cached payload');
-    await new Promise((r) => setTimeout(r, 2_100));
+    jest.setSystemTime(Date.now() + 2_100);
     const late = await verify(token, key);
     assert.ok(late.err, 'an expired token is refused even though it was cached');
   });

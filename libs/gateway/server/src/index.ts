@@ -10,6 +10,7 @@ import { APP_FILTER, APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import { AuthModuleOptions } from '@nestjs/passport';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import { ScheduleModule } from '@nestjs/schedule';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JwtAuthGuard, JwtStrategy, TenantGuard } from './auth.ts';
@@ -33,7 +34,8 @@ export { PresenceCounter } from './presence.ts';
 /**
  * The gateway's Nest module: controllers derived from the contracts (one per domain), the files controller, the
  * realtime gateway; passport-jwt authentication, guards, the validation pipe, one exception filter and the
- * timing/logging interceptor as providers.
+ * timing/logging interceptor as providers. ScheduleModule runs the providers' `@Interval` methods (the presence
+ * heartbeat) and clears them on close.
  */
 @Module({})
 export class GatewayModule {
@@ -60,7 +62,7 @@ export class GatewayModule {
       controllers.push(WebController);
       providers.push({ provide: SHELL_DIR, useValue: shell });
     }
-    return { module: GatewayModule, controllers, providers };
+    return { module: GatewayModule, imports: [ScheduleModule.forRoot()], controllers, providers };
   }
 }
 

@@ -3,12 +3,17 @@ import { emit, on, serve, type Bus, type RequestContext } from '@intranet/platfo
 import type { Logger } from '@intranet/platform-host';
 import { randomUUID } from 'node:crypto';
 
+/** How often a gateway node says it is alive (`evt.gateway.presence.heartbeat`), ms; RealtimeGateway's `@Interval`. */
+export const PRESENCE_HEARTBEAT_MS = 20_000;
+
 /**
  * This gateway node's presence (issue 10 "a chat message while away"): how many identified sockets each user has
  * here. A user's first socket publishes `evt.gateway.presence.changed` `{ user_id, online: true, node }`, their
  * last one closing `{ online: false }` (clientId: the user's client), in the order they happened; the requests
  * `gateway.presence.online` (every node) and `gateway.presence.online.<node>` (this one only) answer from these
  * counts, with the live peers this node heard beat. `node` is random per process (several nodes may run).
+ * The periodic beat is its owner's timer (RealtimeGateway's `@Interval(PRESENCE_HEARTBEAT_MS)` calls heartbeat());
+ * start() sends the first one and answers new peers.
  */
 export class PresenceCounter {
   readonly node = randomUUID();
@@ -16,7 +21,8 @@ export class PresenceCounter {
   private readonly users = new Map<string, { clientId: string; n: number }>();
   /** Publications in order: a quick online→offline never reaches the bus reversed. */
   private chain: Promise<void> = Promise.resolve();
-  private beat: NodeJS.Timeout | undefined;
+  /** Between start() and settled(): heartbeat() beats. */
+  private beating = false;
   /** The beat answering peers heard for the first time, while it waits (50 ms). */
   private answerBeat: NodeJS.Timeout | undefined;
   /** Gateway node → until when it counts as alive (its last heartbeat + three of its periods), epoch ms; not us. */
@@ -27,38 +33,42 @@ export class PresenceCounter {
   constructor(
     private readonly bus: Bus,
     private readonly log: Logger,
-    /** How often this node says it is alive (`evt.gateway.presence.heartbeat`), ms. */
-    private readonly heartbeatMs = 20_000,
   ) {}
 
   /**
    * Starts the heartbeat (listeners keep this node's reported presence only while it keeps beating) and listens to
    * the other nodes' beats: the live peers an answer lists. The first beat leaves once that subscription is in
    * place; peers heard for the first time get one beat at once (those within 50 ms share it), so a node that just
-   * started knows the others within a round trip instead of a period.
+   * started knows the others within a round trip instead of a period. The later beats are heartbeat() calls.
    */
   start(): void {
-    const send = () =>
-      void emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: this.heartbeatMs }).catch((err: unknown) =>
-        this.log.warn(`presence heartbeat not published: ${(err as Error).message}`),
-      );
-    this.beat = setInterval(send, this.heartbeatMs);
-    this.beat.unref();
+    this.beating = true;
     this.listening = on(this.bus, presenceEvents.heartbeat, async ({ data }) => {
       if (data.node === this.node) return;
       const known = (this.peers.get(data.node) ?? 0) >= Date.now();
       this.peers.set(data.node, Date.now() + 3 * data.every_ms);
-      if (known || !this.beat || this.answerBeat) return;
+      if (known || !this.beating || this.answerBeat) return;
       this.answerBeat = setTimeout(() => {
         this.answerBeat = undefined;
-        send();
+        this.heartbeat();
       }, 50);
       this.answerBeat.unref();
     }).catch((err: unknown) => {
       this.log.warn(`presence heartbeats of the other nodes not heard: ${(err as Error).message}`);
       return undefined;
     });
-    void this.listening.then(() => this.beat && send());
+    void this.listening.then(() => this.heartbeat());
+  }
+
+  /**
+   * Publishes one heartbeat `{ node, every_ms: PRESENCE_HEARTBEAT_MS }` while started (a failure is logged);
+   * nothing before start() or after settled().
+   */
+  heartbeat(): void {
+    if (!this.beating) return;
+    void emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: PRESENCE_HEARTBEAT_MS }).catch((err: unknown) =>
+      this.log.warn(`presence heartbeat not published: ${(err as Error).message}`),
+    );
   }
 
   /** This node and the peers heard beat within three of their periods (a silent one is dropped). */
@@ -114,9 +124,8 @@ export class PresenceCounter {
    * (shutdown: its users go offline first).
    */
   async settled(): Promise<void> {
-    clearInterval(this.beat);
     clearTimeout(this.answerBeat);
-    this.beat = undefined;
+    this.beating = false;
     this.answerBeat = undefined;
     const unsub = await this.listening;
     this.listening = undefined;

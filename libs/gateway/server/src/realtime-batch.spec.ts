@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, it, jest } from '@jest/globals';
 import { RealtimeBatcher, type BatchEntry } from './realtime-batch.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('RealtimeBatcher (issue 19): throttled batch frames per workspace', () => {
   let b: RealtimeBatcher | undefined;
-  afterEach(() => b?.close());
+  // The windows are timers: the spec moves the clock instead of waiting for it.
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    b?.close();
+    jest.useRealTimers();
+  });
   const make = (windowMs: number) => {
     const sent: { clientId: string; one?: [string, unknown]; batch?: BatchEntry[] }[] = [];
     b = new RealtimeBatcher(
@@ -30,7 +35,9 @@ describe('RealtimeBatcher (issue 19): throttled batch frames per workspace', () 
     // Another workspace has its own window.
     b!.push('c2', 'evt.post', { p: 9 });
     assert.equal(sent.length, 2);
-    await sleep(100);
+    jest.advanceTimersByTime(59);
+    assert.equal(sent.length, 2, 'nothing before the window ends');
+    jest.advanceTimersByTime(1);
     assert.deepEqual(sent[2], {
       clientId: 'c1',
       batch: [
@@ -46,7 +53,8 @@ describe('RealtimeBatcher (issue 19): throttled batch frames per workspace', () 
   it('closes an idle window, so the next event after a quiet spell goes at once again', async () => {
     const sent = make(30);
     b!.push('c1', 'evt.post', { p: 1 });
-    await sleep(80);
+    // The window ends empty at 30 ms and closes.
+    jest.advanceTimersByTime(30);
     b!.push('c1', 'evt.post', { p: 2 });
     assert.deepEqual(
       sent.map((s) => s.one?.[1]),

@@ -14,10 +14,11 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
+import { Interval } from '@nestjs/schedule';
 import type { Namespace, Socket } from 'socket.io';
 import { JwtStrategy } from './auth.ts';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
-import { PresenceCounter } from './presence.ts';
+import { PRESENCE_HEARTBEAT_MS, PresenceCounter } from './presence.ts';
 import { RealtimeBatcher } from './realtime-batch.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -101,6 +102,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       // node (heard beating) so that askers put the question to this node's own subject, bound by then.
       this.log.debug(`presence request not bound here: ${(err as Error).message}`);
     }
+  }
+
+  /** This node's periodic presence heartbeat (`@Interval`: ScheduleModule clears it when the gateway closes). */
+  @Interval(PRESENCE_HEARTBEAT_MS)
+  presenceHeartbeat(): void {
+    this.presence.heartbeat();
   }
 
   /** Emits to every identified socket of the client on this node. */

@@ -1,5 +1,5 @@
 import { eventually, testBus, testDatabase } from '@intranet/platform-testing';
-import { on, type Bus, type BusEvent } from '@intranet/platform-bus';
+import { emit, on, type Bus, type BusEvent } from '@intranet/platform-bus';
 import { defineEvent, z } from '@intranet/platform-contracts';
 import { queryRows, sql, uuidv7, type Database } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
@@ -8,14 +8,18 @@ import { Outbox, OutboxRelay, outboxMigrations } from './index.ts';
 
 const thingCreated = defineEvent('evt.test.thing.created', z.object({ n: z.number().int() }));
 const quiet = { warn: () => undefined, debug: () => undefined };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A bus whose publish dies: the process "killed" between commit and publish. */
-const deadBus: Pick<Bus, 'publish'> = {
-  publish: async () => {
-    throw new Error('killed before publish');
-  },
-};
+/** A bus whose publish dies: the process "killed" between commit and publish; `attempts` counts the tries. */
+function deadBus(): Pick<Bus, 'publish'> & { attempts: number } {
+  const dead = {
+    attempts: 0,
+    publish: async () => {
+      dead.attempts++;
+      throw new Error('killed before publish');
+    },
+  };
+  return dead;
+}
 
 describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream when set, else PGlite + in-process bus)', () => {
   let db: Database;
@@ -37,14 +41,26 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
   const pending = async () =>
     Number((await db.asSystem('spec', (tx) => queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM outbox.events`)))[0]!.n);
   const countOf = (n: number) => received.filter((e) => e.data.n === n).length;
+  /**
+   * Publishes a marker event straight on the bus and waits for the consumer to get it: events of one subject arrive
+   * in the order they were published, so whatever was published before (a duplicate) has arrived by then.
+   */
+  let markers = 1000;
+  const afterMarker = async () => {
+    const n = ++markers;
+    await emit(bus, thingCreated, null, { n });
+    await eventually(() => countOf(n) === 1);
+  };
 
   it('the relay killed between commit and publish: the change is saved, the event waits, and a restarted relay delivers it once', async () => {
-    const dying = new OutboxRelay(db, deadBus, quiet, { intervalMs: 50 });
+    const dead = deadBus();
+    const dying = new OutboxRelay(db, dead, quiet, { intervalMs: 50 });
     dying.start();
     const outbox = new Outbox(dying);
     // The change commits even though publishing fails: a failed publish never turns a saved change into an error.
     const id = await db.asSystem('spec', (tx) => outbox.add(tx, thingCreated, null, { n: 1 }));
-    await sleep(300);
+    // The relay tried to publish it (and on its next poll again), and failed each time.
+    await eventually(() => dead.attempts >= 2);
     await dying.stop();
     assert.equal(countOf(1), 0, 'nothing was published');
     assert.equal(await pending(), 1, 'the event is kept in the outbox');
@@ -53,10 +69,11 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     restarted.start();
     try {
       await eventually(() => countOf(1) === 1);
-      await sleep(400);
+      // Deleted from the outbox: the relay publishes before it deletes, so nothing of it is published after this.
+      await eventually(async () => (await pending()) === 0);
+      await afterMarker();
       assert.equal(countOf(1), 1, 'delivered once');
       assert.equal(received.find((e) => e.data.n === 1)!.id, id, 'the event keeps its outbox id');
-      assert.equal(await pending(), 0);
     } finally {
       await restarted.stop();
     }
@@ -78,8 +95,8 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     assert.equal(await pending(), 1, 'the batch rolled back');
     const healthy = new OutboxRelay(db, bus, quiet);
     assert.equal(await healthy.relayOnce(), 1);
-    await eventually(() => countOf(2) >= 1);
-    await sleep(400);
+    // Both publishes were made by now; a duplicate that got through would arrive before the marker.
+    await afterMarker();
     assert.equal(countOf(2), 1, 'delivered once');
   });
 

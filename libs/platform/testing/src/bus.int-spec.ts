@@ -1,4 +1,4 @@
-import { testBus } from './index.ts';
+import { eventually, testBus } from './index.ts';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
@@ -52,8 +52,10 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
       // A second start() binds nothing twice.
       await bare.start();
       assert.deepEqual(await bare.request('demo.late', { ctx, input: 4 }), { bare: 4 });
-      await new Promise((r) => setTimeout(r, 100));
-      assert.equal(bareCalls, 2);
+      // A subject subscribed twice would run each request twice: request 4's second run starts before request 5,
+      // which arrives after it on the same connection, is answered.
+      assert.deepEqual(await bare.request('demo.late', { ctx, input: 5 }), { bare: 5 });
+      assert.equal(bareCalls, 3);
       const json = await served.requestJson('demo.late', { ctx, input: 3 });
       assert.deepEqual(JSON.parse(typeof json === 'string' ? json : new TextDecoder().decode(json)), { late: 3 });
       assert.equal(await served.request('demo.early', { ctx, input: null }), 'early');
@@ -134,7 +136,7 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
         await bus.subscribe<{ n: number }>('evt.demo.user.*', async (e) => void seen.replay.push(e.data.n), { durable: `replay_${Date.now()}`, replay: true });
         await bus.subscribe<{ n: number }>('evt.demo.user.*', async (e) => void seen.fresh.push(e.data.n), { durable: `fresh_${Date.now()}` });
         await bus.publish('evt.demo.user.created', 'c1', { n: 2 });
-        for (let i = 0; i < 50 && (seen.replay.length < 2 || seen.fresh.length < 1); i++) await new Promise((r) => setTimeout(r, 50));
+        await eventually(() => seen.replay.length >= 2 && seen.fresh.length >= 1, 2500);
         assert.deepEqual(seen.replay, [1, 2]);
         assert.deepEqual(seen.fresh, [2]);
       } finally {
@@ -150,11 +152,13 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
     await bus.subscribe('evt.people.>', async (e) => {
       seen.push(e.subject);
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // subscribe() resolved once the subscription is in place: nothing to wait for before publishing.
     await bus.publish('evt.people.user.created', 'c1', {});
     await bus.publish('evt.clients.client.created', 'c1', {});
-    await new Promise((r) => setTimeout(r, 300));
-    assert.deepEqual(seen, ['evt.people.user.created']);
+    // One publisher's events reach a subscription in order: once this one is in, the clients event has had its turn.
+    await bus.publish('evt.people.marker.done', 'c1', {});
+    await eventually(() => seen.includes('evt.people.marker.done'));
+    assert.deepEqual(seen, ['evt.people.user.created', 'evt.people.marker.done']);
     await bus.close();
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, describe, it } from '@jest/globals';
 import { NatsBus, systemContext } from '@intranet/platform-bus';
 import { sql } from '@intranet/platform-db';
 import { DomainError, serializeError } from '@intranet/platform-errors';
-import { testDatabase, testMode } from './index.ts';
+import { eventually, testDatabase, testMode } from './index.ts';
 
 /**
  * Issue 18 §5 "faults survived": the bus on a NATS server that restarts, and a PostgreSQL connection dropped in
@@ -32,7 +32,6 @@ const portOpen = (port: number) =>
     c.once('connect', () => (c.destroy(), resolve(true)));
     c.once('error', () => resolve(false));
   });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('faults survived (issue 18 §5)', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -47,7 +46,7 @@ describe('faults survived (issue 18 §5)', () => {
     let nats: ChildProcess | undefined;
     const start = async () => {
       nats = spawn(NATS_BIN, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dir], { stdio: 'ignore' });
-      for (let i = 0; i < 100 && !(await portOpen(port)); i++) await sleep(50);
+      await eventually(() => portOpen(port));
     };
     const stop = async () => {
       const p = nats!;
@@ -74,7 +73,13 @@ describe('faults survived (issue 18 §5)', () => {
     assert.deepEqual(await ask(), { echoed: 1 });
 
     await stop();
-    await sleep(300); // the clients notice the closed socket
+    // The caller noticed the closed socket: a request then fails at once as disconnected (not by its time limit).
+    await eventually(() =>
+      caller.request('faults.echo', { ctx: systemContext(), input: 1 }, { timeoutMs: 500 }).then(
+        () => false,
+        (e: unknown) => e instanceof DomainError && e.details?.cause === 'DisconnectedError',
+      ),
+    );
     const t0 = Date.now();
     await assert.rejects(ask(), (e: unknown) => e instanceof DomainError && e.status === 503);
     const failMs = Date.now() - t0;
@@ -82,14 +87,14 @@ describe('faults survived (issue 18 §5)', () => {
 
     await start();
     const back = Date.now();
-    let ok = false;
-    while (!ok && Date.now() - back < 5000) {
-      ok = await ask().then(
-        (r) => JSON.stringify(r) === '{"echoed":1}',
-        () => false,
-      );
-      if (!ok) await sleep(100);
-    }
+    const ok = await eventually(
+      () =>
+        ask().then(
+          (r) => JSON.stringify(r) === '{"echoed":1}',
+          () => false,
+        ),
+      5000,
+    ).catch(() => false);
     assert.ok(ok, `requests succeed again within 5 s of NATS's return (waited ${Date.now() - back} ms)`);
   });
 
@@ -107,8 +112,8 @@ describe('faults survived (issue 18 §5)', () => {
       .asSystem('faults spec', async (tx) => {
         const pid = Number(rows(await tx.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
         // Another session ends ours while our transaction is idle: pg emits 'error' on the checked-out client.
-        await db.adminExec(`SELECT pg_terminate_backend(${pid})`);
-        await sleep(200);
+        // With a timeout, pg_terminate_backend returns once the backend has exited (up to 5 s).
+        await db.adminExec(`SELECT pg_terminate_backend(${pid}, 5000)`);
         await tx.execute(sql`SELECT 1`);
       })
       .then(

@@ -1,5 +1,6 @@
 import type { ModalProps } from './modal.tsx';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import './dialog.css';
@@ -7,6 +8,9 @@ import './dialog.css';
 /** The implementation of `Modal` (modal.tsx), fetched on the first open: Radix UI's Dialog with the kit's classes. */
 export function RadixModal({ open, title, onClose, children, footer, width = 600, testId, dismissible = true, description }: ModalProps) {
   const { t } = useTranslation('common');
+  // The element focused when the dialog opened (the button that opened it): Radix gives focus back only to its own
+  // Dialog.Trigger, which the kit's callers do not use, so focus would fall to the page's body on close.
+  const opener = useRef(typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null));
   return (
     <Dialog.Root
       open={open}
@@ -28,6 +32,10 @@ export function RadixModal({ open, title, onClose, children, footer, width = 600
                 node?.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])');
               e.preventDefault();
               (first ?? node)?.focus();
+            }}
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              if (opener.current?.isConnected) opener.current.focus();
             }}
             onEscapeKeyDown={(e) => {
               if (!dismissible) e.preventDefault();

@@ -32,7 +32,16 @@ export function Menu({ trigger, items, label, align = 'end', testId = 'menu' }: 
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="ui-menu" align={align} sideOffset={4} collisionPadding={8} aria-label={label} data-testid={testId}>
+        <DropdownMenu.Content
+          className="ui-menu"
+          align={align}
+          sideOffset={4}
+          collisionPadding={8}
+          aria-label={label}
+          // Radix names the menu by its trigger (aria-labelledby, which wins over aria-label): a given label replaces it.
+          {...(label ? { 'aria-labelledby': undefined } : {})}
+          data-testid={testId}
+        >
           {items.map((it) => (
             <DropdownMenu.Item
               key={it.id}
