@@ -292,7 +292,10 @@ describe('realtime socket (§4): namespace per workspace, identify, relay only t
     assert.deepEqual(await identify(g2, gamma.client._id, emp.user._id), { ok: true });
     // Another change to an active client closes nothing. Its event comes before the block's (one subject, in order
     // of the changes), so once gamma's sockets are gone the gateway has acted on both.
-    assert.equal((await t.call(clientRoutes.clientUpdate, { token: beta.superToken, params: { id: beta.client._id }, body: { name: 'Beta renamed' } })).status, 200);
+    assert.equal(
+      (await t.call(clientRoutes.clientUpdate, { token: beta.superToken, params: { id: beta.client._id }, body: { name: 'Beta renamed' } })).status,
+      200,
+    );
     const gone = Promise.all([dropped(g1), dropped(g2)]);
     const r = await t.call(clientRoutes.clientUpdate, { token: gamma.superToken, params: { id: gamma.client._id }, body: { status: 'blocked' } });
     assert.equal(r.status, 200);

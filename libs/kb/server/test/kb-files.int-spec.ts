@@ -25,7 +25,12 @@ describe('knowledge base files and access (issue 4 review)', () => {
   const get = (url: string, headers: Record<string, string> = {}) => inject({ method: 'GET', url, headers }).then((r: any) => r.statusCode as number);
   const upload = async (token: string, name: string, data: Buffer, kind = 'kb'): Promise<Uploaded> => {
     const m = multipart([{ name, data }]);
-    const r = await inject({ method: 'POST', url: `${fileRoutes.fileUpload.path}?kind=${kind}`, payload: m.payload, headers: { ...m.headers, ...bearer(token) } });
+    const r = await inject({
+      method: 'POST',
+      url: `${fileRoutes.fileUpload.path}?kind=${kind}`,
+      payload: m.payload,
+      headers: { ...m.headers, ...bearer(token) },
+    });
     assert.equal(r.statusCode, 200, r.body);
     return r.json().results[0];
   };
