@@ -126,9 +126,18 @@ describe('shared realtime socket (§4)', () => {
     storeLogin(token(null, 'sa'), 'sa');
     setCurrentClient({ _id: 'c-1', workspace: 'acme', name: 'Acme' });
     const h = acquireRealtime();
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(sockets.length, 0);
     assert.equal(h.socket, null);
     h.release();
+    // The proof that nothing connected: a user of a client connects after, and theirs is the only socket the server
+    // saw (a connection the superadmin's handle had opened would have reached it first).
+    storeLogin(token('c-1', 'u-1'), 'u-1');
+    const u = acquireRealtime();
+    await until(() => identified.length === 1, 'the user socket');
+    assert.equal(sockets.length, 1);
+    assert.deepEqual(
+      identified.map((m) => m.user_id),
+      ['u-1'],
+    );
+    u.release();
   });
 });
