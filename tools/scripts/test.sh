@@ -27,33 +27,6 @@ step() { # step NAME COMMAND... — skipped when STEPS (space-separated step nam
   echo "<== $name: $((SECONDS - start)) s"
 }
 
-# step_parallel NAME CMD... [-- NAME CMD...]...: steps run side by side; each one's output printed whole, in order,
-# when all have ended; counted and reported like `step`. A step STEPS does not name is skipped.
-step_parallel() {
-  local names=() name cmd=() pids=() start=$SECONDS
-  run_bg() { # run_bg NAME CMD...
-    local n=$1; shift
-    ( local s=$SECONDS; "$@" >"$log/$n.log" 2>&1; echo $? >"$log/$n.rc"; echo $((SECONDS - s)) >"$log/$n.secs" ) &
-    pids+=($!); names+=("$n")
-  }
-  while [ $# -gt 0 ]; do
-    name=$1; shift; cmd=()
-    while [ $# -gt 0 ] && [ "$1" != "--" ]; do cmd+=("$1"); shift; done
-    [ $# -gt 0 ] && shift
-    if [ -n "${STEPS:-}" ] && [[ " $STEPS " != *" $name "* ]]; then continue; fi
-    run_bg "$name" "${cmd[@]}"
-  done
-  [ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"
-  for name in "${names[@]}"; do
-    echo; echo "==> $name"
-    cat "$log/$name.log"
-    [ "$(cat "$log/$name.rc")" = 0 ] || failed_steps+=("$name")
-    echo "<== $name: $(cat "$log/$name.secs") s (side by side with the others)"
-  done
-  [ ${#names[@]} -gt 0 ] && echo "<== ${names[*]} together: $((SECONDS - start)) s"
-  return 0
-}
-
 reachable() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
 # nx run-many (everything) or nx affected (projects changed since NX_BASE) over TARGET; stdin closed, no colours.
@@ -85,16 +58,15 @@ distributed() {
 if [ -n "${NX_BASE:-}" ]; then
   step lint nx_targets lint
   step lint-scripts npx eslint --max-warnings=0 tools/bench tools/chaos tools/scripts tools/swc   # files outside every project
-  step format npx prettier --check --log-level=warn .   # Prettier over the whole tree (.prettierrc.json; `npm run format` fixes)
-  step typecheck nx_targets typecheck
 else
   # @nx/enforce-module-boundaries reads Nx's cached project graph; on a fresh clone nothing has written it yet.
   lint_tree() { NX_DAEMON=false npx nx show projects >/dev/null && npx eslint --max-warnings=0 .; }
-  # A clean run type-checks the whole tree as one program (~25 s); 48 per-project programs would re-check the shared
-  # sources 48 times (~9 min on 2 cores). ESLint, Prettier and tsc are one thread each: the three run side by side
-  # (≈ 50 s instead of ≈ 100 s one after another on 2 cores), each step's output printed whole when it ends.
-  step_parallel lint lint_tree -- format npx prettier --check --log-level=warn . -- typecheck npx tsc -p tsconfig.json --noEmit
+  step lint lint_tree
 fi
+step format npx prettier --check --log-level=warn .   # Prettier over the whole tree (.prettierrc.json; `npm run format` fixes)
+# A clean run type-checks the whole tree as one program (~25 s); 48 per-project programs would re-check the shared
+# sources 48 times (~9 min on 2 cores). With a base commit, the affected projects' cached targets run instead.
+if [ -n "${NX_BASE:-}" ]; then step typecheck nx_targets typecheck; else step typecheck npx tsc -p tsconfig.json --noEmit; fi
 step unit nx_targets test
 step integration-embedded embedded nx_specs int
 if reachable 127.0.0.1 5432 && reachable 127.0.0.1 4222; then

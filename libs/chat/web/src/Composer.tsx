@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_CONTENT_MAX, CHAT_FILE_LIMIT, chatRoutes, type ChatMessage } from '@intranet/chat-contract';
 import { z } from '@intranet/platform-contracts';
 import { useApiForm } from '@intranet/web-forms';
@@ -122,7 +122,9 @@ export function Composer({
   };
   const setText = (v: string) => setValue('content', v);
 
-  useEffect(() => {
+  // A layout effect: the message's text is in the field before the browser handles any further input, so what the
+  // user types right after "Edit" is not overwritten by it.
+  useLayoutEffect(() => {
     if (editing) {
       reset({ content: htmlToText(editing.content) });
       setChosen(null);

@@ -75,6 +75,8 @@ describe('chats in the browser: A starts a direct chat, types and writes; B sees
 
     // A edits and deletes (after confirming) its message; B sees both live.
     await second.getByTestId('chat-edit').click();
+    // Edit mode shows the message's text in the field; the new text replaces it.
+    await a.page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement | null)?.value === 'Second one');
     await a.page.getByTestId('chat-input').fill('Second one, edited');
     await a.page.getByTestId('chat-send').click();
     await bubbles(b.page, 'Second one, edited').waitFor();
