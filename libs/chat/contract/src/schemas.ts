@@ -1,16 +1,11 @@
-import { V, z } from '@intranet/platform-contracts';
+import { z } from '@intranet/platform-contracts';
+import { uploadedFileInput } from '@intranet/files-contract';
 
 /**
  * A file as a message body carries it (from POST api/upload?kind=chat: a guarded kind, read only by the room's
  * members, issue 38 §4).
  */
-export const chatFileInput = z.object({
-  key: z.string().min(1).max(500),
-  fileName: z.string().trim().min(1, V.required).max(255, V.max(255)),
-  mimetype: z.string().max(200).default('application/octet-stream'),
-  size: z.number().int().min(0),
-  thumbKey: z.string().max(500).nullable().optional(),
-});
+export const chatFileInput = uploadedFileInput;
 export type ChatFileInput = z.infer<typeof chatFileInput>;
 
 /** §3 Chat message `file`: signed URLs as §7 Upload answers them (file (src), thumb, url, fileName). */

@@ -1,4 +1,4 @@
-import { access, defineRoute, z, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineRoute, V, z, type RouteDef } from '@intranet/platform-contracts';
 import { fileTargets } from './refs.ts';
 
 /** Upload purposes: each sets the size limit (§9) and the key prefix. */
@@ -19,6 +19,15 @@ export const uploadedFile = z.object({
   height: z.number().nullable(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** A stored file as a write's body references it (from POST api/upload): the key and what the reader is shown. */
+export const uploadedFileInput = z.object({
+  key: z.string().min(1).max(500),
+  fileName: z.string().trim().min(1, V.required).max(255, V.max(255)),
+  mimetype: z.string().max(200).default('application/octet-stream'),
+  size: z.number().int().min(0),
+  thumbKey: z.string().max(500).nullable().optional(),
+});
 
 /** §8 upload texts. */
 export const UPLOAD_TEXT = {

@@ -1,4 +1,5 @@
-import { FILE_LIMITS, Id, V, z } from '@intranet/platform-contracts';
+import { FILE_LIMITS, Id, z } from '@intranet/platform-contracts';
+import { uploadedFileInput } from '@intranet/files-contract';
 import { messageRule } from './rules.ts';
 
 /** Largest comment attachment in bytes: 20 MB, as POST api/upload?kind=comment allows (§9 post file limit). */
@@ -30,13 +31,7 @@ export const COMMENT_PARENT_TYPES = ['post', 'comment'] as const;
 export const Cursor = z.string().regex(/^\d{1,15}_[0-9a-f-]{36}$/, 'Invalid cursor');
 
 /** An uploaded file as a post or comment body carries it (from POST api/upload). */
-export const attachmentInput = z.object({
-  key: z.string().min(1).max(500),
-  fileName: z.string().trim().min(1, V.required).max(255, V.max(255)),
-  mimetype: z.string().max(200).default('application/octet-stream'),
-  size: z.number().int().min(0),
-  thumbKey: z.string().max(500).nullable().optional(),
-});
+export const attachmentInput = uploadedFileInput;
 export type AttachmentInput = z.infer<typeof attachmentInput>;
 
 /** An attachment as the API returns it: signed URLs (§7 Upload: file (src), thumb, url, fileName). */
