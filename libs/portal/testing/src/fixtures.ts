@@ -121,6 +121,17 @@ export interface FixtureBody {
   opaque?: string[];
 }
 /**
+ * §6 grants naming another client's users (issue 38 §6): a manual grant's `grants.0.users`, a head grant's
+ * `grants.0.value`, each added to `base(own)`.
+ */
+function foreignGrants(base: (own: World) => Body): Record<string, (own: World, foreign: World) => Body> {
+  return {
+    'grants.0.users': (own, foreign) => ({ ...base(own), grants: [{ target: 'manual', level: 'read', users: [foreign.ids.user] }] }),
+    'grants.0.value': (own, foreign) => ({ ...base(own), grants: [{ target: 'head', level: 'read', value: foreign.ids.admin }] }),
+  };
+}
+
+/**
  * A valid body per route that has one, with the ids it names taken from `w` (routes absent here send `{}`).
  * Every body field that holds an id (a uuid in the schema) must be listed in `ids`, or the route cannot be
  * covered.
@@ -181,12 +192,17 @@ export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
   'kb.article.create': {
     body: (w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder }),
     ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' },
+    refs: foreignGrants((w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder })),
   },
-  'kb.article.update': { body: () => ({ title: 'Changed' }), ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' } },
+  'kb.article.update': {
+    body: () => ({ title: 'Changed' }),
+    ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' },
+    refs: foreignGrants(() => ({ title: 'Changed' })),
+  },
   'kb.article.addFiles': { body: (w) => ({ files: [{ key: w.ids.file, fileName: 'a.txt', mimetype: 'text/plain', size: 1 }] }) },
   'kb.article.delFiles': { body: (w) => ({ files: [w.ids.article] }), ids: { files: 'article' } },
   'kb.vacancy.respond': { body: (w) => ({ article: w.ids.vacancy, message: 'Interested', contacts: 'me' }), ids: { article: 'vacancy' } },
-  'kb.article.rights': { body: () => ({ grants: [] }) },
+  'kb.article.rights': { body: () => ({ grants: [] }), refs: foreignGrants(() => ({})) },
   'kb.article.favourite': { body: () => ({ favourite: true }), ids: { file: 'article' } },
   'kb.tag.create': { body: () => ({ name: `T${Math.random().toString(36).slice(2, 8)}`, module: 'kb' }) },
   'kb.tag.update': { body: () => ({ name: 'Renamed' }) },
