@@ -53,6 +53,8 @@ export class HrFilesService {
    */
   async userFilesAdd({ params, body }: In<'userFilesAdd'>, ctx: RequestContext): Promise<HrFile[]> {
     const t = this.tenant(ctx);
+    // Another client's key names nothing of the caller's (issue 38 §6): the field's 'file not found'.
+    if (body.files.some((f) => !f.key.startsWith(`${t.clientId}/`))) throw Errors.fieldCoded('files', GENERIC.fileNotFound);
     for (const f of body.files) if (!isClientHrUpload(t.clientId, f.key)) throw Errors.noAccess();
     const keys = body.files.map((f) => f.key);
     if (new Set(keys).size !== keys.length) throw Errors.conflictCoded('files', GENERIC.fileTaken);
