@@ -1,5 +1,5 @@
 import { chatRoutes } from '@intranet/chat-contract';
-import { FILE_SESSION_COOKIE, fileRoutes } from '@intranet/files-contract';
+import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { hrFileRoutes } from '@intranet/people-contract/hr';
