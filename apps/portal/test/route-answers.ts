@@ -19,7 +19,6 @@ export const TENANT_EXCEPTIONS: Record<string, Partial<Record<TenantCaller, 400 
   'POST /api/user/vacation': { employee: 403 },
   'POST /api/project/': { admin: 400, employee: 400 },
   'GET /api/user/{userId}/files': { employee: 403 },
-  'POST /api/user/{userId}/files': { admin: 403 },
   'GET /api/files/{key}': { admin: 403, employee: 403 },
   'PUT /api/post/all/view': { admin: 403, employee: 403 },
   'POST /api/post': { admin: 400, employee: 400 },
