@@ -1,6 +1,7 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { notificationsRoutes } from '@intranet/notifications-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { socialRoutes } from '@intranet/social-contract';
 import { tasksRoutes } from '@intranet/tasks-contract';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -79,5 +80,24 @@ describe('URL fields: http(s), mailto or a portal path only (issue 38 §8)', () 
       const c = await t.call(clientRoutes.clientUpdate, { token: acme.adminToken, params: { id: acme.client._id }, body: { hr: { url: bad } } });
       refusedAsUrl(c, 'hr.url');
     }
+  });
+
+  it("a group's cover: refused on create and update, the group unchanged; an uploaded file's URL stored", async () => {
+    for (const bad of BAD) {
+      const c = await t.call(socialRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Covers', description: 'x', type: 'public', cover: bad } });
+      refusedAsUrl(c, 'cover');
+    }
+    const g = await t.call(socialRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Covers', description: 'x', type: 'public' } });
+    assert.equal(g.status, 200, JSON.stringify(g.body));
+    for (const bad of BAD)
+      refusedAsUrl(await t.call(socialRoutes.groupUpdate, { token: acme.adminToken, params: { id: g.body.result._id }, body: { cover: bad } }), 'cover');
+    assert.equal((await t.call(socialRoutes.groupGet, { token: acme.adminToken, params: { id: g.body.result._id } })).body.result.cover, null);
+    const ok = await t.call(socialRoutes.groupUpdate, {
+      token: acme.adminToken,
+      params: { id: g.body.result._id },
+      body: { cover: '/api/files/x/cover/c.png' },
+    });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.result.cover, '/api/files/x/cover/c.png');
   });
 });

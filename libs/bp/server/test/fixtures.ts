@@ -29,11 +29,29 @@ export default {
   bodies: {
     'bp.group.create': { body: () => ({ name: 'Fixture group' }) },
     'bp.group.update': { body: (w) => ({ _id: w.ids.serviceGroup, name: 'Renamed group' }), ids: { _id: 'serviceGroup' } },
-    'bp.service.create': { body: (w) => serviceBody(w.workspace, w.ids.serviceGroup!), ids: { group: 'serviceGroup', users: 'user', article: 'article' } },
+    'bp.service.create': {
+      body: (w) => serviceBody(w.workspace, w.ids.serviceGroup!),
+      ids: { group: 'serviceGroup', users: 'user', article: 'article' },
+      refs: {
+        'steps.1.performers.0.users': (own, foreign) => {
+          const b = serviceBody(own.workspace, own.ids.serviceGroup!);
+          return { ...b, steps: [b.steps[0], { ...b.steps[1], performers: [{ kind: 'employee', users: [foreign.ids.user] }] }] };
+        },
+      },
+    },
     'bp.service.update': { body: () => ({ name: 'Changed' }), ids: { group: 'serviceGroup', users: 'user', article: 'article' } },
     'bp.serviceReq.send': { body: (w) => ({ text: 'Please add a service', bp: w.ids.bpService }), ids: { bp: 'bpService' } },
-    'bp.step.add': { body: () => ({ name: 'Added', performers: [{ kind: 'initiator' }] }) },
-    'bp.step.update': { body: () => ({ _id: 's2', name: 'Changed', performers: [{ kind: 'initiator' }] }) },
+    'bp.step.add': {
+      body: () => ({ name: 'Added', performers: [{ kind: 'initiator' }] }),
+      // Issue 38 §6: a step naming another client's employee as its performer.
+      refs: { 'steps.2.performers.0.users': (_own, foreign) => ({ name: 'Added', performers: [{ kind: 'employee', users: [foreign.ids.user] }] }) },
+    },
+    'bp.step.update': {
+      body: () => ({ _id: 's2', name: 'Changed', performers: [{ kind: 'initiator' }] }),
+      refs: {
+        'steps.1.performers.0.users': (_own, foreign) => ({ _id: 's2', name: 'Changed', performers: [{ kind: 'employee', users: [foreign.ids.user] }] }),
+      },
+    },
     'bp.request.start': { body: (w) => ({ bp: w.ids.bpService, values: { f1: 'Hello' } }), ids: { bp: 'bpService', template: 'bpRequest' } },
     'bp.request.passStep': { body: () => ({ decision: 'accept', values: {} }) },
     'bp.request.convert': { body: () => ({}) },

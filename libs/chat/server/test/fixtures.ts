@@ -19,7 +19,18 @@ export default {
     'chat.room.update': { body: (w) => ({ _id: w.ids.chatRoom, name: 'Renamed room' }), ids: { _id: 'chatRoom', add: 'user', remove: 'user' } },
     'chat.room.seen': { body: (w) => ({ msg_id: w.ids.chatMsg }), ids: { msg_id: 'chatMsg' } },
     'chat.room.typing': { body: () => ({ typing: true }) },
-    'chat.msg.create': { body: (w) => ({ room_id: w.ids.chatRoom, content: 'A fixture message' }), ids: { room_id: 'chatRoom' } },
+    'chat.msg.create': {
+      body: (w) => ({ room_id: w.ids.chatRoom, content: 'A fixture message' }),
+      ids: { room_id: 'chatRoom' },
+      // Issue 38 §6: another client's upload as the attachment.
+      refs: {
+        file: (own, foreign) => ({
+          room_id: own.ids.chatRoom,
+          content: 'A fixture message',
+          file: { key: foreign.ids.file, fileName: 'note.txt', mimetype: 'text/plain', size: 1 },
+        }),
+      },
+    },
     'chat.msg.update': { body: () => ({ content: 'Changed' }) },
   },
   async create(t, w) {

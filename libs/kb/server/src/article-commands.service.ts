@@ -39,6 +39,7 @@ export class ArticleCommands {
   async create({ body: input }: In<'articleCreate'>, ctx: RequestContext) {
     const body = { ...input, type: input.type ?? 'article', section: input.section!, title: input.title! };
     await this.kit.checkReceivers(ctx, body.receivers);
+    await this.kit.checkGrants(ctx, body.grants);
     return this.viewer.run(ctx, async (tx, r) => {
       if (!hasRight(r, sectionRight(body.section))) throw Errors.noAccess();
       const parent = body.parent ? await this.kit.checkParent(tx, r, body.parent, body.section) : null;
@@ -85,6 +86,7 @@ export class ArticleCommands {
    */
   async update({ params, body }: In<'articleUpdate'>, ctx: RequestContext) {
     await this.kit.checkReceivers(ctx, body.receivers);
+    await this.kit.checkGrants(ctx, body.grants);
     let freed = 0;
     const updated = await this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);
@@ -214,9 +216,11 @@ export class ArticleCommands {
 
   /**
    * §7 PUT api/article/{id}/rights {grants}: sets the node's own grants (§6); an empty list inherits from the
-   * nearest folder with grants (or opens it to all). Writers and administrators. Errors: 404, 403, field errors.
+   * nearest folder with grants (or opens it to all). Writers and administrators. Errors: 404, 403, field errors
+   * ('Invalid id' on a grant naming someone who is no employee of the client, issue 38 §6).
    */
-  rights({ params, body }: In<'articleRights'>, ctx: RequestContext) {
+  async rights({ params, body }: In<'articleRights'>, ctx: RequestContext) {
+    await this.kit.checkGrants(ctx, body.grants);
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id, 2);
       await this.articles.update(tx, row.id, { grants: body.grants });

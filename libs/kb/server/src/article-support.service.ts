@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { KB_ERRORS, KB_TEXT, kbEvents, type FileRef } from '@intranet/kb-contract';
+import { KB_ERRORS, KB_TEXT, kbEvents, type FileRef, type Grant } from '@intranet/kb-contract';
 import type { PeopleClient } from '@intranet/people-contract/lookup';
 import type { Actor } from '@intranet/platform-audit';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
@@ -148,6 +148,25 @@ export class ArticleSupport {
     const found = await this.people.usersByIds(ctx.clientId, ids);
     const known = new Set([...found.values()].filter((u) => u.client_id === ctx.clientId).map((u) => u._id));
     const bad = ids.flatMap((id, i) => (known.has(id) ? [] : [`receivers.${i}`]));
+    if (bad.length) throw Errors.unknownIds(bad);
+  }
+
+  /**
+   * 400 'Invalid id' (code invalidId) on `grants.<i>.users.<j>` and a head grant's `grants.<i>.value` naming no active
+   * employee of the caller's client (issue 38 §6): nothing is stored. Asked of people in chunks of its look-up's limit.
+   */
+  async checkGrants(ctx: RequestContext, grants: readonly Grant[] | undefined): Promise<void> {
+    if (!grants?.length || !ctx.clientId) return;
+    const named = [...new Set(grants.flatMap((g) => [...(g.target === 'head' && g.value ? [g.value] : []), ...(g.users ?? [])]))];
+    if (!named.length) return;
+    const known = new Set<string>();
+    for (let i = 0; i < named.length; i += 1000) {
+      for (const u of (await this.people.usersByIds(ctx.clientId, named.slice(i, i + 1000))).values()) if (u.client_id === ctx.clientId) known.add(u._id);
+    }
+    const bad = grants.flatMap((g, i) => [
+      ...(g.target === 'head' && g.value && !known.has(g.value) ? [`grants.${i}.value`] : []),
+      ...(g.users ?? []).flatMap((id, j) => (known.has(id) ? [] : [`grants.${i}.users.${j}`])),
+    ]);
     if (bad.length) throw Errors.unknownIds(bad);
   }
 }

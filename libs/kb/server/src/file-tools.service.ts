@@ -58,7 +58,7 @@ export class FileToolsService {
    * Checks uploaded refs (key of the caller's client uploaded as kind kb — cv for CVs — so downloads stay guarded,
    * thumbnail beside its key, present in storage, media where the kind needs it, not attached elsewhere) and
    * inserts them for `articleId`. Sizes come from storage.
-   * Errors: 403 'No access' (foreign key), 400 'The file was not found or was deleted', 'File must be media',
+   * Errors: 403 'No access' (a key of another kind), 400 'The file was not found or was deleted' (also another client's key), 'File must be media',
    * 'File must be an image', 409 'This file is already attached'.
    */
   async attach(tx: Tx, clientId: string, articleId: string, kind: FileKind, refs: FileRef[], field: string, responseId?: string): Promise<FileRow[]> {
@@ -66,6 +66,8 @@ export class FileToolsService {
     // Only keys uploaded as a guarded kind: a 'post' upload's never-expiring URL would bypass the grants.
     const prefix = `${clientId}/${kind === 'cv' ? 'cv' : 'kb'}/`;
     for (const r of refs) {
+      // Another client's key names nothing of the caller's (issue 38 §6): the field's 'file not found', nothing stored.
+      if (!r.key.startsWith(`${clientId}/`) || (r.thumbKey && !r.thumbKey.startsWith(`${clientId}/`))) throw Errors.fieldCoded(field, GENERIC.fileNotFound);
       if (!r.key.startsWith(prefix) || (r.thumbKey && r.thumbKey !== `${r.key}.thumb.webp`) || r.key.includes('..')) throw Errors.noAccess();
       if (kind === 'attachment' && !MEDIA.test(r.mimetype)) throw Errors.fieldCoded(field, KB_ERRORS.mediaRequired);
       if (kind === 'cover' && !r.mimetype.startsWith('image/')) throw Errors.fieldCoded(field, KB_ERRORS.imageRequired);

@@ -160,7 +160,12 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
       params: { id: a._id },
       body: { files: [{ ...ref(up[0]), key: `${other.client._id}/kb/x/y.pdf` }] },
     });
-    assert.equal(foreign.status, 403);
+    // Another client's key names nothing of this client (issue 38 §6): the field's 'file not found'.
+    assert.equal(foreign.status, 400);
+    assert.deepEqual(
+      foreign.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['files', 'fileNotFound']],
+    );
     const missing = await t.call(kbRoutes.articleAddFiles, {
       token: acme.adminToken,
       params: { id: a._id },

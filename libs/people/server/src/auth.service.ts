@@ -1,28 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PEOPLE_ERRORS, peopleEvents, peopleRoutes } from '@intranet/people-contract';
-import { burnPasswordCheck, hashPassword, newSecretToken, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
+import { burnPasswordCheck, hashPassword, sha256, signToken, verifyPassword } from '@intranet/platform-auth';
 import { isAdmin, type RequestContext } from '@intranet/platform-bus';
 import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
-import { PORTS, type Logger } from '@intranet/platform-host';
-import { passwordResetMail, type Mailer } from '@intranet/platform-mail';
+import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { isSuper } from './access.ts';
-import { ClientsPort, isNotFound } from './clients-port.ts';
+import { ClientsPort } from './clients-port.ts';
 import { toUser } from './mapping.ts';
+import { PasswordResetJobs } from './password-reset.jobs.ts';
 import { ResetsRepository, SessionsRepository } from './sessions.repository.ts';
 import { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 import { UsersRepository } from './users.repository.ts';
-
-/** Lifetime of a password reset link (ms): one hour. */
-export const RESET_TTL_MS = 60 * 60 * 1000;
-
-/** Base URL people open (links in mails): PUBLIC_URL, else http://HOST:PORT. */
-export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
-}
 
 type In<K extends keyof typeof peopleRoutes> = RouteInput<(typeof peopleRoutes)[K]>;
 
@@ -37,13 +29,12 @@ export class AuthService {
   constructor(
     @Inject(PORTS.db) private readonly db: Database,
     @Inject(PORTS.config) private readonly config: Config,
-    @Inject(PORTS.mailer) private readonly mailer: Mailer,
-    @Inject(PORTS.log) private readonly log: Logger,
     @Inject(PORTS.outbox) private readonly outbox: Outbox,
     private readonly clients: ClientsPort,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
     private readonly resets: ResetsRepository,
+    private readonly resetJobs: PasswordResetJobs,
   ) {
     this.limits = signInLimits({ db, config });
     this.forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.authForgot.rateLimit!);
@@ -78,13 +69,14 @@ export class AuthService {
    * §7 POST /api/forgot_password {email, workspace?}: stores a single-use token (hashed, 1 h) for each account
    * with this e-mail and mails the link in the account's language. The answer is `{ sent: true }` whether or not
    * the e-mail (or workspace) has an account, so it tells nobody who is registered; and it leaves before any of
-   * that work (issue 38 §3: the answer of a known e-mail took twice as long): the lookup, tokens and mails run
-   * after it (resetsAfterAnswer).
+   * that work (issue 38 §3: the answer of a known e-mail took twice as long): the answer only queues the request as
+   * a durable job (PasswordResetJobs, PORTS.jobs: the same insert for every e-mail); the lookup, tokens and mails
+   * run in the job.
    * Errors: 429 'Too many attempts, try again later' (5 per e-mail, 25 per address in 5 minutes).
    */
   async forgotPassword({ body }: In<'authForgot'>, ctx: RequestContext): Promise<{ sent: true }> {
     await this.forgotLimits.consume(ctx.ip, body.email);
-    this.resetsAfterAnswer(body.email, body.workspace);
+    await this.resetJobs.queue(body.email, body.workspace);
     return { sent: true };
   }
 
@@ -174,47 +166,5 @@ export class AuthService {
   private secret(): string {
     if (!this.config.JWT_SECRET) throw new DomainError('internal', MESSAGES.serverError);
     return this.config.JWT_SECRET;
-  }
-
-  /**
-   * The per-account work of a password reset request, started once the handler has answered (setImmediate: after
-   * the reply's promise chain): the workspace, the accounts with the e-mail, a stored token and a mail for each.
-   * A failure is logged (the caller was answered already; asking again sends a new link).
-   */
-  private resetsAfterAnswer(email: string, workspace: string | undefined): void {
-    setImmediate(() => {
-      this.sendResets(email, workspace).catch((err: unknown) =>
-        this.log.error(`password reset request failed: ${(err as Error)?.name}: ${(err as Error)?.message}`),
-      );
-    });
-  }
-
-  private async sendResets(email: string, workspace: string | undefined): Promise<void> {
-    let clientId: string | undefined;
-    if (workspace) {
-      try {
-        clientId = (await this.clients.byWorkspace(workspace))._id;
-      } catch (err) {
-        if (isNotFound(err)) return;
-        throw err;
-      }
-    }
-    const found = (await this.db.asSystem('forgot-password lookup', (tx) => this.users.byEmail(tx, email, clientId))).filter((u) => !u.deletionMark);
-    const base = publicUrl(this.config);
-    for (const u of found) {
-      const { token, hash } = newSecretToken();
-      await this.db.asSystem('create password reset', async (tx) => {
-        await this.resets.create(tx, {
-          id: uuidv7(),
-          userId: u.id,
-          clientId: u.clientId,
-          tokenHash: hash,
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
-        await this.outbox.add(tx, peopleEvents.passwordResetRequested, u.clientId, { userId: u.id });
-      });
-      await this.mailer.send(passwordResetMail(u.email, u.firstName, `${base}/reset-password/${token}`, u.lang));
-    }
-    this.log.info(`password reset requested for ${found.length} account(s)`);
   }
 }

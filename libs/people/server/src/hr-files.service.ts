@@ -47,12 +47,17 @@ export class HrFilesService {
   }
 
   /**
-   * POST api/user/{userId}/files {files: [{key, fileName, mimetype}]} → the attached HrFile[]. Keys must be the
-   * client's `hr` uploads (403 'No access' otherwise), present in storage (400 'The file was not found or was
-   * deleted'), not attached yet (409 'This file is already attached'). Sizes come from storage.
+   * POST api/user/{userId}/files {files: [{key, fileName, mimetype}]} → the attached HrFile[]. The employee must be
+   * the client's (404); keys the client's (400 'The file was not found or was deleted' on `files`, issue 38 §6) `hr`
+   * uploads (403 'No access' otherwise), present in storage (400 as above), not attached yet (409 'This file is
+   * already attached'). Sizes come from storage.
    */
   async userFilesAdd({ params, body }: In<'userFilesAdd'>, ctx: RequestContext): Promise<HrFile[]> {
     const t = this.tenant(ctx);
+    // The employee the path names first: another client's is 404, whatever the body holds.
+    await this.db.inTenant(t, (tx) => this.employee(tx, params.userId));
+    // Another client's key names nothing of the caller's (issue 38 §6): the field's 'file not found'.
+    if (body.files.some((f) => !f.key.startsWith(`${t.clientId}/`))) throw Errors.fieldCoded('files', GENERIC.fileNotFound);
     for (const f of body.files) if (!isClientHrUpload(t.clientId, f.key)) throw Errors.noAccess();
     const keys = body.files.map((f) => f.key);
     if (new Set(keys).size !== keys.length) throw Errors.conflictCoded('files', GENERIC.fileTaken);

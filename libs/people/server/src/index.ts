@@ -3,3 +3,4 @@ export { users, sessions, passwordResets, signInAttempts, departments, deptUsers
 export { exportHeaders } from './export-workbook.ts';
 export { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
 export { parseCsv } from './import.ts';
+export { PASSWORD_RESET_QUEUE } from './password-reset.jobs.ts';

@@ -9,6 +9,7 @@ import { HrFilesController } from './hr-files.controller.ts';
 import { HrFilesRepository } from './hr-files.repository.ts';
 import { HrFilesService } from './hr-files.service.ts';
 import { LookupController } from './lookup.controller.ts';
+import { PasswordResetJobs } from './password-reset.jobs.ts';
 import { PinsService } from './pins.service.ts';
 import { ProjectsController } from './projects.controller.ts';
 import { ProjectsRepository } from './projects.repository.ts';
@@ -57,6 +58,7 @@ import { VacationsService } from './vacations.service.ts';
     NewUsers,
     RegisterUsers,
     LoadHrm,
+    PasswordResetJobs,
     AuthService,
     SessionsService,
     UsersService,

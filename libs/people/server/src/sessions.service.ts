@@ -4,7 +4,7 @@ import { hashPassword, newSecretToken } from '@intranet/platform-auth';
 import type { Config } from '@intranet/platform-config';
 import { uuidv7, type Database } from '@intranet/platform-db';
 import { PORTS, type Logger } from '@intranet/platform-host';
-import { publicUrl, RESET_TTL_MS } from './auth.service.ts';
+import { publicUrl, RESET_TTL_MS } from './password-reset.jobs.ts';
 import { ResetsRepository, SessionsRepository } from './sessions.repository.ts';
 import { UsersRepository } from './users.repository.ts';
 

@@ -1,7 +1,8 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { allRoutes, createGateway } from '@intranet/gateway-server';
-import { passwordResets } from '@intranet/people-server';
+import { PASSWORD_RESET_QUEUE, passwordResets } from '@intranet/people-server';
+import { queryRows, sql } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -142,6 +143,26 @@ describe('sign-in, sessions and password reset (§7 Environment and session, §8
       t.config.JWT_SECRET!,
     );
     assert.equal((await t.call(peopleRoutes.userGet, { token: expired, params: { id: acme.admin._id } })).status, 401);
+  });
+
+  it('forgot password queues one durable job per request, known e-mail or not; the job mails the link (issue 38 §3)', async () => {
+    await t.makeEmployee(acme.adminToken, 'queued@acme.test');
+    const jobs = async () =>
+      t.db.asSystem('spec', (tx) =>
+        queryRows<{ email: string; state: string }>(
+          tx,
+          sql`SELECT data->>'email' AS email, state::text AS state FROM pgboss.job WHERE name = ${PASSWORD_RESET_QUEUE} AND data->>'email' IN ('queued@acme.test', 'unqueued@acme.test')`,
+        ),
+      );
+    assert.deepEqual(await jobs(), []);
+    for (const email of ['queued@acme.test', 'unqueued@acme.test']) {
+      const r = await t.call(peopleRoutes.authForgot, { body: { email } });
+      assert.equal(r.status, 200);
+    }
+    // The answer did the same for both: one job each, carrying only what was typed.
+    assert.deepEqual((await jobs()).map((j) => j.email).sort(), ['queued@acme.test', 'unqueued@acme.test']);
+    assert.match(await mailTo('queued@acme.test'), /reset-password\/[A-Za-z0-9_-]+/);
+    await eventually(async () => (await jobs()).every((j) => j.state === 'completed') || undefined);
   });
 
   it('password reset: the link from the outbox sets a new password once; the old one stops working', async () => {

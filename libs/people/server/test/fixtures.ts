@@ -60,7 +60,11 @@ export default {
     'people.user.resetToHrm': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
     'people.project.create': { body: (w) => ({ name: 'Fixture project', participants: [w.ids.user] }), ids: { participants: 'user', dept_id: 'department' } },
     'people.project.update': { body: () => ({ name: 'Renamed project' }), ids: { participants: 'user', dept_id: 'department' } },
-    'people.user.filesAdd': { body: (w) => ({ files: [{ key: w.ids.hrUpload, fileName: 'contract.pdf', mimetype: 'application/pdf' }] }) },
+    'people.user.filesAdd': {
+      body: (w) => ({ files: [{ key: w.ids.hrUpload, fileName: 'contract.pdf', mimetype: 'application/pdf' }] }),
+      // Issue 38 §6: another client's HR upload.
+      refs: { files: (_own, foreign) => ({ files: [{ key: foreign.ids.hrUpload, fileName: 'contract.pdf', mimetype: 'application/pdf' }] }) },
+    },
     'people.project.participantAdd': { body: (w) => ({ project_id: w.ids.project, users: [w.ids.user] }), ids: { project_id: 'project', users: 'user' } },
   },
   async create(t, w) {

@@ -76,7 +76,13 @@ describe("employees' HR files (§3 User HR data and files, §7 DELETE api/user/{
     const wrongKind = await t.call(r.userFilesAdd, { token: acme.adminToken, params: { userId: ann.user._id }, body: { files: [post] } });
     assert.equal(wrongKind.status, 403);
     const foreign = await upload(other.adminToken, 'foreign.pdf');
-    assert.equal((await t.call(r.userFilesAdd, { token: acme.adminToken, params: { userId: ann.user._id }, body: { files: [foreign] } })).status, 403);
+    // Another client's upload names nothing of this client (issue 38 §6): the field's 'file not found'.
+    const foreignAdd = await t.call(r.userFilesAdd, { token: acme.adminToken, params: { userId: ann.user._id }, body: { files: [foreign] } });
+    assert.equal(foreignAdd.status, 400);
+    assert.deepEqual(
+      foreignAdd.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['files', 'fileNotFound']],
+    );
     const ghost = { key: `${acme.client._id}/hr/00000000-0000-7000-8000-000000000000/ghost.pdf`, fileName: 'ghost.pdf', mimetype: 'application/pdf' };
     const missing = await t.call(r.userFilesAdd, { token: acme.adminToken, params: { userId: ann.user._id }, body: { files: [ghost] } });
     assert.equal(missing.status, 400);

@@ -120,6 +120,20 @@ export interface FixtureBody {
   /** Id fields that reference no object (a key the caller makes up) or that `body`'s kind ignores: not put in. */
   opaque?: string[];
 }
+/** An uploaded file of `w` as a write's body references it (its key names `w`'s client). */
+export const fileRefOf = (w: World) => ({ key: w.ids.file, fileName: 'note.txt', mimetype: 'text/plain', size: 1 });
+
+/**
+ * §6 grants naming another client's users (issue 38 §6): a manual grant's `grants.0.users`, a head grant's
+ * `grants.0.value`, each added to `base(own)`.
+ */
+function foreignGrants(base: (own: World) => Body): Record<string, (own: World, foreign: World) => Body> {
+  return {
+    'grants.0.users': (own, foreign) => ({ ...base(own), grants: [{ target: 'manual', level: 'read', users: [foreign.ids.user] }] }),
+    'grants.0.value': (own, foreign) => ({ ...base(own), grants: [{ target: 'head', level: 'read', value: foreign.ids.admin }] }),
+  };
+}
+
 /**
  * A valid body per route that has one, with the ids it names taken from `w` (routes absent here send `{}`).
  * Every body field that holds an id (a uuid in the schema) must be listed in `ids`, or the route cannot be
@@ -162,12 +176,23 @@ export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
     opaque: ['comment_id', 'answer_id', 'id'],
     refs: { comment_id: (own, foreign) => ({ like_type: 'comment', post_id: own.ids.post, comment_id: foreign.ids.comment }) },
   },
-  'social.post.create': { body: (w) => ({ message: 'A fixture post', mentions: [w.ids.user] }), ids: { mentions: 'user' } },
-  'social.post.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
+  'social.post.create': {
+    body: (w) => ({ message: 'A fixture post', mentions: [w.ids.user] }),
+    ids: { mentions: 'user' },
+    refs: { 'attachments.0': (_own, foreign) => ({ message: 'A fixture post', attachments: [fileRefOf(foreign)] }) },
+  },
+  'social.post.update': {
+    body: () => ({ message: 'Changed' }),
+    ids: { mentions: 'user' },
+    refs: { 'attachments.0': (_own, foreign) => ({ message: 'Changed', attachments: [fileRefOf(foreign)] }) },
+  },
   'social.post.view': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
   'social.comment.create': {
     body: (w) => ({ parent_type: 'post', parent_id: w.ids.post, message: 'A foreign comment', mentions: [w.ids.user] }),
     ids: { parent_id: 'post', mentions: 'user' },
+    refs: {
+      'attachment.0': (own, foreign) => ({ parent_type: 'post', parent_id: own.ids.post, message: 'A comment', attachment: fileRefOf(foreign) }),
+    },
   },
   'social.comment.update': { body: () => ({ message: 'Changed' }), ids: { mentions: 'user' } },
   'social.follow.add': { body: (w) => ({ user_id: w.ids.user }), ids: { user_id: 'user' } },
@@ -181,12 +206,24 @@ export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
   'kb.article.create': {
     body: (w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder }),
     ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' },
+    refs: foreignGrants((w) => ({ section: 'kb', title: 'Child', content: 'x', parent: w.ids.folder })),
   },
-  'kb.article.update': { body: () => ({ title: 'Changed' }), ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' } },
-  'kb.article.addFiles': { body: (w) => ({ files: [{ key: w.ids.file, fileName: 'a.txt', mimetype: 'text/plain', size: 1 }] }) },
+  'kb.article.update': {
+    body: () => ({ title: 'Changed' }),
+    ids: { parent: 'folder', receivers: 'user', file: 'file', cover: 'file', tags: 'tag' },
+    refs: foreignGrants(() => ({ title: 'Changed' })),
+  },
+  'kb.article.addFiles': {
+    body: (w) => ({ files: [{ key: w.ids.file, fileName: 'a.txt', mimetype: 'text/plain', size: 1 }] }),
+    refs: { files: (_own, foreign) => ({ files: [fileRefOf(foreign)] }) },
+  },
   'kb.article.delFiles': { body: (w) => ({ files: [w.ids.article] }), ids: { files: 'article' } },
-  'kb.vacancy.respond': { body: (w) => ({ article: w.ids.vacancy, message: 'Interested', contacts: 'me' }), ids: { article: 'vacancy' } },
-  'kb.article.rights': { body: () => ({ grants: [] }) },
+  'kb.vacancy.respond': {
+    body: (w) => ({ article: w.ids.vacancy, message: 'Interested', contacts: 'me' }),
+    ids: { article: 'vacancy' },
+    refs: { cv: (own, foreign) => ({ article: own.ids.vacancy, message: 'Interested', contacts: 'me', cv: fileRefOf(foreign) }) },
+  },
+  'kb.article.rights': { body: () => ({ grants: [] }), refs: foreignGrants(() => ({})) },
   'kb.article.favourite': { body: () => ({ favourite: true }), ids: { file: 'article' } },
   'kb.tag.create': { body: () => ({ name: `T${Math.random().toString(36).slice(2, 8)}`, module: 'kb' }) },
   'kb.tag.update': { body: () => ({ name: 'Renamed' }) },

@@ -1,4 +1,4 @@
-import { requiredString, V, z } from '@intranet/platform-contracts';
+import { optionalUrl, requiredString, V, z } from '@intranet/platform-contracts';
 
 /** §3 Group types: public (anyone with `groups` reads and joins), closed (catalogue only; ask to join), private (invisible). */
 export const GROUP_TYPES = ['public', 'closed', 'private'] as const;
@@ -22,8 +22,8 @@ const groupFields = {
   name: requiredString().max(GROUP_NAME_MAX, V.max(GROUP_NAME_MAX)),
   description: requiredString().max(GROUP_DESCRIPTION_MAX, V.max(GROUP_DESCRIPTION_MAX)),
   type: z.enum(GROUP_TYPES, { error: V.required }),
-  /** Cover image: an uploaded file's key (POST api/upload) or an URL; null removes it. */
-  cover: z.string().trim().max(500).nullable().optional(),
+  /** Cover image: the uploaded file's URL (POST api/upload) or another safe URL (issue 38 §8); null removes it. */
+  cover: optionalUrl(500),
 };
 /** POST api/group/ body (§5 Group: name required ≤ 50, description required ≤ 250, type required). */
 export const groupCreateBody = z.object(groupFields);

@@ -11,8 +11,17 @@ export default {
   params: { desk_id: { entity: 'desk' }, lane_id: { entity: 'lane' } },
   idBySubject: { 'tasks.desk.': 'desk', 'tasks.task.': 'task' },
   bodies: {
-    'tasks.desk.create': { body: (w) => ({ name: `Board of ${w.workspace}`, lanes: ['To do'], admins: [w.ids.user] }), ids: { admins: 'user' } },
-    'tasks.desk.update': { body: (w) => ({ name: 'Renamed', admins: [w.ids.user] }), ids: { admins: 'user' } },
+    'tasks.desk.create': {
+      body: (w) => ({ name: `Board of ${w.workspace}`, lanes: ['To do'], admins: [w.ids.user] }),
+      ids: { admins: 'user' },
+      // Issue 38 §6: a member who is another client's employee.
+      refs: { members: (own, foreign) => ({ name: `Board of ${own.workspace}`, lanes: ['To do'], members: [{ user: foreign.ids.user, right: 'view' }] }) },
+    },
+    'tasks.desk.update': {
+      body: (w) => ({ name: 'Renamed', admins: [w.ids.user] }),
+      ids: { admins: 'user' },
+      refs: { members: (_own, foreign) => ({ name: 'Renamed', members: [{ user: foreign.ids.user, right: 'view' }] }) },
+    },
     'tasks.task.create': {
       body: (w) => ({ desk_id: w.ids.desk, lane_id: w.ids.lane, name: 'A task', performer: w.ids.user }),
       ids: { desk_id: 'desk', lane_id: 'lane', performer: 'user', co_performers: 'user', observers: 'user' },

@@ -4,7 +4,7 @@
  * client's administrator) and as many for unknown ones, alternating, one at a time with BENCH_PAUSE_MS (50) between
  * calls (so the work a call started after answering is done before the next); prints both medians and p90s.
  *
- *   source tools/scripts/node-env.sh && node tools/bench/forgot-timing.ts
+ *   source tools/scripts/node-env.sh && node tools/bench/forgot-password.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
