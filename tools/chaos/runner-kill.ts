@@ -188,9 +188,9 @@ await runBench(async () => {
   const restarts = runnerLines.filter((l) => l.includes('social') && !l.includes('[social'));
   console.log(`runner: ${restarts.length ? restarts.join('\n        ') : '(no restart line)'}`);
   // Read back once social-service answers again: 404 is a lost acknowledged post, anything else unreadable.
-  const probe = acked[0];
-  const backAt = probe
-    ? await until(60_000, 'social-service answering again', async () => (await call('GET', `/api/post/${probe}`)).status !== 503, 250).then(
+  const firstAcked = acked[0];
+  const backAt = firstAcked
+    ? await until(60_000, 'social-service answering again', async () => (await call('GET', `/api/post/${firstAcked}`)).status !== 503, 250).then(
         () => true,
         () => false,
       )
