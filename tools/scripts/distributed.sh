@@ -22,6 +22,8 @@
 #   STARTUP_TIMEOUT   seconds to wait for the portal to answer (180)
 #   SUPERVISE_BACKOFF_MS / SUPERVISE_BACKOFF_MAX_MS / SUPERVISE_CRASH_LOOP / SUPERVISE_WINDOW_MS   restart policy
 #                     (250 ms doubling to 4 s; 5 exits within 60 s is a crash loop: tools/scripts/supervise.ts)
+#   SUPERVISE_SPARE   1: a warm spare process holds the services' code loaded and becomes the next service that exits
+#                     (restart without the load, tools/scripts/spare.ts); 0: restarts start afresh
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -7,8 +7,10 @@
 //
 // Environment: SUPERVISE_BACKOFF_MS (250: the first restart's delay, doubled per exit in the window up to
 // SUPERVISE_BACKOFF_MAX_MS, 4000), SUPERVISE_CRASH_LOOP (5 exits within SUPERVISE_WINDOW_MS, 60000, is a crash loop),
-// SUPERVISE_EXIT_ON_GIVE_UP (the name of a child whose crash loop stops everything: "gateway").
-import { pathToFileURL } from 'node:url';
+// SUPERVISE_EXIT_ON_GIVE_UP (the name of a child whose crash loop stops everything: "gateway"), SUPERVISE_SPARE (1: keep
+// a warm spare, tools/scripts/spare.ts, that has loaded the services' code and becomes the next one that exits, so
+// a restart skips the load; 0: restarts start afresh).
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { supervise, type ChildSpec } from '@intranet/platform-host/supervise';
 
 const num = (name: string, def: number) => {
@@ -22,8 +24,16 @@ async function main() {
   const specs = process.argv.slice(2).map((a): ChildSpec => {
     const i = a.indexOf('=');
     if (i < 1) throw new Error(`expected NAME=ENTRY, got '${a}'`);
-    return { name: a.slice(0, i), cmd: process.execPath, args: [a.slice(i + 1)] };
+    const entry = a.slice(i + 1);
+    const name = a.slice(0, i);
+    // The gateway is not taken from the spare (it loads other code; the spare holds the services').
+    return { name, cmd: process.execPath, args: [entry], becomes: name === 'gateway' ? undefined : entry };
   });
+  const serviceEntries = specs.flatMap((s) => (typeof s.becomes === 'string' ? [s.becomes] : []));
+  const spare =
+    process.env.SUPERVISE_SPARE !== '0' && serviceEntries.length
+      ? { cmd: process.execPath, args: [fileURLToPath(new URL('./spare.ts', import.meta.url)), ...new Set(serviceEntries)] }
+      : undefined;
   const fatal = (process.env.SUPERVISE_EXIT_ON_GIVE_UP ?? 'gateway').split(',');
   const log = (line: string) => process.stderr.write(`[distributed] ${line}\n`);
   let stopping: Promise<void> | undefined;
@@ -32,6 +42,7 @@ async function main() {
     backoffMaxMs: num('SUPERVISE_BACKOFF_MAX_MS', 4_000),
     crashLoop: num('SUPERVISE_CRASH_LOOP', 5),
     windowMs: num('SUPERVISE_WINDOW_MS', 60_000),
+    spare,
     log,
     out: (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`),
     onGiveUp: (name) => {

@@ -15,7 +15,7 @@ afterEach(async () => {
   running = undefined;
 });
 
-function start(specs: ChildSpec[], crashLoop = 5) {
+function start(specs: ChildSpec[], crashLoop = 5, spare?: ChildSpec) {
   const lines: string[] = [];
   const out: string[] = [];
   const gaveUp: string[] = [];
@@ -27,6 +27,7 @@ function start(specs: ChildSpec[], crashLoop = 5) {
     log: (l) => void lines.push(l),
     out: (l) => void out.push(l),
     onGiveUp: (n) => void gaveUp.push(n),
+    spare,
   });
   return { sup: running, lines, out, gaveUp };
 }
@@ -61,4 +62,30 @@ it('a crash loop is named and given up on; the others keep running', async () =>
   ]);
   assert.equal(sup.pid('polls'), undefined);
   assert.equal(sup.pid('people'), people);
+});
+
+it('a warm spare becomes the killed child at once (no load), and a new spare takes its place', async () => {
+  // The stand-in spare says ready, then prints what it became and stays (tools/scripts/spare.ts runs the entry).
+  const spare: ChildSpec = {
+    name: 'spare',
+    cmd: process.execPath,
+    args: ['-e', 'process.send("ready"); process.once("message", (m) => { console.log("became " + m.become); setInterval(() => {}, 1000); })'],
+  };
+  const { sup, lines, out } = start([{ ...idle('social'), becomes: 'social-entry' }, idle('gateway')], 5, spare);
+  const [social, gateway, first] = await eventually(() => {
+    const p = [sup.pid('social'), sup.pid('gateway'), sup.pid('spare')];
+    return p.every(Boolean) && out.filter((l) => l.endsWith('] up')).length === 2 ? p : undefined;
+  }, 30_000);
+  // A restart takes the spare only once it has said it is ready.
+  await eventually(() => sup.spareReady(), 30_000);
+  process.kill(social!, 'SIGKILL');
+  await eventually(() => out.includes('[social] became social-entry'), 30_000);
+  assert.equal(sup.pid('social'), first);
+  assert.equal(sup.pid('gateway'), gateway);
+  assert.deepEqual(lines, ['social exited (signal SIGKILL); restart 1 in 0.05 s from the warm spare, the others keep running']);
+  const next = await eventually(() => {
+    const p = sup.pid('spare');
+    return p && p !== first ? p : undefined;
+  }, 30_000);
+  assert.notEqual(next, first);
 });
