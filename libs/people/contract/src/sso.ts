@@ -43,7 +43,7 @@ export const ssoRoutes = {
   ssoProvidersList: defineRoute({
     method: 'GET',
     path: '/api/sso/providers/{workspace}',
-    subject: 'people.sso.providers',
+    subject: 'people.sso.providersList',
     summary: 'The single sign-on providers a workspace offers (for the sign-in page)',
     spec: 'issue 37, §2 /login',
     access: access.public,
@@ -64,7 +64,7 @@ export const ssoRoutes = {
   ssoOutlookLogin: defineRoute({
     method: 'POST',
     path: '/api/outlook/login',
-    subject: 'people.sso.outlook',
+    subject: 'people.sso.outlookLogin',
     summary: 'Sign in with the Microsoft identity returned to /authorize',
     spec: '§7 Environment and session, issue 37',
     access: access.public,
@@ -76,7 +76,7 @@ export const ssoRoutes = {
   ssoGoogleLogin: defineRoute({
     method: 'POST',
     path: '/api/google/login',
-    subject: 'people.sso.google',
+    subject: 'people.sso.googleLogin',
     summary: 'Sign in with the Google identity returned to /authorize (the §7 social login action)',
     spec: '§7 Environment and session, issue 37',
     access: access.public,
