@@ -5,8 +5,9 @@ import { rememberPath, sessionEndedUnexpectedly, startPath, useSession } from '@
 import { ErrorState, Loader } from '@intranet/web-ui';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { screenSwitchedOff } from './features.ts';
-import { AuthorizePage, ComingSoonPage, FeatureOffPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
+import { ComingSoonPage, FeatureOffPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { AuthorizePage } from './pages/SsoPages.tsx';
 import { discoverRemotes, RemotePage, type RemoteScreen } from './remotes.tsx';
 import { LOGIN_PATH, PUBLIC_ROUTES, ROLE_FALLBACK_PATH, ROLE_ROUTES, roleAllows, shouldRememberPath, type RequiredRole } from './navigation.ts';
 

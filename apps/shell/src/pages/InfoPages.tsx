@@ -17,19 +17,6 @@ export function RegisterPage() {
   );
 }
 
-/** /authorize (§2): external identity (Outlook/Google) sign-in callback; not available in this version. */
-export function AuthorizePage() {
-  const { t } = useTranslation('shell');
-  return (
-    <PublicLayout title={t('authorize.title')} testId="authorize-page">
-      <p>{t('authorize.text')}</p>
-      <Link to="/login/" className="ui-btn ui-btn--normal ui-btn--primary">
-        {t('authorize.toLogin')}
-      </Link>
-    </PublicLayout>
-  );
-}
-
 /** The 404 page for /404 and any unknown path (§2, §8): 'page no longer relevant'. Test id: not-found. */
 export function NotFoundPage() {
   const { t } = useTranslation('shell');

@@ -13,6 +13,7 @@ import { hasExplicitLanguage, setLanguage, translateServerMessage } from '@intra
 import { clearSession, takeRememberedPath, useSession } from '@intranet/web-session';
 import { Alert } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
+import { SsoButtons } from './SsoPages.tsx';
 
 /**
  * Sign-in page (§2 /login/ and /login_new/), one `useApiForm` over the route's body rules (`signInSchema`: the body
@@ -107,6 +108,7 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
         />
         <SubmitRow form={form} size="big" block label={t('login.submit')} busyLabel={t('login.submitting')} testId="login-submit" />
       </form>
+      {workspaceMode ? <SsoButtons workspace={() => String(form.getValues('workspace') ?? '')} /> : null}
       <div className="shell-public__links">
         <Link to="/forgot-password/" data-testid="forgot-link">
           {t('login.forgot')}

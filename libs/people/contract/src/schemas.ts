@@ -166,6 +166,8 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   avatar_big: z.string().nullable(),
   cover: z.string().nullable(),
+  /** §3 googleImage: the Google identity's picture, shown where there is no avatar (issue 37). */
+  googleImage: z.string().nullable().optional(),
   pics: z.array(z.object({ src: z.string(), mini: z.string().nullable() })),
   social: z.record(z.string(), z.string()),
   chiefCode: z.string().nullable(),

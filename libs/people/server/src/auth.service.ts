@@ -14,6 +14,7 @@ import { toUser } from './mapping.ts';
 import { PasswordResetJobs } from './password-reset.jobs.ts';
 import { ResetsRepository, SessionsRepository } from './sessions.repository.ts';
 import { sharedRateLimit, signInLimits, type SharedRateLimit } from './sign-in-limits.ts';
+import type { UserRow } from './schema.ts';
 import { UsersRepository } from './users.repository.ts';
 
 type In<K extends keyof typeof peopleRoutes> = RouteInput<(typeof peopleRoutes)[K]>;
@@ -147,6 +148,15 @@ export class AuthService {
     }
     const user = found[0];
     if (!(await verifyPassword(user.passwordHash, password))) throw wrongCredentials();
+    return this.startSession(user, ip);
+  }
+
+  /**
+   * The §8 checks after the credentials (deleted user 'User deleted', blocked user or company 'Login blocked'),
+   * then a new session and its token → `{ token, result: User, _id }`. Shared by the password and single sign-on
+   * routes (issue 37).
+   */
+  async startSession(user: UserRow, ip: string | undefined) {
     if (user.deletionMark) throw Errors.userDeleted();
     if (user.status === 'blocked') throw Errors.loginBlocked();
     if (user.clientId) {

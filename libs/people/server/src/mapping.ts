@@ -34,6 +34,7 @@ export function toUser(r: UserRow): User {
     avatar: r.avatar,
     avatar_big: r.avatarBig,
     cover: r.cover,
+    googleImage: r.googleImage,
     pics: r.avatar ? [{ src: r.avatarBig ?? r.avatar, mini: r.avatar }] : [],
     social: r.social,
     chiefCode: r.chiefCode,

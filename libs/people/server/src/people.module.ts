@@ -17,6 +17,9 @@ import { ProjectsService } from './projects.service.ts';
 import { RolesService } from './roles.service.ts';
 import { ResetsRepository, SessionsRepository } from './sessions.repository.ts';
 import { SessionsService, SuperadminBootstrap } from './sessions.service.ts';
+import { SsoController } from './sso.controller.ts';
+import { SsoRepository } from './sso.repository.ts';
+import { SsoService } from './sso.service.ts';
 import { StructureController } from './structure.controller.ts';
 import { StructureEvents } from './structure-events.ts';
 import { StructureLoadService } from './structure-load.service.ts';
@@ -42,7 +45,16 @@ import { VacationsService } from './vacations.service.ts';
   // It signs the tokens the gateway verifies: a generated secret would differ per process.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [AuthController, UsersController, StructureController, VacationsController, ProjectsController, HrFilesController, LookupController],
+  controllers: [
+    AuthController,
+    UsersController,
+    StructureController,
+    VacationsController,
+    ProjectsController,
+    HrFilesController,
+    LookupController,
+    SsoController,
+  ],
   providers: [
     // Repositories (all the SQL)
     UsersRepository,
@@ -52,6 +64,7 @@ import { VacationsService } from './vacations.service.ts';
     VacationsRepository,
     ProjectsRepository,
     HrFilesRepository,
+    SsoRepository,
     // Services and use cases
     ClientsPort,
     UserChanges,
@@ -72,6 +85,7 @@ import { VacationsService } from './vacations.service.ts';
     VacationsService,
     ProjectsService,
     HrFilesService,
+    SsoService,
     SuperadminBootstrap,
   ],
 })

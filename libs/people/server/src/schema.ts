@@ -38,6 +38,8 @@ export const users = peopleSchema.table(
     avatar: text('avatar'),
     avatarBig: text('avatar_big'),
     cover: text('cover'),
+    /** §3 googleImage: the picture of the Google identity last used to sign in (shown where no avatar; issue 37). */
+    googleImage: text('google_image'),
     social: jsonb('social').$type<Record<string, string>>().notNull().default({}),
     chiefCode: text('chief_code'),
     /** §3 vacation days remainder, calendar days (Labour Code art. 115: 28 a year by default). */
@@ -120,6 +122,47 @@ export const signInAttempts = peopleSchema.table('sign_in_attempts', {
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+/** The identity providers of single sign-on (issue 37): Microsoft (§7 api/outlook/login) and Google. */
+export const SSO_PROVIDERS = ['microsoft', 'google'] as const;
+
+/**
+ * A client's OpenID Connect provider settings (issue 37): the issuer, the application's client id and its secret
+ * sealed like the HR-system password (sealSecret, aad = client id + provider), the Microsoft tenant or Google hosted
+ * domain the identity must belong to, and whether an unknown verified e-mail may create an employee.
+ */
+export const ssoProviders = peopleSchema.table(
+  'sso_providers',
+  {
+    clientId: uuid('client_id').notNull(),
+    provider: text('provider', { enum: SSO_PROVIDERS }).notNull(),
+    issuer: text('issuer').notNull(),
+    oauthClientId: text('oauth_client_id').notNull(),
+    secretSealed: text('secret_sealed'),
+    domain: text('domain'),
+    allowCreate: boolean('allow_create').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.provider] }), tenantPolicy()],
+);
+export type SsoProviderRow = typeof ssoProviders.$inferSelect;
+
+/**
+ * A started OpenID Connect sign-in (issue 37): the SHA-256 of its `state`, the PKCE verifier and the nonce, used
+ * once by the callback and valid ten minutes.
+ */
+export const ssoRequests = peopleSchema.table(
+  'sso_requests',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    provider: text('provider', { enum: SSO_PROVIDERS }).notNull(),
+    verifier: text('verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  () => [tenantPolicy()],
+);
 
 /** §3 Department kinds (§2 /structure_new: adm, org, func, project). */
 export const DEPARTMENT_KINDS = ['adm', 'org', 'func', 'project'] as const;

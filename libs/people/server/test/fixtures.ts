@@ -31,7 +31,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  */
 export default {
   entities: ['department', 'vacation', 'project', 'hrFile', 'hrUpload'],
-  params: { dept: { entity: 'department' }, fileId: { entity: 'hrFile' } },
+  params: { dept: { entity: 'department' }, fileId: { entity: 'hrFile' }, provider: { literal: 'google' } },
   idBySubject: {
     'people.user.exportAll': 'client',
     'people.structure.': 'department',

@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSign, generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Provider, { type Configuration } from 'oidc-provider';
+
+/** One identity the fake provider signs in (the spec picks it before following the authorization URL). */
+export interface Identity {
+  sub: string;
+  email: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+  hd?: string;
+  tid?: string;
+}
+
+/** A registered relying party (one portal client's application). */
+export interface RpClient {
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string[];
+}
+
+/**
+ * A real OpenID provider (oidc-provider) started in-process on 127.0.0.1 for the single sign-on specs (issue 37).
+ * Its interaction step signs in `idp.next` without a form and grants the requested scopes at once (a first-party
+ * application). `tamperAudience` makes the next token answer carry an ID token re-signed for another audience
+ * (with the provider's own key), to prove the relying party checks `aud`.
+ */
+export async function startIdp(clients: RpClient[]) {
+  const front: Server = createServer();
+  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+  const issuer = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'spec-key', alg: 'RS256', use: 'sig' };
+  const state = { next: undefined as Identity | undefined, tamperAudience: false, identities: new Map<string, Identity>() };
+
+  const config: Configuration = {
+    clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' })),
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: ['spec-cookie-key'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture', 'hd', 'tid'] },
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    pkce: { required: () => true },
+    findAccount: (_ctx, id) => {
+      const who = state.identities.get(id);
+      return who ? { accountId: id, claims: () => ({ ...who }) } : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    loadExistingGrant: async (ctx) => {
+      const o = ctx.oidc;
+      const id = o.result?.consent?.grantId || o.session!.grantIdFor(o.client!.clientId);
+      if (id) return o.provider.Grant.find(id);
+      const grant = new o.provider.Grant({ clientId: o.client!.clientId, accountId: o.session!.accountId! });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  };
+  const provider = new Provider(issuer, config);
+  const callback = provider.callback();
+
+  front.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const m = /^\/interaction\/([\w-]+)/.exec(req.url ?? '');
+      if (m) {
+        const who = state.next;
+        if (!who) return void res.writeHead(400).end('no identity chosen');
+        state.identities.set(who.sub, who);
+        return provider.interactionFinished(req, res, { login: { accountId: who.sub } }, { mergeWithLastSubmission: false });
+      }
+      if (state.tamperAudience && req.method === 'POST' && req.url?.startsWith('/token')) {
+        state.tamperAudience = false;
+        return tamper(req, res);
+      }
+      callback(req, res);
+    })().catch((err: Error) => res.writeHead(500).end(err.message));
+  });
+
+  /** Runs the token request through the provider, then re-signs its ID token for audience 'someone-else'. */
+  async function tamper(req: IncomingMessage, res: ServerResponse) {
+    const captured: Buffer[] = [];
+    const fake = Object.create(res) as ServerResponse;
+    let status = 200;
+    const headers: Record<string, unknown> = {};
+    fake.setHeader = (k: string, v: never) => ((headers[k.toLowerCase()] = v), fake);
+    fake.writeHead = ((s: number) => ((status = s), fake)) as never;
+    Object.defineProperty(fake, 'statusCode', { get: () => status, set: (s: number) => (status = s) });
+    fake.write = ((c: Buffer | string) => (captured.push(Buffer.from(c)), true)) as never;
+    await new Promise<void>((done) => {
+      fake.end = ((c?: Buffer | string) => {
+        if (c) captured.push(Buffer.from(c));
+        done();
+        return fake;
+      }) as never;
+      callback(req, fake);
+    });
+    const body = JSON.parse(Buffer.concat(captured).toString());
+    if (body.id_token) {
+      const [h, p] = (body.id_token as string).split('.');
+      const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+      payload.aud = 'someone-else';
+      const signed = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+      body.id_token = `${signed}.${createSign('RSA-SHA256').update(signed).sign(privateKey).toString('base64url')}`;
+    }
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  }
+
+  /**
+   * The browser's part: follows the authorization `url` as `who` through the provider (cookies kept) up to the
+   * redirect to the portal → the redirect URL (`…/authorize?code&state`).
+   */
+  async function authorize(url: string, who: Identity): Promise<URL> {
+    state.next = who;
+    const jar = new Map<string, string>();
+    let at = url;
+    for (let hop = 0; hop < 10; hop++) {
+      const r = await fetch(at, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      for (const c of r.headers.getSetCookie()) {
+        const [kv] = c.split(';');
+        const i = kv.indexOf('=');
+        jar.set(kv.slice(0, i), kv.slice(i + 1));
+      }
+      const loc = r.headers.get('location');
+      if (!loc) throw new Error(`idp answered ${r.status} without a redirect: ${await r.text()}`);
+      const next = new URL(loc, at);
+      if (!next.href.startsWith(issuer)) return next;
+      at = next.href;
+    }
+    throw new Error('too many redirects at the idp');
+  }
+
+  return {
+    issuer,
+    state,
+    authorize,
+    close: () =>
+      new Promise<void>((r) => {
+        front.close(() => r());
+        front.closeAllConnections();
+      }),
+  };
+}
+export type Idp = Awaited<ReturnType<typeof startIdp>>;
