@@ -1,0 +1,8 @@
+import { defineNamespace } from '@intranet/web-i18n';
+
+/** The shop pages' texts (`locales/<lng>/shop.json`): only the current language's file is fetched. */
+export const shopText = defineNamespace('shop', {
+  en: () => import('../locales/en/shop.json', { with: { type: 'json' } }),
+  ru: () => import('../locales/ru/shop.json', { with: { type: 'json' } }),
+  uk: () => import('../locales/uk/shop.json', { with: { type: 'json' } }),
+});
