@@ -36,3 +36,23 @@ export const SHOP_ERRORS = defineCodes(
   },
   { wordedBy: 'shopCodes' },
 );
+
+/** The shop's codes by name (the web compares an error's code with these). */
+export const SHOP_CODES = {
+  shopCostInvalid: 'shopCostInvalid',
+  shopRestInvalid: 'shopRestInvalid',
+  shopCoinsRange: 'shopCoinsRange',
+  shopRecipientRequired: 'shopRecipientRequired',
+  shopAchievementRequired: 'shopAchievementRequired',
+  shopItemHasSales: 'shopItemHasSales',
+  shopNotEnoughCoins: 'shopNotEnoughCoins',
+  shopOutOfStock: 'shopOutOfStock',
+  shopSuperadminCannotBuy: 'shopSuperadminCannotBuy',
+  shopCoinsSpent: 'shopCoinsSpent',
+  shopAccrualCancelled: 'shopAccrualCancelled',
+  shopAchievementInUse: 'shopAchievementInUse',
+  shopPictureSize: 'shopPictureSize',
+  shopPurchaseError: 'shopPurchaseError',
+  shopAccrualError: 'shopAccrualError',
+  shopExcelError: 'shopExcelError',
+} as const satisfies { [K in keyof typeof SHOP_ERRORS]: K };
