@@ -12,7 +12,7 @@ export default {
   params: { amount: { literal: '1' } },
   idBySubject: { 'shop.item.': 'shopItem', 'shop.achievement.': 'achievement', 'shop.accrual.': 'accrual', 'shop.balance.get': 'user' },
   bodies: {
-    'shop.settings.update': { body: () => ({ name: 'Shop!', icon: 'EUR', managers: [] }) },
+    'shop.settings.update': { body: (w) => ({ name: 'Shop!', icon: 'EUR', managers: [w.ids.user] }), ids: { managers: 'user' } },
     'shop.achievement.create': { body: (w) => ({ name: `Achievement of ${w.workspace}` }) },
     'shop.achievement.update': { body: (w) => ({ _id: w.ids.achievement, name: 'Changed' }), ids: { _id: 'achievement' } },
     'shop.item.create': { body: (w) => item(w.workspace) },
