@@ -26,7 +26,7 @@ type Tab = 'shop' | 'statistics' | 'achievements' | 'settings' | 'balance';
 
 /**
  * /shop (§2): tabs shop (catalogue, buy with confirmation), statistics (chart, Excel), achievements, settings and
- * balance (history, paged). Managing tabs show for admins and shop managers. Test ids: shop-page, shop-tab-<tab>.
+ * balance (history, paged). Managing tabs show for admins and shop managers. Test ids: shop-page, tab-<tab> (the kit's).
  */
 function ShopView() {
   const { t } = shopText.useT();

@@ -47,9 +47,9 @@ describe('shop in the browser: a manager adds an item with stock 1 and accrues c
 
     // The buyer's balance tab shows 20; the manager sees the sale in statistics.
     const buyer = pages[texts.findIndex((x) => /Bought/.test(x ?? ''))]!;
-    await buyer.getByTestId('shop-tab-balance').click();
+    await buyer.getByTestId('tab-balance').click();
     await buyer.waitForFunction(() => document.querySelector('[data-testid="shop-balance-amount"]')?.textContent === '20');
-    await boss.getByTestId('shop-tab-statistics').click();
+    await boss.getByTestId('tab-statistics').click();
     await boss.getByTestId('shop-sales').getByText('Hoodie').waitFor();
   });
 });
