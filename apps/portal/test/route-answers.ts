@@ -51,6 +51,10 @@ export const TENANT_EXCEPTIONS: Record<string, Partial<Record<TenantCaller, 400 
   'POST /api/task': { admin: 400, employee: 400 },
   'PUT /api/task_tracker/{desk_id}/{lane_id}/add_task': { admin: 400, employee: 400 },
   'PUT /api/task/{id}': { admin: 400, employee: 400 },
+  'PUT /api/shop': { admin: 400 },
+  'GET /api/shop/balance/{id}': { employee: 403 },
+  'POST /api/shop/accrue': { admin: 400, employee: 403 },
+  'POST /api/shop/buy': { admin: 400, employee: 400 },
 };
 
 /** What `route` answers B's `as` calling it with A's ids (TENANT_EXCEPTIONS, else the rule). */
@@ -100,6 +104,8 @@ export const REFERENCE_EXCEPTIONS: Record<string, Record<string, 403 | 404>> = {
   'PUT /api/user/notifications': { user_id: 404, client_id: 403 },
   'POST /api/task': { desk_id: 404 },
   'PUT /api/task_tracker/{desk_id}/move_task': { task_id: 404 },
+  'PUT /api/shop/{client}/achievements': { _id: 404 },
+  'PUT /api/shop/{client_id}/shop_items': { _id: 404 },
 };
 
 /**
@@ -230,4 +236,22 @@ export const FEATURE_ON_STATUS: Record<string, number> = {
   'DELETE /api/task_tracker/{desk_id}/lane/{lane_id}': 404,
   'PUT /api/task_tracker/{desk_id}/move_task': 404,
   'PUT /api/task_tracker/{id}/finish': 404,
+  'GET /api/shop/byClient/{client}': 200,
+  'GET /api/shop/{client}/achievements': 200,
+  'POST /api/shop/{client}/achievements': 200,
+  'PUT /api/shop/{client}/achievements': 200,
+  'DELETE /api/shop/achievements/{id}': 409,
+  'GET /api/shop/{client_id}/shop_items': 200,
+  'POST /api/shop/{client_id}/shop_items': 200,
+  'PUT /api/shop/{client_id}/shop_items': 200,
+  'GET /api/shop/item_rest/{id}': 200,
+  'DELETE /api/shop/shop_items/{id}': 200,
+  'POST /api/shop/shop_items/{id}/add/{amount}': 404,
+  'POST /api/shop/accrue': 200,
+  'DELETE /api/shop/accrue/{id}': 200,
+  'POST /api/shop/buy': 400,
+  'GET /api/shop/balance/{id}': 200,
+  'GET /api/shop/balances/{client}': 200,
+  'POST /api/shop/stats': 200,
+  'POST /api/shop/stats/excel': 200,
 };

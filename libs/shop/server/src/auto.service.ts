@@ -1,0 +1,142 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { UserEventData } from '@intranet/people-contract';
+import type { BusEvent } from '@intranet/platform-bus';
+import { queryRows, type Database } from '@intranet/platform-db';
+import { PORTS } from '@intranet/platform-host';
+import type { JobQueue } from '@intranet/platform-jobs';
+import type { AutoKind } from '@intranet/shop-contract';
+import { sql } from 'drizzle-orm';
+import { LedgerService } from './ledger.service.ts';
+import { autoOf } from './mapping.ts';
+import { ShopRepository } from './shop.repository.ts';
+
+/** The job queue of the daily date-driven accruals (birthday, anniversary, years of service): one job per UTC day. */
+export const DAILY_QUEUE = 'shop.auto.daily';
+
+/** Whether a people user's profile counts as completed (§3 auto-accrual "profile completion"): the fields the shop sees. */
+export const profileComplete = (u: Partial<UserEventData>) => !!(u.avatar && u.position && u.department && u.birthDate && u.workingSince);
+
+/** Whole years from `since` (YYYY-MM-DD) to the year of `day` (YYYY-MM-DD), or null when unreadable. */
+export const yearsOn = (since: string | null, day: string) => (since && /^\d{4}-/.test(since) ? Number(day.slice(0, 4)) - Number(since.slice(0, 4)) : null);
+
+/**
+ * Automatic accruals (§3, issue 32): per client on/off and amount per kind, each written once per cause with the
+ * cause as the ledger's unique key (`thanks:<post>:<user>`, `poll:<poll>:<user>`, `idea:<idea>`, `profile:<user>`,
+ * `birthday:<user>:<year>`, `anniversary:<user>:<year>`, `years:<user>:<n>`): a redelivered event, a second replica
+ * or a retried job adds nothing. The date-driven kinds run from a daily durable job (PORTS.jobs), one per UTC day.
+ */
+@Injectable()
+export class AutoService implements OnApplicationBootstrap {
+  private started = false;
+
+  constructor(
+    private readonly repo: ShopRepository,
+    private readonly ledger: LedgerService,
+    @Inject(PORTS.db) private readonly db: Database,
+    @Inject(PORTS.jobs) private readonly jobs: JobQueue,
+  ) {}
+
+  /** Starts the daily queue and queues today's and tomorrow's runs (once per day whichever replica asks). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.jobs.work<{ day: string }>(
+      DAILY_QUEUE,
+      async (job) => {
+        await this.daily(job.data.day);
+        await this.queueDay(nextDay(job.data.day));
+      },
+      { batchSize: 1 },
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    await this.queueDay(today);
+  }
+
+  private async queueDay(day: string): Promise<void> {
+    await this.jobs.send(DAILY_QUEUE, { day }, { startAfter: new Date(`${day}T00:05:00Z`), causeKey: `day|${day}` });
+  }
+
+  /**
+   * Accrues `kind`'s coins to `userId` for `cause` if the client has the kind on: the entry, or null (off, zero,
+   * or the cause already accrued). One tenant transaction.
+   */
+  async accrue(clientId: string, kind: AutoKind, userId: string, cause: string) {
+    return this.db.inTenant({ clientId }, async (tx) => {
+      const rule = autoOf((await this.repo.settings(tx))?.auto)[kind];
+      if (!rule.on || rule.amount <= 0) return null;
+      return this.ledger.accrueIn(tx, { clientId, userId, amount: rule.amount, kind: 'auto', cause, comment: kind });
+    });
+  }
+
+  /** evt.social.post.created: a thank-you post accrues to the one person it thanks. */
+  async onPost(evt: BusEvent<{ post: { _id: string; type: string; mentions: string[]; author: { _id: string } } }>): Promise<void> {
+    const p = evt.data.post;
+    if (!evt.clientId || p.type !== 'thanks') return;
+    for (const userId of new Set(p.mentions)) if (userId !== p.author._id) await this.accrue(evt.clientId, 'thanks', userId, `thanks:${p._id}:${userId}`);
+  }
+
+  /** evt.polls.poll.answered: one accrual per poll and user. */
+  async onPollAnswered(evt: BusEvent<{ pollId: string; userId: string }>): Promise<void> {
+    if (evt.clientId) await this.accrue(evt.clientId, 'poll', evt.data.userId, `poll:${evt.data.pollId}:${evt.data.userId}`);
+  }
+
+  /** evt.social.idea.accepted: the author's "good idea" accrual, once per idea. */
+  async onIdeaAccepted(evt: BusEvent<{ _id: string; author_id: string }>): Promise<void> {
+    if (evt.clientId) await this.accrue(evt.clientId, 'idea', evt.data.author_id, `idea:${evt.data._id}`);
+  }
+
+  /** evt.people.user.*: the shop's copy of the user (dates, superadmin) and the once-only profile completion accrual. */
+  async onUser(evt: BusEvent<Partial<UserEventData>>): Promise<void> {
+    const u = evt.data;
+    const clientId = u.client_id ?? evt.clientId;
+    if (!clientId || !u._id) return;
+    await this.db.inTenant({ clientId }, (tx) =>
+      this.repo.memberUpsert(tx, {
+        clientId,
+        userId: u._id!,
+        birthDate: u.birthDate ?? null,
+        workingSince: u.workingSince ?? null,
+        superadmin: (u.roles ?? []).includes('superadmin'),
+        deleted: !!u.deletion_mark || evt.subject.endsWith('.deleted'),
+      }),
+    );
+    if (!u.deletion_mark && profileComplete(u)) await this.accrue(clientId, 'profile', u._id, `profile:${u._id}`);
+  }
+
+  /**
+   * The date-driven accruals of `day` (YYYY-MM-DD, UTC) for every client with one of them on: birthdays,
+   * anniversaries and the years-of-service reward (every `years_period` years, on the anniversary). Output: how
+   * many accruals were written (a second run of the same day writes none).
+   */
+  async daily(day: string): Promise<number> {
+    const clients = await this.db.asSystem('shop: daily automatic accruals', (tx) =>
+      queryRows<{ client_id: string; auto: unknown; years_period: number }>(tx, sql`SELECT client_id, auto, years_period FROM shop.settings`),
+    );
+    const md = day.slice(5);
+    let n = 0;
+    for (const c of clients) {
+      const auto = autoOf(c.auto);
+      if (!auto.birthday.on && !auto.anniversary.on && !auto.years.on) continue;
+      const { births, hires } = await this.db.inTenant({ clientId: c.client_id }, async (tx) => ({
+        births: auto.birthday.on ? await this.repo.membersOn(tx, 'birth', md) : [],
+        hires: auto.anniversary.on || auto.years.on ? await this.repo.membersOn(tx, 'hire', md) : [],
+      }));
+      const year = day.slice(0, 4);
+      for (const m of births) if (await this.accrue(c.client_id, 'birthday', m.user_id, `birthday:${m.user_id}:${year}`)) n++;
+      for (const m of hires) {
+        const years = yearsOn(m.date, day);
+        if (!years || years < 1) continue;
+        if (await this.accrue(c.client_id, 'anniversary', m.user_id, `anniversary:${m.user_id}:${year}`)) n++;
+        if (years % Math.max(1, c.years_period) === 0 && (await this.accrue(c.client_id, 'years', m.user_id, `years:${m.user_id}:${years}`))) n++;
+      }
+    }
+    return n;
+  }
+}
+
+/** The day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

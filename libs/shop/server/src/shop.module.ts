@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { Domain } from '@intranet/platform-host';
+import { AutoService } from './auto.service.ts';
+import { ShopEventsController } from './events.controller.ts';
+import { LedgerService } from './ledger.service.ts';
+import { ShopController } from './shop.controller.ts';
+import { ShopRepository } from './shop.repository.ts';
+import { ShopService } from './shop.service.ts';
+
+/**
+ * The shop domain (DESIGN §2) as a Nest module: the controller binds the routes, ShopService the catalogue,
+ * LedgerService the money, AutoService the automatic accruals (events and the daily job), the repository the SQL.
+ */
+@Domain({
+  name: 'shop',
+  migrations: { schema: 'shop', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  controllers: [ShopController, ShopEventsController],
+  providers: [ShopRepository, ShopService, LedgerService, AutoService],
+})
+export class ShopModule {}
