@@ -1,0 +1,2 @@
+export { LmsModule } from './lms.module.ts';
+export { items } from './schema.ts';
