@@ -1,17 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
-import { lmsRoutes, LMS_NAME_MAX } from './index.ts';
+import { lmsRoutes, questionInput } from './index.ts';
 
 describe('lms contract', () => {
-  it('refuses an empty or too long name with the §5 texts', () => {
-    const body = lmsRoutes.itemCreate.body;
-    expect(body.safeParse({ name: '  ' }).success).toBe(false);
-    expect(body.safeParse({ name: 'x'.repeat(LMS_NAME_MAX + 1) }).success).toBe(false);
-    expect(body.parse({ name: ' Ok ' })).toEqual({ name: 'Ok' });
+  it('refuses an empty or too long course title with the §5 texts', () => {
+    const body = lmsRoutes.courseCreate.body;
+    expect(body.safeParse({ title: '  ' }).success).toBe(false);
+    expect(body.safeParse({ title: 'x'.repeat(201) }).success).toBe(false);
+    expect(body.parse({ title: ' Ok ' })).toMatchObject({ title: 'Ok', short_description: '', cover: null, public: false });
   });
 
-  it('routes live under /api/lms with subjects of the domain', () => {
+  it('a question defaults to single choice with answers not right', () => {
+    expect(questionInput.parse({ text: 'Q', answers: [{ text: 'A' }] })).toEqual({ text: 'Q', kind: 'single', answers: [{ text: 'A', right: false }] });
+  });
+
+  it('routes live under /api with subjects of the domain', () => {
     for (const r of Object.values(lmsRoutes)) {
-      expect(r.path.startsWith('/api/lms')).toBe(true);
+      expect(r.path.startsWith('/api/')).toBe(true);
       expect(r.subject.startsWith('lms.')).toBe(true);
     }
   });

@@ -1,2 +1,2 @@
 export { LmsModule } from './lms.module.ts';
-export { items } from './schema.ts';
+export { attempts, courses, idps, lessons, lmsAdmins, progress, tests } from './schema.ts';
