@@ -23,7 +23,7 @@ export const lmsEvents = {
     'A development plan was created or changed (notification section idp)',
   ),
   idpTaskDone: defineEvent(
-    'evt.lms.idp.taskDone',
+    'evt.lms.idp_task.done',
     z.object({ idpId: z.string(), taskId: z.string(), employee: z.string(), by: z.string() }),
     'A task of a development plan was done',
   ),

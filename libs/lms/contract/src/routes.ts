@@ -13,6 +13,7 @@ import {
   lessonFields,
   lessonSchema,
   members,
+  patchShape,
   PROGRESS_STATUSES,
   progressSchema,
   questionInput,
@@ -72,7 +73,7 @@ export const lmsRoutes = {
   courseCreate: moduleCall.create(courseModule, { summary: 'Create a draft course (LMS administrators)', body: z.object(courseFields), result: courseSchema }),
   courseUpdate: moduleCall.update(courseModule, {
     summary: 'Edit a course or move it through draft → appointed → published → archived (LMS administrators); publishing notifies its members',
-    body: z.object({ ...courseFields, title: courseFields.title.optional(), status: z.enum(COURSE_STATUSES).optional() }).partial(),
+    body: z.object(patchShape({ ...courseFields, status: z.enum(COURSE_STATUSES) })),
     result: courseSchema,
   }),
   courseDelete: moduleCall.delete(courseModule, { summary: 'Delete a course with its lessons, tests and progress (LMS administrators)', result: removed }),
@@ -87,7 +88,7 @@ export const lmsRoutes = {
   lessonCreate: moduleCall.create(lessonModule, { summary: 'Add a lesson at the end of a course (LMS administrators)', body: z.object({ ...lessonFields, course_id: Id }), result: lessonSchema }),
   lessonUpdate: moduleCall.update(lessonModule, {
     summary: 'Edit a lesson (LMS administrators); `order` moves it',
-    body: z.object({ ...lessonFields, order: z.number().int().min(0) }).partial(),
+    body: z.object(patchShape({ ...lessonFields, order: z.number().int().min(0) })),
     result: lessonSchema,
   }),
   lessonDelete: moduleCall.delete(lessonModule, { summary: 'Delete a lesson (LMS administrators)', result: removed }),
@@ -106,7 +107,7 @@ export const lmsRoutes = {
   }),
   testUpdate: moduleCall.update(testModule, {
     summary: 'Edit a test (LMS administrators); refused once it has passes (§5)',
-    body: z.object({ ...testFields, questions: z.array(questionInput).max(200) }).partial(),
+    body: z.object(patchShape({ ...testFields, questions: z.array(questionInput).max(200) })),
     result: testSchema,
   }),
   testDelete: moduleCall.delete(testModule, { summary: 'Delete a test (LMS administrators)', result: removed }),
@@ -262,7 +263,7 @@ export const lmsRoutes = {
   idpCreate: moduleCall.create(idpModule, { summary: 'Create a plan for an employee; the caller is its creator', body: z.object(idpFields), result: idpSchema }),
   idpUpdate: moduleCall.update(idpModule, {
     summary: 'Edit a plan, add a note or finish it (finished only when every task is done); every change is recorded in its history',
-    body: z.object({ ...idpFields, status: z.enum(IDP_STATUSES), note: z.string().trim().min(1).max(5000) }).partial(),
+    body: z.object(patchShape({ ...idpFields, status: z.enum(IDP_STATUSES), note: z.string().trim().min(1).max(5000) })),
     result: idpSchema,
   }),
   idpDelete: moduleCall.delete(idpModule, { summary: 'Delete a plan (its creator, administrators)', result: removed }),

@@ -13,6 +13,14 @@ export const IDP_STATUSES = ['active', 'finished'] as const;
 /** Text limits (characters) and the longest time limit of a test (seconds, 24 h). */
 export const LMS_LIMITS = { title: 200, short: 1000, content: 200_000, question: 1000, answer: 500, note: 5000, timeLimit: 86_400 } as const;
 
+/**
+ * The fields of an update: every field optional and without its create default, so that a field left out of a PUT
+ * keeps its stored value (zod's `.partial()` would still fill the defaults in).
+ */
+export function patchShape<T extends z.ZodRawShape>(shape: T): { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I extends z.ZodType> ? I : T[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()])) as never;
+}
+
 const title = requiredString().max(LMS_LIMITS.title, V.max(LMS_LIMITS.title));
 const optText = (max: number) => z.string().max(max, V.max(max)).default('');
 

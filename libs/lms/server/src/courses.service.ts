@@ -328,7 +328,7 @@ export class CoursesService {
     });
   }
 
-  /** The test for an edit: LMS administrators, and no passes yet (§5). Errors: 404, 403, 409 lmsTestHasPasses. */
+  /** The test for an edit: LMS administrators, and no passes yet (§5). Errors: 404, 403, 400 lmsTestHasPasses. */
   private async editableTest(tx: Tx, caller: Caller, id: string): Promise<TestRow> {
     const t = await this.repo.test(tx, id, true);
     if (!t) throw Errors.notFound();
