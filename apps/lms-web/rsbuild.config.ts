@@ -12,11 +12,11 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'lms',
-      exposes: { './LmsPage': './src/expose/LmsPage.tsx' },
+      exposes: { './CoursesPage': './src/expose/CoursesPage.tsx', './CoursePage': './src/expose/CoursePage.tsx', './IdpPage': './src/expose/IdpPage.tsx' },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ lms: 'LmsPage' }),
+      manifest: remoteManifest({ courses: 'CoursesPage', 'courses/:id': 'CoursePage', idp: 'IdpPage' }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -6,3 +6,14 @@ export const lmsText = defineNamespace('lms', {
   ru: () => import('../locales/ru/lms.json', { with: { type: 'json' } }),
   uk: () => import('../locales/uk/lms.json', { with: { type: 'json' } }),
 });
+
+/** The learning error codes (LMS_ERRORS) worded by this domain (`locales/<lng>/lmsCodes.json`). */
+export const lmsCodes = defineNamespace(
+  'lmsCodes',
+  {
+    en: () => import('../locales/en/lmsCodes.json', { with: { type: 'json' } }),
+    ru: () => import('../locales/ru/lmsCodes.json', { with: { type: 'json' } }),
+    uk: () => import('../locales/uk/lmsCodes.json', { with: { type: 'json' } }),
+  },
+  { codes: true },
+);
