@@ -19,7 +19,15 @@ export const lmsEvents = {
   ),
   idpChanged: defineEvent(
     'evt.lms.idp.changed',
-    z.object({ idpId: z.string(), title: z.string(), employee: z.string(), creator: z.string(), observer: z.string().nullable(), by: z.string(), action: z.string() }),
+    z.object({
+      idpId: z.string(),
+      title: z.string(),
+      employee: z.string(),
+      creator: z.string(),
+      observer: z.string().nullable(),
+      by: z.string(),
+      action: z.string(),
+    }),
     'A development plan was created or changed (notification section idp)',
   ),
   idpTaskDone: defineEvent(

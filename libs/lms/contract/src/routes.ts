@@ -66,7 +66,13 @@ export const lmsRoutes = {
   // §7 generic module calls, module `course`.
   courseList: moduleCall.list(courseModule, {
     summary: 'Courses the caller sees: mine (member of a published course) or, for LMS administrators, the catalogue; search and status filter',
-    query: z.object({ search: z.string().trim().max(100).optional(), status: z.enum(COURSE_STATUSES).optional(), mine: z.stringbool().optional(), page, limit }),
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      status: z.enum(COURSE_STATUSES).optional(),
+      mine: z.stringbool().optional(),
+      page,
+      limit,
+    }),
     result: z.object({ items: z.array(courseSchema), total: z.number().int(), can_manage: z.boolean() }),
   }),
   courseGet: moduleCall.get(courseModule, { summary: 'One course (members of a published course, LMS administrators; others 404)', result: courseSchema }),
@@ -85,7 +91,11 @@ export const lmsRoutes = {
     result: z.object({ items: z.array(lessonSchema), total: z.number().int() }),
   }),
   lessonGet: moduleCall.get(lessonModule, { summary: 'One lesson (who sees its course)', result: lessonSchema }),
-  lessonCreate: moduleCall.create(lessonModule, { summary: 'Add a lesson at the end of a course (LMS administrators)', body: z.object({ ...lessonFields, course_id: Id }), result: lessonSchema }),
+  lessonCreate: moduleCall.create(lessonModule, {
+    summary: 'Add a lesson at the end of a course (LMS administrators)',
+    body: z.object({ ...lessonFields, course_id: Id }),
+    result: lessonSchema,
+  }),
   lessonUpdate: moduleCall.update(lessonModule, {
     summary: 'Edit a lesson (LMS administrators); `order` moves it',
     body: z.object(patchShape({ ...lessonFields, order: z.number().int().min(0) })),
@@ -185,7 +195,11 @@ export const lmsRoutes = {
     spec: '§7 Learning, §4 Test',
     access: lms,
     params: z.object({ test_id: Id }),
-    body: z.object({ question_id: z.string().min(1).max(40).optional(), answers: z.array(z.string().min(1).max(40)).max(20).default([]), finish: z.boolean().default(false) }),
+    body: z.object({
+      question_id: z.string().min(1).max(40).optional(),
+      answers: z.array(z.string().min(1).max(40)).max(20).default([]),
+      finish: z.boolean().default(false),
+    }),
     result: attemptSchema,
   }),
   courseAnalytics: defineRoute({
@@ -198,7 +212,17 @@ export const lmsRoutes = {
     params: z.object({ client_id: Id }),
     query: z.object({ user_id: Id.optional() }),
     result: z.object({
-      courses: z.array(z.object({ course_id: z.string(), title: z.string(), status: z.enum(COURSE_STATUSES), learners: z.number(), not_started: z.number(), in_progress: z.number(), learned: z.number() })),
+      courses: z.array(
+        z.object({
+          course_id: z.string(),
+          title: z.string(),
+          status: z.enum(COURSE_STATUSES),
+          learners: z.number(),
+          not_started: z.number(),
+          in_progress: z.number(),
+          learned: z.number(),
+        }),
+      ),
       user: z.array(progressSchema.extend({ title: z.string() })).nullable(),
     }),
   }),
@@ -260,7 +284,11 @@ export const lmsRoutes = {
     result: z.object({ items: z.array(idpSchema), total: z.number().int() }),
   }),
   idpGet: moduleCall.get(idpModule, { summary: 'One plan (its employee, creator, observer, administrators; others 404)', result: idpSchema }),
-  idpCreate: moduleCall.create(idpModule, { summary: 'Create a plan for an employee; the caller is its creator', body: z.object(idpFields), result: idpSchema }),
+  idpCreate: moduleCall.create(idpModule, {
+    summary: 'Create a plan for an employee; the caller is its creator',
+    body: z.object(idpFields),
+    result: idpSchema,
+  }),
   idpUpdate: moduleCall.update(idpModule, {
     summary: 'Edit a plan, add a note or finish it (finished only when every task is done); every change is recorded in its history',
     body: z.object(patchShape({ ...idpFields, status: z.enum(IDP_STATUSES), note: z.string().trim().min(1).max(5000) })),

@@ -17,8 +17,12 @@ export const LMS_LIMITS = { title: 200, short: 1000, content: 200_000, question:
  * The fields of an update: every field optional and without its create default, so that a field left out of a PUT
  * keeps its stored value (zod's `.partial()` would still fill the defaults in).
  */
-export function patchShape<T extends z.ZodRawShape>(shape: T): { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I extends z.ZodType> ? I : T[K]> } {
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()])) as never;
+export function patchShape<T extends z.ZodRawShape>(
+  shape: T,
+): { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I extends z.ZodType> ? I : T[K]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()]),
+  ) as never;
 }
 
 const title = requiredString().max(LMS_LIMITS.title, V.max(LMS_LIMITS.title));
@@ -80,7 +84,11 @@ export const questionInput = z.object({
   _id: z.string().max(40).optional(),
   text: z.string().max(LMS_LIMITS.question, V.max(LMS_LIMITS.question)),
   kind: z.enum(QUESTION_KINDS).default('single'),
-  answers: z.array(z.object({ _id: z.string().max(40).optional(), text: z.string().max(LMS_LIMITS.answer, V.max(LMS_LIMITS.answer)), right: z.boolean().default(false) })).max(20),
+  answers: z
+    .array(
+      z.object({ _id: z.string().max(40).optional(), text: z.string().max(LMS_LIMITS.answer, V.max(LMS_LIMITS.answer)), right: z.boolean().default(false) }),
+    )
+    .max(20),
 });
 export type QuestionInput = z.infer<typeof questionInput>;
 /** A stored question; `right` only for who manages the test, or after the attempt when the test shows right answers. */

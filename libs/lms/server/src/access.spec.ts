@@ -36,8 +36,24 @@ describe('lms access.ts (§6 can-rules)', () => {
 
   it('scores: exact right sets, percent rounded; deadline decides', () => {
     const qs: StoredQuestion[] = [
-      { _id: 'q1', text: 'a', kind: 'single', answers: [{ _id: 'a', text: 'a', right: true }, { _id: 'b', text: 'b', right: false }] },
-      { _id: 'q2', text: 'b', kind: 'multiple', answers: [{ _id: 'c', text: 'c', right: true }, { _id: 'd', text: 'd', right: true }] },
+      {
+        _id: 'q1',
+        text: 'a',
+        kind: 'single',
+        answers: [
+          { _id: 'a', text: 'a', right: true },
+          { _id: 'b', text: 'b', right: false },
+        ],
+      },
+      {
+        _id: 'q2',
+        text: 'b',
+        kind: 'multiple',
+        answers: [
+          { _id: 'c', text: 'c', right: true },
+          { _id: 'd', text: 'd', right: true },
+        ],
+      },
       { _id: 'q3', text: 'c', kind: 'single', answers: [{ _id: 'e', text: 'e', right: true }] },
     ];
     assert.equal(answeredRight(qs[1]!, ['c']), false);

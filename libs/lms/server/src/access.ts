@@ -19,15 +19,20 @@ export const isMember = (course: Pick<CourseRow, 'isPublic' | 'memberUsers' | 'm
  * Who sees a course (§6, issue 33 Rules): LMS administrators always; its members (or everyone, when public) once it
  * is published. A course that is not visible answers 404, as one that does not exist.
  */
-export const canSeeCourse = (course: Pick<CourseRow, 'status' | 'isPublic' | 'memberUsers' | 'memberDepartments'>, userId: string, department: string | null, lmsAdmin: boolean) =>
-  lmsAdmin || (course.status === 'published' && isMember(course, userId, department));
+export const canSeeCourse = (
+  course: Pick<CourseRow, 'status' | 'isPublic' | 'memberUsers' | 'memberDepartments'>,
+  userId: string,
+  department: string | null,
+  lmsAdmin: boolean,
+) => lmsAdmin || (course.status === 'published' && isMember(course, userId, department));
 
 /** Who sees a development plan: its employee, creator and observer, and administrators; nobody else. */
 export const canSeeIdp = (idp: Pick<IdpRow, 'employee' | 'creator' | 'observer'>, caller: Who) =>
   caller.admin || [idp.employee, idp.creator, idp.observer].includes(caller.userId);
 
 /** Who changes a plan's fields and tasks: its creator, its employee and administrators (the observer only writes notes). */
-export const canEditIdp = (idp: Pick<IdpRow, 'employee' | 'creator'>, caller: Who) => caller.admin || idp.employee === caller.userId || idp.creator === caller.userId;
+export const canEditIdp = (idp: Pick<IdpRow, 'employee' | 'creator'>, caller: Who) =>
+  caller.admin || idp.employee === caller.userId || idp.creator === caller.userId;
 
 /** Who deletes a plan: its creator and administrators. */
 export const canDeleteIdp = (idp: Pick<IdpRow, 'creator'>, caller: Who) => caller.admin || idp.creator === caller.userId;
@@ -44,4 +49,5 @@ export const scoreOf = (questions: readonly StoredQuestion[], answers: Record<st
   questions.length ? Math.round((100 * questions.filter((q) => answeredRight(q, answers[q._id])).length) / questions.length) : 100;
 
 /** Whether an attempt is over at `now`: finished, or past its deadline (the server's clock decides, §4 Test). */
-export const attemptOver = (a: { finishedAt: Date | null; deadline: Date | null }, now: Date) => !!a.finishedAt || (!!a.deadline && now.getTime() > a.deadline.getTime());
+export const attemptOver = (a: { finishedAt: Date | null; deadline: Date | null }, now: Date) =>
+  !!a.finishedAt || (!!a.deadline && now.getTime() > a.deadline.getTime());

@@ -44,7 +44,12 @@ export function storeQuestions(qs: QuestionInput[]): StoredQuestion[] {
     seen.add(v);
     return v;
   };
-  return qs.map((q) => ({ _id: fresh(q._id), text: q.text.trim(), kind: q.kind, answers: q.answers.map((a) => ({ _id: fresh(a._id), text: a.text.trim(), right: a.right })) }));
+  return qs.map((q) => ({
+    _id: fresh(q._id),
+    text: q.text.trim(),
+    kind: q.kind,
+    answers: q.answers.map((a) => ({ _id: fresh(a._id), text: a.text.trim(), right: a.right })),
+  }));
 }
 
 /**
@@ -104,7 +109,10 @@ export class CoursesService {
     const caller = requireCaller(ctx);
     this.sameClient(caller, params.client_id);
     const ids = [...new Set(body.admins)];
-    await this.people.requireUsers(caller.clientId, ids.map((id, i) => ({ field: `admins.${i}`, id })));
+    await this.people.requireUsers(
+      caller.clientId,
+      ids.map((id, i) => ({ field: `admins.${i}`, id })),
+    );
     return this.db.inTenant(ctx, async (tx) => {
       await this.repo.setAdmins(tx, caller.clientId, ids);
       return { admins: ids };
@@ -121,9 +129,21 @@ export class CoursesService {
       const visibleTo = manage && !query.mine ? undefined : { userId: caller.userId, department };
       const { rows, total } = await this.repo.coursePage(tx, { search: query.search, status: query.status, visibleTo }, w.offset, w.limit);
       const ids = rows.map((r) => r.id);
-      const [ls, ts, ps, as] = await Promise.all([this.repo.lessonsOf(tx, ids), this.repo.testsOf(tx, ids), this.repo.progressRows(tx, { courseIds: ids, userId: caller.userId }), this.repo.courseAttempts(tx, ids, caller.userId)]);
+      const [ls, ts, ps, as] = await Promise.all([
+        this.repo.lessonsOf(tx, ids),
+        this.repo.testsOf(tx, ids),
+        this.repo.progressRows(tx, { courseIds: ids, userId: caller.userId }),
+        this.repo.courseAttempts(tx, ids, caller.userId),
+      ]);
       const items = rows.map((c) => {
-        const mine = progressOut(c.id, caller.userId, ls.filter((l) => l.courseId === c.id), ts.filter((t) => t.courseId === c.id), ps.find((p) => p.courseId === c.id), as);
+        const mine = progressOut(
+          c.id,
+          caller.userId,
+          ls.filter((l) => l.courseId === c.id),
+          ts.filter((t) => t.courseId === c.id),
+          ps.find((p) => p.courseId === c.id),
+          as,
+        );
         return courseOut(c, ls, ts, mine.status, manage);
       });
       return { items, total, can_manage: manage };
@@ -136,7 +156,12 @@ export class CoursesService {
     const department = await this.people.departmentOf(caller.clientId, caller.userId);
     return this.db.inTenant(ctx, async (tx) => {
       const { course, manage } = await this.visibleCourse(tx, caller, params.id, department);
-      const [ls, ts, p, as] = await Promise.all([this.repo.lessonsOf(tx, [course.id]), this.repo.testsOf(tx, [course.id]), this.repo.progressOf(tx, course.id, caller.userId), this.repo.courseAttempts(tx, [course.id], caller.userId)]);
+      const [ls, ts, p, as] = await Promise.all([
+        this.repo.lessonsOf(tx, [course.id]),
+        this.repo.testsOf(tx, [course.id]),
+        this.repo.progressOf(tx, course.id, caller.userId),
+        this.repo.courseAttempts(tx, [course.id], caller.userId),
+      ]);
       return courseOut(course, ls, ts, progressOut(course.id, caller.userId, ls, ts, p, as).status, manage);
     });
   }
@@ -146,7 +171,15 @@ export class CoursesService {
     const caller = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       await this.requireLmsAdmin(tx, caller);
-      const row = await this.repo.insertCourse(tx, { id: uuidv7(), clientId: caller.clientId, title: body.title, shortDescription: body.short_description, cover: body.cover, isPublic: body.public, createdBy: caller.userId });
+      const row = await this.repo.insertCourse(tx, {
+        id: uuidv7(),
+        clientId: caller.clientId,
+        title: body.title,
+        shortDescription: body.short_description,
+        cover: body.cover,
+        isPublic: body.public,
+        createdBy: caller.userId,
+      });
       return courseOut(row, [], [], null, true);
     });
   }
@@ -190,12 +223,19 @@ export class CoursesService {
   async memberSet({ params, body }: In<'memberSet'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const users = [...new Set(body.users)];
-    await this.people.requireUsers(caller.clientId, users.map((id, i) => ({ field: `users.${i}`, id })));
+    await this.people.requireUsers(
+      caller.clientId,
+      users.map((id, i) => ({ field: `users.${i}`, id })),
+    );
     return this.db.inTenant(ctx, async (tx) => {
       const c = await this.managedCourse(tx, caller, params.id);
       if (c.status === 'archived') throw Errors.coded(E.lmsCourseArchived);
       const departments = [...new Set(body.departments)];
-      const row = await this.repo.updateCourse(tx, c.id, { memberUsers: users, memberDepartments: departments, status: c.status === 'draft' ? 'appointed' : c.status });
+      const row = await this.repo.updateCourse(tx, c.id, {
+        memberUsers: users,
+        memberDepartments: departments,
+        status: c.status === 'draft' ? 'appointed' : c.status,
+      });
       await this.outbox.add(tx, lmsEvents.courseAppointed, caller.clientId, { courseId: c.id, title: c.title, users, departments, by: caller.userId });
       return this.membersOut(tx, row);
     });
@@ -203,10 +243,22 @@ export class CoursesService {
 
   /** The members of a course and each learner's status, percent and mean score (inside the caller's transaction). */
   async membersOut(tx: Tx, c: CourseRow) {
-    const [ls, ts, ps, as] = await Promise.all([this.repo.lessonsOf(tx, [c.id]), this.repo.testsOf(tx, [c.id]), this.repo.progressRows(tx, { courseIds: [c.id] }), this.repo.courseAttempts(tx, [c.id], null)]);
+    const [ls, ts, ps, as] = await Promise.all([
+      this.repo.lessonsOf(tx, [c.id]),
+      this.repo.testsOf(tx, [c.id]),
+      this.repo.progressRows(tx, { courseIds: [c.id] }),
+      this.repo.courseAttempts(tx, [c.id], null),
+    ]);
     const userIds = [...new Set([...c.memberUsers, ...ps.map((p) => p.userId), ...as.map((a) => a.userId)])];
     const learners = userIds.map((u) => {
-      const p = progressOut(c.id, u, ls, ts, ps.find((x) => x.userId === u), as);
+      const p = progressOut(
+        c.id,
+        u,
+        ls,
+        ts,
+        ps.find((x) => x.userId === u),
+        as,
+      );
       const scores = p.tests.map((t) => t.score).filter((s): s is number => s !== null);
       return { user_id: u, status: p.status, percent: p.percent, score: scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null };
     });
@@ -243,7 +295,16 @@ export class CoursesService {
     return this.db.inTenant(ctx, async (tx) => {
       const c = await this.managedCourse(tx, caller, body.course_id);
       const position = (await this.repo.lessonsOf(tx, [c.id])).length;
-      const row = await this.repo.insertLesson(tx, { id: uuidv7(), clientId: caller.clientId, courseId: c.id, title: body.title, content: sanitizeMessage(body.content), files: body.files, videos: body.videos, position });
+      const row = await this.repo.insertLesson(tx, {
+        id: uuidv7(),
+        clientId: caller.clientId,
+        courseId: c.id,
+        title: body.title,
+        content: sanitizeMessage(body.content),
+        files: body.files,
+        videos: body.videos,
+        position,
+      });
       return lessonOut(row, false);
     });
   }
@@ -285,7 +346,10 @@ export class CoursesService {
     return this.db.inTenant(ctx, async (tx) => {
       const { course, manage } = await this.visibleCourse(tx, caller, query.course_id, department);
       const ts = await this.repo.testsOf(tx, [course.id]);
-      const counts = await this.repo.attemptCounts(tx, ts.map((t) => t.id));
+      const counts = await this.repo.attemptCounts(
+        tx,
+        ts.map((t) => t.id),
+      );
       return { items: ts.map((t) => testOut(t, manage, counts.get(t.id)?.finished ?? 0)), total: ts.length };
     });
   }

@@ -37,7 +37,15 @@ export class IdpService {
   }
 
   private async changed(tx: Tx, caller: Caller, r: IdpRow, action: string) {
-    await this.outbox.add(tx, lmsEvents.idpChanged, caller.clientId, { idpId: r.id, title: r.title, employee: r.employee, creator: r.creator, observer: r.observer, by: caller.userId, action });
+    await this.outbox.add(tx, lmsEvents.idpChanged, caller.clientId, {
+      idpId: r.id,
+      title: r.title,
+      employee: r.employee,
+      creator: r.creator,
+      observer: r.observer,
+      by: caller.userId,
+      action,
+    });
   }
 
   private entry = (caller: Caller, action: string, detail = ''): StoredHistory => ({ at: new Date().toISOString(), by: caller.userId, action, detail });
@@ -46,14 +54,18 @@ export class IdpService {
   async idpList({ query }: In<'idpList'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const w = pageWindow(query.page, query.limit, 100);
-    const { rows, total } = await this.db.inTenant(ctx, (tx) => this.repo.idpPage(tx, { seer: caller.admin ? null : caller.userId, status: query.status }, w.offset, w.limit));
+    const { rows, total } = await this.db.inTenant(ctx, (tx) =>
+      this.repo.idpPage(tx, { seer: caller.admin ? null : caller.userId, status: query.status }, w.offset, w.limit),
+    );
     return { items: rows.map(idpOut), total };
   }
 
   /** GET api/idp/list/{id}: one employee's plans that the caller sees. */
   async idpListFor({ params }: In<'idpListFor'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
-    const { rows, total } = await this.db.inTenant(ctx, (tx) => this.repo.idpPage(tx, { seer: caller.admin ? null : caller.userId, employee: params.id }, 0, 100));
+    const { rows, total } = await this.db.inTenant(ctx, (tx) =>
+      this.repo.idpPage(tx, { seer: caller.admin ? null : caller.userId, employee: params.id }, 0, 100),
+    );
     return { items: rows.map(idpOut), total };
   }
 
@@ -66,7 +78,10 @@ export class IdpService {
   /** POST api/idp: the caller creates a plan for an employee. Errors: 400 invalidId (employee, observer). */
   async idpCreate({ body }: In<'idpCreate'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
-    await this.people.requireUsers(caller.clientId, [{ field: 'employee', id: body.employee }, ...(body.observer ? [{ field: 'observer', id: body.observer }] : [])]);
+    await this.people.requireUsers(caller.clientId, [
+      { field: 'employee', id: body.employee },
+      ...(body.observer ? [{ field: 'observer', id: body.observer }] : []),
+    ]);
     return this.db.inTenant(ctx, async (tx) => {
       const tasks: StoredTask[] = body.tasks.map((t) => ({ _id: shortId(), title: t.title, deadline: t.deadline, done: t.done }));
       const row = await this.repo.insertIdp(tx, {
@@ -110,7 +125,15 @@ export class IdpService {
           const old = new Map(r.tasks.map((t) => [t._id, t]));
           patch.tasks = fields.tasks.map((t) => ({ _id: t._id && old.has(t._id) ? t._id : shortId(), title: t.title, deadline: t.deadline, done: t.done }));
         }
-        history.push(this.entry(caller, 'updated', Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined).join(', ')));
+        history.push(
+          this.entry(
+            caller,
+            'updated',
+            Object.keys(fields)
+              .filter((k) => fields[k as keyof typeof fields] !== undefined)
+              .join(', '),
+          ),
+        );
       }
       if (note !== undefined) {
         patch.notes = [...r.notes, { _id: shortId(), text: note, author: caller.userId, at: new Date().toISOString() }];
@@ -124,7 +147,8 @@ export class IdpService {
       }
       const row = await this.repo.updateIdp(tx, r.id, { ...patch, history });
       await this.changed(tx, caller, row, patch.status === 'finished' ? 'finished' : note !== undefined && !editsFields ? 'note' : 'updated');
-      if (patch.status === 'finished') await this.outbox.add(tx, lmsEvents.idpFinished, caller.clientId, { idpId: r.id, employee: row.employee, by: caller.userId });
+      if (patch.status === 'finished')
+        await this.outbox.add(tx, lmsEvents.idpFinished, caller.clientId, { idpId: r.id, employee: row.employee, by: caller.userId });
       return idpOut(row);
     });
   }

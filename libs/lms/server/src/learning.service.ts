@@ -58,7 +58,13 @@ export class LearningService {
 
   /** Marks the course learned when every lesson is learned and every test passed (once); evt.lms.course.learned. */
   private async checkLearned(tx: Tx, caller: Caller, courseId: string, userId: string) {
-    const [ls, ts, p, as, course] = await Promise.all([this.repo.lessonsOf(tx, [courseId]), this.repo.testsOf(tx, [courseId]), this.repo.progressOf(tx, courseId, userId, true), this.repo.courseAttempts(tx, [courseId], userId), this.repo.course(tx, courseId)]);
+    const [ls, ts, p, as, course] = await Promise.all([
+      this.repo.lessonsOf(tx, [courseId]),
+      this.repo.testsOf(tx, [courseId]),
+      this.repo.progressOf(tx, courseId, userId, true),
+      this.repo.courseAttempts(tx, [courseId], userId),
+      this.repo.course(tx, courseId),
+    ]);
     const out = progressOut(courseId, userId, ls, ts, p, as);
     if (p?.learnedAt || out.lessons_learned.length < ls.length || out.tests.some((x) => !x.passed)) return;
     await this.repo.saveProgress(tx, { clientId: caller.clientId, courseId, userId, lessonsLearned: p?.lessonsLearned ?? [], learnedAt: new Date() });
@@ -80,7 +86,10 @@ export class LearningService {
       if (last && !last.finishedAt && attemptOver(last, now)) last = await this.finish(tx, caller, t, last, last.deadline!);
       if (last && !last.finishedAt) return attemptOut(t, last, now, t.retries + 1 - mine.length);
       if (mine.length > t.retries) throw Errors.coded(E.lmsNoRetries);
-      const order = (t.shuffle ? shuffled(t.questions) : t.questions).map((q) => ({ q: q._id, a: (t.shuffle ? shuffled(q.answers) : q.answers).map((x) => x._id) }));
+      const order = (t.shuffle ? shuffled(t.questions) : t.questions).map((q) => ({
+        q: q._id,
+        a: (t.shuffle ? shuffled(q.answers) : q.answers).map((x) => x._id),
+      }));
       const a = await this.repo.insertAttempt(tx, {
         id: uuidv7(),
         clientId: caller.clientId,
@@ -123,7 +132,8 @@ export class LearningService {
         const q = t.questions.find((x) => x._id === body.question_id);
         if (!q) throw Errors.fieldCoded('question_id', E.lmsNotAnOption);
         const chosen = [...new Set(body.answers)];
-        if (chosen.some((id) => !q.answers.some((x) => x._id === id)) || (q.kind === 'single' && chosen.length > 1)) throw Errors.fieldCoded('answers', E.lmsNotAnOption);
+        if (chosen.some((id) => !q.answers.some((x) => x._id === id)) || (q.kind === 'single' && chosen.length > 1))
+          throw Errors.fieldCoded('answers', E.lmsNotAnOption);
         row = await this.repo.updateAttempt(tx, a.id, { answers: { ...a.answers, [q._id]: chosen } });
       }
       if (body.finish) row = await this.finish(tx, caller, t, row, now);
@@ -146,7 +156,13 @@ export class LearningService {
       const learned = new Set(p?.lessonsLearned ?? []);
       if (ls.slice(0, at).some((l) => !learned.has(l.id))) throw Errors.fieldCoded('lesson_id', E.lmsLessonOrder);
       if (!learned.has(body.lesson_id)) {
-        await this.repo.saveProgress(tx, { clientId: caller.clientId, courseId: body.course_id, userId: caller.userId, lessonsLearned: [...learned, body.lesson_id], learnedAt: p?.learnedAt ?? null });
+        await this.repo.saveProgress(tx, {
+          clientId: caller.clientId,
+          courseId: body.course_id,
+          userId: caller.userId,
+          lessonsLearned: [...learned, body.lesson_id],
+          learnedAt: p?.learnedAt ?? null,
+        });
         await this.checkLearned(tx, caller, body.course_id, caller.userId);
       }
       return this.progressOf(tx, body.course_id, caller.userId);
@@ -154,7 +170,12 @@ export class LearningService {
   }
 
   private async progressOf(tx: Tx, courseId: string, userId: string) {
-    const [ls, ts, p, as] = await Promise.all([this.repo.lessonsOf(tx, [courseId]), this.repo.testsOf(tx, [courseId]), this.repo.progressOf(tx, courseId, userId), this.repo.courseAttempts(tx, [courseId], userId)]);
+    const [ls, ts, p, as] = await Promise.all([
+      this.repo.lessonsOf(tx, [courseId]),
+      this.repo.testsOf(tx, [courseId]),
+      this.repo.progressOf(tx, courseId, userId),
+      this.repo.courseAttempts(tx, [courseId], userId),
+    ]);
     return progressOut(courseId, userId, ls, ts, p, as);
   }
 
@@ -217,7 +238,15 @@ export class LearningService {
       const courses = all.map((c) => {
         const k = counts.get(c.id) ?? { users: 0, learned: 0, started: 0 };
         const appointedOnly = c.memberUsers.length > k.users ? c.memberUsers.length - k.users : 0;
-        return { course_id: c.id, title: c.title, status: c.status as Course['status'], learners: k.users + appointedOnly, not_started: appointedOnly, in_progress: k.started, learned: k.learned };
+        return {
+          course_id: c.id,
+          title: c.title,
+          status: c.status as Course['status'],
+          learners: k.users + appointedOnly,
+          not_started: appointedOnly,
+          in_progress: k.started,
+          learned: k.learned,
+        };
       });
       let user = null;
       if (query.user_id) {
@@ -226,7 +255,14 @@ export class LearningService {
         const ids = [...new Set([...ps.map((p) => p.courseId), ...all.filter((c) => c.memberUsers.includes(uid)).map((c) => c.id)])];
         const [ls, ts, as] = await Promise.all([this.repo.lessonsOf(tx, ids), this.repo.testsOf(tx, ids), this.repo.courseAttempts(tx, ids, uid)]);
         user = ids.map((id) => ({
-          ...progressOut(id, uid, ls.filter((l) => l.courseId === id), ts.filter((t) => t.courseId === id), ps.find((p) => p.courseId === id), as),
+          ...progressOut(
+            id,
+            uid,
+            ls.filter((l) => l.courseId === id),
+            ts.filter((t) => t.courseId === id),
+            ps.find((p) => p.courseId === id),
+            as,
+          ),
           title: all.find((c) => c.id === id)?.title ?? '',
         }));
       }

@@ -1,7 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { attempts, courses, idps, lessons, lmsAdmins, progress, tests, type AttemptRow, type CourseRow, type IdpRow, type LessonRow, type ProgressRow, type TestRow } from './schema.ts';
+import {
+  attempts,
+  courses,
+  idps,
+  lessons,
+  lmsAdmins,
+  progress,
+  tests,
+  type AttemptRow,
+  type CourseRow,
+  type IdpRow,
+  type LessonRow,
+  type ProgressRow,
+  type TestRow,
+} from './schema.ts';
 
 /**
  * All the SQL of the lms domain (Drizzle). Every call runs inside the tenant transaction the service opened
@@ -124,7 +138,11 @@ export class LmsRepository {
 
   /** A user's attempts at a test, newest first (locked for the answer path). */
   async attemptsOf(tx: Tx, testId: string, userId: string, lock = false): Promise<AttemptRow[]> {
-    const q = tx.select().from(attempts).where(and(eq(attempts.testId, testId), eq(attempts.userId, userId))).orderBy(desc(attempts.startedAt), desc(attempts.id));
+    const q = tx
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.testId, testId), eq(attempts.userId, userId)))
+      .orderBy(desc(attempts.startedAt), desc(attempts.id));
     return lock ? q.for('update') : q;
   }
 
@@ -132,7 +150,10 @@ export class LmsRepository {
   async courseAttempts(tx: Tx, courseIds: string[], userId: string | null): Promise<AttemptRow[]> {
     if (!courseIds.length) return [];
     const c = inArray(attempts.courseId, courseIds);
-    return tx.select().from(attempts).where(userId ? and(c, eq(attempts.userId, userId)) : c);
+    return tx
+      .select()
+      .from(attempts)
+      .where(userId ? and(c, eq(attempts.userId, userId)) : c);
   }
 
   /** The finished attempts of a test (optionally one user's). */
@@ -151,7 +172,10 @@ export class LmsRepository {
 
   /** A learner's progress row in a course. */
   async progressOf(tx: Tx, courseId: string, userId: string, lock = false): Promise<ProgressRow | undefined> {
-    const q = tx.select().from(progress).where(and(eq(progress.courseId, courseId), eq(progress.userId, userId)));
+    const q = tx
+      .select()
+      .from(progress)
+      .where(and(eq(progress.courseId, courseId), eq(progress.userId, userId)));
     return (lock ? await q.for('update') : await q)[0];
   }
 
@@ -163,7 +187,10 @@ export class LmsRepository {
       conds.push(inArray(progress.courseId, f.courseIds));
     }
     if (f.userId) conds.push(eq(progress.userId, f.userId));
-    return tx.select().from(progress).where(and(...conds));
+    return tx
+      .select()
+      .from(progress)
+      .where(and(...conds));
   }
 
   /** Inserts or replaces a learner's progress. */
@@ -171,7 +198,10 @@ export class LmsRepository {
     const [saved] = await tx
       .insert(progress)
       .values(row)
-      .onConflictDoUpdate({ target: [progress.courseId, progress.userId], set: { lessonsLearned: row.lessonsLearned, learnedAt: row.learnedAt, updatedAt: new Date() } })
+      .onConflictDoUpdate({
+        target: [progress.courseId, progress.userId],
+        set: { lessonsLearned: row.lessonsLearned, learnedAt: row.learnedAt, updatedAt: new Date() },
+      })
       .returning();
     return saved!;
   }

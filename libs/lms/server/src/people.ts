@@ -26,7 +26,10 @@ export class LmsPeople {
    */
   async requireUsers(clientId: string, refs: { field: string; id: string }[]): Promise<void> {
     if (!refs.length) return;
-    const found = await this.people.usersByIds(clientId, refs.map((r) => r.id));
+    const found = await this.people.usersByIds(
+      clientId,
+      refs.map((r) => r.id),
+    );
     const bad = refs.filter((r) => !found.has(r.id)).map((r) => r.field);
     if (bad.length) throw Errors.unknownIds(bad);
   }

@@ -33,7 +33,10 @@ export interface StoredHistory {
 
 /** §6 LMS administrators per client. */
 export const lmsAdmins = lmsSchema
-  .table('admins', { clientId: uuid('client_id').notNull(), userId: uuid('user_id').notNull() }, (t) => [primaryKey({ columns: [t.clientId, t.userId] }), tenantPolicy()])
+  .table('admins', { clientId: uuid('client_id').notNull(), userId: uuid('user_id').notNull() }, (t) => [
+    primaryKey({ columns: [t.clientId, t.userId] }),
+    tenantPolicy(),
+  ])
   .enableRLS();
 
 /** §3 Course; members are appointed user ids and department names. */
@@ -114,7 +117,11 @@ export const attempts = lmsSchema
       answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
       score: integer('score'),
     },
-    (t) => [index('attempts_test_user_idx').on(t.clientId, t.testId, t.userId), index('attempts_course_user_idx').on(t.clientId, t.courseId, t.userId), tenantPolicy()],
+    (t) => [
+      index('attempts_test_user_idx').on(t.clientId, t.testId, t.userId),
+      index('attempts_course_user_idx').on(t.clientId, t.courseId, t.userId),
+      tenantPolicy(),
+    ],
   )
   .enableRLS();
 

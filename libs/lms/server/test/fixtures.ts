@@ -1,7 +1,14 @@
 import { lmsRoutes } from '@intranet/lms-contract';
 import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 
-const q = { text: 'Two and two?', kind: 'single' as const, answers: [{ text: 'Four', right: true }, { text: 'Five', right: false }] };
+const q = {
+  text: 'Two and two?',
+  kind: 'single' as const,
+  answers: [
+    { text: 'Four', right: true },
+    { text: 'Five', right: false },
+  ],
+};
 
 /**
  * The lms domain's part of the route-generic checks' fixture registry: a published course appointed to the
@@ -44,13 +51,25 @@ export default {
       return (r.body as { result: T }).result;
     };
     const token = w.adminToken;
-    const course = await ok<{ _id: string }>(t.call(lmsRoutes.courseCreate, { token, body: { title: `Course of ${w.workspace}`, short_description: 'secret course text' } }), 'course');
-    const lesson = await ok<{ _id: string }>(t.call(lmsRoutes.lessonCreate, { token, body: { course_id: course._id, title: 'Lesson one', content: '<p>Learn</p>' } }), 'lesson');
-    const test = await ok<{ _id: string }>(t.call(lmsRoutes.testCreate, { token, body: { course_id: course._id, title: 'Test one', questions: [q] } }), 'lmsTest');
+    const course = await ok<{ _id: string }>(
+      t.call(lmsRoutes.courseCreate, { token, body: { title: `Course of ${w.workspace}`, short_description: 'secret course text' } }),
+      'course',
+    );
+    const lesson = await ok<{ _id: string }>(
+      t.call(lmsRoutes.lessonCreate, { token, body: { course_id: course._id, title: 'Lesson one', content: '<p>Learn</p>' } }),
+      'lesson',
+    );
+    const test = await ok<{ _id: string }>(
+      t.call(lmsRoutes.testCreate, { token, body: { course_id: course._id, title: 'Test one', questions: [q] } }),
+      'lmsTest',
+    );
     await ok(t.call(lmsRoutes.memberSet, { token, params: { id: course._id }, body: { users: [w.ids.user], departments: [] } }), 'members');
     await ok(t.call(lmsRoutes.courseUpdate, { token, params: { id: course._id }, body: { status: 'published' } }), 'publish');
     const idp = await ok<{ _id: string }>(
-      t.call(lmsRoutes.idpCreate, { token, body: { title: `Plan of ${w.workspace}`, message: 'secret plan text', employee: w.ids.user, tasks: [{ title: 'Read' }] } }),
+      t.call(lmsRoutes.idpCreate, {
+        token,
+        body: { title: `Plan of ${w.workspace}`, message: 'secret plan text', employee: w.ids.user, tasks: [{ title: 'Read' }] },
+      }),
       'idp',
     );
     return { course: course._id, lesson: lesson._id, lmsTest: test._id, idp: idp._id };

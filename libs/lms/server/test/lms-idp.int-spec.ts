@@ -40,7 +40,13 @@ describe('lms IDP (§7 IDP, §3, §4 IDP, §6)', () => {
     assert.equal(foreign.body.errors[0].field, 'employee');
     const made = await t.call(lmsRoutes.idpCreate, {
       token: manager.token,
-      body: { title: 'Grow', message: 'Next level', employee: employee.id, observer: observer.id, tasks: [{ title: 'Read a book', deadline: '2027-01-31' }, { title: 'Give a talk' }] },
+      body: {
+        title: 'Grow',
+        message: 'Next level',
+        employee: employee.id,
+        observer: observer.id,
+        tasks: [{ title: 'Read a book', deadline: '2027-01-31' }, { title: 'Give a talk' }],
+      },
     });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const plan = made.body.result;
@@ -72,7 +78,10 @@ describe('lms IDP (§7 IDP, §3, §4 IDP, §6)', () => {
     const one = await t.call(lmsRoutes.idpFinishTask, { token: employee.token, body: { idp_id: plan._id, task_id: plan.tasks[0]._id } });
     assert.equal(one.status, 200, JSON.stringify(one.body));
     assert.equal(one.body.result.status, 'active');
-    assert.deepEqual(one.body.result.tasks.map((x: { done: boolean }) => x.done), [true, false]);
+    assert.deepEqual(
+      one.body.result.tasks.map((x: { done: boolean }) => x.done),
+      [true, false],
+    );
     const two = await t.call(lmsRoutes.idpFinishTask, { token: employee.token, body: { idp_id: plan._id, task_id: plan.tasks[1]._id } });
     assert.equal(two.body.result.status, 'finished');
     assert.deepEqual(

@@ -40,16 +40,26 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
     const refused = await t.call(lmsRoutes.courseCreate, { token: lmsAdmin.token, body: { title: 'Safety' } });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.code, LMS_ERRORS.lmsAdminsOnly.code);
-    assert.equal((await t.call(lmsRoutes.adminsSet, { token: lmsAdmin.token, params: { client_id: acme.client._id }, body: { admins: [lmsAdmin.id] } })).status, 403);
+    assert.equal(
+      (await t.call(lmsRoutes.adminsSet, { token: lmsAdmin.token, params: { client_id: acme.client._id }, body: { admins: [lmsAdmin.id] } })).status,
+      403,
+    );
     const set = await t.call(lmsRoutes.adminsSet, { token: acme.adminToken, params: { client_id: acme.client._id }, body: { admins: [lmsAdmin.id] } });
     assert.equal(set.status, 200, JSON.stringify(set.body));
-    const foreignAdmin = await t.call(lmsRoutes.adminsSet, { token: other.adminToken, params: { client_id: other.client._id }, body: { admins: [lmsAdmin.id] } });
+    const foreignAdmin = await t.call(lmsRoutes.adminsSet, {
+      token: other.adminToken,
+      params: { client_id: other.client._id },
+      body: { admins: [lmsAdmin.id] },
+    });
     assert.equal(foreignAdmin.status, 400);
     assert.equal(foreignAdmin.body.errors[0].code, 'invalidId');
 
     const course = (await t.call(lmsRoutes.courseCreate, { token: lmsAdmin.token, body: { title: 'Safety', short_description: 'Basics' } })).body.result;
     assert.equal(course.status, 'draft');
-    const l1 = await t.call(lmsRoutes.lessonCreate, { token: lmsAdmin.token, body: { course_id: course._id, title: 'One', content: '<p>Hi<script>alert(1)</script></p>', videos: ['https://video.example/1'] } });
+    const l1 = await t.call(lmsRoutes.lessonCreate, {
+      token: lmsAdmin.token,
+      body: { course_id: course._id, title: 'One', content: '<p>Hi<script>alert(1)</script></p>', videos: ['https://video.example/1'] },
+    });
     assert.equal(l1.status, 200, JSON.stringify(l1.body));
     assert.equal(l1.body.result.content, '<p>Hi</p>', 'the platform policy removes scripts');
     const l2 = (await t.call(lmsRoutes.lessonCreate, { token: lmsAdmin.token, body: { course_id: course._id, title: 'Two' } })).body.result;
@@ -57,7 +67,20 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
     // §5 Test: question text and answers non-empty, at least one right answer.
     const bad = await t.call(lmsRoutes.testCreate, {
       token: lmsAdmin.token,
-      body: { course_id: course._id, title: 'Quiz', questions: [{ text: ' ', kind: 'single', answers: [{ text: '', right: false }, { text: 'B', right: false }] }] },
+      body: {
+        course_id: course._id,
+        title: 'Quiz',
+        questions: [
+          {
+            text: ' ',
+            kind: 'single',
+            answers: [
+              { text: '', right: false },
+              { text: 'B', right: false },
+            ],
+          },
+        ],
+      },
     });
     assert.equal(bad.status, 400);
     const codes = bad.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort();
@@ -66,7 +89,15 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
 
     const made = await t.call(lmsRoutes.testCreate, {
       token: lmsAdmin.token,
-      body: { course_id: course._id, title: 'Quiz', shuffle: true, show_right_answer: true, retries: 1, time_limit: 600, questions: [single('Q1', 0), single('Q2', 1)] },
+      body: {
+        course_id: course._id,
+        title: 'Quiz',
+        shuffle: true,
+        show_right_answer: true,
+        retries: 1,
+        time_limit: 600,
+        questions: [single('Q1', 0), single('Q2', 1)],
+      },
     });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const withQ3 = await t.call(lmsRoutes.questionAdd, { token: lmsAdmin.token, params: { test_id: made.body.result._id }, body: single('Q3', 2) });
@@ -78,12 +109,18 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
     assert.equal((await t.call(lmsRoutes.courseGet, { token: learner.token, params: { id: course._id } })).status, 404);
     const appointed = await t.call(lmsRoutes.memberSet, { token: lmsAdmin.token, params: { id: course._id }, body: { users: [learner.id], departments: [] } });
     assert.equal(appointed.status, 200, JSON.stringify(appointed.body));
-    assert.equal((await t.call(lmsRoutes.courseUpdate, { token: lmsAdmin.token, params: { id: course._id }, body: { status: 'published' } })).body.result.status, 'published');
+    assert.equal(
+      (await t.call(lmsRoutes.courseUpdate, { token: lmsAdmin.token, params: { id: course._id }, body: { status: 'published' } })).body.result.status,
+      'published',
+    );
     assert.equal((await t.call(lmsRoutes.courseGet, { token: learner.token, params: { id: course._id } })).status, 200);
     assert.equal((await t.call(lmsRoutes.courseGet, { token: outsider.token, params: { id: course._id } })).status, 404);
     assert.equal((await t.call(lmsRoutes.courseGet, { token: other.adminToken, params: { id: course._id } })).status, 404);
     const mine = await t.call(lmsRoutes.courseList, { token: learner.token });
-    assert.deepEqual(mine.body.result.items.map((c: { _id: string }) => c._id), [course._id]);
+    assert.deepEqual(
+      mine.body.result.items.map((c: { _id: string }) => c._id),
+      [course._id],
+    );
     assert.equal((await t.call(lmsRoutes.courseList, { token: outsider.token })).body.result.total, 0);
 
     // The learner's view of the test carries no right marks.
@@ -95,12 +132,18 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
     const early = await t.call(lmsRoutes.progressLearn, { token: learner.token, body: { course_id: course._id, lesson_id: l2._id } });
     assert.equal(early.status, 400);
     assert.equal(early.body.errors[0].code, LMS_ERRORS.lmsLessonOrder.code);
-    assert.equal((await t.call(lmsRoutes.progressLearn, { token: learner.token, body: { course_id: course._id, lesson_id: l1.body.result._id } })).body.result.status, 'in_progress');
+    assert.equal(
+      (await t.call(lmsRoutes.progressLearn, { token: learner.token, body: { course_id: course._id, lesson_id: l1.body.result._id } })).body.result.status,
+      'in_progress',
+    );
     assert.equal((await t.call(lmsRoutes.progressLearn, { token: learner.token, body: { course_id: course._id, lesson_id: l2._id } })).body.result.percent, 67);
 
     // The attempt: the deadline is fixed at start; answers carry no right marks before the end.
     const start = () => t.call(lmsRoutes.testStart, { token: learner.token, params: { course_id: course._id, test_id: test._id, user_id: learner.id } });
-    assert.equal((await t.call(lmsRoutes.testStart, { token: learner.token, params: { course_id: course._id, test_id: test._id, user_id: outsider.id } })).status, 403);
+    assert.equal(
+      (await t.call(lmsRoutes.testStart, { token: learner.token, params: { course_id: course._id, test_id: test._id, user_id: outsider.id } })).status,
+      403,
+    );
     const a = (await start()).body.result;
     assert.ok(a.deadline && Date.parse(a.deadline) - Date.parse(a.started_at) === 600_000);
     assert.equal((await start()).body.result._id, a._id, 'a reload resumes the running attempt');
@@ -121,14 +164,20 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.result.finished, true);
     assert.equal(r.body.result.score, 67);
-    assert.ok(r.body.result.questions.every((q: { answers: { right?: boolean }[] }) => q.answers.some((x) => x.right === true)), 'right answers after the end');
+    assert.ok(
+      r.body.result.questions.every((q: { answers: { right?: boolean }[] }) => q.answers.some((x) => x.right === true)),
+      'right answers after the end',
+    );
     assert.equal((await answer({ finish: true })).body.code, LMS_ERRORS.lmsAttemptFinished.code);
 
     // The test has passes: no edit.
     const locked = await t.call(lmsRoutes.testUpdate, { token: lmsAdmin.token, params: { id: test._id }, body: { title: 'Changed' } });
     assert.equal(locked.status, 400);
     assert.equal(locked.body.code, LMS_ERRORS.lmsTestHasPasses.code);
-    assert.equal((await t.call(lmsRoutes.questionRemove, { token: lmsAdmin.token, params: { test_id: test._id, question_id: test.questions[0]._id } })).status, 400);
+    assert.equal(
+      (await t.call(lmsRoutes.questionRemove, { token: lmsAdmin.token, params: { test_id: test._id, question_id: test.questions[0]._id } })).status,
+      400,
+    );
 
     // Learned: every lesson and every test; the dashboard and the analytics say so.
     const progress = await t.call(lmsRoutes.progressGet, { token: learner.token, params: { course_id: course._id, user_id: learner.id } });
@@ -158,14 +207,20 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
 
   it('the time limit: an answer after the deadline is refused and the attempt finishes', async () => {
     const course = (await t.call(lmsRoutes.courseCreate, { token: lmsAdmin.token, body: { title: 'Quick', public: true } })).body.result;
-    const test = (await t.call(lmsRoutes.testCreate, { token: lmsAdmin.token, body: { course_id: course._id, title: 'Fast', time_limit: 1, questions: [single('Only')] } })).body.result;
+    const test = (
+      await t.call(lmsRoutes.testCreate, { token: lmsAdmin.token, body: { course_id: course._id, title: 'Fast', time_limit: 1, questions: [single('Only')] } })
+    ).body.result;
     await t.call(lmsRoutes.courseUpdate, { token: lmsAdmin.token, params: { id: course._id }, body: { status: 'published' } });
     const started = await t.call(lmsRoutes.testStart, { token: outsider.token, params: { course_id: course._id, test_id: test._id, user_id: outsider.id } });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const q = started.body.result.questions[0];
     // Answers are taken until the server's deadline passes (1 s); then refused with the §4 text.
     const late = await eventually(async () => {
-      const r = await t.call(lmsRoutes.testAnswer, { token: outsider.token, params: { test_id: test._id }, body: { question_id: q._id, answers: [q.answers[0]._id] } });
+      const r = await t.call(lmsRoutes.testAnswer, {
+        token: outsider.token,
+        params: { test_id: test._id },
+        body: { question_id: q._id, answers: [q.answers[0]._id] },
+      });
       return r.status === 400 ? r : null;
     }, 10_000);
     assert.equal(late.body.code, LMS_ERRORS.lmsTimeIsUp.code);

@@ -7,5 +7,8 @@ import { lmsKeys } from './keys.ts';
 export const finishIdpTask = (idpId: string, taskId: string) => call(lmsRoutes.idpFinishTask, { body: { idp_id: idpId, task_id: taskId }, silent: true });
 export function useFinishIdpTask() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (v: { idpId: string; taskId: string }) => finishIdpTask(v.idpId, v.taskId), onSuccess: () => qc.invalidateQueries({ queryKey: lmsKeys.idps() }) });
+  return useMutation({
+    mutationFn: (v: { idpId: string; taskId: string }) => finishIdpTask(v.idpId, v.taskId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: lmsKeys.idps() }),
+  });
 }
