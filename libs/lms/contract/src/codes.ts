@@ -30,3 +30,27 @@ export const LMS_ERRORS = defineCodes(
   },
   { wordedBy: 'lmsCodes' },
 );
+
+/** The learning codes by name, as strings (what the web's `lmsCodes` catalogues word). */
+export const LMS_CODES = {
+  lmsTitleRequired: 'lmsTitleRequired',
+  lmsQuestionEmpty: 'lmsQuestionEmpty',
+  lmsAnswersRequired: 'lmsAnswersRequired',
+  lmsAnswerEmpty: 'lmsAnswerEmpty',
+  lmsRightAnswerRequired: 'lmsRightAnswerRequired',
+  lmsSingleOneRight: 'lmsSingleOneRight',
+  lmsTestHasPasses: 'lmsTestHasPasses',
+  lmsTimeIsUp: 'lmsTimeIsUp',
+  lmsAttemptFinished: 'lmsAttemptFinished',
+  lmsNoAttempt: 'lmsNoAttempt',
+  lmsNoRetries: 'lmsNoRetries',
+  lmsNotAnOption: 'lmsNotAnOption',
+  lmsLessonOrder: 'lmsLessonOrder',
+  lmsCourseNotOpen: 'lmsCourseNotOpen',
+  lmsNotMember: 'lmsNotMember',
+  lmsAdminsOnly: 'lmsAdminsOnly',
+  lmsCourseArchived: 'lmsCourseArchived',
+  idpOpenTasks: 'idpOpenTasks',
+  idpEmployeeRequired: 'idpEmployeeRequired',
+  idpFinished: 'idpFinished',
+} as const satisfies Record<string, keyof typeof LMS_ERRORS>;
