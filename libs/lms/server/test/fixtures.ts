@@ -16,7 +16,7 @@ const q = {
  */
 export default {
   entities: ['course', 'lesson', 'lmsTest', 'idp'],
-  params: { course_id: { entity: 'course' }, test_id: { entity: 'lmsTest' }, question_id: { literal: 'q-none' } },
+  params: { course_id: { entity: 'course' }, test_id: { entity: 'lmsTest' }, user_id: { entity: 'user' }, question_id: { literal: 'q-none' } },
   idBySubject: {
     'lms.course.': 'course',
     'lms.member.': 'course',
