@@ -60,9 +60,10 @@ export class IdpService {
     return { items: rows.map(idpOut), total };
   }
 
-  /** GET api/idp/list/{id}: one employee's plans that the caller sees. */
+  /** GET api/idp/list/{id}: one employee's plans that the caller sees. Errors: 404 'User not found'. */
   async idpListFor({ params }: In<'idpListFor'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
+    await this.people.requireUser(caller.clientId, params.id);
     const { rows, total } = await this.db.inTenant(ctx, (tx) =>
       this.repo.idpPage(tx, { seer: caller.admin ? null : caller.userId, employee: params.id }, 0, 100),
     );

@@ -20,6 +20,11 @@ export class LmsPeople {
     return (await this.people.user(clientId, userId))?.department ?? null;
   }
 
+  /** Refuses 404 'User not found' when `userId` is no user of the client. */
+  async requireUser(clientId: string, userId: string): Promise<void> {
+    if (!(await this.people.user(clientId, userId))) throw Errors.userNotFound();
+  }
+
   /**
    * Checks that every id names an active user of the client. Errors: 400 'Invalid id' (code invalidId) at each
    * `field` path whose id does not (issue 38 §6).
