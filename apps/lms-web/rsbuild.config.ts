@@ -1,0 +1,36 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared, remoteManifest } from '@intranet/web-build';
+
+/**
+ * The lms remote (Module Federation 2), built into dist/web/lms and served by the gateway at
+ * /remotes/lms/; the shell discovers it from /remotes.json and its screens from mf-manifest.json.
+ */
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'lms',
+      exposes: { './CoursesPage': './src/expose/CoursesPage.tsx', './CoursePage': './src/expose/CoursePage.tsx', './IdpPage': './src/expose/IdpPage.tsx' },
+      shared: mfShared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: remoteManifest({ courses: 'CoursesPage', 'courses/:id': 'CoursePage', idp: 'IdpPage' }),
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'Lms remote (standalone)', mountId: 'root' },
+  output: {
+    distPath: { root: '../../dist/web/lms' },
+    assetPrefix: '/remotes/lms/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  server: {
+    base: '/remotes/lms',
+    historyApiFallback: { index: '/remotes/lms/index.html' },
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
+  },
+});
