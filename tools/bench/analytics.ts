@@ -40,7 +40,9 @@ if (process.env.DATABASE_URL && clientId) {
 
 const batch = JSON.stringify({ visits: Array.from({ length: 100 }, () => ({ moduleName: 'wall', date: new Date().toISOString() })) });
 const w = await autocannon({ url: `${base}/api/analytics/modules`, method: 'POST', body: batch, connections: 32, duration: 10, headers, timeout: 10 });
-console.log(`beacons: ${Math.round(w.requests.average * 100)} events/s (${Math.round(w.requests.average)} req/s of 100), p99 ${w.latency.p99} ms, non-2xx ${w.non2xx}`);
+console.log(
+  `beacons: ${Math.round(w.requests.average * 100)} events/s (${Math.round(w.requests.average)} req/s of 100), p99 ${w.latency.p99} ms, non-2xx ${w.non2xx}`,
+);
 
 for (const tab of ['visitors', 'modules', 'turnover', 'demography', 'positions', 'departments']) {
   const url = `${base}/api/analytics/${tab}/${clientId}`;
