@@ -10,6 +10,8 @@ export const ANALYTICS_ERRORS = defineCodes('analytics', {
   moodNotForSuperadmin: { text: 'The superadmin does not rate mood', kind: 'forbidden' },
   /** A period whose end is before its start. */
   periodInvalid: { text: 'The period end is before its start' },
+  /** A period bound that is not a day. */
+  dayInvalid: { text: 'Enter a day as YYYY-MM-DD' },
   /** §7 module visit: a module outside the tracked list of §2. */
   moduleNotTracked: { text: 'This module is not tracked' },
 });

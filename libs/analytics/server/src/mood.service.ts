@@ -51,6 +51,9 @@ export class MoodService {
   async moodStat({ params, query }: RouteInput<R['moodStat']>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (caller.clientId !== params.client) throw Errors.notFound();
+    const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+    if (!isDay(params.from)) throw Errors.fieldCoded('from', ANALYTICS_ERRORS.dayInvalid);
+    if (!isDay(params.to)) throw Errors.fieldCoded('to', ANALYTICS_ERRORS.dayInvalid);
     if (params.to < params.from) throw Errors.coded(ANALYTICS_ERRORS.periodInvalid);
     const from = moodPeriodStart(new Date(params.from), PERIOD_WEEKS);
     const cells = await this.db.inTenant(ctx, (tx) => this.repo.moodCells(tx, from, params.to, query.department ?? null));
