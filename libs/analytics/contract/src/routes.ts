@@ -5,7 +5,6 @@ import {
   demographyQuery,
   demographyReport,
   groupsReport,
-  isoDay,
   moduleVisitReport,
   modulesReport,
   moodBody,
