@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { Domain } from '@intranet/platform-host';
+import { AnalyticsController } from './analytics.controller.ts';
+import { AnalyticsRepository } from './analytics.repository.ts';
+import { EmployeesProjection } from './employees.projection.ts';
+import { MoodService } from './mood.service.ts';
+import { ReportsService } from './reports.service.ts';
+
+/**
+ * The analytics domain (DESIGN §2): session and module-visit reports, reports from projections of other domains'
+ * events (people's users today; shop and adaptation later), and the mood meter's anonymous ratings.
+ */
+@Domain({
+  name: 'analytics',
+  migrations: { schema: 'analytics', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  controllers: [AnalyticsController],
+  providers: [AnalyticsRepository, ReportsService, MoodService, EmployeesProjection],
+})
+export class AnalyticsModule {}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { peopleEvents, type PeopleUserEventData } from '@intranet/people-contract';
+import type { BusEvent } from '@intranet/platform-bus';
+import type { Database } from '@intranet/platform-db';
+import { PORTS } from '@intranet/platform-host';
+import { AnalyticsRepository } from './analytics.repository.ts';
+import { isoDay } from './period.ts';
+
+/**
+ * analytics.employees from evt.people.user.* (durable consumer with replay, so the projection is rebuilt from the
+ * stream): department, position, birth date, working since, hired and deactivation days. A deletion (or the
+ * deletion mark) deactivates on the event's day, kept on later updates; clearing the mark restores. Bulk role
+ * events carry no user and are skipped. Older events never overwrite newer rows.
+ */
+@Injectable()
+export class EmployeesProjection {
+  constructor(
+    @Inject(PORTS.db) private readonly db: Database,
+    private readonly repo: AnalyticsRepository,
+  ) {}
+
+  /** Applies one evt.people.user.* event. */
+  async apply(evt: BusEvent<PeopleUserEventData>): Promise<void> {
+    const d = evt.data;
+    if (!d || 'bulk' in d) return;
+    const clientId = evt.clientId ?? d.client_id;
+    if (!clientId) return;
+    const at = new Date(evt.at);
+    const day = isoDay(at);
+    const gone = evt.subject === peopleEvents.userDeleted.subject || d.deletion_mark;
+    await this.db.inTenant({ clientId }, async (tx) => {
+      const cur = await this.repo.employee(tx, d._id);
+      await this.repo.projectEmployee(tx, {
+        id: d._id,
+        clientId,
+        department: d.department,
+        position: d.position,
+        birthDate: d.birthDate?.slice(0, 10) || null,
+        workingSince: d.workingSince?.slice(0, 10) || null,
+        hiredOn: cur?.hiredOn ?? (d.workingSince?.slice(0, 10) || day),
+        deactivatedOn: gone ? (cur?.deactivatedOn ?? day) : null,
+        superadmin: d.roles.includes('superadmin'),
+        version: at,
+      });
+    });
+  }
+}

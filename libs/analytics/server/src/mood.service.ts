@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ANALYTICS_ERRORS, MOOD_MAX, MOOD_MIN, MOOD_MIN_GROUP, type analyticsRoutes } from '@intranet/analytics-contract';
+import { requireCaller, type RequestContext } from '@intranet/platform-bus';
+import type { RouteInput } from '@intranet/platform-contracts';
+import { uuidv7, type Database } from '@intranet/platform-db';
+import { Errors } from '@intranet/platform-errors';
+import { PORTS } from '@intranet/platform-host';
+import { AnalyticsRepository } from './analytics.repository.ts';
+import { moodGroups } from './mood-groups.ts';
+import { moodPeriodStart } from './period.ts';
+
+type R = typeof analyticsRoutes;
+/** §9 analysis period in weeks (one or two; one until the client setting exists). */
+const PERIOD_WEEKS = 1;
+
+/**
+ * §7 Mood. A rating is stored with no user and only its period's first day; who answered which period is a separate
+ * table with no rating. Statistics come from mood-groups.ts: no group under MOOD_MIN_GROUP ratings is ever shown.
+ */
+@Injectable()
+export class MoodService {
+  constructor(
+    private readonly repo: AnalyticsRepository,
+    @Inject(PORTS.db) private readonly db: Database,
+  ) {}
+
+  /** GET api/mood/check/{id} → { need }: false for the superadmin and once answered this period. Errors: 404 not oneself. */
+  async moodCheck({ params }: RouteInput<R['moodCheck']>, ctx: RequestContext) {
+    if (ctx.roles.includes('superadmin')) return { need: false };
+    const caller = requireCaller(ctx);
+    if (params.id !== caller.userId) throw Errors.notFound();
+    const answered = await this.db.inTenant(ctx, (tx) => this.repo.answered(tx, caller.userId, moodPeriodStart(new Date(), PERIOD_WEEKS)));
+    return { need: !answered };
+  }
+
+  /** POST api/mood { rating 1-10 }. Errors: 400 moodOutOfRange, 403 superadmin, 409 already rated this period. */
+  async moodRate({ body }: RouteInput<R['moodRate']>, ctx: RequestContext) {
+    const caller = requireCaller(ctx);
+    if (caller.roles.includes('superadmin')) throw Errors.coded(ANALYTICS_ERRORS.moodNotForSuperadmin);
+    if (body.rating < MOOD_MIN || body.rating > MOOD_MAX) throw Errors.fieldCoded('rating', ANALYTICS_ERRORS.moodOutOfRange);
+    const period = moodPeriodStart(new Date(), PERIOD_WEEKS);
+    await this.db.inTenant(ctx, async (tx) => {
+      if (!(await this.repo.markAnswered(tx, caller.clientId, caller.userId, period))) throw Errors.coded(ANALYTICS_ERRORS.moodAlreadyRated);
+      const me = await this.repo.employee(tx, caller.userId);
+      await this.repo.addRating(tx, { id: uuidv7(), clientId: caller.clientId, department: me?.department ?? null, rating: body.rating, day: period });
+    });
+    return { ok: true as const };
+  }
+
+  /** GET api/mood/stat/{client}/{from}/{to}?department → aggregates by period and department (groups under 5 hidden). */
+  async moodStat({ params, query }: RouteInput<R['moodStat']>, ctx: RequestContext) {
+    const caller = requireCaller(ctx);
+    if (caller.clientId !== params.client) throw Errors.notFound();
+    const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+    if (!isDay(params.from)) throw Errors.fieldCoded('from', ANALYTICS_ERRORS.dayInvalid);
+    if (!isDay(params.to)) throw Errors.fieldCoded('to', ANALYTICS_ERRORS.dayInvalid);
+    if (params.to < params.from) throw Errors.coded(ANALYTICS_ERRORS.periodInvalid);
+    const from = moodPeriodStart(new Date(params.from), PERIOD_WEEKS);
+    const cells = await this.db.inTenant(ctx, (tx) => this.repo.moodCells(tx, from, params.to, query.department ?? null));
+    return { minGroup: MOOD_MIN_GROUP, ...moodGroups(cells) };
+  }
+}

@@ -1,0 +1,88 @@
+import { boolean, date, index, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantPolicy } from '@intranet/platform-db';
+
+/** PostgreSQL schema owned by the analytics service (DESIGN §2). Every table has client_id and the tenant policy. */
+export const analyticsSchema = pgSchema('analytics');
+
+/** §3 session reports: one row per reported session (user and client from the caller's session). */
+export const sessions = analyticsSchema
+  .table(
+    'sessions',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+      endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    },
+    (t) => [index('sessions_client_started_idx').on(t.clientId, t.startedAt), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** §3 module visits (tracked modules of §2). */
+export const moduleVisits = analyticsSchema
+  .table(
+    'module_visits',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      moduleName: text('module_name').notNull(),
+      at: timestamp('at', { withTimezone: true }).notNull(),
+    },
+    (t) => [index('module_visits_client_at_idx').on(t.clientId, t.at), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * Projection of people's users (evt.people.user.*): what turnover, demography, positions and departments count.
+ * `deactivatedOn` is the dismissal day (the last working day, §9); null while active. Rebuildable from the stream.
+ */
+export const employees = analyticsSchema
+  .table(
+    'employees',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      department: text('department'),
+      position: text('position'),
+      birthDate: date('birth_date'),
+      workingSince: date('working_since'),
+      hiredOn: date('hired_on').notNull(),
+      deactivatedOn: date('deactivated_on'),
+      superadmin: boolean('superadmin').notNull().default(false),
+      version: timestamp('version', { withTimezone: true }).notNull(),
+    },
+    (t) => [index('employees_client_idx').on(t.clientId), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** §3 mood rating: no user id and no time finer than the day; the department is copied for the statistics. */
+export const moodRatings = analyticsSchema
+  .table(
+    'mood_ratings',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      department: text('department'),
+      rating: smallint('rating').notNull(),
+      day: date('day').notNull(),
+    },
+    (t) => [index('mood_ratings_client_day_idx').on(t.clientId, t.day), tenantPolicy()],
+  )
+  .enableRLS();
+
+/** Who has answered in which analysis period (kept apart from the ratings: no rating, no day). */
+export const moodAnswers = analyticsSchema
+  .table(
+    'mood_answers',
+    {
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      periodStart: date('period_start').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.userId, t.periodStart] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+export type EmployeeRow = typeof employees.$inferSelect;

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { analyticsRoutes } from '@intranet/analytics-contract';
+import { eventually } from '@intranet/platform-testing';
+import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
+
+const today = new Date().toISOString().slice(0, 10);
+
+/** §7 Mood: the check, ratings 1-10 once per period, and statistics that never show one person's mood. */
+describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
+  let t: TestPortal;
+  beforeAll(async () => {
+    t = await testPortal();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('asks once per period, never the superadmin; a group of 4 is hidden, 5 shown; a lone department never shows by any filter', async () => {
+    const a = await t.makeClient('analyticsmood');
+    const su = await t.login(SUPERADMIN.login, SUPERADMIN.password);
+    const people = [];
+    for (let i = 0; i < 6; i++) {
+      people.push(await t.makeEmployee(a.adminToken, `m${i}@analyticsmood.test`, { department: i < 5 ? 'Sales' : 'Legal' }));
+    }
+    const stat = async (query?: Record<string, string>) => {
+      const r = await t.call(analyticsRoutes.moodStat, { token: a.adminToken, params: { client: a.client._id, from: today, to: today }, query });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result;
+    };
+    // The projection knows the departments before anyone rates (the rating copies the department).
+    await eventually(async () => {
+      const r = await t.call(analyticsRoutes.reportDepartments, { token: a.adminToken, params: { id: a.client._id } });
+      return (
+        r.body.result?.groups.some((g: { key: string; count: number }) => g.key === 'Sales' && g.count === 5) &&
+        r.body.result.groups.some((g: { key: string }) => g.key === 'Legal')
+      );
+    }, 15_000);
+    const first = people[0]!;
+    const need = await t.call(analyticsRoutes.moodCheck, { token: first.token, params: { id: first.user._id } });
+    assert.equal(need.status, 200);
+    assert.deepEqual(need.body.result, { need: true });
+    const bad = await t.call(analyticsRoutes.moodRate, { token: first.token, body: { rating: 11 } });
+    assert.equal(bad.status, 400);
+    // The lone Legal rating first, then four Sales ones: still hidden everywhere.
+    for (const p of [people[5]!, ...people.slice(0, 4)]) {
+      const r = await t.call(analyticsRoutes.moodRate, { token: p.token, body: { rating: p === people[5] ? 1 : 8 } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const four = await stat();
+    assert.deepEqual(four.total, { key: 'total', count: null, average: null, hidden: true });
+    assert.equal(four.minGroup, 5);
+    const again = await t.call(analyticsRoutes.moodRate, { token: first.token, body: { rating: 3 } });
+    assert.equal(again.status, 409);
+    const after = await t.call(analyticsRoutes.moodCheck, { token: first.token, params: { id: first.user._id } });
+    assert.deepEqual(after.body.result, { need: false });
+    const fifth = await t.call(analyticsRoutes.moodRate, { token: people[4]!.token, body: { rating: 6 } });
+    assert.equal(fifth.status, 200);
+    const five = await stat();
+    // Sales: 8, 8, 8, 8, 6 → 7.6; the Legal rating enters no figure, so total − Sales reveals nothing.
+    assert.deepEqual(five.total, { key: 'total', count: 5, average: 7.6, hidden: false });
+    const legal = five.byDepartment.find((g: { key: string }) => g.key === 'Legal');
+    assert.deepEqual(legal, { key: 'Legal', count: null, average: null, hidden: true });
+    const onlyLegal = await stat({ department: 'Legal' });
+    assert.equal(onlyLegal.total.hidden, true);
+    // Another user's check is not the caller's business; the superadmin is never asked.
+    const other = await t.call(analyticsRoutes.moodCheck, { token: first.token, params: { id: people[1]!.user._id } });
+    assert.equal(other.status, 404);
+    const suCheck = await t.call(analyticsRoutes.moodCheck, { token: su.token, params: { id: su.user._id } });
+    assert.equal(suCheck.status, 200);
+    assert.deepEqual(suCheck.body.result, { need: false });
+    const asEmployee = await t.call(analyticsRoutes.moodStat, { token: first.token, params: { client: a.client._id, from: today, to: today } });
+    assert.equal(asEmployee.status, 403);
+  });
+});

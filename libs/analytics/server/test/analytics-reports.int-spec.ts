@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { analyticsRoutes } from '@intranet/analytics-contract';
+import { peopleRoutes } from '@intranet/people-contract';
+import { eventuallyPasses } from '@intranet/platform-testing';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+const DAY = 86_400_000;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+/** The same calendar day `years` years back, plus `plusDays`. */
+const yearsAgo = (years: number, plusDays = 0) => {
+  const d = new Date();
+  return day(new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate() + plusDays)));
+};
+
+/** §7 Analytics reports against hand-computed values, through the real gateway and bus (both modes). */
+describe('analytics reports (§7 Analytics, §9 turnover and demography)', () => {
+  let t: TestPortal;
+  let a: Awaited<ReturnType<TestPortal['makeClient']>>;
+  let b: Awaited<ReturnType<TestPortal['makeClient']>>;
+  const today = day(new Date());
+  const tomorrow = day(new Date(Date.now() + DAY));
+  beforeAll(async () => {
+    t = await testPortal();
+    a = await t.makeClient('analyticsrep');
+    b = await t.makeClient('analyticsrepb');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('turnover counts the dismissal day as a working day; demography buckets at their edges; positions, departments', async () => {
+    const q = { dateFrom: today, dateTo: today };
+    // The admin: hired today (no workingSince), no birth date.
+    await t.makeEmployee(a.adminToken, 'e1@analyticsrep.test', { workingSince: yearsAgo(1), birthDate: yearsAgo(20), position: 'Dev', department: 'IT' });
+    await t.makeEmployee(a.adminToken, 'e2@analyticsrep.test', { workingSince: yearsAgo(1, 1), birthDate: yearsAgo(20, 1), position: 'Dev', department: 'IT' });
+    const e3 = await t.makeEmployee(a.adminToken, 'e3@analyticsrep.test', {
+      workingSince: yearsAgo(10),
+      birthDate: yearsAgo(50),
+      position: 'CFO',
+      department: 'Fin',
+    });
+    const del = await t.call(peopleRoutes.userDelete, { token: a.adminToken, params: { id: e3.user._id } });
+    assert.equal(del.status, 200, JSON.stringify(del.body));
+
+    await eventuallyPasses(async () => {
+      const r = await t.call(analyticsRoutes.reportTurnover, { token: a.adminToken, params: { id: a.client._id }, query: q });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      // 1 deactivation / average of 4 and 4 active (e3 still works on the dismissal day) × 100.
+      assert.deepEqual(r.body.result, { dateFrom: today, dateTo: today, deactivations: 1, activeAtStart: 4, activeAtEnd: 4, averageActive: 4, turnover: 25 });
+    }, 15_000);
+    const demo = await t.call(analyticsRoutes.reportDemography, { token: a.adminToken, params: { id: a.client._id }, query: q });
+    assert.equal(demo.status, 200, JSON.stringify(demo.body));
+    const counts = (rows: { key: string; count: number }[]) => Object.fromEntries(rows.filter((r) => r.count).map((r) => [r.key, r.count]));
+    assert.equal(demo.body.result.total, 4);
+    assert.deepEqual(counts(demo.body.result.workingTime), { '0-1': 2, '1-3': 1, '10+': 1 });
+    assert.deepEqual(counts(demo.body.result.age), { '<20': 1, '20-30': 1, '50+': 1, unknown: 1 });
+    const lt3m = await t.call(analyticsRoutes.reportDemography, { token: a.adminToken, params: { id: a.client._id }, query: { ...q, workingTime: 'lt3m' } });
+    assert.equal(lt3m.status, 200);
+    assert.equal(lt3m.body.result.total, 1);
+    const pos = await t.call(analyticsRoutes.reportPositions, { token: a.adminToken, params: { id: a.client._id }, query: { dateTo: tomorrow } });
+    assert.equal(pos.status, 200);
+    // The day after the dismissal e3 no longer counts.
+    assert.deepEqual(pos.body.result, {
+      total: 3,
+      groups: [
+        { key: 'Dev', count: 2 },
+        { key: '', count: 1 },
+      ],
+    });
+    const deps = await t.call(analyticsRoutes.reportDepartments, { token: a.adminToken, params: { id: a.client._id }, query: q });
+    assert.equal(deps.status, 200);
+    assert.deepEqual(deps.body.result.groups, [
+      { key: 'IT', count: 2 },
+      { key: '', count: 1 },
+      { key: 'Fin', count: 1 },
+    ]);
+  });
+
+  it('sessions and module visits: user and client from the session; admins of the client only; 404 for another client', async () => {
+    const e = await t.makeEmployee(a.adminToken, 'visitor@analyticsrep.test');
+    const now = Date.now();
+    const s = await t.call(analyticsRoutes.sessionRecord, {
+      token: e.token,
+      body: {
+        sessions: [
+          { sessionStart: new Date(now - 30 * 60_000).toISOString(), currentTime: new Date(now - 20 * 60_000).toISOString() },
+          { sessionStart: new Date(now - 10 * 60_000).toISOString(), currentTime: new Date(now).toISOString() },
+        ],
+      },
+    });
+    assert.equal(s.status, 200, JSON.stringify(s.body));
+    const v = await t.call(analyticsRoutes.moduleRecord, {
+      token: e.token,
+      body: { visits: ['wall', 'polls', 'wall'].map((moduleName) => ({ moduleName, date: new Date().toISOString() })) },
+    });
+    assert.equal(v.status, 200, JSON.stringify(v.body));
+    const q = { dateFrom: day(new Date(now - 30 * 60_000)), dateTo: today };
+    const vis = await t.call(analyticsRoutes.reportVisitors, { token: a.adminToken, params: { id: a.client._id }, query: q });
+    assert.equal(vis.status, 200, JSON.stringify(vis.body));
+    assert.equal(vis.body.result.sessions, 2);
+    assert.equal(vis.body.result.activeUsers, 1);
+    assert.equal(vis.body.result.avgSessionMinutes, 10);
+    const mods = await t.call(analyticsRoutes.reportModules, { token: a.adminToken, params: { id: a.client._id }, query: q });
+    assert.equal(mods.status, 200);
+    assert.deepEqual(mods.body.result.modules, [
+      { moduleName: 'wall', visits: 2, users: 1 },
+      { moduleName: 'polls', visits: 1, users: 1 },
+    ]);
+    const asEmployee = await t.call(analyticsRoutes.reportModules, { token: e.token, params: { id: a.client._id }, query: q });
+    assert.equal(asEmployee.status, 403);
+    const foreign = await t.call(analyticsRoutes.reportVisitors, { token: b.adminToken, params: { id: a.client._id }, query: q });
+    assert.equal(foreign.status, 404);
+    const own = await t.call(analyticsRoutes.reportVisitors, { token: b.adminToken, params: { id: b.client._id }, query: q });
+    assert.equal(own.status, 200);
+    assert.equal(own.body.result.sessions, 0);
+    const reversed = await t.call(analyticsRoutes.reportVisitors, {
+      token: a.adminToken,
+      params: { id: a.client._id },
+      query: { dateFrom: today, dateTo: '2000-01-01' },
+    });
+    assert.equal(reversed.status, 400);
+  });
+});

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { errorText } from '@intranet/web-i18n';
+import { useSession } from '@intranet/web-session';
+import { EmptyState, ErrorState, Loader } from '@intranet/web-ui';
+import { useMoodStat } from './api/mood-stat.ts';
+import { analyticsText } from './locales.ts';
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+type Group = { key: string; count: number | null; average: number | null; hidden: boolean };
+
+/**
+ * Employee administration's "mood statistics" tab (§2): averages by analysis period and by department; a group under
+ * the minimum size shows as hidden. Test ids: mood-stats, mood-total, mood-from, mood-to.
+ */
+export function MoodStatsTab() {
+  const { t } = analyticsText.useT();
+  const s = useSession();
+  const clientId = s.client?._id ?? s.user?.client_id ?? null;
+  const [from, setFrom] = useState(day(new Date(Date.now() - 89 * 86_400_000)));
+  const [to, setTo] = useState(day(new Date()));
+  const q = useMoodStat(clientId, from, to);
+  const cell = (g: Group) => (g.hidden ? t('mood.hidden') : `${g.average} (${g.count})`);
+  const table = (title: string, groups: Group[]) => (
+    <table>
+      <thead>
+        <tr>
+          <th>{title}</th>
+          <th>{t('mood.average')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map((g) => (
+          <tr key={g.key} data-hidden={g.hidden}>
+            <td>{g.key || '—'}</td>
+            <td>{cell(g)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <section data-testid="mood-stats">
+      <h2>{t('mood.title')}</h2>
+      <p>
+        <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} data-testid="mood-from" />{' '}
+        <input type="date" value={to} onChange={(e) => setTo(e.target.value)} data-testid="mood-to" />
+      </p>
+      {q.isPending ? (
+        <Loader />
+      ) : q.isError ? (
+        <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />
+      ) : q.data.byPeriod.length === 0 ? (
+        <EmptyState title={t('empty')} />
+      ) : (
+        <>
+          <p>{t('mood.minGroup', { n: q.data.minGroup })}</p>
+          <p data-testid="mood-total" data-hidden={q.data.total.hidden}>
+            {t('mood.total')}: {cell(q.data.total)}
+          </p>
+          {table(t('mood.period'), q.data.byPeriod)}
+          {table(t('mood.department'), q.data.byDepartment)}
+        </>
+      )}
+    </section>
+  );
+}

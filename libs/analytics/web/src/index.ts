@@ -1,0 +1,4 @@
+/** Web pages of the analytics domain (DESIGN §3), exposed to the shell by apps/analytics-web. */
+export { AnalyticsPage } from './AnalyticsPage.tsx';
+export { MoodMeter } from './MoodMeter.tsx';
+export { MoodStatsTab } from './MoodStatsTab.tsx';
