@@ -31,6 +31,7 @@ import { UsersService } from './users.service.ts';
 import { VacationsController } from './vacations.controller.ts';
 import { VacationsRepository } from './vacations.repository.ts';
 import { VacationsService } from './vacations.service.ts';
+import { peopleTenant } from './tenant.ts';
 
 /**
  * The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins, company structure,
@@ -41,8 +42,18 @@ import { VacationsService } from './vacations.service.ts';
   // It signs the tokens the gateway verifies: a generated secret would differ per process.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [AuthController, UsersController, StructureController, VacationsController, ProjectsController, HrFilesController, LookupController],
+  controllers: [
+    peopleTenant.controller,
+    AuthController,
+    UsersController,
+    StructureController,
+    VacationsController,
+    ProjectsController,
+    HrFilesController,
+    LookupController,
+  ],
   providers: [
+    peopleTenant.provider,
     // Repositories (all the SQL)
     UsersRepository,
     SessionsRepository,
