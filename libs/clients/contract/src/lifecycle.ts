@@ -23,6 +23,19 @@ export const fileStatSchema = z.object({
   folders: z.record(z.string(), z.object({ files: z.number(), bytes: z.number() })),
 });
 
+/** The manifest of a workspace's archive (format version, domains with rows per table, objects, checksums). */
+export const archiveManifest = z.object({
+  format: z.number(),
+  client: z.string(),
+  workspace: z.string(),
+  domains: z.record(z.string(), tableCounts),
+  files: z.number(),
+  bytes: z.number(),
+  sha256: z.record(z.string(), z.string()),
+});
+/** An export's answer: the archive's storage key, its expiring download link (15 minutes) and its manifest. */
+export const archiveSchema = z.object({ key: z.string(), url: z.string().nullable(), manifest: archiveManifest });
+
 /** A collection of a workspace: `<schema>.<table>` of a domain (e.g. `social.posts`). */
 export const collectionName = z.string().regex(/^[a-z_]+\.[a-z_]+$/, 'Collection: <domain>.<table>');
 
@@ -107,5 +120,27 @@ export const clientLifecycleRoutes = {
         .max(1000),
     }),
     result: z.object({ deleted: z.number(), bytes: z.number() }),
+  }),
+  clientExport: defineRoute({
+    method: 'POST',
+    path: '/api/clients/export/{client}',
+    subject: 'clients.client.export',
+    summary: "Exports a workspace to one archive (gzip'd NDJSON with a manifest); answers its key and a 15-minute link",
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ client: Id }),
+    body: z.object({ name: z.string().trim().max(60).optional() }),
+    result: archiveSchema,
+  }),
+  clientImport: defineRoute({
+    method: 'POST',
+    path: '/api/clients/import/{workspace}',
+    subject: 'clients.client.import',
+    summary: 'Imports a workspace from an archive under a new workspace code (new ids; rolled back on any failure)',
+    spec: '§4 Client (import from backup; no §7 path: added in its style), issue 36',
+    access: access.superadmin,
+    params: z.object({ workspace: workspaceCode }),
+    body: z.object({ key: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/), name: z.string().trim().min(1).max(200).optional() }),
+    result: clientSchema,
   }),
 } satisfies Record<string, RouteDef>;

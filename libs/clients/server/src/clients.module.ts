@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Domain } from '@intranet/platform-host';
+import { ArchiveService } from './archive.service.ts';
 import { ClientsController } from './clients.controller.ts';
 import { ClientsRepository } from './clients.repository.ts';
 import { ClientsService } from './clients.service.ts';
@@ -18,6 +19,6 @@ import { StorageService } from './storage.service.ts';
   name: 'clients',
   migrations: { schema: 'clients', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [ClientsController, LifecycleController],
-  providers: [ClientsRepository, ClientsService, LifecycleService, JournalService, StorageService, SealHrPasswords],
+  providers: [ClientsRepository, ClientsService, LifecycleService, ArchiveService, JournalService, StorageService, SealHrPasswords],
 })
 export class ClientsModule {}

@@ -3,6 +3,7 @@ import { clientLifecycleRoutes } from '@intranet/clients-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler } from '@intranet/platform-host';
+import { ArchiveService } from './archive.service.ts';
 import { LifecycleService } from './lifecycle.service.ts';
 
 type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clientLifecycleRoutes)[K]>;
@@ -10,7 +11,22 @@ type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clien
 /** A workspace's whole life (issue 36): one method per route of `clientLifecycleRoutes`, each only delegating. */
 @Controller()
 export class LifecycleController implements RouteHandlers<typeof clientLifecycleRoutes> {
-  constructor(private readonly life: LifecycleService) {}
+  constructor(
+    private readonly life: LifecycleService,
+    private readonly archives: ArchiveService,
+  ) {}
+
+  /** clients.client.export — POST api/clients/export/{client}. */
+  @RouteHandler(clientLifecycleRoutes.clientExport)
+  clientExport(input: In<'clientExport'>, ctx: RequestContext) {
+    return this.archives.exportOne(input, ctx);
+  }
+
+  /** clients.client.import — POST api/clients/import/{workspace}. */
+  @RouteHandler(clientLifecycleRoutes.clientImport)
+  clientImport(input: In<'clientImport'>, ctx: RequestContext) {
+    return this.archives.importOne(input, ctx);
+  }
 
   /** clients.client.stat — GET api/clients/stat/{id}. */
   @RouteHandler(clientLifecycleRoutes.clientStat)

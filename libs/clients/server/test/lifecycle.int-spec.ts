@@ -1,12 +1,15 @@
 import { clientLifecycleRoutes, clientRoutes } from '@intranet/clients-contract';
 import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
+import { peopleRoutes } from '@intranet/people-contract';
 import { remapIds } from '@intranet/platform-contracts';
 import { queryRows, sql } from '@intranet/platform-db';
 import { copiedId } from '@intranet/platform-host';
 import { eventuallyPasses } from '@intranet/platform-testing';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -150,5 +153,59 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
       [attached.key],
     );
     assert.equal((await rowsOf('social.posts', from)).length, 1);
+  });
+
+  it('export → full delete → import from backup gives the workspace as it was (rows after id remapping, file bytes); a broken archive leaves nothing', async () => {
+    const from = life.client._id;
+    const exp = await t.call(clientLifecycleRoutes.clientExport, { token: life.superToken, params: { client: from }, body: { name: 'life backup' } });
+    assert.equal(exp.status, 200, JSON.stringify(exp.body));
+    const { key, url, manifest } = exp.body.result;
+    assert.equal(manifest.format, 1);
+    assert.equal(manifest.domains.social['social.posts'], 1);
+    assert.equal(manifest.files, 1);
+    assert.match(url, /^\/api\/files\/.+\?exp=\d+&sig=/);
+    assert.equal((await t.call(clientLifecycleRoutes.clientExport, { token: life.adminToken, params: { client: from }, body: {} })).status, 403);
+    const tables = (await tenantTables()).map((x) => x.name).filter((n) => !n.startsWith('audit.') && !n.startsWith('outbox.') && !DERIVED.includes(n));
+    const before: Record<string, string[]> = {};
+    for (const table of tables) before[table] = NOT_COPIED.includes(table) ? [] : (await rowsOf(table, from)).map((x) => x.r);
+    const bytes = async (k: string) => Buffer.concat(await (await t.portal.platform.storage.get(k))!.stream.toArray());
+    const photo = await bytes(attached.key);
+
+    // A broken archive (one post line dropped): 400 'Client data import failed', and no workspace nor row is left of it.
+    const text = gunzipSync(await bytes(key))
+      .toString('utf8')
+      .split('\n');
+    const broken = text.filter((l) => !l.startsWith('{"d":"social","t":"social.posts"')).join('\n');
+    const brokenKey = key.replace(/[^/]+$/, 'broken.ndjson.gz');
+    await t.portal.platform.storage.put(brokenKey, Readable.from([gzipSync(broken)]), {});
+    const bad = await t.call(clientLifecycleRoutes.clientImport, { token: life.superToken, params: { workspace: 'broken' }, body: { key: brokenKey } });
+    assert.equal(bad.status, 400, JSON.stringify(bad.body));
+    assert.equal(bad.body.message, 'Client data import failed');
+    assert.equal((await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'broken' } })).status, 404);
+    const orphans = async () => {
+      let n = 0;
+      for (const { name } of await tenantTables())
+        n += (await t.db.asSystem('spec', (tx) => queryRows(tx, sql.raw(`SELECT 1 FROM ${name} WHERE client_id NOT IN (SELECT id FROM clients.clients)`))))
+          .length;
+      return n;
+    };
+    assert.equal(await orphans(), 0);
+
+    assert.equal((await t.call(clientLifecycleRoutes.clientFullDelete, { token: life.superToken, params: { id: from } })).status, 200);
+    const back = await t.call(clientLifecycleRoutes.clientImport, { token: life.superToken, params: { workspace: 'life' }, body: { key } });
+    assert.equal(back.status, 200, JSON.stringify(back.body));
+    const to = back.body.result._id as string;
+    assert.equal(back.body.result.name, 'Company life');
+    for (const table of tables) {
+      const want = before[table].map((r) => JSON.parse(remapIds(r, from, to, (id) => copiedId(id, to))));
+      const got = (await rowsOf(table, to)).map((x) => JSON.parse(x.r));
+      const order = (a: unknown, b: unknown) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+      assert.deepEqual(got.sort(order), want.sort(order), table);
+    }
+    const newKey = remapIds(attached.key, from, to, (id) => copiedId(id, to));
+    assert.deepEqual(await bytes(newKey), photo);
+    assert.equal(await orphans(), 0);
+    // The employee signs in to the imported workspace with the password they had.
+    assert.equal((await t.call(peopleRoutes.authLogin, { body: { login: 'emp@life.test', password: 'employee1' } })).status, 200);
   });
 });
