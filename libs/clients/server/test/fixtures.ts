@@ -7,6 +7,8 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
  */
 export default {
   entities: ['spareClient'],
+  // clone/{old}: the world's client; a collection: one whose rows nothing else needs (article views).
+  params: { old: { entity: 'client' }, collection: { literal: 'kb.views' } },
   idBySubject: { 'clients.client.fullDelete': 'spareClient' },
   bodies: {
     'clients.client.clone': { body: () => ({ name: 'A copy' }) },
