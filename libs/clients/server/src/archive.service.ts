@@ -61,11 +61,12 @@ export class ArchiveService {
   }
 
   private async write(ctx: RequestContext, row: ClientRow, name?: string) {
-    const safe = (name ?? row.workspace).replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'workspace';
+    const safe = (name ?? row.workspace).replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'workspace';
     const key = `${ARCHIVE_PREFIX}/${uuidv7()}/${safe}.ndjson.gz`;
     const out = new PassThrough();
     const gz = createGzip();
     const stored = this.storage.put(key, out.pipe(gz), { contentType: 'application/gzip' });
+    stored.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
     const line = async (s: string) => {
       if (!out.write(`${s}\n`)) await once(out, 'drain');
     };

@@ -7,8 +7,9 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
  */
 export default {
   entities: ['spareClient'],
-  // clone/{old}: the world's client; a collection: one whose rows nothing else needs (article views).
-  params: { old: { entity: 'client' }, collection: { literal: 'kb.views' } },
+  // clone/{old}: the spare workspace (a copy of the world would share its people's e-mails and make their sign-in
+  // ambiguous); a collection: one whose rows nothing else needs (article views).
+  params: { old: { entity: 'spareClient' }, collection: { literal: 'kb.views' } },
   idBySubject: { 'clients.client.fullDelete': 'spareClient' },
   bodies: {
     'clients.client.clone': { body: () => ({ name: 'A copy' }) },
