@@ -9,6 +9,7 @@ import { RequestsController } from './requests.controller.ts';
 import { RequestsService } from './requests.service.ts';
 import { ServicesController } from './services.controller.ts';
 import { ServicesService } from './services.service.ts';
+import { bpTenant } from './tenant.ts';
 
 /**
  * The services domain (DESIGN §2, services/bp): service groups, services (business process definitions, versioned),
@@ -19,7 +20,7 @@ import { ServicesService } from './services.service.ts';
   // It signs the download URLs of file values, which the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'bp', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [ServicesController, RequestsController],
-  providers: [BpRepository, BpPeople, BpRefs, BpFiles, ServicesService, RequestsService, BpJobs],
+  controllers: [bpTenant.controller, ServicesController, RequestsController],
+  providers: [bpTenant.provider, BpRepository, BpPeople, BpRefs, BpFiles, ServicesService, RequestsService, BpJobs],
 })
 export class BpModule {}

@@ -6,12 +6,13 @@ import { CalendarService } from './calendar.service.ts';
 import { FeedsService } from './feeds.service.ts';
 import { CalendarJobs } from './jobs.ts';
 import { SeriesService } from './series.service.ts';
+import { calendarTenant } from './tenant.ts';
 
 /** The calendar domain (DESIGN §2): events and periodic events (RFC 5545), reminders as durable jobs, .ics. */
 @Domain({
   name: 'calendar',
   migrations: { schema: 'calendar', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [CalendarController],
-  providers: [EventsRepository, FeedsRepository, RemindersRepository, CalendarJobs, CalendarService, SeriesService, FeedsService],
+  controllers: [calendarTenant.controller, CalendarController],
+  providers: [calendarTenant.provider, EventsRepository, FeedsRepository, RemindersRepository, CalendarJobs, CalendarService, SeriesService, FeedsService],
 })
 export class CalendarModule {}

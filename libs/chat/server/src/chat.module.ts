@@ -6,6 +6,7 @@ import { ChatFilesService } from './files.service.ts';
 import { MessagesService } from './messages.service.ts';
 import { ChatPeopleService } from './people.service.ts';
 import { RoomsService } from './rooms.service.ts';
+import { chatTenant } from './tenant.ts';
 
 /**
  * The chat domain (DESIGN §2): direct and group rooms, messages with files, read positions and unread counters,
@@ -16,7 +17,7 @@ import { RoomsService } from './rooms.service.ts';
   // It signs file URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'chat', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [ChatController],
-  providers: [ChatRepository, ChatPeopleService, ChatFilesService, RoomsService, MessagesService],
+  controllers: [chatTenant.controller, ChatController],
+  providers: [chatTenant.provider, ChatRepository, ChatPeopleService, ChatFilesService, RoomsService, MessagesService],
 })
 export class ChatModule {}

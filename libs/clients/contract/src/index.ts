@@ -6,6 +6,16 @@ export * from './codes.ts';
 export * from './events.ts';
 export { clientRoutes, clientSubjects } from './routes.ts';
 export {
+  archiveManifest,
+  archiveSchema,
+  clientLifecycleRoutes,
+  clientStatSchema,
+  collectionName,
+  fileStatSchema,
+  storedObject,
+  type ClientStat,
+} from './lifecycle.ts';
+export {
   CLIENT_FONTS,
   clientCreate,
   clientDesignSchema,

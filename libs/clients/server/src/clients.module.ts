@@ -1,20 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { Domain } from '@intranet/platform-host';
+import { ArchiveService } from './archive.service.ts';
 import { ClientsController } from './clients.controller.ts';
 import { ClientsRepository } from './clients.repository.ts';
 import { ClientsService } from './clients.service.ts';
 import { JournalService } from './journal.service.ts';
+import { LifecycleController } from './lifecycle.controller.ts';
+import { LifecycleService } from './lifecycle.service.ts';
 import { SealHrPasswords } from './seal-hr-passwords.ts';
 import { StorageService } from './storage.service.ts';
 
 /**
- * The clients domain (DESIGN §2): workspaces, their features, storage quota and audit journal. The controller binds
+ * The clients domain (DESIGN §2): workspaces, their features, storage quota, audit journal and whole life (issue 36:
+ * statistics, clone, full delete, hanged files, orchestrated over every domain's tenant part). The controller binds
  * the §7 Clients routes and the bus-only subjects; the services hold the use cases; the repository owns the SQL.
  */
 @Domain({
   name: 'clients',
   migrations: { schema: 'clients', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [ClientsController],
-  providers: [ClientsRepository, ClientsService, JournalService, StorageService, SealHrPasswords],
+  controllers: [ClientsController, LifecycleController],
+  providers: [ClientsRepository, ClientsService, LifecycleService, ArchiveService, JournalService, StorageService, SealHrPasswords],
 })
 export class ClientsModule {}

@@ -86,4 +86,16 @@ export class ClientsRepository {
       .returning();
     return out;
   }
+
+  /** Removes the client's own row (the last step of a full delete); the number of rows removed. */
+  async remove(tx: Tx, id: string): Promise<number> {
+    const rows = await tx.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+    return rows.length;
+  }
+
+  /** The storage keys (`<client>/...`) the client's own row mentions (logo, design images), as text search over the row. */
+  async keysOf(tx: Tx, id: string): Promise<string[]> {
+    const [row] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
+    return row ? [...JSON.stringify(row).matchAll(new RegExp(`${id}/[A-Za-z0-9._/-]+`, 'g'))].map((m) => m[0]) : [];
+  }
 }

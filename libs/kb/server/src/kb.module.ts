@@ -26,6 +26,7 @@ import { VacanciesController } from './vacancies.controller.ts';
 import { VacancyResponsesRepository } from './vacancies.repository.ts';
 import { VacanciesService } from './vacancies.service.ts';
 import { peopleProvider, ViewerService } from './viewer.service.ts';
+import { kbTenant } from './tenant.ts';
 
 /**
  * The kb domain (DESIGN §2): knowledge base articles, folders and files, favourites, §6 access grants, vacancies
@@ -36,8 +37,9 @@ import { peopleProvider, ViewerService } from './viewer.service.ts';
   // It signs file URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'kb', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [ArticlesController, FilesController, VacanciesController, TagsController, LinksController, MembersController],
+  controllers: [kbTenant.controller, ArticlesController, FilesController, VacanciesController, TagsController, LinksController, MembersController],
   providers: [
+    kbTenant.provider,
     peopleProvider,
     // Repositories: all of kb's SQL.
     ArticlesRepository,

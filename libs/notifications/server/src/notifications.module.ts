@@ -26,6 +26,7 @@ import { telegramChannel } from './telegram.ts';
 import { TelegramRepository } from './telegram.repository.ts';
 import { TemplatesRepository } from './templates.repository.ts';
 import { TemplatesService } from './templates.service.ts';
+import { notificationsTenant } from './tenant.ts';
 
 /** Extra channel adapters (tests, later channels) registered before the portal starts. */
 export const extraChannels: ChannelAdapter[] = [];
@@ -47,8 +48,9 @@ const channelAdapters = (mailer: Mailer, config: Config): ChannelAdapter[] => [
 @Domain({
   name: 'notifications',
   migrations: { schema: 'notifications', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [NotificationsController, MailingsController, ChannelsAdminController, EventsController],
+  controllers: [notificationsTenant.controller, NotificationsController, MailingsController, ChannelsAdminController, EventsController],
   providers: [
+    notificationsTenant.provider,
     { provide: Directory, useFactory: (bus: Bus) => new Directory(bus), inject: [PORTS.bus] },
     { provide: PresenceMap, useFactory: (bus: Bus) => new PresenceMap(bus), inject: [PORTS.bus] },
     { provide: CHANNEL_ADAPTERS, useFactory: channelAdapters, inject: [PORTS.mailer, PORTS.config] },

@@ -35,6 +35,7 @@ import { UsersService } from './users.service.ts';
 import { VacationsController } from './vacations.controller.ts';
 import { VacationsRepository } from './vacations.repository.ts';
 import { VacationsService } from './vacations.service.ts';
+import { peopleTenant } from './tenant.ts';
 
 /**
  * The people domain (DESIGN §2): users, credentials, sessions, roles and feature rights, pins, company structure,
@@ -46,6 +47,7 @@ import { VacationsService } from './vacations.service.ts';
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [
+    peopleTenant.controller,
     AuthController,
     UsersController,
     StructureController,
@@ -56,6 +58,7 @@ import { VacationsService } from './vacations.service.ts';
     SsoController,
   ],
   providers: [
+    peopleTenant.provider,
     // Repositories (all the SQL)
     UsersRepository,
     SessionsRepository,

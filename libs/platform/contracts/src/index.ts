@@ -316,3 +316,4 @@ export const FILE_LIMITS = { post: 20 * 1024 * 1024, any: 250 * 1024 * 1024 } as
 
 export { buildOpenApi } from './openapi.ts';
 export { defineEvent, defineSubject, type EventDef, type EventInput, type EventPayload, type SubjectDef } from './messages.ts';
+export { remapIds, tableCounts, tenantSubjects, type TenantSubjects } from './tenant.ts';

@@ -84,3 +84,13 @@ export async function discoverDomainModules(root: string = REPO_ROOT): Promise<T
   }
   return out;
 }
+
+/**
+ * The names of every domain with a server module (`libs/<name>/server`), in start-up order: each answers the
+ * `tenant.<name>.*` subjects of a workspace's whole life (issue 36), so the clients service asks them all.
+ */
+export function discoverDomainNames(root: string = REPO_ROOT): string[] {
+  return manifests('server', root)
+    .filter((m) => m.intranet.module)
+    .map((m) => m.name.replace(/^@intranet\//, '').replace(/-server$/, ''));
+}

@@ -9,6 +9,7 @@ import { JobQueue } from '@intranet/platform-jobs';
 import { PLATFORM_MIGRATIONS } from './migrations.ts';
 
 export { PLATFORM_MIGRATIONS } from './migrations.ts';
+export { copiedId, TenantData, tenantPart, tenantTables, type TenantTableOptions, type TenantTableSpec } from './tenant.ts';
 import { openStorage, type Storage } from '@intranet/platform-storage';
 import { join } from 'node:path';
 import { instrumentBus } from './instrument-bus.ts';
@@ -240,4 +241,4 @@ export function onShutdown(fn: () => Promise<void>): void {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
-export { discoverDomainModules, discoverRoutes, discoverRouteTables, type RealtimeBatchRules } from './discover.ts';
+export { discoverDomainModules, discoverDomainNames, discoverRoutes, discoverRouteTables, type RealtimeBatchRules } from './discover.ts';

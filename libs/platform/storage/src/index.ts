@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,8 @@ export interface Storage {
   /** A readable stream of the object, or null if absent. */
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(keys: string[]): Promise<void>;
+  /** Every object whose key starts with `prefix` (e.g. `<client>/`), with its size in bytes, streamed page by page. */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
 }
 
 /** Raised when a stream exceeds its byte limit. */
@@ -88,6 +90,25 @@ export class LocalStorage implements Storage {
   async delete(keys: string[]): Promise<void> {
     for (const k of keys) await rm(this.path(k), { force: true });
   }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    const client = prefix.split('/')[0];
+    if (!/^[0-9a-f-]{36}$/.test(client)) throw new Error(`bad storage prefix ${prefix}`);
+    const walk = async function* (dir: string, rel: string): AsyncGenerator<{ key: string; size: number }> {
+      let it;
+      try {
+        it = await opendir(dir);
+      } catch {
+        return;
+      }
+      for await (const e of it) {
+        const key = `${rel}/${e.name}`;
+        if (e.isDirectory()) yield* walk(join(dir, e.name), key);
+        else if (e.isFile() && key.startsWith(prefix)) yield { key, size: (await stat(join(dir, e.name))).size };
+      }
+    };
+    yield* walk(join(this.root, client), client);
+  }
 }
 
 /** MinIO/S3 through the `minio` client; the bucket is created on first use. */
@@ -142,6 +163,13 @@ export class S3Storage implements Storage {
 
   async delete(keys: string[]): Promise<void> {
     if (keys.length) await this.client.removeObjects(this.bucket, keys);
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    await this.ensureBucket();
+    for await (const o of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<{ name?: string; size?: number }>) {
+      if (o.name) yield { key: o.name, size: o.size ?? 0 };
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { PollsRepository } from './polls.repository.ts';
 import { PollsService } from './polls.service.ts';
 import { RecipientsService } from './recipients.service.ts';
 import { ResultsService } from './results.service.ts';
+import { pollsTenant } from './tenant.ts';
 
 /**
  * The polls domain (DESIGN §2): polls (opened, closed, anonymous), answers, results, Excel export. The controller
@@ -16,7 +17,7 @@ import { ResultsService } from './results.service.ts';
   // It signs the Excel download URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'polls', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [PollsController],
-  providers: [PollsRepository, RecipientsService, PollsService, AnswersService, ResultsService],
+  controllers: [pollsTenant.controller, PollsController],
+  providers: [pollsTenant.provider, PollsRepository, RecipientsService, PollsService, AnswersService, ResultsService],
 })
 export class PollsModule {}

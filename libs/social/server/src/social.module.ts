@@ -33,6 +33,7 @@ import { ReportsService } from './reports.service.ts';
 import { PEOPLE_CLIENT, SOCIAL_OUTBOX, SOCIAL_SIGNER } from './social.tokens.ts';
 import { TaskAccessService } from './task-access.service.ts';
 import { TaskCommentsService } from './task-comments.service.ts';
+import { socialTenant } from './tenant.ts';
 
 /**
  * The social domain (DESIGN §2): posts, feeds, comments, likes, views, mentions, thank-you posts, follows, groups,
@@ -45,6 +46,7 @@ import { TaskCommentsService } from './task-comments.service.ts';
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'social', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [
+    socialTenant.controller,
     PostsController,
     CommentsController,
     FollowsController,
@@ -55,6 +57,7 @@ import { TaskCommentsService } from './task-comments.service.ts';
     SocialFeedController,
   ],
   providers: [
+    socialTenant.provider,
     // The platform's one signer, with the portal's secret (the gateway checks the same one).
     { provide: SOCIAL_SIGNER, useFactory: (config: Config) => fileSigner(config.JWT_SECRET), inject: [PORTS.config] },
     { provide: PEOPLE_CLIENT, useFactory: (bus: Bus) => peopleClient(bus), inject: [PORTS.bus] },

@@ -8,6 +8,7 @@ import { TasksPeople } from './people.ts';
 import { TasksController } from './tasks.controller.ts';
 import { DesksRepository, LanesRepository, TasksRepository } from './tasks.repository.ts';
 import { TasksService } from './tasks.service.ts';
+import { tasksTenant } from './tenant.ts';
 
 /**
  * The task tracker domain (DESIGN §2: boards, lanes, tasks): the §7 Task tracker routes, the generic module calls
@@ -16,7 +17,7 @@ import { TasksService } from './tasks.service.ts';
 @Domain({
   name: 'tasks',
   migrations: { schema: 'tasks', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [DesksController, TasksController],
-  providers: [DesksRepository, LanesRepository, TasksRepository, TasksPeople, Boards, DesksService, TasksService, TasksJobs],
+  controllers: [tasksTenant.controller, DesksController, TasksController],
+  providers: [tasksTenant.provider, DesksRepository, LanesRepository, TasksRepository, TasksPeople, Boards, DesksService, TasksService, TasksJobs],
 })
 export class TasksModule {}

@@ -1,0 +1,146 @@
+import { access, defineRoute, Id, tableCounts, z, type RouteDef } from '@intranet/platform-contracts';
+import { clientSchema, workspaceCode } from './schemas.ts';
+
+/** A stored object: key `<client>/...` and size in bytes. */
+export const storedObject = z.object({ key: z.string(), size: z.number() });
+
+/** §7 GET api/clients/stat/{id}: a workspace's statistics; `domains` lists every domain's rows per table. */
+export const clientStatSchema = z.object({
+  employees: z.number(),
+  posts: z.number(),
+  articles: z.number(),
+  files: z.number(),
+  storageUsed: z.number(),
+  storageTotal: z.number(),
+  domains: z.record(z.string(), tableCounts),
+});
+export type ClientStat = z.infer<typeof clientStatSchema>;
+
+/** §7 GET api/clients/{id}/filestat: the stored objects of a workspace, in all and per top folder (bytes). */
+export const fileStatSchema = z.object({
+  files: z.number(),
+  bytes: z.number(),
+  folders: z.record(z.string(), z.object({ files: z.number(), bytes: z.number() })),
+});
+
+/** The manifest of a workspace's archive (format version, domains with rows per table, objects, checksums). */
+export const archiveManifest = z.object({
+  format: z.number(),
+  client: z.string(),
+  workspace: z.string(),
+  domains: z.record(z.string(), tableCounts),
+  files: z.number(),
+  bytes: z.number(),
+  sha256: z.record(z.string(), z.string()),
+});
+/** An export's answer: the archive's storage key, its expiring download link (15 minutes) and its manifest. */
+export const archiveSchema = z.object({ key: z.string(), url: z.string().nullable(), manifest: archiveManifest });
+
+/** A collection of a workspace: `<schema>.<table>` of a domain (e.g. `social.posts`). */
+export const collectionName = z.string().regex(/^[a-z_]+\.[a-z_]+$/, 'Collection: <domain>.<table>');
+
+/**
+ * A workspace's whole life (issue 36, §4 Client, §7 Clients): statistics, file statistics, deleting a collection or
+ * the whole workspace, hanged files and their deletion, clone. Superadmin only. Each domain takes part through its
+ * `tenant.<domain>.*` subjects (tenantSubjects of @intranet/platform-contracts); the clients service orchestrates.
+ */
+export const clientLifecycleRoutes = {
+  clientStat: defineRoute({
+    method: 'GET',
+    path: '/api/clients/stat/{id}',
+    subject: 'clients.client.stat',
+    summary: "A workspace's statistics: employees, posts, articles, files, storage; rows per domain table",
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ id: Id }),
+    result: clientStatSchema,
+  }),
+  clientFilestat: defineRoute({
+    method: 'GET',
+    path: '/api/clients/{id}/filestat',
+    subject: 'clients.client.filestat',
+    summary: "A workspace's stored objects: count and bytes, in all and per folder",
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ id: Id }),
+    result: fileStatSchema,
+  }),
+  collectionDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/clients/{client}/{collection}',
+    subject: 'clients.collection.delete',
+    summary: 'Deletes every row of one collection (<domain>.<table>) of a workspace; answers the rows deleted',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ client: Id, collection: collectionName }),
+    result: z.object({ deleted: z.number() }),
+  }),
+  clientFullDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/clients/{id}/fullDelete',
+    subject: 'clients.client.fullDelete',
+    summary: 'Deletes a workspace whole: every row of every domain, every stored object, every pending job (resumable)',
+    spec: '§4 Client, §7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ id: Id }),
+    result: z.object({ tables: tableCounts, files: z.number() }),
+  }),
+  clientClone: defineRoute({
+    method: 'POST',
+    path: '/api/clients/{old}/clone/{workspace}',
+    subject: 'clients.client.clone',
+    summary: 'Copies a workspace into a new one (new ids, workspace code and name; files copied, nothing shared)',
+    spec: '§4 Client, §7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ old: Id, workspace: workspaceCode }),
+    body: z.object({ name: z.string().trim().min(1).max(200) }),
+    result: clientSchema,
+  }),
+  clientHangedFiles: defineRoute({
+    method: 'GET',
+    path: '/api/clients/hangedFilesByClient/{id}',
+    subject: 'clients.client.hangedFiles',
+    summary: 'Stored objects of a workspace that no row of any domain references, with their sizes',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ id: Id }),
+    result: z.array(storedObject),
+  }),
+  minioFilesDelete: defineRoute({
+    method: 'POST',
+    path: '/api/del_minio_files',
+    subject: 'clients.minioFiles.delete',
+    summary: 'Deletes hanged stored objects (keys of one or more workspaces); a referenced key is refused (409)',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    body: z.object({
+      files: z
+        .array(z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/))
+        .min(1)
+        .max(1000),
+    }),
+    result: z.object({ deleted: z.number(), bytes: z.number() }),
+  }),
+  clientExport: defineRoute({
+    method: 'POST',
+    path: '/api/clients/export/{client}',
+    subject: 'clients.client.export',
+    summary: "Exports a workspace to one archive (gzip'd NDJSON with a manifest); answers its key and a 15-minute link",
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ client: Id }),
+    body: z.object({ name: z.string().trim().max(60).optional() }),
+    result: archiveSchema,
+  }),
+  clientImport: defineRoute({
+    method: 'POST',
+    path: '/api/clients/import/{workspace}',
+    subject: 'clients.client.import',
+    summary: 'Imports a workspace from an archive under a new workspace code (new ids; rolled back on any failure)',
+    spec: '§4 Client (import from backup; no §7 path: added in its style), issue 36',
+    access: access.superadmin,
+    params: z.object({ workspace: workspaceCode }),
+    body: z.object({ key: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/), name: z.string().trim().min(1).max(200).optional() }),
+    result: clientSchema,
+  }),
+} satisfies Record<string, RouteDef>;

@@ -1,0 +1,72 @@
+import { Controller } from '@nestjs/common';
+import { clientLifecycleRoutes } from '@intranet/clients-contract';
+import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
+import type { RouteInput } from '@intranet/platform-contracts';
+import { RouteHandler } from '@intranet/platform-host';
+import { ArchiveService } from './archive.service.ts';
+import { LifecycleService } from './lifecycle.service.ts';
+
+type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clientLifecycleRoutes)[K]>;
+
+/** A workspace's whole life (issue 36): one method per route of `clientLifecycleRoutes`, each only delegating. */
+@Controller()
+export class LifecycleController implements RouteHandlers<typeof clientLifecycleRoutes> {
+  constructor(
+    private readonly life: LifecycleService,
+    private readonly archives: ArchiveService,
+  ) {}
+
+  /** clients.client.export — POST api/clients/export/{client}. */
+  @RouteHandler(clientLifecycleRoutes.clientExport)
+  clientExport(input: In<'clientExport'>, ctx: RequestContext) {
+    return this.archives.exportOne(input, ctx);
+  }
+
+  /** clients.client.import — POST api/clients/import/{workspace}. */
+  @RouteHandler(clientLifecycleRoutes.clientImport)
+  clientImport(input: In<'clientImport'>, ctx: RequestContext) {
+    return this.archives.importOne(input, ctx);
+  }
+
+  /** clients.client.stat — GET api/clients/stat/{id}. */
+  @RouteHandler(clientLifecycleRoutes.clientStat)
+  clientStat(input: In<'clientStat'>, ctx: RequestContext) {
+    return this.life.stat(input, ctx);
+  }
+
+  /** clients.client.filestat — GET api/clients/{id}/filestat. */
+  @RouteHandler(clientLifecycleRoutes.clientFilestat)
+  clientFilestat(input: In<'clientFilestat'>, ctx: RequestContext) {
+    return this.life.filestat(input, ctx);
+  }
+
+  /** clients.collection.delete — DELETE api/clients/{client}/{collection}. */
+  @RouteHandler(clientLifecycleRoutes.collectionDelete)
+  collectionDelete(input: In<'collectionDelete'>, ctx: RequestContext) {
+    return this.life.collectionDelete(input, ctx);
+  }
+
+  /** clients.client.fullDelete — DELETE api/clients/{id}/fullDelete. */
+  @RouteHandler(clientLifecycleRoutes.clientFullDelete)
+  clientFullDelete(input: In<'clientFullDelete'>, ctx: RequestContext) {
+    return this.life.fullDelete(input, ctx);
+  }
+
+  /** clients.client.clone — POST api/clients/{old}/clone/{workspace}. */
+  @RouteHandler(clientLifecycleRoutes.clientClone)
+  clientClone(input: In<'clientClone'>, ctx: RequestContext) {
+    return this.life.clone(input, ctx);
+  }
+
+  /** clients.client.hangedFiles — GET api/clients/hangedFilesByClient/{id}. */
+  @RouteHandler(clientLifecycleRoutes.clientHangedFiles)
+  clientHangedFiles(input: In<'clientHangedFiles'>, ctx: RequestContext) {
+    return this.life.hangedFiles(input, ctx);
+  }
+
+  /** clients.minioFiles.delete — POST api/del_minio_files. */
+  @RouteHandler(clientLifecycleRoutes.minioFilesDelete)
+  minioFilesDelete(input: In<'minioFilesDelete'>, ctx: RequestContext) {
+    return this.life.minioFilesDelete(input, ctx);
+  }
+}

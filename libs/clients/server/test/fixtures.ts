@@ -1,0 +1,25 @@
+import { clientRoutes } from '@intranet/clients-contract';
+import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
+
+/**
+ * The clients domain's part of the route-generic checks' fixture registry: a spare workspace per world for the
+ * routes that end a workspace (full delete), so a valid generated call never deletes the world the checks run in.
+ */
+export default {
+  entities: ['spareClient'],
+  // clone/{old}: the spare workspace (a copy of the world would share its people's e-mails and make their sign-in
+  // ambiguous); a collection: one whose rows nothing else needs (article views).
+  params: { old: { entity: 'spareClient' }, collection: { literal: 'kb.views' } },
+  idBySubject: { 'clients.client.fullDelete': 'spareClient' },
+  bodies: {
+    'clients.client.clone': { body: () => ({ name: 'A copy' }) },
+    'clients.client.export': { body: () => ({ name: 'backup' }) },
+    'clients.client.import': { body: () => ({ key: '00000000-0000-0000-0000-000000000000/exports/none.ndjson.gz' }) },
+    'clients.minioFiles.delete': { body: (w) => ({ files: [`${w.ids.client}/none/none.txt`] }) },
+  },
+  async create(t, w) {
+    const r = await t.call(clientRoutes.clientCreate, { token: w.superToken, body: { workspace: `${w.workspace}spare`, name: `Spare of ${w.workspace}` } });
+    if (r.status !== 200) throw new Error(`fixture spareClient: ${r.status} ${JSON.stringify(r.body)}`);
+    return { spareClient: r.body.result._id as string };
+  },
+} satisfies DomainFixtures;

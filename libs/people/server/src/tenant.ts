@@ -1,0 +1,13 @@
+import { tenantPart } from '@intranet/platform-host';
+import * as schema from './schema.ts';
+import { passwordResets, sessions } from './schema.ts';
+
+/**
+ * The people domain's part of a workspace's whole life (issue 36, DESIGN §6): count, delete, export (NDJSON pages),
+ * import under a new client with every id remapped, and the storage keys referenced, over every tenant table of
+ * schema.ts (tenantTables: parents first by foreign key). Sessions and password-reset tokens are not copied into another workspace.
+ */
+export const peopleTenant = tenantPart('people', schema, [
+  [sessions, { skipImport: true }],
+  [passwordResets, { skipImport: true }],
+]);
