@@ -5,6 +5,7 @@ import { AnalyticsRepository } from './analytics.repository.ts';
 import { EmployeesProjection } from './employees.projection.ts';
 import { MoodService } from './mood.service.ts';
 import { ReportsService } from './reports.service.ts';
+import { analyticsTenant } from './tenant.ts';
 
 /**
  * The analytics domain (DESIGN §2): session and module-visit reports, reports from projections of other domains'
@@ -13,7 +14,7 @@ import { ReportsService } from './reports.service.ts';
 @Domain({
   name: 'analytics',
   migrations: { schema: 'analytics', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [AnalyticsController],
-  providers: [AnalyticsRepository, ReportsService, MoodService, EmployeesProjection],
+  controllers: [analyticsTenant.controller, AnalyticsController],
+  providers: [analyticsTenant.provider, AnalyticsRepository, ReportsService, MoodService, EmployeesProjection],
 })
 export class AnalyticsModule {}

@@ -6,6 +6,7 @@ import { LearningService } from './learning.service.ts';
 import { LmsController } from './lms.controller.ts';
 import { LmsRepository } from './lms.repository.ts';
 import { LmsPeople } from './people.ts';
+import { lmsTenant } from './tenant.ts';
 
 /**
  * The lms domain (learning and IDP, DESIGN §2) as a Nest module: the controller binds the routes, the services hold
@@ -14,7 +15,7 @@ import { LmsPeople } from './people.ts';
 @Domain({
   name: 'lms',
   migrations: { schema: 'lms', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [LmsController],
-  providers: [LmsRepository, LmsPeople, CoursesService, LearningService, IdpService],
+  controllers: [lmsTenant.controller, LmsController],
+  providers: [lmsTenant.provider, LmsRepository, LmsPeople, CoursesService, LearningService, IdpService],
 })
 export class LmsModule {}

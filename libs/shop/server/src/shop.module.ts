@@ -6,6 +6,7 @@ import { LedgerService } from './ledger.service.ts';
 import { ShopController } from './shop.controller.ts';
 import { ShopRepository } from './shop.repository.ts';
 import { ShopService } from './shop.service.ts';
+import { shopTenant } from './tenant.ts';
 
 /**
  * The shop domain (DESIGN §2) as a Nest module: the controller binds the routes, ShopService the catalogue,
@@ -14,7 +15,7 @@ import { ShopService } from './shop.service.ts';
 @Domain({
   name: 'shop',
   migrations: { schema: 'shop', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [ShopController, ShopEventsController],
-  providers: [ShopRepository, ShopService, LedgerService, AutoService],
+  controllers: [shopTenant.controller, ShopController, ShopEventsController],
+  providers: [shopTenant.provider, ShopRepository, ShopService, LedgerService, AutoService],
 })
 export class ShopModule {}
