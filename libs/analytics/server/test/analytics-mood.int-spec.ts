@@ -44,7 +44,7 @@ describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
     assert.equal(bad.status, 400);
     // The lone Legal rating first, then four Sales ones: still hidden everywhere.
     for (const p of [people[5]!, ...people.slice(0, 4)]) {
-      const r = await t.call(analyticsRoutes.moodRate, { token: p.token, body: { rating: p === people[5] ? 1 : 8 } });
+      const r: { status: number; body: unknown } = await t.call(analyticsRoutes.moodRate, { token: p.token, body: { rating: p === people[5] ? 1 : 8 } });
       assert.equal(r.status, 200, JSON.stringify(r.body));
     }
     const four = await stat();

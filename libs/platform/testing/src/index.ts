@@ -183,7 +183,12 @@ async function buildPostgresTemplate(url: string, sets: MigrationSet[], name: st
     await admin.query(`CREATE DATABASE ${building}`);
     const u = new URL(url);
     u.pathname = `/${building}`;
-    const db = await openDatabase({ url: roleUrl(u.toString(), APP_ROLE), systemUrl: roleUrl(u.toString(), SYSTEM_ROLE), migrateUrl: u.toString(), poolSize: 1 });
+    const db = await openDatabase({
+      url: roleUrl(u.toString(), APP_ROLE),
+      systemUrl: roleUrl(u.toString(), SYSTEM_ROLE),
+      migrateUrl: u.toString(),
+      poolSize: 1,
+    });
     try {
       await db.migrate(sets);
     } finally {
