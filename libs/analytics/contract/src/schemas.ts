@@ -33,8 +33,8 @@ export const TRACKED_MODULES = [
 ] as const;
 export const trackedModule = z.enum(TRACKED_MODULES);
 
-/** An ISO day `YYYY-MM-DD`. */
-export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** An ISO day `YYYY-MM-DD` that exists in the calendar (2020-02-30 is refused, not sent to the database). */
+export const isoDay = z.iso.date({ message: 'YYYY-MM-DD' });
 /** The optional dateFrom/dateTo query of every report (days, inclusive). Without them: the last 30 days. */
 export const periodQuery = z.object({ dateFrom: isoDay.optional(), dateTo: isoDay.optional() });
 export const periodSchema = z.object({ dateFrom: z.string(), dateTo: z.string() });

@@ -169,7 +169,7 @@ export class ArchiveService {
     });
     try {
       await this.readBody(ctx, lines, from, id, params.workspace);
-    } catch (err) {
+    } catch {
       await this.life.fullDelete({ params: { id } } as In<'clientFullDelete'>, ctx).catch(() => undefined);
       // Whatever broke (a missing row a reference needs, a checksum, a cut archive): the §8 text, nothing left behind.
       throw Errors.coded(CLIENTS_ERRORS.importFailed);

@@ -67,6 +67,8 @@ export class LmsRepository {
   }
 
   async updateCourse(tx: Tx, id: string, patch: Partial<typeof courses.$inferInsert>): Promise<CourseRow> {
+    // A PUT that names no field changes nothing (drizzle refuses an empty SET).
+    if (!Object.keys(patch).length) return (await tx.select().from(courses).where(eq(courses.id, id)))[0]!;
     return (await tx.update(courses).set(patch).where(eq(courses.id, id)).returning())[0]!;
   }
 
@@ -94,6 +96,8 @@ export class LmsRepository {
   }
 
   async updateLesson(tx: Tx, id: string, patch: Partial<typeof lessons.$inferInsert>): Promise<LessonRow> {
+    // A PUT that names no field changes nothing (drizzle refuses an empty SET).
+    if (!Object.keys(patch).length) return (await tx.select().from(lessons).where(eq(lessons.id, id)))[0]!;
     return (await tx.update(lessons).set(patch).where(eq(lessons.id, id)).returning())[0]!;
   }
 
@@ -117,6 +121,8 @@ export class LmsRepository {
   }
 
   async updateTest(tx: Tx, id: string, patch: Partial<typeof tests.$inferInsert>): Promise<TestRow> {
+    // A PUT that names no field changes nothing (drizzle refuses an empty SET).
+    if (!Object.keys(patch).length) return (await tx.select().from(tests).where(eq(tests.id, id)))[0]!;
     return (await tx.update(tests).set(patch).where(eq(tests.id, id)).returning())[0]!;
   }
 
@@ -167,6 +173,8 @@ export class LmsRepository {
   }
 
   async updateAttempt(tx: Tx, id: string, patch: Partial<typeof attempts.$inferInsert>): Promise<AttemptRow> {
+    // A PUT that names no field changes nothing (drizzle refuses an empty SET).
+    if (!Object.keys(patch).length) return (await tx.select().from(attempts).where(eq(attempts.id, id)))[0]!;
     return (await tx.update(attempts).set(patch).where(eq(attempts.id, id)).returning())[0]!;
   }
 
@@ -237,6 +245,8 @@ export class LmsRepository {
   }
 
   async updateIdp(tx: Tx, id: string, patch: Partial<typeof idps.$inferInsert>): Promise<IdpRow> {
+    // A PUT that names no field changes nothing (drizzle refuses an empty SET).
+    if (!Object.keys(patch).length) return (await tx.select().from(idps).where(eq(idps.id, id)))[0]!;
     return (await tx.update(idps).set(patch).where(eq(idps.id, id)).returning())[0]!;
   }
 
