@@ -107,6 +107,6 @@ jest.setTimeout(15 * 60_000);
     // Through the generated project's Nx target, as tools/scripts/test.sh runs it. A failing spec exits non-zero
     // (run throws); Jest's summary (on stderr, folded into the output here) proves the generated test ran.
     const out = run('bash', ['-c', `npx nx test @intranet/${NAME}-server-test -c int --skip-nx-cache --outputStyle=static 2>&1`], { env: embedded });
-    assert.match(out, /^Tests: +1 passed, 1 total$/m);
+    assert.match(out, /^Tests: +2 passed, 2 total$/m); // the sample's routes, and its workspace-lifecycle part
   });
 });

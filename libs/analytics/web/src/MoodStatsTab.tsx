@@ -19,13 +19,14 @@ export function MoodStatsTab() {
   const [from, setFrom] = useState(day(new Date(Date.now() - 89 * 86_400_000)));
   const [to, setTo] = useState(day(new Date()));
   const q = useMoodStat(clientId, from, to);
-  const cell = (g: Group) => (g.hidden ? t('mood.hidden') : `${g.average} (${g.count})`);
+  const cell = (g: Group) => (g.hidden ? t('mood.hidden') : String(g.average));
   const table = (title: string, groups: Group[]) => (
     <table>
       <thead>
         <tr>
           <th>{title}</th>
           <th>{t('mood.average')}</th>
+          <th>{t('mood.count')}</th>
         </tr>
       </thead>
       <tbody>
@@ -33,6 +34,7 @@ export function MoodStatsTab() {
           <tr key={g.key} data-hidden={g.hidden}>
             <td>{g.key || '—'}</td>
             <td>{cell(g)}</td>
+            <td>{g.hidden ? '' : g.count}</td>
           </tr>
         ))}
       </tbody>
@@ -56,6 +58,7 @@ export function MoodStatsTab() {
           <p>{t('mood.minGroup', { n: q.data.minGroup })}</p>
           <p data-testid="mood-total" data-hidden={q.data.total.hidden}>
             {t('mood.total')}: {cell(q.data.total)}
+            {q.data.total.hidden ? null : ` · ${t('mood.count')}: ${q.data.total.count}`}
           </p>
           {table(t('mood.period'), q.data.byPeriod)}
           {table(t('mood.department'), q.data.byDepartment)}

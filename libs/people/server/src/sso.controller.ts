@@ -13,37 +13,37 @@ export class SsoController {
   constructor(private readonly sso: SsoService) {}
 
   @RouteHandler(ssoRoutes.ssoProvidersList)
-  providers(input: In<'ssoProvidersList'>) {
+  ssoProvidersList(input: In<'ssoProvidersList'>) {
     return this.sso.providers(input);
   }
 
   @RouteHandler(ssoRoutes.ssoStart)
-  start(input: In<'ssoStart'>) {
+  ssoStart(input: In<'ssoStart'>) {
     return this.sso.start(input);
   }
 
   @RouteHandler(ssoRoutes.ssoOutlookLogin)
-  outlook(input: In<'ssoOutlookLogin'>, ctx: RequestContext) {
+  ssoOutlookLogin(input: In<'ssoOutlookLogin'>, ctx: RequestContext) {
     return this.sso.login('microsoft', input, ctx);
   }
 
   @RouteHandler(ssoRoutes.ssoGoogleLogin)
-  google(input: In<'ssoGoogleLogin'>, ctx: RequestContext) {
+  ssoGoogleLogin(input: In<'ssoGoogleLogin'>, ctx: RequestContext) {
     return this.sso.login('google', input, ctx);
   }
 
   @RouteHandler(ssoRoutes.ssoSettings)
-  settings(input: In<'ssoSettings'>, ctx: RequestContext) {
+  ssoSettings(input: In<'ssoSettings'>, ctx: RequestContext) {
     return this.sso.settings(input, ctx);
   }
 
   @RouteHandler(ssoRoutes.ssoSettingsSave)
-  save(input: In<'ssoSettingsSave'>, ctx: RequestContext) {
+  ssoSettingsSave(input: In<'ssoSettingsSave'>, ctx: RequestContext) {
     return this.sso.save(input, ctx);
   }
 
   @RouteHandler(ssoRoutes.ssoSettingsDelete)
-  remove(input: In<'ssoSettingsDelete'>, ctx: RequestContext) {
+  ssoSettingsDelete(input: In<'ssoSettingsDelete'>, ctx: RequestContext) {
     return this.sso.remove(input, ctx);
   }
 }
