@@ -70,6 +70,8 @@ module.exports = async function domainGenerator(tree, options) {
     run('npm install --no-audit --no-fund --loglevel=error');
     run(`npx drizzle-kit generate --config libs/${name}/server/drizzle.config.ts --name init`);
     run(`npx drizzle-kit generate --config libs/${name}/server/drizzle.config.ts --custom --name grants`);
+    // deploy/k8s is generated from the apps/*-service list (k8s.int-spec.ts checks it is current).
+    run('node tools/scripts/k8s.mjs');
     const fs = require('node:fs');
     const dir = path.join(tree.root, `libs/${name}/server/migrations`);
     const grants = fs.readdirSync(dir).find((f) => f.endsWith('_grants.sql'));
