@@ -63,6 +63,8 @@ jest.setTimeout(15 * 60_000);
       `libs/${NAME}/server/test/fixtures.ts`,
       `tools/bench/${NAME}.ts`,
       `deploy/services/${NAME}-service.md`,
+      // deploy/k8s regenerated with the new service (tools/scripts/k8s.mjs; k8s.int-spec.ts checks it is current).
+      `deploy/k8s/base/${NAME}-service/deployment.yaml`,
     ]) {
       assert.ok(existsSync(join(dir, f)), `generated ${f}`);
     }
