@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '@intranet/platform-db';
+import { queryRows, type Tx } from '@intranet/platform-db';
 import {
   attempts,
   courses,
@@ -30,6 +30,8 @@ export class LmsRepository {
 
   /** Replaces the LMS administrators. */
   async setAdmins(tx: Tx, clientId: string, ids: string[]): Promise<void> {
+    // Two replacements at once (PostgreSQL, READ COMMITTED) would both insert the same rows: one at a time per client.
+    await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`lms.admins:${clientId}`}))`);
     await tx.delete(lmsAdmins);
     if (ids.length) await tx.insert(lmsAdmins).values(ids.map((userId) => ({ clientId, userId })));
   }
