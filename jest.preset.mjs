@@ -25,9 +25,6 @@ const KINDS = {
   e2e: ['**/*.e2e-spec.ts'],
 };
 
-const THREAD_RUNNER = join(import.meta.dirname, 'tools/jest/thread-runner.mjs');
-const THREAD_SETUP = join(import.meta.dirname, 'tools/jest/setup.mjs');
-
 /** Jest config for the project in `dir` (absolute). */
 export function projectConfig(dir, overrides = {}) {
   const kind = process.env.SPEC_KIND;
@@ -48,9 +45,6 @@ export function projectConfig(dir, overrides = {}) {
     },
     moduleFileExtensions: ['ts', 'tsx', 'mjs', 'js', 'cjs', 'json', 'node'],
     testTimeout: 120_000,
-    // Integration and browser specs: each file in a fresh worker thread on bare Node (tools/jest/thread-runner.mjs,
-    // docs/adr/0012); unit specs stay in Jest's sandbox.
-    ...(kind === 'int' || kind === 'e2e' ? { runner: THREAD_RUNNER, setupFiles: [THREAD_SETUP] } : {}),
     // Options of the whole run; in a run over several projects (jest.specs.mjs) its own config sets them.
     ...(process.env.JEST_SPECS_RUN
       ? {}
@@ -72,8 +66,11 @@ export function projectConfig(dir, overrides = {}) {
 export const SPEC_RUN = {
   // Two spec files at a time, as node --test --test-concurrency=2 had; each file gets its own database and bus
   // (@intranet/platform-testing), so the distributed mode shares PostgreSQL and NATS as before.
-  // Each file gets a fresh worker thread (the runner above), so a file's PGlite, timers and sockets end with it.
   maxWorkers: 2,
+  // A fresh worker process for every file, as node --test had: a file leaves a started portal's PGlite
+  // (WASM memory, outside the heap Jest measures), timers and sockets behind, ~0.4 GB a file in a reused
+  // worker. Any idle heap is above this limit, so each worker is replaced after its file.
+  workerIdleMemoryLimit: '1MB',
   // Files marked `@slow <N>s` start first, longest first: a long file started last would leave a core idle.
   testSequencer: join(import.meta.dirname, 'tools/scripts/jest-slow-first.mjs'),
 };
