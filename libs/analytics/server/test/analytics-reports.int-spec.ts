@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { eventuallyPasses } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const DAY = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -21,7 +21,7 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
   const today = day(new Date());
   const tomorrow = day(new Date(Date.now() + DAY));
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     a = await t.makeClient('analyticsrep');
     b = await t.makeClient('analyticsrepb');
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { LMS_ERRORS, lmsEvents, lmsRoutes } from '@intranet/lms-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 
@@ -19,7 +19,7 @@ describe('lms IDP (§7 IDP, §3, §4 IDP, §6)', () => {
   const people: Record<'manager' | 'employee' | 'observer' | 'stranger', { id: string; token: string }> = {} as never;
   const events: BusEvent[] = [];
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('idpacme');
     other = await t.makeClient('idpother');
     for (const k of ['manager', 'employee', 'observer', 'stranger'] as const) {

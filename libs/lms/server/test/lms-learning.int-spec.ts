@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { LMS_ERRORS, lmsRoutes } from '@intranet/lms-contract';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 const single = (text: string, right = 0) => ({ text, kind: 'single' as const, answers: ['A', 'B', 'C'].map((a, i) => ({ text: a, right: i === right })) });
@@ -20,7 +20,7 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
   let learner: { id: string; token: string };
   let outsider: { id: string; token: string };
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('lmsacme');
     other = await t.makeClient('lmsother');
     const mk = async (email: string) => {

@@ -5,7 +5,7 @@ import { socialRoutes } from '@intranet/social-contract';
 import { SHOP_ERRORS, shopRoutes } from '@intranet/shop-contract';
 import type { AutoService } from '@intranet/shop-server';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * The portal's AutoService instance, found by class name in Nest's container (the portal loads the domain's module
@@ -34,7 +34,7 @@ describe('shop (§7 Shop)', () => {
   const cid = () => a.client._id;
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     a = await t.makeClient('shopa');
     b = await t.makeClient('shopb');
     ann = await t.makeEmployee(a.adminToken, 'ann@shopa.test');
