@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { testDatabase } from '@intranet/platform-testing';
-import { MIGRATIONS, startPortal, type Portal } from '@intranet/portal-server';
+import type { Portal } from '@intranet/portal-server';
 import { SUPERADMIN } from './testing.ts';
 
 /** The built web the browser specs need (tools/scripts/build-web.sh). */
@@ -32,6 +32,7 @@ export async function startBrowserPortal(requires: string[] = ['shell/index.html
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   // A copy of the migrated template database (as the integration specs get), not a PGlite made and migrated in
   // DATA_DIR: the migrations of every domain cost each browser spec file seconds of CPU before its first test.
+  const { MIGRATIONS, startPortal } = await import('@intranet/portal-server');
   const db = await testDatabase(MIGRATIONS);
   const portal = await startPortal(
     loadConfig({
