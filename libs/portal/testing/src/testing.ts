@@ -112,18 +112,27 @@ export async function sharedPortal(overrides: Partial<Record<keyof Config, strin
   const shared = await host(overrides);
   const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const { superadmin, portal, ...rest } = shared;
-  return { ...rest, portal: sandboxed(portal), ...harness(shared.inject, ip, superadmin), close: async () => undefined };
+  const { portal: mine, close } = sandboxed(portal);
+  return { ...rest, portal: mine, ...harness(shared.inject, ip, superadmin), close };
 }
 
 /** A copy made of this realm's objects (the shared portal's live in the worker's own realm: `deepStrictEqual`
  * compares prototypes, and an array from there is not this realm's `Array`). Bus messages are JSON anyway. */
 const here = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
-/** `portal` with a bus whose events and replies reach the spec as objects of its own realm. */
-function sandboxed(portal: Portal): Portal {
+/**
+ * `portal` with a bus whose events and replies reach the spec as objects of its own realm, and `close()`, which ends
+ * the file's subscriptions (the shared portal outlives the file; its handlers must not).
+ */
+function sandboxed(portal: Portal): { portal: Portal; close: () => Promise<void> } {
   const bus = portal.platform.bus;
+  const offs: Promise<() => Promise<void>>[] = [];
   const own: Pick<typeof bus, 'subscribe' | 'request'> = {
-    subscribe: <T>(subject: string, handler: EventHandler<T>, opts?: SubscribeOptions) => bus.subscribe<T>(subject, (event) => handler(here(event)), opts),
+    subscribe: <T>(subject: string, handler: EventHandler<T>, opts?: SubscribeOptions) => {
+      const off = bus.subscribe<T>(subject, (event) => handler(here(event)), opts);
+      offs.push(off);
+      return off;
+    },
     request: async <R>(subject: string, req: BusRequest, opts?: RequestOptions) => here(await bus.request<R>(subject, req, opts)),
   };
   const facade = new Proxy(bus, {
@@ -133,7 +142,12 @@ function sandboxed(portal: Portal): Portal {
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
-  return { ...portal, platform: { ...portal.platform, bus: facade } };
+  return {
+    portal: { ...portal, platform: { ...portal.platform, bus: facade } },
+    async close() {
+      for (const off of offs.splice(0)) await (await off)().catch(() => undefined);
+    },
+  };
 }
 
 /**
