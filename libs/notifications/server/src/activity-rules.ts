@@ -161,7 +161,8 @@ export const ACTIVITY_RULES: Rule[] = [
       section: 'shop',
       type: e.data.achievement ? 'shop.accrued' : 'shop.accrued_auto',
       title: `You received ${e.data.amount} coins${e.data.achievement ? ` for “${e.data.achievement.name}”` : ''}`,
-      text: e.data.comment,
+      // An automatic accrual's comment is its kind (not words for a reader).
+      text: e.data.kind === 'auto' ? '' : e.data.comment,
       link: '/shop?tab=balance',
       object: { type: 'shop_accrual', id: e.data._id },
       actorId: e.data.by,

@@ -142,7 +142,19 @@ describe('notification rules (rule.ts, rules.ts, activity-rules.ts)', () => {
   });
 
   it('shop (issue 32): an accrual tells its recipient once (section shop); a purchase tells the managers, not the buyer', () => {
-    const acc = { _id: 'a1', userId: 'u2', amount: 5, balance: 5, kind: 'auto' as const, cause: 'poll:p:u2', achievement: null, comment: 'poll', publish: false, by: null, userIds: ['u2'] };
+    const acc = {
+      _id: 'a1',
+      userId: 'u2',
+      amount: 5,
+      balance: 5,
+      kind: 'auto' as const,
+      cause: 'poll:p:u2',
+      achievement: null,
+      comment: 'poll',
+      publish: false,
+      by: null,
+      userIds: ['u2'],
+    };
     const [d, ...more] = ruleOf(shopEvents.accrued.subject).drafts(evt(acc) as never);
     assert.equal(more.length, 0);
     assert.deepEqual([d!.userId, d!.section, d!.type, d!.key], ['u2', 'shop', 'shop.accrued_auto', 'shop.accrued:a1']);
