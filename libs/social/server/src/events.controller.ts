@@ -30,7 +30,7 @@ export class SocialProjectionController {
   }
 
   /** evt.shop.accrual.made (publish to wall) → a system post; durable SHOP_POSTS_CONSUMER. */
-  @EventPattern(shopEvents.accrued.subject, { durable: SHOP_POSTS_CONSUMER })
+  @(EventPattern(shopEvents.accrued.subject, { durable: SHOP_POSTS_CONSUMER }) as MethodDecorator)
   onShopAccrual(evt: BusEvent): Promise<void> {
     return this.shopPosts.onAccrued(evt);
   }
