@@ -1,4 +1,4 @@
-// @slow 60s: a buy race, 1,000 random ledger operations and automatic accruals through the real bus.
+// @slow 120s: a buy race, 1,000 random ledger operations and automatic accruals through the real bus.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
@@ -318,7 +318,7 @@ describe('shop (§7 Shop)', () => {
     const post = await eventually(async () => {
       const p = await t.call(socialRoutes.postGet, { token: ann.token, params: { id } });
       return p.status === 200 ? p.body.result : null;
-    });
+    }, 90_000);
     assert.equal(post.parent.type, 'system');
     assert.deepEqual(post.mentions, [ann.user._id]);
     assert.match(post.message, /received 7 coins for “Helper”/);
@@ -331,13 +331,14 @@ describe('shop (§7 Shop)', () => {
           query: { limit: '100' },
         })
       ).body.result.items as { type: string; object: { id: string } | null }[];
-    await eventually(async () => (await feed(ann)).some((n) => n.type === 'shop.accrued' && n.object?.id === id));
+    // The consumers first work through the earlier tests' events (about a thousand ledger movements): a longer wait.
+    await eventually(async () => (await feed(ann)).some((n) => n.type === 'shop.accrued' && n.object?.id === id), 90_000);
     // Not published: no post. A purchase tells the manager (bob), not the buyer.
     const quiet = await accrue(ann.user._id, 3);
     const mug = await newItem({ name: 'Pen', cost: 1 });
     const buy = await t.call(shopRoutes.purchaseCreate, { token: ann.token, body: { item: mug._id } });
     assert.equal(buy.status, 200, JSON.stringify(buy.body));
-    await eventually(async () => (await feed(bob)).some((n) => n.type === 'shop.purchased' && n.object?.id === buy.body.result.entry._id));
+    await eventually(async () => (await feed(bob)).some((n) => n.type === 'shop.purchased' && n.object?.id === buy.body.result.entry._id), 90_000);
     assert.ok(!(await feed(ann)).some((n) => n.type === 'shop.purchased'));
     assert.equal((await t.call(socialRoutes.postGet, { token: ann.token, params: { id: quiet.body.result._id } })).status, 404);
     const posts = await t.call(socialRoutes.postClient, { token: ann.token, params: { id: cid() }, query: { limit: '100' } });
