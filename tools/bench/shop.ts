@@ -142,6 +142,8 @@ async function main(): Promise<void> {
       600_000,
     );
   });
+  // Stopped before the cleanup closes its database (its maintenance would run on a closed pool).
+  await jobs.stop();
 
   const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
   console.log(
