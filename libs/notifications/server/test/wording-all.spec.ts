@@ -53,6 +53,20 @@ const SAMPLES: Record<string, unknown> = {
   'evt.social.idea.sent': { _id: ID, author_id: A },
   'evt.social.idea.status': { _id: ID, author_id: B, status: 'review' },
   'evt.social.viol_report.sent': { day: '2026-11-27' },
+  'evt.shop.accrual.made': {
+    _id: ID,
+    userId: B,
+    amount: 5,
+    balance: 5,
+    kind: 'accrual',
+    cause: null,
+    achievement: { _id: 'a1', name: 'Helper' },
+    comment: 'Thanks',
+    publish: false,
+    by: A,
+    userIds: [B],
+  },
+  'evt.shop.item.bought': { _id: ID, userId: B, item: { _id: 'i1', name: 'Mug' }, cost: 5, balance: 0, rest: 1, managerIds: [A], userIds: [A, B] },
 };
 
 /** Where each type's link must lead (the web's routes of its object). */
@@ -82,6 +96,8 @@ const LINKS: Record<string, string> = {
   'idea.sent': '/idea?tab=all',
   'idea.status': '/idea?tab=mine',
   'viol_report.sent': '/report_violation?tab=reports',
+  'shop.accrued': '/shop?tab=balance',
+  'shop.purchased': '/shop?tab=statistics',
 };
 
 const drafts = RULES.flatMap((r) => {
