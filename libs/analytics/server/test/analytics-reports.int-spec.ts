@@ -125,10 +125,17 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
 
   it('coin movements from shop events: accruals less cancellations, purchases, by day; admins of the client only', async () => {
     const e = await t.makeEmployee(a.adminToken, 'coins@analyticsrep.test');
-    const ach = await t.call(shopRoutes.achievementCreate, { token: a.adminToken, params: { client: a.client._id }, body: { name: 'Helper', description: 'Helped' } });
+    const ach = await t.call(shopRoutes.achievementCreate, {
+      token: a.adminToken,
+      params: { client: a.client._id },
+      body: { name: 'Helper', description: 'Helped' },
+    });
     assert.equal(ach.status, 200, JSON.stringify(ach.body));
     const accrue = async (amount: number) => {
-      const r = await t.call(shopRoutes.accrualCreate, { token: a.adminToken, body: { recipient: e.user._id, achievement: ach.body.result._id, amount, comment: 'Well done' } });
+      const r = await t.call(shopRoutes.accrualCreate, {
+        token: a.adminToken,
+        body: { recipient: e.user._id, achievement: ach.body.result._id, amount, comment: 'Well done' },
+      });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       return r.body.result._id as string;
     };
@@ -144,7 +151,14 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
       const r = await t.call(analyticsRoutes.reportCoins, { token: a.adminToken, params: { client_id: a.client._id }, query: q });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       // 5 + 3 accrued, 3 cancelled; one purchase of 2.
-      assert.deepEqual(r.body.result, { dateFrom: today, dateTo: today, accrued: 5, spent: 2, nullified: 0, byDay: [{ day: today, accrued: 5, spent: 2, nullified: 0 }] });
+      assert.deepEqual(r.body.result, {
+        dateFrom: today,
+        dateTo: today,
+        accrued: 5,
+        spent: 2,
+        nullified: 0,
+        byDay: [{ day: today, accrued: 5, spent: 2, nullified: 0 }],
+      });
     }, 15_000);
     const other = await t.call(analyticsRoutes.reportCoins, { token: b.adminToken, params: { client_id: b.client._id }, query: q });
     assert.equal(other.status, 200);
