@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Portal } from '@intranet/portal-server';
+import type { Database } from '@intranet/platform-db';
 import type { InjectOptions } from 'fastify';
 import type { BusRequest, EventHandler, RequestOptions, SubscribeOptions } from '@intranet/platform-bus';
 
@@ -113,12 +114,44 @@ export async function sharedPortal(overrides: Partial<Record<keyof Config, strin
   const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const { superadmin, portal, ...rest } = shared;
   const { portal: mine, close } = sandboxed(portal);
-  return { ...rest, portal: mine, ...harness(shared.inject, ip, superadmin), close };
+  return { ...rest, db: sandboxedDb(rest.db), portal: mine, ...harness(shared.inject, ip, superadmin), close };
 }
 
-/** A copy made of this realm's objects (the shared portal's live in the worker's own realm: `deepStrictEqual`
- * compares prototypes, and an array from there is not this realm's `Array`). Bus messages are JSON anyway. */
-const here = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+/**
+ * `v` rebuilt from this realm's arrays, plain objects and dates (the shared portal's live in the worker's own realm:
+ * `deepStrictEqual` compares prototypes, and an array from there is not this realm's `Array`). Other objects
+ * (buffers, maps) are passed as they are.
+ */
+function here<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return Array.from(v as unknown[], here) as T;
+  const tag = Object.prototype.toString.call(v);
+  if (tag === '[object Date]') return new Date((v as unknown as Date).getTime()) as T;
+  if (tag !== '[object Object]' || Buffer.isBuffer(v)) return v;
+  const copy: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) copy[k] = here((v as Record<string, unknown>)[k]);
+  return copy as T;
+}
+
+/** `target` with `own` in place of some of its methods; its other methods stay bound to it. */
+function facade<T extends object>(target: T, own: Partial<T>): T {
+  return new Proxy(target, {
+    get: (t, key) => {
+      if (key in own) return own[key as keyof T];
+      const v = Reflect.get(t, key);
+      return typeof v === 'function' ? v.bind(t) : v;
+    },
+  });
+}
+
+/** The shared portal's database as a spec sees it: results copied into its realm; `close()` leaves it open. */
+function sandboxedDb<D extends Database>(db: D): D {
+  return facade(db, {
+    inTenant: async (ctx, fn) => here(await db.inTenant(ctx, fn)),
+    asSystem: async (reason, fn) => here(await db.asSystem(reason, fn)),
+    close: async () => undefined,
+  } as Partial<D>);
+}
 
 /**
  * `portal` with a bus whose events and replies reach the spec as objects of its own realm, and `close()`, which ends
@@ -135,15 +168,8 @@ function sandboxed(portal: Portal): { portal: Portal; close: () => Promise<void>
     },
     request: async <R>(subject: string, req: BusRequest, opts?: RequestOptions) => here(await bus.request<R>(subject, req, opts)),
   };
-  const facade = new Proxy(bus, {
-    get: (target, key) => {
-      if (key in own) return own[key as keyof typeof own];
-      const v = Reflect.get(target, key);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
   return {
-    portal: { ...portal, platform: { ...portal.platform, bus: facade } },
+    portal: { ...portal, platform: { ...portal.platform, bus: facade(bus, own), db: sandboxedDb(portal.platform.db) } },
     async close() {
       for (const off of offs.splice(0)) await (await off)().catch(() => undefined);
     },
