@@ -80,16 +80,28 @@ describe('NatsRequester: liveness of the process that has a request (issue 38 §
   });
 
   it('keeps waiting for a slow service that is alive (its reply after 3 liveness checks arrives)', async () => {
-    assert.equal(await send(fakeNats(() => 'alive', 3 * LIVENESS_MS + 100), 10_000), 'done');
+    assert.equal(
+      await send(
+        fakeNats(() => 'alive', 3 * LIVENESS_MS + 100),
+        10_000,
+      ),
+      'done',
+    );
   });
 
   it('a frozen service (still connected, not answering pings) proves nothing: the request waits for its time limit', async () => {
     const started = Date.now();
-    await assert.rejects(send(fakeNats(() => 'frozen'), 3 * LIVENESS_MS), (e: unknown) => {
-      assert.ok(e instanceof DomainError);
-      assert.equal((e.details as { cause?: string } | undefined)?.cause, 'TimeoutError');
-      return true;
-    });
+    await assert.rejects(
+      send(
+        fakeNats(() => 'frozen'),
+        3 * LIVENESS_MS,
+      ),
+      (e: unknown) => {
+        assert.ok(e instanceof DomainError);
+        assert.equal((e.details as { cause?: string } | undefined)?.cause, 'TimeoutError');
+        return true;
+      },
+    );
     assert.ok(Date.now() - started >= 3 * LIVENESS_MS - 20);
   });
 });

@@ -102,7 +102,15 @@ export class NatsRequester {
    * rejects after `ms` ms or when nobody listens (the server's 503 status). nats.js' own request() does the same but
    * builds an Error (a stack capture) on every successful request too (measured 4.4 % of the gateway's CPU).
    */
-  private ask(nc: NatsConnection, subject: string, body: string, token: string, ms: number, hdrs: Record<string, string> | undefined, domain: string): Promise<Msg> {
+  private ask(
+    nc: NatsConnection,
+    subject: string,
+    body: string,
+    token: string,
+    ms: number,
+    hdrs: Record<string, string> | undefined,
+    domain: string,
+  ): Promise<Msg> {
     if (this.offline) return Promise.reject(named('DisconnectedError', 'the bus is reconnecting'));
     if (!this.inbox) {
       // Under ACK_INBOX: services ack our requests with their liveness subject (issue 38 §1).
