@@ -16,6 +16,9 @@ export interface Waiting {
   suspect?: boolean;
 }
 
+/** How long a responder that neither acked nor answered a ping stays known (ms). */
+const KNOWN_MS = 30_000;
+
 /** What a ping of a liveness subject found: an answer, NATS' "no responders" (the process is gone), or neither. */
 export type PingResult = 'alive' | 'gone' | 'unknown';
 
@@ -66,6 +69,9 @@ export class ResponderLiveness {
       return;
     }
     const now = Date.now();
+    // A responder not heard of for KNOWN_MS is forgotten: one that left gracefully (a rolling restart) must not
+    // make a later unacked request of its service a suspect when a ping finds it gone.
+    for (const [live, k] of this.known) if (now - k.cleared > KNOWN_MS && !this.pinging.has(live)) this.known.delete(live);
     const due = new Set<string>();
     for (const [token, w] of this.waiting) {
       if (now - w.since < LIVENESS_MS) continue;
