@@ -49,7 +49,13 @@ export function CourseActions({ course }: { course: Course }) {
       <ConfirmDialog
         open={ask !== null}
         title={ask ? t(ask) : ''}
-        message={ask ? t(`${ask}Confirm`, { name: course.title }) : ''}
+        message={
+          ask === 'publish'
+            ? t('publishConfirm', { name: course.title })
+            : ask === 'archive'
+              ? t('archiveConfirm', { name: course.title })
+              : t('deleteConfirm', { name: course.title })
+        }
         confirmLabel={ask ? t(ask) : ''}
         danger={ask === 'delete'}
         onConfirm={run}

@@ -38,6 +38,9 @@ export const NOTIFICATION_TYPE_WORDING = {
     'idea.sent': '{{actor}} proposed a new idea',
     'idea.status': 'Your idea is now: {{status}}',
     'viol_report.sent': 'A new violation report was sent',
+    'course.appointed': 'You were appointed the course “{{name}}”',
+    'idp.created': 'A development plan “{{name}}” was created',
+    'idp.changed': 'The development plan “{{name}}” was changed',
   },
   ru: {
     mention: '{{actor}} упомянул(а) вас в посте',
@@ -73,6 +76,9 @@ export const NOTIFICATION_TYPE_WORDING = {
     'idea.sent': '{{actor}} предложил(а) новую идею',
     'idea.status': 'Статус вашей идеи: {{status}}',
     'viol_report.sent': 'Поступило новое сообщение о нарушении',
+    'course.appointed': 'Вам назначен курс «{{name}}»',
+    'idp.created': 'Создан план развития «{{name}}»',
+    'idp.changed': 'План развития «{{name}}» изменён',
   },
   uk: {
     mention: '{{actor}} згадав(-ла) вас у дописі',
@@ -108,6 +114,9 @@ export const NOTIFICATION_TYPE_WORDING = {
     'idea.sent': '{{actor}} запропонував(-ла) нову ідею',
     'idea.status': 'Статус вашої ідеї: {{status}}',
     'viol_report.sent': 'Надійшло нове повідомлення про порушення',
+    'course.appointed': 'Вам призначено курс «{{name}}»',
+    'idp.created': 'Створено план розвитку «{{name}}»',
+    'idp.changed': 'План розвитку «{{name}}» змінено',
   },
 };
 

@@ -11,6 +11,7 @@ import type { BusEvent } from '@intranet/platform-bus';
 import { pollsEvents } from '@intranet/polls-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
+import { lmsEvents } from '@intranet/lms-contract';
 import { EventConsumer } from './consumer.service.ts';
 import { consumerName } from './rules.ts';
 
@@ -153,5 +154,15 @@ export class EventsController {
   @Consume(vacationEvents.vacationDeleted)
   vacationDeleted(evt: BusEvent) {
     return this.consumer.handle(vacationEvents.vacationDeleted.subject, evt);
+  }
+
+  @Consume(lmsEvents.courseAppointed)
+  lmsCourseAppointed(evt: BusEvent) {
+    return this.consumer.handle(lmsEvents.courseAppointed.subject, evt);
+  }
+
+  @Consume(lmsEvents.idpChanged)
+  lmsIdpChanged(evt: BusEvent) {
+    return this.consumer.handle(lmsEvents.idpChanged.subject, evt);
   }
 }
