@@ -38,6 +38,8 @@ export function CoursePage() {
   if (course.isPending) return <Loader />;
   if (course.isError) return <ErrorState message={errorText(course.error)} onRetry={() => void course.refetch()} />;
   const c = course.data;
+  // Learning controls for who learns it: every viewer of a published course but its managers, unless appointed too.
+  const learner = c.status === 'published' && (!c.can_manage || c.members.users.includes(me?._id ?? ''));
   const begin = async (testId: string) => {
     setError(null);
     try {
@@ -48,7 +50,7 @@ export function CoursePage() {
   };
   const content = (
     <div className="lms-content">
-      {progress.data && c.my_status && <p data-testid="lms-progress">{t('progress', { percent: progress.data.percent })}</p>}
+      {progress.data && learner && <p data-testid="lms-progress">{t('progress', { percent: progress.data.percent })}</p>}
       <h2>{t('lessons')}</h2>
       {c.can_manage && (
         <Link className="ui-btn ui-btn--small ui-btn--secondary" to={`/courses/${c._id}/lessons/new`} data-testid="lms-add-lesson">
@@ -77,7 +79,7 @@ export function CoursePage() {
                   {v}
                 </a>
               ))}
-              {!c.my_status ? null : l.learned ? (
+              {!learner ? null : l.learned ? (
                 <Badge>{t('learned')}</Badge>
               ) : (
                 <Button size="small" onClick={() => learn.mutate(l._id, { onError: (e) => setError(errorText(e)) })} data-testid={`lms-learn-${i}`}>
@@ -104,7 +106,7 @@ export function CoursePage() {
               {t('edit')}
             </Link>
           )}
-          {c.my_status && attempt?.test_id !== x._id && (
+          {learner && attempt?.test_id !== x._id && (
             <Button onClick={() => void begin(x._id)} data-testid={`lms-start-${i}`}>
               {t('startTest')}
             </Button>

@@ -55,7 +55,7 @@ export function Participants({ courseId }: { courseId: string }) {
         <EmptyState title={t('noLearners')} />
       ) : (
         <>
-          <div className="lms-chart" data-testid="lms-learners-chart" aria-hidden>
+          <div className="lms-chart" data-testid="lms-learners-chart">
             <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 28 + 40)}>
               <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" />
