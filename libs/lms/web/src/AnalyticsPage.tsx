@@ -4,16 +4,18 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { errorText, formatDate } from '@intranet/web-i18n';
 import { useCurrentClient } from '@intranet/web-session';
 import { useUserNames } from '@intranet/web-session/people';
-import { EmptyState, ErrorState, Loader, Table } from '@intranet/web-ui';
+import { Button, EmptyState, ErrorState, Loader, Table, useNotifier } from '@intranet/web-ui';
 import { Tabs } from '@intranet/web-ui/widgets';
 import { useCourseAnalytics } from './api/course-analytics.ts';
+import { exportExcel } from './excel.ts';
 import { lmsText } from './locales.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
 
 /**
  * /courses/analytics (§2 course analytics, tabs general and students; LMS administrators): per course its learners
  * by status as a stacked recharts bar chart and a table; the students tab opens one learner. Test ids:
- * lms-analytics, lms-analytics-chart, lms-analytics-<course_id> (data-learned), lms-student-pick.
+ * lms-analytics, lms-analytics-chart, lms-analytics-excel (the table as .xlsx), lms-analytics-<course_id> (data-learned),
+ * lms-student-pick.
  */
 export function AnalyticsPage() {
   const { t } = lmsText.useT();
@@ -21,6 +23,13 @@ export function AnalyticsPage() {
   const q = useCourseAnalytics(client?._id ?? '');
   const [tab, setTab] = useState('general');
   const [student, setStudent] = useState<string[]>([]);
+  const notifier = useNotifier();
+  const toExcel = () =>
+    exportExcel(
+      t('analytics'),
+      [t('courseTitle'), t('statusFilter'), t('learners'), t('my_not_started'), t('my_in_progress'), t('my_learned')],
+      (q.data?.courses ?? []).map((r) => [r.title, t(`status_${r.status}`), r.learners, r.not_started, r.in_progress, r.learned]),
+    ).catch((e: unknown) => notifier.toast(errorText(e), 'error'));
   return (
     <section className="page" data-testid="lms-analytics">
       <Link to="/courses">{t('back')}</Link>
@@ -47,6 +56,9 @@ export function AnalyticsPage() {
           <EmptyState title={t('empty')} />
         ) : (
           <>
+            <Button size="small" variant="secondary" onClick={() => void toExcel()} data-testid="lms-analytics-excel">
+              {t('excel')}
+            </Button>
             <div className="lms-chart" data-testid="lms-analytics-chart">
               <ResponsiveContainer width="100%" height={Math.max(200, q.data.courses.length * 32 + 60)}>
                 <BarChart data={q.data.courses} layout="vertical" margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>

@@ -1,6 +1,8 @@
 // @slow 60s: two browser contexts; a course built in the editors, appointed, learned and seen in analytics.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, it, jest } from '@jest/globals';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
@@ -9,7 +11,7 @@ jest.setTimeout(240_000);
  * Learning in the browser (issue 33): an LMS administrator (the client admin) builds a course with one lesson (rich
  * text) and a timed 3-question test in the editors, appoints an employee with the person picker and publishes it after
  * a confirmation; the employee reads the lesson, passes the test and sees 100 %; the administrator's analytics show
- * the course learned.
+ * the course learned, in the table and in its Excel file.
  */
 describe('lms in the browser: build, appoint, learn, pass, analytics', () => {
   const spec = browserSpec(['shell/index.html', 'lms/mf-manifest.json']);
@@ -91,5 +93,12 @@ describe('lms in the browser: build, appoint, learn, pass, analytics', () => {
       timeout: 20_000,
     });
     assert.deepEqual(await seriousViolations(boss), []);
+
+    // The same table as an Excel file: the course's row counts one learner who learned it.
+    const [download] = await Promise.all([boss.waitForEvent('download'), boss.getByTestId('lms-analytics-excel').click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile(await download.path())) as never);
+    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    assert.deepEqual(rows.find((r) => r[1] === 'Safety first')?.slice(1), ['Safety first', 'Published', 1, 0, 0, 1]);
   });
 });
