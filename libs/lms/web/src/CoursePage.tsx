@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Attempt } from '@intranet/lms-contract';
 import { errorText } from '@intranet/web-i18n';
@@ -35,19 +35,32 @@ export function CoursePage() {
   const [tab, setTab] = useState('content');
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (course.isPending) return <Loader />;
-  if (course.isError) return <ErrorState message={errorText(course.error)} onRetry={() => void course.refetch()} />;
-  const c = course.data;
+  const c0 = course.data;
   // Learning controls for who learns it: every viewer of a published course but its managers, unless appointed too.
-  const learner = c.status === 'published' && (!c.can_manage || c.members.users.includes(me?._id ?? ''));
+  const learner = !!c0 && c0.status === 'published' && (!c0.can_manage || c0.members.users.includes(me?._id ?? ''));
+  // The timer survives a reload: the running test is remembered per course and resumed (startTest returns the
+  // running attempt as it is, with its server deadline).
+  const runningKey = `lms-attempt:${id}`;
   const begin = async (testId: string) => {
     setError(null);
     try {
-      setAttempt(await startTest(c._id, testId, me?._id ?? ''));
+      const a = await startTest(id, testId, me?._id ?? '');
+      if (a.finished) localStorage.removeItem(runningKey);
+      else localStorage.setItem(runningKey, testId);
+      setAttempt(a);
     } catch (e) {
+      localStorage.removeItem(runningKey);
       setError(errorText(e));
     }
   };
+  const saved = learner ? localStorage.getItem(runningKey) : null;
+  useEffect(() => {
+    if (saved && !attempt) void begin(saved);
+    // Once per remembered test: `begin` and `attempt` are new on every render.
+  }, [saved]);
+  if (course.isPending) return <Loader />;
+  if (course.isError) return <ErrorState message={errorText(course.error)} onRetry={() => void course.refetch()} />;
+  const c = course.data;
   const content = (
     <div className="lms-content">
       {progress.data && learner && <p data-testid="lms-progress">{t('progress', { percent: progress.data.percent })}</p>}
@@ -119,6 +132,7 @@ export function CoursePage() {
           key={attempt._id}
           attempt={attempt}
           onDone={() => {
+            localStorage.removeItem(runningKey);
             void progress.refetch();
             void course.refetch();
           }}

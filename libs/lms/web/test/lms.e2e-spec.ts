@@ -10,7 +10,7 @@ jest.setTimeout(240_000);
 /**
  * Learning in the browser (issue 33): an LMS administrator (the client admin) builds a course with one lesson (rich
  * text) and a timed 3-question test in the editors, appoints an employee with the person picker and publishes it after
- * a confirmation; the employee reads the lesson, passes the test and sees 100 %; the administrator's analytics show
+ * a confirmation; the employee reads the lesson, passes the test (the timer survives a reload) and sees 100 %; the administrator's analytics show
  * the course learned, in the table and in its Excel file.
  */
 describe('lms in the browser: build, appoint, learn, pass, analytics', () => {
@@ -82,6 +82,13 @@ describe('lms in the browser: build, appoint, learn, pass, analytics', () => {
         .getByLabel(`Yes ${i + 1}`)
         .check();
       await learner.getByText(`Answered ${i + 1} of 3`).waitFor();
+      if (i === 0) {
+        // A reload resumes the same attempt: the timer and the first answer are still there.
+        await learner.reload();
+        await learner.getByTestId('lms-timer').waitFor();
+        await learner.getByText('Answered 1 of 3').waitFor();
+        assert.equal(await learner.getByTestId('lms-q-0').getByLabel('Yes 1').isChecked(), true);
+      }
     }
     await learner.getByTestId('lms-finish').click();
     await learner.getByTestId('lms-score').getByText('Your score: 100%').waitFor();
