@@ -152,6 +152,7 @@ export function CoursePage() {
   return (
     <section className="page" data-testid="lms-course" data-status={c.status}>
       <Link to="/courses">{t('back')}</Link>
+      {c.cover && <img className="lms-cover" src={c.cover} alt="" />}
       <h1>{c.title}</h1>
       <p>{c.short_description}</p>
       {c.can_manage && <Badge>{t(`status_${c.status}`)}</Badge>}
