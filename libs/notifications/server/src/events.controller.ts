@@ -12,6 +12,7 @@ import { pollsEvents } from '@intranet/polls-contract';
 import { shopEvents } from '@intranet/shop-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
+import { lmsEvents } from '@intranet/lms-contract';
 import { EventConsumer } from './consumer.service.ts';
 import { consumerName } from './rules.ts';
 
@@ -164,5 +165,15 @@ export class EventsController {
   @Consume(shopEvents.purchased)
   shopPurchased(evt: BusEvent) {
     return this.consumer.handle(shopEvents.purchased.subject, evt);
+  }
+
+  @Consume(lmsEvents.courseAppointed)
+  lmsCourseAppointed(evt: BusEvent) {
+    return this.consumer.handle(lmsEvents.courseAppointed.subject, evt);
+  }
+
+  @Consume(lmsEvents.idpChanged)
+  lmsIdpChanged(evt: BusEvent) {
+    return this.consumer.handle(lmsEvents.idpChanged.subject, evt);
   }
 }
