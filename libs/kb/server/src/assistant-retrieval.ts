@@ -21,13 +21,17 @@ export class AssistantRetrieval {
     private readonly articles: ArticlesRepository,
   ) {}
 
+  /** The pg_trgm schema for `retrieve`: looked up outside the caller's transaction (embedded PGlite has one connection). */
+  trigramSchema(): Promise<string | null> {
+    return this.search.trigramSchema();
+  }
+
   /**
    * The best SOURCES articles (not folders or files) for `question` among those `r` may read, with their plain text.
    * kb's search matches every word; a question rarely shares all its words with an article, so when that finds
    * fewer than SOURCES, each word of at least MIN_WORD letters is searched alone and the ranks are summed.
    */
-  async retrieve(tx: Tx, r: Reader, question: string): Promise<PromptArticle[]> {
-    const trgm = await this.search.trigramSchema();
+  async retrieve(tx: Tx, r: Reader, question: string, trgm: string | null): Promise<PromptArticle[]> {
     const find = (q: string) => this.search.search(tx, r, q, { section: 'kb', limit: SOURCES * 2, offset: 0, trgm });
     const score = new Map<string, number>();
     const add = (rows: Awaited<ReturnType<typeof find>>) => {

@@ -90,9 +90,10 @@ export class AssistantService {
     await this.consume(caller);
     const row = await this.db.inTenant(ctx, (tx) => this.repo.get(tx));
     const conn = this.connection(row);
+    const trgm = conn ? await this.retrieval.trigramSchema() : null;
     const articles = await this.viewer.run(ctx, async (tx, r) => {
       if (!hasRight(r, sectionRight('kb'))) throw Errors.noAccess();
-      return conn ? this.retrieval.retrieve(tx, r, body.question) : [];
+      return conn ? this.retrieval.retrieve(tx, r, body.question, trgm) : [];
     });
     if (!conn) return { askId: body.askId, status: 'notSetUp' as const, sources: [] };
     const sources = articles.map((a) => ({ _id: a.id, title: a.title }));

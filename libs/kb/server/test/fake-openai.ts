@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 /** What the fake model received: the headers that matter and the parsed body. */
 export interface ModelCall {
   authorization: string | undefined;
+  /** performance.now() when the request arrived and when its first byte was written (the fake's own time). */
+  arrivedAt: number;
+  firstByteAt?: number;
   body: { model: string; stream?: boolean; messages: { role: string; content: string }[] };
 }
 
@@ -24,7 +27,8 @@ export async function fakeOpenAi(answer: (call: ModelCall) => string = () => 'Or
       res.writeHead(404).end();
       return;
     }
-    const call: ModelCall = { authorization: req.headers.authorization, body: JSON.parse(await read(req)) };
+    const arrivedAt = performance.now();
+    const call: ModelCall = { authorization: req.headers.authorization, arrivedAt, body: JSON.parse(await read(req)) };
     calls.push(call);
     if (call.body.model === 'broken') {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model down', type: 'server_error' } }));
@@ -36,6 +40,7 @@ export async function fakeOpenAi(answer: (call: ModelCall) => string = () => 'Or
     const chunk = (delta: Record<string, unknown>, finish: string | null) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: call.body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
+    call.firstByteAt = performance.now();
     for (let i = 0; i < text.length; i += size) res.write(chunk({ content: text.slice(i, i + size) }, null));
     res.write(chunk({}, 'stop'));
     res.end('data: [DONE]\n\n');
