@@ -50,6 +50,11 @@ export async function fakeOpenAi(answer: (call: ModelCall) => string = () => 'Or
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The client keeps connections alive: close them too, or close() waits for their timeout.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -42,7 +42,7 @@ describe('kb AI assistant (issue 37)', () => {
     t = await testPortal();
     acme = await t.makeClient('aiacme');
     sales = await t.makeEmployee(acme.adminToken, 'sales@aiacme.test', { department: 'Sales' });
-    dev = await t.makeEmployee(acme.adminToken, 'dev@aiacme.test', { department: 'IT' });
+    dev = await t.makeEmployee(acme.adminToken, 'dev@aiacme.test', { department: 'IT', lang: 'en' });
     devUk = await t.makeEmployee(acme.adminToken, 'devuk@aiacme.test', { department: 'IT', lang: 'uk' });
     offs.push(
       await on(t.portal.platform.bus, kbEvents.assistantChunk, async (e) => {
