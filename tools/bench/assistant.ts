@@ -92,7 +92,9 @@ async function main(): Promise<void> {
     sources += m.sources;
   }
   const f = (v: number) => v.toFixed(1);
-  console.log(`\nAssistant — ${nArticles} articles in ${nFolders} folders; ${tries} sequential questions, ${(sources / tries).toFixed(1)} sources each\n${machine(s.pgVersion)}\n`);
+  console.log(
+    `\nAssistant — ${nArticles} articles in ${nFolders} folders; ${tries} sequential questions, ${(sources / tries).toFixed(1)} sources each\n${machine(s.pgVersion)}\n`,
+  );
   console.log(
     table(
       ['figure', 'p50 ms', 'p99 ms', 'max ms'],

@@ -6,7 +6,12 @@ const empty = { generalPrompt: '', industry: '', mission: '', structure: '', val
 
 describe('assistant prompt (issue 37)', () => {
   it('holds the filled company data, the numbered articles and the language; the question is the user message', () => {
-    const m = buildMessages({ ...empty, industry: 'Logistics', tone: ' Friendly ' }, [{ id: 'a', title: 'Laptops', text: 'Order at the desk.' }], 'Laptop?', 'uk');
+    const m = buildMessages(
+      { ...empty, industry: 'Logistics', tone: ' Friendly ' },
+      [{ id: 'a', title: 'Laptops', text: 'Order at the desk.' }],
+      'Laptop?',
+      'uk',
+    );
     assert.equal(m.length, 2);
     assert.equal(m[1]!.role, 'user');
     assert.equal(m[1]!.content, 'Laptop?');

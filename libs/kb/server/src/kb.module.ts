@@ -41,7 +41,16 @@ import { kbTenant } from './tenant.ts';
   // It signs file URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'kb', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [kbTenant.controller, ArticlesController, FilesController, VacanciesController, TagsController, LinksController, MembersController, AssistantController],
+  controllers: [
+    kbTenant.controller,
+    ArticlesController,
+    FilesController,
+    VacanciesController,
+    TagsController,
+    LinksController,
+    MembersController,
+    AssistantController,
+  ],
   providers: [
     kbTenant.provider,
     peopleProvider,

@@ -106,9 +106,9 @@ describe('kb AI assistant (issue 37)', () => {
     assert.equal(r.body.result.keySet, true);
     assert.equal(r.body.result.industry, 'Logistics');
     assert.ok(!JSON.stringify(r.body).includes('sk-test-key-123'));
-    const [row] = await t.portal.platform.db.asSystem('test: read the sealed key', (tx) =>
-      tx.execute(sql`SELECT key_sealed FROM kb.assistant_settings WHERE client_id = ${acme.client._id}`),
-    ).then((x: any) => x.rows ?? x);
+    const [row] = await t.portal.platform.db
+      .asSystem('test: read the sealed key', (tx) => tx.execute(sql`SELECT key_sealed FROM kb.assistant_settings WHERE client_id = ${acme.client._id}`))
+      .then((x: any) => x.rows ?? x);
     assert.ok(row.key_sealed && !String(row.key_sealed).includes('sk-test-key-123'));
     // A partial save keeps the other fields and the key.
     const again = await t.call(kbRoutes.assistantConfigure, { token: acme.adminToken, body: { mission: 'Deliver' } });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { kbRoutes } from '@intranet/kb-contract';
 import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
-import { fakeOpenAi } from '../../server/test/fake-openai.ts';
+import { fakeOpenAi } from '@intranet/kb-server/fake-openai';
 
 jest.setTimeout(180_000);
 /**
@@ -37,7 +37,10 @@ describe('kb AI assistant in the browser', () => {
     await page.getByTestId('employees-page').waitFor();
     await page.getByTestId('tab-ai').click();
     await page.getByTestId('ai-settings').waitFor({ timeout: 20_000 });
-    await page.getByTestId('ai-ready').getByText(/not set up/).waitFor();
+    await page
+      .getByTestId('ai-ready')
+      .getByText(/not set up/)
+      .waitFor();
     await page.getByTestId('ai-industry').fill('Logistics');
     await page.getByTestId('ai-baseUrl').fill(fake.baseUrl);
     await page.getByTestId('ai-model').fill('fake-1');
