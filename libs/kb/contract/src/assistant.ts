@@ -38,7 +38,8 @@ export type AssistantSettings = z.infer<typeof assistantSettingsOut>;
 
 /**
  * PUT body: every field optional (absent: unchanged). `apiKey`: a new key; '' removes the stored one. `baseUrl`
- * '' removes the client's connection (the installation's, if any, is used then).
+ * '' removes the client's connection (the installation's, if any, is used then); an address that is not http(s) is
+ * refused with `assistantUrl`.
  */
 export const assistantSettingsIn = aiData.partial().extend({
   baseUrl: z
