@@ -152,11 +152,24 @@ export class AssistantService {
   /** The connection in force: the client's (a base URL saved), else the installation's, else none. */
   private connection(row: AssistantSettingsRow | undefined): Connection | null {
     if (row?.baseUrl) {
-      const apiKey = row.keySealed ? openSecret(this.key, row.keySealed, `${row.clientId}:assistant`) : '';
+      const apiKey = row.keySealed ? this.openKey(row.clientId, row.keySealed) : '';
       return { baseURL: row.baseUrl, model: row.model || this.config.AI_MODEL || '', apiKey: apiKey || 'none' };
     }
     const c = this.config;
     return c.AI_BASE_URL && c.AI_MODEL ? { baseURL: c.AI_BASE_URL, model: c.AI_MODEL, apiKey: c.AI_API_KEY || 'none' } : null;
+  }
+
+  /**
+   * The stored key, or '' when it cannot be opened (sealed under another SECRETS_KEY, or for another client id: a
+   * workspace imported under a new id): the model then refuses it, and the administrator enters the key again.
+   */
+  private openKey(clientId: string, sealed: string): string {
+    try {
+      return openSecret(this.key, sealed, `${clientId}:assistant`);
+    } catch {
+      this.log.warn('kb assistant: the stored key cannot be opened', { clientId });
+      return '';
+    }
   }
 
   private data(row: AssistantSettingsRow | undefined): Record<AiDataField, string> {
