@@ -29,10 +29,11 @@ export class AssistantRetrieval {
   /**
    * The best SOURCES articles (not folders or files) for `question` among those `r` may read, with their plain text.
    * kb's search matches every word; a question rarely shares all its words with an article, so when that finds
-   * fewer than SOURCES, each word of at least MIN_WORD letters is searched alone and the ranks are summed.
+   * fewer than SOURCES, a second search takes articles with any word of at least MIN_WORD letters (ranked by
+   * ts_rank_cd: more and rarer words first), after those of the first.
    */
   async retrieve(tx: Tx, r: Reader, question: string, trgm: string | null): Promise<PromptArticle[]> {
-    const find = (q: string) => this.search.search(tx, r, q, { section: 'kb', limit: SOURCES * 2, offset: 0, trgm });
+    const find = (q: string, any = false) => this.search.search(tx, r, q, { section: 'kb', limit: SOURCES * 2, offset: 0, trgm, any });
     const score = new Map<string, number>();
     const add = (rows: Awaited<ReturnType<typeof find>>) => {
       for (const h of rows) if (h.type === 'article') score.set(h.id, (score.get(h.id) ?? 0) + h.rank);
@@ -41,7 +42,8 @@ export class AssistantRetrieval {
     if (score.size < SOURCES) {
       // The whole question's hits stay first (their rank counts once more than any single word's).
       for (const id of score.keys()) score.set(id, score.get(id)! + 1000);
-      for (const w of new Set(queryWords(question).filter((x) => x.length >= MIN_WORD))) add(await find(w));
+      const words = [...new Set(queryWords(question).filter((x) => x.length >= MIN_WORD))];
+      if (words.length) add(await find(words.join(' '), true));
     }
     const best = [...score.entries()].sort((a, b) => b[1] - a[1]).slice(0, SOURCES);
     const out: PromptArticle[] = [];
