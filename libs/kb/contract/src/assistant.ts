@@ -1,5 +1,5 @@
 import { defineCodes } from '@intranet/platform-errors';
-import { access, defineEvent, defineRoute, Id, z, type EventDef, type RouteDef } from '@intranet/platform-contracts';
+import { access, defineEvent, defineRoute, z, type EventDef, type RouteDef } from '@intranet/platform-contracts';
 
 /** The seven §3 Company AI data fields, in the order the settings tab shows them. */
 export const AI_DATA_FIELDS = ['generalPrompt', 'industry', 'mission', 'structure', 'values', 'terminology', 'tone'] as const;
@@ -93,7 +93,8 @@ export const assistantRoutes = {
     spec: '§3 Company AI data, §6 Access grants',
     access: access.authenticated,
     feature: 'knowledge_base',
-    body: z.object({ askId: Id, question: z.string().trim().min(1).max(QUESTION_MAX) }),
+    // askId: a token the asker makes up (the web: a random uuid) to recognise its answer's events; no object's id.
+    body: z.object({ askId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/), question: z.string().trim().min(1).max(QUESTION_MAX) }),
     result: assistantAskOut,
   }),
 } satisfies Record<string, RouteDef>;
