@@ -32,7 +32,8 @@ export function projectConfig(dir, overrides = {}) {
   return {
     rootDir: dir,
     displayName: dir.split('/').slice(-2).join('/'),
-    testEnvironment: 'node',
+    // The integration specs' environment also hosts the worker's shared portal (sharedPortal(), issue 39).
+    testEnvironment: kind === 'int' ? join(import.meta.dirname, 'tools/scripts/jest-shared-env.mjs') : 'node',
     testMatch: KINDS[kind ?? 'unit'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     extensionsToTreatAsEsm: ['.ts', '.tsx'],

@@ -3,6 +3,7 @@
 // long last file left a core idle and two projects at a time over-subscribed the two cores (docs/adr/0004). Jest's
 // own `projects` shares one pool of two workers across them all, longest files first. The per-project Nx targets
 // stay for `nx affected` (a base commit known) and for running one project's specs.
+import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProjectGraphAsync } from '@nx/devkit';
@@ -10,6 +11,12 @@ import { SPEC_RUN } from './jest.preset.mjs';
 
 const kind = process.env.SPEC_KIND;
 if (kind !== 'int' && kind !== 'e2e') throw new Error(`jest.specs.mjs: SPEC_KIND must be int or e2e, not '${kind}'`);
+// SPEC_POOL (integration specs): `shared` the files on the workers' shared portal (they mention `sharedPortal`), in
+// workers kept from file to file so that the portal outlives each file; `own` the others, each in a fresh worker
+// (a portal started in a sandbox leaves ~0.4 GB of WebAssembly memory behind); unset: every file, fresh workers.
+const pool = process.env.SPEC_POOL;
+if (pool && pool !== 'shared' && pool !== 'own') throw new Error(`jest.specs.mjs: SPEC_POOL must be shared or own, not '${pool}'`);
+const onSharedPortal = (file) => /\bsharedPortal\b/.test(readFileSync(file, 'utf8'));
 
 const graph = await createProjectGraphAsync({ exitOnError: true });
 const dirs = Object.values(graph.nodes)
@@ -21,13 +28,24 @@ const dirs = Object.values(graph.nodes)
 // nested Jest run (the generator spec) gets them back.
 process.env.JEST_SPECS_RUN = '1';
 const projects = [];
-for (const dir of dirs) projects.push((await import(pathToFileURL(join(dir, 'jest.config.mjs')).href)).default);
+for (const dir of dirs) {
+  const project = (await import(pathToFileURL(join(dir, 'jest.config.mjs')).href)).default;
+  if (pool) {
+    const files = globSync(`**/*.${kind}-spec.ts`, { cwd: dir, exclude: (f) => f === 'node_modules' || f === 'dist' })
+      .map((f) => join(dir, f))
+      .filter((f) => onSharedPortal(f) === (pool === 'shared'));
+    if (!files.length) continue;
+    project.testMatch = files;
+  }
+  projects.push(project);
+}
 delete process.env.JEST_SPECS_RUN;
 
 export default {
   rootDir: import.meta.dirname,
   projects,
   ...SPEC_RUN,
+  ...(pool === 'shared' ? { workerIdleMemoryLimit: undefined } : {}),
   testTimeout: 120_000,
   passWithNoTests: true,
   forceExit: true,

@@ -12,11 +12,21 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'analytics',
-      exposes: { './AnalyticsPage': './src/expose/AnalyticsPage.tsx' },
+      exposes: {
+        './AnalyticsPage': './src/expose/AnalyticsPage.tsx',
+        './MoodMeter': './src/expose/MoodMeter.tsx',
+        './ActivityBeacon': './src/expose/ActivityBeacon.tsx',
+        './MoodStatsTab': './src/expose/MoodStatsTab.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ analytics: 'AnalyticsPage' }),
+      // The root layout's slot `layout` (§2: the mood meter; the session and module-visit reports) and employee
+      // administration's "mood statistics" tab (the admin remote's slot `employees:mood`).
+      manifest: remoteManifest(
+        { analytics: { expose: 'AnalyticsPage', role: 'admin' } },
+        { widgets: { layout: ['MoodMeter', 'ActivityBeacon'], 'employees:mood': ['MoodStatsTab'] } },
+      ),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -12,11 +12,12 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'shop',
-      exposes: { './ShopPage': './src/expose/ShopPage.tsx' },
+      exposes: { './ShopPage': './src/expose/ShopPage.tsx', './BalanceMenu': './src/expose/BalanceMenu.tsx' },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ shop: 'ShopPage' }),
+      // The coin balance in the shell's user menu (issue 32).
+      manifest: remoteManifest({ shop: 'ShopPage' }, { widgets: { userMenu: ['BalanceMenu'] } }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

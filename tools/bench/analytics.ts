@@ -1,51 +1,110 @@
 /**
- * Analytics bench (issue 35 "Tests and figures"), against a running distributed portal: seeds `BENCH_EMPLOYEES`
- * (default 10,000) employees and `BENCH_VISITS` (default 1,000,000) module visits straight into the analytics
- * projection tables of client BENCH_CLIENT (DATABASE_URL), then measures through the gateway:
- *   1. beacon ingestion: POST api/analytics/modules with 100 visits a request → events/s;
- *   2. the report reads (visitors, modules, turnover, demography, positions, departments) → req/s, p50, p99.
- * Prints its figures; never a test.
+ * Benchmark of the analytics domain (issue 35 "Tests and figures", DOMAIN-DONE "Figures") in distributed mode
+ * (gateway → NATS → analytics-service → PostgreSQL), on a stack it starts itself (startStack):
+ *   1. beacon ingestion: POST api/analytics/modules with 100 visits a request for BENCH_SECONDS (10) at
+ *      BENCH_CONCURRENCY (32) in flight → events/s (target ≥ 5,000/s), p50/p99 of a request;
+ *   2. every report over BENCH_VISITS (1,000,000) module visits, BENCH_VISITS / 10 sessions, BENCH_EMPLOYEES
+ *      (100,000) projected employees and BENCH_VISITS / 10 coin movements, seeded straight into the projection
+ *      tables → p50/p99 of BENCH_REPEATS (20) sequential reads each (target p99 ≤ 300 ms).
+ * Prints its figures; never a test. The issue's full sizes are the defaults; a loaded machine takes small ones:
  *
- *   BENCH_URL=http://127.0.0.1:3000 BENCH_TOKEN=<admin token> BENCH_CLIENT=<client id> DATABASE_URL=postgres://… node tools/bench/analytics.ts
+ *   node tools/bench/analytics.ts
+ *   BENCH_EMPLOYEES=10000 BENCH_VISITS=100000 BENCH_SECONDS=5 node tools/bench/analytics.ts
  */
-import pg from 'pg';
-import { autocannon } from './lib.ts';
+import { performance } from 'node:perf_hooks';
+import { autocannon, expectOk, fastApi, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
 
-const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
-const token = process.env.BENCH_TOKEN ?? '';
-const clientId = process.env.BENCH_CLIENT ?? '';
-const employees = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
-const visits = Number(process.env.BENCH_VISITS ?? 1_000_000);
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+async function main(): Promise<void> {
+  const nEmployees = intEnv('BENCH_EMPLOYEES', 100_000);
+  const nVisits = intEnv('BENCH_VISITS', 1_000_000);
+  const seconds = intEnv('BENCH_SECONDS', 10);
+  const concurrency = intEnv('BENCH_CONCURRENCY', 32);
+  const repeats = intEnv('BENCH_REPEATS', 20);
 
-if (process.env.DATABASE_URL && clientId) {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  await db.query(
+  // People imports a few real employees (their events feed the projection); the bulk is seeded below.
+  const s = await startStack({ services: ['analytics'], employees: 20 });
+  const su = await superClient(s);
+  const t0 = performance.now();
+  await su.query(
     `INSERT INTO analytics.employees (id, client_id, department, position, birth_date, working_since, hired_on, deactivated_on, version)
      SELECT gen_random_uuid(), $1, 'Dept ' || (i % 40), 'Pos ' || (i % 25), date '1960-01-01' + (i % 15000), date '2000-01-01' + (i % 9000),
             date '2000-01-01' + (i % 9000), CASE WHEN i % 10 = 0 THEN current_date - (i % 300) END, now()
-     FROM generate_series(1, $2) i`,
-    [clientId, employees],
+     FROM generate_series(1, $2::int) i`,
+    [s.clientId, nEmployees],
   );
-  await db.query(
+  await su.query(
     `INSERT INTO analytics.module_visits (id, client_id, user_id, module_name, at)
-     SELECT gen_random_uuid(), $1, gen_random_uuid(), (ARRAY['wall','kb','polls','tasks','calendar'])[1 + i % 5], now() - (i % 43200) * interval '1 minute'
-     FROM generate_series(1, $2) i`,
-    [clientId, visits],
+     SELECT gen_random_uuid(), $1, ('00000000-0000-4000-8000-' || lpad(to_hex(i % $3::int), 12, '0'))::uuid,
+            (ARRAY['wall','kb','polls','tasks','calendar','shop','groups'])[1 + i % 7], now() - (i % 43200) * interval '1 minute'
+     FROM generate_series(1, $2::int) i`,
+    [s.clientId, nVisits, nEmployees],
   );
-  await db.end();
-  console.log(`seeded ${employees} employees and ${visits} visits`);
+  await su.query(
+    `INSERT INTO analytics.sessions (id, client_id, user_id, started_at, ended_at)
+     SELECT gen_random_uuid(), $1, ('00000000-0000-4000-8000-' || lpad(to_hex(i % $3::int), 12, '0'))::uuid,
+            now() - (i % 43200) * interval '1 minute', now() - (i % 43200) * interval '1 minute' + (i % 90) * interval '1 minute'
+     FROM generate_series(1, $2::int) i`,
+    [s.clientId, Math.ceil(nVisits / 10), nEmployees],
+  );
+  await su.query(
+    `INSERT INTO analytics.coin_movements (id, client_id, user_id, kind, coins, day)
+     SELECT gen_random_uuid()::text, $1, NULL, (ARRAY['accrual','purchase','cancel'])[1 + i % 3], 1 + i % 20, current_date - (i % 30)
+     FROM generate_series(1, $2::int) i`,
+    [s.clientId, Math.ceil(nVisits / 10)],
+  );
+  await su.query('ANALYZE analytics.employees, analytics.module_visits, analytics.sessions, analytics.coin_movements');
+  log(`seeded ${nEmployees} employees, ${nVisits} visits in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // 1. Beacon ingestion through the gateway.
+  const body = JSON.stringify({ visits: Array.from({ length: 100 }, (_, i) => ({ moduleName: i % 2 ? 'wall' : 'kb', date: new Date().toISOString() })) });
+  const headers = { authorization: `Bearer ${s.adminToken}`, 'content-type': 'application/json' };
+  const w = await autocannon({
+    url: `${s.base}/api/analytics/modules`,
+    method: 'POST',
+    body,
+    connections: concurrency,
+    duration: seconds,
+    headers,
+    timeout: 30,
+  });
+  const stored = Number((await su.query(`SELECT count(*) FROM analytics.module_visits WHERE client_id = $1`, [s.clientId])).rows[0].count) - nVisits;
+
+  // 2. Every report, sequentially (the last 30 days: the whole seeded range).
+  const admin = fastApi(s.base, s.adminToken);
+  const read = async (label: string, path: string) => {
+    expectOk(await admin('GET', path), label);
+    const xs: number[] = [];
+    for (let i = 0; i < repeats; i++) {
+      const t = performance.now();
+      expectOk(await admin('GET', path), label);
+      xs.push(performance.now() - t);
+    }
+    return [label, String(repeats), '-', percentile(xs, 50).toFixed(1), percentile(xs, 99).toFixed(1)];
+  };
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const q = `?dateFrom=${day(Date.now() - 29 * 86_400_000)}&dateTo=${day(Date.now())}`;
+  const reads = [];
+  for (const tab of ['visitors', 'modules', 'turnover', 'demography', 'positions', 'departments', 'adaptations', 'coins']) {
+    reads.push(await read(`GET ${tab} (30 days)`, `/api/analytics/${tab}/${s.clientId}${q}`));
+  }
+  reads.push(await read('GET mood stat (30 days)', `/api/mood/stat/${s.clientId}/${day(Date.now() - 29 * 86_400_000)}/${day(Date.now())}`));
+
+  console.log(
+    `\nAnalytics — ${nEmployees} employees, ${nVisits} visits, ${Math.ceil(nVisits / 10)} sessions\n${machine(s.pgVersion)}\n\n` +
+      table(
+        ['measure', 'n', 'result', 'p50 ms', 'p99 ms'],
+        [
+          [
+            `beacons: 100 visits a POST (${concurrency} in flight, ${seconds} s)`,
+            String(w.requests.total),
+            `${Math.round((w.requests.average || 0) * 100)} events/s, ${stored} stored, non-2xx ${w.non2xx}, errors ${w.errors}`,
+            String(w.latency.p50),
+            String(w.latency.p99),
+          ],
+          ...reads,
+        ],
+      ),
+  );
 }
 
-const batch = JSON.stringify({ visits: Array.from({ length: 100 }, () => ({ moduleName: 'wall', date: new Date().toISOString() })) });
-const w = await autocannon({ url: `${base}/api/analytics/modules`, method: 'POST', body: batch, connections: 32, duration: 10, headers, timeout: 10 });
-console.log(
-  `beacons: ${Math.round(w.requests.average * 100)} events/s (${Math.round(w.requests.average)} req/s of 100), p99 ${w.latency.p99} ms, non-2xx ${w.non2xx}`,
-);
-
-for (const tab of ['visitors', 'modules', 'turnover', 'demography', 'positions', 'departments']) {
-  const url = `${base}/api/analytics/${tab}/${clientId}`;
-  const r = await autocannon({ url, connections: 8, duration: 10, headers, timeout: 10 });
-  console.log(`${tab}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
-}
+await runBench(main);

@@ -7,14 +7,16 @@
  *      (target ≥ 1,000/s, p99 ≤ 200 ms);
  *   3. reads at BENCH_EMPLOYEES (10,000) balances: GET api/shop/balances/{client} (first page), POST api/shop/stats,
  *      GET api/shop/balance/{id} (history page) — p50/p99 each;
- *   4. nullify of every balance (10,000) through the gateway — time.
+ *   4. nullify of every balance (10,000) through the gateway — time;
+ *   5. the birthday run: every employee (10,000) has a birthday today and the birthday accrual is on; the service's
+ *      date job (durable, pg-boss) is sent one run of the current hour — time until every accrual is written.
  *
  *   node tools/bench/shop.ts
  *   BENCH_EMPLOYEES=1000 BENCH_BUYERS=100 node tools/bench/shop.ts
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
-import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, runtimeDatabase, startStack, superClient, table, waitCount } from './lib.ts';
 
 const PASSWORD = 'benchbuyer1';
 
@@ -116,6 +118,33 @@ async function main(): Promise<void> {
   // 4. Nullify every balance.
   const nul = await timed(async () => expectOk(await admin('POST', `/api/shop/balances/nullify/${s.clientId}`), 'nullify').result as { nullified: number });
 
+  // 5. The birthday run: today's birthday for everyone, the accrual on, one run of the date job sent to the service.
+  const today = new Date().toISOString().slice(0, 10);
+  const born = await su.query(
+    `INSERT INTO shop.members (client_id, user_id, birth_date) SELECT $1, id, '1990-' || $2 FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles))
+     ON CONFLICT (client_id, user_id) DO UPDATE SET birth_date = EXCLUDED.birth_date, deleted = false`,
+    [s.clientId, today.slice(5)],
+  );
+  expectOk(await admin('PUT', '/api/shop', { name: 'Shop!', auto: { birthday: { on: true, amount: 1 } } }), 'settings');
+  const { openDatabase } = await import('@intranet/platform-db');
+  const { JobQueue } = await import('@intranet/platform-jobs');
+  const db = await openDatabase(runtimeDatabase(s, 2));
+  onCleanup(() => db.close());
+  const jobs = new JobQueue(db, { log: { warn: (m) => log(m), debug: () => undefined } });
+  const birthdays = await timed(async () => {
+    await jobs.send('shop.auto.hourly', { hour: new Date().toISOString().slice(0, 13) }, { causeKey: `bench|${Date.now()}` });
+    await waitCount(
+      su,
+      'birthday accruals',
+      `SELECT count(*) AS n FROM shop.entries WHERE client_id = $1 AND cause LIKE 'birthday:%'`,
+      [s.clientId],
+      born.rowCount ?? 0,
+      600_000,
+    );
+  });
+  // Stopped before the cleanup closes its database (its maintenance would run on a closed pool).
+  await jobs.stop();
+
   const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
   console.log(
     `\nShop — ${nEmployees} employees, ${tokens.length} buyers\n${machine(s.pgVersion)}\n\n` +
@@ -138,6 +167,7 @@ async function main(): Promise<void> {
           ],
           ...reads,
           [`nullify ${nul.value.nullified} balances`, '1', '-', nul.ms.toFixed(0), '-'],
+          [`birthday run: ${born.rowCount} employees (date job)`, '1', `${born.rowCount} accruals`, birthdays.ms.toFixed(0), '-'],
         ],
       ),
   );

@@ -39,14 +39,23 @@ nx_targets() { # nx_targets TARGET [NX OPTION...]
 # Integration or browser specs (KIND int|e2e) of every project tagged specs:KIND, never from the cache. With a base
 # commit (NX_BASE, not ALL): the affected projects' `test -c KIND` Nx targets, one project at a time. A clean run:
 # one Jest over all those projects (jest.specs.mjs), two files at a time from one shared pool, `@slow` files first;
-# separate per-project runs left a core idle at each project's long last file (docs/adr/0004).
+# separate per-project runs left a core idle at each project's long last file (docs/adr/0004). Integration specs
+# run as two such Jest runs: those on the workers' shared portal, then those with portals of their own.
 nx_specs() { # nx_specs KIND
   if [ -n "${NX_BASE:-}" ] && [ -z "${ALL:-}" ]; then
     NX_PARALLEL=1 nx_targets test -c "$1" --exclude="!tag:specs:$1" --skip-nx-cache
+  elif [ "$1" = int ]; then
+    # Two runs: the files on the workers' shared portal (sharedPortal()) in workers kept from file to file, then the
+    # files with portals of their own, each in a fresh worker (jest.specs.mjs SPEC_POOL).
+    local rc=0
+    SPEC_POOL=shared jest_specs int || rc=1
+    SPEC_POOL=own jest_specs int || rc=1
+    return $rc
   else
-    SPEC_KIND="$1" NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules" FORCE_COLOR=0 npx jest -c jest.specs.mjs --ci </dev/null
+    jest_specs "$1"
   fi
 }
+jest_specs() { SPEC_KIND="$1" NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules" FORCE_COLOR=0 npx jest -c jest.specs.mjs --ci </dev/null; }
 embedded() { (unset DATABASE_URL NATS_URL; "$@"); }
 distributed() {
   (export DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" NATS_URL="${TEST_NATS_URL:-nats://127.0.0.1:4222}"; "$@")

@@ -5,7 +5,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { hrFileRoutes } from '@intranet/people-contract/hr';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
+import { multipart, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Person = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -67,7 +67,7 @@ describe('guarded personal data: exports, HR files, CVs and chat attachments (is
   };
 
   beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
+    t = await sharedPortal({ RATE_LIMIT_SCALE: '1000' });
     acme = await t.makeClient('guarded');
     other = await t.makeClient('guardedother');
     ann = await t.makeEmployee(acme.adminToken, 'ann@guarded.test');

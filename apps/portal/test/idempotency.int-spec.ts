@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { socialRoutes } from '@intranet/social-contract';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * Issue 18 §4: a POST retried with the same Idempotency-Key (a lost connection, a double click) creates nothing
@@ -12,7 +12,7 @@ describe('Idempotency-Key on POST routes (issue 18 §4)', () => {
   let admin: { token: string; clientId: string };
   let emp: { token: string };
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     const c = await t.makeClient('idemco');
     admin = { token: c.adminToken, clientId: c.client._id };
     emp = await t.makeEmployee(c.adminToken, 'emp@idemco.test');

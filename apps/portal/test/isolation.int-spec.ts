@@ -3,7 +3,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { users } from '@intranet/people-server';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('tenant isolation (DESIGN §5): enforced by the database, not by handlers', () => {
   let t: TestPortal;
@@ -11,11 +11,11 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
   let b: Awaited<ReturnType<TestPortal['makeClient']>>;
   let aEmp: Awaited<ReturnType<TestPortal['makeEmployee']>>;
   beforeAll(async () => {
-    t = await testPortal();
-    a = await t.makeClient('alpha');
-    b = await t.makeClient('beta');
-    aEmp = await t.makeEmployee(a.adminToken, 'secret.person@alpha.test');
-    await t.makeEmployee(b.adminToken, 'bob@beta.test');
+    t = await sharedPortal();
+    a = await t.makeClient('isoalpha');
+    b = await t.makeClient('isobeta');
+    aEmp = await t.makeEmployee(a.adminToken, 'secret.person@isoalpha.test');
+    await t.makeEmployee(b.adminToken, 'bob@isobeta.test');
   });
   afterAll(() => t.close());
 
@@ -26,7 +26,7 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
     assert.ok(seenByBeta.length >= 2);
     assert.ok(seenByBeta.every((u) => u.clientId === b.client._id));
     const seenByAlpha = await db.inTenant({ clientId: a.client._id }, (tx) => tx.select().from(users));
-    assert.ok(seenByAlpha.some((u) => u.email === 'secret.person@alpha.test'));
+    assert.ok(seenByAlpha.some((u) => u.email === 'secret.person@isoalpha.test'));
     const noTenant = await db.inTenant({ clientId: null }, (tx) => tx.select().from(users));
     assert.equal(noTenant.length, 0);
   });
@@ -35,7 +35,7 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
     const db = t.portal.platform.db;
     await assert.rejects(
       db.inTenant({ clientId: b.client._id }, (tx) =>
-        tx.insert(users).values({ id: crypto.randomUUID(), clientId: a.client._id, firstName: 'X', lastName: 'Y', email: 'smuggled@alpha.test' }),
+        tx.insert(users).values({ id: crypto.randomUUID(), clientId: a.client._id, firstName: 'X', lastName: 'Y', email: 'smuggled@isoalpha.test' }),
       ),
     );
     const updated = await db.inTenant({ clientId: b.client._id }, (tx) => tx.update(users).set({ position: 'pwned' }).returning());
@@ -57,7 +57,7 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
     assert.equal((await t.call(peopleRoutes.userDelete, { token: b.adminToken, params: { id } })).status, 404);
     assert.equal((await t.call(peopleRoutes.roleAdd, { token: b.adminToken, params: { userId: id, role: 'shop' } })).status, 404);
     assert.equal((await t.call(peopleRoutes.userForClient, { token: b.adminToken, params: { clientId: a.client._id } })).status, 404);
-    assert.equal((await t.call(peopleRoutes.userFilter, { token: b.adminToken, params: { workspace: 'alpha' }, body: { data: {} } })).status, 404);
+    assert.equal((await t.call(peopleRoutes.userFilter, { token: b.adminToken, params: { workspace: 'isoalpha' }, body: { data: {} } })).status, 404);
     assert.equal((await t.call(clientRoutes.clientGet, { token: b.adminToken, params: { id: a.client._id } })).status, 404);
     assert.equal(
       (await t.call(peopleRoutes.authResetHard, { token: b.adminToken, body: { user_id: id, password: 'hijacked1', confirmPassword: 'hijacked1' } })).status,
@@ -69,15 +69,15 @@ describe('tenant isolation (DESIGN §5): enforced by the database, not by handle
   });
 
   it('X-COMPANY-ID cannot move a non-superadmin into another workspace', async () => {
-    const r = await t.call(peopleRoutes.userGet, { token: b.adminToken, params: { id: aEmp.user._id }, workspace: 'alpha' });
+    const r = await t.call(peopleRoutes.userGet, { token: b.adminToken, params: { id: aEmp.user._id }, workspace: 'isoalpha' });
     assert.equal(r.status, 404);
   });
 
   it('the superadmin selects a workspace with X-COMPANY-ID and works inside it', async () => {
-    const r = await t.call(peopleRoutes.userGet, { token: a.superToken, params: { id: aEmp.user._id }, workspace: 'alpha' });
+    const r = await t.call(peopleRoutes.userGet, { token: a.superToken, params: { id: aEmp.user._id }, workspace: 'isoalpha' });
     assert.equal(r.status, 200);
     const su = await t.login('root@example.com', 'rootpass1');
-    const own = await t.call(peopleRoutes.userGet, { token: a.superToken, params: { id: su.user._id }, workspace: 'alpha' });
+    const own = await t.call(peopleRoutes.userGet, { token: a.superToken, params: { id: su.user._id }, workspace: 'isoalpha' });
     assert.equal(own.status, 200, 'the superadmin still reads their own record inside a workspace');
     const list = await t.call(peopleRoutes.userForClient, { token: a.superToken, params: { clientId: b.client._id } });
     assert.ok(list.body.result.every((u: { client_id: string }) => u.client_id === b.client._id));

@@ -6,7 +6,7 @@ import jwt from 'jsonwebtoken';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { bodyFor, cannotCover, createWorld, paramsFor, type World } from '@intranet/portal-testing/fixtures';
-import { testPortal, type CallResult, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type CallResult, type TestPortal } from '@intranet/portal-testing';
 import { eventuallyPasses } from '@intranet/platform-testing';
 import { FEATURE_ON_STATUS } from './route-answers.ts';
 
@@ -37,7 +37,7 @@ describe('every route: access as its contract declares (§6, §8)', () => {
   };
 
   beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
+    t = await sharedPortal({ RATE_LIMIT_SCALE: '1000' });
     w = await createWorld(t, 'accessco');
     // An employee with no feature right at all (only 'employee').
     const e = await t.makeEmployee(w.adminToken, 'bare@accessco.test');

@@ -6,7 +6,7 @@ import { faker } from '@faker-js/faker';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { bodyFor, createWorld, jsonSchemaProps, paramNames, paramsFor, type JsonSchema, type World } from '@intranet/portal-testing/fixtures';
-import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
+import { SUPERADMIN, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 const CASES_PER_ROUTE = 100;
@@ -173,7 +173,7 @@ describe('every route: bad input never breaks the server (§5, §8)', () => {
   const started = Date.now();
 
   beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '100000' });
+    t = await sharedPortal({ RATE_LIMIT_SCALE: '100000' });
     w = await createWorld(t, 'fuzzco');
     tokens = { admin: w.adminToken, super: w.superToken };
   });

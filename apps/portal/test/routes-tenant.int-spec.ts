@@ -15,7 +15,7 @@ import {
   takesId,
   type World,
 } from '@intranet/portal-testing/fixtures';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { REFERENCE_EXCEPTIONS, tenantStatus } from './route-answers.ts';
 
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
@@ -40,7 +40,7 @@ describe("every route that takes an id: another client's users are refused, get 
   const started = Date.now();
 
   beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
+    t = await sharedPortal({ RATE_LIMIT_SCALE: '1000' });
     a = await createWorld(t, 'tenanta');
     b = await createWorld(t, 'tenantb');
   });

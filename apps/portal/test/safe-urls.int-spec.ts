@@ -6,7 +6,7 @@ import { tasksRoutes } from '@intranet/tasks-contract';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * Issue 38 §8: URL fields take only http(s), mailto and the portal's own paths (`/…`); `javascript:`, `data:` and
@@ -34,7 +34,7 @@ describe('URL fields: http(s), mailto or a portal path only (issue 38 §8)', () 
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('safeurls');
     emp = await t.makeEmployee(acme.adminToken, 'emp@safeurls.test');
   });

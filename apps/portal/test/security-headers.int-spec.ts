@@ -2,7 +2,7 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * Issue 18 §4: security headers on every answer — an API answer, an error, the API docs page — with the CSP the web
@@ -11,7 +11,7 @@ import { testPortal, type TestPortal } from '@intranet/portal-testing';
 describe('security headers on every answer (issue 18 §4)', () => {
   let t: TestPortal;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
   });
   afterAll(() => t.close());
 

@@ -182,6 +182,8 @@ export function RootLayout() {
             <Outlet />
           </div>
         </main>
+        {/* Remotes' root-layout widgets (analytics: the mood meter, session and module-visit reports, §2). */}
+        {user && client ? <WidgetSlot name="layout" /> : null}
         <footer className="shell-footer" data-testid="footer">
           {t('footer.rights', { year: new Date().getFullYear(), vendor: vendorTitle() })}
         </footer>

@@ -65,7 +65,7 @@ export const analyticsRoutes = {
     method: 'GET',
     path: '/api/analytics/coins/{client_id}',
     subject: 'analytics.report.coins',
-    summary: 'Coins accrued and spent by day (projection of shop events; empty until that domain publishes them)',
+    summary: 'Coins accrued (less cancellations), spent and nullified, by day (projection of shop events)',
     spec: '§7 Analytics',
     access: access.admin,
     params: z.object({ client_id: Id }),

@@ -78,10 +78,12 @@ export const demographyReport = z.object({
 });
 export const groupsReport = z.object({ total: z.number().int(), groups: z.array(countRow) });
 export const adaptationsReport = periodSchema.extend({ started: z.number().int(), finished: z.number().int(), inProgress: z.number().int() });
+/** Coin movements: accrued (accruals less their cancellations), spent (purchases), nullified (balances zeroed). */
 export const coinsReport = periodSchema.extend({
   accrued: z.number(),
   spent: z.number(),
-  byDay: z.array(z.object({ day: z.string(), accrued: z.number(), spent: z.number() })),
+  nullified: z.number(),
+  byDay: z.array(z.object({ day: z.string(), accrued: z.number(), spent: z.number(), nullified: z.number() })),
 });
 
 export const moodBody = z.object({ rating: z.number().int() });

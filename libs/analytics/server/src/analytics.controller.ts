@@ -5,25 +5,33 @@ import type { PeopleUserEventData } from '@intranet/people-contract';
 import type { BusEvent, RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler } from '@intranet/platform-host';
+import { CoinsProjection } from './coins.projection.ts';
 import { EmployeesProjection } from './employees.projection.ts';
 import { MoodService } from './mood.service.ts';
 import { ReportsService } from './reports.service.ts';
 
 type R = typeof analyticsRoutes;
 
-/** The §7 Analytics and Mood routes (one method per route, delegating) and the people projection's consumer. */
+/** The §7 Analytics and Mood routes (one method per route, delegating) and the people and shop projections' consumers. */
 @Controller()
 export class AnalyticsController implements RouteHandlers<R> {
   constructor(
     private readonly reports: ReportsService,
     private readonly mood: MoodService,
     private readonly employees: EmployeesProjection,
+    private readonly coins: CoinsProjection,
   ) {}
 
   /** evt.people.user.* → analytics.employees; durable `analytics-users`, replayed from the stream's start. */
   @EventPattern('evt.people.user.*', { durable: 'analytics-users', replay: true })
   onPeopleUser(evt: BusEvent<PeopleUserEventData>): Promise<void> {
     return this.employees.apply(evt);
+  }
+
+  /** evt.shop.* → analytics.coin_movements; durable `analytics-coins`, replayed from the stream's start. */
+  @EventPattern('evt.shop.>', { durable: 'analytics-coins', replay: true })
+  onShop(evt: BusEvent): Promise<void> {
+    return this.coins.apply(evt);
   }
 
   /** GET api/analytics/visitors/{id}. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
-import { employees, moduleVisits, moodAnswers, moodRatings, sessions, type EmployeeRow } from './schema.ts';
+import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, sessions, type EmployeeRow } from './schema.ts';
 import type { MoodCell } from './mood-groups.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -132,5 +132,22 @@ export class AnalyticsRepository {
           GROUP BY 1, 2`,
     );
     return rows.map((r) => ({ day: r.day, department: r.department, n: num(r.n), sum: num(r.sum) }));
+  }
+
+  /** Stores one coin movement; a redelivered event (same id) adds nothing. */
+  async addCoinMovement(tx: Tx, row: typeof coinMovements.$inferInsert): Promise<void> {
+    await tx.insert(coinMovements).values(row).onConflictDoNothing();
+  }
+
+  /** Coins by day in [from, to]: accrued (accruals less cancellations), spent (purchases), nullified. */
+  async coins(tx: Tx, from: string, to: string) {
+    const rows = await queryRows<{ day: string; accrued: unknown; spent: unknown; nullified: unknown }>(
+      tx,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day,
+            coalesce(sum(coins) FILTER (WHERE kind = 'accrual'), 0) - coalesce(sum(coins) FILTER (WHERE kind = 'cancel'), 0) AS accrued,
+            coalesce(sum(coins) FILTER (WHERE kind = 'purchase'), 0) AS spent, coalesce(sum(coins) FILTER (WHERE kind = 'nullify'), 0) AS nullified
+          FROM analytics.coin_movements WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1 ORDER BY 1`,
+    );
+    return rows.map((r) => ({ day: r.day, accrued: num(r.accrued), spent: num(r.spent), nullified: num(r.nullified) }));
   }
 }

@@ -1,2 +1,2 @@
 export { AnalyticsModule } from './analytics.module.ts';
-export { employees, moodRatings, moodAnswers, sessions, moduleVisits } from './schema.ts';
+export { employees, moodRatings, moodAnswers, sessions, moduleVisits, coinMovements } from './schema.ts';

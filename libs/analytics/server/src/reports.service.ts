@@ -123,10 +123,12 @@ export class ReportsService {
     return { dateFrom: p.dateFrom, dateTo: p.dateTo, started: 0, finished: 0, inProgress: 0 };
   }
 
-  /** GET api/analytics/coins/{client_id}: empty until the shop domain publishes its events (issue 35 order). */
+  /** GET api/analytics/coins/{client_id}: coins accrued (less cancellations), spent and nullified, by day (shop events). */
   async reportCoins({ params, query }: RouteInput<R['reportCoins']>, ctx: RequestContext) {
     this.own(ctx, params.client_id);
     const p = resolvePeriod(query);
-    return { dateFrom: p.dateFrom, dateTo: p.dateTo, accrued: 0, spent: 0, byDay: [] };
+    const byDay = await this.db.inTenant(ctx, (tx) => this.repo.coins(tx, p.dateFrom, p.dateTo));
+    const total = (k: 'accrued' | 'spent' | 'nullified') => byDay.reduce((a, d) => a + d[k], 0);
+    return { dateFrom: p.dateFrom, dateTo: p.dateTo, accrued: total('accrued'), spent: total('spent'), nullified: total('nullified'), byDay };
   }
 }

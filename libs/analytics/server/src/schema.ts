@@ -1,4 +1,4 @@
-import { boolean, date, index, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the analytics service (DESIGN §2). Every table has client_id and the tenant policy. */
@@ -86,3 +86,23 @@ export const moodAnswers = analyticsSchema
   .enableRLS();
 
 export type EmployeeRow = typeof employees.$inferSelect;
+
+/**
+ * Projection of shop events (evt.shop.accrual.made / accrual.cancelled / item.bought / balance.nullified): one row per
+ * event (id = the event's id, so a redelivery or a replay adds nothing), its kind, coins and day. Rebuildable from the
+ * stream. `userId` is null for a client-wide nullification.
+ */
+export const coinMovements = analyticsSchema
+  .table(
+    'coin_movements',
+    {
+      id: text('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id'),
+      kind: text('kind', { enum: ['accrual', 'cancel', 'purchase', 'nullify'] }).notNull(),
+      coins: doublePrecision('coins').notNull(),
+      day: date('day').notNull(),
+    },
+    (t) => [index('coin_movements_client_day_idx').on(t.clientId, t.day), tenantPolicy()],
+  )
+  .enableRLS();

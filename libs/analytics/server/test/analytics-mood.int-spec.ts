@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
 import { eventually } from '@intranet/platform-testing';
-import { SUPERADMIN, testPortal, type TestPortal } from '@intranet/portal-testing';
+import { SUPERADMIN, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -10,7 +10,7 @@ const today = new Date().toISOString().slice(0, 10);
 describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
   let t: TestPortal;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
   });
   afterAll(async () => {
     await t.close();

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
 import { peopleRoutes } from '@intranet/people-contract';
+import { shopRoutes } from '@intranet/shop-contract';
 import { eventuallyPasses } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const DAY = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -21,7 +22,7 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
   const today = day(new Date());
   const tomorrow = day(new Date(Date.now() + DAY));
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     a = await t.makeClient('analyticsrep');
     b = await t.makeClient('analyticsrepb');
   });
@@ -120,5 +121,49 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
       query: { dateFrom: today, dateTo: '2000-01-01' },
     });
     assert.equal(reversed.status, 400);
+  });
+
+  it('coin movements from shop events: accruals less cancellations, purchases, by day; admins of the client only', async () => {
+    const e = await t.makeEmployee(a.adminToken, 'coins@analyticsrep.test');
+    const ach = await t.call(shopRoutes.achievementCreate, {
+      token: a.adminToken,
+      params: { client: a.client._id },
+      body: { name: 'Helper', description: 'Helped' },
+    });
+    assert.equal(ach.status, 200, JSON.stringify(ach.body));
+    const accrue = async (amount: number) => {
+      const r = await t.call(shopRoutes.accrualCreate, {
+        token: a.adminToken,
+        body: { recipient: e.user._id, achievement: ach.body.result._id, amount, comment: 'Well done' },
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result._id as string;
+    };
+    await accrue(5);
+    const undone = await accrue(3);
+    assert.equal((await t.call(shopRoutes.accrualCancel, { token: a.adminToken, params: { id: undone } })).status, 200);
+    const item = await t.call(shopRoutes.itemCreate, { token: a.adminToken, params: { client_id: a.client._id }, body: { name: 'Mug', cost: 2 } });
+    assert.equal(item.status, 200, JSON.stringify(item.body));
+    const buy = await t.call(shopRoutes.purchaseCreate, { token: e.token, body: { item: item.body.result._id } });
+    assert.equal(buy.status, 200, JSON.stringify(buy.body));
+    const q = { dateFrom: today, dateTo: today };
+    await eventuallyPasses(async () => {
+      const r = await t.call(analyticsRoutes.reportCoins, { token: a.adminToken, params: { client_id: a.client._id }, query: q });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      // 5 + 3 accrued, 3 cancelled; one purchase of 2.
+      assert.deepEqual(r.body.result, {
+        dateFrom: today,
+        dateTo: today,
+        accrued: 5,
+        spent: 2,
+        nullified: 0,
+        byDay: [{ day: today, accrued: 5, spent: 2, nullified: 0 }],
+      });
+    }, 15_000);
+    const other = await t.call(analyticsRoutes.reportCoins, { token: b.adminToken, params: { client_id: b.client._id }, query: q });
+    assert.equal(other.status, 200);
+    assert.deepEqual([other.body.result.accrued, other.body.result.byDay], [0, []]);
+    assert.equal((await t.call(analyticsRoutes.reportCoins, { token: e.token, params: { client_id: a.client._id }, query: q })).status, 403);
+    assert.equal((await t.call(analyticsRoutes.reportCoins, { token: b.adminToken, params: { client_id: a.client._id }, query: q })).status, 404);
   });
 });

@@ -58,6 +58,9 @@ export function AnalyticsPage() {
           <Loader />
         ) : q.isError ? (
           <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />
+        ) : tab === 'adaptations' && !rows.some((r) => r.value) ? (
+          // The adaptation domain does not publish its events yet: say so rather than chart zeros.
+          <EmptyState title={t('noAdaptations')} />
         ) : rows.length === 0 ? (
           <EmptyState title={t('empty')} />
         ) : (

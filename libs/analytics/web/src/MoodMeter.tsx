@@ -7,6 +7,9 @@ import { useMoodCheck } from './api/mood-check.ts';
 import { useRateMood } from './api/mood-rate.ts';
 import { analyticsText } from './locales.ts';
 
+/** A small card over the page's bottom right corner (above the mobile footer), out of the page's flow. */
+const METER_STYLE = { position: 'fixed', right: 16, bottom: 72, zIndex: 30, padding: 8, maxWidth: 'calc(100vw - 32px)' } as const;
+
 /**
  * The root layout's mood meter (§2): a small dismissible 1-10 control, shown only when the check says so, never for
  * the superadmin nor when the client sets hideMoodMeter. Test ids: mood-meter, mood-rate-<n>, mood-dismiss.
@@ -23,7 +26,7 @@ export function MoodMeter() {
   if (hidden || dismissed || !check.data?.need) return null;
   const scale = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i);
   return (
-    <aside className="ui-card" data-testid="mood-meter" aria-label={t('meter.title')}>
+    <aside className="ui-card" style={METER_STYLE} data-testid="mood-meter" aria-label={t('meter.title')}>
       <span>{t('meter.title')}</span>{' '}
       {scale.map((n) => (
         <Button

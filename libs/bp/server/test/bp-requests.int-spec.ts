@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpRoutes, type BpRequest, type Service } from '@intranet/bp-contract';
 import { eventuallyPasses } from '@intranet/platform-testing';
-import { multipart } from '@intranet/portal-testing';
+import { multipart, sharedPortal } from '@intranet/portal-testing';
 import { codes, servicesWorld, type Body, type Person, type ServicesWorld } from './world.ts';
 
 /**
@@ -12,7 +12,7 @@ describe('requests (§4 Business process, §7 Services): a 4-step process, file 
   let w: ServicesWorld;
   // Starting the portal and its people takes long on a busy machine: the hook gets the specs' own 5 minutes.
   beforeAll(async () => {
-    w = await servicesWorld();
+    w = await servicesWorld(sharedPortal, 'r');
   }, 300_000);
   afterAll(async () => {
     await w?.t.close();

@@ -1,4 +1,5 @@
 import { kbRoutes } from '@intranet/kb-contract';
+import { sharedPortal } from '@intranet/portal-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, bpRoutes, bpSubjects } from '@intranet/bp-contract';
@@ -14,7 +15,7 @@ describe("services and groups (§7 Services, §5 Service): groups, the §5 limit
   let w: ServicesWorld;
   // Starting the portal and its people takes long on a busy machine: the hook gets the specs' own 5 minutes.
   beforeAll(async () => {
-    w = await servicesWorld();
+    w = await servicesWorld(sharedPortal, 's');
   }, 300_000);
   afterAll(async () => {
     await w?.t.close();

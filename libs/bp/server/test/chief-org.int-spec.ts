@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { BP_CODES, BP_TEXT, bpRoutes } from '@intranet/bp-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 
@@ -17,7 +17,7 @@ describe('the direct chief of a service step from the organisational structure (
   let service: string;
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('bporgchief');
     const group = (await t.call(bpRoutes.groupCreate, { token: acme.adminToken, body: { name: 'Office' } })).body.result._id;
     const s = await t.call(bpRoutes.serviceCreate, {

@@ -3,6 +3,9 @@ import { bpEvents, bpRoutes } from '@intranet/bp-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
+/** How the world's portal starts: `testPortal`, or `sharedPortal` for a spec file that shares the worker's (ADR 0013). */
+type Open = (overrides?: Partial<Record<string, string>>) => Promise<TestPortal>;
+
 export type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 export interface Person {
   id: string;
@@ -19,20 +22,20 @@ export const codes = (body: Body): string[] => (body.errors ?? []).map((e: { fie
  * "Office" of bpacme, every services event collected in `events`, and helpers to create services, start and pass
  * requests as a given token. Close it with `t.close()`.
  */
-export async function servicesWorld() {
-  const t = await testPortal();
+export async function servicesWorld(open: Open = testPortal, tag = '') {
+  const t = await open();
   const person = async (c: Client, email: string, extra: Record<string, unknown> = {}): Promise<Person> => {
     const e = await t.makeEmployee(c.adminToken, email, extra);
     return { id: e.user._id, token: e.token };
   };
-  const acme = await t.makeClient('bpacme');
-  const other = await t.makeClient('bpother');
-  const chief = await person(acme, 'chief@bpacme.test', { department: 'Sales' });
-  const initiator = await person(acme, 'ini@bpacme.test', { department: 'Sales', chiefCode: 'chief@bpacme.test' });
-  const p1 = await person(acme, 'p1@bpacme.test');
-  const p2 = await person(acme, 'p2@bpacme.test');
-  const p3 = await person(acme, 'p3@bpacme.test');
-  const stranger = await person(other, 'x@bpother.test');
+  const acme = await t.makeClient(`bpacme${tag}`);
+  const other = await t.makeClient(`bpother${tag}`);
+  const chief = await person(acme, `chief@bpacme${tag}.test`, { department: 'Sales' });
+  const initiator = await person(acme, `ini@bpacme${tag}.test`, { department: 'Sales', chiefCode: `chief@bpacme${tag}.test` });
+  const p1 = await person(acme, `p1@bpacme${tag}.test`);
+  const p2 = await person(acme, `p2@bpacme${tag}.test`);
+  const p3 = await person(acme, `p3@bpacme${tag}.test`);
+  const stranger = await person(other, `x@bpother${tag}.test`);
   const events: BusEvent[] = [];
   for (const def of Object.values(bpEvents) as (typeof bpEvents.started)[]) {
     await on(t.portal.platform.bus, def, async (e) => {

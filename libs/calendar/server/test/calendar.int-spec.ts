@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { calendarRoutes, EVENT_TEXT, type Occurrence } from '@intranet/calendar-contract';
 import { peopleRoutes } from '@intranet/people-contract';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** The calendar routes through the real gateway and bus (PostgreSQL + NATS when set, else PGlite): §5 rules, §6 access, §7. */
 describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
@@ -19,7 +19,7 @@ describe('calendar (§7 Events, §5 Event, §6 calendar/events_create)', () => {
   const fieldCodes = (body: unknown) => ((body as { errors?: { field: string; code: string }[] }).errors ?? []).map((e) => `${e.field}:${e.code}`);
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     a = await t.makeClient('cala');
     const e1 = await t.makeEmployee(a.adminToken, 'org@cala.test');
     const e2 = await t.makeEmployee(a.adminToken, 'mem@cala.test');

@@ -1,7 +1,7 @@
 import { clientRoutes, COLOUR_TEXT } from '@intranet/clients-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** §2 admin panel, client screen tab "design" (§3 Client: logo, head image, colours, font) via PUT api/clients/{id}. */
 describe('client design settings (§2 design tab, §3 Client, §5 validation)', () => {
@@ -9,7 +9,7 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let other: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('designco');
     other = await t.makeClient('otherdesign');
   });

@@ -1,7 +1,7 @@
 import { clientRoutes } from '@intranet/clients-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * §2 employee administration tabs "company data", "other settings" and "integrations" (§3 Client: name, full
@@ -13,7 +13,7 @@ describe('client settings of the employee administration tabs (§2, §3 Client)'
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let other: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('settingsco');
     other = await t.makeClient('othersettings');
   });

@@ -3,14 +3,14 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('clients (§7 Clients, §5 workspace code) and the gateway edge', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
-    acme = await t.makeClient('acme');
+    t = await sharedPortal();
+    acme = await t.makeClient('clacme');
   });
   afterAll(() => t.close());
 
@@ -21,7 +21,7 @@ describe('clients (§7 Clients, §5 workspace code) and the gateway edge', () =>
     assert.equal(bad.body.errors[0].message, 'Workspace code: latin letters and digits only');
     const cyr = await t.call(clientRoutes.clientCreate, { token: acme.superToken, body: { workspace: 'компания', name: 'X' } });
     assert.equal(cyr.status, 400);
-    const dup = await t.call(clientRoutes.clientCreate, { token: acme.superToken, body: { workspace: 'ACME', name: 'Again' } });
+    const dup = await t.call(clientRoutes.clientCreate, { token: acme.superToken, body: { workspace: 'CLACME', name: 'Again' } });
     assert.equal(dup.status, 409);
     assert.equal(dup.body.message, 'This workspace code is already taken');
     const noName = await t.call(clientRoutes.clientCreate, { token: acme.superToken, body: { workspace: 'noname' } });
@@ -29,18 +29,18 @@ describe('clients (§7 Clients, §5 workspace code) and the gateway edge', () =>
   });
 
   it('the superadmin lists clients with employee counts; others may not', async () => {
-    await t.makeEmployee(acme.adminToken, 'one@acme.test');
+    await t.makeEmployee(acme.adminToken, 'one@clacme.test');
     const r = await t.call(clientRoutes.clientList, { token: acme.superToken });
     assert.equal(r.status, 200);
-    const row = r.body.result.find((c: { workspace: string }) => c.workspace === 'acme');
+    const row = r.body.result.find((c: { workspace: string }) => c.workspace === 'clacme');
     assert.equal(row.employeeCount, 2);
     assert.equal(row.hr.password, undefined);
   });
 
   it('by_ws is public and shows only branding', async () => {
-    const r = await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'acme' } });
+    const r = await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'clacme' } });
     assert.equal(r.status, 200);
-    assert.equal(r.body.result.name, 'Company acme');
+    assert.equal(r.body.result.name, 'Company clacme');
     assert.equal(r.body.result.notes, undefined);
     assert.equal((await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'missing' } })).status, 404);
   });

@@ -24,7 +24,7 @@ import { JwtStrategy } from './auth.ts';
 import { GATEWAY_OPTIONS, ROUTE_DEF, type GatewayOptions } from './options.ts';
 import { Caller, RouteInput, RouteInputPipe } from './pipeline.ts';
 import { ROUTE_GUARDS } from './routes-controllers.ts';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { extname } from 'node:path';
 
@@ -305,6 +305,10 @@ async function reserve(bus: Bus, clientId: string, bytes: number, check: boolean
   await ask(bus, clientSubjects.storageReserve, systemContext(clientId), { clientId, bytes, check });
 }
 
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+/** sharp, imported once on first use. */
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+
 /** 480 px WebP thumbnail beside the image; cover images must be 3420 px wide and at least 250 px high (§5). */
 async function thumbnail(storage: Storage, key: string, kind: UploadKind) {
   const obj = await storage.get(key);
@@ -316,7 +320,9 @@ async function thumbnail(storage: Storage, key: string, kind: UploadKind) {
   const chunks: Buffer[] = [];
   for await (const c of obj.stream) chunks.push(c as Buffer);
   const input = Buffer.concat(chunks);
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  // Loaded on the first image, not at start: sharp and libvips cost every process start CPU and RSS (issue 30).
+  const sharp = await loadSharp();
+  let meta: Awaited<ReturnType<ReturnType<typeof sharpModule>['metadata']>>;
   try {
     meta = await sharp(input).metadata();
   } catch {

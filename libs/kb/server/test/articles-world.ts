@@ -4,6 +4,9 @@ import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
 
+/** How the world's portal starts: `testPortal`, or `sharedPortal` for a spec file that shares the worker's (ADR 0013). */
+type Open = (overrides?: Partial<Record<string, string>>) => Promise<TestPortal>;
+
 export type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 export type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
 
@@ -60,10 +63,10 @@ export function articleCalls(w: () => Pick<ArticlesWorld, 't' | 'acme'>) {
 }
 
 /** Starts the portal with acme (kbacme, a reader of Sales) and another client (kbother). */
-export async function setUpArticlesWorld(): Promise<ArticlesWorld> {
-  const t = await testPortal();
-  const acme = await t.makeClient('kbacme');
-  const other = await t.makeClient('kbother');
-  const emp = await t.makeEmployee(acme.adminToken, 'reader@kbacme.test', { department: 'Sales' });
+export async function setUpArticlesWorld(open: Open = testPortal, tag = ''): Promise<ArticlesWorld> {
+  const t = await open();
+  const acme = await t.makeClient(`kbacme${tag}`);
+  const other = await t.makeClient(`kbother${tag}`);
+  const emp = await t.makeEmployee(acme.adminToken, `reader@kbacme${tag}.test`, { department: 'Sales' });
   return { t, acme, other, emp };
 }

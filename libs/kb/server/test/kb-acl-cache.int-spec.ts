@@ -5,7 +5,7 @@ import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 interface Person {
@@ -28,7 +28,7 @@ describe('knowledge base acl cache never serves stale access (§6)', () => {
   const it_: Grant[] = [{ target: 'department', value: 'IT', level: 'read' }];
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('kbacl');
     beta = await t.makeClient('kbacl2');
     const e = await t.makeEmployee(acme.adminToken, 'emp@kbacl.test', { department: 'Sales', roles: ['employee', 'knowledge_base'] });

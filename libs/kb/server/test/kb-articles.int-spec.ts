@@ -1,7 +1,7 @@
 import { kbRoutes } from '@intranet/kb-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { articleCalls, setUpArticlesWorld, type Client, type Emp } from './articles-world.ts';
 
 /**
@@ -16,7 +16,7 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
   const { inject, upload, ref, used, create, folder, article, list } = articleCalls(() => ({ t, acme }));
 
   beforeAll(async () => {
-    ({ t, acme, other, emp } = await setUpArticlesWorld());
+    ({ t, acme, other, emp } = await setUpArticlesWorld(sharedPortal, 'a'));
   });
   afterAll(() => t.close());
 

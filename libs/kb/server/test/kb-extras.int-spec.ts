@@ -6,7 +6,7 @@ import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -20,7 +20,7 @@ describe('knowledge base tags, link blocks and vacancies (§7 Tags, Link blocks,
   const inject = (o: any) => t.portal.app.getHttpAdapter().getInstance().inject(o);
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('kbextra');
     other = await t.makeClient('kbextra2');
     emp = await t.makeEmployee(acme.adminToken, 'emp@kbextra.test', { department: 'Sales' });

@@ -4,7 +4,7 @@ import type { RouteDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { eventuallyPasses } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -51,7 +51,7 @@ describe('kb: the knowledge base and vacancies with their client feature switche
   }
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('kbfeat');
     emp = await t.makeEmployee(acme.adminToken, 'emp@kbfeat.test');
     const f = await t.call(kbRoutes.articleCreate, { token: acme.adminToken, body: { section: 'kb', type: 'folder', title: 'Folder' } });

@@ -3,7 +3,7 @@ import { kbRoutes } from '@intranet/kb-contract';
 import { seedArticles } from '@intranet/kb-server';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
+import { multipart, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -45,7 +45,7 @@ describe('knowledge base files and access (issue 4 review)', () => {
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('kbfiles');
     other = await t.makeClient('kbfilesother');
     sales = await t.makeEmployee(acme.adminToken, 'sales@kbfiles.test', { department: 'Sales', firstName: 'Sally', lastName: 'Seller' });

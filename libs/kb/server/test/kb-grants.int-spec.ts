@@ -3,7 +3,7 @@ import { kbRoutes, type Grant } from '@intranet/kb-contract';
 import { sql } from '@intranet/platform-db';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 interface Person {
@@ -33,7 +33,7 @@ describe('knowledge base access grants (§6) matrix', () => {
   const WORD = 'zebracorn';
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('kbgrants');
     const mk = async (name: string, extra: Record<string, unknown>) => {
       const e = await t.makeEmployee(acme.adminToken, `${name}@kbgrants.test`, extra);

@@ -5,7 +5,7 @@ import { sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { articleCalls, setUpArticlesWorld, type Client, type Emp } from './articles-world.ts';
 
 /**
@@ -20,7 +20,7 @@ describe('knowledge base search, isolation, events and seed (§7 Articles)', () 
   const { upload, ref, folder, article, list } = articleCalls(() => ({ t, acme }));
 
   beforeAll(async () => {
-    ({ t, acme, other, emp } = await setUpArticlesWorld());
+    ({ t, acme, other, emp } = await setUpArticlesWorld(sharedPortal, 's'));
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { LMS_ERRORS, lmsEvents, lmsRoutes } from '@intranet/lms-contract';
+import { notificationsRoutes, type Notification } from '@intranet/notifications-contract';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 
@@ -19,7 +20,7 @@ describe('lms IDP (§7 IDP, §3, §4 IDP, §6)', () => {
   const people: Record<'manager' | 'employee' | 'observer' | 'stranger', { id: string; token: string }> = {} as never;
   const events: BusEvent[] = [];
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('idpacme');
     other = await t.makeClient('idpother');
     for (const k of ['manager', 'employee', 'observer', 'stranger'] as const) {
@@ -100,5 +101,31 @@ describe('lms IDP (§7 IDP, §3, §4 IDP, §6)', () => {
     // Deleting: the creator, not the employee.
     assert.equal((await t.call(lmsRoutes.idpDelete, { token: employee.token, params: { id: plan._id } })).status, 403);
     assert.equal((await t.call(lmsRoutes.idpDelete, { token: manager.token, params: { id: plan._id } })).status, 200);
+  });
+
+  it('a plan created or changed notifies its employee and observer in section idp, not who changed it', async () => {
+    const { manager, employee, observer } = people;
+    const feed = async (p: { id: string; token: string }): Promise<Notification[]> =>
+      (
+        await t.call(notificationsRoutes.notificationFeed, {
+          token: p.token,
+          params: { client: acme.client._id, section: 'idp', user: p.id, time: 'now' },
+          query: { limit: '100' },
+        })
+      ).body.result.items;
+    const made = (await t.call(lmsRoutes.idpCreate, { token: manager.token, body: { title: 'Notify me', employee: employee.id, observer: observer.id } })).body
+      .result;
+    const ofPlan = async (p: { id: string; token: string }, type: string) => (await feed(p)).filter((n) => n.type === type && n.link === `/idp/${made._id}`);
+    for (const p of [employee, observer]) await eventually(async () => (await ofPlan(p, 'idp.created')).length === 1, 15_000);
+    const changed = await t.call(lmsRoutes.idpUpdate, {
+      token: employee.token,
+      params: { id: made._id },
+      body: { tasks: [{ title: 'A new task', deadline: null, done: false }] },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    for (const p of [manager, observer]) await eventually(async () => (await ofPlan(p, 'idp.changed')).length === 1, 15_000);
+    // The author of a change is not told about it (the employee changed it; the creator made it).
+    assert.equal((await ofPlan(employee, 'idp.changed')).length, 0);
+    assert.equal((await ofPlan(manager, 'idp.created')).length, 0);
   });
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { LMS_ERRORS, lmsRoutes } from '@intranet/lms-contract';
+import { notificationsRoutes } from '@intranet/notifications-contract';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 const single = (text: string, right = 0) => ({ text, kind: 'single' as const, answers: ['A', 'B', 'C'].map((a, i) => ({ text: a, right: i === right })) });
@@ -20,7 +21,7 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
   let learner: { id: string; token: string };
   let outsider: { id: string; token: string };
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('lmsacme');
     other = await t.makeClient('lmsother');
     const mk = async (email: string) => {
@@ -109,6 +110,15 @@ describe('lms learning (§7 Learning, §4, §5 Test, §6)', () => {
     assert.equal((await t.call(lmsRoutes.courseGet, { token: learner.token, params: { id: course._id } })).status, 404);
     const appointed = await t.call(lmsRoutes.memberSet, { token: lmsAdmin.token, params: { id: course._id }, body: { users: [learner.id], departments: [] } });
     assert.equal(appointed.status, 200, JSON.stringify(appointed.body));
+    // The appointed learner is notified (notifications consume evt.lms.course.appointed), linking the course.
+    await eventually(async () => {
+      const feed = await t.call(notificationsRoutes.notificationFeed, {
+        token: learner.token,
+        params: { client: acme.client._id, section: 'all', user: learner.id, time: 'now' },
+        query: { limit: '100' },
+      });
+      return feed.body.result.items.some((n: { type: string; link: string | null }) => n.type === 'course.appointed' && n.link === `/courses/${course._id}`);
+    }, 15_000);
     assert.equal(
       (await t.call(lmsRoutes.courseUpdate, { token: lmsAdmin.token, params: { id: course._id }, body: { status: 'published' } })).body.result.status,
       'published',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { errorText } from '@intranet/web-i18n';
-import { Button, EmptyState, ErrorState, Loader, useDebounced } from '@intranet/web-ui';
-import { useCreateCourse } from './api/course-create.ts';
+import { EmptyState, ErrorState, Loader, useDebounced } from '@intranet/web-ui';
 import { useCourses } from './api/course-list.ts';
 import { lmsText } from './locales.ts';
 
@@ -11,28 +10,15 @@ type Status = (typeof STATUSES)[number];
 
 /**
  * /courses (§2 learning): my courses, or the catalogue for LMS administrators, with search and a status filter; an
- * LMS administrator creates a draft course here. Test ids: lms-courses, lms-search, lms-status, lms-new-title,
- * lms-create, lms-course-<id>.
+ * LMS administrator finds the links to /courses/new, analytics and settings here. Test ids: lms-courses, lms-search,
+ * lms-status, lms-new-course-link, lms-analytics-link, lms-settings-link, lms-course-<id>.
  */
 export function CoursesPage() {
   const { t } = lmsText.useT();
-  const nav = useNavigate();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status | ''>('');
-  const [title, setTitle] = useState('');
-  const [createError, setCreateError] = useState<string | null>(null);
   const q = useDebounced(search, 300);
   const list = useCourses({ ...(q.trim() && { search: q.trim() }), ...(status && { status }) });
-  const create = useCreateCourse();
-  const add = async () => {
-    setCreateError(null);
-    try {
-      const c = await create.mutateAsync({ title });
-      void nav(`/courses/${c._id}`);
-    } catch (e) {
-      setCreateError(errorText(e));
-    }
-  };
   return (
     <section className="page" data-testid="lms-courses">
       <h1>{t('title')}</h1>
@@ -53,16 +39,17 @@ export function CoursesPage() {
         </label>
       </div>
       {list.data?.can_manage && (
-        <div className="lms-new">
-          <label>
-            {t('newCourse')}: {t('courseTitle')}{' '}
-            <input className="ui-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="lms-new-title" />
-          </label>
-          <Button onClick={() => void add()} disabled={create.isPending} data-testid="lms-create">
-            {t('create')}
-          </Button>
-          {createError && <p role="alert">{createError}</p>}
-        </div>
+        <nav className="lms-new" aria-label={t('manage')}>
+          <Link className="ui-btn ui-btn--small" to="/courses/new" data-testid="lms-new-course-link">
+            {t('newCourse')}
+          </Link>{' '}
+          <Link to="/courses/analytics" data-testid="lms-analytics-link">
+            {t('analytics')}
+          </Link>{' '}
+          <Link to="/courses/settings" data-testid="lms-settings-link">
+            {t('settings')}
+          </Link>
+        </nav>
       )}
       {list.isPending ? (
         <Loader />

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { errorText } from '@intranet/web-i18n';
 import { Button, EmptyState, ErrorState, Loader, useNotifier } from '@intranet/web-ui';
 import { useFinishIdpTask } from './api/idp-finish-task.ts';
@@ -6,7 +7,8 @@ import { lmsText } from './locales.ts';
 
 /**
  * /idp (§2 development plans): the plans the user sees with their tasks (done ones marked; the others can be
- * finished) and status. Test ids: lms-idp, lms-idp-<id>, lms-task-<id>.
+ * finished) and status, each opening its plan; a link to /idp/new. Test ids: lms-idp, lms-idp-<id>, lms-task-<id>,
+ * lms-idp-new-link.
  */
 export function IdpPage() {
   const { t } = lmsText.useT();
@@ -16,6 +18,9 @@ export function IdpPage() {
   return (
     <section className="page" data-testid="lms-idp">
       <h1>{t('idpTitle')}</h1>
+      <Link className="ui-btn ui-btn--small" to="/idp/new" data-testid="lms-idp-new-link">
+        {t('idpNew')}
+      </Link>
       {list.isPending ? (
         <Loader />
       ) : list.isError ? (
@@ -26,7 +31,9 @@ export function IdpPage() {
         <ul>
           {list.data.items.map((p) => (
             <li key={p._id} data-testid={`lms-idp-${p._id}`}>
-              <h2>{p.title}</h2>
+              <h2>
+                <Link to={`/idp/${p._id}`}>{p.title}</Link>
+              </h2>
               <span>{t(`idp_${p.status}`)}</span>
               <p>{p.message}</p>
               <p>{t('tasksDone', { done: p.tasks.filter((x) => x.done).length, total: p.tasks.length })}</p>

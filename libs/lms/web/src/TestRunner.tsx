@@ -18,6 +18,8 @@ const mmss = (ms: number) => {
 export function TestRunner({ attempt: initial, onDone }: { attempt: Attempt; onDone: () => void }) {
   const { t } = lmsText.useT();
   const [a, setA] = useState(initial);
+  // The choices shown at once (a radio answers the click); the server's answer replaces them, a refusal restores them.
+  const [picked, setPicked] = useState(initial.answers);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -30,15 +32,18 @@ export function TestRunner({ attempt: initial, onDone }: { attempt: Attempt; onD
     try {
       const next = await answerTest(a.test_id, body);
       setA(next);
+      setPicked(next.answers);
       if (next.finished) onDone();
     } catch (e) {
+      setPicked(a.answers);
       setError(errorText(e));
       onDone();
     }
   };
   const choose = (qid: string, kind: 'single' | 'multiple', id: string, on: boolean) => {
-    const cur = a.answers[qid] ?? [];
+    const cur = picked[qid] ?? [];
     const next = kind === 'single' ? [id] : on ? [...cur, id] : cur.filter((x) => x !== id);
+    setPicked({ ...picked, [qid]: next });
     void send({ question_id: qid, answers: next });
   };
   return (
@@ -53,7 +58,7 @@ export function TestRunner({ attempt: initial, onDone }: { attempt: Attempt; onD
               <input
                 type={q.kind === 'single' ? 'radio' : 'checkbox'}
                 name={q._id}
-                checked={(a.answers[q._id] ?? []).includes(ans._id)}
+                checked={(picked[q._id] ?? []).includes(ans._id)}
                 onChange={(e) => choose(q._id, q.kind, ans._id, e.target.checked)}
               />{' '}
               {ans.text}

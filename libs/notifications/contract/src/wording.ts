@@ -38,6 +38,12 @@ export const NOTIFICATION_TYPE_WORDING = {
     'idea.sent': '{{actor}} proposed a new idea',
     'idea.status': 'Your idea is now: {{status}}',
     'viol_report.sent': 'A new violation report was sent',
+    'shop.accrued': 'You received {{amount}} coins for “{{name}}”',
+    'shop.accrued_auto': 'You received {{amount}} coins',
+    'shop.purchased': '{{actor}} bought “{{name}}” for {{amount}} coins',
+    'course.appointed': 'You were appointed the course “{{name}}”',
+    'idp.created': 'A development plan “{{name}}” was created',
+    'idp.changed': 'The development plan “{{name}}” was changed',
   },
   ru: {
     mention: '{{actor}} упомянул(а) вас в посте',
@@ -73,6 +79,12 @@ export const NOTIFICATION_TYPE_WORDING = {
     'idea.sent': '{{actor}} предложил(а) новую идею',
     'idea.status': 'Статус вашей идеи: {{status}}',
     'viol_report.sent': 'Поступило новое сообщение о нарушении',
+    'shop.accrued': 'Вам начислено монет: {{amount}} за «{{name}}»',
+    'shop.accrued_auto': 'Вам начислено монет: {{amount}}',
+    'shop.purchased': '{{actor}} купил(а) «{{name}}» за {{amount}} монет(ы)',
+    'course.appointed': 'Вам назначен курс «{{name}}»',
+    'idp.created': 'Создан план развития «{{name}}»',
+    'idp.changed': 'План развития «{{name}}» изменён',
   },
   uk: {
     mention: '{{actor}} згадав(-ла) вас у дописі',
@@ -108,6 +120,12 @@ export const NOTIFICATION_TYPE_WORDING = {
     'idea.sent': '{{actor}} запропонував(-ла) нову ідею',
     'idea.status': 'Статус вашої ідеї: {{status}}',
     'viol_report.sent': 'Надійшло нове повідомлення про порушення',
+    'shop.accrued': 'Вам нараховано монет: {{amount}} за «{{name}}»',
+    'shop.accrued_auto': 'Вам нараховано монет: {{amount}}',
+    'shop.purchased': '{{actor}} купив(-ла) «{{name}}» за {{amount}} монет(и)',
+    'course.appointed': 'Вам призначено курс «{{name}}»',
+    'idp.created': 'Створено план розвитку «{{name}}»',
+    'idp.changed': 'План розвитку «{{name}}» змінено',
   },
 };
 

@@ -1,5 +1,6 @@
 import { calendarEvents } from '@intranet/calendar-contract';
 import { vacationEvents } from '@intranet/people-contract/structure';
+import { shopEvents } from '@intranet/shop-contract';
 import { socialEvents } from '@intranet/social-contract';
 import type { BusEvent } from '@intranet/platform-bus';
 import type { z } from 'zod';
@@ -89,7 +90,7 @@ function eventChangeDrafts(
     }));
 }
 
-/** Rules added by issue 29 (events that notified no one): calendar changes, ideas, violation reports. */
+/** Rules added by issue 29 (events that notified no one): calendar changes, ideas, violation reports; issue 32: the shop. */
 export const ACTIVITY_RULES: Rule[] = [
   // A changed or cancelled event, occurrence or part of a series (an occurrence is named by its date).
   rule(calendarEvents.updated, (e) => {
@@ -153,4 +154,37 @@ export const ACTIVITY_RULES: Rule[] = [
       key: `viol_report.sent:${e.id}`,
     },
   ]),
+  // Coins accrued (by hand or automatically): the recipient, at their balance tab (section shop).
+  rule(shopEvents.accrued, (e) => [
+    {
+      userId: e.data.userId,
+      section: 'shop',
+      type: e.data.achievement ? 'shop.accrued' : 'shop.accrued_auto',
+      title: `You received ${e.data.amount} coins${e.data.achievement ? ` for “${e.data.achievement.name}”` : ''}`,
+      // An automatic accrual's comment is its kind (not words for a reader).
+      text: e.data.kind === 'auto' ? '' : e.data.comment,
+      link: '/shop?tab=balance',
+      object: { type: 'shop_accrual', id: e.data._id },
+      actorId: e.data.by,
+      data: { amount: String(e.data.amount), name: e.data.achievement?.name ?? '' },
+      key: `shop.accrued:${e.data._id}`,
+    },
+  ]),
+  // A purchase: the shop managers (not the buyer), at the statistics tab.
+  rule(shopEvents.purchased, (e) =>
+    e.data.managerIds
+      .filter((u) => u !== e.data.userId)
+      .map((userId) => ({
+        userId,
+        section: 'shop',
+        type: 'shop.purchased',
+        title: `bought “${e.data.item.name}” for ${e.data.cost} coins`,
+        text: '',
+        link: '/shop?tab=statistics',
+        object: { type: 'shop_purchase', id: e.data._id },
+        actorId: e.data.userId,
+        data: { name: e.data.item.name, amount: String(e.data.cost) },
+        key: `shop.purchased:${e.data._id}:${userId}`,
+      })),
+  ),
 ];

@@ -9,8 +9,10 @@ import { vacationEvents } from '@intranet/people-contract/structure';
 import type { EventDef } from '@intranet/platform-contracts';
 import type { BusEvent } from '@intranet/platform-bus';
 import { pollsEvents } from '@intranet/polls-contract';
+import { shopEvents } from '@intranet/shop-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
+import { lmsEvents } from '@intranet/lms-contract';
 import { EventConsumer } from './consumer.service.ts';
 import { consumerName } from './rules.ts';
 
@@ -153,5 +155,25 @@ export class EventsController {
   @Consume(vacationEvents.vacationDeleted)
   vacationDeleted(evt: BusEvent) {
     return this.consumer.handle(vacationEvents.vacationDeleted.subject, evt);
+  }
+
+  @Consume(shopEvents.accrued)
+  shopAccrued(evt: BusEvent) {
+    return this.consumer.handle(shopEvents.accrued.subject, evt);
+  }
+
+  @Consume(shopEvents.purchased)
+  shopPurchased(evt: BusEvent) {
+    return this.consumer.handle(shopEvents.purchased.subject, evt);
+  }
+
+  @Consume(lmsEvents.courseAppointed)
+  lmsCourseAppointed(evt: BusEvent) {
+    return this.consumer.handle(lmsEvents.courseAppointed.subject, evt);
+  }
+
+  @Consume(lmsEvents.idpChanged)
+  lmsIdpChanged(evt: BusEvent) {
+    return this.consumer.handle(lmsEvents.idpChanged.subject, evt);
   }
 }

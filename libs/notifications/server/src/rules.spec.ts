@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { calendarEvents } from '@intranet/calendar-contract';
 import { vacationEvents } from '@intranet/people-contract/structure';
+import { shopEvents } from '@intranet/shop-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { ACTIVITY_RULES, excerpt, groupPostDrafts, vacationRequestDrafts } from './activity-rules.ts';
 import { ADMINS, APPROVERS_OF, nameOf, rule, type Draft } from './rule.ts';
@@ -138,5 +139,36 @@ describe('notification rules (rule.ts, rules.ts, activity-rules.ts)', () => {
     const [d] = await withActors([draft({ type: 'post.like', title: 'liked your post', actorId: 'u7', data: {} })], async () => new Map([['u7', 'Finn Fox']]));
     assert.equal(d!.data!.actor, 'Finn Fox');
     assert.equal(d!.title, 'Finn Fox liked your post');
+  });
+
+  it('shop (issue 32): an accrual tells its recipient once (section shop); a purchase tells the managers, not the buyer', () => {
+    const acc = {
+      _id: 'a1',
+      userId: 'u2',
+      amount: 5,
+      balance: 5,
+      kind: 'auto' as const,
+      cause: 'poll:p:u2',
+      achievement: null,
+      comment: 'poll',
+      publish: false,
+      by: null,
+      userIds: ['u2'],
+    };
+    const [d, ...more] = ruleOf(shopEvents.accrued.subject).drafts(evt(acc) as never);
+    assert.equal(more.length, 0);
+    assert.deepEqual([d!.userId, d!.section, d!.type, d!.key], ['u2', 'shop', 'shop.accrued_auto', 'shop.accrued:a1']);
+    const manual = ruleOf(shopEvents.accrued.subject).drafts(evt({ ...acc, kind: 'accrual', achievement: { _id: 'x', name: 'Helper' }, by: 'u1' }) as never);
+    assert.equal(manual[0]!.type, 'shop.accrued');
+    assert.equal(manual[0]!.title, 'You received 5 coins for “Helper”');
+    const bought = { _id: 'b1', userId: 'u2', item: { _id: 'i1', name: 'Mug' }, cost: 5, balance: 0, rest: 0, managerIds: ['u1', 'u2', 'u3'], userIds: [] };
+    const out = ruleOf(shopEvents.purchased.subject).drafts(evt(bought) as never);
+    assert.deepEqual(
+      out.map((x) => [x.userId, x.section, x.type, x.actorId]),
+      [
+        ['u1', 'shop', 'shop.purchased', 'u2'],
+        ['u3', 'shop', 'shop.purchased', 'u2'],
+      ],
+    );
   });
 });

@@ -6,7 +6,7 @@ import { bpRoutes } from '@intranet/bp-contract';
 import { calendarRoutes } from '@intranet/calendar-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { until, type Person } from './support.ts';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -49,7 +49,7 @@ describe('notifications of issue 29 (vacation requests, group posts, ideas, repo
     });
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('notifact');
     admin = { id: acme.admin._id, token: acme.adminToken };
     [ann, bob, cid] = await Promise.all(['ann', 'bob', 'cid'].map((n) => person(`${n}@notifact.test`)));

@@ -9,7 +9,7 @@ import { pollsRoutes } from '@intranet/polls-contract';
 import { tasksRoutes } from '@intranet/tasks-contract';
 import { structureRoutes } from '@intranet/people-contract/structure';
 import { socialRoutes } from '@intranet/social-contract';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { settled, until, type Person } from './support.ts';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -50,7 +50,7 @@ describe('notifications from the domains’ events (issue 10: thank-you, comment
 
   beforeAll(async () => {
     // Small limits, so the large-notice path (background storing, in chunks) runs at spec size.
-    t = await testPortal({ NOTIF_NOTICE_SYNC_MAX: '2', NOTIF_FANOUT_CHUNK: '2' });
+    t = await sharedPortal({ NOTIF_NOTICE_SYNC_MAX: '2', NOTIF_FANOUT_CHUNK: '2' });
     acme = await t.makeClient('notifevt');
     [ann, bob, cid] = await Promise.all(['ann', 'bob', 'cid'].map((n) => person(`${n}@notifevt.test`)));
   });

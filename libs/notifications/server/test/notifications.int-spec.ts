@@ -8,7 +8,7 @@ import { emit, type BusEvent } from '@intranet/platform-bus';
 import { pollsEvents } from '@intranet/polls-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
 import { groupEvents, socialEvents, socialRoutes } from '@intranet/social-contract';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventually } from '@intranet/platform-testing';
 import { settled, until, type Person } from './support.ts';
 
@@ -45,7 +45,7 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     t.call(notificationsRoutes.notificationFeed, { token: p.token, params: { client: acme.client._id, section, user: p.id, time }, query });
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     const bus = t.portal.platform.bus;
     await bus.subscribe('evt.notifications.>', async (e) => {
       pushed.push(e as BusEvent<Record<string, unknown>>);

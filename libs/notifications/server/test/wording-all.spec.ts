@@ -39,6 +39,8 @@ const SAMPLES: Record<string, unknown> = {
   'evt.calendar.event.deleted': { _id: ID, name: 'Retro', userIds: [A, B], actorId: A },
   'evt.polls.poll.published': { pollId: ID, name: 'Lunch', authorId: A, userIds: [B] },
   'evt.polls.poll.reminded': { pollId: ID, name: 'Lunch', userIds: [B] },
+  'evt.lms.course.appointed': { courseId: ID, title: 'Safety', users: [B], departments: [], by: A },
+  'evt.lms.idp.changed': { idpId: ID, title: 'Grow', employee: B, creator: A, observer: null, by: A, action: 'updated' },
   'evt.tasks.task.assigned': { desk_id: 'd1', by: A, task_id: ID, name: 'Fix', assignees: [B], userIds: [B] },
   'evt.tasks.task.due_soon': { desk_id: 'd1', by: null, task_id: ID, name: 'Fix', deadline: '2026-11-27T15:00:00.000Z', people: [B], userIds: [B] },
   'evt.tasks.task.overdue': { desk_id: 'd1', by: null, task_id: ID, name: 'Fix', deadline: '2026-11-27', people: [B], userIds: [B] },
@@ -53,6 +55,20 @@ const SAMPLES: Record<string, unknown> = {
   'evt.social.idea.sent': { _id: ID, author_id: A },
   'evt.social.idea.status': { _id: ID, author_id: B, status: 'review' },
   'evt.social.viol_report.sent': { day: '2026-11-27' },
+  'evt.shop.accrual.made': {
+    _id: ID,
+    userId: B,
+    amount: 5,
+    balance: 5,
+    kind: 'accrual',
+    cause: null,
+    achievement: { _id: 'a1', name: 'Helper' },
+    comment: 'Thanks',
+    publish: false,
+    by: A,
+    userIds: [B],
+  },
+  'evt.shop.item.bought': { _id: ID, userId: B, item: { _id: 'i1', name: 'Mug' }, cost: 5, balance: 0, rest: 1, managerIds: [A], userIds: [A, B] },
 };
 
 /** Where each type's link must lead (the web's routes of its object). */
@@ -68,6 +84,8 @@ const LINKS: Record<string, string> = {
   'event.cancelled': '/calendar',
   'poll.published': `/poll/${ID}`,
   'poll.reminded': `/poll/${ID}`,
+  'course.appointed': `/courses/${ID}`,
+  'idp.changed': `/idp/${ID}`,
   'task.assigned': `/desk/d1?task=${ID}`,
   'task.due_soon': `/desk/d1?task=${ID}`,
   'task.overdue': `/desk/d1?task=${ID}`,
@@ -82,6 +100,8 @@ const LINKS: Record<string, string> = {
   'idea.sent': '/idea?tab=all',
   'idea.status': '/idea?tab=mine',
   'viol_report.sent': '/report_violation?tab=reports',
+  'shop.accrued': '/shop?tab=balance',
+  'shop.purchased': '/shop?tab=statistics',
 };
 
 const drafts = RULES.flatMap((r) => {

@@ -3,7 +3,7 @@ import { exportHeaders } from '@intranet/people-server';
 import ExcelJS from 'exceljs';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 
@@ -32,7 +32,7 @@ describe('employee export to Excel (§7 POST api/user/export/{id}, export/all/{i
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('exportco');
     other = await t.makeClient('exportother');
     emp = await t.makeEmployee(acme.adminToken, 'emp@exportco.test', { firstName: 'Erika', lastName: 'Export', position: 'Clerk', inn: '1234567890' });

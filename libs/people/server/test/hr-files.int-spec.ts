@@ -3,7 +3,7 @@ import { fileRoutes } from '@intranet/files-contract';
 import { hrFileRoutes as r } from '@intranet/people-contract/hr';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { multipart, testPortal, type TestPortal } from '@intranet/portal-testing';
+import { multipart, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -37,7 +37,7 @@ describe("employees' HR files (§3 User HR data and files, §7 DELETE api/user/{
     inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }).then((x: any) => x.statusCode as number);
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('hrfiles');
     other = await t.makeClient('hrfilesother');
     ann = await t.makeEmployee(acme.adminToken, 'ann@hrfiles.test');

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const N = 600;
 /** Names take letters only (§5): the index spelled with a–j. */
@@ -49,7 +49,7 @@ describe('load_hrm progress (issue 12: rows done / total and created / updated /
   const seen: BusEvent<ImportProgressEvent>[] = [];
   let off: () => Promise<void>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     server = fakeZup();
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     co = await t.makeClient('hrprog');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -155,7 +155,7 @@ describe('HR integration with 1C:ZUP (POST api/structure/load_struct, POST api/u
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('hrco');
     other = await t.makeClient('hrother');
     zup = fakeZup(

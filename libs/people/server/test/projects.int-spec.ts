@@ -3,7 +3,7 @@ import { projectEvents, projectRoutes as r, structureRoutes, type ProjectEvent }
 import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -28,7 +28,7 @@ describe('projects (§7 Projects, §3 project: creator, participants)', () => {
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('projco');
     other = await t.makeClient('projother');
     ann = await t.makeEmployee(acme.adminToken, 'ann@projco.test');

@@ -4,7 +4,7 @@ import { on, type BusEvent } from '@intranet/platform-bus';
 import type { EventDef } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -30,7 +30,7 @@ describe('company structure (§7 Structure, §5 Department, §6 structures)', ()
   };
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('structco');
     other = await t.makeClient('structother');
     emp = await t.makeEmployee(acme.adminToken, 'e1@structco.test');

@@ -1,13 +1,13 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 describe('employees: block and unblock (§4 Employee states, §7 PUT api/user/{id})', () => {
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('blockco');
   });
   afterAll(() => t.close());

@@ -4,7 +4,7 @@ import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const csvOf = (prefix: string, n: number) =>
   ['firstName,lastName,email', ...Array.from({ length: n }, (_, i) => `Emp,Smith,${prefix}${i}@progress.test`)].join('\n');
@@ -15,7 +15,7 @@ describe('CSV import progress events (§7 register_many, evt.people.import.progr
   const seen: BusEvent<ImportProgressEvent>[] = [];
   let off: () => Promise<void>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     co = await t.makeClient('progressco');
     off = await on(t.portal.platform.bus, peopleEvents.importProgress, async (e) => {
       seen.push(e);

@@ -1,7 +1,7 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * Pins on the wall (§4 "Users can be pinned into numbered slots; pin_move swaps slots", §7 PUT api/user/pin/{id},
@@ -24,7 +24,7 @@ describe('pins: numbered slots, swaps and the wall list (§4, §7 Users)', () =>
   const pin = (id: string, pinned_num: number | null, token = acme.adminToken) => t.call(peopleRoutes.userPin, { token, params: { id }, body: { pinned_num } });
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('pinco');
     other = await t.makeClient('pinother');
     ann = await t.makeEmployee(acme.adminToken, 'ann@pinco.test');

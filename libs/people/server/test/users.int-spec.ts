@@ -2,7 +2,7 @@ import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 const fieldMessages = (body: { errors?: { field: string; message: string }[] }) => Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
 
@@ -10,8 +10,8 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
-    acme = await t.makeClient('acme');
+    t = await sharedPortal();
+    acme = await t.makeClient('usacme');
   });
   afterAll(() => t.close());
 
@@ -29,45 +29,45 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     assert.equal(m.inn, 'Tax id must be 10 digits');
     assert.equal(m.phone, 'Invalid phone format');
     assert.equal(m.middleName, 'Max 20 symbols');
-    const bad = await t.call(peopleRoutes.userRegister, { token: acme.adminToken, body: { firstName: 'Bob<script>', lastName: 'X', email: 'b@acme.test' } });
+    const bad = await t.call(peopleRoutes.userRegister, { token: acme.adminToken, body: { firstName: 'Bob<script>', lastName: 'X', email: 'b@usacme.test' } });
     assert.equal(fieldMessages(bad.body).firstName, 'Illegal symbols');
     const mismatch = await t.call(peopleRoutes.userRegister, {
       token: acme.adminToken,
-      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@acme.test', password: 'longenough', confirmPassword: 'different' },
+      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@usacme.test', password: 'longenough', confirmPassword: 'different' },
     });
     assert.equal(fieldMessages(mismatch.body).confirmPassword, 'Passwords must match');
     // §5 'password over 6 and confirmed': creating an employee needs both.
     const noPassword = await t.call(peopleRoutes.userRegister, {
       token: acme.adminToken,
-      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@acme.test' },
+      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@usacme.test' },
     });
     assert.equal(noPassword.status, 400);
     assert.equal(fieldMessages(noPassword.body).password, 'Field is required');
     const unconfirmed = await t.call(peopleRoutes.userRegister, {
       token: acme.adminToken,
-      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@acme.test', password: 'longenough' },
+      body: { firstName: 'Bob', lastName: 'Smith', email: 'bob@usacme.test', password: 'longenough' },
     });
     assert.equal(unconfirmed.status, 400);
     assert.equal(fieldMessages(unconfirmed.body).confirmPassword, 'Passwords must match');
     // Nothing was stored by the failed attempts.
-    const list = await t.call(peopleRoutes.userFilter, { token: acme.adminToken, params: { workspace: 'acme' }, body: { data: { search: 'bob' } } });
+    const list = await t.call(peopleRoutes.userFilter, { token: acme.adminToken, params: { workspace: 'usacme' }, body: { data: { search: 'bob' } } });
     assert.equal(list.body.result.total, 0);
   });
 
   it('e-mail and login are unique within the client (case-insensitive), but may repeat in another client', async () => {
-    await t.makeEmployee(acme.adminToken, 'dup@acme.test', { login: 'dupe' });
+    await t.makeEmployee(acme.adminToken, 'dup@usacme.test', { login: 'dupe' });
     const pw = { password: 'secret123', confirmPassword: 'secret123' };
-    const again = await t.call(peopleRoutes.userRegister, { token: acme.adminToken, body: { firstName: 'A', lastName: 'B', email: 'DUP@acme.test', ...pw } });
+    const again = await t.call(peopleRoutes.userRegister, { token: acme.adminToken, body: { firstName: 'A', lastName: 'B', email: 'DUP@usacme.test', ...pw } });
     assert.equal(again.status, 409);
     assert.equal(fieldMessages(again.body).email, 'This e-mail is already taken');
     const login = await t.call(peopleRoutes.userRegister, {
       token: acme.adminToken,
-      body: { firstName: 'A', lastName: 'B', email: 'other@acme.test', login: 'DUPE', ...pw },
+      body: { firstName: 'A', lastName: 'B', email: 'other@usacme.test', login: 'DUPE', ...pw },
     });
     assert.equal(login.status, 409);
     assert.equal(fieldMessages(login.body).login, 'This login is already taken');
-    const other = await t.makeClient('otherco');
-    const ok = await t.call(peopleRoutes.userRegister, { token: other.adminToken, body: { firstName: 'A', lastName: 'B', email: 'dup@acme.test', ...pw } });
+    const other = await t.makeClient('usotherco');
+    const ok = await t.call(peopleRoutes.userRegister, { token: other.adminToken, body: { firstName: 'A', lastName: 'B', email: 'dup@usacme.test', ...pw } });
     assert.equal(ok.status, 200);
   });
 
@@ -79,12 +79,12 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     });
     assert.equal(c.status, 200);
     assert.deepEqual(c.body.result.settings.initialRights, ['wall', 'address']);
-    const e = await t.makeEmployee(acme.adminToken, 'rights@acme.test');
+    const e = await t.makeEmployee(acme.adminToken, 'rights@usacme.test');
     assert.deepEqual([...e.user.roles].sort(), ['address', 'employee', 'wall']);
   });
 
   it('employees may only edit their own profile with profile_edit; admins edit anyone of their client', async () => {
-    const e = await t.makeEmployee(acme.adminToken, 'editor@acme.test');
+    const e = await t.makeEmployee(acme.adminToken, 'editor@usacme.test');
     const noRight = await t.call(peopleRoutes.userUpdate, { token: e.token, params: { id: e.user._id }, body: { position: 'Boss' } });
     assert.equal(noRight.status, 403);
     await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: e.user._id, role: 'profile_edit' } });
@@ -95,7 +95,7 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     assert.equal(other.status, 403);
     const byAdmin = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: e.user._id }, body: { city: 'Kyiv' } });
     assert.equal(byAdmin.body.result.city, 'Kyiv');
-    const taken = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: e.user._id }, body: { email: 'admin@acme.test' } });
+    const taken = await t.call(peopleRoutes.userUpdate, { token: acme.adminToken, params: { id: e.user._id }, body: { email: 'admin@usacme.test' } });
     assert.equal(taken.status, 409);
   });
 
@@ -103,19 +103,19 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     const self = await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: acme.admin._id } });
     assert.equal(self.status, 403);
     assert.equal(self.body.message, 'You cannot delete yourself');
-    const admin2 = await t.makeEmployee(acme.adminToken, 'admin2@acme.test', { roles: ['admin'] });
+    const admin2 = await t.makeEmployee(acme.adminToken, 'admin2@usacme.test', { roles: ['admin'] });
     const adm = await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: admin2.user._id } });
     assert.equal(adm.status, 403);
     assert.equal(adm.body.message, 'Administrator cannot be deleted');
-    const e = await t.makeEmployee(acme.adminToken, 'temp@acme.test');
+    const e = await t.makeEmployee(acme.adminToken, 'temp@usacme.test');
     const del = await t.call(peopleRoutes.userDelete, { token: acme.adminToken, params: { id: e.user._id } });
     assert.equal(del.body.result.deletion_mark, true);
-    const deleted = await t.call(peopleRoutes.userFilter, { token: acme.adminToken, params: { workspace: 'acme' }, body: { data: { deleted: true } } });
+    const deleted = await t.call(peopleRoutes.userFilter, { token: acme.adminToken, params: { workspace: 'usacme' }, body: { data: { deleted: true } } });
     assert.ok(deleted.body.result.users.some((u: { _id: string }) => u._id === e.user._id));
     const undel = await t.call(peopleRoutes.userUndelete, { token: acme.adminToken, params: { id: e.user._id } });
     assert.equal(undel.body.result.deletion_mark, false);
     // Deleting ended the employee's sessions; after restoring they sign in again and still may not delete others.
-    const again = await t.login('temp@acme.test', 'employee1');
+    const again = await t.login('temp@usacme.test', 'employee1');
     assert.equal((await t.call(peopleRoutes.userDelete, { token: again.token, params: { id: acme.admin._id } })).status, 403);
   });
 
@@ -123,7 +123,7 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
     const own = await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: acme.admin._id, role: 'admin' } });
     assert.equal(own.status, 403);
     assert.equal(own.body.message, 'You cannot change your own role');
-    const e = await t.makeEmployee(acme.adminToken, 'roles@acme.test');
+    const e = await t.makeEmployee(acme.adminToken, 'roles@usacme.test');
     const add = await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: e.user._id, role: 'shop' } });
     assert.ok(add.body.result.roles.includes('shop'));
     const rm = await t.call(peopleRoutes.roleRemove, { token: acme.adminToken, params: { userId: e.user._id, role: 'shop' } });
@@ -150,8 +150,8 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
   });
 
   it('feature rights gate routes: employees cannot call admin routes', async () => {
-    const e = await t.makeEmployee(acme.adminToken, 'plain@acme.test');
-    const r = await t.call(peopleRoutes.userRegister, { token: e.token, body: { firstName: 'X', lastName: 'Y', email: 'x@acme.test' } });
+    const e = await t.makeEmployee(acme.adminToken, 'plain@usacme.test');
+    const r = await t.call(peopleRoutes.userRegister, { token: e.token, body: { firstName: 'X', lastName: 'Y', email: 'x@usacme.test' } });
     assert.equal(r.status, 403);
     assert.equal(r.body.message, 'No access');
     assert.equal((await t.call(clientRoutes.clientList, { token: acme.adminToken })).status, 403);
@@ -183,7 +183,7 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
   });
 
   it('the head role (department head) can be granted and removed like the others', async () => {
-    const e = await t.makeEmployee(acme.adminToken, 'head@acme.test');
+    const e = await t.makeEmployee(acme.adminToken, 'head@usacme.test');
     const add = await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: e.user._id, role: 'head' } });
     assert.equal(add.status, 200);
     assert.ok(add.body.result.roles.includes('head'));
@@ -227,7 +227,7 @@ describe('employees: register, edit, delete, roles and rights (§7 Users, §5 Em
       body: { data: { sort: 'lastName', order: 'desc', limit: 1 } },
     });
     assert.equal(desc.body.result.users[0].lastName, 'SurnameBS');
-    const wrongWs = await t.call(peopleRoutes.userFilter, { token: co.adminToken, params: { workspace: 'acme' }, body: { data: {} } });
+    const wrongWs = await t.call(peopleRoutes.userFilter, { token: co.adminToken, params: { workspace: 'usacme' }, body: { data: {} } });
     assert.equal(wrongWs.status, 404);
   });
 });
@@ -236,7 +236,7 @@ describe('CSV import (POST api/register_many)', () => {
   let t: TestPortal;
   let co: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     co = await t.makeClient('importco');
   });
   afterAll(() => t.close());

@@ -5,7 +5,7 @@ import { FEATURE_RIGHTS } from '@intranet/platform-contracts';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -35,7 +35,7 @@ describe('vacation approval (issue 29 §1: vacations_edit off by default, direct
   const remove = (token: string, user: string, id: string) => t.call(r.vacationDelete, { token, params: { user, id } });
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('vacacc');
     chief = await t.makeEmployee(acme.adminToken, 'chief@vacacc.test', { firstName: 'Chloe', lastName: 'Chief' });
     eve = await t.makeEmployee(acme.adminToken, 'eve@vacacc.test', { firstName: 'Eve', lastName: 'Report' });

@@ -3,7 +3,7 @@ import { structureRoutes as r, vacationEvents } from '@intranet/people-contract/
 import { on, type BusEvent } from '@intranet/platform-bus';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { eventually } from '@intranet/platform-testing';
 
 type Made = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -25,7 +25,7 @@ describe('vacations (§7 Users vacations, §5 Vacation, §6 vacations / vacation
   const request = (e: Emp, body: Record<string, unknown>) => t.call(r.vacationCreate, { token: e.token, body });
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('vacco');
     other = await t.makeClient('vacother');
     anna = await t.makeEmployee(acme.adminToken, 'anna@vacco.test', { firstName: 'Anna', lastName: 'Alpha', position: 'Accountant' });

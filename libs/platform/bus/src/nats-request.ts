@@ -1,7 +1,8 @@
 import { DomainError } from '@intranet/platform-errors';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
-import { decoder, encoder, named, okResult, toNatsHeaders, tooBig } from './nats-wire.ts';
+import { ResponderLiveness, type Waiting } from './nats-liveness.ts';
+import { ACK_INBOX, decoder, encoder, LIVENESS_MS, named, okResult, toNatsHeaders, tooBig } from './nats-wire.ts';
 import type { BusRequest, Reply } from './types.ts';
 
 /**
@@ -12,13 +13,36 @@ import type { BusRequest, Reply } from './types.ts';
 export class NatsRequester {
   /** Our one reply subscription (`<inbox>.*`) and the requests waiting on it, by token. */
   private inbox?: string;
-  private readonly waiting = new Map<string, { resolve: (m: Msg) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly waiting = new Map<string, Waiting>();
   private seq = 0;
+  /** Fails at once the requests whose service process died with them (issue 38 §1). */
+  private readonly liveness: ResponderLiveness;
+  /** The connection of the last request (liveness pings go on it: after the requests, in order). */
+  private nc?: NatsConnection;
   /** True while the connection is down: requests fail at once (503) instead of waiting out their time limit. */
   offline = false;
 
   /** `prefix`: prepended to every subject (with its dot, or empty). */
-  constructor(private readonly prefix: string) {}
+  constructor(private readonly prefix: string) {
+    this.liveness = new ResponderLiveness(
+      this.waiting,
+      (live) => this.ping(live),
+      (token, w) => {
+        this.waiting.delete(token);
+        clearTimeout(w.timer);
+        w.reject(named('ResponderGoneError', 'the service process that had the request is gone'));
+      },
+    );
+  }
+
+  /** Whether the process behind liveness subject `live` is still connected (see ResponderLiveness). */
+  private async ping(live: string): Promise<'alive' | 'gone' | 'unknown'> {
+    if (!this.nc || this.offline) return 'unknown';
+    return this.ask(this.nc, live, '', (++this.seq).toString(36), 4 * LIVENESS_MS, undefined, '').then(
+      () => 'alive' as const,
+      (err: Error) => (err.name === 'NoRespondersError' ? 'gone' : 'unknown'),
+    );
+  }
 
   /**
    * One request to `subject` on the connection `connect` gives, within `ms` ms; `json`: resolve with the result's
@@ -46,7 +70,9 @@ export class NatsRequester {
         const ref = offerBlob(nc, this.prefix, encoder.encode(JSON.stringify(req)), ms);
         body = JSON.stringify({ pattern, data: { [BLOB_KEY]: ref }, id });
       }
-      const msg = await this.ask(nc, pattern, body, id, ms, hdrs);
+      this.nc = nc;
+      const dot = subject.indexOf('.');
+      const msg = await this.ask(nc, pattern, body, id, ms, hdrs, dot < 0 ? subject : subject.slice(0, dot));
       if (json) {
         const result = okResult(msg.data, id);
         if (result) return result;
@@ -76,16 +102,30 @@ export class NatsRequester {
    * rejects after `ms` ms or when nobody listens (the server's 503 status). nats.js' own request() does the same but
    * builds an Error (a stack capture) on every successful request too (measured 4.4 % of the gateway's CPU).
    */
-  private ask(nc: NatsConnection, subject: string, body: string, token: string, ms: number, hdrs?: Record<string, string>): Promise<Msg> {
+  private ask(
+    nc: NatsConnection,
+    subject: string,
+    body: string,
+    token: string,
+    ms: number,
+    hdrs: Record<string, string> | undefined,
+    domain: string,
+  ): Promise<Msg> {
     if (this.offline) return Promise.reject(named('DisconnectedError', 'the bus is reconnecting'));
     if (!this.inbox) {
-      const inbox = (this.inbox = createInbox());
+      // Under ACK_INBOX: services ack our requests with their liveness subject (issue 38 §1).
+      const inbox = (this.inbox = createInbox(ACK_INBOX.slice(0, -1)));
       nc.subscribe(`${inbox}.*`, {
         callback: (err, m) => {
           if (err) return; // the waiting requests time out
           const key = m.subject.slice(inbox.length + 1);
           const w = this.waiting.get(key);
           if (!w) return; // timed out already
+          if (m.data[0] === 0x21) {
+            // The ack: who has the request. Checked for liveness once the request waits longer than LIVENESS_MS.
+            this.liveness.acked(w, decoder.decode(m.data.subarray(1)));
+            return;
+          }
           this.waiting.delete(key);
           clearTimeout(w.timer);
           if (m.data.length === 0 && m.headers?.code === 503) w.reject(named('NoRespondersError', 'no responders'));
@@ -98,7 +138,8 @@ export class NatsRequester {
         this.waiting.delete(token);
         reject(named('TimeoutError', `no reply within ${ms} ms`));
       }, ms);
-      this.waiting.set(token, { resolve, reject, timer });
+      this.waiting.set(token, { resolve, reject, timer, since: Date.now(), domain });
+      this.liveness.sent();
       try {
         nc.publish(subject, body, { reply: `${this.inbox}.${token}`, headers: toNatsHeaders(hdrs) });
       } catch (err) {

@@ -1,9 +1,9 @@
 import { ServerNats } from '@nestjs/microservices';
 import { DomainError } from '@intranet/platform-errors';
-import type { Msg, MsgCallback, MsgHdrs, NatsConnection, Subscription } from '@nats-io/nats-core';
+import { createInbox, type Msg, type MsgCallback, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
-import { decoder, DRAIN_MS, encoder, fromNatsHeaders, MAX_REPLY_BYTES, RECONNECT, replyData, tooBig } from './nats-wire.ts';
+import { ACK_INBOX, ackPacket, decoder, DRAIN_MS, encoder, fromNatsHeaders, MAX_REPLY_BYTES, RECONNECT, replyData, tooBig } from './nats-wire.ts';
 import type { BusRequest, Handler, Reply } from './types.ts';
 
 /** The serving side of request/reply on NATS: Nest's ServerNats, tuned for plain subjects, drain and large replies. */
@@ -16,6 +16,31 @@ import type { BusRequest, Handler, Reply } from './types.ts';
 export class SubjectServerNats extends ServerNats {
   /** Requests being handled (their replies not sent yet). */
   readonly inflight = new Set<Promise<unknown>>();
+  /** The ack sent for every request whose caller asks for one (liven): names this process's liveness subject. */
+  private ack?: Uint8Array;
+
+  /**
+   * Subscribes this process's liveness subject (`<prefix>_live.<unique>`, answered while its connection lives) and
+   * acks every request from then on with it (issue 38 §1): a caller waiting for a reply pings that subject and
+   * fails the request at once (503) when NATS says nobody listens there any more, i.e. this process died with the
+   * request, instead of waiting out the request's time limit (10 s for a write).
+   */
+  liven(prefix: string): void {
+    const subject = `${prefix}_live.${createInbox('x').slice(2)}`;
+    // Not in `subs()`: a graceful close() drains the routes but keeps answering pings until the connection closes.
+    this.unwrap<NatsConnection>().subscribe(subject, { callback: (_err, m) => void m.respond() });
+    this.ack = ackPacket(subject);
+  }
+
+  /** Nest's message handler, acking first a request whose reply goes to an acking requester (NatsRequester). */
+  override getMessageHandler(channel: string): (...args: unknown[]) => Promise<unknown> {
+    const handle = super.getMessageHandler(channel) as (err: unknown, msg: Msg) => Promise<unknown>;
+    return (err: unknown, msg: unknown) => {
+      const m = msg as Msg | undefined;
+      if (this.ack && m?.reply?.startsWith(ACK_INBOX)) m.respond(this.ack);
+      return handle(err, m!);
+    };
+  }
 
   override getRouteFromPattern(pattern: string): string {
     const c = pattern.charCodeAt(0);
@@ -97,6 +122,7 @@ export async function listenRequestServer(o: RequestServerOptions): Promise<Subj
   await new Promise<void>((resolve, reject) => {
     void server.listen((err?: unknown) => (err ? reject(err) : resolve()));
   });
+  server.liven(o.prefix);
   return server;
 }
 

@@ -12,6 +12,22 @@ export const DRAIN_MS = 10_000;
 /** How long a handler bound after start() waits for the NATS server to confirm its subscription (ms). */
 export const BIND_MS = 5_000;
 
+/**
+ * Issue 38 §1: the inbox prefix of a requester that wants acks (NatsRequester). A service acks such a request on
+ * receipt with its liveness subject (ackPacket); the caller pings that subject every LIVENESS_MS while it waits and
+ * fails the request (503, ResponderGoneError) as soon as NATS answers "no responders" there: the process that had
+ * the request is gone (kill -9, a crash), its reply will never come. Under `_INBOX.` (the usual permissions).
+ */
+export const ACK_INBOX = '_INBOX.ack.';
+
+/** How often a waiting request's responder is checked for liveness, and its age before the first check (ms). */
+export const LIVENESS_MS = 500;
+
+/** The ack of a request: `!` then the responder's liveness subject (a reply is JSON, never starts with `!`). */
+export function ackPacket(liveSubject: string): Uint8Array {
+  return encoder.encode(`!${liveSubject}`);
+}
+
 /** A request's time limit when neither the call nor the bus sets one (ms). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 

@@ -41,12 +41,17 @@ export type TestDatabase = Database & {
   url?: string;
 };
 
-/** An isolated, migrated database; `close()` drops it (PostgreSQL) or closes the clone (PGlite). */
-export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> {
+/**
+ * An isolated, migrated database; `close()` drops it (PostgreSQL) or closes the clone (PGlite). `owner`: the pid of
+ * a process that may be killed before it can close the database (a Jest worker's shared portal); PostgreSQL names
+ * it `it_s<pid>_...` so that `dropOrphanDatabases` can drop it once that process is gone.
+ */
+export async function testDatabase(sets: MigrationSet[], owner?: number): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const pg = (await import('pg')).default;
-    const name = `it_${rand()}`;
+    if (owner !== undefined) await dropOrphanDatabases(url);
+    const name = owner === undefined ? `it_${rand()}` : `it_s${owner}_${rand()}`;
     const template = await postgresTemplate(url, sets);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -108,6 +113,32 @@ export async function testDatabase(sets: MigrationSet[]): Promise<TestDatabase> 
   }
   const db = await openDatabase({ pglite });
   return { ...db, adminExec: db.exec, replica: async () => ({ ...db, close: async () => undefined }) };
+}
+
+/** PostgreSQL (administrator `url`): drops the `it_s<pid>_...` spec databases whose process no longer runs. */
+export async function dropOrphanDatabases(url: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname ~ '^it_s[0-9]+_'");
+    for (const { datname } of rows) {
+      const pid = Number(/^it_s(\d+)_/.exec(datname)![1]);
+      if (alive(pid)) continue;
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

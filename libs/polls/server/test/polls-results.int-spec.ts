@@ -7,7 +7,7 @@ import type { BusEvent } from '@intranet/platform-bus';
 import { sql } from '@intranet/platform-db';
 import { POLL_CODES, pollsRoutes } from '@intranet/polls-contract';
 import { excelWords } from '@intranet/polls-server';
-import type { TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { pollCalls, setUpPollsWorld, type Client, type Person } from './world.ts';
 
 /**
@@ -25,7 +25,7 @@ describe('polls results, Excel and isolation (§7 Polls, §6)', () => {
   const { inject, person, publish, get, results, answer, full } = pollCalls(() => ({ t, acme }));
 
   beforeAll(async () => {
-    ({ t, acme, other, head, sales, dev } = await setUpPollsWorld(events));
+    ({ t, acme, other, head, sales, dev } = await setUpPollsWorld(events, sharedPortal, 'r'));
   });
   afterAll(async () => {
     await t.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { BusEvent } from '@intranet/platform-bus';
 import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 import { POLL_CODES, pollsRoutes, type Poll } from '@intranet/polls-contract';
-import type { TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { pollCalls, questions, setUpPollsWorld, type Client, type Person } from './world.ts';
 
 /**
@@ -22,7 +22,7 @@ describe('polls (§7 Polls, §5 Poll, §6)', () => {
   const { create, publish, get, results, answer, full, list } = pollCalls(() => ({ t, acme }));
 
   beforeAll(async () => {
-    ({ t, acme, head, sales, dev } = await setUpPollsWorld(events));
+    ({ t, acme, head, sales, dev } = await setUpPollsWorld(events, sharedPortal, 'p'));
   });
   afterAll(async () => {
     await t.close();

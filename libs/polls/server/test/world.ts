@@ -4,6 +4,9 @@ import { on, type BusEvent } from '@intranet/platform-bus';
 import { pollsEvents, pollsRoutes, type Poll, type PollResults } from '@intranet/polls-contract';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
+/** How the world's portal starts: `testPortal`, or `sharedPortal` for a spec file that shares the worker's (ADR 0013). */
+type Open = (overrides?: Partial<Record<string, string>>) => Promise<TestPortal>;
+
 export type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
 /** An employee of a polls spec: the user id and a token. */
 export interface Person {
@@ -83,16 +86,16 @@ export function pollCalls(w: () => Pick<PollsWorld, 't' | 'acme'>) {
  * manager), four of Sales (department spelled three ways), one of IT, and another client. Every polls event lands
  * in `events`.
  */
-export async function setUpPollsWorld(events: BusEvent[]): Promise<PollsWorld> {
-  const t = await testPortal();
+export async function setUpPollsWorld(events: BusEvent[], open: Open = testPortal, tag = ''): Promise<PollsWorld> {
+  const t = await open();
   const { person } = pollCalls(() => ({ t, acme }));
-  const acme = await t.makeClient('pollsacme');
-  const other = await t.makeClient('pollsother');
-  const head = await person(acme, 'head@pollsacme.test', { department: 'Sales', position: 'Head of sales' });
+  const acme = await t.makeClient(`pollsacme${tag}`);
+  const other = await t.makeClient(`pollsother${tag}`);
+  const head = await person(acme, `head@pollsacme${tag}.test`, { department: 'Sales', position: 'Head of sales' });
   const made = await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'head' } });
   assert.equal(made.status, 200, JSON.stringify(made.body));
   // §6: a department head is no poll manager until an administrator grants the role.
-  head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
+  head.token = (await t.login(`head@pollsacme${tag}.test`, 'employee1')).token;
   const early = await t.call(pollsRoutes.pollCreate, {
     token: head.token,
     body: { name: 'Not yet', type: 'opened', questions: [{ text: 'Why?', mandatory: true, kind: 'short' }] },
@@ -100,13 +103,13 @@ export async function setUpPollsWorld(events: BusEvent[]): Promise<PollsWorld> {
   assert.equal(early.status, 403, JSON.stringify(early.body));
   const manager = await t.call(peopleRoutes.roleAdd, { token: acme.adminToken, params: { userId: head.id, role: 'poll_manager' } });
   assert.equal(manager.status, 200, JSON.stringify(manager.body));
-  head.token = (await t.login('head@pollsacme.test', 'employee1')).token;
+  head.token = (await t.login(`head@pollsacme${tag}.test`, 'employee1')).token;
   const sales: Person[] = [];
   const names = ['Anna', 'Boris', 'Clara', 'Dmytro'];
   for (let i = 0; i < 4; i++) {
-    sales.push(await person(acme, `sales${i}@pollsacme.test`, { firstName: names[i], department: i % 2 ? 'sales' : 'Sales ', city: 'Kyiv' }));
+    sales.push(await person(acme, `sales${i}@pollsacme${tag}.test`, { firstName: names[i], department: i % 2 ? 'sales' : 'Sales ', city: 'Kyiv' }));
   }
-  const dev = await person(acme, 'dev@pollsacme.test', { department: 'IT', city: 'Lviv' });
+  const dev = await person(acme, `dev@pollsacme${tag}.test`, { department: 'IT', city: 'Lviv' });
   for (const def of Object.values(pollsEvents)) {
     await on(t.portal.platform.bus, def, async (e) => {
       events.push(e);

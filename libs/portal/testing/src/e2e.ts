@@ -6,7 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startPortal, type Portal } from '@intranet/portal-server';
+import { testDatabase } from '@intranet/platform-testing';
+import type { Portal } from '@intranet/portal-server';
 import { SUPERADMIN } from './testing.ts';
 
 /** The built web the browser specs need (tools/scripts/build-web.sh). */
@@ -29,6 +30,10 @@ export interface BrowserPortal {
 export async function startBrowserPortal(requires: string[] = ['shell/index.html']): Promise<BrowserPortal> {
   for (const f of requires) if (!existsSync(join(WEB_DIR, f))) throw new Error(`dist/web/${f} missing: build the web first (tools/scripts/build-web.sh)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  // A copy of the migrated template database (as the integration specs get), not a PGlite made and migrated in
+  // DATA_DIR: the migrations of every domain cost each browser spec file seconds of CPU before its first test.
+  const { MIGRATIONS, startPortal } = await import('@intranet/portal-server');
+  const db = await testDatabase(MIGRATIONS);
   const portal = await startPortal(
     loadConfig({
       DATA_DIR: dataDir,
@@ -39,6 +44,7 @@ export async function startBrowserPortal(requires: string[] = ['shell/index.html
       LOG_LEVEL: 'error',
       JWT_SECRET: 'e2e-secret-0123456789abcdef',
     }),
+    { db },
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -28,6 +28,8 @@ export const SHOP_ERRORS = defineCodes(
     shopAchievementInUse: { text: 'This achievement has accruals and cannot be deleted', kind: 'conflict' },
     /** §9 shop picture 200x360. */
     shopPictureSize: { text: 'The picture must be 200x360' },
+    /** The settings' time zone (the automatic accruals' day): an IANA zone name. */
+    shopTimeZoneInvalid: { text: 'Unknown time zone' },
     /** §8 purchase, accrual/cancel errors (a generic failure the web words). */
     shopPurchaseError: { text: 'Purchase failed', kind: 'internal' },
     shopAccrualError: { text: 'Accrual failed', kind: 'internal' },
@@ -52,6 +54,7 @@ export const SHOP_CODES = {
   shopAccrualCancelled: 'shopAccrualCancelled',
   shopAchievementInUse: 'shopAchievementInUse',
   shopPictureSize: 'shopPictureSize',
+  shopTimeZoneInvalid: 'shopTimeZoneInvalid',
   shopPurchaseError: 'shopPurchaseError',
   shopAccrualError: 'shopAccrualError',
   shopExcelError: 'shopExcelError',

@@ -34,6 +34,16 @@ const coinsText = SHOP_ERRORS.shopCoinsRange.text.replace('{max}', String(SHOP_L
 /** §5 coin amount within range: 1..SHOP_LIMITS.coins, whole. */
 export const Coins = z.coerce.number({ error: coinsText }).int(coinsText).min(1, coinsText).max(SHOP_LIMITS.coins, coinsText);
 
+/** Whether `tz` is an IANA time zone this runtime knows (Intl refuses others). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const text = (max: number) => z.string().trim().max(max, V.max(max));
 const pics = z.array(z.string().trim().min(1).max(500)).max(SHOP_LIMITS.pics).default([]);
 
@@ -58,6 +68,10 @@ export const shopSettings = z.object({
   auto: autoRules,
   /** Every `years` working years (the periodic reward's period). */
   years_period: z.number(),
+  /** The client's IANA time zone: date-driven accruals happen on the client's local day. */
+  time_zone: z.string(),
+  /** Signed URL of `pic` (a stored key), null without one. */
+  pic_url: z.string().nullable(),
   /** Whether the caller manages the shop (admin or shop manager) and may buy (not a superadmin). */
   canManage: z.boolean(),
   canBuy: z.boolean(),
@@ -75,6 +89,7 @@ export const settingsBody = z.object({
   managers: z.array(Id).max(SHOP_LIMITS.managers).default([]),
   auto: autoRules.optional(),
   years_period: z.coerce.number().int().min(1).max(50).default(1),
+  time_zone: z.string().trim().max(64).refine(isTimeZone, SHOP_ERRORS.shopTimeZoneInvalid.text).default('UTC'),
 });
 
 /** §3 item. `start_amount` null: unlimited stock (rest null). `sold`: units sold so far. */
@@ -86,7 +101,9 @@ export const shopItem = z.object({
   start_amount: z.number().nullable(),
   amount: z.number().nullable(),
   rest: z.number().nullable(),
+  /** Stored keys of the pictures (POST api/upload?kind=file, each 200x360, §9); `pic_urls` their signed URLs. */
   pics: z.array(z.string()),
+  pic_urls: z.array(z.string()),
   sold: z.number(),
   created: z.string(),
 });

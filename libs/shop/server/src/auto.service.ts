@@ -10,8 +10,34 @@ import { LedgerService } from './ledger.service.ts';
 import { autoOf } from './mapping.ts';
 import { ShopRepository } from './shop.repository.ts';
 
-/** The job queue of the daily date-driven accruals (birthday, anniversary, years of service): one job per UTC day. */
-export const DAILY_QUEUE = 'shop.auto.daily';
+/**
+ * The job queue of the date-driven accruals (birthday, anniversary, years of service): one job per UTC hour, each
+ * running every client's current local day (its settings' time zone), so a client's day starts at its own midnight.
+ */
+export const DATES_QUEUE = 'shop.auto.hourly';
+
+/** The date (YYYY-MM-DD) of instant `at` in IANA zone `tz` (UTC when the zone is unknown). */
+export function localDay(at: Date, tz: string): string {
+  try {
+    // en-CA writes YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+/** The UTC hour (YYYY-MM-DDTHH) after `hour`. */
+export function nextHour(hour: string): string {
+  return new Date(new Date(`${hour}:00:00Z`).getTime() + 3600_000).toISOString().slice(0, 13);
+}
+
+/** A client's settings as the date-driven accruals read them. */
+interface DatedClient {
+  client_id: string;
+  auto: unknown;
+  years_period: number;
+  time_zone: string;
+}
 
 /** Whether a people user's profile counts as completed (§3 auto-accrual "profile completion"): the fields the shop sees. */
 export const profileComplete = (u: Partial<UserEventData>) => !!(u.avatar && u.position && u.department && u.birthDate && u.workingSince);
@@ -23,7 +49,8 @@ export const yearsOn = (since: string | null, day: string) => (since && /^\d{4}-
  * Automatic accruals (§3, issue 32): per client on/off and amount per kind, each written once per cause with the
  * cause as the ledger's unique key (`thanks:<post>:<user>`, `poll:<poll>:<user>`, `idea:<idea>`, `profile:<user>`,
  * `birthday:<user>:<year>`, `anniversary:<user>:<year>`, `years:<user>:<n>`): a redelivered event, a second replica
- * or a retried job adds nothing. The date-driven kinds run from a daily durable job (PORTS.jobs), one per UTC day.
+ * or a retried job adds nothing. The date-driven kinds run from an hourly durable job (PORTS.jobs) on each client's
+ * local day (settings `time_zone`): the first run of a local day accrues, the later ones find the causes taken.
  */
 @Injectable()
 export class AutoService implements OnApplicationBootstrap {
@@ -36,24 +63,23 @@ export class AutoService implements OnApplicationBootstrap {
     @Inject(PORTS.jobs) private readonly jobs: JobQueue,
   ) {}
 
-  /** Starts the daily queue and queues today's and tomorrow's runs (once per day whichever replica asks). */
+  /** Starts the hourly queue and queues the current hour's run (once per hour whichever replica asks). */
   async onApplicationBootstrap(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.jobs.work<{ day: string }>(
-      DAILY_QUEUE,
+    await this.jobs.work<{ hour: string }>(
+      DATES_QUEUE,
       async (job) => {
-        await this.daily(job.data.day);
-        await this.queueDay(nextDay(job.data.day));
+        await this.tick(new Date(`${job.data.hour}:01:00Z`));
+        await this.queueHour(nextHour(job.data.hour));
       },
       { batchSize: 1 },
     );
-    const today = new Date().toISOString().slice(0, 10);
-    await this.queueDay(today);
+    await this.queueHour(new Date().toISOString().slice(0, 13));
   }
 
-  private async queueDay(day: string): Promise<void> {
-    await this.jobs.send(DAILY_QUEUE, { day }, { startAfter: new Date(`${day}T00:05:00Z`), causeKey: `day|${day}` });
+  private async queueHour(hour: string): Promise<void> {
+    await this.jobs.send(DATES_QUEUE, { hour }, { startAfter: new Date(`${hour}:01:00Z`), causeKey: `hour|${hour}` });
   }
 
   /**
@@ -104,39 +130,52 @@ export class AutoService implements OnApplicationBootstrap {
   }
 
   /**
-   * The date-driven accruals of `day` (YYYY-MM-DD, UTC) for every client with one of them on: birthdays,
-   * anniversaries and the years-of-service reward (every `years_period` years, on the anniversary). Output: how
-   * many accruals were written (a second run of the same day writes none).
+   * The date-driven accruals at instant `at`: each client's accruals of its local day at `at` (its settings'
+   * `time_zone`). Output: how many accruals were written (a second run on the same local day writes none).
+   */
+  async tick(at: Date = new Date()): Promise<number> {
+    let n = 0;
+    for (const c of await this.datedClients()) n += await this.clientDay(c, localDay(at, c.time_zone));
+    return n;
+  }
+
+  /**
+   * The date-driven accruals of `day` (YYYY-MM-DD) for every client with one of them on, whatever its zone (a
+   * replayed day; the bench). Output: how many accruals were written.
    */
   async daily(day: string): Promise<number> {
-    const clients = await this.db.asSystem('shop: daily automatic accruals', (tx) =>
-      queryRows<{ client_id: string; auto: unknown; years_period: number }>(tx, sql`SELECT client_id, auto, years_period FROM shop.settings`),
-    );
-    const md = day.slice(5);
     let n = 0;
-    for (const c of clients) {
-      const auto = autoOf(c.auto);
-      if (!auto.birthday.on && !auto.anniversary.on && !auto.years.on) continue;
-      const { births, hires } = await this.db.inTenant({ clientId: c.client_id }, async (tx) => ({
-        births: auto.birthday.on ? await this.repo.membersOn(tx, 'birth', md) : [],
-        hires: auto.anniversary.on || auto.years.on ? await this.repo.membersOn(tx, 'hire', md) : [],
-      }));
-      const year = day.slice(0, 4);
-      for (const m of births) if (await this.accrue(c.client_id, 'birthday', m.user_id, `birthday:${m.user_id}:${year}`)) n++;
-      for (const m of hires) {
-        const years = yearsOn(m.date, day);
-        if (!years || years < 1) continue;
-        if (await this.accrue(c.client_id, 'anniversary', m.user_id, `anniversary:${m.user_id}:${year}`)) n++;
-        if (years % Math.max(1, c.years_period) === 0 && (await this.accrue(c.client_id, 'years', m.user_id, `years:${m.user_id}:${years}`))) n++;
-      }
+    for (const c of await this.datedClients()) n += await this.clientDay(c, day);
+    return n;
+  }
+
+  private datedClients() {
+    return this.db.asSystem('shop: date-driven automatic accruals', (tx) =>
+      queryRows<DatedClient>(tx, sql`SELECT client_id, auto, years_period, time_zone FROM shop.settings`),
+    );
+  }
+
+  /**
+   * One client's birthdays, anniversaries and years-of-service rewards (every `years_period` years, on the
+   * anniversary) of its local `day`; each once per cause.
+   */
+  private async clientDay(c: DatedClient, day: string): Promise<number> {
+    const auto = autoOf(c.auto);
+    if (!auto.birthday.on && !auto.anniversary.on && !auto.years.on) return 0;
+    const md = day.slice(5);
+    const { births, hires } = await this.db.inTenant({ clientId: c.client_id }, async (tx) => ({
+      births: auto.birthday.on ? await this.repo.membersOn(tx, 'birth', md) : [],
+      hires: auto.anniversary.on || auto.years.on ? await this.repo.membersOn(tx, 'hire', md) : [],
+    }));
+    const year = day.slice(0, 4);
+    let n = 0;
+    for (const m of births) if (await this.accrue(c.client_id, 'birthday', m.user_id, `birthday:${m.user_id}:${year}`)) n++;
+    for (const m of hires) {
+      const years = yearsOn(m.date, day);
+      if (!years || years < 1) continue;
+      if (await this.accrue(c.client_id, 'anniversary', m.user_id, `anniversary:${m.user_id}:${year}`)) n++;
+      if (years % Math.max(1, c.years_period) === 0 && (await this.accrue(c.client_id, 'years', m.user_id, `years:${m.user_id}:${years}`))) n++;
     }
     return n;
   }
-}
-
-/** The day after `day` (YYYY-MM-DD). */
-export function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }

@@ -13,8 +13,8 @@ import type { AchievementRow, EntryRow, ItemRow, SettingsRow } from './schema.ts
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** An item row → §3 item. */
-export const toItem = (r: ItemRow): ShopItem => ({
+/** An item row → §3 item; `sign` turns its picture keys into signed URLs. */
+export const toItem = (r: ItemRow, sign: (key: string) => string): ShopItem => ({
   _id: r.id,
   name: r.name,
   description: r.description,
@@ -23,6 +23,7 @@ export const toItem = (r: ItemRow): ShopItem => ({
   amount: r.amount,
   rest: r.rest,
   pics: r.pics,
+  pic_urls: r.pics.map(sign),
   sold: r.sold,
   created: iso(r.createdAt),
 });
@@ -34,7 +35,7 @@ export const toAchievement = (r: AchievementRow): Achievement => ({ _id: r.id, n
 export const autoOf = (raw: unknown): AutoRules => autoRules.parse(raw && typeof raw === 'object' ? raw : {});
 
 /** The settings row (or the §9 defaults when the client has none) → §3 shop settings, with the caller's abilities. */
-export function toSettings(clientId: string, r: SettingsRow | undefined, can: { canManage: boolean; canBuy: boolean }) {
+export function toSettings(clientId: string, r: SettingsRow | undefined, can: { canManage: boolean; canBuy: boolean }, sign: (key: string) => string) {
   const icon = (COIN_ICONS as readonly string[]).includes(r?.icon ?? '') ? (r!.icon as (typeof COIN_ICONS)[number]) : 'USD';
   return {
     _id: r?.id ?? clientId,
@@ -48,6 +49,8 @@ export function toSettings(clientId: string, r: SettingsRow | undefined, can: { 
     managers: r?.managers ?? [],
     auto: autoOf(r?.auto),
     years_period: r?.yearsPeriod ?? 1,
+    time_zone: r?.timeZone ?? 'UTC',
+    pic_url: r?.pic ? sign(r.pic) : null,
     ...can,
   };
 }

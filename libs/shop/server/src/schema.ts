@@ -24,6 +24,8 @@ export const settings = shopSchema
         .default(sql`'{}'::uuid[]`),
       auto: jsonb('auto').notNull().default({}),
       yearsPeriod: integer('years_period').notNull().default(1),
+      /** IANA zone of the client's day: birthdays and anniversaries accrue on the client's local date. */
+      timeZone: text('time_zone').notNull().default('UTC'),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     },
     () => [tenantPolicy()],

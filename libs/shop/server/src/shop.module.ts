@@ -14,6 +14,8 @@ import { shopTenant } from './tenant.ts';
  */
 @Domain({
   name: 'shop',
+  // It signs the pictures' URLs the gateway checks with the same secret.
+  requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'shop', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [shopTenant.controller, ShopController, ShopEventsController],
   providers: [shopTenant.provider, ShopRepository, ShopService, LedgerService, AutoService],

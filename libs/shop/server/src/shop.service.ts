@@ -4,11 +4,14 @@ import { requireCaller, type Bus, type Caller, type RequestContext } from '@intr
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
+import type { Config } from '@intranet/platform-config';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
+import { fileSigner, type FileSigner, type Storage } from '@intranet/platform-storage';
 import { SHOP_ERRORS, shopEvents, type shopRoutes } from '@intranet/shop-contract';
 import { canBuy, canManage, ownClient, requireManager, shopError } from './access.ts';
 import { autoOf, toAchievement, toItem, toSettings } from './mapping.ts';
+import { checkPictures } from './pictures.ts';
 import { ShopRepository } from './shop.repository.ts';
 
 /**
@@ -18,14 +21,18 @@ import { ShopRepository } from './shop.repository.ts';
 @Injectable()
 export class ShopService {
   private readonly people: PeopleClient;
+  private readonly sign: FileSigner;
 
   constructor(
     private readonly repo: ShopRepository,
     @Inject(PORTS.db) private readonly db: Database,
     @Inject(PORTS.outbox) private readonly outbox: Outbox,
+    @Inject(PORTS.storage) private readonly storage: Storage,
+    @Inject(PORTS.config) config: Config,
     @Inject(PORTS.bus) bus: Bus,
   ) {
     this.people = peopleClient(bus);
+    this.sign = fileSigner(config.JWT_SECRET);
   }
 
   /** The managers of the caller's shop (inside the caller's transaction). */
@@ -43,10 +50,13 @@ export class ShopService {
     const caller = requireCaller(ctx);
     ownClient(params.client, caller);
     const row = await this.db.inTenant(ctx, (tx) => this.repo.settings(tx));
-    return toSettings(caller.clientId, row, { canManage: canManage(caller, row?.managers ?? []), canBuy: canBuy(caller) });
+    return toSettings(caller.clientId, row, { canManage: canManage(caller, row?.managers ?? []), canBuy: canBuy(caller) }, this.sign);
   }
 
-  /** §7 PUT api/shop (admin): the whole settings. Errors: 400 'Invalid id' for managers not of the client. */
+  /**
+   * §7 PUT api/shop (admin): the whole settings. Errors: 400 'Invalid id' for managers not of the client; 400
+   * shopPictureSize for a picture not 200x360; 400 shopTimeZoneInvalid (contract).
+   */
   async settingsUpdate({ body }: RouteInput<typeof shopRoutes.settingsUpdate>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const managers = [...new Set(body.managers)];
@@ -55,6 +65,7 @@ export class ShopService {
     if (bad.length) throw Errors.unknownIds(bad);
     return this.db.inTenant(ctx, async (tx) => {
       const cur = await this.repo.settings(tx);
+      if (body.pic) await checkPictures(this.storage, caller.clientId, [body.pic], 'pic', cur?.pic ? [cur.pic] : []);
       const row = await this.repo.saveSettings(tx, {
         clientId: caller.clientId,
         id: cur?.id ?? uuidv7(),
@@ -67,9 +78,10 @@ export class ShopService {
         managers,
         auto: body.auto ?? autoOf(cur?.auto),
         yearsPeriod: body.years_period,
+        timeZone: body.time_zone,
       });
       await this.outbox.add(tx, shopEvents.settingsChanged, caller.clientId, { by: caller.userId });
-      return toSettings(caller.clientId, row, { canManage: true, canBuy: canBuy(caller) });
+      return toSettings(caller.clientId, row, { canManage: true, canBuy: canBuy(caller) }, this.sign);
     });
   }
 
@@ -117,15 +129,19 @@ export class ShopService {
   /** §7 GET api/shop/{client_id}/shop_items?sort&order. */
   async itemList({ params, query }: RouteInput<typeof shopRoutes.itemList>, ctx: RequestContext) {
     ownClient(params.client_id, requireCaller(ctx));
-    return (await this.db.inTenant(ctx, (tx) => this.repo.itemList(tx, query.sort, query.order))).map(toItem);
+    return (await this.db.inTenant(ctx, (tx) => this.repo.itemList(tx, query.sort, query.order))).map((r) => toItem(r, this.sign));
   }
 
-  /** §7 POST api/shop/{client_id}/shop_items (manager): rest = amount = start amount (null: unlimited). */
+  /**
+   * §7 POST api/shop/{client_id}/shop_items (manager): rest = amount = start amount (null: unlimited). Errors: 400
+   * shopPictureSize for a picture not 200x360 (§9); 400 on `pics` for a key that is not an upload of the client.
+   */
   async itemCreate({ params, body }: RouteInput<typeof shopRoutes.itemCreate>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     ownClient(params.client_id, caller);
     return this.db.inTenant(ctx, async (tx) => {
       await this.requireManager(tx, caller);
+      await checkPictures(this.storage, caller.clientId, body.pics, 'pics');
       const n = body.start_amount;
       const row = await this.repo.itemInsert(tx, {
         id: uuidv7(),
@@ -139,7 +155,7 @@ export class ShopService {
         pics: body.pics,
         createdBy: caller.userId,
       });
-      const item = toItem(row);
+      const item = toItem(row, this.sign);
       await this.outbox.add(tx, shopEvents.itemChanged, caller.clientId, { _id: item._id, item, action: 'created' });
       return item;
     });
@@ -157,6 +173,7 @@ export class ShopService {
       await this.requireManager(tx, caller);
       const cur = await this.repo.item(tx, _id, true);
       if (!cur) throw Errors.notFound();
+      if (patch.pics) await checkPictures(this.storage, caller.clientId, patch.pics, 'pics', cur.pics);
       const stock: { startAmount?: number | null; amount?: number | null; rest?: number | null } = {};
       if (start_amount !== undefined && start_amount !== cur.startAmount) {
         if (start_amount === null) Object.assign(stock, { startAmount: null, amount: null, rest: null });
@@ -167,7 +184,7 @@ export class ShopService {
           Object.assign(stock, { startAmount: start_amount, amount: (cur.amount ?? cur.sold) + diff, rest });
         }
       }
-      const item = toItem((await this.repo.itemUpdate(tx, _id, { ...patch, ...stock }))!);
+      const item = toItem((await this.repo.itemUpdate(tx, _id, { ...patch, ...stock }))!, this.sign);
       await this.outbox.add(tx, shopEvents.itemChanged, caller.clientId, { _id, item, action: 'updated' });
       return item;
     });
@@ -201,7 +218,7 @@ export class ShopService {
     return this.db.inTenant(ctx, async (tx) => {
       if (!(await this.repo.item(tx, params.id))) throw Errors.notFound();
       await this.requireManager(tx, caller);
-      const item = toItem((await this.repo.itemAdd(tx, params.id, params.amount))!);
+      const item = toItem((await this.repo.itemAdd(tx, params.id, params.amount))!, this.sign);
       await this.outbox.add(tx, shopEvents.itemChanged, caller.clientId, { _id: item._id, item, action: 'stocked' });
       return item;
     });

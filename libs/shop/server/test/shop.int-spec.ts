@@ -1,11 +1,14 @@
-// @slow 30s: a buy race, 300 random ledger operations and automatic accruals through the real bus.
+// @slow 120s: a buy race, 1,000 random ledger operations and automatic accruals through the real bus.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import sharp from 'sharp';
+import { notificationsRoutes } from '@intranet/notifications-contract';
 import { socialRoutes } from '@intranet/social-contract';
 import { SHOP_ERRORS, shopRoutes } from '@intranet/shop-contract';
 import type { AutoService } from '@intranet/shop-server';
+import type { UserEventData } from '@intranet/people-contract';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * The portal's AutoService instance, found by class name in Nest's container (the portal loads the domain's module
@@ -23,6 +26,30 @@ function autoService(t: TestPortal): AutoService {
   throw new Error('AutoService not found');
 }
 
+/** Uploads a PNG of `width`x`height` as `token` (POST api/upload?kind=file, multipart). Output: its storage key. */
+async function uploadPng(t: TestPortal, token: string, width: number, height: number): Promise<string> {
+  const png = await sharp({ create: { width, height, channels: 3, background: '#f5a04c' } })
+    .png()
+    .toBuffer();
+  const boundary = `----shop${Date.now().toString(16)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pic.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.portal.app
+    .getHttpAdapter()
+    .getInstance()
+    .inject({
+      method: 'POST',
+      url: '/api/upload?kind=file',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().results[0].key;
+}
+
 /** The shop (§7 Shop, §4, §5, §6) through the real gateway and bus (PostgreSQL + NATS when set, else PGlite). */
 describe('shop (§7 Shop)', () => {
   let t: TestPortal;
@@ -34,7 +61,7 @@ describe('shop (§7 Shop)', () => {
   const cid = () => a.client._id;
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     a = await t.makeClient('shopa');
     b = await t.makeClient('shopb');
     ann = await t.makeEmployee(a.adminToken, 'ann@shopa.test');
@@ -153,36 +180,49 @@ describe('shop (§7 Shop)', () => {
     assert.equal((await balance(rich)).amount, left % 30);
   });
 
-  it('the ledger sum equals the balance after 300 random operations', async () => {
-    const u = await t.makeEmployee(a.adminToken, 'ledger@shopa.test');
+  it('the ledger sum equals the balance after 1,000 random operations run 20 at a time over 4 employees; no balance below 0', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, (_, i) => t.makeEmployee(a.adminToken, `ledger${i}@shopa.test`)));
     const cheap = await newItem({ name: 'Cheap', cost: 3 });
     const accruals: string[] = [];
     let seed = 7;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (let i = 0; i < 300; i++) {
-      const op = rnd();
-      if (op < 0.45) {
-        const r = await accrue(u.user._id, 1 + Math.floor(rnd() * 9));
-        assert.equal(r.status, 200);
+    const ops = Array.from({ length: 1000 }, () => ({ op: rnd(), who: users[Math.floor(rnd() * users.length)]!, n: 1 + Math.floor(rnd() * 9), pick: rnd() }));
+    const one = async ({ op, who, n, pick }: (typeof ops)[number]) => {
+      if (op < 0.45 || !accruals.length) {
+        const r = await accrue(who.user._id, n);
+        assert.equal(r.status, 200, JSON.stringify(r.body));
         accruals.push(r.body.result._id);
       } else if (op < 0.85) {
-        const r = await t.call(shopRoutes.purchaseCreate, { token: u.token, body: { item: cheap._id } });
+        const r = await t.call(shopRoutes.purchaseCreate, { token: who.token, body: { item: cheap._id } });
         assert.ok(r.status === 200 || r.body.code === 'shopNotEnoughCoins', JSON.stringify(r.body));
-      } else if (accruals.length) {
-        const r = await t.call(shopRoutes.accrualCancel, { token: a.adminToken, params: { id: accruals.splice(Math.floor(rnd() * accruals.length), 1)[0]! } });
+      } else {
+        const id = accruals.splice(Math.floor(pick * accruals.length), 1)[0]!;
+        const r = await t.call(shopRoutes.accrualCancel, { token: a.adminToken, params: { id } });
         assert.ok(r.status === 200 || r.body.code === 'shopCoinsSpent', JSON.stringify(r.body));
       }
+    };
+    // 20 workers take the next operation as soon as theirs answers: purchases, accruals and cancels overlap.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < ops.length) await one(ops[next++]!);
+      }),
+    );
+    for (const u of users) {
+      const all = [];
+      for (let page = 1; ; page++) {
+        const p = (await t.call(shopRoutes.balanceGet, { token: u.token, params: { id: u.user._id }, query: { page: String(page), limit: '100' } })).body
+          .result;
+        all.push(...p.history);
+        if (all.length >= p.total || !p.history.length) break;
+      }
+      const sum = all.reduce((s: number, e: { amount: number }) => s + e.amount, 0);
+      const b1 = await balance(u);
+      assert.equal(sum, b1.amount);
+      assert.ok(b1.amount >= 0);
     }
-    const all = [];
-    for (let page = 1; ; page++) {
-      const p = (await t.call(shopRoutes.balanceGet, { token: u.token, params: { id: u.user._id }, query: { page: String(page), limit: '100' } })).body.result;
-      all.push(...p.history);
-      if (all.length >= p.total) break;
-    }
-    const sum = all.reduce((s: number, e: { amount: number }) => s + e.amount, 0);
-    const b1 = await balance(u);
-    assert.equal(sum, b1.amount);
-    assert.ok(b1.amount >= 0);
+    const list = await t.call(shopRoutes.balanceList, { token: a.adminToken, params: { client: cid() }, query: { limit: '500' } });
+    assert.ok(list.body.result.balances.every((x: { amount: number }) => x.amount >= 0));
   });
 
   it('automatic accruals fire once per cause: a thank-you post, a poll answered twice over two "replicas"', async () => {
@@ -232,5 +272,104 @@ describe('shop (§7 Shop)', () => {
     const afterList = await t.call(shopRoutes.balanceList, { token: a.adminToken, params: { client: cid() } });
     assert.ok(afterList.body.result.balances.every((x: { amount: number }) => x.amount === 0));
     assert.equal((await balance(ann)).history[0].kind, 'nullify');
+  });
+
+  it('§9 item pictures are 200x360: another size is refused with the text and nothing is stored; the URL is signed', async () => {
+    const before = (await t.call(shopRoutes.itemList, { token: a.adminToken, params: { client_id: cid() } })).body.result.length;
+    const wrong = await uploadPng(t, a.adminToken, 100, 100);
+    const bad = await t.call(shopRoutes.itemCreate, { token: a.adminToken, params: { client_id: cid() }, body: { name: 'Poster', cost: 5, pics: [wrong] } });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(
+      [bad.body.errors[0].field, bad.body.errors[0].code, bad.body.errors[0].message],
+      ['pics', 'shopPictureSize', 'The picture must be 200x360'],
+    );
+    const foreign = await t.call(shopRoutes.itemCreate, {
+      token: b.adminToken,
+      params: { client_id: b.client._id },
+      body: { name: 'Stolen', cost: 5, pics: [await uploadPng(t, a.adminToken, 200, 360)] },
+    });
+    assert.equal(foreign.status, 400);
+    assert.equal(foreign.body.errors[0].field, 'pics');
+    assert.equal((await t.call(shopRoutes.itemList, { token: a.adminToken, params: { client_id: cid() } })).body.result.length, before);
+    const right = await uploadPng(t, a.adminToken, 200, 360);
+    const ok = await t.call(shopRoutes.itemCreate, { token: a.adminToken, params: { client_id: cid() }, body: { name: 'Poster', cost: 5, pics: [right] } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.deepEqual(ok.body.result.pics, [right]);
+    assert.match(ok.body.result.pic_urls[0], /sig=/);
+    const edit = await t.call(shopRoutes.itemUpdate, {
+      token: a.adminToken,
+      params: { client_id: cid() },
+      body: { _id: ok.body.result._id, pics: [right, wrong] },
+    });
+    assert.equal(edit.status, 400);
+    assert.equal(edit.body.errors[0].code, 'shopPictureSize');
+    const shopPic = await t.call(shopRoutes.settingsUpdate, { token: a.adminToken, body: { name: 'Store', managers: [bob.user._id], pic: wrong } });
+    assert.equal(shopPic.status, 400);
+    assert.equal(shopPic.body.errors[0].code, 'shopPictureSize');
+  });
+
+  it('an accrual marked "publish" becomes a system post on the wall once; the recipient and the managers are notified (section shop)', async () => {
+    const r = await t.call(shopRoutes.accrualCreate, {
+      token: bob.token,
+      body: { recipient: ann.user._id, achievement: achId, amount: 7, comment: 'Great release', publish: true },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const id = r.body.result._id;
+    const post = await eventually(async () => {
+      const p = await t.call(socialRoutes.postGet, { token: ann.token, params: { id } });
+      return p.status === 200 ? p.body.result : null;
+    }, 90_000);
+    assert.equal(post.parent.type, 'system');
+    assert.deepEqual(post.mentions, [ann.user._id]);
+    assert.match(post.message, /received 7 coins for “Helper”/);
+    assert.match(post.message, /Great release/);
+    const feed = async (u: { user: { _id: string }; token: string }) =>
+      (
+        await t.call(notificationsRoutes.notificationFeed, {
+          token: u.token,
+          params: { client: cid(), section: 'shop', user: u.user._id, time: 'now' },
+          query: { limit: '100' },
+        })
+      ).body.result.items as { type: string; object: { id: string } | null }[];
+    // The consumers first work through the earlier tests' events (about a thousand ledger movements): a longer wait.
+    await eventually(async () => (await feed(ann)).some((n) => n.type === 'shop.accrued' && n.object?.id === id), 90_000);
+    // Not published: no post. A purchase tells the manager (bob), not the buyer.
+    const quiet = await accrue(ann.user._id, 3);
+    const mug = await newItem({ name: 'Pen', cost: 1 });
+    const buy = await t.call(shopRoutes.purchaseCreate, { token: ann.token, body: { item: mug._id } });
+    assert.equal(buy.status, 200, JSON.stringify(buy.body));
+    await eventually(async () => (await feed(bob)).some((n) => n.type === 'shop.purchased' && n.object?.id === buy.body.result.entry._id), 90_000);
+    assert.ok(!(await feed(ann)).some((n) => n.type === 'shop.purchased'));
+    assert.equal((await t.call(socialRoutes.postGet, { token: ann.token, params: { id: quiet.body.result._id } })).status, 404);
+    const posts = await t.call(socialRoutes.postClient, { token: ann.token, params: { id: cid() }, query: { limit: '100' } });
+    assert.equal(posts.body.result.posts.filter((p: { _id: string }) => p._id === id).length, 1);
+  });
+
+  it("birthdays accrue on the client's local day (settings time zone), exactly once", async () => {
+    const put = await t.call(shopRoutes.settingsUpdate, {
+      token: a.adminToken,
+      body: { name: 'Store', managers: [bob.user._id], auto: { birthday: { on: true, amount: 4 } }, time_zone: 'Pacific/Kiritimati' },
+    });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.equal(put.body.result.time_zone, 'Pacific/Kiritimati');
+    const badZone = await t.call(shopRoutes.settingsUpdate, { token: a.adminToken, body: { name: 'Store', time_zone: 'Mars/Olympus' } });
+    assert.equal(badZone.status, 400);
+    assert.equal(badZone.body.errors[0].code, 'shopTimeZoneInvalid');
+    const kim = await t.makeEmployee(a.adminToken, 'kim@shopa.test');
+    const auto = autoService(t);
+    const user: Partial<UserEventData> = { _id: kim.user._id, client_id: cid(), birthDate: '1990-06-15', roles: ['employee'] };
+    await auto.onUser({ id: 'u1', subject: 'evt.people.user.updated', clientId: cid(), at: new Date().toISOString(), data: user });
+    // 12:00 UTC on 14 June is already 15 June in Kiritimati (UTC+14): the birthday is today there.
+    const at = new Date('2026-06-14T12:00:00Z');
+    const [first, again] = [await auto.tick(at), await auto.tick(new Date('2026-06-14T13:00:00Z'))];
+    assert.ok(first >= 1);
+    assert.equal(again, 0);
+    const hist = (await balance(kim)).history as { cause: string }[];
+    assert.deepEqual(
+      hist.map((e) => e.cause),
+      [`birthday:${kim.user._id}:2026`],
+    );
+    // 09:00 UTC on 14 June is 23:00 on 14 June there: nobody's birthday.
+    assert.equal(await auto.tick(new Date('2026-06-14T09:00:00Z')), 0);
   });
 });

@@ -1,10 +1,15 @@
-import { COIN_ICONS, settingsBody, type ShopSettings } from '@intranet/shop-contract';
+import { AUTO_KINDS, COIN_ICONS, settingsBody, type ShopSettings } from '@intranet/shop-contract';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { useSettingsUpdate } from './api/settings-update.ts';
 import { shopText } from './locales.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
+import { PictureInput } from './PictureInput.tsx';
 
-/** The settings tab (admin): name, coin name, short name and icon, description, managers. */
+/**
+ * The settings tab (admin): name, coin name, short name and icon, description, managers, and the automatic accrual
+ * table (§3 auto-accrual: on/off and coins per cause; the years-of-service reward's period). Test ids:
+ * shop-auto-<kind>-on, shop-auto-<kind>-amount, shop-auto-years-period.
+ */
 export function SettingsTab({ settings }: { settings: ShopSettings }) {
   const { t } = shopText.useT();
   const save = useSettingsUpdate();
@@ -20,6 +25,7 @@ export function SettingsTab({ settings }: { settings: ShopSettings }) {
       managers: settings.managers,
       auto: settings.auto,
       years_period: settings.years_period,
+      time_zone: settings.time_zone,
     },
     onSubmit: async (v) => {
       await save.mutateAsync(v);
@@ -42,6 +48,8 @@ export function SettingsTab({ settings }: { settings: ShopSettings }) {
         </select>
       </label>
       <FormField form={form} name="description" id="shop-settings-description" label={t('description')} />
+      {settings.pic_url ? <img src={settings.pic_url} alt="" width={100} height={180} data-testid="shop-settings-pic" /> : null}
+      <PictureInput onChange={(key) => form.setValue('pic', key ?? settings.pic)} testId="shop-settings-picture" />
       <PeoplePicker
         multiple
         value={managers}
@@ -49,6 +57,42 @@ export function SettingsTab({ settings }: { settings: ShopSettings }) {
         label={t('settings.managers')}
         testId="shop-settings-managers"
       />
+      <table className="shop-auto" data-testid="shop-auto">
+        <caption>{t('auto.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('auto.cause')}</th>
+            <th scope="col">{t('auto.on')}</th>
+            <th scope="col">{t('auto.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {AUTO_KINDS.map((k) => (
+            <tr key={k}>
+              <th scope="row">{t(`auto.kind.${k}`)}</th>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${t(`auto.kind.${k}`)}: ${t('auto.on')}`}
+                  {...form.register(`auto.${k}.on`)}
+                  data-testid={`shop-auto-${k}-on`}
+                />
+              </td>
+              <td>
+                <input
+                  type="number"
+                  min={0}
+                  aria-label={`${t(`auto.kind.${k}`)}: ${t('auto.amount')}`}
+                  {...form.register(`auto.${k}.amount`, { valueAsNumber: true })}
+                  data-testid={`shop-auto-${k}-amount`}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <FormField form={form} name="years_period" id="shop-auto-years-period" label={t('auto.yearsPeriod')} type="number" />
+      <FormField form={form} name="time_zone" id="shop-auto-time-zone" label={t('auto.timeZone')} />
       <SubmitRow form={form} label={t('save')} testId="shop-settings-save" />
     </ApiFormView>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { accrueBody, itemBody, type ShopItem } from '@intranet/shop-contract';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
@@ -20,9 +21,11 @@ import { statsExcel } from './api/stats-excel.ts';
 import { AchievementsTab } from './AchievementsTab.tsx';
 import { shopText } from './locales.ts';
 import { PeoplePicker } from './PeoplePicker.tsx';
+import { PictureInput } from './PictureInput.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 
-type Tab = 'shop' | 'statistics' | 'achievements' | 'settings' | 'balance';
+const TABS = ['shop', 'statistics', 'achievements', 'settings', 'balance'] as const;
+type Tab = (typeof TABS)[number];
 
 /**
  * /shop (§2): tabs shop (catalogue, buy with confirmation), statistics (chart, Excel), achievements, settings and
@@ -33,7 +36,9 @@ function ShopView() {
   const s = useSession();
   const client = s.client?._id ?? s.user?.client_id ?? '';
   const settings = useShopSettings(client);
-  const [tab, setTab] = useState<Tab>('shop');
+  // A notification links to a tab (/shop?tab=balance).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(TABS.find((x) => x === params.get('tab')) ?? 'shop');
   if (settings.isPending) return <Loader />;
   if (settings.isError) return <ErrorState message={errorText(settings.error)} onRetry={() => void settings.refetch()} />;
   const manage = settings.data.canManage;
@@ -82,6 +87,7 @@ function Catalogue({ client, manage, canBuy, coin }: { client: string; manage: b
           <FormField form={form} name="name" id="shop-item-name" label={t('item.name')} required />
           <FormField form={form} name="cost" id="shop-item-cost" label={t('item.cost')} type="number" required />
           <FormField form={form} name="start_amount" id="shop-item-stock" label={t('item.stock')} type="number" />
+          <PictureInput key={form.formState.submitCount} onChange={(key) => form.setValue('pics', key ? [key] : [])} testId="shop-item-picture" />
           <SubmitRow form={form} label={t('item.add')} testId="shop-item-add" />
         </ApiFormView>
       ) : null}
@@ -95,7 +101,7 @@ function Catalogue({ client, manage, canBuy, coin }: { client: string; manage: b
         <ul className="shop-items" data-testid="shop-items">
           {items.data.map((i) => (
             <li key={i._id} data-testid={`shop-item-${i.name}`}>
-              {i.pics[0] ? <img src={i.pics[0]} alt="" width={100} height={180} /> : null}
+              {i.pic_urls[0] ? <img src={i.pic_urls[0]} alt="" width={100} height={180} data-testid={`shop-item-pic-${i.name}`} /> : null}
               <strong>{i.name}</strong> · {i.cost} {coin} · {i.rest === null ? t('item.unlimited') : t('item.rest', { count: i.rest })}
               {canBuy ? (
                 <Button size="small" disabled={i.rest === 0} onClick={() => setConfirm({ item: i, kind: 'buy' })} data-testid={`shop-buy-${i.name}`}>

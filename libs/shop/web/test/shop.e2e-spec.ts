@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { browserSpec, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
-describe('shop in the browser: a manager adds an item with stock 1 and accrues coins, two employees buy at once, the manager sees the sale', () => {
+describe('shop in the browser: a manager adds an item with stock 1 and accrues coins, two employees buy at once, the manager sees the sale; the balance in the user menu, live', () => {
   const spec = browserSpec(['shell/index.html', 'shop/mf-manifest.json']);
 
   const signIn = async (email: string, password: string): Promise<Page> => {
@@ -37,6 +37,8 @@ describe('shop in the browser: a manager adds an item with stock 1 and accrues c
     const pages = await Promise.all([signIn('ann@shopco.test', 'employee1'), signIn('bob@shopco.test', 'employee1')]);
     for (const p of pages) {
       await p.goto('/shop');
+      // The coin balance in the shell's user menu (the shop remote's widget).
+      await p.waitForFunction(() => document.querySelector('[data-testid="shop-balance-menu-amount"]')?.textContent === '50');
       await p.getByTestId('shop-buy-Hoodie').click();
       await p.getByTestId('shop-confirm').waitFor();
     }
@@ -49,6 +51,15 @@ describe('shop in the browser: a manager adds an item with stock 1 and accrues c
     const buyer = pages[texts.findIndex((x) => /Bought/.test(x ?? ''))]!;
     await buyer.getByTestId('tab-balance').click();
     await buyer.waitForFunction(() => document.querySelector('[data-testid="shop-balance-amount"]')?.textContent === '20');
+    await buyer.waitForFunction(() => document.querySelector('[data-testid="shop-balance-menu-amount"]')?.textContent === '20');
+    // Live: coins accrued by the manager reach the buyer's user menu without a reload.
+    await api('POST', '/api/shop/accrue', w.admin.token, {
+      recipient: [ann, bob][texts.findIndex((x) => /Bought/.test(x ?? ''))]!._id,
+      achievement: ach._id,
+      amount: 5,
+      comment: 'More',
+    });
+    await buyer.waitForFunction(() => document.querySelector('[data-testid="shop-balance-menu-amount"]')?.textContent === '25', undefined, { timeout: 20_000 });
     await boss.getByTestId('tab-statistics').click();
     await boss.getByTestId('shop-sales').getByText('Hoodie').waitFor();
   });

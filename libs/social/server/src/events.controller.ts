@@ -1,17 +1,20 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import type { UserEventData } from '@intranet/people-contract';
+import { shopEvents } from '@intranet/shop-contract';
 import type { BusEvent } from '@intranet/platform-bus';
 import { AUTHORS_CONSUMER, AuthorsService } from './authors.service.ts';
 import { FeedService } from './feed.service.ts';
+import { SHOP_POSTS_CONSUMER, ShopPostsService } from './shop-posts.service.ts';
 import { TASK_COMMENTS_CONSUMER, TaskCommentsService } from './task-comments.service.ts';
 
-/** social's durable consumers: its projection of people's users (authors) and the task-deletion cleanup. */
+/** social's durable consumers: its projection of people's users (authors), the task-deletion cleanup, the shop's wall posts. */
 @Controller()
 export class SocialProjectionController {
   constructor(
     private readonly authors: AuthorsService,
     private readonly taskComments: TaskCommentsService,
+    private readonly shopPosts: ShopPostsService,
   ) {}
 
   /** evt.people.user.* → social.authors; durable AUTHORS_CONSUMER, replayed from the stream's start when first created. */
@@ -24,6 +27,12 @@ export class SocialProjectionController {
   @EventPattern('evt.tasks.task.changed', { durable: TASK_COMMENTS_CONSUMER })
   onTaskChanged(evt: BusEvent): Promise<void> {
     return this.taskComments.onTaskChanged(evt);
+  }
+
+  /** evt.shop.accrual.made (publish to wall) → a system post; durable SHOP_POSTS_CONSUMER. */
+  @(EventPattern(shopEvents.accrued.subject, { durable: SHOP_POSTS_CONSUMER }) as MethodDecorator)
+  onShopAccrual(evt: BusEvent): Promise<void> {
+    return this.shopPosts.onAccrued(evt);
   }
 }
 

@@ -33,6 +33,7 @@ import { ReportsService } from './reports.service.ts';
 import { PEOPLE_CLIENT, SOCIAL_OUTBOX, SOCIAL_SIGNER } from './social.tokens.ts';
 import { TaskAccessService } from './task-access.service.ts';
 import { TaskCommentsService } from './task-comments.service.ts';
+import { ShopPostsService } from './shop-posts.service.ts';
 import { socialTenant } from './tenant.ts';
 
 /**
@@ -77,6 +78,7 @@ import { socialTenant } from './tenant.ts';
     FilesService,
     TaskAccessService,
     TaskCommentsService,
+    ShopPostsService,
     FeedsService,
     PostsService,
     EngagementService,

@@ -3,7 +3,7 @@ import { socialRoutes } from '@intranet/social-contract';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, post, recordEvents, reserve, upload } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -15,7 +15,7 @@ describe('social: likes, views, comments, follows (§7 Posts, Comments, Follow; 
   let bob: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('engage');
     ann = await t.makeEmployee(acme.adminToken, 'ann@engage.test', { firstName: 'Ann', lastName: 'Archer' });
     bob = await t.makeEmployee(acme.adminToken, 'bob@engage.test', { firstName: 'Bob', lastName: 'Baker' });
@@ -200,7 +200,7 @@ describe('social: pins, birthdays and the authors projection (§7 Users pins, Cl
   let t: TestPortal;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('widgets');
   });
   afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { GROUP_TEXT, socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { eventually } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, post, recordEvents } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -24,7 +24,7 @@ describe('social: groups (§7 Groups, §4 Group, §5 Group, visibility by type)'
   let publicId: string;
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     a = await t.makeClient('grpa');
     other = await t.makeClient('grpb');
     ann = await t.makeEmployee(a.adminToken, 'ann@grpa.test', { firstName: 'Ann' });

@@ -2,7 +2,7 @@ import { socialRoutes } from '@intranet/social-contract';
 import { posts } from '@intranet/social-server';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { post, recordEvents } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -17,11 +17,11 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
   let commentId: string;
   let events: Awaited<ReturnType<typeof recordEvents>>;
   beforeAll(async () => {
-    t = await testPortal();
-    a = await t.makeClient('alpha');
-    b = await t.makeClient('beta');
-    ann = await t.makeEmployee(a.adminToken, 'ann@alpha.test');
-    eve = await t.makeEmployee(b.adminToken, 'eve@beta.test');
+    t = await sharedPortal();
+    a = await t.makeClient('salpha');
+    b = await t.makeClient('sbeta');
+    ann = await t.makeEmployee(a.adminToken, 'ann@salpha.test');
+    eve = await t.makeEmployee(b.adminToken, 'eve@sbeta.test');
     events = await recordEvents(t);
     postId = (await post(t, ann.token, { message: 'alpha secret plans' }))._id;
     commentId = (await t.call(socialRoutes.commentCreate, { token: ann.token, body: { parent_id: postId, message: 'alpha comment' } })).body.result._id;
@@ -48,7 +48,7 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
     for (const r of await Promise.all(calls)) {
       assert.equal(r.status, 404, JSON.stringify(r.body));
       assert.equal(r.body.message, 'The requested resource was not found');
-      assert.ok(!JSON.stringify(r.body).includes('alpha'));
+      assert.ok(!JSON.stringify(r.body).includes('salpha'));
     }
     const allView = await t.call(socialRoutes.postAllView, { token: eve.token, body: { ids: [postId] } });
     assert.equal(allView.body.result.viewed, 0);

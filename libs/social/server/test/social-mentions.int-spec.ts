@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { peopleRoutes } from '@intranet/people-contract';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * The wall's mention box searches the address book (POST api/user/filter/{workspace}, people) as one types `@Ti`.
@@ -13,7 +13,7 @@ describe('mention search: names first (issue 29 §20)', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     const acme = await t.makeClient('mentacme');
     adminToken = acme.adminToken;
     // By last name (the address book's order) the two matched by department or position come before Tim Zorin.

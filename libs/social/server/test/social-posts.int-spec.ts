@@ -5,7 +5,7 @@ import { seedPosts } from '@intranet/social-server';
 import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, outboxDrained, post, recordEvents, reserve, THANKS_TEXT, upload } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -17,8 +17,8 @@ describe('social: posts and feeds (§7 Posts, §4 Posts, §5 Posts)', () => {
   let bob: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
   beforeAll(async () => {
-    t = await testPortal();
-    acme = await t.makeClient('acme');
+    t = await sharedPortal();
+    acme = await t.makeClient('spostsco');
     ann = await t.makeEmployee(acme.adminToken, 'ann@acme.test', { firstName: 'Ann', lastName: 'Archer', position: 'Designer' });
     bob = await t.makeEmployee(acme.adminToken, 'bob@acme.test', { firstName: 'Bob', lastName: 'Baker' });
     events = await recordEvents(t);
@@ -283,7 +283,7 @@ describe('social: feed paging (§4 Posts: 20 a page, newest first, stable while 
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let ann: Emp;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('pager');
     ann = await t.makeEmployee(acme.adminToken, 'ann@pager.test');
   });

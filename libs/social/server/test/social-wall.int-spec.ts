@@ -4,7 +4,7 @@ import { eventually } from '@intranet/platform-testing';
 import { eq } from 'drizzle-orm';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { fieldMessages, outboxDrained, post, recordEvents, reserve, upload } from './social-helpers.ts';
 
 type Emp = Awaited<ReturnType<TestPortal['makeEmployee']>>;
@@ -18,7 +18,7 @@ describe('social: like_type checks, comment file limit, follow state, viewers, e
   let bob: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
   beforeAll(async () => {
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('wallx');
     ann = await t.makeEmployee(acme.adminToken, 'ann@wallx.test', { firstName: 'Ann', lastName: 'Archer' });
     bob = await t.makeEmployee(acme.adminToken, 'bob@wallx.test', { firstName: 'Bob', lastName: 'Baker', position: 'Engineer' });

@@ -4,7 +4,7 @@ import { on, type BusEvent } from '@intranet/platform-bus';
 import { socialEvents, socialRoutes } from '@intranet/social-contract';
 import { tasksRoutes, type Desk, type Task } from '@intranet/tasks-contract';
 import { eventually, eventuallyPasses, ok } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * Comments of a task (§3 Post and Comment with parent type `task`, §6 board rights): social asks the tasks service
@@ -27,7 +27,7 @@ describe('task comments (§3 Comment parent task, §6)', () => {
   const list = (token: string, taskId = task._id) => t.call(socialRoutes.postQuery, { token, query: { parent_type: 'task', parent_id: taskId } });
 
   beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
+    t = await sharedPortal({ RATE_LIMIT_SCALE: '1000' });
     co = await t.makeClient('tcomco');
     other = await t.makeClient('tcomother');
     for (const name of ['owner', 'commenter', 'viewer', 'performer', 'outsider'] as const) {

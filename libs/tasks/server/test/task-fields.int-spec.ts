@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { tasksRoutes, type Desk, type Task } from '@intranet/tasks-contract';
 import { ok } from '@intranet/platform-testing';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
 /**
  * Issue 29 §11: the §5 rules of a board's and a task's fields answer 400 with the field, its stable code and params
@@ -23,7 +23,7 @@ describe('task tracker field errors (§5, §8 stable codes)', () => {
   };
 
   beforeAll(async () => {
-    t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
+    t = await sharedPortal({ RATE_LIMIT_SCALE: '1000' });
     const co = await t.makeClient('tfieldco');
     for (const [name, set] of [
       ['owner', (v: typeof owner) => (owner = v)],

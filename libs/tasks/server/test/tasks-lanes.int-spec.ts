@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { beforeAll, describe, it } from '@jest/globals';
 import { tasksRoutes, type Desk, type Task } from '@intranet/tasks-contract';
 import { ok } from '@intranet/platform-testing';
-import type { TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { tasksWorld } from './tasks-world.ts';
 
 /**
@@ -11,7 +11,7 @@ import { tasksWorld } from './tasks-world.ts';
  * module, ordering under concurrent moves, and §4 lane deletion (move or delete its tasks, never silently).
  */
 describe('task tracker lanes and order (§7 Task tracker, §4 Task board)', () => {
-  const w = tasksWorld();
+  const w = tasksWorld(sharedPortal, 'l');
   const { u, board, laneOrder } = w;
   // The portal exists once beforeAll has run.
   let t: TestPortal;

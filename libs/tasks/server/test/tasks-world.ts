@@ -2,6 +2,9 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { on, type BusEvent } from '@intranet/platform-bus';
 import { ok } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
+
+/** How the world's portal starts: `testPortal`, or `sharedPortal` for a spec file that shares the worker's (ADR 0013). */
+type Open = (overrides?: Partial<Record<string, string>>) => Promise<TestPortal>;
 import { tasksEvents, tasksRoutes, type Board } from '@intranet/tasks-contract';
 
 /** The people of a task tracker spec: owner (desk_add), admin of the board, comment member, view member, performer (not a member), outsider. */
@@ -13,7 +16,7 @@ export type TaskPeople = Record<'owner' | 'boardAdmin' | 'commenter' | 'viewer' 
  * client `taskco` with its six employees (`u`), client `taskother`, and every tasks event the bus carried (`events`).
  * Fields are filled once beforeAll has run.
  */
-export function tasksWorld() {
+export function tasksWorld(open: Open = testPortal, tag = '') {
   const w = {
     t: undefined as unknown as TestPortal,
     co: undefined as unknown as Awaited<ReturnType<TestPortal['makeClient']>>,
@@ -27,11 +30,11 @@ export function tasksWorld() {
   };
   const offs: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    w.t = await testPortal({ RATE_LIMIT_SCALE: '1000' });
-    w.co = await w.t.makeClient('taskco');
-    w.other = await w.t.makeClient('taskother');
+    w.t = await open({ RATE_LIMIT_SCALE: '1000' });
+    w.co = await w.t.makeClient(`taskco${tag}`);
+    w.other = await w.t.makeClient(`taskother${tag}`);
     for (const name of ['owner', 'boardAdmin', 'commenter', 'viewer', 'performer', 'outsider'] as const) {
-      const e = await w.t.makeEmployee(w.co.adminToken, `${name.toLowerCase()}@taskco.test`);
+      const e = await w.t.makeEmployee(w.co.adminToken, `${name.toLowerCase()}@taskco${tag}.test`);
       w.u[name] = { id: e.user._id, token: e.token };
     }
     for (const def of Object.values(tasksEvents) as (typeof tasksEvents)[keyof typeof tasksEvents][])

@@ -5,7 +5,7 @@ import { peopleRoutes } from '@intranet/people-contract';
 import { ask, systemContext } from '@intranet/platform-bus';
 import { tasksRoutes, tasksSubjects, type Desk, type Task } from '@intranet/tasks-contract';
 import { eventually, ok } from '@intranet/platform-testing';
-import type { TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { tasksWorld } from './tasks-world.ts';
 
 /**
@@ -15,7 +15,7 @@ import { tasksWorld } from './tasks-world.ts';
  * moves: tasks-lanes.int-spec.ts.
  */
 describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
-  const w = tasksWorld();
+  const w = tasksWorld(sharedPortal, 't');
   const { u, events, board, laneOrder } = w;
   // The portal and clients exist once beforeAll has run.
   let t: TestPortal;
@@ -73,7 +73,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
     // desk_add is a right of its own (§6).
     ok(await t.call(peopleRoutes.roleRemove, { token: co.adminToken, params: { userId: u.outsider.id, role: 'desk_add' } }));
-    const s = await t.login('outsider@taskco.test', 'employee1');
+    const s = await t.login('outsider@taskcot.test', 'employee1') // the world's outsider (tag 't');
     u.outsider.token = s.token;
     const refused = await t.call(tasksRoutes.deskCreate, { token: u.outsider.token, body: { name: 'Mine' } });
     assert.equal(refused.status, 403);

@@ -10,10 +10,22 @@ export const lmsKeys = {
   course: (id: string) => [...lmsKeys.all, 'course', id] as const,
   /** GET api/lesson?course_id. */
   lessons: (courseId: string) => [...lmsKeys.all, 'lessons', courseId] as const,
+  /** GET api/lesson/{id}. */
+  lesson: (id: string) => [...lmsKeys.all, 'lesson', id] as const,
   /** GET api/test?course_id. */
   tests: (courseId: string) => [...lmsKeys.all, 'tests', courseId] as const,
+  /** GET api/test/{id}. */
+  test: (id: string) => [...lmsKeys.all, 'test', id] as const,
   /** GET api/course_progress/progress/{course_id}/{user_id}. */
   progress: (courseId: string, userId: string) => [...lmsKeys.all, 'progress', courseId, userId] as const,
+  /** GET api/courses/{id}/members. */
+  members: (courseId: string) => [...lmsKeys.all, 'members', courseId] as const,
+  /** GET api/courses/analytics/{client_id}?user_id. */
+  analytics: (clientId: string, userId?: string) => [...lmsKeys.all, 'analytics', clientId, userId ?? null] as const,
+  /** GET api/clients/{client_id}/settings/admins/lms. */
+  admins: (clientId: string) => [...lmsKeys.all, 'admins', clientId] as const,
   /** GET api/idp. */
   idps: () => [...lmsKeys.all, 'idps'] as const,
+  /** GET api/idp/{id}. */
+  idp: (id: string) => [...lmsKeys.all, 'idps', id] as const,
 };

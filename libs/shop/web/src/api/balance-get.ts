@@ -6,4 +6,5 @@ import { shopKeys } from './keys.ts';
 /** GET api/shop/balance/{id}?page: a balance with its paged history. */
 export const balanceGetQueryOptions = (id: string, page: number) =>
   routeQuery(shopKeys.balance(id, page), shopRoutes.balanceGet, { params: { id }, query: { page: String(page), limit: '20' } });
-export const useBalance = (id: string, page: number) => useQuery(balanceGetQueryOptions(id, page));
+/** The balance of `id` (page `page` of its history); `enabled` false asks nothing (the user-menu widget when off). */
+export const useBalance = (id: string, page: number, enabled = true) => useQuery({ ...balanceGetQueryOptions(id, page), enabled: enabled && !!id });

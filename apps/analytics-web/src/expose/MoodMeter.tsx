@@ -1,0 +1,2 @@
+/** Exposed as `analytics/MoodMeter` (libs/analytics/web). */
+export { MoodMeter as default } from '@intranet/analytics-web';

@@ -1,0 +1,75 @@
+// @slow 70s: two browser pages, the analytics and admin remotes loaded, reports polled until the beacons land (70-100 s under load).
+import assert from 'node:assert/strict';
+import { describe, it, jest } from '@jest/globals';
+import { browserSpec, signIn } from '@intranet/portal-testing/e2e';
+import { eventually } from '@intranet/platform-testing';
+
+jest.setTimeout(180_000);
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('analytics in the browser: the mood meter, module visits, mood statistics with small groups hidden', () => {
+  const spec = browserSpec(['shell/index.html', 'analytics/mf-manifest.json', 'admin/mf-manifest.json', 'wall/mf-manifest.json']);
+
+  it('an employee rates mood and moves through modules; the admin sees the visits and the mood once 5 rated', async () => {
+    const { api } = spec;
+    const w = await spec.workspace('moodweb', 'Mood Web');
+    const others = [];
+    for (const firstName of ['Ann', 'Bob', 'Cid', 'Dan'])
+      others.push(await w.addUser({ firstName, email: `${firstName.toLowerCase()}@moodweb.test`, extra: { department: 'Sales' } }));
+    const eve = await w.addUser({ firstName: 'Eve', email: 'eve@moodweb.test', extra: { department: 'Sales' } });
+    for (const [i, p] of others.entries()) await api('POST', '/api/mood', p.token, { rating: 6 + i });
+
+    // The admin's mood statistics: 4 ratings, below the minimum group, so nothing is shown.
+    const { page: admin } = await spec.newPage();
+    await signIn(admin, w.admin.email, w.admin.password);
+    await admin.goto('/employees/');
+    await admin.getByRole('tab', { name: 'Mood statistics' }).click();
+    const total = admin.getByTestId('mood-total');
+    await total.waitFor();
+    assert.equal(await total.getAttribute('data-hidden'), 'true');
+
+    // Eve: the meter asks her; rating closes it and the check no longer asks this period.
+    const { page } = await spec.newPage();
+    await signIn(page, eve.email, eve.password);
+    await page.goto('/company');
+    await page.getByTestId('mood-meter').waitFor();
+    await page.getByTestId('mood-rate-9').click();
+    await page.getByTestId('mood-meter').waitFor({ state: 'detached' });
+    assert.deepEqual(await api('GET', `/api/mood/check/${eve._id}`, eve.token), { need: false });
+
+    // Through three modules by the menu (client-side navigation), then the tab goes away: the last visit and the
+    // session are sent with keep-alive as the page unloads.
+    await page.getByTestId('nav-addressBook').click();
+    await page.waitForURL(/\/addressBook/);
+    await page.getByTestId('nav-polls').click();
+    await page.waitForURL(/\/polls/);
+    await page.goto('about:blank');
+
+    const q = `?dateFrom=${today()}&dateTo=${today()}`;
+    await eventually(async () => {
+      const r = await api<{ modules: { moduleName: string; visits: number; users: number }[] }>(
+        'GET',
+        `/api/analytics/modules/${w.client._id}${q}`,
+        w.admin.token,
+      );
+      const names = r.modules.map((m) => m.moduleName);
+      return ['wall', 'addressBook', 'polls'].every((m) => names.includes(m)) ? r : undefined;
+    }, 20_000);
+    const visitors = await api<{ sessions: number; activeUsers: number }>('GET', `/api/analytics/visitors/${w.client._id}${q}`, w.admin.token);
+    assert.ok(visitors.sessions >= 1 && visitors.activeUsers >= 1, JSON.stringify(visitors));
+
+    // The admin's analytics page shows the visits in the modules tab.
+    await admin.goto('/analytics');
+    await admin.getByTestId('analytics-tab-modules').click();
+    await admin.getByTestId('analytics-table').getByText('addressBook').waitFor();
+    // The adaptations tab: no adaptation domain yet, an empty state rather than zeros.
+    await admin.getByTestId('analytics-tab-adaptations').click();
+    await admin.getByText('No adaptations yet').waitFor();
+
+    // Five ratings now: the total is shown, with its count.
+    await admin.goto('/employees/');
+    await admin.getByRole('tab', { name: 'Mood statistics' }).click();
+    await admin.locator('[data-testid="mood-total"][data-hidden="false"]').waitFor();
+    assert.match((await admin.getByTestId('mood-total').textContent()) ?? '', /7\.8.*5/);
+  });
+});

@@ -1,0 +1,41 @@
+// Jest test environment of the integration specs (jest.preset.mjs): Jest's Node environment plus one embedded portal
+// per worker process that spec files calling `sharedPortal()` (@intranet/portal-testing) share (issue 39). Jest
+// evaluates every spec file's modules again in a fresh vm context, so a portal started inside a spec is started,
+// and the servers' ~2,600 modules loaded, once per file (~6 s of CPU). This module is loaded by the worker itself
+// (Node's module cache keeps it for the worker's next files): the portal it starts lives outside every sandbox, is
+// compiled by the project's SWC load hook (tools/swc/register.mjs) and runs at Node's own speed, and a file reaches
+// it through `globalThis.__intranetSharedPortal`. Files that start their own portal (`testPortal(...)`) are
+// unaffected. A worker ends by process.exit, so its portal is rarely closed: in distributed mode its database is
+// named after the worker's pid, and the next shared portal to start drops those whose worker is gone.
+import { TestEnvironment } from 'jest-environment-node';
+
+/** @type {Map<string, Promise<object>>} the worker's shared portals by their configuration overrides (JSON) */
+const shared = new Map();
+
+async function startShared(overrides) {
+  await import('../swc/register.mjs');
+  const testing = await import('../../libs/portal/testing/src/testing.ts');
+  // In distributed mode its database is named after this worker: the next worker to start drops it if it was left.
+  const portal = await testing.testPortal(overrides, { owner: process.pid });
+  let su;
+  const host = { ...portal, superadmin: () => (su ??= portal.login(testing.SUPERADMIN.login, testing.SUPERADMIN.password)) };
+  return host;
+}
+
+export default class SharedPortalEnvironment extends TestEnvironment {
+  async setup() {
+    await super.setup();
+    // SHARED_PORTAL=off: every file starts its own portal in its sandbox, as before (to compare, or to rule it out).
+    if (process.env.SHARED_PORTAL === 'off') return;
+    this.global.__intranetSharedPortal = (overrides = {}) => {
+      const key = JSON.stringify(Object.entries(overrides).sort());
+      let portal = shared.get(key);
+      if (!portal) {
+        portal = startShared(overrides);
+        portal.catch(() => shared.delete(key));
+        shared.set(key, portal);
+      }
+      return portal;
+    };
+  }
+}
