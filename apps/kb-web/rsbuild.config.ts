@@ -23,18 +23,23 @@ export default defineConfig({
         './ArticlePage': './src/expose/ArticlePage.tsx',
         './VacanciesPage': './src/expose/VacanciesPage.tsx',
         './VacancyPage': './src/expose/VacancyPage.tsx',
+        './AiSettingsTab': './src/expose/AiSettingsTab.tsx',
       },
       shared: shared as never,
       shareStrategy: 'loaded-first',
       dts: false,
       // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
-      manifest: remoteManifest({
-        articles: 'ArticlesPage',
-        'articles/:parent': 'ArticlesPage',
-        'article/:id': 'ArticlePage',
-        vacancies: 'VacanciesPage',
-        'vacancy/:id': 'VacancyPage',
-      }),
+      // The employee administration's AI settings tab (issue 37): a widget slot the people remote's page renders.
+      manifest: remoteManifest(
+        {
+          articles: 'ArticlesPage',
+          'articles/:parent': 'ArticlesPage',
+          'article/:id': 'ArticlePage',
+          vacancies: 'VacanciesPage',
+          'vacancy/:id': 'VacancyPage',
+        },
+        { widgets: { 'employees:ai': ['AiSettingsTab'] } },
+      ),
     }),
   ],
   source: {

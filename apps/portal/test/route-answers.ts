@@ -222,6 +222,7 @@ export const FEATURE_ON_STATUS: Record<string, number> = {
   'PUT /api/article/empty_as_articles/{client}': 200,
   'POST /api/article/vac_respond': 200,
   'GET /api/article/{id}/responses': 200,
+  'POST /api/kb/assistant/ask': 200,
   'GET /api/service_group': 200,
   'GET /api/service_group/byClient/{client}': 200,
   'GET /api/service/byArticle/{id}': 200,

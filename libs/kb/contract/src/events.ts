@@ -1,3 +1,4 @@
+import { assistantEvents } from './assistant.ts';
 import { defineEvent, z, type EventDef, type EventPayload } from '@intranet/platform-contracts';
 
 /**
@@ -29,6 +30,7 @@ export const kbEvents = {
   articleUpdated: defineEvent('evt.kb.article.updated', articleEvent),
   articleDeleted: defineEvent('evt.kb.article.deleted', articleEvent),
   vacancyResponded: defineEvent('evt.kb.vacancy.responded', vacancyRespondedSchema),
+  ...assistantEvents,
 } satisfies Record<string, EventDef>;
 
 export type ArticleEvent = EventPayload<typeof kbEvents.articleCreated>;

@@ -30,3 +30,4 @@ export {
 export type { Grant, FileRef, Article, ArticleListItem, TreeNode } from './schemas.ts';
 export * from './routes.ts';
 export * from './events.ts';
+export * from './assistant.ts';

@@ -24,6 +24,7 @@ import {
   treeNode,
   vacancyResponse,
 } from './schemas.ts';
+import { assistantRoutes } from './assistant.ts';
 
 const clientParam = z.object({ client: Id });
 const idParam = z.object({ id: Id });
@@ -379,6 +380,8 @@ export const kbRoutes = {
     params: z.object({ block_id: Id, id: Id }),
     result: linksBlockSchema,
   }),
+  // ── AI assistant (issue 37; assistant.ts) ─────────────────────────────────────────────────────────────────────
+  ...assistantRoutes,
 } satisfies Record<string, RouteDef>;
 
 /** Internal subjects of the kb service (not HTTP routes). */

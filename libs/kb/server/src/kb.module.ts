@@ -7,6 +7,10 @@ import { ArticleQueries } from './article-queries.service.ts';
 import { ArticleSupport } from './article-support.service.ts';
 import { ArticlesController } from './articles.controller.ts';
 import { ArticlesRepository } from './articles.repository.ts';
+import { AssistantController } from './assistant.controller.ts';
+import { AssistantRepository } from './assistant.repository.ts';
+import { AssistantRetrieval } from './assistant-retrieval.ts';
+import { AssistantService } from './assistant.service.ts';
 import { FileToolsService } from './file-tools.service.ts';
 import { FilesController } from './files.controller.ts';
 import { FilesRepository } from './files.repository.ts';
@@ -30,19 +34,29 @@ import { kbTenant } from './tenant.ts';
 
 /**
  * The kb domain (DESIGN §2): knowledge base articles, folders and files, favourites, §6 access grants, vacancies
- * and their responses, tags and link blocks, full-text search; kb.members projects people's users for the grants.
+ * and their responses, tags and link blocks, full-text search, the AI assistant (issue 37); kb.members projects people's users for the grants.
  */
 @Domain({
   name: 'kb',
   // It signs file URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'kb', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [kbTenant.controller, ArticlesController, FilesController, VacanciesController, TagsController, LinksController, MembersController],
+  controllers: [
+    kbTenant.controller,
+    ArticlesController,
+    FilesController,
+    VacanciesController,
+    TagsController,
+    LinksController,
+    MembersController,
+    AssistantController,
+  ],
   providers: [
     kbTenant.provider,
     peopleProvider,
     // Repositories: all of kb's SQL.
     ArticlesRepository,
+    AssistantRepository,
     FilesRepository,
     GrantsRepository,
     LinksRepository,
@@ -63,6 +77,8 @@ import { kbTenant } from './tenant.ts';
     TagsService,
     LinksService,
     MembersProjection,
+    AssistantRetrieval,
+    AssistantService,
   ],
 })
 export class KbModule {}

@@ -250,3 +250,28 @@ export const linksBlocks = kbSchema.table(
   (t) => [uniqueIndex('links_blocks_place_uq').on(t.clientId, t.module, t.blockId), tenantPolicy()],
 );
 export type LinksBlockRow = typeof linksBlocks.$inferSelect;
+
+/**
+ * §3 Company AI data and the assistant's model connection (issue 37), one row per client: the seven texts, the
+ * OpenAI-compatible base URL and model, and the key sealed like the HR-system password (sealSecret, aad =
+ * `<client id>:assistant`). No row: empty data, and the installation's connection if configured.
+ */
+export const assistantSettings = kbSchema.table(
+  'assistant_settings',
+  {
+    clientId: uuid('client_id').primaryKey(),
+    generalPrompt: text('general_prompt').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    mission: text('mission').notNull().default(''),
+    structure: text('structure').notNull().default(''),
+    values: text('values').notNull().default(''),
+    terminology: text('terminology').notNull().default(''),
+    tone: text('tone').notNull().default(''),
+    baseUrl: text('base_url').notNull().default(''),
+    model: text('model').notNull().default(''),
+    keySealed: text('key_sealed'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  () => [tenantPolicy()],
+);
+export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;

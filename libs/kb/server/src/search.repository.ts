@@ -66,14 +66,15 @@ async function searchArticles(
   tx: Tx,
   r: Reader,
   q: string,
-  o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null },
+  o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null; any?: boolean },
 ): Promise<SearchRow[]> {
   const tagFilter = taggedWith(sql.raw('a.id'), o.tags);
   const words = queryWords(q);
   if (!words.length) return [];
   const fixes = await correctWords(tx, words);
   const group = (w: string, i: number) => (fixes[i].length ? `(${[`${w}:*`, ...fixes[i]].join(' | ')})` : `${w}:*`);
-  const terms = words.map(group).join(' & ');
+  // `any`: articles with any of the words (the assistant's questions), ranked as usual; otherwise all of them.
+  const terms = words.map(group).join(o.any ? ' | ' : ' & ');
   const phrase = words.join(' ');
   // Both configurations OR-ed; one alone when they agree (common for Cyrillic prefixes): the same matches and
   // ranks, but ts_rank_cd costs about a third less than with the operand twice.
@@ -147,7 +148,12 @@ export class SearchRepository {
   }
 
   /** Ranked hits with snippets of what the reader may read (see `searchArticles`); `trgm` from `trigramSchema`. */
-  search(tx: Tx, r: Reader, q: string, o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null }) {
+  search(
+    tx: Tx,
+    r: Reader,
+    q: string,
+    o: { section: string; tags?: string[]; parent?: string; limit: number; offset: number; trgm: string | null; any?: boolean },
+  ) {
     return searchArticles(tx, r, q, o);
   }
 }

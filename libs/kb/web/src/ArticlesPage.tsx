@@ -20,6 +20,7 @@ import { mediaKeys, RichEditor } from './Editor.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { KbTree } from './Tree.tsx';
 import { LinksPanel } from './LinksPanel.tsx';
+import { AssistantPanel } from './AssistantPanel.tsx';
 import { Icon } from './icons.tsx';
 import './kb.css';
 
@@ -243,6 +244,7 @@ function Tree() {
         <Breadcrumbs id={parent} />
         {!parent ? <LinksPanel /> : null}
         <h1 className="ui-page-title">{parent ? (folder.data?.title ?? '…') : t('kb')}</h1>
+        {!parent ? <AssistantPanel /> : null}
         <div className="ui-toolbar">
           <input
             className="ui-field__control kb-search"

@@ -6,3 +6,17 @@ export const kbText = defineNamespace('kb', {
   ru: () => import('../locales/ru/kb.json', { with: { type: 'json' } }),
   uk: () => import('../locales/uk/kb.json', { with: { type: 'json' } }),
 });
+
+/**
+ * The assistant's error codes (KB_ASSISTANT_ERRORS: assistantFailed, assistantUrl) worded by this domain
+ * (`locales/<lng>/kbCodes.json`): `errorText` looks them up after the shell's `codes`.
+ */
+export const kbCodes = defineNamespace(
+  'kbCodes',
+  {
+    en: () => import('../locales/en/kbCodes.json', { with: { type: 'json' } }),
+    ru: () => import('../locales/ru/kbCodes.json', { with: { type: 'json' } }),
+    uk: () => import('../locales/uk/kbCodes.json', { with: { type: 'json' } }),
+  },
+  { codes: true },
+);

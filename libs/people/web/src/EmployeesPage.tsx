@@ -18,7 +18,7 @@ import './people.css';
  * disabled ("coming soon").
  */
 const TABS = ['all', 'rights', 'mood', 'other', 'notifications', 'interface', 'ai', 'integrations', 'company'] as const;
-const READY = new Set<string>(['all', 'rights', 'mood', 'other', 'notifications', 'integrations', 'company']);
+const READY = new Set<string>(['all', 'rights', 'mood', 'other', 'notifications', 'ai', 'integrations', 'company']);
 
 /**
  * /employees (§2, admins only): employee administration of the current client. The superadmin works in the
@@ -73,6 +73,7 @@ export default function EmployeesPage() {
           ) : null}
           {tab === 'mood' && client ? <WidgetSlot name="employees:mood" /> : null}
           {tab === 'notifications' && client ? <WidgetSlot name="employees:notifications" /> : null}
+          {tab === 'ai' && client ? <WidgetSlot name="employees:ai" /> : null}
         </Tabs>
       </div>
     </section>

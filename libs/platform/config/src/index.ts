@@ -85,6 +85,13 @@ export const configSchema = z.object({
   DATABASE_PREPARED_MAX: optional(z.coerce.number().int().min(0).max(10_000)).default(500),
   /** The gateway's realtime batch window in ms (issue 19); 0 sends every event to the sockets at once. */
   REALTIME_BATCH_MS: optional(z.coerce.number().int().min(0).max(5000)).default(500),
+  /**
+   * kb's AI assistant (issue 37): the installation-wide OpenAI-compatible connection, used by clients that set none
+   * of their own (base URL, model, key).
+   */
+  AI_BASE_URL: optional(z.string().url()),
+  AI_MODEL: optional(z.string()),
+  AI_API_KEY: optional(z.string()),
   /** notifications: how often the delivery worker looks for due retries of external sends, ms. */
   NOTIF_DELIVERY_POLL_MS: optional(z.coerce.number().int().min(10).max(600_000)).default(2000),
   /** notifications: the first retry delay of a failed external send, ms (doubled per attempt). */

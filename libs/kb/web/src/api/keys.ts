@@ -12,4 +12,5 @@ export const kbKeys = {
   tags: () => [...kbKeys.all, 'tags'] as const,
   links: () => [...kbKeys.all, 'links'] as const,
   responses: (id: string) => [...kbKeys.all, 'responses', id] as const,
+  assistant: () => [...kbKeys.all, 'assistant'] as const,
 };
