@@ -12,8 +12,14 @@ export {
   clientStatSchema,
   collectionName,
   fileStatSchema,
+  LIFE_JOB_KINDS,
+  lifeJobRoutes,
+  lifeJobSchema,
+  lifeJobStart,
   storedObject,
   type ClientStat,
+  type LifeJob,
+  type LifeJobKind,
 } from './lifecycle.ts';
 export {
   CLIENT_FONTS,

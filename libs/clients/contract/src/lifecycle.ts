@@ -144,3 +144,75 @@ export const clientLifecycleRoutes = {
     result: clientSchema,
   }),
 } satisfies Record<string, RouteDef>;
+
+/** The long operations of a workspace's life that run as durable jobs (issue 36: progress, resumable). */
+export const LIFE_JOB_KINDS = ['clone', 'fullDelete', 'export', 'import'] as const;
+export type LifeJobKind = (typeof LIFE_JOB_KINDS)[number];
+
+/** What a job is asked to do: the same inputs as the §7 routes it stands for. */
+export const lifeJobStart = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('clone'), client: Id, workspace: workspaceCode, name: z.string().trim().min(1).max(200) }),
+  z.object({ kind: z.literal('fullDelete'), client: Id }),
+  z.object({ kind: z.literal('export'), client: Id, name: z.string().trim().max(60).optional() }),
+  z.object({
+    kind: z.literal('import'),
+    workspace: workspaceCode,
+    key: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/),
+    name: z.string().trim().min(1).max(200).optional(),
+  }),
+]);
+
+/**
+ * A long job and its progress: `phase` (rows, files, cleanup…), `done` of `total` (rows and objects; bytes of the
+ * archive for an import), `result` when done (the new client, the archive, the counts), `error` (code, params,
+ * message) when failed.
+ */
+export const lifeJobSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(LIFE_JOB_KINDS),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  phase: z.string(),
+  done: z.number(),
+  total: z.number(),
+  client: z.string().nullable(),
+  target: z.string().nullable(),
+  result: z.unknown().nullable(),
+  error: z.object({ code: z.string(), message: z.string(), params: z.record(z.string(), z.unknown()).optional() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LifeJob = z.infer<typeof lifeJobSchema>;
+
+/** The job routes (no §7 path: added in the style of §7 Clients): start one, read one, list a workspace's. Superadmin only. */
+export const lifeJobRoutes = {
+  jobStart: defineRoute({
+    method: 'POST',
+    path: '/api/clients/jobs',
+    subject: 'clients.job.start',
+    summary: 'Starts a long job (clone, fullDelete, export, import) as a durable job; answers it (queued) at once',
+    spec: '§4 Client, issue 36',
+    access: access.superadmin,
+    body: lifeJobStart,
+    result: lifeJobSchema,
+  }),
+  jobGet: defineRoute({
+    method: 'GET',
+    path: '/api/clients/jobs/{job}',
+    subject: 'clients.job.get',
+    summary: "A long job's status and progress (phase, done of total), its result or error",
+    spec: 'issue 36',
+    access: access.superadmin,
+    params: z.object({ job: Id }),
+    result: lifeJobSchema,
+  }),
+  jobList: defineRoute({
+    method: 'GET',
+    path: '/api/clients/{id}/jobs',
+    subject: 'clients.job.list',
+    summary: 'The long jobs of a workspace (as source or target), newest first (at most 20)',
+    spec: 'issue 36',
+    access: access.superadmin,
+    params: z.object({ id: Id }),
+    result: z.array(lifeJobSchema),
+  }),
+} satisfies Record<string, RouteDef>;

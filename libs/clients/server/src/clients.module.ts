@@ -4,6 +4,7 @@ import { ArchiveService } from './archive.service.ts';
 import { ClientsController } from './clients.controller.ts';
 import { ClientsRepository } from './clients.repository.ts';
 import { ClientsService } from './clients.service.ts';
+import { LifecycleJobs } from './jobs.ts';
 import { JournalService } from './journal.service.ts';
 import { LifecycleController } from './lifecycle.controller.ts';
 import { LifecycleService } from './lifecycle.service.ts';
@@ -19,6 +20,6 @@ import { StorageService } from './storage.service.ts';
   name: 'clients',
   migrations: { schema: 'clients', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [ClientsController, LifecycleController],
-  providers: [ClientsRepository, ClientsService, LifecycleService, ArchiveService, JournalService, StorageService, SealHrPasswords],
+  providers: [ClientsRepository, ClientsService, LifecycleService, ArchiveService, LifecycleJobs, JournalService, StorageService, SealHrPasswords],
 })
 export class ClientsModule {}

@@ -1,20 +1,41 @@
 import { Controller } from '@nestjs/common';
-import { clientLifecycleRoutes } from '@intranet/clients-contract';
+import { clientLifecycleRoutes, lifeJobRoutes } from '@intranet/clients-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler } from '@intranet/platform-host';
 import { ArchiveService } from './archive.service.ts';
+import { LifecycleJobs } from './jobs.ts';
 import { LifecycleService } from './lifecycle.service.ts';
 
 type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clientLifecycleRoutes)[K]>;
+type JobIn<K extends keyof typeof lifeJobRoutes> = RouteInput<(typeof lifeJobRoutes)[K]>;
 
-/** A workspace's whole life (issue 36): one method per route of `clientLifecycleRoutes`, each only delegating. */
+/** A workspace's whole life (issue 36): one method per route of `clientLifecycleRoutes` and `lifeJobRoutes`, each only delegating. */
 @Controller()
-export class LifecycleController implements RouteHandlers<typeof clientLifecycleRoutes> {
+export class LifecycleController implements RouteHandlers<typeof clientLifecycleRoutes & typeof lifeJobRoutes> {
   constructor(
     private readonly life: LifecycleService,
     private readonly archives: ArchiveService,
+    private readonly jobs: LifecycleJobs,
   ) {}
+
+  /** clients.job.start — POST api/clients/jobs. */
+  @RouteHandler(lifeJobRoutes.jobStart)
+  jobStart(input: JobIn<'jobStart'>, ctx: RequestContext) {
+    return this.jobs.start(input, ctx);
+  }
+
+  /** clients.job.get — GET api/clients/jobs/{job}. */
+  @RouteHandler(lifeJobRoutes.jobGet)
+  jobGet(input: JobIn<'jobGet'>, ctx: RequestContext) {
+    return this.jobs.get(input, ctx);
+  }
+
+  /** clients.job.list — GET api/clients/{id}/jobs. */
+  @RouteHandler(lifeJobRoutes.jobList)
+  jobList(input: JobIn<'jobList'>, ctx: RequestContext) {
+    return this.jobs.list(input, ctx);
+  }
 
   /** clients.client.export — POST api/clients/export/{client}. */
   @RouteHandler(clientLifecycleRoutes.clientExport)

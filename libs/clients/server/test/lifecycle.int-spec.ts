@@ -1,11 +1,12 @@
-import { clientLifecycleRoutes, clientRoutes } from '@intranet/clients-contract';
+import { clientLifecycleRoutes, clientRoutes, lifeJobRoutes, type LifeJob } from '@intranet/clients-contract';
+import { LIFE_QUEUE } from '@intranet/clients-server';
 import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { remapIds } from '@intranet/platform-contracts';
 import { queryRows, sql } from '@intranet/platform-db';
 import { copiedId } from '@intranet/platform-host';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
@@ -153,6 +154,65 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
       [attached.key],
     );
     assert.equal((await rowsOf('social.posts', from)).length, 1);
+  });
+
+  it('long jobs: a clone runs from the durable queue with progress to done; a rerun after a cut run rolls back and copies again; full delete by job; a failure keeps its code; superadmin only', async () => {
+    const from = life.client._id;
+    const body = { kind: 'clone' as const, client: from, workspace: 'lifejob', name: 'Job copy' };
+    assert.equal((await t.call(lifeJobRoutes.jobStart, { token: life.adminToken, body })).status, 403);
+    const started = await t.call(lifeJobRoutes.jobStart, { token: life.superToken, body });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(started.body.result.status, 'queued');
+    const id = started.body.result._id as string;
+    const finished = (job: string) =>
+      eventually(async () => {
+        const r = await t.call(lifeJobRoutes.jobGet, { token: life.superToken, params: { job } });
+        assert.equal(r.status, 200);
+        const j = r.body.result as LifeJob;
+        return j.status === 'done' || j.status === 'failed' ? j : null;
+      }, 60_000);
+    const done = await finished(id);
+    assert.equal(done.status, 'done', JSON.stringify(done.error));
+    assert.ok(done.total >= 4, `total ${done.total}`);
+    assert.equal(done.done, done.total);
+    const target = done.target as string;
+    assert.deepEqual([(done.result as { _id: string })._id, (done.result as { workspace: string }).workspace], [target, 'lifejob']);
+    assert.equal((await rowsOf('social.posts', target)).length, 1);
+    const listed = await t.call(lifeJobRoutes.jobList, { token: life.superToken, params: { id: from } });
+    assert.ok(listed.body.result.some((j: LifeJob) => j._id === id));
+
+    // The process died mid-run (the job left running after one run) and the queue runs it again: the rerun deletes what
+    // the cut run made under the job's target id and copies again — one workspace, one copy of each row.
+    const state = () =>
+      t.db.asSystem('spec', (tx) => queryRows<{ status: string; runs: string }>(tx, sql`SELECT status, runs FROM clients.life_jobs WHERE id = ${id}`));
+    await t.db.asSystem('spec: cut run', (tx) => tx.execute(sql`UPDATE clients.life_jobs SET status = 'running' WHERE id = ${id}`));
+    await t.portal.platform.jobs.send(LIFE_QUEUE, { job: id });
+    const [again] = await eventually(async () => {
+      const r = await state();
+      return r[0]?.status === 'done' && Number(r[0].runs) === 2 ? r : null;
+    }, 60_000);
+    assert.equal(again.status, 'done');
+    assert.equal((await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'lifejob' } })).status, 200);
+    assert.equal((await rowsOf('social.posts', target)).length, 1);
+    assert.equal((await rowsOf('people.users', target)).length, 3);
+
+    // A failure the operation reports (the workspace code is taken) ends the job failed with the route's own code.
+    const sync = await t.call(clientLifecycleRoutes.clientClone, { token: life.superToken, params: { old: from, workspace: 'lifejob' }, body: { name: 'x' } });
+    assert.equal(sync.status, 409);
+    const taken = await t.call(lifeJobRoutes.jobStart, { token: life.superToken, body });
+    const failed = await finished(taken.body.result._id);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error?.code, sync.body.code);
+
+    const del = await t.call(lifeJobRoutes.jobStart, { token: life.superToken, body: { kind: 'fullDelete', client: target } });
+    assert.equal(del.status, 200);
+    const gone = await finished(del.body.result._id);
+    assert.equal(gone.status, 'done', JSON.stringify(gone.error));
+    assert.equal(gone.done, gone.total);
+    assert.equal((await t.call(clientRoutes.clientGet, { token: life.superToken, params: { id: target } })).status, 404);
+    for (const { name } of await tenantTables()) assert.equal((await rowsOf(name, target)).length, 0, `${name} keeps rows of the deleted client`);
+    assert.deepEqual(await objects(target), []);
+    assert.equal((await t.call(lifeJobRoutes.jobGet, { token: life.superToken, params: { job: '00000000-0000-7000-8000-000000000000' } })).status, 404);
   });
 
   it('export → full delete → import from backup gives the workspace as it was (rows after id remapping, file bytes); a broken archive leaves nothing', async () => {
