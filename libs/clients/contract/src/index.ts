@@ -13,6 +13,7 @@ export {
   collectionName,
   fileStatSchema,
   LIFE_JOB_KINDS,
+  MAINTENANCE_TASKS,
   lifeJobRoutes,
   lifeJobSchema,
   lifeJobStart,

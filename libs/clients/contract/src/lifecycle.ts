@@ -145,6 +145,12 @@ export const clientLifecycleRoutes = {
   }),
 } satisfies Record<string, RouteDef>;
 
+/**
+ * The maintenance tasks of a workspace (§7 POST api/clients/{client}/maintenance/{task}): recount the storage used
+ * from the stored objects (before/after bytes); republish the workspace's outbox events still waiting (before/after).
+ */
+export const MAINTENANCE_TASKS = ['recountStorage', 'republishOutbox'] as const;
+
 /** The long operations of a workspace's life that run as durable jobs (issue 36: progress, resumable). */
 export const LIFE_JOB_KINDS = ['clone', 'fullDelete', 'export', 'import'] as const;
 export type LifeJobKind = (typeof LIFE_JOB_KINDS)[number];
@@ -214,5 +220,24 @@ export const lifeJobRoutes = {
     access: access.superadmin,
     params: z.object({ id: Id }),
     result: z.array(lifeJobSchema),
+  }),
+  clientExportAll: defineRoute({
+    method: 'POST',
+    path: '/api/clients/export/all',
+    subject: 'clients.client.exportAll',
+    summary: 'Starts an export job for every live workspace; answers the jobs (queued)',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    result: z.array(lifeJobSchema),
+  }),
+  maintenanceRun: defineRoute({
+    method: 'POST',
+    path: '/api/clients/{client}/maintenance/{task}',
+    subject: 'clients.maintenance.run',
+    summary: 'Runs one maintenance task of a workspace (MAINTENANCE_TASKS) and answers its figures',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ client: Id, task: z.enum(MAINTENANCE_TASKS) }),
+    result: z.object({ task: z.enum(MAINTENANCE_TASKS), result: z.record(z.string(), z.number()) }),
   }),
 } satisfies Record<string, RouteDef>;

@@ -69,6 +69,14 @@ export class LifecycleJobs implements OnApplicationBootstrap {
     return toLifeJob(row);
   }
 
+  /** §7 POST api/clients/export/all → an export job per live workspace (queued), in the workspaces' name order. */
+  async exportAll(ctx: RequestContext) {
+    const live = await this.db.asSystem(`superadmin ${ctx.userId}: export all`, (tx) => this.repo.list(tx));
+    const out = [];
+    for (const c of live) out.push(await this.start({ body: { kind: 'export', client: c.id, name: c.workspace } } as In<'jobStart'>, ctx));
+    return out;
+  }
+
   /** GET api/clients/jobs/{job} → the job with its progress. 404 unknown. */
   async get({ params }: In<'jobGet'>, ctx: RequestContext) {
     const row = await this.db.asSystem(`superadmin ${ctx.userId}: read job ${params.job}`, (tx) => this.repo.jobById(tx, params.job));

@@ -31,6 +31,18 @@ export class LifecycleController implements RouteHandlers<typeof clientLifecycle
     return this.jobs.get(input, ctx);
   }
 
+  /** clients.client.exportAll — POST api/clients/export/all. */
+  @RouteHandler(lifeJobRoutes.clientExportAll)
+  clientExportAll(_input: JobIn<'clientExportAll'>, ctx: RequestContext) {
+    return this.jobs.exportAll(ctx);
+  }
+
+  /** clients.maintenance.run — POST api/clients/{client}/maintenance/{task}. */
+  @RouteHandler(lifeJobRoutes.maintenanceRun)
+  maintenanceRun(input: JobIn<'maintenanceRun'>, ctx: RequestContext) {
+    return this.life.maintenance(input, ctx);
+  }
+
   /** clients.job.list — GET api/clients/{id}/jobs. */
   @RouteHandler(lifeJobRoutes.jobList)
   jobList(input: JobIn<'jobList'>, ctx: RequestContext) {

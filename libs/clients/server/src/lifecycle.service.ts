@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes } from '@intranet/clients-contract';
+import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes, type lifeJobRoutes } from '@intranet/clients-contract';
 import { journal } from '@intranet/platform-audit';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
 import { remapIds, tenantSubjects, type RouteInput } from '@intranet/platform-contracts';
-import { sql, uuidv7, type Database } from '@intranet/platform-db';
+import { queryRows, sql, uuidv7, type Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { copiedId, discoverDomainNames, PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
@@ -229,6 +229,26 @@ export class LifecycleService {
         );
       progress('files', Math.min(++done, total), total);
     }
+  }
+
+  /**
+   * §7 POST api/clients/{client}/maintenance/{task} → { task, result }: `recountStorage` sets the storage used to the
+   * bytes of the stored objects ({ before, after }); `republishOutbox` publishes the workspace's waiting outbox events
+   * now ({ before, after }: events still waiting). 404 unknown client.
+   */
+  async maintenance({ params }: RouteInput<(typeof lifeJobRoutes)['maintenanceRun']>, ctx: RequestContext) {
+    const row = await this.client(ctx, params.client);
+    const why = `superadmin ${ctx.userId}: maintenance ${params.task} of ${row.id}`;
+    if (params.task === 'recountStorage') {
+      const after = (await this.objects(row.id)).reduce((a, o) => a + o.size, 0);
+      await this.db.asSystem(why, (tx) => this.repo.update(tx, row.id, { storageUsedBytes: after }));
+      return { task: params.task, result: { before: row.storageUsedBytes, after } };
+    }
+    const waiting = () =>
+      this.db.asSystem(why, async (tx) => Number((await queryRows<{ n: string }>(tx, sql`SELECT count(*) AS n FROM outbox.events WHERE client_id = ${row.id}`))[0].n));
+    const before = await waiting();
+    await this.outbox.published();
+    return { task: params.task, result: { before, after: await waiting() } };
   }
 
   /** The objects of a client no row of any domain (nor the client's own row) references. */

@@ -10,7 +10,7 @@ export default {
   // clone/{old}: the spare workspace (a copy of the world would share its people's e-mails and make their sign-in
   // ambiguous); a collection: one whose rows nothing else needs (article views).
   // job: a long job (an export of the world's client: it changes nothing of it).
-  params: { old: { entity: 'spareClient' }, collection: { literal: 'kb.views' }, job: { entity: 'lifeJob' } },
+  params: { old: { entity: 'spareClient' }, collection: { literal: 'kb.views' }, job: { entity: 'lifeJob' }, task: { literal: 'recountStorage' } },
   idBySubject: { 'clients.client.fullDelete': 'spareClient' },
   bodies: {
     'clients.client.clone': { body: () => ({ name: 'A copy' }) },

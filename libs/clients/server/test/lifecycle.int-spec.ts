@@ -87,6 +87,17 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     assert.equal(fs.status, 200);
     assert.equal(fs.body.result.files, 2);
     assert.equal(fs.body.result.folders.post.files, 2);
+
+    // Maintenance tasks: the storage used recounted from the objects; the waiting outbox events published.
+    const bytes = fs.body.result.bytes as number;
+    await t.db.asSystem('spec: drifted storage', (tx) => tx.execute(sql`UPDATE clients.clients SET storage_used_bytes = 7 WHERE id = ${life.client._id}`));
+    const recount = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'recountStorage' } });
+    assert.equal(recount.status, 200, JSON.stringify(recount.body));
+    assert.deepEqual(recount.body.result, { task: 'recountStorage', result: { before: 7, after: bytes } });
+    const republish = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'republishOutbox' } });
+    assert.equal(republish.status, 200);
+    assert.equal(republish.body.result.result.after, 0);
+    assert.equal((await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'recountStorage' } })).status, 403);
   });
 
   it('hanged files: only the unreferenced object is listed and deletable; a referenced one is refused', async () => {
@@ -213,6 +224,17 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     for (const { name } of await tenantTables()) assert.equal((await rowsOf(name, target)).length, 0, `${name} keeps rows of the deleted client`);
     assert.deepEqual(await objects(target), []);
     assert.equal((await t.call(lifeJobRoutes.jobGet, { token: life.superToken, params: { job: '00000000-0000-7000-8000-000000000000' } })).status, 404);
+
+    // Export all: an export job per live workspace, each done with its archive.
+    const all = await t.call(lifeJobRoutes.clientExportAll, { token: life.superToken });
+    assert.equal(all.status, 200, JSON.stringify(all.body));
+    assert.ok(all.body.result.some((j: LifeJob) => j.client === from));
+    for (const j of all.body.result as LifeJob[]) {
+      const ended = await finished(j._id);
+      assert.equal(ended.status, 'done', JSON.stringify(ended.error));
+      assert.match((ended.result as { key: string }).key, /^00000000-0000-0000-0000-000000000000\/exports\//);
+    }
+    assert.equal((await t.call(lifeJobRoutes.clientExportAll, { token: life.adminToken })).status, 403);
   });
 
   it('export → full delete → import from backup gives the workspace as it was (rows after id remapping, file bytes); a broken archive leaves nothing', async () => {
