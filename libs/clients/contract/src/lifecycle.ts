@@ -121,6 +121,16 @@ export const clientLifecycleRoutes = {
     }),
     result: z.object({ deleted: z.number(), bytes: z.number() }),
   }),
+  fileDelete: defineRoute({
+    method: 'POST',
+    path: '/api/del_file',
+    subject: 'clients.file.delete',
+    summary: 'Deletes one hanged stored object (its key); a referenced one is refused (409)',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    body: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/) }),
+    result: z.object({ deleted: z.number(), bytes: z.number() }),
+  }),
   clientExport: defineRoute({
     method: 'POST',
     path: '/api/clients/export/{client}',

@@ -97,6 +97,12 @@ export class LifecycleController implements RouteHandlers<typeof clientLifecycle
     return this.life.hangedFiles(input, ctx);
   }
 
+  /** clients.file.delete — POST api/del_file. */
+  @RouteHandler(clientLifecycleRoutes.fileDelete)
+  fileDelete(input: In<'fileDelete'>, ctx: RequestContext) {
+    return this.life.minioFilesDelete({ body: { files: [input.body.file] } } as In<'minioFilesDelete'>, ctx);
+  }
+
   /** clients.minioFiles.delete — POST api/del_minio_files. */
   @RouteHandler(clientLifecycleRoutes.minioFilesDelete)
   minioFilesDelete(input: In<'minioFilesDelete'>, ctx: RequestContext) {

@@ -245,7 +245,9 @@ export class LifecycleService {
       return { task: params.task, result: { before: row.storageUsedBytes, after } };
     }
     const waiting = () =>
-      this.db.asSystem(why, async (tx) => Number((await queryRows<{ n: string }>(tx, sql`SELECT count(*) AS n FROM outbox.events WHERE client_id = ${row.id}`))[0].n));
+      this.db.asSystem(why, async (tx) =>
+        Number((await queryRows<{ n: string }>(tx, sql`SELECT count(*) AS n FROM outbox.events WHERE client_id = ${row.id}`))[0].n),
+      );
     const before = await waiting();
     await this.outbox.published();
     return { task: params.task, result: { before, after: await waiting() } };

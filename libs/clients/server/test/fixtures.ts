@@ -17,6 +17,7 @@ export default {
     'clients.client.export': { body: () => ({ name: 'backup' }) },
     'clients.client.import': { body: () => ({ key: '00000000-0000-0000-0000-000000000000/exports/none.ndjson.gz' }) },
     'clients.job.start': { body: (w) => ({ kind: 'export', client: w.ids.client, name: 'backup' }) },
+    'clients.file.delete': { body: (w) => ({ file: `${w.ids.client}/none/none.txt` }) },
     'clients.minioFiles.delete': { body: (w) => ({ files: [`${w.ids.client}/none/none.txt`] }) },
   },
   async create(t, w) {

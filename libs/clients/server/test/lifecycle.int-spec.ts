@@ -97,7 +97,10 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     const republish = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'republishOutbox' } });
     assert.equal(republish.status, 200);
     assert.equal(republish.body.result.result.after, 0);
-    assert.equal((await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'recountStorage' } })).status, 403);
+    assert.equal(
+      (await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'recountStorage' } })).status,
+      403,
+    );
   });
 
   it('hanged files: only the unreferenced object is listed and deletable; a referenced one is refused', async () => {
@@ -110,6 +113,13 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     const del = await t.call(clientLifecycleRoutes.minioFilesDelete, { token: life.superToken, body: { files: [orphan.key] } });
     assert.equal(del.status, 200);
     assert.deepEqual(del.body.result, { deleted: 1, bytes: orphan.size });
+    // POST api/del_file: one object, the same rule (a referenced one refused, a hanged one deleted).
+    assert.equal((await t.call(clientLifecycleRoutes.fileDelete, { token: life.superToken, body: { file: attached.key } })).status, 409);
+    const stray = `${life.client._id}/post/stray/left.txt`;
+    await t.portal.platform.storage.put(stray, Readable.from([Buffer.from('left')]), {});
+    const one = await t.call(clientLifecycleRoutes.fileDelete, { token: life.superToken, body: { file: stray } });
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual(one.body.result, { deleted: 1, bytes: 4 });
     assert.deepEqual(
       (await objects(life.client._id)).map((o) => o.key),
       [attached.key],
