@@ -250,4 +250,14 @@ export const lifeJobRoutes = {
     params: z.object({ client: Id, task: z.enum(MAINTENANCE_TASKS) }),
     result: z.object({ task: z.enum(MAINTENANCE_TASKS), result: z.record(z.string(), z.number()) }),
   }),
+  sendsayExec: defineRoute({
+    method: 'POST',
+    path: '/api/clients/exec_sendsay',
+    subject: 'clients.sendsay.exec',
+    summary: "Exports a workspace's employees (e-mail, first and last name) to the Sendsay mailing service",
+    spec: '§7 Clients, §8, issue 36',
+    access: access.superadmin,
+    body: z.object({ client: Id }),
+    result: z.object({ exported: z.number() }),
+  }),
 } satisfies Record<string, RouteDef>;

@@ -9,6 +9,7 @@ import { JournalService } from './journal.service.ts';
 import { LifecycleController } from './lifecycle.controller.ts';
 import { LifecycleService } from './lifecycle.service.ts';
 import { SealHrPasswords } from './seal-hr-passwords.ts';
+import { SendsayService } from './sendsay.service.ts';
 import { StorageService } from './storage.service.ts';
 
 /**
@@ -20,6 +21,16 @@ import { StorageService } from './storage.service.ts';
   name: 'clients',
   migrations: { schema: 'clients', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [ClientsController, LifecycleController],
-  providers: [ClientsRepository, ClientsService, LifecycleService, ArchiveService, LifecycleJobs, JournalService, StorageService, SealHrPasswords],
+  providers: [
+    ClientsRepository,
+    ClientsService,
+    LifecycleService,
+    ArchiveService,
+    LifecycleJobs,
+    SendsayService,
+    JournalService,
+    StorageService,
+    SealHrPasswords,
+  ],
 })
 export class ClientsModule {}

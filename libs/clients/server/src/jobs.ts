@@ -69,11 +69,17 @@ export class LifecycleJobs implements OnApplicationBootstrap {
     return toLifeJob(row);
   }
 
-  /** §7 POST api/clients/export/all → an export job per live workspace (queued), in the workspaces' name order. */
+  /** §7 POST api/clients/export/all → an export job per live workspace (queued, or the one still pending), by name. */
   async exportAll(ctx: RequestContext) {
     const live = await this.db.asSystem(`superadmin ${ctx.userId}: export all`, (tx) => this.repo.list(tx));
     const out = [];
-    for (const c of live) out.push(await this.start({ body: { kind: 'export', client: c.id, name: c.workspace } } as In<'jobStart'>, ctx));
+    for (const c of live) {
+      // A workspace whose export is still queued or running keeps that one (a second click starts nothing new).
+      const pending = (await this.db.asSystem(`superadmin ${ctx.userId}: jobs of ${c.id}`, (tx) => this.repo.jobsOf(tx, c.id))).find(
+        (j) => j.kind === 'export' && (j.status === 'queued' || j.status === 'running'),
+      );
+      out.push(pending ? toLifeJob(pending) : await this.start({ body: { kind: 'export', client: c.id, name: c.workspace } } as In<'jobStart'>, ctx));
+    }
     return out;
   }
 

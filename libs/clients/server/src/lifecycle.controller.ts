@@ -6,6 +6,7 @@ import { RouteHandler } from '@intranet/platform-host';
 import { ArchiveService } from './archive.service.ts';
 import { LifecycleJobs } from './jobs.ts';
 import { LifecycleService } from './lifecycle.service.ts';
+import { SendsayService } from './sendsay.service.ts';
 
 type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clientLifecycleRoutes)[K]>;
 type JobIn<K extends keyof typeof lifeJobRoutes> = RouteInput<(typeof lifeJobRoutes)[K]>;
@@ -17,6 +18,7 @@ export class LifecycleController implements RouteHandlers<typeof clientLifecycle
     private readonly life: LifecycleService,
     private readonly archives: ArchiveService,
     private readonly jobs: LifecycleJobs,
+    private readonly sendsay: SendsayService,
   ) {}
 
   /** clients.job.start — POST api/clients/jobs. */
@@ -41,6 +43,12 @@ export class LifecycleController implements RouteHandlers<typeof clientLifecycle
   @RouteHandler(lifeJobRoutes.maintenanceRun)
   maintenanceRun(input: JobIn<'maintenanceRun'>, ctx: RequestContext) {
     return this.life.maintenance(input, ctx);
+  }
+
+  /** clients.sendsay.exec — POST api/clients/exec_sendsay. */
+  @RouteHandler(lifeJobRoutes.sendsayExec)
+  sendsayExec(input: JobIn<'sendsayExec'>, ctx: RequestContext) {
+    return this.sendsay.exec(input, ctx);
   }
 
   /** clients.job.list — GET api/clients/{id}/jobs. */

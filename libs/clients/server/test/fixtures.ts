@@ -16,8 +16,10 @@ export default {
     'clients.client.clone': { body: () => ({ name: 'A copy' }) },
     'clients.client.export': { body: () => ({ name: 'backup' }) },
     'clients.client.import': { body: () => ({ key: '00000000-0000-0000-0000-000000000000/exports/none.ndjson.gz' }) },
-    'clients.job.start': { body: (w) => ({ kind: 'export', client: w.ids.client, name: 'backup' }) },
+    // A job of the spare workspace: small, and gone once the full delete ran (then a 404, nothing queued).
+    'clients.job.start': { body: (w) => ({ kind: 'export', client: w.ids.spareClient, name: 'backup' }) },
     'clients.file.delete': { body: (w) => ({ file: `${w.ids.client}/none/none.txt` }) },
+    'clients.sendsay.exec': { body: (w) => ({ client: w.ids.client }) },
     'clients.minioFiles.delete': { body: (w) => ({ files: [`${w.ids.client}/none/none.txt`] }) },
   },
   async create(t, w) {

@@ -9,6 +9,8 @@ import { copiedId } from '@intranet/platform-host';
 import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -56,8 +58,24 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     return out;
   };
 
+  // A local stand-in for Sendsay's JSON API: records each request, answers as `sendsayFails` says.
+  const sendsayCalls: { url: string; body: any }[] = [];
+  let sendsayFails = false;
+  let sendsay: Server;
+
   beforeAll(async () => {
-    t = await testPortal();
+    sendsay = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        sendsayCalls.push({ url: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(sendsayFails ? { errors: [{ id: 'error/auth/failed' }] } : { track: { id: 1 } }));
+      });
+    });
+    await new Promise<void>((ok) => sendsay.listen(0, '127.0.0.1', ok));
+    const port = (sendsay.address() as AddressInfo).port;
+    t = await testPortal({ SENDSAY_API_URL: `http://127.0.0.1:${port}/general/api/v100/json/acme`, SENDSAY_API_KEY: 'sendsay-key' });
     life = await t.makeClient('life');
     const emp = await t.makeEmployee(life.adminToken, 'emp@life.test');
     await t.makeEmployee(life.adminToken, 'two@life.test');
@@ -70,7 +88,10 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     const o = await upload(emp.token, 'forgotten.txt', Buffer.from('nobody refers to me'));
     orphan = { key: o.key, size: o.size };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    sendsay.close();
+  });
 
   it('statistics: employees, posts, articles, files, storage and rows per table; superadmin only', async () => {
     await eventuallyPasses(async () => {
@@ -101,6 +122,24 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
       (await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'recountStorage' } })).status,
       403,
     );
+  });
+
+  it("exec_sendsay: the workspace's employees go to Sendsay as one member.import; a refusal is the §8 text; superadmin only", async () => {
+    const r = await t.call(lifeJobRoutes.sendsayExec, { token: life.superToken, body: { client: life.client._id } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.result, { exported: 3 });
+    assert.equal(sendsayCalls.length, 1);
+    const [call] = sendsayCalls;
+    assert.equal(call.url, '/general/api/v100/json/acme');
+    assert.equal(call.body.action, 'member.import');
+    assert.equal(call.body.apikey, 'sendsay-key');
+    assert.ok(call.body['users.list'].rows.some((row: string[]) => row[0] === 'emp@life.test'));
+    sendsayFails = true;
+    const failed = await t.call(lifeJobRoutes.sendsayExec, { token: life.superToken, body: { client: life.client._id } });
+    sendsayFails = false;
+    assert.equal(failed.status, 400);
+    assert.equal(failed.body.message, 'Export to a mailing service failed');
+    assert.equal((await t.call(lifeJobRoutes.sendsayExec, { token: life.adminToken, body: { client: life.client._id } })).status, 403);
   });
 
   it('hanged files: only the unreferenced object is listed and deletable; a referenced one is refused', async () => {
