@@ -19,7 +19,7 @@ export default {
     // A job of the spare workspace: small, and gone once the full delete ran (then a 404, nothing queued).
     'clients.job.start': { body: (w) => ({ kind: 'export', client: w.ids.spareClient, name: 'backup' }) },
     'clients.file.delete': { body: (w) => ({ file: `${w.ids.client}/none/none.txt` }) },
-    'clients.sendsay.exec': { body: (w) => ({ client: w.ids.client }) },
+    'clients.sendsay.exec': { body: (w) => ({ client: w.ids.client }), ids: { client: 'client' } },
     'clients.minioFiles.delete': { body: (w) => ({ files: [`${w.ids.client}/none/none.txt`] }) },
   },
   async create(t, w) {
