@@ -5,6 +5,7 @@
 export * from './codes.ts';
 export * from './events.ts';
 export { clientRoutes, clientSubjects } from './routes.ts';
+export { applicationRoutes, applicationSchema, DEFAULT_SECTIONS, type Application } from './application.ts';
 export {
   archiveManifest,
   archiveSchema,

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Domain } from '@intranet/platform-host';
+import { ApplicationController } from './application.controller.ts';
+import { ApplicationService } from './application.service.ts';
 import { ArchiveService } from './archive.service.ts';
 import { ClientsController } from './clients.controller.ts';
 import { ClientsRepository } from './clients.repository.ts';
@@ -20,7 +22,7 @@ import { StorageService } from './storage.service.ts';
 @Domain({
   name: 'clients',
   migrations: { schema: 'clients', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [ClientsController, LifecycleController],
+  controllers: [ClientsController, LifecycleController, ApplicationController],
   providers: [
     ClientsRepository,
     ClientsService,

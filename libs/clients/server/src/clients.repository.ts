@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { clients, lifeJobs, type ClientRow, type LifeJobRow } from './schema.ts';
+import { appSections, clients, lifeJobs, type ClientRow, type LifeJobRow } from './schema.ts';
 
 /** A value sealed by platform-config's sealSecret (PostgreSQL regular expression). */
 const SEALED_RE = '^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{22}[.]';
@@ -129,5 +129,25 @@ export class ClientsRepository {
       .where(eq(lifeJobs.id, id))
       .returning();
     return out;
+  }
+
+  /** The application's sections in code order. */
+  appSections(tx: Tx): Promise<{ code: string; active: boolean }[]> {
+    return tx.select({ code: appSections.code, active: appSections.active }).from(appSections).orderBy(asc(appSections.code));
+  }
+
+  /** Adds the sections `codes` names that are missing (switched on); existing ones keep their flag. */
+  async appSectionsAdd(tx: Tx, codes: readonly string[]): Promise<void> {
+    if (codes.length)
+      await tx
+        .insert(appSections)
+        .values(codes.map((code) => ({ code })))
+        .onConflictDoNothing();
+  }
+
+  /** Switches one section; false when the application has no such section. */
+  async appSectionSet(tx: Tx, code: string, active: boolean): Promise<boolean> {
+    const rows = await tx.update(appSections).set({ active, updatedAt: new Date() }).where(eq(appSections.code, code)).returning({ code: appSections.code });
+    return rows.length > 0;
   }
 }

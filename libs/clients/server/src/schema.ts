@@ -83,3 +83,14 @@ export const lifeJobs = clientsSchema.table(
   },
 );
 export type LifeJobRow = typeof lifeJobs.$inferSelect;
+
+/** §3 Application: the platform's sections (issue 36, /app). Platform data, no tenant: the system role only. */
+export const appSections = clientsSchema.table(
+  'app_sections',
+  {
+    code: text('code').primaryKey(),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [pgPolicy('system_only', { as: 'permissive', to: appRole, for: 'all', using: sql`false`, withCheck: sql`false` })],
+);

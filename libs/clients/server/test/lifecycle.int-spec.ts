@@ -1,4 +1,4 @@
-import { clientLifecycleRoutes, clientRoutes, lifeJobRoutes, type LifeJob } from '@intranet/clients-contract';
+import { applicationRoutes, clientLifecycleRoutes, clientRoutes, DEFAULT_SECTIONS, lifeJobRoutes, type LifeJob } from '@intranet/clients-contract';
 import { LIFE_QUEUE } from '@intranet/clients-server';
 import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
@@ -140,6 +140,28 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     assert.equal(failed.status, 400);
     assert.equal(failed.body.message, 'Export to a mailing service failed');
     assert.equal((await t.call(lifeJobRoutes.sendsayExec, { token: life.adminToken, body: { client: life.client._id } })).status, 403);
+  });
+
+  it('application sections: createDefaultSections adds the missing ones (on) and keeps the flags set; a section switches; superadmin only', async () => {
+    assert.equal((await t.call(applicationRoutes.applicationCreateDefaultSections, { token: life.adminToken })).status, 403);
+    const made = await t.call(applicationRoutes.applicationCreateDefaultSections, { token: life.superToken });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    assert.deepEqual(
+      made.body.result.sections.map((s: { code: string }) => s.code),
+      [...DEFAULT_SECTIONS].sort(),
+    );
+    assert.ok(made.body.result.sections.every((s: { active: boolean }) => s.active));
+    const off = await t.call(applicationRoutes.appSectionSwitch, { token: life.superToken, params: { code: 'chat' }, body: { active: false } });
+    assert.equal(off.status, 200);
+    const again = await t.call(applicationRoutes.applicationCreateDefaultSections, { token: life.superToken });
+    assert.equal(again.body.result.sections.find((s: { code: string }) => s.code === 'chat').active, false);
+    assert.equal(again.body.result.sections.length, DEFAULT_SECTIONS.length);
+    const got = await t.call(applicationRoutes.applicationGet, { token: life.superToken });
+    assert.deepEqual(got.body.result, again.body.result);
+    assert.equal(
+      (await t.call(applicationRoutes.appSectionSwitch, { token: life.superToken, params: { code: 'nothing' }, body: { active: true } })).status,
+      404,
+    );
   });
 
   it('hanged files: only the unreferenced object is listed and deletable; a referenced one is refused', async () => {
