@@ -30,6 +30,7 @@ import { StorageService } from './storage.service.ts';
     ArchiveService,
     LifecycleJobs,
     SendsayService,
+    ApplicationService,
     JournalService,
     StorageService,
     SealHrPasswords,
