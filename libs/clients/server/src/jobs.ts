@@ -134,6 +134,11 @@ export class LifecycleJobs implements OnApplicationBootstrap {
     } catch (err) {
       await pending;
       const e = serializeError(err);
+      if (job.kind === 'fullDelete' && job.runs > 0 && e.status === 404) {
+        // The cut run had finished the delete but not its record: the workspace is gone, which is what was asked.
+        await this.update(id, { status: 'done', phase: 'done', done: job.total, result: null });
+        return;
+      }
       this.log.warn(`life job ${id} (${job.kind}) failed: ${e.code}`);
       await this.update(id, { status: 'failed', error: { code: e.code, message: e.message, ...(e.params ? { params: e.params } : {}) } });
     }
