@@ -16,8 +16,9 @@ export default {
     'clients.client.clone': { body: () => ({ name: 'A copy' }) },
     'clients.client.export': { body: () => ({ name: 'backup' }) },
     'clients.client.import': { body: () => ({ key: '00000000-0000-0000-0000-000000000000/exports/none.ndjson.gz' }) },
-    // A job of the spare workspace: small, and gone once the full delete ran (then a 404, nothing queued).
-    'clients.job.start': { body: (w) => ({ kind: 'export', client: w.ids.spareClient, name: 'backup' }) },
+    // An import of an archive that does not exist: queued, then failed at once (404) — the generated calls leave no
+    // long job competing with the other routes for the database.
+    'clients.job.start': { body: () => ({ kind: 'import', workspace: 'fuzzimport', key: '00000000-0000-0000-0000-000000000000/exports/none.ndjson.gz' }) },
     'clients.file.delete': { body: (w) => ({ file: `${w.ids.client}/none/none.txt` }) },
     'clients.sendsay.exec': { body: (w) => ({ client: w.ids.client }), ids: { client: 'client' } },
     'clients.minioFiles.delete': { body: (w) => ({ files: [`${w.ids.client}/none/none.txt`] }) },
