@@ -77,6 +77,8 @@ export const REFERENCE_EXCEPTIONS: Record<string, Record<string, 403 | 404>> = {
   'POST /api/reset_password_hard': { user_id: 404 },
   'POST /api/register': { client_id: 404 },
   'POST /api/register_many': { client_id: 404 },
+  // Superadmin only: another client's admin is refused before the reference is looked at.
+  'POST /api/clients/exec_sendsay': { client: 403 },
   'POST /api/user/load_hrm': { client_id: 404 },
   'POST /api/user/reset_to_hrm': { user_id: 404 },
   'POST /api/structure': { client_id: 404 },

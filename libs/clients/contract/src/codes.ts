@@ -5,6 +5,7 @@ export const CLIENTS_ERRORS = defineCodes('clients', {
   workspaceTaken: { text: 'This workspace code is already taken' },
   importFailed: { text: 'Client data import failed' },
   fileReferenced: { text: 'The file is still referenced and cannot be deleted', kind: 'conflict' },
+  sendsayFailed: { text: 'Export to a mailing service failed' },
   collectionNotFound: { text: 'No such collection', kind: 'not_found' },
   clientNotFound: { text: 'Client not found', kind: 'not_found' },
   // The generic code of the workspace-code field (§5), worded alike by the web: its contract text names the field.

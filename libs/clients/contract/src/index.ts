@@ -5,6 +5,7 @@
 export * from './codes.ts';
 export * from './events.ts';
 export { clientRoutes, clientSubjects } from './routes.ts';
+export { applicationRoutes, applicationSchema, DEFAULT_SECTIONS, type Application } from './application.ts';
 export {
   archiveManifest,
   archiveSchema,
@@ -12,8 +13,15 @@ export {
   clientStatSchema,
   collectionName,
   fileStatSchema,
+  LIFE_JOB_KINDS,
+  MAINTENANCE_TASKS,
+  lifeJobRoutes,
+  lifeJobSchema,
+  lifeJobStart,
   storedObject,
   type ClientStat,
+  type LifeJob,
+  type LifeJobKind,
 } from './lifecycle.ts';
 export {
   CLIENT_FONTS,

@@ -121,6 +121,16 @@ export const clientLifecycleRoutes = {
     }),
     result: z.object({ deleted: z.number(), bytes: z.number() }),
   }),
+  fileDelete: defineRoute({
+    method: 'POST',
+    path: '/api/del_file',
+    subject: 'clients.file.delete',
+    summary: 'Deletes one hanged stored object (its key); a referenced one is refused (409)',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    body: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/) }),
+    result: z.object({ deleted: z.number(), bytes: z.number() }),
+  }),
   clientExport: defineRoute({
     method: 'POST',
     path: '/api/clients/export/{client}',
@@ -142,5 +152,112 @@ export const clientLifecycleRoutes = {
     params: z.object({ workspace: workspaceCode }),
     body: z.object({ key: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/), name: z.string().trim().min(1).max(200).optional() }),
     result: clientSchema,
+  }),
+} satisfies Record<string, RouteDef>;
+
+/**
+ * The maintenance tasks of a workspace (§7 POST api/clients/{client}/maintenance/{task}): recount the storage used
+ * from the stored objects (before/after bytes); republish the workspace's outbox events still waiting (before/after).
+ */
+export const MAINTENANCE_TASKS = ['recountStorage', 'republishOutbox'] as const;
+
+/** The long operations of a workspace's life that run as durable jobs (issue 36: progress, resumable). */
+export const LIFE_JOB_KINDS = ['clone', 'fullDelete', 'export', 'import'] as const;
+export type LifeJobKind = (typeof LIFE_JOB_KINDS)[number];
+
+/** What a job is asked to do: the same inputs as the §7 routes it stands for. */
+export const lifeJobStart = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('clone'), client: Id, workspace: workspaceCode, name: z.string().trim().min(1).max(200) }),
+  z.object({ kind: z.literal('fullDelete'), client: Id }),
+  z.object({ kind: z.literal('export'), client: Id, name: z.string().trim().max(60).optional() }),
+  z.object({
+    kind: z.literal('import'),
+    workspace: workspaceCode,
+    key: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/),
+    name: z.string().trim().min(1).max(200).optional(),
+  }),
+]);
+
+/**
+ * A long job and its progress: `phase` (rows, files, cleanup…), `done` of `total` (rows and objects; bytes of the
+ * archive for an import), `result` when done (the new client, the archive, the counts), `error` (code, params,
+ * message) when failed.
+ */
+export const lifeJobSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(LIFE_JOB_KINDS),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  phase: z.string(),
+  done: z.number(),
+  total: z.number(),
+  client: z.string().nullable(),
+  target: z.string().nullable(),
+  result: z.unknown().nullable(),
+  error: z.object({ code: z.string(), message: z.string(), params: z.record(z.string(), z.unknown()).optional() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LifeJob = z.infer<typeof lifeJobSchema>;
+
+/** The job routes (no §7 path: added in the style of §7 Clients): start one, read one, list a workspace's. Superadmin only. */
+export const lifeJobRoutes = {
+  jobStart: defineRoute({
+    method: 'POST',
+    path: '/api/clients/jobs',
+    subject: 'clients.job.start',
+    summary: 'Starts a long job (clone, fullDelete, export, import) as a durable job; answers it (queued) at once',
+    spec: '§4 Client, issue 36',
+    access: access.superadmin,
+    body: lifeJobStart,
+    result: lifeJobSchema,
+  }),
+  jobGet: defineRoute({
+    method: 'GET',
+    path: '/api/clients/jobs/{job}',
+    subject: 'clients.job.get',
+    summary: "A long job's status and progress (phase, done of total), its result or error",
+    spec: 'issue 36',
+    access: access.superadmin,
+    params: z.object({ job: Id }),
+    result: lifeJobSchema,
+  }),
+  jobList: defineRoute({
+    method: 'GET',
+    path: '/api/clients/{id}/jobs',
+    subject: 'clients.job.list',
+    summary: 'The long jobs of a workspace (as source or target), newest first (at most 20)',
+    spec: 'issue 36',
+    access: access.superadmin,
+    params: z.object({ id: Id }),
+    result: z.array(lifeJobSchema),
+  }),
+  clientExportAll: defineRoute({
+    method: 'POST',
+    path: '/api/clients/export/all',
+    subject: 'clients.client.exportAll',
+    summary: 'Starts an export job for every live workspace; answers the jobs (queued)',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    result: z.array(lifeJobSchema),
+  }),
+  maintenanceRun: defineRoute({
+    method: 'POST',
+    path: '/api/clients/{client}/maintenance/{task}',
+    subject: 'clients.maintenance.run',
+    summary: 'Runs one maintenance task of a workspace (MAINTENANCE_TASKS) and answers its figures',
+    spec: '§7 Clients, issue 36',
+    access: access.superadmin,
+    params: z.object({ client: Id, task: z.enum(MAINTENANCE_TASKS) }),
+    result: z.object({ task: z.enum(MAINTENANCE_TASKS), result: z.record(z.string(), z.number()) }),
+  }),
+  sendsayExec: defineRoute({
+    method: 'POST',
+    path: '/api/clients/exec_sendsay',
+    subject: 'clients.sendsay.exec',
+    summary: "Exports a workspace's employees (e-mail, first and last name) to the Sendsay mailing service",
+    spec: '§7 Clients, §8, issue 36',
+    access: access.superadmin,
+    body: z.object({ client: Id }),
+    result: z.object({ exported: z.number() }),
   }),
 } satisfies Record<string, RouteDef>;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes } from '@intranet/clients-contract';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
@@ -14,7 +14,7 @@ import { copiedId, PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { signFileUrl, type Storage } from '@intranet/platform-storage';
 import { ClientsRepository } from './clients.repository.ts';
-import { LifecycleService } from './lifecycle.service.ts';
+import { LifecycleService, type LongRun } from './lifecycle.service.ts';
 import { toClient } from './mapping.ts';
 import type { ClientRow } from './schema.ts';
 
@@ -54,13 +54,20 @@ export class ArchiveService {
   }
 
   /** §7 POST api/clients/export/{client} {name} → { key, url, manifest }: the archive stored and a 15-minute link. 404 unknown. */
-  async exportOne({ params, body }: In<'clientExport'>, ctx: RequestContext) {
+  async exportOne({ params, body }: In<'clientExport'>, ctx: RequestContext, run: LongRun = {}) {
     const row = await this.db.asSystem(`superadmin ${ctx.userId}: export ${params.client}`, (tx) => this.repo.byId(tx, params.client));
     if (!row || row.deleted) throw Errors.coded(CLIENTS_ERRORS.clientNotFound);
-    return this.write(ctx, row, body.name);
+    return this.write(ctx, row, body.name, run);
   }
 
-  private async write(ctx: RequestContext, row: ClientRow, name?: string) {
+  private async write(ctx: RequestContext, row: ClientRow, name?: string, run: LongRun = {}) {
+    const progress = run.progress ?? (() => undefined);
+    const counts = await this.life.counts(ctx, row.id);
+    const objects: { key: string; size: number }[] = [];
+    for await (const o of this.storage.list(`${row.id}/`)) objects.push(o);
+    const total = Object.values(counts).reduce((a, t) => a + Object.values(t).reduce((b, n) => b + n, 0), 0) + objects.length;
+    let done = 0;
+    progress('rows', done, total);
     const safe = (name ?? row.workspace).replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'workspace';
     const key = `${ARCHIVE_PREFIX}/${uuidv7()}/${safe}.ndjson.gz`;
     const out = new PassThrough();
@@ -84,7 +91,7 @@ export class ArchiveService {
       await line(JSON.stringify({ format: ARCHIVE_FORMAT, client }));
       for (const d of this.life.domains) {
         const s = tenantSubjects(d);
-        const { tables } = await ask(this.bus, s.count, ctx, { clientId: row.id });
+        const tables = counts[d] ?? {};
         manifest.domains[d] = {};
         for (const table of Object.keys(tables)) {
           const hash = createHash('sha256');
@@ -99,12 +106,15 @@ export class ArchiveService {
               await line(`{"d":${JSON.stringify(d)},"t":${JSON.stringify(table)},"r":${canon}}`);
             }
             offset = page.next;
+            done += page.ndjson ? page.ndjson.split('\n').filter(Boolean).length : 0;
+            progress('rows', Math.min(done, total), total);
           }
           manifest.domains[d][table] = n;
           manifest.sha256[`${d}/${table}`] = hash.digest('hex');
         }
       }
-      for await (const o of this.storage.list(`${row.id}/`)) {
+      for (const o of objects) {
+        progress('files', Math.min(done++, total), total);
         const got = await this.storage.get(o.key);
         if (!got) continue;
         const hash = createHash('sha256');
@@ -140,16 +150,25 @@ export class ArchiveService {
    * any failure deletes what the new workspace got (rolled back, nothing half imported). 409 workspace taken,
    * 404 no such archive, 400 'Client data import failed' for a broken archive.
    */
-  async importOne({ params, body }: In<'clientImport'>, ctx: RequestContext) {
+  async importOne({ params, body }: In<'clientImport'>, ctx: RequestContext, run: LongRun = {}) {
     if (!body.key.startsWith(`${ARCHIVE_PREFIX}/`)) throw Errors.notFound();
     const got = await this.storage.get(body.key);
     if (!got) throw Errors.notFound();
-    const lines = createInterface({ input: got.stream.pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
+    // Progress of an import: bytes of the (compressed) archive read, of its size.
+    let read = 0;
+    const counted = new Transform({
+      transform: (chunk: Buffer, _enc, cb) => {
+        read += chunk.length;
+        run.progress?.('archive', read, got.size);
+        cb(null, chunk);
+      },
+    });
+    const lines = createInterface({ input: got.stream.pipe(counted).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
     const first = await lines.next().catch(() => ({ done: true, value: '' }));
     const head = first.done ? null : (JSON.parse(first.value) as { format?: number; client?: ClientRow });
     if (head?.format !== ARCHIVE_FORMAT || !head.client?.id) throw Errors.coded(CLIENTS_ERRORS.importFailed);
     const from = head.client.id;
-    const id = uuidv7();
+    const id = run.id ?? uuidv7();
     const created = await this.db.asSystem(`superadmin ${ctx.userId}: import ${params.workspace}`, async (tx) => {
       if (await this.repo.byWorkspace(tx, params.workspace)) throw Errors.conflictCoded('workspace', CLIENTS_ERRORS.workspaceTaken);
       const c = JSON.parse(remapIds(JSON.stringify(head.client), from, id, (x) => copiedId(x, id))) as ClientRow;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { clients, type ClientRow } from './schema.ts';
+import { appSections, clients, lifeJobs, type ClientRow, type LifeJobRow } from './schema.ts';
 
 /** A value sealed by platform-config's sealSecret (PostgreSQL regular expression). */
 const SEALED_RE = '^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{22}[.]';
@@ -97,5 +97,57 @@ export class ClientsRepository {
   async keysOf(tx: Tx, id: string): Promise<string[]> {
     const [row] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
     return row ? [...JSON.stringify(row).matchAll(new RegExp(`${id}/[A-Za-z0-9._/-]+`, 'g'))].map((m) => m[0]) : [];
+  }
+
+  /** Inserts one long job (issue 36) and returns it. */
+  async jobInsert(tx: Tx, row: typeof lifeJobs.$inferInsert): Promise<LifeJobRow> {
+    const [out] = await tx.insert(lifeJobs).values(row).returning();
+    return out;
+  }
+
+  /** The long job with this id, or undefined. */
+  async jobById(tx: Tx, id: string): Promise<LifeJobRow | undefined> {
+    const [row] = await tx.select().from(lifeJobs).where(eq(lifeJobs.id, id)).limit(1);
+    return row;
+  }
+
+  /** The 20 newest long jobs that read, delete or created the client `id`. */
+  jobsOf(tx: Tx, id: string): Promise<LifeJobRow[]> {
+    return tx
+      .select()
+      .from(lifeJobs)
+      .where(or(eq(lifeJobs.sourceId, id), eq(lifeJobs.targetId, id)))
+      .orderBy(desc(lifeJobs.createdAt))
+      .limit(20);
+  }
+
+  /** Applies `patch` to a long job (and updatedAt); returns it, undefined for an unknown id. */
+  async jobUpdate(tx: Tx, id: string, patch: Partial<typeof lifeJobs.$inferInsert>): Promise<LifeJobRow | undefined> {
+    const [out] = await tx
+      .update(lifeJobs)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(lifeJobs.id, id))
+      .returning();
+    return out;
+  }
+
+  /** The application's sections in code order. */
+  appSections(tx: Tx): Promise<{ code: string; active: boolean }[]> {
+    return tx.select({ code: appSections.code, active: appSections.active }).from(appSections).orderBy(asc(appSections.code));
+  }
+
+  /** Adds the sections `codes` names that are missing (switched on); existing ones keep their flag. */
+  async appSectionsAdd(tx: Tx, codes: readonly string[]): Promise<void> {
+    if (codes.length)
+      await tx
+        .insert(appSections)
+        .values(codes.map((code) => ({ code })))
+        .onConflictDoNothing();
+  }
+
+  /** Switches one section; false when the application has no such section. */
+  async appSectionSet(tx: Tx, code: string, active: boolean): Promise<boolean> {
+    const rows = await tx.update(appSections).set({ active, updatedAt: new Date() }).where(eq(appSections.code, code)).returning({ code: appSections.code });
+    return rows.length > 0;
   }
 }

@@ -1,3 +1,4 @@
 export { ClientsModule } from './clients.module.ts';
 export { clients } from './schema.ts';
 export { SealHrPasswords } from './seal-hr-passwords.ts';
+export { LIFE_QUEUE } from './jobs.ts';

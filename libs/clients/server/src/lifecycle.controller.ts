@@ -1,20 +1,61 @@
 import { Controller } from '@nestjs/common';
-import { clientLifecycleRoutes } from '@intranet/clients-contract';
+import { clientLifecycleRoutes, lifeJobRoutes } from '@intranet/clients-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler } from '@intranet/platform-host';
 import { ArchiveService } from './archive.service.ts';
+import { LifecycleJobs } from './jobs.ts';
 import { LifecycleService } from './lifecycle.service.ts';
+import { SendsayService } from './sendsay.service.ts';
 
 type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clientLifecycleRoutes)[K]>;
+type JobIn<K extends keyof typeof lifeJobRoutes> = RouteInput<(typeof lifeJobRoutes)[K]>;
 
-/** A workspace's whole life (issue 36): one method per route of `clientLifecycleRoutes`, each only delegating. */
+/** A workspace's whole life (issue 36): one method per route of `clientLifecycleRoutes` and `lifeJobRoutes`, each only delegating. */
 @Controller()
-export class LifecycleController implements RouteHandlers<typeof clientLifecycleRoutes> {
+export class LifecycleController implements RouteHandlers<typeof clientLifecycleRoutes & typeof lifeJobRoutes> {
   constructor(
     private readonly life: LifecycleService,
     private readonly archives: ArchiveService,
+    private readonly jobs: LifecycleJobs,
+    private readonly sendsay: SendsayService,
   ) {}
+
+  /** clients.job.start — POST api/clients/jobs. */
+  @RouteHandler(lifeJobRoutes.jobStart)
+  jobStart(input: JobIn<'jobStart'>, ctx: RequestContext) {
+    return this.jobs.start(input, ctx);
+  }
+
+  /** clients.job.get — GET api/clients/jobs/{job}. */
+  @RouteHandler(lifeJobRoutes.jobGet)
+  jobGet(input: JobIn<'jobGet'>, ctx: RequestContext) {
+    return this.jobs.get(input, ctx);
+  }
+
+  /** clients.client.exportAll — POST api/clients/export/all. */
+  @RouteHandler(lifeJobRoutes.clientExportAll)
+  clientExportAll(_input: JobIn<'clientExportAll'>, ctx: RequestContext) {
+    return this.jobs.exportAll(ctx);
+  }
+
+  /** clients.maintenance.run — POST api/clients/{client}/maintenance/{task}. */
+  @RouteHandler(lifeJobRoutes.maintenanceRun)
+  maintenanceRun(input: JobIn<'maintenanceRun'>, ctx: RequestContext) {
+    return this.life.maintenance(input, ctx);
+  }
+
+  /** clients.sendsay.exec — POST api/clients/exec_sendsay. */
+  @RouteHandler(lifeJobRoutes.sendsayExec)
+  sendsayExec(input: JobIn<'sendsayExec'>, ctx: RequestContext) {
+    return this.sendsay.exec(input, ctx);
+  }
+
+  /** clients.job.list — GET api/clients/{id}/jobs. */
+  @RouteHandler(lifeJobRoutes.jobList)
+  jobList(input: JobIn<'jobList'>, ctx: RequestContext) {
+    return this.jobs.list(input, ctx);
+  }
 
   /** clients.client.export — POST api/clients/export/{client}. */
   @RouteHandler(clientLifecycleRoutes.clientExport)
@@ -62,6 +103,12 @@ export class LifecycleController implements RouteHandlers<typeof clientLifecycle
   @RouteHandler(clientLifecycleRoutes.clientHangedFiles)
   clientHangedFiles(input: In<'clientHangedFiles'>, ctx: RequestContext) {
     return this.life.hangedFiles(input, ctx);
+  }
+
+  /** clients.file.delete — POST api/del_file. */
+  @RouteHandler(clientLifecycleRoutes.fileDelete)
+  fileDelete(input: In<'fileDelete'>, ctx: RequestContext) {
+    return this.life.minioFilesDelete({ body: { files: [input.body.file] } } as In<'minioFilesDelete'>, ctx);
   }
 
   /** clients.minioFiles.delete — POST api/del_minio_files. */

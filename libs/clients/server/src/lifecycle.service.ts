@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes } from '@intranet/clients-contract';
+import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes, type lifeJobRoutes } from '@intranet/clients-contract';
 import { journal } from '@intranet/platform-audit';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
 import { remapIds, tenantSubjects, type RouteInput } from '@intranet/platform-contracts';
-import { sql, uuidv7, type Database } from '@intranet/platform-db';
+import { queryRows, sql, uuidv7, type Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { copiedId, discoverDomainNames, PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
@@ -17,6 +17,16 @@ type In<K extends keyof typeof clientLifecycleRoutes> = RouteInput<(typeof clien
 const PAGE = 1000;
 /** A domain's whole-table work may take long on a large workspace (ms). */
 const LONG = { timeoutMs: 120_000 };
+
+/** Progress of a long operation (issue 36): its phase and `done` of `total` units (rows and objects, or bytes). */
+export type Progress = (phase: string, done: number, total: number) => void;
+/** How a long operation runs from its job: its progress, and the new workspace's id chosen ahead (a rerun finds it). */
+export interface LongRun {
+  progress?: Progress;
+  id?: string;
+}
+/** The sum of a domain count answer's rows. */
+const rowsIn = (counts: Record<string, Record<string, number>>) => Object.values(counts).reduce((a, t) => a + Object.values(t).reduce((b, n) => b + n, 0), 0);
 
 /**
  * A workspace's whole life (issue 36): statistics, file statistics, a collection's or the whole workspace's delete,
@@ -108,8 +118,9 @@ export class LifecycleService {
    * blocked first (its sessions end), then every domain, the storage, the journal and the client's row. Resumable:
    * a client left marked by a failure is found again and finished. 404 unknown.
    */
-  async fullDelete({ params }: In<'clientFullDelete'>, ctx: RequestContext) {
+  async fullDelete({ params }: In<'clientFullDelete'>, ctx: RequestContext, run: LongRun = {}) {
     const row = await this.client(ctx, params.id, true);
+    const progress = run.progress ?? (() => undefined);
     if (!row.deleted || row.status !== 'blocked') {
       await this.db.asSystem(`superadmin ${ctx.userId}: full delete ${row.id} (mark)`, async (tx) => {
         const marked = await this.repo.update(tx, row.id, { deleted: true, status: 'blocked' });
@@ -118,9 +129,21 @@ export class LifecycleService {
       await this.outbox.published();
     }
     const tables: Record<string, number> = {};
-    for (const d of this.domains) Object.assign(tables, (await ask(this.bus, tenantSubjects(d).delete, ctx, { clientId: row.id }, LONG)).tables);
     const objects = await this.objects(row.id);
-    for (let i = 0; i < objects.length; i += 500) await this.storage.delete(objects.slice(i, i + 500).map((o) => o.key));
+    const total = (run.progress ? rowsIn(await this.counts(ctx, row.id)) : 0) + objects.length;
+    let done = 0;
+    progress('rows', done, total);
+    for (const d of this.domains) {
+      const deleted = (await ask(this.bus, tenantSubjects(d).delete, ctx, { clientId: row.id }, LONG)).tables;
+      Object.assign(tables, deleted);
+      done += Object.values(deleted).reduce((a, n) => a + n, 0);
+      progress('rows', Math.min(done, total), total);
+    }
+    for (let i = 0; i < objects.length; i += 500) {
+      await this.storage.delete(objects.slice(i, i + 500).map((o) => o.key));
+      done += objects.slice(i, i + 500).length;
+      progress('files', Math.min(done, total), total);
+    }
     await this.db.asSystem(`superadmin ${ctx.userId}: full delete ${row.id}`, async (tx) => {
       await tx.execute(sql`DELETE FROM outbox.events WHERE client_id = ${row.id}`);
       await tx.execute(sql`SELECT audit.purge_client(${row.id}::uuid)`);
@@ -134,9 +157,9 @@ export class LifecycleService {
    * (copiedId), the objects copied under the new keys, the HR password not copied. 409 workspace taken, 404 unknown.
    * A failure deletes what the new workspace already got (nothing half done) and raises the error.
    */
-  async clone({ params, body }: In<'clientClone'>, ctx: RequestContext) {
+  async clone({ params, body }: In<'clientClone'>, ctx: RequestContext, run: LongRun = {}) {
     const old = await this.client(ctx, params.old);
-    const id = uuidv7();
+    const id = run.id ?? uuidv7();
     const created = await this.db.asSystem(`superadmin ${ctx.userId}: clone ${old.id} as ${params.workspace}`, async (tx) => {
       if (await this.repo.byWorkspace(tx, params.workspace)) throw Errors.conflictCoded('workspace', CLIENTS_ERRORS.workspaceTaken);
       const copy = JSON.parse(remapIds(JSON.stringify({ logo: old.logo, design: old.design }), old.id, id, (x) => copiedId(x, id))) as Pick<
@@ -169,7 +192,7 @@ export class LifecycleService {
       return row;
     });
     try {
-      await this.copyInto(ctx, old.id, id, params.workspace);
+      await this.copyInto(ctx, old.id, id, params.workspace, run.progress);
     } catch (err) {
       await this.fullDelete({ params: { id } } as In<'clientFullDelete'>, ctx).catch(() => undefined);
       throw err;
@@ -178,19 +201,25 @@ export class LifecycleService {
   }
 
   /** Copies every domain's rows (page by page) and every object of `from` into the client `to`. */
-  private async copyInto(ctx: RequestContext, from: string, to: string, workspace: string): Promise<void> {
+  private async copyInto(ctx: RequestContext, from: string, to: string, workspace: string, progress: Progress = () => undefined): Promise<void> {
+    const counts = await this.counts(ctx, from);
+    const objects = await this.objects(from);
+    const total = rowsIn(counts) + objects.length;
+    let done = 0;
+    progress('rows', done, total);
     for (const d of this.domains) {
       const s = tenantSubjects(d);
-      const { tables } = await ask(this.bus, s.count, ctx, { clientId: from });
-      for (const table of Object.keys(tables)) {
+      for (const table of Object.keys(counts[d] ?? {})) {
         for (let offset: number | null = 0; offset !== null;) {
           const page: { ndjson: string; next: number | null } = await ask(this.bus, s.export, ctx, { clientId: from, table, offset, limit: PAGE }, LONG);
           if (page.ndjson) await ask(this.bus, s.import, ctx, { fromClientId: from, clientId: to, workspace, table, ndjson: page.ndjson }, LONG);
           offset = page.next;
+          done += page.ndjson ? page.ndjson.split('\n').filter(Boolean).length : 0;
+          progress('rows', Math.min(done, total), total);
         }
       }
     }
-    for await (const o of this.storage.list(`${from}/`)) {
+    for (const o of objects) {
       const got = await this.storage.get(o.key);
       if (got)
         await this.storage.put(
@@ -198,7 +227,30 @@ export class LifecycleService {
           got.stream,
           {},
         );
+      progress('files', Math.min(++done, total), total);
     }
+  }
+
+  /**
+   * §7 POST api/clients/{client}/maintenance/{task} → { task, result }: `recountStorage` sets the storage used to the
+   * bytes of the stored objects ({ before, after }); `republishOutbox` publishes the workspace's waiting outbox events
+   * now ({ before, after }: events still waiting). 404 unknown client.
+   */
+  async maintenance({ params }: RouteInput<(typeof lifeJobRoutes)['maintenanceRun']>, ctx: RequestContext) {
+    const row = await this.client(ctx, params.client);
+    const why = `superadmin ${ctx.userId}: maintenance ${params.task} of ${row.id}`;
+    if (params.task === 'recountStorage') {
+      const after = (await this.objects(row.id)).reduce((a, o) => a + o.size, 0);
+      await this.db.asSystem(why, (tx) => this.repo.update(tx, row.id, { storageUsedBytes: after }));
+      return { task: params.task, result: { before: row.storageUsedBytes, after } };
+    }
+    const waiting = () =>
+      this.db.asSystem(why, async (tx) =>
+        Number((await queryRows<{ n: string }>(tx, sql`SELECT count(*) AS n FROM outbox.events WHERE client_id = ${row.id}`))[0].n),
+      );
+    const before = await waiting();
+    await this.outbox.published();
+    return { task: params.task, result: { before, after: await waiting() } };
   }
 
   /** The objects of a client no row of any domain (nor the client's own row) references. */

@@ -1,8 +1,8 @@
-import type { Client, ClientDesign, publicClientSchema } from '@intranet/clients-contract';
+import type { Client, ClientDesign, LifeJob, publicClientSchema } from '@intranet/clients-contract';
 import type { JournalRow } from '@intranet/platform-audit';
 import { DEFAULT_INITIAL_RIGHTS } from '@intranet/platform-contracts';
 import type { z } from '@intranet/platform-contracts';
-import type { ClientRow } from './schema.ts';
+import type { ClientRow, LifeJobRow } from './schema.ts';
 
 /** Rows → the §7 Clients API shapes (pure). */
 
@@ -58,5 +58,23 @@ export function toJournalEntry(r: JournalRow) {
     object: r.objectType ? { type: r.objectType, id: r.objectId, title: r.objectTitle } : null,
     before: r.before,
     after: r.after,
+  };
+}
+
+/** Row → a long job as the API shows it (issue 36). */
+export function toLifeJob(row: LifeJobRow): LifeJob {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    status: row.status,
+    phase: row.phase,
+    done: row.done,
+    total: row.total,
+    client: row.sourceId,
+    target: row.targetId,
+    result: row.result ?? null,
+    error: row.error ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -48,3 +48,49 @@ export const clients = clientsSchema.table(
   },
 );
 export type ClientRow = typeof clients.$inferSelect;
+
+/**
+ * The long jobs of a workspace's life (issue 36: clone, full delete, export, import) with their progress; the work
+ * itself runs from the durable queue (PORTS.jobs). Superadmin data: visible only through the audited system bypass
+ * (no tenant column — a full delete of the source leaves its job's record, which names no rows of it).
+ */
+export const lifeJobs = clientsSchema.table(
+  'life_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['clone', 'fullDelete', 'export', 'import'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    phase: text('phase').notNull().default(''),
+    done: bigint('done', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    /** The workspace the job reads (clone, export) or deletes; null for an import. */
+    sourceId: uuid('source_id'),
+    /** The workspace the job creates (clone, import): its id is chosen before the first run, so a rerun finds it. */
+    targetId: uuid('target_id'),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result'),
+    error: jsonb('error').$type<{ code: string; message: string; params?: Record<string, unknown> }>(),
+    runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => {
+    // No tenant sees a row: only the system role (which bypasses row-level security) reads and writes them.
+    return [pgPolicy('system_only', { as: 'permissive', to: appRole, for: 'all', using: sql`false`, withCheck: sql`false` })];
+  },
+);
+export type LifeJobRow = typeof lifeJobs.$inferSelect;
+
+/** §3 Application: the platform's sections (issue 36, /app). Platform data, no tenant: the system role only. */
+export const appSections = clientsSchema.table(
+  'app_sections',
+  {
+    code: text('code').primaryKey(),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [pgPolicy('system_only', { as: 'permissive', to: appRole, for: 'all', using: sql`false`, withCheck: sql`false` })],
+);

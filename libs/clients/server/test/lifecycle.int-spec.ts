@@ -1,13 +1,16 @@
-import { clientLifecycleRoutes, clientRoutes } from '@intranet/clients-contract';
+import { applicationRoutes, clientLifecycleRoutes, clientRoutes, DEFAULT_SECTIONS, lifeJobRoutes, type LifeJob } from '@intranet/clients-contract';
+import { LIFE_QUEUE } from '@intranet/clients-server';
 import { fileRoutes } from '@intranet/files-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { remapIds } from '@intranet/platform-contracts';
 import { queryRows, sql } from '@intranet/platform-db';
 import { copiedId } from '@intranet/platform-host';
-import { eventuallyPasses } from '@intranet/platform-testing';
+import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -55,8 +58,24 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     return out;
   };
 
+  // A local stand-in for Sendsay's JSON API: records each request, answers as `sendsayFails` says.
+  const sendsayCalls: { url: string; body: any }[] = [];
+  let sendsayFails = false;
+  let sendsay: Server;
+
   beforeAll(async () => {
-    t = await testPortal();
+    sendsay = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        sendsayCalls.push({ url: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(sendsayFails ? { errors: [{ id: 'error/auth/failed' }] } : { track: { id: 1 } }));
+      });
+    });
+    await new Promise<void>((ok) => sendsay.listen(0, '127.0.0.1', ok));
+    const port = (sendsay.address() as AddressInfo).port;
+    t = await testPortal({ SENDSAY_API_URL: `http://127.0.0.1:${port}/general/api/v100/json/acme`, SENDSAY_API_KEY: 'sendsay-key' });
     life = await t.makeClient('life');
     const emp = await t.makeEmployee(life.adminToken, 'emp@life.test');
     await t.makeEmployee(life.adminToken, 'two@life.test');
@@ -69,7 +88,10 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     const o = await upload(emp.token, 'forgotten.txt', Buffer.from('nobody refers to me'));
     orphan = { key: o.key, size: o.size };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    sendsay.close();
+  });
 
   it('statistics: employees, posts, articles, files, storage and rows per table; superadmin only', async () => {
     await eventuallyPasses(async () => {
@@ -86,6 +108,60 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     assert.equal(fs.status, 200);
     assert.equal(fs.body.result.files, 2);
     assert.equal(fs.body.result.folders.post.files, 2);
+
+    // Maintenance tasks: the storage used recounted from the objects; the waiting outbox events published.
+    const bytes = fs.body.result.bytes as number;
+    await t.db.asSystem('spec: drifted storage', (tx) => tx.execute(sql`UPDATE clients.clients SET storage_used_bytes = 7 WHERE id = ${life.client._id}`));
+    const recount = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'recountStorage' } });
+    assert.equal(recount.status, 200, JSON.stringify(recount.body));
+    assert.deepEqual(recount.body.result, { task: 'recountStorage', result: { before: 7, after: bytes } });
+    const republish = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'republishOutbox' } });
+    assert.equal(republish.status, 200);
+    assert.equal(republish.body.result.result.after, 0);
+    assert.equal(
+      (await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'recountStorage' } })).status,
+      403,
+    );
+  });
+
+  it("exec_sendsay: the workspace's employees go to Sendsay as one member.import; a refusal is the §8 text; superadmin only", async () => {
+    const r = await t.call(lifeJobRoutes.sendsayExec, { token: life.superToken, body: { client: life.client._id } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.result, { exported: 3 });
+    assert.equal(sendsayCalls.length, 1);
+    const [call] = sendsayCalls;
+    assert.equal(call.url, '/general/api/v100/json/acme');
+    assert.equal(call.body.action, 'member.import');
+    assert.equal(call.body.apikey, 'sendsay-key');
+    assert.ok(call.body['users.list'].rows.some((row: string[]) => row[0] === 'emp@life.test'));
+    sendsayFails = true;
+    const failed = await t.call(lifeJobRoutes.sendsayExec, { token: life.superToken, body: { client: life.client._id } });
+    sendsayFails = false;
+    assert.equal(failed.status, 400);
+    assert.equal(failed.body.message, 'Export to a mailing service failed');
+    assert.equal((await t.call(lifeJobRoutes.sendsayExec, { token: life.adminToken, body: { client: life.client._id } })).status, 403);
+  });
+
+  it('application sections: createDefaultSections adds the missing ones (on) and keeps the flags set; a section switches; superadmin only', async () => {
+    assert.equal((await t.call(applicationRoutes.applicationCreateDefaultSections, { token: life.adminToken })).status, 403);
+    const made = await t.call(applicationRoutes.applicationCreateDefaultSections, { token: life.superToken });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    assert.deepEqual(
+      made.body.result.sections.map((s: { code: string }) => s.code),
+      [...DEFAULT_SECTIONS].sort(),
+    );
+    assert.ok(made.body.result.sections.every((s: { active: boolean }) => s.active));
+    const off = await t.call(applicationRoutes.appSectionSwitch, { token: life.superToken, params: { code: 'chat' }, body: { active: false } });
+    assert.equal(off.status, 200);
+    const again = await t.call(applicationRoutes.applicationCreateDefaultSections, { token: life.superToken });
+    assert.equal(again.body.result.sections.find((s: { code: string }) => s.code === 'chat').active, false);
+    assert.equal(again.body.result.sections.length, DEFAULT_SECTIONS.length);
+    const got = await t.call(applicationRoutes.applicationGet, { token: life.superToken });
+    assert.deepEqual(got.body.result, again.body.result);
+    assert.equal(
+      (await t.call(applicationRoutes.appSectionSwitch, { token: life.superToken, params: { code: 'nothing' }, body: { active: true } })).status,
+      404,
+    );
   });
 
   it('hanged files: only the unreferenced object is listed and deletable; a referenced one is refused', async () => {
@@ -98,6 +174,13 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     const del = await t.call(clientLifecycleRoutes.minioFilesDelete, { token: life.superToken, body: { files: [orphan.key] } });
     assert.equal(del.status, 200);
     assert.deepEqual(del.body.result, { deleted: 1, bytes: orphan.size });
+    // POST api/del_file: one object, the same rule (a referenced one refused, a hanged one deleted).
+    assert.equal((await t.call(clientLifecycleRoutes.fileDelete, { token: life.superToken, body: { file: attached.key } })).status, 409);
+    const stray = `${life.client._id}/post/stray/left.txt`;
+    await t.portal.platform.storage.put(stray, Readable.from([Buffer.from('left')]), {});
+    const one = await t.call(clientLifecycleRoutes.fileDelete, { token: life.superToken, body: { file: stray } });
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual(one.body.result, { deleted: 1, bytes: 4 });
     assert.deepEqual(
       (await objects(life.client._id)).map((o) => o.key),
       [attached.key],
@@ -153,6 +236,76 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
       [attached.key],
     );
     assert.equal((await rowsOf('social.posts', from)).length, 1);
+  });
+
+  it('long jobs: a clone runs from the durable queue with progress to done; a rerun after a cut run rolls back and copies again; full delete by job; a failure keeps its code; superadmin only', async () => {
+    const from = life.client._id;
+    const body = { kind: 'clone' as const, client: from, workspace: 'lifejob', name: 'Job copy' };
+    assert.equal((await t.call(lifeJobRoutes.jobStart, { token: life.adminToken, body })).status, 403);
+    const started = await t.call(lifeJobRoutes.jobStart, { token: life.superToken, body });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(started.body.result.status, 'queued');
+    const id = started.body.result._id as string;
+    const finished = (job: string) =>
+      eventually(async () => {
+        const r = await t.call(lifeJobRoutes.jobGet, { token: life.superToken, params: { job } });
+        assert.equal(r.status, 200);
+        const j = r.body.result as LifeJob;
+        return j.status === 'done' || j.status === 'failed' ? j : null;
+      }, 60_000);
+    const done = await finished(id);
+    assert.equal(done.status, 'done', JSON.stringify(done.error));
+    assert.ok(done.total >= 4, `total ${done.total}`);
+    assert.equal(done.done, done.total);
+    const target = done.target as string;
+    assert.deepEqual([(done.result as { _id: string })._id, (done.result as { workspace: string }).workspace], [target, 'lifejob']);
+    assert.equal((await rowsOf('social.posts', target)).length, 1);
+    const listed = await t.call(lifeJobRoutes.jobList, { token: life.superToken, params: { id: from } });
+    assert.ok(listed.body.result.some((j: LifeJob) => j._id === id));
+
+    // The process died mid-run (the job left running after one run) and the queue runs it again: the rerun deletes what
+    // the cut run made under the job's target id and copies again — one workspace, one copy of each row.
+    const state = () =>
+      t.db.asSystem('spec', (tx) => queryRows<{ status: string; runs: string }>(tx, sql`SELECT status, runs FROM clients.life_jobs WHERE id = ${id}`));
+    await t.db.asSystem('spec: cut run', (tx) => tx.execute(sql`UPDATE clients.life_jobs SET status = 'running' WHERE id = ${id}`));
+    await t.portal.platform.jobs.send(LIFE_QUEUE, { job: id });
+    const [again] = await eventually(async () => {
+      const r = await state();
+      return r[0]?.status === 'done' && Number(r[0].runs) === 2 ? r : null;
+    }, 60_000);
+    assert.equal(again.status, 'done');
+    assert.equal((await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'lifejob' } })).status, 200);
+    assert.equal((await rowsOf('social.posts', target)).length, 1);
+    assert.equal((await rowsOf('people.users', target)).length, 3);
+
+    // A failure the operation reports (the workspace code is taken) ends the job failed with the route's own code.
+    const sync = await t.call(clientLifecycleRoutes.clientClone, { token: life.superToken, params: { old: from, workspace: 'lifejob' }, body: { name: 'x' } });
+    assert.equal(sync.status, 409);
+    const taken = await t.call(lifeJobRoutes.jobStart, { token: life.superToken, body });
+    const failed = await finished(taken.body.result._id);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error?.code, sync.body.code);
+
+    const del = await t.call(lifeJobRoutes.jobStart, { token: life.superToken, body: { kind: 'fullDelete', client: target } });
+    assert.equal(del.status, 200);
+    const gone = await finished(del.body.result._id);
+    assert.equal(gone.status, 'done', JSON.stringify(gone.error));
+    assert.equal(gone.done, gone.total);
+    assert.equal((await t.call(clientRoutes.clientGet, { token: life.superToken, params: { id: target } })).status, 404);
+    for (const { name } of await tenantTables()) assert.equal((await rowsOf(name, target)).length, 0, `${name} keeps rows of the deleted client`);
+    assert.deepEqual(await objects(target), []);
+    assert.equal((await t.call(lifeJobRoutes.jobGet, { token: life.superToken, params: { job: '00000000-0000-7000-8000-000000000000' } })).status, 404);
+
+    // Export all: an export job per live workspace, each done with its archive.
+    const all = await t.call(lifeJobRoutes.clientExportAll, { token: life.superToken });
+    assert.equal(all.status, 200, JSON.stringify(all.body));
+    assert.ok(all.body.result.some((j: LifeJob) => j.client === from));
+    for (const j of all.body.result as LifeJob[]) {
+      const ended = await finished(j._id);
+      assert.equal(ended.status, 'done', JSON.stringify(ended.error));
+      assert.match((ended.result as { key: string }).key, /^00000000-0000-0000-0000-000000000000\/exports\//);
+    }
+    assert.equal((await t.call(lifeJobRoutes.clientExportAll, { token: life.adminToken })).status, 403);
   });
 
   it('export → full delete → import from backup gives the workspace as it was (rows after id remapping, file bytes); a broken archive leaves nothing', async () => {

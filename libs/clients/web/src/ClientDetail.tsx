@@ -13,16 +13,17 @@ import { clientChanged, updateClient } from './api/client-update.ts';
 import { DesignTab } from './DesignTab.tsx';
 import { DataTab } from './DataTab.tsx';
 import { FeaturesTab } from './FeaturesTab.tsx';
+import { MaintenanceTab } from './MaintenanceTab.tsx';
 
 /** The block/unblock body: the status of the contract's PUT /api/clients/{id}. */
 const statusBody = clientUpdate.pick({ status: true }).required();
 
 const TABS = ['data', 'design', 'features', 'rights', 'maintenance'] as const;
-const READY = new Set<string>(['data', 'design', 'features']);
+const READY = new Set<string>(['data', 'design', 'features', 'maintenance']);
 
 /**
- * One client (§2 client screen): block/unblock (PUT /api/clients/{id} {status}) and the tabs data, design and
- * features; other rights and maintenance are disabled for now. Test ids: client-detail, client-status,
+ * One client (§2 client screen): block/unblock (PUT /api/clients/{id} {status}) and the tabs data, design,
+ * features and maintenance (issue 36); other rights is disabled for now. Test ids: client-detail, client-status,
  * client-block, client-unblock, client-manage-employees, client-back.
  */
 export function ClientDetail({ id, onBack }: { id: string; onBack: () => void }) {
@@ -99,6 +100,7 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
         {tab === 'data' ? <DataTab client={client} /> : null}
         {tab === 'design' ? <DesignTab client={client} /> : null}
         {tab === 'features' ? <FeaturesTab client={client} /> : null}
+        {tab === 'maintenance' ? <MaintenanceTab client={client} /> : null}
       </Tabs>
       <ConfirmDialog
         open={confirmBlock}

@@ -6,6 +6,7 @@ import { useSession } from '@intranet/web-session';
 import { Badge, Button, EmptyState, ErrorState, Input, Table, useNotifier, type Column, useDebounced } from '@intranet/web-ui';
 import { ClientDetail } from './ClientDetail.tsx';
 import { CreateClientModal } from './CreateClientModal.tsx';
+import { ExportAllButton } from './ExportAllButton.tsx';
 import { errorText, PageLoadError, pageLoadKind } from '@intranet/web-i18n';
 import { useClients } from './api/client-list.ts';
 import './clients.css';
@@ -81,6 +82,7 @@ export default function ClientsPage() {
           />
         </div>
         <span className="ui-toolbar__spacer" />
+        <ExportAllButton />
         <Button onClick={() => setCreating(true)} data-testid="client-create-open">
           {t('create')}
         </Button>

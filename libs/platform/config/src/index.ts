@@ -104,6 +104,10 @@ export const configSchema = z.object({
   NOTIF_FANOUT_CHUNK: optional(z.coerce.number().int().positive()).default(1000),
   /** notifications: `1`/`true` lets webhooks and the Bot API be http on private hosts (tests, development only). */
   NOTIF_ALLOW_PRIVATE_HOSTS: optional(z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')).default(false),
+  /** clients (issue 36): the Sendsay JSON API endpoint with the account's login (POST api/clients/exec_sendsay); tests point it at a local fake. */
+  SENDSAY_API_URL: optional(z.string().url()),
+  /** clients: the Sendsay API key; unset, exec_sendsay answers 'Export to a mailing service failed'. */
+  SENDSAY_API_KEY: optional(z.string()),
   /** notifications: the Telegram Bot API root (tests point it at a local stand-in). */
   TELEGRAM_API_ROOT: optional(
     z

@@ -5,4 +5,8 @@ export const clientKeys = {
   list: (search: string) => [...clientKeys.lists(), search] as const,
   client: (id: string) => [...clientKeys.all, 'client', id] as const,
   journal: (clientId: string) => [...clientKeys.all, 'journal', clientId] as const,
+  stat: (id: string) => [...clientKeys.all, 'stat', id] as const,
+  filestat: (id: string) => [...clientKeys.all, 'filestat', id] as const,
+  hangedFiles: (id: string) => [...clientKeys.all, 'hangedFiles', id] as const,
+  jobs: (id: string) => [...clientKeys.all, 'jobs', id] as const,
 };
