@@ -5,7 +5,7 @@ import { eventually } from '@intranet/platform-testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { testPortal, type TestPortal } from '@intranet/portal-testing';
+import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { fakeOpenAi } from './fake-openai.ts';
 
 type Client = Awaited<ReturnType<TestPortal['makeClient']>>;
@@ -39,7 +39,7 @@ describe('kb AI assistant (issue 37)', () => {
 
   beforeAll(async () => {
     fake = await fakeOpenAi((call) => `Answer from ${call.body.messages.filter((m) => m.role === 'system').length} system message [1].`);
-    t = await testPortal();
+    t = await sharedPortal();
     acme = await t.makeClient('aiacme');
     sales = await t.makeEmployee(acme.adminToken, 'sales@aiacme.test', { department: 'Sales' });
     dev = await t.makeEmployee(acme.adminToken, 'dev@aiacme.test', { department: 'IT', lang: 'en' });

@@ -89,7 +89,12 @@ export const settingsBody = z.object({
   managers: z.array(Id).max(SHOP_LIMITS.managers).default([]),
   auto: autoRules.optional(),
   years_period: z.coerce.number().int().min(1).max(50).default(1),
-  time_zone: z.string().trim().max(64).refine(isTimeZone, { message: SHOP_ERRORS.shopTimeZoneInvalid.text, params: { code: SHOP_ERRORS.shopTimeZoneInvalid.code } }).default('UTC'),
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, { message: SHOP_ERRORS.shopTimeZoneInvalid.text, params: { code: SHOP_ERRORS.shopTimeZoneInvalid.code } })
+    .default('UTC'),
 });
 
 /** §3 item. `start_amount` null: unlimited stock (rest null). `sold`: units sold so far. */

@@ -73,7 +73,7 @@ describe('task tracker (§7 Task tracker, §4 Task board, §6)', () => {
 
     // desk_add is a right of its own (§6).
     ok(await t.call(peopleRoutes.roleRemove, { token: co.adminToken, params: { userId: u.outsider.id, role: 'desk_add' } }));
-    const s = await t.login('outsider@taskcot.test', 'employee1') // the world's outsider (tag 't');
+    const s = await t.login('outsider@taskcot.test', 'employee1'); // the world's outsider (tag 't');
     u.outsider.token = s.token;
     const refused = await t.call(tasksRoutes.deskCreate, { token: u.outsider.token, body: { name: 'Mine' } });
     assert.equal(refused.status, 403);
