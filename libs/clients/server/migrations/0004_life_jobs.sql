@@ -16,5 +16,4 @@ CREATE TABLE "clients"."life_jobs" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "clients"."life_jobs" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY "system_only" ON "clients"."life_jobs" AS PERMISSIVE FOR ALL TO "intranet_app" USING (false) WITH CHECK (false);
+ALTER TABLE "clients"."life_jobs" ENABLE ROW LEVEL SECURITY;

@@ -4,5 +4,4 @@ CREATE TABLE "clients"."app_sections" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "clients"."app_sections" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-CREATE POLICY "system_only" ON "clients"."app_sections" AS PERMISSIVE FOR ALL TO "intranet_app" USING (false) WITH CHECK (false);
+ALTER TABLE "clients"."app_sections" ENABLE ROW LEVEL SECURITY;

@@ -77,11 +77,7 @@ export const lifeJobs = clientsSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  () => {
-    // No tenant sees a row: only the system role (which bypasses row-level security) reads and writes them.
-    return [pgPolicy('system_only', { as: 'permissive', to: appRole, for: 'all', using: sql`false`, withCheck: sql`false` })];
-  },
-);
+).enableRLS(); // row-level security with no policy: no tenant sees a row; the system role (which bypasses it) reads and writes them
 export type LifeJobRow = typeof lifeJobs.$inferSelect;
 
 /** §3 Application: the platform's sections (issue 36, /app). Platform data, no tenant: the system role only. */
@@ -92,5 +88,4 @@ export const appSections = clientsSchema.table(
     active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  () => [pgPolicy('system_only', { as: 'permissive', to: appRole, for: 'all', using: sql`false`, withCheck: sql`false` })],
-);
+).enableRLS(); // as life_jobs: no policy, so the runtime role sees no row
