@@ -9,7 +9,10 @@ import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { canSee } from './access.ts';
 import { EventsRepository, FeedsRepository, type FullEvent } from './calendar.repository.ts';
-import { buildIcs, type IcsPerson } from './ics.ts';
+import type { IcsPerson } from './ics.ts';
+
+/** The .ics writer (ical-generator, the tz data) on the first file asked for, not at start-up (issue 39). */
+const ics = () => import('./ics.ts');
 
 type In<K extends keyof typeof calendarRoutes> = RouteInput<(typeof calendarRoutes)[K]>;
 
@@ -44,7 +47,7 @@ export class FeedsService {
     const ev = await this.db.inTenant(ctx, (tx) => this.events.find(tx, params.id));
     if (!ev || !canSee(ctx, ev)) throw Errors.notFound();
     // People are asked after the transaction (a bus round trip should not hold a connection).
-    return buildIcs(ev.row.name, [ev], await this.peopleOf(ev.row.clientId, [ev]));
+    return (await ics()).buildIcs(ev.row.name, [ev], await this.peopleOf(ev.row.clientId, [ev]));
   }
 
   /** GET /api/event/feed → {token, path} of the caller's private feed, or nulls when none is issued. */
@@ -78,6 +81,6 @@ export class FeedsService {
     const owner = await this.db.asSystem('calendar feed token', (tx) => this.feeds.byToken(tx, params.token));
     if (!owner) throw Errors.notFound();
     const list = await this.db.inTenant({ clientId: owner.clientId, userId: owner.userId }, (tx) => this.events.ofUser(tx, owner.userId));
-    return buildIcs('Intranet', list, await this.peopleOf(owner.clientId, list));
+    return (await ics()).buildIcs('Intranet', list, await this.peopleOf(owner.clientId, list));
   }
 }

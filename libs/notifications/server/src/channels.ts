@@ -1,7 +1,6 @@
 import type { Notification } from '@intranet/notifications-contract';
 import type { Mailer } from '@intranet/platform-mail';
 import { wordings } from './wording.ts';
-import { fetch as undiciFetch } from 'undici';
 import { assertPublicUrl, publicOnlyAgent } from './targets.ts';
 
 /** One message for an external channel, already worded. */
@@ -92,14 +91,16 @@ export function webhookChannel(channel: 'slack' | 'teams', allowPrivate = false,
     channel,
     async send(msg) {
       await assertPublicUrl(msg.target, allowPrivate);
-      agent ??= publicOnlyAgent(allowPrivate);
+      const dispatcher = await (agent ??= publicOnlyAgent(allowPrivate));
+      // undici on the first send, not at start-up (the agent above has loaded it already).
+      const { fetch: undiciFetch } = await import('undici');
       const text = webhookText(msg);
       const res = await undiciFetch(msg.target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text }),
         signal: AbortSignal.timeout(timeoutMs),
-        dispatcher: agent,
+        dispatcher,
         redirect: 'manual',
       });
       // The answer's body is not read: release the connection.
