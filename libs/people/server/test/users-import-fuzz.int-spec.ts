@@ -3,7 +3,7 @@ import { decodeCsvBytes, peopleRoutes } from '@intranet/people-contract';
 import { parseCsv } from '@intranet/people-server';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
+import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 /** Windows-1251 bytes of a string of ASCII and Cyrillic letters (the encoding Russian/Ukrainian Excel saves). */
 function cp1251(s: string): Buffer {
@@ -67,7 +67,7 @@ describe('CSV import never loses the good rows (issue 8 §3, §7 register_many)'
   let t: TestPortal;
   let co: Awaited<ReturnType<TestPortal['makeClient']>>;
   beforeAll(async () => {
-    t = await sharedPortal();
+    t = await testPortal();
     co = await t.makeClient('fuzzco');
   });
   afterAll(() => t.close());
