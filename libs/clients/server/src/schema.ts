@@ -54,9 +54,8 @@ export type ClientRow = typeof clients.$inferSelect;
  * itself runs from the durable queue (PORTS.jobs). Superadmin data: visible only through the audited system bypass
  * (no tenant column — a full delete of the source leaves its job's record, which names no rows of it).
  */
-export const lifeJobs = clientsSchema.table(
-  'life_jobs',
-  {
+export const lifeJobs = clientsSchema
+  .table('life_jobs', {
     id: uuid('id').primaryKey(),
     kind: text('kind', { enum: ['clone', 'fullDelete', 'export', 'import'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
@@ -76,16 +75,15 @@ export const lifeJobs = clientsSchema.table(
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-).enableRLS(); // row-level security with no policy: no tenant sees a row; the system role (which bypasses it) reads and writes them
+  })
+  .enableRLS(); // row-level security with no policy: no tenant sees a row; the system role (which bypasses it) reads and writes them
 export type LifeJobRow = typeof lifeJobs.$inferSelect;
 
 /** §3 Application: the platform's sections (issue 36, /app). Platform data, no tenant: the system role only. */
-export const appSections = clientsSchema.table(
-  'app_sections',
-  {
+export const appSections = clientsSchema
+  .table('app_sections', {
     code: text('code').primaryKey(),
     active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-).enableRLS(); // as life_jobs: no policy, so the runtime role sees no row
+  })
+  .enableRLS(); // as life_jobs: no policy, so the runtime role sees no row
