@@ -8,7 +8,8 @@ import { useRateMood } from './api/mood-rate.ts';
 import { analyticsText } from './locales.ts';
 
 /** A small card over the page's bottom right corner (above the mobile footer), out of the page's flow. */
-const METER_STYLE = { position: 'fixed', right: 16, bottom: 72, zIndex: 30, padding: 8, maxWidth: 'calc(100vw - 32px)' } as const;
+// In the page's flow below the content, not over it: a fixed card covered links and buttons under it.
+const METER_STYLE = { margin: '8px 16px', padding: 8, maxWidth: 'calc(100vw - 32px)' } as const;
 
 /**
  * The root layout's mood meter (§2): a small dismissible 1-10 control, shown only when the check says so, never for

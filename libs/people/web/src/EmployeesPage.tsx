@@ -14,7 +14,7 @@ import './people.css';
 
 /**
  * Employee administration tabs of §2; notifications comes from the notifications remote (widget slot
- * `employees:notifications`); those whose data no service holds yet (mood statistics, interface, AI settings) are
+ * `employees:notifications`), mood statistics (analytics, `employees:mood`) and AI settings (kb, `employees:ai`) likewise; the interface tab, whose data no service holds yet, is
  * disabled ("coming soon").
  */
 const TABS = ['all', 'rights', 'mood', 'other', 'notifications', 'interface', 'ai', 'integrations', 'company'] as const;
