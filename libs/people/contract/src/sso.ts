@@ -30,6 +30,8 @@ export const ssoSettingSchema = z.object({
   hasSecret: z.boolean(),
   domain: z.string().nullable(),
   allowCreate: z.boolean(),
+  /** The installation's provider (configuration), offered while the client sets none of its own; read-only here. */
+  installation: z.boolean(),
 });
 export type SsoSetting = z.infer<typeof ssoSettingSchema>;
 

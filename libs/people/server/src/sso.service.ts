@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RouteInput } from '@intranet/platform-contracts';
-import { SSO_ERRORS, ssoRoutes, type SsoProviderName, type SsoSetting } from '@intranet/people-contract/sso';
+import { SSO_ERRORS, SSO_PROVIDER_NAMES, ssoRoutes, type SsoProviderName, type SsoSetting } from '@intranet/people-contract/sso';
 import { sha256 } from '@intranet/platform-auth';
 import type { RequestContext } from '@intranet/platform-bus';
 import { openSecret, sealSecret, secretsKey, type Config } from '@intranet/platform-config';
@@ -38,6 +38,20 @@ interface Claims {
   hd?: unknown;
 }
 
+/**
+ * A provider as a sign-in uses it: a client's row (secret sealed) or the installation's configuration (SSO_*
+ * variables; `installation`), which every client without its own row offers.
+ */
+interface Resolved {
+  provider: SsoProviderName;
+  issuer: string;
+  oauthClientId: string;
+  secret: string | undefined;
+  domain: string | null;
+  allowCreate: boolean;
+  installation: boolean;
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 /**
@@ -68,12 +82,32 @@ export class SsoService {
     return `${publicUrl(this.config)}/authorize`;
   }
 
-  /** GET api/sso/providers/{workspace}: the providers the workspace offers ([] for an unknown workspace). */
+  /** GET api/sso/providers/{workspace}: the providers the workspace offers, its own or the installation's ([] for an unknown workspace). */
   async providers({ params }: In<'ssoProvidersList'>): Promise<SsoProviderName[]> {
     const client = await this.clients.byWorkspace(params.workspace).catch(() => undefined);
     if (!client) return [];
     const rows = await this.db.inTenant({ clientId: client._id }, (tx) => this.repo.list(tx, client._id));
-    return rows.map((r) => r.provider);
+    const own = new Set(rows.map((r) => r.provider));
+    return SSO_PROVIDER_NAMES.filter((p) => own.has(p) || this.installationProvider(p)).sort();
+  }
+
+  /** The installation's provider `p` from the configuration (SSO_<P>_ISSUER, _CLIENT_ID, _SECRET, _DOMAIN), if set. */
+  installationProvider(p: SsoProviderName): Resolved | undefined {
+    const c = this.config;
+    const [issuer, oauthClientId, secret, domain] =
+      p === 'microsoft'
+        ? [c.SSO_MICROSOFT_ISSUER, c.SSO_MICROSOFT_CLIENT_ID, c.SSO_MICROSOFT_SECRET, c.SSO_MICROSOFT_DOMAIN]
+        : [c.SSO_GOOGLE_ISSUER, c.SSO_GOOGLE_CLIENT_ID, c.SSO_GOOGLE_SECRET, c.SSO_GOOGLE_DOMAIN];
+    if (!issuer || !oauthClientId) return undefined;
+    return { provider: p, issuer, oauthClientId, secret: secret || undefined, domain: domain || null, allowCreate: false, installation: true };
+  }
+
+  /** The provider `p` of `clientId`: its own row, else the installation's; undefined when neither is set. */
+  private async resolve(clientId: string, p: SsoProviderName): Promise<Resolved | undefined> {
+    const row = await this.db.inTenant({ clientId }, (tx) => this.repo.get(tx, clientId, p));
+    if (!row) return this.installationProvider(p);
+    const secret = row.secretSealed ? openSecret(this.key, row.secretSealed, `${row.clientId}:${row.provider}`) : undefined;
+    return { provider: p, issuer: row.issuer, oauthClientId: row.oauthClientId, secret, domain: row.domain, allowCreate: row.allowCreate, installation: false };
   }
 
   /**
@@ -82,7 +116,7 @@ export class SsoService {
    */
   async start({ body }: In<'ssoStart'>): Promise<{ url: string }> {
     const client = await this.clients.byWorkspace(body.workspace);
-    const row = await this.db.inTenant({ clientId: client._id }, (tx) => this.repo.get(tx, client._id, body.provider));
+    const row = await this.resolve(client._id, body.provider);
     if (!row) throw ssoError(SSO_ERRORS.ssoNotConfigured);
     const cfg = await this.discover(row);
     const oidc = await openidClient();
@@ -124,7 +158,7 @@ export class SsoService {
     const request = await this.db.asSystem('sso state', (tx) => this.repo.takeRequest(tx, sha256(body.state)));
     if (!request || request.provider !== provider) throw ssoError(SSO_ERRORS.ssoStateInvalid);
     const clientId = request.clientId;
-    const row = await this.db.inTenant({ clientId }, (tx) => this.repo.get(tx, clientId, provider));
+    const row = await this.resolve(clientId, provider);
     if (!row) throw ssoError(SSO_ERRORS.ssoNotConfigured);
     const claims = await this.exchange(row, body, request);
     const email = this.verifiedEmail(row, claims);
@@ -132,11 +166,27 @@ export class SsoService {
     return this.auth.startSession(user, ctx.ip);
   }
 
-  /** GET api/sso/settings: the caller's client's providers (no secret). */
+  /**
+   * GET api/sso/settings: the caller's client's providers (no secret), then the installation's providers it has not
+   * replaced (`installation: true`, read-only: its own setting replaces one, removing that brings it back).
+   */
   async settings(_input: In<'ssoSettings'>, ctx: RequestContext): Promise<SsoSetting[]> {
     const clientId = this.tenant(ctx);
     const rows = await this.db.inTenant(ctx, (tx) => this.repo.list(tx, clientId));
-    return rows.map(toSetting);
+    const own = new Set(rows.map((r) => r.provider));
+    const inst = SSO_PROVIDER_NAMES.filter((p) => !own.has(p))
+      .map((p) => this.installationProvider(p))
+      .filter((r): r is Resolved => !!r)
+      .map((r) => ({
+        provider: r.provider,
+        issuer: r.issuer,
+        clientId: r.oauthClientId,
+        hasSecret: !!r.secret,
+        domain: r.domain,
+        allowCreate: false,
+        installation: true,
+      }));
+    return [...rows.map(toSetting), ...inst];
   }
 
   /** PUT api/sso/settings/{provider}: sets one provider; the secret is sealed (aad client id + provider), omitted keeps it. */
@@ -170,9 +220,9 @@ export class SsoService {
     return ctx.clientId;
   }
 
-  /** openid-client's configuration of a provider row, discovered once per issuer, client id and secret. */
-  private discover(row: SsoProviderRow): Promise<Configuration> {
-    const secret = row.secretSealed ? openSecret(this.key, row.secretSealed, `${row.clientId}:${row.provider}`) : undefined;
+  /** openid-client's configuration of a provider, discovered once per issuer, client id and secret. */
+  private discover(row: Resolved): Promise<Configuration> {
+    const secret = row.secret;
     const k = `${row.issuer}\n${row.oauthClientId}\n${sha256(secret ?? '')}`;
     let cfg = this.configs.get(k);
     if (!cfg) {
@@ -192,11 +242,7 @@ export class SsoService {
     return cfg;
   }
 
-  private async exchange(
-    row: SsoProviderRow,
-    body: { code: string; state: string; iss?: string },
-    request: { verifier: string; nonce: string },
-  ): Promise<Claims> {
+  private async exchange(row: Resolved, body: { code: string; state: string; iss?: string }, request: { verifier: string; nonce: string }): Promise<Claims> {
     try {
       const cfg = await this.discover(row);
       const oidc = await openidClient();
@@ -220,7 +266,7 @@ export class SsoService {
   }
 
   /** The identity's e-mail when verified, and in the configured Microsoft tenant or Google hosted domain. */
-  private verifiedEmail(row: SsoProviderRow, c: Claims): string {
+  private verifiedEmail(row: Resolved, c: Claims): string {
     if (row.domain) {
       const own = row.provider === 'microsoft' ? str(c.tid) : str(c.hd);
       if (own?.toLowerCase() !== row.domain.toLowerCase()) throw ssoError(SSO_ERRORS.ssoWrongDomain);
@@ -233,7 +279,7 @@ export class SsoService {
   }
 
   /** The employee of `clientId` with `email` (its Google picture refreshed), or a new one when allowed. */
-  private async employee(row: SsoProviderRow, clientId: string, email: string, c: Claims): Promise<UserRow> {
+  private async employee(row: Resolved, clientId: string, email: string, c: Claims): Promise<UserRow> {
     const picture = row.provider === 'google' ? str(c.picture) : undefined;
     const found = await this.db.asSystem('sso sign-in lookup', async (tx) => {
       const [u] = await this.users.byEmail(tx, email, clientId);
@@ -269,5 +315,13 @@ function ssoError(def: (typeof SSO_ERRORS)[keyof typeof SSO_ERRORS]): DomainErro
 }
 
 function toSetting(r: SsoProviderRow): SsoSetting {
-  return { provider: r.provider, issuer: r.issuer, clientId: r.oauthClientId, hasSecret: !!r.secretSealed, domain: r.domain, allowCreate: r.allowCreate };
+  return {
+    provider: r.provider,
+    issuer: r.issuer,
+    clientId: r.oauthClientId,
+    hasSecret: !!r.secretSealed,
+    domain: r.domain,
+    allowCreate: r.allowCreate,
+    installation: false,
+  };
 }

@@ -23,8 +23,9 @@ export interface RpClient {
 
 /**
  * A real OpenID provider (oidc-provider) started in-process on 127.0.0.1 for the single sign-on specs (issue 37).
- * Its interaction step signs in `idp.next` without a form and grants the requested scopes at once (a first-party
- * application). `tamperAudience` makes the next token answer carry an ID token re-signed for another audience
+ * Its interaction step signs in `state.next` without a form, or, when none is chosen, shows a sign-in form (e-mail
+ * and password, for browser specs: any password passes, the e-mail becomes a verified identity); either way it
+ * grants the requested scopes at once (a first-party application). `tamperAudience` makes the next token answer carry an ID token re-signed for another audience
  * (with the provider's own key), to prove the relying party checks `aud`.
  */
 export async function startIdp(clients: RpClient[]) {
@@ -63,10 +64,17 @@ export async function startIdp(clients: RpClient[]) {
 
   front.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
-      const m = /^\/interaction\/([\w-]+)/.exec(req.url ?? '');
+      const m = /^\/interaction\/([\w-]+)(\/login)?/.exec(req.url ?? '');
       if (m) {
-        const who = state.next;
-        if (!who) return void res.writeHead(400).end('no identity chosen');
+        let who = state.next;
+        if (!who && !m[2]) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginForm(m[1]));
+        if (!who) {
+          const form = new URLSearchParams(await readBody(req));
+          const email = form.get('email')?.trim() ?? '';
+          if (!email.includes('@') || !form.get('password'))
+            return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginForm(m[1], true));
+          who = { sub: email.toLowerCase(), email, email_verified: true, name: email.split('@')[0] };
+        }
         state.identities.set(who.sub, who);
         return provider.interactionFinished(req, res, { login: { accountId: who.sub } }, { mergeWithLastSubmission: false });
       }
@@ -77,6 +85,16 @@ export async function startIdp(clients: RpClient[]) {
       callback(req, res);
     })().catch((err: Error) => res.writeHead(500).end(err.message));
   });
+
+  /** The provider's sign-in page of interaction `uid` (posts to /interaction/<uid>/login). */
+  function loginForm(uid: string, failed = false): string {
+    return `<!doctype html><html lang="en"><head><title>Spec identity provider</title></head><body><main>
+<h1>Sign in to the spec identity provider</h1>${failed ? '<p role="alert" id="idp-error">Enter your e-mail and password</p>' : ''}
+<form method="post" action="/interaction/${uid}/login">
+<label>E-mail <input id="idp-email" name="email" type="email" autocomplete="username"></label>
+<label>Password <input id="idp-password" name="password" type="password" autocomplete="current-password"></label>
+<button id="idp-submit" type="submit">Sign in</button></form></main></body></html>`;
+  }
 
   /** Runs the token request through the provider, then re-signs its ID token for audience 'someone-else'. */
   async function tamper(req: IncomingMessage, res: ServerResponse) {
@@ -143,3 +161,12 @@ export async function startIdp(clients: RpClient[]) {
   };
 }
 export type Idp = Awaited<ReturnType<typeof startIdp>>;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => resolve(Buffer.concat(parts).toString()));
+    req.on('error', reject);
+  });
+}

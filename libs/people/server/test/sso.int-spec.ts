@@ -21,8 +21,15 @@ describe('single sign-on with OpenID Connect against a real provider (issue 37, 
     idp = await startIdp([
       { client_id: 'portal-acme', client_secret: 'acme-secret-0123456789', redirect_uris: [REDIRECT] },
       { client_id: 'portal-beta', client_secret: 'beta-secret-0123456789', redirect_uris: [REDIRECT] },
+      { client_id: 'portal-install', client_secret: 'install-secret-0123456789', redirect_uris: [REDIRECT] },
     ]);
-    t = await testPortal({ PUBLIC_URL: PUBLIC });
+    // The installation's Microsoft application (configuration), offered by every client without its own.
+    t = await testPortal({
+      PUBLIC_URL: PUBLIC,
+      SSO_MICROSOFT_ISSUER: idp.issuer,
+      SSO_MICROSOFT_CLIENT_ID: 'portal-install',
+      SSO_MICROSOFT_SECRET: 'install-secret-0123456789',
+    });
     acme = await t.makeClient('ssoacme');
     beta = await t.makeClient('ssobeta');
     for (const [c, id, secret] of [
@@ -187,5 +194,48 @@ describe('single sign-on with OpenID Connect against a real provider (issue 37, 
     const list = await t.call(ssoRoutes.ssoProvidersList, { params: { workspace: 'ssoacme' } });
     assert.equal(list.status, 200);
     assert.deepEqual(list.body.result, ['google', 'microsoft']);
+  });
+
+  it("the installation's provider serves a client without its own; the client's own replaces it and removing that brings it back", async () => {
+    const c = await t.makeClient('ssoinst');
+    const e = await t.makeEmployee(c.adminToken, 'inst.user@ssoinst.test');
+    const list = await t.call(ssoRoutes.ssoProvidersList, { params: { workspace: 'ssoinst' } });
+    assert.deepEqual(list.body.result, ['microsoft']);
+    const settings = await t.call(ssoRoutes.ssoSettings, { token: c.adminToken });
+    assert.equal(settings.status, 200);
+    assert.deepEqual(settings.body.result, [
+      { provider: 'microsoft', issuer: idp.issuer, clientId: 'portal-install', hasSecret: true, domain: null, allowCreate: false, installation: true },
+    ]);
+    assert.ok(!JSON.stringify(settings.body).includes('install-secret'));
+    const viaInstall = await through('ssoinst', who('inst.user@ssoinst.test'));
+    assert.equal(new URL(viaInstall.url).searchParams.get('client_id'), 'portal-install');
+    const r = await outlook(viaInstall);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body._id, e.user._id);
+    const unknown = await outlook(await through('ssoinst', who('stranger@ssoinst.test')));
+    assert.equal(unknown.status, 401);
+    assert.equal(unknown.body.message, 'No user with this e-mail');
+
+    const own = await t.call(ssoRoutes.ssoSettingsSave, {
+      token: c.adminToken,
+      params: { provider: 'microsoft' },
+      body: { issuer: idp.issuer, clientId: 'portal-beta', secret: 'beta-secret-0123456789' },
+    });
+    assert.equal(own.status, 200);
+    assert.equal(own.body.result.installation, false);
+    const replaced = await t.call(ssoRoutes.ssoSettings, { token: c.adminToken });
+    assert.deepEqual(
+      replaced.body.result.map((s: { clientId: string; installation: boolean }) => [s.clientId, s.installation]),
+      [['portal-beta', false]],
+    );
+    const viaOwn = await through('ssoinst', who('inst.user@ssoinst.test'));
+    assert.equal(new URL(viaOwn.url).searchParams.get('client_id'), 'portal-beta');
+    assert.equal((await outlook(viaOwn)).status, 200);
+    const removed = await t.call(ssoRoutes.ssoSettingsDelete, { token: c.adminToken, params: { provider: 'microsoft' } });
+    assert.equal(removed.status, 200);
+    const back = await t.call(ssoRoutes.ssoSettings, { token: c.adminToken });
+    assert.equal(back.body.result[0].installation, true);
+    const again = await t.call(ssoRoutes.ssoSettingsDelete, { token: c.adminToken, params: { provider: 'microsoft' } });
+    assert.equal(again.status, 404);
   });
 });

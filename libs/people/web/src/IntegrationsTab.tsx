@@ -5,12 +5,14 @@ import { ApiFormView, FormField, SubmitRow } from '@intranet/web-forms';
 import { Alert, Button, ConfirmDialog, FormGrid } from '@intranet/web-ui';
 import { orNull, useClientForm, WithClient, type BodyOf } from './client-form.tsx';
 import { HrImportPanel } from './HrImportPanel.tsx';
+import { SsoSettings } from './SsoSettings.tsx';
 
 /**
  * "Integrations" tab (§2; §3 Client HR-system address, login, password; §5 "HR integration needs tax id"): the
  * password is write-only (blank keeps the stored one); Disconnect clears all three after confirmation.
  * Test ids: integrations-tab, hr-url, hr-login, hr-password, hr-save, hr-disconnect, hr-no-tax; once connected (with a
- * tax id) the import panel: hr-check, hr-check-result, hr-load-struct, hr-load-staff, hr-report.
+ * tax id) the import panel: hr-check, hr-check-result, hr-load-struct, hr-load-staff, hr-report. Below, the single sign-on
+ * providers (issue 37, SsoSettings).
  */
 export function IntegrationsTab({ clientId }: { clientId: string }) {
   return (
@@ -19,6 +21,7 @@ export function IntegrationsTab({ clientId }: { clientId: string }) {
         <>
           <IntegrationsForm key={`${c._id}:${c.hr.url}:${c.hr.login}`} client={c} />
           {c.hr.url && c.taxNumber ? <HrImportPanel clientId={c._id} /> : null}
+          <SsoSettings clientId={c._id} />
         </>
       )}
     </WithClient>

@@ -92,6 +92,20 @@ export const configSchema = z.object({
   AI_BASE_URL: optional(z.string().url()),
   AI_MODEL: optional(z.string()),
   AI_API_KEY: optional(z.string()),
+  /**
+   * people's single sign-on (issue 37): the installation-wide OpenID Connect applications, offered by every client
+   * that sets no provider of its own. Microsoft: the issuer of one tenant (`https://login.microsoftonline.com/<tenant
+   * id>/v2.0`); Google: `https://accounts.google.com` by default. `*_DOMAIN`: the tenant id (`tid`) or hosted domain
+   * (`hd`) an identity must belong to. Such a provider never creates accounts.
+   */
+  SSO_MICROSOFT_ISSUER: optional(z.string().url()),
+  SSO_MICROSOFT_CLIENT_ID: optional(z.string()),
+  SSO_MICROSOFT_SECRET: optional(z.string()),
+  SSO_MICROSOFT_DOMAIN: optional(z.string().trim()),
+  SSO_GOOGLE_ISSUER: optional(z.string().url()).default('https://accounts.google.com'),
+  SSO_GOOGLE_CLIENT_ID: optional(z.string()),
+  SSO_GOOGLE_SECRET: optional(z.string()),
+  SSO_GOOGLE_DOMAIN: optional(z.string().trim()),
   /** notifications: how often the delivery worker looks for due retries of external sends, ms. */
   NOTIF_DELIVERY_POLL_MS: optional(z.coerce.number().int().min(10).max(600_000)).default(2000),
   /** notifications: the first retry delay of a failed external send, ms (doubled per attempt). */

@@ -28,6 +28,8 @@ export const peopleKeys = {
   projects: (clientId: string) => [...peopleKeys.all, 'projects', clientId] as const,
   vacations: () => [...peopleKeys.all, 'vacations'] as const,
   vacationList: (dept: string, search: string) => [...peopleKeys.vacations(), dept, search] as const,
+  /** The single sign-on providers of the working client (issue 37; GET api/sso/settings). */
+  sso: (clientId: string) => [...peopleKeys.all, 'sso', clientId] as const,
   /** The client of the settings tabs (§3 Client, held by the clients service). */
   client: (id: string) => [...peopleKeys.all, 'client', id] as const,
   /** Every query of the clients web (another remote, whose keys start with its domain): reloaded after a client save. */
