@@ -80,7 +80,10 @@ export function profileColumns(v: Record<string, unknown>): Partial<UserRow> {
   return out;
 }
 
-/** The user event payload (peopleEvents.user*): what other services' projections need. */
+/**
+ * The user event payload (peopleEvents.user*): what other services' projections need. `avatar` is the picture to
+ * show: the user's own, else their Google picture (§3 googleImage, issue 37).
+ */
 export function userEventData(u: User): UserEventData {
   return {
     _id: u._id,
@@ -88,7 +91,7 @@ export function userEventData(u: User): UserEventData {
     fullName: u.fullName,
     firstName: u.firstName,
     lastName: u.lastName,
-    avatar: u.avatar,
+    avatar: u.avatar ?? u.googleImage ?? null,
     position: u.position,
     department: u.department,
     birthDate: u.birthDate,
@@ -107,7 +110,7 @@ export function toPinned(r: UserRow): PinnedUser {
     fullName: u.fullName,
     firstName: u.firstName,
     lastName: u.lastName,
-    avatar: u.avatar,
+    avatar: u.avatar ?? u.googleImage ?? null,
     position: u.position,
     department: u.department,
     pinned_num: r.pinnedNum!,

@@ -15,7 +15,9 @@ import { ClientsPort } from './clients-port.ts';
 import { clientLang, initialRoles } from './use-cases/new-users.ts';
 import type { SsoProviderRow, UserRow } from './schema.ts';
 import { SsoRepository } from './sso.repository.ts';
+import { UserChanges } from './user-changes.service.ts';
 import { UsersRepository } from './users.repository.ts';
+import { toUser } from './mapping.ts';
 
 /** openid-client, imported on the first SSO call rather than at start-up (issue 39: ≈ 90 ms of every portal start). */
 const openidClient = () => import('openid-client');
@@ -73,6 +75,7 @@ export class SsoService {
     private readonly clients: ClientsPort,
     private readonly repo: SsoRepository,
     private readonly users: UsersRepository,
+    private readonly changes: UserChanges,
   ) {
     this.key = secretsKey(config);
   }
@@ -278,13 +281,19 @@ export class SsoService {
     return email.toLowerCase();
   }
 
-  /** The employee of `clientId` with `email` (its Google picture refreshed), or a new one when allowed. */
+  /**
+   * The employee of `clientId` with `email` (its Google picture refreshed, with evt.people.user.updated so other
+   * services' projections show it where there is no avatar), or a new one when allowed (evt.people.user.created and
+   * a journal entry by the new employee, in the same transaction).
+   */
   private async employee(row: Resolved, clientId: string, email: string, c: Claims): Promise<UserRow> {
     const picture = row.provider === 'google' ? str(c.picture) : undefined;
     const found = await this.db.asSystem('sso sign-in lookup', async (tx) => {
       const [u] = await this.users.byEmail(tx, email, clientId);
-      if (u && picture && u.googleImage !== picture) return (await this.users.update(tx, u.id, { googleImage: picture })) ?? u;
-      return u;
+      if (!u || !picture || u.googleImage === picture) return u;
+      const changed = await this.users.update(tx, u.id, { googleImage: picture });
+      if (changed) await this.changes.addUserEvent(tx, 'userUpdated', toUser(changed));
+      return changed ?? u;
     });
     if (found) return found;
     if (!row.allowCreate) throw new DomainError('login_failed', 'No user with this e-mail', { code: 'noUserWithEmail' });
@@ -304,6 +313,13 @@ export class SsoService {
         },
       ]);
       if (!u) throw Errors.conflict('email', 'This e-mail is already taken', 'emailTaken');
+      const user = toUser(u);
+      await this.changes.addUserEvent(tx, 'userCreated', user);
+      await this.changes.journalUser(tx, { id: user._id, name: user.fullName }, user, 'users', 'user.create', undefined, {
+        email: user.email,
+        roles: user.roles,
+        sso: row.provider,
+      });
       return u;
     });
   }

@@ -1,5 +1,5 @@
 import { clientRoutes } from '@intranet/clients-contract';
-import { peopleRoutes } from '@intranet/people-contract';
+import { peopleEvents, peopleRoutes, type UserEventData } from '@intranet/people-contract';
 import { ssoRoutes } from '@intranet/people-contract/sso';
 import { ssoProviders } from '@intranet/people-server';
 import assert from 'node:assert/strict';
@@ -8,6 +8,15 @@ import { testPortal, type TestPortal } from '@intranet/portal-testing';
 import { startIdp, type Identity, type Idp } from './oidc-idp.ts';
 
 const PUBLIC = 'http://portal.test';
+
+/** Waits (up to 10 s) until `ok()` holds: the outbox relays events after the change's transaction. */
+async function until(ok: () => boolean): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out waiting for the condition');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 const REDIRECT = `${PUBLIC}/authorize`;
 
 describe('single sign-on with OpenID Connect against a real provider (issue 37, §7 api/outlook/login, §8)', () => {
@@ -15,6 +24,8 @@ describe('single sign-on with OpenID Connect against a real provider (issue 37, 
   let idp: Idp;
   let acme: Awaited<ReturnType<TestPortal['makeClient']>>;
   let beta: Awaited<ReturnType<TestPortal['makeClient']>>;
+  /** The user events the portal sent (evt.people.user.created|updated): other services' projections read them. */
+  const events: { subject: string; data: UserEventData }[] = [];
   const who = (email: string, extra: Partial<Identity> = {}): Identity => ({ sub: email, email, email_verified: true, name: 'Sso Person', ...extra });
 
   beforeAll(async () => {
@@ -30,6 +41,10 @@ describe('single sign-on with OpenID Connect against a real provider (issue 37, 
       SSO_MICROSOFT_CLIENT_ID: 'portal-install',
       SSO_MICROSOFT_SECRET: 'install-secret-0123456789',
     });
+    for (const e of [peopleEvents.userCreated, peopleEvents.userUpdated])
+      await t.portal.platform.bus.subscribe(e.subject, async (ev) => {
+        events.push({ subject: e.subject, data: ev.data as UserEventData });
+      });
     acme = await t.makeClient('ssoacme');
     beta = await t.makeClient('ssobeta');
     for (const [c, id, secret] of [
@@ -97,6 +112,10 @@ describe('single sign-on with OpenID Connect against a real provider (issue 37, 
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body._id, e.user._id);
     assert.equal(r.body.result.googleImage, 'https://lh3.example/pic.png');
+    // Shown where there is no avatar: the user event other services' projections keep carries it as the picture.
+    await until(() => events.some((x) => x.subject === peopleEvents.userUpdated.subject && x.data._id === e.user._id));
+    const sent = events.filter((x) => x.data._id === e.user._id).at(-1)!;
+    assert.equal(sent.data.avatar, 'https://lh3.example/pic.png');
   });
 
   it('a replayed code is refused: its state is used up (400), with a fresh state the provider refuses it (401)', async () => {
@@ -183,6 +202,7 @@ describe('single sign-on with OpenID Connect against a real provider (issue 37, 
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.result.email, 'newbie@ssoacme.test');
     assert.equal(r.body.result.lastName, 'Bie');
+    await until(() => events.some((x) => x.subject === peopleEvents.userCreated.subject && x.data._id === r.body._id));
   });
 
   it('a workspace without the provider: start answers 404 ssoNotConfigured; the public list names the set ones', async () => {
