@@ -108,7 +108,7 @@ export function LoginPage({ workspaceMode }: { workspaceMode: boolean }) {
         />
         <SubmitRow form={form} size="big" block label={t('login.submit')} busyLabel={t('login.submitting')} testId="login-submit" />
       </form>
-      {workspaceMode ? <SsoButtons workspace={() => String(form.getValues('workspace') ?? '')} /> : null}
+      {workspaceMode ? <SsoButtons workspace={String(form.watch('workspace') ?? '')} /> : null}
       <div className="shell-public__links">
         <Link to="/forgot-password/" data-testid="forgot-link">
           {t('login.forgot')}

@@ -5,27 +5,41 @@ import { SSO_PROVIDER_KEY, ssoRefs } from '@intranet/people-contract/sso-refs';
 import { call } from '@intranet/web-api';
 import { hasExplicitLanguage, setLanguage, useErrorText } from '@intranet/web-i18n';
 import { clearSession, useSession } from '@intranet/web-session';
-import { Alert, Loader } from '@intranet/web-ui';
+import { Alert, Loader, useDebounced } from '@intranet/web-ui';
 import { PublicLayout } from '../layout/PublicLayout.tsx';
 
 type Provider = 'microsoft' | 'google';
 
 /**
- * "Sign in with Microsoft" / "Sign in with Google" (issue 37) under the workspace sign-in form: starts the
- * OpenID Connect sign-in of `workspace` (POST api/sso/start), remembers the provider for /authorize and goes to
- * the provider. A workspace without the provider gets the server's error in the user's language.
+ * "Sign in with Microsoft" / "Sign in with Google" (issue 37) under the workspace sign-in form, for the providers
+ * the typed `workspace` offers (GET api/sso/providers/{workspace}, its own or the installation's; none: no
+ * buttons): starts the OpenID Connect sign-in (POST api/sso/start), remembers the provider for /authorize and goes
+ * to the provider. A refusal shows the server's error in the user's language.
  * Test ids: sso-microsoft, sso-google, sso-error.
  */
-export function SsoButtons({ workspace }: { workspace: () => string }) {
+export function SsoButtons({ workspace }: { workspace: string }) {
   const { t } = useTranslation('shell');
   const errorText = useErrorText();
   const [busy, setBusy] = useState<Provider | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const ws = useDebounced(workspace.trim(), 300);
+  const [offered, setOffered] = useState<readonly Provider[]>([]);
+  useEffect(() => {
+    let live = true;
+    const ask = ws ? call(ssoRefs.ssoProvidersList, { params: { workspace: ws }, silent: true }) : Promise.resolve([]);
+    ask.then(
+      (list) => live && setOffered(list),
+      () => live && setOffered([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ws]);
   const start = async (provider: Provider) => {
     setError(null);
     setBusy(provider);
     try {
-      const { url } = await call(ssoRefs.ssoStart, { body: { provider, workspace: workspace().trim() }, silent: true });
+      const { url } = await call(ssoRefs.ssoStart, { body: { provider, workspace: ws }, silent: true });
       sessionStorage.setItem(SSO_PROVIDER_KEY, provider);
       window.location.assign(url);
     } catch (err) {
@@ -33,10 +47,11 @@ export function SsoButtons({ workspace }: { workspace: () => string }) {
       setBusy(null);
     }
   };
+  if (!offered.length && !error) return null;
   return (
     <div className="shell-public__sso">
       {error ? <Alert testId="sso-error">{error}</Alert> : null}
-      {(['microsoft', 'google'] as const).map((p) => (
+      {offered.map((p) => (
         <button
           key={p}
           type="button"

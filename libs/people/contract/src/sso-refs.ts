@@ -8,6 +8,7 @@ type Routes = typeof ssoRoutes;
  * schemas (the shell's first load carries no zod; issue 8 §5). sso.spec compares them with `ssoRoutes`.
  */
 export const ssoRefs = {
+  ssoProvidersList: routeRef<Routes['ssoProvidersList']>({ method: 'GET', path: '/api/sso/providers/{workspace}', envelope: 'result', access: access.public }),
   ssoStart: routeRef<Routes['ssoStart']>({ method: 'POST', path: '/api/sso/start', envelope: 'result', access: access.public }),
   ssoOutlookLogin: routeRef<Routes['ssoOutlookLogin']>({ method: 'POST', path: '/api/outlook/login', envelope: 'raw', access: access.public }),
   ssoGoogleLogin: routeRef<Routes['ssoGoogleLogin']>({ method: 'POST', path: '/api/google/login', envelope: 'raw', access: access.public }),

@@ -105,6 +105,9 @@ describe('single sign-on in the browser', () => {
     const emp = await ctx.newPage();
     await emp.goto('/login_new/');
     await emp.getByTestId('workspace-input').fill('ssoweb');
+    // Only the providers the workspace offers (GET api/sso/providers/ssoweb): Microsoft, not Google.
+    await emp.getByTestId('sso-microsoft').waitFor();
+    assert.equal(await emp.getByTestId('sso-google').count(), 0);
     await emp.getByTestId('sso-microsoft').click();
     await emp.waitForURL((u) => u.href.startsWith(idp.issuer));
     await emp.locator('#idp-email').fill('Sam.SSO@ssoweb.test');
