@@ -20,7 +20,7 @@ const ISSUER_PLACEHOLDER: Record<SsoProviderName, string> = {
  * own (issuer, client id, the secret write-only, tenant id or hosted domain, creating unknown employees) and removes
  * it after confirmation (the installation's, if any, is offered again). The application's redirect URI to register
  * at the provider is shown. Test ids: sso-settings, sso-redirect, sso-set-<provider> with -status, -edit, -remove,
- * -remove-confirm, -remove-error, -form, -issuer, -client-id, -secret, -domain, -allow-create, -save, -error.
+ * -remove-confirm, -remove-error, -form, -issuer, -client-id, -secret, -domain, -allow-create, -save, -cancel, -error.
  */
 export function SsoSettings({ clientId }: { clientId: string }) {
   const { t } = peopleText.useT();
@@ -75,7 +75,7 @@ function ProviderRow({ clientId, provider, setting }: { clientId: string; provid
       {error ? <Alert testId={`${id}-remove-error`}>{error}</Alert> : null}
       {!editing ? (
         <div className="people-sso__actions">
-          <Button onClick={() => setEditing(true)} data-testid={`${id}-edit`}>
+          <Button variant={own ? 'secondary' : 'primary'} onClick={() => setEditing(true)} data-testid={`${id}-edit`}>
             {own ? t('settings.sso.edit') : setting ? t('settings.sso.setOwn') : t('settings.sso.setUp')}
           </Button>
           {own ? (
@@ -139,7 +139,7 @@ function ProviderForm({ clientId, provider, own, onDone }: { clientId: string; p
       </FormGrid>
       <Checkbox label={t('settings.sso.allowCreate')} {...form.register('allowCreate')} data-testid={`${id}-allow-create`} />
       <SubmitRow form={form} label={t('settings.save')} testId={`${id}-save`}>
-        <Button disabled={form.busy} onClick={onDone} data-testid={`${id}-cancel`}>
+        <Button variant="secondary" disabled={form.busy} onClick={onDone} data-testid={`${id}-cancel`}>
           {t('settings.sso.cancel')}
         </Button>
       </SubmitRow>
