@@ -38,7 +38,7 @@ interface Connection {
  */
 @Injectable()
 export class AssistantService {
-  private readonly key: Buffer;
+  private sealKey: Buffer | undefined;
   private readonly limiter: RateLimiterMemory;
 
   constructor(
@@ -50,9 +50,16 @@ export class AssistantService {
     private readonly viewer: ViewerService,
     private readonly retrieval: AssistantRetrieval,
   ) {
-    this.key = secretsKey(config);
+    // The key is derived on first use: a production process without SECRETS_KEY still starts (deploy files give it
+    // to clients-service only) and refuses only the sealed model keys.
+    if (config.NODE_ENV === 'production' && !config.SECRETS_KEY) log.warn('SECRETS_KEY is not set: the model keys cannot be stored or read');
     // Per process: with N replicas of kb-service a user gets at most N times the budget (README, issue 37).
     this.limiter = new RateLimiterMemory({ points: Math.ceil(ASK_RATE.points * config.RATE_LIMIT_SCALE), duration: ASK_RATE.seconds });
+  }
+
+  /** The secrets-at-rest key (SECRETS_KEY), derived once on first use. */
+  private get key(): Buffer {
+    return (this.sealKey ??= secretsKey(this.config));
   }
 
   /** kb.assistant.settings — the client's AI data and connection (never the key). Errors: 403 (not an admin). */

@@ -63,7 +63,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
  */
 @Injectable()
 export class SsoService {
-  private readonly key: Buffer;
+  private sealKey: Buffer | undefined;
   /** Discovered provider configurations by issuer, client id and secret (discovery is one HTTP round trip). */
   private readonly configs = new Map<string, Promise<Configuration>>();
 
@@ -77,7 +77,15 @@ export class SsoService {
     private readonly users: UsersRepository,
     private readonly changes: UserChanges,
   ) {
-    this.key = secretsKey(config);
+    // The key is derived on first use: a production process without SECRETS_KEY still starts (deploy files give it
+    // to clients-service only) and refuses only the sealed client secrets of the providers.
+    if (config.NODE_ENV === 'production' && !config.SECRETS_KEY)
+      log.warn('SECRETS_KEY is not set: the client secrets of the providers cannot be stored or read');
+  }
+
+  /** The secrets-at-rest key (SECRETS_KEY), derived once on first use. */
+  private get key(): Buffer {
+    return (this.sealKey ??= secretsKey(this.config));
   }
 
   /** Where the providers send the browser back: the public /authorize route (§2). */
