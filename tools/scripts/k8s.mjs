@@ -35,6 +35,9 @@ const SECRET_KEYS = {
   SUPERADMIN_PASSWORD: true,
   SMTP_URL: true,
   METRICS_TOKEN: true,
+  SSO_MICROSOFT_SECRET: true,
+  SSO_GOOGLE_SECRET: true,
+  AI_API_KEY: true,
 };
 
 /** The ConfigMap `intranet-config` of the base: what every app may read (nothing secret). */
