@@ -50,13 +50,10 @@ export function applyVendor(v: string): void {
 
 /** The current vendor for a component (re-renders when GET /api/env answers). */
 export function useVendor(): string {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getVendor,
-  );
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, getVendor);
 }
 
 /**

@@ -74,13 +74,14 @@ export class ClientsService {
    * client), 403 (superadmin-only field), 400 on design.headImage (§5: an upload 160 px high, from 1000 px wide).
    */
   async update({ params, body }: RouteInput<typeof clientRoutes.clientUpdate>, ctx: RequestContext) {
-    if (!canChangeStatusOrStorage(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined)) throw Errors.forbidden();
-    const audited = (body.status !== undefined || body.settings?.initialRights !== undefined) && ctx.userId;
+    if (!canChangeStatusOrStorage(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined || body.maintenance !== undefined))
+      throw Errors.forbidden();
+    const audited = (body.status !== undefined || body.maintenance !== undefined || body.settings?.initialRights !== undefined) && ctx.userId;
     const actor = audited ? await this.actorOf(ctx) : null;
     const row = await this.run(ctx, `update client ${params.id}`, async (tx) => {
       const cur = await this.repo.byId(tx, params.id);
       if (!cur || cur.deleted) throw Errors.notFound();
-      const { settings, hr, storageTotalGb, start_page, design, ...rest } = body;
+      const { settings, hr, storageTotalGb, start_page, design, maintenance, ...rest } = body;
       // §5 head image: a new one (not the stored image, perhaps signed afresh) must be an upload of 160 x ≥1000 px.
       const head = design?.headImage;
       const was = typeof cur.design.headImage === 'string' ? cur.design.headImage : null;
@@ -90,7 +91,8 @@ export class ClientsService {
         // §2 design tab: sent fields merge into the stored design; null clears one.
         ...(design ? { design: { ...cur.design, ...design } } : {}),
         ...(start_page !== undefined ? { startPage: start_page } : {}),
-        ...(settings ? { settings: { ...cur.settings, ...settings } } : {}),
+        // Maintenance mode (superadmin) lives in the settings beside the administrators' own.
+        ...(settings || maintenance !== undefined ? { settings: { ...cur.settings, ...settings, ...(maintenance !== undefined ? { maintenance } : {}) } } : {}),
         // §2 integrations tab: a sent field replaces the stored one (null disconnects), an absent one stays.
         ...(hr
           ? {
@@ -114,7 +116,11 @@ export class ClientsService {
   private fresh(c: Client): Client {
     const secret = this.config.JWT_SECRET;
     if (!secret) return c;
-    return { ...c, logo: renewFileUrl(secret, c.logo), design: { ...c.design, headImage: c.design.headImage ? renewFileUrl(secret, c.design.headImage) : c.design.headImage } };
+    return {
+      ...c,
+      logo: renewFileUrl(secret, c.logo),
+      design: { ...c.design, headImage: c.design.headImage ? renewFileUrl(secret, c.design.headImage) : c.design.headImage },
+    };
   }
 
   /** §7 POST api/clients (superadmin): workspace code latin letters and digits only (§5), unique. Errors: 409 taken. */
@@ -242,7 +248,7 @@ export class ClientsService {
     return this.outbox.add(tx, clientEvents.updated, row.id, { _id: row.id, status: row.status, workspace: row.workspace });
   }
 
-  /** Issue 18 §2: blocking and unblocking a client, and the rights new employees get (§6), are journaled. */
+  /** Issue 18 §2: blocking and unblocking a client, its maintenance mode and the rights new employees get (§6) are journaled. */
   private async journalUpdate(tx: Tx, actor: Actor, cur: ClientRow, updated: ClientRow): Promise<void> {
     const at = { clientId: cur.id, actor };
     const object = { type: 'client', id: cur.id, title: cur.name };
@@ -253,6 +259,15 @@ export class ClientsService {
         object,
         before: { status: cur.status },
         after: { status: updated.status },
+      });
+    }
+    if (!!updated.settings.maintenance !== !!cur.settings.maintenance) {
+      await journal.add(tx, at, {
+        section: 'clients',
+        action: updated.settings.maintenance ? 'client.maintenance_on' : 'client.maintenance_off',
+        object,
+        before: { maintenance: !!cur.settings.maintenance },
+        after: { maintenance: !!updated.settings.maintenance },
       });
     }
     const was = cur.settings.initialRights ?? [...DEFAULT_INITIAL_RIGHTS];

@@ -94,7 +94,10 @@ describe('client design settings (§2 design tab, §3 Client, §5 validation)', 
     ]) {
       const bad = await put(acme.adminToken, acme.client._id, { design: { headImage: await uploadPng(t, acme.adminToken, w!, h!) } });
       assert.equal(bad.status, 400, `${w}x${h}`);
-      assert.deepEqual([bad.body.errors[0].field, bad.body.errors[0].code, bad.body.errors[0].message], ['design.headImage', 'wrongImageSize', 'Wrong image size']);
+      assert.deepEqual(
+        [bad.body.errors[0].field, bad.body.errors[0].code, bad.body.errors[0].message],
+        ['design.headImage', 'wrongImageSize', 'Wrong image size'],
+      );
     }
     // An image the portal does not store cannot be measured; another workspace's upload is not this one's.
     const external = await put(acme.adminToken, acme.client._id, { design: { headImage: 'https://cdn.example.com/head.jpg' } });

@@ -327,20 +327,35 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     assert.equal(made.status, 200, JSON.stringify(made.body));
     const id = made.body.result._id as string;
     // By code: the empty code stands for '__'; language and channel name the one template.
-    const byCode = await t.call(notificationsRoutes.templateSave, { token: admin, body: { code: '', lang: 'en', channel: 'email', name: 'Renamed', title: 'T' } });
+    const byCode = await t.call(notificationsRoutes.templateSave, {
+      token: admin,
+      body: { code: '', lang: 'en', channel: 'email', name: 'Renamed', title: 'T' },
+    });
     assert.equal(byCode.status, 200, JSON.stringify(byCode.body));
     assert.equal(byCode.body.result._id, id);
     assert.equal(byCode.body.result.name, 'Renamed');
     // By _id: the code may change.
-    const byId = await t.call(notificationsRoutes.templateSave, { token: admin, body: { _id: id, code: 'welcome', lang: 'en', channel: 'email', name: 'Welcome' } });
+    const byId = await t.call(notificationsRoutes.templateSave, {
+      token: admin,
+      body: { _id: id, code: 'welcome', lang: 'en', channel: 'email', name: 'Welcome' },
+    });
     assert.equal(byId.status, 200, JSON.stringify(byId.body));
     assert.equal(byId.body.result.code, 'welcome');
     // None with that code, language and channel; another client's id; an employee.
-    assert.equal((await t.call(notificationsRoutes.templateSave, { token: admin, body: { code: 'welcome', lang: 'ru', channel: 'email', name: 'X' } })).status, 404);
+    assert.equal(
+      (await t.call(notificationsRoutes.templateSave, { token: admin, body: { code: 'welcome', lang: 'ru', channel: 'email', name: 'X' } })).status,
+      404,
+    );
     assert.equal((await t.call(notificationsRoutes.templateSave, { token: other.adminToken, body: { _id: id, code: 'x', name: 'X' } })).status, 404);
-    assert.equal((await t.call(notificationsRoutes.templateSave, { token: bob.token, body: { code: 'welcome', lang: 'en', channel: 'email', name: 'X' } })).status, 403);
+    assert.equal(
+      (await t.call(notificationsRoutes.templateSave, { token: bob.token, body: { code: 'welcome', lang: 'en', channel: 'email', name: 'X' } })).status,
+      403,
+    );
     // A second template taking the first one's code, language and channel: 409.
-    const second = await t.call(notificationsRoutes.templateCreate, { token: admin, body: { code: 'welcome', name: 'Welcome uk', lang: 'uk', channel: 'email' } });
+    const second = await t.call(notificationsRoutes.templateCreate, {
+      token: admin,
+      body: { code: 'welcome', name: 'Welcome uk', lang: 'uk', channel: 'email' },
+    });
     assert.equal(second.status, 200, JSON.stringify(second.body));
     const clash = await t.call(notificationsRoutes.templateSave, {
       token: admin,
