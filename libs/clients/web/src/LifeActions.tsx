@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientsText } from './locales.ts';
 import { lifeJobStart, type Client } from '@intranet/clients-contract';
+import { z } from '@intranet/platform-contracts';
 import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { Button, FormGrid, Input, useNotifier } from '@intranet/web-ui';
@@ -12,7 +13,8 @@ import { startJob } from './api/job-start.ts';
 const [cloneBody, , exportBody, importBody] = lifeJobStart.options;
 const cloneSchema = cloneBody.pick({ workspace: true, name: true });
 const exportSchema = exportBody.pick({ name: true });
-const importSchema = importBody.pick({ workspace: true, key: true, name: true });
+// The name may stay empty (the archive's name is kept): the form's field is text, sent as undefined when empty.
+const importSchema = importBody.pick({ workspace: true, key: true }).extend({ name: z.string().trim().max(200) });
 
 /**
  * The maintenance tab's long actions, each a form starting a job (POST api/clients/jobs): export to an archive,
