@@ -23,6 +23,7 @@ export default defineConfig({
         './EmployeesPage': './src/expose/EmployeesPage.tsx',
         './ClientsPage': './src/expose/ClientsPage.tsx',
         './AdminPanelPage': './src/expose/AdminPanelPage.tsx',
+        './AppSettingsPage': './src/expose/AppSettingsPage.tsx',
         './StructurePage': './src/expose/StructurePage.tsx',
         './VacationsPage': './src/expose/VacationsPage.tsx',
       },
@@ -34,6 +35,7 @@ export default defineConfig({
         'employees/*': { expose: 'EmployeesPage', role: 'admin' },
         clients: { expose: 'ClientsPage', role: 'superadmin' },
         admin: { expose: 'AdminPanelPage', role: 'admin' },
+        app: { expose: 'AppSettingsPage', role: 'superadmin' },
         // §2 people pages for every employee with the right (the shell's menu and feature guard check it).
         structure_new: 'StructurePage',
         vacations: 'VacationsPage',

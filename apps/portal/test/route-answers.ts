@@ -111,6 +111,7 @@ export const REFERENCE_EXCEPTIONS: Record<string, Record<string, 403 | 404>> = {
   'POST /api/chat/msg': { room_id: 404, file: 404 },
   'PUT /api/chat/room/{id}/seen': { msg_id: 404 },
   'PUT /api/notification': { _id: 404 },
+  'PUT /api/notif_template': { _id: 404 },
   'PUT /api/user/notifications': { user_id: 404, client_id: 403 },
   'POST /api/task': { desk_id: 404 },
   'PUT /api/task_tracker/{desk_id}/move_task': { task_id: 404 },

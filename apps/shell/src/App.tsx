@@ -7,6 +7,7 @@ import { errorText, translateServerMessage } from '@intranet/web-i18n';
 import { acquireRealtime, rememberPath, SessionProvider } from '@intranet/web-session';
 import { Button, FullScreenMessage, NotifierProvider, useNotifier } from '@intranet/web-ui';
 import { shouldRememberPath, sessionEndedRedirect } from './navigation.ts';
+import { isMaintenance, MaintenancePage } from './pages/MaintenancePage.tsx';
 import { AppRoutes } from './routes.tsx';
 
 function makeQueryClient(): QueryClient {
@@ -28,7 +29,7 @@ function makeQueryClient(): QueryClient {
  * full-screen 'No connection to server!'; other shown errors → the error dialog (a 404 'apiNotFound', a route the
  * server does not have, shows the §8 'The requested resource was not found' in the user's language).
  */
-function ApiListeners({ onOffline }: { onOffline: () => void }) {
+function ApiListeners({ onOffline, onMaintenance }: { onOffline: () => void; onMaintenance: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const notifier = useNotifier();
@@ -47,7 +48,11 @@ function ApiListeners({ onOffline }: { onOffline: () => void }) {
   );
   useEffect(() => onConnectionLost(() => onOffline()), [onOffline]);
   // §8 'API not found' (a route the server does not have) is worded by its code in the user's language.
-  useEffect(() => onApiError((e) => notifier.error(isApiNotFound(e) ? errorText(e) : translateServerMessage(e.message))), [notifier]);
+  // Issue 36: a workspace put in maintenance mode mid-session shows the maintenance page instead of error dialogs.
+  useEffect(
+    () => onApiError((e) => (isMaintenance(e) ? onMaintenance() : notifier.error(isApiNotFound(e) ? errorText(e) : translateServerMessage(e.message)))),
+    [notifier, onMaintenance],
+  );
   return null;
 }
 
@@ -106,15 +111,18 @@ export function App() {
   const [queryClient] = useState(makeQueryClient);
   const [offline, setOffline] = useState(false);
   const goOffline = useCallback(() => setOffline(true), []);
+  const [maintenance, setMaintenance] = useState(false);
+  const goMaintenance = useCallback(() => setMaintenance(true), []);
   return (
     <QueryClientProvider client={queryClient}>
       <NotifierProvider>
         <SessionProvider>
           <BrowserRouter>
-            <ApiListeners onOffline={goOffline} />
+            <ApiListeners onOffline={goOffline} onMaintenance={goMaintenance} />
             <RealtimeCatchUp />
             <AppRoutes />
             {offline ? <NoConnection onBack={() => setOffline(false)} /> : null}
+            {maintenance && !offline ? <MaintenancePage /> : null}
           </BrowserRouter>
         </SessionProvider>
       </NotifierProvider>

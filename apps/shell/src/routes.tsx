@@ -7,6 +7,7 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import { screenSwitchedOff } from './features.ts';
 import { ComingSoonPage, FeatureOffPage, NotFoundPage, RegisterPage } from './pages/InfoPages.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { isMaintenance, MaintenancePage } from './pages/MaintenancePage.tsx';
 import { AuthorizePage } from './pages/SsoPages.tsx';
 import { discoverRemotes, RemotePage, type RemoteScreen } from './remotes.tsx';
 import { LOGIN_PATH, PUBLIC_ROUTES, ROLE_FALLBACK_PATH, ROLE_ROUTES, roleAllows, shouldRememberPath, type RequiredRole } from './navigation.ts';
@@ -25,6 +26,8 @@ function RequireAuth({ children }: { children: ReactNode }) {
     // An expired or revoked session (not a sign-out) is named on the sign-in page; drafts wait in local storage.
     return <Navigate to={LOGIN_PATH} replace state={sessionEndedUnexpectedly() ? { expired: true } : undefined} />;
   }
+  // Issue 36: the workspace or the installation is in maintenance mode and this user is no administrator.
+  if (session.status === 'error' && isMaintenance(session.loadError)) return <MaintenancePage />;
   if (session.status === 'error') {
     return (
       <div className="shell-center">
@@ -203,7 +206,7 @@ export function AppRoutes() {
             }
           />
         ))}
-        <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />
+        {served.has('app') ? null : <Route path="app" element={<RequireRole role={ROLE_ROUTES.app}>{soon('appSettings')}</RequireRole>} />}
         {COMING_SOON.filter(([path]) => !served.has(path)).map(([path, label]) => (
           <Route key={path} path={path} element={<RequireFeature path={path}>{soon(label)}</RequireFeature>} />
         ))}

@@ -5,7 +5,7 @@ import { hasExplicitLanguage, setLanguage } from '@intranet/web-i18n';
 import { useSession, WidgetSlot } from '@intranet/web-session';
 import { applyClientDesign, Button } from '@intranet/web-ui';
 import { Menu as MenuGlyph, X } from 'lucide-react';
-import { getVendor, vendorTitle } from '../env.ts';
+import { getVendor, useVendor, vendorTitle, vendorVariant } from '../env.ts';
 import { visibleMenu, type MenuItem } from '../menu.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { MenuIcon } from './menuIcons.tsx';
@@ -91,6 +91,8 @@ export function RootLayout() {
   const location = useLocation();
   const [mobileMenu, setMobileMenu] = useState(false);
   const { user, client, isSuperadmin } = session;
+  // §1 vendor variant: re-render with its title and system avatar once GET /api/env answers.
+  const vendor = useVendor();
 
   // The interface follows the profile language unless the user picked one explicitly.
   useEffect(() => {
@@ -144,7 +146,13 @@ export function RootLayout() {
         <nav className="shell-nav" aria-label="main" data-testid="navbar">
           <div className="shell-nav__brand">
             <span className="shell-logo" aria-hidden="true">
-              {client?.logo ? <img src={client.logo} alt="" data-testid="client-logo" /> : (client?.name ?? vendorTitle()).charAt(0).toUpperCase()}
+              {client?.logo ? (
+                <img src={client.logo} alt="" data-testid="client-logo" />
+              ) : client ? (
+                client.name.charAt(0).toUpperCase()
+              ) : (
+                <img src={vendorVariant(vendor).systemAvatar} alt="" data-testid="system-avatar" />
+              )}
             </span>
             <span className="shell-nav__brand-name" title={client?.name ?? vendorTitle()}>
               {client?.name ?? vendorTitle()}

@@ -1,7 +1,11 @@
 import { access, CLIENT_FEATURES, defineRoute, z, type RouteDef } from '@intranet/platform-contracts';
 
 /** §3 Application: the platform's sections, each with its code and whether it is switched on. */
-export const applicationSchema = z.object({ sections: z.array(z.object({ code: z.string(), active: z.boolean() })) });
+export const applicationSchema = z.object({
+  sections: z.array(z.object({ code: z.string(), active: z.boolean() })),
+  /** Maintenance mode of the whole installation (issue 36): every workspace's employees are kept out, administrators get in. */
+  maintenance: z.boolean(),
+});
 export type Application = z.infer<typeof applicationSchema>;
 
 /** The sections createDefaultSections makes (one per module of the platform: the client features' codes). */
@@ -35,6 +39,17 @@ export const applicationRoutes = {
     spec: '§3 Application (no §7 path: added in its style), issue 36',
     access: access.superadmin,
     params: z.object({ code: z.string().regex(/^[a-z_]{1,40}$/) }),
+    body: z.object({ active: z.boolean() }),
+    result: applicationSchema,
+  }),
+  applicationMaintenance: defineRoute({
+    method: 'PUT',
+    path: '/api/application/maintenance',
+    subject: 'clients.application.maintenance',
+    summary:
+      'Puts the whole installation in maintenance mode or takes it out: employees of every workspace get 503 maintenance, administrators and the superadmin get in',
+    spec: 'issue 36 maintenance mode (no §7 path: added in the style of §7 Application)',
+    access: access.superadmin,
     body: z.object({ active: z.boolean() }),
     result: applicationSchema,
   }),

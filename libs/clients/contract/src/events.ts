@@ -4,4 +4,6 @@ import { defineEvent, z, type EventDef } from '@intranet/platform-contracts';
 export const clientEvents = {
   created: defineEvent('evt.clients.client.created', z.object({ _id: z.string(), workspace: z.string() })),
   updated: defineEvent('evt.clients.client.updated', z.object({ _id: z.string(), status: z.string(), workspace: z.string() })),
+  /** The installation's maintenance mode was switched (gateways drop their cached flag). */
+  applicationUpdated: defineEvent('evt.clients.application.updated', z.object({ maintenance: z.boolean() })),
 } satisfies Record<string, EventDef>;

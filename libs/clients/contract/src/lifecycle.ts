@@ -153,6 +153,17 @@ export const clientLifecycleRoutes = {
     body: z.object({ key: z.string().regex(/^[0-9a-f-]{36}\/[A-Za-z0-9._/-]+$/), name: z.string().trim().min(1).max(200).optional() }),
     result: clientSchema,
   }),
+  archiveAdopt: defineRoute({
+    method: 'POST',
+    path: '/api/clients/archives',
+    subject: 'clients.archive.adopt',
+    summary:
+      'Makes an uploaded backup archive (POST api/upload?kind=file into any workspace) an archive the import takes: moved out of that workspace (its storage given back); answers its key and a 15-minute link',
+    spec: '§4 Client (import from backup; no §7 path: added in its style), issue 36',
+    access: access.superadmin,
+    body: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\/file\/[A-Za-z0-9._/-]+$/) }),
+    result: z.object({ key: z.string(), url: z.string().nullable() }),
+  }),
 } satisfies Record<string, RouteDef>;
 
 /**

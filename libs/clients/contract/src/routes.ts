@@ -132,6 +132,8 @@ export const clientSubjects = {
     z.object({ id: z.string() }),
     z.object({ url: z.string().nullable(), login: z.string().nullable(), password: z.string().nullable(), taxNumber: z.string().nullable() }),
   ),
+  /** {} → { active }: whether the installation is in maintenance mode (the gateway keeps employees out). */
+  internalMaintenance: defineSubject('clients.internal.maintenance', z.object({}), z.object({ active: z.boolean() })),
   /** { clientId, bytes } → { used, total }: gives storage back (deleted files). */
   storageRelease: defineSubject('clients.internal.storage.release', z.object({ clientId: z.string(), bytes: z.number() }), storageAnswer),
 } satisfies Record<string, SubjectDef>;

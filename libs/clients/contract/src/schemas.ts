@@ -73,6 +73,11 @@ export const clientSchema = z.object({
   lang: z.string(),
   start_page: z.string(),
   status: z.enum(['active', 'blocked']),
+  /**
+   * Maintenance mode of the workspace (issue 36): its employees get 503 `maintenance` on every call and see the
+   * maintenance page; its administrators and the superadmin still get in. Set by the superadmin.
+   */
+  maintenance: z.boolean().default(false),
   settings: z.object({
     hideMoodMeter: z.boolean().default(false),
     initialRights: z.array(z.string()).default([...DEFAULT_INITIAL_RIGHTS]),
@@ -134,6 +139,7 @@ export const clientCreate = clientWritable.extend({
 /** Superadmin-only fields on update. */
 export const clientUpdate = clientWritable.partial().extend({
   status: z.enum(['active', 'blocked']).optional(),
+  maintenance: z.boolean().optional(),
   storageTotalGb: z.number().positive().max(100_000).optional(),
 });
 
@@ -161,7 +167,7 @@ export type JournalSection = (typeof JOURNAL_SECTIONS)[number];
 export const JOURNAL_ACTIONS: Record<JournalSection, readonly string[]> = {
   roles: ['role.add', 'role.remove', 'role.add_all', 'role.remove_all', 'rights.initial'],
   features: ['feature.on', 'feature.off'],
-  clients: ['client.create', 'client.block', 'client.unblock', 'client.delete'],
+  clients: ['client.create', 'client.block', 'client.unblock', 'client.delete', 'client.maintenance_on', 'client.maintenance_off'],
   users: ['user.create', 'user.delete', 'user.undelete', 'user.block', 'user.unblock'],
   import: ['import.csv'],
   kb: ['article.delete'],

@@ -29,4 +29,10 @@ export class ApplicationController implements RouteHandlers<typeof applicationRo
   appSectionSwitch(input: In<'appSectionSwitch'>, ctx: RequestContext) {
     return this.app.switch(input, ctx);
   }
+
+  /** clients.application.maintenance — PUT api/application/maintenance. */
+  @RouteHandler(applicationRoutes.applicationMaintenance)
+  applicationMaintenance(input: In<'applicationMaintenance'>, ctx: RequestContext) {
+    return this.app.maintenance(input, ctx);
+  }
 }

@@ -12,7 +12,7 @@ import { uuidv7, type Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { copiedId, PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
-import { signFileUrl, type Storage } from '@intranet/platform-storage';
+import { signFileUrl, storedUpload, type Storage } from '@intranet/platform-storage';
 import { ClientsRepository } from './clients.repository.ts';
 import { LifecycleService, type LongRun } from './lifecycle.service.ts';
 import { toClient } from './mapping.ts';
@@ -51,6 +51,24 @@ export class ArchiveService {
 
   private link(key: string): string | null {
     return this.config.JWT_SECRET ? signFileUrl(this.config.JWT_SECRET, key, LINK_TTL) : null;
+  }
+
+  /**
+   * POST api/clients/archives {file} → { key, url }: an archive the superadmin uploaded (POST api/upload?kind=file
+   * into a workspace) moved to the archives, outside every workspace, so the import takes it; the workspace's storage
+   * is given back. The import checks the archive itself. 404 when the file is no upload.
+   */
+  async adopt({ body }: In<'archiveAdopt'>, ctx: RequestContext) {
+    const clientId = body.file.slice(0, 36);
+    const stored = await storedUpload(this.storage, body.file, { clientId, kind: 'file' });
+    const got = stored ? await this.storage.get(body.file) : null;
+    if (!stored || !got) throw Errors.notFound();
+    const name = (body.file.split('/').pop() ?? 'archive').replace(/[^A-Za-z0-9._-]/g, '_').slice(-80);
+    const key = `${ARCHIVE_PREFIX}/${uuidv7()}/${name}`;
+    await this.storage.put(key, got.stream, { contentType: 'application/gzip' });
+    await this.storage.delete([body.file]);
+    await this.db.asSystem(`superadmin ${ctx.userId}: archive upload of ${clientId}`, (tx) => this.repo.release(tx, clientId, stored.size));
+    return { key, url: this.link(key) };
   }
 
   /** §7 POST api/clients/export/{client} {name} → { key, url, manifest }: the archive stored and a 15-minute link. 404 unknown. */

@@ -3,6 +3,7 @@ import { clientRoutes, clientSubjects } from '@intranet/clients-contract';
 import type { RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler, SubjectHandler, type SubjectHandlers } from '@intranet/platform-host';
+import { ApplicationService } from './application.service.ts';
 import { ClientsService, type SubjectInput } from './clients.service.ts';
 import { JournalService } from './journal.service.ts';
 import { StorageService } from './storage.service.ts';
@@ -18,6 +19,7 @@ export class ClientsController implements RouteHandlers<typeof clientRoutes>, Su
     private readonly clients: ClientsService,
     private readonly journals: JournalService,
     private readonly storage: StorageService,
+    private readonly application: ApplicationService,
   ) {}
 
   /** clients.client.env — GET /api/env. */
@@ -108,5 +110,11 @@ export class ClientsController implements RouteHandlers<typeof clientRoutes>, Su
   @SubjectHandler(clientSubjects.storageRelease)
   storageRelease(input: SubjectInput<'storageRelease'>) {
     return this.storage.storageRelease(input);
+  }
+
+  /** clients.internal.maintenance (bus only): the installation's maintenance mode, for the gateway. */
+  @SubjectHandler(clientSubjects.internalMaintenance)
+  internalMaintenance() {
+    return this.application.installationMaintenance();
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '@intranet/platform-db';
-import { appSections, clients, lifeJobs, type ClientRow, type LifeJobRow } from './schema.ts';
+import { appSections, appSettings, clients, lifeJobs, type ClientRow, type LifeJobRow } from './schema.ts';
 
 /** A value sealed by platform-config's sealSecret (PostgreSQL regular expression). */
 const SEALED_RE = '^v1[.][A-Za-z0-9_-]{16}[.][A-Za-z0-9_-]{22}[.]';
@@ -149,5 +149,21 @@ export class ClientsRepository {
   async appSectionSet(tx: Tx, code: string, active: boolean): Promise<boolean> {
     const rows = await tx.update(appSections).set({ active, updatedAt: new Date() }).where(eq(appSections.code, code)).returning({ code: appSections.code });
     return rows.length > 0;
+  }
+
+  /** Whether the installation is in maintenance mode (false until a superadmin first sets it). */
+  async appMaintenance(tx: Tx): Promise<boolean> {
+    const [row] = await tx.select({ maintenance: appSettings.maintenance }).from(appSettings).where(eq(appSettings.id, 'app')).limit(1);
+    return row?.maintenance ?? false;
+  }
+
+  /** Sets the installation's maintenance mode; answers whether it changed. */
+  async appMaintenanceSet(tx: Tx, maintenance: boolean): Promise<boolean> {
+    const was = await this.appMaintenance(tx);
+    await tx
+      .insert(appSettings)
+      .values({ id: 'app', maintenance })
+      .onConflictDoUpdate({ target: appSettings.id, set: { maintenance, updatedAt: new Date() } });
+    return was !== maintenance;
   }
 }

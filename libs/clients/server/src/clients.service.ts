@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLIENT_FEATURES, CLIENTS_ERRORS, clientEvents, type clientRoutes, type clientSubjects } from '@intranet/clients-contract';
+import { CLIENT_FEATURES, CLIENTS_ERRORS, clientEvents, type Client, type clientRoutes, type clientSubjects } from '@intranet/clients-contract';
 import { peopleRoutes, peopleSubjects, type User } from '@intranet/people-contract';
 import { journal, type Actor } from '@intranet/platform-audit';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
@@ -9,9 +9,10 @@ import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
-import { renewFileUrl } from '@intranet/platform-storage';
+import { renewFileUrl, type Storage } from '@intranet/platform-storage';
 import { canChangeStatusOrStorage, canSeeAdminData, isSuperadmin } from './access.ts';
 import { ClientsRepository } from './clients.repository.ts';
+import { checkHeadImage, fileKeyOf } from './head-image.ts';
 import { employeeView, GB, publicClient, toClient } from './mapping.ts';
 import type { ClientRow } from './schema.ts';
 
@@ -38,6 +39,7 @@ export class ClientsService {
     @Inject(PORTS.bus) private readonly bus: Bus,
     @Inject(PORTS.outbox) private readonly outbox: Outbox,
     @Inject(PORTS.config) private readonly config: Config,
+    @Inject(PORTS.storage) private readonly storage: Storage,
   ) {
     this.key = secretsKey(config);
   }
@@ -62,29 +64,35 @@ export class ClientsService {
   async get({ params }: RouteInput<typeof clientRoutes.clientGet>, ctx: RequestContext) {
     const row = await this.run(ctx, `get client ${params.id}`, (tx) => this.repo.byId(tx, params.id));
     if (!row || row.deleted) throw Errors.notFound();
-    const client = toClient(row);
+    const client = this.fresh(toClient(row));
     return canSeeAdminData(ctx) ? client : employeeView(client);
   }
 
   /**
    * §7 PUT api/clients/{id}: admins edit their own client's data; status, storage and features are the
    * superadmin's. Blocking/unblocking and the initial rights are journaled (issue 18 §2). Errors: 404 (not own
-   * client), 403 (superadmin-only field).
+   * client), 403 (superadmin-only field), 400 on design.headImage (§5: an upload 160 px high, from 1000 px wide).
    */
   async update({ params, body }: RouteInput<typeof clientRoutes.clientUpdate>, ctx: RequestContext) {
-    if (!canChangeStatusOrStorage(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined)) throw Errors.forbidden();
-    const audited = (body.status !== undefined || body.settings?.initialRights !== undefined) && ctx.userId;
+    if (!canChangeStatusOrStorage(ctx) && (body.status !== undefined || body.storageTotalGb !== undefined || body.maintenance !== undefined))
+      throw Errors.forbidden();
+    const audited = (body.status !== undefined || body.maintenance !== undefined || body.settings?.initialRights !== undefined) && ctx.userId;
     const actor = audited ? await this.actorOf(ctx) : null;
     const row = await this.run(ctx, `update client ${params.id}`, async (tx) => {
       const cur = await this.repo.byId(tx, params.id);
       if (!cur || cur.deleted) throw Errors.notFound();
-      const { settings, hr, storageTotalGb, start_page, design, ...rest } = body;
+      const { settings, hr, storageTotalGb, start_page, design, maintenance, ...rest } = body;
+      // §5 head image: a new one (not the stored image, perhaps signed afresh) must be an upload of 160 x ≥1000 px.
+      const head = design?.headImage;
+      const was = typeof cur.design.headImage === 'string' ? cur.design.headImage : null;
+      if (head && head !== was && !(fileKeyOf(head) !== null && fileKeyOf(head) === fileKeyOf(was ?? ''))) await checkHeadImage(this.storage, cur.id, head);
       const updated = await this.repo.update(tx, params.id, {
         ...rest,
         // §2 design tab: sent fields merge into the stored design; null clears one.
         ...(design ? { design: { ...cur.design, ...design } } : {}),
         ...(start_page !== undefined ? { startPage: start_page } : {}),
-        ...(settings ? { settings: { ...cur.settings, ...settings } } : {}),
+        // Maintenance mode (superadmin) lives in the settings beside the administrators' own.
+        ...(settings || maintenance !== undefined ? { settings: { ...cur.settings, ...settings, ...(maintenance !== undefined ? { maintenance } : {}) } } : {}),
         // §2 integrations tab: a sent field replaces the stored one (null disconnects), an absent one stays.
         ...(hr
           ? {
@@ -101,7 +109,18 @@ export class ClientsService {
     });
     // A blocked client is refused on the very next request (gateways drop the cached tenant on the event).
     await this.outbox.published();
-    return toClient(row);
+    return this.fresh(toClient(row));
+  }
+
+  /** The client with its stored file links (logo, head image) signed afresh: a saved upload URL expires in an hour. */
+  private fresh(c: Client): Client {
+    const secret = this.config.JWT_SECRET;
+    if (!secret) return c;
+    return {
+      ...c,
+      logo: renewFileUrl(secret, c.logo),
+      design: { ...c.design, headImage: c.design.headImage ? renewFileUrl(secret, c.design.headImage) : c.design.headImage },
+    };
   }
 
   /** §7 POST api/clients (superadmin): workspace code latin letters and digits only (§5), unique. Errors: 409 taken. */
@@ -142,9 +161,9 @@ export class ClientsService {
   async byWorkspace({ params }: RouteInput<typeof clientRoutes.clientByWorkspace>) {
     const row = await this.db.asSystem('public workspace lookup', (tx) => this.repo.byWorkspace(tx, params.ws));
     if (!row || row.deleted) throw Errors.notFound();
-    const c = toClient(row);
+    const c = this.fresh(toClient(row));
     // The sign-in page has no session to renew an expired link with: the stored logo URL is signed afresh.
-    return publicClient(c, this.config.JWT_SECRET ? renewFileUrl(this.config.JWT_SECRET, c.logo) : c.logo);
+    return publicClient(c, c.logo);
   }
 
   /** §7 GET api/clients/features/all → every toggleable feature code. */
@@ -229,7 +248,7 @@ export class ClientsService {
     return this.outbox.add(tx, clientEvents.updated, row.id, { _id: row.id, status: row.status, workspace: row.workspace });
   }
 
-  /** Issue 18 §2: blocking and unblocking a client, and the rights new employees get (§6), are journaled. */
+  /** Issue 18 §2: blocking and unblocking a client, its maintenance mode and the rights new employees get (§6) are journaled. */
   private async journalUpdate(tx: Tx, actor: Actor, cur: ClientRow, updated: ClientRow): Promise<void> {
     const at = { clientId: cur.id, actor };
     const object = { type: 'client', id: cur.id, title: cur.name };
@@ -240,6 +259,15 @@ export class ClientsService {
         object,
         before: { status: cur.status },
         after: { status: updated.status },
+      });
+    }
+    if (!!updated.settings.maintenance !== !!cur.settings.maintenance) {
+      await journal.add(tx, at, {
+        section: 'clients',
+        action: updated.settings.maintenance ? 'client.maintenance_on' : 'client.maintenance_off',
+        object,
+        before: { maintenance: !!cur.settings.maintenance },
+        after: { maintenance: !!updated.settings.maintenance },
       });
     }
     const was = cur.settings.initialRights ?? [...DEFAULT_INITIAL_RIGHTS];

@@ -69,6 +69,12 @@ export class LifecycleController implements RouteHandlers<typeof clientLifecycle
     return this.archives.importOne(input, ctx);
   }
 
+  /** clients.archive.adopt — POST api/clients/archives. */
+  @RouteHandler(clientLifecycleRoutes.archiveAdopt)
+  archiveAdopt(input: In<'archiveAdopt'>, ctx: RequestContext) {
+    return this.archives.adopt(input, ctx);
+  }
+
   /** clients.client.stat — GET api/clients/stat/{id}. */
   @RouteHandler(clientLifecycleRoutes.clientStat)
   clientStat(input: In<'clientStat'>, ctx: RequestContext) {

@@ -19,6 +19,7 @@ export function toClient(row: ClientRow): Client {
     lang: row.lang,
     start_page: row.startPage,
     status: row.status,
+    maintenance: row.settings.maintenance ?? false,
     settings: { hideMoodMeter: row.settings.hideMoodMeter ?? false, initialRights: row.settings.initialRights ?? [...DEFAULT_INITIAL_RIGHTS] },
     design: row.design as ClientDesign,
     logo: row.logo,

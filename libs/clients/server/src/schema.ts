@@ -21,7 +21,7 @@ export const clients = clientsSchema.table(
     status: text('status', { enum: ['active', 'blocked'] })
       .notNull()
       .default('active'),
-    settings: jsonb('settings').$type<{ hideMoodMeter?: boolean; initialRights?: string[] }>().notNull().default({}),
+    settings: jsonb('settings').$type<{ hideMoodMeter?: boolean; initialRights?: string[]; maintenance?: boolean }>().notNull().default({}),
     design: jsonb('design').$type<Record<string, unknown>>().notNull().default({}),
     logo: text('logo'),
     city: text('city'),
@@ -87,3 +87,15 @@ export const appSections = clientsSchema
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   })
   .enableRLS(); // as life_jobs: no policy, so the runtime role sees no row
+
+/**
+ * The installation's own settings (issue 36): one row (`id` 'app') with its maintenance mode. Platform data, no
+ * tenant: the system role only.
+ */
+export const appSettings = clientsSchema
+  .table('app_settings', {
+    id: text('id').primaryKey(),
+    maintenance: boolean('maintenance').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  })
+  .enableRLS(); // as app_sections: no policy, so the runtime role sees no row

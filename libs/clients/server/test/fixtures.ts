@@ -22,6 +22,11 @@ export default {
     'clients.file.delete': { body: (w) => ({ file: `${w.ids.client}/none/none.txt` }) },
     'clients.sendsay.exec': { body: (w) => ({ client: w.ids.client }), ids: { client: 'client' } },
     'clients.minioFiles.delete': { body: (w) => ({ files: [`${w.ids.client}/none/none.txt`] }) },
+    // The installation's maintenance mode: a valid generated call leaves it off (on, it would keep the employees of
+    // every file on the same portal out).
+    'clients.application.maintenance': { body: () => ({ active: false }) },
+    // An upload that does not exist: 404, nothing moved.
+    'clients.archive.adopt': { body: (w) => ({ file: `${w.ids.client}/file/none.gz` }) },
   },
   async create(t, w) {
     const r = await t.call(clientRoutes.clientCreate, { token: w.superToken, body: { workspace: `${w.workspace}spare`, name: `Spare of ${w.workspace}` } });

@@ -27,14 +27,14 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
   let orphan: { key: string; size: number };
   let attached: { key: string };
 
-  const upload = async (token: string, name: string, data: Buffer) => {
+  const upload = async (token: string, name: string, data: Buffer, kind = 'post') => {
     const m = multipart([{ name, data }]);
     const r = await t.portal.app
       .getHttpAdapter()
       .getInstance()
       .inject({
         method: 'POST',
-        url: `${fileRoutes.fileUpload.path}?kind=post`,
+        url: `${fileRoutes.fileUpload.path}?kind=${kind}`,
         payload: m.payload,
         headers: { ...m.headers, authorization: `Bearer ${token}` },
       });
@@ -360,5 +360,41 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
     assert.equal(await orphans(), 0);
     // The employee signs in to the imported workspace with the password they had.
     assert.equal((await t.call(peopleRoutes.authLogin, { body: { login: 'emp@life.test', password: 'employee1' } })).status, 200);
+  });
+
+  it('a backup archive uploaded through POST api/upload is adopted (moved out of the workspace it went to) and imported; superadmin only', async () => {
+    const src = (await t.call(clientRoutes.clientByWorkspace, { params: { ws: 'life' } })).body.result._id as string;
+    const exp = await t.call(clientLifecycleRoutes.clientExport, { token: life.superToken, params: { client: src }, body: { name: 'to upload' } });
+    assert.equal(exp.status, 200, JSON.stringify(exp.body));
+    const archive = Buffer.concat(await (await t.portal.platform.storage.get(exp.body.result.key))!.stream.toArray());
+    const host = await t.makeClient('lifehost');
+    const up = await upload(host.adminToken, 'life-backup.ndjson.gz', archive, 'file');
+    const usedBefore = (await t.call(clientRoutes.clientGet, { token: host.superToken, params: { id: host.client._id } })).body.result.storage.used;
+    assert.ok(usedBefore > 0);
+
+    assert.equal((await t.call(clientLifecycleRoutes.archiveAdopt, { token: host.adminToken, body: { file: up.key } })).status, 403);
+    assert.equal(
+      (await t.call(clientLifecycleRoutes.archiveAdopt, { token: host.superToken, body: { file: `${host.client._id}/file/nothing-here.gz` } })).status,
+      404,
+    );
+    const adopted = await t.call(clientLifecycleRoutes.archiveAdopt, { token: host.superToken, body: { file: up.key } });
+    assert.equal(adopted.status, 200, JSON.stringify(adopted.body));
+    assert.match(adopted.body.result.url, /^\/api\/files\/.+\?exp=\d+&sig=/);
+    // The upload left the workspace it went to, and so did its bytes.
+    assert.equal((await t.portal.platform.storage.get(up.key)) ?? null, null);
+    assert.ok((await t.call(clientRoutes.clientGet, { token: host.superToken, params: { id: host.client._id } })).body.result.storage.used < usedBefore);
+
+    const imported = await t.call(clientLifecycleRoutes.clientImport, {
+      token: life.superToken,
+      params: { workspace: 'lifeupload' },
+      body: { key: adopted.body.result.key, name: 'Life uploaded' },
+    });
+    assert.equal(imported.status, 200, JSON.stringify(imported.body));
+    const stat = await t.call(clientLifecycleRoutes.clientStat, { token: life.superToken, params: { id: imported.body.result._id } });
+    assert.equal(stat.body.result.posts, 1);
+    assert.equal(
+      stat.body.result.employees,
+      (await t.call(clientLifecycleRoutes.clientStat, { token: life.superToken, params: { id: src } })).body.result.employees,
+    );
   });
 });

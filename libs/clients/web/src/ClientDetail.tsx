@@ -14,16 +14,16 @@ import { DesignTab } from './DesignTab.tsx';
 import { DataTab } from './DataTab.tsx';
 import { FeaturesTab } from './FeaturesTab.tsx';
 import { MaintenanceTab } from './MaintenanceTab.tsx';
+import { RightsTab } from './RightsTab.tsx';
 
 /** The block/unblock body: the status of the contract's PUT /api/clients/{id}. */
 const statusBody = clientUpdate.pick({ status: true }).required();
 
 const TABS = ['data', 'design', 'features', 'rights', 'maintenance'] as const;
-const READY = new Set<string>(['data', 'design', 'features', 'maintenance']);
 
 /**
  * One client (§2 client screen): block/unblock (PUT /api/clients/{id} {status}) and the tabs data, design,
- * features and maintenance (issue 36); other rights is disabled for now. Test ids: client-detail, client-status,
+ * features, other rights (the initial rights of new employees) and maintenance (issue 36). Test ids: client-detail, client-status,
  * client-block, client-unblock, client-manage-employees, client-back.
  */
 export function ClientDetail({ id, onBack }: { id: string; onBack: () => void }) {
@@ -91,15 +91,11 @@ export function ClientDetail({ id, onBack }: { id: string; onBack: () => void })
         )}
       </div>
       <FormError form={statusForm} testId="client-status-error" />
-      <Tabs
-        label={client.name}
-        active={tab}
-        onChange={setTab}
-        tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), disabled: !READY.has(id), title: READY.has(id) ? undefined : t('soon') }))}
-      >
+      <Tabs label={client.name} active={tab} onChange={setTab} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}>
         {tab === 'data' ? <DataTab client={client} /> : null}
         {tab === 'design' ? <DesignTab client={client} /> : null}
         {tab === 'features' ? <FeaturesTab client={client} /> : null}
+        {tab === 'rights' ? <RightsTab client={client} /> : null}
         {tab === 'maintenance' ? <MaintenanceTab client={client} /> : null}
       </Tabs>
       <ConfirmDialog

@@ -56,8 +56,24 @@ export function DesignTab({ client }: { client: Client }) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    setProgress(0);
     form.setFormError(null);
+    // §5 head image: 160 px high, from 1000 px wide — told before uploading (the server refuses it anyway).
+    if (k === 'design.headImage') {
+      const size = await createImageBitmap(file).then(
+        (b) => {
+          const wh = { width: b.width, height: b.height };
+          b.close();
+          return wh;
+        },
+        () => null,
+      );
+      if (!size || size.height !== 160 || size.width < 1000) {
+        form.setError('design.headImage', { message: t('design.headImageSize') });
+        return;
+      }
+      form.clearErrors('design.headImage');
+    }
+    setProgress(0);
     try {
       const url = await uploadImage(file, setProgress);
       if (url) form.setValue(k, url, { shouldDirty: true });

@@ -4,4 +4,5 @@
  */
 export { default as ClientsPage } from './ClientsPage.tsx';
 export { default as AdminPanelPage } from './AdminPanelPage.tsx';
+export { default as AppSettingsPage } from './AppSettingsPage.tsx';
 export { DesignTab } from './DesignTab.tsx';

@@ -1,7 +1,7 @@
-import { clientSubjects, type Client } from '@intranet/clients-contract';
+import { CLIENTS_ERRORS, clientEvents, clientSubjects, type Client } from '@intranet/clients-contract';
 import { peopleEvents, peopleSubjects, type SessionInfo } from '@intranet/people-contract';
 import type { Bus, RequestContext } from '@intranet/platform-bus';
-import { ask, on, systemContext } from '@intranet/platform-bus';
+import { ask, isAdmin, on, systemContext } from '@intranet/platform-bus';
 import type { TokenPayload } from '@intranet/platform-auth';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
@@ -18,6 +18,8 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
   private readonly sessions = new TtlCache<SessionInfo | null>(5_000);
   private readonly clients = new TtlCache<Client | null>(5_000);
   private readonly workspaces = new TtlCache<Client | null>(5_000);
+  /** The installation's maintenance mode (issue 36), cached like the clients and dropped by its event. */
+  private readonly installation = new TtlCache<boolean>(5_000);
   private readonly bus: Bus;
   private unsubs: (() => Promise<void> | void)[] = [];
 
@@ -42,6 +44,7 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
         this.clients.evict((k) => k === e.data._id);
         this.workspaces.clear();
       }),
+      await on(this.bus, clientEvents.applicationUpdated, async () => this.installation.clear()),
     );
   }
 
@@ -67,13 +70,15 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
   /**
    * Completes `ctx` with its tenant: the user's client (status checked) or, for the superadmin, the workspace
    * chosen in X-COMPANY-ID (§6 "working workspace"). Errors: 401 (client gone), 403 'Login blocked' (blocked
-   * client), 404 (unknown workspace in the header).
+   * client), 503 `maintenance` (issue 36: the workspace or the installation is in maintenance mode and the caller
+   * is no administrator), 404 (unknown workspace in the header).
    */
   async tenant(ctx: RequestContext, workspaceHeader: string | undefined): Promise<RequestContext> {
     if (ctx.clientId) {
       const client = await this.client(ctx.clientId);
       if (!client) throw Errors.unauthorized();
       if (client.status === 'blocked') throw Errors.loginBlocked();
+      if (!isAdmin(ctx) && (client.maintenance || (await this.maintenance()))) throw Errors.coded(CLIENTS_ERRORS.maintenance);
       ctx.workspace = client.workspace;
       ctx.featuresOff = featuresOff(client);
     } else if (workspaceHeader && ctx.roles.includes('superadmin')) {
@@ -89,6 +94,11 @@ export class IdentityResolver implements OnModuleInit, OnModuleDestroy {
   /** The client of `id` (cached 5 s, single flight), or null. */
   client(id: string): Promise<Client | null> | Client | null {
     return this.clients.getOrLoad(id, () => ask(this.bus, clientSubjects.internalGet, systemContext(), { id }).catch(notFoundAsNull));
+  }
+
+  /** Whether the installation is in maintenance mode (cached 5 s, single flight; dropped by its event). */
+  private maintenance(): Promise<boolean> | boolean {
+    return this.installation.getOrLoad('app', async () => (await ask(this.bus, clientSubjects.internalMaintenance, systemContext(), {})).active);
   }
 
   private byWorkspace(ws: string): Promise<Client | null> | Client | null {

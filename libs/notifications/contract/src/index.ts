@@ -110,6 +110,24 @@ const templateBody = z.object({
   variables: z.array(z.string().max(100)).max(50).default([]),
 });
 
+/**
+ * A template named without an id in the path (§7 DELETE api/notif_template): its `_id`, or its code (an empty code
+ * is sent as '__') with an optional language and channel.
+ */
+const templateKey = z
+  .object({
+    _id: Id.optional(),
+    code: z
+      .string()
+      .trim()
+      .max(100, V.max(100))
+      .transform((c) => c || '__')
+      .optional(),
+    lang: z.enum(['ru', 'uk', 'en']).optional(),
+    channel: z.enum(TEMPLATE_CHANNELS).optional(),
+  })
+  .refine((k) => k._id !== undefined || k.code !== undefined, { message: V.required, path: ['code'] });
+
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(NOTIF_LIMITS.pageMax).default(NOTIF_LIMITS.page);
 const countResult = z.object({ count: z.number().int(), sections: z.record(z.string(), z.number().int()) });
@@ -281,6 +299,28 @@ export const notificationsRoutes = {
     params: z.object({ id: Id }),
     body: templateBody,
     result: templateSchema,
+  }),
+  templateSave: defineRoute({
+    method: 'PUT',
+    path: '/api/notif_template',
+    subject: 'notifications.template.save',
+    summary:
+      'Change a template named in the body (administrators): by `_id`, else the one with its code (empty sent as `__`), language and channel; 404 when there is none',
+    spec: '§7 Templates (PUT api/notif_template, no id in the path)',
+    access: access.admin,
+    body: templateBody.extend({ _id: Id.optional() }),
+    result: templateSchema,
+  }),
+  templateRemoveByCode: defineRoute({
+    method: 'DELETE',
+    path: '/api/notif_template',
+    subject: 'notifications.template.removeByCode',
+    summary:
+      'Delete templates named in the query (administrators): `_id`, or a code (empty sent as `__`) with an optional language and channel; answers the ids deleted, 404 when none',
+    spec: '§7 Templates (DELETE api/notif_template, no id in the path)',
+    access: access.admin,
+    query: templateKey,
+    result: z.object({ deleted: z.array(z.string()) }),
   }),
   templateRemove: defineRoute({
     method: 'DELETE',

@@ -88,6 +88,18 @@ export class NotificationsController {
     return this.templateService.templateUpdate(input, ctx);
   }
 
+  /** notifications.template.save — PUT api/notif_template (the template named in the body). */
+  @RouteHandler(notificationsRoutes.templateSave)
+  templateSave(input: RouteInput<R['templateSave']>, ctx: RequestContext) {
+    return this.templateService.templateSave(input, ctx);
+  }
+
+  /** notifications.template.removeByCode — DELETE api/notif_template?_id|code&lang&channel. */
+  @RouteHandler(notificationsRoutes.templateRemoveByCode)
+  templateRemoveByCode(input: RouteInput<R['templateRemoveByCode']>, ctx: RequestContext) {
+    return this.templateService.templateRemoveByCode(input, ctx);
+  }
+
   @RouteHandler(notificationsRoutes.templateRemove)
   templateRemove(input: RouteInput<R['templateRemove']>, ctx: RequestContext) {
     return this.templateService.templateRemove(input, ctx);

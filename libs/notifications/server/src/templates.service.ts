@@ -54,6 +54,37 @@ export class TemplatesService {
     });
   }
 
+  /**
+   * §7 PUT api/notif_template (no id in the path) → the template: the one of the body's `_id`, else the one with the
+   * body's code (empty sent as '__'), language and channel, changed to the body. Errors: 404 when there is none; 409
+   * when another template has the new code, language and channel.
+   */
+  templateSave({ body }: In<'templateSave'>, ctx: RequestContext) {
+    const { _id, ...fields } = body;
+    return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, async (tx) => {
+      const same = await this.repo.list(tx, { code: fields.code, lang: fields.lang, channel: fields.channel });
+      const target = _id ? await this.repo.find(tx, _id) : same[0];
+      if (!target) throw Errors.notFound();
+      if (same.some((s) => s._id !== target._id)) throw templateExists();
+      return (await this.repo.update(tx, target._id, fields))!;
+    });
+  }
+
+  /**
+   * §7 DELETE api/notif_template?_id | ?code&lang&channel (no id in the path) → { deleted: ids }: the template of
+   * `_id`, or every template of the code (empty sent as '__') in the language and channel when given. Errors: 404
+   * when none matches.
+   */
+  templateRemoveByCode({ query }: In<'templateRemoveByCode'>, ctx: RequestContext) {
+    return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, async (tx) => {
+      const ids = query._id ? [query._id] : (await this.repo.list(tx, { code: query.code, lang: query.lang, channel: query.channel })).map((t) => t._id);
+      const deleted: string[] = [];
+      for (const id of ids) if (await this.repo.delete(tx, id)) deleted.push(id);
+      if (!deleted.length) throw Errors.notFound();
+      return { deleted };
+    });
+  }
+
   /** §7 DELETE api/notif_template/{id} → { _id }. Errors: 404. */
   templateRemove({ params }: In<'templateRemove'>, ctx: RequestContext) {
     return this.db.inTenant({ clientId: requireCaller(ctx).clientId }, async (tx) => {

@@ -29,6 +29,8 @@ export default {
     },
     'notifications.template.create': { body: () => templateBody() },
     'notifications.template.update': { body: () => templateBody() },
+    // PUT api/notif_template (no id in the path): the template named by the body's `_id`.
+    'notifications.template.save': { body: (w) => ({ ...templateBody(), _id: w.ids.notifTemplate }), ids: { _id: 'notifTemplate' } },
     'notifications.mailing.create': { body: () => ({ action: 'digest', schedule: '0 9 * * 1' }) },
     'notifications.mailing.update': { body: () => ({ schedule: '0 9 * * 1' }) },
   },

@@ -321,6 +321,64 @@ describe('notifications (§7 Notifications, §4 unread count)', () => {
     assert.equal(sent.body.result.sent, 1);
   });
 
+  it('PUT and DELETE api/notif_template without an id in the path: by _id, or by code (empty sent as "__"), language and channel', async () => {
+    const admin = acme.adminToken;
+    const made = await t.call(notificationsRoutes.templateCreate, { token: admin, body: { code: '', name: 'Nameless', lang: 'en', channel: 'email' } });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const id = made.body.result._id as string;
+    // By code: the empty code stands for '__'; language and channel name the one template.
+    const byCode = await t.call(notificationsRoutes.templateSave, {
+      token: admin,
+      body: { code: '', lang: 'en', channel: 'email', name: 'Renamed', title: 'T' },
+    });
+    assert.equal(byCode.status, 200, JSON.stringify(byCode.body));
+    assert.equal(byCode.body.result._id, id);
+    assert.equal(byCode.body.result.name, 'Renamed');
+    // By _id: the code may change.
+    const byId = await t.call(notificationsRoutes.templateSave, {
+      token: admin,
+      body: { _id: id, code: 'welcome', lang: 'en', channel: 'email', name: 'Welcome' },
+    });
+    assert.equal(byId.status, 200, JSON.stringify(byId.body));
+    assert.equal(byId.body.result.code, 'welcome');
+    // None with that code, language and channel; another client's id; an employee.
+    assert.equal(
+      (await t.call(notificationsRoutes.templateSave, { token: admin, body: { code: 'welcome', lang: 'ru', channel: 'email', name: 'X' } })).status,
+      404,
+    );
+    assert.equal((await t.call(notificationsRoutes.templateSave, { token: other.adminToken, body: { _id: id, code: 'x', name: 'X' } })).status, 404);
+    assert.equal(
+      (await t.call(notificationsRoutes.templateSave, { token: bob.token, body: { code: 'welcome', lang: 'en', channel: 'email', name: 'X' } })).status,
+      403,
+    );
+    // A second template taking the first one's code, language and channel: 409.
+    const second = await t.call(notificationsRoutes.templateCreate, {
+      token: admin,
+      body: { code: 'welcome', name: 'Welcome uk', lang: 'uk', channel: 'email' },
+    });
+    assert.equal(second.status, 200, JSON.stringify(second.body));
+    const clash = await t.call(notificationsRoutes.templateSave, {
+      token: admin,
+      body: { _id: second.body.result._id, code: 'welcome', lang: 'en', channel: 'email', name: 'Clash' },
+    });
+    assert.equal(clash.status, 409);
+    // DELETE needs an _id or a code.
+    assert.equal((await t.call(notificationsRoutes.templateRemoveByCode, { token: admin, query: {} })).status, 400);
+    assert.equal((await t.call(notificationsRoutes.templateRemoveByCode, { token: other.adminToken, query: { code: 'welcome' } })).status, 404);
+    assert.equal((await t.call(notificationsRoutes.templateRemoveByCode, { token: bob.token, query: { code: 'welcome' } })).status, 403);
+    const one = await t.call(notificationsRoutes.templateRemoveByCode, { token: admin, query: { code: 'welcome', lang: 'uk' } });
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual(one.body.result.deleted, [second.body.result._id]);
+    const rest = await t.call(notificationsRoutes.templateRemoveByCode, { token: admin, query: { _id: id } });
+    assert.deepEqual(rest.body.result.deleted, [id]);
+    assert.equal((await t.call(notificationsRoutes.templateGet, { token: admin, params: { id } })).status, 404);
+    // An empty code in the query stands for '__'.
+    await t.call(notificationsRoutes.templateCreate, { token: admin, body: { code: '', name: 'Empty again', channel: 'telegram' } });
+    const empty = await t.call(notificationsRoutes.templateRemoveByCode, { token: admin, query: { code: '' } });
+    assert.equal(empty.status, 200, JSON.stringify(empty.body));
+    assert.equal(empty.body.result.deleted.length, 1);
+  });
+
   it('a comment or a like tells the post’s author (not of their own; a like once however often it is toggled)', async () => {
     const [erin, finn] = await Promise.all(['erin', 'finn'].map((n) => person(acme, `${n}@notifacme.test`)));
     const made = await t.call(socialRoutes.postCreate, { token: erin.token, body: { message: '<p>My news</p>' } });

@@ -9,4 +9,8 @@ export const clientKeys = {
   filestat: (id: string) => [...clientKeys.all, 'filestat', id] as const,
   hangedFiles: (id: string) => [...clientKeys.all, 'hangedFiles', id] as const,
   jobs: (id: string) => [...clientKeys.all, 'jobs', id] as const,
+  application: () => [...clientKeys.all, 'application'] as const,
+  /** The admin panel's "all data" tab: a generic module's records of the workspace, and one of them. */
+  moduleList: (workspace: string, module: string, page: number) => [...clientKeys.all, 'module', workspace, module, 'list', page] as const,
+  moduleRecord: (workspace: string, module: string, id: string) => [...clientKeys.all, 'module', workspace, module, id] as const,
 };
