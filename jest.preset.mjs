@@ -32,8 +32,9 @@ export function projectConfig(dir, overrides = {}) {
   return {
     rootDir: dir,
     displayName: dir.split('/').slice(-2).join('/'),
-    // The integration specs' environment also hosts the worker's shared portal (sharedPortal(), issue 39).
-    testEnvironment: kind === 'int' ? join(import.meta.dirname, 'tools/scripts/jest-shared-env.mjs') : 'node',
+    // The integration and browser specs' environment starts their portals outside the sandbox and hosts the
+    // worker's shared portal (sharedPortal(), issue 39).
+    testEnvironment: kind === 'int' || kind === 'e2e' ? join(import.meta.dirname, 'tools/scripts/jest-shared-env.mjs') : 'node',
     testMatch: KINDS[kind ?? 'unit'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
@@ -52,8 +53,9 @@ export function projectConfig(dir, overrides = {}) {
       : {
           ...(kind === 'int' || kind === 'e2e' ? SPEC_RUN : { maxWorkers: 1 }), // unit specs are small: in band
           passWithNoTests: true,
-          // Like node --test --test-force-exit: a handle a library leaves open must not hang the run.
-          forceExit: true,
+          // Unit specs close what they open, so Jest ends by itself (forceExit printed "Force exiting Jest" once per
+          // project, issue 39). Integration and browser runs keep it: a worker's shared portal lives until the end.
+          ...(kind === 'int' || kind === 'e2e' ? { forceExit: true } : {}),
         }),
     cacheDirectory: join(import.meta.dirname, 'tmp/jest-cache'),
     ...overrides,

@@ -45,7 +45,9 @@ export default {
   rootDir: import.meta.dirname,
   projects,
   ...SPEC_RUN,
-  ...(pool === 'shared' ? { workerIdleMemoryLimit: undefined } : {}),
+  // Workers kept from file to file where the servers live outside the sandboxes (jest-shared-env.mjs): the shared
+  // pool's portal, and the browser specs' portals, started and closed per file but loaded once per worker.
+  ...(pool === 'shared' || (kind === 'e2e' && process.env.SHARED_PORTAL !== 'off') ? { workerIdleMemoryLimit: undefined } : {}),
   testTimeout: 120_000,
   passWithNoTests: true,
   forceExit: true,

@@ -5,7 +5,9 @@
 // (Node's module cache keeps it for the worker's next files): the portal it starts lives outside every sandbox, is
 // compiled by the project's SWC load hook (tools/swc/register.mjs) and runs at Node's own speed, and a file reaches
 // it through `globalThis.__intranetSharedPortal`. Files that start their own portal (`testPortal(...)`) are
-// unaffected. A worker ends by process.exit, so its portal is rarely closed: in distributed mode its database is
+// unaffected: they read the servers' module state (metrics, loggers) as their sandbox loaded it. The browser specs
+// run in this environment too: each file's portal (`startBrowserPortal`) starts here, in a worker kept from file to
+// file, and is closed after the file. A worker ends by process.exit, so its portal is rarely closed: in distributed mode its database is
 // named after the worker's pid, and the next shared portal to start drops those whose worker is gone.
 import { TestEnvironment } from 'jest-environment-node';
 
@@ -22,11 +24,24 @@ async function startShared(overrides) {
   return host;
 }
 
+/** `path` (relative to this file) imported in the worker's own realm, compiled by the project's SWC hook. */
+async function importHere(path) {
+  await import('../swc/register.mjs');
+  return import(path);
+}
+
 export default class SharedPortalEnvironment extends TestEnvironment {
+  /** @type {Set<Promise<{ close(): Promise<void> }>>} the file's own portals not closed yet */
+  own = new Set();
+
   async setup() {
     await super.setup();
     // SHARED_PORTAL=off: every file starts its own portal in its sandbox, as before (to compare, or to rule it out).
     if (process.env.SHARED_PORTAL === 'off') return;
+    // A browser spec's portal (startBrowserPortal, @intranet/portal-testing/e2e) starts here too: the servers'
+    // modules load once per worker at Node's speed instead of once per file in its sandbox; it is closed after the
+    // file if the file did not close it.
+    this.global.__intranetWebPortal = () => this.track(importHere('../../libs/portal/testing/src/web-portal.ts').then((m) => m.startWebPortal()));
     this.global.__intranetSharedPortal = (overrides = {}) => {
       const key = JSON.stringify(Object.entries(overrides).sort());
       let portal = shared.get(key);
@@ -37,5 +52,24 @@ export default class SharedPortalEnvironment extends TestEnvironment {
       }
       return portal;
     };
+  }
+
+  /** `started` (a portal with `close()`), closed after the file unless the file closes it. */
+  track(started) {
+    const tracked = started.then((p) => ({
+      ...p,
+      close: async () => {
+        this.own.delete(tracked);
+        await p.close();
+      },
+    }));
+    tracked.catch(() => this.own.delete(tracked));
+    this.own.add(tracked);
+    return tracked;
+  }
+
+  async teardown() {
+    for (const p of [...this.own]) await (await p.catch(() => null))?.close().catch(() => undefined);
+    await super.teardown();
   }
 }

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import { loadConfig } from '@intranet/platform-config';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { testDatabase } from '@intranet/platform-testing';
 import type { Portal } from '@intranet/portal-server';
-import { SUPERADMIN } from './testing.ts';
+import { SUPERADMIN, sandboxed } from './testing.ts';
+import { startWebPortal, WEB_DIR, type WebPortal } from './web-portal.ts';
 
-/** The built web the browser specs need (tools/scripts/build-web.sh). */
-export const WEB_DIR = join(import.meta.dirname, '../../../../dist/web');
+export { WEB_DIR };
 
 export interface BrowserPortal {
   portal: Portal;
@@ -29,23 +25,12 @@ export interface BrowserPortal {
  */
 export async function startBrowserPortal(requires: string[] = ['shell/index.html']): Promise<BrowserPortal> {
   for (const f of requires) if (!existsSync(join(WEB_DIR, f))) throw new Error(`dist/web/${f} missing: build the web first (tools/scripts/build-web.sh)`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
-  // A copy of the migrated template database (as the integration specs get), not a PGlite made and migrated in
-  // DATA_DIR: the migrations of every domain cost each browser spec file seconds of CPU before its first test.
-  const { MIGRATIONS, startPortal } = await import('@intranet/portal-server');
-  const db = await testDatabase(MIGRATIONS);
-  const portal = await startPortal(
-    loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      WEB_DIR,
-      SUPERADMIN_EMAIL: SUPERADMIN.login,
-      SUPERADMIN_PASSWORD: SUPERADMIN.password,
-      LOG_LEVEL: 'error',
-      JWT_SECRET: 'e2e-secret-0123456789abcdef',
-    }),
-    { db },
-  );
+  // Under the specs' environment (tools/scripts/jest-shared-env.mjs) the portal starts outside this file's sandbox:
+  // the servers' modules load at Node's speed, not again in every file's vm context (issue 39).
+  const host = (globalThis as { __intranetWebPortal?: () => Promise<WebPortal> }).__intranetWebPortal;
+  const web = host ? await host() : await startWebPortal();
+  const { portal, close: unsubscribe } = host ? sandboxed(web.portal) : { portal: web.portal, close: async () => undefined };
+  const dataDir = web.dataDir;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -68,8 +53,8 @@ export async function startBrowserPortal(requires: string[] = ['shell/index.html
     },
     async close() {
       await browser.close();
-      await portal.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await unsubscribe();
+      await web.close();
     },
   };
 }

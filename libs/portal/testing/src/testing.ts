@@ -157,7 +157,7 @@ function sandboxedDb<D extends Database>(db: D): D {
  * `portal` with a bus whose events and replies reach the spec as objects of its own realm, and `close()`, which ends
  * the file's subscriptions (the shared portal outlives the file; its handlers must not).
  */
-function sandboxed(portal: Portal): { portal: Portal; close: () => Promise<void> } {
+export function sandboxed(portal: Portal): { portal: Portal; close: () => Promise<void> } {
   const bus = portal.platform.bus;
   const offs: Promise<() => Promise<void>>[] = [];
   const own: Pick<typeof bus, 'subscribe' | 'request'> = {
