@@ -43,13 +43,13 @@ export class ArticleSupport {
   /** Rows → §3 articles as answers give them (signed URLs, favourites, tags, the caller's level). */
   async present(tx: Tx, r: Reader, rows: (ListRow | SearchRow)[], viewedId?: string) {
     const ids = rows.map((x) => x.id);
-    const [fileRows, tagMap, favourites, parents, viewed] = await Promise.all([
-      this.articles.filesOf(tx, ids),
-      this.articles.tagsOf(tx, ids),
-      this.articles.favouritesOf(tx, r.userId, ids),
-      this.articles.withChildren(tx, r, ids),
-      viewedId ? this.articles.viewedBy(tx, r.userId, viewedId) : Promise.resolve(false),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time anyway (pg deprecates
+    // queueing a query on a client that is still executing one).
+    const fileRows = await this.articles.filesOf(tx, ids);
+    const tagMap = await this.articles.tagsOf(tx, ids);
+    const favourites = await this.articles.favouritesOf(tx, r.userId, ids);
+    const parents = await this.articles.withChildren(tx, r, ids);
+    const viewed = viewedId ? await this.articles.viewedBy(tx, r.userId, viewedId) : false;
     const byArticle = new Map<string, FileRow[]>();
     for (const f of fileRows) {
       const list = byArticle.get(f.articleId);

@@ -54,7 +54,10 @@ export class Boards {
 
   /** The board as the API returns it, for `role`. */
   async out(tx: Tx, d: DeskRow, role: DeskRole): Promise<Desk> {
-    const [people, lanes, counts] = await Promise.all([this.desks.people(tx, [d.id]), this.desks.lanes(tx, [d.id]), this.desks.taskCounts(tx, [d.id])]);
+    // Sequential: one transaction's connection runs one query at a time (pg deprecates queueing them).
+    const people = await this.desks.people(tx, [d.id]);
+    const lanes = await this.desks.lanes(tx, [d.id]);
+    const counts = await this.desks.taskCounts(tx, [d.id]);
     return toDesk(d, people, lanes, role, counts.get(d.id) ?? 0);
   }
 

@@ -37,7 +37,10 @@ export class DesksService {
     return this.db.inTenant(ctx, async (tx) => {
       const { rows, total } = await this.desks.page(tx, userId, query.filter, query.page, query.limit);
       const ids = rows.map((r) => r.id);
-      const [people, lanes, counts] = await Promise.all([this.desks.people(tx, ids), this.desks.lanes(tx, ids), this.desks.taskCounts(tx, ids)]);
+      // Sequential: one transaction's connection runs one query at a time (pg deprecates queueing them).
+      const people = await this.desks.people(tx, ids);
+      const lanes = await this.desks.lanes(tx, ids);
+      const counts = await this.desks.taskCounts(tx, ids);
       const items = rows.map((d) => {
         const mine = people.filter((p) => p.deskId === d.id);
         const role: DeskRole = d.ownerId === userId ? 'owner' : (mine.find((p) => p.userId === userId)?.role ?? 'view');
@@ -61,7 +64,8 @@ export class DesksService {
     const { userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const { desk, role } = await this.boards.of(tx, ctx, params.id);
-      const [out, rows] = await Promise.all([this.boards.out(tx, desk, role), this.tasks.cardsOfDesk(tx, desk.id)]);
+      const out = await this.boards.out(tx, desk, role);
+      const rows = await this.tasks.cardsOfDesk(tx, desk.id);
       const now = Date.now();
       const visible = rows.filter((t) => maySeeTask(t, userId, role));
       return { ...out, tasks: visible.map((t) => toCard(t, userId, role, desk.status, now)) };
