@@ -1,0 +1,2 @@
+export { AdaptationModule } from './adaptation.module.ts';
+export { items } from './schema.ts';
