@@ -1,0 +1,2 @@
+/** Nothing to export: the service is an entry point (src/main.ts). */
+export {};

@@ -1,0 +1,36 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { mfShared, remoteManifest } from '@intranet/web-build';
+
+/**
+ * The adaptation remote (Module Federation 2), built into dist/web/adaptation and served by the gateway at
+ * /remotes/adaptation/; the shell discovers it from /remotes.json and its screens from mf-manifest.json.
+ */
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'adaptation',
+      exposes: { './AdaptationPage': './src/expose/AdaptationPage.tsx' },
+      shared: mfShared as never,
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: remoteManifest({ adaptation: 'AdaptationPage' }),
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'Adaptation remote (standalone)', mountId: 'root' },
+  output: {
+    distPath: { root: '../../dist/web/adaptation' },
+    assetPrefix: '/remotes/adaptation/',
+    cleanDistPath: true,
+    sourceMap: false,
+    legalComments: 'none',
+  },
+  server: {
+    base: '/remotes/adaptation',
+    historyApiFallback: { index: '/remotes/adaptation/index.html' },
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
+  },
+});
