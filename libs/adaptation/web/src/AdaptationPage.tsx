@@ -1,4 +1,5 @@
 import { NeedSession, useSession } from '@intranet/web-session';
+import './adaptation.css';
 import { adaptationText } from './locales.ts';
 import { MyAdaptations } from './MyAdaptations.tsx';
 import { TrackList } from './TrackList.tsx';

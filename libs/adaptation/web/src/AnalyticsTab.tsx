@@ -55,8 +55,8 @@ export function AnalyticsTab({ track }: { track: Track }) {
                   <YAxis type="category" dataKey="name" width={140} />
                   <Tooltip />
                   <Legend />
-                  <Bar dataKey="open" name={t('analytics.open')} fill="var(--color-warning, #f59e0b)" />
-                  <Bar dataKey="done" name={t('analytics.done')} fill="var(--color-primary, #3b82f6)" />
+                  <Bar dataKey="open" name={t('analytics.open')} fill="var(--ui-warning, #d98c1a)" />
+                  <Bar dataKey="done" name={t('analytics.done')} fill="var(--ui-primary, #2563eb)" />
                 </BarChart>
               </ResponsiveContainer>
             </div>
@@ -73,8 +73,8 @@ export function AnalyticsTab({ track }: { track: Track }) {
                   <YAxis allowDecimals={false} />
                   <Tooltip />
                   <Legend />
-                  <Line type="monotone" dataKey="started" name={t('analytics.started')} stroke="var(--color-primary, #3b82f6)" />
-                  <Line type="monotone" dataKey="finished" name={t('analytics.finished')} stroke="var(--color-success, #16a34a)" />
+                  <Line type="monotone" dataKey="started" name={t('analytics.started')} stroke="var(--ui-primary, #2563eb)" />
+                  <Line type="monotone" dataKey="finished" name={t('analytics.finished')} stroke="var(--ui-success, #2f9e5b)" />
                 </LineChart>
               </ResponsiveContainer>
             </div>

@@ -40,7 +40,16 @@ function SettingsForm({ client, settings, canEdit }: { client: string; settings:
           <legend>{t('settings.title')}</legend>
           <FormField form={form} name="time_zone" id="adapt-settings-tz" label={t('settings.timeZone')} hint={t('settings.timeZoneHint')} maxLength={64} />
           <FormField form={form} name="open_hour" id="adapt-settings-hour" label={t('settings.openHour')} type="number" min={0} max={23} rules={asNumber} />
-          <FormField form={form} name="probation_days" id="adapt-settings-probation" label={t('settings.probation')} type="number" min={1} max={365} rules={asNumber} />
+          <FormField
+            form={form}
+            name="probation_days"
+            id="adapt-settings-probation"
+            label={t('settings.probation')}
+            type="number"
+            min={1}
+            max={365}
+            rules={asNumber}
+          />
         </fieldset>
         {canEdit ? <SubmitRow form={form} label={t('save')} testId="adapt-settings-save" /> : <p className="adapt-muted">{t('settings.adminsOnly')}</p>}
       </ApiFormView>

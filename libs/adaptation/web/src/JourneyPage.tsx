@@ -12,6 +12,7 @@ import { usePassProbation } from './api/adaptation-probation.ts';
 import { useResume } from './api/adaptation-resume.ts';
 import { useUnfinish } from './api/adaptation-unfinish.ts';
 import { useFinishStep } from './api/step-finish.ts';
+import './adaptation.css';
 import { adaptationText } from './locales.ts';
 import { percentOf } from './MyAdaptations.tsx';
 
@@ -184,7 +185,10 @@ function Timeline({ a, view, hr }: { a: AdaptationFull; view: View; hr: boolean 
         return (
           <li key={st._id} className={`adapt-timeline__stage adapt-timeline__stage--${state}`} data-testid={`adapt-stage-${i}`} data-state={state}>
             <h2>
-              {st.name} <Badge {...(state === 'done' ? { tone: 'success' as const } : state === 'open' ? { tone: 'primary' as const } : {})}>{t(`stageState.${state}`)}</Badge>
+              {st.name}{' '}
+              <Badge {...(state === 'done' ? { tone: 'success' as const } : state === 'open' ? { tone: 'primary' as const } : {})}>
+                {t(`stageState.${state}`)}
+              </Badge>
             </h2>
             <ul className="adapt-steps">
               {own.map((x) => (
@@ -242,7 +246,8 @@ function StepItem({ a, step, showRole, hr }: { a: AdaptationFull; step: Progress
             loading={finish.isPending}
             onClick={() =>
               finish.mutate(step._id, {
-                onSuccess: () => notifier.toast(step.type === 'reward' && step.coins ? t('journey.coinsDone', { count: step.coins }) : t('journey.finished'), 'success'),
+                onSuccess: () =>
+                  notifier.toast(step.type === 'reward' && step.coins ? t('journey.coinsDone', { count: step.coins }) : t('journey.finished'), 'success'),
                 onError: fail,
               })
             }
@@ -253,7 +258,13 @@ function StepItem({ a, step, showRole, hr }: { a: AdaptationFull; step: Progress
         ) : null}
         {step.status === 'open' && byAction ? <span className="adapt-muted">{t(`journey.byAction.${step.type as 'poll' | 'article' | 'course'}`)}</span> : null}
         {step.status === 'done' && hr ? (
-          <Button size="small" variant="secondary" loading={resume.isPending} onClick={() => resume.mutate(step._id, { onError: fail })} data-testid={`adapt-resume-${step._id}`}>
+          <Button
+            size="small"
+            variant="secondary"
+            loading={resume.isPending}
+            onClick={() => resume.mutate(step._id, { onError: fail })}
+            data-testid={`adapt-resume-${step._id}`}
+          >
             {t('journey.resume')}
           </Button>
         ) : null}

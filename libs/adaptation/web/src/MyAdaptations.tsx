@@ -50,7 +50,12 @@ export function MyAdaptations({ userId }: { userId: string }) {
                 </p>
                 <p className="adapt-roles">
                   {a.roles.map((r) => (
-                    <Link key={r} className="ui-btn ui-btn--small ui-btn--secondary" to={`/adaptation/user/${a._id}?as=${r}`} data-testid={`adapt-open-${r}-${a._id}`}>
+                    <Link
+                      key={r}
+                      className="ui-btn ui-btn--small ui-btn--secondary"
+                      to={`/adaptation/user/${a._id}?as=${r}`}
+                      data-testid={`adapt-open-${r}-${a._id}`}
+                    >
                       {t(`openAs.${r}`)}
                     </Link>
                   ))}

@@ -55,10 +55,34 @@ export function ParticipantsTab({ track }: { track: Track }) {
     <div className="adapt-tab">
       <h2>{t('participants.add')}</h2>
       <ApiFormView form={form} errorTestId="adapt-add-error" className="adapt-add-form">
-        <PeoplePicker value={userId ? [userId] : []} onChange={pick('user_id', true)} label={t('participants.newcomer')} testId="adapt-add-user" error={form.errorOf('user_id')} />
-        <PeoplePicker value={mentorId ? [mentorId] : []} onChange={pick('mentor_id', true)} label={t('participants.mentor')} testId="adapt-add-mentor" error={form.errorOf('mentor_id')} />
-        <PeoplePicker value={hrId ? [hrId] : []} onChange={pick('hr_id', false)} label={t('participants.hr')} testId="adapt-add-hr" error={form.errorOf('hr_id')} />
-        <PeoplePicker value={chiefId ? [chiefId] : []} onChange={pick('chief_id', false)} label={t('participants.chief')} testId="adapt-add-chief" error={form.errorOf('chief_id')} />
+        <PeoplePicker
+          value={userId ? [userId] : []}
+          onChange={pick('user_id', true)}
+          label={t('participants.newcomer')}
+          testId="adapt-add-user"
+          error={form.errorOf('user_id')}
+        />
+        <PeoplePicker
+          value={mentorId ? [mentorId] : []}
+          onChange={pick('mentor_id', true)}
+          label={t('participants.mentor')}
+          testId="adapt-add-mentor"
+          error={form.errorOf('mentor_id')}
+        />
+        <PeoplePicker
+          value={hrId ? [hrId] : []}
+          onChange={pick('hr_id', false)}
+          label={t('participants.hr')}
+          testId="adapt-add-hr"
+          error={form.errorOf('hr_id')}
+        />
+        <PeoplePicker
+          value={chiefId ? [chiefId] : []}
+          onChange={pick('chief_id', false)}
+          label={t('participants.chief')}
+          testId="adapt-add-chief"
+          error={form.errorOf('chief_id')}
+        />
         <FormField form={form} name="start_date" id="adapt-add-start" label={t('participants.start')} type="date" required />
         <SubmitRow form={form} label={t('participants.submit')} testId="adapt-add-submit" />
       </ApiFormView>
@@ -93,7 +117,11 @@ export function ParticipantsTab({ track }: { track: Track }) {
                   />
                 ),
               },
-              { key: 'state', header: t('tracks.state'), render: (r) => <Badge tone={r.state === 'active' ? 'primary' : 'success'}>{t(`adaptState.${r.state}`)}</Badge> },
+              {
+                key: 'state',
+                header: t('tracks.state'),
+                render: (r) => <Badge tone={r.state === 'active' ? 'primary' : 'success'}>{t(`adaptState.${r.state}`)}</Badge>,
+              },
               {
                 key: 'actions',
                 header: t('tracks.actions'),

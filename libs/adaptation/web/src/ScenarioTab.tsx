@@ -63,10 +63,22 @@ export function ScenarioTab({ track }: { track: Track }) {
                           {s.type === 'reward' && s.coins ? ` · ${t('steps.coinsN', { count: s.coins })}` : ''}
                         </span>
                         <span className="adapt-actions">
-                          <Button size="small" variant="secondary" onClick={() => setEditing(s)} aria-label={t('steps.editOf', { name: s.name })} data-testid={`adapt-step-edit-${s._id}`}>
+                          <Button
+                            size="small"
+                            variant="secondary"
+                            onClick={() => setEditing(s)}
+                            aria-label={t('steps.editOf', { name: s.name })}
+                            data-testid={`adapt-step-edit-${s._id}`}
+                          >
                             {t('edit')}
                           </Button>
-                          <Button size="small" variant="danger" onClick={() => setRemoving(s)} aria-label={t('steps.deleteOf', { name: s.name })} data-testid={`adapt-step-delete-${s._id}`}>
+                          <Button
+                            size="small"
+                            variant="danger"
+                            onClick={() => setRemoving(s)}
+                            aria-label={t('steps.deleteOf', { name: s.name })}
+                            data-testid={`adapt-step-delete-${s._id}`}
+                          >
                             {t('delete')}
                           </Button>
                         </span>
@@ -82,7 +94,9 @@ export function ScenarioTab({ track }: { track: Track }) {
         </>
       )}
       <Modal open={!!editing} title={t('steps.editTitle')} onClose={() => setEditing(null)} testId="adapt-step-dialog">
-        {editing ? <StepForm trackId={track._id} stages={stages} scenario={editing.scenario} step={editing} prefix="adapt-step-edit" onDone={() => setEditing(null)} /> : null}
+        {editing ? (
+          <StepForm trackId={track._id} stages={stages} scenario={editing.scenario} step={editing} prefix="adapt-step-edit" onDone={() => setEditing(null)} />
+        ) : null}
       </Modal>
       <ConfirmDialog
         open={!!removing}

@@ -85,7 +85,15 @@ function SortableRow({ id, name, testId, children }: { id: string; name: string;
       className={`adapt-sortable__row${isDragging ? ' adapt-sortable__row--dragging' : ''}`}
       data-testid={testId}
     >
-      <button type="button" className="adapt-drag" aria-label={t('dnd.handle', { name })} title={t('dnd.handle', { name })} {...attributes} {...listeners} data-testid={`${testId}-drag`}>
+      <button
+        type="button"
+        className="adapt-drag"
+        aria-label={t('dnd.handle', { name })}
+        title={t('dnd.handle', { name })}
+        {...attributes}
+        {...listeners}
+        data-testid={`${testId}-drag`}
+      >
         ⠿
       </button>
       <div className="adapt-sortable__body">{children}</div>

@@ -76,7 +76,13 @@ export function StepForm({
         choices={stages.map((s) => ({ value: s._id, label: s.name }))}
         required
       />
-      <FormField form={form} name="type" id={`${prefix}-type`} label={t('steps.type')} choices={STEP_TYPES.map((x) => ({ value: x, label: t(`stepType.${x}`) }))} />
+      <FormField
+        form={form}
+        name="type"
+        id={`${prefix}-type`}
+        label={t('steps.type')}
+        choices={STEP_TYPES.map((x) => ({ value: x, label: t(`stepType.${x}`) }))}
+      />
       <FormField form={form} name="name" id={`${prefix}-name`} label={t('steps.name')} required maxLength={ADAPT_LIMITS.stepName} />
       <FormField form={form} name="description" id={`${prefix}-description`} label={t('steps.description')} rows={2} maxLength={ADAPT_LIMITS.description} />
       <FormField
@@ -91,14 +97,32 @@ export function StepForm({
         inputMode="numeric"
       />
       {type === 'reward' ? (
-        <FormField form={form} name="coins" id={`${prefix}-coins`} label={t('steps.coins')} type="number" min={1} max={ADAPT_LIMITS.coins} rules={numberOrNull} required />
+        <FormField
+          form={form}
+          name="coins"
+          id={`${prefix}-coins`}
+          label={t('steps.coins')}
+          type="number"
+          min={1}
+          max={ADAPT_LIMITS.coins}
+          rules={numberOrNull}
+          required
+        />
       ) : null}
       {type === 'article' ? (
         <FormField form={form} name="article_id" id={`${prefix}-article`} label={t('steps.article')} hint={t('steps.idHint')} rules={textOrNull} required />
       ) : null}
       {type === 'link' ? (
         <>
-          <FormField form={form} name="link_title" id={`${prefix}-link-title`} label={t('steps.linkTitle')} rules={textOrNull} required maxLength={ADAPT_LIMITS.stepName} />
+          <FormField
+            form={form}
+            name="link_title"
+            id={`${prefix}-link-title`}
+            label={t('steps.linkTitle')}
+            rules={textOrNull}
+            required
+            maxLength={ADAPT_LIMITS.stepName}
+          />
           <FormField form={form} name="url" id={`${prefix}-url`} label={t('steps.url')} type="url" rules={textOrNull} required maxLength={ADAPT_LIMITS.url} />
         </>
       ) : null}
@@ -115,9 +139,7 @@ export function StepForm({
             key={r}
             label={t(`role.${r}`)}
             checked={notify.includes(r)}
-            onChange={(e) =>
-              form.setValue('notify', e.target.checked ? [...notify, r] : notify.filter((x) => x !== r), { shouldDirty: true })
-            }
+            onChange={(e) => form.setValue('notify', e.target.checked ? [...notify, r] : notify.filter((x) => x !== r), { shouldDirty: true })}
             data-testid={`${prefix}-notify-${r}`}
           />
         ))}

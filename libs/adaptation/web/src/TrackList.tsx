@@ -103,7 +103,13 @@ export function TrackList() {
                     >
                       {t('tracks.copy')}
                     </Button>
-                    <Button size="small" variant="danger" onClick={() => setRemoving(r)} aria-label={t('tracks.deleteOf', { name: r.name })} data-testid={`adapt-delete-${r._id}`}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => setRemoving(r)}
+                      aria-label={t('tracks.deleteOf', { name: r.name })}
+                      data-testid={`adapt-delete-${r._id}`}
+                    >
                       {t('delete')}
                     </Button>
                   </span>

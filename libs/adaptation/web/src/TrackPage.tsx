@@ -7,6 +7,7 @@ import { useTrack } from './api/track-get.ts';
 import { AnalyticsTab } from './AnalyticsTab.tsx';
 import { BasicTab } from './BasicTab.tsx';
 import { ExtraTab } from './ExtraTab.tsx';
+import './adaptation.css';
 import { adaptationText } from './locales.ts';
 import { ParticipantsTab } from './ParticipantsTab.tsx';
 import { ScenarioTab } from './ScenarioTab.tsx';
