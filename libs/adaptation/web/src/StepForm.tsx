@@ -4,6 +4,7 @@ import { Checkbox } from '@intranet/web-ui';
 import { useCreateStep } from './api/step-create.ts';
 import { useUpdateStep } from './api/step-update.ts';
 import { adaptationText } from './locales.ts';
+import { RefPicker } from './RefPicker.tsx';
 
 const numberOrNull = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) } as const;
 const textOrNull = { setValueAs: (v: unknown) => (typeof v === 'string' ? v.trim() || null : v) } as const;
@@ -65,6 +66,8 @@ export function StepForm({
     },
   });
   const type = form.watch('type');
+  const setRef = (name: 'article_id' | 'poll_id' | 'course_id', v: string | null) =>
+    form.setValue(name, v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const notify = form.watch('notify') ?? [];
   return (
     <ApiFormView form={form} errorTestId={`${prefix}-error`} className="adapt-step-form">
@@ -110,7 +113,14 @@ export function StepForm({
         />
       ) : null}
       {type === 'article' ? (
-        <FormField form={form} name="article_id" id={`${prefix}-article`} label={t('steps.article')} hint={t('steps.idHint')} rules={textOrNull} required />
+        <RefPicker
+          kind="article"
+          id={`${prefix}-article`}
+          label={t('steps.article')}
+          value={form.watch('article_id')}
+          onChange={(v) => setRef('article_id', v)}
+          error={form.errorOf('article_id')}
+        />
       ) : null}
       {type === 'link' ? (
         <>
@@ -127,10 +137,24 @@ export function StepForm({
         </>
       ) : null}
       {type === 'poll' ? (
-        <FormField form={form} name="poll_id" id={`${prefix}-poll`} label={t('steps.poll')} hint={t('steps.idHint')} rules={textOrNull} required />
+        <RefPicker
+          kind="poll"
+          id={`${prefix}-poll`}
+          label={t('steps.poll')}
+          value={form.watch('poll_id')}
+          onChange={(v) => setRef('poll_id', v)}
+          error={form.errorOf('poll_id')}
+        />
       ) : null}
       {type === 'course' ? (
-        <FormField form={form} name="course_id" id={`${prefix}-course`} label={t('steps.course')} hint={t('steps.idHint')} rules={textOrNull} required />
+        <RefPicker
+          kind="course"
+          id={`${prefix}-course`}
+          label={t('steps.course')}
+          value={form.watch('course_id')}
+          onChange={(v) => setRef('course_id', v)}
+          error={form.errorOf('course_id')}
+        />
       ) : null}
       <fieldset className="adapt-notify">
         <legend>{t('steps.notify')}</legend>

@@ -16,6 +16,8 @@ export const adaptationKeys = {
   listFor: (userId: string, page: number) => [...adaptationKeys.all, 'listFor', userId, page] as const,
   /** GET api/adaptation/on_track/{id} and GET api/adaptation/on/{adapt_id}/as/{role}: one adaptation (all or one role's steps). */
   adaptation: (id: string, role: string) => [...adaptationKeys.all, 'adaptation', id, role] as const,
+  /** What a step may point to, found by text: polls (polls' access_for, tab mine), courses (lms), articles (kb). */
+  refs: (kind: 'poll' | 'course' | 'article', text: string) => [...adaptationKeys.all, 'refs', kind, text] as const,
   /** GET api/adaptation/{client_id}/settings. */
   settings: (clientId: string) => [...adaptationKeys.all, 'settings', clientId] as const,
 };
