@@ -46,6 +46,14 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     const trackId = new URL(hr.url()).pathname.split('/').pop()!;
     await hr.getByTestId('adapt-track-page').waitFor();
 
+    // Extra tab: the company's steps open at 00:00 UTC, so today's steps are due as soon as the newcomer is added.
+    await hr.getByTestId('tab-extra').click();
+    await hr.getByTestId('adapt-settings-tz').fill('UTC');
+    await hr.getByTestId('adapt-settings-hour').fill('0');
+    await hr.getByTestId('adapt-settings-save').click();
+    await hr.getByTestId('toast').getByText('Saved').waitFor();
+    await hr.getByTestId('tab-basic').click();
+
     // Basic tab: two stages.
     for (const [i, name] of ['First day', 'First week'].entries()) {
       await hr.getByTestId('adapt-stage-name').fill(name);

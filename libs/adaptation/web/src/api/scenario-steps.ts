@@ -12,4 +12,14 @@ export interface StepsOrder {
 export const orderSteps = (trackId: string, o: StepsOrder) =>
   call(adaptationRoutes.scenarioSteps, { params: { track_id: trackId, scenario: o.scenario, stage_id: o.stage_id }, body: { steps: o.steps }, silent: true });
 /** Saves a new order of steps. */
-export const useOrderSteps = (trackId: string) => useTrackMutation((o: StepsOrder) => orderSteps(trackId, o));
+export const useOrderSteps = (trackId: string) =>
+  useTrackMutation((o: StepsOrder) => orderSteps(trackId, o), {
+    id: trackId,
+    apply: (t, o) => ({
+      ...t,
+      stepsList: t.stepsList.map((s) => {
+        const i = o.steps.indexOf(s._id);
+        return i < 0 ? s : { ...s, stage_id: o.stage_id, scenario: o.scenario, order: i };
+      }),
+    }),
+  });
