@@ -16,8 +16,14 @@ jest.setTimeout(300_000);
 describe('adaptation in the browser: HR builds a track and adds a newcomer, the newcomer collects a reward, the mentor sees the progress', () => {
   const spec = browserSpec(['shell/index.html', 'adaptation/mf-manifest.json', 'shop/mf-manifest.json']);
 
+  /** Console errors and uncaught exceptions of every page of the story (none expected). */
+  const problems: string[] = [];
   const signIn = async (email: string, password: string): Promise<Page> => {
     const { page } = await spec.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${email}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${email}: ${e.message}`));
     await signInAs(page, email, password);
     return page;
   };
@@ -53,6 +59,8 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await hr.getByTestId('adapt-settings-save').click();
     await hr.getByTestId('toast').getByText('Saved').waitFor();
     await hr.getByTestId('tab-basic').click();
+
+    assert.deepEqual(await seriousViolations(hr), []);
 
     // Basic tab: two stages.
     for (const [i, name] of ['First day', 'First week'].entries()) {
@@ -134,5 +142,7 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     // HR sees the same progress in the participants tab.
     await hr.goto(`/adaptation/${trackId}?tab=participants`);
     await hr.waitForFunction((id) => document.querySelector(`[data-testid="adapt-member-progress-${id}"]`)?.getAttribute('aria-valuenow') === '50', adaptId);
+    assert.deepEqual(await seriousViolations(hr), []);
+    assert.deepEqual(problems, []);
   });
 });
