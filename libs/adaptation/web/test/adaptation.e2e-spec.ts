@@ -143,6 +143,14 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await hr.goto(`/adaptation/${trackId}?tab=participants`);
     await hr.waitForFunction((id) => document.querySelector(`[data-testid="adapt-member-progress-${id}"]`)?.getAttribute('aria-valuenow') === '50', adaptId);
     assert.deepEqual(await seriousViolations(hr), []);
+    // Phone width: the participants tab and the track list keep their tables inside the screen.
+    await hr.setViewportSize({ width: 390, height: 800 });
+    for (const path of [`/adaptation/${trackId}?tab=participants`, '/adaptation']) {
+      await hr.goto(path);
+      await hr.getByTestId(path === '/adaptation' ? 'adapt-tracks' : `adapt-member-${nia._id}`).waitFor();
+      const o = await overflow(hr);
+      assert.ok(o.over <= 0, `${path} scrolls sideways at 390 px: ${o.culprits.join(', ')}`);
+    }
     assert.deepEqual(problems, []);
   });
 });
