@@ -1,15 +1,30 @@
-import assert from 'node:assert/strict';
-import { describe, it } from '@jest/globals';
-import { canRemoveItem } from './access.ts';
+import { describe, expect, it } from '@jest/globals';
+import { canFinish, canListFor, canPassProbation, canView, canViewAs, isHr, rolesIn } from './access.ts';
 
-const AUTHOR = '00000000-0000-4000-8000-00000000000a';
+const a = { userId: 'new', mentorId: 'men', hrId: 'hr', chiefId: 'chief' };
+const who = (userId: string, roles: string[] = ['employee']) => ({ userId, roles });
 
-describe('adaptation access.ts (§6 can-rules)', () => {
-  it('an item is removed by its author or an administrator, nobody else', () => {
-    const item = { created_by: AUTHOR };
-    assert.equal(canRemoveItem(item, { userId: AUTHOR, roles: ['employee'] }), true);
-    assert.equal(canRemoveItem(item, { userId: '00000000-0000-4000-8000-0000000000ad', roles: ['admin'] }), true);
-    assert.equal(canRemoveItem(item, { userId: '00000000-0000-4000-8000-0000000000e1', roles: ['employee'] }), false);
-    assert.equal(canRemoveItem({ created_by: null }, { userId: AUTHOR, roles: ['employee'] }), false);
+describe('adaptation can-rules', () => {
+  it('HR: the adaptation right or an admin', () => {
+    expect(isHr(who('x', ['employee', 'adaptation']))).toBe(true);
+    expect(isHr(who('x', ['admin']))).toBe(true);
+    expect(isHr(who('x'))).toBe(false);
+  });
+  it('contextual roles see their adaptation and finish their scenario’s steps', () => {
+    expect(rolesIn(a, 'men')).toEqual(['mentor']);
+    expect(canView(a, who('chief'))).toBe(true);
+    expect(canView(a, who('other'))).toBe(false);
+    expect(canViewAs(a, 'mentor', who('new'))).toBe(false);
+    expect(canViewAs(a, 'mentor', who('men'))).toBe(true);
+    expect(canFinish(a, 'newcomer', who('new'))).toBe(true);
+    expect(canFinish(a, 'newcomer', who('men'))).toBe(false);
+    expect(canFinish(a, 'mentor', who('x', ['adaptation']))).toBe(true);
+  });
+  it('probation: HR and the chief; lists: oneself or HR', () => {
+    expect(canPassProbation(a, who('chief'))).toBe(true);
+    expect(canPassProbation(a, who('men'))).toBe(false);
+    expect(canListFor('new', who('new'))).toBe(true);
+    expect(canListFor('new', who('men'))).toBe(false);
+    expect(canListFor('new', who('h', ['adaptation']))).toBe(true);
   });
 });

@@ -2,18 +2,22 @@ import { fileURLToPath } from 'node:url';
 import { Domain } from '@intranet/platform-host';
 import { AdaptationController } from './adaptation.controller.ts';
 import { AdaptationRepository } from './adaptation.repository.ts';
-import { AdaptationService } from './adaptation.service.ts';
+import { AdaptationsService } from './adaptations.service.ts';
+import { AdaptationEventsController } from './events.controller.ts';
+import { AdaptationJobs } from './jobs.ts';
 import { adaptationTenant } from './tenant.ts';
+import { TracksService } from './tracks.service.ts';
 
 /**
- * The adaptation domain (DESIGN §2) as a Nest module: the controller binds the routes, the service holds the use
- * cases, the repository owns the SQL, access.ts the can-rules, mapping.ts the API shapes, tenant.ts the domain's part
- * of a workspace's export, import, clone, statistics and full delete (issue 36).
+ * The adaptation domain (DESIGN §2) as a Nest module: the controller binds the routes, TracksService the tracks
+ * (stages, steps, scenarios, settings, analytics), AdaptationsService the newcomers' adaptations, AdaptationJobs the
+ * step openings on schedule (the job queue), the events controller the other domains' completions; the repository
+ * owns the SQL, access.ts the can-rules, mapping.ts the API shapes, tenant.ts the workspace's export/import/delete.
  */
 @Domain({
   name: 'adaptation',
   migrations: { schema: 'adaptation', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [AdaptationController, adaptationTenant.controller],
-  providers: [AdaptationRepository, AdaptationService, adaptationTenant.provider],
+  controllers: [AdaptationController, AdaptationEventsController, adaptationTenant.controller],
+  providers: [AdaptationRepository, TracksService, AdaptationsService, AdaptationJobs, adaptationTenant.provider],
 })
 export class AdaptationModule {}

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import type { kbRoutes } from '@intranet/kb-contract';
+import { Inject, Injectable } from '@nestjs/common';
+import { kbEvents, type kbRoutes } from '@intranet/kb-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { Errors } from '@intranet/platform-errors';
+import { PORTS } from '@intranet/platform-host';
+import type { Outbox } from '@intranet/platform-outbox';
 import { ArticleSupport } from './article-support.service.ts';
 import { FilesRepository } from './files.repository.ts';
 import { MarksRepository } from './marks.repository.ts';
@@ -18,14 +20,19 @@ export class ArticleMarks {
     private readonly kit: ArticleSupport,
     private readonly files: FilesRepository,
     private readonly marks: MarksRepository,
+    @Inject(PORTS.outbox) private readonly outbox: Outbox,
   ) {}
 
-  /** §7 PUT api/article/{id}/view/{user}: counts the caller's view once. Errors: 403 (someone else, grants), 404. */
+  /**
+   * §7 PUT api/article/{id}/view/{user}: counts the caller's view once; every view writes evt.kb.article.viewed
+   * (ids only; adaptation finishes the reader's article steps). Errors: 403 (someone else, grants), 404.
+   */
   async view({ params }: In<'articleView'>, ctx: RequestContext) {
     if (params.user !== ctx.userId) throw Errors.noAccess();
     return this.viewer.run(ctx, async (tx, r) => {
       const { row } = await this.kit.open(tx, r, params.id);
       const views = await this.marks.countView(tx, { articleId: row.id, userId: r.userId, clientId: r.clientId });
+      await this.outbox.add(tx, kbEvents.articleViewed, r.clientId, { _id: row.id, userId: r.userId, userIds: [r.userId] });
       return { views: views ?? row.views, viewed: true };
     });
   }

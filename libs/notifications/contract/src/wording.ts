@@ -44,6 +44,10 @@ export const NOTIFICATION_TYPE_WORDING = {
     'course.appointed': 'You were appointed the course “{{name}}”',
     'idp.created': 'A development plan “{{name}}” was created',
     'idp.changed': 'The development plan “{{name}}” was changed',
+    'adapt.started': 'Adaptation “{{name}}” has started',
+    'adapt.step_opened': 'A new adaptation step is open: “{{step}}” ({{name}})',
+    'adapt.finished': 'Adaptation “{{name}}” is finished',
+    'adapt.probation': 'Probation passed: adaptation “{{name}}”',
   },
   ru: {
     mention: '{{actor}} упомянул(а) вас в посте',
@@ -85,6 +89,10 @@ export const NOTIFICATION_TYPE_WORDING = {
     'course.appointed': 'Вам назначен курс «{{name}}»',
     'idp.created': 'Создан план развития «{{name}}»',
     'idp.changed': 'План развития «{{name}}» изменён',
+    'adapt.started': 'Адаптация «{{name}}» началась',
+    'adapt.step_opened': 'Открыт новый шаг адаптации: «{{step}}» ({{name}})',
+    'adapt.finished': 'Адаптация «{{name}}» завершена',
+    'adapt.probation': 'Испытательный срок пройден: адаптация «{{name}}»',
   },
   uk: {
     mention: '{{actor}} згадав(-ла) вас у дописі',
@@ -126,6 +134,10 @@ export const NOTIFICATION_TYPE_WORDING = {
     'course.appointed': 'Вам призначено курс «{{name}}»',
     'idp.created': 'Створено план розвитку «{{name}}»',
     'idp.changed': 'План розвитку «{{name}}» змінено',
+    'adapt.started': 'Адаптація «{{name}}» розпочалася',
+    'adapt.step_opened': 'Відкрито новий крок адаптації: «{{step}}» ({{name}})',
+    'adapt.finished': 'Адаптацію «{{name}}» завершено',
+    'adapt.probation': 'Випробувальний термін пройдено: адаптація «{{name}}»',
   },
 };
 

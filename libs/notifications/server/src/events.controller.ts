@@ -13,6 +13,7 @@ import { shopEvents } from '@intranet/shop-contract';
 import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
 import { lmsEvents } from '@intranet/lms-contract';
+import { adaptationEvents } from '@intranet/adaptation-contract';
 import { EventConsumer } from './consumer.service.ts';
 import { consumerName } from './rules.ts';
 
@@ -175,5 +176,25 @@ export class EventsController {
   @Consume(lmsEvents.idpChanged)
   lmsIdpChanged(evt: BusEvent) {
     return this.consumer.handle(lmsEvents.idpChanged.subject, evt);
+  }
+
+  @Consume(adaptationEvents.started)
+  adaptationStarted(evt: BusEvent) {
+    return this.consumer.handle(adaptationEvents.started.subject, evt);
+  }
+
+  @Consume(adaptationEvents.stepOpened)
+  adaptationStepOpened(evt: BusEvent) {
+    return this.consumer.handle(adaptationEvents.stepOpened.subject, evt);
+  }
+
+  @Consume(adaptationEvents.finished)
+  adaptationFinished(evt: BusEvent) {
+    return this.consumer.handle(adaptationEvents.finished.subject, evt);
+  }
+
+  @Consume(adaptationEvents.probationPassed)
+  adaptationProbation(evt: BusEvent) {
+    return this.consumer.handle(adaptationEvents.probationPassed.subject, evt);
   }
 }

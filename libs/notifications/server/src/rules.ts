@@ -9,6 +9,7 @@ import { socialEvents } from '@intranet/social-contract';
 import { tasksEvents } from '@intranet/tasks-contract';
 import type { z } from 'zod';
 import { NOTIFICATION_TYPE_WORDING } from '@intranet/notifications-contract/wording';
+import { ADAPTATION_RULES } from './adaptation-rules.ts';
 import { LMS_RULES } from './lms-rules.ts';
 import { ACTIVITY_RULES, excerpt, groupPostDrafts, vacationRequestDrafts } from './activity-rules.ts';
 import { ADMINS, APPROVERS_OF, nameOf, rule, type Draft, type Rule } from './rule.ts';
@@ -370,6 +371,7 @@ export const RULES: Rule[] = [
   rule(vacationEvents.vacationDeleted, (e) => (!e.data.by || e.data.by === e.data.user ? [] : [vacationDraft('vacation.deleted', e.data, e.id)])),
   ...ACTIVITY_RULES,
   ...LMS_RULES,
+  ...ADAPTATION_RULES,
 ];
 
 /** A notification of a manager's decision on an employee's vacation (section other, link /vacations). */

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Domain } from '@intranet/platform-host';
+import { AdaptationRewardsController } from './adaptation-rewards.ts';
 import { AutoService } from './auto.service.ts';
 import { ShopEventsController } from './events.controller.ts';
 import { LedgerService } from './ledger.service.ts';
@@ -17,7 +18,7 @@ import { shopTenant } from './tenant.ts';
   // It signs the pictures' URLs the gateway checks with the same secret.
   requiredConfig: ['JWT_SECRET'],
   migrations: { schema: 'shop', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
-  controllers: [shopTenant.controller, ShopController, ShopEventsController],
+  controllers: [shopTenant.controller, ShopController, ShopEventsController, AdaptationRewardsController],
   providers: [shopTenant.provider, ShopRepository, ShopService, LedgerService, AutoService],
 })
 export class ShopModule {}
