@@ -90,7 +90,9 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     // The track is started from the list (a new track is not running).
     await hr.getByRole('link', { name: 'Back to adaptation' }).click();
     await hr.getByTestId(`adapt-active-${trackId}`).check();
-    await hr.waitForFunction((id) => (document.querySelector(`[data-testid="adapt-active-${id}"]`) as HTMLInputElement | null)?.checked === true, trackId);
+    // The server's answer: the track's state is running.
+    await hr.getByTestId('adapt-track-Onboarding').getByText('Running', { exact: true }).waitFor();
+    assert.equal(await hr.getByTestId(`adapt-active-${trackId}`).isChecked(), true);
     await hr.getByTestId(`adapt-track-link-${trackId}`).click();
 
     // Participants tab: §5 first — the mentor cannot be missing —, then Nia starting today with Max as mentor.

@@ -4,8 +4,10 @@
  */
 export const adaptationKeys = {
   all: ['adaptation'] as const,
+  /** GET api/track (HR): every page of the tracks. */
+  trackPages: () => [...adaptationKeys.all, 'tracks'] as const,
   /** GET api/track (HR): the tracks, a page of them. */
-  tracks: (page: number) => [...adaptationKeys.all, 'tracks', page] as const,
+  tracks: (page: number) => [...adaptationKeys.trackPages(), page] as const,
   /** GET api/track/{id}: one track with stages, steps and problems. */
   track: (id: string) => [...adaptationKeys.all, 'track', id] as const,
   /** GET api/adaptation/track/{id}/members: the adaptations on a track. */
