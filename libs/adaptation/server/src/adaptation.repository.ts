@@ -101,7 +101,10 @@ export class AdaptationRepository {
     const where = sql`WHERE true ${q.search ? sql`AND t.name ILIKE ${'%' + q.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : sql``} ${
       q.active === undefined ? sql`` : sql`AND t.active = ${q.active}`
     }`;
-    const rows = await queryRows<{ id: string }>(tx, sql`SELECT t.id FROM adaptation.tracks t ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT t.id FROM adaptation.tracks t ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    );
     const [{ n }] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM adaptation.tracks t ${where}`);
     const ids = rows.map((r) => r.id);
     const list = ids.length ? await tx.select().from(tracks).where(inArray(tracks.id, ids)) : [];
@@ -213,7 +216,10 @@ export class AdaptationRepository {
   }
 
   async unfinishedCount(tx: Tx, trackId: string): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM adaptation.adaptations WHERE track_id = ${trackId} AND state = 'active'`);
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM adaptation.adaptations WHERE track_id = ${trackId} AND state = 'active'`,
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -268,7 +274,9 @@ export class AdaptationRepository {
       hr: sql`a.hr_id = ${userId}`,
       chief: sql`a.chief_id = ${userId}`,
     } as Record<string, ReturnType<typeof sql>>;
-    const where = q.role ? sql`WHERE ${cond[q.role]}` : sql`WHERE (a.user_id = ${userId} OR a.mentor_id = ${userId} OR a.hr_id = ${userId} OR a.chief_id = ${userId})`;
+    const where = q.role
+      ? sql`WHERE ${cond[q.role]}`
+      : sql`WHERE (a.user_id = ${userId} OR a.mentor_id = ${userId} OR a.hr_id = ${userId} OR a.chief_id = ${userId})`;
     const rows = await queryRows<RawAdaptation>(
       tx,
       sql`SELECT a.*, ${withCounts} FROM adaptation.adaptations a JOIN adaptation.tracks t ON t.id = a.track_id ${where}

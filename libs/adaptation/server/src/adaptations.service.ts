@@ -39,7 +39,14 @@ export class AdaptationsService {
 
   /** The full view of adaptation `a` for `caller` (only `scenario`'s steps when given). */
   private async full(tx: Tx, a: AdaptationWithCounts, userId: string, scenario?: AdaptRole) {
-    return adaptationFullOut(a, await this.repo.stages(tx, a.trackId), await this.repo.steps(tx, a.trackId), await this.repo.progressOf(tx, a.id), rolesIn(a, userId), scenario);
+    return adaptationFullOut(
+      a,
+      await this.repo.stages(tx, a.trackId),
+      await this.repo.steps(tx, a.trackId),
+      await this.repo.progressOf(tx, a.id),
+      rolesIn(a, userId),
+      scenario,
+    );
   }
 
   /** The adaptation or 404; 404 too for someone who may not see it (no hint it exists). */
@@ -181,7 +188,13 @@ export class AdaptationsService {
     const after = (await this.repo.adaptationFind(tx, a.id))!;
     if (after.total > 0 && after.done === after.total) {
       await this.repo.adaptationUpdate(tx, a.id, { state: 'finished', finishedAt: now });
-      await this.outbox.add(tx, adaptationEvents.finished, a.clientId, { adaptationId: a.id, trackId: a.trackId, trackName: a.trackName, userId: a.userId, userIds });
+      await this.outbox.add(tx, adaptationEvents.finished, a.clientId, {
+        adaptationId: a.id,
+        trackId: a.trackId,
+        trackName: a.trackName,
+        userId: a.userId,
+        userIds,
+      });
     }
     return true;
   }
@@ -191,7 +204,14 @@ export class AdaptationsService {
     const reopened = await this.repo.reopen(tx, a.id, stepIds);
     if (reopened.length && a.state !== 'active') await this.repo.adaptationUpdate(tx, a.id, { state: 'active', finishedAt: null, passedAt: null });
     for (const stepId of reopened)
-      await this.outbox.add(tx, adaptationEvents.stepReopened, a.clientId, { adaptationId: a.id, trackId: a.trackId, userId: a.userId, userIds: peopleOf(a), stepId, by });
+      await this.outbox.add(tx, adaptationEvents.stepReopened, a.clientId, {
+        adaptationId: a.id,
+        trackId: a.trackId,
+        userId: a.userId,
+        userIds: peopleOf(a),
+        stepId,
+        by,
+      });
     return reopened;
   }
 
@@ -238,7 +258,14 @@ export class AdaptationsService {
       if (a.state === 'passed') throw refuse(E.adaptProbationPassed);
       if (a.state !== 'finished') throw refuse(E.adaptNotFinished);
       await this.repo.adaptationUpdate(tx, a.id, { state: 'passed', passedAt: new Date() });
-      await this.outbox.add(tx, adaptationEvents.probationPassed, c.clientId, { adaptationId: a.id, trackId: a.trackId, trackName: a.trackName, userId: a.userId, userIds: peopleOf(a), by: c.userId });
+      await this.outbox.add(tx, adaptationEvents.probationPassed, c.clientId, {
+        adaptationId: a.id,
+        trackId: a.trackId,
+        trackName: a.trackName,
+        userId: a.userId,
+        userIds: peopleOf(a),
+        by: c.userId,
+      });
       return this.full(tx, (await this.repo.adaptationFind(tx, a.id))!, c.userId);
     });
   }

@@ -20,8 +20,9 @@ export interface OpenJob {
 }
 
 /** Everyone of an adaptation (whose sockets get its events). */
-export const peopleOf = (a: Pick<AdaptationWithCounts, 'userId' | 'mentorId' | 'hrId' | 'chiefId'>) =>
-  [...new Set([a.userId, a.mentorId, a.hrId, a.chiefId].filter((x): x is string => !!x))];
+export const peopleOf = (a: Pick<AdaptationWithCounts, 'userId' | 'mentorId' | 'hrId' | 'chiefId'>) => [
+  ...new Set([a.userId, a.mentorId, a.hrId, a.chiefId].filter((x): x is string => !!x)),
+];
 
 /**
  * Steps open on schedule (DESIGN §6 scheduled work): putting a newcomer on a track, starting a track or adding a
@@ -93,7 +94,11 @@ export class AdaptationJobs implements OnApplicationBootstrap {
     const next = await this.repo.nextPending(tx, a.id);
     if (next) {
       const when = openInstant(next, s.openHour, s.timeZone);
-      await this.jobs.send(OPEN_QUEUE, { clientId, adaptationId: a.id, at: when.toISOString() }, { startAfter: when, causeKey: `${a.id}|${when.toISOString()}`, tx });
+      await this.jobs.send(
+        OPEN_QUEUE,
+        { clientId, adaptationId: a.id, at: when.toISOString() },
+        { startAfter: when, causeKey: `${a.id}|${when.toISOString()}`, tx },
+      );
     }
     return opened;
   }

@@ -87,7 +87,14 @@ export function adaptationOut(a: AdaptationWithCounts) {
 }
 
 /** An adaptation with its stages and each step's progress, only the steps of `scenario` when given. */
-export function adaptationFullOut(a: AdaptationWithCounts, stageRows: StageRow[], stepRows: StepRow[], prog: ProgressRow[], myRoles: AdaptRole[], scenario?: AdaptRole) {
+export function adaptationFullOut(
+  a: AdaptationWithCounts,
+  stageRows: StageRow[],
+  stepRows: StepRow[],
+  prog: ProgressRow[],
+  myRoles: AdaptRole[],
+  scenario?: AdaptRole,
+) {
   const byStep = new Map(prog.map((p) => [p.stepId, p]));
   const order = new Map(stageRows.map((s) => [s.id, s.ord]));
   const list = stepRows

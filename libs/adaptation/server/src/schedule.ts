@@ -7,7 +7,14 @@
 export function localParts(at: Date, tz: string): { day: string; hour: number } {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+    parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
   } catch {
     return { day: at.toISOString().slice(0, 10), hour: at.getUTCHours() };
   }
@@ -31,7 +38,7 @@ export function openInstant(day: string, hour: number, tz: string): Date {
   let guess = wanted;
   for (let i = 0; i < 2; i++) {
     const p = localParts(new Date(guess), tz);
-    const seen = Date.parse(`${p.day}T${String(p.hour).padStart(2, '0')}:00:00Z`) + (new Date(guess).getUTCMinutes() * 60_000);
+    const seen = Date.parse(`${p.day}T${String(p.hour).padStart(2, '0')}:00:00Z`) + new Date(guess).getUTCMinutes() * 60_000;
     guess += wanted - seen;
   }
   return new Date(guess);

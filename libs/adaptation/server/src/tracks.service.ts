@@ -92,7 +92,11 @@ export class TracksService {
     requireCaller(ctx);
     const w = pageWindow(query.page, query.limit, 100);
     return this.db.inTenant(ctx, async (tx) => {
-      const { rows, total } = await this.repo.trackPage(tx, { search: query.search, active: query.active === undefined ? undefined : query.active === '1', ...w });
+      const { rows, total } = await this.repo.trackPage(tx, {
+        search: query.search,
+        active: query.active === undefined ? undefined : query.active === '1',
+        ...w,
+      });
       const counts = await this.repo.trackCounts(
         tx,
         rows.map((r) => r.id),
@@ -120,7 +124,10 @@ export class TracksService {
   /** PUT api/track/{id} {name?, description?}. Errors: 404. */
   trackUpdate({ params, body }: In<'trackUpdate'>, ctx: RequestContext) {
     return this.change(ctx, params.id, async (tx, t) => {
-      await this.repo.trackUpdate(tx, t.id, { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) });
+      await this.repo.trackUpdate(tx, t.id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+      });
     });
   }
 
@@ -128,7 +135,13 @@ export class TracksService {
   stageCreate({ params, body }: In<'stageCreate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t, clientId) => {
       const list = await this.repo.stages(tx, t.id);
-      await this.repo.stageInsert(tx, { id: uuidv7(), clientId, trackId: t.id, name: body.name, ord: list.length ? Math.max(...list.map((s) => s.ord)) + 1 : 0 });
+      await this.repo.stageInsert(tx, {
+        id: uuidv7(),
+        clientId,
+        trackId: t.id,
+        name: body.name,
+        ord: list.length ? Math.max(...list.map((s) => s.ord)) + 1 : 0,
+      });
     });
   }
 
@@ -179,7 +192,10 @@ export class TracksService {
       if (!old) throw Errors.notFound();
       await this.checkStep(tx, t, s, _id);
       const cols = stepColumns(s);
-      const ord = old.stageId === s.stage_id && old.scenario === s.scenario ? old.ord : Math.max(-1, ...all.filter((o) => o.stageId === s.stage_id && o.scenario === s.scenario).map((o) => o.ord)) + 1;
+      const ord =
+        old.stageId === s.stage_id && old.scenario === s.scenario
+          ? old.ord
+          : Math.max(-1, ...all.filter((o) => o.stageId === s.stage_id && o.scenario === s.scenario).map((o) => o.ord)) + 1;
       await this.repo.stepUpdate(tx, _id, { ...cols, ord });
       if (old.days !== s.days) await this.repo.reschedule(tx, _id, s.days);
       await this.afterStepsChanged(tx, t);
@@ -266,7 +282,13 @@ export class TracksService {
         finished: r.counts.finished,
         passed: r.counts.passed,
         avgDays: r.counts.avg_days == null ? null : Math.round(Number(r.counts.avg_days) * 10) / 10,
-        steps: stepRows.map((x) => ({ _id: x.id, name: x.name, scenario: x.scenario as AdaptRole, open: r.perStep.get(x.id)?.open ?? 0, done: r.perStep.get(x.id)?.done ?? 0 })),
+        steps: stepRows.map((x) => ({
+          _id: x.id,
+          name: x.name,
+          scenario: x.scenario as AdaptRole,
+          open: r.perStep.get(x.id)?.open ?? 0,
+          done: r.perStep.get(x.id)?.done ?? 0,
+        })),
         days: r.days,
       };
     });
@@ -294,7 +316,14 @@ export class TracksService {
     const { clientId, userId } = requireCaller(ctx);
     return this.db.inTenant(ctx, async (tx) => {
       const t = await this.track(tx, params.id, false);
-      const copy = await this.repo.trackInsert(tx, { id: uuidv7(), clientId, name: `${t.name} (copy)`.slice(0, 100), description: t.description, active: false, createdBy: userId });
+      const copy = await this.repo.trackInsert(tx, {
+        id: uuidv7(),
+        clientId,
+        name: `${t.name} (copy)`.slice(0, 100),
+        description: t.description,
+        active: false,
+        createdBy: userId,
+      });
       const stageIds = new Map<string, string>();
       for (const s of await this.repo.stages(tx, t.id)) {
         stageIds.set(s.id, uuidv7());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ADAPT_ERRORS as E, adaptationRoutes as R, type AdaptationFull, type ProgressStep, type Step, type Track } from '@intranet/adaptation-contract';
 import { clientLifecycleRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
+import { peopleRoutes } from '@intranet/people-contract';
 import { pollsRoutes } from '@intranet/polls-contract';
 import { shopRoutes } from '@intranet/shop-contract';
 import { eventually } from '@intranet/platform-testing';
@@ -28,9 +29,13 @@ describe('adaptation (§7 Adaptation)', () => {
   let chief: Person;
   let other: Person;
 
-  const person = async (c: Client, email: string, roles?: string[]): Promise<Person> => {
-    const e = await t.makeEmployee(c.adminToken, email, roles ? { roles } : {});
-    return { id: e.user._id, token: e.token };
+  /** An employee; without the `adaptation` right (HR's) unless `hrRight` (new employees get it by default). */
+  const person = async (c: Client, email: string, hrRight = false): Promise<Person> => {
+    const e = await t.makeEmployee(c.adminToken, email);
+    if (hrRight) return { id: e.user._id, token: e.token };
+    const off = await t.call(peopleRoutes.roleRemove, { token: c.adminToken, params: { userId: e.user._id, role: 'adaptation' } });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    return { id: e.user._id, token: (await t.login(email, 'employee1')).token };
   };
   const track = async (token: string, name: string): Promise<Track> => {
     const r = await t.call(R.trackCreate, { token, body: { name } });
@@ -42,11 +47,14 @@ describe('adaptation (§7 Adaptation)', () => {
     t = await sharedPortal();
     a = await t.makeClient('adaptspeca');
     b = await t.makeClient('adaptspecb');
-    hr = await person(a, 'hr@adaptspeca.test', ['employee', 'adaptation']);
-    newcomer = await person(a, 'new@adaptspeca.test', ['employee']);
-    mentor = await person(a, 'mentor@adaptspeca.test', ['employee']);
-    chief = await person(a, 'chief@adaptspeca.test', ['employee']);
-    other = await person(a, 'other@adaptspeca.test', ['employee']);
+    hr = await person(a, 'hr@adaptspeca.test', true);
+    newcomer = await person(a, 'new@adaptspeca.test');
+    mentor = await person(a, 'mentor@adaptspeca.test');
+    chief = await person(a, 'chief@adaptspeca.test');
+    other = await person(a, 'other@adaptspeca.test');
+    // Steps of day 0 open at once: the opening hour is midnight in the client's zone (UTC).
+    const s = await t.call(R.settingsSave, { token: a.adminToken, params: { client_id: a.client._id }, body: { open_hour: 0 } });
+    assert.equal(s.status, 200);
   });
   afterAll(async () => {
     await t.close();
@@ -64,7 +72,8 @@ describe('adaptation (§7 Adaptation)', () => {
     const staged = await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name: 'Week one' } });
     assert.equal(staged.status, 200);
     const stage = staged.body.result.stagesList[0]!._id;
-    const step = (body: Record<string, unknown>) => t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, ...body } as never });
+    const step = (body: Record<string, unknown>) =>
+      t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, ...body } as never });
 
     assert.equal((await step({ type: 'reward', name: 'Welcome coins', coins: 50, days: 0 })).status, 200);
     const twice = await step({ type: 'reward', name: 'More coins', coins: 10, days: 0 });
@@ -84,9 +93,17 @@ describe('adaptation (§7 Adaptation)', () => {
     assert.equal(t2.status, 200);
     const ids = t2.body.result.stepsList.filter((s: Step) => s.type === 'task').map((s: Step) => s._id);
     assert.equal(t1.status, 200);
-    const reordered = await t.call(R.scenarioSteps, { token: hr.token, params: { track_id: tr._id, scenario: 'newcomer', stage_id: stage }, body: { steps: ids.reverse().concat(t2.body.result.stepsList.filter((s: Step) => s.type === 'reward').map((s: Step) => s._id)) } });
+    const reordered = await t.call(R.scenarioSteps, {
+      token: hr.token,
+      params: { track_id: tr._id, scenario: 'newcomer', stage_id: stage },
+      body: { steps: ids.reverse().concat(t2.body.result.stepsList.filter((s: Step) => s.type === 'reward').map((s: Step) => s._id)) },
+    });
     assert.equal(reordered.status, 200, JSON.stringify(reordered.body));
-    const partial = await t.call(R.scenarioSteps, { token: hr.token, params: { track_id: tr._id, scenario: 'newcomer', stage_id: stage }, body: { steps: [ids[0]!] } });
+    const partial = await t.call(R.scenarioSteps, {
+      token: hr.token,
+      params: { track_id: tr._id, scenario: 'newcomer', stage_id: stage },
+      body: { steps: [ids[0]!] },
+    });
     assert.equal(partial.status, 409);
     assert.equal(partial.body.code, E.adaptStepsMismatch.code);
 
@@ -104,7 +121,8 @@ describe('adaptation (§7 Adaptation)', () => {
   it('a newcomer on a running track: §5 people rules, views per role, reward coins once across finish/unfinish/finish, probation', async () => {
     const tr = await track(hr.token, 'Sales onboarding');
     const stage = (await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name: 'Day one' } })).body.result.stagesList[0]!._id;
-    const add = (body: Record<string, unknown>) => t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, ...body } as never });
+    const add = (body: Record<string, unknown>) =>
+      t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, ...body } as never });
     assert.equal((await add({ type: 'reward', name: 'Welcome coins', coins: 30, days: 0 })).status, 200);
     assert.equal((await add({ type: 'task', name: 'Show the office', days: 0, scenario: 'mentor' })).status, 200);
     const last = await add({ type: 'task', name: 'First report', days: 7 });
@@ -127,9 +145,7 @@ describe('adaptation (§7 Adaptation)', () => {
     const added = await t.call(R.userAdd, { token: hr.token, body: base });
     assert.equal(added.status, 200, JSON.stringify(added.body));
     const ad: AdaptationFull = added.body.result;
-    // Steps of day 0 open when the opening hour has come in the client's zone (UTC, 9:00 by default).
-    const due = new Date().getUTCHours() >= 9;
-    assert.equal(ad.steps.find((s) => s._id === reward)!.status, due ? 'open' : 'pending');
+    assert.equal(ad.steps.find((s) => s._id === reward)!.status, 'open');
     assert.equal(ad.steps.find((s) => s._id === later)!.status, 'pending');
     const again = await t.call(R.userAdd, { token: hr.token, body: base });
     assert.equal(again.status, 409);
@@ -148,7 +164,6 @@ describe('adaptation (§7 Adaptation)', () => {
     const mine = await t.call(R.adaptationListFor, { token: mentor.token, params: { user_id: mentor.id } });
     assert.deepEqual(mine.body.result.items[0]!.roles, ['mentor']);
     assert.equal((await t.call(R.adaptationListFor, { token: mentor.token, params: { user_id: newcomer.id } })).status, 403);
-    if (!due) return; // before 9:00 UTC nothing is open yet; the schedule spec covers the opening itself.
 
     // The later step is not open; the mentor cannot finish the newcomer's step.
     const early = await t.call(R.stepFinish, { token: newcomer.token, params: { user_track: ad._id, step_id: later } });
@@ -212,21 +227,27 @@ describe('adaptation (§7 Adaptation)', () => {
   it('poll and article steps finish when the poll is answered and the article read; a deleted poll makes the track contain errors', async () => {
     const poll = await t.call(pollsRoutes.pollCreate, {
       token: a.adminToken,
-      body: { name: 'First impressions', description: '', type: 'opened', questions: [{ _id: 'q1', text: 'How is it?', mandatory: true, kind: 'short' }], recipients: [] },
+      body: {
+        name: 'First impressions',
+        description: '',
+        type: 'opened',
+        questions: [{ _id: 'q1', text: 'How is it?', mandatory: true, kind: 'short' }],
+        recipients: [],
+      },
     });
     assert.equal(poll.status, 200, JSON.stringify(poll.body));
     const article = await t.call(kbRoutes.articleCreate, { token: a.adminToken, body: { section: 'kb', title: 'Company rules', content: 'Be kind' } });
     assert.equal(article.status, 200, JSON.stringify(article.body));
     const tr = await track(hr.token, 'Reading track');
     const stage = (await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name: 'Read' } })).body.result.stagesList[0]!._id;
-    const add = (body: Record<string, unknown>) => t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, days: 0, ...body } as never });
+    const add = (body: Record<string, unknown>) =>
+      t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, days: 0, ...body } as never });
     assert.equal((await add({ type: 'poll', name: 'Answer the poll', poll_id: poll.body.result._id })).status, 200);
     const dupPoll = await add({ type: 'poll', name: 'The poll again', poll_id: poll.body.result._id, days: 2 });
     assert.equal(dupPoll.status, 400);
     assert.equal(dupPoll.body.errors[0].message, E.adaptDuplicatePoll.text);
     const withArticle = await add({ type: 'article', name: 'Read the rules', article_id: article.body.result._id });
     assert.equal(withArticle.status, 200);
-    await t.call(R.settingsSave, { token: a.adminToken, params: { client_id: a.client._id }, body: { open_hour: 0 } });
     assert.equal((await t.call(R.trackActive, { token: hr.token, body: { track_id: tr._id, active: true } })).status, 200);
     const today = new Date().toISOString().slice(0, 10);
     const ad = await t.call(R.userAdd, { token: hr.token, body: { track_id: tr._id, user_id: other.id, mentor_id: mentor.id, start_date: today } });
@@ -236,9 +257,14 @@ describe('adaptation (§7 Adaptation)', () => {
     assert.equal(byHand.status, 409);
     assert.equal(byHand.body.code, E.adaptStepByAction.code);
 
-    assert.equal((await t.call(pollsRoutes.pollAnswer, { token: other.token, params: { _id: poll.body.result._id }, body: { answers: { q1: 'Fine' } } })).status, 200);
+    assert.equal(
+      (await t.call(pollsRoutes.pollAnswer, { token: other.token, params: { _id: poll.body.result._id }, body: { answers: { q1: 'Fine' } } })).status,
+      200,
+    );
     assert.equal((await t.call(kbRoutes.articleView, { token: other.token, params: { id: article.body.result._id, user: other.id } })).status, 200);
-    await eventually(async () => (await t.call(R.adaptationOnTrack, { token: other.token, params: { id: ad.body.result._id } })).body.result.state === 'finished');
+    await eventually(
+      async () => (await t.call(R.adaptationOnTrack, { token: other.token, params: { id: ad.body.result._id } })).body.result.state === 'finished',
+    );
 
     assert.equal((await t.call(pollsRoutes.pollDelete, { token: a.adminToken, params: { id: poll.body.result._id } })).status, 200);
     await eventually(async () => (await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } })).body.result.state === 'errors');
@@ -248,7 +274,6 @@ describe('adaptation (§7 Adaptation)', () => {
     const restart = await t.call(R.trackActive, { token: hr.token, body: { track_id: tr._id, active: true } });
     assert.equal(restart.status, 409);
     assert.equal(restart.body.message, 'The track contains errors: Step "Answer the poll" points to a deleted poll');
-    await t.call(R.settingsSave, { token: a.adminToken, params: { client_id: a.client._id }, body: { open_hour: 9 } });
   });
 
   it('isolation: another client sees and changes none of it; settings of the own client only; workspace life', async () => {

@@ -57,14 +57,24 @@ export default {
     };
     type Track = { _id: string; stagesList: { _id: string }[]; stepsList: { _id: string }[] };
     const track = await ok<Track>(t.call(adaptationRoutes.trackCreate, { token: w.adminToken, body: { name: `Track of ${w.workspace}` } }), 'adaptTrack');
-    const staged = await ok<Track>(t.call(adaptationRoutes.stageCreate, { token: w.adminToken, params: { track: track._id }, body: { name: 'First week' } }), 'adaptStage');
+    const staged = await ok<Track>(
+      t.call(adaptationRoutes.stageCreate, { token: w.adminToken, params: { track: track._id }, body: { name: 'First week' } }),
+      'adaptStage',
+    );
     const stage = staged.stagesList[0]!._id;
     const stepped = await ok<Track>(
-      t.call(adaptationRoutes.stepCreate, { token: w.adminToken, params: { track: track._id }, body: { stage_id: stage, type: 'task', name: `Meet the team of ${w.workspace}`, days: 1 } }),
+      t.call(adaptationRoutes.stepCreate, {
+        token: w.adminToken,
+        params: { track: track._id },
+        body: { stage_id: stage, type: 'task', name: `Meet the team of ${w.workspace}`, days: 1 },
+      }),
       'adaptStep',
     );
     const adaptation = await ok<{ _id: string }>(
-      t.call(adaptationRoutes.userAdd, { token: w.adminToken, body: { track_id: track._id, user_id: w.employee.id, mentor_id: w.ids.admin, start_date: '2030-01-01' } }),
+      t.call(adaptationRoutes.userAdd, {
+        token: w.adminToken,
+        body: { track_id: track._id, user_id: w.employee.id, mentor_id: w.ids.admin, start_date: '2030-01-01' },
+      }),
       'adaptation',
     );
     return { adaptTrack: track._id, adaptStage: stage, adaptStep: stepped.stepsList[0]!._id, adaptation: adaptation._id };

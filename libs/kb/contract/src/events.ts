@@ -30,7 +30,11 @@ export const kbEvents = {
   articleUpdated: defineEvent('evt.kb.article.updated', articleEvent),
   articleDeleted: defineEvent('evt.kb.article.deleted', articleEvent),
   /** A user's first view of an article (PUT api/article/{id}/view/{user}): adaptation finishes its article steps. Ids only. */
-  articleViewed: defineEvent('evt.kb.article.viewed', z.object({ _id: z.string(), userId: z.string(), userIds: z.array(z.string()) }), 'A user viewed an article'),
+  articleViewed: defineEvent(
+    'evt.kb.article.viewed',
+    z.object({ _id: z.string(), userId: z.string(), userIds: z.array(z.string()) }),
+    'A user viewed an article',
+  ),
   vacancyResponded: defineEvent('evt.kb.vacancy.responded', vacancyRespondedSchema),
   ...assistantEvents,
 } satisfies Record<string, EventDef>;
