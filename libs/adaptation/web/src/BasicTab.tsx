@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { stageBody, trackBody, type Stage, type Track } from '@intranet/adaptation-contract';
+import { ADAPT_LIMITS, stageBody, trackBody, type Stage, type Track } from '@intranet/adaptation-contract';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { Button, ConfirmDialog, EmptyState, Input, useNotifier } from '@intranet/web-ui';
@@ -43,8 +43,15 @@ export function BasicTab({ track }: { track: Track }) {
   return (
     <div className="adapt-tab">
       <ApiFormView form={form} errorTestId="adapt-basic-error">
-        <FormField form={form} name="name" id="adapt-basic-name" label={t('tracks.name')} required maxLength={100} />
-        <FormField form={form} name="description" id="adapt-basic-description" label={t('tracks.description')} rows={3} maxLength={2000} />
+        <FormField form={form} name="name" id="adapt-basic-name" label={t('tracks.name')} required hint={t('maxChars', { count: ADAPT_LIMITS.name })} />
+        <FormField
+          form={form}
+          name="description"
+          id="adapt-basic-description"
+          label={t('tracks.description')}
+          rows={3}
+          hint={t('maxChars', { count: ADAPT_LIMITS.description })}
+        />
         <SubmitRow form={form} label={t('save')} testId="adapt-basic-save" />
       </ApiFormView>
       <h2>{t('stages.title')}</h2>
@@ -58,7 +65,14 @@ export function BasicTab({ track }: { track: Track }) {
         </ol>
       )}
       <ApiFormView form={stageForm} errorTestId="adapt-stage-error" className="adapt-inline-form">
-        <FormField form={stageForm} name="name" id="adapt-stage-name" label={t('stages.new')} required maxLength={100} />
+        <FormField
+          form={stageForm}
+          name="name"
+          id="adapt-stage-name"
+          label={t('stages.new')}
+          required
+          hint={t('maxChars', { count: ADAPT_LIMITS.stageName })}
+        />
         <SubmitRow form={stageForm} label={t('stages.add')} testId="adapt-stage-add" />
       </ApiFormView>
       <ConfirmDialog
@@ -96,7 +110,7 @@ function StageRow({ stage, index, steps, trackId, onDelete }: { stage: Stage; in
         id={`${id}-name`}
         label={t('stages.nameOf', { n: index + 1 })}
         value={name}
-        maxLength={100}
+        hint={t('maxChars', { count: ADAPT_LIMITS.stageName })}
         onChange={(e) => setName(e.target.value)}
         error={error}
       />

@@ -38,7 +38,7 @@ function SettingsForm({ client, settings, canEdit }: { client: string; settings:
       <ApiFormView form={form} errorTestId="adapt-settings-error">
         <fieldset disabled={!canEdit} className="adapt-fieldset">
           <legend>{t('settings.title')}</legend>
-          <FormField form={form} name="time_zone" id="adapt-settings-tz" label={t('settings.timeZone')} hint={t('settings.timeZoneHint')} maxLength={64} />
+          <FormField form={form} name="time_zone" id="adapt-settings-tz" label={t('settings.timeZone')} hint={t('settings.timeZoneHint')} />
           <FormField form={form} name="open_hour" id="adapt-settings-hour" label={t('settings.openHour')} type="number" min={0} max={23} rules={asNumber} />
           <FormField
             form={form}

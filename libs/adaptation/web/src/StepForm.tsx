@@ -86,8 +86,15 @@ export function StepForm({
         label={t('steps.type')}
         choices={STEP_TYPES.map((x) => ({ value: x, label: t(`stepType.${x}`) }))}
       />
-      <FormField form={form} name="name" id={`${prefix}-name`} label={t('steps.name')} required maxLength={ADAPT_LIMITS.stepName} />
-      <FormField form={form} name="description" id={`${prefix}-description`} label={t('steps.description')} rows={2} maxLength={ADAPT_LIMITS.description} />
+      <FormField form={form} name="name" id={`${prefix}-name`} label={t('steps.name')} required hint={t('maxChars', { count: ADAPT_LIMITS.stepName })} />
+      <FormField
+        form={form}
+        name="description"
+        id={`${prefix}-description`}
+        label={t('steps.description')}
+        rows={2}
+        hint={t('maxChars', { count: ADAPT_LIMITS.description })}
+      />
       <FormField
         form={form}
         name="days"
@@ -131,9 +138,18 @@ export function StepForm({
             label={t('steps.linkTitle')}
             rules={textOrNull}
             required
-            maxLength={ADAPT_LIMITS.stepName}
+            hint={t('maxChars', { count: ADAPT_LIMITS.stepName })}
           />
-          <FormField form={form} name="url" id={`${prefix}-url`} label={t('steps.url')} type="url" rules={textOrNull} required maxLength={ADAPT_LIMITS.url} />
+          <FormField
+            form={form}
+            name="url"
+            id={`${prefix}-url`}
+            label={t('steps.url')}
+            type="url"
+            rules={textOrNull}
+            required
+            hint={t('maxChars', { count: ADAPT_LIMITS.url })}
+          />
         </>
       ) : null}
       {type === 'poll' ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { trackBody, type TrackListItem } from '@intranet/adaptation-contract';
+import { ADAPT_LIMITS, trackBody, type TrackListItem } from '@intranet/adaptation-contract';
 import { ApiFormView, FormField, SubmitRow, useApiForm } from '@intranet/web-forms';
 import { errorText } from '@intranet/web-i18n';
 import { LoadError } from '@intranet/web-session';
@@ -45,8 +45,15 @@ export function TrackList() {
     <section className="adapt-section" aria-labelledby="adapt-tracks-title" data-testid="adapt-tracks">
       <h2 id="adapt-tracks-title">{t('tracks.title')}</h2>
       <ApiFormView form={form} errorTestId="adapt-track-error" className="adapt-create">
-        <FormField form={form} name="name" id="adapt-track-name" label={t('tracks.name')} required maxLength={100} />
-        <FormField form={form} name="description" id="adapt-track-description" label={t('tracks.description')} rows={2} maxLength={2000} />
+        <FormField form={form} name="name" id="adapt-track-name" label={t('tracks.name')} required hint={t('maxChars', { count: ADAPT_LIMITS.name })} />
+        <FormField
+          form={form}
+          name="description"
+          id="adapt-track-description"
+          label={t('tracks.description')}
+          rows={2}
+          hint={t('maxChars', { count: ADAPT_LIMITS.description })}
+        />
         <SubmitRow form={form} label={t('tracks.create')} testId="adapt-track-create" />
       </ApiFormView>
       {list.isPending ? (
