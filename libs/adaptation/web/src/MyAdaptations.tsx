@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useFormatDate } from '@intranet/web-i18n';
-import { LoadError } from '@intranet/web-session';
+import { LoadError, useRealtimeEvent } from '@intranet/web-session';
 import { useUserNames } from '@intranet/web-session/people';
 import { Badge, EmptyState, Loader, Pagination, ProgressBar } from '@intranet/web-ui';
 import { MINE_PER_PAGE, useAdaptationsFor } from './api/adaptation-list-for.ts';
@@ -12,7 +12,8 @@ export const percentOf = (done: number, total: number) => (total > 0 ? Math.roun
 
 /**
  * "My adaptations" on /adaptation: the adaptations the person takes part in, each with the track, the newcomer, the
- * start date, the progress and one link per role they hold (to /adaptation/user/{id}?as=<role>), paged on the server.
+ * start date, the progress and one link per role they hold (to /adaptation/user/{id}?as=<role>), paged on the server;
+ * refreshed live when one of them starts, moves on, finishes or is removed.
  * Test ids: adapt-mine, adapt-mine-<adapt_id>, adapt-open-<role>-<adapt_id>, adapt-mine-progress-<adapt_id>.
  */
 export function MyAdaptations({ userId }: { userId: string }) {
@@ -21,6 +22,13 @@ export function MyAdaptations({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const q = useAdaptationsFor(userId, page);
   const names = useUserNames(q.data?.items.map((a) => a.user_id) ?? []);
+  // Live: the gateway relays the domain's events to the participants' sockets; any of them changes this list.
+  const refresh = () => void q.refetch();
+  useRealtimeEvent('evt.adaptation.adaptation.started', refresh);
+  useRealtimeEvent('evt.adaptation.step.finished', refresh);
+  useRealtimeEvent('evt.adaptation.step.reopened', refresh);
+  useRealtimeEvent('evt.adaptation.adaptation.finished', refresh);
+  useRealtimeEvent('evt.adaptation.adaptation.removed', refresh);
   return (
     <section className="adapt-section" aria-labelledby="adapt-mine-title" data-testid="adapt-mine">
       <h2 id="adapt-mine-title">{t('mine.title')}</h2>
