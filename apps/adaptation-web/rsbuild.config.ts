@@ -12,11 +12,21 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'adaptation',
-      exposes: { './AdaptationPage': './src/expose/AdaptationPage.tsx' },
+      exposes: {
+        './AdaptationPage': './src/expose/AdaptationPage.tsx',
+        './TrackPage': './src/expose/TrackPage.tsx',
+        './JourneyPage': './src/expose/JourneyPage.tsx',
+      },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
       dts: false,
-      manifest: remoteManifest({ adaptation: 'AdaptationPage' }),
+      // §2 /adaptation, /adaptation/user/{adapt_id}, /adaptation/{_id} (the shell's path names, so they replace its
+      // "coming soon" pages).
+      manifest: remoteManifest({
+        adaptation: 'AdaptationPage',
+        'adaptation/user/:adaptId': 'JourneyPage',
+        'adaptation/:id': 'TrackPage',
+      }),
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

@@ -6,3 +6,14 @@ export const adaptationText = defineNamespace('adaptation', {
   ru: () => import('../locales/ru/adaptation.json', { with: { type: 'json' } }),
   uk: () => import('../locales/uk/adaptation.json', { with: { type: 'json' } }),
 });
+
+/** The adaptation error codes (ADAPT_ERRORS, TRACK_PROBLEMS) worded by this domain (`locales/<lng>/adaptationCodes.json`). */
+export const adaptationCodes = defineNamespace(
+  'adaptationCodes',
+  {
+    en: () => import('../locales/en/adaptationCodes.json', { with: { type: 'json' } }),
+    ru: () => import('../locales/ru/adaptationCodes.json', { with: { type: 'json' } }),
+    uk: () => import('../locales/uk/adaptationCodes.json', { with: { type: 'json' } }),
+  },
+  { codes: true },
+);
