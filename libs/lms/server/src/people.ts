@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { peopleRoutes, type User } from '@intranet/people-contract';
 import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
-import type { Bus } from '@intranet/platform-bus';
+import { systemContext, type Bus } from '@intranet/platform-bus';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 
@@ -11,8 +12,17 @@ import { PORTS } from '@intranet/platform-host';
 @Injectable()
 export class LmsPeople {
   private readonly people: PeopleClient;
-  constructor(@Inject(PORTS.bus) bus: Bus) {
+  constructor(@Inject(PORTS.bus) private readonly bus: Bus) {
     this.people = peopleClient(bus);
+  }
+
+  /** The client's active employees (people.user.forClient; the superadmin and deleted or blocked users left out). */
+  async employees(clientId: string): Promise<User[]> {
+    const users = await this.bus.request<User[]>(peopleRoutes.userForClient.subject, {
+      ctx: systemContext(clientId),
+      input: { params: { clientId }, query: {}, body: {} },
+    });
+    return users.filter((u) => u.client_id === clientId && !u.deletion_mark && u.status === 'active' && !u.roles.includes('superadmin'));
   }
 
   /** The department of a user of the client (null when none or unknown). */
@@ -38,4 +48,17 @@ export class LmsPeople {
     const bad = refs.filter((r) => !found.has(r.id)).map((r) => r.field);
     if (bad.length) throw Errors.unknownIds(bad);
   }
+}
+
+/**
+ * The people a course's members name (§3 Course members): the appointed users and every employee of `employees`
+ * whose department is one of `departments`, each once.
+ */
+export function appointees(
+  members: { users: readonly string[]; departments: readonly string[] },
+  employees: readonly Pick<User, '_id' | 'department'>[],
+): Set<string> {
+  const out = new Set(members.users);
+  if (members.departments.length) for (const u of employees) if (u.department && members.departments.includes(u.department)) out.add(u._id);
+  return out;
 }
