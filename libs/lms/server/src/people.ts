@@ -5,6 +5,9 @@ import { systemContext, type Bus } from '@intranet/platform-bus';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 
+/** Ids asked of people's users.byIds in one call (its limit). */
+const LOOKUP_CHUNK = 1000;
+
 /**
  * What lms asks people (DESIGN §2: never another schema), as the system of the client, before a transaction opens
  * (embedded PGlite has one connection). A failing people service stays a 503.
@@ -41,10 +44,11 @@ export class LmsPeople {
    */
   async requireUsers(clientId: string, refs: { field: string; id: string }[]): Promise<void> {
     if (!refs.length) return;
-    const found = await this.people.usersByIds(
-      clientId,
-      refs.map((r) => r.id),
-    );
+    // People answers at most LOOKUP_CHUNK ids a call (a course may be appointed to every employee).
+    const ids = [...new Set(refs.map((r) => r.id))];
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK)
+      for (const id of (await this.people.usersByIds(clientId, ids.slice(i, i + LOOKUP_CHUNK))).keys()) found.add(id);
     const bad = refs.filter((r) => !found.has(r.id)).map((r) => r.field);
     if (bad.length) throw Errors.unknownIds(bad);
   }
