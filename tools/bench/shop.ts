@@ -119,6 +119,10 @@ async function main(): Promise<void> {
   const nul = await timed(async () => expectOk(await admin('POST', `/api/shop/balances/nullify/${s.clientId}`), 'nullify').result as { nullified: number });
 
   // 5. The birthday run: today's birthday for everyone, the accrual on, one run of the date job sent to the service.
+  // The shop's copy of the users (shop.members, from people's user events) must hold every imported employee first:
+  // a user event still on its way would write its own (empty) birth date over the bench's.
+  const staff = Number((await su.query(`SELECT count(*) AS n FROM people.users WHERE client_id = $1`, [s.clientId])).rows[0].n);
+  await waitCount(su, 'shop members projected', `SELECT count(*) AS n FROM shop.members WHERE client_id = $1`, [s.clientId], staff, 600_000);
   const today = new Date().toISOString().slice(0, 10);
   const born = await su.query(
     `INSERT INTO shop.members (client_id, user_id, birth_date) SELECT $1, id, '1990-' || $2 FROM people.users WHERE client_id = $1 AND NOT ('admin' = ANY(roles))

@@ -13,7 +13,7 @@ import type { Bus, RequestContext } from '@intranet/platform-bus';
 import { ask, systemContext } from '@intranet/platform-bus';
 import { FILE_LIMITS, formatBytes } from '@intranet/platform-contracts';
 import { uuidv7 } from '@intranet/platform-db';
-import { DomainError, Errors } from '@intranet/platform-errors';
+import { DomainError, Errors, GENERIC } from '@intranet/platform-errors';
 import { fileSignatureState, signFileUrl, StorageLimitError, type Storage } from '@intranet/platform-storage';
 import type { RouteInput as RouteInputOf } from '@intranet/platform-contracts';
 import { toFastifyPath } from '@intranet/platform-contracts';
@@ -95,6 +95,9 @@ export function uploadError(err: unknown, bucket: string): DomainError {
   return new DomainError('internal', UPLOAD_TEXT.uploading);
 }
 
+/** §5 'Wrong image size' on the `file` field with its code (wrongImageSize), which the web words in the user's language. */
+const wrongImageSize = () => Errors.fieldCoded('file', GENERIC.wrongImageSize);
+
 /** Binding of a signed URL to one user: HMAC of key, expiry and user id (a second signature beside `sig`). */
 function userBinding(secret: string, key: string, exp: number, userId: string): string {
   return createHmac('sha256', secret).update(`file-user:${key}:${exp}:${userId}`).digest('base64url');
@@ -172,7 +175,7 @@ export class FilesController {
         const fileName = part.filename || 'file';
         const key = `${clientId}/${kind}/${uuidv7()}/${safeName(fileName)}`;
         const mimetype = mimeOf(fileName);
-        if (IMAGE_KINDS.has(kind) && !/^image\/(png|jpeg|webp|gif)$/.test(mimetype)) throw new DomainError('validation', UPLOAD_TEXT.wrongImageSize);
+        if (IMAGE_KINDS.has(kind) && !/^image\/(png|jpeg|webp|gif)$/.test(mimetype)) throw wrongImageSize();
         const { size } = await this.storage.put(key, part.file, { contentType: mimetype, maxBytes: limit });
         stored.push({ key, size });
         if (part.file.truncated) throw new StorageLimitError(limit);
@@ -326,10 +329,10 @@ async function thumbnail(storage: Storage, key: string, kind: UploadKind) {
   try {
     meta = await sharp(input).metadata();
   } catch {
-    if (IMAGE_KINDS.has(kind)) throw new DomainError('validation', UPLOAD_TEXT.wrongImageSize);
+    if (IMAGE_KINDS.has(kind)) throw wrongImageSize();
     return null;
   }
-  if (kind === 'cover' && (meta.width !== 3420 || (meta.height ?? 0) < 250)) throw new DomainError('validation', UPLOAD_TEXT.wrongImageSize);
+  if (kind === 'cover' && (meta.width !== 3420 || (meta.height ?? 0) < 250)) throw wrongImageSize();
   const thumb = await sharp(input).rotate().resize({ width: 480, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   const thumbKey = `${key}.thumb.webp`;
   const { Readable } = await import('node:stream');

@@ -5,6 +5,10 @@ import { defineEvent, z } from '@intranet/platform-contracts';
  * definitions. Every payload names the client's people a consumer needs (who did it, who is affected).
  */
 export const lmsEvents = {
+  /**
+   * Members of a course set: `users` are the people appointed by it who were not before — named or through one of
+   * `departments` (expanded at the appointment), each once — so notifications tell every new member once.
+   */
   courseAppointed: defineEvent(
     'evt.lms.course.appointed',
     z.object({ courseId: z.string(), title: z.string(), users: z.array(z.string()), departments: z.array(z.string()), by: z.string() }),

@@ -6,12 +6,15 @@ import { sanitizeMessage } from '@intranet/platform-contracts/sanitize';
 import { pageWindow, uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import { Errors, fieldOf, type FieldErrorInput } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
+import type { Config } from '@intranet/platform-config';
 import type { Outbox } from '@intranet/platform-outbox';
+import { fileSigner, type FileSigner, type Storage } from '@intranet/platform-storage';
 import { randomBytes } from 'node:crypto';
 import { canSeeCourse, isLmsAdmin } from './access.ts';
 import { LmsRepository } from './lms.repository.ts';
 import { courseOut, lessonOut, progressOut, testOut } from './mapping.ts';
-import { LmsPeople } from './people.ts';
+import { storedLessonFiles } from './lesson-files.ts';
+import { appointees, LmsPeople } from './people.ts';
 import type { CourseRow, StoredQuestion, TestRow } from './schema.ts';
 
 type In<K extends keyof typeof lmsRoutes> = RouteInput<(typeof lmsRoutes)[K]>;
@@ -59,12 +62,19 @@ export function storeQuestions(qs: QuestionInput[]): StoredQuestion[] {
  */
 @Injectable()
 export class CoursesService {
+  /** Signs lesson attachments' storage keys into download URLs (the gateway checks the same secret). */
+  private readonly sign: FileSigner;
+
   constructor(
     private readonly repo: LmsRepository,
     private readonly people: LmsPeople,
     @Inject(PORTS.db) private readonly db: Database,
     @Inject(PORTS.outbox) private readonly outbox: Outbox,
-  ) {}
+    @Inject(PORTS.storage) private readonly storage: Storage,
+    @Inject(PORTS.config) config: Config,
+  ) {
+    this.sign = fileSigner(config.JWT_SECRET);
+  }
 
   /** Whether the caller is an LMS administrator (inside the caller's transaction). */
   async lmsAdmin(tx: Tx, caller: Caller): Promise<boolean> {
@@ -219,24 +229,33 @@ export class CoursesService {
     return this.db.inTenant(ctx, async (tx) => this.membersOut(tx, await this.managedCourse(tx, caller, params.id)));
   }
 
-  /** POST api/courses/{id}/members: replaces them; a draft becomes appointed; evt.lms.course.appointed. */
+  /**
+   * POST api/courses/{id}/members: replaces them; a draft becomes appointed; evt.lms.course.appointed naming the
+   * people appointed now who were not before (by name or through a department, each once), whom notifications tell.
+   */
   async memberSet({ params, body }: In<'memberSet'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     const users = [...new Set(body.users)];
+    const departments = [...new Set(body.departments)];
     await this.people.requireUsers(
       caller.clientId,
       users.map((id, i) => ({ field: `users.${i}`, id })),
     );
+    // People are asked before the write transaction (embedded, people shares the one PGlite connection): the
+    // departments' employees, for the current members' departments as well as the new ones.
+    const before = await this.db.inTenant(ctx, (tx) => this.repo.course(tx, params.id));
+    const employees = departments.length || before?.memberDepartments.length ? await this.people.employees(caller.clientId) : [];
     return this.db.inTenant(ctx, async (tx) => {
       const c = await this.managedCourse(tx, caller, params.id);
       if (c.status === 'archived') throw Errors.coded(E.lmsCourseArchived);
-      const departments = [...new Set(body.departments)];
       const row = await this.repo.updateCourse(tx, c.id, {
         memberUsers: users,
         memberDepartments: departments,
         status: c.status === 'draft' ? 'appointed' : c.status,
       });
-      await this.outbox.add(tx, lmsEvents.courseAppointed, caller.clientId, { courseId: c.id, title: c.title, users, departments, by: caller.userId });
+      const had = appointees({ users: c.memberUsers, departments: c.memberDepartments }, employees);
+      const added = [...appointees({ users, departments }, employees)].filter((u) => !had.has(u));
+      await this.outbox.add(tx, lmsEvents.courseAppointed, caller.clientId, { courseId: c.id, title: c.title, users: added, departments, by: caller.userId });
       return this.membersOut(tx, row);
     });
   }
@@ -272,7 +291,7 @@ export class CoursesService {
     return this.db.inTenant(ctx, async (tx) => {
       const { course } = await this.visibleCourse(tx, caller, query.course_id, department);
       const [ls, p] = await Promise.all([this.repo.lessonsOf(tx, [course.id]), this.repo.progressOf(tx, course.id, caller.userId)]);
-      return { items: ls.map((l) => lessonOut(l, !!p?.lessonsLearned.includes(l.id))), total: ls.length };
+      return { items: ls.map((l) => lessonOut(l, !!p?.lessonsLearned.includes(l.id), this.sign)), total: ls.length };
     });
   }
 
@@ -285,13 +304,14 @@ export class CoursesService {
       if (!l) throw Errors.notFound();
       await this.visibleCourse(tx, caller, l.courseId, department);
       const p = await this.repo.progressOf(tx, l.courseId, caller.userId);
-      return lessonOut(l, !!p?.lessonsLearned.includes(l.id));
+      return lessonOut(l, !!p?.lessonsLearned.includes(l.id), this.sign);
     });
   }
 
   /** POST api/lesson: appended to its course; content sanitised by the platform's one policy. */
   async lessonCreate({ body }: In<'lessonCreate'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
+    const files = await storedLessonFiles(this.storage, caller.clientId, body.files);
     return this.db.inTenant(ctx, async (tx) => {
       const c = await this.managedCourse(tx, caller, body.course_id);
       const position = (await this.repo.lessonsOf(tx, [c.id])).length;
@@ -301,17 +321,18 @@ export class CoursesService {
         courseId: c.id,
         title: body.title,
         content: sanitizeMessage(body.content),
-        files: body.files,
+        files,
         videos: body.videos,
         position,
       });
-      return lessonOut(row, false);
+      return lessonOut(row, false, this.sign);
     });
   }
 
   /** PUT api/lesson/{id}. */
   async lessonUpdate({ params, body }: In<'lessonUpdate'>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
+    const files = body.files && (await storedLessonFiles(this.storage, caller.clientId, body.files));
     return this.db.inTenant(ctx, async (tx) => {
       const l = await this.repo.lesson(tx, params.id);
       if (!l) throw Errors.notFound();
@@ -319,11 +340,11 @@ export class CoursesService {
       const row = await this.repo.updateLesson(tx, l.id, {
         ...(body.title !== undefined && { title: body.title }),
         ...(body.content !== undefined && { content: sanitizeMessage(body.content) }),
-        ...(body.files !== undefined && { files: body.files }),
+        ...(files !== undefined && { files }),
         ...(body.videos !== undefined && { videos: body.videos }),
         ...(body.order !== undefined && { position: body.order }),
       });
-      return lessonOut(row, false);
+      return lessonOut(row, false, this.sign);
     });
   }
 

@@ -15,6 +15,7 @@ import { lmsTenant } from './tenant.ts';
 @Domain({
   name: 'lms',
   migrations: { schema: 'lms', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  requiredConfig: ['JWT_SECRET'],
   controllers: [lmsTenant.controller, LmsController],
   providers: [lmsTenant.provider, LmsRepository, LmsPeople, CoursesService, LearningService, IdpService],
 })

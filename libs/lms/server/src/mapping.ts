@@ -1,5 +1,7 @@
 import type { Attempt, Course, Idp, Question } from '@intranet/lms-contract';
+import type { FileSigner } from '@intranet/platform-storage';
 import { attemptOver } from './access.ts';
+import { signedLessonFiles } from './lesson-files.ts';
 import type { AttemptRow, CourseRow, IdpRow, LessonRow, ProgressRow, StoredQuestion, TestRow } from './schema.ts';
 
 /** Rows → the §7 Learning and IDP API shapes (pure; which marks a caller may see is decided by the caller's flags). */
@@ -23,12 +25,13 @@ export const courseOut = (c: CourseRow, ls: LessonRow[], ts: TestRow[], myStatus
   can_manage: canManage,
 });
 
-export const lessonOut = (l: LessonRow, learned: boolean) => ({
+/** A lesson; its attachments' `src` signed download URLs (`sign`). */
+export const lessonOut = (l: LessonRow, learned: boolean, sign: FileSigner) => ({
   _id: l.id,
   course_id: l.courseId,
   title: l.title,
   content: l.content,
-  files: l.files,
+  files: signedLessonFiles(l.files, sign),
   videos: l.videos,
   order: l.position,
   learned,

@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { peopleRoutes, type User } from '@intranet/people-contract';
 import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
-import type { Bus } from '@intranet/platform-bus';
+import { systemContext, type Bus } from '@intranet/platform-bus';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
+
+/** Ids asked of people's users.byIds in one call (its limit). */
+const LOOKUP_CHUNK = 1000;
 
 /**
  * What lms asks people (DESIGN §2: never another schema), as the system of the client, before a transaction opens
@@ -11,8 +15,17 @@ import { PORTS } from '@intranet/platform-host';
 @Injectable()
 export class LmsPeople {
   private readonly people: PeopleClient;
-  constructor(@Inject(PORTS.bus) bus: Bus) {
+  constructor(@Inject(PORTS.bus) private readonly bus: Bus) {
     this.people = peopleClient(bus);
+  }
+
+  /** The client's active employees (people.user.forClient; the superadmin and deleted or blocked users left out). */
+  async employees(clientId: string): Promise<User[]> {
+    const users = await this.bus.request<User[]>(peopleRoutes.userForClient.subject, {
+      ctx: systemContext(clientId),
+      input: { params: { clientId }, query: {}, body: {} },
+    });
+    return users.filter((u) => u.client_id === clientId && !u.deletion_mark && u.status === 'active' && !u.roles.includes('superadmin'));
   }
 
   /** The department of a user of the client (null when none or unknown). */
@@ -31,11 +44,25 @@ export class LmsPeople {
    */
   async requireUsers(clientId: string, refs: { field: string; id: string }[]): Promise<void> {
     if (!refs.length) return;
-    const found = await this.people.usersByIds(
-      clientId,
-      refs.map((r) => r.id),
-    );
+    // People answers at most LOOKUP_CHUNK ids a call (a course may be appointed to every employee).
+    const ids = [...new Set(refs.map((r) => r.id))];
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK)
+      for (const id of (await this.people.usersByIds(clientId, ids.slice(i, i + LOOKUP_CHUNK))).keys()) found.add(id);
     const bad = refs.filter((r) => !found.has(r.id)).map((r) => r.field);
     if (bad.length) throw Errors.unknownIds(bad);
   }
+}
+
+/**
+ * The people a course's members name (§3 Course members): the appointed users and every employee of `employees`
+ * whose department is one of `departments`, each once.
+ */
+export function appointees(
+  members: { users: readonly string[]; departments: readonly string[] },
+  employees: readonly Pick<User, '_id' | 'department'>[],
+): Set<string> {
+  const out = new Set(members.users);
+  if (members.departments.length) for (const u of employees) if (u.department && members.departments.includes(u.department)) out.add(u._id);
+  return out;
 }

@@ -87,6 +87,11 @@ export function CoursePage() {
                 </Link>
               )}
               <div className="lms-lesson-text" dangerouslySetInnerHTML={{ __html: l.content }} />
+              {l.files.map((f) => (
+                <a key={f.src} href={f.src} target="_blank" rel="noopener noreferrer" download={f.fileName}>
+                  {f.fileName}
+                </a>
+              ))}
               {l.videos.map((v) => (
                 <a key={v} href={v} target="_blank" rel="noopener noreferrer">
                   {v}

@@ -35,9 +35,8 @@ describe('lms in the browser: build, appoint, learn, pass, analytics', () => {
     // A cover of the wrong size is refused under its field (§5: 3420 px wide, ≥ 250 px high).
     const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await boss.getByTestId('lms-course-cover-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png1x1 });
-    // (The gateway raises it as a bare 'validation' error without the wrongImageSize code, so the line reads
-    // "Validation error": a platform gap, reported.) The cover stays unset.
-    await boss.getByTestId('lms-course-cover-error').waitFor();
+    // The gateway names the refusal by its code (wrongImageSize) on the file field: worded, not a generic line.
+    await boss.getByTestId('lms-course-cover-error').getByText('Wrong image size').waitFor();
     assert.equal(await boss.getByTestId('lms-course-form').locator('img.lms-cover').count(), 0);
     await boss.getByTestId('lms-course-save').click();
     await boss.waitForURL(/\/courses\/[0-9a-f-]{36}$/);
@@ -47,8 +46,15 @@ describe('lms in the browser: build, appoint, learn, pass, analytics', () => {
     await boss.getByTestId('lms-add-lesson').click();
     await boss.getByTestId('lms-lesson-title').fill('Fire exits');
     await boss.getByTestId('lms-lesson-text').locator('[contenteditable="true"]').fill('Exits are marked green.');
+    // A file attached (uploaded first through the files service), listed on the lesson and downloadable.
+    await boss.getByTestId('lms-lesson-file-input').setInputFiles({ name: 'exits.txt', mimeType: 'text/plain', buffer: Buffer.from('Exit map') });
+    await boss.getByTestId('lms-lesson-editor').getByText('exits.txt').waitFor();
     await boss.getByTestId('lms-lesson-save').click();
     await boss.getByTestId('lms-lesson-0').getByText('Exits are marked green.').waitFor();
+    const fileLink = boss.getByTestId('lms-lesson-0').getByRole('link', { name: 'exits.txt' });
+    const fileHref = (await fileLink.getAttribute('href'))!;
+    assert.match(fileHref, /^\/api\/files\/.+\?exp=/);
+    assert.equal(await boss.evaluate(async (href) => (await fetch(href)).text(), fileHref), 'Exit map');
 
     // A timed test of three single-choice questions; the first answer of each is the right one.
     await boss.getByTestId('lms-add-test').click();

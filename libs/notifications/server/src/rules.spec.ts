@@ -68,6 +68,20 @@ describe('notification rules (rule.ts, rules.ts, activity-rules.ts)', () => {
     assert.equal(d[0]!.key, 'group.post:p1:u3');
   });
 
+  it('a mention in a post notifies; in a system post (a published shop accrual) it does not, the shop told them', () => {
+    const author = { _id: 'a1', firstName: 'Ann', lastName: 'Lee' };
+    const post = (type: string) => ({
+      post: { _id: 'p1', type: 'post', parent: { type, id: null, where: null }, author, message: '<p>Hi</p>', mentions: ['u2'] },
+      group: null,
+    });
+    const r = ruleOf(socialEvents.postCreated.subject);
+    assert.deepEqual(
+      r.drafts(evt(post('company')) as never).map((x) => [x.userId, x.type]),
+      [['u2', 'mention']],
+    );
+    assert.deepEqual(r.drafts(evt(post('system')) as never), []);
+  });
+
   it('a like tells the post’s author once per liker, never for their own like or an unlike', () => {
     const r = ruleOf(socialEvents.likeChanged.subject);
     const like = (over: object) => r.drafts(evt({ like_type: 'post', liked: true, post_id: 'p1', post_author_id: 'a1', user_id: 'u1', ...over }));

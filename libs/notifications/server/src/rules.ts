@@ -20,6 +20,9 @@ export { ADMINS, APPROVERS_OF, rule, type Draft, type Rule } from './rule.ts';
 const APPROVERS_PREFIX = APPROVERS_OF('');
 
 function postMentions(post: z.output<typeof socialEvents.postCreated.payload>['post']): Draft[] {
+  // A system post announces what its domain has told the people it names already (a shop accrual "published to the
+  // wall" mentions its recipient, who has the shop's notification): no second one as a mention (issue 32).
+  if (post.parent.type === 'system') return [];
   const actor = nameOf(post.author);
   const type = post.type === 'thanks' ? 'thanks' : 'mention';
   return post.mentions

@@ -16,6 +16,9 @@ import { ShopRepository } from './shop.repository.ts';
  */
 export const DATES_QUEUE = 'shop.auto.hourly';
 
+/** Accruals of a day's run written in one tenant transaction (each still its own entry, balance change and event). */
+const DAY_CHUNK = 200;
+
 /** The date (YYYY-MM-DD) of instant `at` in IANA zone `tz` (UTC when the zone is unknown). */
 export function localDay(at: Date, tz: string): string {
   try {
@@ -94,6 +97,27 @@ export class AutoService implements OnApplicationBootstrap {
     });
   }
 
+  /**
+   * Accrues many causes of one client, `DAY_CHUNK` to a tenant transaction (a day's run over thousands of employees
+   * would otherwise pay a transaction each): every accrual still its entry, balance and event, each cause once.
+   * Output: how many were written.
+   */
+  async accrueAll(clientId: string, items: readonly { kind: AutoKind; userId: string; cause: string }[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < items.length; i += DAY_CHUNK)
+      n += await this.db.inTenant({ clientId }, async (tx) => {
+        const rules = autoOf((await this.repo.settings(tx))?.auto);
+        let written = 0;
+        for (const it of items.slice(i, i + DAY_CHUNK)) {
+          const rule = rules[it.kind];
+          if (!rule.on || rule.amount <= 0) continue;
+          if (await this.ledger.accrueIn(tx, { clientId, userId: it.userId, amount: rule.amount, kind: 'auto', cause: it.cause, comment: it.kind })) written++;
+        }
+        return written;
+      });
+    return n;
+  }
+
   /** evt.social.post.created: a thank-you post accrues to the one person it thanks. */
   async onPost(evt: BusEvent<{ post: { _id: string; type: string; mentions: string[]; author: { _id: string } } }>): Promise<void> {
     const p = evt.data.post;
@@ -168,14 +192,17 @@ export class AutoService implements OnApplicationBootstrap {
       hires: auto.anniversary.on || auto.years.on ? await this.repo.membersOn(tx, 'hire', md) : [],
     }));
     const year = day.slice(0, 4);
-    let n = 0;
-    for (const m of births) if (await this.accrue(c.client_id, 'birthday', m.user_id, `birthday:${m.user_id}:${year}`)) n++;
+    const due: { kind: AutoKind; userId: string; cause: string }[] = births.map((m) => ({
+      kind: 'birthday',
+      userId: m.user_id,
+      cause: `birthday:${m.user_id}:${year}`,
+    }));
     for (const m of hires) {
       const years = yearsOn(m.date, day);
       if (!years || years < 1) continue;
-      if (await this.accrue(c.client_id, 'anniversary', m.user_id, `anniversary:${m.user_id}:${year}`)) n++;
-      if (years % Math.max(1, c.years_period) === 0 && (await this.accrue(c.client_id, 'years', m.user_id, `years:${m.user_id}:${years}`))) n++;
+      due.push({ kind: 'anniversary', userId: m.user_id, cause: `anniversary:${m.user_id}:${year}` });
+      if (years % Math.max(1, c.years_period) === 0) due.push({ kind: 'years', userId: m.user_id, cause: `years:${m.user_id}:${years}` });
     }
-    return n;
+    return this.accrueAll(c.client_id, due);
   }
 }
