@@ -66,3 +66,48 @@ export const TRACK_PROBLEMS = defineCodes(
   },
   { wordedBy: 'adaptationCodes' },
 );
+
+/** The adaptation codes by name, as strings (what the web's `adaptationCodes` catalogues word; catalogues.spec reads them). */
+export const ADAPT_CODES = {
+  adaptTrackNameRequired: 'adaptTrackNameRequired',
+  adaptEmployeeRequired: 'adaptEmployeeRequired',
+  adaptMentorRequired: 'adaptMentorRequired',
+  adaptEmployeeTwice: 'adaptEmployeeTwice',
+  adaptMentorIsNewcomer: 'adaptMentorIsNewcomer',
+  adaptHrIsNewcomer: 'adaptHrIsNewcomer',
+  adaptStepInProgress: 'adaptStepInProgress',
+  adaptTrackHasAdaptations: 'adaptTrackHasAdaptations',
+  adaptDuplicateReward: 'adaptDuplicateReward',
+  adaptDuplicatePoll: 'adaptDuplicatePoll',
+  adaptDuplicateDay: 'adaptDuplicateDay',
+  adaptLinkTitleRequired: 'adaptLinkTitleRequired',
+  adaptLinkUrlRequired: 'adaptLinkUrlRequired',
+  adaptCoinsRange: 'adaptCoinsRange',
+  adaptArticleRequired: 'adaptArticleRequired',
+  adaptPollRequired: 'adaptPollRequired',
+  adaptCourseRequired: 'adaptCourseRequired',
+  adaptStageRequired: 'adaptStageRequired',
+  adaptStageNameRequired: 'adaptStageNameRequired',
+  adaptStepNameRequired: 'adaptStepNameRequired',
+  adaptStepNotOpen: 'adaptStepNotOpen',
+  adaptStepDone: 'adaptStepDone',
+  adaptStepNotYours: 'adaptStepNotYours',
+  adaptStepByAction: 'adaptStepByAction',
+  adaptNothingToUnfinish: 'adaptNothingToUnfinish',
+  adaptFinished: 'adaptFinished',
+  adaptNotFinished: 'adaptNotFinished',
+  adaptProbationPassed: 'adaptProbationPassed',
+  adaptTrackHasErrors: 'adaptTrackHasErrors',
+  adaptTrackEmpty: 'adaptTrackEmpty',
+  adaptStepsMismatch: 'adaptStepsMismatch',
+  adaptStartDateInvalid: 'adaptStartDateInvalid',
+  adaptTimeZoneInvalid: 'adaptTimeZoneInvalid',
+} as const satisfies { [K in keyof typeof ADAPT_ERRORS]: K };
+
+/** The track problems' codes by name, as strings. */
+export const TRACK_PROBLEM_CODES = {
+  adaptPollDeleted: 'adaptPollDeleted',
+  adaptArticleDeleted: 'adaptArticleDeleted',
+  adaptCourseDeleted: 'adaptCourseDeleted',
+  adaptNoSteps: 'adaptNoSteps',
+} as const satisfies { [K in keyof typeof TRACK_PROBLEMS]: K };
