@@ -139,12 +139,12 @@ export class CoursesService {
       const visibleTo = manage && !query.mine ? undefined : { userId: caller.userId, department };
       const { rows, total } = await this.repo.coursePage(tx, { search: query.search, status: query.status, visibleTo }, w.offset, w.limit);
       const ids = rows.map((r) => r.id);
-      const [ls, ts, ps, as] = await Promise.all([
-        this.repo.lessonsOf(tx, ids),
-        this.repo.testsOf(tx, ids),
-        this.repo.progressRows(tx, { courseIds: ids, userId: caller.userId }),
-        this.repo.courseAttempts(tx, ids, caller.userId),
-      ]);
+      const [ls, ts, ps, as] = [
+        await this.repo.lessonsOf(tx, ids),
+        await this.repo.testsOf(tx, ids),
+        await this.repo.progressRows(tx, { courseIds: ids, userId: caller.userId }),
+        await this.repo.courseAttempts(tx, ids, caller.userId),
+      ];
       const items = rows.map((c) => {
         const mine = progressOut(
           c.id,
@@ -166,12 +166,12 @@ export class CoursesService {
     const department = await this.people.departmentOf(caller.clientId, caller.userId);
     return this.db.inTenant(ctx, async (tx) => {
       const { course, manage } = await this.visibleCourse(tx, caller, params.id, department);
-      const [ls, ts, p, as] = await Promise.all([
-        this.repo.lessonsOf(tx, [course.id]),
-        this.repo.testsOf(tx, [course.id]),
-        this.repo.progressOf(tx, course.id, caller.userId),
-        this.repo.courseAttempts(tx, [course.id], caller.userId),
-      ]);
+      const [ls, ts, p, as] = [
+        await this.repo.lessonsOf(tx, [course.id]),
+        await this.repo.testsOf(tx, [course.id]),
+        await this.repo.progressOf(tx, course.id, caller.userId),
+        await this.repo.courseAttempts(tx, [course.id], caller.userId),
+      ];
       return courseOut(course, ls, ts, progressOut(course.id, caller.userId, ls, ts, p, as).status, manage);
     });
   }
@@ -208,7 +208,7 @@ export class CoursesService {
       });
       if (body.status === 'published' && c.status !== 'published')
         await this.outbox.add(tx, lmsEvents.coursePublished, caller.clientId, { courseId: c.id, title: row.title, by: caller.userId });
-      const [ls, ts] = await Promise.all([this.repo.lessonsOf(tx, [c.id]), this.repo.testsOf(tx, [c.id])]);
+      const [ls, ts] = [await this.repo.lessonsOf(tx, [c.id]), await this.repo.testsOf(tx, [c.id])];
       return courseOut(row, ls, ts, null, true);
     });
   }
@@ -262,12 +262,12 @@ export class CoursesService {
 
   /** The members of a course and each learner's status, percent and mean score (inside the caller's transaction). */
   async membersOut(tx: Tx, c: CourseRow) {
-    const [ls, ts, ps, as] = await Promise.all([
-      this.repo.lessonsOf(tx, [c.id]),
-      this.repo.testsOf(tx, [c.id]),
-      this.repo.progressRows(tx, { courseIds: [c.id] }),
-      this.repo.courseAttempts(tx, [c.id], null),
-    ]);
+    const [ls, ts, ps, as] = [
+      await this.repo.lessonsOf(tx, [c.id]),
+      await this.repo.testsOf(tx, [c.id]),
+      await this.repo.progressRows(tx, { courseIds: [c.id] }),
+      await this.repo.courseAttempts(tx, [c.id], null),
+    ];
     const userIds = [...new Set([...c.memberUsers, ...ps.map((p) => p.userId), ...as.map((a) => a.userId)])];
     const learners = userIds.map((u) => {
       const p = progressOut(
@@ -290,7 +290,7 @@ export class CoursesService {
     const department = await this.people.departmentOf(caller.clientId, caller.userId);
     return this.db.inTenant(ctx, async (tx) => {
       const { course } = await this.visibleCourse(tx, caller, query.course_id, department);
-      const [ls, p] = await Promise.all([this.repo.lessonsOf(tx, [course.id]), this.repo.progressOf(tx, course.id, caller.userId)]);
+      const [ls, p] = [await this.repo.lessonsOf(tx, [course.id]), await this.repo.progressOf(tx, course.id, caller.userId)];
       return { items: ls.map((l) => lessonOut(l, !!p?.lessonsLearned.includes(l.id), this.sign)), total: ls.length };
     });
   }

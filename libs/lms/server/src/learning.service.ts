@@ -58,13 +58,13 @@ export class LearningService {
 
   /** Marks the course learned when every lesson is learned and every test passed (once); evt.lms.course.learned. */
   private async checkLearned(tx: Tx, caller: Caller, courseId: string, userId: string) {
-    const [ls, ts, p, as, course] = await Promise.all([
-      this.repo.lessonsOf(tx, [courseId]),
-      this.repo.testsOf(tx, [courseId]),
-      this.repo.progressOf(tx, courseId, userId, true),
-      this.repo.courseAttempts(tx, [courseId], userId),
-      this.repo.course(tx, courseId),
-    ]);
+    const [ls, ts, p, as, course] = [
+      await this.repo.lessonsOf(tx, [courseId]),
+      await this.repo.testsOf(tx, [courseId]),
+      await this.repo.progressOf(tx, courseId, userId, true),
+      await this.repo.courseAttempts(tx, [courseId], userId),
+      await this.repo.course(tx, courseId),
+    ];
     const out = progressOut(courseId, userId, ls, ts, p, as);
     if (p?.learnedAt || out.lessons_learned.length < ls.length || out.tests.some((x) => !x.passed)) return;
     await this.repo.saveProgress(tx, { clientId: caller.clientId, courseId, userId, lessonsLearned: p?.lessonsLearned ?? [], learnedAt: new Date() });
@@ -170,12 +170,12 @@ export class LearningService {
   }
 
   private async progressOf(tx: Tx, courseId: string, userId: string) {
-    const [ls, ts, p, as] = await Promise.all([
-      this.repo.lessonsOf(tx, [courseId]),
-      this.repo.testsOf(tx, [courseId]),
-      this.repo.progressOf(tx, courseId, userId),
-      this.repo.courseAttempts(tx, [courseId], userId),
-    ]);
+    const [ls, ts, p, as] = [
+      await this.repo.lessonsOf(tx, [courseId]),
+      await this.repo.testsOf(tx, [courseId]),
+      await this.repo.progressOf(tx, courseId, userId),
+      await this.repo.courseAttempts(tx, [courseId], userId),
+    ];
     return progressOut(courseId, userId, ls, ts, p, as);
   }
 
@@ -253,7 +253,7 @@ export class LearningService {
         const uid = query.user_id;
         const ps = await this.repo.progressRows(tx, { userId: uid });
         const ids = [...new Set([...ps.map((p) => p.courseId), ...all.filter((c) => c.memberUsers.includes(uid)).map((c) => c.id)])];
-        const [ls, ts, as] = await Promise.all([this.repo.lessonsOf(tx, ids), this.repo.testsOf(tx, ids), this.repo.courseAttempts(tx, ids, uid)]);
+        const [ls, ts, as] = [await this.repo.lessonsOf(tx, ids), await this.repo.testsOf(tx, ids), await this.repo.courseAttempts(tx, ids, uid)];
         user = ids.map((id) => ({
           ...progressOut(
             id,
