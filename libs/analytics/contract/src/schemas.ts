@@ -57,7 +57,8 @@ export const visitorsReport = periodSchema.extend({
   byDay: z.array(z.object({ day: z.string(), sessions: z.number().int(), users: z.number().int() })),
 });
 export const modulesReport = periodSchema.extend({
-  modules: z.array(z.object({ moduleName: z.string(), visits: z.number().int(), users: z.number().int() })),
+  /** Per module: visits, and visitor-days (each person counted once a day: the sum of the days' distinct visitors). */
+  modules: z.array(z.object({ moduleName: z.string(), visits: z.number().int(), visitorDays: z.number().int() })),
 });
 export const turnoverReport = periodSchema.extend({
   deactivations: z.number().int(),

@@ -105,8 +105,8 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
     const mods = await t.call(analyticsRoutes.reportModules, { token: a.adminToken, params: { id: a.client._id }, query: q });
     assert.equal(mods.status, 200);
     assert.deepEqual(mods.body.result.modules, [
-      { moduleName: 'wall', visits: 2, users: 1 },
-      { moduleName: 'polls', visits: 1, users: 1 },
+      { moduleName: 'wall', visits: 2, visitorDays: 1 },
+      { moduleName: 'polls', visits: 1, visitorDays: 1 },
     ]);
     const asEmployee = await t.call(analyticsRoutes.reportModules, { token: e.token, params: { id: a.client._id }, query: q });
     assert.equal(asEmployee.status, 403);
