@@ -147,18 +147,22 @@ export class AnalyticsRepository {
 
   /**
    * §9 demography of employees active on `day`: working-time buckets 0-1, 1-3, 3-5, 5-10, 10+ years and age buckets
-   * <20, 20-30, 30-40, 40-50, 50+ (years completed on `day`); filters: working time (months) and department.
+   * <20, 20-30, 30-40, 40-50, 50+ (years completed on `day`); filters: working time (months) and department. Each
+   * edge is one date comparison (started after `day` − 1 year ⇔ under a year completed), so 100,000 employees take
+   * a plain scan, no per-row age().
    */
   async demography(tx: Tx, day: string, minMonths: number | null, maxMonths: number | null, department: string | null) {
-    const months = sql`(extract(year FROM age(${day}::date, coalesce(e.working_since, e.hired_on))) * 12 + extract(month FROM age(${day}::date, coalesce(e.working_since, e.hired_on))))`;
-    const years = sql`extract(year FROM age(${day}::date, e.birth_date))`;
+    const since = sql`coalesce(e.working_since, e.hired_on)`;
+    const back = (n: number, unit: 'year' | 'month') => sql`(${day}::date - ${`${n} ${unit}`}::interval)`;
     const rows = await queryRows<{ wt: string; ag: string; count: unknown }>(
       tx,
-      sql`SELECT CASE WHEN ${months} < 12 THEN '0-1' WHEN ${months} < 36 THEN '1-3' WHEN ${months} < 60 THEN '3-5' WHEN ${months} < 120 THEN '5-10' ELSE '10+' END AS wt,
-            CASE WHEN e.birth_date IS NULL THEN 'unknown' WHEN ${years} < 20 THEN '<20' WHEN ${years} < 30 THEN '20-30' WHEN ${years} < 40 THEN '30-40'
-                 WHEN ${years} < 50 THEN '40-50' ELSE '50+' END AS ag, count(*) AS count
+      sql`SELECT CASE WHEN ${since} > ${back(1, 'year')} THEN '0-1' WHEN ${since} > ${back(3, 'year')} THEN '1-3' WHEN ${since} > ${back(5, 'year')} THEN '3-5'
+                 WHEN ${since} > ${back(10, 'year')} THEN '5-10' ELSE '10+' END AS wt,
+            CASE WHEN e.birth_date IS NULL THEN 'unknown' WHEN e.birth_date > ${back(20, 'year')} THEN '<20' WHEN e.birth_date > ${back(30, 'year')} THEN '20-30'
+                 WHEN e.birth_date > ${back(40, 'year')} THEN '30-40' WHEN e.birth_date > ${back(50, 'year')} THEN '40-50' ELSE '50+' END AS ag, count(*) AS count
           FROM analytics.employees e WHERE ${activeOn(day)}
-            AND (${minMonths}::int IS NULL OR ${months} >= ${minMonths}::int) AND (${maxMonths}::int IS NULL OR ${months} < ${maxMonths}::int)
+            AND (${minMonths}::int IS NULL OR ${since} <= ${day}::date - make_interval(months => ${minMonths}::int))
+            AND (${maxMonths}::int IS NULL OR ${since} > ${day}::date - make_interval(months => ${maxMonths}::int))
             AND (${department}::text IS NULL OR e.department = ${department}::text)
           GROUP BY 1, 2`,
     );
