@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
-import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, sessions, type EmployeeRow } from './schema.ts';
+import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, moodSettings, sessions, type EmployeeRow } from './schema.ts';
 import type { MoodCell } from './mood-groups.ts';
 import { isoDay } from './period.ts';
 
@@ -185,6 +185,17 @@ export class AnalyticsRepository {
       .insert(employees)
       .values(row)
       .onConflictDoUpdate({ target: employees.id, set, setWhere: sql`${employees.version} <= ${row.version}` });
+  }
+
+  /** The client's mood analysis period in weeks (1 without a setting). */
+  async moodPeriodWeeks(tx: Tx): Promise<1 | 2> {
+    const [row] = await tx.select().from(moodSettings);
+    return row?.periodWeeks === 2 ? 2 : 1;
+  }
+
+  /** Sets the client's mood analysis period. */
+  async setMoodPeriodWeeks(tx: Tx, clientId: string, periodWeeks: 1 | 2): Promise<void> {
+    await tx.insert(moodSettings).values({ clientId, periodWeeks }).onConflictDoUpdate({ target: moodSettings.clientId, set: { periodWeeks } });
   }
 
   /** Records that the user answered in the period; false when already recorded. */

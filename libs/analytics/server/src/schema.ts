@@ -149,6 +149,18 @@ export const moodAnswers = analyticsSchema
   )
   .enableRLS();
 
+/** §9 the client's mood analysis period: one or two weeks (no row: one week). */
+export const moodSettings = analyticsSchema
+  .table(
+    'mood_settings',
+    {
+      clientId: uuid('client_id').primaryKey(),
+      periodWeeks: smallint('period_weeks').notNull(),
+    },
+    () => [tenantPolicy()],
+  )
+  .enableRLS();
+
 export type EmployeeRow = typeof employees.$inferSelect;
 
 /**

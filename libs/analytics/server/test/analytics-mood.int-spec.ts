@@ -72,4 +72,27 @@ describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
     const asEmployee = await t.call(analyticsRoutes.moodStat, { token: first.token, params: { client: a.client._id, from: today, to: today } });
     assert.equal(asEmployee.status, 403);
   });
+
+  it('the analysis period is a client setting of one or two weeks, for its admins only', async () => {
+    const c = await t.makeClient('analyticsmoodset');
+    const other = await t.makeClient('analyticsmoodset2');
+    const e = await t.makeEmployee(c.adminToken, 'e@analyticsmoodset.test');
+    const get = (token: string, client = c.client._id) => t.call(analyticsRoutes.moodSettingsGet, { token, params: { client } });
+    const set = (token: string, periodWeeks: number, client = c.client._id) =>
+      t.call(analyticsRoutes.moodSettingsSet, { token, params: { client }, body: { periodWeeks } });
+    const first = await get(c.adminToken);
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body.result, { periodWeeks: 1 });
+    const two = await set(c.adminToken, 2);
+    assert.equal(two.status, 200, JSON.stringify(two.body));
+    assert.deepEqual((await get(c.adminToken)).body.result, { periodWeeks: 2 });
+    assert.equal((await set(c.adminToken, 3)).status, 400);
+    assert.equal((await set(e.token, 1)).status, 403);
+    assert.equal((await set(other.adminToken, 1)).status, 404);
+    assert.deepEqual((await get(other.adminToken, other.client._id)).body.result, { periodWeeks: 1 });
+    // One rating per two-week period.
+    assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 7 } })).status, 200);
+    assert.deepEqual((await t.call(analyticsRoutes.moodCheck, { token: e.token, params: { id: e.user._id } })).body.result, { need: false });
+    assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 7 } })).status, 409);
+  });
 });
