@@ -58,14 +58,21 @@ async function main(): Promise<void> {
   log(`seeded ${nEmployees} employees, ${nVisits} visits in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   // The daily rollups from the stored visits and sessions: AnalyticsRepository.rebuildRollups' SQL (migration 0004).
   const t1 = performance.now();
-  await su.query(`INSERT INTO analytics.module_day_users (client_id, day, module_name, user_id)
-    SELECT DISTINCT client_id, (at AT TIME ZONE 'UTC')::date, module_name, user_id FROM analytics.module_visits WHERE client_id = $1`, [s.clientId]);
-  await su.query(`INSERT INTO analytics.module_days (client_id, day, module_name, visits, visitors)
-    SELECT client_id, (at AT TIME ZONE 'UTC')::date, module_name, count(*), count(DISTINCT user_id) FROM analytics.module_visits WHERE client_id = $1 GROUP BY 1, 2, 3`, [
-    s.clientId,
-  ]);
-  await su.query(`INSERT INTO analytics.session_day_users (client_id, day, user_id)
-    SELECT DISTINCT client_id, (started_at AT TIME ZONE 'UTC')::date, user_id FROM analytics.sessions WHERE client_id = $1`, [s.clientId]);
+  await su.query(
+    `INSERT INTO analytics.module_day_users (client_id, day, module_name, user_id)
+    SELECT DISTINCT client_id, (at AT TIME ZONE 'UTC')::date, module_name, user_id FROM analytics.module_visits WHERE client_id = $1`,
+    [s.clientId],
+  );
+  await su.query(
+    `INSERT INTO analytics.module_days (client_id, day, module_name, visits, visitors)
+    SELECT client_id, (at AT TIME ZONE 'UTC')::date, module_name, count(*), count(DISTINCT user_id) FROM analytics.module_visits WHERE client_id = $1 GROUP BY 1, 2, 3`,
+    [s.clientId],
+  );
+  await su.query(
+    `INSERT INTO analytics.session_day_users (client_id, day, user_id)
+    SELECT DISTINCT client_id, (started_at AT TIME ZONE 'UTC')::date, user_id FROM analytics.sessions WHERE client_id = $1`,
+    [s.clientId],
+  );
   await su.query(
     `INSERT INTO analytics.session_days (client_id, day, sessions, minutes, users)
      SELECT client_id, (started_at AT TIME ZONE 'UTC')::date, count(*), coalesce(sum(extract(epoch FROM ended_at - started_at)) / 60, 0), count(DISTINCT user_id)
@@ -87,7 +94,13 @@ async function main(): Promise<void> {
   // A wall of 20 posts to read during the ingestion.
   const admin = fastApi(s.base, s.adminToken);
   for (let i = 0; i < 20; i++) expectOk(await admin('POST', '/api/post', { message: `Wall post ${i}` }), 'POST /api/post');
-  const wall = { url: `${s.base}/api/post/news/${s.clientId}/1`, connections: wallConnections, duration: seconds, headers: { authorization: `Bearer ${s.adminToken}` }, timeout: 30 };
+  const wall = {
+    url: `${s.base}/api/post/news/${s.clientId}/1`,
+    connections: wallConnections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${s.adminToken}` },
+    timeout: 30,
+  };
   await autocannon({ ...wall, duration: 2 });
   const wallAlone = await autocannon(wall);
 

@@ -66,7 +66,11 @@ export const analyticsRoutes = {
   }),
   reportPositions: report('positions', 'Active employees by position', groupsReport),
   reportDepartments: report('departments', 'Active employees by department (departments tab; no §7 path, same style as positions)', groupsReport),
-  reportModules: report('modules', 'Module visits and visitor-days (a person counted once a day) per tracked module in the period, from a daily rollup', modulesReport),
+  reportModules: report(
+    'modules',
+    'Module visits and visitor-days (a person counted once a day) per tracked module in the period, from a daily rollup',
+    modulesReport,
+  ),
   reportCoins: defineRoute({
     method: 'GET',
     path: '/api/analytics/coins/{client_id}',

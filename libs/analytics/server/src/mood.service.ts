@@ -27,7 +27,9 @@ export class MoodService {
     if (ctx.roles.includes('superadmin')) return { need: false };
     const caller = requireCaller(ctx);
     if (params.id !== caller.userId) throw Errors.notFound();
-    const answered = await this.db.inTenant(ctx, async (tx) => this.repo.answered(tx, caller.userId, moodPeriodStart(new Date(), await this.repo.moodPeriodWeeks(tx))));
+    const answered = await this.db.inTenant(ctx, async (tx) =>
+      this.repo.answered(tx, caller.userId, moodPeriodStart(new Date(), await this.repo.moodPeriodWeeks(tx))),
+    );
     return { need: !answered };
   }
 

@@ -35,13 +35,22 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
     const now = Date.now();
     const [yesterday, today] = [day(now - DAY), day(now)];
     const a = await t.makeClient('analyticsrebuild');
-    const e1 = await t.makeEmployee(a.adminToken, 'e1@analyticsrebuild.test', { position: 'Dev', department: 'IT', birthDate: '1990-05-01', workingSince: '2020-03-01' });
+    const e1 = await t.makeEmployee(a.adminToken, 'e1@analyticsrebuild.test', {
+      position: 'Dev',
+      department: 'IT',
+      birthDate: '1990-05-01',
+      workingSince: '2020-03-01',
+    });
     const e2 = await t.makeEmployee(a.adminToken, 'e2@analyticsrebuild.test', { position: 'QA', department: 'IT', workingSince: '2015-01-01' });
     const e3 = await t.makeEmployee(a.adminToken, 'e3@analyticsrebuild.test', { position: 'CFO', department: 'Fin', workingSince: '2018-01-01' });
     assert.equal((await t.call(peopleRoutes.userDelete, { token: a.adminToken, params: { id: e3.user._id } })).status, 200);
 
     // Coins: 5 and 3 accrued, the 3 cancelled, a purchase of 2.
-    const ach = await t.call(shopRoutes.achievementCreate, { token: a.adminToken, params: { client: a.client._id }, body: { name: 'Help', description: 'Helped' } });
+    const ach = await t.call(shopRoutes.achievementCreate, {
+      token: a.adminToken,
+      params: { client: a.client._id },
+      body: { name: 'Help', description: 'Helped' },
+    });
     assert.equal(ach.status, 200, JSON.stringify(ach.body));
     const accrue = async (amount: number) => {
       const r = await t.call(shopRoutes.accrualCreate, {
@@ -65,7 +74,10 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
     const at = (ms: number) => new Date(ms).toISOString();
     const midnight = Date.parse(`${today}T00:00:00Z`);
     const session = async (token: string, spans: [number, number][]) => {
-      const r = await t.call(analyticsRoutes.sessionRecord, { token, body: { sessions: spans.map(([s, e]) => ({ sessionStart: at(s), currentTime: at(e) })) } });
+      const r = await t.call(analyticsRoutes.sessionRecord, {
+        token,
+        body: { sessions: spans.map(([s, e]) => ({ sessionStart: at(s), currentTime: at(e) })) },
+      });
       assert.equal(r.status, 200, JSON.stringify(r.body));
     };
     await session(e1.token, [
@@ -114,7 +126,15 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
       ]);
     }, 20_000);
     // The admin, e1, e2 and e3 (dismissed today: still a working day) on both days; 1 deactivation / 3.5 average.
-    assert.deepEqual(live.reportTurnover, { dateFrom: yesterday, dateTo: today, deactivations: 1, activeAtStart: 3, activeAtEnd: 4, averageActive: 3.5, turnover: 28.57 });
+    assert.deepEqual(live.reportTurnover, {
+      dateFrom: yesterday,
+      dateTo: today,
+      deactivations: 1,
+      activeAtStart: 3,
+      activeAtEnd: 4,
+      averageActive: 3.5,
+      turnover: 28.57,
+    });
     assert.deepEqual(live.reportModules.modules, [
       { moduleName: 'wall', visits: 4, visitorDays: 3 },
       { moduleName: 'kb', visits: 1, visitorDays: 1 },
@@ -135,7 +155,14 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
 
     // Every event of the client reached the recorder too (each subject's events arrive in order: the last ones suffice).
     await eventuallyPasses(() => {
-      assert.ok(seen.some((e) => e.subject === peopleEvents.userUpdated.subject && (e.data as { _id?: string; department?: string })._id === e2.user._id && (e.data as { department?: string }).department === 'Ops'));
+      assert.ok(
+        seen.some(
+          (e) =>
+            e.subject === peopleEvents.userUpdated.subject &&
+            (e.data as { _id?: string; department?: string })._id === e2.user._id &&
+            (e.data as { department?: string }).department === 'Ops',
+        ),
+      );
       assert.ok(seen.some((e) => e.subject === shopEvents.purchased.subject && e.clientId === a.client._id));
     }, 20_000);
 
@@ -143,7 +170,13 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
     await rebuild.clear(a.client._id);
     const cleared = await reports();
     assert.deepEqual(
-      [cleared.reportTurnover.activeAtEnd, cleared.reportCoins.accrued, cleared.reportModules.modules, cleared.reportVisitors.sessions, cleared.reportPositions.total],
+      [
+        cleared.reportTurnover.activeAtEnd,
+        cleared.reportCoins.accrued,
+        cleared.reportModules.modules,
+        cleared.reportVisitors.sessions,
+        cleared.reportPositions.total,
+      ],
       [0, 0, [], 0, 0],
     );
     // Each event twice, as a redelivery would bring it.
