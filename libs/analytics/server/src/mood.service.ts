@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_ERRORS, MOOD_MAX, MOOD_MIN, MOOD_MIN_GROUP, type analyticsRoutes } from '@intranet/analytics-contract';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
-import { uuidv7, type Database } from '@intranet/platform-db';
+import type { Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { AnalyticsRepository } from './analytics.repository.ts';
@@ -42,7 +43,8 @@ export class MoodService {
       const period = moodPeriodStart(new Date(), await this.repo.moodPeriodWeeks(tx));
       if (!(await this.repo.markAnswered(tx, caller.clientId, caller.userId, period))) throw Errors.coded(ANALYTICS_ERRORS.moodAlreadyRated);
       const me = await this.repo.employee(tx, caller.userId);
-      await this.repo.addRating(tx, { id: uuidv7(), clientId: caller.clientId, department: me?.department ?? null, rating: body.rating, day: period });
+      // A random (v4) id: a UUIDv7 would carry the rating's time to the millisecond.
+      await this.repo.addRating(tx, { id: randomUUID(), clientId: caller.clientId, department: me?.department ?? null, rating: body.rating, day: period });
     });
     return { ok: true as const };
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
+import { queryRows, sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import { SUPERADMIN, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -57,6 +58,17 @@ describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
     const fifth = await t.call(analyticsRoutes.moodRate, { token: people[4]!.token, body: { rating: 6 } });
     assert.equal(fifth.status, 200);
     const five = await stat();
+    // The stored ratings carry no user and no time finer than the analysis period's first day (a Monday).
+    const rows = await t.db.asSystem('spec: mood rows', (tx) =>
+      queryRows<{ r: Record<string, unknown> }>(tx, sql`SELECT to_jsonb(m) AS r FROM analytics.mood_ratings m WHERE client_id = ${a.client._id}`),
+    );
+    assert.equal(rows.length, 6);
+    for (const { r } of rows) {
+      assert.deepEqual(Object.keys(r).sort(), ['client_id', 'day', 'department', 'id', 'rating']);
+      assert.equal(new Date(`${String(r.day)}T00:00:00Z`).getUTCDay(), 1);
+      // A random id (version 4): a time-ordered UUIDv7 would tell when the rating was given.
+      assert.equal(String(r.id)[14], '4');
+    }
     // Sales: 8, 8, 8, 8, 6 → 7.6; the Legal rating enters no figure, so total − Sales reveals nothing.
     assert.deepEqual(five.total, { key: 'total', count: 5, average: 7.6, hidden: false });
     const legal = five.byDepartment.find((g: { key: string }) => g.key === 'Legal');
