@@ -9,6 +9,7 @@ import {
   modulesReport,
   moodBody,
   moodCheck,
+  moodSettings,
   moodStat,
   moodStatQuery,
   periodQuery,
@@ -29,12 +30,16 @@ const report = <R extends z.ZodTypeAny>(name: string, summary: string, result: R
     summary,
     spec: '§7 Analytics, §2 analytics tabs, §9',
     access: access.admin,
+    feature: 'analytics',
     params: clientParam,
     query: periodQuery,
     result,
   });
 
-/** The §7 Analytics and Mood routes (exact paths) plus the departments tab's route (no §7 path: same style). */
+/**
+ * The §7 Analytics and Mood routes (exact paths) plus the departments tab's route (no §7 path: same style). The gateway
+ * refuses them (403) while the client's feature `analytics` (reports, session and visit reports) or `mood` is off.
+ */
 export const analyticsRoutes = {
   reportVisitors: report('visitors', 'Sessions, daily and period active users, by day, of the client in the period', visitorsReport),
   reportTurnover: report(
@@ -54,13 +59,18 @@ export const analyticsRoutes = {
     summary: 'Active employees by working-time and age buckets (§9), optionally filtered by working time and department',
     spec: '§7 Analytics, §9 demography buckets and filters',
     access: access.admin,
+    feature: 'analytics',
     params: clientParam,
     query: demographyQuery,
     result: demographyReport,
   }),
   reportPositions: report('positions', 'Active employees by position', groupsReport),
   reportDepartments: report('departments', 'Active employees by department (departments tab; no §7 path, same style as positions)', groupsReport),
-  reportModules: report('modules', 'Module visits and distinct visitors per tracked module in the period', modulesReport),
+  reportModules: report(
+    'modules',
+    'Module visits and visitor-days (a person counted once a day) per tracked module in the period, from a daily rollup',
+    modulesReport,
+  ),
   reportCoins: defineRoute({
     method: 'GET',
     path: '/api/analytics/coins/{client_id}',
@@ -68,6 +78,7 @@ export const analyticsRoutes = {
     summary: 'Coins accrued (less cancellations), spent and nullified, by day (projection of shop events)',
     spec: '§7 Analytics',
     access: access.admin,
+    feature: 'analytics',
     params: z.object({ client_id: Id }),
     query: periodQuery,
     result: coinsReport,
@@ -79,6 +90,7 @@ export const analyticsRoutes = {
     summary: 'Records the shell’s batched session reports (§4: after 10 minutes of inactivity); user and client from the session',
     spec: '§7 Analytics, §3 session report, §4 session reporting',
     access: access.authenticated,
+    feature: 'analytics',
     body: z.object({ sessions: z.array(sessionReport).min(1).max(100) }),
     result: recorded,
   }),
@@ -89,6 +101,7 @@ export const analyticsRoutes = {
     summary: 'Records the shell’s batched module visits (§2 navigation rule); user and client from the session',
     spec: '§7 Analytics, §3 module visit, §2',
     access: access.authenticated,
+    feature: 'analytics',
     body: z.object({ visits: z.array(moduleVisitReport).min(1).max(100) }),
     result: recorded,
   }),
@@ -99,6 +112,7 @@ export const analyticsRoutes = {
     summary: 'Whether the mood meter should ask this user (id = the user, oneself): once per analysis period; never the superadmin',
     spec: '§7 Mood, §2 root layout, §9',
     access: access.authenticated,
+    feature: 'mood',
     params: z.object({ id: Id }),
     result: moodCheck,
   }),
@@ -109,6 +123,7 @@ export const analyticsRoutes = {
     summary: 'Stores a mood rating 1-10 with no user and only its day; who answered this period is kept apart',
     spec: '§7 Mood, §3 mood rating, §9 scale 1-10',
     access: access.authenticated,
+    feature: 'mood',
     body: moodBody,
     result: z.object({ ok: z.literal(true) }),
   }),
@@ -119,9 +134,33 @@ export const analyticsRoutes = {
     summary: 'Mood averages by analysis period and department; any group under 5 ratings is hidden (never one person’s mood)',
     spec: '§7 Mood, §2 employee administration mood statistics',
     access: access.admin,
+    feature: 'mood',
     // from/to are checked as days by the service after the client (another client's id answers 404 first).
     params: z.object({ client: Id, from: z.string().max(40), to: z.string().max(40) }),
     query: moodStatQuery,
     result: moodStat,
+  }),
+  moodSettingsGet: defineRoute({
+    method: 'GET',
+    path: '/api/mood/settings/{client}',
+    subject: 'analytics.mood.settings.get',
+    summary: 'The client’s mood analysis period (one or two weeks; one until set). No §7 path: same style as the mood routes',
+    spec: '§9 mood analysis periods one or two weeks, §2 employee administration mood statistics',
+    access: access.admin,
+    feature: 'mood',
+    params: z.object({ client: Id }),
+    result: moodSettings,
+  }),
+  moodSettingsSet: defineRoute({
+    method: 'PUT',
+    path: '/api/mood/settings/{client}',
+    subject: 'analytics.mood.settings.set',
+    summary: 'Sets the client’s mood analysis period to one or two weeks (the meter then asks once per such period)',
+    spec: '§9 mood analysis periods one or two weeks',
+    access: access.admin,
+    feature: 'mood',
+    params: z.object({ client: Id }),
+    body: moodSettings,
+    result: moodSettings,
   }),
 };

@@ -57,7 +57,8 @@ export const visitorsReport = periodSchema.extend({
   byDay: z.array(z.object({ day: z.string(), sessions: z.number().int(), users: z.number().int() })),
 });
 export const modulesReport = periodSchema.extend({
-  modules: z.array(z.object({ moduleName: z.string(), visits: z.number().int(), users: z.number().int() })),
+  /** Per module: visits, and visitor-days (each person counted once a day: the sum of the days' distinct visitors). */
+  modules: z.array(z.object({ moduleName: z.string(), visits: z.number().int(), visitorDays: z.number().int() })),
 });
 export const turnoverReport = periodSchema.extend({
   deactivations: z.number().int(),
@@ -88,6 +89,8 @@ export const coinsReport = periodSchema.extend({
 
 export const moodBody = z.object({ rating: z.number().int() });
 export const moodCheck = z.object({ need: z.boolean() });
+/** §9 the client's mood analysis period: one or two weeks (a rating and "who answered" are per period). */
+export const moodSettings = z.object({ periodWeeks: z.union([z.literal(1), z.literal(2)]) });
 export const moodStatQuery = z.object({ department: z.string().max(200).optional() });
 /** One group's mood: `hidden` with no average when fewer than MOOD_MIN_GROUP ratings. */
 export const moodGroup = z.object({ key: z.string(), count: z.number().int().nullable(), average: z.number().nullable(), hidden: z.boolean() });

@@ -111,4 +111,16 @@ export class AnalyticsController implements RouteHandlers<R> {
   moodStat(input: RouteInput<R['moodStat']>, ctx: RequestContext) {
     return this.mood.moodStat(input, ctx);
   }
+
+  /** GET api/mood/settings/{client}. */
+  @RouteHandler(analyticsRoutes.moodSettingsGet)
+  moodSettingsGet(input: RouteInput<R['moodSettingsGet']>, ctx: RequestContext) {
+    return this.mood.moodSettingsGet(input, ctx);
+  }
+
+  /** PUT api/mood/settings/{client}. */
+  @RouteHandler(analyticsRoutes.moodSettingsSet)
+  moodSettingsSet(input: RouteInput<R['moodSettingsSet']>, ctx: RequestContext) {
+    return this.mood.moodSettingsSet(input, ctx);
+  }
 }

@@ -5,6 +5,7 @@ import { AnalyticsRepository } from './analytics.repository.ts';
 import { CoinsProjection } from './coins.projection.ts';
 import { EmployeesProjection } from './employees.projection.ts';
 import { MoodService } from './mood.service.ts';
+import { ProjectionsRebuild } from './rebuild.ts';
 import { ReportsService } from './reports.service.ts';
 import { analyticsTenant } from './tenant.ts';
 
@@ -16,6 +17,6 @@ import { analyticsTenant } from './tenant.ts';
   name: 'analytics',
   migrations: { schema: 'analytics', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [analyticsTenant.controller, AnalyticsController],
-  providers: [analyticsTenant.provider, AnalyticsRepository, ReportsService, MoodService, EmployeesProjection, CoinsProjection],
+  providers: [analyticsTenant.provider, AnalyticsRepository, ReportsService, MoodService, EmployeesProjection, CoinsProjection, ProjectionsRebuild],
 })
 export class AnalyticsModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
-import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, sessions, type EmployeeRow } from './schema.ts';
+import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, moodSettings, sessions, type EmployeeRow } from './schema.ts';
 import type { MoodCell } from './mood-groups.ts';
+import { isoDay } from './period.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 /** Employees active on a day: hired by then and not deactivated before it (the dismissal day is a working day, §9). */
@@ -11,39 +12,116 @@ const activeOn = (day: string) => sql`e.superadmin = false AND e.hired_on <= ${d
 /** All the SQL of the analytics domain; every call runs in the tenant transaction the service opened. */
 @Injectable()
 export class AnalyticsRepository {
-  /** Stores reported sessions. */
+  /**
+   * Stores reported sessions and adds them to the daily rollup (`session_days`, by the UTC day each started; a user
+   * counts once a day through `session_day_users`), in the caller's transaction. Rows are folded in key order, so
+   * concurrent reports never deadlock on the rollup.
+   */
   async addSessions(tx: Tx, rows: (typeof sessions.$inferInsert)[]): Promise<void> {
-    if (rows.length) await tx.insert(sessions).values(rows);
+    if (!rows.length) return;
+    await tx.insert(sessions).values(rows);
+    const groups = new Map<string, { clientId: string; day: string; userId: string; n: number; minutes: number }>();
+    for (const r of rows) {
+      const day = isoDay(r.startedAt);
+      const key = `${r.clientId}|${day}|${r.userId}`;
+      const g = groups.get(key) ?? { clientId: r.clientId, day, userId: r.userId, n: 0, minutes: 0 };
+      g.n += 1;
+      g.minutes += (r.endedAt.getTime() - r.startedAt.getTime()) / 60_000;
+      groups.set(key, g);
+    }
+    const values = sql.join(
+      [...groups.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([, g]) => sql`(${g.clientId}::uuid, ${g.day}::date, ${g.userId}::uuid, ${g.n}::int, ${g.minutes}::float8)`),
+      sql`, `,
+    );
+    await tx.execute(sql`WITH v (client_id, day, user_id, n, minutes) AS (VALUES ${values}),
+      fresh AS (INSERT INTO analytics.session_day_users (client_id, day, user_id) SELECT client_id, day, user_id FROM v
+                ON CONFLICT DO NOTHING RETURNING client_id, day, user_id)
+      INSERT INTO analytics.session_days (client_id, day, sessions, minutes, users)
+      SELECT v.client_id, v.day, sum(v.n), sum(v.minutes), count(f.user_id) FROM v LEFT JOIN fresh f USING (client_id, day, user_id)
+      GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (client_id, day) DO UPDATE SET sessions = session_days.sessions + excluded.sessions,
+        minutes = session_days.minutes + excluded.minutes, users = session_days.users + excluded.users`);
   }
 
-  /** Stores reported module visits. */
+  /**
+   * Stores reported module visits and adds them to the daily rollup (`module_days`, by UTC day and module; a visitor
+   * counts once a day and module through `module_day_users`), in the caller's transaction, folded in key order.
+   */
   async addVisits(tx: Tx, rows: (typeof moduleVisits.$inferInsert)[]): Promise<void> {
-    if (rows.length) await tx.insert(moduleVisits).values(rows);
+    if (!rows.length) return;
+    await tx.insert(moduleVisits).values(rows);
+    const groups = new Map<string, { clientId: string; day: string; moduleName: string; userId: string; n: number }>();
+    for (const r of rows) {
+      const day = isoDay(r.at);
+      const key = `${r.clientId}|${day}|${r.moduleName}|${r.userId}`;
+      const g = groups.get(key) ?? { clientId: r.clientId, day, moduleName: r.moduleName, userId: r.userId, n: 0 };
+      g.n += 1;
+      groups.set(key, g);
+    }
+    const values = sql.join(
+      [...groups.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([, g]) => sql`(${g.clientId}::uuid, ${g.day}::date, ${g.moduleName}::text, ${g.userId}::uuid, ${g.n}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`WITH v (client_id, day, module_name, user_id, n) AS (VALUES ${values}),
+      fresh AS (INSERT INTO analytics.module_day_users (client_id, day, module_name, user_id) SELECT client_id, day, module_name, user_id FROM v
+                ON CONFLICT DO NOTHING RETURNING client_id, day, module_name, user_id)
+      INSERT INTO analytics.module_days (client_id, day, module_name, visits, visitors)
+      SELECT v.client_id, v.day, v.module_name, sum(v.n), count(f.user_id) FROM v LEFT JOIN fresh f USING (client_id, day, module_name, user_id)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (client_id, day, module_name) DO UPDATE SET visits = module_days.visits + excluded.visits,
+        visitors = module_days.visitors + excluded.visitors`);
   }
 
-  /** Sessions per day (UTC) in [from, to]: count, distinct users, total minutes; and distinct users overall. */
+  /**
+   * Rebuilds the caller's client's daily rollups (`session_days`, `session_day_users`, `module_days`,
+   * `module_day_users`) from the stored sessions and visits: what migration 0004 did for every client, and what the
+   * rebuild spec compares with the rollups kept live.
+   */
+  async rebuildRollups(tx: Tx): Promise<void> {
+    for (const t of ['module_days', 'module_day_users', 'session_days', 'session_day_users']) await tx.execute(sql.raw(`DELETE FROM analytics.${t}`));
+    await tx.execute(sql`INSERT INTO analytics.module_day_users (client_id, day, module_name, user_id)
+      SELECT DISTINCT client_id, (at AT TIME ZONE 'UTC')::date, module_name, user_id FROM analytics.module_visits`);
+    await tx.execute(sql`INSERT INTO analytics.module_days (client_id, day, module_name, visits, visitors)
+      SELECT client_id, (at AT TIME ZONE 'UTC')::date, module_name, count(*), count(DISTINCT user_id) FROM analytics.module_visits GROUP BY 1, 2, 3`);
+    await tx.execute(sql`INSERT INTO analytics.session_day_users (client_id, day, user_id)
+      SELECT DISTINCT client_id, (started_at AT TIME ZONE 'UTC')::date, user_id FROM analytics.sessions`);
+    await tx.execute(sql`INSERT INTO analytics.session_days (client_id, day, sessions, minutes, users)
+      SELECT client_id, (started_at AT TIME ZONE 'UTC')::date, count(*), coalesce(sum(extract(epoch FROM ended_at - started_at)) / 60, 0), count(DISTINCT user_id)
+      FROM analytics.sessions GROUP BY 1, 2`);
+  }
+
+  /**
+   * Sessions per UTC day in [from, to] (count, distinct users, total minutes) from the daily rollup, and the distinct
+   * users of the whole period.
+   */
   async visitors(tx: Tx, from: string, to: string) {
     const byDay = await queryRows<{ day: string; sessions: unknown; users: unknown; minutes: unknown }>(
       tx,
-      sql`SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS sessions, count(DISTINCT user_id) AS users,
-            sum(extract(epoch FROM ended_at - started_at)) / 60 AS minutes
-          FROM analytics.sessions WHERE started_at >= ${from}::date AND started_at < ${to}::date + 1 GROUP BY 1 ORDER BY 1`,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sessions, users, minutes FROM analytics.session_days
+          WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY day`,
     );
     const [all] = await queryRows<{ users: unknown }>(
       tx,
-      sql`SELECT count(DISTINCT user_id) AS users FROM analytics.sessions WHERE started_at >= ${from}::date AND started_at < ${to}::date + 1`,
+      sql`SELECT count(*) AS users FROM (SELECT DISTINCT user_id FROM analytics.session_day_users WHERE day BETWEEN ${from}::date AND ${to}::date) u`,
     );
     return { byDay: byDay.map((r) => ({ day: r.day, sessions: num(r.sessions), users: num(r.users), minutes: num(r.minutes) })), users: num(all?.users) };
   }
 
-  /** Visits and distinct visitors per module in [from, to], most visited first. */
+  /**
+   * Visits and visitor-days (a person counted once a day) per module in [from, to], most visited first, from the
+   * daily rollup (a few rows a day, whatever the number of visits).
+   */
   async modules(tx: Tx, from: string, to: string) {
-    const rows = await queryRows<{ module_name: string; visits: unknown; users: unknown }>(
+    const rows = await queryRows<{ module_name: string; visits: unknown; visitors: unknown }>(
       tx,
-      sql`SELECT module_name, count(*) AS visits, count(DISTINCT user_id) AS users FROM analytics.module_visits
-          WHERE at >= ${from}::date AND at < ${to}::date + 1 GROUP BY 1 ORDER BY 2 DESC, 1`,
+      sql`SELECT module_name, sum(visits) AS visits, sum(visitors) AS visitors FROM analytics.module_days
+          WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1 ORDER BY 2 DESC, 1`,
     );
-    return rows.map((r) => ({ moduleName: r.module_name, visits: num(r.visits), users: num(r.users) }));
+    return rows.map((r) => ({ moduleName: r.module_name, visits: num(r.visits), visitorDays: num(r.visitors) }));
   }
 
   /** Turnover figures: deactivations in [from, to] and active employees on both days. */
@@ -69,18 +147,22 @@ export class AnalyticsRepository {
 
   /**
    * §9 demography of employees active on `day`: working-time buckets 0-1, 1-3, 3-5, 5-10, 10+ years and age buckets
-   * <20, 20-30, 30-40, 40-50, 50+ (years completed on `day`); filters: working time (months) and department.
+   * <20, 20-30, 30-40, 40-50, 50+ (years completed on `day`); filters: working time (months) and department. Each
+   * edge is one date comparison (started after `day` − 1 year ⇔ under a year completed), so 100,000 employees take
+   * a plain scan, no per-row age().
    */
   async demography(tx: Tx, day: string, minMonths: number | null, maxMonths: number | null, department: string | null) {
-    const months = sql`(extract(year FROM age(${day}::date, coalesce(e.working_since, e.hired_on))) * 12 + extract(month FROM age(${day}::date, coalesce(e.working_since, e.hired_on))))`;
-    const years = sql`extract(year FROM age(${day}::date, e.birth_date))`;
+    const since = sql`coalesce(e.working_since, e.hired_on)`;
+    const back = (n: number, unit: 'year' | 'month') => sql`(${day}::date - ${`${n} ${unit}`}::interval)`;
     const rows = await queryRows<{ wt: string; ag: string; count: unknown }>(
       tx,
-      sql`SELECT CASE WHEN ${months} < 12 THEN '0-1' WHEN ${months} < 36 THEN '1-3' WHEN ${months} < 60 THEN '3-5' WHEN ${months} < 120 THEN '5-10' ELSE '10+' END AS wt,
-            CASE WHEN e.birth_date IS NULL THEN 'unknown' WHEN ${years} < 20 THEN '<20' WHEN ${years} < 30 THEN '20-30' WHEN ${years} < 40 THEN '30-40'
-                 WHEN ${years} < 50 THEN '40-50' ELSE '50+' END AS ag, count(*) AS count
+      sql`SELECT CASE WHEN ${since} > ${back(1, 'year')} THEN '0-1' WHEN ${since} > ${back(3, 'year')} THEN '1-3' WHEN ${since} > ${back(5, 'year')} THEN '3-5'
+                 WHEN ${since} > ${back(10, 'year')} THEN '5-10' ELSE '10+' END AS wt,
+            CASE WHEN e.birth_date IS NULL THEN 'unknown' WHEN e.birth_date > ${back(20, 'year')} THEN '<20' WHEN e.birth_date > ${back(30, 'year')} THEN '20-30'
+                 WHEN e.birth_date > ${back(40, 'year')} THEN '30-40' WHEN e.birth_date > ${back(50, 'year')} THEN '40-50' ELSE '50+' END AS ag, count(*) AS count
           FROM analytics.employees e WHERE ${activeOn(day)}
-            AND (${minMonths}::int IS NULL OR ${months} >= ${minMonths}::int) AND (${maxMonths}::int IS NULL OR ${months} < ${maxMonths}::int)
+            AND (${minMonths}::int IS NULL OR ${since} <= ${day}::date - make_interval(months => ${minMonths}::int))
+            AND (${maxMonths}::int IS NULL OR ${since} > ${day}::date - make_interval(months => ${maxMonths}::int))
             AND (${department}::text IS NULL OR e.department = ${department}::text)
           GROUP BY 1, 2`,
     );
@@ -103,6 +185,17 @@ export class AnalyticsRepository {
       .insert(employees)
       .values(row)
       .onConflictDoUpdate({ target: employees.id, set, setWhere: sql`${employees.version} <= ${row.version}` });
+  }
+
+  /** The client's mood analysis period in weeks (1 without a setting). */
+  async moodPeriodWeeks(tx: Tx): Promise<1 | 2> {
+    const [row] = await tx.select().from(moodSettings);
+    return row?.periodWeeks === 2 ? 2 : 1;
+  }
+
+  /** Sets the client's mood analysis period. */
+  async setMoodPeriodWeeks(tx: Tx, clientId: string, periodWeeks: 1 | 2): Promise<void> {
+    await tx.insert(moodSettings).values({ clientId, periodWeeks }).onConflictDoUpdate({ target: moodSettings.clientId, set: { periodWeeks } });
   }
 
   /** Records that the user answered in the period; false when already recorded. */

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_ERRORS, MOOD_MAX, MOOD_MIN, MOOD_MIN_GROUP, type analyticsRoutes } from '@intranet/analytics-contract';
 import { requireCaller, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
-import { uuidv7, type Database } from '@intranet/platform-db';
+import type { Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { AnalyticsRepository } from './analytics.repository.ts';
@@ -10,8 +11,6 @@ import { moodGroups } from './mood-groups.ts';
 import { moodPeriodStart } from './period.ts';
 
 type R = typeof analyticsRoutes;
-/** §9 analysis period in weeks (one or two; one until the client setting exists). */
-const PERIOD_WEEKS = 1;
 
 /**
  * §7 Mood. A rating is stored with no user and only its period's first day; who answered which period is a separate
@@ -29,7 +28,9 @@ export class MoodService {
     if (ctx.roles.includes('superadmin')) return { need: false };
     const caller = requireCaller(ctx);
     if (params.id !== caller.userId) throw Errors.notFound();
-    const answered = await this.db.inTenant(ctx, (tx) => this.repo.answered(tx, caller.userId, moodPeriodStart(new Date(), PERIOD_WEEKS)));
+    const answered = await this.db.inTenant(ctx, async (tx) =>
+      this.repo.answered(tx, caller.userId, moodPeriodStart(new Date(), await this.repo.moodPeriodWeeks(tx))),
+    );
     return { need: !answered };
   }
 
@@ -38,11 +39,12 @@ export class MoodService {
     const caller = requireCaller(ctx);
     if (caller.roles.includes('superadmin')) throw Errors.coded(ANALYTICS_ERRORS.moodNotForSuperadmin);
     if (body.rating < MOOD_MIN || body.rating > MOOD_MAX) throw Errors.fieldCoded('rating', ANALYTICS_ERRORS.moodOutOfRange);
-    const period = moodPeriodStart(new Date(), PERIOD_WEEKS);
     await this.db.inTenant(ctx, async (tx) => {
+      const period = moodPeriodStart(new Date(), await this.repo.moodPeriodWeeks(tx));
       if (!(await this.repo.markAnswered(tx, caller.clientId, caller.userId, period))) throw Errors.coded(ANALYTICS_ERRORS.moodAlreadyRated);
       const me = await this.repo.employee(tx, caller.userId);
-      await this.repo.addRating(tx, { id: uuidv7(), clientId: caller.clientId, department: me?.department ?? null, rating: body.rating, day: period });
+      // A random (v4) id: a UUIDv7 would carry the rating's time to the millisecond.
+      await this.repo.addRating(tx, { id: randomUUID(), clientId: caller.clientId, department: me?.department ?? null, rating: body.rating, day: period });
     });
     return { ok: true as const };
   }
@@ -55,8 +57,24 @@ export class MoodService {
     if (!isDay(params.from)) throw Errors.fieldCoded('from', ANALYTICS_ERRORS.dayInvalid);
     if (!isDay(params.to)) throw Errors.fieldCoded('to', ANALYTICS_ERRORS.dayInvalid);
     if (params.to < params.from) throw Errors.coded(ANALYTICS_ERRORS.periodInvalid);
-    const from = moodPeriodStart(new Date(params.from), PERIOD_WEEKS);
-    const cells = await this.db.inTenant(ctx, (tx) => this.repo.moodCells(tx, from, params.to, query.department ?? null));
+    const cells = await this.db.inTenant(ctx, async (tx) => {
+      const from = moodPeriodStart(new Date(params.from), await this.repo.moodPeriodWeeks(tx));
+      return this.repo.moodCells(tx, from, params.to, query.department ?? null);
+    });
     return { minGroup: MOOD_MIN_GROUP, ...moodGroups(cells) };
+  }
+
+  /** GET api/mood/settings/{client} → { periodWeeks }. Errors: 404 another client. */
+  async moodSettingsGet({ params }: RouteInput<R['moodSettingsGet']>, ctx: RequestContext) {
+    if (requireCaller(ctx).clientId !== params.client) throw Errors.notFound();
+    return { periodWeeks: await this.db.inTenant(ctx, (tx) => this.repo.moodPeriodWeeks(tx)) };
+  }
+
+  /** PUT api/mood/settings/{client} { periodWeeks 1 | 2 } → the setting. Errors: 404 another client, 400 not 1 or 2. */
+  async moodSettingsSet({ params, body }: RouteInput<R['moodSettingsSet']>, ctx: RequestContext) {
+    const caller = requireCaller(ctx);
+    if (caller.clientId !== params.client) throw Errors.notFound();
+    await this.db.inTenant(ctx, (tx) => this.repo.setMoodPeriodWeeks(tx, caller.clientId, body.periodWeeks));
+    return { periodWeeks: body.periodWeeks };
   }
 }

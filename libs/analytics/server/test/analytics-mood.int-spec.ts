@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
+import { queryRows, sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import { SUPERADMIN, sharedPortal, type TestPortal } from '@intranet/portal-testing';
 
@@ -57,6 +58,17 @@ describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
     const fifth = await t.call(analyticsRoutes.moodRate, { token: people[4]!.token, body: { rating: 6 } });
     assert.equal(fifth.status, 200);
     const five = await stat();
+    // The stored ratings carry no user and no time finer than the analysis period's first day (a Monday).
+    const rows = await t.db.asSystem('spec: mood rows', (tx) =>
+      queryRows<{ r: Record<string, unknown> }>(tx, sql`SELECT to_jsonb(m) AS r FROM analytics.mood_ratings m WHERE client_id = ${a.client._id}`),
+    );
+    assert.equal(rows.length, 6);
+    for (const { r } of rows) {
+      assert.deepEqual(Object.keys(r).sort(), ['client_id', 'day', 'department', 'id', 'rating']);
+      assert.equal(new Date(`${String(r.day)}T00:00:00Z`).getUTCDay(), 1);
+      // A random id (version 4): a time-ordered UUIDv7 would tell when the rating was given.
+      assert.equal(String(r.id)[14], '4');
+    }
     // Sales: 8, 8, 8, 8, 6 → 7.6; the Legal rating enters no figure, so total − Sales reveals nothing.
     assert.deepEqual(five.total, { key: 'total', count: 5, average: 7.6, hidden: false });
     const legal = five.byDepartment.find((g: { key: string }) => g.key === 'Legal');
@@ -71,5 +83,28 @@ describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
     assert.deepEqual(suCheck.body.result, { need: false });
     const asEmployee = await t.call(analyticsRoutes.moodStat, { token: first.token, params: { client: a.client._id, from: today, to: today } });
     assert.equal(asEmployee.status, 403);
+  });
+
+  it('the analysis period is a client setting of one or two weeks, for its admins only', async () => {
+    const c = await t.makeClient('analyticsmoodset');
+    const other = await t.makeClient('analyticsmoodset2');
+    const e = await t.makeEmployee(c.adminToken, 'e@analyticsmoodset.test');
+    const get = (token: string, client = c.client._id) => t.call(analyticsRoutes.moodSettingsGet, { token, params: { client } });
+    const set = (token: string, periodWeeks: number, client = c.client._id) =>
+      t.call(analyticsRoutes.moodSettingsSet, { token, params: { client }, body: { periodWeeks } });
+    const first = await get(c.adminToken);
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body.result, { periodWeeks: 1 });
+    const two = await set(c.adminToken, 2);
+    assert.equal(two.status, 200, JSON.stringify(two.body));
+    assert.deepEqual((await get(c.adminToken)).body.result, { periodWeeks: 2 });
+    assert.equal((await set(c.adminToken, 3)).status, 400);
+    assert.equal((await set(e.token, 1)).status, 403);
+    assert.equal((await set(other.adminToken, 1)).status, 404);
+    assert.deepEqual((await get(other.adminToken, other.client._id)).body.result, { periodWeeks: 1 });
+    // One rating per two-week period.
+    assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 7 } })).status, 200);
+    assert.deepEqual((await t.call(analyticsRoutes.moodCheck, { token: e.token, params: { id: e.user._id } })).body.result, { need: false });
+    assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 7 } })).status, 409);
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
+import { clientRoutes } from '@intranet/clients-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { shopRoutes } from '@intranet/shop-contract';
 import { eventuallyPasses } from '@intranet/platform-testing';
@@ -105,8 +106,8 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
     const mods = await t.call(analyticsRoutes.reportModules, { token: a.adminToken, params: { id: a.client._id }, query: q });
     assert.equal(mods.status, 200);
     assert.deepEqual(mods.body.result.modules, [
-      { moduleName: 'wall', visits: 2, users: 1 },
-      { moduleName: 'polls', visits: 1, users: 1 },
+      { moduleName: 'wall', visits: 2, visitorDays: 1 },
+      { moduleName: 'polls', visits: 1, visitorDays: 1 },
     ]);
     const asEmployee = await t.call(analyticsRoutes.reportModules, { token: e.token, params: { id: a.client._id }, query: q });
     assert.equal(asEmployee.status, 403);
@@ -165,5 +166,30 @@ describe('analytics reports (§7 Analytics, §9 turnover and demography)', () =>
     assert.deepEqual([other.body.result.accrued, other.body.result.byDay], [0, []]);
     assert.equal((await t.call(analyticsRoutes.reportCoins, { token: e.token, params: { client_id: a.client._id }, query: q })).status, 403);
     assert.equal((await t.call(analyticsRoutes.reportCoins, { token: b.adminToken, params: { client_id: a.client._id }, query: q })).status, 404);
+  });
+
+  it('the analytics and mood features switched off for a client close their routes to its admins and employees', async () => {
+    const c = await t.makeClient('analyticsrepoff');
+    const e = await t.makeEmployee(c.adminToken, 'e@analyticsrepoff.test');
+    const q = { dateFrom: today, dateTo: today };
+    const report = () => t.call(analyticsRoutes.reportVisitors, { token: c.adminToken, params: { id: c.client._id }, query: q });
+    const visit = () => t.call(analyticsRoutes.moduleRecord, { token: e.token, body: { visits: [{ moduleName: 'wall', date: new Date().toISOString() }] } });
+    const check = () => t.call(analyticsRoutes.moodCheck, { token: e.token, params: { id: e.user._id } });
+    assert.equal((await report()).status, 200);
+    assert.equal((await visit()).status, 200);
+    assert.equal((await check()).status, 200);
+    const switched = async (code: 'analytics' | 'mood') => {
+      const r = await t.call(clientRoutes.featuresSwitch, { token: c.superToken, params: { client: c.client._id, code } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    };
+    await switched('analytics');
+    assert.equal((await report()).status, 403);
+    assert.equal((await visit()).status, 403);
+    assert.equal((await check()).status, 200, 'mood is a feature of its own');
+    await switched('mood');
+    assert.equal((await check()).status, 403);
+    assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 5 } })).status, 403);
+    await switched('analytics');
+    assert.equal((await report()).status, 200);
   });
 });

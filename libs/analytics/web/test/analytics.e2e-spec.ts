@@ -57,7 +57,7 @@ describe('analytics in the browser: the mood meter, module visits, mood statisti
 
     const q = `?dateFrom=${today()}&dateTo=${today()}`;
     await eventually(async () => {
-      const r = await api<{ modules: { moduleName: string; visits: number; users: number }[] }>(
+      const r = await api<{ modules: { moduleName: string; visits: number; visitorDays: number }[] }>(
         'GET',
         `/api/analytics/modules/${w.client._id}${q}`,
         w.admin.token,

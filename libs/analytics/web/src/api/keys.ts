@@ -8,4 +8,6 @@ export const analyticsKeys = {
   report: (tab: string, clientId: string, from: string, to: string) => [...analyticsKeys.all, 'report', tab, clientId, from, to] as const,
   /** Mood statistics (GET api/mood/stat/{client}/{from}/{to}). */
   mood: (clientId: string, from: string, to: string) => [...analyticsKeys.all, 'mood', clientId, from, to] as const,
+  /** The client's mood analysis period (GET api/mood/settings/{client}). */
+  moodSettings: (clientId: string) => [...analyticsKeys.all, 'moodSettings', clientId] as const,
 };
