@@ -143,7 +143,7 @@ export const analyticsRoutes = {
   moodSettingsGet: defineRoute({
     method: 'GET',
     path: '/api/mood/settings/{client}',
-    subject: 'analytics.mood.settings.get',
+    subject: 'analytics.moodSettings.get',
     summary: 'The client’s mood analysis period (one or two weeks; one until set). No §7 path: same style as the mood routes',
     spec: '§9 mood analysis periods one or two weeks, §2 employee administration mood statistics',
     access: access.admin,
@@ -154,7 +154,7 @@ export const analyticsRoutes = {
   moodSettingsSet: defineRoute({
     method: 'PUT',
     path: '/api/mood/settings/{client}',
-    subject: 'analytics.mood.settings.set',
+    subject: 'analytics.moodSettings.set',
     summary: 'Sets the client’s mood analysis period to one or two weeks (the meter then asks once per such period)',
     spec: '§9 mood analysis periods one or two weeks',
     access: access.admin,

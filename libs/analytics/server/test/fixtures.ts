@@ -7,14 +7,14 @@ import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
 export default {
   entities: [],
   params: { client: { entity: 'client' } },
-  idBySubject: { 'analytics.report.': 'client', 'analytics.mood.stat': 'client', 'analytics.mood.settings.': 'client', 'analytics.mood.check': 'user' },
+  idBySubject: { 'analytics.report.': 'client', 'analytics.mood.stat': 'client', 'analytics.moodSettings.': 'client', 'analytics.mood.check': 'user' },
   bodies: {
     'analytics.session.record': {
       body: () => ({ sessions: [{ sessionStart: new Date(Date.now() - 60_000).toISOString(), currentTime: new Date().toISOString() }] }),
     },
     'analytics.module.record': { body: () => ({ visits: [{ moduleName: 'wall', date: new Date().toISOString() }] }) },
     'analytics.mood.rate': { body: () => ({ rating: 7 }) },
-    'analytics.mood.settings.set': { body: () => ({ periodWeeks: 1 }) },
+    'analytics.moodSettings.set': { body: () => ({ periodWeeks: 1 }) },
   },
   async create() {
     return {};
