@@ -168,9 +168,11 @@ export const clientLifecycleRoutes = {
 
 /**
  * The maintenance tasks of a workspace (§7 POST api/clients/{client}/maintenance/{task}): recount the storage used
- * from the stored objects (before/after bytes); republish the workspace's outbox events still waiting (before/after).
+ * from the stored objects (before/after bytes); republish the workspace's outbox events still waiting (before/after);
+ * rebuild kb's full-text search index (articles, changed: kb.maintenance.rebuildSearch); rebuild the read models and
+ * projections (wallPosts: social's wall, social.maintenance.rebuildReadModels).
  */
-export const MAINTENANCE_TASKS = ['recountStorage', 'republishOutbox'] as const;
+export const MAINTENANCE_TASKS = ['recountStorage', 'republishOutbox', 'rebuildSearchIndex', 'rebuildReadModels'] as const;
 
 /** The long operations of a workspace's life that run as durable jobs (issue 36: progress, resumable). */
 export const LIFE_JOB_KINDS = ['clone', 'fullDelete', 'export', 'import'] as const;

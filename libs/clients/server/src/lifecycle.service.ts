@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes, type lifeJobRoutes } from '@intranet/clients-contract';
+import { kbSubjects } from '@intranet/kb-contract';
 import { journal } from '@intranet/platform-audit';
+import { socialSubjects } from '@intranet/social-contract';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
 import { remapIds, tenantSubjects, type RouteInput } from '@intranet/platform-contracts';
 import { queryRows, sql, uuidv7, type Database } from '@intranet/platform-db';
@@ -234,7 +236,8 @@ export class LifecycleService {
   /**
    * §7 POST api/clients/{client}/maintenance/{task} → { task, result }: `recountStorage` sets the storage used to the
    * bytes of the stored objects ({ before, after }); `republishOutbox` publishes the workspace's waiting outbox events
-   * now ({ before, after }: events still waiting). 404 unknown client.
+   * now ({ before, after }: events still waiting); `rebuildSearchIndex` asks kb to derive its search text again
+   * ({ articles, changed }); `rebuildReadModels` asks social to reload its wall read model ({ wallPosts }). 404 unknown client.
    */
   async maintenance({ params }: RouteInput<(typeof lifeJobRoutes)['maintenanceRun']>, ctx: RequestContext) {
     const row = await this.client(ctx, params.client);
@@ -243,6 +246,15 @@ export class LifecycleService {
       const after = (await this.objects(row.id)).reduce((a, o) => a + o.size, 0);
       await this.db.asSystem(why, (tx) => this.repo.update(tx, row.id, { storageUsedBytes: after }));
       return { task: params.task, result: { before: row.storageUsedBytes, after } };
+    }
+    if (params.task === 'rebuildSearchIndex') {
+      // Without the kb domain there is no search index: nothing to rebuild.
+      const r = this.domains.includes('kb') ? await ask(this.bus, kbSubjects.rebuildSearch, ctx, { clientId: row.id }, LONG) : { articles: 0, changed: 0 };
+      return { task: params.task, result: r };
+    }
+    if (params.task === 'rebuildReadModels') {
+      const r = this.domains.includes('social') ? await ask(this.bus, socialSubjects.rebuildReadModels, ctx, { clientId: row.id }, LONG) : { wallPosts: 0 };
+      return { task: params.task, result: r };
     }
     const waiting = () =>
       this.db.asSystem(why, async (tx) =>

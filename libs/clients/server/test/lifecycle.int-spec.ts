@@ -122,6 +122,41 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
       (await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'recountStorage' } })).status,
       403,
     );
+
+    // Rebuild the search index: kb's plain text of an article, lost around the service, is derived again.
+    const texts = () =>
+      t.db.asSystem('spec: kb texts', (tx) =>
+        queryRows<{ id: string; body_text: string; search: string }>(
+          tx,
+          sql`SELECT id, body_text, search::text AS search FROM kb.articles WHERE client_id = ${life.client._id} ORDER BY id`,
+        ),
+      );
+    const indexed = await texts();
+    assert.ok(indexed.some((a) => a.body_text !== ''));
+    await t.db.asSystem('spec: stale index', (tx) => tx.execute(sql`UPDATE kb.articles SET body_text = '' WHERE client_id = ${life.client._id}`));
+    const reindex = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'rebuildSearchIndex' } });
+    assert.equal(reindex.status, 200, JSON.stringify(reindex.body));
+    assert.deepEqual(reindex.body.result, {
+      task: 'rebuildSearchIndex',
+      result: { articles: indexed.length, changed: indexed.filter((a) => a.body_text !== '').length },
+    });
+    assert.deepEqual(await texts(), indexed);
+    // Rebuild the read models: social's wall window is loaded again from the database (a post written around it shows).
+    const onWall = async () =>
+      Number(
+        (
+          await t.db.asSystem('spec: wall posts', (tx) =>
+            queryRows<{ n: string }>(tx, sql`SELECT count(*) AS n FROM social.posts WHERE client_id = ${life.client._id} AND on_wall`),
+          )
+        )[0].n,
+      );
+    const models = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'rebuildReadModels' } });
+    assert.equal(models.status, 200, JSON.stringify(models.body));
+    assert.deepEqual(models.body.result, { task: 'rebuildReadModels', result: { wallPosts: await onWall() } });
+    assert.equal(
+      (await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'rebuildSearchIndex' } })).status,
+      403,
+    );
   });
 
   it("exec_sendsay: the workspace's employees go to Sendsay as one member.import; a refusal is the §8 text; superadmin only", async () => {

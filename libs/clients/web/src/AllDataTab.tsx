@@ -6,27 +6,52 @@ import { useCourse } from './api/course-get.ts';
 import { useCourseList } from './api/course-list.ts';
 import { useDesk } from './api/desk-get.ts';
 import { useDeskList } from './api/desk-list.ts';
+import { useIdp } from './api/idp-get.ts';
+import { useIdpList } from './api/idp-list.ts';
+import { useLesson } from './api/lesson-get.ts';
+import { useLessonList } from './api/lesson-list.ts';
+import { useTest } from './api/test-get.ts';
+import { useTestList } from './api/test-list.ts';
 
 /** The generic modules (§7 GET api/{module}, GET api/{module}/{id}) the tab browses. */
-const MODULES = ['desk', 'course'] as const;
+const MODULES = ['desk', 'course', 'lesson', 'test', 'idp'] as const;
 type Module = (typeof MODULES)[number];
+/** Modules listed per course (GET api/{module}?course_id): the course is picked first; the list is not paged. */
+const PER_COURSE: readonly Module[] = ['lesson', 'test'];
+/** Records a page shows. */
+const PAGE = 20;
 
-/** A record as the list shows it: its id and a title (a board's name, a course's title). */
+/** A record as the list shows it: its id and a title (a board's name, a course's, lesson's, test's or plan's title). */
 interface Row {
   _id: string;
   label: string;
 }
 
-/** One module's list page and one opened record through that module's generic calls. */
-function useModule(module: Module, workspace: string, page: number, open: string | null) {
+/** One module's list page and one opened record through that module's generic calls (`course`: the picked course). */
+function useModule(module: Module, workspace: string, page: number, open: string | null, course: string | null) {
   const desks = useDeskList(workspace, page, module === 'desk');
   const courses = useCourseList(workspace, page, module === 'course');
-  const desk = useDesk(workspace, module === 'desk' ? open : null);
-  const course = useCourse(workspace, module === 'course' ? open : null);
-  const list = module === 'desk' ? desks : courses;
-  const rows: Row[] | undefined =
-    module === 'desk' ? desks.data?.items.map((d) => ({ _id: d._id, label: d.name })) : courses.data?.items.map((c) => ({ _id: c._id, label: c.title }));
-  return { list, rows, total: list.data?.total ?? 0, record: module === 'desk' ? desk : course };
+  const lessons = useLessonList(workspace, course, module === 'lesson');
+  const tests = useTestList(workspace, course, module === 'test');
+  const idps = useIdpList(workspace, page, module === 'idp');
+  const records = {
+    desk: useDesk(workspace, module === 'desk' ? open : null),
+    course: useCourse(workspace, module === 'course' ? open : null),
+    lesson: useLesson(workspace, module === 'lesson' ? open : null),
+    test: useTest(workspace, module === 'test' ? open : null),
+    idp: useIdp(workspace, module === 'idp' ? open : null),
+  };
+  const lists = { desk: desks, course: courses, lesson: lessons, test: tests, idp: idps };
+  const all: Record<Module, Row[] | undefined> = {
+    desk: desks.data?.items.map((d) => ({ _id: d._id, label: d.name })),
+    course: courses.data?.items.map((c) => ({ _id: c._id, label: c.title })),
+    lesson: lessons.data?.items.map((l) => ({ _id: l._id, label: l.title })),
+    test: tests.data?.items.map((x) => ({ _id: x._id, label: x.title })),
+    idp: idps.data?.items.map((x) => ({ _id: x._id, label: x.title })),
+  };
+  // A course's lessons and tests come whole: paged here.
+  const rows = PER_COURSE.includes(module) ? all[module]?.slice((page - 1) * PAGE, page * PAGE) : all[module];
+  return { list: lists[module], rows, total: lists[module].data?.total ?? 0, record: records[module] };
 }
 
 /**
@@ -39,8 +64,12 @@ export function AllDataTab({ workspace }: { workspace: string }) {
   const [module, setModule] = useState<Module>('desk');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const m = useModule(module, workspace, page, open);
-  const pages = Math.max(1, Math.ceil(m.total / 20));
+  const [course, setCourse] = useState<string | null>(null);
+  const perCourse = PER_COURSE.includes(module);
+  // The course picker lists the first hundred courses (GET api/course, the limit's maximum).
+  const courses = useCourseList(workspace, 1, perCourse, 100);
+  const m = useModule(module, workspace, page, open, course);
+  const pages = Math.max(1, Math.ceil(m.total / PAGE));
   return (
     <div className="ui-card clients-life" data-testid="all-data">
       <Select
@@ -55,7 +84,23 @@ export function AllDataTab({ workspace }: { workspace: string }) {
         options={MODULES.map((value) => ({ value, label: t(`allData.modules.${value}`) }))}
         data-testid="all-data-module"
       />
-      {m.list.isPending ? (
+      {perCourse ? (
+        <Select
+          id="all-data-course"
+          label={t('allData.course')}
+          value={course ?? ''}
+          onChange={(e) => {
+            setCourse(e.target.value || null);
+            setPage(1);
+            setOpen(null);
+          }}
+          options={[{ value: '', label: t('allData.pickCourse') }, ...(courses.data?.items ?? []).map((c) => ({ value: c._id, label: c.title }))]}
+          data-testid="all-data-course"
+        />
+      ) : null}
+      {perCourse && !course ? (
+        <EmptyState title={t('allData.pickCourse')} />
+      ) : m.list.isPending ? (
         <Loader />
       ) : m.list.isError ? (
         <ErrorState message={errorText(m.list.error)} onRetry={() => void m.list.refetch()} />

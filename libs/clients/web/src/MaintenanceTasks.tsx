@@ -48,7 +48,16 @@ export function MaintenanceTasks({ id }: { id: string }) {
         ))}
       </div>
       {last ? (
-        <p data-testid="task-result">{t('tasks.result', { task: t(`tasks.${last.task}`), before: last.result.before ?? 0, after: last.result.after ?? 0 })}</p>
+        <p data-testid="task-result">
+          {'before' in last.result
+            ? t('tasks.result', { task: t(`tasks.${last.task}`), before: last.result.before ?? 0, after: last.result.after ?? 0 })
+            : t('tasks.figures', {
+                task: t(`tasks.${last.task}`),
+                figures: Object.entries(last.result)
+                  .map(([k, n]) => t(`tasks.figure.${k}`, { n, defaultValue: `${k}: ${n}` }))
+                  .join(', '),
+              })}
+        </p>
       ) : null}
     </ApiFormView>
   );

@@ -5,7 +5,7 @@ import { browserSpec, seriousViolations, SUPERADMIN } from '@intranet/portal-tes
 /**
  * A workspace's whole life on the client screen's maintenance tab (§2, issue 36): the superadmin sees the
  * statistics, clones the workspace and watches the job's progress bar reach done, then deletes the copy after typing
- * its code (the button stays disabled until the code is typed exactly).
+ * its code (the button stays disabled until the code is typed exactly). The rebuild tasks show their figures.
  */
 jest.setTimeout(240_000);
 describe('maintenance tab: statistics, clone with progress, full delete with a typed confirmation', () => {
@@ -27,6 +27,14 @@ describe('maintenance tab: statistics, clone with progress, full delete with a t
     await page.getByTestId('tab-maintenance').click();
     await page.getByTestId('client-stat').waitFor();
     assert.equal(await page.getByTestId('stat-employees').innerText(), '2');
+
+    // The rebuild tasks answer their figures on the tab: the search index (kb) and the read models (social's wall).
+    for (const task of ['rebuildSearchIndex', 'rebuildReadModels']) {
+      const label = await page.getByTestId(`task-${task}`).innerText();
+      await page.getByTestId(`task-${task}`).click();
+      await page.locator('[data-testid="task-result"]', { hasText: `${label.trim()}: ` }).waitFor();
+      assert.match(await page.getByTestId('task-result').innerText(), /\d/);
+    }
 
     await page.getByTestId('clone-workspace').fill('lifewebcopy');
     await page.getByTestId('clone-name').fill('Life Web copy');

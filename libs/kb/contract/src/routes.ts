@@ -391,4 +391,15 @@ export const kbSubjects = {
    * file, inline media, cover, file node, CV) may be downloaded now. Asked by the gateway on every guarded download.
    */
   fileAccess: defineSubject(GUARDED_KINDS.kb!, z.object({ key: z.string() }), z.object({ known: z.boolean(), allowed: z.boolean() })),
+  /**
+   * `{ clientId }` → `{ articles, changed }` (nodes, nodes whose index text was stale): rebuilds the workspace's full-text search index (issue 36 maintenance task
+   * `rebuildSearchIndex`): every node's plain text and attached file names are derived again from its content and
+   * files (the generated `search` vector follows), in one transaction. Asked by the clients service for the superadmin.
+   */
+  rebuildSearch: defineSubject(
+    'kb.maintenance.rebuildSearch',
+    z.object({ clientId: Id }),
+    z.object({ articles: z.number().int().min(0), changed: z.number().int().min(0) }),
+    'Rebuilds the full-text search index of one workspace',
+  ),
 } satisfies Record<string, SubjectDef>;

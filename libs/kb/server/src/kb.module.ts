@@ -31,6 +31,7 @@ import { VacancyResponsesRepository } from './vacancies.repository.ts';
 import { VacanciesService } from './vacancies.service.ts';
 import { peopleProvider, ViewerService } from './viewer.service.ts';
 import { kbTenant } from './tenant.ts';
+import { MaintenanceController } from './maintenance.controller.ts';
 
 /**
  * The kb domain (DESIGN §2): knowledge base articles, folders and files, favourites, §6 access grants, vacancies
@@ -50,6 +51,7 @@ import { kbTenant } from './tenant.ts';
     LinksController,
     MembersController,
     AssistantController,
+    MaintenanceController,
   ],
   providers: [
     kbTenant.provider,

@@ -38,6 +38,7 @@ export function Feed({ reader, section }: { reader: Reader; section: Section }) 
         {items.map((n) => (
           <li key={n._id} className={n.read ? 'notif__item ui-card' : 'notif__item notif__item--unread ui-card'} data-testid={`notification-${n._id}`}>
             <div className="notif__head">
+              <span className="notif__avatar" aria-hidden="true" data-testid="system-avatar" />
               {n.link ? (
                 <Link to={n.link} className="notif__title" onClick={() => !n.read && mark.mutate({ _id: n._id })} data-testid={`notification-link-${n._id}`}>
                   {word(n).title}

@@ -35,6 +35,9 @@ describe('notifications in the browser: the bell rises live and the notification
     await item.waitFor({ timeout: 15_000 });
     // Worded in the reader's language (ru, the default locale).
     assert.match((await item.textContent()) ?? '', /Anna Tester упомянул\(а\) вас в посте/);
+    // A notification is a system item: it carries the vendor's system avatar (§1, the shell's --vendor-system-avatar).
+    const avatar = page.getByTestId('notifications-list').getByTestId('system-avatar').first();
+    assert.match(await avatar.evaluate((e) => getComputedStyle(e).backgroundImage), /^url\(/);
     // The bell's toast (the one toast path for every notification) says the same, in the same language.
     await page
       .getByTestId('toast')

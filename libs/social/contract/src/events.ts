@@ -1,4 +1,4 @@
-import { defineEvent, z, type EventDef, type EventPayload } from '@intranet/platform-contracts';
+import { defineEvent, defineSubject, Id, z, type EventDef, type EventPayload, type SubjectDef } from '@intranet/platform-contracts';
 import { IDEA_STATUSES } from './group-schemas.ts';
 import { likeResult } from './inputs.ts';
 import { COMMENT_PARENT_TYPES, commentSchema, feedPostSchema } from './schemas.ts';
@@ -113,3 +113,18 @@ export type CommentDeletedEvent = EventPayload<typeof socialEvents.commentDelete
 export type LikeChangedEvent = EventPayload<typeof socialEvents.likeChanged>;
 export type ViewChangedEvent = EventPayload<typeof socialEvents.viewChanged>;
 export type FollowChangedEvent = EventPayload<typeof socialEvents.followChanged>;
+
+/** Internal request subjects of the social service (not HTTP routes). */
+export const socialSubjects = {
+  /**
+   * `{ clientId }` → `{ wallPosts }`: rebuilds the workspace's read models (issue 36 maintenance task
+   * `rebuildReadModels`): the company wall's window of the answering replica is loaded again from the database and
+   * the posts it holds are counted. Asked by the clients service for the superadmin.
+   */
+  rebuildReadModels: defineSubject(
+    'social.maintenance.rebuildReadModels',
+    z.object({ clientId: Id }),
+    z.object({ wallPosts: z.number().int().min(0) }),
+    'Rebuilds the read models (the wall) of one workspace',
+  ),
+} satisfies Record<string, SubjectDef>;

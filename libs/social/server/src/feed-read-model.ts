@@ -160,6 +160,19 @@ export class FeedReadModel {
     void this.drain(clientId, state).catch(() => undefined);
   }
 
+  /**
+   * Rebuilds a client's window from the database now (maintenance, issue 36), whatever it held; its readers' flags
+   * are dropped. Answers the wall posts the new window holds.
+   */
+  async rebuild(clientId: string): Promise<number> {
+    for (const key of [...this.readers.keys()]) if (key.startsWith(`${clientId}:`)) this.dropReader(clientId, key.slice(clientId.length + 1));
+    const state = this.stateOf(clientId);
+    if (state.running) await state.running.catch(() => undefined);
+    state.reloadAll = true;
+    await this.drain(clientId, state);
+    return state.window?.rows.length ?? 0;
+  }
+
   private hit(rows: FeedRow[]) {
     this.stats.hits++;
     lookups.inc({ result: 'hit' });

@@ -12,6 +12,7 @@ import { CommentsRepository, FilesRepository } from './comments.repository.ts';
 import { CommentsService } from './comments.service.ts';
 import { EngagementService } from './engagement.service.ts';
 import { SocialFeedController, SocialProjectionController } from './events.controller.ts';
+import { SocialMaintenanceController } from './maintenance.controller.ts';
 import { feedOutbox, FeedService } from './feed.service.ts';
 import { FeedsService } from './feeds.service.ts';
 import { FilesService } from './files.service.ts';
@@ -56,6 +57,7 @@ import { socialTenant } from './tenant.ts';
     ReportsController,
     SocialProjectionController,
     SocialFeedController,
+    SocialMaintenanceController,
   ],
   providers: [
     socialTenant.provider,

@@ -8,7 +8,7 @@ import { ApiFormView, useApiForm } from '@intranet/web-forms';
 import { errorText, useErrorText } from '@intranet/web-i18n';
 import { useDraft, useSession } from '@intranet/web-session';
 import { Alert, Button, ConfirmDialog, EmptyState, ErrorState, Loader, Modal, TextArea } from '@intranet/web-ui';
-import { Attachments, Avatar, formatDate } from './common.tsx';
+import { Attachments, Avatar, formatDate, SystemAvatar } from './common.tsx';
 import { GroupLabel } from './GroupLabel.tsx';
 import { useAddComment } from './api/comment-create.ts';
 import { useDeleteComment } from './api/comment-delete.ts';
@@ -342,7 +342,7 @@ export function PostCard({ post, expanded, showGroup = true }: { post: FeedPost;
   return (
     <article className="wall-card" data-testid={`post-${post._id}`} data-type={post.type}>
       <div className="wall-head">
-        <Avatar id={post.author._id} name={post.author.fullName} src={post.author.avatar} />
+        {post.parent.type === 'system' ? <SystemAvatar /> : <Avatar id={post.author._id} name={post.author.fullName} src={post.author.avatar} />}
         <div>
           <div>
             <a className="wall-name" href={`/profile/${post.author._id}`} target="_blank" rel="noopener">

@@ -31,6 +31,11 @@ export function Avatar({ id, name, src, size }: { id: string; name: string; src:
   );
 }
 
+/** The vendor's system avatar (§1: `--vendor-system-avatar`, set by the shell) for system items; decorative. */
+export function SystemAvatar({ size }: { size?: 'small' | 'big' }) {
+  return <span className={`wall-avatar wall-avatar--system${size ? ` wall-avatar--${size}` : ''}`} aria-hidden="true" data-testid="system-avatar" />;
+}
+
 /** Date and time in the interface language. */
 export function formatDate(iso: string, lang: string): string {
   const d = new Date(iso);

@@ -12,5 +12,7 @@ export const clientKeys = {
   application: () => [...clientKeys.all, 'application'] as const,
   /** The admin panel's "all data" tab: a generic module's records of the workspace, and one of them. */
   moduleList: (workspace: string, module: string, page: number) => [...clientKeys.all, 'module', workspace, module, 'list', page] as const,
+  /** A module's records under one parent record (a course's lessons or tests: GET api/{module}?course_id). */
+  moduleChildren: (workspace: string, module: string, parent: string) => [...clientKeys.all, 'module', workspace, module, 'of', parent] as const,
   moduleRecord: (workspace: string, module: string, id: string) => [...clientKeys.all, 'module', workspace, module, id] as const,
 };
