@@ -59,6 +59,11 @@ export const TENANT_EXCEPTIONS: Record<string, Partial<Record<TenantCaller, 400 
   'GET /api/shop/balance/{id}': { employee: 403 },
   'POST /api/shop/accrue': { admin: 400, employee: 403 },
   'POST /api/shop/buy': { admin: 400, employee: 400 },
+  // adaptation (issue 34): the people of add_user are checked first (400 on their fields); the client's settings
+  // are refused to another client's users before anything is read (403).
+  'POST /api/adaptation/add_user': { admin: 400, employee: 400 },
+  'GET /api/adaptation/{client_id}/settings': { admin: 403, employee: 403 },
+  'POST /api/adaptation/{client_id}/settings': { admin: 403, employee: 403 },
 };
 
 /** What `route` answers B's `as` calling it with A's ids (TENANT_EXCEPTIONS, else the rule). */
@@ -93,6 +98,14 @@ export const REFERENCE_EXCEPTIONS: Record<string, Record<string, 403 | 404>> = {
   'POST /api/idp/finish_task': { idp_id: 404 },
   'PUT /api/post/all/view': { user_id: 403, ids: 403 },
   'POST /api/post/like': { post_id: 404, comment_id: 404 },
+  // adaptation: the track, stage or step the call acts on, not found in B's client.
+  'POST /api/adaptation/add_user': { track_id: 404 },
+  'PUT /api/adaptation/active': { track_id: 404 },
+  'PUT /api/adaptation/track/{track_id}/{scenario}/{stage_id}/steps': { steps: 404 },
+  'PUT /api/adaptation/track/{track}/stage': { _id: 404 },
+  'PUT /api/adaptation/track/{track}/step': { _id: 404 },
+  'DELETE /api/adaptation/track/{track}/stage': { _id: 404 },
+  'DELETE /api/adaptation/track/{track}/step': { _id: 404 },
   // Another client's upload: §8 'The file was not found or was deleted', 404 with the field error on the attachment.
   'POST /api/post': { 'attachments.0': 404 },
   'PUT /api/post/{id}': { 'attachments.0': 404 },
@@ -305,4 +318,52 @@ export const FEATURE_ON_STATUS: Record<string, number> = {
   'GET /api/shop/balances/{client}': 200,
   'POST /api/shop/stats': 200,
   'POST /api/shop/stats/excel': 200,
+  // adaptation (issue 34), in contract order: DELETE .../stage removes the fixture's stage with its step, so the
+  // step's later routes answer 404 (a new step names the gone stage: 400); the track still has its adaptation (409);
+  // DELETE api/adaptation/{track}/{user_track} removes the fixture's adaptation, so its later routes answer 404.
+  'GET /api/track': 200,
+  'GET /api/track/{id}': 200,
+  'POST /api/track': 200,
+  'PUT /api/track/{id}': 200,
+  'POST /api/adaptation/track/{track}/stage': 200,
+  'PUT /api/adaptation/track/{track}/stage': 200,
+  'DELETE /api/adaptation/track/{track}/stage': 200,
+  'POST /api/adaptation/track/{track}/step': 400,
+  'PUT /api/adaptation/track/{track}/step': 404,
+  'DELETE /api/adaptation/track/{track}/step': 404,
+  'PUT /api/adaptation/track/{track_id}/{scenario}/{stage_id}/steps': 404,
+  'GET /api/adaptation/track/{id}/members': 200,
+  'GET /api/adaptation/track/{id}/analytics': 200,
+  'PUT /api/adaptation/active': 200,
+  'POST /api/adaptation/copy/{id}': 200,
+  'POST /api/adaptation/delete/{id}': 409,
+  'POST /api/adaptation/add_user': 200,
+  'GET /api/adaptation/list_for/{user_id}': 200,
+  'DELETE /api/adaptation/{track}/{user_track}': 200,
+  'GET /api/adaptation/on_track/{id}': 404,
+  'GET /api/adaptation/on/{adapt_id}/as/{role}': 404,
+  'POST /api/adaptation/{user_track}/finish/{step_id}': 404,
+  'POST /api/adaptation/{id}/unfinish': 404,
+  'POST /api/adaptation/{track_id}/resume/{step_id}': 404,
+  'POST /api/adaptation/{track_id}/del/{step_id}': 404,
+  'POST /api/adaptation/{id}/probation': 404,
+  'GET /api/adaptation/{client_id}/settings': 200,
+  'POST /api/adaptation/{client_id}/settings': 200,
+  // analytics and mood (issue 35): the mood statistics' {from}/{to} are the generic call's ids, not dates (400);
+  // the mood check of the fixture's id: no such check (404).
+  'GET /api/analytics/visitors/{id}': 200,
+  'GET /api/analytics/turnover/{id}': 200,
+  'GET /api/analytics/adaptations/{id}': 200,
+  'GET /api/analytics/demography/{id}': 200,
+  'GET /api/analytics/positions/{id}': 200,
+  'GET /api/analytics/departments/{id}': 200,
+  'GET /api/analytics/modules/{id}': 200,
+  'GET /api/analytics/coins/{client_id}': 200,
+  'POST /api/analytics/visitors': 200,
+  'POST /api/analytics/modules': 200,
+  'GET /api/mood/check/{id}': 404,
+  'POST /api/mood': 200,
+  'GET /api/mood/stat/{client}/{from}/{to}': 400,
+  'GET /api/mood/settings/{client}': 200,
+  'PUT /api/mood/settings/{client}': 200,
 };

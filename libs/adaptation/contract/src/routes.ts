@@ -112,7 +112,7 @@ export const adaptationRoutes = {
     spec: `${spec}; §5 a step in progress cannot be deleted`,
     access: hr,
     params: trackParam,
-    query: z.object({ _id: Id }),
+    body: z.object({ _id: Id }),
     result: trackSchema,
   }),
   stepCreate: defineRoute({
@@ -145,7 +145,7 @@ export const adaptationRoutes = {
     spec: `${spec}; §5 a step in progress cannot be deleted`,
     access: hr,
     params: trackParam,
-    query: z.object({ _id: Id }),
+    body: z.object({ _id: Id }),
     result: trackSchema,
   }),
   scenarioSteps: defineRoute({

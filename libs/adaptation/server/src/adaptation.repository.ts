@@ -147,6 +147,8 @@ export class AdaptationRepository {
   }
 
   async trackUpdate(tx: Tx, id: string, patch: Partial<typeof tracks.$inferInsert>): Promise<void> {
+    // An empty change (a body naming no field) changes nothing: drizzle refuses an UPDATE without values.
+    if (!Object.values(patch).some((v) => v !== undefined)) return;
     await tx.update(tracks).set(patch).where(eq(tracks.id, id));
   }
 

@@ -106,10 +106,12 @@ export class AdaptationsService {
     });
   }
 
-  /** GET api/adaptation/list_for/{user_id}?role: the person's adaptations with their roles. Errors: 403 someone else's (not HR). */
+  /** GET api/adaptation/list_for/{user_id}?role: the person's adaptations with their roles. Errors: 403 someone else's (not HR); 404 a person not of the client. */
   async adaptationListFor({ params, query }: In<'adaptationListFor'>, ctx: RequestContext) {
     const c = requireCaller(ctx);
     if (!canListFor(params.user_id, c)) throw Errors.noAccess();
+    // Someone else's list: that person must be of the caller's client (another client's id is not found here).
+    if (params.user_id !== c.userId && !(await this.people.usersByIds(c.clientId, [params.user_id])).has(params.user_id)) throw Errors.notFound();
     const w = pageWindow(query.page, query.limit, 100);
     return this.db.inTenant(ctx, async (tx) => {
       const { rows, total } = await this.repo.adaptationsFor(tx, params.user_id, { role: query.role, ...w });

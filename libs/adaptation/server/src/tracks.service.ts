@@ -153,13 +153,13 @@ export class TracksService {
     });
   }
 
-  /** DELETE api/adaptation/track/{track}/stage?_id: with its steps. Errors: 404; 409 adaptStepInProgress. */
-  stageDelete({ params, query }: In<'stageDelete'>, ctx: RequestContext) {
+  /** DELETE api/adaptation/track/{track}/stage {_id}: with its steps. Errors: 404; 409 adaptStepInProgress. */
+  stageDelete({ params, body }: In<'stageDelete'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t) => {
-      if (!(await this.repo.stages(tx, t.id)).some((s) => s.id === query._id)) throw Errors.notFound();
-      const ids = (await this.repo.steps(tx, t.id)).filter((s) => s.stageId === query._id).map((s) => s.id);
+      if (!(await this.repo.stages(tx, t.id)).some((s) => s.id === body._id)) throw Errors.notFound();
+      const ids = (await this.repo.steps(tx, t.id)).filter((s) => s.stageId === body._id).map((s) => s.id);
       if (await this.repo.inProgress(tx, ids)) throw refuse(E.adaptStepInProgress);
-      await this.repo.stageDelete(tx, query._id);
+      await this.repo.stageDelete(tx, body._id);
       await this.afterStepsChanged(tx, t);
     });
   }
@@ -202,9 +202,9 @@ export class TracksService {
     });
   }
 
-  /** DELETE api/adaptation/track/{track}/step?_id. Errors: 404; 409 adaptStepInProgress. */
-  stepDelete({ params, query }: In<'stepDelete'>, ctx: RequestContext) {
-    return this.removeStep(ctx, params.track, query._id);
+  /** DELETE api/adaptation/track/{track}/step {_id}. Errors: 404; 409 adaptStepInProgress. */
+  stepDelete({ params, body }: In<'stepDelete'>, ctx: RequestContext) {
+    return this.removeStep(ctx, params.track, body._id);
   }
 
   /** POST api/adaptation/{track_id}/del/{step_id}: as stepDelete. */
@@ -223,8 +223,8 @@ export class TracksService {
 
   /**
    * PUT api/adaptation/track/{track_id}/{scenario}/{stage_id}/steps {steps}: the named steps of the track move into
-   * this stage and scenario in this order; the stage's other steps of the scenario must all be named. Errors: 404;
-   * 409 adaptStepsMismatch.
+   * this stage and scenario in this order; the stage's other steps of the scenario must all be named. Errors: 404
+   * (the track, the stage or a named step not found); 409 adaptStepsMismatch.
    */
   scenarioSteps({ params, body }: In<'scenarioSteps'>, ctx: RequestContext) {
     return this.change(ctx, params.track_id, async (tx, t) => {
@@ -233,7 +233,9 @@ export class TracksService {
       const ids = new Set(all.map((s) => s.id));
       const here = all.filter((s) => s.stageId === params.stage_id && s.scenario === params.scenario).map((s) => s.id);
       const named = new Set(body.steps);
-      if (named.size !== body.steps.length || body.steps.some((id) => !ids.has(id)) || here.some((id) => !named.has(id))) throw refuse(E.adaptStepsMismatch);
+      // A step that is not the track's (another track's, another client's) is not found here.
+      if (body.steps.some((id) => !ids.has(id))) throw Errors.notFound();
+      if (named.size !== body.steps.length || here.some((id) => !named.has(id))) throw refuse(E.adaptStepsMismatch);
       for (const [i, id] of body.steps.entries()) await this.repo.stepUpdate(tx, id, { stageId: params.stage_id, scenario: params.scenario, ord: i });
     });
   }

@@ -21,6 +21,13 @@ export default {
     stage_id: { entity: 'adaptStage' },
     scenario: { literal: 'newcomer' },
   },
+  // {role} and {step_id} mean other things in other domains (people's role code, bp's step): these routes' own.
+  paramsBySubject: {
+    'adaptation.adaptation.as': { role: { literal: 'newcomer' } },
+    'adaptation.step.finish': { step_id: { entity: 'adaptStep' } },
+    'adaptation.adaptation.resume': { step_id: { entity: 'adaptStep' } },
+    'adaptation.step.del': { step_id: { entity: 'adaptStep' } },
+  },
   idBySubject: {
     'adaptation.track.': 'adaptTrack',
     'adaptation.adaptation.': 'adaptation',
@@ -31,15 +38,18 @@ export default {
     'adaptation.track.update': { body: () => ({ name: 'Renamed track' }) },
     'adaptation.track.active': { body: (w) => ({ track_id: w.ids.adaptTrack, active: false }), ids: { track_id: 'adaptTrack' } },
     'adaptation.stage.create': { body: () => ({ name: 'Stage' }) },
+    'adaptation.stage.delete': { body: (w) => ({ _id: w.ids.adaptStage }), ids: { _id: 'adaptStage' } },
+    'adaptation.step.delete': { body: (w) => ({ _id: w.ids.adaptStep }), ids: { _id: 'adaptStep' } },
     'adaptation.stage.update': { body: (w) => ({ _id: w.ids.adaptStage, name: 'Renamed stage' }), ids: { _id: 'adaptStage' } },
     'adaptation.step.create': {
       body: (w) => ({ stage_id: w.ids.adaptStage, type: 'task', name: `Task ${uniq()}`, days: 3 }),
-      ids: { stage_id: 'adaptStage' },
+      ids: { stage_id: 'adaptStage', article_id: 'article', poll_id: 'poll', course_id: 'course' },
+      // A task step ignores them (not yet checked against the caller's client: issue 34's open item).
       opaque: ['article_id', 'poll_id', 'course_id'],
     },
     'adaptation.step.update': {
       body: (w) => ({ _id: w.ids.adaptStep, stage_id: w.ids.adaptStage, type: 'task', name: `Task ${uniq()}`, days: 5 }),
-      ids: { _id: 'adaptStep', stage_id: 'adaptStage' },
+      ids: { _id: 'adaptStep', stage_id: 'adaptStage', article_id: 'article', poll_id: 'poll', course_id: 'course' },
       opaque: ['article_id', 'poll_id', 'course_id'],
     },
     'adaptation.scenario.steps': { body: (w) => ({ steps: [w.ids.adaptStep] }), ids: { steps: 'adaptStep' } },

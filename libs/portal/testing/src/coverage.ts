@@ -1,6 +1,6 @@
 import { z, type RouteDef } from '@intranet/platform-contracts';
 // A cycle with fixtures.ts (which re-exports this module): only its tables are read here, at call time.
-import { BODY_BY_SUBJECT, ID_PARAM_BY_SUBJECT, PARAM_BY_NAME, type Entity, type Slot, type World } from './fixtures.ts';
+import { BODY_BY_SUBJECT, ID_PARAM_BY_SUBJECT, PARAM_BY_NAME, PARAM_BY_SUBJECT, type Entity, type Slot, type World } from './fixtures.ts';
 
 /**
  * What the route-generic checks derive from the fixture registry (fixtures.ts) for one route: which entity each
@@ -29,6 +29,8 @@ export function paramNames(route: RouteDef): string[] {
 
 /** What a path param of a route holds (see PARAM_BY_NAME, ID_PARAM_BY_SUBJECT), or undefined when unknown. */
 export function slotOf(route: RouteDef, name: string): Slot | undefined {
+  const own = PARAM_BY_SUBJECT[route.subject]?.[name];
+  if (own) return own;
   if (name !== 'id' && PARAM_BY_NAME[name]) return PARAM_BY_NAME[name];
   let best: string | undefined;
   for (const prefix of Object.keys(ID_PARAM_BY_SUBJECT)) {

@@ -81,6 +81,9 @@ export const PARAM_BY_NAME: Record<string, Slot> = {
   section: { literal: 'roles' },
 };
 
+/** Path params whose meaning is the route's own (`paramsBySubject` of a domain's fixtures), by exact subject, then name. */
+export const PARAM_BY_SUBJECT: Record<string, Record<string, Slot>> = {};
+
 /** `{id}` (and any name PARAM_BY_NAME lacks) by the route's subject: the longest matching prefix wins. */
 export const ID_PARAM_BY_SUBJECT: Record<string, Entity> = {
   'clients.': 'client',
@@ -238,7 +241,8 @@ export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
  * `import type { DomainFixtures } from '@intranet/portal-testing/fixtures'` and `export default {...} satisfies
  * DomainFixtures` (a type-only import: a value import would be a cycle with the top-level await below).
  * - `entities`: the entity names it creates (unique across domains);
- * - `params` / `idBySubject` / `bodies`: entries merged into PARAM_BY_NAME / ID_PARAM_BY_SUBJECT / BODY_BY_SUBJECT;
+ * - `params` / `paramsBySubject` / `idBySubject` / `bodies`: entries merged into PARAM_BY_NAME / PARAM_BY_SUBJECT /
+ *   ID_PARAM_BY_SUBJECT / BODY_BY_SUBJECT;
  * - `create(t, w)`: makes one object per entity in client `w` through the real routes (the core entities exist
  *   already; w.adminToken, w.employee) and returns their ids by entity name;
  * - `readBack(t, w, e)`: reads entity `e` back as the admin of `w` (JSON-comparable), for before/after checks;
@@ -247,6 +251,8 @@ export const BODY_BY_SUBJECT: Record<string, FixtureBody> = {
 export interface DomainFixtures {
   entities: string[];
   params?: Record<string, Slot>;
+  /** A route's own meaning of a param name another domain uses otherwise, by the route's subject. */
+  paramsBySubject?: Record<string, Record<string, Slot>>;
   idBySubject?: Record<string, Entity>;
   bodies?: Record<string, FixtureBody>;
   create: (t: TestPortal, w: World) => Promise<Record<string, string>>;
@@ -265,6 +271,7 @@ async function loadDomainFixtures(): Promise<DomainFixtures[]> {
     if (!existsSync(file)) continue;
     const f = ((await import(pathToFileURL(file).href)) as { default: DomainFixtures }).default;
     Object.assign(PARAM_BY_NAME, f.params);
+    Object.assign(PARAM_BY_SUBJECT, f.paramsBySubject);
     Object.assign(ID_PARAM_BY_SUBJECT, f.idBySubject);
     Object.assign(BODY_BY_SUBJECT, f.bodies);
     out.push(f);
