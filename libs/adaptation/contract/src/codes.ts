@@ -28,7 +28,8 @@ export const ADAPT_ERRORS = defineCodes(
     /** §5 a link needs a title and a valid URL (the URL: the shared 'Invalid URL'). */
     adaptLinkTitleRequired: { text: 'A link needs a title' },
     adaptLinkUrlRequired: { text: 'A link needs a URL' },
-    adaptCoinsRange: { text: 'Coins must be a whole number from 1 to {max}' },
+    // Not the shop's text: a field error's code is found by its text, and two codes of one text are ambiguous.
+    adaptCoinsRange: { text: 'The reward must be a whole number of coins from 1 to {max}' },
     adaptArticleRequired: { text: 'Choose an article' },
     adaptPollRequired: { text: 'Choose a poll' },
     adaptCourseRequired: { text: 'Choose a course' },

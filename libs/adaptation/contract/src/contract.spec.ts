@@ -24,7 +24,9 @@ describe('adaptation contract', () => {
       'Invalid URL',
     ]);
     expect(stepBody.safeParse({ stage_id: id(1), type: 'link', name: 'Read', link_title: 'Site', url: 'https://example.com' }).success).toBe(true);
-    expect(messages(stepBody.safeParse({ stage_id: id(1), type: 'reward', name: 'Coins' }))).toEqual(['Coins must be a whole number from 1 to 100000']);
+    expect(messages(stepBody.safeParse({ stage_id: id(1), type: 'reward', name: 'Coins' }))).toEqual([
+      'The reward must be a whole number of coins from 1 to 100000',
+    ]);
   });
 
   it('routes live under /api/adaptation (and the generic module track) with subjects of the domain', () => {
