@@ -17,7 +17,8 @@ describe('realtime catch-up after a lost socket', () => {
   const api = apiCaller(() => e.portal.url);
   const login = loginCaller(api);
   beforeAll(async () => {
-    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json']);
+    // In this file's sandbox: the spec takes the gateway's Socket.IO engine by its class (app.get(RealtimeGateway)).
+    e = await startBrowserPortal(['shell/index.html', 'wall/mf-manifest.json'], { inSandbox: true });
   });
   afterAll(() => e?.close());
 

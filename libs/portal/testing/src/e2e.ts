@@ -21,13 +21,16 @@ export interface BrowserPortal {
 /**
  * For browser specs: the embedded portal on a free port serving the built web, with the superadmin of
  * `SUPERADMIN`, and Debian's Chromium (CHROMIUM_PATH overrides). `requires` lists built files under dist/web that
- * must exist (e.g. 'kb/mf-manifest.json'). Close it in `after`.
+ * must exist (e.g. 'kb/mf-manifest.json'); `inSandbox` starts the portal in the file's own sandbox even under the
+ * specs' environment. Close it in `after`.
  */
-export async function startBrowserPortal(requires: string[] = ['shell/index.html']): Promise<BrowserPortal> {
+export async function startBrowserPortal(requires: string[] = ['shell/index.html'], opts: { inSandbox?: boolean } = {}): Promise<BrowserPortal> {
   for (const f of requires) if (!existsSync(join(WEB_DIR, f))) throw new Error(`dist/web/${f} missing: build the web first (tools/scripts/build-web.sh)`);
   // Under the specs' environment (tools/scripts/jest-shared-env.mjs) the portal starts outside this file's sandbox:
   // the servers' modules load at Node's speed, not again in every file's vm context (issue 39).
-  const host = (globalThis as { __intranetWebPortal?: () => Promise<WebPortal> }).__intranetWebPortal;
+  // `inSandbox`: a spec that reaches into the servers' objects by their classes (Nest's `app.get(SomeClass)`) needs
+  // the classes its own sandbox loaded.
+  const host = opts.inSandbox ? undefined : (globalThis as { __intranetWebPortal?: () => Promise<WebPortal> }).__intranetWebPortal;
   const web = host ? await host() : await startWebPortal();
   const { portal, close: unsubscribe } = host ? sandboxed(web.portal) : { portal: web.portal, close: async () => undefined };
   const dataDir = web.dataDir;
