@@ -33,12 +33,14 @@ ensure_web() {
 }
 
 ensure_chromium() {
-  if [ ! -x /usr/bin/chromium ]; then
-    echo "[setup] installing Debian's chromium for the browser specs"
+  # The full browser (the README's "Chromium") and its headless shell, which the browser specs drive when present
+  # (libs/portal/testing/src/chromium.ts: the same pages for less CPU).
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
+    echo "[setup] installing Debian's chromium and chromium-headless-shell for the browser specs"
     if [ "$(id -u)" = 0 ]; then
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
     else
-      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
     fi
   fi
 }

@@ -13,18 +13,49 @@ log=$(mktemp -d)
 failed_steps=()
 pass=0; fail=0
 
+wanted() { [ -z "${STEPS:-}" ] || [[ " $STEPS " == *" $1 "* ]]; }
+
+count() { # count NAME — adds the Jest totals of a step's log to the run's
+  local p f
+  # Jest prints `Tests: [N failed, ][N skipped, ]N passed, N total` once per project (replayed from the cache too).
+  p=$(grep -E '^Tests: ' "$log/$1.log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^Tests: ' "$log/$1.log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  pass=$((pass + p)); fail=$((fail + f))
+}
+
 step() { # step NAME COMMAND... — skipped when STEPS (space-separated step names) is set and does not name it
   local name=$1; shift
-  if [ -n "${STEPS:-}" ] && [[ " $STEPS " != *" $name "* ]]; then return 0; fi
+  wanted "$name" || return 0
   echo; echo "==> $name"
   local start=$SECONDS
   if "$@" 2>&1 | tee "$log/$name.log"; then :; else failed_steps+=("$name"); fi
-  local p f
-  # Jest prints `Tests: [N failed, ][N skipped, ]N passed, N total` once per project (replayed from the cache too).
-  p=$(grep -E '^Tests: ' "$log/$name.log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  f=$(grep -E '^Tests: ' "$log/$name.log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
-  pass=$((pass + p)); fail=$((fail + f))
+  count "$name"
   echo "<== $name: $((SECONDS - start)) s"
+}
+
+# Steps that each keep one core busy (ESLint, Prettier, tsc are single-threaded) run side by side: two cores take
+# three of them in about the time of the longest. `side NAME COMMAND...` starts one in the background (its output
+# to its log), `joined` waits for them and prints each log in turn with its time.
+side_names=(); side_pids=()
+side() {
+  local name=$1; shift
+  wanted "$name" || return 0
+  ( local start=$SECONDS rc=0; "$@" >"$log/$name.log" 2>&1 || rc=$?; echo "$rc $((SECONDS - start))" >"$log/$name.done" ) </dev/null &
+  side_names+=("$name"); side_pids+=($!)
+}
+joined() {
+  local i name rc secs
+  for i in "${!side_pids[@]}"; do
+    name=${side_names[$i]}
+    wait "${side_pids[$i]}" || true
+    read -r rc secs <"$log/$name.done"
+    echo; echo "==> $name (beside the other static checks)"
+    cat "$log/$name.log"
+    [ "$rc" = 0 ] || failed_steps+=("$name")
+    count "$name"
+    echo "<== $name: $secs s"
+  done
+  side_names=(); side_pids=()
 }
 
 reachable() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
@@ -67,15 +98,18 @@ distributed() {
 if [ -n "${NX_BASE:-}" ]; then
   step lint nx_targets lint
   step lint-scripts npx eslint --max-warnings=0 tools/bench tools/chaos tools/scripts tools/swc   # files outside every project
+  step format npx prettier --check --log-level=warn .
+  step typecheck nx_targets typecheck
 else
   # @nx/enforce-module-boundaries reads Nx's cached project graph; on a fresh clone nothing has written it yet.
   lint_tree() { NX_DAEMON=false npx nx show projects >/dev/null && npx eslint --max-warnings=0 .; }
-  step lint lint_tree
+  side lint lint_tree
+  side format npx prettier --check --log-level=warn .   # Prettier over the whole tree (.prettierrc.json; `npm run format` fixes)
+  # A clean run type-checks the whole tree as one program (~25 s); 48 per-project programs would re-check the shared
+  # sources 48 times (~9 min on 2 cores). With a base commit, the affected projects' cached targets run instead.
+  side typecheck npx tsc -p tsconfig.json --noEmit
+  joined
 fi
-step format npx prettier --check --log-level=warn .   # Prettier over the whole tree (.prettierrc.json; `npm run format` fixes)
-# A clean run type-checks the whole tree as one program (~25 s); 48 per-project programs would re-check the shared
-# sources 48 times (~9 min on 2 cores). With a base commit, the affected projects' cached targets run instead.
-if [ -n "${NX_BASE:-}" ]; then step typecheck nx_targets typecheck; else step typecheck npx tsc -p tsconfig.json --noEmit; fi
 step unit nx_targets test
 step integration-embedded embedded nx_specs int
 if reachable 127.0.0.1 5432 && reachable 127.0.0.1 4222; then

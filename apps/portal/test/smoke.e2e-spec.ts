@@ -22,7 +22,8 @@ import { createConnection, createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '@intranet/portal-testing/chromium';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const PORT = Number(process.env.SMOKE_PORT ?? 3000);
@@ -138,10 +139,7 @@ describe('fresh clone: the README commands as written', () => {
     }
     dir = join(mkdtempSync(join(tmpdir(), 'smoke-')), 'intranet');
     execFileSync('git', ['clone', '--quiet', ROOT, dir], { stdio: 'inherit' });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 2 * MIN);
   afterAll(async () => {
     await stop(running);

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '@intranet/portal-testing/chromium';
 import { loadConfig } from '@intranet/platform-config';
 import { testDatabase } from '@intranet/platform-testing';
 import type { Portal } from '@intranet/portal-server';
@@ -60,10 +61,7 @@ describe('single sign-on in the browser', () => {
       }),
       { db: await testDatabase(MIGRATIONS) },
     );
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

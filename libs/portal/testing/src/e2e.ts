@@ -2,12 +2,14 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Portal } from '@intranet/portal-server';
+import { launchChromium } from './chromium.ts';
 import { SUPERADMIN, sandboxed } from './testing.ts';
 import { startWebPortal, WEB_DIR, type WebPortal } from './web-portal.ts';
 
 export { WEB_DIR };
+export { chromiumPath, launchChromium } from './chromium.ts';
 
 export interface BrowserPortal {
   portal: Portal;
@@ -20,7 +22,7 @@ export interface BrowserPortal {
 
 /**
  * For browser specs: the embedded portal on a free port serving the built web, with the superadmin of
- * `SUPERADMIN`, and Debian's Chromium (CHROMIUM_PATH overrides). `requires` lists built files under dist/web that
+ * `SUPERADMIN`, and Debian's Chromium (`chromiumPath()`: its headless shell when installed; CHROMIUM_PATH overrides). `requires` lists built files under dist/web that
  * must exist (e.g. 'kb/mf-manifest.json'); `inSandbox` starts the portal in the file's own sandbox even under the
  * specs' environment. Close it in `after`.
  */
@@ -34,18 +36,7 @@ export async function startBrowserPortal(requires: string[] = ['shell/index.html
   const web = host ? await host() : await startWebPortal();
   const { portal, close: unsubscribe } = host ? sandboxed(web.portal) : { portal: web.portal, close: async () => undefined };
   const dataDir = web.dataDir;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     portal,
     browser,
