@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it, jest } from '@jest/globals';
@@ -10,7 +10,7 @@ import { afterAll, describe, it, jest } from '@jest/globals';
  *
  * Issue 9 "A domain is generated": `nx g @intranet/plugin:domain <name>` on a copy of the workspace (a clone of
  * HEAD plus this checkout's node_modules), then the copy type-checks and lints, the generated unit spec passes, its
- * remote builds with its screen in mf-manifest.json, distributed mode and docker-compose know its service, and its
+ * remote builds with its screen in mf-manifest.json and its browser spec passes on it, distributed mode and docker-compose know its service, and its
  * int-spec starts the portal — which discovers the new module and routes by itself — and calls the generated
  * routes through the gateway. Runs once, in the embedded pass: it tests the workspace, not the database mode.
  */
@@ -69,6 +69,9 @@ jest.setTimeout(15 * 60_000);
       `apps/${NAME}-web/rsbuild.config.ts`,
       `libs/${NAME}/server/test/${NAME}.int-spec.ts`,
       `libs/${NAME}/server/test/fixtures.ts`,
+      // Its browser-spec project (CONTRIBUTING "Add a domain": libs/<domain>/web/test, tagged specs:e2e).
+      `libs/${NAME}/web/test/project.json`,
+      `libs/${NAME}/web/test/${NAME}.e2e-spec.ts`,
       `tools/bench/${NAME}.ts`,
       `deploy/services/${NAME}-service.md`,
       // deploy/k8s regenerated with the new service (tools/scripts/k8s.mjs; k8s.int-spec.ts checks it is current).
@@ -113,6 +116,16 @@ jest.setTimeout(15 * 60_000);
     run('npx', ['rsbuild', 'build', '--log-level', 'warn'], { cwd: join(dir, `apps/${NAME}-web`), env: { ...env, NODE_ENV: 'production' } });
     const manifest = JSON.parse(readFileSync(join(dir, `dist/web/${NAME}/mf-manifest.json`), 'utf8'));
     assert.deepEqual(manifest.metaData.routes, { [NAME]: { expose: 'ZetaPage' } }, 'the shell finds the screen in the manifest');
+
+    // The generated browser spec against the shell and the new remote (the shell finds it through remotes.json, as
+    // tools/scripts/build-web.sh writes it): an administrator adds an item on the sample screen and deletes it.
+    run('npx', ['rsbuild', 'build', '--log-level', 'warn'], { cwd: join(dir, 'apps/shell'), env: { ...env, NODE_ENV: 'production' } });
+    writeFileSync(join(dir, 'dist/web/shell/remotes.json'), JSON.stringify([NAME]));
+    const e2e = run('bash', ['-c', `"${join(dir, 'node_modules/.bin/jest')}" --ci 2>&1`], {
+      cwd: join(dir, `libs/${NAME}/web/test`),
+      env: { ...embedded, SPEC_KIND: 'e2e', NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules` },
+    });
+    assert.match(e2e, /^Tests: +1 passed, 1 total$/m);
 
     // Through the generated project's Nx target, as tools/scripts/test.sh runs it. A failing spec exits non-zero
     // (run throws); Jest's summary (on stderr, folded into the output here) proves the generated test ran.
