@@ -1,7 +1,8 @@
 // Jest test sequencer (jest.preset.mjs `testSequencer`): spec files that carry `@slow <seconds>s` in their opening
 // comment run first, longest first, then Jest's own order (failed last time, then longest last time, else largest file). On a clean checkout
 // Jest has no timings, and a long file started last (the domain generator, the import fuzz, the fresh-clone smoke)
-// would leave one of the two cores idle until it ends.
+// would leave one of the two cores idle until it ends. The seconds are each file's time in a full run, roughly (the
+// browser specs' from the run of 2026-11-28 06:30, halved for its load): only their order matters.
 import { readFileSync } from 'node:fs';
 import TestSequencer from '@jest/test-sequencer';
 

@@ -1,3 +1,4 @@
+// @slow 120s: every screen at 390 and 1440 px with axe-core.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';

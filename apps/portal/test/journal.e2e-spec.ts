@@ -1,3 +1,4 @@
+// @slow 25s: the journal screens.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { apiCaller, startBrowserPortal, type BrowserPortal, SUPERADMIN as SU, loginCaller, signIn } from '@intranet/portal-testing/e2e';

@@ -1,3 +1,4 @@
+// @slow 30s: a socket dropped and caught up.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';

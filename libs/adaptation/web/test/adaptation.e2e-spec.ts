@@ -1,4 +1,4 @@
-// @slow 90s: three browser contexts; HR builds a track and adds a newcomer, the newcomer finishes a reward step, the mentor sees the progress.
+// @slow 20s: three browser contexts; HR builds a track and adds a newcomer, the newcomer finishes a reward step, the mentor sees the progress.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// @slow 70s: two browser pages, the analytics and admin remotes loaded, reports polled until the beacons land (70-100 s under load).
+// @slow 12s: two browser pages, the analytics and admin remotes loaded, reports polled until the beacons land.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import { browserSpec, signIn } from '@intranet/portal-testing/e2e';

@@ -1,4 +1,4 @@
-// @slow 50s: three browser contexts; a service built in the browser, started and accepted; its kb article; a service request.
+// @slow 25s: three browser contexts; a service built in the browser, started and accepted; its kb article; a service request.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';

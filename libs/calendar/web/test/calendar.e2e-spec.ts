@@ -1,3 +1,4 @@
+// @slow 30s: events, invitations and the .ics feed.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+// @slow 30s: the superadmin's workspace lifecycle screens.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import { browserSpec, seriousViolations, SUPERADMIN } from '@intranet/portal-testing/e2e';

@@ -1,3 +1,4 @@
+// @slow 25s: maintenance mode for a workspace and the installation.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import { browserSpec, seriousViolations, signIn, SUPERADMIN } from '@intranet/portal-testing/e2e';

@@ -1,3 +1,4 @@
+// @slow 30s: export, full delete and import of a workspace.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it, jest } from '@jest/globals';

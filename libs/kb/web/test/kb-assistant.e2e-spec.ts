@@ -1,4 +1,4 @@
-// @slow 30s: the employee administration's AI settings tab and a streamed answer on the knowledge base page.
+// @slow 7s: the employee administration's AI settings tab and a streamed answer on the knowledge base page.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { kbRoutes } from '@intranet/kb-contract';

@@ -1,3 +1,4 @@
+// @slow 45s: a folder tree, an attachment, grants, search and a vacancy response.
 import { fillPath, type RouteDef } from '@intranet/platform-contracts';
 import { kbRoutes } from '@intranet/kb-contract';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// @slow 60s: two browser contexts; a course built in the editors, appointed, learned and seen in analytics.
+// @slow 15s: two browser contexts; a course built in the editors, appointed, learned and seen in analytics.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it, jest } from '@jest/globals';

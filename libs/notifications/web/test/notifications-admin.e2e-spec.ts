@@ -1,4 +1,4 @@
-// @slow 40s: the admin panel's and employee administration's notification tabs, and the mailings tab.
+// @slow 15s: the admin panel's and employee administration's notification tabs, and the mailings tab.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import { eventually } from '@intranet/platform-testing';

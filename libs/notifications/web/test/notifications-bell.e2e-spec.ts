@@ -1,4 +1,4 @@
-// @slow 40s: a browser at 1440 and 390 px, the bell's dropdown and the settings matrix.
+// @slow 10s: a browser at 1440 and 390 px, the bell's dropdown and the settings matrix.
 import assert from 'node:assert/strict';
 import { beforeAll, describe, it, jest } from '@jest/globals';
 import { browserSpec, seriousViolations, signIn } from '@intranet/portal-testing/e2e';

@@ -1,4 +1,4 @@
-// @slow 40s: two browser contexts, a mention, the bell and the notification centre.
+// @slow 8s: two browser contexts, a mention, the bell and the notification centre.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import { browserSpec, seriousViolations, signIn } from '@intranet/portal-testing/e2e';

@@ -1,3 +1,4 @@
+// @slow 25s: the address book and the structure.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import { browserSpec, signIn } from '@intranet/portal-testing/e2e';

@@ -1,4 +1,4 @@
-// @slow 40s: an administrator sets the Microsoft provider; an employee signs in through a real OpenID provider.
+// @slow 12s: an administrator sets the Microsoft provider; an employee signs in through a real OpenID provider.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';

@@ -1,4 +1,4 @@
-// @slow 60s: three browser contexts, a poll built, answered twice and exported.
+// @slow 35s: three browser contexts, a poll built, answered twice and exported.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it, jest } from '@jest/globals';

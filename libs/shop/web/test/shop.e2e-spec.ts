@@ -1,4 +1,4 @@
-// @slow 60s: three browser contexts; an item added, coins accrued, two buys at once.
+// @slow 12s: three browser contexts; an item added, coins accrued, two buys at once.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+// @slow 55s: the wall story in several browser contexts.
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
