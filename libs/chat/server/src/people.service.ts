@@ -3,7 +3,7 @@ import { CHAT_TEXT } from '@intranet/chat-contract';
 import type { UserEventData } from '@intranet/people-contract';
 import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
 import type { Bus, BusEvent, RequestContext } from '@intranet/platform-bus';
-import type { Database } from '@intranet/platform-db';
+import { batchedApply, type Database } from '@intranet/platform-db';
 import { DomainError } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { ChatRepository } from './chat.repository.ts';
@@ -69,10 +69,18 @@ export class ChatPeopleService {
    * evt.people.user.* → chat.people (name, avatar, deletion mark); bulk role events carry no user and are skipped;
    * an older event never overwrites a newer state.
    */
-  async project(e: BusEvent<Partial<UserEventData>>): Promise<void> {
-    const u = e.data;
-    if (!u?._id || !u.client_id) return;
-    const clientId = u.client_id;
-    await this.db.inTenant({ clientId }, (tx) => this.repo.upsertPerson(tx, personOf({ ...u, _id: u._id! }, clientId, new Date(e.at))));
+  project(e: BusEvent<Partial<UserEventData>>): Promise<void> {
+    if (!e.data?._id || !e.data.client_id) return Promise.resolve();
+    // A burst (an import's user events) goes in one transaction per client (`batchedApply`, issue 39).
+    this.batch ??= batchedApply(
+      this.db,
+      (x) => x.data.client_id,
+      async (tx, x) => {
+        await this.repo.upsertPerson(tx, personOf({ ...x.data, _id: x.data._id! }, x.data.client_id!, new Date(x.at)));
+      },
+    );
+    return this.batch(e);
   }
+
+  private batch?: (e: BusEvent<Partial<UserEventData>>) => Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { peopleEvents } from '@intranet/people-contract';
 import type { BusEvent } from '@intranet/platform-bus';
-import type { Database } from '@intranet/platform-db';
+import { batchedApply, type Database, type Tx } from '@intranet/platform-db';
 import { PORTS } from '@intranet/platform-host';
 import { MembersRepository } from './members.repository.ts';
 
@@ -36,13 +36,25 @@ export class MembersProjection {
     private readonly members: MembersRepository,
   ) {}
 
-  /** Applies one evt.people.user.* event to kb.members. */
-  async apply(evt: BusEvent<PeopleUserEvent>): Promise<void> {
+  private batch?: (evt: BusEvent<PeopleUserEvent>) => Promise<void>;
+
+  /** Applies an evt.people.user.* event to kb.members; a burst goes in one transaction per client (`batchedApply`). */
+  apply(evt: BusEvent<PeopleUserEvent>): Promise<void> {
+    this.batch ??= batchedApply(
+      this.db,
+      (e) => e.clientId ?? e.data?.client_id,
+      (tx, e) => this.applyIn(tx, e),
+    );
+    return this.batch(evt);
+  }
+
+  /** Applies one evt.people.user.* event to kb.members in `tx`. */
+  private async applyIn(tx: Tx, evt: BusEvent<PeopleUserEvent>): Promise<void> {
     const d = evt.data ?? {};
     const clientId = evt.clientId ?? d.client_id ?? null;
     if (!clientId) return;
     if (d.bulk || !d._id) {
-      await this.db.inTenant({ clientId }, (tx) => this.members.staleAll(tx, clientId));
+      await this.members.staleAll(tx, clientId);
       return;
     }
     const complete = ATTRS.every((k) => k in d);
@@ -62,6 +74,6 @@ export class MembersProjection {
     };
     const set: Partial<typeof values> = { roles: values.roles, fullName: values.fullName, deletionMark: values.deletionMark, complete, version };
     if (complete) Object.assign(set, { department: values.department, position: values.position, city: values.city, workingSince: values.workingSince });
-    await this.db.inTenant({ clientId }, (tx) => this.members.project(tx, values, set));
+    await this.members.project(tx, values, set);
   }
 }

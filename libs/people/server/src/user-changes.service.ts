@@ -42,6 +42,15 @@ export class UserChanges {
     else await this.outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u));
   }
 
+  /** Adds evt.people.user.created for each of `users` (an import's) in a few multi-row inserts. */
+  async addCreatedEvents(tx: Tx, users: User[]): Promise<void> {
+    await this.outbox.addMany(
+      tx,
+      peopleEvents.userCreated,
+      users.map((u) => ({ clientId: u.client_id, data: userEventData(u) })),
+    );
+  }
+
   /** Adds evt.people.session.revoked for these sessions (none: nothing). */
   async addRevoked(tx: Tx, clientId: string | null, userId: string, sessionIds: string[]): Promise<void> {
     if (sessionIds.length) await this.outbox.add(tx, peopleEvents.sessionRevoked, clientId, { sessionIds, userId });

@@ -1,4 +1,4 @@
-// @slow 35s (started first by tools/scripts/jest-slow-first.mjs): 10,000-row CSV imports.
+// @slow 100s (started first by tools/scripts/jest-slow-first.mjs): 10,000-row CSV imports.
 import { decodeCsvBytes, peopleRoutes } from '@intranet/people-contract';
 import { parseCsv } from '@intranet/people-server';
 import assert from 'node:assert/strict';

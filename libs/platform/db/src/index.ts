@@ -17,6 +17,7 @@ export { APP_ROLE, DEFINER_ROLE, OWNER_ROLE, PrivilegedRuntimeError, roleUrl, SY
 export { ensurePgliteTemplate, PGLITE_START_PARAMS, pgliteExtensions, seedFromTemplate } from './template.ts';
 export { MIGRATION_STEP_VERSION, NotMigratedError } from './migrate.ts';
 export { preparedQuery } from './prepared.ts';
+export { batchedApply } from './batched.ts';
 
 /** Who is asking: the part of the request context the database layer needs (DESIGN §5). */
 export interface TenantContext {

@@ -49,6 +49,22 @@ export class Outbox {
   }
 
   /**
+   * Adds one contract event `def` per item to `tx` in multi-row inserts of 500 (a 10,000-row import's user events:
+   * 20 statements, not 10,000); each `data` is parsed by the payload schema first. Returns the event ids in order.
+   * Errors: as `add`.
+   */
+  async addMany<S extends z.ZodType>(tx: Tx, def: EventDef<S>, items: { clientId: string | null; data: z.input<S> }[]): Promise<string[]> {
+    const rows = items.map((i) => ({ id: uuidv7(), clientId: i.clientId, payload: JSON.stringify(def.payload.parse(i.data) ?? null) }));
+    for (let i = 0; i < rows.length; i += 500) {
+      const values = rows.slice(i, i + 500).map((r) => sql`(${r.id}, ${def.subject}, ${r.clientId}, ${r.payload}::jsonb)`);
+      await tx.execute(sql`INSERT INTO outbox.events (id, subject, client_id, payload) VALUES ${sql.join(values, sql`, `)}`);
+    }
+    const relay = this.relay;
+    if (relay && rows.length) afterCommit(tx, () => relay.kick());
+    return rows.map((r) => r.id);
+  }
+
+  /**
    * After a commit: waits until this process's relay has published what is pending (best effort: a bus failure is
    * not raised, the event stays in the outbox for the next try). For answers whose effect must be visible at once
    * elsewhere, e.g. a revoked session's token refused by every gateway on the very next request.

@@ -122,6 +122,39 @@ describe('transactional outbox (DESIGN §6; real PostgreSQL + NATS JetStream whe
     }
   });
 
+  it('addMany: 1,200 events in three multi-row inserts, each delivered once and in order; a bad payload refuses them all', async () => {
+    const relay = new OutboxRelay(db, bus, quiet, { intervalMs: 60_000 });
+    relay.start();
+    await relay.flush();
+    try {
+      const outbox = new Outbox(relay);
+      const ns = Array.from({ length: 1200 }, (_, i) => 5000 + i);
+      await assert.rejects(
+        db.asSystem('spec', (tx) =>
+          outbox.addMany(tx, thingCreated, [
+            { clientId: null, data: { n: 4999 } },
+            { clientId: null, data: { n: 'x' } as never },
+          ]),
+        ),
+      );
+      const ids = await db.asSystem('spec', (tx) =>
+        outbox.addMany(
+          tx,
+          thingCreated,
+          ns.map((n) => ({ clientId: null, data: { n } })),
+        ),
+      );
+      assert.equal(new Set(ids).size, 1200);
+      await eventually(() => ns.every((n) => countOf(n) === 1), 10_000);
+      assert.equal(countOf(4999), 0, 'nothing of the refused batch');
+      const order = received.filter((e) => e.data.n >= 5000 && e.data.n < 6200).map((e) => e.data.n);
+      assert.deepEqual(order, ns);
+      await eventually(async () => (await pending()) === 0, 3000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('a payload that does not match the event schema is refused inside the transaction (nothing saved)', async () => {
     await assert.rejects(db.asSystem('spec', (tx) => new Outbox().add(tx, thingCreated, null, { n: 'seven' } as never)));
     assert.equal(await pending(), 0);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { UserEventData } from '@intranet/people-contract';
 import type { BusEvent } from '@intranet/platform-bus';
-import { queryRows, type Database } from '@intranet/platform-db';
+import { batchedApply, queryRows, type Database } from '@intranet/platform-db';
 import { PORTS } from '@intranet/platform-host';
 import type { JobQueue } from '@intranet/platform-jobs';
 import type { AutoKind } from '@intranet/shop-contract';
@@ -135,21 +135,30 @@ export class AutoService implements OnApplicationBootstrap {
     if (evt.clientId) await this.accrue(evt.clientId, 'idea', evt.data.author_id, `idea:${evt.data._id}`);
   }
 
+  private members?: (evt: BusEvent<Partial<UserEventData>>) => Promise<void>;
+
   /** evt.people.user.*: the shop's copy of the user (dates, superadmin) and the once-only profile completion accrual. */
   async onUser(evt: BusEvent<Partial<UserEventData>>): Promise<void> {
     const u = evt.data;
     const clientId = u.client_id ?? evt.clientId;
     if (!clientId || !u._id) return;
-    await this.db.inTenant({ clientId }, (tx) =>
-      this.repo.memberUpsert(tx, {
-        clientId,
-        userId: u._id!,
-        birthDate: u.birthDate ?? null,
-        workingSince: u.workingSince ?? null,
-        superadmin: (u.roles ?? []).includes('superadmin'),
-        deleted: !!u.deletion_mark || evt.subject.endsWith('.deleted'),
-      }),
+    // A burst (an import's user events) goes in one transaction per client (`batchedApply`, issue 39).
+    this.members ??= batchedApply(
+      this.db,
+      (e) => e.data.client_id ?? e.clientId,
+      async (tx, e) => {
+        const m = e.data;
+        await this.repo.memberUpsert(tx, {
+          clientId: (m.client_id ?? e.clientId)!,
+          userId: m._id!,
+          birthDate: m.birthDate ?? null,
+          workingSince: m.workingSince ?? null,
+          superadmin: (m.roles ?? []).includes('superadmin'),
+          deleted: !!m.deletion_mark || e.subject.endsWith('.deleted'),
+        });
+      },
     );
+    await this.members(evt);
     if (!u.deletion_mark && profileComplete(u)) await this.accrue(clientId, 'profile', u._id, `profile:${u._id}`);
   }
 

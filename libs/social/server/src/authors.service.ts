@@ -4,7 +4,7 @@ import type { UserEventData } from '@intranet/people-contract';
 import type { PeopleClient } from '@intranet/people-contract/lookup';
 import { SOCIAL_TEXT } from '@intranet/social-contract';
 import { requireClient, type BusEvent, type RequestContext } from '@intranet/platform-bus';
-import type { Database } from '@intranet/platform-db';
+import { afterCommit, batchedApply, type Database, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import { AuthorsRepository } from './authors.repository.ts';
@@ -71,25 +71,35 @@ export class AuthorsService {
    * no user and are skipped; an older event never overwrites a newer state. Feed rows carry the author's name and
    * avatar, so the client's wall window is reloaded.
    */
-  async project(e: BusEvent<Partial<UserEventData>>): Promise<void> {
-    const u = e.data;
-    if (!u?._id || !u.client_id) return;
-    const clientId = u.client_id;
-    await this.db.inTenant({ clientId }, (tx) =>
-      this.authors.upsert(tx, {
-        id: u._id!,
-        clientId,
-        firstName: u.firstName ?? u.fullName?.split(' ')[0] ?? null,
-        lastName: u.lastName ?? u.fullName?.split(' ').slice(1).join(' ') ?? null,
-        avatar: u.avatar ?? null,
-        position: u.position ?? null,
-        department: u.department ?? null,
-        birthDate: u.birthDate || null,
-        workingSince: u.workingSince || null,
-        deletionMark: Boolean(u.deletion_mark),
-        version: new Date(e.at),
-      }),
+  project(e: BusEvent<Partial<UserEventData>>): Promise<void> {
+    if (!e.data?._id || !e.data.client_id) return Promise.resolve();
+    // A burst (an import's user events) goes in one transaction per client (`batchedApply`, issue 39).
+    this.batch ??= batchedApply(
+      this.db,
+      (x) => x.data.client_id,
+      (tx, x) => this.projectIn(tx, x),
     );
-    this.feed.model?.reload(clientId);
+    return this.batch(e);
+  }
+
+  private batch?: (e: BusEvent<Partial<UserEventData>>) => Promise<void>;
+
+  private async projectIn(tx: Tx, e: BusEvent<Partial<UserEventData>>): Promise<void> {
+    const u = e.data;
+    const clientId = u.client_id!;
+    await this.authors.upsert(tx, {
+      id: u._id!,
+      clientId,
+      firstName: u.firstName ?? u.fullName?.split(' ')[0] ?? null,
+      lastName: u.lastName ?? u.fullName?.split(' ').slice(1).join(' ') ?? null,
+      avatar: u.avatar ?? null,
+      position: u.position ?? null,
+      department: u.department ?? null,
+      birthDate: u.birthDate || null,
+      workingSince: u.workingSince || null,
+      deletionMark: Boolean(u.deletion_mark),
+      version: new Date(e.at),
+    });
+    afterCommit(tx, () => this.feed.model?.reload(clientId));
   }
 }

@@ -45,7 +45,16 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   let bob: Emp;
   let eve: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
+  // The debug portal's JSON log lines stay out of the test output (captureOutput reads them where it matters).
+  const loud = process.stdout.write.bind(process.stdout);
   beforeAll(async () => {
+    process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (/^\{"level":/.test(String(chunk))) {
+        (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
+        return true;
+      }
+      return loud(chunk as string, ...(rest as []));
+    }) as typeof process.stdout.write;
     // debug: the gateway writes its per-call timing line, so the anonymous route's silence is a real test.
     t = await testPortal({ LOG_LEVEL: 'debug' });
     a = await t.makeClient('idea');
@@ -55,7 +64,10 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
     eve = await t.makeEmployee(other.adminToken, 'eve@ideb.test');
     events = await recordEvents(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    process.stdout.write = loud;
+  });
 
   it('§5: all five idea fields are required', async () => {
     const r = await t.call(socialRoutes.ideaSend, { token: ann.token, body: { author: ' ', current: 'x' } });

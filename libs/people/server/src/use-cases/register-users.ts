@@ -87,7 +87,7 @@ export class RegisterUsers {
         else Object.assign(r, { ok: false, errors: [{ field: 'email', code: 'emailTaken', message: PEOPLE_TEXT.emailTaken }] });
       }
       const created = [...inserted.values()].map(toUser);
-      for (const u of created) await this.changes.addUserEvent(tx, 'userCreated', u);
+      await this.changes.addCreatedEvents(tx, created);
       const imported = report.filter((r) => r.ok).length;
       // One entry per import (issue 18 §2): what came in, never the rows' data.
       await journal.add(
