@@ -3,14 +3,14 @@
 // long last file left a core idle and two projects at a time over-subscribed the two cores (docs/adr/0004). Jest's
 // own `projects` shares one pool of two workers across them all, longest files first. The per-project Nx targets
 // stay for `nx affected` (a base commit known) and for running one project's specs.
-import { globSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProjectGraphAsync } from '@nx/devkit';
 import { SPEC_RUN } from './jest.preset.mjs';
 
 const kind = process.env.SPEC_KIND;
-if (kind !== 'int' && kind !== 'e2e') throw new Error(`jest.specs.mjs: SPEC_KIND must be int or e2e, not '${kind}'`);
+if (kind !== 'int' && kind !== 'e2e' && kind !== 'unit') throw new Error(`jest.specs.mjs: SPEC_KIND must be unit, int or e2e, not '${kind}'`);
 // SPEC_POOL (integration specs): `shared` the files on the workers' shared portal (they mention `sharedPortal`), in
 // workers kept from file to file so that the portal outlives each file; `own` the others, each in a fresh worker
 // (a portal started in a sandbox leaves ~0.4 GB of WebAssembly memory behind); unset: every file, fresh workers.
@@ -19,8 +19,14 @@ if (pool && pool !== 'shared' && pool !== 'own') throw new Error(`jest.specs.mjs
 const onSharedPortal = (file) => /\bsharedPortal\b/.test(readFileSync(file, 'utf8'));
 
 const graph = await createProjectGraphAsync({ exitOnError: true });
+// Unit specs: every project with a `test` target and its jest.config.mjs (what `nx run-many -t test` runs, in one
+// Jest instead of ~70: Jest and its transforms start once, not once per project).
 const dirs = Object.values(graph.nodes)
-  .filter((node) => node.data.tags?.includes(`specs:${kind}`))
+  .filter((node) =>
+    kind === 'unit'
+      ? node.data.targets?.test && existsSync(join(import.meta.dirname, node.data.root, 'jest.config.mjs'))
+      : node.data.tags?.includes(`specs:${kind}`),
+  )
   .map((node) => join(import.meta.dirname, node.data.root))
   .sort();
 // Each project's own jest.config.mjs, read while JEST_SPECS_RUN tells jest.preset.mjs to leave the run-wide options
@@ -41,14 +47,17 @@ for (const dir of dirs) {
 }
 delete process.env.JEST_SPECS_RUN;
 
-export default {
-  rootDir: import.meta.dirname,
-  projects,
-  ...SPEC_RUN,
-  // Workers kept from file to file where the servers live outside the sandboxes (jest-shared-env.mjs): the shared
-  // pool's portal, and the browser specs' portals, started and closed per file but loaded once per worker.
-  ...(pool === 'shared' || (kind === 'e2e' && process.env.SHARED_PORTAL !== 'off') ? { workerIdleMemoryLimit: undefined } : {}),
-  testTimeout: 120_000,
-  passWithNoTests: true,
-  forceExit: true,
-};
+export default kind === 'unit'
+  ? // Small specs that close what they open: two workers kept from file to file, Jest ends by itself.
+    { rootDir: import.meta.dirname, projects, maxWorkers: 2, testTimeout: 120_000, passWithNoTests: true }
+  : {
+      rootDir: import.meta.dirname,
+      projects,
+      ...SPEC_RUN,
+      // Workers kept from file to file where the servers live outside the sandboxes (jest-shared-env.mjs): the shared
+      // pool's portal, and the browser specs' portals, started and closed per file but loaded once per worker.
+      ...(pool === 'shared' || (kind === 'e2e' && process.env.SHARED_PORTAL !== 'off') ? { workerIdleMemoryLimit: undefined } : {}),
+      testTimeout: 120_000,
+      passWithNoTests: true,
+      forceExit: true,
+    };

@@ -110,7 +110,9 @@ else
   side typecheck npx tsc -p tsconfig.json --noEmit
   joined
 fi
-step unit nx_targets test
+# A clean run: every project's unit specs in one Jest (jest.specs.mjs, SPEC_KIND=unit; 563 specs in 59 s against
+# 82 s for ~70 Nx targets, each starting Jest and its transforms). With a base commit: the affected projects' cached targets.
+if [ -n "${NX_BASE:-}" ]; then step unit nx_targets test; else step unit jest_specs unit; fi
 step integration-embedded embedded nx_specs int
 if reachable 127.0.0.1 5432 && reachable 127.0.0.1 4222; then
   step integration-distributed distributed nx_specs int
