@@ -62,7 +62,9 @@ case "$cmd" in
     ensure_web
     # Relative paths (this one, DATA_DIR) resolve against the repository root in libs/platform/config.
     export WEB_DIR="${WEB_DIR:-dist/web}"
-    exec node apps/portal/src/main.ts "$@"
+    # The portal's own Node flags (apps/portal/node-options: a smaller young generation for idle memory).
+    read -r -a portal_flags <<< "$(grep -v '^#' apps/portal/node-options | tr '\n' ' ')"
+    exec node "${portal_flags[@]}" apps/portal/src/main.ts "$@"
     ;;
   distributed)
     ensure_deps
