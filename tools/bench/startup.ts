@@ -21,13 +21,18 @@ import { freePort, intEnv, log, ROOT, sleep } from './lib.ts';
 
 const RESTARTS = intEnv('BENCH_RESTARTS', 3);
 const IDLE_SECONDS = intEnv('BENCH_IDLE_SECONDS', 10);
-// The flags `npm start` gives the portal's process (tools/scripts/run.sh reads the same file); BENCH_PORTAL_FLAGS
-// replaces them (e.g. ' ' for none, to compare before/after in one checkout).
-const PORTAL_FLAGS = (process.env.BENCH_PORTAL_FLAGS ?? readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8'))
+// The flags and environment `npm start` gives the portal's process (apps/portal/node-options, read by
+// tools/scripts/run.sh too); BENCH_PORTAL_FLAGS replaces the file's content (e.g. ' ' for none, to compare
+// before/after in one checkout).
+const PORTAL_OPTIONS = (process.env.BENCH_PORTAL_FLAGS ?? readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8'))
   .split('\n')
   .filter((l) => !l.startsWith('#'))
   .flatMap((l) => l.split(/\s+/))
   .filter(Boolean);
+const PORTAL_FLAGS = PORTAL_OPTIONS.filter((o) => o.startsWith('--'));
+const PORTAL_ENV = Object.fromEntries(
+  PORTAL_OPTIONS.filter((o) => /^[A-Za-z_]\w*=/.test(o)).map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)]),
+);
 const TICK = 100; // USER_HZ on Linux: /proc/<pid>/stat counts CPU time in 1/100 s
 
 interface Start {
@@ -52,7 +57,18 @@ async function startPortal(dataDir: string, port: number, env: NodeJS.ProcessEnv
   const t0 = performance.now();
   const child = spawn(process.execPath, [...PORTAL_FLAGS, 'apps/portal/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', DATABASE_URL: '', NATS_URL: '', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      DATABASE_URL: '',
+      NATS_URL: '',
+      LOG_LEVEL: 'info',
+      ...PORTAL_ENV,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -62,8 +62,9 @@ case "$cmd" in
     ensure_web
     # Relative paths (this one, DATA_DIR) resolve against the repository root in libs/platform/config.
     export WEB_DIR="${WEB_DIR:-dist/web}"
-    # The portal's own Node flags (apps/portal/node-options: a smaller young generation for idle memory).
-    read -r -a portal_flags <<< "$(grep -v '^#' apps/portal/node-options | tr '\n' ' ')"
+    # The portal's own Node flags and environment (apps/portal/node-options: settings for idle memory).
+    read -r -a portal_flags <<< "$(grep -E '^--' apps/portal/node-options | tr '\n' ' ')"
+    while IFS= read -r line; do export "${line?}"; done < <(grep -E '^[A-Za-z_][A-Za-z0-9_]*=' apps/portal/node-options)
     exec node "${portal_flags[@]}" apps/portal/src/main.ts "$@"
     ;;
   distributed)
