@@ -1,13 +1,14 @@
 /**
  * Start-up bench of the embedded portal (issue 8 §1): first start on an empty DATA_DIR, restarts on the same
- * folder, and idle RSS. Runs `node apps/portal/src/main.ts` (the command behind `npm start`, without the setup
- * checks) as a child with this process's NODE_OPTIONS (the SWC hook), `DATA_DIR=<tmp>/startup-*`, a free port or
+ * folder, and idle RSS. Runs `node <apps/portal/node-options> apps/portal/src/main.ts` (the command behind
+ * `npm start`, without the setup checks) as a child with this process's NODE_OPTIONS (the SWC hook), `DATA_DIR=<tmp>/startup-*`, a free port or
  * BENCH_PORT, no WEB_DIR. Each start is timed from spawn until GET /api/env answers; the portal's own figure
  * (its "ready in N ms, RSS N MB" line, counted from its process start) and the CPU seconds the child used until
  * ready are shown beside it: on a shared machine wall time depends on the load, CPU time much less.
  *
  *   source tools/scripts/node-env.sh && node tools/bench/startup.ts
  *   BENCH_RESTARTS=5 BENCH_IDLE_SECONDS=20 BENCH_PORT=3104 node tools/bench/startup.ts
+ *   BENCH_PORTAL_FLAGS=' ' node tools/bench/startup.ts   # without apps/portal/node-options (before/after)
  *
  * Needs the PGlite template (made on the first run, or by `npm start`'s setup); BENCH_NO_TEMPLATE=1 measures the
  * first start without it (initdb in the data folder, as before the template existed).
@@ -20,6 +21,18 @@ import { freePort, intEnv, log, ROOT, sleep } from './lib.ts';
 
 const RESTARTS = intEnv('BENCH_RESTARTS', 3);
 const IDLE_SECONDS = intEnv('BENCH_IDLE_SECONDS', 10);
+// The flags and environment `npm start` gives the portal's process (apps/portal/node-options, read by
+// tools/scripts/run.sh too); BENCH_PORTAL_FLAGS replaces the file's content (e.g. ' ' for none, to compare
+// before/after in one checkout).
+const PORTAL_OPTIONS = (process.env.BENCH_PORTAL_FLAGS ?? readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8'))
+  .split('\n')
+  .filter((l) => !l.startsWith('#'))
+  .flatMap((l) => l.split(/\s+/))
+  .filter(Boolean);
+const PORTAL_FLAGS = PORTAL_OPTIONS.filter((o) => o.startsWith('--'));
+const PORTAL_ENV = Object.fromEntries(
+  PORTAL_OPTIONS.filter((o) => /^[A-Za-z_]\w*=/.test(o)).map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)]),
+);
 const TICK = 100; // USER_HZ on Linux: /proc/<pid>/stat counts CPU time in 1/100 s
 
 interface Start {
@@ -42,9 +55,20 @@ function rssMb(pid: number): number {
 
 async function startPortal(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; start: Start }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['apps/portal/src/main.ts'], {
+  const child = spawn(process.execPath, [...PORTAL_FLAGS, 'apps/portal/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', DATABASE_URL: '', NATS_URL: '', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      DATABASE_URL: '',
+      NATS_URL: '',
+      LOG_LEVEL: 'info',
+      ...PORTAL_ENV,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

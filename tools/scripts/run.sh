@@ -64,7 +64,10 @@ case "$cmd" in
     ensure_web
     # Relative paths (this one, DATA_DIR) resolve against the repository root in libs/platform/config.
     export WEB_DIR="${WEB_DIR:-dist/web}"
-    exec node apps/portal/src/main.ts "$@"
+    # The portal's own Node flags and environment (apps/portal/node-options: settings for idle memory).
+    read -r -a portal_flags <<< "$(grep -E '^--' apps/portal/node-options | tr '\n' ' ')"
+    while IFS= read -r line; do export "${line?}"; done < <(grep -E '^[A-Za-z_][A-Za-z0-9_]*=' apps/portal/node-options)
+    exec node "${portal_flags[@]}" apps/portal/src/main.ts "$@"
     ;;
   distributed)
     ensure_deps
