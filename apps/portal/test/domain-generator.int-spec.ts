@@ -94,13 +94,21 @@ jest.setTimeout(15 * 60_000);
     ]);
     assert.match(services, new RegExp(`\\b${NAME}\\b`), 'distributed mode starts its service');
 
-    // The generated files type-check (with what they import): one program over them, not the whole tree's ~70 s
+    // The generated files type-check (with what they import, and the tree's ambient declarations): one program over them, not the whole tree's ~70 s
     // again (the generator writes no TypeScript elsewhere; CI's type-check step covers the rest).
     writeFileSync(
       join(dir, 'tsconfig.generated.json'),
       JSON.stringify({
         extends: './tsconfig.base.json',
-        include: [`libs/${NAME}/**/*.ts`, `libs/${NAME}/**/*.tsx`, `apps/${NAME}-*/**/*.ts`, `apps/${NAME}-*/**/*.tsx`, `tools/bench/${NAME}.ts`],
+        include: [
+          `libs/${NAME}/**/*.ts`,
+          `libs/${NAME}/**/*.tsx`,
+          `apps/${NAME}-*/**/*.ts`,
+          `apps/${NAME}-*/**/*.tsx`,
+          `tools/bench/${NAME}.ts`,
+          'libs/**/*.d.ts',
+          'apps/**/*.d.ts',
+        ],
         exclude: ['node_modules', '**/dist/**', '**/migrations/**'],
       }),
     );
