@@ -227,19 +227,24 @@ export class AnalyticsRepository {
     return rows.map((r) => ({ day: r.day, department: r.department, n: num(r.n), sum: num(r.sum) }));
   }
 
-  /** Stores one coin movement; a redelivered event (same id) adds nothing. */
+  /**
+   * Stores one coin movement and adds it to the daily rollup (`coin_days`), in the caller's transaction; a redelivered
+   * event (same id) adds nothing to either.
+   */
   async addCoinMovement(tx: Tx, row: typeof coinMovements.$inferInsert): Promise<void> {
-    await tx.insert(coinMovements).values(row).onConflictDoNothing();
+    const fresh = await tx.insert(coinMovements).values(row).onConflictDoNothing().returning({ id: coinMovements.id });
+    if (!fresh.length) return;
+    const col = sql.raw(row.kind);
+    await tx.execute(sql`INSERT INTO analytics.coin_days (client_id, day, ${col}) VALUES (${row.clientId}::uuid, ${row.day}::date, ${row.coins}::float8)
+      ON CONFLICT (client_id, day) DO UPDATE SET ${col} = coin_days.${col} + excluded.${col}`);
   }
 
-  /** Coins by day in [from, to]: accrued (accruals less cancellations), spent (purchases), nullified. */
+  /** Coins by day in [from, to] from the daily rollup: accrued (accruals less cancellations), spent (purchases), nullified. */
   async coins(tx: Tx, from: string, to: string) {
     const rows = await queryRows<{ day: string; accrued: unknown; spent: unknown; nullified: unknown }>(
       tx,
-      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day,
-            coalesce(sum(coins) FILTER (WHERE kind = 'accrual'), 0) - coalesce(sum(coins) FILTER (WHERE kind = 'cancel'), 0) AS accrued,
-            coalesce(sum(coins) FILTER (WHERE kind = 'purchase'), 0) AS spent, coalesce(sum(coins) FILTER (WHERE kind = 'nullify'), 0) AS nullified
-          FROM analytics.coin_movements WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1 ORDER BY 1`,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, accrual - cancel AS accrued, purchase AS spent, nullify AS nullified
+          FROM analytics.coin_days WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY 1`,
     );
     return rows.map((r) => ({ day: r.day, accrued: num(r.accrued), spent: num(r.spent), nullified: num(r.nullified) }));
   }

@@ -13,7 +13,7 @@ const SHOP = /^evt\.shop\./;
 
 /**
  * Rebuilds one client's projections (issue 35: "rebuildable from the event stream"): `clear` deletes its projected
- * employees, coin movements and daily rollups; `replay` applies events read back from the stream, in stream order,
+ * employees, coin movements (with their daily rollup) and the visit and session rollups; `replay` applies events read back from the stream, in stream order,
  * through the same projections the live consumers use (a redelivered event changes nothing), then rebuilds the
  * daily rollups from the stored sessions and visits. The durable consumers do the same on a fresh deployment (they
  * start from the oldest event the stream keeps); the rebuild spec compares the rebuilt reports with the live ones.
@@ -30,7 +30,7 @@ export class ProjectionsRebuild {
   /** Deletes the client's projected rows and daily rollups (one transaction). */
   async clear(clientId: string): Promise<void> {
     await this.db.inTenant({ clientId }, async (tx) => {
-      for (const t of ['employees', 'coin_movements', 'module_days', 'module_day_users', 'session_days', 'session_day_users']) {
+      for (const t of ['employees', 'coin_movements', 'coin_days', 'module_days', 'module_day_users', 'session_days', 'session_day_users']) {
         await tx.execute(sql.raw(`DELETE FROM analytics.${t}`));
       }
     });

@@ -182,3 +182,23 @@ export const coinMovements = analyticsSchema
     (t) => [index('coin_movements_client_day_idx').on(t.clientId, t.day), tenantPolicy()],
   )
   .enableRLS();
+
+/**
+ * Daily rollup of `coin_movements` (what the coins report reads, so it stays fast at millions of movements): per
+ * client and day, the coins of each kind. Kept in the projection's transaction (only for a movement stored for the
+ * first time, so a redelivery adds nothing); cleared and refilled by `ProjectionsRebuild`.
+ */
+export const coinDays = analyticsSchema
+  .table(
+    'coin_days',
+    {
+      clientId: uuid('client_id').notNull(),
+      day: date('day').notNull(),
+      accrual: doublePrecision('accrual').notNull().default(0),
+      cancel: doublePrecision('cancel').notNull().default(0),
+      purchase: doublePrecision('purchase').notNull().default(0),
+      nullify: doublePrecision('nullify').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.day] }), tenantPolicy()],
+  )
+  .enableRLS();
