@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
 import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, moodSettings, sessions, type EmployeeRow } from './schema.ts';
 import type { MoodCell } from './mood-groups.ts';
-import { isoDay } from './period.ts';
+import { isoDay, YEAR_BITS, yearMasks } from './period.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
+/** The day-of-year bits of the `day` column's rows, OR-ed (bit n - 1 for day-of-year n): `session_year_users.days`. */
+const DAY_BITS = sql.raw(`bit_or(set_bit(0::bit(${YEAR_BITS}), extract(doy FROM day)::int - 1, 1))`);
 /** Employees active on a day: hired by then and not deactivated before it (the dismissal day is a working day, §9). */
 const activeOn = (day: string) => sql`e.superadmin = false AND e.hired_on <= ${day}::date AND (e.deactivated_on IS NULL OR e.deactivated_on >= ${day}::date)`;
 
@@ -14,7 +16,8 @@ const activeOn = (day: string) => sql`e.superadmin = false AND e.hired_on <= ${d
 export class AnalyticsRepository {
   /**
    * Stores reported sessions and adds them to the daily rollup (`session_days`, by the UTC day each started; a user
-   * counts once a day through `session_day_users`), in the caller's transaction. Rows are folded in key order, so
+   * counts once a day through `session_day_users`, whose new rows set the user's day bits in `session_year_users`), in
+   * the caller's transaction. Rows are folded in key order, so
    * concurrent reports never deadlock on the rollup.
    */
   async addSessions(tx: Tx, rows: (typeof sessions.$inferInsert)[]): Promise<void> {
@@ -37,7 +40,10 @@ export class AnalyticsRepository {
     );
     await tx.execute(sql`WITH v (client_id, day, user_id, n, minutes) AS (VALUES ${values}),
       fresh AS (INSERT INTO analytics.session_day_users (client_id, day, user_id) SELECT client_id, day, user_id FROM v
-                ON CONFLICT DO NOTHING RETURNING client_id, day, user_id)
+                ON CONFLICT DO NOTHING RETURNING client_id, day, user_id),
+      years AS (INSERT INTO analytics.session_year_users (client_id, year, user_id, days)
+                SELECT client_id, extract(year FROM day)::int, user_id, ${DAY_BITS} FROM fresh GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+                ON CONFLICT (client_id, year, user_id) DO UPDATE SET days = session_year_users.days | excluded.days)
       INSERT INTO analytics.session_days (client_id, day, sessions, minutes, users)
       SELECT v.client_id, v.day, sum(v.n), sum(v.minutes), count(f.user_id) FROM v LEFT JOIN fresh f USING (client_id, day, user_id)
       GROUP BY 1, 2 ORDER BY 1, 2
@@ -77,18 +83,21 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Rebuilds the caller's client's daily rollups (`session_days`, `session_day_users`, `module_days`,
-   * `module_day_users`) from the stored sessions and visits: what migration 0004 did for every client, and what the
+   * Rebuilds the caller's client's daily rollups (`session_days`, `session_day_users`, `session_year_users`,
+   * `module_days`, `module_day_users`) from the stored sessions and visits: what migration 0004 did for every client, and what the
    * rebuild spec compares with the rollups kept live.
    */
   async rebuildRollups(tx: Tx): Promise<void> {
-    for (const t of ['module_days', 'module_day_users', 'session_days', 'session_day_users']) await tx.execute(sql.raw(`DELETE FROM analytics.${t}`));
+    for (const t of ['module_days', 'module_day_users', 'session_days', 'session_day_users', 'session_year_users'])
+      await tx.execute(sql.raw(`DELETE FROM analytics.${t}`));
     await tx.execute(sql`INSERT INTO analytics.module_day_users (client_id, day, module_name, user_id)
       SELECT DISTINCT client_id, (at AT TIME ZONE 'UTC')::date, module_name, user_id FROM analytics.module_visits`);
     await tx.execute(sql`INSERT INTO analytics.module_days (client_id, day, module_name, visits, visitors)
       SELECT client_id, (at AT TIME ZONE 'UTC')::date, module_name, count(*), count(DISTINCT user_id) FROM analytics.module_visits GROUP BY 1, 2, 3`);
     await tx.execute(sql`INSERT INTO analytics.session_day_users (client_id, day, user_id)
       SELECT DISTINCT client_id, (started_at AT TIME ZONE 'UTC')::date, user_id FROM analytics.sessions`);
+    await tx.execute(sql`INSERT INTO analytics.session_year_users (client_id, year, user_id, days)
+      SELECT client_id, extract(year FROM day)::int, user_id, ${DAY_BITS} FROM analytics.session_day_users GROUP BY 1, 2, 3`);
     await tx.execute(sql`INSERT INTO analytics.session_days (client_id, day, sessions, minutes, users)
       SELECT client_id, (started_at AT TIME ZONE 'UTC')::date, count(*), coalesce(sum(extract(epoch FROM ended_at - started_at)) / 60, 0), count(DISTINCT user_id)
       FROM analytics.sessions GROUP BY 1, 2`);
@@ -96,7 +105,7 @@ export class AnalyticsRepository {
 
   /**
    * Sessions per UTC day in [from, to] (count, distinct users, total minutes) from the daily rollup, and the distinct
-   * users of the whole period.
+   * users of the whole period from the per-year day bitmaps.
    */
   async visitors(tx: Tx, from: string, to: string) {
     const byDay = await queryRows<{ day: string; sessions: unknown; users: unknown; minutes: unknown }>(
@@ -104,9 +113,15 @@ export class AnalyticsRepository {
       sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sessions, users, minutes FROM analytics.session_days
           WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY day`,
     );
+    // One row per user and year: within a year a plain count, across years a DISTINCT over those rows only.
+    const meets = yearMasks(from, to).map(
+      ({ year, mask }) => sql`(year = ${year}::int AND (days & ${mask}::bit(${sql.raw(String(YEAR_BITS))})) <> 0::bit(${sql.raw(String(YEAR_BITS))}))`,
+    );
     const [all] = await queryRows<{ users: unknown }>(
       tx,
-      sql`SELECT count(*) AS users FROM (SELECT DISTINCT user_id FROM analytics.session_day_users WHERE day BETWEEN ${from}::date AND ${to}::date) u`,
+      meets.length === 1
+        ? sql`SELECT count(*) AS users FROM analytics.session_year_users WHERE ${meets[0]}`
+        : sql`SELECT count(DISTINCT user_id) AS users FROM analytics.session_year_users WHERE ${sql.join(meets, sql` OR `)}`,
     );
     return { byDay: byDay.map((r) => ({ day: r.day, sessions: num(r.sessions), users: num(r.users), minutes: num(r.minutes) })), users: num(all?.users) };
   }

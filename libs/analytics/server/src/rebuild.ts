@@ -30,7 +30,16 @@ export class ProjectionsRebuild {
   /** Deletes the client's projected rows and daily rollups (one transaction). */
   async clear(clientId: string): Promise<void> {
     await this.db.inTenant({ clientId }, async (tx) => {
-      for (const t of ['employees', 'coin_movements', 'coin_days', 'module_days', 'module_day_users', 'session_days', 'session_day_users']) {
+      for (const t of [
+        'employees',
+        'coin_movements',
+        'coin_days',
+        'module_days',
+        'module_day_users',
+        'session_days',
+        'session_day_users',
+        'session_year_users',
+      ]) {
         await tx.execute(sql.raw(`DELETE FROM analytics.${t}`));
       }
     });

@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, index, integer, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bit, boolean, date, doublePrecision, index, integer, pgSchema, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the analytics service (DESIGN §2). Every table has client_id and the tenant policy. */
@@ -95,6 +95,25 @@ export const sessionDayUsers = analyticsSchema
       userId: uuid('user_id').notNull(),
     },
     (t) => [primaryKey({ columns: [t.clientId, t.day, t.userId] }), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * Who had a session on which days of a year: one row per client, year and user, day-of-year n (1-366) is bit n - 1
+ * of `days`. The period's distinct active users are the rows whose days meet the period's mask: one row a user
+ * scanned, no DISTINCT over every user-day (the visitors report at 100,000 employees). Kept with
+ * `session_day_users` in the report's transaction; rebuilt from it by `AnalyticsRepository.rebuildRollups`.
+ */
+export const sessionYearUsers = analyticsSchema
+  .table(
+    'session_year_users',
+    {
+      clientId: uuid('client_id').notNull(),
+      year: smallint('year').notNull(),
+      userId: uuid('user_id').notNull(),
+      days: bit('days', { dimensions: 366 }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.clientId, t.year, t.userId] }), tenantPolicy()],
   )
   .enableRLS();
 
