@@ -1,7 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
-import { coinMovements, employees, moduleVisits, moodAnswers, moodRatings, moodSettings, sessions, type EmployeeRow } from './schema.ts';
+import { coinMovements, employees, MODULE_DAY_SLOTS, moduleVisits, moodAnswers, moodRatings, moodSettings, sessions, type EmployeeRow } from './schema.ts';
 import type { MoodCell } from './mood-groups.ts';
 import { isoDay, YEAR_BITS, yearMasks } from './period.ts';
 
@@ -52,12 +53,16 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Stores reported module visits and adds them to the daily rollup (`module_days`, by UTC day and module; a visitor
-   * counts once a day and module through `module_day_users`), in the caller's transaction, folded in key order.
+   * Stores reported module visits and adds them to the daily rollup (`module_days`, by UTC day and module, in one
+   * random slot row of each; a visitor counts once a day and module through `module_day_users`), in the caller's
+   * transaction, folded in key order.
    */
   async addVisits(tx: Tx, rows: (typeof moduleVisits.$inferInsert)[]): Promise<void> {
     if (!rows.length) return;
     await tx.insert(moduleVisits).values(rows);
+    // One random slot for the whole report: its rows are still locked in key order, and concurrent reports mostly
+    // update other slot rows of the same module-day instead of waiting for each other's commit.
+    const slot = randomInt(MODULE_DAY_SLOTS);
     const groups = new Map<string, { clientId: string; day: string; moduleName: string; userId: string; n: number }>();
     for (const r of rows) {
       const day = isoDay(r.at);
@@ -75,10 +80,10 @@ export class AnalyticsRepository {
     await tx.execute(sql`WITH v (client_id, day, module_name, user_id, n) AS (VALUES ${values}),
       fresh AS (INSERT INTO analytics.module_day_users (client_id, day, module_name, user_id) SELECT client_id, day, module_name, user_id FROM v
                 ON CONFLICT DO NOTHING RETURNING client_id, day, module_name, user_id)
-      INSERT INTO analytics.module_days (client_id, day, module_name, visits, visitors)
-      SELECT v.client_id, v.day, v.module_name, sum(v.n), count(f.user_id) FROM v LEFT JOIN fresh f USING (client_id, day, module_name, user_id)
+      INSERT INTO analytics.module_days (client_id, day, module_name, slot, visits, visitors)
+      SELECT v.client_id, v.day, v.module_name, ${slot}::smallint, sum(v.n), count(f.user_id) FROM v LEFT JOIN fresh f USING (client_id, day, module_name, user_id)
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (client_id, day, module_name) DO UPDATE SET visits = module_days.visits + excluded.visits,
+      ON CONFLICT (client_id, day, module_name, slot) DO UPDATE SET visits = module_days.visits + excluded.visits,
         visitors = module_days.visitors + excluded.visitors`);
   }
 
@@ -128,7 +133,7 @@ export class AnalyticsRepository {
 
   /**
    * Visits and visitor-days (a person counted once a day) per module in [from, to], most visited first, from the
-   * daily rollup (a few rows a day, whatever the number of visits).
+   * daily rollup (a few slot rows a day and module, whatever the number of visits).
    */
   async modules(tx: Tx, from: string, to: string) {
     const rows = await queryRows<{ module_name: string; visits: unknown; visitors: unknown }>(

@@ -36,9 +36,14 @@ export const moduleVisits = analyticsSchema
 
 /**
  * Daily rollup of `module_visits` (what the modules report reads, so it stays fast at 10,000,000 visits): per client,
- * UTC day and module, the visits and the distinct visitors of that day. Kept in the report's transaction; rebuilt
- * from `module_visits` by `AnalyticsRepository.rebuildRollups`.
+ * UTC day and module, the visits and the distinct visitors of that day, spread over `MODULE_DAY_SLOTS` slot rows that
+ * the report sums. Every beacon of a day updates the same module-day counters; one row each made concurrent reports
+ * wait on its row lock until the other committed, a random slot per report lets them proceed side by side. Kept in the
+ * report's transaction; rebuilt from `module_visits` by `AnalyticsRepository.rebuildRollups` (into slot 0).
  */
+/** Slot rows per module-day counter (see `moduleDays`). */
+export const MODULE_DAY_SLOTS = 8;
+
 export const moduleDays = analyticsSchema
   .table(
     'module_days',
@@ -48,8 +53,9 @@ export const moduleDays = analyticsSchema
       moduleName: text('module_name').notNull(),
       visits: integer('visits').notNull(),
       visitors: integer('visitors').notNull(),
+      slot: smallint('slot').notNull().default(0),
     },
-    (t) => [primaryKey({ columns: [t.clientId, t.day, t.moduleName] }), tenantPolicy()],
+    (t) => [primaryKey({ columns: [t.clientId, t.day, t.moduleName, t.slot] }), tenantPolicy()],
   )
   .enableRLS();
 
