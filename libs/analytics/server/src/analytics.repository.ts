@@ -2,7 +2,18 @@ import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
-import { coinMovements, employees, MODULE_DAY_SLOTS, moduleVisits, moodAnswers, moodRatings, moodSettings, sessions, type EmployeeRow } from './schema.ts';
+import {
+  adaptations,
+  coinMovements,
+  employees,
+  MODULE_DAY_SLOTS,
+  moduleVisits,
+  moodAnswers,
+  moodRatings,
+  moodSettings,
+  sessions,
+  type EmployeeRow,
+} from './schema.ts';
 import type { MoodCell } from './mood-groups.ts';
 import { isoDay, YEAR_BITS, yearMasks } from './period.ts';
 
@@ -267,5 +278,40 @@ export class AnalyticsRepository {
           FROM analytics.coin_days WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY 1`,
     );
     return rows.map((r) => ({ day: r.day, accrued: num(r.accrued), spent: num(r.spent), nullified: num(r.nullified) }));
+  }
+
+  /** Adds (or, redelivered, resets) a started adaptation. */
+  async startAdaptation(tx: Tx, row: typeof adaptations.$inferInsert): Promise<void> {
+    const { id: _id, clientId: _c, ...set } = row;
+    await tx.insert(adaptations).values(row).onConflictDoUpdate({ target: adaptations.id, set });
+  }
+
+  /** Sets an adaptation's finish or probation day (an unknown adaptation: nothing). */
+  async markAdaptation(tx: Tx, id: string, set: { finishedOn?: string | null; probationOn?: string }): Promise<void> {
+    await tx
+      .update(adaptations)
+      .set(set)
+      .where(sql`${adaptations.id} = ${id}`);
+  }
+
+  /** Deletes a removed adaptation. */
+  async removeAdaptation(tx: Tx, id: string): Promise<void> {
+    await tx.delete(adaptations).where(sql`${adaptations.id} = ${id}`);
+  }
+
+  /**
+   * Adaptations started, finished and passing probation in [from, to], and those in progress on `to` (started by
+   * then and not finished by then).
+   */
+  async adaptations(tx: Tx, from: string, to: string) {
+    const [r] = await queryRows<{ s: unknown; f: unknown; p: unknown; i: unknown }>(
+      tx,
+      sql`SELECT count(*) FILTER (WHERE started_on BETWEEN ${from}::date AND ${to}::date) AS s,
+            count(*) FILTER (WHERE finished_on BETWEEN ${from}::date AND ${to}::date) AS f,
+            count(*) FILTER (WHERE probation_on BETWEEN ${from}::date AND ${to}::date) AS p,
+            count(*) FILTER (WHERE started_on <= ${to}::date AND (finished_on IS NULL OR finished_on > ${to}::date)) AS i
+          FROM analytics.adaptations`,
+    );
+    return { started: num(r?.s), finished: num(r?.f), probationPassed: num(r?.p), inProgress: num(r?.i) };
   }
 }

@@ -5,11 +5,13 @@ import type { BusEvent } from '@intranet/platform-bus';
 import type { Database } from '@intranet/platform-db';
 import { PORTS } from '@intranet/platform-host';
 import { AnalyticsRepository } from './analytics.repository.ts';
+import { AdaptationsProjection } from './adaptations.projection.ts';
 import { CoinsProjection } from './coins.projection.ts';
 import { EmployeesProjection } from './employees.projection.ts';
 
 const PEOPLE_USER = /^evt\.people\.user\./;
 const SHOP = /^evt\.shop\./;
+const ADAPTATION = /^evt\.adaptation\./;
 
 /**
  * Rebuilds one client's projections (issue 35: "rebuildable from the event stream"): `clear` deletes its projected
@@ -25,6 +27,7 @@ export class ProjectionsRebuild {
     private readonly repo: AnalyticsRepository,
     private readonly employees: EmployeesProjection,
     private readonly coins: CoinsProjection,
+    private readonly adaptations: AdaptationsProjection,
   ) {}
 
   /** Deletes the client's projected rows and daily rollups (one transaction). */
@@ -45,13 +48,14 @@ export class ProjectionsRebuild {
     });
   }
 
-  /** Applies the client's people and shop events in order (others are skipped), then rebuilds the daily rollups. */
+  /** Applies the client's people, shop and adaptation events in order (others are skipped), then rebuilds the daily rollups. */
   async replay(clientId: string, events: readonly BusEvent[]): Promise<void> {
     for (const evt of events) {
       const owner = evt.clientId ?? (evt.data as { client_id?: string } | null)?.client_id;
       if (owner !== clientId) continue;
       if (PEOPLE_USER.test(evt.subject)) await this.employees.apply(evt as BusEvent<PeopleUserEventData>);
       else if (SHOP.test(evt.subject)) await this.coins.apply(evt);
+      else if (ADAPTATION.test(evt.subject)) await this.adaptations.apply(evt);
     }
     await this.db.inTenant({ clientId }, (tx) => this.repo.rebuildRollups(tx));
   }

@@ -227,3 +227,24 @@ export const coinDays = analyticsSchema
     (t) => [primaryKey({ columns: [t.clientId, t.day] }), tenantPolicy()],
   )
   .enableRLS();
+
+/**
+ * Projection of the adaptation domain's events (evt.adaptation.adaptation.started / finished / probation / removed and
+ * evt.adaptation.step.reopened): one row per adaptation with its start, finish and probation days; a removed
+ * adaptation is deleted, a reopened step clears the finish. What the adaptations report counts; rebuildable from the
+ * stream.
+ */
+export const adaptations = analyticsSchema
+  .table(
+    'adaptations',
+    {
+      id: uuid('id').primaryKey(),
+      clientId: uuid('client_id').notNull(),
+      userId: uuid('user_id').notNull(),
+      startedOn: date('started_on').notNull(),
+      finishedOn: date('finished_on'),
+      probationOn: date('probation_on'),
+    },
+    (t) => [index('adaptations_client_started_idx').on(t.clientId, t.startedOn), tenantPolicy()],
+  )
+  .enableRLS();
