@@ -74,15 +74,28 @@ async function main(): Promise<void> {
     [s.clientId],
   );
   await su.query(
+    `INSERT INTO analytics.session_year_users (client_id, year, user_id, days)
+     SELECT client_id, extract(year FROM day)::int, user_id, bit_or(set_bit(0::bit(366), extract(doy FROM day)::int - 1, 1))
+     FROM analytics.session_day_users WHERE client_id = $1 GROUP BY 1, 2, 3`,
+    [s.clientId],
+  );
+  await su.query(
     `INSERT INTO analytics.session_days (client_id, day, sessions, minutes, users)
      SELECT client_id, (started_at AT TIME ZONE 'UTC')::date, count(*), coalesce(sum(extract(epoch FROM ended_at - started_at)) / 60, 0), count(DISTINCT user_id)
      FROM analytics.sessions WHERE client_id = $1 GROUP BY 1, 2`,
     [s.clientId],
   );
+  await su.query(
+    `INSERT INTO analytics.coin_days (client_id, day, accrual, cancel, purchase, nullify)
+     SELECT client_id, day, coalesce(sum(coins) FILTER (WHERE kind = 'accrual'), 0), coalesce(sum(coins) FILTER (WHERE kind = 'cancel'), 0),
+            coalesce(sum(coins) FILTER (WHERE kind = 'purchase'), 0), coalesce(sum(coins) FILTER (WHERE kind = 'nullify'), 0)
+     FROM analytics.coin_movements WHERE client_id = $1 GROUP BY 1, 2`,
+    [s.clientId],
+  );
   const rebuildSeconds = (performance.now() - t1) / 1000;
   log(`rollups rebuilt in ${rebuildSeconds.toFixed(1)} s`);
   await su.query(
-    'ANALYZE analytics.employees, analytics.module_visits, analytics.sessions, analytics.coin_movements, analytics.module_days, analytics.module_day_users, analytics.session_days, analytics.session_day_users',
+    'ANALYZE analytics.employees, analytics.module_visits, analytics.sessions, analytics.coin_movements, analytics.coin_days, analytics.module_days, analytics.module_day_users, analytics.session_days, analytics.session_day_users, analytics.session_year_users',
   );
   const sizes = (
     await su.query(

@@ -49,7 +49,7 @@ export const analyticsRoutes = {
   ),
   reportAdaptations: report(
     'adaptations',
-    'Adaptations started, finished and in progress (projection of adaptation events; empty until that domain publishes them)',
+    'Adaptations started, finished and passing probation in the period, in progress on dateTo (projection of adaptation events)',
     adaptationsReport,
   ),
   reportDemography: defineRoute({

@@ -78,7 +78,14 @@ export const demographyReport = z.object({
   age: z.array(countRow),
 });
 export const groupsReport = z.object({ total: z.number().int(), groups: z.array(countRow) });
-export const adaptationsReport = periodSchema.extend({ started: z.number().int(), finished: z.number().int(), inProgress: z.number().int() });
+export const adaptationsReport = periodSchema.extend({
+  started: z.number().int(),
+  finished: z.number().int(),
+  /** Passed probation in the period. */
+  probationPassed: z.number().int(),
+  /** Started by dateTo and not finished by then. */
+  inProgress: z.number().int(),
+});
 /** Coin movements: accrued (accruals less their cancellations), spent (purchases), nullified (balances zeroed). */
 export const coinsReport = periodSchema.extend({
   accrued: z.number(),

@@ -5,6 +5,7 @@ import type { PeopleUserEventData } from '@intranet/people-contract';
 import type { BusEvent, RequestContext, RouteHandlers } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { RouteHandler } from '@intranet/platform-host';
+import { AdaptationsProjection } from './adaptations.projection.ts';
 import { CoinsProjection } from './coins.projection.ts';
 import { EmployeesProjection } from './employees.projection.ts';
 import { MoodService } from './mood.service.ts';
@@ -12,7 +13,7 @@ import { ReportsService } from './reports.service.ts';
 
 type R = typeof analyticsRoutes;
 
-/** The §7 Analytics and Mood routes (one method per route, delegating) and the people and shop projections' consumers. */
+/** The §7 Analytics and Mood routes (one method per route, delegating) and the people, shop and adaptation projections' consumers. */
 @Controller()
 export class AnalyticsController implements RouteHandlers<R> {
   constructor(
@@ -20,6 +21,7 @@ export class AnalyticsController implements RouteHandlers<R> {
     private readonly mood: MoodService,
     private readonly employees: EmployeesProjection,
     private readonly coins: CoinsProjection,
+    private readonly adaptations: AdaptationsProjection,
   ) {}
 
   /** evt.people.user.* → analytics.employees; durable `analytics-users`, replayed from the stream's start. */
@@ -32,6 +34,12 @@ export class AnalyticsController implements RouteHandlers<R> {
   @EventPattern('evt.shop.>', { durable: 'analytics-coins', replay: true })
   onShop(evt: BusEvent): Promise<void> {
     return this.coins.apply(evt);
+  }
+
+  /** evt.adaptation.* → analytics.adaptations; durable `analytics-adaptations`, replayed from the stream's start. */
+  @EventPattern('evt.adaptation.>', { durable: 'analytics-adaptations', replay: true })
+  onAdaptation(evt: BusEvent): Promise<void> {
+    return this.adaptations.apply(evt);
   }
 
   /** GET api/analytics/visitors/{id}. */

@@ -9,7 +9,8 @@ import { isoDay } from './period.ts';
 /**
  * analytics.employees from evt.people.user.* (durable consumer with replay, so the projection is rebuilt from the
  * stream): department, position, birth date, working since, hired and deactivation days. A deletion (or the
- * deletion mark) deactivates on the event's day, kept on later updates; clearing the mark restores. Bulk role
+ * deletion mark) deactivates on people's `deactivatedOn` (the day recorded with the deletion; the event's day for
+ * events without it), kept on later updates; clearing the mark restores. Bulk role
  * events carry no user and are skipped. Older events never overwrite newer rows.
  */
 @Injectable()
@@ -38,7 +39,8 @@ export class EmployeesProjection {
         birthDate: d.birthDate?.slice(0, 10) || null,
         workingSince: d.workingSince?.slice(0, 10) || null,
         hiredOn: cur?.hiredOn ?? (d.workingSince?.slice(0, 10) || day),
-        deactivatedOn: gone ? (cur?.deactivatedOn ?? day) : null,
+        // People's own day when the event carries it; else what the projection knew, else the event's day.
+        deactivatedOn: gone ? (d.deactivatedOn ?? cur?.deactivatedOn ?? day) : null,
         superadmin: d.roles.includes('superadmin'),
         version: at,
       });

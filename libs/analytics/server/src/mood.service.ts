@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_ERRORS, MOOD_MAX, MOOD_MIN, MOOD_MIN_GROUP, type analyticsRoutes } from '@intranet/analytics-contract';
-import { requireCaller, type RequestContext } from '@intranet/platform-bus';
+import { clientSubjects } from '@intranet/clients-contract';
+import { ask, requireCaller, systemContext, type Bus, type RequestContext } from '@intranet/platform-bus';
 import type { RouteInput } from '@intranet/platform-contracts';
 import type { Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
@@ -21,13 +22,20 @@ export class MoodService {
   constructor(
     private readonly repo: AnalyticsRepository,
     @Inject(PORTS.db) private readonly db: Database,
+    @Inject(PORTS.bus) private readonly bus: Bus,
   ) {}
 
-  /** GET api/mood/check/{id} → { need }: false for the superadmin and once answered this period. Errors: 404 not oneself. */
+  /**
+   * GET api/mood/check/{id} → { need }: false for the superadmin, when the client's `settings.hideMoodMeter` is set
+   * (asked of the clients service: a domain never reads another's schema) and once answered this period.
+   * Errors: 404 not oneself.
+   */
   async moodCheck({ params }: RouteInput<R['moodCheck']>, ctx: RequestContext) {
     if (ctx.roles.includes('superadmin')) return { need: false };
     const caller = requireCaller(ctx);
     if (params.id !== caller.userId) throw Errors.notFound();
+    const client = await ask(this.bus, clientSubjects.internalGet, systemContext(), { id: caller.clientId });
+    if (client.settings.hideMoodMeter) return { need: false };
     const answered = await this.db.inTenant(ctx, async (tx) =>
       this.repo.answered(tx, caller.userId, moodPeriodStart(new Date(), await this.repo.moodPeriodWeeks(tx))),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { moodGroups } from './mood-groups.ts';
-import { moodPeriodStart, resolvePeriod, turnoverPercent } from './period.ts';
+import { moodPeriodStart, resolvePeriod, turnoverPercent, yearMasks, YEAR_BITS } from './period.ts';
 
 describe('analytics pure rules', () => {
   it('§9 turnover = deactivations / average active × 100 (two decimals; 0 without active users)', () => {
@@ -27,5 +27,15 @@ describe('analytics pure rules', () => {
       { key: 'B', count: null, average: null, hidden: true },
     ]);
     expect(moodGroups([{ day: 'd', department: '', n: 4, sum: 20 }]).total.hidden).toBe(true);
+  });
+
+  it("visitors' year masks: bit n - 1 for day-of-year n, one mask per year the period touches", () => {
+    const [one] = yearMasks('2024-02-28', '2024-03-01');
+    expect([one.year, one.mask.length, one.mask.indexOf('1'), one.mask.lastIndexOf('1')]).toEqual([2024, YEAR_BITS, 58, 60]);
+    const two = yearMasks('2025-12-30', '2026-01-02');
+    expect(two.map((m) => [m.year, m.mask.indexOf('1'), m.mask.lastIndexOf('1'), m.mask.length])).toEqual([
+      [2025, 363, 365, YEAR_BITS],
+      [2026, 0, 1, YEAR_BITS],
+    ]);
   });
 });

@@ -33,3 +33,21 @@ export function turnoverPercent(deactivations: number, activeAtStart: number, ac
   const avg = (activeAtStart + activeAtEnd) / 2;
   return avg > 0 ? Math.round((deactivations / avg) * 10_000) / 100 : 0;
 }
+
+/** Bits of `session_year_users.days`: one per day of a (leap) year. */
+export const YEAR_BITS = 366;
+
+/**
+ * For each year the period [from, to] (ISO days) touches, the mask of its days in `session_year_users.days`' layout
+ * (bit n - 1 set for day-of-year n) as a '0'/'1' string.
+ */
+export function yearMasks(from: string, to: string): { year: number; mask: string }[] {
+  const out: { year: number; mask: string }[] = [];
+  const doy = (d: string) => (Date.parse(d) - Date.UTC(Number(d.slice(0, 4)), 0, 1)) / DAY_MS;
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
+    const a = from.startsWith(String(y)) ? doy(from) : 0;
+    const b = to.startsWith(String(y)) ? doy(to) : YEAR_BITS - 1;
+    out.push({ year: y, mask: '0'.repeat(a) + '1'.repeat(b - a + 1) + '0'.repeat(YEAR_BITS - 1 - b) });
+  }
+  return out;
+}

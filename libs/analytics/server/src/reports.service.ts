@@ -116,11 +116,15 @@ export class ReportsService {
     return { total: groups.reduce((a, g) => a + g.count, 0), groups };
   }
 
-  /** GET api/analytics/adaptations/{id}: empty until the adaptation domain publishes its events (issue 35 order). */
+  /**
+   * GET api/analytics/adaptations/{id}: adaptations started, finished and passing probation in the period, in progress
+   * on dateTo (projection of the adaptation domain's events).
+   */
   async reportAdaptations({ params, query }: RouteInput<R['reportAdaptations']>, ctx: RequestContext) {
     this.own(ctx, params.id);
     const p = resolvePeriod(query);
-    return { dateFrom: p.dateFrom, dateTo: p.dateTo, started: 0, finished: 0, inProgress: 0 };
+    const a = await this.db.inTenant(ctx, (tx) => this.repo.adaptations(tx, p.dateFrom, p.dateTo));
+    return { dateFrom: p.dateFrom, dateTo: p.dateTo, ...a };
   }
 
   /** GET api/analytics/coins/{client_id}: coins accrued (less cancellations), spent and nullified, by day (shop events). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { analyticsRoutes } from '@intranet/analytics-contract';
+import { clientRoutes } from '@intranet/clients-contract';
 import { queryRows, sql } from '@intranet/platform-db';
 import { eventually } from '@intranet/platform-testing';
 import { SUPERADMIN, sharedPortal, type TestPortal } from '@intranet/portal-testing';
@@ -106,5 +107,24 @@ describe('mood meter (§7 Mood, §9 scale, groups under 5 hidden)', () => {
     assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 7 } })).status, 200);
     assert.deepEqual((await t.call(analyticsRoutes.moodCheck, { token: e.token, params: { id: e.user._id } })).body.result, { need: false });
     assert.equal((await t.call(analyticsRoutes.moodRate, { token: e.token, body: { rating: 7 } })).status, 409);
+  });
+
+  it("the client's settings.hideMoodMeter: the check answers need=false while it is set (server-side)", async () => {
+    const c = await t.makeClient('analyticsmoodhide');
+    const e = await t.makeEmployee(c.adminToken, 'e@analyticsmoodhide.test');
+    const check = async () => {
+      const r = await t.call(analyticsRoutes.moodCheck, { token: e.token, params: { id: e.user._id } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.result;
+    };
+    const hide = async (hideMoodMeter: boolean) => {
+      const r = await t.call(clientRoutes.clientUpdate, { token: c.adminToken, params: { id: c.client._id }, body: { settings: { hideMoodMeter } } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    };
+    assert.deepEqual(await check(), { need: true });
+    await hide(true);
+    assert.deepEqual(await check(), { need: false });
+    await hide(false);
+    assert.deepEqual(await check(), { need: true });
   });
 });

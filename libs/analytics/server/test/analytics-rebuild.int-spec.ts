@@ -166,6 +166,10 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
       assert.ok(seen.some((e) => e.subject === shopEvents.purchased.subject && e.clientId === a.client._id));
     }, 20_000);
 
+    // People records the dismissal day and carries it in the deletion event (§9: the last working day).
+    const gone = seen.find((e) => e.subject === peopleEvents.userDeleted.subject && (e.data as { _id?: string })._id === e3.user._id);
+    assert.equal((gone?.data as { deactivatedOn?: string | null } | undefined)?.deactivatedOn, today);
+
     const rebuild = t.portal.domains.get(ProjectionsRebuild, { strict: false });
     await rebuild.clear(a.client._id);
     const cleared = await reports();

@@ -18,6 +18,11 @@ export const userEventSchema = z.object({
   pinned_num: z.number().nullable(),
   roles: z.array(z.string()),
   deletion_mark: z.boolean(),
+  /**
+   * The day (YYYY-MM-DD, UTC) the user was deactivated (deleted), their last working day (§9 turnover); null while not
+   * deleted. Absent from events that do not carry it (pins, sign-in changes): the receiver keeps what it knew.
+   */
+  deactivatedOn: z.string().nullable().optional(),
 });
 export type UserEventData = z.infer<typeof userEventSchema>;
 

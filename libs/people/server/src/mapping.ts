@@ -84,7 +84,7 @@ export function profileColumns(v: Record<string, unknown>): Partial<UserRow> {
  * The user event payload (peopleEvents.user*): what other services' projections need. `avatar` is the picture to
  * show: the user's own, else their Google picture (§3 googleImage, issue 37).
  */
-export function userEventData(u: User): UserEventData {
+export function userEventData(u: User, deactivatedOn?: string | null): UserEventData {
   return {
     _id: u._id,
     client_id: u.client_id,
@@ -99,6 +99,7 @@ export function userEventData(u: User): UserEventData {
     pinned_num: u.pinned_num,
     roles: u.roles,
     deletion_mark: u.deletion_mark,
+    ...(deactivatedOn !== undefined ? { deactivatedOn } : {}),
   };
 }
 

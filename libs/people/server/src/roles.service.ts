@@ -69,8 +69,9 @@ export class RolesService {
       const cur = await this.users.byId(tx, userId);
       if (!cur) throw Errors.notFound();
       const roles = verb === 'add' ? [...new Set([...cur.roles, role])] : cur.roles.filter((r) => r !== role);
-      const changed = toUser((await this.users.update(tx, cur.id, { roles }))!);
-      await this.changes.addUserEvent(tx, 'userUpdated', changed);
+      const row = (await this.users.update(tx, cur.id, { roles }))!;
+      const changed = toUser(row);
+      await this.changes.addUserEvent(tx, 'userUpdated', changed, row.deactivatedOn);
       if (changed.client_id) await this.changes.journalUser(tx, actor, changed, 'roles', `role.${verb}`, { roles: cur.roles }, { role, roles: changed.roles });
       return changed;
     });

@@ -48,6 +48,8 @@ export const users = peopleSchema.table(
     hrCode: text('hr_code'),
     pinnedNum: integer('pinned_num'),
     deletionMark: boolean('deletion_mark').notNull().default(false),
+    /** The day the user was deactivated (deleted): their last working day (§9 turnover); null while not deleted. */
+    deactivatedOn: date('deactivated_on', { mode: 'string' }),
     status: text('status', { enum: ['active', 'blocked'] })
       .notNull()
       .default('active'),

@@ -36,10 +36,13 @@ export class UserChanges {
     return isSuper(ctx) && !ctx.clientId ? this.db.asSystem(`superadmin ${ctx.userId}: ${why}`, fn) : this.db.inTenant(ctx, fn);
   }
 
-  /** Adds a user event (evt.people.user.created|updated|deleted) to the change's transaction. */
-  async addUserEvent(tx: Tx, verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User): Promise<void> {
-    if (verb === 'userUpdated') await this.outbox.add(tx, peopleEvents.userUpdated, u.client_id, userEventData(u));
-    else await this.outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u));
+  /**
+   * Adds a user event (evt.people.user.created|updated|deleted) to the change's transaction; `deactivatedOn` (the
+   * row's deactivation day) is carried when the caller has the row.
+   */
+  async addUserEvent(tx: Tx, verb: 'userCreated' | 'userUpdated' | 'userDeleted', u: User, deactivatedOn?: string | null): Promise<void> {
+    if (verb === 'userUpdated') await this.outbox.add(tx, peopleEvents.userUpdated, u.client_id, userEventData(u, deactivatedOn));
+    else await this.outbox.add(tx, peopleEvents[verb], u.client_id, userEventData(u, deactivatedOn));
   }
 
   /** Adds evt.people.user.created for each of `users` (an import's) in a few multi-row inserts. */

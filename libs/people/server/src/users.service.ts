@@ -97,7 +97,7 @@ export class UsersService {
       }
       const row = (await this.users.update(tx, cur.id, { ...cols, ...(hash ? { passwordHash: hash } : {}), ...(status ? { status } : {}) }))!;
       const user = toUser(row);
-      await this.changes.addUserEvent(tx, 'userUpdated', user);
+      await this.changes.addUserEvent(tx, 'userUpdated', user, row.deactivatedOn);
       if (actor && user.client_id && cur.status !== row.status) {
         const action = row.status === 'blocked' ? 'user.block' : 'user.unblock';
         await this.changes.journalUser(tx, actor, user, 'users', action, { status: cur.status }, { status: row.status });
@@ -119,8 +119,10 @@ export class UsersService {
       const cur = await this.users.byId(tx, params.id);
       if (!cur) throw Errors.notFound();
       if (isProtectedAccount(cur.roles)) throw Errors.codedAs('forbidden', PEOPLE_ERRORS.cannotDeleteAdmin);
-      const deleted = toUser((await this.users.update(tx, cur.id, { deletionMark: true }))!);
-      await this.changes.addUserEvent(tx, 'userDeleted', deleted);
+      // A second deletion keeps the first day: the last working day does not move.
+      const row = (await this.users.update(tx, cur.id, { deletionMark: true, deactivatedOn: cur.deactivatedOn ?? new Date().toISOString().slice(0, 10) }))!;
+      const deleted = toUser(row);
+      await this.changes.addUserEvent(tx, 'userDeleted', deleted, row.deactivatedOn);
       if (deleted.client_id)
         await this.changes.journalUser(tx, actor, deleted, 'users', 'user.delete', { deletion_mark: cur.deletionMark }, { deletion_mark: true });
       // Always sent (also with no live session), as before: the gateway forgets the user at once.
@@ -137,8 +139,8 @@ export class UsersService {
     return this.changes.run(ctx, `undelete user ${params.id}`, async (tx) => {
       const cur = await this.users.byId(tx, params.id);
       if (!cur) throw Errors.notFound();
-      const restored = toUser((await this.users.update(tx, cur.id, { deletionMark: false }))!);
-      await this.changes.addUserEvent(tx, 'userUpdated', restored);
+      const restored = toUser((await this.users.update(tx, cur.id, { deletionMark: false, deactivatedOn: null }))!);
+      await this.changes.addUserEvent(tx, 'userUpdated', restored, null);
       if (restored.client_id)
         await this.changes.journalUser(tx, actor, restored, 'users', 'user.undelete', { deletion_mark: cur.deletionMark }, { deletion_mark: false });
       return restored;
