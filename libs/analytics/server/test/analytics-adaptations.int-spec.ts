@@ -22,7 +22,7 @@ describe('analytics adaptations report (projection of evt.adaptation.*)', () => 
     // New employees have the `adaptation` right (HR's) by default.
     const hr = await t.makeEmployee(a.adminToken, 'hr@analyticsadapt.test');
     const mentor = await t.makeEmployee(a.adminToken, 'mentor@analyticsadapt.test');
-    const n = [];
+    const n: Awaited<ReturnType<typeof t.makeEmployee>>[] = [];
     for (let i = 0; i < 3; i++) n.push(await t.makeEmployee(a.adminToken, `n${i}@analyticsadapt.test`));
     // Steps of day 0 open at once: the opening hour is midnight (UTC).
     assert.equal((await t.call(A.settingsSave, { token: a.adminToken, params: { client_id: a.client._id }, body: { open_hour: 0 } })).status, 200);
