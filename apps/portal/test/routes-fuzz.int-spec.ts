@@ -1,4 +1,4 @@
-// @slow 20s (started first by tools/scripts/jest-slow-first.mjs): at least 100 generated inputs per route.
+// @slow 300s (started first by tools/scripts/jest-slow-first.mjs): at least 100 generated inputs per route.
 import { clientRoutes } from '@intranet/clients-contract';
 import { allRoutes } from '@intranet/gateway-server';
 import { fillPath, type RouteDef } from '@intranet/platform-contracts';
