@@ -153,33 +153,39 @@ export class LedgerService {
   async purchaseCreate({ body }: RouteInput<typeof shopRoutes.purchaseCreate>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (!canBuy(caller)) throw shopError(SHOP_ERRORS.shopSuperadminCannotBuy);
+    // The item's row is every buyer's (its rest and sold count): it is taken last, so its lock is held only for the
+    // take, the event and the commit; the buyer's own balance row is taken first. A refusal after either rolls back both.
     return this.db.inTenant(ctx, async (tx) => {
-      const item = await this.repo.takeOne(tx, body.item);
-      if (!item) {
-        if (!(await this.repo.item(tx, body.item))) throw Errors.unknownIds(['item']);
-        throw shopError(SHOP_ERRORS.shopOutOfStock);
-      }
-      const balance = await this.repo.debit(tx, caller.userId, item.cost);
+      const seen = await this.repo.item(tx, body.item);
+      if (!seen) throw Errors.unknownIds(['item']);
+      if (seen.rest !== null && seen.rest <= 0) throw shopError(SHOP_ERRORS.shopOutOfStock);
+      const balance = await this.repo.debit(tx, caller.userId, seen.cost);
       if (balance === null) throw shopError(SHOP_ERRORS.shopNotEnoughCoins);
       const saved = (await this.repo.entryInsert(tx, {
         id: uuidv7(),
         clientId: caller.clientId,
         userId: caller.userId,
         kind: 'purchase',
-        amount: -item.cost,
+        amount: -seen.cost,
         achievementId: null,
-        itemId: item.id,
+        itemId: seen.id,
         refId: null,
         cause: null,
         comment: '',
         by: caller.userId,
       }))!;
       const managers = (await this.repo.settings(tx))?.managers ?? [];
+      // The buyer pays the price read above, in this transaction (a manager's edit committed meanwhile counts as after the buy).
+      const item = await this.repo.takeOne(tx, seen.id);
+      if (!item) {
+        if (!(await this.repo.item(tx, seen.id))) throw Errors.unknownIds(['item']);
+        throw shopError(SHOP_ERRORS.shopOutOfStock);
+      }
       await this.outbox.add(tx, shopEvents.purchased, caller.clientId, {
         _id: saved.id,
         userId: caller.userId,
         item: { _id: item.id, name: item.name },
-        cost: item.cost,
+        cost: seen.cost,
         balance,
         rest: item.rest,
         managerIds: managers,
