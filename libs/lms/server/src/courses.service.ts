@@ -87,8 +87,16 @@ export class CoursesService {
   }
 
   /** The course if the caller sees it (else 404) and whether the caller manages it. */
-  async visibleCourse(tx: Tx, caller: Caller, id: string, department: string | null, lock = false): Promise<{ course: CourseRow; manage: boolean }> {
-    const course = await this.repo.course(tx, id, lock);
+  async visibleCourse(
+    tx: Tx,
+    caller: Caller,
+    id: string,
+    department: string | null,
+    lock = false,
+    /** Only the caller's own entries of the member lists are read (a learner's paths: start, answer, learn). */
+    asLearner = false,
+  ): Promise<{ course: CourseRow; manage: boolean }> {
+    const course = asLearner && !lock ? await this.repo.courseForLearner(tx, id, caller.userId, department) : await this.repo.course(tx, id, lock);
     if (!course) throw Errors.notFound();
     const manage = await this.lmsAdmin(tx, caller);
     if (!canSeeCourse(course, caller.userId, department, manage)) throw Errors.notFound();

@@ -42,7 +42,7 @@ export class LearningService {
 
   /** A published course the caller learns (404 not visible, 400 lmsCourseNotOpen when not published). */
   private async learnable(tx: Tx, caller: Caller, courseId: string, department: string | null): Promise<CourseRow> {
-    const { course } = await this.courses.visibleCourse(tx, caller, courseId, department);
+    const { course } = await this.courses.visibleCourse(tx, caller, courseId, department, false, true);
     if (course.status !== 'published') throw Errors.coded(E.lmsCourseNotOpen);
     return course;
   }

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { peopleRoutes, type User } from '@intranet/people-contract';
 import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
 import { systemContext, type Bus } from '@intranet/platform-bus';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
+
+/** How long a user's department is reused (ms): course visibility may lag a department change by this much. */
+const DEPARTMENT_TTL_MS = 10_000;
 
 /** Ids asked of people's users.byIds in one call (its limit). */
 const LOOKUP_CHUNK = 1000;
@@ -15,6 +19,11 @@ const LOOKUP_CHUNK = 1000;
 @Injectable()
 export class LmsPeople {
   private readonly people: PeopleClient;
+  /**
+   * Departments asked in the last few seconds, per client and user: a learner's every answer checks the course's
+   * members, and asking people each time doubled an answer's cost. A move to another department shows within the TTL.
+   */
+  private readonly departments = new LRUCache<string, { department: string | null }>({ max: 50_000, ttl: DEPARTMENT_TTL_MS });
   constructor(@Inject(PORTS.bus) private readonly bus: Bus) {
     this.people = peopleClient(bus);
   }
@@ -30,7 +39,12 @@ export class LmsPeople {
 
   /** The department of a user of the client (null when none or unknown). */
   async departmentOf(clientId: string, userId: string): Promise<string | null> {
-    return (await this.people.user(clientId, userId))?.department ?? null;
+    const key = `${clientId}:${userId}`;
+    const hit = this.departments.get(key);
+    if (hit) return hit.department;
+    const department = (await this.people.user(clientId, userId))?.department ?? null;
+    this.departments.set(key, { department });
+    return department;
   }
 
   /** Refuses 404 'User not found' when `userId` is no user of the client. */

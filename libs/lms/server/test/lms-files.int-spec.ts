@@ -148,5 +148,40 @@ describe('lms files and appointments (§3 Course, lesson; §5 cover; issue 33 no
     await set([ann.id], ['Sales', 'Support']);
     await eventually(async () => (await appointed(cat)) === 1, 90_000);
     assert.deepEqual([await appointed(ann), await appointed(bob), await appointed(cat), await appointed(dan)], [1, 1, 1, 0]);
+
+    // The learner's paths read only the caller's own entries of the member lists: named (Ann), by department (Bob,
+    // Cat) learn and take the test; Dan, in no appointed department and not named, is told the course does not exist.
+    const lesson = (await t.call(lmsRoutes.lessonCreate, { token: acme.adminToken, body: { course_id: course._id, title: 'Rules' } })).body.result;
+    const quiz = (
+      await t.call(lmsRoutes.testCreate, {
+        token: acme.adminToken,
+        body: {
+          course_id: course._id,
+          title: 'Check',
+          questions: [
+            {
+              text: 'Fair?',
+              kind: 'single',
+              answers: [
+                { text: 'Yes', right: true },
+                { text: 'No', right: false },
+              ],
+            },
+          ],
+        },
+      })
+    ).body.result;
+    assert.equal((await t.call(lmsRoutes.courseUpdate, { token: acme.adminToken, params: { id: course._id }, body: { status: 'published' } })).status, 200);
+    const learn = (p: Person) => t.call(lmsRoutes.progressLearn, { token: p.token, body: { course_id: course._id, lesson_id: lesson._id } });
+    const start = (p: Person) => t.call(lmsRoutes.testStart, { token: p.token, params: { course_id: course._id, test_id: quiz._id, user_id: p.id } });
+    assert.deepEqual([(await learn(ann)).status, (await learn(bob)).status, (await learn(cat)).status, (await learn(dan)).status], [200, 200, 200, 404]);
+    assert.deepEqual([(await start(ann)).status, (await start(bob)).status, (await start(dan)).status], [200, 200, 404]);
+    const answered = await t.call(lmsRoutes.testAnswer, {
+      token: bob.token,
+      params: { test_id: quiz._id },
+      body: { question_id: quiz.questions[0]._id, answers: [quiz.questions[0].answers[0]._id], finish: true },
+    });
+    assert.equal(answered.status, 200, JSON.stringify(answered.body));
+    assert.equal(answered.body.result.finished, true);
   });
 });
