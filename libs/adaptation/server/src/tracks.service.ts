@@ -166,7 +166,7 @@ export class TracksService {
 
   /**
    * POST api/adaptation/track/{track}/step: a step at the end of its stage and scenario; the running adaptations get
-   * it (opening on start + days). Errors: 404; 400 the §5 clashes; 400 unknown stage.
+   * it (opening on start + days; when already due, by the opening jobs queued here). Errors: 404; 400 the §5 clashes; 400 unknown stage.
    */
   stepCreate({ params, body }: In<'stepCreate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t, clientId) => {
@@ -249,10 +249,14 @@ export class TracksService {
     return others;
   }
 
-  /** After a change of steps: opens what is now due in the running adaptations of a running track. */
+  /**
+   * After a change of steps or a start: the running adaptations of a running track get one opening job each, due
+   * now, queued in `tx` (opening 1,000 adaptations here would outlast the gateway's write time-out); the job workers
+   * open what is due.
+   */
   private async afterStepsChanged(tx: Tx, t: TrackRow) {
     if (!t.active) return;
-    for (const a of await this.repo.activeOfTrack(tx, t.id)) await this.jobs.openIn(tx, a.clientId, a.id);
+    await this.jobs.queueNow(tx, await this.repo.activeOfTrack(tx, t.id));
   }
 
   /** GET api/adaptation/track/{id}/members: a page of its adaptations. Errors: 404. */
@@ -297,8 +301,8 @@ export class TracksService {
   }
 
   /**
-   * PUT api/adaptation/active {track_id, active}: start or stop. Starting opens what is due in its running
-   * adaptations. Errors: 404; 409 adaptTrackHasErrors (naming them), 409 adaptTrackEmpty.
+   * PUT api/adaptation/active {track_id, active}: start or stop. Starting queues the opening of what is due in its
+   * running adaptations (one job each, run right after the commit). Errors: 404; 409 adaptTrackHasErrors (naming them), 409 adaptTrackEmpty.
    */
   trackActive({ body }: In<'trackActive'>, ctx: RequestContext) {
     return this.change(ctx, body.track_id, async (tx, t) => {

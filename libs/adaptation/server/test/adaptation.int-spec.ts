@@ -191,6 +191,12 @@ describe('adaptation (§7 Adaptation)', () => {
     const inProgress = await t.call(R.stepDel, { token: hr.token, params: { track_id: tr._id, step_id: later } });
     assert.equal(inProgress.status, 200, 'a pending step is not in progress');
     const openStep = (await add({ type: 'task', name: 'Read the rules', days: 0 })).body.result.stepsList.find((s: Step) => s.name === 'Read the rules')!._id;
+    // A step added to a running track opens in the adaptations by the opening job queued with it.
+    await eventually(
+      async () =>
+        (await t.call(R.adaptationOnTrack, { token: newcomer.token, params: { id: ad._id } })).body.result.steps.find((s: ProgressStep) => s._id === openStep)
+          ?.status === 'open',
+    );
     const del = await t.call(R.stepDelete, { token: hr.token, params: { track: tr._id }, body: { _id: openStep } });
     assert.equal(del.status, 409);
     assert.equal(del.body.message, E.adaptStepInProgress.text);
