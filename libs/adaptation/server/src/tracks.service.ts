@@ -30,6 +30,13 @@ export function stepClashes(s: StepInput, others: StepRow[]) {
   return out;
 }
 
+/** The id fields of a step naming another domain's object, with its kind and the error of an unknown one. */
+const REF_FIELDS = [
+  { field: 'article_id', kind: 'article', error: E.adaptArticleNotFound },
+  { field: 'poll_id', kind: 'poll', error: E.adaptPollNotFound },
+  { field: 'course_id', kind: 'course', error: E.adaptCourseNotFound },
+] as const;
+
 /** The stored columns of a step's input (only the fields of its kind). */
 function stepColumns(s: StepInput) {
   return {
@@ -240,9 +247,17 @@ export class TracksService {
     });
   }
 
-  /** Validates a step against its track (stage of the track, §5 clashes). Output: the other steps. */
+  /**
+   * Validates a step against its track (stage of the track, §5 clashes) and its references: every article, poll or
+   * course id given (whatever the step's kind) must be one of the caller's client, not deleted (RefsProjection).
+   * Output: the other steps.
+   */
   private async checkStep(tx: Tx, t: TrackRow, s: StepInput, self: string | null): Promise<StepRow[]> {
     if (!(await this.repo.stages(tx, t.id)).some((x) => x.id === s.stage_id)) throw Errors.fieldCoded('stage_id', E.adaptStageRequired);
+    const wanted = REF_FIELDS.filter((f) => s[f.field]).map((f) => ({ ...f, id: s[f.field]! }));
+    const live = await this.repo.refsLive(tx, wanted);
+    const unknown = wanted.filter((w) => !live.has(`${w.kind}:${w.id}`)).map((w) => fieldOf(w.field, w.error));
+    if (unknown.length) throw Errors.validation(unknown);
     const others = (await this.repo.steps(tx, t.id)).filter((o) => o.id !== self);
     const clashes = stepClashes(s, others);
     if (clashes.length) throw Errors.validation(clashes);
