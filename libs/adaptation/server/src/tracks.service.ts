@@ -173,7 +173,8 @@ export class TracksService {
 
   /**
    * POST api/adaptation/track/{track}/step: a step at the end of its stage and scenario; the running adaptations get
-   * it (opening on start + days; when already due, by the opening jobs queued here). Errors: 404; 400 the §5 clashes; 400 unknown stage.
+   * it (opening on start + days; when already due, by the opening jobs queued here). Errors: 404; 400 the §5
+   * clashes; 400 unknown stage; 400 an article, poll or course not of the caller's client (adapt*NotFound).
    */
   stepCreate({ params, body }: In<'stepCreate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t, clientId) => {
@@ -190,7 +191,10 @@ export class TracksService {
     });
   }
 
-  /** PUT api/adaptation/track/{track}/step {_id, ...}: the pending openings move with its days. Errors: 404; 400 §5. */
+  /**
+   * PUT api/adaptation/track/{track}/step {_id, ...}: the pending openings move with its days. Errors: 404; 400 §5;
+   * 400 an article, poll or course not of the caller's client.
+   */
   stepUpdate({ params, body }: In<'stepUpdate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t) => {
       const { _id, ...s } = body;
@@ -317,7 +321,8 @@ export class TracksService {
 
   /**
    * PUT api/adaptation/active {track_id, active}: start or stop. Starting queues the opening of what is due in its
-   * running adaptations (one job each, run right after the commit). Errors: 404; 409 adaptTrackHasErrors (naming them), 409 adaptTrackEmpty.
+   * running adaptations (one job each, run right after the commit). Errors: 404; 409 adaptTrackHasErrors (naming
+   * them), 409 adaptTrackEmpty.
    */
   trackActive({ body }: In<'trackActive'>, ctx: RequestContext) {
     return this.change(ctx, body.track_id, async (tx, t) => {
