@@ -32,9 +32,9 @@ export function stepClashes(s: StepInput, others: StepRow[]) {
 
 /** The id fields of a step naming another domain's object, with its kind and the error of an unknown one. */
 const REF_FIELDS = [
-  { field: 'article_id', kind: 'article', error: E.adaptArticleNotFound },
-  { field: 'poll_id', kind: 'poll', error: E.adaptPollNotFound },
-  { field: 'course_id', kind: 'course', error: E.adaptCourseNotFound },
+  { field: 'article_id', column: 'articleId', kind: 'article', error: E.adaptArticleNotFound },
+  { field: 'poll_id', column: 'pollId', kind: 'poll', error: E.adaptPollNotFound },
+  { field: 'course_id', column: 'courseId', kind: 'course', error: E.adaptCourseNotFound },
 ] as const;
 
 /** The stored columns of a step's input (only the fields of its kind). */
@@ -201,7 +201,7 @@ export class TracksService {
       const all = await this.repo.steps(tx, t.id);
       const old = all.find((o) => o.id === _id);
       if (!old) throw Errors.notFound();
-      await this.checkStep(tx, t, s, _id);
+      await this.checkStep(tx, t, s, old);
       const cols = stepColumns(s);
       const ord =
         old.stageId === s.stage_id && old.scenario === s.scenario
@@ -254,15 +254,17 @@ export class TracksService {
   /**
    * Validates a step against its track (stage of the track, §5 clashes) and its references: every article, poll or
    * course id given (whatever the step's kind) must be one of the caller's client, not deleted (RefsProjection).
-   * Output: the other steps.
+   * An edited step keeps the id it has unless a deletion marked it (a step saved before the projection knew its
+   * object stays editable). Output: the other steps.
    */
-  private async checkStep(tx: Tx, t: TrackRow, s: StepInput, self: string | null): Promise<StepRow[]> {
+  private async checkStep(tx: Tx, t: TrackRow, s: StepInput, old: StepRow | null): Promise<StepRow[]> {
     if (!(await this.repo.stages(tx, t.id)).some((x) => x.id === s.stage_id)) throw Errors.fieldCoded('stage_id', E.adaptStageRequired);
-    const wanted = REF_FIELDS.filter((f) => s[f.field]).map((f) => ({ ...f, id: s[f.field]! }));
+    const kept = (f: (typeof REF_FIELDS)[number]) => !!old && !old.problem && old[f.column] === s[f.field];
+    const wanted = REF_FIELDS.filter((f) => s[f.field] && !kept(f)).map((f) => ({ ...f, id: s[f.field]! }));
     const live = await this.repo.refsLive(tx, wanted);
     const unknown = wanted.filter((w) => !live.has(`${w.kind}:${w.id}`)).map((w) => fieldOf(w.field, w.error));
     if (unknown.length) throw Errors.validation(unknown);
-    const others = (await this.repo.steps(tx, t.id)).filter((o) => o.id !== self);
+    const others = (await this.repo.steps(tx, t.id)).filter((o) => o.id !== old?.id);
     const clashes = stepClashes(s, others);
     if (clashes.length) throw Errors.validation(clashes);
     return others;

@@ -325,6 +325,18 @@ describe('adaptation (§7 Adaptation)', () => {
       got.body.result.stepsList.map((x: Step) => x.article_id),
       [own.body.result._id],
     );
+    // Editing the step: its own article stays; the colleague's is refused on the field.
+    const mine = got.body.result.stepsList[0]!;
+    const edit = (article_id: string) =>
+      t.call(R.stepUpdate, {
+        token: hr.token,
+        params: { track: tr._id },
+        body: { _id: mine._id, stage_id: stage, type: 'article', name: 'Read ours first', days: 0, article_id },
+      });
+    assert.equal((await edit(own.body.result._id)).status, 200);
+    const moved = await edit(theirs.body.result._id);
+    assert.equal(moved.status, 400);
+    assert.equal(moved.body.errors[0].field, 'article_id');
   });
 
   it('isolation: another client sees and changes none of it; settings of the own client only; workspace life', async () => {
