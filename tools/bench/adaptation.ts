@@ -1,8 +1,10 @@
 /**
  * Benchmark of adaptation (issue 34 "Tests and figures"): BENCH_ADAPTATIONS (1,000) newcomers on one track of
  * BENCH_STEPS (10) steps of day 0, all opening at the same moment (the track is started: PUT api/adaptation/active
- * opens every due step in the running adaptations), through the gateway in distributed mode (gateway → NATS →
- * adaptation-service → PostgreSQL; notifications-service words the openings). Figures:
+ * queues one durable opening job per running adaptation, due now, and the job workers open every due step), through
+ * the gateway in distributed mode (gateway → NATS → adaptation-service → PostgreSQL; notifications-service words the
+ * openings). Figures:
+ * - the start's own answer time (PUT api/adaptation/active; the gateway's write time-out is 10 s);
  * - the time until every step is open (progress rows) and notified (the notifications' `adapt.step_opened` rows);
  * - duplicates: openings notified twice (must be 0);
  * - p50/p99 of one newcomer's view (GET api/adaptation/on_track/{id}) while it happens.
@@ -72,7 +74,11 @@ async function main(): Promise<void> {
       }
     })();
     const start = performance.now();
-    const started = admin('PUT', '/api/adaptation/active', { track_id: track._id, active: true });
+    let activationMs = 0;
+    const started = admin('PUT', '/api/adaptation/active', { track_id: track._id, active: true }).then((r) => {
+      activationMs = performance.now() - start;
+      return r;
+    });
     let openMs = 0;
     let notifiedMs = 0;
     while (!notifiedMs) {
@@ -93,6 +99,7 @@ async function main(): Promise<void> {
         [
           ['adaptations × steps opening at once', `${people.length} × ${STEPS} = ${total}`],
           ['PUT api/adaptation/active status', String(activation.status)],
+          ['PUT api/adaptation/active answered in (ms)', String(Math.round(activationMs))],
           ['all open (ms)', String(Math.round(openMs))],
           ['all open and notified (ms)', String(Math.round(notifiedMs))],
           ['duplicate notifications', String(dupes)],

@@ -4,6 +4,7 @@ import { queryRows, type Tx } from '@intranet/platform-db';
 import {
   adaptations,
   progress,
+  refs,
   settings,
   stages,
   steps,
@@ -15,6 +16,9 @@ import {
   type StepRow,
   type TrackRow,
 } from './schema.ts';
+
+/** The kinds of other domains' objects a step points to. */
+export type RefKind = 'poll' | 'article' | 'course';
 
 /** A track row with its counts (the list). */
 export interface TrackCounts {
@@ -208,6 +212,40 @@ export class AdaptationRepository {
   async stepsByRef(tx: Tx, kind: 'poll' | 'article' | 'course', refId: string): Promise<StepRow[]> {
     const col = kind === 'poll' ? steps.pollId : kind === 'article' ? steps.articleId : steps.courseId;
     return tx.select().from(steps).where(eq(col, refId));
+  }
+
+  /**
+   * Projects one event of a referenced object (RefsProjection): live or deleted as of `version`; an event older than
+   * the row's version changes nothing, and a deleted object stays deleted.
+   */
+  async refProject(tx: Tx, row: { kind: RefKind; id: string; clientId: string; deleted: boolean; version: Date }): Promise<void> {
+    await tx
+      .insert(refs)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [refs.kind, refs.id],
+        set: { deleted: sql`${refs.deleted} OR excluded.deleted`, version: sql`greatest(${refs.version}, excluded.version)` },
+        // Another client's id (ids are unique across clients: never expected) is left as it is.
+        setWhere: sql`${refs.clientId} = excluded.client_id`,
+      });
+  }
+
+  /** Of `wanted` (kind and id), those the client has and did not delete, as `kind:id` keys. */
+  async refsLive(tx: Tx, wanted: { kind: RefKind; id: string }[]): Promise<Set<string>> {
+    if (!wanted.length) return new Set();
+    const rows = await tx
+      .select({ kind: refs.kind, id: refs.id })
+      .from(refs)
+      .where(
+        and(
+          eq(refs.deleted, false),
+          inArray(
+            refs.id,
+            wanted.map((w) => w.id),
+          ),
+        ),
+      );
+    return new Set(rows.map((r) => `${r.kind}:${r.id}`));
   }
 
   /** Marks the steps pointing to `ref` with a problem code (§4 contains errors). Output: their track ids. */

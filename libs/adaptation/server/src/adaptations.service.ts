@@ -8,7 +8,7 @@ import { Errors } from '@intranet/platform-errors';
 import { PORTS } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { canFinish, canListFor, canPassProbation, canView, canViewAs, isHr, rolesIn } from './access.ts';
-import { AdaptationRepository, type AdaptationWithCounts } from './adaptation.repository.ts';
+import { AdaptationRepository, type AdaptationWithCounts, type RefKind } from './adaptation.repository.ts';
 import { AdaptationJobs, peopleOf } from './jobs.ts';
 import { adaptationFullOut, adaptationOut } from './mapping.ts';
 import { refuse } from './refuse.ts';
@@ -16,7 +16,7 @@ import { addDays } from './schedule.ts';
 
 type In<K extends keyof typeof adaptationRoutes> = RouteInput<(typeof adaptationRoutes)[K]>;
 /** The kinds of steps another domain's event finishes. */
-export type RefKind = 'poll' | 'article' | 'course';
+export type { RefKind } from './adaptation.repository.ts';
 
 /**
  * Adaptations: a newcomer on a track (§7 add_user, the views per role, finishing, rolling back, resuming, probation)

@@ -25,12 +25,13 @@ export const peopleOf = (a: Pick<AdaptationWithCounts, 'userId' | 'mentorId' | '
 ];
 
 /**
- * Steps open on schedule (DESIGN §6 scheduled work): putting a newcomer on a track, starting a track or adding a
- * step opens what is due at once and queues, in the same transaction, one durable `adaptation.steps.open` job for
- * the next opening instant (start date + days, at the client's opening hour in its time zone). The job opens every
+ * Steps open on schedule (DESIGN §6 scheduled work): putting a newcomer on a track opens what is due at once and
+ * queues, in the same transaction, one durable `adaptation.steps.open` job for the next opening instant (start date + days, at the client's opening hour in its time zone). The job opens every
  * pending step due by then — a conditional UPDATE pending → open, so a retried job, a second replica or a restart
  * opens nothing twice — writes `evt.adaptation.step.opened` per step (notifications: section `adapt`, to whom the
  * step's scenario names) and queues the next instant. Keyed by adaptation and instant, a job is queued once.
+ * Starting a track or changing its steps touches every adaptation on it (1,000 and more): it only queues one job
+ * per adaptation, due now, in one statement (`queueNow`), so the request stays short and the job workers open.
  */
 @Injectable()
 export class AdaptationJobs implements OnApplicationBootstrap {
@@ -58,6 +59,19 @@ export class AdaptationJobs implements OnApplicationBootstrap {
   /** Opens the adaptation's steps due at `at` in its own tenant transaction (the clock-controlled entry). */
   openDue(clientId: string, adaptationId: string, at: Date = new Date()): Promise<string[]> {
     return this.db.inTenant({ clientId, userId: null }, (tx) => this.openIn(tx, clientId, adaptationId, at));
+  }
+
+  /**
+   * In `tx`: queues one opening job per adaptation, due at `at` (now), in one multi-row insert; they exist only if
+   * `tx` commits. A job finding its adaptation or track no longer running opens nothing.
+   */
+  async queueNow(tx: Tx, list: { id: string; clientId: string }[], at: Date = new Date()): Promise<void> {
+    const iso = at.toISOString();
+    await this.jobs.sendMany<OpenJob>(
+      OPEN_QUEUE,
+      list.map((a) => ({ data: { clientId: a.clientId, adaptationId: a.id, at: iso }, causeKey: `${a.id}|${iso}` })),
+      { tx },
+    );
   }
 
   /**

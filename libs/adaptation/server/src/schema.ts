@@ -152,6 +152,25 @@ export const progress = adaptationSchema
   )
   .enableRLS();
 
+/**
+ * The articles, polls and courses of the client that steps may point to: a projection of kb's, polls' and learning's
+ * events (created/published → live, deleted → `deleted`), so a step naming another client's or an unknown object is
+ * refused without asking those services. `version`: the newest event applied (an older one never overwrites).
+ */
+export const refs = adaptationSchema
+  .table(
+    'refs',
+    {
+      kind: text('kind').notNull(),
+      id: uuid('id').notNull(),
+      clientId: uuid('client_id').notNull(),
+      deleted: boolean('deleted').notNull().default(false),
+      version: timestamp('version', { withTimezone: true }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.kind, t.id] }), tenantPolicy()],
+  )
+  .enableRLS();
+
 export type TrackRow = typeof tracks.$inferSelect;
 export type StageRow = typeof stages.$inferSelect;
 export type StepRow = typeof steps.$inferSelect;

@@ -30,6 +30,13 @@ export function stepClashes(s: StepInput, others: StepRow[]) {
   return out;
 }
 
+/** The id fields of a step naming another domain's object, with its kind and the error of an unknown one. */
+const REF_FIELDS = [
+  { field: 'article_id', column: 'articleId', kind: 'article', error: E.adaptArticleNotFound },
+  { field: 'poll_id', column: 'pollId', kind: 'poll', error: E.adaptPollNotFound },
+  { field: 'course_id', column: 'courseId', kind: 'course', error: E.adaptCourseNotFound },
+] as const;
+
 /** The stored columns of a step's input (only the fields of its kind). */
 function stepColumns(s: StepInput) {
   return {
@@ -166,7 +173,8 @@ export class TracksService {
 
   /**
    * POST api/adaptation/track/{track}/step: a step at the end of its stage and scenario; the running adaptations get
-   * it (opening on start + days). Errors: 404; 400 the §5 clashes; 400 unknown stage.
+   * it (opening on start + days; when already due, by the opening jobs queued here). Errors: 404; 400 the §5
+   * clashes; 400 unknown stage; 400 an article, poll or course not of the caller's client (adapt*NotFound).
    */
   stepCreate({ params, body }: In<'stepCreate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t, clientId) => {
@@ -183,14 +191,17 @@ export class TracksService {
     });
   }
 
-  /** PUT api/adaptation/track/{track}/step {_id, ...}: the pending openings move with its days. Errors: 404; 400 §5. */
+  /**
+   * PUT api/adaptation/track/{track}/step {_id, ...}: the pending openings move with its days. Errors: 404; 400 §5;
+   * 400 an article, poll or course not of the caller's client.
+   */
   stepUpdate({ params, body }: In<'stepUpdate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t) => {
       const { _id, ...s } = body;
       const all = await this.repo.steps(tx, t.id);
       const old = all.find((o) => o.id === _id);
       if (!old) throw Errors.notFound();
-      await this.checkStep(tx, t, s, _id);
+      await this.checkStep(tx, t, s, old);
       const cols = stepColumns(s);
       const ord =
         old.stageId === s.stage_id && old.scenario === s.scenario
@@ -240,19 +251,33 @@ export class TracksService {
     });
   }
 
-  /** Validates a step against its track (stage of the track, §5 clashes). Output: the other steps. */
-  private async checkStep(tx: Tx, t: TrackRow, s: StepInput, self: string | null): Promise<StepRow[]> {
+  /**
+   * Validates a step against its track (stage of the track, §5 clashes) and its references: every article, poll or
+   * course id given (whatever the step's kind) must be one of the caller's client, not deleted (RefsProjection).
+   * An edited step keeps the id it has unless a deletion marked it (a step saved before the projection knew its
+   * object stays editable). Output: the other steps.
+   */
+  private async checkStep(tx: Tx, t: TrackRow, s: StepInput, old: StepRow | null): Promise<StepRow[]> {
     if (!(await this.repo.stages(tx, t.id)).some((x) => x.id === s.stage_id)) throw Errors.fieldCoded('stage_id', E.adaptStageRequired);
-    const others = (await this.repo.steps(tx, t.id)).filter((o) => o.id !== self);
+    const kept = (f: (typeof REF_FIELDS)[number]) => !!old && !old.problem && old[f.column] === s[f.field];
+    const wanted = REF_FIELDS.filter((f) => s[f.field] && !kept(f)).map((f) => ({ ...f, id: s[f.field]! }));
+    const live = await this.repo.refsLive(tx, wanted);
+    const unknown = wanted.filter((w) => !live.has(`${w.kind}:${w.id}`)).map((w) => fieldOf(w.field, w.error));
+    if (unknown.length) throw Errors.validation(unknown);
+    const others = (await this.repo.steps(tx, t.id)).filter((o) => o.id !== old?.id);
     const clashes = stepClashes(s, others);
     if (clashes.length) throw Errors.validation(clashes);
     return others;
   }
 
-  /** After a change of steps: opens what is now due in the running adaptations of a running track. */
+  /**
+   * After a change of steps or a start: the running adaptations of a running track get one opening job each, due
+   * now, queued in `tx` (opening 1,000 adaptations here would outlast the gateway's write time-out); the job workers
+   * open what is due.
+   */
   private async afterStepsChanged(tx: Tx, t: TrackRow) {
     if (!t.active) return;
-    for (const a of await this.repo.activeOfTrack(tx, t.id)) await this.jobs.openIn(tx, a.clientId, a.id);
+    await this.jobs.queueNow(tx, await this.repo.activeOfTrack(tx, t.id));
   }
 
   /** GET api/adaptation/track/{id}/members: a page of its adaptations. Errors: 404. */
@@ -297,8 +322,9 @@ export class TracksService {
   }
 
   /**
-   * PUT api/adaptation/active {track_id, active}: start or stop. Starting opens what is due in its running
-   * adaptations. Errors: 404; 409 adaptTrackHasErrors (naming them), 409 adaptTrackEmpty.
+   * PUT api/adaptation/active {track_id, active}: start or stop. Starting queues the opening of what is due in its
+   * running adaptations (one job each, run right after the commit). Errors: 404; 409 adaptTrackHasErrors (naming
+   * them), 409 adaptTrackEmpty.
    */
   trackActive({ body }: In<'trackActive'>, ctx: RequestContext) {
     return this.change(ctx, body.track_id, async (tx, t) => {

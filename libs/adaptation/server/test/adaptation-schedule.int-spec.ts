@@ -108,7 +108,7 @@ describe('adaptation schedule', () => {
     assert.deepEqual(mine.find((e) => e.data.stepId === all.find((s) => s.name === 'Day two')!._id)!.data.notify.sort(), [emp.user._id, men.user._id].sort());
   });
 
-  it('a stopped track opens nothing; starting it opens what is due', async () => {
+  it('a stopped track opens nothing; starting it queues an opening job per adaptation that opens what is due', async () => {
     const c = await t.makeClient('adaptstop');
     const emp = await t.makeEmployee(c.adminToken, 'new@adaptstop.test');
     const tok = c.adminToken;
@@ -120,7 +120,10 @@ describe('adaptation schedule', () => {
     assert.equal(added.body.result.steps[0]!.status, 'pending');
     assert.deepEqual(await jobs.openDue(c.client._id, added.body.result._id), []);
     assert.equal((await t.call(R.trackActive, { token: tok, body: { track_id: tr._id, active: true } })).status, 200);
-    const view = await t.call(R.adaptationOnTrack, { token: emp.token, params: { id: added.body.result._id } });
-    assert.equal(view.body.result.steps[0]!.status, 'open');
+    // The start queued one opening job per adaptation, due now: the job workers open the step.
+    assert.equal((await queued(added.body.result._id)).length, 1);
+    await eventually(
+      async () => (await t.call(R.adaptationOnTrack, { token: emp.token, params: { id: added.body.result._id } })).body.result.steps[0]!.status === 'open',
+    );
   });
 });

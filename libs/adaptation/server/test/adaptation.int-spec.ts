@@ -191,6 +191,12 @@ describe('adaptation (§7 Adaptation)', () => {
     const inProgress = await t.call(R.stepDel, { token: hr.token, params: { track_id: tr._id, step_id: later } });
     assert.equal(inProgress.status, 200, 'a pending step is not in progress');
     const openStep = (await add({ type: 'task', name: 'Read the rules', days: 0 })).body.result.stepsList.find((s: Step) => s.name === 'Read the rules')!._id;
+    // A step added to a running track opens in the adaptations by the opening job queued with it.
+    await eventually(
+      async () =>
+        (await t.call(R.adaptationOnTrack, { token: newcomer.token, params: { id: ad._id } })).body.result.steps.find((s: ProgressStep) => s._id === openStep)
+          ?.status === 'open',
+    );
     const del = await t.call(R.stepDelete, { token: hr.token, params: { track: tr._id }, body: { _id: openStep } });
     assert.equal(del.status, 409);
     assert.equal(del.body.message, E.adaptStepInProgress.text);
@@ -242,12 +248,13 @@ describe('adaptation (§7 Adaptation)', () => {
     const stage = (await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name: 'Read' } })).body.result.stagesList[0]!._id;
     const add = (body: Record<string, unknown>) =>
       t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, days: 0, ...body } as never });
-    assert.equal((await add({ type: 'poll', name: 'Answer the poll', poll_id: poll.body.result._id })).status, 200);
+    // Adaptation knows the client's polls and articles from their events (adaptation.refs): a step may name them once
+    // those arrived.
+    await eventually(async () => (await add({ type: 'poll', name: 'Answer the poll', poll_id: poll.body.result._id })).status === 200);
     const dupPoll = await add({ type: 'poll', name: 'The poll again', poll_id: poll.body.result._id, days: 2 });
     assert.equal(dupPoll.status, 400);
     assert.equal(dupPoll.body.errors[0].message, E.adaptDuplicatePoll.text);
-    const withArticle = await add({ type: 'article', name: 'Read the rules', article_id: article.body.result._id });
-    assert.equal(withArticle.status, 200);
+    await eventually(async () => (await add({ type: 'article', name: 'Read the rules', article_id: article.body.result._id })).status === 200);
     assert.equal((await t.call(R.trackActive, { token: hr.token, body: { track_id: tr._id, active: true } })).status, 200);
     const today = new Date().toISOString().slice(0, 10);
     const ad = await t.call(R.userAdd, { token: hr.token, body: { track_id: tr._id, user_id: other.id, mentor_id: mentor.id, start_date: today } });
@@ -274,6 +281,62 @@ describe('adaptation (§7 Adaptation)', () => {
     const restart = await t.call(R.trackActive, { token: hr.token, body: { track_id: tr._id, active: true } });
     assert.equal(restart.status, 409);
     assert.equal(restart.body.message, 'The track contains errors: Step "Answer the poll" points to a deleted poll');
+  });
+
+  it('a step names only articles, polls and courses of the caller’s client: a colleague client’s article refused, the own accepted', async () => {
+    const own = await t.call(kbRoutes.articleCreate, { token: a.adminToken, body: { section: 'kb', title: 'Our handbook', content: 'Ours' } });
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    const theirs = await t.call(kbRoutes.articleCreate, { token: b.adminToken, body: { section: 'kb', title: 'Their handbook', content: 'Theirs' } });
+    assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+    // B's own track accepts B's article once adaptation has its event: from then on A's refusal is about the client.
+    const trB = await track(b.adminToken, 'Their track');
+    const stageB = (await t.call(R.stageCreate, { token: b.adminToken, params: { track: trB._id }, body: { name: 'Read' } })).body.result.stagesList[0]!._id;
+    await eventually(
+      async () =>
+        (
+          await t.call(R.stepCreate, {
+            token: b.adminToken,
+            params: { track: trB._id },
+            body: { stage_id: stageB, type: 'article', name: 'Read ours', days: 0, article_id: theirs.body.result._id },
+          })
+        ).status === 200,
+    );
+
+    const tr = await track(hr.token, 'Handbook track');
+    const stage = (await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name: 'Read' } })).body.result.stagesList[0]!._id;
+    const add = (body: Record<string, unknown>) =>
+      t.call(R.stepCreate, { token: hr.token, params: { track: tr._id }, body: { stage_id: stage, days: 0, ...body } as never });
+    const foreign = await add({ type: 'article', name: 'Read theirs', article_id: theirs.body.result._id });
+    assert.equal(foreign.status, 400);
+    assert.equal(foreign.body.errors[0].field, 'article_id');
+    assert.equal(foreign.body.errors[0].code, E.adaptArticleNotFound.code);
+    assert.equal(foreign.body.errors[0].message, E.adaptArticleNotFound.text);
+    // Whatever the step's kind: a task carrying the colleague's article is refused on that field too.
+    const stray = await add({ type: 'task', name: 'A task', article_id: theirs.body.result._id });
+    assert.equal(stray.status, 400);
+    assert.equal(stray.body.errors[0].field, 'article_id');
+    // A course that is not published (or not the client's) is not one a step may name.
+    const course = await add({ type: 'course', name: 'Learn', course_id: '01900000-0000-7000-8000-000000000000' });
+    assert.equal(course.status, 400);
+    assert.equal(course.body.errors[0].code, E.adaptCourseNotFound.code);
+    await eventually(async () => (await add({ type: 'article', name: 'Read ours', article_id: own.body.result._id })).status === 200);
+    const got = await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } });
+    assert.deepEqual(
+      got.body.result.stepsList.map((x: Step) => x.article_id),
+      [own.body.result._id],
+    );
+    // Editing the step: its own article stays; the colleague's is refused on the field.
+    const mine = got.body.result.stepsList[0]!;
+    const edit = (article_id: string) =>
+      t.call(R.stepUpdate, {
+        token: hr.token,
+        params: { track: tr._id },
+        body: { _id: mine._id, stage_id: stage, type: 'article', name: 'Read ours first', days: 0, article_id },
+      });
+    assert.equal((await edit(own.body.result._id)).status, 200);
+    const moved = await edit(theirs.body.result._id);
+    assert.equal(moved.status, 400);
+    assert.equal(moved.body.errors[0].field, 'article_id');
   });
 
   it('isolation: another client sees and changes none of it; settings of the own client only; workspace life', async () => {

@@ -43,14 +43,13 @@ export default {
     'adaptation.stage.update': { body: (w) => ({ _id: w.ids.adaptStage, name: 'Renamed stage' }), ids: { _id: 'adaptStage' } },
     'adaptation.step.create': {
       body: (w) => ({ stage_id: w.ids.adaptStage, type: 'task', name: `Task ${uniq()}`, days: 3 }),
+      // Checked against the caller's client whatever the step's kind (adaptation.refs, from kb's, polls' and
+      // learning's events): another client's id is a 400 on its field.
       ids: { stage_id: 'adaptStage', article_id: 'article', poll_id: 'poll', course_id: 'course' },
-      // A task step ignores them (not yet checked against the caller's client: issue 34's open item).
-      opaque: ['article_id', 'poll_id', 'course_id'],
     },
     'adaptation.step.update': {
       body: (w) => ({ _id: w.ids.adaptStep, stage_id: w.ids.adaptStage, type: 'task', name: `Task ${uniq()}`, days: 5 }),
       ids: { _id: 'adaptStep', stage_id: 'adaptStage', article_id: 'article', poll_id: 'poll', course_id: 'course' },
-      opaque: ['article_id', 'poll_id', 'course_id'],
     },
     'adaptation.scenario.steps': { body: (w) => ({ steps: [w.ids.adaptStep] }), ids: { steps: 'adaptStep' } },
     'adaptation.user.add': {
