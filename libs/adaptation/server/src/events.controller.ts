@@ -43,7 +43,7 @@ export class AdaptationEventsController {
     return this.refs.apply({ kind: 'poll', id: evt.data.pollId, deleted: false, evt });
   }
 
-  /** evt.lms.course.published → a course steps may point to (learning has no created or deleted event of a course). */
+  /** evt.lms.course.published → a course steps may point to (a deleted one: onCourseDeleted). */
   @Project(lmsEvents.coursePublished.subject, 'adaptation-refs-course-published')
   onCoursePublished(evt: BusEvent<{ courseId: string }>) {
     return this.refs.apply({ kind: 'course', id: evt.data.courseId, deleted: false, evt });
@@ -72,6 +72,13 @@ export class AdaptationEventsController {
   async onPollDeleted(evt: BusEvent<{ pollId: string }>) {
     await this.refs.apply({ kind: 'poll', id: evt.data.pollId, deleted: true, evt });
     if (evt.clientId) await this.svc.refDeleted(evt.clientId, 'poll', evt.data.pollId);
+  }
+
+  /** evt.lms.course.deleted → tracks with errors; new steps may no longer point to it. */
+  @Consume(lmsEvents.courseDeleted.subject, 'adaptation-course-deleted')
+  async onCourseDeleted(evt: BusEvent<{ courseId: string }>) {
+    await this.refs.apply({ kind: 'course', id: evt.data.courseId, deleted: true, evt });
+    if (evt.clientId) await this.svc.refDeleted(evt.clientId, 'course', evt.data.courseId);
   }
 
   /** evt.kb.article.deleted → tracks with errors; new steps may no longer point to it. */

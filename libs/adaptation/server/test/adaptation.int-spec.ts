@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ADAPT_ERRORS as E, adaptationRoutes as R, type AdaptationFull, type ProgressStep, type Step, type Track } from '@intranet/adaptation-contract';
 import { clientLifecycleRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
+import { lmsRoutes } from '@intranet/lms-contract';
 import { peopleRoutes } from '@intranet/people-contract';
 import { pollsRoutes } from '@intranet/polls-contract';
 import { shopRoutes } from '@intranet/shop-contract';
@@ -337,6 +338,36 @@ describe('adaptation (§7 Adaptation)', () => {
     const moved = await edit(theirs.body.result._id);
     assert.equal(moved.status, 400);
     assert.equal(moved.body.errors[0].field, 'article_id');
+  });
+
+  it('a course step names a published course of the client; the course deleted in learning makes the track contain errors', async () => {
+    const course = (await t.call(lmsRoutes.courseCreate, { token: a.adminToken, body: { title: 'Safety basics' } })).body.result;
+    assert.equal((await t.call(lmsRoutes.courseUpdate, { token: a.adminToken, params: { id: course._id }, body: { status: 'published' } })).status, 200);
+    const tr = await track(hr.token, 'Course track');
+    const stage = (await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name: 'Learn' } })).body.result.stagesList[0]!._id;
+    // Accepted once adaptation has the course's published event.
+    await eventually(
+      async () =>
+        (
+          await t.call(R.stepCreate, {
+            token: hr.token,
+            params: { track: tr._id },
+            body: { stage_id: stage, type: 'course', name: 'Learn safety', days: 0, course_id: course._id },
+          })
+        ).status === 200,
+    );
+    assert.equal((await t.call(lmsRoutes.courseDelete, { token: a.adminToken, params: { id: course._id } })).status, 200);
+    await eventually(async () => (await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } })).body.result.state === 'errors');
+    const got = await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } });
+    assert.equal(got.body.result.problems[0]!.text, 'Step "Learn safety" points to a deleted course');
+    // A new step may no longer name it.
+    const again = await t.call(R.stepCreate, {
+      token: hr.token,
+      params: { track: tr._id },
+      body: { stage_id: stage, type: 'course', name: 'Learn again', days: 1, course_id: course._id },
+    });
+    assert.equal(again.status, 400);
+    assert.equal(again.body.errors[0].code, E.adaptCourseNotFound.code);
   });
 
   it('isolation: another client sees and changes none of it; settings of the own client only; workspace life', async () => {

@@ -15,6 +15,7 @@ export const lmsEvents = {
     'A course was appointed to people and departments',
   ),
   coursePublished: defineEvent('evt.lms.course.published', z.object({ courseId: z.string(), title: z.string(), by: z.string() }), 'A course was published'),
+  courseDeleted: defineEvent('evt.lms.course.deleted', z.object({ courseId: z.string(), title: z.string(), by: z.string() }), 'A course was deleted'),
   courseLearned: defineEvent('evt.lms.course.learned', z.object({ courseId: z.string(), title: z.string(), userId: z.string() }), 'A learner learned a course'),
   testPassed: defineEvent(
     'evt.lms.test.passed',

@@ -227,6 +227,7 @@ export class CoursesService {
     return this.db.inTenant(ctx, async (tx) => {
       const c = await this.managedCourse(tx, caller, params.id);
       await this.repo.deleteCourse(tx, c.id);
+      await this.outbox.add(tx, lmsEvents.courseDeleted, caller.clientId, { courseId: c.id, title: c.title, by: caller.userId });
       return { _id: c.id };
     });
   }
