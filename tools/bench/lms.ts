@@ -11,6 +11,10 @@
  *   node tools/bench/lms.ts
  *   BENCH_EMPLOYEES=10000 BENCH_LEARNERS=1000 BENCH_CONCURRENCY=1000 node tools/bench/lms.ts
  *
+ * BENCH_THINK_MS (0): a learner's pause before each answer (uniform 0.5–1.5 × it), for a load of people reading the
+ * questions instead of every learner's next answer sent the moment the last one returns (1,000 learners pausing
+ * 10 s send ~100 answers/s).
+ *
  * Environment: BENCH_EMPLOYEES (10000), BENCH_LEARNERS (1000: each signs in once, argon2 — the slow part of the
  * set-up), BENCH_CONCURRENCY (1000: all at once), BENCH_REPEATS (20), BENCH_PG_URL, BENCH_NATS_URL.
  */
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
   const nLearners = Math.min(intEnv('BENCH_LEARNERS', 1_000), nEmployees);
   const concurrency = intEnv('BENCH_CONCURRENCY', 1_000);
   const repeats = intEnv('BENCH_REPEATS', 20);
+  const thinkMs = intEnv('BENCH_THINK_MS', 0);
 
   const s = await startStack({ services: ['lms'], employees: nEmployees });
   const su = await superClient(s);
@@ -97,6 +102,8 @@ async function main(): Promise<void> {
         const attempt = st.value.body.result as Attempt;
         for (const [k, q] of attempt.questions.entries()) {
           const last = k === attempt.questions.length - 1;
+          // A learner reads the question before answering: uniform in [0.5, 1.5] × BENCH_THINK_MS (0: no pause).
+          if (thinkMs) await new Promise((res) => setTimeout(res, thinkMs * (0.5 + Math.random())));
           const r = await timed(() => call('POST', `/api/tests/${test._id}/answer`, { question_id: q._id, answers: [q.answers[0]!._id], finish: last }));
           answerMs.push(r.ms);
           if (r.value.status !== 200) failed++;
@@ -118,7 +125,7 @@ async function main(): Promise<void> {
 
   const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
   console.log(
-    `\nLms — ${people.length} learners appointed, ${tokens.length} answering a 20-question test (${Math.min(concurrency, tokens.length)} at once)\n${machine(s.pgVersion)}\n\n` +
+    `\nLms — ${people.length} learners appointed, ${tokens.length} answering a 20-question test (${Math.min(concurrency, tokens.length)} at once${thinkMs ? `, ~${thinkMs} ms between answers` : ''})\n${machine(s.pgVersion)}\n\n` +
       table(
         ['measure', 'n', 'rate', 'p50 ms', 'p99 ms'],
         [
