@@ -59,5 +59,7 @@ export default kind === 'unit'
       ...(pool === 'shared' || (kind === 'e2e' && process.env.SHARED_PORTAL !== 'off') ? { workerIdleMemoryLimit: undefined } : {}),
       testTimeout: 120_000,
       passWithNoTests: true,
-      forceExit: true,
+      // No forceExit: workers exit on Jest's end message and a run in band closes its shared portals here
+      // (tools/scripts/jest-shared-env.mjs), so Jest ends by itself and prints no "Force exiting Jest" (issue 39).
+      globalTeardown: join(import.meta.dirname, 'tools/scripts/jest-shared-teardown.mjs'),
     };
