@@ -170,7 +170,8 @@ export const clientLifecycleRoutes = {
  * The maintenance tasks of a workspace (§7 POST api/clients/{client}/maintenance/{task}): recount the storage used
  * from the stored objects (before/after bytes); republish the workspace's outbox events still waiting (before/after);
  * rebuild kb's full-text search index (articles, changed: kb.maintenance.rebuildSearch); rebuild the read models and
- * projections (wallPosts: social's wall, social.maintenance.rebuildReadModels).
+ * projections (wallPosts: social's wall, social.maintenance.rebuildReadModels; users: every user sent again to the
+ * projections of people, people.maintenance.republishUsers).
  */
 export const MAINTENANCE_TASKS = ['recountStorage', 'republishOutbox', 'rebuildSearchIndex', 'rebuildReadModels'] as const;
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes, type lifeJobRoutes } from '@intranet/clients-contract';
 import { kbSubjects } from '@intranet/kb-contract';
+import { peopleSubjects } from '@intranet/people-contract';
 import { journal } from '@intranet/platform-audit';
 import { socialSubjects } from '@intranet/social-contract';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
@@ -237,7 +238,8 @@ export class LifecycleService {
    * §7 POST api/clients/{client}/maintenance/{task} → { task, result }: `recountStorage` sets the storage used to the
    * bytes of the stored objects ({ before, after }); `republishOutbox` publishes the workspace's waiting outbox events
    * now ({ before, after }: events still waiting); `rebuildSearchIndex` asks kb to derive its search text again
-   * ({ articles, changed }); `rebuildReadModels` asks social to reload its wall read model ({ wallPosts }). 404 unknown client.
+   * ({ articles, changed }); `rebuildReadModels` asks social to reload its wall read model ({ wallPosts }) and people to send
+   * every user again to the other domains' projections of people ({ users }). 404 unknown client.
    */
   async maintenance({ params }: RouteInput<(typeof lifeJobRoutes)['maintenanceRun']>, ctx: RequestContext) {
     const row = await this.client(ctx, params.client);
@@ -253,8 +255,11 @@ export class LifecycleService {
       return { task: params.task, result: r };
     }
     if (params.task === 'rebuildReadModels') {
-      const r = this.domains.includes('social') ? await ask(this.bus, socialSubjects.rebuildReadModels, ctx, { clientId: row.id }, LONG) : { wallPosts: 0 };
-      return { task: params.task, result: r };
+      const wall = this.domains.includes('social') ? await ask(this.bus, socialSubjects.rebuildReadModels, ctx, { clientId: row.id }, LONG) : { wallPosts: 0 };
+      // Every domain's projection of people is brought back to people's current state (users sent again, resync).
+      const people = this.domains.includes('people') ? await ask(this.bus, peopleSubjects.republishUsers, ctx, { clientId: row.id }, LONG) : { users: 0 };
+      const result: Record<string, number> = { ...wall, ...people };
+      return { task: params.task, result };
     }
     const waiting = () =>
       this.db.asSystem(why, async (tx) =>

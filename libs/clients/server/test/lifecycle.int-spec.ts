@@ -150,9 +150,27 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
           )
         )[0].n,
       );
+    // ... and every domain's projection of people is brought back to people's state: the users are sent again.
+    const people = async () =>
+      Number(
+        (
+          await t.db.asSystem('spec: users', (tx) =>
+            queryRows<{ n: string }>(tx, sql`SELECT count(*) AS n FROM people.users WHERE client_id = ${life.client._id}`),
+          )
+        )[0].n,
+      );
+    const authorName = async () =>
+      (
+        await t.db.asSystem('spec: author', (tx) =>
+          queryRows<{ first_name: string }>(tx, sql`SELECT first_name FROM social.authors WHERE id = ${life.admin._id}`),
+        )
+      )[0]?.first_name;
+    await eventually(async () => (await authorName()) === 'Ada');
+    await t.db.asSystem('spec: stale projection', (tx) => tx.execute(sql`UPDATE social.authors SET first_name = 'Stale' WHERE id = ${life.admin._id}`));
     const models = await t.call(lifeJobRoutes.maintenanceRun, { token: life.superToken, params: { client: life.client._id, task: 'rebuildReadModels' } });
     assert.equal(models.status, 200, JSON.stringify(models.body));
-    assert.deepEqual(models.body.result, { task: 'rebuildReadModels', result: { wallPosts: await onWall() } });
+    assert.deepEqual(models.body.result, { task: 'rebuildReadModels', result: { wallPosts: await onWall(), users: await people() } });
+    await eventually(async () => (await authorName()) === 'Ada');
     assert.equal(
       (await t.call(lifeJobRoutes.maintenanceRun, { token: life.adminToken, params: { client: life.client._id, task: 'rebuildSearchIndex' } })).status,
       403,

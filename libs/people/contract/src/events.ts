@@ -23,6 +23,12 @@ export const userEventSchema = z.object({
    * deleted. Absent from events that do not carry it (pins, sign-in changes): the receiver keeps what it knew.
    */
   deactivatedOn: z.string().nullable().optional(),
+  /**
+   * True on a user's current state sent again for the projections (the maintenance task "rebuild read models and
+   * projections", peopleSubjects.republishUsers), not on a change: receivers update their copy and skip
+   * what a change would trigger (a once-only accrual, a notice).
+   */
+  resync: z.boolean().optional(),
 });
 export type UserEventData = z.infer<typeof userEventSchema>;
 

@@ -337,6 +337,18 @@ export const peopleRoutes = {
 } satisfies Record<string, RouteDef>;
 /** Bus-only subjects; call with `ask`, answered by SubjectController. */
 export const peopleSubjects = {
+  /**
+   * `{ clientId }` → `{ users }`: every user of the workspace (deleted ones too) sent again as `evt.people.user.updated`
+   * with `resync: true`, in one transaction, so every domain's projection of people (kb members, social authors,
+   * chat people, shop members, analytics employees) is brought back to people's current state — also for users
+   * older than the event stream's retention, which a replay cannot reach.
+   */
+  republishUsers: defineSubject(
+    'people.maintenance.republishUsers',
+    z.object({ clientId: Id }),
+    z.object({ users: z.number().int().min(0) }),
+    "Sends every user of one workspace again to the projections of people's users",
+  ),
   /** { userId, sessionId } → SessionInfo | null: the gateway's per-request check (cached briefly). */
   session: defineSubject('people.internal.session', z.object({ userId: z.string(), sessionId: z.string() }), sessionInfoSchema.nullable()),
   /** { email, password } → creates the superadmin if none exists (first start). */

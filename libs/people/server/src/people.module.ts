@@ -9,6 +9,7 @@ import { HrFilesController } from './hr-files.controller.ts';
 import { HrFilesRepository } from './hr-files.repository.ts';
 import { HrFilesService } from './hr-files.service.ts';
 import { LookupController } from './lookup.controller.ts';
+import { PeopleMaintenanceController } from './maintenance.controller.ts';
 import { PasswordResetJobs } from './password-reset.jobs.ts';
 import { PinsService } from './pins.service.ts';
 import { ProjectsController } from './projects.controller.ts';
@@ -48,6 +49,7 @@ import { peopleTenant } from './tenant.ts';
   migrations: { schema: 'people', folder: fileURLToPath(new URL('../migrations', import.meta.url)) },
   controllers: [
     peopleTenant.controller,
+    PeopleMaintenanceController,
     AuthController,
     UsersController,
     StructureController,

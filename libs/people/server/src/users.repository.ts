@@ -107,6 +107,11 @@ export class UsersRepository {
     return row;
   }
 
+  /** Every user of a client, deleted ones too, by id (what the projections of people hold). */
+  everyOfClient(tx: Tx, clientId: string): Promise<UserRow[]> {
+    return tx.select().from(users).where(eq(users.clientId, clientId)).orderBy(asc(users.id));
+  }
+
   /** Active (not deleted) users of a client ordered by name. */
   forClient(tx: Tx, clientId: string): Promise<UserRow[]> {
     return tx

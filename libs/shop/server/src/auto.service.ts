@@ -159,7 +159,8 @@ export class AutoService implements OnApplicationBootstrap {
       },
     );
     await this.members(evt);
-    if (!u.deletion_mark && profileComplete(u)) await this.accrue(clientId, 'profile', u._id, `profile:${u._id}`);
+    // A resync (maintenance) is the user's state sent again, not a change: it refreshes the copy and accrues nothing.
+    if (!u.resync && !u.deletion_mark && profileComplete(u)) await this.accrue(clientId, 'profile', u._id, `profile:${u._id}`);
   }
 
   /**
