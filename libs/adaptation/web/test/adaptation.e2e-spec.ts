@@ -34,6 +34,14 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await page.getByTestId(`${picker}-option-${id}`).click();
   };
 
+  /** Presses a key while dragging and waits until dnd-kit's live region says something new (the move happened). */
+  const pressAnnounced = async (page: Page, key: string) => {
+    const region = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+    const before = await page.evaluate(region);
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '') !== was, before);
+  };
+
   it('runs the adaptation story', async () => {
     const w = await spec.workspace('adaptweb', 'Adapt Web Ltd');
     const nia = await w.addUser({ firstName: 'Nia', lastName: 'Newby', email: 'nia@adaptweb.test' });
@@ -68,6 +76,28 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
       await hr.getByTestId('adapt-stage-add').click();
       await hr.getByTestId(`adapt-stage-${i}`).waitFor();
     }
+    // Stages reorder by keyboard (dnd-kit: Space picks up, arrows move, Space drops) and the order persists: a third
+    // stage moves to the top, is still there after a reload, and is deleted again (the story goes on with two).
+    await hr.getByTestId('adapt-stage-name').fill('Paperwork');
+    await hr.getByTestId('adapt-stage-add').click();
+    await hr.getByTestId('adapt-stage-2').waitFor();
+    await hr.getByTestId('adapt-stages-2-drag').focus();
+    await hr.keyboard.press('Space');
+    await hr.locator('[data-testid="adapt-stages-2-drag"][aria-pressed="true"]').waitFor();
+    await hr.waitForFunction(() => /Picked up Paperwork/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    await pressAnnounced(hr, 'ArrowUp');
+    await pressAnnounced(hr, 'ArrowUp');
+    const saved = hr.waitForResponse((r) => r.url().endsWith(`/api/adaptation/track/${trackId}/stage`) && r.request().method() === 'PUT');
+    await hr.keyboard.press('Space');
+    assert.equal((await saved).status(), 200);
+    assert.equal(await hr.getByTestId('adapt-stage-0-name').inputValue(), 'Paperwork');
+    await hr.reload();
+    await hr.getByTestId('adapt-stage-2').waitFor();
+    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => hr.getByTestId(`adapt-stage-${i}-name`).inputValue())), ['Paperwork', 'First day', 'First week']);
+    await hr.getByTestId('adapt-stage-0-delete').click();
+    await hr.getByTestId('adapt-stage-delete-confirm').getByTestId('confirm-ok').click();
+    await hr.getByTestId('adapt-stage-2').waitFor({ state: 'detached' });
+    assert.equal(await hr.getByTestId('adapt-stage-0-name').inputValue(), 'First day');
 
     // Scenario tab (the newcomer's): a reward of 10 coins on day 0 in the first stage, a task on day 7 in the second.
     await hr.getByTestId('tab-scenario').click();
