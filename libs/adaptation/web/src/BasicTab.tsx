@@ -120,6 +120,7 @@ function StageRow({ stage, index, steps, trackId, onDelete }: { stage: Stage; in
         hint={t('maxChars', { count: ADAPT_LIMITS.stageName })}
         onChange={(e) => setName(e.target.value)}
         error={error}
+        data-testid={`${id}-name`}
       />
       <span className="adapt-muted">{t('stages.steps', { count: steps })}</span>
       <Button
