@@ -155,7 +155,7 @@ export class TracksService {
   /**
    * PUT api/adaptation/track/{track}/stage {_id, name} and/or {stages}: rename a stage, reorder the track's stages
    * (each of them once, in the new order), both in the one transaction. Errors: 404 the renamed stage is not the
-   * track's; 400 adaptStagesMismatch the order names another track's stage, one twice or leaves one out.
+   * track's; 400 adaptStagesMismatch on field `stages`: the order names another track's stage, one twice or leaves one out.
    */
   stageUpdate({ params, body }: In<'stageUpdate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t) => {
@@ -166,7 +166,8 @@ export class TracksService {
       }
       if (body.stages !== undefined) {
         const named = new Set(body.stages);
-        if (named.size !== body.stages.length || named.size !== own.length || own.some((id) => !named.has(id))) throw refuse(E.adaptStagesMismatch);
+        if (named.size !== body.stages.length || named.size !== own.length || own.some((id) => !named.has(id)))
+          throw Errors.fieldCoded('stages', E.adaptStagesMismatch);
         await this.repo.stagesOrder(tx, t.id, body.stages);
       }
     });

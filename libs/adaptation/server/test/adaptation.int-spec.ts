@@ -158,12 +158,15 @@ describe('adaptation (§7 Adaptation)', () => {
     ]) {
       const r = await order(hr.token, { stages: wrong });
       assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.equal(r.body.code, E.adaptStagesMismatch.code);
+      assert.deepEqual(
+        r.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+        [['stages', E.adaptStagesMismatch.code]],
+      );
     }
     // A rename refused with the order: the rename is rolled back too.
     const half = await order(hr.token, { _id: stages[1], name: 'Renamed', stages: [stages[1]] });
     assert.equal(half.status, 400);
-    assert.equal(half.body.code, E.adaptStagesMismatch.code);
+    assert.equal(half.body.errors[0].code, E.adaptStagesMismatch.code);
     assert.deepEqual(names((await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } })).body.result), ['First', 'Two', 'Three']);
     // An empty body changes nothing and is refused; the order is HR's; another client's HR does not find the track.
     assert.equal((await order(hr.token, {})).status, 400);
