@@ -54,6 +54,8 @@ export const ADAPT_ERRORS = defineCodes(
     adaptTrackHasErrors: { text: 'The track contains errors: {errors}', kind: 'conflict' },
     adaptTrackEmpty: { text: 'The track has no steps', kind: 'conflict' },
     adaptStepsMismatch: { text: 'The list must name the steps of this stage and scenario', kind: 'conflict' },
+    /** A new order of a track's stages must name each of its own stages exactly once. */
+    adaptStagesMismatch: { text: 'The new order must list every stage of this track exactly once' },
     adaptStartDateInvalid: { text: 'Invalid start date' },
     adaptTimeZoneInvalid: { text: 'Unknown time zone' },
   },
@@ -108,6 +110,7 @@ export const ADAPT_CODES = {
   adaptTrackHasErrors: 'adaptTrackHasErrors',
   adaptTrackEmpty: 'adaptTrackEmpty',
   adaptStepsMismatch: 'adaptStepsMismatch',
+  adaptStagesMismatch: 'adaptStagesMismatch',
   adaptStartDateInvalid: 'adaptStartDateInvalid',
   adaptTimeZoneInvalid: 'adaptTimeZoneInvalid',
 } as const satisfies { [K in keyof typeof ADAPT_ERRORS]: K };

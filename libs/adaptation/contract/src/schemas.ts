@@ -2,7 +2,7 @@ import { codedIssue, Id, IsoDate, isSafeUrl, V, z } from '@intranet/platform-con
 import { ADAPT_ERRORS as E } from './codes.ts';
 
 /** §9-style limits of the adaptation domain. */
-export const ADAPT_LIMITS = { name: 100, description: 2000, stageName: 100, stepName: 200, coins: 100_000, days: 3650, url: 2000 } as const;
+export const ADAPT_LIMITS = { name: 100, description: 2000, stageName: 100, stages: 500, stepName: 200, coins: 100_000, days: 3650, url: 2000 } as const;
 
 /** §3 step kinds: a task to do, a reward in coins, an article or a link to read, a poll to answer, a course to learn. */
 export const STEP_TYPES = ['task', 'reward', 'article', 'link', 'poll', 'course'] as const;
@@ -84,7 +84,21 @@ export const trackUpdateBody = z.object({
 });
 
 export const stageBody = z.object({ name: nameOf(ADAPT_LIMITS.stageName, E.adaptStageNameRequired.text) });
-export const stageUpdateBody = stageBody.extend({ _id: Id });
+/**
+ * PUT api/adaptation/track/{track}/stage: rename a stage (`_id` with its `name`) and/or reorder the track's stages
+ * (`stages`: every stage of the track once, in the new order — a drag in the basic tab). At least one of the two.
+ */
+export const stageUpdateBody = z
+  .object({
+    _id: Id.optional(),
+    name: nameOf(ADAPT_LIMITS.stageName, E.adaptStageNameRequired.text).optional(),
+    stages: z.array(Id).max(ADAPT_LIMITS.stages, V.max(ADAPT_LIMITS.stages)).optional(),
+  })
+  .superRefine((b, ctx) => {
+    // A rename needs both halves; a body with neither a rename nor an order changes nothing and is refused.
+    if (b._id !== undefined && b.name === undefined) ctx.addIssue(codedIssue(E.adaptStageNameRequired, ['name']));
+    if (b._id === undefined && (b.name !== undefined || b.stages === undefined)) ctx.addIssue(codedIssue(E.adaptStageRequired, ['_id']));
+  });
 
 const stepFields = {
   stage_id: z.string({ error: E.adaptStageRequired.text }).uuid(E.adaptStageRequired.text),

@@ -174,6 +174,15 @@ export class AdaptationRepository {
     await tx.update(stages).set({ name }).where(eq(stages.id, id));
   }
 
+  /** Numbers the track's stages 0.. in the order given (the caller checked they are all of them). */
+  async stagesOrder(tx: Tx, trackId: string, ids: string[]): Promise<void> {
+    for (const [i, id] of ids.entries())
+      await tx
+        .update(stages)
+        .set({ ord: i })
+        .where(and(eq(stages.id, id), eq(stages.trackId, trackId)));
+  }
+
   async stageDelete(tx: Tx, id: string): Promise<void> {
     await tx.delete(stages).where(eq(stages.id, id));
   }

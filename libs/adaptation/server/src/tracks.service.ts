@@ -152,11 +152,24 @@ export class TracksService {
     });
   }
 
-  /** PUT api/adaptation/track/{track}/stage {_id, name}. Errors: 404 (a stage of another track too). */
+  /**
+   * PUT api/adaptation/track/{track}/stage {_id, name} and/or {stages}: rename a stage, reorder the track's stages
+   * (each of them once, in the new order), both in the one transaction. Errors: 404 the renamed stage is not the
+   * track's; 400 adaptStagesMismatch on field `stages`: the order names another track's stage, one twice or leaves one out.
+   */
   stageUpdate({ params, body }: In<'stageUpdate'>, ctx: RequestContext) {
     return this.change(ctx, params.track, async (tx, t) => {
-      if (!(await this.repo.stages(tx, t.id)).some((s) => s.id === body._id)) throw Errors.notFound();
-      await this.repo.stageRename(tx, body._id, body.name);
+      const own = (await this.repo.stages(tx, t.id)).map((s) => s.id);
+      if (body._id !== undefined) {
+        if (!own.includes(body._id)) throw Errors.notFound();
+        await this.repo.stageRename(tx, body._id, body.name!);
+      }
+      if (body.stages !== undefined) {
+        const named = new Set(body.stages);
+        if (named.size !== body.stages.length || named.size !== own.length || own.some((id) => !named.has(id)))
+          throw Errors.fieldCoded('stages', E.adaptStagesMismatch);
+        await this.repo.stagesOrder(tx, t.id, body.stages);
+      }
     });
   }
 

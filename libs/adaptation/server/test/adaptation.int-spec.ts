@@ -1,7 +1,15 @@
 // @slow 40s: tracks, adaptations and the shop, polls and knowledge base events through the real bus.
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { ADAPT_ERRORS as E, adaptationRoutes as R, type AdaptationFull, type ProgressStep, type Step, type Track } from '@intranet/adaptation-contract';
+import {
+  ADAPT_ERRORS as E,
+  adaptationRoutes as R,
+  type AdaptationFull,
+  type ProgressStep,
+  type Stage,
+  type Step,
+  type Track,
+} from '@intranet/adaptation-contract';
 import { clientLifecycleRoutes } from '@intranet/clients-contract';
 import { kbRoutes } from '@intranet/kb-contract';
 import { lmsRoutes } from '@intranet/lms-contract';
@@ -117,6 +125,53 @@ describe('adaptation (§7 Adaptation)', () => {
     assert.equal(list.body.result.total, 2);
     assert.equal((await t.call(R.trackDelete, { token: hr.token, params: { id: copy.body.result._id } })).status, 200);
     assert.equal((await t.call(R.trackGet, { token: hr.token, params: { id: copy.body.result._id } })).status, 404);
+  });
+
+  it('stages reorder in one request (PUT .../stage {stages}): every own stage once, 400 adaptStagesMismatch otherwise; HR only', async () => {
+    const tr = await track(hr.token, 'Reordered');
+    let stages: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const r = await t.call(R.stageCreate, { token: hr.token, params: { track: tr._id }, body: { name } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      stages = r.body.result.stagesList.map((s: Stage) => s._id);
+    }
+    const names = (tr2: Track) => [...tr2.stagesList].sort((x, y) => x.order - y.order).map((s) => s.name);
+    const order = (token: string, body: Record<string, unknown>, track = tr._id) => t.call(R.stageUpdate, { token, params: { track }, body: body as never });
+
+    const moved = await order(hr.token, { stages: [stages[2], stages[0], stages[1]] });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.deepEqual(names(moved.body.result), ['Three', 'One', 'Two']);
+    const got = await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } });
+    assert.deepEqual(names(got.body.result), ['Three', 'One', 'Two']);
+    // A rename and an order in one body: both, in the one transaction.
+    const both = await order(hr.token, { _id: stages[0], name: 'First', stages });
+    assert.equal(both.status, 200, JSON.stringify(both.body));
+    assert.deepEqual(names(both.body.result), ['First', 'Two', 'Three']);
+
+    // Another track's stage, one left out, one twice: 400 with the code, and nothing moved.
+    const theirs = await track(hr.token, 'Another');
+    const foreign = (await t.call(R.stageCreate, { token: hr.token, params: { track: theirs._id }, body: { name: 'X' } })).body.result.stagesList[0]!._id;
+    for (const wrong of [
+      [stages[1], stages[0], foreign],
+      [stages[1], stages[0]],
+      [stages[1], stages[0], stages[0]],
+    ]) {
+      const r = await order(hr.token, { stages: wrong });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.deepEqual(
+        r.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+        [['stages', E.adaptStagesMismatch.code]],
+      );
+    }
+    // A rename refused with the order: the rename is rolled back too.
+    const half = await order(hr.token, { _id: stages[1], name: 'Renamed', stages: [stages[1]] });
+    assert.equal(half.status, 400);
+    assert.equal(half.body.errors[0].code, E.adaptStagesMismatch.code);
+    assert.deepEqual(names((await t.call(R.trackGet, { token: hr.token, params: { id: tr._id } })).body.result), ['First', 'Two', 'Three']);
+    // An empty body changes nothing and is refused; the order is HR's; another client's HR does not find the track.
+    assert.equal((await order(hr.token, {})).status, 400);
+    assert.equal((await order(other.token, { stages })).status, 403);
+    assert.equal((await order(b.adminToken, { stages })).status, 404);
   });
 
   it('a newcomer on a running track: §5 people rules, views per role, reward coins once across finish/unfinish/finish, probation', async () => {

@@ -40,7 +40,11 @@ export default {
     'adaptation.stage.create': { body: () => ({ name: 'Stage' }) },
     'adaptation.stage.delete': { body: (w) => ({ _id: w.ids.adaptStage }), ids: { _id: 'adaptStage' } },
     'adaptation.step.delete': { body: (w) => ({ _id: w.ids.adaptStep }), ids: { _id: 'adaptStep' } },
-    'adaptation.stage.update': { body: (w) => ({ _id: w.ids.adaptStage, name: 'Renamed stage' }), ids: { _id: 'adaptStage' } },
+    // A rename and the order of the track's stages (its one stage) in one body.
+    'adaptation.stage.update': {
+      body: (w) => ({ _id: w.ids.adaptStage, name: 'Renamed stage', stages: [w.ids.adaptStage] }),
+      ids: { _id: 'adaptStage', stages: 'adaptStage' },
+    },
     'adaptation.step.create': {
       body: (w) => ({ stage_id: w.ids.adaptStage, type: 'task', name: `Task ${uniq()}`, days: 3 }),
       // Checked against the caller's client whatever the step's kind (adaptation.refs, from kb's, polls' and

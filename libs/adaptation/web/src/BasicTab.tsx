@@ -5,15 +5,19 @@ import { errorText } from '@intranet/web-i18n';
 import { Button, ConfirmDialog, EmptyState, Input, useNotifier } from '@intranet/web-ui';
 import { useCreateStage } from './api/stage-create.ts';
 import { useDeleteStage } from './api/stage-delete.ts';
+import { useOrderStages } from './api/stage-order.ts';
 import { useUpdateStage } from './api/stage-update.ts';
 import { useUpdateTrack } from './api/track-update.ts';
 import { adaptationText } from './locales.ts';
+import { SortableList } from './SortableList.tsx';
 
 /**
- * Track tab "basic": the name and description, and the stages in order (rename, delete after a confirmation — §5
- * refused while one of its steps is in progress —, add one at the end). Test ids: adapt-basic-name,
- * adapt-basic-description, adapt-basic-save, adapt-stages, adapt-stage-<i>, adapt-stage-<i>-name,
- * adapt-stage-<i>-rename, adapt-stage-<i>-delete, adapt-stage-name, adapt-stage-add.
+ * Track tab "basic": the name and description, and the stages in order (reordered by drag or keyboard — shown at
+ * once, put back with the error in the user's language if the server refuses —, rename, delete after a confirmation
+ * — §5 refused while one of its steps is in progress —, add one at the end). Test ids: adapt-basic-name,
+ * adapt-basic-description, adapt-basic-save, adapt-stages (rows adapt-stages-<i>, handles adapt-stages-<i>-drag),
+ * adapt-stage-<i>, adapt-stage-<i>-name, adapt-stage-<i>-rename, adapt-stage-<i>-delete, adapt-stage-name,
+ * adapt-stage-add.
  */
 export function BasicTab({ track }: { track: Track }) {
   const { t } = adaptationText.useT();
@@ -21,6 +25,7 @@ export function BasicTab({ track }: { track: Track }) {
   const update = useUpdateTrack(track._id);
   const addStage = useCreateStage(track._id);
   const delStage = useDeleteStage(track._id);
+  const order = useOrderStages(track._id);
   const [removing, setRemoving] = useState<Stage | null>(null);
   const form = useApiForm({
     schema: trackBody,
@@ -58,11 +63,13 @@ export function BasicTab({ track }: { track: Track }) {
       {stages.length === 0 ? (
         <EmptyState title={t('stages.empty')} testId="adapt-stages-empty" />
       ) : (
-        <ol className="adapt-stages" data-testid="adapt-stages">
-          {stages.map((s, i) => (
-            <StageRow key={s._id} stage={s} index={i} steps={stepsIn(s._id)} trackId={track._id} onDelete={() => setRemoving(s)} />
-          ))}
-        </ol>
+        <SortableList
+          items={stages}
+          testId="adapt-stages"
+          disabled={order.isPending}
+          onOrder={(ids) => order.mutate(ids, { onError: (e) => notifier.toast(errorText(e), 'error') })}
+          render={(s, i) => <StageRow key={s._id} stage={s} index={i} steps={stepsIn(s._id)} trackId={track._id} onDelete={() => setRemoving(s)} />}
+        />
       )}
       <ApiFormView form={stageForm} errorTestId="adapt-stage-error" className="adapt-inline-form">
         <FormField
@@ -105,7 +112,7 @@ function StageRow({ stage, index, steps, trackId, onDelete }: { stage: Stage; in
   const [error, setError] = useState<string | null>(null);
   const id = `adapt-stage-${index}`;
   return (
-    <li className="adapt-stage-row" data-testid={id}>
+    <div className="adapt-stage-row" data-testid={id}>
       <Input
         id={`${id}-name`}
         label={t('stages.nameOf', { n: index + 1 })}
@@ -113,6 +120,7 @@ function StageRow({ stage, index, steps, trackId, onDelete }: { stage: Stage; in
         hint={t('maxChars', { count: ADAPT_LIMITS.stageName })}
         onChange={(e) => setName(e.target.value)}
         error={error}
+        data-testid={`${id}-name`}
       />
       <span className="adapt-muted">{t('stages.steps', { count: steps })}</span>
       <Button
@@ -131,6 +139,6 @@ function StageRow({ stage, index, steps, trackId, onDelete }: { stage: Stage; in
       <Button size="small" variant="danger" onClick={onDelete} aria-label={t('stages.deleteOf', { name: stage.name })} data-testid={`${id}-delete`}>
         {t('delete')}
       </Button>
-    </li>
+    </div>
   );
 }

@@ -11,7 +11,8 @@ jest.setTimeout(300_000);
  * stages — a reward step of 10 coins on day 0 in the first, a task on day 7 in the second —, starts it and adds a
  * newcomer starting today with a mentor, all through the screens; the newcomer opens their journey, finishes the
  * reward step and sees the coins in the shop balance; the mentor sees the progress (1 of 2 steps) on /adaptation and
- * on the journey, at phone width too.
+ * on the journey, at phone width too. On the way HR moves a third (empty) stage to the top by keyboard, reloads to see
+ * the order kept, and moves it back to the end.
  */
 describe('adaptation in the browser: HR builds a track and adds a newcomer, the newcomer collects a reward, the mentor sees the progress', () => {
   const spec = browserSpec(['shell/index.html', 'adaptation/mf-manifest.json', 'shop/mf-manifest.json']);
@@ -32,6 +33,14 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
   const pick = async (page: Page, picker: string, name: string, id: string) => {
     await page.getByTestId(`${picker}-search`).fill(name);
     await page.getByTestId(`${picker}-option-${id}`).click();
+  };
+
+  /** Presses a key while dragging and waits until dnd-kit's live region says something new (the move happened). */
+  const pressAnnounced = async (page: Page, key: string) => {
+    const region = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+    const before = await page.evaluate(region);
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '') !== was, before);
   };
 
   it('runs the adaptation story', async () => {
@@ -68,6 +77,36 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
       await hr.getByTestId('adapt-stage-add').click();
       await hr.getByTestId(`adapt-stage-${i}`).waitFor();
     }
+    // Stages reorder by keyboard (dnd-kit: Space picks up, arrows move, Space drops) and the order persists: a third
+    // stage moves to the top and is still there after a reload.
+    await hr.getByTestId('adapt-stage-name').fill('Paperwork');
+    await hr.getByTestId('adapt-stage-add').click();
+    await hr.getByTestId('adapt-stage-2').waitFor();
+    await hr.getByTestId('adapt-stages-2-drag').focus();
+    await hr.keyboard.press('Space');
+    await hr.locator('[data-testid="adapt-stages-2-drag"][aria-pressed="true"]').waitFor();
+    // Picked up (dnd-kit may at once say it is over its own place): either way the region names the stage.
+    await hr.waitForFunction(() => /Paperwork/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    await pressAnnounced(hr, 'ArrowUp');
+    await pressAnnounced(hr, 'ArrowUp');
+    const saved = hr.waitForResponse((r) => r.url().endsWith(`/api/adaptation/track/${trackId}/stage`) && r.request().method() === 'PUT');
+    await hr.keyboard.press('Space');
+    assert.equal((await saved).status(), 200);
+    assert.equal(await hr.getByTestId('adapt-stage-0-name').inputValue(), 'Paperwork');
+    await hr.reload();
+    await hr.getByTestId('adapt-stage-2').waitFor();
+    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => hr.getByTestId(`adapt-stage-${i}-name`).inputValue())), ['Paperwork', 'First day', 'First week']);
+    // And back to the end by the same keys (the story goes on with it last, empty).
+    await hr.getByTestId('adapt-stages-0-drag').focus();
+    await hr.keyboard.press('Space');
+    await hr.locator('[data-testid="adapt-stages-0-drag"][aria-pressed="true"]').waitFor();
+    await hr.waitForFunction(() => /Paperwork/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    await pressAnnounced(hr, 'ArrowDown');
+    await pressAnnounced(hr, 'ArrowDown');
+    const back = hr.waitForResponse((r) => r.url().endsWith(`/api/adaptation/track/${trackId}/stage`) && r.request().method() === 'PUT');
+    await hr.keyboard.press('Space');
+    assert.equal((await back).status(), 200);
+    assert.deepEqual(await Promise.all([0, 1, 2].map((i) => hr.getByTestId(`adapt-stage-${i}-name`).inputValue())), ['First day', 'First week', 'Paperwork']);
 
     // Scenario tab (the newcomer's): a reward of 10 coins on day 0 in the first stage, a task on day 7 in the second.
     await hr.getByTestId('tab-scenario').click();

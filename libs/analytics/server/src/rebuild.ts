@@ -15,7 +15,7 @@ const ADAPTATION = /^evt\.adaptation\./;
 
 /**
  * Rebuilds one client's projections (issue 35: "rebuildable from the event stream"): `clear` deletes its projected
- * employees, coin movements (with their daily rollup) and the visit and session rollups; `replay` applies events read back from the stream, in stream order,
+ * employees, coin movements (with their daily rollup), adaptations and the visit and session rollups; `replay` applies events read back from the stream, in stream order,
  * through the same projections the live consumers use (a redelivered event changes nothing), then rebuilds the
  * daily rollups from the stored sessions and visits. The durable consumers do the same on a fresh deployment (they
  * start from the oldest event the stream keeps); the rebuild spec compares the rebuilt reports with the live ones.
@@ -30,12 +30,13 @@ export class ProjectionsRebuild {
     private readonly adaptations: AdaptationsProjection,
   ) {}
 
-  /** Deletes the client's projected rows and daily rollups (one transaction). */
+  /** Deletes the client's projected rows (employees, coin movements, adaptations) and daily rollups (one transaction). */
   async clear(clientId: string): Promise<void> {
     await this.db.inTenant({ clientId }, async (tx) => {
       for (const t of [
         'employees',
         'coin_movements',
+        'adaptations',
         'coin_days',
         'module_days',
         'module_day_users',

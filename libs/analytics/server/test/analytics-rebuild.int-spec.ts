@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { adaptationEvents, adaptationRoutes } from '@intranet/adaptation-contract';
 import { analyticsRoutes } from '@intranet/analytics-contract';
 import { ProjectionsRebuild } from '@intranet/analytics-server';
 import { peopleEvents, peopleRoutes } from '@intranet/people-contract';
@@ -12,7 +13,7 @@ const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Issue 35: the projections (people's users, shop's coin movements) and the daily rollups (sessions, module visits)
+ * Issue 35: the projections (people's users, shop's coin movements, adaptations) and the daily rollups (sessions, module visits)
  * rebuilt from the event stream and the stored reports give the same figures as the live ones. Its own portal: it
  * reaches the domain's rebuild service (`ProjectionsRebuild`) and records the bus' events from before the client
  * exists.
@@ -24,7 +25,7 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
   beforeAll(async () => {
     t = await testPortal();
     const bus = t.portal.platform.bus;
-    for (const pattern of ['evt.people.user.*', 'evt.shop.>']) offs.push(await bus.subscribe(pattern, async (e) => void seen.push(e)));
+    for (const pattern of ['evt.people.user.*', 'evt.shop.>', 'evt.adaptation.>']) offs.push(await bus.subscribe(pattern, async (e) => void seen.push(e)));
   });
   afterAll(async () => {
     for (const off of offs) await off();
@@ -98,11 +99,32 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
     await visit(e1.token, [['wall', midnight + 120_000]]);
     await visit(e2.token, [['wall', midnight + 60_000]]);
 
+    // e1 starts an adaptation today (the admin is HR, e2 the mentor): the adaptations projection has one row.
+    const ok = <R extends { status: number; body: unknown }>(r: R): R => {
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r;
+    };
+    const tr = ok(await t.call(adaptationRoutes.trackCreate, { token: a.adminToken, body: { name: 'Onboarding' } })).body.result;
+    const staged = ok(await t.call(adaptationRoutes.stageCreate, { token: a.adminToken, params: { track: tr._id }, body: { name: 'Week one' } }));
+    const stepBody = { stage_id: staged.body.result.stagesList[0]!._id, type: 'task', name: 'Meet the team', days: 3 } as const;
+    ok(await t.call(adaptationRoutes.stepCreate, { token: a.adminToken, params: { track: tr._id }, body: stepBody }));
+    ok(await t.call(adaptationRoutes.trackActive, { token: a.adminToken, body: { track_id: tr._id, active: true } }));
+    const adapt = { track_id: tr._id, user_id: e1.user._id, mentor_id: e2.user._id, start_date: today };
+    ok(await t.call(adaptationRoutes.userAdd, { token: a.adminToken, body: adapt }));
+
     const params = { id: a.client._id };
     const q = { dateFrom: yesterday, dateTo: today };
     const reports = async () => {
       const out: Record<string, unknown> = {};
-      for (const name of ['reportVisitors', 'reportModules', 'reportTurnover', 'reportDemography', 'reportPositions', 'reportDepartments'] as const) {
+      for (const name of [
+        'reportVisitors',
+        'reportModules',
+        'reportTurnover',
+        'reportDemography',
+        'reportPositions',
+        'reportDepartments',
+        'reportAdaptations',
+      ] as const) {
         const r = await t.call(analyticsRoutes[name], { token: a.adminToken, params, query: q });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         out[name] = r.body.result;
@@ -118,6 +140,7 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
     await eventuallyPasses(async () => {
       live = await reports();
       assert.deepEqual([live.reportCoins.accrued, live.reportCoins.spent], [5, 2]);
+      assert.deepEqual([live.reportAdaptations.started, live.reportAdaptations.inProgress], [1, 1]);
       assert.deepEqual(live.reportDepartments.groups, [
         { key: '', count: 1 },
         { key: 'Fin', count: 1 },
@@ -164,6 +187,7 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
         ),
       );
       assert.ok(seen.some((e) => e.subject === shopEvents.purchased.subject && e.clientId === a.client._id));
+      assert.ok(seen.some((e) => e.subject === adaptationEvents.started.subject && e.clientId === a.client._id));
     }, 20_000);
 
     // People records the dismissal day and carries it in the deletion event (§9: the last working day).
@@ -180,8 +204,9 @@ describe('analytics projections rebuilt from the stream equal the live ones (iss
         cleared.reportModules.modules,
         cleared.reportVisitors.sessions,
         cleared.reportPositions.total,
+        cleared.reportAdaptations.started,
       ],
-      [0, 0, [], 0, 0],
+      [0, 0, [], 0, 0, 0],
     );
     // Each event twice, as a redelivery would bring it.
     await rebuild.replay(

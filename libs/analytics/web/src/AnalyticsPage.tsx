@@ -5,15 +5,16 @@ import { NeedSession, useSession } from '@intranet/web-session';
 import { Button, EmptyState, ErrorState, Loader } from '@intranet/web-ui';
 import { REPORT_ROUTES, useReport, type ReportTab } from './api/report-get.ts';
 import { analyticsText } from './locales.ts';
-import { exportExcel, reportRows } from './rows.ts';
+import { exportExcel, reportRows, type AdaptationFigure, type Row } from './rows.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const TABS = Object.keys(REPORT_ROUTES) as ReportTab[];
 
 /**
  * The analytics page (§2 analytics tabs): period picker, one tab per report with a bar chart (recharts), a table and
- * an Excel export. Admins only (the routes answer 403 otherwise). Test ids: analytics-page, analytics-tab-<tab>,
- * analytics-from, analytics-to, analytics-table, analytics-export.
+ * an Excel export. Admins only (the routes answer 403 otherwise). The adaptations tab shows its four figures
+ * (started, finished, passed probation, in progress) labelled in the user's language. Test ids: analytics-page,
+ * analytics-tab-<tab>, analytics-from, analytics-to, analytics-table, analytics-export.
  */
 export function AnalyticsPage() {
   const { t } = analyticsText.useT();
@@ -23,7 +24,9 @@ export function AnalyticsPage() {
   const [from, setFrom] = useState(day(new Date(Date.now() - 29 * 86_400_000)));
   const [to, setTo] = useState(day(new Date()));
   const q = useReport(tab, clientId, from, to);
-  const rows = reportRows(tab, q.data as Record<string, unknown> | undefined);
+  const raw = reportRows(tab, q.data as Record<string, unknown> | undefined);
+  // The adaptations figures are worded in the user's language (table, chart and export alike).
+  const rows: Row[] = tab === 'adaptations' ? raw.map((r) => ({ ...r, figure: t(`adaptations.${r.figure as AdaptationFigure}`) })) : raw;
   const cols = Object.keys(rows[0] ?? {});
   const [label, value] = [cols[0] ?? 'key', cols.find((c, i) => i > 0 && typeof rows[0]?.[c] === 'number') ?? 'count'];
   return (
@@ -59,7 +62,7 @@ export function AnalyticsPage() {
         ) : q.isError ? (
           <ErrorState message={errorText(q.error)} onRetry={() => void q.refetch()} />
         ) : tab === 'adaptations' && !rows.some((r) => r.value) ? (
-          // The adaptation domain does not publish its events yet: say so rather than chart zeros.
+          // No adaptation started, finished or running in the period: say so rather than chart four zeros.
           <EmptyState title={t('noAdaptations')} />
         ) : rows.length === 0 ? (
           <EmptyState title={t('empty')} />

@@ -1,9 +1,16 @@
 /** A report as table rows (label, value…) for the table, the chart and the Excel export of its tab. */
 export type Row = Record<string, string | number | null>;
 
+/** The adaptations report's figures, in the order the tab shows them (each labelled `adaptations.<figure>`). */
+export const ADAPTATION_FIGURES = ['started', 'finished', 'probationPassed', 'inProgress'] as const;
+/** One of the adaptations report's figures. */
+export type AdaptationFigure = (typeof ADAPTATION_FIGURES)[number];
+
 /** Turns any report result into rows: its array part (byDay, modules, groups, buckets) or its figures. */
 export function reportRows(tab: string, r: Record<string, unknown> | undefined): Row[] {
   if (!r) return [];
+  // All four figures, in a fixed order, a zero too (a figure missing from the answer shows as 0, not as no row).
+  if (tab === 'adaptations') return ADAPTATION_FIGURES.map((k) => ({ figure: k, value: typeof r[k] === 'number' ? r[k] : 0 }));
   if (tab === 'demography') {
     const wt = (r.workingTime as { key: string; count: number }[]).map((x) => ({ group: `workingTime ${x.key}`, count: x.count }));
     const age = (r.age as { key: string; count: number }[]).map((x) => ({ group: `age ${x.key}`, count: x.count }));

@@ -74,9 +74,35 @@ describe('analytics in the browser: the mood meter, module visits, mood statisti
     await admin.goto('/analytics');
     await admin.getByTestId('analytics-tab-modules').click();
     await admin.getByTestId('analytics-table').getByText('addressBook').waitFor();
-    // The adaptations tab: no adaptation domain yet, an empty state rather than zeros.
+    // The adaptations tab: none in the period yet, an empty state rather than zeros.
     await admin.getByTestId('analytics-tab-adaptations').click();
     await admin.getByText('No adaptations yet').waitFor();
+    // Eve starts an adaptation today (HR is the admin; Ann her mentor): the tab shows its four figures, labelled.
+    const track = await api<{ _id: string }>('POST', '/api/track', w.admin.token, { name: 'Onboarding' });
+    const staged = await api<{ stagesList: { _id: string }[] }>('POST', `/api/adaptation/track/${track._id}/stage`, w.admin.token, { name: 'Week one' });
+    await api('POST', `/api/adaptation/track/${track._id}/step`, w.admin.token, {
+      stage_id: staged.stagesList[0]!._id,
+      type: 'task',
+      name: 'Meet the team',
+      days: 0,
+    });
+    await api('PUT', '/api/adaptation/active', w.admin.token, { track_id: track._id, active: true });
+    await api('POST', '/api/adaptation/add_user', w.admin.token, { track_id: track._id, user_id: eve._id, mentor_id: others[0]!._id, start_date: today() });
+    await eventually(async () => {
+      const r = await api<{ started: number }>('GET', `/api/analytics/adaptations/${w.client._id}${q}`, w.admin.token);
+      return r.started === 1 ? r : undefined;
+    }, 20_000);
+    await admin.getByTestId('analytics-tab-modules').click();
+    await admin.reload();
+    await admin.getByTestId('analytics-tab-adaptations').click();
+    const table = admin.getByTestId('analytics-table');
+    await table.waitFor();
+    assert.deepEqual(await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))), [
+      ['Started', '1'],
+      ['Finished', '0'],
+      ['Passed probation', '0'],
+      ['In progress', '1'],
+    ]);
 
     // Five ratings now: the total is shown, with its count.
     await admin.goto('/employees/');
