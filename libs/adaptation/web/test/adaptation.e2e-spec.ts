@@ -12,7 +12,7 @@ jest.setTimeout(300_000);
  * newcomer starting today with a mentor, all through the screens; the newcomer opens their journey, finishes the
  * reward step and sees the coins in the shop balance; the mentor sees the progress (1 of 2 steps) on /adaptation and
  * on the journey, at phone width too. On the way HR moves a third (empty) stage to the top by keyboard, reloads to see
- * the order kept, and moves it back to the end.
+ * the order kept, moves it back to the end and deletes it after a confirmation.
  */
 describe('adaptation in the browser: HR builds a track and adds a newcomer, the newcomer collects a reward, the mentor sees the progress', () => {
   const spec = browserSpec(['shell/index.html', 'adaptation/mf-manifest.json', 'shop/mf-manifest.json']);
@@ -107,6 +107,13 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await hr.keyboard.press('Space');
     assert.equal((await back).status(), 200);
     assert.deepEqual(await Promise.all([0, 1, 2].map((i) => hr.getByTestId(`adapt-stage-${i}-name`).inputValue())), ['First day', 'First week', 'Paperwork']);
+    // The empty third stage is deleted after a confirmation (§7 names the stage in the DELETE's body).
+    await hr.getByTestId('adapt-stage-2-delete').click();
+    const removed = hr.waitForResponse((r) => r.url().endsWith(`/api/adaptation/track/${trackId}/stage`) && r.request().method() === 'DELETE');
+    await hr.getByTestId('adapt-stage-delete-confirm').getByTestId('confirm-ok').click();
+    assert.equal((await removed).status(), 200);
+    await hr.getByTestId('adapt-stage-2').waitFor({ state: 'detached' });
+    assert.deepEqual(await Promise.all([0, 1].map((i) => hr.getByTestId(`adapt-stage-${i}-name`).inputValue())), ['First day', 'First week']);
 
     // Scenario tab (the newcomer's): a reward of 10 coins on day 0 in the first stage, a task on day 7 in the second.
     await hr.getByTestId('tab-scenario').click();

@@ -135,6 +135,37 @@ describe('call: answers', () => {
     assert.equal(sent[1].method, 'POST');
     assert.deepEqual(sent[1].body, { login: 'ann', password: 'pw' });
   });
+
+  it('a DELETE sends the body the call gives (§7 deletions named in the body) and none otherwise', async () => {
+    const stageDelete = defineRoute({
+      method: 'DELETE',
+      path: '/api/adaptation/track/{track}/stage',
+      subject: 'adaptation.stage.delete',
+      summary: 'Delete a stage',
+      spec: '§7',
+      access: access.feature('adaptation'),
+      params: z.object({ track: z.string() }),
+      body: z.object({ _id: z.string() }),
+      result: z.object({ _id: z.string() }),
+    });
+    const postDelete = defineRoute({
+      method: 'DELETE',
+      path: '/api/post/{id}',
+      subject: 'social.post.delete',
+      summary: 'Delete a post',
+      spec: '§7',
+      access: access.feature('wall'),
+      params: z.object({ id: z.string() }),
+      result: z.object({ _id: z.string() }),
+    });
+    answer(200, { result: { _id: 's-1' } });
+    await call(stageDelete, { params: { track: 't-1' }, body: { _id: 's-1' } });
+    assert.equal(sent[0].method, 'DELETE');
+    assert.deepEqual(sent[0].body, { _id: 's-1' });
+    answer(200, { result: { _id: 'p-1' } });
+    await call(postDelete, { params: { id: 'p-1' } });
+    assert.equal(sent[1].body, undefined);
+  });
 });
 
 describe('call: §8 401 ends the session', () => {

@@ -104,8 +104,12 @@ export function routeUrl(route: Pick<RouteTarget, 'path'>, params?: Record<strin
   return url;
 }
 
-function hasBody(route: RouteTarget): boolean {
-  return route.method !== 'GET' && route.method !== 'DELETE';
+/**
+ * Whether the call sends a JSON body: every method but GET, and a DELETE only when the call gives one (§7 names some
+ * deletions by a body, e.g. DELETE api/adaptation/track/{track}/stage { _id }).
+ */
+function hasBody(route: RouteTarget, body: unknown): boolean {
+  return route.method === 'DELETE' ? body !== undefined : route.method !== 'GET';
 }
 
 function parseBody(text: string, contentType: string | null): unknown {
@@ -165,7 +169,7 @@ export async function call<D extends RouteDef>(route: D | RouteRef<D>, ...args: 
   const input = (args[0] ?? {}) as CallInput<RouteDef> & { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(input.workspace) };
   const init: RequestInit = { method: route.method, headers, signal: input.signal, credentials: 'same-origin' };
-  if (hasBody(route)) {
+  if (hasBody(route, input.body)) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(input.body ?? {});
   }
