@@ -6,7 +6,7 @@ import type { Config } from '@intranet/platform-config';
 import type { RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
-import { PORTS } from '@intranet/platform-host';
+import { PORTS, type Logger } from '@intranet/platform-host';
 import type { Outbox } from '@intranet/platform-outbox';
 import { isSuper } from './access.ts';
 import { ClientsPort } from './clients-port.ts';
@@ -20,6 +20,9 @@ import { UsersRepository } from './users.repository.ts';
 type In<K extends keyof typeof peopleRoutes> = RouteInput<(typeof peopleRoutes)[K]>;
 
 /** Sign-in, sign-out and password reset (§7 Environment and session, §8 Login errors). */
+/** How often expired sign-in counters are swept (ms). */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
 @Injectable()
 export class AuthService {
   private readonly limits: SharedRateLimit;
@@ -36,10 +39,24 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly resets: ResetsRepository,
     private readonly resetJobs: PasswordResetJobs,
+    @Inject(PORTS.log) private readonly log: Logger,
   ) {
     this.limits = signInLimits({ db, config });
     this.forgotLimits = sharedRateLimit({ db, config }, 'forgot', peopleRoutes.authForgot.rateLimit!);
     this.resetLimits = sharedRateLimit({ db, config }, 'reset', peopleRoutes.authReset.rateLimit!);
+    // The three limits share one table: one sweep of expired counters every 5 minutes, stopped with the application.
+    this.sweeper = setInterval(
+      () => void this.limits.sweep().catch((e: Error) => this.log.warn(`sign-in counters: sweep failed: ${e.message}`)),
+      SWEEP_EVERY_MS,
+    );
+    this.sweeper.unref();
+  }
+
+  private readonly sweeper: NodeJS.Timeout;
+
+  /** Stops the sweep of expired sign-in counters (Nest calls it when the application closes). */
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
   }
 
   /** §7 POST /api/login {login, password} → { token, result, _id }; shares its rate budget with loginPage. */

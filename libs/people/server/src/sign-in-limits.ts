@@ -1,17 +1,17 @@
 import { peopleRoutes } from '@intranet/people-contract';
 import { sha256 } from '@intranet/platform-auth';
 import type { RateLimit } from '@intranet/platform-contracts';
-import type { Database } from '@intranet/platform-db';
 import { DomainError, MESSAGES } from '@intranet/platform-errors';
 import type { DomainDeps } from '@intranet/platform-host';
+import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { signInAttempts } from './schema.ts';
 
 /** The per-address budget is this many times the per-account one (offices share one address), as in the gateway. */
 const ADDRESS_FACTOR = 5;
 
-/** Databases that already have a sweeper of expired counters (one per process and database is enough). */
-const swept = new WeakSet<Database>();
+/** Counters expired longer ago than this are deleted by `sweep()` (ms). */
+const SWEEP_AFTER_MS = 60 * 60 * 1000;
 
 /** A rate limit whose counters every people process (and so every gateway) shares. */
 export interface SharedRateLimit {
@@ -21,6 +21,11 @@ export interface SharedRateLimit {
    * with `details.retryAfterSeconds` (whole seconds until the exhausted budget refills).
    */
   consume(address: string | undefined, account?: string): Promise<void>;
+  /**
+   * Deletes the counters of every shared limit that expired over an hour ago (one table). The owner calls it on a
+   * timer it stops when the application closes; the library's own sweep timer outlived a closed database.
+   */
+  sweep(): Promise<void>;
 }
 
 /**
@@ -33,16 +38,13 @@ export interface SharedRateLimit {
 export function sharedRateLimit({ db, config }: Pick<DomainDeps, 'db' | 'config'>, name: string, rate: RateLimit): SharedRateLimit {
   const scale = config.RATE_LIMIT_SCALE;
   const limiter = (kind: string, points: number) => {
-    // Rows expired over an hour ago are swept every 5 minutes.
-    const clearExpiredByTimeout = !swept.has(db);
-    swept.add(db);
     return new RateLimiterDrizzle({
       storeClient: db.drizzle,
       schema: signInAttempts,
       keyPrefix: `${name}:${kind}`,
       points,
       duration: rate.seconds,
-      clearExpiredByTimeout,
+      clearExpiredByTimeout: false,
       insuranceLimiter: new RateLimiterMemory({ points, duration: rate.seconds }),
     });
   };
@@ -62,6 +64,9 @@ export function sharedRateLimit({ db, config }: Pick<DomainDeps, 'db' | 'config'
         }
         throw e;
       }
+    },
+    async sweep() {
+      await db.drizzle.delete(signInAttempts).where(lt(signInAttempts.expire, new Date(Date.now() - SWEEP_AFTER_MS)));
     },
   };
 }

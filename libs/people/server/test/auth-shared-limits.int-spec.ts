@@ -117,4 +117,20 @@ describe('sign-in and password-reset limits are shared by every gateway and peop
     );
     assert.ok(!keys.some((k) => k.includes('@')), `a login was stored in clear: ${keys.join(',')}`);
   });
+
+  it('the sweep deletes counters expired over an hour ago and keeps the others', async () => {
+    const { db, config } = t.portal.platform;
+    const hour = 60 * 60 * 1000;
+    await db.drizzle.insert(signInAttempts).values([
+      { key: 'sweep:old', points: 1, expire: new Date(Date.now() - 2 * hour) },
+      { key: 'sweep:recent', points: 1, expire: new Date(Date.now() - hour / 2) },
+      { key: 'sweep:live', points: 1, expire: new Date(Date.now() + hour) },
+    ]);
+    await signInLimits({ db, config }).sweep();
+    const left = (await db.drizzle.select({ key: signInAttempts.key }).from(signInAttempts))
+      .map((r) => r.key)
+      .filter((k) => k.startsWith('sweep:'))
+      .sort();
+    assert.deepEqual(left, ['sweep:live', 'sweep:recent']);
+  });
 });
