@@ -258,7 +258,7 @@ export class AdaptationRepository {
   }
 
   /** Marks the steps pointing to `ref` with a problem code (§4 contains errors). Output: their track ids. */
-  async markProblem(tx: Tx, kind: 'poll' | 'article' | 'course', refId: string, code: string): Promise<string[]> {
+  async markProblem(tx: Tx, kind: RefKind, refId: string, code: string): Promise<string[]> {
     const col = kind === 'poll' ? steps.pollId : kind === 'article' ? steps.articleId : steps.courseId;
     const rows = await tx.update(steps).set({ problem: code }).where(eq(col, refId)).returning({ trackId: steps.trackId });
     return [...new Set(rows.map((r) => r.trackId))];
