@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { browserSpec, overflow, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
+import { browserSpec, dndAnnounced, dndKeyboardReady, overflow, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(300_000);
 
@@ -35,12 +35,10 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await page.getByTestId(`${picker}-option-${id}`).click();
   };
 
-  /** Presses a key while dragging and waits until dnd-kit's live region says something new (the move happened). */
-  const pressAnnounced = async (page: Page, key: string) => {
-    const region = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
-    const before = await page.evaluate(region);
+  /** Presses a key while dragging and waits until dnd-kit's live region says `text` (the move happened). */
+  const pressAnnounced = async (page: Page, key: string, text: string) => {
     await page.keyboard.press(key);
-    await page.waitForFunction((was) => (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '') !== was, before);
+    await dndAnnounced(page, text);
   };
 
   it('runs the adaptation story', async () => {
@@ -85,10 +83,9 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await hr.getByTestId('adapt-stages-2-drag').focus();
     await hr.keyboard.press('Space');
     await hr.locator('[data-testid="adapt-stages-2-drag"][aria-pressed="true"]').waitFor();
-    // Picked up (dnd-kit may at once say it is over its own place): either way the region names the stage.
-    await hr.waitForFunction(() => /Paperwork/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
-    await pressAnnounced(hr, 'ArrowUp');
-    await pressAnnounced(hr, 'ArrowUp');
+    await dndKeyboardReady(hr, 'Paperwork is over position 3 of 3');
+    await pressAnnounced(hr, 'ArrowUp', 'Paperwork is over position 2 of 3');
+    await pressAnnounced(hr, 'ArrowUp', 'Paperwork is over position 1 of 3');
     const saved = hr.waitForResponse((r) => r.url().endsWith(`/api/adaptation/track/${trackId}/stage`) && r.request().method() === 'PUT');
     await hr.keyboard.press('Space');
     assert.equal((await saved).status(), 200);
@@ -100,9 +97,9 @@ describe('adaptation in the browser: HR builds a track and adds a newcomer, the 
     await hr.getByTestId('adapt-stages-0-drag').focus();
     await hr.keyboard.press('Space');
     await hr.locator('[data-testid="adapt-stages-0-drag"][aria-pressed="true"]').waitFor();
-    await hr.waitForFunction(() => /Paperwork/.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
-    await pressAnnounced(hr, 'ArrowDown');
-    await pressAnnounced(hr, 'ArrowDown');
+    await dndKeyboardReady(hr, 'Paperwork is over position 1 of 3');
+    await pressAnnounced(hr, 'ArrowDown', 'Paperwork is over position 2 of 3');
+    await pressAnnounced(hr, 'ArrowDown', 'Paperwork is over position 3 of 3');
     const back = hr.waitForResponse((r) => r.url().endsWith(`/api/adaptation/track/${trackId}/stage`) && r.request().method() === 'PUT');
     await hr.keyboard.press('Space');
     assert.equal((await back).status(), 200);

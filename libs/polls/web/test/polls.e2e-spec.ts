@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { browserSpec, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
+import { browserSpec, dndKeyboardReady, seriousViolations, signIn as signInAs } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 describe('polls in the browser: a manager publishes to a department, two employees answer, the chart moves live, Excel', () => {
@@ -69,7 +69,7 @@ describe('polls in the browser: a manager publishes to a department, two employe
     await mia.keyboard.press('Space');
     await mia.locator('[data-testid="editor-q-2-drag"][aria-pressed="true"]').waitFor();
     // Picked up: dnd-kit announces the card over its own place first.
-    await mia.waitForFunction(() => /item (\S+) was moved over droppable area \1\./.test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ''));
+    await dndKeyboardReady(mia, /item (\S+) was moved over droppable area \1\./);
     await pressAnnounced(mia, 'ArrowUp');
     await pressAnnounced(mia, 'ArrowUp');
     await mia.keyboard.press('Space');

@@ -121,6 +121,31 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Waits until dnd-kit's live region (a drag's screen-reader sentence) matches `text` (substring or pattern).
+ */
+export async function dndAnnounced(page: Page, text: string | RegExp): Promise<void> {
+  const [source, flags, plain] = typeof text === 'string' ? [text, '', true] : [text.source, text.flags, false];
+  await page.waitForFunction(
+    ([src, fl, isPlain]) => {
+      const said = document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+      return isPlain ? said.includes(src) : new RegExp(src, fl).test(said);
+    },
+    [source, flags, plain] as const,
+  );
+}
+
+/**
+ * Waits until a keyboard drag (dnd-kit, picked up with Space) takes arrows. Its first "over" sentence (`over`: over
+ * the item's own place) comes once the drag is measured (an arrow before it finds no collision rect and is dropped),
+ * and the KeyboardSensor listens for arrows only from a `setTimeout` queued when the drag began: one more page
+ * macrotask runs after that one.
+ */
+export async function dndKeyboardReady(page: Page, over: string | RegExp): Promise<void> {
+  await dndAnnounced(page, over);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
+/**
  * Signs in through the real /login/ form and waits until the browser has left it: for `landing` (default: any page
  * but /login) and, when given, until the element with test id `ready` shows (e.g. the wall's 'post-form').
  */

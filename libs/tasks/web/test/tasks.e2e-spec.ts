@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { browserSpec, overflow, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
+import { browserSpec, dndAnnounced, dndKeyboardReady, overflow, seriousViolations, signIn } from '@intranet/portal-testing/e2e';
 
 jest.setTimeout(240_000);
 /**
@@ -47,9 +47,6 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
         }),
       ),
     );
-  /** Waits until the live region of a keyboard drag (dnd-kit) says `text`. */
-  const announced = (page: Page, text: string) =>
-    page.waitForFunction((want) => document.querySelector('[id^="DndLiveRegion"]')?.textContent?.includes(want) ?? false, text);
 
   it('runs the board story with two people', async () => {
     const { api } = spec;
@@ -98,10 +95,9 @@ describe('task board in the browser: A moves cards, B (view only) sees it live a
     // Ann reorders with the keyboard (dnd-kit: Space picks up, ↓ moves, Space drops); Bob sees the new order.
     await a.page.getByTestId(`card-${card['Card two']}`).focus();
     await a.page.keyboard.press('Space');
-    // Picked up (dnd-kit may at once say it is over its own place): either way the region names the task.
-    await announced(a.page, 'Task "Card two"');
+    await dndKeyboardReady(a.page, 'Task "Card two" is over lane "To do"');
     await a.page.keyboard.press('ArrowDown');
-    await announced(a.page, 'over task "Card three"');
+    await dndAnnounced(a.page, 'over task "Card three"');
     await a.page.keyboard.press('Space');
     await waitLane(a.page, todo, ['Card three', 'Card two']);
     await waitLane(b.page, todo, ['Card three', 'Card two']);
