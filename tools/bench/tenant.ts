@@ -5,8 +5,8 @@
  * api/clients/jobs/{job}): time, rows/s and the portal's peak RSS growth during each (streamed: it must not grow
  * with the workspace).
  *
- *   source tools/scripts/node-env.sh && node tools/bench/lifecycle.ts
- *   BENCH_EMPLOYEES=10000 BENCH_POSTS=100000 BENCH_FILES=1000 BENCH_FILE_KB=1024 node tools/bench/lifecycle.ts   # issue 36's sizes
+ *   source tools/scripts/node-env.sh && node tools/bench/tenant.ts
+ *   BENCH_EMPLOYEES=10000 BENCH_POSTS=100000 BENCH_FILES=1000 BENCH_FILE_KB=1024 node tools/bench/tenant.ts   # issue 36's sizes
  *
  * How: `node apps/portal/src/main.ts` on a throw-away DATA_DIR; the client and its employees through the API; the
  * portal stopped, the posts seeded into its PGlite folder (seedPosts) and the objects written into its storage
