@@ -12,6 +12,7 @@ export { autocannon, machine, mark, percentile, table, type Autocannon, type Can
 export {
   embeddedPortalEnv,
   makeBenchClient,
+  portalNodeOptions,
   ports,
   runtimeDatabase,
   startService,

@@ -8,8 +8,9 @@
  *
  * Each virtual employee signs in once (BENCH_ACCOUNTS real accounts, shared round-robin: sign-in is an argon2id
  * verification), keeps a Socket.IO connection open (live updates counted), and loops over its session steps with a
- * think time of THINK_MS (± 50 %) between them. The steps and their weights are SESSION_STEPS below: a domain added
- * later joins the mix by adding its steps there.
+ * think time of THINK_MS (± 50 %) between them. The steps and their weights are SESSION_STEPS below, then with
+ * MIXED_MIX=all (the default) MODULE_STEPS: the shop, learning, adaptation, analytics and chat (issue 39), whose
+ * services join the distributed stack; MIXED_MIX=base runs SESSION_STEPS alone, the mix of issue 39's base commit.
  * Every step of MIXED_STEP_S seconds adds MIXED_STEP users; a step fails when the p99 of all requests exceeds
  * MIXED_P99_MS (300) or errors exceed 0.1 %; the run ends at the first failing step or at MIXED_MAX users (MIXED_SLICE_S:
  * also a p99 line per slice of that many seconds). Printed per
@@ -64,6 +65,23 @@ interface Session {
   wall: { _id: string }[];
 }
 
+/**
+ * What the steps of the round's modules use (MIXED_MIX=all), made once before the load: an unlimited shop item
+ * (every account holds coins), a published course whose 20-question test each account has started, each account's
+ * adaptation, and a chat room of all the accounts.
+ */
+interface Modules {
+  itemId: string;
+  testId: string;
+  /** Per account: the question ids and one answer id of each, of its attempt. */
+  attempts: Map<string, { q: string; a: string }[]>;
+  /** Per account: its adaptation (user track) id. */
+  adaptations: Map<string, string>;
+  roomId: string;
+}
+let M: Modules | undefined;
+const iso = () => new Date().toISOString();
+
 /** One thing an employee does; `weight`: how often per loop (1 = every loop, 0.2 = one loop in five). */
 interface SessionStep {
   route: string;
@@ -111,6 +129,81 @@ const SESSION_STEPS: SessionStep[] = [
   },
 ];
 
+/**
+ * The round's modules in a session (issue 39 §1): buying in the shop, answering a test, the newcomer's adaptation
+ * view, the session and module-visit beacons, opening a chat. Joined with MIXED_MIX=all (the default); MIXED_MIX=base
+ * runs the mix above alone (the issue's base commit had only it).
+ */
+const MODULE_STEPS: SessionStep[] = [
+  { route: 'GET /api/shop/balance/{id}', weight: 0.2, run: (x) => x.call('GET', `/api/shop/balance/${x.userId}`) },
+  { route: 'POST /api/shop/buy', weight: 0.05, run: (x) => x.call('POST', '/api/shop/buy', { item: M!.itemId }) },
+  {
+    route: 'POST /api/tests/{test_id}/answer',
+    weight: 0.2,
+    run: (x) => {
+      const qs = M!.attempts.get(x.userId)!;
+      const q = qs[x.n % qs.length]!;
+      return x.call('POST', `/api/tests/${M!.testId}/answer`, { question_id: q.q, answers: [q.a] });
+    },
+  },
+  { route: 'GET /api/adaptation/on_track/{id}', weight: 0.2, run: (x) => x.call('GET', `/api/adaptation/on_track/${M!.adaptations.get(x.userId)}`) },
+  {
+    route: 'POST /api/analytics/modules',
+    weight: 0.3,
+    run: (x) => x.call('POST', '/api/analytics/modules', { visits: [{ moduleName: x.n % 2 ? 'wall' : 'addressBook', date: iso() }] }),
+  },
+  {
+    route: 'POST /api/analytics/visitors',
+    weight: 0.05,
+    run: (x) => x.call('POST', '/api/analytics/visitors', { sessions: [{ sessionStart: new Date(Date.now() - 600_000).toISOString(), currentTime: iso() }] }),
+  },
+  { route: 'GET /api/chat/rooms/{id}', weight: 0.2, run: (x) => x.call('GET', `/api/chat/rooms/${x.userId}`) },
+  { route: 'GET /api/chat/room/{id}/msgs', weight: 0.2, run: (x) => x.call('GET', `/api/chat/room/${M!.roomId}/msgs`) },
+];
+
+/** 20 single-choice questions of four answers (the lms bench's test). */
+const QUESTIONS = Array.from({ length: 20 }, (_, i) => ({
+  text: `Question ${i + 1}`,
+  kind: 'single' as const,
+  answers: ['A', 'B', 'C', 'D'].map((a, j) => ({ text: `${a}${i}`, right: j === i % 4 })),
+}));
+
+/** Makes what MODULE_STEPS use, through the API as the client's admin and as each account (see `Modules`). */
+async function setupModules(base: string, admin: Api, clientId: string, accounts: { token: string; userId: string }[]): Promise<Modules> {
+  const ids = accounts.map((a) => a.userId);
+  const item = expectOk(await admin('POST', `/api/shop/${clientId}/shop_items`, { name: 'Sticker', cost: 1 }), 'shop item').result as { _id: string };
+  const prize = expectOk(await admin('POST', `/api/shop/${clientId}/achievements`, { name: 'Helpful' }), 'achievement').result as { _id: string };
+  for (const id of ids) expectOk(await admin('POST', '/api/shop/accrue', { recipient: id, achievement: prize._id, amount: 100_000 }), 'accrue');
+  const course = expectOk(await admin('POST', '/api/course', { title: 'Mixed course' }), 'course').result as { _id: string };
+  const test = expectOk(await admin('POST', '/api/test', { course_id: course._id, title: 'Mixed test', questions: QUESTIONS }), 'test').result as {
+    _id: string;
+  };
+  expectOk(await admin('POST', `/api/courses/${course._id}/members`, { users: ids, departments: [] }), 'appoint');
+  expectOk(await admin('PUT', `/api/course/${course._id}`, { status: 'published' }), 'publish');
+  const track = expectOk(await admin('POST', '/api/track', { name: 'Mixed track' }), 'track').result as { _id: string };
+  const stage = (
+    expectOk(await admin('POST', `/api/adaptation/track/${track._id}/stage`, { name: 'Day one' }), 'stage').result as { stagesList: { _id: string }[] }
+  ).stagesList[0]!._id;
+  expectOk(await admin('POST', `/api/adaptation/track/${track._id}/step`, { stage_id: stage, type: 'task', name: 'Meet the team', days: 0 }), 'step');
+  const room = expectOk(await admin('POST', '/api/chat/room', { name: 'Everyone', members: ids }), 'room').result as { _id: string };
+  for (let i = 0; i < 30; i++) expectOk(await admin('POST', '/api/chat/msg', { room_id: room._id, content: `Hello ${i}` }), 'chat message');
+  const today = new Date().toISOString().slice(0, 10);
+  const attempts = new Map<string, { q: string; a: string }[]>();
+  const adaptations = new Map<string, string>();
+  for (const a of accounts) {
+    const started = expectOk(await api(base, a.token)('POST', `/api/tests/${course._id}/startTest/${test._id}/for/${a.userId}`), 'start test').result as {
+      questions: { _id: string; answers: { _id: string }[] }[];
+    };
+    attempts.set(
+      a.userId,
+      started.questions.map((q) => ({ q: q._id, a: q.answers[0]!._id })),
+    );
+    const added = expectOk(await admin('POST', '/api/adaptation/add_user', { track_id: track._id, user_id: a.userId, start_date: today }), 'add_user');
+    adaptations.set(a.userId, (added.result as { _id: string })._id);
+  }
+  return { itemId: item._id, testId: test._id, attempts, adaptations, roomId: room._id };
+}
+
 const TICK = 100;
 const cpuSeconds = (pid: number): number => {
   try {
@@ -149,9 +242,12 @@ await runBench(async () => {
   const thinkMs = intEnv('THINK_MS', 3000);
   const accounts = intEnv('BENCH_ACCOUNTS', 100);
   const mode = process.env.MIXED_MODE === 'embedded' ? 'embedded' : 'distributed';
+  const mix = process.env.MIXED_MIX === 'base' ? 'base' : 'all';
+  const mixSteps = mix === 'all' ? [...SESSION_STEPS, ...MODULE_STEPS] : SESSION_STEPS;
   const employees = intEnv('BENCH_EMPLOYEES', 1000);
   let s: Target;
-  if (mode === 'distributed') s = await startStack({ services: ['social', 'kb'], employees });
+  if (mode === 'distributed')
+    s = await startStack({ services: mix === 'all' ? ['social', 'kb', 'shop', 'lms', 'adaptation', 'analytics', 'chat'] : ['social', 'kb'], employees });
   else {
     // `npm start`'s process (apps/portal/src/main.ts): PGlite (in its worker thread), the in-process bus, every domain.
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-mixed-'));
@@ -178,6 +274,7 @@ await runBench(async () => {
         email,
         password: 'mixedpass1',
         confirmPassword: 'mixedpass1',
+        ...(mix === 'all' ? { roles: ['shop', 'lms', 'adaptation', 'chat'] } : {}),
       }),
       'register',
     ).result;
@@ -186,6 +283,11 @@ await runBench(async () => {
   log(`${accounts} accounts signed in`);
   // Something on the wall to read, like and comment.
   for (let i = 0; i < 60; i++) expectOk(await admin('POST', '/api/post', { message: `Company news ${i}` }), 'seed post');
+  if (mix === 'all') {
+    const t0 = performance.now();
+    M = await setupModules(s.base, admin, s.clientId, tokens);
+    log(`shop, lms, adaptation, chat set up for ${tokens.length} accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
 
   type Stat = { ms: number[]; errors: number };
   let stats = new Map<string, Stat>();
@@ -215,7 +317,7 @@ await runBench(async () => {
     // Users start spread over one think time, not all at once.
     await sleep(Math.random() * thinkMs);
     while (running) {
-      for (const step of SESSION_STEPS) {
+      for (const step of mixSteps) {
         if (!running) return;
         if (step.weight < 1 && Math.random() >= step.weight) continue;
         const t0 = performance.now();
@@ -307,7 +409,7 @@ await runBench(async () => {
   await Promise.all(loops);
 
   console.log(
-    `\nMixed workload, ${mode} mode: think ${thinkMs} ms ± 50 %, steps of ${stepS} s (the last 3/4 measured), limit p99 ${p99Limit} ms and 0.1 % errors\n`,
+    `\nMixed workload (${mix === 'all' ? 'every module' : 'the base mix'}), ${mode} mode: think ${thinkMs} ms ± 50 %, steps of ${stepS} s (the last 3/4 measured), limit p99 ${p99Limit} ms and 0.1 % errors\n`,
   );
   console.log(table(['users', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'live events', 'result', 'CPU and RSS per process'], steps));
   const perRoute = (at: NonNullable<typeof lastHeld>) =>

@@ -17,22 +17,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, intEnv, log, ROOT, sleep } from './lib.ts';
+import { freePort, intEnv, log, portalNodeOptions, ROOT, sleep } from './lib.ts';
 
 const RESTARTS = intEnv('BENCH_RESTARTS', 3);
 const IDLE_SECONDS = intEnv('BENCH_IDLE_SECONDS', 10);
-// The flags and environment `npm start` gives the portal's process (apps/portal/node-options, read by
-// tools/scripts/run.sh too); BENCH_PORTAL_FLAGS replaces the file's content (e.g. ' ' for none, to compare
-// before/after in one checkout).
-const PORTAL_OPTIONS = (process.env.BENCH_PORTAL_FLAGS ?? readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8'))
-  .split('\n')
-  .filter((l) => !l.startsWith('#'))
-  .flatMap((l) => l.split(/\s+/))
-  .filter(Boolean);
-const PORTAL_FLAGS = PORTAL_OPTIONS.filter((o) => o.startsWith('--'));
-const PORTAL_ENV = Object.fromEntries(
-  PORTAL_OPTIONS.filter((o) => /^[A-Za-z_]\w*=/.test(o)).map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)]),
-);
+// The flags and environment `npm start` gives the portal's process (BENCH_PORTAL_FLAGS: see portalNodeOptions).
+const { flags: PORTAL_FLAGS, env: PORTAL_ENV } = portalNodeOptions();
 const TICK = 100; // USER_HZ on Linux: /proc/<pid>/stat counts CPU time in 1/100 s
 
 interface Start {

@@ -8,7 +8,8 @@
  *   source tools/scripts/node-env.sh && node tools/bench/tenant.ts
  *   BENCH_EMPLOYEES=10000 BENCH_POSTS=100000 BENCH_FILES=1000 BENCH_FILE_KB=1024 node tools/bench/tenant.ts   # issue 36's sizes
  *
- * How: `node apps/portal/src/main.ts` on a throw-away DATA_DIR; the client and its employees through the API; the
+ * How: `node <apps/portal/node-options> apps/portal/src/main.ts` (the process `npm start` runs; BENCH_PORTAL_FLAGS=' '
+ * for Node's defaults) on a throw-away DATA_DIR; the client and its employees through the API; the
  * portal stopped, the posts seeded into its PGlite folder (seedPosts) and the objects written into its storage
  * folder, the portal started again; then the two jobs. RSS: /proc/<pid>/status VmRSS of the portal, sampled every
  * 100 ms. Environment: BENCH_EMPLOYEES (200), BENCH_POSTS (2000), BENCH_FILES (20), BENCH_FILE_KB (256).
@@ -26,6 +27,7 @@ import {
   log,
   makeBenchClient,
   onCleanup,
+  portalNodeOptions,
   runBench,
   signalChild,
   startChild,
@@ -46,10 +48,12 @@ await runBench(async () => {
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = embeddedPortalEnv(dataDir, port);
+  // As `npm start` runs it (apps/portal/node-options): its young generation and malloc arenas decide the RSS.
+  const portal = portalNodeOptions();
+  const env = { ...embeddedPortalEnv(dataDir, port), ...portal.env };
   let pid = 0;
   const start = async () => {
-    pid = startChild('portal', process.execPath, ['apps/portal/src/main.ts'], env).proc.pid!;
+    pid = startChild('portal', process.execPath, [...portal.flags, 'apps/portal/src/main.ts'], env).proc.pid!;
     await until(180_000, 'portal', async () => (await api(base)('GET', '/api/env').catch(() => ({ status: 0 }))).status === 200, 250);
   };
 

@@ -5,12 +5,12 @@
  */
 import { execFileSync, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { APP_ROLE, roleUrl, SYSTEM_ROLE, tenantSignature } from '@intranet/platform-db';
-import { freePort, log, SUPER, ADMIN_PASSWORD, tcpOpen, until, which, within } from './basics.ts';
+import { freePort, log, ROOT, SUPER, ADMIN_PASSWORD, tcpOpen, until, which, within } from './basics.ts';
 import { assertAlive, dropDatabaseOnCleanup, onCleanup, removeOnCleanup, startChild } from './children.ts';
 import { api, employeesCsv, expectOk, type Api } from './http.ts';
 
@@ -84,6 +84,23 @@ async function startPrivatePostgres(): Promise<string> {
  * The environment of `npm start`'s process (apps/portal/src/main.ts) for a bench: production mode, PGlite in
  * `dataDir`, the in-process bus (no DATABASE_URL or NATS_URL), no web, the bench's superadmin, rate limits ×1,000.
  */
+/**
+ * The Node flags and environment `npm start` gives the embedded portal's process: apps/portal/node-options (read by
+ * tools/scripts/run.sh too). BENCH_PORTAL_FLAGS replaces the file's content (' ' for none: before/after in one
+ * checkout). Output: `flags` for the command line (before the script), `env` to merge into its environment.
+ */
+export function portalNodeOptions(): { flags: string[]; env: Record<string, string> } {
+  const options = (process.env.BENCH_PORTAL_FLAGS ?? readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8'))
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .flatMap((l) => l.split(/\s+/))
+    .filter(Boolean);
+  return {
+    flags: options.filter((o) => o.startsWith('--')),
+    env: Object.fromEntries(options.filter((o) => /^[A-Za-z_]\w*=/.test(o)).map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)])),
+  };
+}
+
 export function embeddedPortalEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,

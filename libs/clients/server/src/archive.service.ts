@@ -6,6 +6,7 @@ import { PassThrough, Transform } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { CLIENTS_ERRORS, clientEvents, type clientLifecycleRoutes } from '@intranet/clients-contract';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
+import { exportPages } from './export-pages.ts';
 import type { Config } from '@intranet/platform-config';
 import { remapIds, tenantSubjects, type RouteInput } from '@intranet/platform-contracts';
 import { uuidv7, type Database } from '@intranet/platform-db';
@@ -28,7 +29,12 @@ const ARCHIVE_PREFIX = '00000000-0000-0000-0000-000000000000/exports';
 const LINK_TTL = 15 * 60;
 const PAGE = 1000;
 const LONG = { timeoutMs: 120_000 };
-const CHUNK = 256 * 1024;
+/**
+ * Bytes of a stored object per archive line (64 KB of base64): V8 keeps strings that size in its young generation,
+ * where a scavenge frees them at once; 256 KB chunks made 340 KB strings in the large-object space, which only a full
+ * collection frees (peak RSS +268 MB over an export of 1 GB, tools/bench/README.md "tenant.ts").
+ */
+const CHUNK = 48 * 1024;
 
 /**
  * A workspace's archive (issue 36): one gzip'd NDJSON file, streamed both ways (never held whole). Lines: a header
@@ -108,23 +114,20 @@ export class ArchiveService {
     try {
       await line(JSON.stringify({ format: ARCHIVE_FORMAT, client }));
       for (const d of this.life.domains) {
-        const s = tenantSubjects(d);
         const tables = counts[d] ?? {};
         manifest.domains[d] = {};
         for (const table of Object.keys(tables)) {
           const hash = createHash('sha256');
           let n = 0;
-          for (let offset: number | null = 0; offset !== null;) {
-            const page: { ndjson: string; next: number | null } = await ask(this.bus, s.export, ctx, { clientId: row.id, table, offset, limit: PAGE }, LONG);
-            for (const r of page.ndjson.split('\n').filter(Boolean)) {
+          for await (const ndjson of exportPages(this.bus, ctx, { domain: d, clientId: row.id, table, limit: PAGE }, LONG)) {
+            for (const r of ndjson.split('\n').filter(Boolean)) {
               // The checksum is over the row's canonical JSON (JSON.stringify), which the importer recomputes.
               const canon = JSON.stringify(JSON.parse(r));
               hash.update(`${canon}\n`);
               n++;
+              done++;
               await line(`{"d":${JSON.stringify(d)},"t":${JSON.stringify(table)},"r":${canon}}`);
             }
-            offset = page.next;
-            done += page.ndjson ? page.ndjson.split('\n').filter(Boolean).length : 0;
             progress('rows', Math.min(done, total), total);
           }
           manifest.domains[d][table] = n;
@@ -136,16 +139,12 @@ export class ArchiveService {
         const got = await this.storage.get(o.key);
         if (!got) continue;
         const hash = createHash('sha256');
-        let pending = Buffer.alloc(0);
+        const f = JSON.stringify(o.key);
+        // Each line is decoded on its own (importOne), so the stream's chunks are cut, never joined: no copies.
         for await (const chunk of got.stream as AsyncIterable<Buffer>) {
           hash.update(chunk);
-          pending = Buffer.concat([pending, chunk]);
-          while (pending.length >= CHUNK) {
-            await line(JSON.stringify({ f: o.key, c: pending.subarray(0, CHUNK).toString('base64') }));
-            pending = pending.subarray(CHUNK);
-          }
+          for (let at = 0; at < chunk.length; at += CHUNK) await line(`{"f":${f},"c":"${chunk.subarray(at, at + CHUNK).toString('base64')}"}`);
         }
-        if (pending.length) await line(JSON.stringify({ f: o.key, c: pending.toString('base64') }));
         await line(JSON.stringify({ f: o.key, end: true, sha256: hash.digest('hex') }));
         manifest.files++;
         manifest.bytes += o.size;

@@ -5,6 +5,7 @@ import { peopleSubjects } from '@intranet/people-contract';
 import { journal } from '@intranet/platform-audit';
 import { socialSubjects } from '@intranet/social-contract';
 import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
+import { exportPages } from './export-pages.ts';
 import { remapIds, tenantSubjects, type RouteInput } from '@intranet/platform-contracts';
 import { queryRows, sql, uuidv7, type Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
@@ -213,11 +214,9 @@ export class LifecycleService {
     for (const d of this.domains) {
       const s = tenantSubjects(d);
       for (const table of Object.keys(counts[d] ?? {})) {
-        for (let offset: number | null = 0; offset !== null;) {
-          const page: { ndjson: string; next: number | null } = await ask(this.bus, s.export, ctx, { clientId: from, table, offset, limit: PAGE }, LONG);
-          if (page.ndjson) await ask(this.bus, s.import, ctx, { fromClientId: from, clientId: to, workspace, table, ndjson: page.ndjson }, LONG);
-          offset = page.next;
-          done += page.ndjson ? page.ndjson.split('\n').filter(Boolean).length : 0;
+        for await (const ndjson of exportPages(this.bus, ctx, { domain: d, clientId: from, table, limit: PAGE }, LONG)) {
+          await ask(this.bus, s.import, ctx, { fromClientId: from, clientId: to, workspace, table, ndjson }, LONG);
+          done += ndjson.split('\n').filter(Boolean).length;
           progress('rows', Math.min(done, total), total);
         }
       }

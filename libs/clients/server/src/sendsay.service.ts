@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLIENTS_ERRORS, type lifeJobRoutes } from '@intranet/clients-contract';
-import { ask, type Bus, type RequestContext } from '@intranet/platform-bus';
+import { type Bus, type RequestContext } from '@intranet/platform-bus';
+import { exportPages } from './export-pages.ts';
 import type { Config } from '@intranet/platform-config';
-import { tenantSubjects, type RouteInput } from '@intranet/platform-contracts';
+import { type RouteInput } from '@intranet/platform-contracts';
 import type { Database } from '@intranet/platform-db';
 import { Errors } from '@intranet/platform-errors';
 import { PORTS, type Logger } from '@intranet/platform-host';
@@ -56,19 +57,11 @@ export class SendsayService {
     const { SENDSAY_API_URL: url, SENDSAY_API_KEY: key } = this.config;
     if (!url || !key) throw Errors.coded(CLIENTS_ERRORS.sendsayFailed);
     const people: { email: string; firstName: string; lastName: string }[] = [];
-    const s = tenantSubjects('people');
-    for (let offset: number | null = 0; offset !== null;) {
-      const page: { ndjson: string; next: number | null } = await ask(this.bus, s.export, ctx, {
-        clientId: row.id,
-        table: 'people.users',
-        offset,
-        limit: PAGE,
-      });
-      for (const line of page.ndjson.split('\n').filter(Boolean)) {
+    for await (const ndjson of exportPages(this.bus, ctx, { domain: 'people', clientId: row.id, table: 'people.users', limit: PAGE })) {
+      for (const line of ndjson.split('\n').filter(Boolean)) {
         const u = JSON.parse(line) as { email?: string; first_name?: string; last_name?: string; deletion_mark?: boolean };
         if (u.email && !u.deletion_mark) people.push({ email: u.email, firstName: u.first_name ?? '', lastName: u.last_name ?? '' });
       }
-      offset = page.next;
     }
     try {
       const res = await fetch(url, {

@@ -11,9 +11,10 @@ export const tableCounts = z.record(z.string(), z.number());
  * - count  { clientId } → { tables: { name: rows } } (also lists the domain's tables, in insert order);
  * - delete { clientId, tables? } → { tables: { name: deleted rows } }: all of the client's rows of the domain (or of
  *   the named tables only) in one transaction, children first; the domain's pending jobs of the client too;
- * - export { clientId, table, offset, limit } → { ndjson, next }: one page of a table as NDJSON (one JSON row a
- *   line, ordered by primary key), `next` the offset of the following page or null at the end (streamed: the
- *   caller never holds a table);
+ * - export { clientId, table, offset, limit, after? } → { ndjson, next, after }: one page of a table as NDJSON (one
+ *   JSON row a line, ordered by primary key), `next` the offset of the following page or null at the end (streamed:
+ *   the caller never holds a table); `after` the last row's key values, which the next call passes instead of
+ *   paging by offset (a keyset page: no re-reading of the rows before it), null for a table without a key;
  * - import { fromClientId, clientId, workspace, table, ndjson } → { rows }: inserts a page exported from another
  *   client under `clientId`, every id remapped (`remapIds`), in one transaction; tables that hold secrets or
  *   sessions (password resets, feed tokens) are skipped (rows: 0);
@@ -29,8 +30,14 @@ export function tenantSubjects(domain: string) {
     ),
     export: defineSubject(
       `tenant.${domain}.export`,
-      z.object({ clientId: z.string().uuid(), table: z.string(), offset: z.number().int().min(0), limit: z.number().int().min(1).max(5000) }),
-      z.object({ ndjson: z.string(), next: z.number().nullable() }),
+      z.object({
+        clientId: z.string().uuid(),
+        table: z.string(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(5000),
+        after: z.array(z.string()).optional(),
+      }),
+      z.object({ ndjson: z.string(), next: z.number().nullable(), after: z.array(z.string()).nullable().optional() }),
     ),
     import: defineSubject(
       `tenant.${domain}.import`,
