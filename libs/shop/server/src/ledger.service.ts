@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { peopleClient, type PeopleClient } from '@intranet/people-contract/lookup';
-import { requireCaller, type Bus, type Caller, type RequestContext } from '@intranet/platform-bus';
+import { requireCaller, type Bus, type RequestContext } from '@intranet/platform-bus';
 import { safeCell, type RouteInput } from '@intranet/platform-contracts';
 import { pageWindow, uuidv7, type Database, type Tx } from '@intranet/platform-db';
 import { DomainError, Errors } from '@intranet/platform-errors';
@@ -10,7 +10,6 @@ import { SHOP_ERRORS, shopEvents, type shopRoutes } from '@intranet/shop-contrac
 import { canBuy, canSeeBalance, ownClient, requireManager, shopError } from './access.ts';
 import { toEntry } from './mapping.ts';
 import { ShopRepository } from './shop.repository.ts';
-import type { EntryRow } from './schema.ts';
 
 /** One accrual to write: manual (`achievementId`, `by`) or automatic (`cause`, the unique cause key). */
 export interface AccrualInput {
@@ -156,15 +155,26 @@ export class LedgerService {
     if (!canBuy(caller)) throw shopError(SHOP_ERRORS.shopSuperadminCannotBuy);
     // The item's row is every buyer's (its rest and sold count): it is taken last, so its lock is held only for the
     // take, the event and the commit; the buyer's own balance row is taken first. A refusal after either rolls back both.
-    // Four statements: item and managers; balance and entry; the item's take; the event.
     return this.db.inTenant(ctx, async (tx) => {
-      const seen = await this.repo.itemForPurchase(tx, body.item);
+      const seen = await this.repo.item(tx, body.item);
       if (!seen) throw Errors.unknownIds(['item']);
       if (seen.rest !== null && seen.rest <= 0) throw shopError(SHOP_ERRORS.shopOutOfStock);
-      const paid = await this.pay(tx, caller, seen);
-      if (!paid) throw shopError(SHOP_ERRORS.shopNotEnoughCoins);
-      const { entry: saved, balance } = paid;
-      const managers = seen.managers;
+      const balance = await this.repo.debit(tx, caller.userId, seen.cost);
+      if (balance === null) throw shopError(SHOP_ERRORS.shopNotEnoughCoins);
+      const saved = (await this.repo.entryInsert(tx, {
+        id: uuidv7(),
+        clientId: caller.clientId,
+        userId: caller.userId,
+        kind: 'purchase',
+        amount: -seen.cost,
+        achievementId: null,
+        itemId: seen.id,
+        refId: null,
+        cause: null,
+        comment: '',
+        by: caller.userId,
+      }))!;
+      const managers = (await this.repo.settings(tx))?.managers ?? [];
       // The buyer pays the price read above, in this transaction (a manager's edit committed meanwhile counts as after the buy).
       const item = await this.repo.takeOne(tx, seen.id);
       if (!item) {
@@ -183,30 +193,6 @@ export class LedgerService {
       });
       return { entry: toEntry({ ...saved, achievementName: null, itemName: item.name }), balance, rest: item.rest };
     });
-  }
-
-  /**
-   * The payment of a purchase: balance and ledger entry in one statement; a free item (cost 0) is paid by the
-   * two-step path, which also serves a buyer who has no balance row yet. Undefined: not enough coins.
-   */
-  private async pay(tx: Tx, caller: Caller, item: { id: string; cost: number }): Promise<{ entry: EntryRow; balance: number } | undefined> {
-    const entry = { id: uuidv7(), clientId: caller.clientId, userId: caller.userId, itemId: item.id, cost: item.cost };
-    if (item.cost > 0) return this.repo.payForPurchase(tx, entry);
-    const balance = (await this.repo.debit(tx, caller.userId, 0))!;
-    const saved = (await this.repo.entryInsert(tx, {
-      id: entry.id,
-      clientId: caller.clientId,
-      userId: caller.userId,
-      kind: 'purchase',
-      amount: 0,
-      achievementId: null,
-      itemId: item.id,
-      refId: null,
-      cause: null,
-      comment: '',
-      by: caller.userId,
-    }))!;
-    return { entry: saved, balance };
   }
 
   /** §7 GET api/shop/balance/{id}?page&limit: amount, achievements, paged history. Errors: 403 someone else's unless a manager. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
 import { achievements, items, members, settings, type AchievementRow, type EntryRow, type ItemRow, type SettingsRow } from './schema.ts';
 
@@ -51,36 +51,6 @@ export class ShopRepository {
     const q = tx.select().from(items).where(eq(items.id, id));
     const [row] = lock ? await q.for('update') : await q;
     return row;
-  }
-
-  /** A purchase's first read: the item and the client's shop managers (§6) in one statement; undefined: no such item. */
-  async itemForPurchase(tx: Tx, id: string): Promise<(ItemRow & { managers: string[] }) | undefined> {
-    const [row] = await tx
-      .select({ ...getTableColumns(items), managers: sql<string[]>`coalesce((SELECT s.managers FROM shop.settings s LIMIT 1), '{}'::uuid[])` })
-      .from(items)
-      .where(eq(items.id, id));
-    return row;
-  }
-
-  /**
-   * A purchase's payment in one statement: `cost` coins off the buyer's balance only if it holds them (the conditional
-   * UPDATE of `debit`) and its ledger entry (kind 'purchase', amount −cost) written from that row. The entry and the new
-   * balance, or undefined when the balance is short or missing (nothing written).
-   */
-  async payForPurchase(
-    tx: Tx,
-    p: { id: string; clientId: string; userId: string; itemId: string; cost: number },
-  ): Promise<{ entry: EntryRow; balance: number } | undefined> {
-    const [row] = await queryRows<Record<string, unknown>>(
-      tx,
-      sql`WITH paid AS (
-            UPDATE shop.balances SET amount = amount - ${p.cost}::int, spent = spent + ${p.cost}::int
-            WHERE user_id = ${p.userId}::uuid AND amount >= ${p.cost}::int RETURNING amount)
-          INSERT INTO shop.entries (id, client_id, user_id, kind, amount, item_id, comment, by)
-          SELECT ${p.id}::uuid, ${p.clientId}::uuid, ${p.userId}::uuid, 'purchase', -${p.cost}::int, ${p.itemId}::uuid, '', ${p.userId}::uuid FROM paid
-          RETURNING *, (SELECT amount FROM paid) AS balance`,
-    );
-    return row ? { entry: entryOf(row), balance: Number(row.balance) } : undefined;
   }
 
   async itemUpdate(tx: Tx, id: string, patch: Partial<typeof items.$inferInsert>): Promise<ItemRow | undefined> {
