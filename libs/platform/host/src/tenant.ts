@@ -45,7 +45,6 @@ export function tenantTables(schema: Record<string, unknown>, options: TenantTab
 interface TableInfo {
   name: string;
   ident: string;
-  order: string;
   /** The primary key's columns (quoted) and their SQL types, for keyset pages; empty: no key (ordered by ctid). */
   keys: { col: string; type: string }[];
   columns: string;
@@ -61,7 +60,6 @@ function describe(spec: TenantTableSpec): TableInfo {
   const pk = c.columns.filter((x) => x.primary);
   // A composite key's columns are drizzle's ExtraConfigColumn (whose getSQLType recurses): the table's own by name.
   const keyCols = pk.length ? pk : (c.primaryKeys[0]?.columns ?? []).map((k) => c.columns.find((x) => x.name === k.name)!);
-  const keys = keyCols.map((x) => x.name);
   const ident = `${q(c.schema ?? 'public')}.${q(c.name)}`;
   const columns = c.columns
     .filter((x) => !x.generated)
@@ -70,7 +68,6 @@ function describe(spec: TenantTableSpec): TableInfo {
   return {
     name: `${c.schema}.${c.name}`,
     ident,
-    order: keys.length ? keys.map(q).join(', ') : 'ctid',
     // A serial is no type to cast to: its values are integers.
     keys: keyCols.map((x) => ({ col: q(x.name), type: x.getSQLType().replace(/^(small|big)?serial$/, (_, p?: string) => `${p ?? ''}int`) })),
     columns,
@@ -116,7 +113,7 @@ export class TenantData implements SubjectHandlers<ReturnType<typeof tenantSubje
         ...this.declared,
         ...rows
           .filter((r) => !this.declared.some((d) => d.name === `${r.s}.${r.t}`))
-          .map((r) => ({ name: `${r.s}.${r.t}`, ident: `${q(r.s)}.${q(r.t)}`, order: 'ctid', keys: [], columns: '', opts: { skipImport: true } })),
+          .map((r) => ({ name: `${r.s}.${r.t}`, ident: `${q(r.s)}.${q(r.t)}`, keys: [], columns: '', opts: { skipImport: true } })),
       ])
       .catch((err) => {
         this.found = undefined;
