@@ -17,6 +17,8 @@ export {
   runtimeDatabase,
   startService,
   startStack,
+  statementsReset,
+  statementsTop,
   superClient,
   tenantSig,
   waitCount,

@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
-import { api, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, runtimeDatabase, startStack, superClient, table, waitCount } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, runtimeDatabase, startStack, statementsReset, statementsTop, superClient, table, waitCount } from './lib.ts';
 
 const PASSWORD = 'benchbuyer1';
 
@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   // 2. Unlimited stock: as many buys as the buyers' coins allow, `concurrency` in flight for `seconds`.
   const open = expectOk(await admin('POST', `/api/shop/${s.clientId}/shop_items`, { name: 'Sticker', cost: 1 }), 'item').result as { _id: string };
   const buyMs: number[] = [];
+  await statementsReset(s);
   let failed = 0;
   let n = 0;
   const until = performance.now() + seconds * 1000;
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     }),
   );
   const buySecs = (performance.now() - t0) / 1000;
+  await statementsTop(s, 'the unlimited buys', buyMs.length);
 
   // 3. Reads over nEmployees balances.
   const read = async (label: string, fn: () => Promise<unknown>) => {

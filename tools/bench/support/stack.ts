@@ -52,6 +52,7 @@ export const ports: { nats?: number; postgres?: number } = {};
  * without touching the machine's shared server. Returns its administrator URL.
  */
 async function startPrivatePostgres(): Promise<string> {
+  const statements = statementsWanted() ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : [];
   const base = '/usr/lib/postgresql';
   const version = existsSync(base) ? readdirSync(base).sort().pop() : undefined;
   if (!version) throw new Error('privatePg: no PostgreSQL server under /usr/lib/postgresql');
@@ -69,7 +70,7 @@ async function startPrivatePostgres(): Promise<string> {
     stdio: 'ignore',
   } as never);
   const port = await freePort();
-  const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'];
+  const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...statements];
   startChild('postgres', join(bin, 'postgres'), args, process.env, asUser);
   await until(20_000, 'private PostgreSQL', async () => {
     assertAlive();
@@ -164,7 +165,8 @@ export async function makeBenchClient(base: string, superToken: string, employee
  * its admin and `employees` imported employees. Everything is undone by `cleanup()`.
  */
 export async function startStack(opts: { services: string[]; employees: number; privatePg?: boolean }): Promise<Stack> {
-  const adminUrl = opts.privatePg ? await startPrivatePostgres() : process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const privatePg = opts.privatePg || statementsWanted();
+  const adminUrl = privatePg ? await startPrivatePostgres() : process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
@@ -176,7 +178,7 @@ export async function startStack(opts: { services: string[]; employees: number; 
   await within(10_000, 'PostgreSQL connect', admin.connect());
   const pgVersion = (await admin.query('SHOW server_version')).rows[0].server_version as string;
   await admin.query(`CREATE DATABASE "${dbName}"`);
-  if (!opts.privatePg) dropDatabaseOnCleanup(adminUrl, dbName);
+  if (!privatePg) dropDatabaseOnCleanup(adminUrl, dbName);
   await admin.end();
   log(`database ${dbName} on ${dbUrl.host}`);
 
@@ -281,6 +283,48 @@ export async function tenantSig(s: Stack, clientId = s.clientId): Promise<string
   await c.connect();
   try {
     return tenantSignature((await c.query('SELECT key FROM intranet_private.tenant_key')).rows[0].key as string, clientId);
+  } finally {
+    await c.end();
+  }
+}
+
+/** BENCH_PG_STATEMENTS=N: the stack runs a private PostgreSQL with pg_stat_statements, and statementsTop prints N. */
+const statementsWanted = () => Number(process.env.BENCH_PG_STATEMENTS ?? 0) > 0;
+
+/** Forgets the statement statistics so far (BENCH_PG_STATEMENTS set; else nothing): call before a measured phase. */
+export async function statementsReset(s: Stack): Promise<void> {
+  if (!statementsWanted()) return;
+  const c = new pg.Client({ connectionString: s.databaseUrl });
+  await c.connect();
+  try {
+    await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await c.query('SELECT pg_stat_statements_reset()');
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Prints the BENCH_PG_STATEMENTS statements of most execution time since statementsReset, per `per` operations of
+ * the phase (e.g. buys): calls, ms of execution and rows each. Where PostgreSQL's CPU of a phase goes (issue 39 §1).
+ */
+export async function statementsTop(s: Stack, label: string, per: number): Promise<void> {
+  const n = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
+  if (!(n > 0)) return;
+  const c = new pg.Client({ connectionString: s.databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(
+      `SELECT calls, total_exec_time AS ms, rows, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT $1`,
+      [n],
+    );
+    const total = rows.reduce((a, r) => a + Number(r.ms), 0);
+    console.log(`\nPostgreSQL statements of ${label} (pg_stat_statements; per ${per} operations; top ${n} = ${total.toFixed(0)} ms of execution)`);
+    for (const r of rows)
+      console.log(
+        `${(Number(r.calls) / per).toFixed(2).padStart(7)} calls/op ${(Number(r.ms) / per).toFixed(3).padStart(8)} ms/op ${(Number(r.ms) / Number(r.calls)).toFixed(3).padStart(8)} ms/call  ${String(r.query).slice(0, 150)}`,
+      );
   } finally {
     await c.end();
   }

@@ -153,8 +153,8 @@ export class LedgerService {
   async purchaseCreate({ body }: RouteInput<typeof shopRoutes.purchaseCreate>, ctx: RequestContext) {
     const caller = requireCaller(ctx);
     if (!canBuy(caller)) throw shopError(SHOP_ERRORS.shopSuperadminCannotBuy);
-    // The item's row is every buyer's (its rest and sold count): it is taken last, so its lock is held only for the
-    // take, the event and the commit; the buyer's own balance row is taken first. A refusal after either rolls back both.
+    // A limited item's row is every buyer's (its rest and sold count): it is taken last, so its lock is held only for
+    // the take, the event and the commit; the buyer's own balance row is taken first. A refusal after either rolls back both.
     return this.db.inTenant(ctx, async (tx) => {
       const seen = await this.repo.item(tx, body.item);
       if (!seen) throw Errors.unknownIds(['item']);
@@ -176,7 +176,11 @@ export class LedgerService {
       }))!;
       const managers = (await this.repo.settings(tx))?.managers ?? [];
       // The buyer pays the price read above, in this transaction (a manager's edit committed meanwhile counts as after the buy).
-      const item = await this.repo.takeOne(tx, seen.id);
+      // An unlimited item's sale goes to a slot counter (no wait on its row); limited stock takes the row's rest.
+      const item =
+        seen.rest === null && (await this.repo.countSale(tx, caller.clientId, seen.id))
+          ? { id: seen.id, name: seen.name, rest: null }
+          : await this.repo.takeOne(tx, seen.id);
       if (!item) {
         if (!(await this.repo.item(tx, seen.id))) throw Errors.unknownIds(['item']);
         throw shopError(SHOP_ERRORS.shopOutOfStock);

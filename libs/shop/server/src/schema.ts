@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@intranet/platform-db';
 
 /** PostgreSQL schema owned by the shop service (DESIGN §2). Every tenant table has client_id and the tenant policy. */
@@ -54,6 +54,24 @@ export const items = shopSchema
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (t) => [index('items_client_created_idx').on(t.clientId, t.createdAt), check('items_rest_nonneg', sql`${t.rest} >= 0`), tenantPolicy()],
+  )
+  .enableRLS();
+
+/**
+ * Units of an unlimited item sold, counted in slots (a buy adds one to a random slot): an unlimited item's buyers
+ * never queue on one row (issue 32: the item row's `sold` made every purchase of it wait for the previous commit).
+ * An item's sold count is `items.sold` (its limited-stock sales, counted with `rest`) plus these slots.
+ */
+export const itemSales = shopSchema
+  .table(
+    'item_sales',
+    {
+      clientId: uuid('client_id').notNull(),
+      itemId: uuid('item_id').notNull(),
+      slot: smallint('slot').notNull(),
+      sold: integer('sold').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.itemId, t.slot] }), tenantPolicy()],
   )
   .enableRLS();
 

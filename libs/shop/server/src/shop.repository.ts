@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@intranet/platform-db';
 import { achievements, items, members, settings, type AchievementRow, type EntryRow, type ItemRow, type SettingsRow } from './schema.ts';
 
 /** A ledger entry with the names of its achievement and item (balance history, API shapes). */
 export type EntryView = EntryRow & { achievementName: string | null; itemName: string | null };
+
+/** Slots of an unlimited item's sold count (shop.item_sales): concurrent buyers rarely pick the same one. */
+const SALE_SLOTS = 64;
+
+/** An item with its whole sold count: the limited-stock sales on its row plus the unlimited ones in item_sales. */
+const ITEM_COLUMNS = {
+  ...getTableColumns(items),
+  sold: sql<number>`(${items.sold} + coalesce((SELECT sum(s.sold) FROM shop.item_sales s WHERE s.item_id = ${items.id}), 0))::int`.mapWith(Number),
+};
 
 const ITEM_SORT = { name: items.name, cost: items.cost, rest: items.rest, created: items.createdAt } as const;
 
@@ -36,7 +45,7 @@ export class ShopRepository {
   itemList(tx: Tx, sort: keyof typeof ITEM_SORT, order: 'asc' | 'desc'): Promise<ItemRow[]> {
     const col = ITEM_SORT[sort];
     return tx
-      .select()
+      .select(ITEM_COLUMNS)
       .from(items)
       .orderBy(order === 'asc' ? asc(col) : desc(col), desc(items.id))
       .limit(1000);
@@ -47,14 +56,23 @@ export class ShopRepository {
     return saved!;
   }
 
+  /**
+   * The item with its whole sold count, or undefined. `lock`: FOR UPDATE, and the count read after the lock is held
+   * (a statement of its own: it then sees every sale committed before, and no new one can start — countSale waits).
+   */
   async item(tx: Tx, id: string, lock = false): Promise<ItemRow | undefined> {
-    const q = tx.select().from(items).where(eq(items.id, id));
-    const [row] = lock ? await q.for('update') : await q;
-    return row;
+    if (!lock) {
+      const [row] = await tx.select(ITEM_COLUMNS).from(items).where(eq(items.id, id));
+      return row;
+    }
+    const [row] = await tx.select().from(items).where(eq(items.id, id)).for('update');
+    if (!row) return undefined;
+    const [n] = await tx.select({ sold: ITEM_COLUMNS.sold }).from(items).where(eq(items.id, id));
+    return { ...row, sold: n!.sold };
   }
 
   async itemUpdate(tx: Tx, id: string, patch: Partial<typeof items.$inferInsert>): Promise<ItemRow | undefined> {
-    const [row] = await tx.update(items).set(patch).where(eq(items.id, id)).returning();
+    const [row] = await tx.update(items).set(patch).where(eq(items.id, id)).returning(ITEM_COLUMNS);
     return row;
   }
 
@@ -71,8 +89,25 @@ export class ShopRepository {
         rest: sql`CASE WHEN ${items.rest} IS NULL THEN NULL ELSE ${items.rest} + ${n} END`,
       })
       .where(eq(items.id, id))
-      .returning();
+      .returning(ITEM_COLUMNS);
     return row;
+  }
+
+  /**
+   * Counts one sale of an unlimited item in a random slot of shop.item_sales: true, or false when the item is gone
+   * or no longer unlimited (then `takeOne` decides). The item row is only share-locked, so buyers of it never wait
+   * for each other, while a manager's edit of it (stock, delete) waits for the buys in flight and they for it.
+   */
+  async countSale(tx: Tx, clientId: string, id: string): Promise<boolean> {
+    const slot = Math.floor(Math.random() * SALE_SLOTS);
+    const rows = await queryRows(
+      tx,
+      sql`INSERT INTO shop.item_sales (client_id, item_id, slot, sold)
+          SELECT ${clientId}, id, ${slot}, 1 FROM shop.items WHERE id = ${id} AND rest IS NULL FOR SHARE
+          ON CONFLICT (item_id, slot) DO UPDATE SET sold = shop.item_sales.sold + 1
+          RETURNING slot`,
+    );
+    return rows.length > 0;
   }
 
   /** Takes one unit of the item if any is left (rest > 0 or unlimited): the row after, or undefined. */
@@ -81,7 +116,7 @@ export class ShopRepository {
       .update(items)
       .set({ rest: sql`CASE WHEN ${items.rest} IS NULL THEN NULL ELSE ${items.rest} - 1 END`, sold: sql`${items.sold} + 1` })
       .where(and(eq(items.id, id), sql`(${items.rest} IS NULL OR ${items.rest} > 0)`))
-      .returning();
+      .returning(ITEM_COLUMNS);
     return row;
   }
 

@@ -180,6 +180,34 @@ describe('shop (§7 Shop)', () => {
     assert.equal((await balance(rich)).amount, left % 30);
   });
 
+  it('an unlimited item counts every parallel sale; with sales it cannot be deleted; made limited, its rest starts from what was sold', async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, (_, i) => t.makeEmployee(a.adminToken, `counter${i}@shopa.test`)));
+    for (const u of users) assert.equal((await accrue(u.user._id, 50)).status, 200);
+    const open = await newItem({ name: 'Pin', cost: 5 });
+    // 20 buys at once, 4 per buyer: the slot counter must add up to exactly the sales.
+    const answers = await Promise.all([...users, ...users, ...users, ...users].map((u) => t.call(shopRoutes.purchaseCreate, { token: u.token, body: { item: open._id } })));
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      Array(20).fill(200),
+    );
+    assert.equal(answers[0]!.body.result.rest, null);
+    const rest = (await t.call(shopRoutes.itemRest, { token: a.adminToken, params: { id: open._id } })).body.result;
+    assert.deepEqual(rest, { _id: open._id, rest: null, sold: 20 });
+    const listed = (await t.call(shopRoutes.itemList, { token: a.adminToken, params: { client_id: cid() }, query: {} })).body.result;
+    assert.equal(listed.find((i: { _id: string }) => i._id === open._id).sold, 20);
+    const del = await t.call(shopRoutes.itemDelete, { token: a.adminToken, params: { id: open._id } });
+    assert.equal(del.status, 409);
+    assert.equal(del.body.code, 'shopItemHasSales');
+    // Made limited with 25 in all: 5 left after the 20 sold; the next buys take the row's rest.
+    const upd = await t.call(shopRoutes.itemUpdate, { token: a.adminToken, params: { client_id: cid() }, body: { _id: open._id, start_amount: 25 } });
+    assert.equal(upd.status, 200, JSON.stringify(upd.body));
+    assert.equal(upd.body.result.rest, 5);
+    assert.equal(upd.body.result.sold, 20);
+    const more = await Promise.all(users.concat(users[0]!).map((u) => t.call(shopRoutes.purchaseCreate, { token: u.token, body: { item: open._id } })));
+    assert.deepEqual(more.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 409]);
+    assert.deepEqual((await t.call(shopRoutes.itemRest, { token: a.adminToken, params: { id: open._id } })).body.result, { _id: open._id, rest: 0, sold: 25 });
+  });
+
   it('the ledger sum equals the balance after 1,000 random operations run 20 at a time over 4 employees; no balance below 0', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, (_, i) => t.makeEmployee(a.adminToken, `ledger${i}@shopa.test`)));
     const cheap = await newItem({ name: 'Cheap', cost: 3 });
