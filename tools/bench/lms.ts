@@ -20,7 +20,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
-import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, statementsReset, statementsTop, superClient, table } from './lib.ts';
 
 const PASSWORD = 'benchlearner1';
 const QUESTIONS = Array.from({ length: 20 }, (_, i) => ({
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
   let failed = 0;
   let passed = 0;
   let next = 0;
+  await statementsReset(s);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, tokens.length) }, async () => {
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
     }),
   );
   const answerSecs = (performance.now() - t0) / 1000;
+  await statementsTop(s, 'the starts and answers', answerMs.length);
 
   // 2. Analytics over every appointed learner, and one course's dashboard.
   const analyticsMs: number[] = [];
