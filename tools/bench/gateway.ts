@@ -38,12 +38,19 @@ async function serve(root: string): Promise<void> {
     roles: ['admin'],
     status: 'active',
   };
-  bus.handle('people.internal.session', async () => ({ userId: ids.user, clientId: ids.client, roles: ['admin'], lang: 'en' }));
-  bus.handle('clients.internal.get', async () => ({ _id: ids.client, workspace: 'bench', name: 'Bench', status: 'active', features: [] }));
+  bus.handle('people.internal.session', async () => ({ userId: ids.user, clientId: ids.client, workspace: 'bench', roles: ['admin'], lang: 'en' }));
+  // Every field clients.internal.get's answer schema requires (the bus checks the canned answer as a service's).
+  const client = {
+    ...{ _id: ids.client, workspace: 'bench', name: 'Bench', fullName: null, lang: 'en', start_page: 'news', status: 'active', maintenance: false },
+    ...{ settings: { hideMoodMeter: false, initialRights: [] }, design: { headImage: null, sidePanel: null, background: null, text: null, accent: null } },
+    ...{ logo: null, city: null, phone: null, address: null, director: null, telegram: null, notes: null, taxNumber: null },
+    ...{ storage: { total: 0, used: 0 }, features: [], hr: { url: null, login: null, hasPassword: false }, created: new Date().toISOString() },
+  };
+  bus.handle('clients.internal.get', async () => client);
   bus.handle('people.user.get', async () => user);
   await bus.start();
   const quiet = () => undefined;
-  const silent = { debug: quiet, info: quiet, warn: quiet, error: (m: string) => process.stderr.write(`${m}\n`) };
+  const silent = { debug: quiet, info: quiet, warn: quiet, error: (m: string) => process.stderr.write(`${m}\n`), enabled: () => false };
   const app = await createGateway({
     bus,
     routes: allRoutes,

@@ -16,7 +16,23 @@
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
-import { api, expectOk, intEnv, log, machine, onCleanup, percentile, runBench, runtimeDatabase, startStack, statementsReset, statementsTop, superClient, table, waitCount } from './lib.ts';
+import {
+  api,
+  expectOk,
+  intEnv,
+  log,
+  machine,
+  onCleanup,
+  percentile,
+  runBench,
+  runtimeDatabase,
+  startStack,
+  statementsReset,
+  statementsTop,
+  superClient,
+  table,
+  waitCount,
+} from './lib.ts';
 
 const PASSWORD = 'benchbuyer1';
 

@@ -185,7 +185,9 @@ describe('shop (§7 Shop)', () => {
     for (const u of users) assert.equal((await accrue(u.user._id, 50)).status, 200);
     const open = await newItem({ name: 'Pin', cost: 5 });
     // 20 buys at once, 4 per buyer: the slot counter must add up to exactly the sales.
-    const answers = await Promise.all([...users, ...users, ...users, ...users].map((u) => t.call(shopRoutes.purchaseCreate, { token: u.token, body: { item: open._id } })));
+    const answers = await Promise.all(
+      [...users, ...users, ...users, ...users].map((u) => t.call(shopRoutes.purchaseCreate, { token: u.token, body: { item: open._id } })),
+    );
     assert.deepEqual(
       answers.map((r) => r.status),
       Array(20).fill(200),
