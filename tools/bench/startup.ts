@@ -38,6 +38,13 @@ function cpuSeconds(pid: number): number {
   return (Number(f[11]) + Number(f[12])) / TICK;
 }
 
+/** RssAnon / RssFile / RssShmem of a process in MB (/proc status): the heap and WASM memory vs mapped files. */
+function rssParts(pid: number): string {
+  const st = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (k: string) => Math.round(Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(st)?.[1] ?? NaN) / 1024);
+  return `anonymous ${mb('RssAnon')} MB, files ${mb('RssFile')} MB, shared memory ${mb('RssShmem')} MB`;
+}
+
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
@@ -110,6 +117,7 @@ try {
   await stop(first.child);
   const restarts: Start[] = [];
   let idle = NaN;
+  let parts = '';
   for (let i = 0; i < RESTARTS; i++) {
     log(`restart ${i + 1}/${RESTARTS}`);
     const r = await startPortal(dataDir, port);
@@ -119,6 +127,7 @@ try {
       log(`idle ${IDLE_SECONDS} s`);
       await sleep(IDLE_SECONDS * 1000);
       idle = rssMb(r.child.pid!);
+      parts = rssParts(r.child.pid!);
     }
     await stop(r.child);
   }
@@ -132,7 +141,7 @@ try {
   console.log(
     `restart median: wall ${Math.round(median(restarts.map((r) => r.wallMs)))} ms, portal ${median(restarts.map((r) => r.reportedMs))} ms, cpu ${median(restarts.map((r) => r.cpuS)).toFixed(2)} s`,
   );
-  console.log(`idle RSS after ${IDLE_SECONDS} s: ${idle} MB`);
+  console.log(`idle RSS after ${IDLE_SECONDS} s: ${idle} MB (${parts})`);
   console.log(`targets: first start ≤ 5000 ms, restart ≤ 2000 ms, idle RSS ≤ 400 MB`);
 } finally {
   if (current) await stop(current);
