@@ -6,7 +6,7 @@ import type { RouteInput } from '@intranet/platform-contracts';
 import type { Database } from '@intranet/platform-db';
 import { DomainError, Errors, MESSAGES } from '@intranet/platform-errors';
 import { PORTS, type Logger } from '@intranet/platform-host';
-import OpenAI from 'openai';
+import type OpenAIModule from 'openai';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { hasRight, sectionRight } from './access.ts';
 import { buildMessages } from './assistant-prompt.ts';
@@ -14,6 +14,10 @@ import { AssistantRepository } from './assistant.repository.ts';
 import { AssistantRetrieval } from './assistant-retrieval.ts';
 import type { AssistantSettingsRow } from './schema.ts';
 import { ViewerService } from './viewer.service.ts';
+
+let openAILoaded: Promise<typeof OpenAIModule> | undefined;
+/** The OpenAI client library, imported on the first question asked: not every process start pays for it (issue 39 §2). */
+const loadOpenAI = () => (openAILoaded ??= import('openai').then((m) => m.default));
 
 type In<K extends keyof typeof kbRoutes> = RouteInput<(typeof kbRoutes)[K]>;
 
@@ -129,6 +133,7 @@ export class AssistantService {
     };
     let error: string | null = null;
     try {
+      const OpenAI = await loadOpenAI();
       const client = new OpenAI({ baseURL: conn.baseURL, apiKey: conn.apiKey, maxRetries: 0, timeout: MODEL_TIMEOUT_MS });
       const stream = await client.chat.completions.create({ model: conn.model, messages, stream: true });
       for await (const part of stream) {

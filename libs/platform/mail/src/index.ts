@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -21,12 +21,17 @@ export interface Mailer {
  * `<outboxDir>` and its path logged, so a person (or a test) can follow the link inside.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
-  const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is imported on the first message, not at every process start (issue 39 §2).
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      opts.smtpUrl
+        ? nodemailer.createTransport(opts.smtpUrl)
+        : (nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }) as unknown as Transporter),
+    ));
   return {
     async send(msg) {
-      const info = await transport.sendMail({ from: opts.from, ...msg });
+      const info = await (await transporter()).sendMail({ from: opts.from, ...msg });
       if (opts.smtpUrl) return { via: 'smtp', id: String(info.messageId) };
       await mkdir(opts.outboxDir, { recursive: true });
       const id = uuidv7();

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { UPLOAD_TEXT } from '@intranet/files-contract';
 import { Errors } from '@intranet/platform-errors';
 import { storedUpload, type Storage } from '@intranet/platform-storage';
@@ -23,6 +23,10 @@ async function bytesOf(storage: Storage, key: string): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+/** sharp, imported on the first picture checked: it and libvips cost every start CPU and RSS (issue 39 §2). */
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+
 /**
  * §5/§9 shop picture 200x360: every key of `keys` not in `known` must be an upload of the client (else 400 'The
  * file was not found or was deleted' on `field`) and an image of exactly SHOP_PIC (else 400 shopPictureSize).
@@ -34,6 +38,7 @@ export async function checkPictures(storage: Storage, clientId: string, keys: re
     const stored = await storedUpload(storage, key, { clientId, kind: PICTURE_KIND });
     const buf = stored ? await bytesOf(storage, key) : null;
     if (!buf) throw Errors.field(field, UPLOAD_TEXT.notFound);
+    const sharp = await loadSharp();
     const meta = await sharp(buf)
       .metadata()
       .catch(() => null);
