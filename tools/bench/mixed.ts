@@ -41,10 +41,13 @@ import {
   sleep,
   startChild,
   startStack,
+  statementsReset,
+  statementsTop,
   SUPER,
   table,
   until,
   type Api,
+  type Stack,
 } from './lib.ts';
 
 /** What a step sees: the user's API, ids it may use, and what it learnt before (the wall's newest posts). */
@@ -297,6 +300,8 @@ await runBench(async () => {
   /** Latencies since the last slice line (MIXED_SLICE_S). */
   let slice: number[] = [];
   let running = true;
+  let requests = 0;
+  if (mode === 'distributed') await statementsReset(s as Stack);
   const socketThread = new Worker(new URL('./mixed-sockets.ts', import.meta.url), {
     workerData: { base: s.base, workspace: s.workspace, clientId: s.clientId },
   });
@@ -333,6 +338,7 @@ await runBench(async () => {
         const st = stats.get(step.route) ?? stats.set(step.route, { ms: [], errors: 0 }).get(step.route)!;
         const ms = performance.now() - t0;
         st.ms.push(ms);
+        requests++;
         slice.push(ms);
         if (status !== 200) st.errors++;
         await sleep(thinkMs * (0.5 + Math.random()));
@@ -432,4 +438,5 @@ await runBench(async () => {
   if (lastHeld) console.log(`\nusers held: ${lastHeld.users}; per route at that step:\n\n${perRoute(lastHeld)}`);
   else console.log('\nusers held: none (the first step failed)');
   if (failed) console.log(`\nper route at the step not held (${failed.users} users):\n\n${perRoute(failed)}`);
+  if (mode === 'distributed') await statementsTop(s as Stack, 'the whole run', requests);
 });
