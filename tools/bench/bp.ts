@@ -20,15 +20,9 @@
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
 import { APP_ROLE, tenantSignature } from '@intranet/platform-db';
-import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table, timed } from './lib.ts';
 
 const PASSWORD = 'benchbp1';
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const t0 = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - t0, value };
-}
 
 async function main(): Promise<void> {
   const nEmployees = intEnv('BENCH_EMPLOYEES', 10_000);

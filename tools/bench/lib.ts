@@ -8,7 +8,7 @@
 export { ADMIN_PASSWORD, freePort, intEnv, log, onLiveEvents, ROOT, sleep, SUPER, until, within } from './support/basics.ts';
 export { assertAlive, childTail, cleanup, onCleanup, respawnChild, runBench, runningChildren, signalChild, startChild } from './support/children.ts';
 export { api, employeesCsv, expectOk, fastApi, type Api, type ApiResult } from './support/http.ts';
-export { autocannon, machine, mark, percentile, table, type Autocannon, type CannonResult } from './support/measure.ts';
+export { autocannon, machine, mark, percentile, table, timed, type Autocannon, type CannonResult } from './support/measure.ts';
 export {
   embeddedPortalEnv,
   makeBenchClient,

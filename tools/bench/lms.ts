@@ -20,7 +20,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
-import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, statementsReset, statementsTop, superClient, table } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, statementsReset, statementsTop, superClient, table, timed } from './lib.ts';
 
 const PASSWORD = 'benchlearner1';
 const QUESTIONS = Array.from({ length: 20 }, (_, i) => ({
@@ -29,12 +29,6 @@ const QUESTIONS = Array.from({ length: 20 }, (_, i) => ({
   answers: ['A', 'B', 'C', 'D'].map((a, j) => ({ text: `${a}${i}`, right: j === i % 4 })),
 }));
 type Attempt = { _id: string; questions: { _id: string; answers: { _id: string }[] }[]; finished: boolean; score: number | null };
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const t0 = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - t0, value };
-}
 
 async function main(): Promise<void> {
   const nEmployees = intEnv('BENCH_EMPLOYEES', 10_000);

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { hashPassword } from '@intranet/platform-auth';
 import type { Question } from '@intranet/polls-contract';
 import { writeResultsWorkbook } from '@intranet/polls-server';
-import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, percentile, runBench, startStack, superClient, table, timed } from './lib.ts';
 
 const PASSWORD = 'benchvoter1';
 
@@ -45,12 +45,6 @@ function sheet(qs: Question[], n: number): Record<string, string | number | stri
     else out[q._id] = q.kind === 'short' ? `Answer ${n % 50}` : `A longer answer number ${n} with some words in it about the question ${i + 1}`;
   });
   return out;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const t0 = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - t0, value };
 }
 
 async function main(): Promise<void> {

@@ -31,16 +31,11 @@ import {
   statementsTop,
   superClient,
   table,
+  timed,
   waitCount,
 } from './lib.ts';
 
 const PASSWORD = 'benchbuyer1';
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const t0 = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - t0, value };
-}
 
 async function main(): Promise<void> {
   const nEmployees = intEnv('BENCH_EMPLOYEES', 10_000);

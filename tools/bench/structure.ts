@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { api, expectOk, intEnv, log, machine, percentile, runBench, runningChildren, startStack, superClient, table, type Stack } from './lib.ts';
+import { api, expectOk, intEnv, log, machine, percentile, runBench, runningChildren, type Stack, startStack, superClient, table, timed } from './lib.ts';
 
 /** Letters only (§5 names): the number spelled with a–j. */
 const letters = (i: number) => [...String(i)].map((d) => 'abcdefghij'[Number(d)]).join('');
@@ -101,12 +101,6 @@ async function hrImport(s: Stack, label: string) {
   } finally {
     clearInterval(timer);
   }
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const t0 = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - t0, value };
 }
 
 async function main(): Promise<void> {

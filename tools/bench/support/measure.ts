@@ -1,6 +1,7 @@
 /** Measurement and output of the benches: autocannon, percentiles, tables (tools/bench/lib.ts re-exports them). */
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
 
 /** The part of autocannon's result these benches read (autocannon ships no types). */
 export interface CannonResult {
@@ -43,3 +44,10 @@ export function machine(pgVersion: string): string {
 
 /** A target check: ✓ / ✗ next to a figure. */
 export const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+
+/** Runs `fn` and times it: its value and the wall milliseconds it took (performance.now). */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
