@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MigrationSet } from './index.ts';
 import { APP_ROLE, BOOTSTRAP_SQL, DEFINER_ROLE, OWNER_ROLE, SYSTEM_ROLE } from './roles.ts';
@@ -41,6 +42,9 @@ GRANT USAGE ON SCHEMA intranet_private TO ${APP_ROLE};
 GRANT EXECUTE ON FUNCTION intranet_private.current_client() TO ${APP_ROLE};
 REVOKE ALL ON intranet_private.tenant_key FROM ${APP_ROLE};
 GRANT SELECT ON intranet_private.tenant_key TO ${SYSTEM_ROLE};
+CREATE TABLE IF NOT EXISTS intranet_private.migration_step (schema text PRIMARY KEY, fingerprint text NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now());
+ALTER TABLE intranet_private.migration_step OWNER TO ${OWNER_ROLE};
+REVOKE ALL ON intranet_private.migration_step FROM ${APP_ROLE};
 `;
 
 /** Schemas the migration step manages: the sets' own, drizzle's bookkeeping and intranet_private. */
@@ -114,9 +118,17 @@ export class NotMigratedError extends Error {
   override name = 'NotMigratedError';
 }
 
+/** The step's own SQL (schema '') and each set's journal as of the step's last complete run, per schema. */
+const STEP_ROW = '';
+const fingerprintOf = (set: MigrationSet) =>
+  createHash('sha256')
+    .update(MIGRATION_STEP_VERSION)
+    .update(readFileSync(join(set.folder, 'meta/_journal.json')))
+    .digest('hex')
+    .slice(0, 16);
+
 /** Applied migrations per set vs their journals; throws NotMigratedError naming the first incomplete schema. */
 export async function checkMigrated(query: (sql: string) => Promise<{ rows: { n: number }[] }>, sets: MigrationSet[]): Promise<void> {
-  const { readFileSync } = await import('node:fs');
   for (const set of sets) {
     const journal = JSON.parse(readFileSync(join(set.folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     let applied = 0;
@@ -133,13 +145,22 @@ export async function checkMigrated(query: (sql: string) => Promise<{ rows: { n:
   }
 }
 
-/** The migration step on one session: database set-up, ownership, the sets as OWNER_ROLE, then FORCE and grants. */
+/**
+ * The migration step on one session: database set-up, ownership, the sets as OWNER_ROLE, then FORCE and grants.
+ * Skipped when its last complete run on this database recorded the same step SQL (MIGRATION_STEP_VERSION) and the
+ * same journal for every set in `intranet_private.migration_step`: then drizzle has nothing to apply and the
+ * ownership and grant passes found nothing to change (an embedded restart and each spec's portal paid 0.4–0.6 s of
+ * CPU for that; tools/bench/README.md, issue 39 §2). `query` answers `{ rows }` (pg's shape).
+ */
 export async function runMigrations(
-  query: (q: string) => Promise<unknown>,
+  query: (q: string) => Promise<{ rows: unknown[] }>,
   db: never,
   migrate: (db: never, config: { migrationsFolder: string; migrationsSchema: string; migrationsTable: string }) => Promise<void>,
   sets: MigrationSet[],
 ): Promise<void> {
+  const wanted = new Map([[STEP_ROW, MIGRATION_STEP_VERSION], ...sets.map((s) => [s.schema, fingerprintOf(s)] as const)]);
+  const recorded = await recordedFingerprints(query);
+  if ([...wanted].every(([schema, f]) => recorded.get(schema) === f)) return;
   const schemas = managedSchemas(sets);
   await query(DATABASE_SQL);
   await query(takeOwnershipSql(schemas));
@@ -152,6 +173,18 @@ export async function runMigrations(
     await query('RESET ROLE');
   }
   await query(afterMigrateSql(schemas));
+  await query(
+    `INSERT INTO intranet_private.migration_step (schema, fingerprint) VALUES ${[...wanted].map(([schema, f]) => `(${escapeLiteral(schema)}, ${escapeLiteral(f)})`).join(', ')}
+     ON CONFLICT (schema) DO UPDATE SET fingerprint = excluded.fingerprint, recorded_at = now()`,
+  );
+}
+
+/** schema → fingerprint from the last complete runs of the step (empty before the first, or before this table). */
+async function recordedFingerprints(query: (q: string) => Promise<{ rows: unknown[] }>): Promise<Map<string, string>> {
+  const exists = (await query("SELECT to_regclass('intranet_private.migration_step') IS NOT NULL AS ok")).rows[0] as { ok: boolean } | undefined;
+  if (!exists?.ok) return new Map();
+  const { rows } = await query('SELECT schema, fingerprint FROM intranet_private.migration_step');
+  return new Map((rows as { schema: string; fingerprint: string }[]).map((r) => [r.schema, r.fingerprint]));
 }
 
 /** PostgreSQL string literal (standard_conforming_strings on, as in every supported version). */
