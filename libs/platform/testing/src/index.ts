@@ -151,11 +151,17 @@ async function migratedTemplate(sets: MigrationSet[], rebuild = false): Promise<
   const { PGlite } = await import('@electric-sql/pglite');
   const extensions = await pgliteExtensions();
   const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8')) as { version: string }).version;
-  const file = join(DUMP_CACHE, `migrated-${version}-${migrationsKey(sets)}.tar`);
+  // "w": a dump at the start of a fresh WAL segment (below); dumps made before that are not reused.
+  const file = join(DUMP_CACHE, `migrated-${version}-w-${migrationsKey(sets)}.tar`);
   if (existsSync(file) && !rebuild) return new Uint8Array(readFileSync(file));
   const pgl = await PGlite.create({ extensions });
   try {
     await (await openDatabase({ pglite: pgl })).migrate(sets);
+    // The migrations fill most of a 16 MB WAL segment; a start past 75 % of one zero-fills the next (PostgreSQL's
+    // pre-allocation at the start's checkpoint): 16 MB written through PGlite's in-memory files by every spec
+    // database. A fresh segment, the old one removed rather than kept as a spare, and a checkpoint leave the dump
+    // at the start of its only segment.
+    await pgl.exec('SET wal_recycle = off; SELECT pg_switch_wal(); CHECKPOINT;');
     const dump = await pgl.dumpDataDir('none');
     const bytes = Buffer.from(await dump.arrayBuffer());
     mkdirSync(DUMP_CACHE, { recursive: true });
