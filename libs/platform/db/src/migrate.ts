@@ -149,8 +149,8 @@ export async function checkMigrated(query: (sql: string) => Promise<{ rows: { n:
  * The migration step on one session: database set-up, ownership, the sets as OWNER_ROLE, then FORCE and grants.
  * Skipped when its last complete run on this database recorded the same step SQL (MIGRATION_STEP_VERSION) and the
  * same journal for every set in `intranet_private.migration_step`: then drizzle has nothing to apply and the
- * ownership and grant passes found nothing to change (an embedded restart and each spec's portal paid 0.4–0.6 s of
- * CPU for that; tools/bench/README.md, issue 39 §2). `query` answers `{ rows }` (pg's shape).
+ * ownership and grant passes found nothing to change (an embedded restart paid ≈ 0.7 s of CPU for that on a 2-vCPU
+ * VM; tools/bench/README.md, issue 39 §2). `query` answers `{ rows }` (pg's shape).
  */
 export async function runMigrations(
   query: (q: string) => Promise<{ rows: unknown[] }>,

@@ -240,9 +240,9 @@ async function buildPostgresTemplate(url: string, sets: MigrationSet[], name: st
 }
 
 /**
- * The dump as PGlite's `loadDataDir` reads it (it asks only `arrayBuffer()` and `type`, and copies each file into its own memory: the bytes are shared, never written):
- * a Blob of the 48 MB dump cost each spec database ≈ 0.3 s of CPU in Node's Blob reader (`pull`, `concat`) before
- * PGlite read a byte (issue 39).
+ * The dump as PGlite's `loadDataDir` reads it: it asks only `arrayBuffer()` and `type`, and copies each file into its
+ * own memory, so the bytes are shared by every database and never written. A Blob of the 48 MB dump cost each spec
+ * database ≈ 0.3 s of CPU in Node's Blob reader (`pull`, `concat`) before PGlite read a byte (issue 39).
  */
 function tarball(bytes: Uint8Array): Blob {
   return { type: 'application/x-tar', size: bytes.byteLength, arrayBuffer: async () => bytes.buffer } as unknown as Blob;
