@@ -140,7 +140,13 @@ describe('an Idempotency-Key survives a timeout (issue 38 §2)', () => {
         const s = await stored('Written once despite a timeout');
         return s.length ? s : null;
       }, 30_000);
-      const retry = await post('Written once despite a timeout');
+      // The post is in the feed once the write commits; the service stores the call's result just after, in a
+      // transaction of its own (runOnce), and a retry in between is told 409 idempotencyInProgress, as a client
+      // retrying too early would be. Retry until the first call has finished, then it must be that post.
+      const retry = await eventually(async () => {
+        const r = await post('Written once despite a timeout');
+        return r.status === 409 && (r.body as { code?: string }).code === 'idempotencyInProgress' ? null : r;
+      }, 30_000);
       assert.equal(retry.status, 200, JSON.stringify(retry.body));
       assert.equal(retry.body.result._id, landed!._id);
       assert.equal((await stored('Written once despite a timeout')).length, 1);
