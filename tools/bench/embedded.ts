@@ -7,7 +7,7 @@
  *   source tools/scripts/node-env.sh && node tools/bench/embedded.ts
  *   BENCH_POSTS_LARGE=1000000 node tools/bench/embedded.ts      # the 1M-post figure
  *
- * How: `node apps/portal/src/main.ts` (the command behind `npm start`) on a throw-away DATA_DIR; a client, its
+ * How: `node dist/server/main.mjs` (the command behind `npm start`; BENCH_FROM_SOURCE=1: apps/portal/src/main.ts) on a throw-away DATA_DIR; a client, its
  * administrator and BENCH_EMPLOYEES (200) employees through the API; then the portal is stopped and the posts are
  * seeded straight into its PGlite folder (seedPosts, as feed.ts does on PostgreSQL: 100,000 posts through the API
  * would take longer than the run), and the portal started again for each measured mode.
@@ -29,6 +29,7 @@ import {
   log,
   mark,
   onCleanup,
+  portalEntry,
   runBench,
   signalChild,
   sleep,
@@ -56,7 +57,7 @@ await runBench(async () => {
   let running = '';
   const start = async (readModel: boolean) => {
     running = `portal-${readModel ? 'model' : 'sql'}`;
-    startChild(running, process.execPath, ['apps/portal/src/main.ts'], { ...env, FEED_READ_MODEL: readModel ? 'on' : 'off' });
+    startChild(running, process.execPath, [portalEntry()], { ...env, FEED_READ_MODEL: readModel ? 'on' : 'off' });
     await until(180_000, running, async () => (await api(base)('GET', '/api/env').catch(() => ({ status: 0 }))).status === 200, 250);
   };
   const stop = async () => {

@@ -12,6 +12,7 @@ export { autocannon, machine, mark, percentile, table, timed, type Autocannon, t
 export {
   embeddedPortalEnv,
   makeBenchClient,
+  portalEntry,
   portalNodeOptions,
   ports,
   runtimeDatabase,

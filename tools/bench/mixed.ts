@@ -36,6 +36,7 @@ import {
   makeBenchClient,
   onCleanup,
   percentile,
+  portalEntry,
   runBench,
   runningChildren,
   sleep,
@@ -255,12 +256,12 @@ await runBench(async () => {
   if (mode === 'distributed')
     s = await startStack({ services: mix === 'all' ? ['social', 'kb', 'shop', 'lms', 'adaptation', 'analytics', 'chat'] : ['social', 'kb'], employees });
   else {
-    // `npm start`'s process (apps/portal/src/main.ts): PGlite (in its worker thread), the in-process bus, every domain.
+    // `npm start`'s process (the server bundle, or BENCH_FROM_SOURCE=1 apps/portal/src/main.ts): PGlite (in its worker thread), the in-process bus, every domain.
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-mixed-'));
     onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    startChild('portal', process.execPath, ['apps/portal/src/main.ts'], embeddedPortalEnv(dataDir, port));
+    startChild('portal', process.execPath, [portalEntry()], embeddedPortalEnv(dataDir, port));
     await until(180_000, 'embedded portal', async () => (await api(base)('GET', '/api/env').catch(() => ({ status: 0 }))).status === 200, 250);
     const su = expectOk(await api(base)('POST', '/api/login', SUPER), 'superadmin sign-in').token as string;
     const c = await makeBenchClient(base, su, employees);

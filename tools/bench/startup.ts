@@ -1,7 +1,7 @@
 /**
  * Start-up bench of the embedded portal (issue 8 §1): first start on an empty DATA_DIR, restarts on the same
- * folder, and idle RSS. Runs `node <apps/portal/node-options> apps/portal/src/main.ts` (the command behind
- * `npm start`, without the setup checks) as a child with this process's NODE_OPTIONS (the SWC hook), `DATA_DIR=<tmp>/startup-*`, a free port or
+ * folder, and idle RSS. Runs `node <apps/portal/node-options> dist/server/main.mjs` (the command behind `npm start`,
+ * without the setup checks; the server bundle is built first, ADR 0015) as a child with this process's NODE_OPTIONS (the SWC hook), `DATA_DIR=<tmp>/startup-*`, a free port or
  * BENCH_PORT, no WEB_DIR. Each start is timed from spawn until GET /api/env answers; the portal's own figure
  * (its "ready in N ms, RSS N MB" line, counted from its process start) and the CPU seconds the child used until
  * ready are shown beside it: on a shared machine wall time depends on the load, CPU time much less.
@@ -9,6 +9,7 @@
  *   source tools/scripts/node-env.sh && node tools/bench/startup.ts
  *   BENCH_RESTARTS=5 BENCH_IDLE_SECONDS=20 BENCH_PORT=3104 node tools/bench/startup.ts
  *   BENCH_PORTAL_FLAGS=' ' node tools/bench/startup.ts   # without apps/portal/node-options (before/after)
+ *   BENCH_FROM_SOURCE=1 node tools/bench/startup.ts      # apps/portal/src/main.ts, not the bundle (before/after)
  *
  * Needs the PGlite template (made on the first run, or by `npm start`'s setup); BENCH_NO_TEMPLATE=1 measures the
  * first start without it (initdb in the data folder, as before the template existed).
@@ -17,7 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, intEnv, log, portalNodeOptions, ROOT, sleep } from './lib.ts';
+import { freePort, intEnv, log, portalEntry, portalNodeOptions, ROOT, sleep } from './lib.ts';
 
 const RESTARTS = intEnv('BENCH_RESTARTS', 3);
 const IDLE_SECONDS = intEnv('BENCH_IDLE_SECONDS', 10);
@@ -52,7 +53,7 @@ function rssMb(pid: number): number {
 
 async function startPortal(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; start: Start }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...PORTAL_FLAGS, 'apps/portal/src/main.ts'], {
+  const child = spawn(process.execPath, [...PORTAL_FLAGS, portalEntry()], {
     cwd: ROOT,
     env: {
       ...process.env,

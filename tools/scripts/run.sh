@@ -32,6 +32,17 @@ ensure_web() {
   fi
 }
 
+# Builds the embedded portal's server bundle (dist/server, ADR 0015) when it is missing, was built in another checkout,
+# or any server source, manifest or the lockfile is newer than it (a few seconds).
+ensure_server() {
+  local bundle=dist/server/main.mjs
+  if [ ! -f "$bundle" ] || [ "$(cat dist/server/ROOT 2>/dev/null)" != "$PWD" ] \
+    || [ -n "$(find apps/portal/src libs tools/seed tools/server-bundle package-lock.json -newer "$bundle" -type f \( -name '*.ts' -o -name '*.mjs' -o -name '*.json' \) -not -path '*/web/*' -not -path '*/test/*' -not -name '*spec.ts' 2>/dev/null | head -n 1)" ]; then
+    echo "[setup] building the server"
+    node tools/server-bundle/build.mjs
+  fi
+}
+
 ensure_chromium() {
   # The full browser (the README's "Chromium") and its headless shell, which the browser specs drive when present
   # (libs/portal/testing/src/chromium.ts: the same pages for less CPU).
@@ -67,7 +78,12 @@ case "$cmd" in
     # The portal's own Node flags and environment (apps/portal/node-options: settings for idle memory).
     read -r -a portal_flags <<< "$(grep -E '^--' apps/portal/node-options | tr '\n' ' ')"
     while IFS= read -r line; do export "${line?}"; done < <(grep -E '^[A-Za-z_][A-Za-z0-9_]*=' apps/portal/node-options)
-    exec node "${portal_flags[@]}" apps/portal/src/main.ts "$@"
+    # The server bundle (ADR 0015); PORTAL_FROM_SOURCE=1 runs the TypeScript sources instead (source-mapped stack traces).
+    if [ "${PORTAL_FROM_SOURCE:-}" = 1 ]; then
+      exec node "${portal_flags[@]}" apps/portal/src/main.ts "$@"
+    fi
+    ensure_server
+    exec node "${portal_flags[@]}" dist/server/main.mjs "$@"
     ;;
   distributed)
     ensure_deps

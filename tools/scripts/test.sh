@@ -97,7 +97,7 @@ distributed() {
 # targets run, and the files outside every project on their own.
 if [ -n "${NX_BASE:-}" ]; then
   step lint nx_targets lint
-  step lint-scripts npx eslint --max-warnings=0 tools/bench tools/chaos tools/scripts tools/swc   # files outside every project
+  step lint-scripts npx eslint --max-warnings=0 tools/bench tools/chaos tools/scripts tools/swc tools/server-bundle   # files outside every project
   step format npx prettier --check --log-level=warn .
   step typecheck nx_targets typecheck
 else

@@ -82,7 +82,22 @@ async function startPrivatePostgres(): Promise<string> {
 }
 
 /**
- * The environment of `npm start`'s process (apps/portal/src/main.ts) for a bench: production mode, PGlite in
+ * The script `npm start` runs: the server bundle dist/server/main.mjs (ADR 0015), built here first (a few seconds:
+ * the bench measures the sources it is given); with BENCH_FROM_SOURCE=1 the TypeScript entry
+ * apps/portal/src/main.ts instead (before/after in one checkout). Output: the path for `node`, relative to ROOT.
+ */
+let builtEntry: string | undefined;
+export function portalEntry(): string {
+  if (process.env.BENCH_FROM_SOURCE === '1') return 'apps/portal/src/main.ts';
+  if (!builtEntry) {
+    execFileSync(process.execPath, ['tools/server-bundle/build.mjs'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    builtEntry = 'dist/server/main.mjs';
+  }
+  return builtEntry;
+}
+
+/**
+ * The environment of `npm start`'s process (portalEntry) for a bench: production mode, PGlite in
  * `dataDir`, the in-process bus (no DATABASE_URL or NATS_URL), no web, the bench's superadmin, rate limits ×1,000.
  */
 /**

@@ -1,23 +1,19 @@
 import { projectRoutes, structureRoutes } from '@intranet/people-contract/structure';
 import { fileRoutes } from '@intranet/files-contract';
 import { hrFileRoutes } from '@intranet/people-contract/hr';
-import type { DomainFixtures } from '@intranet/portal-testing/fixtures';
-import type { TestPortal } from '@intranet/portal-testing';
+import type { DomainFixtures, WorldPortal } from '@intranet/portal-testing/fixtures';
 
 /** One file uploaded as kind hr by `token` (POST api/upload?kind=hr) → its key, name and type. */
-async function uploadHr(t: TestPortal, token: string, name: string) {
+async function uploadHr(t: WorldPortal, token: string, name: string) {
   const boundary = `----hrfixture${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n` +
       `HR document ${name}\r\n--${boundary}--\r\n`,
   );
   const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` };
-  const r = await t.portal.app
-    .getHttpAdapter()
-    .getInstance()
-    .inject({ method: 'POST', url: `${fileRoutes.fileUpload.path}?kind=hr`, payload, headers });
+  const r = await t.inject({ method: 'POST', url: `${fileRoutes.fileUpload.path}?kind=hr`, payload, headers, remoteAddress: '127.0.0.1' });
   if (r.statusCode !== 200) throw new Error(`fixture hr upload: ${r.statusCode} ${r.body}`);
-  const f = r.json().results[0] as { key: string; fileName: string; mimetype: string };
+  const f = JSON.parse(r.body).results[0] as { key: string; fileName: string; mimetype: string };
   return { key: f.key, fileName: f.fileName, mimetype: f.mimetype };
 }
 

@@ -69,8 +69,11 @@ export async function ensurePgliteTemplate(extensions?: Awaited<ReturnType<typeo
   const { PGlite } = await import('@electric-sql/pglite');
   const { existsSync } = await import('node:fs');
   const { readFileSync } = await import('node:fs');
-  // The package does not export its package.json; it sits next to dist/.
-  const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8')) as { version: string }).version;
+  // The package does not export its package.json; it sits next to dist/. createRequire, not import.meta.resolve: a
+  // bundler keeps the former (tools/bundle).
+  const { createRequire } = await import('node:module');
+  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const version = (JSON.parse(readFileSync(join(main, '../../package.json'), 'utf8')) as { version: string }).version;
   const key = createHash('sha256').update(`${version}\n${BOOTSTRAP_SQL}`).digest('hex').slice(0, 16);
   const dir = join(TEMPLATE_CACHE, `pglite-${version}-${key}`);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;

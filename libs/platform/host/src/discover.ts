@@ -23,6 +23,16 @@ interface Manifest {
  */
 export type RealtimeBatchRules = Record<string, string[]>;
 
+/**
+ * A domain's module by name: from the server bundle's table when the process runs the bundle (its entry sets it:
+ * tools/server-bundle/build.mjs, ADR 0015), else Node's own import.
+ */
+const BUNDLED = Symbol.for('intranet.bundledPackages');
+function importPackage(name: string): Promise<Record<string, unknown>> {
+  const bundled = (globalThis as { [BUNDLED]?: Record<string, () => Promise<Record<string, unknown>>> })[BUNDLED]?.[name];
+  return bundled ? bundled() : import(name);
+}
+
 /** Manifests of `libs/<x>/<kind>/package.json` that carry an `intranet` field, by `order` then name. */
 function manifests(kind: 'contract' | 'server', root: string): Manifest[] {
   const libs = join(root, 'libs');
@@ -35,6 +45,26 @@ function manifests(kind: 'contract' | 'server', root: string): Manifest[] {
     .sort((a, b) => (a.intranet.order ?? 100) - (b.intranet.order ?? 100) || a.name.localeCompare(b.name));
 }
 
+/** A contract's route entries: `entry` as written, the module to import (`specifier`) and the export's `name`. */
+function routeEntries(m: Manifest): { entry: string; specifier: string; name: string }[] {
+  return [m.intranet.routes ?? []].flat().map((entry) => {
+    const [sub, name] = entry.includes(':') ? entry.split(':') : ['.', entry];
+    return { entry, specifier: sub === '.' ? m.name : `${m.name}/${sub.replace(/^\.\//, '')}`, name };
+  });
+}
+
+/**
+ * Every module discovery imports by name — contracts' route entries, servers' Nest modules — for the server bundle,
+ * whose generated entry lists them (tools/server-bundle/build.mjs): a bundler cannot follow a name read at run time.
+ */
+export function discoveredModules(root: string = REPO_ROOT): string[] {
+  const contracts = manifests('contract', root).flatMap((m) => routeEntries(m).map((e) => e.specifier));
+  const servers = manifests('server', root)
+    .filter((m) => m.intranet.module)
+    .map((m) => m.name);
+  return [...new Set([...contracts, ...servers])];
+}
+
 /**
  * Every contract's route tables: `{ contract, name, table }` per entry of its manifest's `routes` (table: route key →
  * route). The key scheme (issue 30 §1) is checked over these by apps/portal/test/route-keys.spec.ts.
@@ -45,9 +75,8 @@ export async function discoverRouteTables(root: string = REPO_ROOT): Promise<{ c
   for (const m of manifests('contract', root)) {
     // One route map, or several (a domain keeps routes the shell's first load must not carry in a map of their own).
     // An entry is an export of the package's main module, or `./<subpath>:<export>` for one of its subpath exports.
-    for (const entry of [m.intranet.routes ?? []].flat()) {
-      const [sub, name] = entry.includes(':') ? entry.split(':') : ['.', entry];
-      const mod = (await import(sub === '.' ? m.name : `${m.name}/${sub.replace(/^\.\//, '')}`)) as Record<string, Record<string, RouteDef> | undefined>;
+    for (const { entry, specifier, name } of routeEntries(m)) {
+      const mod = (await importPackage(specifier)) as Record<string, Record<string, RouteDef> | undefined>;
       const table = mod[name];
       if (!table) throw new Error(`${m.name} has no export '${entry}' (package.json "intranet".routes)`);
       out.push({ contract: m.name, name, table });
@@ -77,7 +106,7 @@ export async function discoverDomainModules(root: string = REPO_ROOT): Promise<T
   const out: Type[] = [];
   for (const m of manifests('server', root)) {
     if (!m.intranet.module) continue;
-    const mod = (await import(m.name)) as Record<string, Type | undefined>;
+    const mod = (await importPackage(m.name)) as Record<string, Type | undefined>;
     const cls = mod[m.intranet.module];
     if (!cls) throw new Error(`${m.name} has no export '${m.intranet.module}' (package.json "intranet".module)`);
     out.push(cls);

@@ -255,7 +255,7 @@ export interface DomainFixtures {
   paramsBySubject?: Record<string, Record<string, Slot>>;
   idBySubject?: Record<string, Entity>;
   bodies?: Record<string, FixtureBody>;
-  create: (t: TestPortal, w: World) => Promise<Record<string, string>>;
+  create: (t: WorldPortal, w: World) => Promise<Record<string, string>>;
   readBack?: (t: TestPortal, w: World, e: Entity) => Promise<unknown>;
   secrets?: (w: World) => string[];
 }
@@ -286,12 +286,15 @@ async function ok<T = { _id: string }>(p: Promise<{ status: number; body: unknow
   return (r.body as { result: T }).result;
 }
 
+/** What making a world needs of a portal: its API (a test portal's, or httpPortal's for a portal of its own process). */
+export type WorldPortal = Pick<TestPortal, 'call' | 'login' | 'makeClient' | 'makeEmployee' | 'inject'>;
+
 /**
  * Creates a client `workspace` with one object per entity through the real routes: its admin, an employee, a post
  * by the employee and a comment on it, a kb folder with an article, a vacancy, a tag, a links block with a link, and
  * an uploaded file. Output: the World.
  */
-export async function createWorld(t: TestPortal, workspace: string): Promise<World> {
+export async function createWorld(t: WorldPortal, workspace: string): Promise<World> {
   const c = await t.makeClient(workspace);
   const emp = await t.makeEmployee(c.adminToken, `emp@${workspace}.test`);
   const post = await ok(t.call(socialRoutes.postCreate, { token: emp.token, body: { message: `Post of ${workspace}` } }), 'post');
@@ -334,16 +337,14 @@ export async function createWorld(t: TestPortal, workspace: string): Promise<Wor
     t.call(kbRoutes.linksAdd, { token: c.adminToken, params: { block_id: block._id }, body: { title: 'Home', url: 'https://example.com' } }),
     'link',
   );
-  const up = await t.portal.app
-    .getHttpAdapter()
-    .getInstance()
-    .inject({
-      method: 'POST',
-      url: '/api/upload?kind=file',
-      ...uploadBody(`file of ${workspace}`),
-      headers: { ...uploadBody('').headers, authorization: `Bearer ${c.adminToken}` },
-    });
-  const uploaded = up.json();
+  const up = await t.inject({
+    method: 'POST',
+    url: '/api/upload?kind=file',
+    ...uploadBody(`file of ${workspace}`),
+    headers: { ...uploadBody('').headers, authorization: `Bearer ${c.adminToken}` },
+    remoteAddress: '127.0.0.1',
+  });
+  const uploaded = JSON.parse(up.body);
   const fileKey: string | undefined = uploaded?.results?.[0]?.key;
   if (up.statusCode !== 200 || !fileKey) throw new Error(`fixture file: ${up.statusCode} ${up.body}`);
   const w: World = {

@@ -253,6 +253,27 @@ function harness(inject: Inject, ip = '127.0.0.1', superadmin?: () => Promise<{ 
 export type TestPortal = Awaited<ReturnType<typeof testPortal>>;
 
 /**
+ * The helpers of `testPortal` (call, login, makeClient, makeEmployee) for a portal running as its own process at
+ * `base` (`http://127.0.0.1:<port>`), over real HTTP: e.g. the server bundle `npm start` runs
+ * (apps/portal/test/server-bundle.e2e-spec.ts). Its superadmin must be SUPERADMIN. `inject` sends a Buffer payload
+ * as it is (multipart), any other as JSON; `remoteAddress` is the connection's own.
+ */
+export function httpPortal(base: string) {
+  const inject: Inject = async (o) => {
+    // fetch sends no body with GET or HEAD (inject would); the gateway reads none there either.
+    if (o.method === 'GET' || o.method === 'HEAD') o = { ...o, payload: undefined };
+    const raw = Buffer.isBuffer(o.payload);
+    const res = await fetch(base + o.url, {
+      method: o.method,
+      headers: o.payload === undefined || raw ? o.headers : { 'content-type': 'application/json', ...o.headers },
+      body: o.payload === undefined ? undefined : raw ? new Uint8Array(o.payload as Buffer) : JSON.stringify(o.payload),
+    });
+    return { statusCode: res.status, body: await res.text(), headers: Object.fromEntries(res.headers) };
+  };
+  return { ...harness(inject), inject };
+}
+
+/**
  * A second gateway node on the test portal's bus, as a second process would run it (its own HTTP server and
  * Socket.IO, the same bus: in-process or NATS), listening on a free port of 127.0.0.1. Output: its base URL
  * (`http://127.0.0.1:<port>`) and `close()` (the Nest app's). For the specs of several gateway nodes.
