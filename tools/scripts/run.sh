@@ -36,7 +36,7 @@ ensure_web() {
 # or any server source, manifest or the lockfile is newer than it (a few seconds).
 ensure_server() {
   local bundle=dist/server/main.mjs
-  if [ ! -f "$bundle" ] || [ "$(cat dist/server/ROOT 2>/dev/null)" != "$PWD" ] \
+  if [ ! -f "$bundle" ] || [ "$(cat dist/server/ROOT 2>/dev/null)" != "$(pwd -P)" ] \
     || [ -n "$(find apps/portal/src libs tools/seed tools/server-bundle package-lock.json -newer "$bundle" -type f \( -name '*.ts' -o -name '*.mjs' -o -name '*.json' \) -not -path '*/web/*' -not -path '*/test/*' -not -name '*spec.ts' 2>/dev/null | head -n 1)" ]; then
     echo "[setup] building the server"
     node tools/server-bundle/build.mjs

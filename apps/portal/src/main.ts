@@ -11,7 +11,8 @@ const database = openDatabase(platformDatabaseOptions(config, (reason) => audit(
 database.catch(() => undefined); // awaited below; an early failure must not surface as an unhandled rejection first
 const { onShutdown } = await import('@intranet/platform-host');
 const { startPortal } = await import('@intranet/portal-server');
-const portal = await startPortal(config, { db: await database });
+// The database is passed while it boots: the gateway is built meanwhile (startPortal).
+const portal = await startPortal(config, { db: database });
 audit = (reason) => portal.platform.log.debug(`rls bypass: ${reason}`);
 // Ready time counts from the process start (performance's time origin), before any demo seeding.
 const readyMs = Math.round(performance.now());

@@ -7,6 +7,7 @@ import { checkMigrated, escapeLiteral, NotMigratedError, runMigrations } from '.
 import { APP_ROLE, assertUnprivileged, BOOTSTRAP_SQL, bootstrapRoles, roleUrl, SYSTEM_ROLE, tenantSignature } from './roles.ts';
 import { PGLITE_START_PARAMS, pgliteExtensions, seedFromTemplate } from './template.ts';
 import { currentTenantTxHook } from './tx-scope.ts';
+import type { PgliteLike } from './pglite-client.ts';
 
 export { sql, uuidv7 };
 export { StatementNames } from './auto-prepare.ts';
@@ -226,17 +227,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     });
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  // PGLITE_TEMPLATE=off: initdb in the data folder itself (tools/bench/startup.ts measures the difference).
+  if (opts.dataDir && !opts.pglite && process.env.PGLITE_TEMPLATE !== 'off') await seedFromTemplate(opts.dataDir);
+  // The worker starts before this thread loads Drizzle's driver (and through it PGlite's module): its boot, ≈ 2 s of
+  // a restart, then overlaps that loading (ADR 0015: it began ≈ 1 s into a restart of the server bundle).
+  const opening: Promise<PgliteLike> = opts.pglite
+    ? Promise.resolve(opts.pglite)
+    : opts.worker && opts.dataDir
+      ? import('./pglite-client.ts').then((m) => m.WorkerPglite.open(opts.dataDir!, PGLITE_START_PARAMS))
+      : (async () => {
+          const { PGlite } = await import('@electric-sql/pglite');
+          return PGlite.create(opts.dataDir, { extensions: await pgliteExtensions(), startParams: PGLITE_START_PARAMS });
+        })();
+  opening.catch(() => undefined); // awaited below, after the imports; its error must not surface as unhandled first
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const extensions = await pgliteExtensions();
-  // PGLITE_TEMPLATE=off: initdb in the data folder itself (tools/bench/startup.ts measures the difference).
-  if (opts.dataDir && !opts.pglite && process.env.PGLITE_TEMPLATE !== 'off') await seedFromTemplate(opts.dataDir, extensions);
-  const client =
-    opts.pglite ??
-    (opts.worker && opts.dataDir
-      ? await (await import('./pglite-client.ts')).WorkerPglite.open(opts.dataDir, PGLITE_START_PARAMS)
-      : await PGlite.create(opts.dataDir, { extensions, startParams: PGLITE_START_PARAMS }));
+  const client = await opening;
   const db = drizzle(client as import('@electric-sql/pglite').PGlite) as unknown as Drizzle;
   await client.exec(BOOTSTRAP_SQL);
   // One superuser session (embedded mode, ADR 0008): each transaction takes the runtime's or the system's role.

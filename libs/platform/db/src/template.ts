@@ -66,17 +66,18 @@ export async function seedFromTemplate(dataDir: string, extensions?: Awaited<Ret
  * cache, the bootstrap SQL, a clean shutdown, then an atomic rename (two processes may race; one rename wins).
  */
 export async function ensurePgliteTemplate(extensions?: Awaited<ReturnType<typeof pgliteExtensions>>): Promise<string> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { existsSync } = await import('node:fs');
   const { readFileSync } = await import('node:fs');
   // The package does not export its package.json; it sits next to dist/. createRequire, not import.meta.resolve: a
-  // bundler keeps the former (tools/bundle).
+  // bundler keeps the former (tools/server-bundle, ADR 0015).
   const { createRequire } = await import('node:module');
   const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const version = (JSON.parse(readFileSync(join(main, '../../package.json'), 'utf8')) as { version: string }).version;
   const key = createHash('sha256').update(`${version}\n${BOOTSTRAP_SQL}`).digest('hex').slice(0, 16);
   const dir = join(TEMPLATE_CACHE, `pglite-${version}-${key}`);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  // PGlite's module only when the template is made (a first start on a new folder runs PGlite in its worker).
+  const { PGlite } = await import('@electric-sql/pglite');
   await mkdir(TEMPLATE_CACHE, { recursive: true });
   const tmp = await mkdtemp(join(TEMPLATE_CACHE, 'tmp-'));
   try {

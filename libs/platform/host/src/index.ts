@@ -92,14 +92,27 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+/** The ports openPlatform makes before the database (`beforeDatabase`): what needs no database can start on them. */
+export type PortsBeforeDatabase = Pick<Platform, 'bus' | 'log' | 'storage' | 'mailer'>;
+
 /**
  * Opens the ports for a process: PostgreSQL or PGlite (`DATABASE_URL` else `DATA_DIR/pg`), NATS or the
  * in-process bus (`NATS_URL`), SMTP or the outbox folder (`SMTP_URL` else `DATA_DIR/outbox`), and the event
- * outbox with this process's relay (not started: startDomains starts it once the bus is up).
+ * outbox with this process's relay (not started: startDomains starts it once the bus is up). `db` may be a promise
+ * (the embedded database still booting in its worker); `beforeDatabase` is called with the other ports before it is
+ * awaited, so that work needing no database overlaps the boot (the embedded gateway: ADR 0015).
  */
 export async function openPlatform(
   config: Config,
-  opts: { queue?: string; busPrefix?: string; ephemeralBus?: boolean; db?: Database; bus?: Bus; log?: Logger } = {},
+  opts: {
+    queue?: string;
+    busPrefix?: string;
+    ephemeralBus?: boolean;
+    db?: Database | Promise<Database>;
+    bus?: Bus;
+    log?: Logger;
+    beforeDatabase?: (ports: PortsBeforeDatabase) => void;
+  } = {},
 ): Promise<Platform> {
   const processName = opts.queue ? `${opts.queue}-service` : 'portal';
   const log = opts.log ?? createLogger(config.LOG_LEVEL, processName);
@@ -107,7 +120,8 @@ export async function openPlatform(
   await startTracing(processName);
   // Nest's own messages as JSON lines of this logger (its connection chatter at debug level).
   NestLogger.overrideLogger(nestLogger(log));
-  const db = opts.db ?? (await openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`))));
+  const opening = opts.db ?? openDatabase(platformDatabaseOptions(config, (reason) => log.debug(`rls bypass: ${reason}`)));
+  if (opening instanceof Promise) opening.catch(() => undefined); // awaited below; must not surface as unhandled first
   // Bus latency metrics and trace context on every request (issue 18 §6).
   const bus = instrumentBus(
     opts.bus ?? openBus({ natsUrl: config.NATS_URL, queue: opts.queue, prefix: opts.busPrefix ?? config.BUS_PREFIX, ephemeral: opts.ephemeralBus }),
@@ -124,6 +138,15 @@ export async function openPlatform(
       ? { endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, bucket: config.S3_BUCKET }
       : undefined,
   });
+  let db: Database;
+  try {
+    opts.beforeDatabase?.({ bus, log, storage, mailer });
+    db = await opening;
+  } catch (err) {
+    // Nothing runs on the ports yet: a process that cannot open its database leaves no connection behind.
+    if (!opts.bus) await bus.close().catch(() => undefined);
+    throw err;
+  }
   const relay = new OutboxRelay(db, bus, log);
   const jobs = new JobQueue(db, { log });
   // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
