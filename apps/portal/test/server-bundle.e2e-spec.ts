@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import type { RouteDef } from '@intranet/platform-contracts';
 import { eventually } from '@intranet/platform-testing';
 import { bodyFor, createWorld, paramsFor, type World } from '@intranet/portal-testing/fixtures';
 import { httpPortal, SUPERADMIN } from '@intranet/portal-testing';
+import { embeddedPortalEnv, portalNodeOptions } from '@intranet/portal-testing/process';
 import { socialRoutes } from '@intranet/social-contract';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -38,18 +39,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** apps/portal/node-options as tools/scripts/run.sh reads it: `--flag` lines and `NAME=value` lines. */
-function portalOptions(): { flags: string[]; env: Record<string, string> } {
-  const lines = readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  return {
-    flags: lines.filter((l) => l.startsWith('--')),
-    env: Object.fromEntries(lines.filter((l) => /^[A-Za-z_]\w*=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])),
-  };
-}
-
 jest.setTimeout(3 * 60_000);
 describe('the server bundle (ADR 0015): every route answers without a server error', () => {
   let child: ChildProcess;
@@ -64,25 +53,10 @@ describe('the server bundle (ADR 0015): every route answers without a server err
     execFileSync(process.execPath, ['tools/server-bundle/build.mjs', OUT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const { flags, env } = portalOptions();
+    const { flags, env } = portalNodeOptions();
     child = spawn(process.execPath, [...flags, `${OUT}/main.mjs`], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIR: '',
-        DATABASE_URL: '',
-        NATS_URL: '',
-        JWT_SECRET: randomBytes(24).toString('base64url'),
-        SUPERADMIN_EMAIL: SUPERADMIN.login,
-        SUPERADMIN_PASSWORD: SUPERADMIN.password,
-        RATE_LIMIT_SCALE: '1000',
-        LOG_LEVEL: 'warn',
-      },
+      env: { ...embeddedPortalEnv(dataDir, port, SUPERADMIN, 'warn'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (output += d));

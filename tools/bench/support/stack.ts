@@ -5,11 +5,12 @@
  */
 import { execFileSync, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { APP_ROLE, roleUrl, SYSTEM_ROLE, tenantSignature } from '@intranet/platform-db';
+import { embeddedPortalEnv as portalEnv, portalNodeOptions as nodeOptionsOf } from '@intranet/portal-testing/process';
 import { freePort, log, ROOT, SUPER, ADMIN_PASSWORD, tcpOpen, until, which, within } from './basics.ts';
 import { assertAlive, dropDatabaseOnCleanup, onCleanup, removeOnCleanup, startChild } from './children.ts';
 import { api, employeesCsv, expectOk, type Api } from './http.ts';
@@ -97,42 +98,20 @@ export function portalEntry(): string {
 }
 
 /**
- * The environment of `npm start`'s process (portalEntry) for a bench: production mode, PGlite in
- * `dataDir`, the in-process bus (no DATABASE_URL or NATS_URL), no web, the bench's superadmin, rate limits ×1,000.
- */
-/**
- * The Node flags and environment `npm start` gives the embedded portal's process: apps/portal/node-options (read by
- * tools/scripts/run.sh too). BENCH_PORTAL_FLAGS replaces the file's content (' ' for none: before/after in one
- * checkout). Output: `flags` for the command line (before the script), `env` to merge into its environment.
+ * The Node flags and environment `npm start` gives the embedded portal's process (`portalNodeOptions` of
+ * @intranet/portal-testing/process). BENCH_PORTAL_FLAGS replaces apps/portal/node-options' content (' ' for none:
+ * before/after in one checkout).
  */
 export function portalNodeOptions(): { flags: string[]; env: Record<string, string> } {
-  const options = (process.env.BENCH_PORTAL_FLAGS ?? readFileSync(join(ROOT, 'apps/portal/node-options'), 'utf8'))
-    .split('\n')
-    .filter((l) => !l.startsWith('#'))
-    .flatMap((l) => l.split(/\s+/))
-    .filter(Boolean);
-  return {
-    flags: options.filter((o) => o.startsWith('--')),
-    env: Object.fromEntries(options.filter((o) => /^[A-Za-z_]\w*=/.test(o)).map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)])),
-  };
+  return nodeOptionsOf(process.env.BENCH_PORTAL_FLAGS);
 }
 
+/**
+ * The environment of `npm start`'s process (portalEntry) for a bench: production mode, PGlite in `dataDir`, the
+ * in-process bus, no web, the bench's superadmin, rate limits ×1,000 (@intranet/portal-testing/process).
+ */
 export function embeddedPortalEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WEB_DIR: '',
-    DATABASE_URL: '',
-    NATS_URL: '',
-    JWT_SECRET: randomBytes(24).toString('base64url'),
-    SUPERADMIN_EMAIL: SUPER.login,
-    SUPERADMIN_PASSWORD: SUPER.password,
-    RATE_LIMIT_SCALE: '1000',
-    LOG_LEVEL: 'error',
-  };
+  return portalEnv(dataDir, port, SUPER);
 }
 
 /**
