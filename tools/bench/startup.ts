@@ -12,8 +12,9 @@
  *   BENCH_FROM_SOURCE=1 node tools/bench/startup.ts      # apps/portal/src/main.ts, not the bundle (before/after)
  *   BENCH_DEMO=0 node tools/bench/startup.ts             # without the last start, `--demo` on an empty folder
  *
- * Needs the PGlite template (made on the first run, or by `npm start`'s setup); BENCH_NO_TEMPLATE=1 measures the
- * first start without it (initdb in the data folder, as before the template existed).
+ * A first start copies the migrated PGlite data template the bundle's build made (tools/server-bundle/build.mjs);
+ * BENCH_TEMPLATE=initdb copies the initdb template and runs every migration at start (as before 2026-11-29);
+ * BENCH_NO_TEMPLATE=1 runs initdb in the data folder too (as before any template).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -116,7 +117,8 @@ const cleanup = () => {
 };
 process.once('SIGINT', () => (cleanup(), process.exit(130)));
 try {
-  const env = process.env.BENCH_NO_TEMPLATE ? { PGLITE_TEMPLATE: 'off' } : {};
+  // BENCH_NO_TEMPLATE=1: initdb at the first start; BENCH_TEMPLATE=initdb: the initdb template, the migrations at start.
+  const env = process.env.BENCH_NO_TEMPLATE ? { PGLITE_TEMPLATE: 'off' } : process.env.BENCH_TEMPLATE === 'initdb' ? { PGLITE_TEMPLATE: 'initdb' } : {};
   log(`first start on an empty ${dataDir} (port ${port})`);
   const first = await startPortal(dataDir, port, env);
   current = first.child;
@@ -157,7 +159,7 @@ try {
     .join(' ');
   console.log(`embedded portal start-up — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${la}`);
   console.log(`${'start'.padEnd(22)} ${'wall ms'.padStart(7)} ${'portal ms'.padStart(9)} ${'cpu s'.padStart(6)} ${'RSS MB'.padStart(7)}`);
-  console.log(row(`first (empty DATA_DIR)${env.PGLITE_TEMPLATE ? '*' : ''}`, first.start));
+  console.log(row(`first (empty DATA_DIR)${env.PGLITE_TEMPLATE ? ` [template ${env.PGLITE_TEMPLATE}]` : ''}`, first.start));
   restarts.forEach((r, i) => console.log(row(`restart ${i + 1}`, r)));
   console.log(
     `restart median: wall ${Math.round(median(restarts.map((r) => r.wallMs)))} ms, portal ${median(restarts.map((r) => r.reportedMs))} ms, cpu ${median(restarts.map((r) => r.cpuS)).toFixed(2)} s`,

@@ -1,6 +1,15 @@
 import { loadConfig } from '@intranet/platform-config';
-import { openDatabase, platformDatabaseOptions } from '@intranet/platform-db';
+import { ensureMigratedTemplate, openDatabase, platformDatabaseOptions } from '@intranet/platform-db';
 import { performance } from 'node:perf_hooks';
+
+// `--data-template` (run by tools/server-bundle/build.mjs after a build): makes the migrated PGlite data template a
+// first start copies instead of running every migration (issue 39 §2), unless this checkout's migrations have one.
+if (process.argv.includes('--data-template')) {
+  const t0 = performance.now();
+  const { dir, made } = await ensureMigratedTemplate(async () => (await import('@intranet/portal-server')).MIGRATIONS);
+  console.log(`[data-template] ${made ? `made in ${Math.round(performance.now() - t0)} ms` : 'up to date'}: ${dir}`);
+  process.exit(0);
+}
 
 // `npm start`: the embedded portal in one process. `--demo` fills workspace "demo" with ~200 employees.
 const config = loadConfig();

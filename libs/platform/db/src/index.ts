@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { autoPrepare, StatementNames } from './auto-prepare.ts';
 import { checkMigrated, escapeLiteral, NotMigratedError, runMigrations } from './migrate.ts';
 import { APP_ROLE, assertUnprivileged, BOOTSTRAP_SQL, bootstrapRoles, roleUrl, SYSTEM_ROLE, tenantSignature } from './roles.ts';
-import { PGLITE_START_PARAMS, pgliteExtensions, seedFromTemplate } from './template.ts';
+import { makeMigratedTemplate, PGLITE_START_PARAMS, pgliteExtensions, seedFromTemplate } from './template.ts';
 import { currentTenantTxHook } from './tx-scope.ts';
 import type { PgliteLike } from './pglite-client.ts';
 
@@ -15,7 +15,7 @@ export { withoutTenantTxHook, withTenantTxHook, type TenantTxHook } from './tx-s
 export { queryRows, type RawExecutor } from './query-rows.ts';
 export { appRole, CURRENT_USER, tenantPolicy, TENANT_CONDITION } from './policy.ts';
 export { APP_ROLE, DEFINER_ROLE, OWNER_ROLE, PrivilegedRuntimeError, roleUrl, SYSTEM_ROLE, tenantSignature } from './roles.ts';
-export { ensurePgliteTemplate, PGLITE_START_PARAMS, pgliteExtensions, seedFromTemplate } from './template.ts';
+export { ensurePgliteTemplate, migratedTemplateDir, PGLITE_START_PARAMS, pgliteExtensions, seedFromTemplate } from './template.ts';
 export { MIGRATION_STEP_VERSION, NotMigratedError } from './migrate.ts';
 export { preparedQuery } from './prepared.ts';
 export { batchedApply } from './batched.ts';
@@ -227,8 +227,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     });
   }
-  // PGLITE_TEMPLATE=off: initdb in the data folder itself (tools/bench/startup.ts measures the difference).
-  if (opts.dataDir && !opts.pglite && process.env.PGLITE_TEMPLATE !== 'off') await seedFromTemplate(opts.dataDir);
+  // PGLITE_TEMPLATE=off: initdb in the data folder itself; =initdb: never the migrated template (tools/bench/startup.ts
+  // measures the differences).
+  if (opts.dataDir && !opts.pglite && process.env.PGLITE_TEMPLATE !== 'off')
+    await seedFromTemplate(opts.dataDir, undefined, process.env.PGLITE_TEMPLATE !== 'initdb');
   // The worker starts before this thread loads Drizzle's driver (and through it PGlite's module): its boot, ≈ 2 s of
   // a restart, then overlaps that loading (ADR 0015: it began ≈ 1 s into a restart of the server bundle).
   const opening: Promise<PgliteLike> = opts.pglite
@@ -270,6 +272,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       if (!client.closed) await client.close();
     },
   });
+}
+
+/**
+ * The embedded portal's migrated data template (template.ts `makeMigratedTemplate`), made when this checkout's
+ * migration files have none yet by applying `sets()` (only then called: the portal loads its domains for them).
+ * A first start on an empty DATA_DIR copies it instead of running every migration. `cache`: a folder of the caller's
+ * instead of node_modules/.cache/intranet-pglite (specs). Output: its folder and whether it was made now.
+ */
+export function ensureMigratedTemplate(sets: () => Promise<MigrationSet[]>, cache?: string): Promise<{ dir: string; made: boolean }> {
+  return makeMigratedTemplate(async (pglite) => {
+    const db = await openDatabase({ pglite });
+    await db.migrate(await sets());
+  }, cache);
 }
 
 /** Runs `fn` in a transaction whose first statement is `SELECT <setup(quote)>`; `quote` makes a SQL literal. */

@@ -5,6 +5,15 @@ import type { MigrationSet } from './index.ts';
 import { APP_ROLE, BOOTSTRAP_SQL, DEFINER_ROLE, OWNER_ROLE, SYSTEM_ROLE } from './roles.ts';
 
 /**
+ * A new random signing key, unless the database has one. Also run when the migration step finds nothing to do: the
+ * embedded portal's migrated data template is kept without a key (template.ts), so each data folder made from it gets
+ * its own.
+ */
+const TENANT_KEY_SQL = `INSERT INTO intranet_private.tenant_key (key)
+  VALUES (encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text || clock_timestamp()::text, 'UTF8')), 'hex'))
+  ON CONFLICT DO NOTHING;`;
+
+/**
  * Per database, as a superuser, before the migrations: the owner may create schemas (and trusted extensions in
  * public); the signing key and `intranet_private.current_client()`, which every tenant policy calls. The function
  * answers the transaction's `app.client_id` only when `app.client_sig` is its signature (sha256 of key:id), so a
@@ -18,9 +27,7 @@ CREATE SCHEMA IF NOT EXISTS drizzle AUTHORIZATION ${OWNER_ROLE};
 ALTER SCHEMA intranet_private OWNER TO ${OWNER_ROLE};
 CREATE TABLE IF NOT EXISTS intranet_private.tenant_key (id boolean PRIMARY KEY DEFAULT true CHECK (id), key text NOT NULL);
 ALTER TABLE intranet_private.tenant_key OWNER TO ${OWNER_ROLE};
-INSERT INTO intranet_private.tenant_key (key)
-  VALUES (encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text || clock_timestamp()::text, 'UTF8')), 'hex'))
-  ON CONFLICT DO NOTHING;
+${TENANT_KEY_SQL}
 CREATE OR REPLACE FUNCTION intranet_private.current_client() RETURNS uuid
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
   SELECT CASE WHEN current_setting('app.client_sig', true) = encode(sha256(convert_to(k.key || ':' || current_setting('app.client_id', true), 'UTF8')), 'hex')
@@ -150,7 +157,8 @@ export async function checkMigrated(query: (sql: string) => Promise<{ rows: { n:
  * Skipped when its last complete run on this database recorded the same step SQL (MIGRATION_STEP_VERSION) and the
  * same journal for every set in `intranet_private.migration_step`: then drizzle has nothing to apply and the
  * ownership and grant passes found nothing to change (an embedded restart paid ≈ 0.7 s of CPU for that on a 2-vCPU
- * VM; tools/bench/README.md, issue 39 §2). `query` answers `{ rows }` (pg's shape).
+ * VM; tools/bench/README.md, issue 39 §2); only a missing signing key is made then. `query` answers `{ rows }` (pg's
+ * shape).
  */
 export async function runMigrations(
   query: (q: string) => Promise<{ rows: unknown[] }>,
@@ -160,7 +168,10 @@ export async function runMigrations(
 ): Promise<void> {
   const wanted = new Map([[STEP_ROW, MIGRATION_STEP_VERSION], ...sets.map((s) => [s.schema, fingerprintOf(s)] as const)]);
   const recorded = await recordedFingerprints(query);
-  if ([...wanted].every(([schema, f]) => recorded.get(schema) === f)) return;
+  if ([...wanted].every(([schema, f]) => recorded.get(schema) === f)) {
+    await query(TENANT_KEY_SQL);
+    return;
+  }
   const schemas = managedSchemas(sets);
   await query(DATABASE_SQL);
   await query(takeOwnershipSql(schemas));
