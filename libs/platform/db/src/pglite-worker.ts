@@ -18,7 +18,7 @@
  *   transaction's setup (its role and tenant settings) then rides with its first real statement;
  * - `{ id, op: 'close' }` closes PGlite (its shutdown checkpoint).
  */
-import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -85,6 +85,67 @@ async function begin(): Promise<number> {
   return id;
 }
 
+/**
+ * Named server-side statements for the texts this session runs often. PGlite's `query()` sends an unnamed statement,
+ * which PostgreSQL parses and plans on every call; under row-level security planning a one-row read cost about as
+ * much as running it (tools/bench/README.md: 652–762 µs unnamed against 337 µs prepared). A text seen `NAME_AFTER`
+ * times with bind parameters gets a name (at most `MAX_NAMES`); later calls bind and execute it (two protocol steps
+ * fewer, and the plan kept). Texts that read `*` stay unnamed, as in auto-prepare.ts: a migration adding a column
+ * would make a kept plan fail.
+ */
+const NAME_AFTER = 3;
+const MAX_NAMES = 500;
+const STAR = /(\bselect|\breturning|,)\s*("?\w+"?\.)?\*/i;
+const seen = new Map<string, number>();
+const names = new Map<string, { name: string; types: number[] }>();
+const { serialize } = protocol;
+const step = (message: Uint8Array) => db.execProtocolStream(message, { syncToFs: false });
+
+/** The name `m`'s text runs under, or undefined while it stays unnamed (see NAME_AFTER). */
+function nameable(m: Request): string | undefined {
+  if (m.op !== 'query' || !m.params?.length || names.size >= MAX_NAMES) return undefined;
+  const key = `${m.paramTypes?.join(',') ?? ''}|${m.sql}`;
+  if (names.has(key)) return key;
+  const n = (seen.get(key) ?? 0) + 1;
+  if (n < NAME_AFTER) {
+    if (seen.size >= 10_000) seen.clear();
+    seen.set(key, n);
+    return undefined;
+  }
+  seen.delete(key);
+  return STAR.test(m.sql!) ? undefined : key;
+}
+
+/**
+ * PGlite's extended query (parse, describe, bind, describe, execute, sync: its `#runQuery`) on a named statement:
+ * parsed and described once, then bound and executed. Inside a held transaction (`inTx`) the file system is synced at
+ * its end, as PGlite does. Output: PGlite's `Results`; errors: the statement's, as `query()` raises them.
+ */
+async function namedQuery(key: string, m: Request, inTx: boolean): Promise<Results> {
+  const options = optionsOf(m);
+  return db._runExclusiveQuery(async () => {
+    const out = [];
+    try {
+      let st = names.get(key);
+      if (!st) {
+        const name = `w${names.size + 1}`;
+        await step(serialize.parse({ name, text: m.sql!, types: m.paramTypes }));
+        st = { name, types: parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name }))) };
+        names.set(key, st);
+      }
+      const types = st.types;
+      const values = m.params!.map((v, i) => (v == null ? null : (db.serializers[types[i]!]?.(v) ?? String(v))));
+      out.push(...(await step(serialize.bind({ statement: st.name, values }))));
+      out.push(...(await step(serialize.describe({ type: 'P' }))));
+      out.push(...(await step(serialize.execute({}))));
+    } finally {
+      out.push(...(await step(serialize.sync())));
+    }
+    if (!inTx) await db.syncToFs();
+    return parse.parseResults(out, db.parsers, options)[0]!;
+  });
+}
+
 async function statement(m: Request): Promise<unknown> {
   let target: PGlite | Transaction = db;
   if (m.tx !== undefined) {
@@ -93,6 +154,8 @@ async function statement(m: Request): Promise<unknown> {
     target = t.tx;
     if (m.pre) await t.tx.exec(m.pre);
   }
+  const key = nameable(m);
+  if (key) return plain(m.tx !== undefined ? await namedQuery(key, m, true) : await db._runExclusiveTransaction(() => namedQuery(key, m, false)));
   if (m.op === 'query') return plain(await target.query(m.sql!, m.params, optionsOf(m)));
   return (await target.exec(m.sql!, optionsOf(m))).map(plain);
 }

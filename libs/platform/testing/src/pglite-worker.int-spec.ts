@@ -107,6 +107,45 @@ describe('PGlite in a worker thread (issue 19): same answers as on the main thre
     assert.equal(rows[2]!.owner, null);
   });
 
+  it('a text run often becomes a named statement on the worker: the same rows each time, its errors as before, a new column does not break it', async () => {
+    // Parameters of several types (uuid, text[], jsonb, timestamptz, int): the named path serialises them by the
+    // statement's own parameter types, as PGlite's query() does.
+    const pick = (tx: Parameters<Parameters<Database['drizzle']['transaction']>[0]>[0], n: number) =>
+      tx
+        .select({ id: items.id, title: items.title, tags: items.tags, meta: items.meta, at: items.at, owner: owners.name })
+        .from(items)
+        .leftJoin(owners, eq(owners.id, items.ownerId))
+        .where(
+          sql`${items.count} >= ${n - 2} and ${items.at} < ${new Date('2027-01-01T00:00:00Z')} and (${items.tags} && ${'{a,c}'}::text[] or ${items.meta} @> ${JSON.stringify({ n: 2.5 })}::jsonb or ${items.id} = ${U(12)})`,
+        )
+        .orderBy(asc(items.id));
+    for (let n = 0; n < 6; n++) {
+      const [w, m] = [await worker.db.drizzle.transaction((tx) => pick(tx, n)), await main.db.drizzle.transaction((tx) => pick(tx, n))];
+      assert.deepEqual(here(w), here(m), `call ${n + 1}`);
+      if (n === 0) assert.equal(w.length, 3);
+    }
+    // An insert that fails on its fourth call (named by then) raises PostgreSQL's error as the unnamed one did.
+    const add = (id: number, title: string) => worker.db.drizzle.insert(items).values({ id: U(id), title, tags: [], count: 1, at: new Date() });
+    for (const [id, t] of [
+      [901, 'n1'],
+      [902, 'n2'],
+      [903, 'n3'],
+    ] as const)
+      await add(id, t);
+    await assert.rejects(add(904, 'n1'), (err: { cause?: { code?: string; constraint?: string } }) => {
+      assert.equal(err.cause?.code, '23505');
+      assert.equal(err.cause?.constraint, 'items_title_key');
+      return true;
+    });
+    // A column added later: the kept plan of an explicit column list still answers (a `*` text is never named).
+    await worker.db.exec('ALTER TABLE wk_spec.items ADD COLUMN note text');
+    try {
+      assert.equal((await worker.db.drizzle.transaction((tx) => pick(tx, 0))).length, 3);
+    } finally {
+      await worker.db.exec(`DELETE FROM wk_spec.items WHERE title LIKE 'n_'; ALTER TABLE wk_spec.items DROP COLUMN note`);
+    }
+  });
+
   it('a failing transaction changes nothing, and the error keeps PostgreSQL’s code and constraint', async () => {
     const before = await worker.db.drizzle.select().from(items);
     let caught: unknown;
