@@ -98,6 +98,7 @@ const MAX_NAMES = 500;
 const STAR = /(\bselect|\breturning|,)\s*("?\w+"?\.)?\*/i;
 const seen = new Map<string, number>();
 const names = new Map<string, { name: string; types: number[] }>();
+let nameSeq = 0;
 const { serialize } = protocol;
 const step = (message: Uint8Array) => db.execProtocolStream(message, { syncToFs: false });
 
@@ -128,7 +129,8 @@ async function namedQuery(key: string, m: Request, inTx: boolean): Promise<Resul
     try {
       let st = names.get(key);
       if (!st) {
-        const name = `w${names.size + 1}`;
+        // A name of its own per attempt: a statement parsed by a failed attempt would refuse a second Parse of its name.
+        const name = `w${++nameSeq}`;
         await step(serialize.parse({ name, text: m.sql!, types: m.paramTypes }));
         st = { name, types: parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name }))) };
         names.set(key, st);
