@@ -119,8 +119,9 @@ function nameable(m: Request): string | undefined {
 
 /**
  * PGlite's extended query (parse, describe, bind, describe, execute, sync: its `#runQuery`) on a named statement:
- * parsed and described once, then bound and executed. Inside a held transaction (`inTx`) the file system is synced at
- * its end, as PGlite does. Output: PGlite's `Results`; errors: the statement's, as `query()` raises them.
+ * parsed and described once, then bound and executed. Outside a transaction the file system is synced after it, inside
+ * one (`inTx`) at the transaction's end, as PGlite does. Output: PGlite's `Results`; errors: the statement's, as
+ * `query()` raises them.
  */
 async function namedQuery(key: string, m: Request, inTx: boolean): Promise<Results> {
   const options = optionsOf(m);

@@ -55,8 +55,8 @@ const TEMPLATE_CACHE = fileURLToPath(new URL('../../../../node_modules/.cache/in
  * was made (`makeMigratedTemplate`, run when the server bundle is built), else the initialised one (initdb + the
  * bootstrap role: `ensurePgliteTemplate`, also run by `npm start`'s setup; the migrations then run at start). Copied
  * as plain files. A folder that already holds a database (PG_VERSION) or anything else is left alone.
- * `useMigrated` false: the initdb template only; `cache`: where the migrated template is looked for. Output: which template was copied, or false. Errors of the copy
- * propagate; a missing initdb template is created.
+ * `useMigrated` false: the initdb template only; `cache`: where the migrated template is looked for.
+ * Output: which template was copied, or false. Errors of the copy propagate; a missing initdb template is created.
  */
 export async function seedFromTemplate(
   dataDir: string,
