@@ -20,6 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { portalProcessEnv } from '@intranet/portal-testing/process';
 import { freePort, intEnv, log, portalEntry, portalNodeOptions, ROOT, sleep } from './lib.ts';
 
 const RESTARTS = intEnv('BENCH_RESTARTS', 3);
@@ -61,13 +62,7 @@ async function startPortal(dataDir: string, port: number, env: NodeJS.ProcessEnv
   const child = spawn(process.execPath, [...PORTAL_FLAGS, ENTRY, ...args], {
     cwd: ROOT,
     env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIR: '',
-      DATABASE_URL: '',
-      NATS_URL: '',
+      ...portalProcessEnv(dataDir, port),
       LOG_LEVEL: 'info',
       ...PORTAL_ENV,
       ...env,

@@ -22,20 +22,23 @@ export function portalNodeOptions(content?: string): { flags: string[]; env: Rec
 }
 
 /**
+ * What every embedded portal process of a spec or bench gets, over this process's environment: PGlite in `dataDir`,
+ * the in-process bus (no DATABASE_URL or NATS_URL), no web, 127.0.0.1:`port`. `npm start`'s own defaults otherwise
+ * (tools/bench/startup.ts measures those).
+ */
+export function portalProcessEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', DATABASE_URL: '', NATS_URL: '' };
+}
+
+/**
  * The environment of an embedded portal run as its own process (`npm start`'s script) by a spec or a bench: this
  * process's environment, production mode, PGlite in `dataDir`, the in-process bus (no DATABASE_URL or NATS_URL), no
  * web, a random JWT secret, `superadmin` as its superadmin, rate limits ×1,000, logs from `logLevel` on.
  */
 export function embeddedPortalEnv(dataDir: string, port: number, superadmin: { login: string; password: string }, logLevel = 'error'): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...portalProcessEnv(dataDir, port),
     NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WEB_DIR: '',
-    DATABASE_URL: '',
-    NATS_URL: '',
     JWT_SECRET: randomBytes(24).toString('base64url'),
     SUPERADMIN_EMAIL: superadmin.login,
     SUPERADMIN_PASSWORD: superadmin.password,
