@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import { socialRoutes } from '@intranet/social-contract';
 import type { RequestContext } from '@intranet/platform-bus';
 import { APP_ROLE, roleUrl, SYSTEM_ROLE } from '@intranet/platform-db';
-import { eventually, ok, testMode } from '@intranet/platform-testing';
+import { eventually, freePort, ok, testMode } from '@intranet/platform-testing';
 import { testPortal, type TestPortal } from '@intranet/portal-testing';
 
 jest.setTimeout(120_000);
@@ -90,6 +90,7 @@ describe('an Idempotency-Key survives a timeout (issue 38 §2)', () => {
       t = await testPortal({}, { busPrefix: prefix, without: ['social'] });
       dataDir = await mkdtemp(join(tmpdir(), 'social-service-'));
       const url = t.db.url!;
+      const opsPort = await freePort();
       service = spawn(process.execPath, ['apps/social-service/src/main.ts'], {
         cwd: join(import.meta.dirname, '../../..'),
         env: {
@@ -105,13 +106,17 @@ describe('an Idempotency-Key survives a timeout (issue 38 §2)', () => {
           DATA_DIR: dataDir,
           LOG_LEVEL: 'error',
           NODE_ENV: 'test',
+          METRICS_PORT: String(opsPort),
+          METRICS_HOST: '127.0.0.1',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       const c = await t.makeClient('frozenco');
       token = c.adminToken;
       clientId = c.client._id;
-      // Ready once the feed answers through the gateway (the service's queue group is subscribed).
+      // Ready once its /readyz answers 200 (the probe server starts after every domain has started: frozen any
+      // earlier, a start-up call's timer fires on SIGCONT and the service exits) and the feed answers through the gateway.
+      await eventually(async () => (await fetch(`http://127.0.0.1:${opsPort}/readyz`).catch(() => undefined))?.status === 200, 60_000);
       await eventually(async () => (await t.call(socialRoutes.postNews, { token, params: { clientId, page: 1 } })).status === 200, 60_000);
     });
     afterAll(async () => {

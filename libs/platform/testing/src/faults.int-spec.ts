@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from '@jest/globals';
 import { NatsBus, systemContext } from '@intranet/platform-bus';
 import { sql } from '@intranet/platform-db';
 import { DomainError, serializeError } from '@intranet/platform-errors';
-import { eventually, testDatabase, testMode } from './index.ts';
+import { eventually, freePort, testDatabase, testMode } from './index.ts';
 
 /**
  * Issue 18 §5 "faults survived": the bus on a NATS server that restarts, and a PostgreSQL connection dropped in
@@ -17,15 +17,6 @@ import { eventually, testDatabase, testMode } from './index.ts';
 
 const NATS_BIN = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'].find((p) => existsSync(p));
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const c = createConnection({ host: '127.0.0.1', port });

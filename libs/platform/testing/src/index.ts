@@ -11,6 +11,7 @@ import {
 } from '@intranet/platform-db';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -255,6 +256,18 @@ export function testBus(queue?: string, prefix = `t${rand()}`): Bus {
   const url = process.env.NATS_URL;
   if (url) return new NatsBus({ servers: url, queue, prefix, ephemeral: true });
   return new InProcessBus();
+}
+
+/** A TCP port free on 127.0.0.1 just now (the OS picks it), for a child process's listener. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 /** Waits until `check` stops throwing (an assertion that holds), polling every `everyMs`; rethrows its last failure after `ms`. */
