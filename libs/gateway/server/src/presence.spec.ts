@@ -59,6 +59,34 @@ describe('PresenceCounter heartbeat (issue 30 §3: the period is a Nest @Interva
     );
   });
 
+  it('settled() waits for a beat still on its way, so a bus closed next never fails it (nothing logged)', async () => {
+    const { bus, beats } = await heard();
+    const warnings: string[] = [];
+    const node = new PresenceCounter(
+      Object.assign(Object.create(bus) as InProcessBus, {
+        // Each publish waits for release(): the beat of start() is in flight when settled() is called.
+        publish: async (...args: Parameters<InProcessBus['publish']>) => {
+          await released;
+          return bus.publish(...args);
+        },
+      }),
+      { ...quiet, warn: (m: string) => void warnings.push(m) },
+    );
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    node.start();
+    await new Promise((r) => setImmediate(r));
+    let done = false;
+    const settling = node.settled().then(() => (done = true));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(done, false, 'settled() before the beat was published');
+    release();
+    await settling;
+    assert.equal(beats.length, 1);
+    await bus.close();
+    assert.deepEqual(warnings, []);
+  });
+
   it('answers a peer heard for the first time with one beat at once', async () => {
     const { bus, beats } = await heard();
     const node = new PresenceCounter(bus, quiet);

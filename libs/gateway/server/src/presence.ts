@@ -25,6 +25,8 @@ export class PresenceCounter {
   private beating = false;
   /** The beat answering peers heard for the first time, while it waits (50 ms). */
   private answerBeat: NodeJS.Timeout | undefined;
+  /** The last beat on its way to the bus (settled() waits for it: a beat sent just before shutdown must not meet a closed bus). */
+  private beat: Promise<void> = Promise.resolve();
   /** Gateway node → until when it counts as alive (its last heartbeat + three of its periods), epoch ms; not us. */
   private readonly peers = new Map<string, number>();
   /** The heartbeat subscription (resolves to its unsubscribe; undefined when it failed). */
@@ -66,7 +68,7 @@ export class PresenceCounter {
    */
   heartbeat(): void {
     if (!this.beating) return;
-    void emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: PRESENCE_HEARTBEAT_MS }).catch((err: unknown) =>
+    this.beat = emit(this.bus, presenceEvents.heartbeat, null, { node: this.node, every_ms: PRESENCE_HEARTBEAT_MS }).catch((err: unknown) =>
       this.log.warn(`presence heartbeat not published: ${(err as Error).message}`),
     );
   }
@@ -120,8 +122,8 @@ export class PresenceCounter {
   }
 
   /**
-   * Stops the heartbeat and stops listening to the peers'; resolves when every change so far is published
-   * (shutdown: its users go offline first).
+   * Stops the heartbeat and stops listening to the peers'; resolves when every change so far and the last beat are
+   * published (shutdown: its users go offline first).
    */
   async settled(): Promise<void> {
     clearTimeout(this.answerBeat);
@@ -130,6 +132,7 @@ export class PresenceCounter {
     const unsub = await this.listening;
     this.listening = undefined;
     await unsub?.().catch(() => undefined);
+    await this.beat;
     return this.chain;
   }
 

@@ -181,6 +181,11 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
     storage.delete = async () => {
       throw new Error('disk on fire');
     };
+    // The failure is logged as an error: collected and asserted here, not printed into the run's output.
+    const log = t.portal.platform.log;
+    const realError = log.error;
+    const logged: string[] = [];
+    log.error = (msg: string) => void logged.push(msg);
     try {
       const one = await t.call(kbRoutes.articleDelFile, { token: acme.adminToken, params: { id: a._id, file: f0._id } });
       assert.equal(one.status, 500);
@@ -188,8 +193,10 @@ describe('knowledge base articles (§7 Articles, §5 Knowledge base, §8 file te
       const all = await t.call(kbRoutes.articleDelFiles, { token: acme.adminToken, params: { id: a._id }, body: {} });
       assert.equal(all.status, 500);
       assert.equal(all.body.message, 'Error on deleting files from db');
+      assert.equal(logged.join('\n'), ['kb: deleting files failed: disk on fire', 'kb: deleting files failed: disk on fire'].join('\n'));
     } finally {
       storage.delete = realDelete;
+      log.error = realError;
     }
     const still = await t.call(kbRoutes.articleGet, { token: acme.adminToken, params: { id: a._id } });
     assert.equal(still.body.result.files.length, 2);
