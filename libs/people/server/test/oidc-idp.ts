@@ -21,6 +21,45 @@ export interface RpClient {
   redirect_uris: string[];
 }
 
+type Stored = Record<string, unknown> & { uid?: string; userCode?: string; grantId?: string };
+
+/**
+ * oidc-provider's storage (sessions, grants, codes... by model name) in Maps of one provider: what its in-memory
+ * default does, without the warning that default prints.
+ */
+function memoryAdapter() {
+  const stores = new Map<string, Map<string, Stored>>();
+  return class MemoryAdapter {
+    private readonly items: Map<string, Stored>;
+    constructor(name: string) {
+      this.items = stores.get(name) ?? new Map();
+      stores.set(name, this.items);
+    }
+    async upsert(id: string, payload: Stored) {
+      this.items.set(id, payload);
+    }
+    async find(id: string) {
+      return this.items.get(id);
+    }
+    async findByUid(uid: string) {
+      return [...this.items.values()].find((p) => p.uid === uid);
+    }
+    async findByUserCode(userCode: string) {
+      return [...this.items.values()].find((p) => p.userCode === userCode);
+    }
+    async consume(id: string) {
+      const p = this.items.get(id);
+      if (p) p.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      this.items.delete(id);
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [id, p] of this.items) if (p.grantId === grantId) this.items.delete(id);
+    }
+  };
+}
+
 /**
  * A real OpenID provider (oidc-provider) started in-process on 127.0.0.1 for the single sign-on specs (issue 37).
  * Its interaction step signs in `state.next` without a form, or, when none is chosen, shows a sign-in form (e-mail
@@ -37,6 +76,9 @@ export async function startIdp(clients: RpClient[]) {
   const state = { next: undefined as Identity | undefined, tamperAudience: false, identities: new Map<string, Identity>() };
 
   const config: Configuration = {
+    // The spec's own store and lifetimes: oidc-provider's defaults print a warning and five notices per start.
+    adapter: memoryAdapter(),
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' })),
     jwks: { keys: [jwk as never] },
     cookies: { keys: ['spec-cookie-key'] },

@@ -223,11 +223,19 @@ export class TenantData implements SubjectHandlers<ReturnType<typeof tenantSubje
       .filter((l) => l.trim())
       .map((l) => JSON.parse(remapIds(l, fromClientId, clientId, (id) => copiedId(id, clientId))) as Record<string, unknown>)
       .map((r) => ({ ...(t.opts.rewrite ? t.opts.rewrite(r, { clientId, workspace }) : r), client_id: clientId }));
-    await this.sys('import', clientId, (tx) =>
-      tx.execute(
-        sql`INSERT INTO ${sql.raw(t.ident)} (${sql.raw(t.columns)}) SELECT ${sql.raw(t.columns)} FROM jsonb_populate_recordset(NULL::${sql.raw(t.ident)}, ${JSON.stringify(rows)}::jsonb)`,
-      ),
-    );
+    try {
+      await this.sys('import', clientId, (tx) =>
+        tx.execute(
+          sql`INSERT INTO ${sql.raw(t.ident)} (${sql.raw(t.columns)}) SELECT ${sql.raw(t.columns)} FROM jsonb_populate_recordset(NULL::${sql.raw(t.ident)}, ${JSON.stringify(rows)}::jsonb)`,
+        ),
+      );
+    } catch (err) {
+      // Rows the table refuses (SQLSTATE class 22 or 23: a reference to a row the archive lacks, a duplicate, a value
+      // out of range) are the archive's fault, answered 400 like any bad input, not logged as the server's.
+      const state = sqlState(err);
+      if (state && /^2[23]/.test(state)) throw Errors.badRequest(`${table}: the archive's rows were refused (SQLSTATE ${state})`);
+      throw err;
+    }
     return { rows: rows.length };
   }
 
@@ -247,6 +255,13 @@ export class TenantData implements SubjectHandlers<ReturnType<typeof tenantSubje
       return { keys: [...keys] };
     });
   }
+}
+
+/** The SQLSTATE of a database error (PostgreSQL's or PGlite's, as thrown or as Drizzle's wrapped cause), else undefined. */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++)
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
 }
 
 /** A validated UUID (interpolated into SQL text); anything else throws. */

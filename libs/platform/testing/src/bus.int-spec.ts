@@ -23,12 +23,21 @@ describe('bus (real NATS when NATS_URL is set, else in-process)', () => {
         assert.deepEqual(e.errors, [{ field: 'name', code: 'required', message: 'Field is required' }]);
         return true;
       });
-      await assert.rejects(bus.request('demo.crash', { ctx: systemContext(), input: {} }), (e: unknown) => {
-        assert.ok(e instanceof DomainError);
-        assert.equal(e.status, 500);
-        assert.ok(!e.message.includes('secret'));
-        return true;
-      });
+      // The cause goes to the server's log (stderr), not to the caller: collected here rather than printed.
+      const realWrite = process.stderr.write;
+      const logged: string[] = [];
+      process.stderr.write = ((chunk: string | Uint8Array) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
+      try {
+        await assert.rejects(bus.request('demo.crash', { ctx: systemContext(), input: {} }), (e: unknown) => {
+          assert.ok(e instanceof DomainError);
+          assert.equal(e.status, 500);
+          assert.ok(!e.message.includes('secret'));
+          return true;
+        });
+      } finally {
+        process.stderr.write = realWrite;
+      }
+      assert.match(logged.join(''), /"level":"error".*"msg":"unexpected error: Error: secret internals"/);
     } finally {
       await bus.close();
     }

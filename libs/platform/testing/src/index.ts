@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { InProcessBus, NatsBus, type Bus } from '@intranet/platform-bus';
 import {
   APP_ROLE,
@@ -254,7 +255,12 @@ const DUMP_CACHE = fileURLToPath(new URL('../../../../node_modules/.cache/intran
 /** An isolated bus: NATS with a random prefix, or the given one (ephemeral stream), or a new in-process bus. */
 export function testBus(queue?: string, prefix = `t${rand()}`): Bus {
   const url = process.env.NATS_URL;
-  if (url) return new NatsBus({ servers: url, queue, prefix, ephemeral: true });
+  if (url) {
+    // A process routes Nest's NATS status lines (connect, close) to its own logger (openPlatform); a bare test bus
+    // has none, so Nest's default would print one per connection closed: warnings and errors only.
+    Logger.overrideLogger(['warn', 'error']);
+    return new NatsBus({ servers: url, queue, prefix, ephemeral: true });
+  }
   return new InProcessBus();
 }
 
