@@ -10,6 +10,7 @@ import { exportPages, LIFE_QUEUE } from '@intranet/clients-server';
 import { eventually, eventuallyPasses } from '@intranet/platform-testing';
 import { socialRoutes } from '@intranet/social-contract';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -416,6 +417,19 @@ describe("a workspace's whole life (issue 36): statistics, hanged files, clone, 
       return n;
     };
     assert.equal(await orphans(), 0);
+    // The domain itself answers rows its table refuses (here a file of a post that is not there) as bad input, 400.
+    const refused = { key: `${from}/post/none/none.txt`, size: 1, post_id: randomUUID(), comment_id: null, thumb_key: null, client_id: from };
+    await assert.rejects(
+      ask(t.portal.platform.bus, tenantSubjects('social').import, systemContext(), {
+        fromClientId: from,
+        clientId: from,
+        workspace: 'life',
+        table: 'social.files',
+        ndjson: JSON.stringify(refused),
+      }),
+      (e: { status?: number; message?: string }) =>
+        e.status === 400 && /social\.files: the archive's rows were refused \(SQLSTATE 23503\)/.test(e.message ?? ''),
+    );
 
     assert.equal((await t.call(clientLifecycleRoutes.clientFullDelete, { token: life.superToken, params: { id: from } })).status, 200);
     const back = await t.call(clientLifecycleRoutes.clientImport, { token: life.superToken, params: { workspace: 'life' }, body: { key } });
