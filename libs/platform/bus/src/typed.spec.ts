@@ -20,7 +20,16 @@ describe('typed bus (contract subjects and events)', () => {
     assert.deepEqual(await ask(bus, counted, systemContext(), { word: 'привіт' }), { letters: 6 });
     await assert.rejects(ask(bus, counted, systemContext(), { word: '' }));
     assert.equal(calls, 1, 'the invalid request was refused before the bus');
-    await assert.rejects(ask(bus, counted, systemContext(), { word: 'liar' }));
+    // A bad reply is the server's fault: logged (stderr) as an unexpected error, collected here rather than printed.
+    const realWrite = process.stderr.write;
+    const logged: string[] = [];
+    process.stderr.write = ((chunk: string | Uint8Array) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      await assert.rejects(ask(bus, counted, systemContext(), { word: 'liar' }));
+    } finally {
+      process.stderr.write = realWrite;
+    }
+    assert.match(logged.join(''), /"level":"error".*unexpected error: ZodError.*letters/s);
     await bus.close();
   });
 
