@@ -5,6 +5,10 @@
 // `test` target sets it through its configurations: `nx test <project>` (unit), `nx test <project> -c int|e2e`.
 import { join } from 'node:path';
 
+// Spec runs hash passwords at a low argon2id cost (libs/platform/auth PASSWORD_HASH_COST; only where NODE_ENV is
+// 'test', which Jest sets): thousands of accounts are made and signed in, ≈ 25–40 ms of CPU each at OWASP's cost.
+process.env.PASSWORD_HASH_COST ??= 'low';
+
 const swc = (tsx) => ({
   sourceMaps: 'inline',
   module: { type: 'es6' },

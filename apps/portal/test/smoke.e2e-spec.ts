@@ -29,11 +29,15 @@ const ROOT = join(import.meta.dirname, '../../..');
 const PORT = Number(process.env.SMOKE_PORT ?? 3000);
 const MIN = 60_000;
 
-/** The clone's environment: the machine's, minus what the test runner put there (Node 24 on PATH, SWC hook, test databases). */
+/** The clone's environment: the machine's, minus what the test runner put there (Node 24 on PATH, SWC hook, test databases, the specs' low password-hash cost). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(NODE_OPTIONS|NODE_TEST_CONTEXT|DATABASE_URL|NATS_URL|BUS_PREFIX|DATA_DIR|WEB_DIR|PORT|JWT_SECRET|SUPERADMIN_.*|npm_.*|INIT_CWD|NX_.*)$/.test(k))
+    if (
+      /^(NODE_OPTIONS|NODE_TEST_CONTEXT|PASSWORD_HASH_COST|DATABASE_URL|NATS_URL|BUS_PREFIX|DATA_DIR|WEB_DIR|PORT|JWT_SECRET|SUPERADMIN_.*|npm_.*|INIT_CWD|NX_.*)$/.test(
+        k,
+      )
+    )
       continue;
     env[k] = v;
   }

@@ -1,0 +1,3 @@
+import { projectConfig } from '../../../jest.preset.mjs';
+
+export default projectConfig(import.meta.dirname);
