@@ -82,8 +82,8 @@ export const SPEC_RUN = {
   // worker. Any idle heap is above this limit, so each worker is replaced after its file.
   workerIdleMemoryLimit: '1MB',
   // Jest's end message reaches a worker holding a portal (PGlite's thread and its memory): its exit took 100–330 ms
-  // on an idle 2-core VM (measured 2026-11-29), past Jest's 500 ms on a loaded one, which then kills it and prints
-  // "A worker process has failed to exit gracefully" although nothing leaked.
+  // on a 2-core VM with another spec run beside it (measured 2026-11-29), and past Jest's 500 ms Jest kills it and
+  // prints "A worker process has failed to exit gracefully" although nothing leaked.
   workerGracefulExitTimeout: 5000,
   // Files marked `@slow <N>s` start first, longest first: a long file started last would leave a core idle.
   testSequencer: join(import.meta.dirname, 'tools/scripts/jest-slow-first.mjs'),
