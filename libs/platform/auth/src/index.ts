@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * argon2id's cost: OWASP's baseline (19 MiB, 2 passes). Only in a spec run (NODE_ENV 'test' and PASSWORD_HASH_COST
- * 'low', which tools/scripts/test.sh sets for its Jest runs) 1 MiB and 1 pass: the specs create and sign in thousands
+ * 'low', which jest.preset.mjs sets for every Jest run) 1 MiB and 1 pass: the specs create and sign in thousands
  * of accounts at ≈ 25–40 ms of CPU each, and a hash's cost is no behaviour they check. A hash carries its own cost,
  * so verification is the same code either way.
  */
