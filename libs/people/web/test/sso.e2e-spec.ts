@@ -1,31 +1,20 @@
 // @slow 12s: an administrator sets the Microsoft provider; an employee signs in through a real OpenID provider.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '@intranet/portal-testing/chromium';
 import { loadConfig } from '@intranet/platform-config';
-import { testDatabase } from '@intranet/platform-testing';
+import { freePort, testDatabase } from '@intranet/platform-testing';
 import type { Portal } from '@intranet/portal-server';
 import { apiCaller, loginCaller, signIn, SUPERADMIN, WEB_DIR } from '@intranet/portal-testing/e2e';
 import { startIdp, type Idp } from '@intranet/people-server/oidc-idp';
 
 jest.setTimeout(180_000);
 
-/** A free TCP port on 127.0.0.1: the portal's PUBLIC_URL (the redirect URI the provider knows) must name its port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+// The portal's PUBLIC_URL (the redirect URI the provider knows) must name its port: a free one, chosen first (freePort).
 
 /**
  * Issue 37 in the browser: an administrator sets the workspace's Microsoft provider in employee administration →
