@@ -53,7 +53,9 @@ await runBench(async () => {
   const env = { ...embeddedPortalEnv(dataDir, port), ...portal.env };
   let pid = 0;
   const start = async () => {
-    pid = startChild('portal', process.execPath, [...portal.flags, 'apps/portal/src/main.ts'], env).proc.pid!;
+    // The sources keep their source maps, as `PORTAL_FROM_SOURCE=1 npm start` does (tools/scripts/run.sh).
+    const flags = portal.flags.filter((f) => f !== '--no-enable-source-maps');
+    pid = startChild('portal', process.execPath, [...flags, 'apps/portal/src/main.ts'], env).proc.pid!;
     await until(180_000, 'portal', async () => (await api(base)('GET', '/api/env').catch(() => ({ status: 0 }))).status === 200, 250);
   };
 

@@ -80,7 +80,10 @@ case "$cmd" in
     while IFS= read -r line; do export "${line?}"; done < <(grep -E '^[A-Za-z_][A-Za-z0-9_]*=' apps/portal/node-options)
     # The server bundle (ADR 0015); PORTAL_FROM_SOURCE=1 runs the TypeScript sources instead (source-mapped stack traces).
     if [ "${PORTAL_FROM_SOURCE:-}" = 1 ]; then
-      exec node "${portal_flags[@]}" apps/portal/src/main.ts "$@"
+      # The sources' stack traces are mapped (SWC's inline maps): without node-options' --no-enable-source-maps.
+      local_flags=()
+      for f in "${portal_flags[@]}"; do [ "$f" = --no-enable-source-maps ] || local_flags+=("$f"); done
+      exec node "${local_flags[@]}" apps/portal/src/main.ts "$@"
     fi
     ensure_server
     exec node "${portal_flags[@]}" dist/server/main.mjs "$@"
