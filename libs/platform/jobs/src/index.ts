@@ -64,6 +64,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly defined = new Map<string, DefineOptions>();
   private started: Promise<unknown> | undefined;
+  /** The queues that existed when the first one was asked for (ensureQueue). */
+  private existing: Promise<Set<string>> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -154,11 +156,20 @@ export class JobQueue {
   private async ensureQueue(name: string, options: DefineOptions): Promise<void> {
     if (this.defined.has(name)) return;
     await this.start();
-    await this.boss.createQueue(name, {
-      retryLimit: options.retryLimit ?? 3,
-      retryBackoff: true,
-      expireInSeconds: options.expireInSeconds ?? 300,
-    });
+    // A restart finds its queues made: one read of their names instead of a create per queue (an advisory-locked
+    // transaction each, which only inserts when the name is new) on the start-up's path. A name not in the list
+    // is created as before; a failed read only costs the creates.
+    this.existing ??= this.boss.getQueues(undefined, { limit: 100_000 }).then(
+      (queues) => new Set(queues.map((q) => q.name)),
+      () => new Set<string>(),
+    );
+    if (!(await this.existing).has(name)) {
+      await this.boss.createQueue(name, {
+        retryLimit: options.retryLimit ?? 3,
+        retryBackoff: true,
+        expireInSeconds: options.expireInSeconds ?? 300,
+      });
+    }
     this.defined.set(name, options);
   }
 }

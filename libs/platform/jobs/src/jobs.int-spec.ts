@@ -83,4 +83,25 @@ describe('durable jobs (pg-boss over the platform database; PostgreSQL when DATA
     const state = await db.asSystem('spec', (tx) => queryRows<{ s: string }>(tx, sql`SELECT state::text AS s FROM pgboss.job WHERE id = ${later}`));
     assert.equal(state[0]!.s, 'created');
   });
+
+  it('a restarted queue works the queues it finds without creating them again, and creates a new one', async () => {
+    // The queue 'spec.restart' made (and a job queued) before; then a new JobQueue on the same database, as after a
+    // restart, whose pg-boss's creates are counted.
+    await a.send('spec.restart', { n: 3 });
+    const c = new JobQueue(db, { log: quiet, pollingIntervalSeconds: 0.5 });
+    const boss = (c as unknown as { boss: { createQueue: (...args: unknown[]) => Promise<void> } }).boss;
+    const created: unknown[] = [];
+    const create = boss.createQueue.bind(boss);
+    boss.createQueue = (...args) => (created.push(args[0]), create(...args));
+    try {
+      const seen: number[] = [];
+      await c.work<{ n: number }>('spec.restart', async (job) => void seen.push(job.data.n));
+      await eventually(() => seen.includes(3), 10_000);
+      await c.send('spec.fresh', { n: 4 });
+      assert.deepEqual(created, ['spec.fresh']);
+      assert.equal(await count(db, sql`SELECT count(*)::int AS n FROM pgboss.queue WHERE name = 'spec.fresh'`), 1);
+    } finally {
+      await c.stop();
+    }
+  });
 });
