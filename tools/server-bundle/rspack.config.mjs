@@ -2,6 +2,7 @@
 // apps/portal/src/main.ts with the project's TypeScript and most of its packages, so a start loads a handful of files
 // instead of ≈ 2,700 modules (restart and idle memory: tools/bench/README.md "startup.ts", 2026-11-29).
 import { createRequire } from 'node:module';
+import { rspack } from '@rspack/core';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -124,9 +125,19 @@ export function serverConfig(entry, outDir) {
       ],
     },
     optimization: {
-      // Readable stack traces without source maps; the exports Rspack would drop or rename are kept (its unused-export
-      // rewriting broke an ASI-dependent line of pg's ESM wrapper, as above).
-      minimize: false,
+      // Readable stack traces without source maps: SWC's minifier only prints the chunks again (no compression, no
+      // renaming), without comments and with every character outside ASCII escaped. V8 keeps a chunk's source in
+      // memory as long as its functions live, and one non-ASCII character makes the whole chunk a two-byte string
+      // (23 of the 43 chunks had one): twice the memory, and a slower UTF-8 decode at every start
+      // (tools/bench/README.md, 2026-11-29). The comments held ≈ 800 `sourceMappingURL` lines of bundled libraries.
+      minimize: true,
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin({
+          minimizerOptions: { minify: false, compress: false, mangle: false, format: { asciiOnly: true, comments: false } },
+        }),
+      ],
+      // The exports Rspack would drop or rename are kept (its unused-export rewriting broke an ASI-dependent line of
+      // pg's ESM wrapper, as above).
       usedExports: false,
       mangleExports: false,
       // Domains are imported on demand (discovery), each as an async chunk; what two of them share is one chunk.
