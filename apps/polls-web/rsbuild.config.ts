@@ -46,6 +46,9 @@ export default defineConfig({
   },
   server: {
     base: '/remotes/polls',
+    // The shell's dev server (:4200) loads this remote's files: only its origins (the Module Federation plugin
+    // otherwise allows every origin and says so at every build).
+    cors: { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] },
     historyApiFallback: { index: '/remotes/polls/index.html' },
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
   },
