@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
 
 /**
  * Knowledge base remote (Module Federation 2): exposes the knowledge base and vacancies pages (libs/kb/web).
@@ -62,7 +62,7 @@ export default defineConfig({
   server: {
     port: 4203,
     base: '/remotes/kb',
-    cors: { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] },
+    cors: shellDevCors,
     historyApiFallback: { index: '/remotes/kb/index.html' },
     proxy: {
       '/api': { target: API, changeOrigin: true },

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
 
 /**
  * The polls remote (Module Federation 2), built into dist/web/polls and served by the gateway at
@@ -46,9 +46,7 @@ export default defineConfig({
   },
   server: {
     base: '/remotes/polls',
-    // The shell's dev server (:4200) loads this remote's files: only its origins (the Module Federation plugin
-    // otherwise allows every origin and says so at every build).
-    cors: { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] },
+    cors: shellDevCors,
     historyApiFallback: { index: '/remotes/polls/index.html' },
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
   },

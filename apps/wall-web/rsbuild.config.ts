@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
 
 /**
  * Wall remote (Module Federation 2): exposes the company wall, post, profile, address book, birthdays, groups, idea
@@ -66,7 +66,7 @@ export default defineConfig({
   server: {
     port: 4202,
     base: '/remotes/wall',
-    cors: { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] },
+    cors: shellDevCors,
     historyApiFallback: { index: '/remotes/wall/index.html' },
     proxy: {
       '/api': { target: API, changeOrigin: true },

@@ -45,3 +45,9 @@ export function remoteManifest(routes: Record<string, string | RemoteRoute>, opt
     },
   };
 }
+
+/**
+ * A remote's dev-server CORS (`server.cors` of its rsbuild.config.ts): only the shell's dev server (:4200) loads its
+ * files. Without a setting the Module Federation plugin allows every origin and says so at every build.
+ */
+export const shellDevCors = { origin: ['http://localhost:4200', 'http://127.0.0.1:4200'] };
