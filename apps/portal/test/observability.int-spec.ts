@@ -164,6 +164,8 @@ describe('metrics and probes (issue 18 §6)', () => {
       assert.equal(ready.statusCode, 200, ready.body);
       assert.equal(ready.json().checks.database, 'ok');
       assert.equal(ready.json().checks.bus, 'ok');
+      // The domains' job workers, started once the portal listens (JobQueue.release), are polling.
+      assert.equal(ready.json().checks.jobs, 'ok');
       assert.equal((await fetch(`${base}/readyz`)).status, 200);
       assert.equal((await f.inject({ method: 'GET', url: '/livez' })).statusCode, 200);
 

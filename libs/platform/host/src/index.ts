@@ -148,13 +148,15 @@ export async function openPlatform(
     throw err;
   }
   const relay = new OutboxRelay(db, bus, log);
-  const jobs = new JobQueue(db, { log });
+  // Held: the domains' job workers start once the process listens (startDomains releases it; issue 39 §2).
+  const jobs = new JobQueue(db, { log, held: true });
   // /readyz and /metrics of this process (the gateway's in embedded mode, METRICS_PORT's in a service).
   const unwatch: (() => unknown)[] = [
     watchDatabase(db),
     watchBus(bus),
     addReadinessCheck('database', databaseCheck(db)),
     addReadinessCheck('bus', () => bus.ping()),
+    addReadinessCheck('jobs', () => jobs.serving()),
   ];
   return {
     db,

@@ -104,4 +104,28 @@ describe('durable jobs (pg-boss over the platform database; PostgreSQL when DATA
       await c.stop();
     }
   });
+
+  it('a held queue makes its queues at work() but runs no job before release(); /readyz waits for it (serving)', async () => {
+    const h = new JobQueue(db, { log: quiet, pollingIntervalSeconds: 0.5, held: true });
+    try {
+      const seen: number[] = [];
+      await h.work<{ n: number }>('spec.held', async (job) => void seen.push(job.data.n));
+      // The queue exists at once: a job sent in a request's transaction finds it.
+      assert.equal(await count(db, sql`SELECT count(*)::int AS n FROM pgboss.queue WHERE name = 'spec.held'`), 1);
+      await db.inTenant({ clientId: null }, (tx) => h.send('spec.held', { n: 5 }, { tx }));
+      await assert.rejects(h.serving(), /not started yet/);
+      // A job sent meanwhile to a running worker's queue (a's 'spec.later') is taken and run: the held one is not.
+      const waiting = async () => count(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'spec.later' AND state = 'created'`);
+      const before = await waiting();
+      await a.send('spec.later', { n: 9 });
+      await eventually(async () => (await waiting()) === before, 10_000);
+      assert.equal(seen.length, 0);
+      assert.equal(await count(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'spec.held' AND state = 'created'`), 1);
+      h.release();
+      await h.serving();
+      await eventually(() => seen.includes(5), 10_000);
+    } finally {
+      await h.stop();
+    }
+  });
 });
