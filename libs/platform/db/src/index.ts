@@ -233,13 +233,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await seedFromTemplate(opts.dataDir, undefined, process.env.PGLITE_TEMPLATE !== 'initdb');
   // The worker starts before this thread loads Drizzle's driver (and through it PGlite's module): its boot, ≈ 2 s of
   // a restart, then overlaps that loading (ADR 0015: it began ≈ 1 s into a restart of the server bundle).
+  // A PGlite on this thread (specs', or PGLITE_WORKER=off) runs behind the worker's session code too (LocalPglite).
   const opening: Promise<PgliteLike> = opts.pglite
-    ? Promise.resolve(opts.pglite)
+    ? import('./pglite-client.ts').then((m) => new m.LocalPglite(opts.pglite!))
     : opts.worker && opts.dataDir
       ? import('./pglite-client.ts').then((m) => m.WorkerPglite.open(opts.dataDir!, PGLITE_START_PARAMS))
       : (async () => {
-          const { PGlite } = await import('@electric-sql/pglite');
-          return PGlite.create(opts.dataDir, { extensions: await pgliteExtensions(), startParams: PGLITE_START_PARAMS });
+          const [{ PGlite }, { LocalPglite }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-client.ts')]);
+          return new LocalPglite(await PGlite.create(opts.dataDir, { extensions: await pgliteExtensions(), startParams: PGLITE_START_PARAMS }));
         })();
   opening.catch(() => undefined); // awaited below, after the imports; its error must not surface as unhandled first
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -1,5 +1,6 @@
-import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
+import { errorOf, pgliteSession, type SessionRequest } from './pglite-session.ts';
 
 /** What the database layer and Drizzle's PGlite driver use of a PGlite: queries, exec, transactions, close. */
 export interface PgliteLike {
@@ -13,21 +14,114 @@ export interface PgliteLike {
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /**
- * A PGlite running in a worker thread (`pglite-worker.ts`, issue 19), with PGlite's interface as far as the database
- * layer and Drizzle use it. Each query or exec is one message each way; a transaction is opened in the worker and
- * its statements name it, so PGlite's own locks keep the single session's order (statements outside it wait).
- * Parsers given in the options run here, on PostgreSQL's text (functions cannot cross threads); serializers are not
- * supported (Drizzle passes none). Errors come back with PostgreSQL's fields (code, detail, constraint...).
+ * PGlite's interface, as far as the database layer and Drizzle use it, over one session of `pglite-session.ts`
+ * reached by `call` (a worker thread's messages, or a direct call). A transaction is opened in the session and its
+ * statements name it, so PGlite's own locks keep the single session's order (statements outside it wait). Parsers
+ * given in the options run here, on PostgreSQL's text (functions cannot cross threads); serializers are not supported
+ * (Drizzle passes none). Errors come back with PostgreSQL's fields (code, detail, constraint...).
+ */
+abstract class SessionPglite implements PgliteLike {
+  protected isClosed = false;
+
+  protected abstract call<T>(req: SessionRequest): Promise<T>;
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  private async run<T>(tx: Tx | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+    const req: SessionRequest = { op: 'query', sql, params, ...wire(options) };
+    return parse(await (tx ? tx.statement<Results<T>>(req) : this.call<Results<T>>(req)), options);
+  }
+
+  private async runExec(tx: Tx | undefined, sql: string, options: QueryOptions | undefined): Promise<Results[]> {
+    const req: SessionRequest = { op: 'exec', sql, ...wire(options) };
+    const rs = await (tx ? tx.statement<Results[]>(req) : this.call<Results[]>(req));
+    return rs.map((r) => parse(r, options));
+  }
+
+  /** PGlite's query: one statement with `$n` parameters. */
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.run<T>(undefined, sql, params, options);
+  }
+
+  /** PGlite's exec: statements without parameters; the results of each. */
+  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    return this.runExec(undefined, sql, options);
+  }
+
+  /**
+   * PGlite's transaction: BEGIN, `fn`, then COMMIT; ROLLBACK when `fn` throws (the error is rethrown) or calls
+   * `tx.rollback()`. Errors: COMMIT's (e.g. an aborted transaction).
+   */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const t = new Tx(this.call.bind(this));
+    const tx: Transaction = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.run<R>(t, sql, params, options),
+      sql: () => Promise.reject(new Error('tx.sql is not supported on the session client')),
+      exec: (sql: string, options?: QueryOptions) => this.runExec(t, sql, options),
+      rollback: () => t.end(false),
+      defer: (sql: string) => t.defer(sql),
+      listen: () => Promise.reject(new Error('LISTEN is not supported on the session client')),
+      get closed() {
+        return t.ended;
+      },
+    } as unknown as Transaction;
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await t.end(false).catch(() => undefined);
+      throw err;
+    }
+    await t.end(true);
+    return result;
+  }
+
+  abstract close(): Promise<void>;
+}
+
+/**
+ * A PGlite on this thread behind the same session as the worker's (`pglite-session.ts`): what specs give
+ * openDatabase (`pglite`), so they run statements as `npm start` does (named statements, one parsers object per set
+ * of text types: PGlite's own `query()` copies its ≈ 320 parsers on every call Drizzle makes, ≈ 0.15–0.2 ms).
+ * Errors are rebuilt as the worker client's are. Closing it closes the PGlite.
+ */
+export class LocalPglite extends SessionPglite {
+  private readonly session: ReturnType<typeof pgliteSession>;
+
+  constructor(private readonly db: PGlite) {
+    super();
+    this.session = pgliteSession(db);
+  }
+
+  protected call<T>(req: SessionRequest): Promise<T> {
+    return this.session.handle(req).then(
+      (r) => r as T,
+      (err: unknown) => Promise.reject(toError(errorOf(err))),
+    );
+  }
+
+  /** Closes the PGlite (its shutdown checkpoint). Idempotent. */
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    if (!this.db.closed) await this.db.close();
+  }
+}
+
+/**
+ * A PGlite running in a worker thread (`pglite-worker.ts`, issue 19): each query or exec is one message each way.
  * A worker that dies rejects every pending and later call.
  */
-export class WorkerPglite implements PgliteLike {
+export class WorkerPglite extends SessionPglite {
   private readonly thread: Worker;
   private readonly pending = new Map<number, Pending>();
   private seq = 0;
   private failed: Error | undefined;
-  private isClosed = false;
 
   private constructor(thread: Worker) {
+    super();
     this.thread = thread;
     thread.on('message', (m: { id?: number; result?: unknown; error?: Record<string, unknown> }) => {
       if (m.id === undefined) return;
@@ -78,66 +172,13 @@ export class WorkerPglite implements PgliteLike {
     return new WorkerPglite(thread);
   }
 
-  get closed(): boolean {
-    return this.isClosed;
-  }
-
-  private call<T>(req: Record<string, unknown>): Promise<T> {
+  protected call<T>(req: SessionRequest): Promise<T> {
     if (this.failed) return Promise.reject(this.failed);
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.thread.postMessage({ ...req, id });
     });
-  }
-
-  private async run<T>(tx: Tx | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
-    const req = { op: 'query', sql, params, ...wire(options) };
-    return parse(await (tx ? tx.statement<Results<T>>(req) : this.call<Results<T>>(req)), options);
-  }
-
-  private async runExec(tx: Tx | undefined, sql: string, options: QueryOptions | undefined): Promise<Results[]> {
-    const req = { op: 'exec', sql, ...wire(options) };
-    const rs = await (tx ? tx.statement<Results[]>(req) : this.call<Results[]>(req));
-    return rs.map((r) => parse(r, options));
-  }
-
-  /** PGlite's query: one statement with `$n` parameters. */
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.run<T>(undefined, sql, params, options);
-  }
-
-  /** PGlite's exec: statements without parameters; the results of each. */
-  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
-    return this.runExec(undefined, sql, options);
-  }
-
-  /**
-   * PGlite's transaction: BEGIN, `fn`, then COMMIT; ROLLBACK when `fn` throws (the error is rethrown) or calls
-   * `tx.rollback()`. Errors: COMMIT's (e.g. an aborted transaction).
-   */
-  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const t = new Tx(this.call.bind(this));
-    const tx: Transaction = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.run<R>(t, sql, params, options),
-      sql: () => Promise.reject(new Error('tx.sql is not supported on the worker client')),
-      exec: (sql: string, options?: QueryOptions) => this.runExec(t, sql, options),
-      rollback: () => t.end(false),
-      defer: (sql: string) => t.defer(sql),
-      listen: () => Promise.reject(new Error('LISTEN is not supported on the worker client')),
-      get closed() {
-        return t.ended;
-      },
-    } as unknown as Transaction;
-    let result: T;
-    try {
-      result = await fn(tx);
-    } catch (err) {
-      await t.end(false).catch(() => undefined);
-      throw err;
-    }
-    await t.end(true);
-    return result;
   }
 
   /** Closes PGlite in the worker (its shutdown checkpoint), then ends the thread. Idempotent. */
@@ -149,10 +190,10 @@ export class WorkerPglite implements PgliteLike {
   }
 }
 
-type Call = <R>(req: Record<string, unknown>) => Promise<R>;
+type Call = <R>(req: SessionRequest) => Promise<R>;
 
 /**
- * One transaction of WorkerPglite, opened lazily: its first statement carries `begin` (BEGIN and the statement in
+ * One transaction of a session client, opened lazily: its first statement carries `begin` (BEGIN and the statement in
  * one message); statements issued while that one is under way wait for it, then name the transaction.
  */
 class Tx {
@@ -174,7 +215,7 @@ class Tx {
   }
 
   /** Runs one statement in this transaction (opening it first if needed). Errors: the statement's; 'Transaction is closed'. */
-  async statement<R>(statement: Record<string, unknown>): Promise<R> {
+  async statement<R>(statement: SessionRequest): Promise<R> {
     if (this.ended) throw new Error('Transaction is closed');
     const req = this.pre === undefined ? statement : { ...statement, pre: this.pre };
     this.pre = undefined;
@@ -208,7 +249,7 @@ class Tx {
 }
 
 /** The options that cross the thread: the row mode, parameter types and which types to return as text. */
-function wire(options: QueryOptions | undefined): Record<string, unknown> {
+function wire(options: QueryOptions | undefined): Pick<SessionRequest, 'rowMode' | 'paramTypes' | 'raw'> {
   if (options?.serializers) throw new Error('serializers are not supported on the worker client');
   const raw = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
   return { rowMode: options?.rowMode, paramTypes: options?.paramTypes, raw };
