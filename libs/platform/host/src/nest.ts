@@ -333,7 +333,8 @@ export class ForwardErrors implements RpcExceptionFilter<unknown> {
  * Migrates the platform's schemas (outbox, audit journal, job queue) and then the domains, then runs them as one Nest microservice on the platform's bus (BusTransport) and
  * resolves once it is serving: `OnApplicationBootstrap` hooks (the superadmin) have run, requests are bound,
  * durable consumers attached, and the platform's outbox relay started (after the bus: it publishes what earlier
- * runs left behind at once); the domains' job workers (JobQueue.whenServing) start then, not awaited. Close the returned app before the platform (whose close stops the relay first).
+ * runs left behind at once); the job workers the domains registered on the held queue start then (JobQueue.release),
+ * not awaited. Close the returned app before the platform (whose close stops the relay first).
  */
 export async function startDomains(platform: Platform, modules: Type[]): Promise<INestMicroservice> {
   const sets = [...PLATFORM_MIGRATIONS, ...modules.flatMap((m) => domainOf(m).migrations ?? [])];
@@ -352,7 +353,8 @@ export async function startDomains(platform: Platform, modules: Type[]): Promise
   await app.init();
   await app.listen();
   platform.relay.start();
-  // The domains' job workers (JobQueue.whenServing) start now, off the start-up's path; /readyz waits for them.
+  // The job workers the domains registered (work() on the held queue) start now, off the start-up's path; /readyz
+  // waits for them (JobQueue.serving).
   platform.jobs.release();
   return app;
 }
