@@ -119,6 +119,13 @@ export function pgliteSession(db: PGlite): { handle(m: SessionRequest): Promise<
   let nameSeq = 0;
   const { serialize } = protocol;
   const step = (message: Uint8Array) => db.execProtocolStream(message, { syncToFs: false });
+  /** Protocol messages as one buffer: PGlite runs them all in one call (one pass into WebAssembly instead of one each). */
+  const join = (...messages: Uint8Array[]) => {
+    const out = new Uint8Array(messages.reduce((n, x) => n + x.length, 0));
+    let at = 0;
+    for (const x of messages) out.set(x, (at += x.length) - x.length);
+    return out;
+  };
 
   /** The name `m`'s text runs under, or undefined while it stays unnamed (see NAME_AFTER). */
   function nameable(m: SessionRequest): string | undefined {
@@ -137,7 +144,8 @@ export function pgliteSession(db: PGlite): { handle(m: SessionRequest): Promise<
 
   /**
    * PGlite's extended query (parse, describe, bind, describe, execute, sync: its `#runQuery`), on a named statement
-   * when `key` names one (nameable: parsed and described once, then bound and executed), else on the unnamed one.
+   * when `key` names one (nameable: parsed and described once, then bound and executed), else on the unnamed one;
+   * in two calls into PGlite (parse and describe; bind to sync), one once named, not one per message.
    * Outside a transaction the file system is synced after it, inside one (`inTx`) at the transaction's end, as PGlite
    * does. Rows are parsed with parsersOf(m). Output: PGlite's `Results`; errors: the statement's, as `query()` raises
    * them.
@@ -145,22 +153,25 @@ export function pgliteSession(db: PGlite): { handle(m: SessionRequest): Promise<
   async function extendedQuery(key: string | undefined, m: SessionRequest, inTx: boolean): Promise<Results> {
     return db._runExclusiveQuery(async () => {
       const out = [];
+      // Whether a Sync went with the messages sent: PostgreSQL skips what follows a failed message up to the Sync.
+      let synced = false;
       try {
         let st = key === undefined ? undefined : names.get(key);
         if (!st) {
           // A name of its own per attempt: a statement parsed by a failed attempt would refuse a second Parse of its name.
           const name = key === undefined ? '' : `w${session}_${++nameSeq}`;
-          await step(serialize.parse({ name, text: m.sql!, types: m.paramTypes }));
-          st = { name, types: parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name }))) };
+          const described = await step(join(serialize.parse({ name, text: m.sql!, types: m.paramTypes }), serialize.describe({ type: 'S', name })));
+          st = { name, types: parse.parseDescribeStatementResults(described) };
           if (key !== undefined) names.set(key, st);
         }
         const types = st.types;
         const values = (m.params ?? []).map((v, i) => (v == null ? null : (db.serializers[types[i]!]?.(v) ?? String(v))));
-        out.push(...(await step(serialize.bind({ statement: st.name, values }))));
-        out.push(...(await step(serialize.describe({ type: 'P' }))));
-        out.push(...(await step(serialize.execute({}))));
+        const run = join(serialize.bind({ statement: st.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+        // PGlite runs every message of one call before it reports an error: the Sync has run even when this throws.
+        synced = true;
+        out.push(...(await step(run)));
       } finally {
-        out.push(...(await step(serialize.sync())));
+        if (!synced) await step(serialize.sync());
       }
       if (!inTx) await db.syncToFs();
       return parse.parseResults(out, parsersOf(m), { rowMode: m.rowMode })[0]!;
