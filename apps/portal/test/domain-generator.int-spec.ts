@@ -112,7 +112,8 @@ jest.setTimeout(15 * 60_000);
         exclude: ['node_modules', '**/dist/**', '**/migrations/**'],
       }),
     );
-    run('npx', ['tsc', '-p', 'tsconfig.generated.json', '--noEmit']);
+    // With the checker of CI's clean type-check step (TypeScript 7 on one thread, docs/adr/0016): 11 s of CPU against TypeScript 6's 26 s.
+    run('node', [join(dir, 'node_modules/typescript7/bin/tsc'), '-p', 'tsconfig.generated.json', '--noEmit', '--singleThreaded']);
     run('npx', ['eslint', '--max-warnings=0', `libs/${NAME}`, `apps/${NAME}-service`, `apps/${NAME}-web`]);
     // The generated files and the edited docker-compose.yml are in the tree's Prettier style (the lint step's `format`).
     run('npx', ['prettier', '--check', '--log-level=warn', `libs/${NAME}`, `apps/${NAME}-service`, `apps/${NAME}-web`, 'docker-compose.yml', 'deploy']);
