@@ -107,8 +107,8 @@ export function pgliteSession(db: PGlite): { handle(m: SessionRequest): Promise<
    * Named server-side statements for the texts this session runs often. PGlite's `query()` sends an unnamed statement,
    * which PostgreSQL parses and plans on every call; under row-level security planning a one-row read cost about as
    * much as running it (tools/bench/README.md: 652–762 µs unnamed against 337 µs prepared). A text seen `NAME_AFTER`
-   * times with bind parameters gets a name (at most `MAX_NAMES`); later calls bind and execute it (two protocol steps
-   * fewer, and the plan kept). Texts that read `*` stay unnamed, as in auto-prepare.ts: a migration adding a column
+   * times with bind parameters gets a name (at most `MAX_NAMES`); later calls bind and execute it (no parse or describe,
+   * and the plan kept). Texts that read `*` stay unnamed, as in auto-prepare.ts: a migration adding a column
    * would make a kept plan fail.
    */
   const NAME_AFTER = 3;
