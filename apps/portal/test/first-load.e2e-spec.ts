@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it, jest } from '@jest/globals';
@@ -48,5 +48,26 @@ describe('shell first load (issue 8 §5)', () => {
     );
     assert.ok(shellFiles.size > 2, 'the scan saw the shell scripts');
     assert.ok(kb <= BUDGET_KB, `shell first load ${kb.toFixed(1)} KB gzip is over the ${BUDGET_KB} KB budget`);
+  });
+
+  it('content-hashed scripts and styles are cached for a year, immutable; index.html and the manifests are revalidated', async () => {
+    const cacheControl = async (path: string) => {
+      const res = await fetch(e.portal.url + path);
+      assert.equal(res.status, 200, path);
+      await res.arrayBuffer();
+      return res.headers.get('cache-control');
+    };
+    const html = readFileSync(join(WEB_DIR, 'shell/index.html'), 'utf8');
+    const shellScript = /src="(\/static\/js\/[^"]+\.[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
+    assert.ok(shellScript, 'index.html names a content-hashed script');
+    const remote = (JSON.parse(readFileSync(join(WEB_DIR, 'shell/remotes.json'), 'utf8')) as string[])[0];
+    const chunk = readdirSync(join(WEB_DIR, remote, 'static/js/async')).find((f) => /\.[0-9a-f]{8,}\.js$/.test(f));
+    assert.ok(chunk, `dist/web/${remote} has a content-hashed chunk`);
+    const year = 'public, max-age=31536000, immutable';
+    assert.equal(await cacheControl(shellScript), year);
+    assert.equal(await cacheControl(`/remotes/${remote}/static/js/async/${chunk}`), year);
+    assert.equal(await cacheControl('/'), 'public, max-age=0');
+    assert.equal(await cacheControl(`/remotes/${remote}/mf-manifest.json`), 'public, max-age=0');
+    assert.equal(await cacheControl('/remotes.json'), 'public, max-age=0');
   });
 });

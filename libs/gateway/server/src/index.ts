@@ -150,9 +150,28 @@ export async function createGateway(opts: GatewayOptions): Promise<NestFastifyAp
       ? readdirSync(opts.webDir).filter((d) => d !== 'shell' && existsSync(join(opts.webDir!, d, 'mf-manifest.json')))
       : [];
   for (const name of remotes) {
-    await app.register(fastifyStatic as never, { root: join(opts.webDir!, name), prefix: `/remotes/${name}/`, decorateReply: false, index: false });
+    await app.register(fastifyStatic as never, {
+      root: join(opts.webDir!, name),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: false,
+      setHeaders: cacheHashedAssets,
+    });
   }
-  if (shell) await app.register(fastifyStatic as never, { root: shell, prefix: '/', wildcard: false, index: false });
+  if (shell) await app.register(fastifyStatic as never, { root: shell, prefix: '/', wildcard: false, index: false, setHeaders: cacheHashedAssets });
   await app.init();
   return app;
+}
+
+/** A built script or style sheet: its name carries its content's hash (rspack's `[contenthash]`, tools/scripts/build-web.sh). */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css)$/;
+
+/**
+ * @fastify/static's `setHeaders`: a content-hashed file never changes under its name, so the browser keeps it for a
+ * year without asking again (`immutable`); everything else (index.html, the remotes' mf-manifest.json, remotes.json,
+ * icons) keeps @fastify/static's `max-age=0` and is revalidated on every load, so a new build is seen at once. Without
+ * this a page load revalidated each of its ~100 scripts with a conditional request.
+ */
+function cacheHashedAssets(reply: { header(name: string, value: string): unknown }, path: string): void {
+  if (HASHED_ASSET.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
