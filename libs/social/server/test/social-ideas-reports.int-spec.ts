@@ -45,16 +45,21 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   let bob: Emp;
   let eve: Emp;
   let events: Awaited<ReturnType<typeof recordEvents>>;
-  // The debug portal's JSON log lines stay out of the test output (captureOutput reads them where it matters).
+  // The debug portal's JSON log lines stay out of the test output (captureOutput reads them where it matters): debug
+  // and info go to stdout, warn and error to stderr (a presence heartbeat timing out on a loaded machine, say).
   const loud = process.stdout.write.bind(process.stdout);
-  beforeAll(async () => {
-    process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+  const loudErr = process.stderr.write.bind(process.stderr);
+  const quiet = (write: typeof loud) =>
+    ((chunk: unknown, ...rest: unknown[]) => {
       if (/^\{"level":/.test(String(chunk))) {
         (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
         return true;
       }
-      return loud(chunk as string, ...(rest as []));
+      return write(chunk as string, ...(rest as []));
     }) as typeof process.stdout.write;
+  beforeAll(async () => {
+    process.stdout.write = quiet(loud);
+    process.stderr.write = quiet(loudErr);
     // debug: the gateway writes its per-call timing line, so the anonymous route's silence is a real test.
     t = await testPortal({ LOG_LEVEL: 'debug' });
     a = await t.makeClient('idea');
@@ -67,6 +72,7 @@ describe('social: ideas (§3 Idea, §7 send_idea) and the anonymous violation re
   afterAll(async () => {
     await t.close();
     process.stdout.write = loud;
+    process.stderr.write = loudErr;
   });
 
   it('§5: all five idea fields are required', async () => {
