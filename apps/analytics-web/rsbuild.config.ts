@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The analytics remote (Module Federation 2), built into dist/web/analytics and served by the gateway at
@@ -20,6 +20,7 @@ export default defineConfig({
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The root layout's slot `layout` (§2: the mood meter; the session and module-visit reports) and employee
       // administration's "mood statistics" tab (the admin remote's slot `employees:mood`).

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The services (bp) remote (Module Federation 2), built into dist/web/bp and served by the gateway at
@@ -20,6 +20,7 @@ export default defineConfig({
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The §2 screens this remote serves (the shell reads them from mf-manifest.json): /services/, /service/{_id}
       // (also /service/new for administrators) and the request page; the widget listing an article's services in the

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The calendar remote (Module Federation 2), built into dist/web/calendar and served by the gateway at
@@ -19,6 +19,7 @@ export default defineConfig({
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // §2 company feed widget "events" in the wall's side column; the .ics link in the shell's user menu.
       manifest: remoteManifest({ calendar: 'CalendarPage' }, { widgets: { wall: ['EventsWidget'], userMenu: ['FeedMenu'] } }),

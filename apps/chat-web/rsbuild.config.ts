@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The chat remote (Module Federation 2), built into dist/web/chat and served by the gateway at
@@ -19,6 +19,7 @@ export default defineConfig({
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The unread total beside the menu's chats item (the shell renders the `menu:chats` slot there).
       manifest: remoteManifest({ chat: 'ChatPage', 'chat/:id': 'ChatRoomPage' }, { widgets: { 'menu:chats': ['UnreadBadge'] } }),

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * Knowledge base remote (Module Federation 2): exposes the knowledge base and vacancies pages (libs/kb/web).
@@ -27,6 +27,7 @@ export default defineConfig({
       },
       shared: shared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
       // The employee administration's AI settings tab (issue 37): a widget slot the people remote's page renders.

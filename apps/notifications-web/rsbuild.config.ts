@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The notifications remote (Module Federation 2), built into dist/web/notifications and served by the gateway at
@@ -21,6 +21,7 @@ export default defineConfig({
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // §2 admin panel tabs (mail check, notification settings) and the employee administration's notifications
       // tab: widget slots the admin remote's pages render; the header bell's dropdown: the shell's slot `bell`.

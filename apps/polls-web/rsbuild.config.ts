@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The polls remote (Module Federation 2), built into dist/web/polls and served by the gateway at
@@ -21,6 +21,7 @@ export default defineConfig({
       },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The §2 screens this remote serves (the shell reads them from mf-manifest.json).
       manifest: remoteManifest(

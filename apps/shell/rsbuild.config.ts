@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared } from '@intranet/web-build';
+import { mfShared, shellExperiments } from '@intranet/web-build';
 
 /**
  * Shell (MF host) build (DESIGN §8). Production output: dist/web/shell, served at `/` by the gateway with SPA
@@ -38,6 +38,7 @@ export default defineConfig({
       remotes: {},
       shared: shared as never,
       shareStrategy: 'loaded-first',
+      experiments: shellExperiments,
       dts: false,
     }),
   ],

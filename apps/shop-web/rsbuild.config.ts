@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The shop remote (Module Federation 2), built into dist/web/shop and served by the gateway at
@@ -15,6 +15,7 @@ export default defineConfig({
       exposes: { './ShopPage': './src/expose/ShopPage.tsx', './BalanceMenu': './src/expose/BalanceMenu.tsx' },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The coin balance in the shell's user menu (issue 32).
       manifest: remoteManifest({ shop: 'ShopPage' }, { widgets: { userMenu: ['BalanceMenu'] } }),

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * The tasks remote (Module Federation 2), built into dist/web/tasks and served by the gateway at
@@ -15,6 +15,7 @@ export default defineConfig({
       exposes: { './TrackerPage': './src/expose/TrackerPage.tsx', './DeskPage': './src/expose/DeskPage.tsx' },
       shared: mfShared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The §2 screens this remote serves (read by the shell from mf-manifest.json).
       manifest: remoteManifest({ 'task-tracker': 'TrackerPage', 'desk/:id': 'DeskPage' }),

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { mfShared, remoteManifest, shellDevCors } from '@intranet/web-build';
+import { mfShared, remoteManifest, shellDevCors, remoteExperiments } from '@intranet/web-build';
 
 /**
  * Wall remote (Module Federation 2): exposes the company wall, post, profile, address book, birthdays, groups, idea
@@ -30,6 +30,7 @@ export default defineConfig({
       },
       shared: shared as never,
       shareStrategy: 'loaded-first',
+      experiments: remoteExperiments(),
       dts: false,
       // The screens this remote serves, read by the shell from mf-manifest.json (metaData.routes).
       manifest: remoteManifest({

@@ -22,6 +22,20 @@ export const mfShared = {
   '@intranet/web-forms': { singleton: true, requiredVersion: false },
 } as const;
 
+/**
+ * The `experiments` of a remote's federation plugin: a production build leaves the federation runtime
+ * (`@module-federation/runtime-core`) out of its entry and takes the one the shell provides
+ * (`shellExperiments`). Each remote entry carried its own copy, ~66 KB of the ~130 KB entry: a wall page with
+ * seven remotes parsed it seven times (tools/bench/README.md, "the federation runtime once"). The dev server keeps it
+ * in: a remote's standalone dev page (`rsbuild dev` in apps/<name>-web) has no shell to provide it.
+ */
+export function remoteExperiments(): { externalRuntime?: boolean } {
+  return process.env.NODE_ENV === 'production' ? { externalRuntime: true } : {};
+}
+
+/** The shell's `experiments`: it provides the federation runtime that production remotes leave out (`remoteExperiments`). */
+export const shellExperiments = { provideExternalRuntime: true } as const;
+
 /** A screen a remote serves (§2 route, without the leading slash) and the module it exposes for it. */
 export interface RemoteRoute {
   /** Name of the exposed module (`./<expose>` in `exposes`). */
