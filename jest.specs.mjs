@@ -60,6 +60,11 @@ export default kind === 'unit'
       // Workers kept from file to file where the servers live outside the sandboxes (jest-shared-env.mjs): the shared
       // pool's portal, and the browser specs' portals, started and closed per file but loaded once per worker.
       ...(pool === 'shared' || (kind === 'e2e' && process.env.SHARED_PORTAL !== 'off') ? { workerIdleMemoryLimit: undefined } : {}),
+      // Three files at a time in the distributed own-portal pool: its files wait on PostgreSQL and NATS round trips,
+      // and two workers left the cores 35 % idle (125 s; three: 100 s, the same CPU). The embedded pool is CPU-bound
+      // (89 % busy, 130 → 126 s with three) and the shared pool's critical path is one file: both keep two
+      // (tools/bench/README.md, "three workers for the distributed own-portal pool").
+      ...(kind === 'int' && pool === 'own' && process.env.DATABASE_URL ? { maxWorkers: 3 } : {}),
       testTimeout: 120_000,
       passWithNoTests: true,
       // No forceExit: workers exit on Jest's end message and a run in band closes its shared portals here

@@ -2,6 +2,7 @@ import { socialRoutes } from '@intranet/social-contract';
 import { posts } from '@intranet/social-server';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { eventually } from '@intranet/platform-testing';
 import { sharedPortal, type TestPortal } from '@intranet/portal-testing';
 import { post, recordEvents } from './social-helpers.ts';
 
@@ -82,8 +83,9 @@ describe('social: tenant isolation (DESIGN §5): another client never reads or c
     assert.equal(mention.status, 400);
     assert.equal(mention.body.message, 'User not found');
     assert.equal((await t.call(socialRoutes.followAdd, { token: eve.token, body: { user_id: ann.user._id } })).status, 400);
-    // Every event names its client, which is what the gateway relays by.
-    assert.ok(events.length > 0);
+    // Every event names its client, which is what the gateway relays by. The outbox relays the post's events after
+    // their commit, not before the calls above answer: wait until they are here.
+    await eventually(() => events.some((e) => JSON.stringify(e.data).includes(postId)));
     for (const e of events) if (JSON.stringify(e.data).includes(postId)) assert.equal(e.clientId, a.client._id);
   });
 
