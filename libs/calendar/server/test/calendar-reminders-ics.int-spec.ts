@@ -41,6 +41,9 @@ describe('calendar reminders, events and .ics', () => {
 
   const soon = (minutes: number) => {
     const d = new Date(Date.now() + minutes * 60_000);
+    // The events below end at 23:59 of the day they start, and an end must come after the start: a run at 23:55 UTC
+    // would start them at 23:59 (a CI run of 2026-11-29 did). The next minute is the next day, still due at once.
+    if (d.toISOString().slice(11, 16) === '23:59') d.setTime(d.getTime() + 60_000);
     return { date: d.toISOString().slice(0, 10), start_time: d.toISOString().slice(11, 16) };
   };
   /** Waits until the outbox is relayed and `check` holds of the events seen. */
