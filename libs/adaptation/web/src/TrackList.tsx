@@ -31,6 +31,9 @@ export function TrackList() {
   const copy = useCopyTrack();
   const del = useDeleteTrack();
   const [removing, setRemoving] = useState<TrackListItem | null>(null);
+  // A switch being flipped shows its new state in the click's own render: the mutation's optimistic update reaches the
+  // list's cache only a few ticks later, and a controlled checkbox would show the old state in between.
+  const [switching, setSwitching] = useState<Record<string, boolean>>({});
   const form = useApiForm({
     schema: trackBody,
     defaultValues: { name: '', description: '' },
@@ -88,9 +91,16 @@ export function TrackList() {
                 render: (r) => (
                   <Checkbox
                     label={<span className="ui-visually-hidden">{t('tracks.activeOf', { name: r.name })}</span>}
-                    checked={r.active}
+                    checked={switching[r._id] ?? r.active}
                     disabled={active.isPending}
-                    onChange={(e) => active.mutate({ track_id: r._id, active: e.target.checked }, { onError: fail })}
+                    onChange={(e) => {
+                      const next = e.target.checked;
+                      setSwitching((s) => ({ ...s, [r._id]: next }));
+                      active.mutate(
+                        { track_id: r._id, active: next },
+                        { onError: fail, onSettled: () => setSwitching((s) => Object.fromEntries(Object.entries(s).filter(([id]) => id !== r._id))) },
+                      );
+                    }}
                     data-testid={`adapt-active-${r._id}`}
                   />
                 ),
