@@ -19,8 +19,8 @@
  * step. The sockets live in a worker thread (mixed-sockets.ts), so that decoding live frames never delays the timing
  * of requests. See tools/bench/README.md.
  */
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { readFileSync, readdirSync } from 'node:fs';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -302,6 +302,18 @@ await runBench(async () => {
   let slice: number[] = [];
   let running = true;
   let requests = 0;
+  const trace = process.env.MIXED_TRACE ? ([] as string[]) : undefined;
+  // performance.timeOrigin is wall-clock ms; the monotonic clock's zero in the same units (µs offset computed once).
+  const traceOrigin = performance.timeOrigin + performance.now() - Number(process.hrtime.bigint() / 1000n) / 1000;
+  if (trace) onCleanup(() => writeFileSync(process.env.MIXED_TRACE!, trace.join('\n') + '\n'));
+  // The bench's own pauses (its GC) in the same trace: a pause delays every request it times.
+  const gcSeen = trace
+    ? new PerformanceObserver((l) =>
+        l.getEntries().forEach((e) => trace.push(`${Math.round((performance.timeOrigin - traceOrigin + e.startTime) * 1000)} ${e.duration.toFixed(1)} gc`)),
+      )
+    : undefined;
+  gcSeen?.observe({ entryTypes: ['gc'] });
+  onCleanup(() => gcSeen?.disconnect());
   if (mode === 'distributed') await statementsReset(s as Stack);
   const socketThread = new Worker(new URL('./mixed-sockets.ts', import.meta.url), {
     workerData: { base: s.base, workspace: s.workspace, clientId: s.clientId },
@@ -341,6 +353,9 @@ await runBench(async () => {
         st.ms.push(ms);
         requests++;
         slice.push(ms);
+        // MIXED_TRACE: each request's start on the monotonic clock (µs, as V8's CPU profiles stamp), to line a slow
+        // moment up with what each process was doing then.
+        trace?.push(`${Math.round((performance.timeOrigin - traceOrigin + t0) * 1000)} ${ms.toFixed(1)} ${step.route}`);
         if (status !== 200) st.errors++;
         await sleep(thinkMs * (0.5 + Math.random()));
       }

@@ -130,6 +130,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
+    const { forgetOpening, openWith, opened, pipelineOpening } = await import('./tx-pipeline.ts');
     if (opts.migrateUrl) {
       const c = new pg.Client({ connectionString: opts.migrateUrl });
       await c.connect();
@@ -153,7 +154,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const names = new StatementNames(opts.prepareThreshold ?? 3, opts.preparedMax ?? 500);
     const makePool = (url: string, max: number) => {
       const pool = new pg.Pool({ connectionString: url, max });
-      if (opts.preparedMax !== 0) pool.on('connect', (client) => autoPrepare(client as never, names));
+      pool.on('connect', (client) => {
+        // Innermost first: the opening goes with the statement as autoPrepare named it.
+        pipelineOpening(client as never);
+        if (opts.preparedMax !== 0) autoPrepare(client as never, names);
+      });
       // An idle connection dropped by the server (restart, DROP DATABASE) must not crash the process.
       pool.on('error', (err) => audit(`idle connection lost: ${err.message}`));
       return pool;
@@ -166,7 +171,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await Promise.all([pool.end(), systemPool.end()]);
       throw err;
     }
-    // BEGIN and the tenant settings in one simple-protocol round trip instead of two (every request pays it).
+    // BEGIN and the tenant settings go with the transaction's first statement (tx-pipeline.ts): no round trip of their own.
     const runner = (p: import('pg').Pool, d: Drizzle): TxRunner => {
       const base = (d as unknown as { session: { dialect: never; schema: never; options: never } }).session;
       return async (setup, fn) => {
@@ -181,16 +186,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         };
         conn.on('error', onError);
         try {
-          await conn.query(`BEGIN; SELECT ${setup(conn.escapeLiteral.bind(conn))}`);
+          openWith(conn, `SELECT ${setup(conn.escapeLiteral.bind(conn))}`);
           try {
             const result = await fn(tx as unknown as Tx);
-            await conn.query('COMMIT');
+            // No statement ran: nothing was opened, so nothing is committed.
+            if (opened(conn)) await conn.query('COMMIT');
             return result;
           } catch (err) {
-            await conn.query('ROLLBACK').catch((e: Error) => (broken = e));
+            if (opened(conn)) await conn.query('ROLLBACK').catch((e: Error) => (broken = e));
             throw err;
           }
         } finally {
+          forgetOpening(conn);
           conn.off('error', onError);
           conn.release(broken);
         }
