@@ -1,0 +1,77 @@
+import { queryRows, sql, type Database } from '@intranet/platform-db';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { testDatabase, type TestDatabase } from './index.ts';
+
+/**
+ * A transaction's opening (BEGIN and the tenant settings) goes with its first statement (platform-db tx-pipeline.ts,
+ * issue 39 §1). On PGlite the worker does the same its own way (`defer`); the assertions hold for both.
+ */
+describe('the transaction opening sent with the first statement (platform-db, issue 39 §1)', () => {
+  let db: TestDatabase;
+  const ctx = { clientId: randomUUID(), userId: randomUUID() };
+  beforeAll(async () => {
+    db = await testDatabase([]);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const settings = (tx: Parameters<Parameters<Database['inTenant']>[1]>[0], n: number) =>
+    queryRows<{ client: string; user: string; role: string; n: number; xact: string }>(
+      tx,
+      sql`select current_setting('app.client_id') as client, current_setting('app.user_id') as user, current_user as role, ${n}::int as n, txid_current()::text as xact`,
+    );
+
+  it("the first statement already runs as the tenant's role with its settings, in the one transaction of every statement after it", async () => {
+    const rows = await (db as Database).inTenant(ctx, async (tx) => [...(await settings(tx, 1)), ...(await settings(tx, 2))]);
+    assert.deepEqual(
+      rows.map((r) => [r.client, r.user, r.role, Number(r.n)]),
+      [
+        [ctx.clientId, ctx.userId, 'intranet_app', 1],
+        [ctx.clientId, ctx.userId, 'intranet_app', 2],
+      ],
+    );
+    assert.equal(rows[0]!.xact, rows[1]!.xact, 'both statements in one transaction');
+  });
+
+  it('a first statement without parameters (node-postgres sends it as a simple query) still runs inside the opened transaction', async () => {
+    const out = await (db as Database).inTenant(ctx, async (tx) => {
+      await tx.execute(sql.raw("select set_config('app.probe', 'one', true)"));
+      return queryRows<{ probe: string; client: string }>(tx, sql`select current_setting('app.probe') as probe, current_setting('app.client_id') as client`);
+    });
+    assert.deepEqual(
+      out.map((r) => [r.probe, r.client]),
+      [['one', ctx.clientId]],
+    );
+  });
+
+  it('a failing first statement rolls the transaction back, and the next transaction on the pool is clean', async () => {
+    await assert.rejects(
+      (db as Database).inTenant(ctx, async (tx) => {
+        await queryRows(tx, sql`select 1 / ${0}::int as boom`);
+      }),
+      // Drizzle wraps the database's error ("Failed query: ...") with it as the cause.
+      (e: Error) => /division by zero/.test(String((e.cause as Error | undefined)?.message ?? e.message)),
+    );
+    const other = { clientId: randomUUID(), userId: randomUUID() };
+    for (let i = 0; i < 12; i++) {
+      const [r] = await (db as Database).inTenant(other, (tx) => settings(tx, i));
+      assert.equal(r!.client, other.clientId);
+    }
+  });
+
+  it('a transaction that runs no statement commits nothing and leaves the connection clean', async () => {
+    for (let i = 0; i < 12; i++) assert.equal(await (db as Database).inTenant(ctx, async () => i), i);
+    const rows = await (db as Database).inTenant(ctx, async (tx) => [...(await settings(tx, 7)), ...(await settings(tx, 8))]);
+    assert.deepEqual(
+      rows.map((r) => [r.client, Number(r.n)]),
+      [
+        [ctx.clientId, 7],
+        [ctx.clientId, 8],
+      ],
+    );
+    assert.equal(rows[0]!.xact, rows[1]!.xact);
+  });
+});
