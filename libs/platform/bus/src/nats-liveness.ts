@@ -24,15 +24,16 @@ export type PingResult = 'alive' | 'gone' | 'unknown';
 
 /**
  * Issue 38 §1: requests held by a service process that died (kill -9, a crash) fail at once (503) instead of at the
- * end of their time limit (10 s for a write). Every service process acks a request on receipt with its liveness
- * subject (nats-server.ts); while a request waits longer than LIVENESS_MS, that subject is pinged, and NATS'
+ * end of their time limit (10 s for a write). Every service process acks a request still running after ACK_AFTER_MS
+ * with its liveness subject, and each caller's first request of every second at once (nats-acks.ts); while a request waits longer than LIVENESS_MS, that subject is pinged, and NATS'
  * "no responders" there proves the process's connection is gone and the reply will never come.
  *
  * A request NATS routed to the process in its last instant (into a socket about to close) is never acked. Per
- * responder the requester keeps `cleared`: the send time up to which every request routed to it has been acked
- * (its acks and ping answers leave on its one connection in the order the requests arrived). When a responder is
+ * responder the requester keeps `cleared`: the send time up to which every request routed to it has been acked or
+ * answered (its acks and ping answers leave on its one connection in the order the requests arrived, each after the
+ * acks of the earlier requests still running). When a responder is
  * found gone by a ping sent at T, an unacked request of its service sent after `cleared` and before T may have been
- * lost with it: it fails once it is LIVENESS_MS old and still unacked (a live responder acks at once). A ping that
+ * lost with it: it fails once it is LIVENESS_MS old and still unacked (a live responder acks within ACK_AFTER_MS). A ping that
  * times out (a frozen or busy process still connected) proves nothing: requests then wait for their time limit.
  */
 export class ResponderLiveness {

@@ -3,6 +3,7 @@ import { DomainError } from '@intranet/platform-errors';
 import { createInbox, type Msg, type MsgCallback, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { BLOB_KEY, fetchBlob, inlineLimit, isBlobRef, offerBlob, type BlobRef } from './blob.ts';
 import { runHandler } from './in-process.ts';
+import { RequestAcks } from './nats-acks.ts';
 import { ACK_INBOX, ackPacket, decoder, DRAIN_MS, encoder, fromNatsHeaders, MAX_REPLY_BYTES, RECONNECT, replyData, tooBig } from './nats-wire.ts';
 import type { BusRequest, Handler, Reply } from './types.ts';
 
@@ -16,29 +17,39 @@ import type { BusRequest, Handler, Reply } from './types.ts';
 export class SubjectServerNats extends ServerNats {
   /** Requests being handled (their replies not sent yet). */
   readonly inflight = new Set<Promise<unknown>>();
-  /** The ack sent for every request whose caller asks for one (liven): names this process's liveness subject. */
-  private ack?: Uint8Array;
+  /** The acks of the requests whose callers ask for them (liven; RequestAcks: once a request runs long). */
+  private acks?: RequestAcks;
 
   /**
    * Subscribes this process's liveness subject (`<prefix>_live.<unique>`, answered while its connection lives) and
-   * acks every request from then on with it (issue 38 §1): a caller waiting for a reply pings that subject and
-   * fails the request at once (503) when NATS says nobody listens there any more, i.e. this process died with the
-   * request, instead of waiting out the request's time limit (10 s for a write).
+   * acks the requests from then on with it (issue 38 §1; RequestAcks: those still running after ACK_AFTER_MS, and a
+   * caller's first of each second at once): a caller waiting for a reply pings that subject and fails the request at
+   * once (503) when NATS says nobody listens there any more, i.e. this process died with the request, instead of
+   * waiting out the request's time limit (10 s for a write).
    */
   liven(prefix: string): void {
     const subject = `${prefix}_live.${createInbox('x').slice(2)}`;
+    const acks = (this.acks = new RequestAcks(ackPacket(subject)));
     // Not in `subs()`: a graceful close() drains the routes but keeps answering pings until the connection closes.
-    this.unwrap<NatsConnection>().subscribe(subject, { callback: (_err, m) => void m.respond() });
-    this.ack = ackPacket(subject);
+    // The requests that came before the ping and still run are acked before its answer (their order, RequestAcks).
+    this.unwrap<NatsConnection>().subscribe(subject, {
+      callback: (_err, m) => {
+        acks.flush();
+        m.respond();
+      },
+    });
   }
 
-  /** Nest's message handler, acking first a request whose reply goes to an acking requester (NatsRequester). */
+  /** Nest's message handler; a request whose reply goes to an acking requester (NatsRequester) is tracked for its ack. */
   override getMessageHandler(channel: string): (...args: unknown[]) => Promise<unknown> {
     const handle = super.getMessageHandler(channel) as (err: unknown, msg: Msg) => Promise<unknown>;
     return (err: unknown, msg: unknown) => {
       const m = msg as Msg | undefined;
-      if (this.ack && m?.reply?.startsWith(ACK_INBOX)) m.respond(this.ack);
-      return handle(err, m!);
+      const acks = this.acks;
+      if (!acks || !m?.reply?.startsWith(ACK_INBOX)) return handle(err, m!);
+      acks.received(m);
+      // Settled means the reply is published (Nest sends it on the next tick, before any timer can ack it).
+      return handle(err, m).finally(() => acks.done(m));
     };
   }
 
@@ -79,6 +90,7 @@ export class SubjectServerNats extends ServerNats {
     await this.unwrap<NatsConnection>()
       .flush()
       .catch(() => undefined);
+    this.acks?.close();
     await super.close();
   }
 }

@@ -13,8 +13,9 @@ export const DRAIN_MS = 10_000;
 export const BIND_MS = 5_000;
 
 /**
- * Issue 38 §1: the inbox prefix of a requester that wants acks (NatsRequester). A service acks such a request on
- * receipt with its liveness subject (ackPacket); the caller pings that subject every LIVENESS_MS while it waits and
+ * Issue 38 §1: the inbox prefix of a requester that wants acks (NatsRequester). A service acks such a request with
+ * its liveness subject (ackPacket) once it has run ACK_AFTER_MS, and a caller's first request of each second at
+ * once (nats-acks.ts); the caller pings that subject every LIVENESS_MS while it waits and
  * fails the request (503, ResponderGoneError) as soon as NATS answers "no responders" there: the process that had
  * the request is gone (kill -9, a crash), its reply will never come. Under `_INBOX.` (the usual permissions).
  */
