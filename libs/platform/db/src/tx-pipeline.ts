@@ -23,6 +23,10 @@ interface Connection {
   parse(m: { text: string; name?: string }): void;
   bind(m: object): void;
   execute(m: object): void;
+  on(event: 'parseComplete', fn: () => void): void;
+  off(event: 'parseComplete', fn: () => void): void;
+  /** node-postgres' record of the named statements this connection has parsed. */
+  parsedStatements: Record<string, string>;
 }
 
 type QueryFn = (...args: unknown[]) => unknown;
@@ -64,6 +68,7 @@ export function forgetOpening(client: object): void {
 
 function submitWith(query: QueryFn, q: pg.Query, opening: string): Promise<unknown> {
   const internals = q as unknown as {
+    name?: string;
     prepare(c: Connection): void;
     handleCommandComplete(msg: unknown, c: unknown): void;
     handleDataRow(msg: unknown): void;
@@ -71,8 +76,21 @@ function submitWith(query: QueryFn, q: pg.Query, opening: string): Promise<unkno
   };
   // BEGIN's and the setup's CommandComplete; the setup's one row comes before its CommandComplete.
   let skip = 2;
+  // node-postgres marks a named statement parsed on any ParseComplete while it is the active query, so the opening's
+  // two would mark it before its own Parse is answered; if that Parse then fails, the mark is taken back.
+  let settle: ((failed: boolean) => void) | undefined;
   const prepare = internals.prepare;
   internals.prepare = function (this: unknown, c: Connection) {
+    const name = internals.name;
+    if (name && c.parsedStatements[name] === undefined) {
+      let parsed = 0;
+      const count = () => void parsed++;
+      c.on('parseComplete', count);
+      settle = (failed) => {
+        c.off('parseComplete', count);
+        if (failed && parsed < 3) delete c.parsedStatements[name];
+      };
+    }
     c.parse({ text: 'BEGIN' });
     c.bind({});
     c.execute({});
@@ -91,7 +109,11 @@ function submitWith(query: QueryFn, q: pg.Query, opening: string): Promise<unkno
     if (skip === 0) row.call(this, msg);
   };
   const result = new Promise<unknown>((resolve, reject) => {
-    internals.callback = (err, res) => (err ? reject(err) : resolve(res));
+    internals.callback = (err, res) => {
+      settle?.(Boolean(err));
+      if (err) reject(err);
+      else resolve(res);
+    };
   });
   query(q);
   return result;
