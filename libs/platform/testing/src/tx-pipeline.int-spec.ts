@@ -76,9 +76,10 @@ describe('the transaction opening sent with the first statement (platform-db, is
   });
 
   it('a named statement whose Parse fails as the first statement is parsed again on its next use (PostgreSQL)', async () => {
-    if (db.kind !== 'postgres') return; // PGlite's worker prepares its own way (pglite-worker.ts)
+    if (db.kind !== 'postgres' || !db.url) return; // PGlite's worker prepares its own way (pglite-worker.ts)
+    const url = db.url;
     // One connection, every parameterised text named at once: the failing Parse and the later one meet on it.
-    const one = await openDatabase({ url: roleUrl(db.url, APP_ROLE), systemUrl: roleUrl(db.url, SYSTEM_ROLE), poolSize: 1, prepareThreshold: 1 });
+    const one = await openDatabase({ url: roleUrl(url, APP_ROLE), systemUrl: roleUrl(url, SYSTEM_ROLE), poolSize: 1, prepareThreshold: 1 });
     try {
       const probe = (tx: Parameters<Parameters<Database['inTenant']>[1]>[0]) =>
         queryRows<{ v: number }>(tx, sql`select v from pg_temp.tx_pipeline_probe where v = ${1}::int`);
