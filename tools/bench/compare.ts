@@ -46,7 +46,9 @@ function parse(out: string): { gateway: number; bare: number } {
     const i = cells.findIndex((c) => c.includes(label));
     return Number(cells[i + 1]);
   };
-  return { gateway: rps('gateway (distributed)'), bare: rps('bare fastify + pg') };
+  // user-get.ts's rows, else feed.ts's first page from SQL through the gateway against the bare handler's first page.
+  if (out.includes('gateway (distributed)')) return { gateway: rps('gateway (distributed)'), bare: rps('bare fastify + pg') };
+  return { gateway: rps('gateway, SQL path p1'), bare: rps('bare fastify + pg p1') };
 }
 
 async function main() {
